@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/dustin/go-humanize"
+	"github.com/dxscope/dxscope/decode"
+)
+
+func init() {
+	commands["parts"] = command{"FILE", "list the parts, then the problems", runParts}
+	commands["json"] = command{"FILE", "the whole decode as one JSON document", runJSON}
+	commands["check"] = command{"FILE...", "one line per file: status, problem counts, digest", runCheck}
+	commands["extract"] = command{"FILE PART [-o OUT]", "write one part's data (PART 'dxil': the bitcode alone)", runExtract}
+}
+
+// open reads and decodes a container file.
+func open(path string, stderr io.Writer) (*decode.File, bool) {
+	b, ok := readFile(path, stderr)
+	if !ok {
+		return nil, false
+	}
+	f, err := decode.Parse(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+		return nil, false
+	}
+	return f, true
+}
+
+func runParts(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: dxscope parts FILE")
+		return 2
+	}
+	f, ok := open(args[0], stderr)
+	if !ok {
+		return 1
+	}
+	WriteParts(stdout, f)
+	return 0
+}
+
+// WriteParts prints the part list and the problems of f.
+func WriteParts(w io.Writer, f *decode.File) {
+	fmt.Fprintf(w, "Part count: %d\n", len(f.Parts))
+	for _, p := range f.Parts {
+		fmt.Fprintf(w, "#%d - %s  offset 0x%x  size %d (%s)  %s\n", p.Index, p.Name, p.Offset, p.Size, humanize.IBytes(uint64(p.Size)), p.Summary)
+	}
+	fmt.Fprintf(w, "Digest: %s\n", f.Digest.Status)
+	e, wn, n := decode.CountProblems(f.Problems)
+	fmt.Fprintf(w, "Problems: %d errors, %d warnings, %d notes\n", e, wn, n)
+	for _, p := range f.Problems {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+}
+
+func runJSON(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: dxscope json FILE")
+		return 2
+	}
+	f, ok := open(args[0], stderr)
+	if !ok {
+		return 1
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: dxscope check FILE...")
+		return 2
+	}
+	status := 0
+	for _, path := range args {
+		b, ok := readFile(path, stderr)
+		if !ok {
+			fmt.Fprintf(stdout, "%s\terror\t0\t0\t0\t-\n", path)
+			status = 1
+			continue
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			fmt.Fprintf(stdout, "%s\terror\t0\t0\t0\t-\n", path)
+			fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+			status = 1
+			continue
+		}
+		e, w, n := decode.CountProblems(f.Problems)
+		s := "ok"
+		if e+w+n > 0 {
+			s = "problems"
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%d\t%d\t%d\t%s\n", path, s, e, w, n, f.Digest.Status)
+	}
+	return status
+}
+
+func runExtract(args []string, stdout, stderr io.Writer) int {
+	pos, flags := splitFlags(args, map[string]bool{"o": true})
+	if len(pos) != 2 {
+		fmt.Fprintln(stderr, "usage: dxscope extract FILE PART [-o OUT]")
+		return 2
+	}
+	f, ok := open(pos[0], stderr)
+	if !ok {
+		return 1
+	}
+	data, err := decode.ExtractPart(f, pos[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		return 1
+	}
+	if out, ok := flags["o"]; ok && out != "" && out != "-" {
+		if err := writeFile(out, data); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	stdout.Write(data)
+	return 0
+}

@@ -1,0 +1,383 @@
+// Package decode reads DirectX shader containers (DXBC/DXIL "DXContainer"
+// files) and every part inside them into typed values, recording for each
+// value the bytes it came from and reporting what is wrong instead of failing.
+//
+// Parse is the one entry point from bytes to a decoded File. It returns an
+// error only when the bytes are not a container at all; any other damage is a
+// Problem on the File, and everything that could be decoded is still there.
+package decode
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// HeaderSize is the size of the fixed container header before the part offsets.
+const HeaderSize = 32
+
+// PartHeaderSize is the size of each part's FourCC + size header.
+const PartHeaderSize = 8
+
+// Magic is the container FourCC 'DXBC'.
+const Magic = "DXBC"
+
+// HexBytes prints as a lowercase hex string in JSON.
+type HexBytes []byte
+
+// MarshalJSON writes the bytes as lowercase hex.
+func (h HexBytes) MarshalJSON() ([]byte, error) { return json.Marshal(hex.EncodeToString(h)) }
+
+// UnmarshalJSON reads bytes written by MarshalJSON.
+func (h *HexBytes) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := hex.DecodeString(s)
+	*h = v
+	return err
+}
+
+func (h HexBytes) String() string { return hex.EncodeToString(h) }
+
+// Version is the container format version (1.0 for every known writer).
+type Version struct {
+	Major uint16
+	Minor uint16
+}
+
+// Header is the container header (DxilContainerHeader) and part offset table.
+type Header struct {
+	Hash        HexBytes // the 16-byte container digest at offset 4
+	Version     Version
+	FileSize    uint32 // ContainerSizeInBytes
+	PartCount   uint32
+	PartOffsets []uint32 // those of the offsets that fit in the file
+}
+
+// File is a decoded container.
+type File struct {
+	Header   Header
+	Parts    []*Part
+	Digest   Digest    // added: the checksum status
+	Problems []Problem // added: everything found wrong, in file order of discovery
+	Spans    []Span    // added: header, part table, gaps and trailing bytes (parts keep their own)
+
+	// Length is the number of bytes given to Parse.
+	Length int64 `json:"-"`
+	data   []byte
+}
+
+// Part is one part of the container. Exactly one of the typed fields is set
+// when the part's format is known and it decoded; otherwise the part is raw.
+type Part struct {
+	Name string
+	Size uint32
+
+	// Added keys.
+	Index      int
+	Offset     int64 // offset of the part header in the file
+	DataOffset int64 // offset of the part data (Offset + 8)
+	Summary    string
+
+	Flags           *FeatureFlags        `json:",omitempty"` // SFI0
+	Hash            *ShaderHash          `json:",omitempty"` // HASH
+	Program         *ProgramHeader       `json:",omitempty"` // DXIL, ILDB, DXIL-style STAT
+	Signature       *Signature           `json:",omitempty"` // ISG1 OSG1 PSG1 ISGN OSGN OSG5 PCSG
+	PSVInfo         *PSVInfo             `json:",omitempty"` // PSV0
+	RootSignature   *RootSignature       `json:",omitempty"` // RTS0
+	DebugName       *DebugName           `json:",omitempty"` // ILDN
+	CompilerVersion *CompilerVersion     `json:",omitempty"` // VERS
+	SourceInfo      *SourceInfo          `json:",omitempty"` // SRCI
+	PDBInfo         *PDBInfo             `json:",omitempty"` // PDBI
+	Statistics      *Statistics          `json:",omitempty"` // FXC STAT
+	RuntimeData     *RuntimeData         `json:",omitempty"` // RDAT
+	ResourceDefs    *ResourceDefinitions `json:",omitempty"` // RDEF
+	Bytecode        *ShaderBytecode      `json:",omitempty"` // SHDR, SHEX
+	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+
+	Spans []Span
+
+	data []byte
+}
+
+// Data returns the part's bytes (without its 8-byte header), as far as they
+// exist in the file.
+func (p *Part) Data() []byte { return p.data }
+
+// Data returns the bytes the file was parsed from.
+func (f *File) Data() []byte { return f.data }
+
+// Part returns the first part with the given name, or nil.
+func (f *File) Part(name string) *Part {
+	for _, p := range f.Parts {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// AllSpans returns the file's spans and every part's spans, sorted by offset
+// (wider spans first at equal offsets, so parents precede children).
+func (f *File) AllSpans() []Span {
+	n := len(f.Spans)
+	for _, p := range f.Parts {
+		n += len(p.Spans)
+	}
+	all := make([]Span, 0, n)
+	all = append(all, f.Spans...)
+	for _, p := range f.Parts {
+		all = append(all, p.Spans...)
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].Off != all[j].Off {
+			return all[i].Off < all[j].Off
+		}
+		return all[i].Size > all[j].Size
+	})
+	return all
+}
+
+// uniqueParts may appear at most once (DXC and LLVM reject duplicates).
+var uniqueParts = map[string]bool{
+	"DXIL": true, "SFI0": true, "HASH": true, "PSV0": true, "RTS0": true,
+	"ILDB": true, "ILDN": true, "PRIV": true, "VERS": true, "SRCI": true,
+}
+
+// Parse decodes a container from the start of data. It returns an error only
+// when data is not a container (too short or wrong magic); otherwise the File
+// holds everything that could be decoded and Problems says what could not.
+func Parse(data []byte) (*File, error) {
+	if len(data) < HeaderSize {
+		if len(data) >= 4 && string(data[:4]) != Magic {
+			return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
+		}
+		return nil, &FormatError{int64(len(data)), "container header", fmt.Sprintf("not a shader container: %d bytes is shorter than the %d-byte header", len(data), HeaderSize)}
+	}
+	if string(data[:4]) != Magic {
+		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
+	}
+	f := &File{data: data, Length: int64(len(data))}
+	out := &sink{}
+	f.parseHeader(out)
+	f.Problems = out.problems
+	f.Spans = out.spans
+	for _, p := range f.Parts {
+		f.decodePart(p)
+	}
+	if f.Problems == nil {
+		f.Problems = []Problem{}
+	}
+	return f, nil
+}
+
+func printable(b []byte) string {
+	r := make([]byte, len(b))
+	for i, c := range b {
+		if c < 0x20 || c > 0x7e {
+			c = '.'
+		}
+		r[i] = c
+	}
+	return string(r)
+}
+
+func (f *File) parseHeader(out *sink) {
+	data := f.data
+	r := newReader(data, 0, "Header", "", out)
+	r.what = "container header"
+	r.begin("", "container header")
+	r.bytes("Magic", 4)
+	f.Header.Hash = HexBytes(append([]byte(nil), r.bytes("Hash", 16)...))
+	f.Header.Version.Major = r.u16("Version/Major")
+	f.Header.Version.Minor = r.u16("Version/Minor")
+	f.Header.FileSize = r.u32("FileSize")
+	f.Header.PartCount = r.u32("PartCount")
+	r.end()
+
+	if f.Header.Version.Major != 1 || f.Header.Version.Minor != 0 {
+		out.problem(Warning, 20, "", "container header", "container version is %d.%d; every known writer uses 1.0", f.Header.Version.Major, f.Header.Version.Minor)
+	}
+
+	// Decode within the smaller of FileSize and the data we have.
+	end := int64(len(data))
+	fs := int64(f.Header.FileSize)
+	switch {
+	case fs > end:
+		out.problem(Warning, 24, "", "container header", "FileSize says %d bytes but only %d are present (%d missing); decoding the %d present", fs, end, fs-end, end)
+	case fs < end:
+		out.problem(Warning, 24, "", "container header", "FileSize says %d bytes but %d are present; the %d bytes after FileSize are not part of the container", fs, end, end-fs)
+		out.span(Span{Path: "Trailing", Off: fs, Size: end - fs, Kind: SpanUnknown})
+		end = max(fs, HeaderSize)
+	}
+	if fs < HeaderSize {
+		out.problem(Error, 24, "", "container header", "FileSize %d is smaller than the %d-byte header", fs, HeaderSize)
+	}
+
+	// Offset table: read only the entries that fit, so a count of four billion costs nothing.
+	count := int64(f.Header.PartCount)
+	fit := (end - HeaderSize) / 4
+	n := count
+	if n > fit {
+		out.problem(Error, HeaderSize, "", "part offset table", "PartCount is %d, so the offset table needs %d bytes at 0x20, but the container ends at 0x%x: only %d offsets fit; the other parts cannot be found", count, count*4, end, fit)
+		n = fit
+	}
+	tableEnd := HeaderSize + n*4
+	f.Header.PartOffsets = make([]uint32, n)
+	for i := int64(0); i < n; i++ {
+		off := HeaderSize + i*4
+		v := binary.LittleEndian.Uint32(data[off:])
+		f.Header.PartOffsets[i] = v
+		out.span(Span{Path: fmt.Sprintf("Header/PartOffsets[%d]", i), Off: off, Size: 4, Kind: SpanField, Value: fmt.Sprint(v)})
+	}
+	if n > 0 {
+		out.span(Span{Path: "Header/PartOffsets", Off: HeaderSize, Size: n * 4, Kind: SpanStruct})
+	}
+
+	type region struct {
+		name     string
+		off, end int64
+	}
+	regions := []region{{"the container header", 0, HeaderSize}}
+	if n > 0 {
+		regions = append(regions, region{"the part offset table", HeaderSize, tableEnd})
+	}
+
+	seen := map[string]int{}
+	var prevOff int64 = -1
+	for i := int64(0); i < n; i++ {
+		off := int64(f.Header.PartOffsets[i])
+		if off+PartHeaderSize > end {
+			out.problem(Error, HeaderSize+i*4, "", "part offset table", "part %d's offset 0x%x is past the end of the container (0x%x): no part header can be read there", i, off, end)
+			continue
+		}
+		name := string(data[off : off+4])
+		size := binary.LittleEndian.Uint32(data[off+4:])
+		p := &Part{Name: name, Size: size, Index: int(i), Offset: off, DataOffset: off + PartHeaderSize}
+		label := fmt.Sprintf("part %d (%s)", i, printable([]byte(name)))
+		pr := newReader(data[off:off+PartHeaderSize], off, name, name, out)
+		pr.begin("PartHeader", "part header")
+		pr.bytes("Name", 4)
+		pr.u32("Size")
+		pr.end()
+
+		dataEnd := p.DataOffset + int64(size)
+		if dataEnd > end {
+			out.problem(Error, off+4, name, "part header", "%s says it holds %d bytes, running to 0x%x, past the end of the container (0x%x): its last %d bytes are missing", label, size, dataEnd, end, dataEnd-end)
+			dataEnd = end
+		}
+		p.data = data[p.DataOffset:dataEnd]
+
+		if off%4 != 0 {
+			out.problem(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for containers written by validators before 1.7, which did not pad parts", label, off)
+		}
+		if prevOff >= 0 && off < prevOff {
+			out.problem(Warning, HeaderSize+i*4, name, "part offset table", "%s at 0x%x comes before the previous part (0x%x): parts are out of directory order", label, off, prevOff)
+		}
+		prevOff = off
+		seen[name]++
+		if seen[name] == 2 && uniqueParts[name] {
+			out.problem(Warning, off, name, "part header", "a second %s part: the format allows only one (DXC and LLVM reject this container)", name)
+		}
+		regions = append(regions, region{label, off, dataEnd})
+		f.Parts = append(f.Parts, p)
+	}
+	for i, p := range f.Parts {
+		if p.Name == "PRIV" && i != len(f.Parts)-1 {
+			out.problem(Warning, p.Offset, "PRIV", "part header", "the PRIV part is not the last part (DXC requires private data last)")
+		}
+	}
+
+	// Overlaps and gaps, in file order.
+	sort.SliceStable(regions, func(i, j int) bool { return regions[i].off < regions[j].off })
+	cover := int64(0)
+	coverName := ""
+	for _, g := range regions {
+		if g.off < cover {
+			out.problem(Warning, g.off, "", "part layout", "%s (0x%x-0x%x) overlaps %s, which runs to 0x%x", g.name, g.off, g.end, coverName, cover)
+		} else if g.off > cover {
+			out.problem(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x belong to no part (a gap before %s)", g.off-cover, cover, g.off, g.name)
+			out.span(Span{Path: "Gap", Off: cover, Size: g.off - cover, Kind: SpanUnknown})
+		}
+		if g.end > cover {
+			cover, coverName = g.end, g.name
+		}
+	}
+	if cover < end {
+		out.problem(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x after the last part belong to no part", end-cover, cover, end)
+		out.span(Span{Path: "Gap", Off: cover, Size: end - cover, Kind: SpanUnknown})
+	}
+
+	f.Digest = computeDigest(data, f.Header.FileSize, f.Header.Hash)
+	if f.Digest.Status == DigestMismatch {
+		out.problem(Warning, 4, "", "container header", "the container digest does not match the content: stored %s, computed %s (the file was changed after signing, or signed differently)", f.Header.Hash, f.Digest.Computed)
+	}
+}
+
+// decodePart runs the part's decoder, then accounts for every byte of its data.
+func (f *File) decodePart(p *Part) {
+	out := &sink{}
+	r := newReader(p.data, p.DataOffset, p.Name, p.Name, out)
+	r.what = p.Name
+	func() {
+		// A decoder bug must not take the whole file down: report it and keep the part raw.
+		defer func() {
+			if e := recover(); e != nil {
+				out.problem(Error, p.DataOffset, p.Name, p.Name, "internal decoder error (please report): %v", e)
+			}
+		}()
+		switch p.Name {
+		case "SFI0":
+			decodeFeatureInfo(p, r)
+		case "HASH":
+			decodeShaderHash(p, r)
+		case "DXIL", "ILDB":
+			decodeProgram(f, p, r)
+		case "STAT":
+			if len(p.data) >= 12 && string(p.data[8:12]) == "DXIL" {
+				decodeProgram(f, p, r)
+			} else {
+				decodeStatistics(p, r)
+			}
+		case "ILDN":
+			decodeDebugName(p, r)
+		case "VERS":
+			decodeCompilerVersion(p, r)
+		case "SRCI":
+			decodeSourceInfo(p, r)
+		case "PDBI":
+			decodePDBInfo(p, r)
+		case "ISG1", "OSG1", "PSG1", "ISGN", "OSGN", "OSG5", "PCSG":
+			decodeSignature(p, r)
+		case "PSV0":
+			decodePSV0(f, p, r)
+		case "RTS0":
+			decodeRootSignaturePart(p, r)
+		case "RDAT":
+			decodeRuntimeDataPart(p, r)
+		case "RDEF":
+			decodeResourceDefinitions(p, r)
+		case "SHDR", "SHEX":
+			decodeShaderBytecode(p, r)
+		default:
+			r.raw("Data", len(p.data))
+		}
+	}()
+	gaps := fillGaps(out.spans, p.DataOffset, p.DataOffset+int64(len(p.data)), p.Name+"/Unknown")
+	if len(gaps) > 0 && knownLayout(p.Name) {
+		var n int64
+		for _, g := range gaps {
+			n += g.Size
+		}
+		out.problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
+	}
+	p.Spans = append(out.spans, gaps...)
+	f.Problems = append(f.Problems, out.problems...)
+	if p.Summary == "" {
+		p.Summary = partSummary(p)
+	}
+}

@@ -1,0 +1,164 @@
+package decode
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math/bits"
+)
+
+// DigestStatus says what the container digest at offset 4 is.
+type DigestStatus int
+
+const (
+	DigestValid    DigestStatus = iota // matches the DXBC checksum of the content
+	DigestUnsigned                     // all zero: nobody signed the container
+	DigestBypass                       // sixteen 0x02 bytes: DXC's PreviewByPassHash for preview shader models
+	DigestMismatch                     // something else: the content changed after signing
+)
+
+var digestStatusNames = [...]string{"valid", "unsigned", "bypass", "mismatch"}
+
+func (s DigestStatus) String() string {
+	if int(s) < len(digestStatusNames) && s >= 0 {
+		return digestStatusNames[s]
+	}
+	return fmt.Sprintf("DigestStatus(%d)", int(s))
+}
+
+// MarshalJSON writes the status by name.
+func (s DigestStatus) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
+
+// UnmarshalJSON reads a status written by MarshalJSON.
+func (s *DigestStatus) UnmarshalJSON(b []byte) error {
+	var n string
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	for i, v := range digestStatusNames {
+		if v == n {
+			*s = DigestStatus(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown digest status %q", n)
+}
+
+// Digest is the result of checking the container digest.
+type Digest struct {
+	Status   DigestStatus
+	Computed HexBytes // the checksum of bytes 20..FileSize
+}
+
+// digestStart is where the checksummed bytes begin: right after the digest itself.
+const digestStart = 20
+
+func computeDigest(data []byte, fileSize uint32, stored []byte) Digest {
+	end := int64(fileSize)
+	if end > int64(len(data)) {
+		end = int64(len(data))
+	}
+	var sum [16]byte
+	if end > digestStart {
+		sum = Checksum(data[digestStart:end])
+	} else {
+		sum = Checksum(nil)
+	}
+	d := Digest{Computed: HexBytes(sum[:])}
+	switch {
+	case bytes.Equal(stored, sum[:]):
+		d.Status = DigestValid
+	case bytes.Equal(stored, make([]byte, 16)):
+		d.Status = DigestUnsigned
+	case bytes.Equal(stored, bytes.Repeat([]byte{2}, 16)):
+		d.Status = DigestBypass
+	default:
+		d.Status = DigestMismatch
+	}
+	return d
+}
+
+// Checksum computes the DXBC container checksum of b (the bytes from offset 20
+// to FileSize): MD5's rounds and initial state, but the final block stores the
+// bit count as its first word and (byteCount<<1)|1 as its last word instead of
+// MD5's trailing 64-bit length.
+func Checksum(b []byte) [16]byte {
+	s := [4]uint32{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}
+	n := len(b)
+	full := n &^ 63
+	for i := 0; i < full; i += 64 {
+		md5Block(&s, b[i:i+64])
+	}
+	tail := b[full:]
+	var blk [64]byte
+	bitCount := uint32(n) << 3
+	last := uint32(n)<<1 | 1
+	if len(tail) <= 55 {
+		binary.LittleEndian.PutUint32(blk[0:], bitCount)
+		copy(blk[4:], tail)
+		blk[4+len(tail)] = 0x80
+		binary.LittleEndian.PutUint32(blk[60:], last)
+		md5Block(&s, blk[:])
+	} else {
+		copy(blk[:], tail)
+		blk[len(tail)] = 0x80
+		md5Block(&s, blk[:])
+		blk = [64]byte{}
+		binary.LittleEndian.PutUint32(blk[0:], bitCount)
+		binary.LittleEndian.PutUint32(blk[60:], last)
+		md5Block(&s, blk[:])
+	}
+	var out [16]byte
+	for i, v := range s {
+		binary.LittleEndian.PutUint32(out[i*4:], v)
+	}
+	return out
+}
+
+var md5Shift = [4][4]int{{7, 12, 17, 22}, {5, 9, 14, 20}, {4, 11, 16, 23}, {6, 10, 15, 21}}
+
+var md5K = func() (k [64]uint32) {
+	// K[i] = floor(abs(sin(i+1)) * 2^32), as RFC 1321 defines; listed to avoid float at init.
+	k = [64]uint32{
+		0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+		0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+		0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+		0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+		0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+		0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+		0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+		0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+	}
+	return
+}()
+
+// md5Block runs MD5's 64 steps over one 64-byte block.
+func md5Block(s *[4]uint32, blk []byte) {
+	var m [16]uint32
+	for i := range m {
+		m[i] = binary.LittleEndian.Uint32(blk[i*4:])
+	}
+	a, b, c, d := s[0], s[1], s[2], s[3]
+	for i := 0; i < 64; i++ {
+		var f uint32
+		var g int
+		switch i / 16 {
+		case 0:
+			f, g = (b&c)|(^b&d), i
+		case 1:
+			f, g = (d&b)|(^d&c), (5*i+1)%16
+		case 2:
+			f, g = b^c^d, (3*i+5)%16
+		default:
+			f, g = c^(b|^d), (7*i)%16
+		}
+		f += a + md5K[i] + m[g]
+		a, d, c = d, c, b
+		b += bits.RotateLeft32(f, md5Shift[i/16][i%4])
+	}
+	s[0] += a
+	s[1] += b
+	s[2] += c
+	s[3] += d
+}

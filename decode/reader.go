@@ -1,0 +1,325 @@
+package decode
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// SpanKind says what a Span covers.
+type SpanKind uint8
+
+const (
+	SpanField   SpanKind = iota // one decoded value
+	SpanStruct                  // a structure made of fields and other structures
+	SpanUnknown                 // bytes no decoder claims (unknown data, padding, trailing bytes)
+	SpanRaw                     // bytes kept raw on purpose (opaque payloads, undecodable structures)
+)
+
+var spanKindNames = [...]string{"field", "struct", "unknown", "raw"}
+
+func (k SpanKind) String() string {
+	if int(k) < len(spanKindNames) {
+		return spanKindNames[k]
+	}
+	return fmt.Sprintf("SpanKind(%d)", int(k))
+}
+
+// MarshalText writes the kind by name.
+func (k SpanKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind written by MarshalText.
+func (k *SpanKind) UnmarshalText(b []byte) error {
+	for i, n := range spanKindNames {
+		if n == string(b) {
+			*k = SpanKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown span kind %q", b)
+}
+
+// Span is a range of the file that one decoded field or structure came from.
+// Path names it the way the JSON document nests it ("PSV0/SigInputElements[2]/Cols").
+type Span struct {
+	Path  string
+	Off   int64 // absolute offset in the file
+	Size  int64
+	Kind  SpanKind
+	Value string `json:",omitempty"` // short rendering of a field's value
+}
+
+// End is the offset just past the span.
+func (s Span) End() int64 { return s.Off + s.Size }
+
+// sink collects what decoding found: spans for the hex view and problems.
+type sink struct {
+	spans    []Span
+	problems []Problem
+}
+
+func (s *sink) span(sp Span) { s.spans = append(s.spans, sp) }
+
+func (s *sink) problem(sev Severity, off int64, part, structure, format string, args ...any) {
+	s.problems = append(s.problems, Problem{Severity: sev, Offset: off, Part: part, Structure: structure, Message: fmt.Sprintf(format, args...)})
+}
+
+// reader reads little-endian fields from one structure's bytes at explicit
+// positions and records a span for each field it reads, so the typed value and
+// its place in the file come from the same line of code.
+//
+// Reads past the end return zero, report one Error problem and set failed;
+// later reads on the same reader stay silent, so a decoder can read a whole
+// structure and check failed once.
+type reader struct {
+	b      []byte
+	base   int64 // absolute offset of b[0]
+	pos    int
+	path   string
+	part   string // part name for problems
+	what   string // structure name for problems
+	out    *sink
+	failed bool
+	stack  []frame
+}
+
+type frame struct {
+	path  string
+	start int
+	what  string
+}
+
+func newReader(b []byte, base int64, path, part string, out *sink) *reader {
+	return &reader{b: b, base: base, path: path, part: part, out: out}
+}
+
+// sub returns a reader over b[off:off+n] (clipped to what exists) with the given
+// path; it reports when the range runs past the end.
+func (r *reader) sub(off, n int, path, what string) *reader {
+	s := &reader{base: r.base, path: path, part: r.part, what: what, out: r.out}
+	if off < 0 || off > len(r.b) {
+		r.problemAt(Error, off, what, "%s starts at offset 0x%x, past the end of %s (0x%x bytes)", what, r.base+int64(off), r.structName(), len(r.b))
+		s.failed = true
+		return s
+	}
+	end := off + n
+	if n < 0 || end > len(r.b) || end < off {
+		r.problemAt(Error, off, what, "%s needs 0x%x bytes at offset 0x%x, only 0x%x remain", what, n, r.base+int64(off), len(r.b)-off)
+		end = len(r.b)
+	}
+	s.b = r.b[off:end]
+	s.base = r.base + int64(off)
+	return s
+}
+
+func (r *reader) structName() string {
+	if r.what != "" {
+		return r.what
+	}
+	if r.part != "" {
+		return r.part
+	}
+	return "the data"
+}
+
+func (r *reader) abs() int64     { return r.base + int64(r.pos) }
+func (r *reader) len() int       { return len(r.b) }
+func (r *reader) remaining() int { return len(r.b) - r.pos }
+func (r *reader) seek(pos int)   { r.pos = pos }
+
+func (r *reader) join(name string) string {
+	if r.path == "" {
+		return name
+	}
+	if name == "" {
+		return r.path
+	}
+	if name[0] == '[' {
+		return r.path + name
+	}
+	return r.path + "/" + name
+}
+
+// need reports an Error (once per reader) when n bytes are not available at pos.
+func (r *reader) need(n int, name string) bool {
+	if n >= 0 && r.pos >= 0 && r.pos <= len(r.b) && n <= len(r.b)-r.pos {
+		return true
+	}
+	if !r.failed {
+		r.failed = true
+		what := r.structName()
+		if len(r.stack) > 0 {
+			what = r.stack[len(r.stack)-1].what
+		}
+		have := len(r.b) - r.pos
+		if have < 0 {
+			have = 0
+		}
+		r.out.problem(Error, r.abs(), r.part, what, "truncated: %s needs %d bytes at offset 0x%x, only %d remain", r.join(name), n, r.abs(), have)
+	}
+	return false
+}
+
+func (r *reader) field(name string, n int, value string) {
+	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanField, Value: value})
+}
+
+func (r *reader) u8(name string) uint8 {
+	if !r.need(1, name) {
+		return 0
+	}
+	v := r.b[r.pos]
+	r.field(name, 1, fmt.Sprint(v))
+	r.pos++
+	return v
+}
+
+func (r *reader) u16(name string) uint16 {
+	if !r.need(2, name) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(r.b[r.pos:])
+	r.field(name, 2, fmt.Sprint(v))
+	r.pos += 2
+	return v
+}
+
+func (r *reader) u32(name string) uint32 {
+	if !r.need(4, name) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(r.b[r.pos:])
+	r.field(name, 4, fmt.Sprint(v))
+	r.pos += 4
+	return v
+}
+
+func (r *reader) u64(name string) uint64 {
+	if !r.need(8, name) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(r.b[r.pos:])
+	r.field(name, 8, fmt.Sprintf("0x%x", v))
+	r.pos += 8
+	return v
+}
+
+func (r *reader) f32(name string) float32 {
+	if !r.need(4, name) {
+		return 0
+	}
+	v := math.Float32frombits(binary.LittleEndian.Uint32(r.b[r.pos:]))
+	r.field(name, 4, fmt.Sprint(v))
+	r.pos += 4
+	return v
+}
+
+// bytes returns n bytes (a sub-slice, not a copy) and records them as one field.
+func (r *reader) bytes(name string, n int) []byte {
+	if !r.need(n, name) {
+		return nil
+	}
+	v := r.b[r.pos : r.pos+n]
+	r.field(name, n, "")
+	r.pos += n
+	return v
+}
+
+// raw claims n bytes as deliberately undecoded.
+func (r *reader) raw(name string, n int) []byte {
+	if !r.need(n, name) {
+		return nil
+	}
+	v := r.b[r.pos : r.pos+n]
+	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanRaw})
+	r.pos += n
+	return v
+}
+
+// cstring reads a NUL-terminated string (the NUL is part of the field).
+// A missing NUL reads to the end and reports a Warning.
+func (r *reader) cstring(name string) string {
+	if !r.need(0, name) {
+		return ""
+	}
+	rest := r.b[r.pos:]
+	for i, c := range rest {
+		if c == 0 {
+			s := string(rest[:i])
+			r.field(name, i+1, s)
+			r.pos += i + 1
+			return s
+		}
+	}
+	r.out.problem(Warning, r.abs(), r.part, r.structName(), "string %s at 0x%x has no terminating NUL", r.join(name), r.abs())
+	s := string(rest)
+	r.field(name, len(rest), s)
+	r.pos = len(r.b)
+	return s
+}
+
+// begin opens a structure named name at the current position; end closes it
+// and records its span. Fields read in between are named under it.
+func (r *reader) begin(name, what string) {
+	r.stack = append(r.stack, frame{path: r.path, start: r.pos, what: what})
+	r.path = r.join(name)
+}
+
+func (r *reader) end() {
+	if len(r.stack) == 0 {
+		return
+	}
+	f := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
+	end := r.pos
+	if end > len(r.b) {
+		end = len(r.b)
+	}
+	if end > f.start {
+		r.out.span(Span{Path: r.path, Off: r.base + int64(f.start), Size: int64(end - f.start), Kind: SpanStruct})
+	}
+	r.path = f.path
+}
+
+// problem reports at the reader's current position.
+func (r *reader) problem(sev Severity, format string, args ...any) {
+	r.out.problem(sev, r.abs(), r.part, r.structName(), format, args...)
+}
+
+// problemAt reports at a position relative to the reader.
+func (r *reader) problemAt(sev Severity, pos int, what, format string, args ...any) {
+	if what == "" {
+		what = r.structName()
+	}
+	r.out.problem(sev, r.base+int64(pos), r.part, what, format, args...)
+}
+
+// fillGaps adds SpanUnknown spans for every byte of [start, end) that no
+// field, struct or raw span covers, so nothing is silently skipped.
+func fillGaps(spans []Span, start, end int64, path string) []Span {
+	type iv struct{ a, b int64 }
+	var ivs []iv
+	for _, s := range spans {
+		a, b := s.Off, s.End()
+		if b <= start || a >= end || s.Size <= 0 {
+			continue
+		}
+		ivs = append(ivs, iv{max(a, start), min(b, end)})
+	}
+	sort.Slice(ivs, func(i, j int) bool { return ivs[i].a < ivs[j].a })
+	var gaps []Span
+	at := start
+	for _, v := range ivs {
+		if v.a > at {
+			gaps = append(gaps, Span{Path: path, Off: at, Size: v.a - at, Kind: SpanUnknown})
+		}
+		if v.b > at {
+			at = v.b
+		}
+	}
+	if at < end {
+		gaps = append(gaps, Span{Path: path, Off: at, Size: end - at, Kind: SpanUnknown})
+	}
+	return gaps
+}
