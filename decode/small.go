@@ -424,7 +424,6 @@ func decodeCompilerVersion(p *Part, r *reader) {
 	}
 }
 
-
 // ---- SRCI ----
 
 // zlibCap bounds any inflated payload, whatever its header claims.

@@ -1,0 +1,129 @@
+// Package corpus finds the shared corpus of real compiler output that tests
+// run against (../shared/corpus from the repository root, or $DXSCOPE_CORPUS).
+// The corpus is never copied into the repository; tests skip without it.
+package corpus
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// Entry is one row of MANIFEST.tsv.
+type Entry struct {
+	Path        string   // absolute path of the container file
+	Rel         string   // path relative to the corpus root, e.g. "real/owner__repo/name"
+	SourceRepo  string   // where it came from
+	SourcePath  string   // path in that repository
+	Size        int64    // bytes
+	Parts       []string // part names in directory order
+	Stage       string   // ps, vs, cs, lib, none, ...
+	ShaderModel string   // "6.0"
+	Digest      string   // ok, zero, BAD
+	PSVSize     string   // runtime-info size or "-"
+	Extra       string
+	Obj2yaml    string // "ok" or "fail"
+	Note        string
+}
+
+// Listing returns the path of the compiler listing beside the file, or "" when there is none.
+func (e Entry) Listing() string {
+	p := e.Path + ".listing.txt"
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return ""
+}
+
+// HLSL returns the path of the HLSL source beside the file, or "".
+func (e Entry) HLSL() string {
+	p := e.Path + ".hlsl.txt"
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return ""
+}
+
+// Has reports whether the file has a part of that name.
+func (e Entry) Has(part string) bool {
+	for _, p := range e.Parts {
+		if p == part {
+			return true
+		}
+	}
+	return false
+}
+
+// Dir returns the corpus directory and whether it exists.
+func Dir() (string, bool) {
+	if d := os.Getenv("DXSCOPE_CORPUS"); d != "" {
+		st, err := os.Stat(d)
+		return d, err == nil && st.IsDir()
+	}
+	_, file, _, _ := runtime.Caller(0)
+	// file is <repo>/decode/corpus/corpus.go
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	d := filepath.Join(root, "..", "shared", "corpus")
+	d = filepath.Clean(d)
+	st, err := os.Stat(d)
+	return d, err == nil && st.IsDir()
+}
+
+// TB is the part of testing.TB the corpus needs, so this package does not import testing.
+type TB interface {
+	Helper()
+	Skipf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// Entries returns every manifest row, or skips the test when the corpus is absent.
+func Entries(t TB) []Entry {
+	t.Helper()
+	d, ok := Dir()
+	if !ok {
+		t.Skipf("corpus not found at %s (set DXSCOPE_CORPUS): skipping corpus test", d)
+		return nil
+	}
+	es, err := Read(d)
+	if err != nil {
+		t.Fatalf("reading corpus manifest: %v", err)
+	}
+	return es
+}
+
+// Read parses MANIFEST.tsv in dir.
+func Read(dir string) ([]Entry, error) {
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []Entry
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	first := true
+	for sc.Scan() {
+		if first {
+			first = false
+			continue
+		}
+		c := strings.Split(sc.Text(), "\t")
+		for len(c) < 13 {
+			c = append(c, "")
+		}
+		e := Entry{Rel: c[0], Path: filepath.Join(dir, c[0]), SourceRepo: c[1], SourcePath: c[2],
+			Parts: strings.Fields(c[5]), Stage: c[6], ShaderModel: c[7], Digest: c[8], PSVSize: c[9],
+			Extra: c[10], Obj2yaml: c[11], Note: c[12]}
+		var n int64
+		for _, ch := range c[4] {
+			if ch >= '0' && ch <= '9' {
+				n = n*10 + int64(ch-'0')
+			}
+		}
+		e.Size = n
+		out = append(out, e)
+	}
+	return out, sc.Err()
+}
