@@ -1,0 +1,76 @@
+package decode
+
+import (
+	"bytes"
+	"encoding/binary"
+)
+
+// Embedded is a container found inside a larger file.
+type Embedded struct {
+	Offset    int64  // where its 'DXBC' magic starts
+	Size      int64  // its FileSize
+	PartCount uint32 // how many parts its header lists
+	Parts     []string
+}
+
+// maxScanHits bounds how many containers Scan reports, so a file full of
+// "DXBC" strings cannot make it allocate without limit.
+const maxScanHits = 10000
+
+// Scan looks for containers inside data: every 'DXBC' magic followed by a
+// plausible header (version 1.0, a FileSize that fits, a part table whose
+// offsets all point inside the container at FourCC-looking names). It finds
+// shaders in game packages, databases and executables.
+func Scan(data []byte) []Embedded {
+	var out []Embedded
+	magic := []byte(Magic)
+	for at := 0; at+HeaderSize <= len(data) && len(out) < maxScanHits; {
+		i := bytes.Index(data[at:], magic)
+		if i < 0 {
+			break
+		}
+		off := at + i
+		if e, ok := plausible(data[off:]); ok {
+			e.Offset = int64(off)
+			out = append(out, e)
+			at = off + int(e.Size)
+			continue
+		}
+		at = off + 1
+	}
+	return out
+}
+
+// plausible checks the header at the start of b without decoding parts.
+func plausible(b []byte) (Embedded, bool) {
+	if len(b) < HeaderSize {
+		return Embedded{}, false
+	}
+	if binary.LittleEndian.Uint16(b[20:]) != 1 || binary.LittleEndian.Uint16(b[22:]) != 0 {
+		return Embedded{}, false
+	}
+	size := int64(binary.LittleEndian.Uint32(b[24:]))
+	count := int64(binary.LittleEndian.Uint32(b[28:]))
+	if size < HeaderSize || size > int64(len(b)) || HeaderSize+count*4 > size || count > 4096 {
+		return Embedded{}, false
+	}
+	e := Embedded{Size: size, PartCount: uint32(count)}
+	for i := int64(0); i < count; i++ {
+		off := int64(binary.LittleEndian.Uint32(b[HeaderSize+i*4:]))
+		if off < HeaderSize+count*4 || off+PartHeaderSize > size {
+			return Embedded{}, false
+		}
+		name := b[off : off+4]
+		for _, c := range name {
+			if c < '0' || c > 'z' {
+				return Embedded{}, false
+			}
+		}
+		psize := int64(binary.LittleEndian.Uint32(b[off+4:]))
+		if off+PartHeaderSize+psize > size {
+			return Embedded{}, false
+		}
+		e.Parts = append(e.Parts, string(name))
+	}
+	return e, true
+}
