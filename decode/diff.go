@@ -659,10 +659,10 @@ func (w *fieldWalker) walkObject(path string, a, b map[string]any) {
 		// "XName" is the name of the number X (obj2yaml prints numbers): report
 		// the pair once, on X, as "1 (Vertex) → 2 (Geometry)".
 		if base, ok := strings.CutSuffix(k, "Name"); ok && base != "" {
-			if _, has := a[base]; has {
-				if _, has := b[base]; has && !jsonEqual(a[base], b[base]) {
-					continue
-				}
+			ba, hasA := a[base]
+			bb, hasB := b[base]
+			if hasA && hasB && isScalar(ba) && isScalar(bb) && !jsonEqual(ba, bb) {
+				continue
 			}
 		}
 		if na, nb := a[k+"Name"], b[k+"Name"]; okA && okB && !jsonEqual(va, vb) && isScalar(va) && isScalar(vb) && (na != nil || nb != nil) {
