@@ -13,9 +13,26 @@ import (
 // The agreement with FXC's own listings that the disassembler has reached;
 // the test fails if a change makes it worse.
 const (
-	minListingFilesExact = 0
-	minListingLinesMatch = 0
+	minListingFilesExact = 255 // of 265 listings with SM4+ code
+	minListingLinesMatch = 8698
 )
+
+// knownListingDifferences are the listings we do not match, and why. Each
+// differs in one line; the rest of each file matches.
+var knownListingDifferences = map[string]string{
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_f16tof32_2_code.dxbc": lowerCaseCB,
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_ibfe2_code.dxbc":      lowerCaseCB,
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_ibfe_code.dxbc":       lowerCaseCB,
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_swapc0_code.dxbc":     lowerCaseCB,
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_swapc1_code.dxbc":     lowerCaseCB,
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_swapc2_code.dxbc":     lowerCaseCB,
+	"real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_swapc3_code.dxbc":     lowerCaseCB,
+	"real/ValveSoftware__vkd3d/vkd3d_shader_api.c__ps_break_code.dxbc":              lowerCaseCB,
+	"real/emtee40__wine-vkd3d/d3d12.c__ps_firstbit_raw_code.dxbc":                   "edited by hand upstream (type annotations such as <v4:uint>, dcl_constantBuffer)",
+	"real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc":   "this FXC build rounds the tie 18.8515625 up (18.851563); current builds (DirectXTK12) round ties to even (18.851562, 0.007812), as we do",
+}
+
+const lowerCaseCB = "an older FXC build (vkd3d test listings) prints the SM4/5.0 constant-buffer declaration as cb0[1]; current builds (the other 198 listings here that declare one, and DXDecompiler's 256 fxc listings) print CB0[1]"
 
 var sm4VersionLine = regexp.MustCompile(`^\s*(ps|vs|gs|hs|ds|cs)_[45]_[01]\s*$`)
 
@@ -129,7 +146,11 @@ func TestDisassemblyMatchesFXCListings(t *testing.T) {
 			if firstDiff == "" {
 				firstDiff = "we print " + itoa(len(got)) + " lines, the listing " + itoa(len(want))
 			}
-			t.Logf("differs: %s: %s", e.Rel, firstDiff)
+			if why, ok := knownListingDifferences[e.Rel]; ok {
+				t.Logf("known difference: %s: %s (%s)", e.Rel, firstDiff, why)
+			} else {
+				t.Logf("differs: %s: %s", e.Rel, firstDiff)
+			}
 		}
 	}
 	t.Logf("%d/%d listings match line by line; %d/%d lines match", exact, files, matched, lines)
@@ -154,4 +175,45 @@ func stripComment(line string) string {
 		}
 	}
 	return line
+}
+
+// TestEveryCorpusTokenStreamDecodes decodes every SHDR/SHEX part of the
+// corpus and requires that none reports an Error.
+func TestEveryCorpusTokenStreamDecodes(t *testing.T) {
+	n, clean, instructions := 0, 0, 0
+	for _, e := range corpus.Entries(t) {
+		if !(e.Has("SHDR") || e.Has("SHEX")) {
+			continue
+		}
+		data, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(data)
+		if err != nil {
+			t.Errorf("%s: %v", e.Rel, err)
+			continue
+		}
+		n++
+		bad := false
+		for _, p := range f.Problems {
+			if (p.Part == "SHDR" || p.Part == "SHEX") && p.Severity == Error {
+				t.Errorf("%s: %s", e.Rel, p)
+				bad = true
+			}
+		}
+		for _, p := range f.Parts {
+			if p.Bytecode == nil {
+				continue
+			}
+			instructions += len(p.Bytecode.Instructions)
+			if got, want := p.Summary, p.Bytecode.Version()+", "; !strings.HasPrefix(got, want) {
+				t.Errorf("%s: summary %q", e.Rel, got)
+			}
+		}
+		if !bad {
+			clean++
+		}
+	}
+	t.Logf("%d/%d SHDR/SHEX parts decode without an Error (%d instructions)", clean, n, instructions)
 }
