@@ -80,6 +80,9 @@ func (s *ShaderBytecode) Version() string {
 	return fmt.Sprintf("%s_%d_%d", s.ProgramType, s.Major, s.Minor)
 }
 
+// maxIndent bounds the listing's indentation.
+const maxIndent = 64
+
 func decodeShaderBytecode(p *Part, r *reader) {
 	s := &ShaderBytecode{}
 	p.Bytecode = s
@@ -229,7 +232,9 @@ func (d *tokenDecoder) instruction(start, end int) {
 	in.Indent = d.indent
 	switch in.Opcode {
 	case OpIf, OpLoop, OpSwitch, OpElse:
-		d.indent++
+		// SM4/5 flow control nests at most 64 deep; a hostile stream of
+		// thousands of if tokens must not make the listing quadratic.
+		d.indent = min(d.indent+1, maxIndent)
 	}
 	d.r.out.span(Span{Path: fmt.Sprintf("%s/Instructions[%d]", d.r.path, idx), Off: in.Offset, Size: in.Size, Kind: SpanStruct, Value: in.Text})
 	d.s.Instructions = append(d.s.Instructions, in)
