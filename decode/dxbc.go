@@ -119,6 +119,8 @@ func decodeShaderBytecode(p *Part, r *reader) {
 	for i := range words {
 		words[i] = binary.LittleEndian.Uint32(r.b[i*4:])
 	}
+	// Instructions average about five dwords; sizing once avoids regrowing a slice of large structs.
+	s.Instructions = make([]Instruction, 0, n/5+1)
 	d := &tokenDecoder{w: words, s: s, r: r, sm51: s.Major > 5 || (s.Major == 5 && s.Minor >= 1)}
 	d.run()
 	r.seek(n * 4)
@@ -339,6 +341,7 @@ func (d *tokenDecoder) code(in *Instruction, tok uint32, info opInfo) string {
 		return fmt.Sprintf("%s %s[%d]", b.String(), o.Text, site)
 	}
 	nDst := dstCount(in.Opcode)
+	in.Operands = make([]Operand, 0, max(info.operands, 0))
 	for i := 0; i < info.operands && d.bad == ""; i++ {
 		kind := byte('x')
 		if i >= nDst && len(info.src) > 0 {

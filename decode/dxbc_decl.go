@@ -259,7 +259,17 @@ func (d *tokenDecoder) customData(tok uint32) string {
 		}
 		return b.String()
 	case 0:
-		return fmt.Sprintf("// comment (%d dwords)", n)
+		// A comment block holds a NUL-terminated string.
+		var txt []byte
+		for _, w := range data {
+			for k := 0; k < 4; k++ {
+				txt = append(txt, byte(w>>(8*uint(k))))
+			}
+		}
+		if i := bytesIndexZero(txt); i >= 0 {
+			txt = txt[:i]
+		}
+		return "// comment: \"" + escapeMessage(txt) + "\""
 	case 1:
 		return fmt.Sprintf("// debug info (%d dwords)", n)
 	case 2:
@@ -350,4 +360,13 @@ func escapeMessage(b []byte) string {
 		}
 	}
 	return out.String()
+}
+
+func bytesIndexZero(b []byte) int {
+	for i, c := range b {
+		if c == 0 {
+			return i
+		}
+	}
+	return -1
 }

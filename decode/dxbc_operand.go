@@ -81,9 +81,9 @@ func (d *tokenDecoder) operandDepth(kind byte, depth int) Operand {
 		switch reps[i] {
 		case 0:
 			ix.Value = uint64(d.next("index"))
-		case 1, 4:
-			hi := d.next("index")
+		case 1, 4: // low dword first, as Microsoft's ShaderBinary reads m_RegIndexA[0..1]
 			lo := d.next("index")
+			hi := d.next("index")
 			ix.Value = uint64(hi)<<32 | uint64(lo)
 		case 2, 3:
 		default:

@@ -329,3 +329,10 @@ func TestTruncatedStreamsNeverPanic(t *testing.T) {
 		decodeStream(b[:n])
 	}
 }
+
+func TestCommentCustomData(t *testing.T) {
+	s, _, out := decodeStream(stream(0, 4, 0, []uint32{0x35, 4, 'h' | 'i'<<8 | '\n'<<16, 0}))
+	if len(out.problems) != 0 || len(s.Instructions) != 1 || s.Instructions[0].Text != `// comment: "hi\n"` {
+		t.Errorf("got %+v, problems %v", s.Instructions, out.problems)
+	}
+}
