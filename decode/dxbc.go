@@ -20,10 +20,11 @@ type ShaderBytecode struct {
 
 // Instruction is one instruction or declaration of the token stream.
 type Instruction struct {
-	Offset int64 // absolute offset of the opcode token in the file
-	Size   int64 // bytes, including extended opcode tokens and operands
-	Opcode Opcode
-	Text   string // the FXC listing line (declarations of immediate constant buffers span several lines)
+	Offset     int64 // absolute offset of the opcode token in the file
+	Size       int64 // bytes, including extended opcode tokens and operands
+	Opcode     Opcode
+	OpcodeName string // added: the mnemonic without decorations ("sample_l", "dcl_temps")
+	Text       string // the FXC listing line (declarations of immediate constant buffers span several lines)
 
 	Saturate    bool      `json:",omitempty"`
 	TestNonZero bool      `json:",omitempty"` // _nz rather than _z, for if/breakc/continuec/retc/discard
@@ -35,7 +36,8 @@ type Instruction struct {
 
 // Operand is one operand of an instruction.
 type Operand struct {
-	Type OperandType
+	Type     OperandType
+	TypeName string // added: the register file as FXC prefixes it ("r", "cb", "vThreadID")
 	// NumComponents is 0, 1 or 4 (N-component operands are not produced by any compiler).
 	NumComponents uint8
 	// SelectionMode is 0 mask, 1 swizzle, 2 select-1 (for 4-component operands).
@@ -202,6 +204,7 @@ func (d *tokenDecoder) instruction(start, end int) {
 	d.start, d.end, d.pos, d.bad = start, end, start, ""
 	tok := d.next("opcode")
 	in := Instruction{Offset: d.r.base + int64(start*4), Size: int64(end-start) * 4, Opcode: Opcode(tok & 0x7ff)}
+	in.OpcodeName = in.Opcode.String()
 	info, known := opTable[in.Opcode]
 	idx := len(d.s.Instructions)
 	if !known {

@@ -21,6 +21,7 @@ func (d *tokenDecoder) operandDepth(kind byte, depth int) Operand {
 		return o
 	}
 	o.Type = OperandType(t >> 12 & 0xff)
+	o.TypeName = o.Type.String()
 	switch t & 3 {
 	case 0:
 		o.NumComponents = 0

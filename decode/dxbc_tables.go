@@ -326,9 +326,6 @@ func (o Opcode) String() string {
 	return fmt.Sprintf("Opcode(%d)", uint32(o))
 }
 
-// MarshalText writes the opcode by its FXC mnemonic.
-func (o Opcode) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
-
 // isDeclaration reports opcodes that declare rather than compute (they
 // come before the code and FXC does not indent them).
 func (o Opcode) isDeclaration() bool {
@@ -393,9 +390,6 @@ func (t OperandType) String() string {
 	}
 	return fmt.Sprintf("OperandType(%d)", uint8(t))
 }
-
-// MarshalText writes the operand type by its register prefix.
-func (t OperandType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
 // Name tables for declaration fields, in FXC's spelling.
 var (
