@@ -82,7 +82,7 @@ func FuzzShaderBytecode(f *testing.F) {
 
 // TestCorpusPrefixesNeverPanic decodes every dword prefix of some corpus
 // token streams: truncation anywhere must give problems, not panics.
-func TestCorpusPrefixesNeverPanic(t *testing.T) {
+func TestShaderBytecodePrefixesNeverPanic(t *testing.T) {
 	streams := corpusTokenStreams(40)
 	if len(streams) == 0 {
 		t.Skip("corpus not found: no token streams to cut")

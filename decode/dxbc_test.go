@@ -70,7 +70,7 @@ func imm4(v ...uint32) []uint32 {
 func imm1(v uint32) []uint32 { return []uint32{otok(comp1, 0, 0, OperandImmediate32, 0), v} }
 func f32(f float32) uint32   { return math.Float32bits(f) }
 
-func cat(parts ...[]uint32) []uint32 {
+func catWords(parts ...[]uint32) []uint32 {
 	var out []uint32
 	for _, p := range parts {
 		out = append(out, p...)
@@ -80,7 +80,7 @@ func cat(parts ...[]uint32) []uint32 {
 
 // stream assembles a whole SHEX payload: version token, length, instructions.
 func stream(prog, major, minor uint32, ins ...[]uint32) []byte {
-	body := cat(ins...)
+	body := catWords(ins...)
 	words := append([]uint32{prog<<16 | major<<4 | minor, uint32(2 + len(body))}, body...)
 	b := make([]byte, 4*len(words))
 	for i, w := range words {
@@ -108,61 +108,61 @@ func TestOperandEncodings(t *testing.T) {
 		words        []uint32
 		want         string
 	}{
-		{"mask and swizzle", 5, 0, op(0x36, 0, cat(dst(OperandTemp, "xyzw", 0), src(OperandTemp, "xyxx", 1))...), "mov r0.xyzw, r1.xyxx"},
-		{"select-1", 5, 0, op(0x36, 0, cat(dst(OperandTemp, "x", 0), sel(OperandInput, "w", 2))...), "mov r0.x, v2.w"},
+		{"mask and swizzle", 5, 0, op(0x36, 0, catWords(dst(OperandTemp, "xyzw", 0), src(OperandTemp, "xyxx", 1))...), "mov r0.xyzw, r1.xyxx"},
+		{"select-1", 5, 0, op(0x36, 0, catWords(dst(OperandTemp, "x", 0), sel(OperandInput, "w", 2))...), "mov r0.x, v2.w"},
 		{"constant buffer with immediate plus relative index", 5, 0,
-			op(0x36, 0, cat(dst(OperandTemp, "x", 0),
+			op(0x36, 0, catWords(dst(OperandTemp, "x", 0),
 				[]uint32{otok(comp4, selSelect1, swz("y"), OperandConstantBuffer, 2, 0, 3), 0, 2}, rel(OperandTemp, "x", 1))...),
 			"mov r0.x, cb0[r1.x + 2].y"},
 		{"immediate constant buffer with relative index", 5, 0,
-			op(0x36, 0, cat(dst(OperandTemp, "x", 0),
+			op(0x36, 0, catWords(dst(OperandTemp, "x", 0),
 				[]uint32{otok(comp4, selSelect1, swz("z"), OperandImmConstantBuffer, 1, 2)}, rel(OperandTemp, "w", 3))...),
 			"mov r0.x, icb[r3.w + 0].z"},
 		{"indexable temp", 5, 0,
-			op(0x36, 0, cat(dst(OperandTemp, "x", 0),
+			op(0x36, 0, catWords(dst(OperandTemp, "x", 0),
 				[]uint32{otok(comp4, selSelect1, swz("x"), OperandIndexableTemp, 2, 0, 3), 0, 1}, rel(OperandTemp, "y", 1))...),
 			"mov r0.x, x0[r1.y + 1].x"},
 		{"2D input of a geometry shader", 5, 0,
-			op(0x36, 0, cat(dst(OperandOutput, "xyzw", 0), []uint32{otok(comp4, selSwizzle, swz("xyzw"), OperandInput, 2, 0, 0), 2, 1})...),
+			op(0x36, 0, catWords(dst(OperandOutput, "xyzw", 0), []uint32{otok(comp4, selSwizzle, swz("xyzw"), OperandInput, 2, 0, 0), 2, 1})...),
 			"mov o0.xyzw, v[2][1].xyzw"},
-		{"negate", 5, 0, op(0x36, 0, cat(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 1<<6, 1})...), "mov r0.x, -r1.x"},
-		{"abs", 5, 0, op(0x36, 0, cat(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 2<<6, 1})...), "mov r0.x, |r1.x|"},
-		{"negated abs", 5, 0, op(0x36, 0, cat(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 3<<6, 1})...), "mov r0.x, -|r1.x|"},
-		{"saturate", 4, 0, op(0x32, 1<<13, cat(dst(OperandTemp, "xyzw", 0), src(OperandTemp, "xyzw", 1), src(OperandTemp, "xyzw", 2), src(OperandTemp, "xyzw", 3))...), "mad_sat r0.xyzw, r1.xyzw, r2.xyzw, r3.xyzw"},
+		{"negate", 5, 0, op(0x36, 0, catWords(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 1<<6, 1})...), "mov r0.x, -r1.x"},
+		{"abs", 5, 0, op(0x36, 0, catWords(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 2<<6, 1})...), "mov r0.x, |r1.x|"},
+		{"negated abs", 5, 0, op(0x36, 0, catWords(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 3<<6, 1})...), "mov r0.x, -|r1.x|"},
+		{"saturate", 4, 0, op(0x32, 1<<13, catWords(dst(OperandTemp, "xyzw", 0), src(OperandTemp, "xyzw", 1), src(OperandTemp, "xyzw", 2), src(OperandTemp, "xyzw", 3))...), "mad_sat r0.xyzw, r1.xyzw, r2.xyzw, r3.xyzw"},
 		{"precise on some components", 5, 0,
-			op(0x00, 3<<19, cat(dst(OperandTemp, "xy", 0), src(OperandTemp, "xyxx", 1), imm4(f32(1), f32(2), f32(0.5), f32(-1)))...),
+			op(0x00, 3<<19, catWords(dst(OperandTemp, "xy", 0), src(OperandTemp, "xyxx", 1), imm4(f32(1), f32(2), f32(0.5), f32(-1)))...),
 			"add [precise(xy)] r0.xy, r1.xyxx, l(1.000000, 2.000000, 0.500000, -1.000000)"},
-		{"precise on all components", 5, 0, op(0x38, 0xf<<19, cat(dst(OperandTemp, "xyzw", 0), src(OperandTemp, "xyzw", 1), src(OperandTemp, "xyzw", 2))...), "mul [precise] r0.xyzw, r1.xyzw, r2.xyzw"},
+		{"precise on all components", 5, 0, op(0x38, 0xf<<19, catWords(dst(OperandTemp, "xyzw", 0), src(OperandTemp, "xyzw", 1), src(OperandTemp, "xyzw", 2))...), "mul [precise] r0.xyzw, r1.xyzw, r2.xyzw"},
 		{"test zero", 4, 0, op(0x1f, 0, sel(OperandTemp, "x", 0)...), "if_z r0.x"},
 		{"test nonzero", 4, 0, op(0x03, 1<<18, sel(OperandTemp, "y", 0)...), "breakc_nz r0.y"},
-		{"untyped immediates guessed per component", 4, 0, op(0x36, 0, cat(dst(OperandTemp, "xyzw", 0), imm4(f32(1), 0, 0xffffffff, 0x80000000))...), "mov r0.xyzw, l(1.000000,0,-1,-0.000000)"},
-		{"integer immediates", 4, 0, op(0x1e, 0, cat(dst(OperandTemp, "x", 0), sel(OperandTemp, "x", 0), imm1(0xfffffffc))...), "iadd r0.x, r0.x, l(-4)"},
-		{"large integer immediates in hex", 4, 0, op(0x01, 0, cat(dst(OperandTemp, "x", 0), sel(OperandTemp, "x", 0), imm1(0x3f800000))...), "and r0.x, r0.x, l(0x3f800000)"},
+		{"untyped immediates guessed per component", 4, 0, op(0x36, 0, catWords(dst(OperandTemp, "xyzw", 0), imm4(f32(1), 0, 0xffffffff, 0x80000000))...), "mov r0.xyzw, l(1.000000,0,-1,-0.000000)"},
+		{"integer immediates", 4, 0, op(0x1e, 0, catWords(dst(OperandTemp, "x", 0), sel(OperandTemp, "x", 0), imm1(0xfffffffc))...), "iadd r0.x, r0.x, l(-4)"},
+		{"large integer immediates in hex", 4, 0, op(0x01, 0, catWords(dst(OperandTemp, "x", 0), sel(OperandTemp, "x", 0), imm1(0x3f800000))...), "and r0.x, r0.x, l(0x3f800000)"},
 		{"double immediates", 5, 0,
-			op(0xc7, 0, cat(dst(OperandTemp, "xy", 0), []uint32{otok(comp4, 0, 0, OperandImmediate64, 0), 0, 0x3ff00000, 0, 0x40000000})...),
+			op(0xc7, 0, catWords(dst(OperandTemp, "xy", 0), []uint32{otok(comp4, 0, 0, OperandImmediate64, 0), 0, 0x3ff00000, 0, 0x40000000})...),
 			"dmov r0.xy, d(1.000000l, 2.000000l)"},
 		{"sample offsets in SM4", 4, 0,
-			op(0x45, 1<<31, cat([]uint32{1 | 0xf<<9}, dst(OperandTemp, "xyzw", 0), src(OperandInput, "xyxx", 0), src(OperandResource, "xyzw", 0), []uint32{otok(comp0, 0, 0, OperandSampler, 1, 0), 0})...),
+			op(0x45, 1<<31, catWords([]uint32{1 | 0xf<<9}, dst(OperandTemp, "xyzw", 0), src(OperandInput, "xyxx", 0), src(OperandResource, "xyzw", 0), []uint32{otok(comp0, 0, 0, OperandSampler, 1, 0), 0})...),
 			"sample_aoffimmi(-1,0,0) r0.xyzw, v0.xyxx, t0.xyzw, s0"},
 		{"resource dimension and return type", 5, 0,
-			op(0x2d, 1<<31, cat([]uint32{2 | 3<<6 | 1<<31, 3 | 0x5555<<6}, dst(OperandTemp, "xyzw", 0), imm4(0, 0, 0, 0), src(OperandResource, "xyzw", 0))...),
+			op(0x2d, 1<<31, catWords([]uint32{2 | 3<<6 | 1<<31, 3 | 0x5555<<6}, dst(OperandTemp, "xyzw", 0), imm4(0, 0, 0, 0), src(OperandResource, "xyzw", 0))...),
 			"ld_indexable(texture2d)(float,float,float,float) r0.xyzw, l(0, 0, 0, 0), t0.xyzw"},
 		{"structured buffer stride", 5, 0,
-			op(0xa7, 1<<31, cat([]uint32{2 | 12<<6 | 16<<11 | 1<<31, 3 | 0x6666<<6}, dst(OperandTemp, "x", 0), sel(OperandInput, "x", 0), imm1(4), src(OperandResource, "xxxx", 0))...),
+			op(0xa7, 1<<31, catWords([]uint32{2 | 12<<6 | 16<<11 | 1<<31, 3 | 0x6666<<6}, dst(OperandTemp, "x", 0), sel(OperandInput, "x", 0), imm1(4), src(OperandResource, "xxxx", 0))...),
 			"ld_structured_indexable(structured_buffer, stride=16)(mixed,mixed,mixed,mixed) r0.x, v0.x, l(4), t0.xxxx"},
-		{"resinfo return type", 4, 0, op(0x3d, 2<<11, cat(dst(OperandTemp, "xy", 0), imm1(0), src(OperandResource, "xyzw", 0))...), "resinfo_uint r0.xy, l(0), t0.xyzw"},
+		{"resinfo return type", 4, 0, op(0x3d, 2<<11, catWords(dst(OperandTemp, "xy", 0), imm1(0), src(OperandResource, "xyzw", 0))...), "resinfo_uint r0.xy, l(0), t0.xyzw"},
 		{"sync flags", 5, 0, op(0xbe, 0xf<<11), "sync_uglobal_ugroup_g_t"},
 		{"minimum precision conversion", 5, 0,
-			op(0x00, 0, cat(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 1<<14, 1}, sel(OperandTemp, "x", 2))...),
+			op(0x00, 0, catWords(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandTemp, 1, 0) | 1<<31, 1 | 1<<14, 1}, sel(OperandTemp, "x", 2))...),
 			"add r0.x, r1.x {min16f as def32}, r2.x"},
 		{"SM5.1 constant buffer, 3D", 5, 1,
-			op(0x36, 0, cat(dst(OperandTemp, "xyzw", 0), []uint32{otok(comp4, selSwizzle, swz("xyzw"), OperandConstantBuffer, 3, 0, 0, 0), 0, 0, 3})...),
+			op(0x36, 0, catWords(dst(OperandTemp, "xyzw", 0), []uint32{otok(comp4, selSwizzle, swz("xyzw"), OperandConstantBuffer, 3, 0, 0, 0), 0, 0, 3})...),
 			"mov r0.xyzw, CB0[0][3].xyzw"},
 		{"SM5.1 constant buffer with relative offset", 5, 1,
-			op(0x36, 0, cat(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandConstantBuffer, 3, 0, 0, 3), 1, 2, 4}, sel(OperandTemp, "y", 2))...),
+			op(0x36, 0, catWords(dst(OperandTemp, "x", 0), []uint32{otok(comp4, selSelect1, 0, OperandConstantBuffer, 3, 0, 0, 3), 1, 2, 4}, sel(OperandTemp, "y", 2))...),
 			"mov r0.x, CB1[2][r2.y + 4].x"},
 		{"SM5.1 resource and sampler, 2D", 5, 1,
-			op(0x45, 0, cat(dst(OperandTemp, "xyzw", 0), src(OperandInput, "xyxx", 0),
+			op(0x45, 0, catWords(dst(OperandTemp, "xyzw", 0), src(OperandInput, "xyxx", 0),
 				[]uint32{otok(comp4, selSwizzle, swz("xyzw"), OperandResource, 2, 0, 3), 1, 10}, sel(OperandTemp, "x", 1),
 				[]uint32{otok(comp0, 0, 0, OperandSampler, 2, 0, 0), 0, 5})...),
 			"sample r0.xyzw, v0.xyxx, T1[r1.x + 10].xyzw, S0[5]"},
@@ -179,7 +179,7 @@ func TestOperandEncodings(t *testing.T) {
 			op(0x59, 1<<11, otok(comp4, selSwizzle, swz("xyzw"), OperandConstantBuffer, 2, 0, 0), 2, 12),
 			"dcl_constantbuffer CB2[12], dynamicIndexed"},
 		{"input with interpolation and system value", 4, 0,
-			op(0x64, 4<<11, cat(dst(OperandInput, "xy", 0), []uint32{1})...),
+			op(0x64, 4<<11, catWords(dst(OperandInput, "xy", 0), []uint32{1})...),
 			"dcl_input_ps_siv linear noperspective v0.xy, position"},
 		{"immediate constant buffer", 4, 0,
 			[]uint32{0x35 | 3<<11, 6, f32(1), 0, 0xffffffff, 0x00012345},
@@ -225,7 +225,7 @@ func TestListingIndentsControlFlow(t *testing.T) {
 func TestInstructionSpans(t *testing.T) {
 	b := stream(1, 5, 0,
 		op(0x68, 0, 2),
-		op(0x36, 0, cat(dst(OperandOutput, "xyzw", 0), src(OperandInput, "xyzw", 0))...),
+		op(0x36, 0, catWords(dst(OperandOutput, "xyzw", 0), src(OperandInput, "xyzw", 0))...),
 		op(0x3e, 0))
 	s, p, out := decodeStream(b)
 	if p.Summary != "vs_5_0, 3 instructions" {
@@ -322,7 +322,7 @@ func TestStreamLengthDisagreesWithPart(t *testing.T) {
 func TestTruncatedStreamsNeverPanic(t *testing.T) {
 	b := stream(0, 5, 0,
 		op(0x68, 0, 2),
-		op(0x45, 1<<31, cat([]uint32{1 | 0xf<<9}, dst(OperandTemp, "xyzw", 0), src(OperandInput, "xyxx", 0), src(OperandResource, "xyzw", 0), []uint32{otok(comp0, 0, 0, OperandSampler, 1, 0), 0})...),
+		op(0x45, 1<<31, catWords([]uint32{1 | 0xf<<9}, dst(OperandTemp, "xyzw", 0), src(OperandInput, "xyxx", 0), src(OperandResource, "xyzw", 0), []uint32{otok(comp0, 0, 0, OperandSampler, 1, 0), 0})...),
 		[]uint32{0x35 | 3<<11, 6, 1, 2, 3, 4},
 		op(0x3e, 0))
 	for n := 0; n <= len(b); n++ {
