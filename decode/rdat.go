@@ -1,9 +1,1391 @@
 package decode
 
-// RuntimeData is the decoded RDAT part. Stub: filled in by the RDAT work.
-type RuntimeData struct{}
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// rdatNull is RDAT_NULL_REF: a reference that points at nothing.
+const rdatNull = 0xFFFFFFFF
+
+// rdatVersion10 is RDAT_Version_10, the only version DXC writes and reads.
+const rdatVersion10 = 0x10
+
+// RuntimeData is the decoded RDAT part (DXC's DxilRuntimeData): a header, a
+// list of sub-parts, and the tables those sub-parts hold. Each table keeps DXC's
+// name (ResourceTable, FunctionTable, ...); references between tables are kept
+// as raw values and also resolved (names, row lists) for display.
+type RuntimeData struct {
+	Version     uint32
+	PartCount   uint32
+	PartOffsets []uint32
+	Parts       []RuntimeDataPartHeader
+
+	StringBuffer *StringBuffer `json:",omitempty"`
+	IndexArrays  []uint32      `json:",omitempty"` // u32 elements; index-array references are element indices
+	RawBytes     HexBytes      `json:",omitempty"`
+
+	ResourceTable             *RecordTable[RuntimeDataResourceInfo]  `json:",omitempty"`
+	FunctionTable             *RecordTable[RuntimeDataFunctionInfo]  `json:",omitempty"`
+	SubobjectTable            *RecordTable[RuntimeDataSubobjectInfo] `json:",omitempty"`
+	NodeIDTable               *RecordTable[NodeID]                   `json:",omitempty"`
+	NodeShaderIOAttribTable   *RecordTable[NodeShaderIOAttrib]       `json:",omitempty"`
+	NodeShaderFuncAttribTable *RecordTable[NodeShaderFuncAttrib]     `json:",omitempty"`
+	IONodeTable               *RecordTable[IONode]                   `json:",omitempty"`
+	NodeShaderInfoTable       *RecordTable[NodeShaderInfo]           `json:",omitempty"`
+	SignatureElementTable     *RecordTable[SignatureElement]         `json:",omitempty"`
+	VSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	PSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	HSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	DSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	GSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	CSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	MSInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	ASInfoTable               *RecordTable[StageInfo]                `json:",omitempty"`
+	DxilPdbInfoTable          *RecordTable[DxilPdbInfo]              `json:",omitempty"`
+	DxilPdbInfoSourceTable    *RecordTable[DxilPdbInfoSource]        `json:",omitempty"`
+	DxilPdbInfoLibraryTable   *RecordTable[DxilPdbInfoLibrary]       `json:",omitempty"`
+
+	// Added keys.
+	Nodes              []ResolvedNode `json:",omitempty"` // every node shader with its references followed
+	DanglingReferences int            // references that point outside their table (each is also a Problem)
+}
+
+// RuntimeDataPartHeader is RuntimeDataPartHeader: one sub-part's type and size.
+type RuntimeDataPartHeader struct {
+	Type     RuntimeDataPartType
+	TypeName string
+	Size     uint32 // bytes after this 8-byte header
+	Offset   uint32 // added: from the RDAT header start
+}
+
+// MarshalJSON writes the type as a number (its name is in TypeName).
+func (t RuntimeDataPartType) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprint(uint32(t))), nil }
+
+// StringBuffer is the StringBuffer sub-part: NUL-terminated UTF-8 strings that
+// string references address by byte offset.
+type StringBuffer struct {
+	Size    uint32
+	Strings []RDATString
+}
+
+// RDATString is one string of the StringBuffer and its byte offset.
+type RDATString struct {
+	Offset uint32
+	Value  string
+}
+
+// RecordTable is one record table (RuntimeDataTableHeader + records).
+type RecordTable[T any] struct {
+	RecordCount  uint32
+	RecordStride uint32
+	RecordType   string // added: the record structure decoded (RuntimeDataFunctionInfo2 ...)
+	Records      []T
+}
+
+// BytesRef is an RDAT BYTES field: a range of the RawBytes sub-part.
+type BytesRef struct {
+	Offset uint32
+	Size   uint32
+}
+
+// RuntimeDataResourceInfo is one ResourceTable record.
+type RuntimeDataResourceInfo struct {
+	Class      uint32
+	ClassName  string
+	Kind       uint32
+	KindName   string
+	ID         uint32
+	Space      uint32
+	LowerBound uint32
+	UpperBound uint32
+	Name       string
+	NameOffset uint32
+	Flags      uint32
+	FlagsNames Flags
+}
+
+// RuntimeDataFunctionInfo is one FunctionTable record: RuntimeDataFunctionInfo
+// (44 bytes), or RuntimeDataFunctionInfo2 (52 bytes, validator 1.8+) whose
+// extra fields sit in the embedded FunctionInfo2.
+type RuntimeDataFunctionInfo struct {
+	Name                    string
+	NameOffset              uint32
+	UnmangledName           string
+	UnmangledNameOffset     uint32
+	Resources               []uint32 // ResourceTable rows
+	ResourcesRef            uint32   // index-array reference
+	ResourceNames           []string // added: the resources' names
+	FunctionDependencies    []string
+	FunctionDependenciesRef uint32
+	ShaderKind              ShaderKind
+	ShaderKindName          string
+	PayloadSizeInBytes      uint32
+	AttributeSizeInBytes    uint32
+	FeatureInfo1            uint32
+	FeatureInfo2            uint32
+	FeatureFlagNames        []string // added: FeatureInfo2<<32|FeatureInfo1 named as SFI0 names the bits
+	ShaderStageFlag         uint32
+	ShaderStageFlagNames    Flags
+	MinShaderTarget         uint32
+	MinShaderTargetName     string // added: e.g. lib_6_3 (kind<<16 | major<<4 | minor)
+
+	*FunctionInfo2 `json:",omitempty"`
+}
+
+// FunctionInfo2 holds the fields RuntimeDataFunctionInfo2 adds.
+type FunctionInfo2 struct {
+	MinimumExpectedWaveLaneCount uint8
+	MaximumExpectedWaveLaneCount uint8
+	ShaderFlags                  uint16
+	ShaderFlagsNames             Flags
+	Union                        uint32  // the raw union value; the member it is depends on ShaderKind
+	RawShaderRef                 *uint32 `json:",omitempty"` // ShaderKind Invalid
+	Node                         *uint32 `json:",omitempty"` // NodeShaderInfoTable row
+	VS                           *uint32 `json:",omitempty"` // experimental stage tables
+	PS                           *uint32 `json:",omitempty"`
+	HS                           *uint32 `json:",omitempty"`
+	DS                           *uint32 `json:",omitempty"`
+	GS                           *uint32 `json:",omitempty"`
+	CS                           *uint32 `json:",omitempty"`
+	MS                           *uint32 `json:",omitempty"`
+	AS                           *uint32 `json:",omitempty"`
+}
+
+// RuntimeDataSubobjectInfo is one SubobjectTable record; the member matching Kind is set.
+type RuntimeDataSubobjectInfo struct {
+	Kind                          uint32
+	KindName                      string
+	Name                          string
+	NameOffset                    uint32
+	StateObjectConfig             *StateObjectConfig             `json:",omitempty"`
+	RootSignature                 *SubobjectRootSignature        `json:",omitempty"`
+	SubobjectToExportsAssociation *SubobjectToExportsAssociation `json:",omitempty"`
+	RaytracingShaderConfig        *RaytracingShaderConfig        `json:",omitempty"`
+	RaytracingPipelineConfig      *RaytracingPipelineConfig      `json:",omitempty"`
+	HitGroup                      *HitGroup                      `json:",omitempty"`
+	RaytracingPipelineConfig1     *RaytracingPipelineConfig1     `json:",omitempty"`
+}
+
+// StateObjectConfig is StateObjectConfig_t.
+type StateObjectConfig struct {
+	Flags      uint32
+	FlagsNames Flags
+}
+
+// SubobjectRootSignature is RootSignature_t: a serialized root signature in RawBytes.
+type SubobjectRootSignature struct {
+	Data          BytesRef
+	RootSignature *RootSignature `json:",omitempty"` // the bytes decoded
+}
+
+// SubobjectToExportsAssociation is SubobjectToExportsAssociation_t.
+type SubobjectToExportsAssociation struct {
+	Subobject       string
+	SubobjectOffset uint32
+	Exports         []string
+	ExportsRef      uint32
+}
+
+// RaytracingShaderConfig is RaytracingShaderConfig_t.
+type RaytracingShaderConfig struct {
+	MaxPayloadSizeInBytes   uint32
+	MaxAttributeSizeInBytes uint32
+}
+
+// RaytracingPipelineConfig is RaytracingPipelineConfig_t.
+type RaytracingPipelineConfig struct {
+	MaxTraceRecursionDepth uint32
+}
+
+// HitGroup is HitGroup_t.
+type HitGroup struct {
+	Type               uint32
+	TypeName           string
+	AnyHit             string
+	AnyHitOffset       uint32
+	ClosestHit         string
+	ClosestHitOffset   uint32
+	Intersection       string
+	IntersectionOffset uint32
+}
+
+// RaytracingPipelineConfig1 is RaytracingPipelineConfig1_t.
+type RaytracingPipelineConfig1 struct {
+	MaxTraceRecursionDepth uint32
+	Flags                  uint32
+	FlagsNames             Flags
+}
+
+// NodeID is one NodeIDTable record: a work-graph node's name and array index.
+type NodeID struct {
+	Name       string
+	NameOffset uint32
+	Index      uint32
+}
+
+// NodeShaderFuncAttrib is one NodeShaderFuncAttribTable record: a node
+// shader attribute; the member matching AttribKind is set.
+type NodeShaderFuncAttrib struct {
+	AttribKind                   uint32
+	AttribKindName               string
+	Value                        uint32   // the raw union value
+	ID                           *uint32  `json:",omitempty"` // NodeIDTable row
+	IDName                       string   `json:",omitempty"` // added: "Name[Index]"
+	NumThreads                   []uint32 `json:",omitempty"`
+	ShareInputOf                 *uint32  `json:",omitempty"` // NodeIDTable row
+	ShareInputOfName             string   `json:",omitempty"`
+	DispatchGrid                 []uint32 `json:",omitempty"`
+	MaxRecursionDepth            *uint32  `json:",omitempty"`
+	LocalRootArgumentsTableIndex *uint32  `json:",omitempty"`
+	MaxDispatchGrid              []uint32 `json:",omitempty"`
+}
+
+// NodeShaderIOAttrib is one NodeShaderIOAttribTable record: an attribute of a
+// node input or output; the member matching AttribKind is set.
+type NodeShaderIOAttrib struct {
+	AttribKind             uint32
+	AttribKindName         string
+	Value                  uint32              // the raw union value
+	OutputID               *uint32             `json:",omitempty"` // NodeIDTable row
+	OutputIDName           string              `json:",omitempty"`
+	MaxRecords             *uint32             `json:",omitempty"`
+	MaxRecordsSharedWith   *uint32             `json:",omitempty"`
+	RecordSizeInBytes      *uint32             `json:",omitempty"`
+	RecordDispatchGrid     *RecordDispatchGrid `json:",omitempty"`
+	OutputArraySize        *uint32             `json:",omitempty"`
+	AllowSparseNodes       *uint32             `json:",omitempty"`
+	RecordAlignmentInBytes *uint32             `json:",omitempty"`
+	MaxRecordsPerNode      *uint32             `json:",omitempty"`
+}
+
+// RecordDispatchGrid is where SV_DispatchGrid sits in a node input record.
+type RecordDispatchGrid struct {
+	ByteOffset          uint16
+	ComponentNumAndType uint16 // bits 0-1 component count, 2-15 DXIL::ComponentType
+	NumComponents       uint16
+	ComponentType       uint16
+	ComponentTypeName   string
+}
+
+// IONode is one IONodeTable record: a node input or output.
+type IONode struct {
+	IOFlagsAndKind uint32
+	IOKind         uint32 // IOFlagsAndKind & 0x7F (DXIL::NodeIOKind)
+	IOKindName     string
+	IOFlagsNames   Flags // every flag of IOFlagsAndKind by DXIL::NodeIOFlags name
+	Attribs        []uint32
+	AttribsRef     uint32
+}
+
+// NodeShaderInfo is one NodeShaderInfoTable record.
+type NodeShaderInfo struct {
+	LaunchType           uint32
+	LaunchTypeName       string
+	GroupSharedBytesUsed uint32
+	Attribs              []uint32 // NodeShaderFuncAttribTable rows
+	AttribsRef           uint32
+	Outputs              []uint32 // IONodeTable rows
+	OutputsRef           uint32
+	Inputs               []uint32 // IONodeTable rows
+	InputsRef            uint32
+}
+
+// SignatureElement is one SignatureElementTable record (experimental).
+type SignatureElement struct {
+	SemanticName          string
+	SemanticNameOffset    uint32
+	SemanticIndices       []uint32
+	SemanticIndicesRef    uint32
+	SemanticKind          uint8
+	SemanticKindName      string
+	ComponentType         uint8
+	ComponentTypeName     string
+	InterpolationMode     uint8
+	InterpolationModeName string
+	StartRow              uint8 // 0xFF: not allocated
+	ColsAndStream         uint8
+	Cols                  uint8 // added: (ColsAndStream & 3) + 1
+	StartCol              uint8
+	OutputStream          uint8
+	UsageAndDynIndexMasks uint8
+	UsageMask             uint8
+	DynamicIndexMask      uint8
+}
+
+// StageInfo is a record of one of the experimental per-stage tables
+// (VSInfo ... ASInfo): its fields in layout order.
+type StageInfo struct {
+	Fields []StageInfoField
+}
+
+// StageInfoField is one field of a StageInfo record. Rows holds the resolved
+// rows of a record-array reference or the values of an index array; Bytes the
+// RawBytes range of a BYTES field.
+type StageInfoField struct {
+	Name  string
+	Value uint32
+	Rows  []uint32 `json:",omitempty"`
+	Bytes HexBytes `json:",omitempty"`
+}
+
+// DxilPdbInfo is one DxilPdbInfoTable record (the PDBI payload's main record).
+type DxilPdbInfo struct {
+	Sources                []uint32 // DxilPdbInfoSourceTable rows
+	SourcesRef             uint32
+	Libraries              []uint32 // DxilPdbInfoLibraryTable rows
+	LibrariesRef           uint32
+	ArgPairs               []string
+	ArgPairsRef            uint32
+	Hash                   HexBytes
+	HashRef                BytesRef
+	PdbName                string
+	PdbNameOffset          uint32
+	CustomToolchainId      uint32
+	CustomToolchainData    HexBytes
+	CustomToolchainDataRef BytesRef
+	WholeDxil              HexBytes
+	WholeDxilRef           BytesRef
+}
+
+// DxilPdbInfoSource is one DxilPdbInfoSourceTable record: a source file.
+type DxilPdbInfoSource struct {
+	Name          string
+	NameOffset    uint32
+	Content       string
+	ContentOffset uint32
+}
+
+// DxilPdbInfoLibrary is one DxilPdbInfoLibraryTable record: a linked library.
+type DxilPdbInfoLibrary struct {
+	Name       string
+	NameOffset uint32
+	Data       HexBytes
+	DataRef    BytesRef
+}
+
+// ResolvedNode is a node shader with every reference followed: what the UI and
+// the dump show for a work-graph node.
+type ResolvedNode struct {
+	Function             string // the function's Name
+	LaunchType           string
+	ID                   string   `json:",omitempty"` // "Name[Index]"
+	NumThreads           []uint32 `json:",omitempty"`
+	DispatchGrid         []uint32 `json:",omitempty"`
+	MaxDispatchGrid      []uint32 `json:",omitempty"`
+	MaxRecursionDepth    *uint32  `json:",omitempty"`
+	ShareInputOf         string   `json:",omitempty"`
+	GroupSharedBytesUsed uint32
+	Inputs               []ResolvedIONode
+	Outputs              []ResolvedIONode
+}
+
+// ResolvedIONode is a node input or output with its attributes by name.
+type ResolvedIONode struct {
+	Kind       string            // DXIL::NodeIOKind name
+	Flags      Flags             // DXIL::NodeIOFlags names
+	Attributes map[string]string // attribute kind name -> value as text
+}
+
+// ---- decoding ----
+
+type rdatTable struct {
+	typ    RuntimeDataPartType
+	part   int // index in Parts
+	pos    int // records start, relative to the RDAT reader
+	count  uint32
+	stride uint32
+	path   string
+}
+
+// rdatCtx holds what the record decoders need to resolve references.
+type rdatCtx struct {
+	r       *reader
+	d       *RuntimeData
+	str     []byte
+	hasStr  bool
+	idx     []uint32
+	hasIdx  bool
+	raw     []byte
+	rawPos  int
+	hasRaw  bool
+	tables  map[RuntimeDataPartType]*rdatTable
+	pending []*rdatTable
+}
 
 // decodeRuntimeData reads an RDAT blob (the RDAT part, or the inflated PDBI payload).
-func decodeRuntimeData(r *reader) *RuntimeData { r.raw("Data", r.len()); return nil }
+func decodeRuntimeData(r *reader) *RuntimeData {
+	d := &RuntimeData{}
+	r.begin("Header", "RuntimeDataHeader")
+	d.Version = r.u32("Version")
+	d.PartCount = r.u32("PartCount")
+	r.end()
+	if r.failed {
+		return nil
+	}
+	if d.Version < rdatVersion10 {
+		r.problemAt(Error, 0, "RuntimeDataHeader", "RDAT version is 0x%x; DXC reads only version 0x10 and later, so the rest is kept raw", d.Version)
+		r.raw("Data", r.remaining())
+		return d
+	}
+	if d.Version != rdatVersion10 {
+		r.problemAt(Warning, 0, "RuntimeDataHeader", "RDAT version is 0x%x; every known writer uses 0x10: decoding as 0x10", d.Version)
+	}
+	n := int64(d.PartCount)
+	if fit := int64(r.remaining() / 4); n > fit {
+		r.problemAt(Error, 4, "RuntimeDataHeader", "PartCount is %d but only %d part offsets fit in the %d bytes that follow the header; the others cannot be found", d.PartCount, fit, r.remaining())
+		n = fit
+	}
+	d.PartOffsets = make([]uint32, n)
+	r.begin("PartOffsets", "part offsets")
+	for i := range d.PartOffsets {
+		d.PartOffsets[i] = r.u32(fmt.Sprintf("[%d]", i))
+	}
+	r.end()
 
-func decodeRuntimeDataPart(p *Part, r *reader) { p.RuntimeData = decodeRuntimeData(r) }
+	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}}
+	prevEnd := r.pos
+	for i, off := range d.PartOffsets {
+		o := int(off)
+		if int64(off)+8 > int64(r.len()) {
+			r.problemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, past the end of the %d-byte RDAT data; it is skipped", i, off, r.len())
+			continue
+		}
+		if o < prevEnd {
+			r.problemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d at 0x%x overlaps what comes before it (up to 0x%x): DXC rejects this (buffer_overlap); it is skipped", i, off, prevEnd)
+			continue
+		}
+		if off%4 != 0 {
+			r.problemAt(Warning, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, not a multiple of 4 as DXC writes them", i, off)
+		}
+		hr := r.sub(o, 8, r.join(fmt.Sprintf("Parts[%d]", i)), "RuntimeDataPartHeader")
+		hr.begin("", "RuntimeDataPartHeader")
+		h := RuntimeDataPartHeader{Type: RuntimeDataPartType(hr.u32("Type")), Offset: off}
+		h.Size = hr.u32("Size")
+		hr.end()
+		h.TypeName = h.Type.String()
+		d.Parts = append(d.Parts, h)
+		size := int(h.Size)
+		if int64(o)+8+int64(h.Size) > int64(r.len()) {
+			r.problemAt(Error, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) claims %d bytes at 0x%x but only %d remain: DXC rejects this (buffer_overrun); decoding what is there", h.TypeName, i, h.Size, off+8, r.len()-o-8)
+			size = r.len() - o - 8
+		}
+		if h.Size%4 != 0 {
+			r.problemAt(Warning, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) size %d is not a multiple of 4 as DXC writes it", h.TypeName, i, h.Size)
+		}
+		prevEnd = o + 8 + size
+		c.framePart(len(d.Parts)-1, o+8, size)
+	}
+	for _, t := range c.pending {
+		c.decodeTable(t)
+	}
+	c.link()
+	return d
+}
+
+// framePart reads a sub-part's body: the shared buffers now, table headers now
+// and records later (once every table's row count is known).
+func (c *rdatCtx) framePart(pi, pos, size int) {
+	r := c.r
+	h := c.d.Parts[pi]
+	name := h.TypeName
+	what := name
+	if _, dup := c.tables[h.Type]; dup {
+		r.problemAt(Warning, pos-8, what, "a second %s sub-part: DXC reads only the first, so this one is kept raw", name)
+		r.sub(pos, size, r.join(fmt.Sprintf("Parts[%d]", pi)), what).raw("Data", size)
+		return
+	}
+	c.tables[h.Type] = nil
+	br := r.sub(pos, size, r.join(name), what)
+	switch h.Type {
+	case rdatStringBuffer:
+		c.str, c.hasStr = br.b, true
+		sb := &StringBuffer{Size: h.Size}
+		br.begin("", "StringBuffer")
+		for i := 0; br.remaining() > 0; i++ {
+			at := br.pos
+			s := br.cstring(fmt.Sprintf("Strings[%d]", i))
+			sb.Strings = append(sb.Strings, RDATString{uint32(at), s})
+		}
+		br.end()
+		c.d.StringBuffer = sb
+		return
+	case rdatIndexArrays:
+		if size%4 != 0 {
+			br.problemAt(Warning, 0, what, "IndexArrays is %d bytes, not a whole number of u32 elements; the last %d bytes are ignored", size, size%4)
+		}
+		c.idx = make([]uint32, size/4)
+		for i := range c.idx {
+			c.idx[i] = br.u32(fmt.Sprintf("[%d]", i))
+		}
+		c.hasIdx = true
+		c.d.IndexArrays = c.idx
+		return
+	case rdatRawBytes:
+		c.raw, c.rawPos, c.hasRaw = br.b, pos, true
+		c.d.RawBytes = HexBytes(br.bytes("", size))
+		return
+	}
+	if _, known := rdatRecordSize[h.Type]; !known {
+		if h.Type == 12 {
+			br.problemAt(Note, -8, what, "%s is reserved for a mesh-nodes preview whose layout is not published; kept raw", name)
+		} else {
+			br.problemAt(Note, -8, what, "sub-part type %d (%s) is not one this decoder knows (DXC skips unknown types too); kept raw", uint32(h.Type), name)
+		}
+		br.raw("Data", br.len())
+		return
+	}
+	br.begin("", "RuntimeDataTableHeader")
+	t := &rdatTable{typ: h.Type, part: pi, path: br.path}
+	t.count = br.u32("RecordCount")
+	t.stride = br.u32("RecordStride")
+	br.end()
+	if br.failed {
+		return
+	}
+	t.pos = pos + 8
+	if int64(t.count)*int64(t.stride) > int64(br.remaining()) {
+		br.problemAt(Error, 0, "RuntimeDataTableHeader", "%s says %d records of %d bytes (%d bytes) but the sub-part holds only %d after its table header; the table is kept raw", name, t.count, t.stride, int64(t.count)*int64(t.stride), br.remaining())
+		br.raw("Records", br.remaining())
+		return
+	}
+	if rest := br.remaining() - int(t.count*t.stride); rest > 0 {
+		br.seek(br.pos + int(t.count*t.stride))
+		if allZero(br.b[br.pos:]) && rest < 4 {
+			br.bytes("Padding", rest)
+		} else {
+			br.problemAt(Warning, br.pos, name, "%d bytes after the last %s record are not part of any record", rest, name)
+			br.raw("Trailing", rest)
+		}
+	}
+	c.tables[h.Type] = t
+	c.pending = append(c.pending, t)
+}
+
+// rdatRecordSize is the size of each known record (FunctionTable: the 44-byte
+// RuntimeDataFunctionInfo; 52 selects RuntimeDataFunctionInfo2).
+var rdatRecordSize = map[RuntimeDataPartType]int{
+	3: 32, 4: 44, 6: 24, 7: 8, 8: 8, 9: 8, 10: 8, 11: 20,
+	13: 16, 14: 16, 15: 8, 16: 48, 17: 40, 18: 28, 19: 8, 20: 48, 21: 12,
+	0x10001: 44, 0x10002: 8, 0x10003: 12,
+}
+
+var rdatRecordNames = map[RuntimeDataPartType]string{
+	3: "RuntimeDataResourceInfo", 4: "RuntimeDataFunctionInfo", 6: "RuntimeDataSubobjectInfo", 7: "NodeID",
+	8: "NodeShaderIOAttrib", 9: "NodeShaderFuncAttrib", 10: "IONode", 11: "NodeShaderInfo",
+	13: "SignatureElement", 14: "VSInfo", 15: "PSInfo", 16: "HSInfo", 17: "DSInfo", 18: "GSInfo",
+	19: "CSInfo", 20: "MSInfo", 21: "ASInfo",
+	0x10001: "DxilPdbInfo", 0x10002: "DxilPdbInfoSource", 0x10003: "DxilPdbInfoLibrary",
+}
+
+// records decodes every record of a table with f. A stride larger than the
+// known record leaves an unknown tail per record (newer writers may add
+// fields); a smaller one cannot hold the record, so the table stays raw.
+func records[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *reader, i int) T) *RecordTable[T] {
+	tab := &RecordTable[T]{RecordCount: t.count, RecordStride: t.stride, RecordType: recName}
+	name := t.typ.String()
+	if int(t.stride) < known {
+		if t.count > 0 {
+			c.r.problemAt(Error, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, smaller than the %d bytes of %s: DXC would not read them; the table is kept raw", name, t.stride, known, recName)
+			c.r.sub(t.pos, int(t.count*t.stride), t.path, name).raw("Records", int(t.count*t.stride))
+		}
+		return tab
+	}
+	if int(t.stride) > known && t.count > 0 {
+		c.r.problemAt(Note, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, %d more than the %d bytes of %s: the extra bytes of each record are shown raw", name, t.stride, int(t.stride)-known, known, recName)
+	}
+	tab.Records = make([]T, 0, t.count)
+	for i := 0; i < int(t.count); i++ {
+		rr := c.r.sub(t.pos+i*int(t.stride), int(t.stride), fmt.Sprintf("%s/Records[%d]", t.path, i), recName)
+		rr.begin("", recName)
+		v := f(rr, i)
+		rr.seek(known)
+		if int(t.stride) > known {
+			rr.raw("UnknownTail", int(t.stride)-known)
+		}
+		rr.end()
+		tab.Records = append(tab.Records, v)
+	}
+	return tab
+}
+
+func (c *rdatCtx) decodeTable(t *rdatTable) {
+	d := c.d
+	known := rdatRecordSize[t.typ]
+	rn := rdatRecordNames[t.typ]
+	switch t.typ {
+	case rdatResourceTable:
+		d.ResourceTable = records(c, t, known, rn, c.resourceInfo)
+	case rdatFunctionTable:
+		if t.stride >= 52 {
+			d.FunctionTable = records(c, t, 52, "RuntimeDataFunctionInfo2", c.functionInfo)
+		} else {
+			d.FunctionTable = records(c, t, 44, rn, c.functionInfo)
+		}
+	case rdatSubobjectTable:
+		d.SubobjectTable = records(c, t, known, rn, c.subobjectInfo)
+	case rdatNodeIDTable:
+		d.NodeIDTable = records(c, t, known, rn, func(rr *reader, _ int) NodeID {
+			var v NodeID
+			v.Name, v.NameOffset = c.readString(rr, "Name")
+			v.Index = rr.u32("Index")
+			return v
+		})
+	case rdatNodeShaderIOAttribTable:
+		d.NodeShaderIOAttribTable = records(c, t, known, rn, c.ioAttrib)
+	case rdatNodeShaderFuncAttribTab:
+		d.NodeShaderFuncAttribTable = records(c, t, known, rn, c.funcAttrib)
+	case rdatIONodeTable:
+		d.IONodeTable = records(c, t, known, rn, func(rr *reader, _ int) IONode {
+			var v IONode
+			v.IOFlagsAndKind = rr.u32("IOFlagsAndKind")
+			v.IOKind = v.IOFlagsAndKind & 0x7F
+			v.IOKindName = nodeIOKindName(v.IOKind)
+			v.IOFlagsNames = nodeIOFlagNames(v.IOFlagsAndKind)
+			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderIOAttribTable)
+			return v
+		})
+	case rdatNodeShaderInfoTable:
+		d.NodeShaderInfoTable = records(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
+			var v NodeShaderInfo
+			v.LaunchType = rr.u32("LaunchType")
+			v.LaunchTypeName = nameOf(nodeLaunchTypeNames, v.LaunchType, "NodeLaunchType")
+			v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
+			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
+			v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
+			v.Inputs, v.InputsRef = c.readRecordArray(rr, "Inputs", rdatIONodeTable)
+			return v
+		})
+	case rdatSignatureElementTable:
+		d.SignatureElementTable = records(c, t, known, rn, c.signatureElement)
+	case 14, 15, 16, 17, 18, 19, 20, 21:
+		spec := stageInfoLayouts[t.typ]
+		tab := records(c, t, known, rn, func(rr *reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
+		*d.stageTable(t.typ) = tab
+		c.r.problemAt(Note, t.pos-8, t.typ.String(), "%s is an experimental table no released validator accepts; decoded from DXC's RDAT_LibraryTypes.inl", t.typ)
+	case rdatPdbInfoTable:
+		d.DxilPdbInfoTable = records(c, t, known, rn, c.pdbInfo)
+	case rdatPdbInfoSourceTable:
+		d.DxilPdbInfoSourceTable = records(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoSource {
+			var v DxilPdbInfoSource
+			v.Name, v.NameOffset = c.readString(rr, "Name")
+			v.Content, v.ContentOffset = c.readString(rr, "Content")
+			return v
+		})
+	case rdatPdbInfoLibraryTable:
+		d.DxilPdbInfoLibraryTable = records(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoLibrary {
+			var v DxilPdbInfoLibrary
+			v.Name, v.NameOffset = c.readString(rr, "Name")
+			v.Data, v.DataRef, _ = c.readBytes(rr, "Data")
+			return v
+		})
+	}
+}
+
+func (d *RuntimeData) stageTable(t RuntimeDataPartType) **RecordTable[StageInfo] {
+	switch t {
+	case 14:
+		return &d.VSInfoTable
+	case 15:
+		return &d.PSInfoTable
+	case 16:
+		return &d.HSInfoTable
+	case 17:
+		return &d.DSInfoTable
+	case 18:
+		return &d.GSInfoTable
+	case 19:
+		return &d.CSInfoTable
+	case 20:
+		return &d.MSInfoTable
+	}
+	return &d.ASInfoTable
+}
+
+func nodeIOKindName(k uint32) string {
+	if n, ok := nodeIOKindNames[k]; ok {
+		return n
+	}
+	return fmt.Sprintf("NodeIOKind(0x%x)", k)
+}
+
+func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
+	var v RuntimeDataResourceInfo
+	v.Class = rr.u32("Class")
+	v.ClassName = nameOf(resourceClassNames, v.Class, "ResourceClass")
+	v.Kind = rr.u32("Kind")
+	v.KindName = nameOf(resourceKindNames, v.Kind, "ResourceKind")
+	v.ID = rr.u32("ID")
+	v.Space = rr.u32("Space")
+	v.LowerBound = rr.u32("LowerBound")
+	v.UpperBound = rr.u32("UpperBound")
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.Flags = rr.u32("Flags")
+	v.FlagsNames = flagNames(v.Flags, dxilResourceFlagNames)
+	return v
+}
+
+func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
+	var v RuntimeDataFunctionInfo
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.UnmangledName, v.UnmangledNameOffset = c.readString(rr, "UnmangledName")
+	v.Resources, v.ResourcesRef = c.readRecordArray(rr, "Resources", rdatResourceTable)
+	v.FunctionDependencies, v.FunctionDependenciesRef = c.readStringArray(rr, "FunctionDependencies")
+	v.ShaderKind = ShaderKind(rr.u32("ShaderKind"))
+	v.ShaderKindName = v.ShaderKind.String()
+	v.PayloadSizeInBytes = rr.u32("PayloadSizeInBytes")
+	v.AttributeSizeInBytes = rr.u32("AttributeSizeInBytes")
+	v.FeatureInfo1 = rr.u32("FeatureInfo1")
+	v.FeatureInfo2 = rr.u32("FeatureInfo2")
+	v.FeatureFlagNames = FeatureFlags(uint64(v.FeatureInfo2)<<32 | uint64(v.FeatureInfo1)).Names()
+	if v.FeatureFlagNames == nil {
+		v.FeatureFlagNames = []string{}
+	}
+	v.ShaderStageFlag = rr.u32("ShaderStageFlag")
+	v.ShaderStageFlagNames = shaderStageFlagNames(v.ShaderStageFlag)
+	v.MinShaderTarget = rr.u32("MinShaderTarget")
+	mt := v.MinShaderTarget
+	v.MinShaderTargetName = Profile(ShaderKind(mt>>16), mt>>4&0xf, mt&0xf)
+	if rr.len() < 52 || rr.failed {
+		return v
+	}
+	f := &FunctionInfo2{}
+	f.MinimumExpectedWaveLaneCount = rr.u8("MinimumExpectedWaveLaneCount")
+	f.MaximumExpectedWaveLaneCount = rr.u8("MaximumExpectedWaveLaneCount")
+	f.ShaderFlags = rr.u16("ShaderFlags")
+	f.ShaderFlagsNames = flagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
+	pos := rr.pos
+	f.Union = rr.u32(unionName(v.ShaderKind))
+	u := f.Union
+	switch v.ShaderKind {
+	case 16:
+		f.RawShaderRef = &u
+	case 15:
+		f.Node = &u
+		c.checkRow(rr, pos, "Node", u, rdatNodeShaderInfoTable)
+	case 0, 1, 2, 3, 4, 5, 13, 14:
+		tt := map[ShaderKind]RuntimeDataPartType{0: 15, 1: 14, 2: 18, 3: 16, 4: 17, 5: 19, 13: 20, 14: 21}[v.ShaderKind]
+		*map[ShaderKind]**uint32{0: &f.PS, 1: &f.VS, 2: &f.GS, 3: &f.HS, 4: &f.DS, 5: &f.CS, 13: &f.MS, 14: &f.AS}[v.ShaderKind] = &u
+		c.checkRow(rr, pos, unionName(v.ShaderKind), u, tt)
+	}
+	v.FunctionInfo2 = f
+	return v
+}
+
+func unionName(k ShaderKind) string {
+	switch k {
+	case 16:
+		return "RawShaderRef"
+	case 15:
+		return "Node"
+	case 0, 1, 2, 3, 4, 5, 13, 14:
+		return strings.ToUpper(Profile(k, 0, 0)[:2])
+	}
+	return "Union"
+}
+
+func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
+	var v RuntimeDataSubobjectInfo
+	v.Kind = rr.u32("Kind")
+	v.KindName = nameOf(subobjectKindNames, v.Kind, "SubobjectKind")
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	start := rr.pos
+	switch v.Kind {
+	case 0:
+		rr.begin("StateObjectConfig", "StateObjectConfig_t")
+		s := &StateObjectConfig{Flags: rr.u32("Flags")}
+		s.FlagsNames = flagNames(s.Flags, stateObjectFlagNames)
+		rr.end()
+		v.StateObjectConfig = s
+	case 1, 2:
+		rr.begin("RootSignature", "RootSignature_t")
+		s := &SubobjectRootSignature{}
+		var data []byte
+		var ok bool
+		data, s.Data, ok = c.readBytes(rr, "Data")
+		if ok && len(data) > 0 {
+			sr := c.r.sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.join("Data"), "root signature")
+			s.RootSignature = decodeRootSignature(sr)
+		}
+		rr.end()
+		v.RootSignature = s
+	case 8:
+		rr.begin("SubobjectToExportsAssociation", "SubobjectToExportsAssociation_t")
+		s := &SubobjectToExportsAssociation{}
+		s.Subobject, s.SubobjectOffset = c.readString(rr, "Subobject")
+		s.Exports, s.ExportsRef = c.readStringArray(rr, "Exports")
+		rr.end()
+		v.SubobjectToExportsAssociation = s
+	case 9:
+		rr.begin("RaytracingShaderConfig", "RaytracingShaderConfig_t")
+		v.RaytracingShaderConfig = &RaytracingShaderConfig{rr.u32("MaxPayloadSizeInBytes"), rr.u32("MaxAttributeSizeInBytes")}
+		rr.end()
+	case 10:
+		rr.begin("RaytracingPipelineConfig", "RaytracingPipelineConfig_t")
+		v.RaytracingPipelineConfig = &RaytracingPipelineConfig{rr.u32("MaxTraceRecursionDepth")}
+		rr.end()
+	case 11:
+		rr.begin("HitGroup", "HitGroup_t")
+		s := &HitGroup{Type: rr.u32("Type")}
+		s.TypeName = nameOf(hitGroupTypeNames, s.Type, "HitGroupType")
+		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
+		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
+		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
+		rr.end()
+		v.HitGroup = s
+	case 12:
+		rr.begin("RaytracingPipelineConfig1", "RaytracingPipelineConfig1_t")
+		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.u32("MaxTraceRecursionDepth"), Flags: rr.u32("Flags")}
+		s.FlagsNames = flagNames(s.Flags, raytracingPipelineFlagNames)
+		rr.end()
+		v.RaytracingPipelineConfig1 = s
+	default:
+		rr.problemAt(Warning, 0, "", "subobject %d has kind %d, which DXIL does not define; its 16 bytes of data are kept raw", i, v.Kind)
+		rr.raw("Union", 16)
+		return v
+	}
+	if used := rr.pos - start; used < 16 {
+		rr.bytes("UnionUnused", 16-used)
+	}
+	return v
+}
+
+func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
+	var v NodeShaderFuncAttrib
+	v.AttribKind = rr.u32("AttribKind")
+	v.AttribKindName = nameOf(nodeFuncAttribKindNames, v.AttribKind, "NodeFuncAttribKind")
+	pos := rr.pos
+	name := v.AttribKindName
+	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeFuncAttribKindNames) || v.AttribKind >= 8 {
+		name = "Value"
+	}
+	v.Value = rr.u32(name)
+	u := v.Value
+	switch v.AttribKind {
+	case 1:
+		v.ID = &u
+		c.checkRow(rr, pos, "ID", u, rdatNodeIDTable)
+	case 3:
+		v.ShareInputOf = &u
+		c.checkRow(rr, pos, "ShareInputOf", u, rdatNodeIDTable)
+	case 2:
+		v.NumThreads = c.resolveIndexArray(rr, pos, "NumThreads", u)
+	case 4:
+		v.DispatchGrid = c.resolveIndexArray(rr, pos, "DispatchGrid", u)
+	case 7:
+		v.MaxDispatchGrid = c.resolveIndexArray(rr, pos, "MaxDispatchGrid", u)
+	case 5:
+		v.MaxRecursionDepth = &u
+	case 6:
+		v.LocalRootArgumentsTableIndex = &u
+	}
+	return v
+}
+
+func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
+	var v NodeShaderIOAttrib
+	v.AttribKind = rr.u32("AttribKind")
+	v.AttribKindName = nameOf(nodeAttribKindNames, v.AttribKind, "NodeAttribKind")
+	pos := rr.pos
+	if v.AttribKind == 5 {
+		g := &RecordDispatchGrid{}
+		rr.begin("RecordDispatchGrid", "RecordDispatchGrid")
+		g.ByteOffset = rr.u16("ByteOffset")
+		g.ComponentNumAndType = rr.u16("ComponentNumAndType")
+		rr.end()
+		g.NumComponents = g.ComponentNumAndType & 3
+		g.ComponentType = g.ComponentNumAndType >> 2
+		g.ComponentTypeName = nameOf(dxilComponentTypeNames, uint32(g.ComponentType), "ComponentType")
+		v.RecordDispatchGrid = g
+		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
+		return v
+	}
+	name := v.AttribKindName
+	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeAttribKindNames) {
+		name = "Value"
+	}
+	v.Value = rr.u32(name)
+	u := v.Value
+	switch v.AttribKind {
+	case 1:
+		v.OutputID = &u
+		c.checkRow(rr, pos, "OutputID", u, rdatNodeIDTable)
+	case 2:
+		v.MaxRecords = &u
+	case 3:
+		v.MaxRecordsSharedWith = &u
+	case 4:
+		v.RecordSizeInBytes = &u
+	case 6:
+		v.OutputArraySize = &u
+	case 7:
+		v.AllowSparseNodes = &u
+	case 8:
+		v.RecordAlignmentInBytes = &u
+	case 9:
+		v.MaxRecordsPerNode = &u
+	}
+	return v
+}
+
+func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
+	var v SignatureElement
+	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
+	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
+	v.SemanticKind = rr.u8("SemanticKind")
+	v.SemanticKindName = nameOf(semanticKindNames, uint32(v.SemanticKind), "SemanticKind")
+	v.ComponentType = rr.u8("ComponentType")
+	v.ComponentTypeName = nameOf(dxilComponentTypeNames, uint32(v.ComponentType), "ComponentType")
+	v.InterpolationMode = rr.u8("InterpolationMode")
+	v.InterpolationModeName = nameOf(interpolationModeNames, uint32(v.InterpolationMode), "InterpolationMode")
+	v.StartRow = rr.u8("StartRow")
+	v.ColsAndStream = rr.u8("ColsAndStream")
+	v.Cols = v.ColsAndStream&3 + 1
+	v.StartCol = v.ColsAndStream >> 2 & 3
+	v.OutputStream = v.ColsAndStream >> 4 & 3
+	v.UsageAndDynIndexMasks = rr.u8("UsageAndDynIndexMasks")
+	v.UsageMask = v.UsageAndDynIndexMasks & 0xF
+	v.DynamicIndexMask = v.UsageAndDynIndexMasks >> 4
+	rr.bytes("Padding", 2)
+	return v
+}
+
+func (c *rdatCtx) pdbInfo(rr *reader, _ int) DxilPdbInfo {
+	var v DxilPdbInfo
+	v.Sources, v.SourcesRef = c.readRecordArray(rr, "Sources", rdatPdbInfoSourceTable)
+	v.Libraries, v.LibrariesRef = c.readRecordArray(rr, "Libraries", rdatPdbInfoLibraryTable)
+	v.ArgPairs, v.ArgPairsRef = c.readStringArray(rr, "ArgPairs")
+	v.Hash, v.HashRef, _ = c.readBytes(rr, "Hash")
+	v.PdbName, v.PdbNameOffset = c.readString(rr, "PdbName")
+	v.CustomToolchainId = rr.u32("CustomToolchainId")
+	v.CustomToolchainData, v.CustomToolchainDataRef, _ = c.readBytes(rr, "CustomToolchainData")
+	v.WholeDxil, v.WholeDxilRef, _ = c.readBytes(rr, "WholeDxil")
+	return v
+}
+
+// Field kinds of the experimental stage tables.
+const (
+	sfU8 = iota
+	sfU16
+	sfU32
+	sfRecArray // record-array reference into SignatureElementTable
+	sfIdxArray
+	sfBytes
+	sfPad
+)
+
+type stageField struct {
+	name string
+	kind int
+}
+
+// stageInfoLayouts are DXC's experimental VSInfo..ASInfo records (RDAT_LibraryTypes.inl).
+var stageInfoLayouts = map[RuntimeDataPartType][]stageField{
+	14: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes}},
+	15: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}},
+	16: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstOutputElements", sfRecArray},
+		{"ViewIDOutputMask", sfBytes}, {"ViewIDPatchConstOutputMask", sfBytes}, {"InputToOutputMasks", sfBytes},
+		{"InputToPatchConstOutputMasks", sfBytes}, {"InputControlPointCount", sfU8}, {"OutputControlPointCount", sfU8},
+		{"TessellatorDomain", sfU8}, {"TessellatorOutputPrimitive", sfU8}},
+	17: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstInputElements", sfRecArray},
+		{"ViewIDOutputMask", sfBytes}, {"InputToOutputMasks", sfBytes}, {"PatchConstInputToOutputMasks", sfBytes},
+		{"InputControlPointCount", sfU8}, {"TessellatorDomain", sfU8}, {"Padding", sfPad}},
+	18: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
+		{"InputToOutputMasks", sfBytes}, {"InputPrimitive", sfU8}, {"OutputTopology", sfU8}, {"MaxVertexCount", sfU8},
+		{"OutputStreamMask", sfU8}},
+	19: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}},
+	20: {{"SigOutputElements", sfRecArray}, {"SigPrimOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
+		{"ViewIDPrimOutputMask", sfBytes}, {"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32},
+		{"GroupSharedBytesDependentOnViewID", sfU32}, {"PayloadSizeInBytes", sfU32}, {"MaxOutputVertices", sfU16},
+		{"MaxOutputPrimitives", sfU16}, {"MeshOutputTopology", sfU8}, {"Padding", sfPad}},
+	21: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}, {"PayloadSizeInBytes", sfU32}},
+}
+
+func (c *rdatCtx) stageInfo(rr *reader, spec []stageField) StageInfo {
+	var s StageInfo
+	for _, f := range spec {
+		fv := StageInfoField{Name: f.name}
+		switch f.kind {
+		case sfU8:
+			fv.Value = uint32(rr.u8(f.name))
+		case sfU16:
+			fv.Value = uint32(rr.u16(f.name))
+		case sfU32:
+			fv.Value = rr.u32(f.name)
+		case sfRecArray:
+			fv.Rows, fv.Value = c.readRecordArray(rr, f.name, rdatSignatureElementTable)
+		case sfIdxArray:
+			fv.Rows, fv.Value = c.readIndexArray(rr, f.name)
+		case sfBytes:
+			var br BytesRef
+			fv.Bytes, br, _ = c.readBytes(rr, f.name)
+			fv.Value = br.Offset
+		case sfPad:
+			n := rr.len() - rr.pos
+			if rest := rdatAlign4(rr.pos) - rr.pos; rest < n {
+				n = rest
+			}
+			rr.bytes("Padding", n)
+			continue
+		}
+		s.Fields = append(s.Fields, fv)
+	}
+	return s
+}
+
+func rdatAlign4(n int) int { return (n + 3) &^ 3 }
+
+// ---- references ----
+
+func (c *rdatCtx) dangling(rr *reader, pos int, format string, args ...any) {
+	c.d.DanglingReferences++
+	rr.problemAt(Warning, pos, "", format, args...)
+}
+
+// stringAt returns the NUL-terminated string at byte offset off of the StringBuffer.
+func (c *rdatCtx) stringAt(off uint32) (string, bool) {
+	if !c.hasStr || int64(off) >= int64(len(c.str)) {
+		return "", false
+	}
+	rest := c.str[off:]
+	for i, b := range rest {
+		if b == 0 {
+			return string(rest[:i]), true
+		}
+	}
+	return "", false
+}
+
+func (c *rdatCtx) readString(rr *reader, name string) (string, uint32) {
+	pos := rr.pos
+	v := rr.u32(name)
+	if rr.failed || v == rdatNull {
+		return "", v
+	}
+	s, ok := c.stringAt(v)
+	if !ok {
+		if !c.hasStr {
+			c.dangling(rr, pos, "%s refers to string offset %d, but there is no StringBuffer", rr.join(name), v)
+		} else {
+			c.dangling(rr, pos, "%s refers to string offset %d, which is not the start of a NUL-terminated string in the %d-byte StringBuffer", rr.join(name), v, len(c.str))
+		}
+	}
+	return s, v
+}
+
+// indexArray returns the elements of the index array at element ref.
+func (c *rdatCtx) indexArray(ref uint32) ([]uint32, bool) {
+	if !c.hasIdx || int64(ref) >= int64(len(c.idx)) {
+		return nil, false
+	}
+	n := c.idx[ref]
+	if int64(ref)+1+int64(n) > int64(len(c.idx)) {
+		return nil, false
+	}
+	return c.idx[ref+1 : ref+1+n], true
+}
+
+func (c *rdatCtx) resolveIndexArray(rr *reader, pos int, name string, ref uint32) []uint32 {
+	if ref == rdatNull {
+		return nil
+	}
+	a, ok := c.indexArray(ref)
+	if !ok {
+		c.dangling(rr, pos, "%s refers to index array %d, which does not fit in the %d-element IndexArrays", rr.join(name), ref, len(c.idx))
+		return nil
+	}
+	return append([]uint32{}, a...)
+}
+
+func (c *rdatCtx) readIndexArray(rr *reader, name string) ([]uint32, uint32) {
+	pos := rr.pos
+	ref := rr.u32(name)
+	if rr.failed {
+		return nil, ref
+	}
+	return c.resolveIndexArray(rr, pos, name, ref), ref
+}
+
+func (c *rdatCtx) readStringArray(rr *reader, name string) ([]string, uint32) {
+	pos := rr.pos
+	ref := rr.u32(name)
+	if rr.failed || ref == rdatNull {
+		return []string{}, ref
+	}
+	a := c.resolveIndexArray(rr, pos, name, ref)
+	out := make([]string, 0, len(a))
+	for i, off := range a {
+		s, ok := c.stringAt(off)
+		if !ok {
+			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.join(name), i, off)
+		}
+		out = append(out, s)
+	}
+	return out, ref
+}
+
+func (c *rdatCtx) rowCount(t RuntimeDataPartType) (uint32, bool) {
+	tab := c.tables[t]
+	if tab == nil {
+		return 0, false
+	}
+	return tab.count, true
+}
+
+func (c *rdatCtx) checkRow(rr *reader, pos int, name string, row uint32, t RuntimeDataPartType) bool {
+	if row == rdatNull {
+		return true
+	}
+	n, ok := c.rowCount(t)
+	if !ok {
+		c.dangling(rr, pos, "%s refers to row %d of %s, but there is no %s", rr.join(name), row, t, t)
+		return false
+	}
+	if row >= n {
+		c.dangling(rr, pos, "%s refers to row %d of %s, which has %d rows", rr.join(name), row, t, n)
+		return false
+	}
+	return true
+}
+
+func (c *rdatCtx) readRecordArray(rr *reader, name string, t RuntimeDataPartType) ([]uint32, uint32) {
+	pos := rr.pos
+	ref := rr.u32(name)
+	if rr.failed || ref == rdatNull {
+		return []uint32{}, ref
+	}
+	a := c.resolveIndexArray(rr, pos, name, ref)
+	for i, row := range a {
+		c.checkRow(rr, pos, fmt.Sprintf("%s[%d]", name, i), row, t)
+	}
+	if a == nil {
+		a = []uint32{}
+	}
+	return a, ref
+}
+
+// readBytes reads a BYTES field and returns the RawBytes range it names.
+func (c *rdatCtx) readBytes(rr *reader, name string) (HexBytes, BytesRef, bool) {
+	pos := rr.pos
+	rr.begin(name, "BytesRef")
+	b := BytesRef{rr.u32("Offset"), rr.u32("Size")}
+	rr.end()
+	if rr.failed || b.Size == 0 {
+		return HexBytes{}, b, false
+	}
+	if !c.hasRaw || int64(b.Offset)+int64(b.Size) > int64(len(c.raw)) {
+		c.dangling(rr, pos, "%s names bytes 0x%x+%d of RawBytes, which holds %d bytes", rr.join(name), b.Offset, b.Size, len(c.raw))
+		return HexBytes{}, b, false
+	}
+	return HexBytes(c.raw[b.Offset : b.Offset+b.Size]), b, true
+}
+
+// ---- linking for display ----
+
+// link fills the added name fields and the resolved node list once every table is read.
+func (c *rdatCtx) link() {
+	d := c.d
+	if d.FunctionTable != nil {
+		for i := range d.FunctionTable.Records {
+			f := &d.FunctionTable.Records[i]
+			f.ResourceNames = []string{}
+			for _, row := range f.Resources {
+				f.ResourceNames = append(f.ResourceNames, d.resourceName(row))
+			}
+		}
+	}
+	if d.NodeShaderFuncAttribTable != nil {
+		for i := range d.NodeShaderFuncAttribTable.Records {
+			a := &d.NodeShaderFuncAttribTable.Records[i]
+			if a.ID != nil {
+				a.IDName = d.nodeIDName(*a.ID)
+			}
+			if a.ShareInputOf != nil {
+				a.ShareInputOfName = d.nodeIDName(*a.ShareInputOf)
+			}
+		}
+	}
+	if d.NodeShaderIOAttribTable != nil {
+		for i := range d.NodeShaderIOAttribTable.Records {
+			a := &d.NodeShaderIOAttribTable.Records[i]
+			if a.OutputID != nil {
+				a.OutputIDName = d.nodeIDName(*a.OutputID)
+			}
+		}
+	}
+	if d.FunctionTable != nil && d.NodeShaderInfoTable != nil {
+		for _, f := range d.FunctionTable.Records {
+			if f.FunctionInfo2 == nil || f.Node == nil || *f.Node >= uint32(len(d.NodeShaderInfoTable.Records)) {
+				continue
+			}
+			d.Nodes = append(d.Nodes, d.resolveNode(f.Name, d.NodeShaderInfoTable.Records[*f.Node]))
+		}
+	}
+}
+
+func (d *RuntimeData) resourceName(row uint32) string {
+	if d.ResourceTable == nil || row >= uint32(len(d.ResourceTable.Records)) {
+		return fmt.Sprintf("<missing resource %d>", row)
+	}
+	return d.ResourceTable.Records[row].Name
+}
+
+func (d *RuntimeData) nodeIDName(row uint32) string {
+	if d.NodeIDTable == nil || row >= uint32(len(d.NodeIDTable.Records)) {
+		return fmt.Sprintf("<missing node ID %d>", row)
+	}
+	n := d.NodeIDTable.Records[row]
+	return fmt.Sprintf("%s[%d]", n.Name, n.Index)
+}
+
+func (d *RuntimeData) resolveNode(fn string, ns NodeShaderInfo) ResolvedNode {
+	n := ResolvedNode{Function: fn, LaunchType: ns.LaunchTypeName, GroupSharedBytesUsed: ns.GroupSharedBytesUsed,
+		Inputs: []ResolvedIONode{}, Outputs: []ResolvedIONode{}}
+	if d.NodeShaderFuncAttribTable != nil {
+		for _, row := range ns.Attribs {
+			if row >= uint32(len(d.NodeShaderFuncAttribTable.Records)) {
+				continue
+			}
+			a := d.NodeShaderFuncAttribTable.Records[row]
+			switch {
+			case a.ID != nil:
+				n.ID = a.IDName
+			case a.ShareInputOf != nil:
+				n.ShareInputOf = a.ShareInputOfName
+			case a.NumThreads != nil:
+				n.NumThreads = a.NumThreads
+			case a.DispatchGrid != nil:
+				n.DispatchGrid = a.DispatchGrid
+			case a.MaxDispatchGrid != nil:
+				n.MaxDispatchGrid = a.MaxDispatchGrid
+			case a.MaxRecursionDepth != nil:
+				n.MaxRecursionDepth = a.MaxRecursionDepth
+			}
+		}
+	}
+	io := func(rows []uint32) []ResolvedIONode {
+		out := []ResolvedIONode{}
+		if d.IONodeTable == nil {
+			return out
+		}
+		for _, row := range rows {
+			if row >= uint32(len(d.IONodeTable.Records)) {
+				continue
+			}
+			ion := d.IONodeTable.Records[row]
+			r := ResolvedIONode{Kind: ion.IOKindName, Flags: ion.IOFlagsNames, Attributes: map[string]string{}}
+			if d.NodeShaderIOAttribTable != nil {
+				for _, ar := range ion.Attribs {
+					if ar < uint32(len(d.NodeShaderIOAttribTable.Records)) {
+						a := d.NodeShaderIOAttribTable.Records[ar]
+						r.Attributes[a.AttribKindName] = a.ValueText()
+					}
+				}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	n.Inputs = io(ns.Inputs)
+	n.Outputs = io(ns.Outputs)
+	return n
+}
+
+// ValueText renders the attribute's value for display.
+func (a NodeShaderIOAttrib) ValueText() string {
+	switch {
+	case a.OutputID != nil:
+		return a.OutputIDName
+	case a.RecordDispatchGrid != nil:
+		g := a.RecordDispatchGrid
+		return fmt.Sprintf("ByteOffset %d, %s x%d", g.ByteOffset, g.ComponentTypeName, g.NumComponents)
+	}
+	return fmt.Sprint(a.Value)
+}
+
+// ValueText renders the attribute's value for display.
+func (a NodeShaderFuncAttrib) ValueText() string {
+	switch {
+	case a.ID != nil:
+		return a.IDName
+	case a.ShareInputOf != nil:
+		return a.ShareInputOfName
+	case a.NumThreads != nil:
+		return joinU32(a.NumThreads)
+	case a.DispatchGrid != nil:
+		return joinU32(a.DispatchGrid)
+	case a.MaxDispatchGrid != nil:
+		return joinU32(a.MaxDispatchGrid)
+	}
+	return fmt.Sprint(a.Value)
+}
+
+func joinU32(v []uint32) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Summary is the one-line description: "3 functions, 2 resources, 4 subobjects, 2 nodes".
+func (d *RuntimeData) Summary() string {
+	if d == nil {
+		return "undecoded"
+	}
+	var parts []string
+	add := func(n int, one, many string) {
+		if n == 1 {
+			parts = append(parts, "1 "+one)
+		} else {
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	nf, nr, ns := 0, 0, 0
+	if d.FunctionTable != nil {
+		nf = len(d.FunctionTable.Records)
+	}
+	if d.ResourceTable != nil {
+		nr = len(d.ResourceTable.Records)
+	}
+	if d.SubobjectTable != nil {
+		ns = len(d.SubobjectTable.Records)
+	}
+	add(nf, "function", "functions")
+	add(nr, "resource", "resources")
+	add(ns, "subobject", "subobjects")
+	if len(d.Nodes) > 0 {
+		add(len(d.Nodes), "node", "nodes")
+	}
+	if d.DxilPdbInfoTable != nil {
+		add(len(d.DxilPdbInfoTable.Records), "PDB info record", "PDB info records")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func decodeRuntimeDataPart(p *Part, r *reader) {
+	p.RuntimeData = decodeRuntimeData(r)
+	if p.RuntimeData != nil {
+		p.Summary = p.RuntimeData.Summary()
+	}
+}
+
+// ParseRuntimeData decodes a bare RDAT blob (the part's data without its
+// 8-byte part header, as `dxc -Frs`-style tools and dxa -dumprdat accept).
+func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
+	out := &sink{}
+	r := newReader(b, 0, "RDAT", "RDAT", out)
+	r.what = "RDAT"
+	var d *RuntimeData
+	func() {
+		defer func() {
+			if e := recover(); e != nil {
+				out.problem(Error, 0, "RDAT", "RDAT", "internal decoder error (please report): %v", e)
+			}
+		}()
+		d = decodeRuntimeData(r)
+	}()
+	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	return d, out.problems, out.spans
+}
