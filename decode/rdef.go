@@ -98,7 +98,10 @@ type RDEFType struct {
 	NameOffset   uint32       `json:",omitempty"` // SM 5.0+
 	Name         string       `json:",omitempty"` // SM 5.0+
 	MemberList   []RDEFMember `json:",omitempty"`
-	HLSLTypeText string       // added: e.g. float4, row_major float4x4, struct Light
+	// Reserved[0], when not zero, is the offset of another type (in real files:
+	// an interface pointer's interface class); it is decoded so its bytes are explained.
+	Reserved0TypeIndex *int   `json:",omitempty"`
+	HLSLTypeText       string // added: e.g. float4, row_major float4x4, struct Light
 }
 
 // RDEFMember is one member of a struct type.
