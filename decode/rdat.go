@@ -545,8 +545,8 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 		return
 	}
 	t.pos = pos + 8
-	if int64(t.count)*int64(t.stride) > int64(br.remaining()) {
-		br.problemAt(Error, 0, "RuntimeDataTableHeader", "%s says %d records of %d bytes (%d bytes) but the sub-part holds only %d after its table header; the table is kept raw", name, t.count, t.stride, int64(t.count)*int64(t.stride), br.remaining())
+	if uint64(t.count)*uint64(t.stride) > uint64(br.remaining()) {
+		br.problemAt(Error, 0, "RuntimeDataTableHeader", "%s says %d records of %d bytes (%d bytes) but the sub-part holds only %d after its table header; the table is kept raw", name, t.count, t.stride, uint64(t.count)*uint64(t.stride), br.remaining())
 		br.raw("Records", br.remaining())
 		return
 	}
