@@ -568,8 +568,8 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 			errors: 2, wantSubstr: "PartCount is 4294967295",
 		},
 		{
-			name: "record count larger than the part",
-			blob: buildRDAT(0x10, rdatPartSpec{1, names}, rdatPartSpec{3, rdatTableBody(0x10000000, 32, resRec...)}),
+			name:   "record count larger than the part",
+			blob:   buildRDAT(0x10, rdatPartSpec{1, names}, rdatPartSpec{3, rdatTableBody(0x10000000, 32, resRec...)}),
 			errors: 1, wantSubstr: "268435456 records",
 		},
 		{
