@@ -764,10 +764,34 @@ func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
 	case 15:
 		f.Node = &u
 		c.checkRow(rr, pos, "Node", u, rdatNodeShaderInfoTable)
-	case 0, 1, 2, 3, 4, 5, 13, 14:
-		tt := map[ShaderKind]RuntimeDataPartType{0: 15, 1: 14, 2: 18, 3: 16, 4: 17, 5: 19, 13: 20, 14: 21}[v.ShaderKind]
-		*map[ShaderKind]**uint32{0: &f.PS, 1: &f.VS, 2: &f.GS, 3: &f.HS, 4: &f.DS, 5: &f.CS, 13: &f.MS, 14: &f.AS}[v.ShaderKind] = &u
-		c.checkRow(rr, pos, unionName(v.ShaderKind), u, tt)
+	default:
+		// The graphics stages point into their experimental *Info tables.
+		var slot **uint32
+		var table RuntimeDataPartType
+		switch v.ShaderKind {
+		case 0:
+			slot, table = &f.PS, 15
+		case 1:
+			slot, table = &f.VS, 14
+		case 2:
+			slot, table = &f.GS, 18
+		case 3:
+			slot, table = &f.HS, 16
+		case 4:
+			slot, table = &f.DS, 17
+		case 5:
+			slot, table = &f.CS, 19
+		case 13:
+			slot, table = &f.MS, 20
+		case 14:
+			slot, table = &f.AS, 21
+		}
+		// Without the (experimental) table the union carries nothing: released
+		// compilers write no stage tables, so only check rows of a table that exists.
+		if _, present := c.rowCount(table); slot != nil && present {
+			*slot = &u
+			c.checkRow(rr, pos, unionName(v.ShaderKind), u, table)
+		}
 	}
 	v.FunctionInfo2 = f
 	return v

@@ -617,6 +617,37 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 	}
 }
 
+// TestRDATExperimentalStageTables builds a pixel-shader FunctionInfo2 whose
+// union points into PSInfoTable, whose input list names a SignatureElement.
+func TestRDATExperimentalStageTables(t *testing.T) {
+	blob := buildRDAT(0x10,
+		rdatPartSpec{1, strbuf("", "TEXCOORD", "main")},
+		rdatPartSpec{2, u32s(1, 0)},
+		// SemanticName "TEXCOORD", indices [0], kind Arbitrary, F32, Linear, row 1, 2 cols from col 1, usage 0x3.
+		rdatPartSpec{13, rdatTableBody(1, 16, 1, 0, 0x01020900, 0x00000305)},
+		rdatPartSpec{15, rdatTableBody(1, 8, 0, rdatNull)},
+		rdatPartSpec{4, rdatTableBody(1, 52, 10, 10, rdatNull, rdatNull, 0, 0, 0, 0, 0, 1, 0x60, 0x00040000, 0)},
+		rdatPartSpec{1, strbuf("again")})
+	d, probs, _ := ParseRuntimeData(blob)
+	if countSev(probs, Error) != 0 || countSev(probs, Warning) != 1 || countSev(probs, Note) != 1 ||
+		!strings.Contains(problemText(probs), "a second StringBuffer") || !strings.Contains(problemText(probs), "experimental") {
+		t.Errorf("problems:\n%s", problemText(probs))
+	}
+	se := d.SignatureElementTable.Records[0]
+	if se.SemanticName != "TEXCOORD" || se.ComponentTypeName != "F32" || se.InterpolationModeName != "Linear" ||
+		se.StartRow != 1 || se.Cols != 2 || se.StartCol != 1 || se.UsageMask != 3 || len(se.SemanticIndices) != 1 {
+		t.Errorf("signature element %+v", se)
+	}
+	ps := d.PSInfoTable.Records[0].Fields
+	if len(ps) != 2 || ps[0].Name != "SigInputElements" || len(ps[0].Rows) != 1 || ps[0].Rows[0] != 0 || ps[1].Value != rdatNull {
+		t.Errorf("PSInfo %+v", ps)
+	}
+	fn := d.FunctionTable.Records[0]
+	if fn.ShaderKindName != "Pixel" || fn.FunctionInfo2 == nil || fn.PS == nil || *fn.PS != 0 || fn.ShaderFlagsNames.String() != "DepthOutput" || fn.MinShaderTargetName != "ps_6_0" {
+		t.Errorf("function %+v", fn)
+	}
+}
+
 // TestRDATJSONUsesDXCNames checks the JSON keys against the names dxa
 // -dumprdat prints (RDAT_LibraryTypes.inl field names).
 func TestRDATJSONUsesDXCNames(t *testing.T) {
