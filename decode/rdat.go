@@ -103,7 +103,7 @@ type RuntimeDataResourceInfo struct {
 	Name       string
 	NameOffset uint32
 	Flags      uint32
-	FlagsNames Flags
+	FlagsNames FlagNames
 }
 
 // RuntimeDataFunctionInfo is one FunctionTable record: RuntimeDataFunctionInfo
@@ -127,7 +127,7 @@ type RuntimeDataFunctionInfo struct {
 	FeatureInfo2            uint32
 	FeatureFlagNames        []string // added: FeatureInfo2<<32|FeatureInfo1 named as SFI0 names the bits
 	ShaderStageFlag         uint32
-	ShaderStageFlagNames    Flags
+	ShaderStageFlagNames    FlagNames
 	MinShaderTarget         uint32
 	MinShaderTargetName     string // added: e.g. lib_6_3 (kind<<16 | major<<4 | minor)
 
@@ -139,7 +139,7 @@ type FunctionInfo2 struct {
 	MinimumExpectedWaveLaneCount uint8
 	MaximumExpectedWaveLaneCount uint8
 	ShaderFlags                  uint16
-	ShaderFlagsNames             Flags
+	ShaderFlagsNames             FlagNames
 	Union                        uint32  // the raw union value; the member it is depends on ShaderKind
 	RawShaderRef                 *uint32 `json:",omitempty"` // ShaderKind Invalid
 	Node                         *uint32 `json:",omitempty"` // NodeShaderInfoTable row
@@ -171,7 +171,7 @@ type RuntimeDataSubobjectInfo struct {
 // StateObjectConfig is StateObjectConfig_t.
 type StateObjectConfig struct {
 	Flags      uint32
-	FlagsNames Flags
+	FlagsNames FlagNames
 }
 
 // SubobjectRootSignature is RootSignature_t: a serialized root signature in RawBytes.
@@ -215,7 +215,7 @@ type HitGroup struct {
 type RaytracingPipelineConfig1 struct {
 	MaxTraceRecursionDepth uint32
 	Flags                  uint32
-	FlagsNames             Flags
+	FlagsNames             FlagNames
 }
 
 // NodeID is one NodeIDTable record: a work-graph node's name and array index.
@@ -274,7 +274,7 @@ type IONode struct {
 	IOFlagsAndKind uint32
 	IOKind         uint32 // IOFlagsAndKind & 0x7F (DXIL::NodeIOKind)
 	IOKindName     string
-	IOFlagsNames   Flags // every flag of IOFlagsAndKind by DXIL::NodeIOFlags name
+	IOFlagsNames   FlagNames // every flag of IOFlagsAndKind by DXIL::NodeIOFlags name
 	Attribs        []uint32
 	AttribsRef     uint32
 }
@@ -384,7 +384,7 @@ type ResolvedNode struct {
 // ResolvedIONode is a node input or output with its attributes by name.
 type ResolvedIONode struct {
 	Kind       string            // DXIL::NodeIOKind name
-	Flags      Flags             // DXIL::NodeIOFlags names
+	Flags      FlagNames         // DXIL::NodeIOFlags names
 	Attributes map[string]string // attribute kind name -> value as text
 }
 
@@ -579,10 +579,10 @@ var rdatRecordNames = map[RuntimeDataPartType]string{
 	0x10001: "DxilPdbInfo", 0x10002: "DxilPdbInfoSource", 0x10003: "DxilPdbInfoLibrary",
 }
 
-// records decodes every record of a table with f. A stride larger than the
+// rdatRecords decodes every record of a table with f. A stride larger than the
 // known record leaves an unknown tail per record (newer writers may add
 // fields); a smaller one cannot hold the record, so the table stays raw.
-func records[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *reader, i int) T) *RecordTable[T] {
+func rdatRecords[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *reader, i int) T) *RecordTable[T] {
 	tab := &RecordTable[T]{RecordCount: t.count, RecordStride: t.stride, RecordType: recName}
 	name := t.typ.String()
 	if int(t.stride) < known {
@@ -616,28 +616,28 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 	rn := rdatRecordNames[t.typ]
 	switch t.typ {
 	case rdatResourceTable:
-		d.ResourceTable = records(c, t, known, rn, c.resourceInfo)
+		d.ResourceTable = rdatRecords(c, t, known, rn, c.resourceInfo)
 	case rdatFunctionTable:
 		if t.stride >= 52 {
-			d.FunctionTable = records(c, t, 52, "RuntimeDataFunctionInfo2", c.functionInfo)
+			d.FunctionTable = rdatRecords(c, t, 52, "RuntimeDataFunctionInfo2", c.functionInfo)
 		} else {
-			d.FunctionTable = records(c, t, 44, rn, c.functionInfo)
+			d.FunctionTable = rdatRecords(c, t, 44, rn, c.functionInfo)
 		}
 	case rdatSubobjectTable:
-		d.SubobjectTable = records(c, t, known, rn, c.subobjectInfo)
+		d.SubobjectTable = rdatRecords(c, t, known, rn, c.subobjectInfo)
 	case rdatNodeIDTable:
-		d.NodeIDTable = records(c, t, known, rn, func(rr *reader, _ int) NodeID {
+		d.NodeIDTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeID {
 			var v NodeID
 			v.Name, v.NameOffset = c.readString(rr, "Name")
 			v.Index = rr.u32("Index")
 			return v
 		})
 	case rdatNodeShaderIOAttribTable:
-		d.NodeShaderIOAttribTable = records(c, t, known, rn, c.ioAttrib)
+		d.NodeShaderIOAttribTable = rdatRecords(c, t, known, rn, c.ioAttrib)
 	case rdatNodeShaderFuncAttribTab:
-		d.NodeShaderFuncAttribTable = records(c, t, known, rn, c.funcAttrib)
+		d.NodeShaderFuncAttribTable = rdatRecords(c, t, known, rn, c.funcAttrib)
 	case rdatIONodeTable:
-		d.IONodeTable = records(c, t, known, rn, func(rr *reader, _ int) IONode {
+		d.IONodeTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) IONode {
 			var v IONode
 			v.IOFlagsAndKind = rr.u32("IOFlagsAndKind")
 			v.IOKind = v.IOFlagsAndKind & 0x7F
@@ -647,10 +647,10 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 			return v
 		})
 	case rdatNodeShaderInfoTable:
-		d.NodeShaderInfoTable = records(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
+		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
 			var v NodeShaderInfo
 			v.LaunchType = rr.u32("LaunchType")
-			v.LaunchTypeName = nameOf(nodeLaunchTypeNames, v.LaunchType, "NodeLaunchType")
+			v.LaunchTypeName = rdNameOf(nodeLaunchTypeNames, v.LaunchType, "NodeLaunchType")
 			v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
 			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
 			v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
@@ -658,23 +658,23 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 			return v
 		})
 	case rdatSignatureElementTable:
-		d.SignatureElementTable = records(c, t, known, rn, c.signatureElement)
+		d.SignatureElementTable = rdatRecords(c, t, known, rn, c.signatureElement)
 	case 14, 15, 16, 17, 18, 19, 20, 21:
 		spec := stageInfoLayouts[t.typ]
-		tab := records(c, t, known, rn, func(rr *reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
+		tab := rdatRecords(c, t, known, rn, func(rr *reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
 		*d.stageTable(t.typ) = tab
 		c.r.problemAt(Note, t.pos-8, t.typ.String(), "%s is an experimental table no released validator accepts; decoded from DXC's RDAT_LibraryTypes.inl", t.typ)
 	case rdatPdbInfoTable:
-		d.DxilPdbInfoTable = records(c, t, known, rn, c.pdbInfo)
+		d.DxilPdbInfoTable = rdatRecords(c, t, known, rn, c.pdbInfo)
 	case rdatPdbInfoSourceTable:
-		d.DxilPdbInfoSourceTable = records(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoSource {
+		d.DxilPdbInfoSourceTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoSource {
 			var v DxilPdbInfoSource
 			v.Name, v.NameOffset = c.readString(rr, "Name")
 			v.Content, v.ContentOffset = c.readString(rr, "Content")
 			return v
 		})
 	case rdatPdbInfoLibraryTable:
-		d.DxilPdbInfoLibraryTable = records(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoLibrary {
+		d.DxilPdbInfoLibraryTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoLibrary {
 			var v DxilPdbInfoLibrary
 			v.Name, v.NameOffset = c.readString(rr, "Name")
 			v.Data, v.DataRef, _ = c.readBytes(rr, "Data")
@@ -713,16 +713,16 @@ func nodeIOKindName(k uint32) string {
 func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
 	var v RuntimeDataResourceInfo
 	v.Class = rr.u32("Class")
-	v.ClassName = nameOf(resourceClassNames, v.Class, "ResourceClass")
+	v.ClassName = rdNameOf(resourceClassNames, v.Class, "ResourceClass")
 	v.Kind = rr.u32("Kind")
-	v.KindName = nameOf(resourceKindNames, v.Kind, "ResourceKind")
+	v.KindName = rdNameOf(resourceKindNames, v.Kind, "ResourceKind")
 	v.ID = rr.u32("ID")
 	v.Space = rr.u32("Space")
 	v.LowerBound = rr.u32("LowerBound")
 	v.UpperBound = rr.u32("UpperBound")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	v.Flags = rr.u32("Flags")
-	v.FlagsNames = flagNames(v.Flags, dxilResourceFlagNames)
+	v.FlagsNames = rdFlagNames(v.Flags, dxilResourceFlagNames)
 	return v
 }
 
@@ -754,9 +754,9 @@ func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
 	f.MinimumExpectedWaveLaneCount = rr.u8("MinimumExpectedWaveLaneCount")
 	f.MaximumExpectedWaveLaneCount = rr.u8("MaximumExpectedWaveLaneCount")
 	f.ShaderFlags = rr.u16("ShaderFlags")
-	f.ShaderFlagsNames = flagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
+	f.ShaderFlagsNames = rdFlagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
 	pos := rr.pos
-	f.Union = rr.u32(unionName(v.ShaderKind))
+	f.Union = rr.u32(rdatUnionName(v.ShaderKind))
 	u := f.Union
 	switch v.ShaderKind {
 	case 16:
@@ -790,14 +790,14 @@ func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
 		// compilers write no stage tables, so only check rows of a table that exists.
 		if _, present := c.rowCount(table); slot != nil && present {
 			*slot = &u
-			c.checkRow(rr, pos, unionName(v.ShaderKind), u, table)
+			c.checkRow(rr, pos, rdatUnionName(v.ShaderKind), u, table)
 		}
 	}
 	v.FunctionInfo2 = f
 	return v
 }
 
-func unionName(k ShaderKind) string {
+func rdatUnionName(k ShaderKind) string {
 	switch k {
 	case 16:
 		return "RawShaderRef"
@@ -812,14 +812,14 @@ func unionName(k ShaderKind) string {
 func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	var v RuntimeDataSubobjectInfo
 	v.Kind = rr.u32("Kind")
-	v.KindName = nameOf(subobjectKindNames, v.Kind, "SubobjectKind")
+	v.KindName = rdNameOf(subobjectKindNames, v.Kind, "SubobjectKind")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	start := rr.pos
 	switch v.Kind {
 	case 0:
 		rr.begin("StateObjectConfig", "StateObjectConfig_t")
 		s := &StateObjectConfig{Flags: rr.u32("Flags")}
-		s.FlagsNames = flagNames(s.Flags, stateObjectFlagNames)
+		s.FlagsNames = rdFlagNames(s.Flags, stateObjectFlagNames)
 		rr.end()
 		v.StateObjectConfig = s
 	case 1, 2:
@@ -852,7 +852,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	case 11:
 		rr.begin("HitGroup", "HitGroup_t")
 		s := &HitGroup{Type: rr.u32("Type")}
-		s.TypeName = nameOf(hitGroupTypeNames, s.Type, "HitGroupType")
+		s.TypeName = rdNameOf(hitGroupTypeNames, s.Type, "HitGroupType")
 		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
 		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
 		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
@@ -861,7 +861,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	case 12:
 		rr.begin("RaytracingPipelineConfig1", "RaytracingPipelineConfig1_t")
 		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.u32("MaxTraceRecursionDepth"), Flags: rr.u32("Flags")}
-		s.FlagsNames = flagNames(s.Flags, raytracingPipelineFlagNames)
+		s.FlagsNames = rdFlagNames(s.Flags, raytracingPipelineFlagNames)
 		rr.end()
 		v.RaytracingPipelineConfig1 = s
 	default:
@@ -878,7 +878,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 	var v NodeShaderFuncAttrib
 	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = nameOf(nodeFuncAttribKindNames, v.AttribKind, "NodeFuncAttribKind")
+	v.AttribKindName = rdNameOf(nodeFuncAttribKindNames, v.AttribKind, "NodeFuncAttribKind")
 	pos := rr.pos
 	name := v.AttribKindName
 	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeFuncAttribKindNames) || v.AttribKind >= 8 {
@@ -910,7 +910,7 @@ func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 	var v NodeShaderIOAttrib
 	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = nameOf(nodeAttribKindNames, v.AttribKind, "NodeAttribKind")
+	v.AttribKindName = rdNameOf(nodeAttribKindNames, v.AttribKind, "NodeAttribKind")
 	pos := rr.pos
 	if v.AttribKind == 5 {
 		g := &RecordDispatchGrid{}
@@ -920,7 +920,7 @@ func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 		rr.end()
 		g.NumComponents = g.ComponentNumAndType & 3
 		g.ComponentType = g.ComponentNumAndType >> 2
-		g.ComponentTypeName = nameOf(dxilComponentTypeNames, uint32(g.ComponentType), "ComponentType")
+		g.ComponentTypeName = rdNameOf(dxilComponentTypeNames, uint32(g.ComponentType), "ComponentType")
 		v.RecordDispatchGrid = g
 		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
 		return v
@@ -958,11 +958,11 @@ func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
 	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
 	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
 	v.SemanticKind = rr.u8("SemanticKind")
-	v.SemanticKindName = nameOf(semanticKindNames, uint32(v.SemanticKind), "SemanticKind")
+	v.SemanticKindName = rdNameOf(semanticKindNames, uint32(v.SemanticKind), "SemanticKind")
 	v.ComponentType = rr.u8("ComponentType")
-	v.ComponentTypeName = nameOf(dxilComponentTypeNames, uint32(v.ComponentType), "ComponentType")
+	v.ComponentTypeName = rdNameOf(dxilComponentTypeNames, uint32(v.ComponentType), "ComponentType")
 	v.InterpolationMode = rr.u8("InterpolationMode")
-	v.InterpolationModeName = nameOf(interpolationModeNames, uint32(v.InterpolationMode), "InterpolationMode")
+	v.InterpolationModeName = rdNameOf(interpolationModeNames, uint32(v.InterpolationMode), "InterpolationMode")
 	v.StartRow = rr.u8("StartRow")
 	v.ColsAndStream = rr.u8("ColsAndStream")
 	v.Cols = v.ColsAndStream&3 + 1
@@ -1336,16 +1336,16 @@ func (a NodeShaderFuncAttrib) ValueText() string {
 	case a.ShareInputOf != nil:
 		return a.ShareInputOfName
 	case a.NumThreads != nil:
-		return joinU32(a.NumThreads)
+		return rdatJoinU32(a.NumThreads)
 	case a.DispatchGrid != nil:
-		return joinU32(a.DispatchGrid)
+		return rdatJoinU32(a.DispatchGrid)
 	case a.MaxDispatchGrid != nil:
-		return joinU32(a.MaxDispatchGrid)
+		return rdatJoinU32(a.MaxDispatchGrid)
 	}
 	return fmt.Sprint(a.Value)
 }
 
-func joinU32(v []uint32) string {
+func rdatJoinU32(v []uint32) string {
 	s := make([]string, len(v))
 	for i, x := range v {
 		s[i] = fmt.Sprint(x)

@@ -50,7 +50,7 @@ func (t RuntimeDataPartType) String() string {
 }
 
 // nameOf returns names[v] or "Type(v)" for values nobody named.
-func nameOf(names []string, v uint32, typ string) string {
+func rdNameOf(names []string, v uint32, typ string) string {
 	if int64(v) < int64(len(names)) && names[v] != "" {
 		return names[v]
 	}
@@ -58,7 +58,7 @@ func nameOf(names []string, v uint32, typ string) string {
 }
 
 // flagNames names the set bits of v from a bit→name table; unnamed bits print as hex.
-func flagNames(v uint32, names map[uint32]string) []string {
+func rdFlagNames(v uint32, names map[uint32]string) []string {
 	out := []string{}
 	for i := 0; i < 32; i++ {
 		b := uint32(1) << i
@@ -74,11 +74,11 @@ func flagNames(v uint32, names map[uint32]string) []string {
 	return out
 }
 
-// Flags is a set of named bits: JSON writes the names, the raw value sits beside it.
-type Flags []string
+// FlagNames names the set bits of a flags field; the raw value sits beside it.
+type FlagNames []string
 
 // String joins the names with " | " the way dxa prints them, or "None".
-func (f Flags) String() string {
+func (f FlagNames) String() string {
 	if len(f) == 0 {
 		return "None"
 	}
@@ -86,7 +86,7 @@ func (f Flags) String() string {
 }
 
 // MarshalJSON writes an empty list rather than null.
-func (f Flags) MarshalJSON() ([]byte, error) {
+func (f FlagNames) MarshalJSON() ([]byte, error) {
 	if f == nil {
 		return []byte("[]"), nil
 	}
@@ -104,8 +104,8 @@ var dxilResourceFlagNames = map[uint32]string{0x1: "UAVGloballyCoherent", 0x2: "
 	0x4: "UAVRasterizerOrderedView", 0x8: "DynamicIndexing", 0x10: "Atomics64Use", 0x20: "UAVReorderCoherent"}
 
 // shaderStageFlagNames: DxilShaderStageFlags is 1 << ShaderKind.
-func shaderStageFlagNames(v uint32) Flags {
-	var out Flags
+func shaderStageFlagNames(v uint32) FlagNames {
+	var out FlagNames
 	for i := 0; i < 32; i++ {
 		if v&(1<<i) != 0 {
 			if i < 16 {
@@ -153,8 +153,8 @@ var nodeIOKindNames = map[uint32]string{
 }
 
 // nodeIOFlagNames is DXIL::NodeIOFlags (DXIL 1.8; GloballyCoherent from later DXC).
-func nodeIOFlagNames(v uint32) Flags {
-	out := Flags{}
+func nodeIOFlagNames(v uint32) FlagNames {
+	out := FlagNames{}
 	for _, f := range []struct {
 		bit  uint32
 		name string

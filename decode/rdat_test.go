@@ -19,7 +19,7 @@ type rdatPartSpec struct {
 	body []byte
 }
 
-func u32s(v ...uint32) []byte {
+func rdatWords(v ...uint32) []byte {
 	b := make([]byte, 4*len(v))
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(b[4*i:], x)
@@ -29,23 +29,23 @@ func u32s(v ...uint32) []byte {
 
 // rdatTableBody is a RuntimeDataTableHeader followed by the records' words.
 func rdatTableBody(count, stride uint32, words ...uint32) []byte {
-	return append(u32s(count, stride), u32s(words...)...)
+	return append(rdatWords(count, stride), rdatWords(words...)...)
 }
 
 func buildRDAT(version uint32, parts ...rdatPartSpec) []byte {
-	out := u32s(version, uint32(len(parts)))
+	out := rdatWords(version, uint32(len(parts)))
 	off := uint32(8 + 4*len(parts))
 	var body []byte
 	for _, p := range parts {
-		out = append(out, u32s(off)...)
-		chunk := append(u32s(p.typ, uint32(len(p.body))), p.body...)
+		out = append(out, rdatWords(off)...)
+		chunk := append(rdatWords(p.typ, uint32(len(p.body))), p.body...)
 		body = append(body, chunk...)
 		off += uint32(len(chunk))
 	}
 	return append(out, body...)
 }
 
-func strbuf(ss ...string) []byte {
+func rdatStrings(ss ...string) []byte {
 	var b []byte
 	for _, s := range ss {
 		b = append(b, s...)
@@ -57,7 +57,7 @@ func strbuf(ss ...string) []byte {
 	return b
 }
 
-func countSev(ps []Problem, sev Severity) int {
+func rdCountSev(ps []Problem, sev Severity) int {
 	n := 0
 	for _, p := range ps {
 		if p.Severity == sev {
@@ -67,7 +67,7 @@ func countSev(ps []Problem, sev Severity) int {
 	return n
 }
 
-func problemText(ps []Problem) string {
+func rdProblemText(ps []Problem) string {
 	var s []string
 	for _, p := range ps {
 		s = append(s, p.String())
@@ -287,7 +287,7 @@ func checkRDATReferences(d *RuntimeData) []string {
 	return bad
 }
 
-const vkd3dProton = "real/HansKristian-Work__vkd3d-proton/"
+const rdatVkd3dProton = "real/HansKristian-Work__vkd3d-proton/"
 
 func rdatOf(t *testing.T, rel string) *RuntimeData {
 	t.Helper()
@@ -310,9 +310,9 @@ func rdatOf(t *testing.T, rel string) *RuntimeData {
 	return p.RuntimeData
 }
 
-// handFunction is what the HLSL source beside the file (or xxd of the part)
+// rdatHandFunction is what the HLSL source beside the file (or xxd of the part)
 // says about one function.
-type handFunction struct {
+type rdatHandFunction struct {
 	unmangled string
 	kind      string
 	resources []string
@@ -324,14 +324,14 @@ func TestRDATLibrariesReadByHand(t *testing.T) {
 	tests := []struct {
 		file       string
 		resources  []string // ResourceTable names, in order (register order u0..)
-		functions  []handFunction
+		functions  []rdatHandFunction
 		subobjects []string // Kind:Name
 	}{
 		{
 			// Four ray-generation shaders, each writing two of U0..U3.
-			file:      vkd3dProton + "d3d12_raytracing.c__rt_lib_dxil__v2.dxil",
+			file:      rdatVkd3dProton + "d3d12_raytracing.c__rt_lib_dxil__v2.dxil",
 			resources: []string{"U0", "U1", "U2", "U3"},
-			functions: []handFunction{
+			functions: []rdatHandFunction{
 				{"Entry1", "RayGeneration", []string{"U0", "U3"}},
 				{"Entry2", "RayGeneration", []string{"U1", "U3"}},
 				{"Entry3", "RayGeneration", []string{"U1", "U2"}},
@@ -340,9 +340,9 @@ func TestRDATLibrariesReadByHand(t *testing.T) {
 		},
 		{
 			// Hit groups, root signatures and associations declared in HLSL.
-			file:      vkd3dProton + "d3d12_raytracing.c__rt_lib_dxil__v7.dxil",
+			file:      rdatVkd3dProton + "d3d12_raytracing.c__rt_lib_dxil__v7.dxil",
 			resources: []string{"RW1", "RW2", "RW3", "RW4"},
-			functions: []handFunction{
+			functions: []rdatHandFunction{
 				{"RayClosestHit", "ClosestHit", []string{"RW1", "RW3"}},
 				{"RayClosestHitAABB", "ClosestHit", []string{"RW1", "RW4"}},
 				{"RayIntersect", "Intersection", []string{"RW4"}},
@@ -397,7 +397,7 @@ func TestRDATLibrariesReadByHand(t *testing.T) {
 
 	// Details of v7 from its source: config = {4, 8}; pconfig = {1};
 	// phg = {"", "RayClosestHitAABB", "RayIntersect"}; exports1 = {"grs", "thg;phg;RayGen"}.
-	d := rdatOf(t, vkd3dProton+"d3d12_raytracing.c__rt_lib_dxil__v7.dxil")
+	d := rdatOf(t, rdatVkd3dProton+"d3d12_raytracing.c__rt_lib_dxil__v7.dxil")
 	s := d.SubobjectTable.Records
 	if c := s[0].RaytracingShaderConfig; c == nil || c.MaxPayloadSizeInBytes != 4 || c.MaxAttributeSizeInBytes != 8 {
 		t.Errorf("config = %+v, want {4 8}", c)
@@ -433,14 +433,14 @@ func TestRDATLibrariesReadByHand(t *testing.T) {
 // {1,0,...}) and the vkd3d-proton test it comes from: EntryNode broadcasts to
 // Broadcast0 and Broadcast1 through two NodeOutputs.
 func TestRDATWorkGraphReadByHand(t *testing.T) {
-	d := rdatOf(t, vkd3dProton+"two_level_broadcast.h__two_level_broadcast_code_dxil.dxil")
+	d := rdatOf(t, rdatVkd3dProton+"two_level_broadcast.h__two_level_broadcast_code_dxil.dxil")
 	if got := d.Summary(); got != "3 functions, 2 resources, 0 subobjects, 3 nodes" {
 		t.Errorf("summary %q", got)
 	}
 	if d.FunctionTable.RecordType != "RuntimeDataFunctionInfo2" || d.FunctionTable.RecordStride != 52 {
 		t.Errorf("function table is %s stride %d, want RuntimeDataFunctionInfo2 stride 52", d.FunctionTable.RecordType, d.FunctionTable.RecordStride)
 	}
-	wantFn := []handFunction{{"EntryNode", "Node", []string{}}, {"Broadcast0", "Node", []string{"RWBuf0"}}, {"Broadcast1", "Node", []string{"RWBuf1"}}}
+	wantFn := []rdatHandFunction{{"EntryNode", "Node", []string{}}, {"Broadcast0", "Node", []string{"RWBuf0"}}, {"Broadcast1", "Node", []string{"RWBuf1"}}}
 	for i, w := range wantFn {
 		f := d.FunctionTable.Records[i]
 		if f.Name != w.unmangled || f.ShaderKindName != w.kind || !reflect.DeepEqual(f.ResourceNames, w.resources) {
@@ -498,7 +498,7 @@ func TestRDATWorkGraphReadByHand(t *testing.T) {
 // ---- hand-made blobs: rules and damage ----
 
 func TestRDATFramingAndTableRules(t *testing.T) {
-	names := strbuf("", "res", "fn")
+	names := rdatStrings("", "res", "fn")
 	resRec := []uint32{1, 12, 0, 0, 0, 0, 1, 0} // UAV StructuredBuffer "res"
 	tests := []struct {
 		name       string
@@ -545,7 +545,7 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 		},
 		{
 			name: "dangling resource row and index array",
-			blob: buildRDAT(0x10, rdatPartSpec{1, names}, rdatPartSpec{2, u32s(1, 5, 7)},
+			blob: buildRDAT(0x10, rdatPartSpec{1, names}, rdatPartSpec{2, rdatWords(1, 5, 7)},
 				rdatPartSpec{3, rdatTableBody(1, 32, resRec...)},
 				// Resources -> index array 0 = [5] (no row 5); FunctionDependencies -> element 2 (count 7, overruns).
 				rdatPartSpec{4, rdatTableBody(1, 44, 5, 5, 0, 2, 6, 0, 0, 0, 0, 64, 0x60063)}),
@@ -558,13 +558,13 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 		},
 		{
 			name:     "unknown part type kept raw",
-			blob:     buildRDAT(0x10, rdatPartSpec{1, names}, rdatPartSpec{0x99, u32s(1, 2)}),
+			blob:     buildRDAT(0x10, rdatPartSpec{1, names}, rdatPartSpec{0x99, rdatWords(1, 2)}),
 			notes:    1,
 			warnings: 0, wantSubstr: "not one this decoder knows",
 		},
 		{
 			name:   "part count larger than the data",
-			blob:   append(u32s(0x10, 0xFFFFFFFF), u32s(16)...),
+			blob:   append(rdatWords(0x10, 0xFFFFFFFF), rdatWords(16)...),
 			errors: 2, wantSubstr: "PartCount is 4294967295",
 		},
 		{
@@ -575,8 +575,8 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 		{
 			name: "PDB info group tables",
 			blob: buildRDAT(0x10,
-				rdatPartSpec{1, strbuf("", "a.hlsl", "float4 main() : SV_Target { return 0; }", "-E", "main", "x.pdb")},
-				rdatPartSpec{2, u32s(1, 0, 2, 48, 51)},
+				rdatPartSpec{1, rdatStrings("", "a.hlsl", "float4 main() : SV_Target { return 0; }", "-E", "main", "x.pdb")},
+				rdatPartSpec{2, rdatWords(1, 0, 2, 48, 51)},
 				rdatPartSpec{5, []byte{1, 2, 3, 4}},
 				rdatPartSpec{0x10002, rdatTableBody(1, 8, 1, 8)},
 				rdatPartSpec{0x10001, rdatTableBody(1, 44, 0, rdatNull, 2, 0, 4, 56, 0, 0, 0, 0, 0)}),
@@ -592,12 +592,12 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			d, probs, spans := ParseRuntimeData(tc.blob)
-			if countSev(probs, Error) != tc.errors || countSev(probs, Warning) != tc.warnings || countSev(probs, Note) != tc.notes {
-				t.Errorf("got %d errors, %d warnings, %d notes; want %d, %d, %d:\n%s", countSev(probs, Error), countSev(probs, Warning),
-					countSev(probs, Note), tc.errors, tc.warnings, tc.notes, problemText(probs))
+			if rdCountSev(probs, Error) != tc.errors || rdCountSev(probs, Warning) != tc.warnings || rdCountSev(probs, Note) != tc.notes {
+				t.Errorf("got %d errors, %d warnings, %d notes; want %d, %d, %d:\n%s", rdCountSev(probs, Error), rdCountSev(probs, Warning),
+					rdCountSev(probs, Note), tc.errors, tc.warnings, tc.notes, rdProblemText(probs))
 			}
-			if tc.wantSubstr != "" && !strings.Contains(problemText(probs), tc.wantSubstr) {
-				t.Errorf("no problem mentions %q:\n%s", tc.wantSubstr, problemText(probs))
+			if tc.wantSubstr != "" && !strings.Contains(rdProblemText(probs), tc.wantSubstr) {
+				t.Errorf("no problem mentions %q:\n%s", tc.wantSubstr, rdProblemText(probs))
 			}
 			for _, s := range spans {
 				if s.Off < 0 || s.End() > int64(len(tc.blob)) {
@@ -621,17 +621,17 @@ func TestRDATFramingAndTableRules(t *testing.T) {
 // union points into PSInfoTable, whose input list names a SignatureElement.
 func TestRDATExperimentalStageTables(t *testing.T) {
 	blob := buildRDAT(0x10,
-		rdatPartSpec{1, strbuf("", "TEXCOORD", "main")},
-		rdatPartSpec{2, u32s(1, 0)},
+		rdatPartSpec{1, rdatStrings("", "TEXCOORD", "main")},
+		rdatPartSpec{2, rdatWords(1, 0)},
 		// SemanticName "TEXCOORD", indices [0], kind Arbitrary, F32, Linear, row 1, 2 cols from col 1, usage 0x3.
 		rdatPartSpec{13, rdatTableBody(1, 16, 1, 0, 0x01020900, 0x00000305)},
 		rdatPartSpec{15, rdatTableBody(1, 8, 0, rdatNull)},
 		rdatPartSpec{4, rdatTableBody(1, 52, 10, 10, rdatNull, rdatNull, 0, 0, 0, 0, 0, 1, 0x60, 0x00040000, 0)},
-		rdatPartSpec{1, strbuf("again")})
+		rdatPartSpec{1, rdatStrings("again")})
 	d, probs, _ := ParseRuntimeData(blob)
-	if countSev(probs, Error) != 0 || countSev(probs, Warning) != 1 || countSev(probs, Note) != 1 ||
-		!strings.Contains(problemText(probs), "a second StringBuffer") || !strings.Contains(problemText(probs), "experimental") {
-		t.Errorf("problems:\n%s", problemText(probs))
+	if rdCountSev(probs, Error) != 0 || rdCountSev(probs, Warning) != 1 || rdCountSev(probs, Note) != 1 ||
+		!strings.Contains(rdProblemText(probs), "a second StringBuffer") || !strings.Contains(rdProblemText(probs), "experimental") {
+		t.Errorf("problems:\n%s", rdProblemText(probs))
 	}
 	se := d.SignatureElementTable.Records[0]
 	if se.SemanticName != "TEXCOORD" || se.ComponentTypeName != "F32" || se.InterpolationModeName != "Linear" ||
@@ -651,7 +651,7 @@ func TestRDATExperimentalStageTables(t *testing.T) {
 // TestRDATJSONUsesDXCNames checks the JSON keys against the names dxa
 // -dumprdat prints (RDAT_LibraryTypes.inl field names).
 func TestRDATJSONUsesDXCNames(t *testing.T) {
-	d := rdatOf(t, vkd3dProton+"d3d12_raytracing.c__rt_lib_dxil__v2.dxil")
+	d := rdatOf(t, rdatVkd3dProton+"d3d12_raytracing.c__rt_lib_dxil__v2.dxil")
 	b, err := json.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
@@ -678,7 +678,7 @@ func TestRDATPrefixesNeverPanic(t *testing.T) {
 		data := f.Part("RDAT").Data()
 		for i := 0; i <= len(data); i += 3 {
 			d, probs, spans := ParseRuntimeData(data[:i])
-			checkNoInternalError(t, probs)
+			rdNoInternalError(t, probs)
 			for _, s := range spans {
 				if s.Off < 0 || s.End() > int64(i) {
 					t.Fatalf("prefix %d: span %+v out of bounds", i, s)
@@ -691,7 +691,7 @@ func TestRDATPrefixesNeverPanic(t *testing.T) {
 	t.Logf("%d prefixes decoded without a panic", n)
 }
 
-func checkNoInternalError(t testing.TB, probs []Problem) {
+func rdNoInternalError(t testing.TB, probs []Problem) {
 	for _, p := range probs {
 		if strings.Contains(p.Message, "internal decoder error") {
 			t.Fatalf("decoder panicked: %s", p)
@@ -716,13 +716,13 @@ func FuzzRDAT(f *testing.F) {
 			}
 		}
 	}
-	f.Add(buildRDAT(0x10, rdatPartSpec{1, strbuf("", "a")}, rdatPartSpec{2, u32s(1, 0)},
+	f.Add(buildRDAT(0x10, rdatPartSpec{1, rdatStrings("", "a")}, rdatPartSpec{2, rdatWords(1, 0)},
 		rdatPartSpec{3, rdatTableBody(1, 32, 1, 12, 0, 0, 0, 0, 1, 0)},
 		rdatPartSpec{4, rdatTableBody(1, 52, 1, 1, 0, rdatNull, 15, 0, 0, 0, 0, 0x8000, 0xf0068, 0, 0)},
 		rdatPartSpec{11, rdatTableBody(1, 20, 1, 0, rdatNull, rdatNull, rdatNull)}))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, probs, spans := ParseRuntimeData(b)
-		checkNoInternalError(t, probs)
+		rdNoInternalError(t, probs)
 		for _, s := range spans {
 			if s.Off < 0 || s.Size < 0 || s.End() > int64(len(b)) {
 				t.Fatalf("span %+v outside the %d-byte input", s, len(b))
@@ -741,7 +741,7 @@ func BenchmarkRDAT(b *testing.B) {
 	if !ok {
 		b.Skip("no corpus")
 	}
-	data, err := os.ReadFile(filepath.Join(dir, vkd3dProton+"two_level_empty_node.h__two_level_empty_node_code_dxil.dxil"))
+	data, err := os.ReadFile(filepath.Join(dir, rdatVkd3dProton+"two_level_empty_node.h__two_level_empty_node_code_dxil.dxil"))
 	if err != nil {
 		b.Skip(err)
 	}

@@ -30,7 +30,7 @@ type RDEFHeader struct {
 	Minor          uint8
 	Profile        string // added: e.g. ps_5_0
 	Flags          uint32 // the D3DCOMPILE_* flags the shader was compiled with
-	FlagsNames     Flags
+	FlagsNames     FlagNames
 	CreatorOffset  uint32
 	Creator        string
 }
@@ -57,7 +57,7 @@ type RDEFConstantBuffer struct {
 	VariableOffset uint32
 	Size           uint32
 	Flags          uint32
-	FlagsNames     Flags
+	FlagsNames     FlagNames
 	Type           uint32
 	TypeName       string // D3D_CBUFFER_TYPE
 	Variables      []RDEFVariable
@@ -70,7 +70,7 @@ type RDEFVariable struct {
 	StartOffset        uint32
 	Size               uint32
 	Flags              uint32
-	FlagsNames         Flags
+	FlagsNames         FlagNames
 	TypeOffset         uint32
 	DefaultValueOffset uint32
 	DefaultValue       HexBytes `json:",omitempty"`
@@ -127,7 +127,7 @@ type RDEFResourceBinding struct {
 	BindPoint      uint32
 	BindCount      uint32 // 0 for unbounded arrays in SM 5.1
 	Flags          uint32
-	FlagsNames     Flags
+	FlagsNames     FlagNames
 	Space          *uint32 `json:",omitempty"` // SM 5.1
 	ID             *uint32 `json:",omitempty"` // SM 5.1: the range ID the bytecode uses
 }
@@ -233,19 +233,19 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			var b RDEFResourceBinding
 			b.NameOffset = br.u32("NameOffset")
 			b.Type = br.u32("Type")
-			b.TypeName = nameOf(shaderInputTypeNames, b.Type, "D3D_SHADER_INPUT_TYPE")
+			b.TypeName = rdNameOf(shaderInputTypeNames, b.Type, "D3D_SHADER_INPUT_TYPE")
 			b.ReturnType = br.u32("ReturnType")
-			b.ReturnTypeName = nameOf(returnTypeNames, b.ReturnType, "D3D_RESOURCE_RETURN_TYPE")
+			b.ReturnTypeName = rdNameOf(returnTypeNames, b.ReturnType, "D3D_RESOURCE_RETURN_TYPE")
 			if b.ReturnType == 0 {
 				b.ReturnTypeName = "none"
 			}
 			b.Dimension = br.u32("Dimension")
-			b.DimensionName = nameOf(srvDimensionNames, b.Dimension, "D3D_SRV_DIMENSION")
+			b.DimensionName = rdNameOf(srvDimensionNames, b.Dimension, "D3D_SRV_DIMENSION")
 			b.NumSamples = br.u32("NumSamples")
 			b.BindPoint = br.u32("BindPoint")
 			b.BindCount = br.u32("BindCount")
 			b.Flags = br.u32("Flags")
-			b.FlagsNames = flagNames(b.Flags, shaderInputFlagNames)
+			b.FlagsNames = rdFlagNames(b.Flags, shaderInputFlagNames)
 			if bindingSize == 40 {
 				sp, id := br.u32("Space"), br.u32("ID")
 				b.Space, b.ID = &sp, &id
@@ -269,9 +269,9 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			cb.VariableOffset = cr.u32("VariableOffset")
 			cb.Size = cr.u32("Size")
 			cb.Flags = cr.u32("Flags")
-			cb.FlagsNames = flagNames(cb.Flags, cbufferFlagNames)
+			cb.FlagsNames = rdFlagNames(cb.Flags, cbufferFlagNames)
 			cb.Type = cr.u32("Type")
-			cb.TypeName = nameOf(cbufferTypeNames, cb.Type, "D3D_CBUFFER_TYPE")
+			cb.TypeName = rdNameOf(cbufferTypeNames, cb.Type, "D3D_CBUFFER_TYPE")
 			cr.end()
 			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
 			cb.Variables = []RDEFVariable{}
@@ -302,12 +302,12 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 }
 
 // compileFlags names D3DCOMPILE flags; LEVEL2 is the two LEVEL bits together.
-func compileFlags(v uint32) Flags {
+func compileFlags(v uint32) FlagNames {
 	if v&0xC000 == 0xC000 {
-		f := flagNames(v&^0xC000, compileFlagNames)
+		f := rdFlagNames(v&^0xC000, compileFlagNames)
 		return append(f, "D3DCOMPILE_OPTIMIZATION_LEVEL2")
 	}
-	return flagNames(v, compileFlagNames)
+	return rdFlagNames(v, compileFlagNames)
 }
 
 // fits checks that count structures of size bytes at off lie inside the part.
@@ -326,7 +326,7 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int
 // str reads the NUL-terminated string at off, claiming its bytes the first time.
 func (c *rdefCtx) str(off uint32, path string, field int) string {
 	if int64(off) >= int64(c.r.len()) {
-		c.r.problemAt(Error, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.len())
+		c.r.problemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.len())
 		return ""
 	}
 	sr := c.r.sub(int(off), c.r.len()-int(off), path, "string")
@@ -359,7 +359,7 @@ func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 	v.StartOffset = vr.u32("StartOffset")
 	v.Size = vr.u32("Size")
 	v.Flags = vr.u32("Flags")
-	v.FlagsNames = flagNames(v.Flags, variableFlagNames)
+	v.FlagsNames = rdFlagNames(v.Flags, variableFlagNames)
 	v.TypeOffset = vr.u32("TypeOffset")
 	v.DefaultValueOffset = vr.u32("DefaultValueOffset")
 	if size == 40 {
@@ -404,9 +404,9 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	tr.begin("", "type")
 	t := RDEFType{Offset: off}
 	t.Class = tr.u16("Class")
-	t.ClassName = nameOf(variableClassNames, uint32(t.Class), "D3D_SHADER_VARIABLE_CLASS")
+	t.ClassName = rdNameOf(variableClassNames, uint32(t.Class), "D3D_SHADER_VARIABLE_CLASS")
 	t.Type = tr.u16("Type")
-	t.TypeName = nameOf(variableTypeNames, uint32(t.Type), "D3D_SHADER_VARIABLE_TYPE")
+	t.TypeName = rdNameOf(variableTypeNames, uint32(t.Type), "D3D_SHADER_VARIABLE_TYPE")
 	t.Rows = tr.u16("Rows")
 	t.Columns = tr.u16("Columns")
 	t.Elements = tr.u16("Elements")

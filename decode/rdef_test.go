@@ -107,43 +107,43 @@ func TestRDEFCorpusDecodesEveryByte(t *testing.T) {
 
 // ---- FXC listings ----
 
-type listingVar struct {
+type rdefListingVar struct {
 	typ, name    string
 	offset, size uint32
 	unused       bool
 }
 
-type listingCB struct {
+type rdefListingCB struct {
 	kind, name string
-	vars       []listingVar
+	vars       []rdefListingVar
 }
 
-type listingBind struct {
+type rdefListingBind struct {
 	name, typ, format, dim, bind string
 	count                        uint32
 }
 
-type fxcListing struct {
+type rdefListing struct {
 	full     bool // has FXC's header comments (some vkd3d/Wine listings are only the code)
-	cbuffers []listingCB
-	binds    []listingBind
+	cbuffers []rdefListingCB
+	binds    []rdefListingBind
 }
 
 var (
-	listingVarRE  = regexp.MustCompile(`^\s+(.+?)\s+([A-Za-z_$][\w$]*)(\[\d+\])?;\s+// Offset:\s+(\d+) Size:\s+(\d+)( \[unused\])?`)
-	listingCBRE   = regexp.MustCompile(`^(cbuffer|tbuffer) (\S+)$|^Resource bind info for (\S+)$`)
-	listingBindRE = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s*$`)
+	rdefListingVarRE  = regexp.MustCompile(`^\s+(.+?)\s+([A-Za-z_$][\w$]*)(\[\d+\])?;\s+// Offset:\s+(\d+) Size:\s+(\d+)( \[unused\])?`)
+	rdefListingCBRE   = regexp.MustCompile(`^(cbuffer|tbuffer) (\S+)$|^Resource bind info for (\S+)$`)
+	rdefListingBindRE = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s*$`)
 )
 
-// parseFXCListing reads the "Buffer Definitions" and "Resource Bindings"
+// rdefParseListing reads the "Buffer Definitions" and "Resource Bindings"
 // sections FXC writes above the code in /Fh output.
-func parseFXCListing(path string) (*fxcListing, error) {
+func rdefParseListing(path string) (*rdefListing, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	l := &fxcListing{}
+	l := &rdefListing{}
 	section := ""
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -164,25 +164,25 @@ func parseFXCListing(path string) (*fxcListing, error) {
 		}
 		switch section {
 		case "buffers":
-			if m := listingCBRE.FindStringSubmatch(line); m != nil {
-				cb := listingCB{kind: m[1], name: m[2]}
+			if m := rdefListingCBRE.FindStringSubmatch(line); m != nil {
+				cb := rdefListingCB{kind: m[1], name: m[2]}
 				if m[3] != "" {
-					cb = listingCB{kind: "resource bind info", name: m[3]}
+					cb = rdefListingCB{kind: "resource bind info", name: m[3]}
 				}
 				l.cbuffers = append(l.cbuffers, cb)
-			} else if m := listingVarRE.FindStringSubmatch(line); m != nil && len(l.cbuffers) > 0 {
+			} else if m := rdefListingVarRE.FindStringSubmatch(line); m != nil && len(l.cbuffers) > 0 {
 				off, _ := strconv.Atoi(m[4])
 				size, _ := strconv.Atoi(m[5])
 				cb := &l.cbuffers[len(l.cbuffers)-1]
-				cb.vars = append(cb.vars, listingVar{typ: m[1] + m[3], name: m[2], offset: uint32(off), size: uint32(size), unused: m[6] != ""})
+				cb.vars = append(cb.vars, rdefListingVar{typ: m[1] + m[3], name: m[2], offset: uint32(off), size: uint32(size), unused: m[6] != ""})
 			}
 		case "bindings":
 			if strings.HasPrefix(line, "Name ") || strings.HasPrefix(line, "---") {
 				continue
 			}
-			if m := listingBindRE.FindStringSubmatch(line); m != nil {
+			if m := rdefListingBindRE.FindStringSubmatch(line); m != nil {
 				n, _ := strconv.Atoi(m[6])
-				l.binds = append(l.binds, listingBind{m[1], m[2], m[3], m[4], m[5], uint32(n)})
+				l.binds = append(l.binds, rdefListingBind{m[1], m[2], m[3], m[4], m[5], uint32(n)})
 			}
 		}
 	}
@@ -190,13 +190,13 @@ func parseFXCListing(path string) (*fxcListing, error) {
 }
 
 // The listing's spelling of our enums, from FXC's own listings (not from our tables).
-var listingInputType = map[uint32]string{0: "cbuffer", 1: "tbuffer", 2: "texture", 3: "sampler", 4: "UAV", 5: "texture",
+var rdefListingInputType = map[uint32]string{0: "cbuffer", 1: "tbuffer", 2: "texture", 3: "sampler", 4: "UAV", 5: "texture",
 	6: "UAV", 7: "texture", 8: "UAV", 9: "UAV", 10: "UAV", 11: "UAV"}
-var listingBindPrefix = map[uint32]string{0: "cb", 1: "t", 2: "t", 3: "s", 4: "u", 5: "t", 6: "u", 7: "t", 8: "u", 9: "u", 10: "u", 11: "u"}
-var listingDim = map[uint32]string{1: "buf", 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dMS", 7: "2dMSarray", 8: "3d", 9: "cube", 10: "cubearray"}
-var listingReturn = map[uint32]string{1: "unorm", 2: "snorm", 3: "sint", 4: "uint", 5: "float", 7: "double"}
+var rdefListingBindPrefix = map[uint32]string{0: "cb", 1: "t", 2: "t", 3: "s", 4: "u", 5: "t", 6: "u", 7: "t", 8: "u", 9: "u", 10: "u", 11: "u"}
+var rdefListingDim = map[uint32]string{1: "buf", 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dMS", 7: "2dMSarray", 8: "3d", 9: "cube", 10: "cubearray"}
+var rdefListingReturn = map[uint32]string{1: "unorm", 2: "snorm", 3: "sint", 4: "uint", 5: "float", 7: "double"}
 
-func listingFormat(b RDEFResourceBinding) string {
+func rdefListingFormat(b RDEFResourceBinding) string {
 	switch b.Type {
 	case 0, 1, 3:
 		return "NA"
@@ -206,14 +206,14 @@ func listingFormat(b RDEFResourceBinding) string {
 		return "byte"
 	}
 	n := (b.Flags>>2)&3 + 1
-	s := listingReturn[b.ReturnType]
+	s := rdefListingReturn[b.ReturnType]
 	if n > 1 {
 		s += fmt.Sprint(n)
 	}
 	return s
 }
 
-func listingDimension(b RDEFResourceBinding) string {
+func rdefListingDimension(b RDEFResourceBinding) string {
 	switch b.Type {
 	case 0, 1, 3:
 		return "NA"
@@ -224,7 +224,7 @@ func listingDimension(b RDEFResourceBinding) string {
 	case 9, 10, 11:
 		return "r/w"
 	}
-	if d, ok := listingDim[b.Dimension]; ok {
+	if d, ok := rdefListingDim[b.Dimension]; ok {
 		if b.Dimension == 6 || b.Dimension == 7 {
 			if b.NumSamples != 0 && b.NumSamples != 0xFFFFFFFF {
 				d = fmt.Sprintf("%s%d", strings.TrimSuffix(d, "array"), b.NumSamples) + map[bool]string{true: "array", false: ""}[b.Dimension == 7]
@@ -244,7 +244,7 @@ func TestRDEFAgainstFXCListings(t *testing.T) {
 		if lp == "" {
 			continue
 		}
-		l, err := parseFXCListing(lp)
+		l, err := rdefParseListing(lp)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,7 +272,7 @@ func TestRDEFAgainstFXCListings(t *testing.T) {
 			for k, lv := range lc.vars {
 				v := cb.Variables[k]
 				vars++
-				got := listingVar{typ: v.TypeText, name: v.Name, offset: v.StartOffset, size: v.Size, unused: v.Flags&2 == 0}
+				got := rdefListingVar{typ: v.TypeText, name: v.Name, offset: v.StartOffset, size: v.Size, unused: v.Flags&2 == 0}
 				if got != lv {
 					bad = append(bad, fmt.Sprintf("%s: variable %+v, listing %+v", cb.Name, got, lv))
 				}
@@ -284,11 +284,11 @@ func TestRDEFAgainstFXCListings(t *testing.T) {
 		for j := 0; j < len(l.binds) && j < len(d.ResourceBindings); j++ {
 			b := d.ResourceBindings[j]
 			binds++
-			bind := fmt.Sprintf("%s%d", listingBindPrefix[b.Type], b.BindPoint)
+			bind := fmt.Sprintf("%s%d", rdefListingBindPrefix[b.Type], b.BindPoint)
 			if b.Space != nil && *b.Space != 0 {
 				bind += fmt.Sprintf(",space%d", *b.Space)
 			}
-			got := listingBind{b.Name, listingInputType[b.Type], listingFormat(b), listingDimension(b), bind, b.BindCount}
+			got := rdefListingBind{b.Name, rdefListingInputType[b.Type], rdefListingFormat(b), rdefListingDimension(b), bind, b.BindCount}
 			if got != l.binds[j] {
 				bad = append(bad, fmt.Sprintf("binding %d = %+v, listing %+v", j, got, l.binds[j]))
 			}
@@ -311,13 +311,13 @@ func TestRDEFAgainstFXCListings(t *testing.T) {
 // "v" of the type at typeOff, with types written by the caller into tail.
 func rdefBlob(typeWords []byte) []byte {
 	// Layout: header 28, RD11 32 (=60), cbuffer 24 (=84), variable 40 (=124), strings, types.
-	b := u32s(1, 60, 0, 0, 0xFFFF0500, 0, 124)
-	b = append(b, u32s(0x31314452, 60, 24, 32, 40, 36, 12, 0)...)
+	b := rdatWords(1, 60, 0, 0, 0xFFFF0500, 0, 124)
+	b = append(b, rdatWords(0x31314452, 60, 24, 32, 40, 36, 12, 0)...)
 	strOff := uint32(124)
 	typeOff := uint32(132)
-	b = append(b, u32s(strOff, 1, 84, 16, 0, 0)...)                   // cbuffer "cb"
-	b = append(b, u32s(strOff+3, 0, 4, 2, typeOff, 0, 0, 0, 0, 0)...) // variable "v"
-	b = append(b, 'c', 'b', 0, 'v', 0, 0xAB, 0xAB, 0xAB)              // strings + FXC padding
+	b = append(b, rdatWords(strOff, 1, 84, 16, 0, 0)...)                   // cbuffer "cb"
+	b = append(b, rdatWords(strOff+3, 0, 4, 2, typeOff, 0, 0, 0, 0, 0)...) // variable "v"
+	b = append(b, 'c', 'b', 0, 'v', 0, 0xAB, 0xAB, 0xAB)                   // strings + FXC padding
 	return append(b, typeWords...)
 }
 
@@ -343,7 +343,7 @@ func TestRDEFTypesAndDamage(t *testing.T) {
 		{name: "row-major matrix array", blob: rdefBlob(rdefType(2, 3, 4, 4, 3, 0, 0, 0)), wantText: "row_major float4x4[3]"},
 		{
 			// struct S { S self; } : the member's type is the struct itself.
-			name: "type cycle", blob: rdefBlob(append(append(rdefType(5, 0, 1, 1, 0, 1, 168, 180), u32s(127, 132, 0)...), 'S', 0, 0, 0)),
+			name: "type cycle", blob: rdefBlob(append(append(rdefType(5, 0, 1, 1, 0, 1, 168, 180), rdatWords(127, 132, 0)...), 'S', 0, 0, 0)),
 			warnings: 1, wantText: "struct S", wantProb: "contains itself",
 		},
 		{
@@ -358,11 +358,11 @@ func TestRDEFTypesAndDamage(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			d, probs, spans := ParseResourceDefinitions(tc.blob)
-			if countSev(probs, Error) != tc.errors || countSev(probs, Warning) != tc.warnings {
-				t.Errorf("got %d errors %d warnings, want %d %d:\n%s", countSev(probs, Error), countSev(probs, Warning), tc.errors, tc.warnings, problemText(probs))
+			if rdCountSev(probs, Error) != tc.errors || rdCountSev(probs, Warning) != tc.warnings {
+				t.Errorf("got %d errors %d warnings, want %d %d:\n%s", rdCountSev(probs, Error), rdCountSev(probs, Warning), tc.errors, tc.warnings, rdProblemText(probs))
 			}
-			if tc.wantProb != "" && !strings.Contains(problemText(probs), tc.wantProb) {
-				t.Errorf("no problem mentions %q:\n%s", tc.wantProb, problemText(probs))
+			if tc.wantProb != "" && !strings.Contains(rdProblemText(probs), tc.wantProb) {
+				t.Errorf("no problem mentions %q:\n%s", tc.wantProb, rdProblemText(probs))
 			}
 			for _, s := range spans {
 				if s.Off < 0 || s.End() > int64(len(tc.blob)) {
@@ -414,7 +414,7 @@ func TestRDEFPrefixesNeverPanic(t *testing.T) {
 		data := f.Part("RDEF").Data()
 		for i := 0; i <= len(data); i += 7 {
 			_, probs, spans := ParseResourceDefinitions(data[:i])
-			checkNoInternalError(t, probs)
+			rdNoInternalError(t, probs)
 			for _, s := range spans {
 				if s.Off < 0 || s.End() > int64(i) {
 					t.Fatalf("prefix %d: span %+v out of bounds", i, s)
@@ -443,10 +443,10 @@ func FuzzRDEF(f *testing.F) {
 			}
 		}
 	}
-	f.Add(rdefBlob(append(append(rdefType(5, 0, 1, 1, 0, 1, 168, 180), u32s(127, 132, 0)...), 'S', 0, 0, 0)))
+	f.Add(rdefBlob(append(append(rdefType(5, 0, 1, 1, 0, 1, 168, 180), rdatWords(127, 132, 0)...), 'S', 0, 0, 0)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, probs, spans := ParseResourceDefinitions(b)
-		checkNoInternalError(t, probs)
+		rdNoInternalError(t, probs)
 		for _, s := range spans {
 			if s.Off < 0 || s.Size < 0 || s.End() > int64(len(b)) {
 				t.Fatalf("span %+v outside the %d-byte input", s, len(b))

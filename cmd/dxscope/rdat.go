@@ -93,7 +93,7 @@ func (d *dumper) close() {
 
 func named(v uint32, name string) string { return fmt.Sprintf("%d (%s)", v, name) }
 
-func flags(v uint32, f decode.Flags) string { return fmt.Sprintf("0x%x (%s)", v, f) }
+func flags(v uint32, f decode.FlagNames) string { return fmt.Sprintf("0x%x (%s)", v, f) }
 
 func quoted(ss []string) string {
 	q := make([]string, len(ss))

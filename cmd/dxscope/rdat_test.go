@@ -11,7 +11,7 @@ import (
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
-func corpusFile(t *testing.T, rel string) string {
+func rdatCorpusFile(t *testing.T, rel string) string {
 	t.Helper()
 	dir, ok := corpus.Dir()
 	if !ok {
@@ -21,7 +21,7 @@ func corpusFile(t *testing.T, rel string) string {
 }
 
 func TestRDATCommandDumpsContainerAndRawBlob(t *testing.T) {
-	path := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v7.dxil")
+	path := rdatCorpusFile(t, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v7.dxil")
 	want := []string{
 		"RecordTable (stride = 44 bytes) FunctionTable[4]",
 		`UnmangledName: "RayClosestHitAABB"`,
@@ -61,7 +61,7 @@ func TestRDATCommandDumpsContainerAndRawBlob(t *testing.T) {
 }
 
 func TestRDATCommandShowsNodes(t *testing.T) {
-	path := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/two_level_broadcast.h__two_level_broadcast_code_dxil.dxil")
+	path := rdatCorpusFile(t, "real/HansKristian-Work__vkd3d-proton/two_level_broadcast.h__two_level_broadcast_code_dxil.dxil")
 	var out, errb bytes.Buffer
 	if code := run([]string{"rdat", path}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -76,7 +76,7 @@ func TestRDATCommandShowsNodes(t *testing.T) {
 
 func TestRDEFCommand(t *testing.T) {
 	// Expected values from the FXC listing beside the file.
-	path := corpusFile(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
+	path := rdatCorpusFile(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
 	var out, errb bytes.Buffer
 	if code := run([]string{"rdef", path}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -87,7 +87,7 @@ func TestRDEFCommand(t *testing.T) {
 			t.Errorf("rdef output lacks %q:\n%s", w, out.String())
 		}
 	}
-	if code := run([]string{"rdef", corpusFile(t, "real/HansKristian-Work__vkd3d-proton/dummy_raygen.h__dummy_raygen_code_dxil.dxil")}, &out, &errb); code != 1 {
+	if code := run([]string{"rdef", rdatCorpusFile(t, "real/HansKristian-Work__vkd3d-proton/dummy_raygen.h__dummy_raygen_code_dxil.dxil")}, &out, &errb); code != 1 {
 		t.Errorf("a DXIL library has no RDEF: exit %d, want 1", code)
 	}
 }
