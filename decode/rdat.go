@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"strings"
@@ -412,7 +413,19 @@ type rdatCtx struct {
 	hasRaw  bool
 	tables  map[RuntimeDataPartType]*rdatTable
 	pending []*rdatTable
+	// budget bounds how many elements references may resolve to in total, so
+	// many records sharing one huge index array cannot cost time or memory
+	// out of proportion to the input.
+	budget     int
+	overBudget bool
 }
+
+// rdatResolveBudget is far above any real file (the largest corpus RDAT
+// resolves a few hundred elements).
+const rdatResolveBudget = 1 << 20
+
+// rdatMaxElementSpans is how many IndexArrays elements get a span of their own.
+const rdatMaxElementSpans = 1 << 14
 
 // decodeRuntimeData reads an RDAT blob (the RDAT part, or the inflated PDBI payload).
 func decodeRuntimeData(r *reader) *RuntimeData {
@@ -444,7 +457,7 @@ func decodeRuntimeData(r *reader) *RuntimeData {
 	}
 	r.end()
 
-	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}}
+	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudget}
 	prevEnd := r.pos
 	for i, off := range d.PartOffsets {
 		o := int(off)
@@ -517,6 +530,14 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 		}
 		c.idx = make([]uint32, size/4)
 		for i := range c.idx {
+			if i == rdatMaxElementSpans {
+				// Past this many, one span covers the rest: the values are still read.
+				br.bytes(fmt.Sprintf("[%d:%d]", i, len(c.idx)), 4*(len(c.idx)-i))
+				for j := i; j < len(c.idx); j++ {
+					c.idx[j] = binary.LittleEndian.Uint32(br.b[4*j:])
+				}
+				break
+			}
 			c.idx[i] = br.u32(fmt.Sprintf("[%d]", i))
 		}
 		c.hasIdx = true
@@ -1119,7 +1140,15 @@ func (c *rdatCtx) resolveIndexArray(rr *reader, pos int, name string, ref uint32
 		c.dangling(rr, pos, "%s refers to index array %d, which does not fit in the %d-element IndexArrays", rr.join(name), ref, len(c.idx))
 		return nil
 	}
-	return append([]uint32{}, a...)
+	if len(a) > c.budget {
+		if !c.overBudget {
+			c.overBudget = true
+			rr.problemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", rdatResolveBudget, rr.join(name))
+		}
+		return nil
+	}
+	c.budget -= len(a)
+	return a[:len(a):len(a)]
 }
 
 func (c *rdatCtx) readIndexArray(rr *reader, name string) ([]uint32, uint32) {
@@ -1243,7 +1272,14 @@ func (c *rdatCtx) link() {
 			if f.FunctionInfo2 == nil || f.Node == nil || *f.Node >= uint32(len(d.NodeShaderInfoTable.Records)) {
 				continue
 			}
-			d.Nodes = append(d.Nodes, d.resolveNode(f.Name, d.NodeShaderInfoTable.Records[*f.Node]))
+			ns := d.NodeShaderInfoTable.Records[*f.Node]
+			cost := len(ns.Attribs) + len(ns.Inputs) + len(ns.Outputs)
+			if cost > c.budget {
+				c.r.problem(Note, "too many node references to resolve for display; the node list stops before %s", f.Name)
+				break
+			}
+			c.budget -= cost
+			d.Nodes = append(d.Nodes, d.resolveNode(f.Name, ns, &c.budget))
 		}
 	}
 }
@@ -1263,7 +1299,7 @@ func (d *RuntimeData) nodeIDName(row uint32) string {
 	return fmt.Sprintf("%s[%d]", n.Name, n.Index)
 }
 
-func (d *RuntimeData) resolveNode(fn string, ns NodeShaderInfo) ResolvedNode {
+func (d *RuntimeData) resolveNode(fn string, ns NodeShaderInfo, budget *int) ResolvedNode {
 	n := ResolvedNode{Function: fn, LaunchType: ns.LaunchTypeName, GroupSharedBytesUsed: ns.GroupSharedBytesUsed,
 		Inputs: []ResolvedIONode{}, Outputs: []ResolvedIONode{}}
 	if d.NodeShaderFuncAttribTable != nil {
@@ -1298,6 +1334,10 @@ func (d *RuntimeData) resolveNode(fn string, ns NodeShaderInfo) ResolvedNode {
 				continue
 			}
 			ion := d.IONodeTable.Records[row]
+			if len(ion.Attribs) > *budget {
+				break
+			}
+			*budget -= len(ion.Attribs)
 			r := ResolvedIONode{Kind: ion.IOKindName, Flags: ion.IOFlagsNames, Attributes: map[string]string{}}
 			if d.NodeShaderIOAttribTable != nil {
 				for _, ar := range ion.Attribs {

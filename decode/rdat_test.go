@@ -676,7 +676,8 @@ func TestRDATPrefixesNeverPanic(t *testing.T) {
 	n := 0
 	for _, f := range decoded {
 		data := f.Part("RDAT").Data()
-		for i := 0; i <= len(data); i += 3 {
+		// Every prefix through the header and offsets, then every 5th.
+		for i := 0; i <= len(data); i += map[bool]int{true: 1, false: 5}[i < 64] {
 			d, probs, spans := ParseRuntimeData(data[:i])
 			rdNoInternalError(t, probs)
 			for _, s := range spans {
@@ -750,5 +751,27 @@ func BenchmarkRDAT(b *testing.B) {
 	b.SetBytes(int64(len(part)))
 	for i := 0; i < b.N; i++ {
 		ParseRuntimeData(part)
+	}
+}
+
+// TestRDATSharedIndexArrayIsBounded: many records naming one huge index array
+// must not resolve it again and again without bound.
+func TestRDATSharedIndexArrayIsBounded(t *testing.T) {
+	n := rdatResolveBudget/2 + 10
+	idx := make([]uint32, n+1)
+	idx[0] = uint32(n)
+	var recs []uint32
+	for i := 0; i < 3; i++ {
+		recs = append(recs, 0x61, 0) // IONode: DispatchNodeInputRecord, Attribs -> index array 0
+	}
+	blob := buildRDAT(0x10, rdatPartSpec{2, rdatWords(idx...)},
+		rdatPartSpec{8, rdatTableBody(1, 8, 2, 1)},
+		rdatPartSpec{10, rdatTableBody(3, 8, recs...)})
+	d, probs, _ := ParseRuntimeData(blob)
+	if rdCountSev(probs, Warning) != 1 || !strings.Contains(rdProblemText(probs), "kept as raw values only") {
+		t.Errorf("problems:\n%s", rdProblemText(probs))
+	}
+	if len(d.IONodeTable.Records[0].Attribs) != n || d.IONodeTable.Records[2].Attribs == nil {
+		t.Errorf("first record resolved %d attribs", len(d.IONodeTable.Records[0].Attribs))
 	}
 }

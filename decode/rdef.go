@@ -257,6 +257,7 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 	}
 
 	// Constant buffers, their variables and types.
+	totalVars := 0
 	if n, ok := c.fits(h.CBufferOffset, h.CBufferCount, 24, "constant buffers", 4); ok {
 		for i := 0; i < n; i++ {
 			off := int(h.CBufferOffset) + i*24
@@ -275,7 +276,15 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			cr.end()
 			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
 			cb.Variables = []RDEFVariable{}
-			if vn, ok := c.fits(cb.VariableOffset, cb.VariableCount, varSize, fmt.Sprintf("the variables of constant buffer %q", cb.Name), off+8); ok {
+			vn, ok := c.fits(cb.VariableOffset, cb.VariableCount, varSize, fmt.Sprintf("the variables of constant buffer %q", cb.Name), off+8)
+			// Constant buffers never share variables in FXC output; bound the total so
+			// many buffers pointing at one variable array cannot multiply the work.
+			if ok && totalVars+vn > r.len()/varSize {
+				r.problemAt(Warning, off+8, "constant buffer", "constant buffer %q's %d variables would bring the total past the %d variable records RDEF can hold: they overlap other buffers' variables and are not decoded again", cb.Name, vn, r.len()/varSize)
+				ok = false
+			}
+			if ok {
+				totalVars += vn
 				for j := 0; j < vn; j++ {
 					cb.Variables = append(cb.Variables, c.variable(int(cb.VariableOffset)+j*varSize, varSize, fmt.Sprintf("%s/Variables[%d]", path, j)))
 				}

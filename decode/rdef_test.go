@@ -476,3 +476,22 @@ func BenchmarkRDEF(b *testing.B) {
 		ParseResourceDefinitions(part)
 	}
 }
+
+// TestRDEFSharedVariablesAreBounded: constant buffers pointing at one variable
+// array are decoded only while the total stays within what the part can hold.
+func TestRDEFSharedVariablesAreBounded(t *testing.T) {
+	b := rdefBlob(rdefType(1, 3, 1, 4, 0, 0, 0, 0))
+	binary.LittleEndian.PutUint32(b[0:], 40) // 40 cbuffers ...
+	binary.LittleEndian.PutUint32(b[4:], uint32(len(b)))
+	for i := 0; i < 40; i++ { // ... each a copy of "cb", all sharing variable array 84
+		b = append(b, b[60:84]...)
+	}
+	d, probs, _ := ParseResourceDefinitions(b)
+	total := 0
+	for _, cb := range d.ConstantBuffers {
+		total += len(cb.Variables)
+	}
+	if total > len(b)/40 || rdCountSev(probs, Warning) == 0 {
+		t.Errorf("%d variables decoded from a %d-byte part:\n%s", total, len(b), rdProblemText(probs))
+	}
+}
