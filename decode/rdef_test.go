@@ -495,3 +495,42 @@ func TestRDEFSharedVariablesAreBounded(t *testing.T) {
 		t.Errorf("%d variables decoded from a %d-byte part:\n%s", total, len(b), rdProblemText(probs))
 	}
 }
+
+// TestRDEFEnumNamesFromD3DCommon spot-checks the name tables against the
+// values d3dcommon.h assigns (also in vkd3d's vkd3d_d3dcommon.idl).
+func TestRDEFEnumNamesFromD3DCommon(t *testing.T) {
+	tests := []struct {
+		table []string
+		value uint32
+		want  string
+	}{
+		{shaderInputTypeNames, 11, "D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER"},
+		{shaderInputTypeNames, 12, "D3D_SIT_RTACCELERATIONSTRUCTURE"},
+		{cbufferTypeNames, 3, "D3D_CT_RESOURCE_BIND_INFO"},
+		{variableClassNames, 3, "D3D_SVC_MATRIX_COLUMNS"},
+		{variableClassNames, 7, "D3D_SVC_INTERFACE_POINTER"},
+		{variableTypeNames, 19, "D3D_SVT_UINT"},
+		{variableTypeNames, 39, "D3D_SVT_DOUBLE"},
+		{variableTypeNames, 51, "D3D_SVT_CONSUME_STRUCTURED_BUFFER"},
+		{variableTypeNames, 57, "D3D_SVT_MIN16UINT"},
+		{variableTypeNames, 62, "D3D_SVT_UINT64"},
+		{returnTypeNames, 5, "D3D_RETURN_TYPE_FLOAT"},
+		{returnTypeNames, 8, "D3D_RETURN_TYPE_CONTINUED"},
+		{srvDimensionNames, 4, "D3D_SRV_DIMENSION_TEXTURE2D"},
+		{srvDimensionNames, 10, "D3D_SRV_DIMENSION_TEXTURECUBEARRAY"},
+		{srvDimensionNames, 11, "D3D_SRV_DIMENSION_BUFFEREX"},
+		{resourceKindNames, 16, "RTAccelerationStructure"},
+		{resourceKindNames, 18, "FeedbackTexture2DArray"},
+		{subobjectKindNames, 11, "HitGroup"},
+		{subobjectKindNames, 12, "RaytracingPipelineConfig1"},
+		{subobjectKindNames, 5, "SubobjectKind(5)"},
+	}
+	for _, tc := range tests {
+		if got := rdNameOf(tc.table, tc.value, "SubobjectKind"); got != tc.want {
+			t.Errorf("value %d = %s, want %s", tc.value, got, tc.want)
+		}
+	}
+	if got := compileFlags(0xC100).String(); got != "D3DCOMPILE_NO_PRESHADER | D3DCOMPILE_OPTIMIZATION_LEVEL2" {
+		t.Errorf("compile flags 0xC100 = %s", got)
+	}
+}
