@@ -506,7 +506,7 @@ func (d *ResourceDefinitions) Summary() string {
 		}
 		return fmt.Sprintf("%d %s", n, many)
 	}
-	s := fmt.Sprintf("%s, %s, %s", d.Header.Profile, plural(len(d.ConstantBuffers), "cbuffer", "cbuffers"), plural(len(d.ResourceBindings), "binding", "bindings"))
+	s := fmt.Sprintf("%s, %s", plural(len(d.ConstantBuffers), "cbuffer", "cbuffers"), plural(len(d.ResourceBindings), "binding", "bindings"))
 	if d.Header.Creator != "" {
 		s += ", " + d.Header.Creator
 	}

@@ -402,7 +402,7 @@ func TestRDEFHeaderFromBytes(t *testing.T) {
 		d.Header.Profile != "ps_5_0" || d.RD11 == nil || d.RD11.MagicName != "RD11" || d.Header.Creator != "Microsoft (R) HLSL Shader Compiler 10.1" {
 		t.Errorf("header %+v RD11 %+v", d.Header, d.RD11)
 	}
-	if got := f.Part("RDEF").Summary; got != "ps_5_0, 1 cbuffer, 4 bindings, Microsoft (R) HLSL Shader Compiler 10.1" {
+	if got := f.Part("RDEF").Summary; got != "1 cbuffer, 4 bindings, Microsoft (R) HLSL Shader Compiler 10.1" {
 		t.Errorf("summary %q", got)
 	}
 }

@@ -26,7 +26,7 @@ func runRDAT(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		// Not a container: try the bytes as a bare RDAT blob, as dxa does.
 		d, probs, _ := decode.ParseRuntimeData(b)
-		if d == nil {
+		if d == nil || d.Version != 0x10 {
 			fmt.Fprintf(stderr, "dxscope: %s: neither a container nor an RDAT blob: %v\n", args[0], err)
 			return 1
 		}
