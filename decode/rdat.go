@@ -13,8 +13,6 @@ const rdatNull = 0xFFFFFFFF
 // rdatVersion10 is RDAT_Version_10, the only version DXC writes and reads.
 const rdatVersion10 = 0x10
 
-// ---- decoding ----
-
 type rdatTable struct {
 	typ    RuntimeDataPartType
 	part   int // index in Parts
