@@ -1,9 +1,765 @@
 package decode
 
-// RuntimeData is the decoded RDAT part. Stub: filled in by the RDAT work.
-type RuntimeData struct{}
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// rdatNull is RDAT_NULL_REF: a reference that points at nothing.
+const rdatNull = 0xFFFFFFFF
+
+// rdatVersion10 is RDAT_Version_10, the only version DXC writes and reads.
+const rdatVersion10 = 0x10
+
+type rdatTable struct {
+	typ    RuntimeDataPartType
+	part   int // index in Parts
+	pos    int // records start, relative to the RDAT reader
+	count  uint32
+	stride uint32
+	path   string
+}
+
+// rdatCtx holds what the record decoders need to resolve references.
+type rdatCtx struct {
+	r       *reader
+	d       *RuntimeData
+	str     []byte
+	hasStr  bool
+	idx     []uint32
+	hasIdx  bool
+	raw     []byte
+	rawPos  int
+	hasRaw  bool
+	tables  map[RuntimeDataPartType]*rdatTable
+	pending []*rdatTable
+	// budget bounds how many elements references may resolve to in total, so
+	// many records sharing one huge index array cannot cost time or memory
+	// out of proportion to the input.
+	budget     int
+	overBudget bool
+}
+
+// rdatResolveBudget is far above any real file (the largest corpus RDAT
+// resolves a few hundred elements).
+const rdatResolveBudget = 1 << 20
+
+// rdatMaxElementSpans is how many IndexArrays elements get a span of their own.
+const rdatMaxElementSpans = 1 << 14
 
 // decodeRuntimeData reads an RDAT blob (the RDAT part, or the inflated PDBI payload).
-func decodeRuntimeData(r *reader) *RuntimeData { r.raw("Data", r.len()); return nil }
+func decodeRuntimeData(r *reader) *RuntimeData {
+	d := &RuntimeData{}
+	r.begin("Header", "RuntimeDataHeader")
+	d.Version = r.u32("Version")
+	d.PartCount = r.u32("PartCount")
+	r.end()
+	if r.failed {
+		return nil
+	}
+	if d.Version < rdatVersion10 {
+		r.problemAt(Error, 0, "RuntimeDataHeader", "RDAT version is 0x%x; DXC reads only version 0x10 and later, so the rest is kept raw", d.Version)
+		r.raw("Data", r.remaining())
+		return d
+	}
+	if d.Version != rdatVersion10 {
+		r.problemAt(Warning, 0, "RuntimeDataHeader", "RDAT version is 0x%x; every known writer uses 0x10: decoding as 0x10", d.Version)
+	}
+	n := int64(d.PartCount)
+	if fit := int64(r.remaining() / 4); n > fit {
+		r.problemAt(Error, 4, "RuntimeDataHeader", "PartCount is %d but only %d part offsets fit in the %d bytes that follow the header; the others cannot be found", d.PartCount, fit, r.remaining())
+		n = fit
+	}
+	d.PartOffsets = make([]uint32, n)
+	r.begin("PartOffsets", "part offsets")
+	for i := range d.PartOffsets {
+		d.PartOffsets[i] = r.u32(fmt.Sprintf("[%d]", i))
+	}
+	r.end()
 
-func decodeRuntimeDataPart(p *Part, r *reader) { p.RuntimeData = decodeRuntimeData(r) }
+	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudget}
+	prevEnd := r.pos
+	for i, off := range d.PartOffsets {
+		o := int(off)
+		if int64(off)+8 > int64(r.len()) {
+			r.problemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, past the end of the %d-byte RDAT data; it is skipped", i, off, r.len())
+			continue
+		}
+		if o < prevEnd {
+			r.problemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d at 0x%x overlaps what comes before it (up to 0x%x): DXC rejects this (buffer_overlap); it is skipped", i, off, prevEnd)
+			continue
+		}
+		if off%4 != 0 {
+			r.problemAt(Warning, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, not a multiple of 4 as DXC writes them", i, off)
+		}
+		hr := r.sub(o, 8, r.join(fmt.Sprintf("Parts[%d]", i)), "RuntimeDataPartHeader")
+		hr.begin("", "RuntimeDataPartHeader")
+		h := RuntimeDataPartHeader{Type: RuntimeDataPartType(hr.u32("Type")), Offset: off}
+		h.Size = hr.u32("Size")
+		hr.end()
+		h.TypeName = h.Type.String()
+		d.Parts = append(d.Parts, h)
+		size := int(h.Size)
+		if int64(o)+8+int64(h.Size) > int64(r.len()) {
+			r.problemAt(Error, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) claims %d bytes at 0x%x but only %d remain: DXC rejects this (buffer_overrun); decoding what is there", h.TypeName, i, h.Size, off+8, r.len()-o-8)
+			size = r.len() - o - 8
+		}
+		if h.Size%4 != 0 {
+			r.problemAt(Warning, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) size %d is not a multiple of 4 as DXC writes it", h.TypeName, i, h.Size)
+		}
+		prevEnd = o + 8 + size
+		c.framePart(len(d.Parts)-1, o+8, size)
+	}
+	for _, t := range c.pending {
+		c.decodeTable(t)
+	}
+	c.link()
+	return d
+}
+
+// framePart reads a sub-part's body: the shared buffers now, table headers now
+// and records later (once every table's row count is known).
+func (c *rdatCtx) framePart(pi, pos, size int) {
+	r := c.r
+	h := c.d.Parts[pi]
+	name := h.TypeName
+	what := name
+	if _, dup := c.tables[h.Type]; dup {
+		r.problemAt(Warning, pos-8, what, "a second %s sub-part: DXC reads only the first, so this one is kept raw", name)
+		r.sub(pos, size, r.join(fmt.Sprintf("Parts[%d]", pi)), what).raw("Data", size)
+		return
+	}
+	c.tables[h.Type] = nil
+	br := r.sub(pos, size, r.join(name), what)
+	switch h.Type {
+	case rdatStringBuffer:
+		c.str, c.hasStr = br.b, true
+		sb := &StringBuffer{Size: h.Size}
+		br.begin("", "StringBuffer")
+		for i := 0; br.remaining() > 0; i++ {
+			at := br.pos
+			s := br.cstring(fmt.Sprintf("Strings[%d]", i))
+			sb.Strings = append(sb.Strings, RDATString{uint32(at), s})
+		}
+		br.end()
+		c.d.StringBuffer = sb
+		return
+	case rdatIndexArrays:
+		if size%4 != 0 {
+			br.problemAt(Warning, 0, what, "IndexArrays is %d bytes, not a whole number of u32 elements; the last %d bytes are ignored", size, size%4)
+		}
+		c.idx = make([]uint32, size/4)
+		for i := range c.idx {
+			if i == rdatMaxElementSpans {
+				// Past this many, one span covers the rest: the values are still read.
+				br.bytes(fmt.Sprintf("[%d:%d]", i, len(c.idx)), 4*(len(c.idx)-i))
+				for j := i; j < len(c.idx); j++ {
+					c.idx[j] = binary.LittleEndian.Uint32(br.b[4*j:])
+				}
+				break
+			}
+			c.idx[i] = br.u32(fmt.Sprintf("[%d]", i))
+		}
+		c.hasIdx = true
+		c.d.IndexArrays = c.idx
+		return
+	case rdatRawBytes:
+		c.raw, c.rawPos, c.hasRaw = br.b, pos, true
+		c.d.RawBytes = HexBytes(br.bytes("", size))
+		return
+	}
+	if _, known := rdatRecordSize[h.Type]; !known {
+		if h.Type == 12 {
+			br.problemAt(Note, -8, what, "%s is reserved for a mesh-nodes preview whose layout is not published; kept raw", name)
+		} else {
+			br.problemAt(Note, -8, what, "sub-part type %d (%s) is not one this decoder knows (DXC skips unknown types too); kept raw", uint32(h.Type), name)
+		}
+		br.raw("Data", br.len())
+		return
+	}
+	br.begin("", "RuntimeDataTableHeader")
+	t := &rdatTable{typ: h.Type, part: pi, path: br.path}
+	t.count = br.u32("RecordCount")
+	t.stride = br.u32("RecordStride")
+	br.end()
+	if br.failed {
+		return
+	}
+	t.pos = pos + 8
+	if uint64(t.count)*uint64(t.stride) > uint64(br.remaining()) {
+		br.problemAt(Error, 0, "RuntimeDataTableHeader", "%s says %d records of %d bytes (%d bytes) but the sub-part holds only %d after its table header; the table is kept raw", name, t.count, t.stride, uint64(t.count)*uint64(t.stride), br.remaining())
+		br.raw("Records", br.remaining())
+		return
+	}
+	if rest := br.remaining() - int(t.count*t.stride); rest > 0 {
+		br.seek(br.pos + int(t.count*t.stride))
+		if allZero(br.b[br.pos:]) && rest < 4 {
+			br.bytes("Padding", rest)
+		} else {
+			br.problemAt(Warning, br.pos, name, "%d bytes after the last %s record are not part of any record", rest, name)
+			br.raw("Trailing", rest)
+		}
+	}
+	c.tables[h.Type] = t
+	c.pending = append(c.pending, t)
+}
+
+// rdatRecordSize is the size of each known record (FunctionTable: the 44-byte
+// RuntimeDataFunctionInfo; 52 selects RuntimeDataFunctionInfo2).
+var rdatRecordSize = map[RuntimeDataPartType]int{
+	3: 32, 4: 44, 6: 24, 7: 8, 8: 8, 9: 8, 10: 8, 11: 20,
+	13: 16, 14: 16, 15: 8, 16: 48, 17: 40, 18: 28, 19: 8, 20: 48, 21: 12,
+	0x10001: 44, 0x10002: 8, 0x10003: 12,
+}
+
+var rdatRecordNames = map[RuntimeDataPartType]string{
+	3: "RuntimeDataResourceInfo", 4: "RuntimeDataFunctionInfo", 6: "RuntimeDataSubobjectInfo", 7: "NodeID",
+	8: "NodeShaderIOAttrib", 9: "NodeShaderFuncAttrib", 10: "IONode", 11: "NodeShaderInfo",
+	13: "SignatureElement", 14: "VSInfo", 15: "PSInfo", 16: "HSInfo", 17: "DSInfo", 18: "GSInfo",
+	19: "CSInfo", 20: "MSInfo", 21: "ASInfo",
+	0x10001: "DxilPdbInfo", 0x10002: "DxilPdbInfoSource", 0x10003: "DxilPdbInfoLibrary",
+}
+
+// rdatRecords decodes every record of a table with f. A stride larger than the
+// known record leaves an unknown tail per record (newer writers may add
+// fields); a smaller one cannot hold the record, so the table stays raw.
+func rdatRecords[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *reader, i int) T) *RecordTable[T] {
+	tab := &RecordTable[T]{RecordCount: t.count, RecordStride: t.stride, RecordType: recName}
+	name := t.typ.String()
+	if int(t.stride) < known {
+		if t.count > 0 {
+			c.r.problemAt(Error, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, smaller than the %d bytes of %s: DXC would not read them; the table is kept raw", name, t.stride, known, recName)
+			c.r.sub(t.pos, int(t.count*t.stride), t.path, name).raw("Records", int(t.count*t.stride))
+		}
+		return tab
+	}
+	if int(t.stride) > known && t.count > 0 {
+		c.r.problemAt(Note, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, %d more than the %d bytes of %s: the extra bytes of each record are shown raw", name, t.stride, int(t.stride)-known, known, recName)
+	}
+	tab.Records = make([]T, 0, t.count)
+	for i := 0; i < int(t.count); i++ {
+		rr := c.r.sub(t.pos+i*int(t.stride), int(t.stride), fmt.Sprintf("%s/Records[%d]", t.path, i), recName)
+		rr.begin("", recName)
+		v := f(rr, i)
+		rr.seek(known)
+		if int(t.stride) > known {
+			rr.raw("UnknownTail", int(t.stride)-known)
+		}
+		rr.end()
+		tab.Records = append(tab.Records, v)
+	}
+	return tab
+}
+
+func (c *rdatCtx) decodeTable(t *rdatTable) {
+	d := c.d
+	known := rdatRecordSize[t.typ]
+	rn := rdatRecordNames[t.typ]
+	switch t.typ {
+	case rdatResourceTable:
+		d.ResourceTable = rdatRecords(c, t, known, rn, c.resourceInfo)
+	case rdatFunctionTable:
+		if t.stride >= 52 {
+			d.FunctionTable = rdatRecords(c, t, 52, "RuntimeDataFunctionInfo2", c.functionInfo)
+		} else {
+			d.FunctionTable = rdatRecords(c, t, 44, rn, c.functionInfo)
+		}
+	case rdatSubobjectTable:
+		d.SubobjectTable = rdatRecords(c, t, known, rn, c.subobjectInfo)
+	case rdatNodeIDTable:
+		d.NodeIDTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeID {
+			var v NodeID
+			v.Name, v.NameOffset = c.readString(rr, "Name")
+			v.Index = rr.u32("Index")
+			return v
+		})
+	case rdatNodeShaderIOAttribTable:
+		d.NodeShaderIOAttribTable = rdatRecords(c, t, known, rn, c.ioAttrib)
+	case rdatNodeShaderFuncAttribTab:
+		d.NodeShaderFuncAttribTable = rdatRecords(c, t, known, rn, c.funcAttrib)
+	case rdatIONodeTable:
+		d.IONodeTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) IONode {
+			var v IONode
+			v.IOFlagsAndKind = rr.u32("IOFlagsAndKind")
+			v.IOKind = v.IOFlagsAndKind & 0x7F
+			v.IOKindName = nodeIOKindName(v.IOKind)
+			v.IOFlagsNames = nodeIOFlagNames(v.IOFlagsAndKind)
+			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderIOAttribTable)
+			return v
+		})
+	case rdatNodeShaderInfoTable:
+		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
+			var v NodeShaderInfo
+			v.LaunchType = rr.u32("LaunchType")
+			v.LaunchTypeName = rdNameOf(nodeLaunchTypeNames, v.LaunchType, "NodeLaunchType")
+			v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
+			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
+			v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
+			v.Inputs, v.InputsRef = c.readRecordArray(rr, "Inputs", rdatIONodeTable)
+			return v
+		})
+	case rdatSignatureElementTable:
+		d.SignatureElementTable = rdatRecords(c, t, known, rn, c.signatureElement)
+	case 14, 15, 16, 17, 18, 19, 20, 21:
+		spec := stageInfoLayouts[t.typ]
+		tab := rdatRecords(c, t, known, rn, func(rr *reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
+		*d.stageTable(t.typ) = tab
+		c.r.problemAt(Note, t.pos-8, t.typ.String(), "%s is an experimental table no released validator accepts; decoded from DXC's RDAT_LibraryTypes.inl", t.typ)
+	case rdatPdbInfoTable:
+		d.DxilPdbInfoTable = rdatRecords(c, t, known, rn, c.pdbInfo)
+	case rdatPdbInfoSourceTable:
+		d.DxilPdbInfoSourceTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoSource {
+			var v DxilPdbInfoSource
+			v.Name, v.NameOffset = c.readString(rr, "Name")
+			v.Content, v.ContentOffset = c.readString(rr, "Content")
+			return v
+		})
+	case rdatPdbInfoLibraryTable:
+		d.DxilPdbInfoLibraryTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoLibrary {
+			var v DxilPdbInfoLibrary
+			v.Name, v.NameOffset = c.readString(rr, "Name")
+			v.Data, v.DataRef, _ = c.readBytes(rr, "Data")
+			return v
+		})
+	}
+}
+
+func (d *RuntimeData) stageTable(t RuntimeDataPartType) **RecordTable[StageInfo] {
+	switch t {
+	case 14:
+		return &d.VSInfoTable
+	case 15:
+		return &d.PSInfoTable
+	case 16:
+		return &d.HSInfoTable
+	case 17:
+		return &d.DSInfoTable
+	case 18:
+		return &d.GSInfoTable
+	case 19:
+		return &d.CSInfoTable
+	case 20:
+		return &d.MSInfoTable
+	}
+	return &d.ASInfoTable
+}
+
+func nodeIOKindName(k uint32) string {
+	if n, ok := nodeIOKindNames[k]; ok {
+		return n
+	}
+	return fmt.Sprintf("NodeIOKind(0x%x)", k)
+}
+
+func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
+	var v RuntimeDataResourceInfo
+	v.Class = rr.u32("Class")
+	v.ClassName = rdNameOf(resourceClassNames, v.Class, "ResourceClass")
+	v.Kind = rr.u32("Kind")
+	v.KindName = rdNameOf(resourceKindNames, v.Kind, "ResourceKind")
+	v.ID = rr.u32("ID")
+	v.Space = rr.u32("Space")
+	v.LowerBound = rr.u32("LowerBound")
+	v.UpperBound = rr.u32("UpperBound")
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.Flags = rr.u32("Flags")
+	v.FlagsNames = rdFlagNames(v.Flags, dxilResourceFlagNames)
+	return v
+}
+
+func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
+	var v RuntimeDataFunctionInfo
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.UnmangledName, v.UnmangledNameOffset = c.readString(rr, "UnmangledName")
+	v.Resources, v.ResourcesRef = c.readRecordArray(rr, "Resources", rdatResourceTable)
+	v.FunctionDependencies, v.FunctionDependenciesRef = c.readStringArray(rr, "FunctionDependencies")
+	v.ShaderKind = ShaderKind(rr.u32("ShaderKind"))
+	v.ShaderKindName = v.ShaderKind.String()
+	v.PayloadSizeInBytes = rr.u32("PayloadSizeInBytes")
+	v.AttributeSizeInBytes = rr.u32("AttributeSizeInBytes")
+	v.FeatureInfo1 = rr.u32("FeatureInfo1")
+	v.FeatureInfo2 = rr.u32("FeatureInfo2")
+	v.FeatureFlagNames = FeatureFlags(uint64(v.FeatureInfo2)<<32 | uint64(v.FeatureInfo1)).Names()
+	if v.FeatureFlagNames == nil {
+		v.FeatureFlagNames = []string{}
+	}
+	v.ShaderStageFlag = rr.u32("ShaderStageFlag")
+	v.ShaderStageFlagNames = shaderStageFlagNames(v.ShaderStageFlag)
+	v.MinShaderTarget = rr.u32("MinShaderTarget")
+	mt := v.MinShaderTarget
+	v.MinShaderTargetName = Profile(ShaderKind(mt>>16), mt>>4&0xf, mt&0xf)
+	if rr.len() < 52 || rr.failed {
+		return v
+	}
+	f := &FunctionInfo2{}
+	f.MinimumExpectedWaveLaneCount = rr.u8("MinimumExpectedWaveLaneCount")
+	f.MaximumExpectedWaveLaneCount = rr.u8("MaximumExpectedWaveLaneCount")
+	f.ShaderFlags = rr.u16("ShaderFlags")
+	f.ShaderFlagsNames = rdFlagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
+	pos := rr.pos
+	f.Union = rr.u32(rdatUnionName(v.ShaderKind))
+	u := f.Union
+	switch v.ShaderKind {
+	case 16:
+		f.RawShaderRef = &u
+	case 15:
+		f.Node = &u
+		c.checkRow(rr, pos, "Node", u, rdatNodeShaderInfoTable)
+	default:
+		// The graphics stages point into their experimental *Info tables.
+		var slot **uint32
+		var table RuntimeDataPartType
+		switch v.ShaderKind {
+		case 0:
+			slot, table = &f.PS, 15
+		case 1:
+			slot, table = &f.VS, 14
+		case 2:
+			slot, table = &f.GS, 18
+		case 3:
+			slot, table = &f.HS, 16
+		case 4:
+			slot, table = &f.DS, 17
+		case 5:
+			slot, table = &f.CS, 19
+		case 13:
+			slot, table = &f.MS, 20
+		case 14:
+			slot, table = &f.AS, 21
+		}
+		// Without the (experimental) table the union carries nothing: released
+		// compilers write no stage tables, so only check rows of a table that exists.
+		if _, present := c.rowCount(table); slot != nil && present {
+			*slot = &u
+			c.checkRow(rr, pos, rdatUnionName(v.ShaderKind), u, table)
+		}
+	}
+	v.FunctionInfo2 = f
+	return v
+}
+
+func rdatUnionName(k ShaderKind) string {
+	switch k {
+	case 16:
+		return "RawShaderRef"
+	case 15:
+		return "Node"
+	case 0, 1, 2, 3, 4, 5, 13, 14:
+		return strings.ToUpper(Profile(k, 0, 0)[:2])
+	}
+	return "Union"
+}
+
+func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
+	var v RuntimeDataSubobjectInfo
+	v.Kind = rr.u32("Kind")
+	v.KindName = rdNameOf(subobjectKindNames, v.Kind, "SubobjectKind")
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	start := rr.pos
+	switch v.Kind {
+	case 0:
+		rr.begin("StateObjectConfig", "StateObjectConfig_t")
+		s := &StateObjectConfig{Flags: rr.u32("Flags")}
+		s.FlagsNames = rdFlagNames(s.Flags, stateObjectFlagNames)
+		rr.end()
+		v.StateObjectConfig = s
+	case 1, 2:
+		rr.begin("RootSignature", "RootSignature_t")
+		s := &SubobjectRootSignature{}
+		var data []byte
+		var ok bool
+		data, s.Data, ok = c.readBytes(rr, "Data")
+		if ok && len(data) > 0 {
+			sr := c.r.sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.join("Data"), "root signature")
+			s.RootSignature = decodeRootSignature(sr)
+		}
+		rr.end()
+		v.RootSignature = s
+	case 8:
+		rr.begin("SubobjectToExportsAssociation", "SubobjectToExportsAssociation_t")
+		s := &SubobjectToExportsAssociation{}
+		s.Subobject, s.SubobjectOffset = c.readString(rr, "Subobject")
+		s.Exports, s.ExportsRef = c.readStringArray(rr, "Exports")
+		rr.end()
+		v.SubobjectToExportsAssociation = s
+	case 9:
+		rr.begin("RaytracingShaderConfig", "RaytracingShaderConfig_t")
+		v.RaytracingShaderConfig = &RaytracingShaderConfig{rr.u32("MaxPayloadSizeInBytes"), rr.u32("MaxAttributeSizeInBytes")}
+		rr.end()
+	case 10:
+		rr.begin("RaytracingPipelineConfig", "RaytracingPipelineConfig_t")
+		v.RaytracingPipelineConfig = &RaytracingPipelineConfig{rr.u32("MaxTraceRecursionDepth")}
+		rr.end()
+	case 11:
+		rr.begin("HitGroup", "HitGroup_t")
+		s := &HitGroup{Type: rr.u32("Type")}
+		s.TypeName = rdNameOf(hitGroupTypeNames, s.Type, "HitGroupType")
+		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
+		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
+		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
+		rr.end()
+		v.HitGroup = s
+	case 12:
+		rr.begin("RaytracingPipelineConfig1", "RaytracingPipelineConfig1_t")
+		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.u32("MaxTraceRecursionDepth"), Flags: rr.u32("Flags")}
+		s.FlagsNames = rdFlagNames(s.Flags, raytracingPipelineFlagNames)
+		rr.end()
+		v.RaytracingPipelineConfig1 = s
+	default:
+		rr.problemAt(Warning, 0, "", "subobject %d has kind %d, which DXIL does not define; its 16 bytes of data are kept raw", i, v.Kind)
+		rr.raw("Union", 16)
+		return v
+	}
+	if used := rr.pos - start; used < 16 {
+		rr.bytes("UnionUnused", 16-used)
+	}
+	return v
+}
+
+func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
+	var v NodeShaderFuncAttrib
+	v.AttribKind = rr.u32("AttribKind")
+	v.AttribKindName = rdNameOf(nodeFuncAttribKindNames, v.AttribKind, "NodeFuncAttribKind")
+	pos := rr.pos
+	name := v.AttribKindName
+	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeFuncAttribKindNames) || v.AttribKind >= 8 {
+		name = "Value"
+	}
+	v.Value = rr.u32(name)
+	u := v.Value
+	switch v.AttribKind {
+	case 1:
+		v.ID = &u
+		c.checkRow(rr, pos, "ID", u, rdatNodeIDTable)
+	case 3:
+		v.ShareInputOf = &u
+		c.checkRow(rr, pos, "ShareInputOf", u, rdatNodeIDTable)
+	case 2:
+		v.NumThreads = c.resolveIndexArray(rr, pos, "NumThreads", u)
+	case 4:
+		v.DispatchGrid = c.resolveIndexArray(rr, pos, "DispatchGrid", u)
+	case 7:
+		v.MaxDispatchGrid = c.resolveIndexArray(rr, pos, "MaxDispatchGrid", u)
+	case 5:
+		v.MaxRecursionDepth = &u
+	case 6:
+		v.LocalRootArgumentsTableIndex = &u
+	}
+	return v
+}
+
+func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
+	var v NodeShaderIOAttrib
+	v.AttribKind = rr.u32("AttribKind")
+	v.AttribKindName = rdNameOf(nodeAttribKindNames, v.AttribKind, "NodeAttribKind")
+	pos := rr.pos
+	if v.AttribKind == 5 {
+		g := &RecordDispatchGrid{}
+		rr.begin("RecordDispatchGrid", "RecordDispatchGrid")
+		g.ByteOffset = rr.u16("ByteOffset")
+		g.ComponentNumAndType = rr.u16("ComponentNumAndType")
+		rr.end()
+		g.NumComponents = g.ComponentNumAndType & 3
+		g.ComponentType = g.ComponentNumAndType >> 2
+		g.ComponentTypeName = rdNameOf(dxilComponentTypeNames, uint32(g.ComponentType), "ComponentType")
+		v.RecordDispatchGrid = g
+		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
+		return v
+	}
+	name := v.AttribKindName
+	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeAttribKindNames) {
+		name = "Value"
+	}
+	v.Value = rr.u32(name)
+	u := v.Value
+	switch v.AttribKind {
+	case 1:
+		v.OutputID = &u
+		c.checkRow(rr, pos, "OutputID", u, rdatNodeIDTable)
+	case 2:
+		v.MaxRecords = &u
+	case 3:
+		v.MaxRecordsSharedWith = &u
+	case 4:
+		v.RecordSizeInBytes = &u
+	case 6:
+		v.OutputArraySize = &u
+	case 7:
+		v.AllowSparseNodes = &u
+	case 8:
+		v.RecordAlignmentInBytes = &u
+	case 9:
+		v.MaxRecordsPerNode = &u
+	}
+	return v
+}
+
+func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
+	var v SignatureElement
+	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
+	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
+	v.SemanticKind = rr.u8("SemanticKind")
+	v.SemanticKindName = rdNameOf(semanticKindNames, uint32(v.SemanticKind), "SemanticKind")
+	v.ComponentType = rr.u8("ComponentType")
+	v.ComponentTypeName = rdNameOf(dxilComponentTypeNames, uint32(v.ComponentType), "ComponentType")
+	v.InterpolationMode = rr.u8("InterpolationMode")
+	v.InterpolationModeName = rdNameOf(interpolationModeNames, uint32(v.InterpolationMode), "InterpolationMode")
+	v.StartRow = rr.u8("StartRow")
+	v.ColsAndStream = rr.u8("ColsAndStream")
+	v.Cols = v.ColsAndStream&3 + 1
+	v.StartCol = v.ColsAndStream >> 2 & 3
+	v.OutputStream = v.ColsAndStream >> 4 & 3
+	v.UsageAndDynIndexMasks = rr.u8("UsageAndDynIndexMasks")
+	v.UsageMask = v.UsageAndDynIndexMasks & 0xF
+	v.DynamicIndexMask = v.UsageAndDynIndexMasks >> 4
+	rr.bytes("Padding", 2)
+	return v
+}
+
+func (c *rdatCtx) pdbInfo(rr *reader, _ int) DxilPdbInfo {
+	var v DxilPdbInfo
+	v.Sources, v.SourcesRef = c.readRecordArray(rr, "Sources", rdatPdbInfoSourceTable)
+	v.Libraries, v.LibrariesRef = c.readRecordArray(rr, "Libraries", rdatPdbInfoLibraryTable)
+	v.ArgPairs, v.ArgPairsRef = c.readStringArray(rr, "ArgPairs")
+	v.Hash, v.HashRef, _ = c.readBytes(rr, "Hash")
+	v.PdbName, v.PdbNameOffset = c.readString(rr, "PdbName")
+	v.CustomToolchainId = rr.u32("CustomToolchainId")
+	v.CustomToolchainData, v.CustomToolchainDataRef, _ = c.readBytes(rr, "CustomToolchainData")
+	v.WholeDxil, v.WholeDxilRef, _ = c.readBytes(rr, "WholeDxil")
+	return v
+}
+
+// Field kinds of the experimental stage tables.
+const (
+	sfU8 = iota
+	sfU16
+	sfU32
+	sfRecArray // record-array reference into SignatureElementTable
+	sfIdxArray
+	sfBytes
+	sfPad
+)
+
+type stageField struct {
+	name string
+	kind int
+}
+
+// stageInfoLayouts are DXC's experimental VSInfo..ASInfo records (RDAT_LibraryTypes.inl).
+var stageInfoLayouts = map[RuntimeDataPartType][]stageField{
+	14: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes}},
+	15: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}},
+	16: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstOutputElements", sfRecArray},
+		{"ViewIDOutputMask", sfBytes}, {"ViewIDPatchConstOutputMask", sfBytes}, {"InputToOutputMasks", sfBytes},
+		{"InputToPatchConstOutputMasks", sfBytes}, {"InputControlPointCount", sfU8}, {"OutputControlPointCount", sfU8},
+		{"TessellatorDomain", sfU8}, {"TessellatorOutputPrimitive", sfU8}},
+	17: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstInputElements", sfRecArray},
+		{"ViewIDOutputMask", sfBytes}, {"InputToOutputMasks", sfBytes}, {"PatchConstInputToOutputMasks", sfBytes},
+		{"InputControlPointCount", sfU8}, {"TessellatorDomain", sfU8}, {"Padding", sfPad}},
+	18: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
+		{"InputToOutputMasks", sfBytes}, {"InputPrimitive", sfU8}, {"OutputTopology", sfU8}, {"MaxVertexCount", sfU8},
+		{"OutputStreamMask", sfU8}},
+	19: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}},
+	20: {{"SigOutputElements", sfRecArray}, {"SigPrimOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
+		{"ViewIDPrimOutputMask", sfBytes}, {"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32},
+		{"GroupSharedBytesDependentOnViewID", sfU32}, {"PayloadSizeInBytes", sfU32}, {"MaxOutputVertices", sfU16},
+		{"MaxOutputPrimitives", sfU16}, {"MeshOutputTopology", sfU8}, {"Padding", sfPad}},
+	21: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}, {"PayloadSizeInBytes", sfU32}},
+}
+
+func (c *rdatCtx) stageInfo(rr *reader, spec []stageField) StageInfo {
+	var s StageInfo
+	for _, f := range spec {
+		fv := StageInfoField{Name: f.name}
+		switch f.kind {
+		case sfU8:
+			fv.Value = uint32(rr.u8(f.name))
+		case sfU16:
+			fv.Value = uint32(rr.u16(f.name))
+		case sfU32:
+			fv.Value = rr.u32(f.name)
+		case sfRecArray:
+			fv.Rows, fv.Value = c.readRecordArray(rr, f.name, rdatSignatureElementTable)
+		case sfIdxArray:
+			fv.Rows, fv.Value = c.readIndexArray(rr, f.name)
+		case sfBytes:
+			var br BytesRef
+			fv.Bytes, br, _ = c.readBytes(rr, f.name)
+			fv.Value = br.Offset
+		case sfPad:
+			n := rr.len() - rr.pos
+			if rest := rdatAlign4(rr.pos) - rr.pos; rest < n {
+				n = rest
+			}
+			rr.bytes("Padding", n)
+			continue
+		}
+		s.Fields = append(s.Fields, fv)
+	}
+	return s
+}
+
+func rdatAlign4(n int) int { return (n + 3) &^ 3 }
+
+// Summary is the one-line description: "3 functions, 2 resources, 4 subobjects, 2 nodes".
+func (d *RuntimeData) Summary() string {
+	if d == nil {
+		return "undecoded"
+	}
+	var parts []string
+	add := func(n int, one, many string) {
+		if n == 1 {
+			parts = append(parts, "1 "+one)
+		} else {
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	nf, nr, ns := 0, 0, 0
+	if d.FunctionTable != nil {
+		nf = len(d.FunctionTable.Records)
+	}
+	if d.ResourceTable != nil {
+		nr = len(d.ResourceTable.Records)
+	}
+	if d.SubobjectTable != nil {
+		ns = len(d.SubobjectTable.Records)
+	}
+	add(nf, "function", "functions")
+	add(nr, "resource", "resources")
+	add(ns, "subobject", "subobjects")
+	if len(d.Nodes) > 0 {
+		add(len(d.Nodes), "node", "nodes")
+	}
+	if d.DxilPdbInfoTable != nil {
+		add(len(d.DxilPdbInfoTable.Records), "PDB info record", "PDB info records")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func decodeRuntimeDataPart(p *Part, r *reader) {
+	p.RuntimeData = decodeRuntimeData(r)
+	if p.RuntimeData != nil {
+		p.Summary = p.RuntimeData.Summary()
+	}
+}
+
+// ParseRuntimeData decodes a bare RDAT blob (the part's data without its
+// 8-byte part header, as `dxc -Frs`-style tools and dxa -dumprdat accept).
+func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
+	out := &sink{}
+	r := newReader(b, 0, "RDAT", "RDAT", out)
+	r.what = "RDAT"
+	var d *RuntimeData
+	func() {
+		defer func() {
+			if e := recover(); e != nil {
+				out.problem(Error, 0, "RDAT", "RDAT", "internal decoder error (please report): %v", e)
+			}
+		}()
+		d = decodeRuntimeData(r)
+	}()
+	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	return d, out.problems, out.spans
+}

@@ -1,6 +1,532 @@
 package decode
 
-// ResourceDefinitions is the decoded FXC RDEF part. Stub: filled in by the RDEF work.
-type ResourceDefinitions struct{}
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
-func decodeResourceDefinitions(p *Part, r *reader) { r.raw("Data", r.len()) }
+// ResourceDefinitions is the FXC RDEF part: the reflection data behind
+// ID3D11ShaderReflection — constant buffers with their variables and types,
+// and the resource bindings. Offsets inside it count from the part's data.
+type ResourceDefinitions struct {
+	Header           RDEFHeader
+	RD11             *RDEFHeader11         `json:",omitempty"` // SM 5.0+ only
+	ConstantBuffers  []RDEFConstantBuffer  // in file order
+	ResourceBindings []RDEFResourceBinding // in file order
+	Types            []RDEFType            // added: every type reached from a variable, once, in discovery order
+}
+
+// RDEFHeader is the fixed 28-byte RDEF header.
+type RDEFHeader struct {
+	CBufferCount   uint32
+	CBufferOffset  uint32
+	ResourceCount  uint32
+	ResourceOffset uint32
+	Target         uint32 // (ProgramType << 16) | (Major << 8) | Minor
+	ProgramType    uint16 // 0xFFFF pixel, 0xFFFE vertex, 'GS', 'HS', 'DS', 'CS'
+	ProgramName    string // added: Pixel, Vertex ...
+	Major          uint8
+	Minor          uint8
+	Profile        string // added: e.g. ps_5_0
+	Flags          uint32 // the D3DCOMPILE_* flags the shader was compiled with
+	FlagsNames     FlagNames
+	CreatorOffset  uint32
+	Creator        string
+}
+
+// RDEFHeader11 is the block SM 5.0+ RDEF adds after the header: a magic
+// ('RD11', or 0x25441313 for SM 5.1) and the sizes of the structures that follow.
+type RDEFHeader11 struct {
+	Magic              uint32
+	MagicName          string // "RD11" or "RD11 (5.1)"
+	HeaderSize         uint32 // 60
+	CBufferSize        uint32 // 24
+	BindingSize        uint32 // 32, 40 for SM 5.1
+	VariableSize       uint32 // 40
+	TypeSize           uint32 // 36
+	MemberSize         uint32 // 12
+	InterfaceSlotCount uint32 // non-zero only with class linkage (interfaces)
+}
+
+// RDEFConstantBuffer is one constant buffer (D3D11_SHADER_BUFFER_DESC).
+type RDEFConstantBuffer struct {
+	Name           string
+	NameOffset     uint32
+	VariableCount  uint32
+	VariableOffset uint32
+	Size           uint32
+	Flags          uint32
+	FlagsNames     FlagNames
+	Type           uint32
+	TypeName       string // D3D_CBUFFER_TYPE
+	Variables      []RDEFVariable
+}
+
+// RDEFVariable is one constant-buffer variable (D3D11_SHADER_VARIABLE_DESC).
+type RDEFVariable struct {
+	Name               string
+	NameOffset         uint32
+	StartOffset        uint32
+	Size               uint32
+	Flags              uint32
+	FlagsNames         FlagNames
+	TypeOffset         uint32
+	DefaultValueOffset uint32
+	DefaultValue       HexBytes `json:",omitempty"`
+	StartTexture       *uint32  `json:",omitempty"` // SM 5.0+ only, 0xFFFFFFFF when none
+	TextureSize        *uint32  `json:",omitempty"`
+	StartSampler       *uint32  `json:",omitempty"`
+	SamplerSize        *uint32  `json:",omitempty"`
+	TypeIndex          int      // added: index in ResourceDefinitions.Types, -1 if the type could not be read
+	TypeText           string   // added: the type in HLSL spelling, e.g. float4x4, MyStruct[3]
+}
+
+// RDEFType is one type (D3D11_SHADER_TYPE_DESC) and its members.
+type RDEFType struct {
+	Offset       uint32 // added: where the type is, from the RDEF data start
+	Class        uint16
+	ClassName    string // D3D_SHADER_VARIABLE_CLASS
+	Type         uint16
+	TypeName     string // D3D_SHADER_VARIABLE_TYPE
+	Rows         uint16
+	Columns      uint16
+	Elements     uint16
+	Members      uint16
+	MemberOffset uint32
+	Reserved     []uint32     `json:",omitempty"` // SM 5.0+: four words FXC writes (zero outside class linkage) that no public reader interprets
+	NameOffset   uint32       `json:",omitempty"` // SM 5.0+
+	Name         string       `json:",omitempty"` // SM 5.0+
+	MemberList   []RDEFMember `json:",omitempty"`
+	// Reserved[0], when not zero, is the offset of another type (in real files:
+	// an interface pointer's interface class); it is decoded so its bytes are explained.
+	Reserved0TypeIndex *int   `json:",omitempty"`
+	HLSLTypeText       string // added: e.g. float4, row_major float4x4, struct Light
+}
+
+// RDEFMember is one member of a struct type.
+type RDEFMember struct {
+	Name       string
+	NameOffset uint32
+	TypeOffset uint32
+	Offset     uint32 // byte offset in the parent structure
+	TypeIndex  int    // added: index in ResourceDefinitions.Types, -1 if unreadable
+}
+
+// RDEFResourceBinding is one resource binding (D3D11_SHADER_INPUT_BIND_DESC).
+type RDEFResourceBinding struct {
+	Name           string
+	NameOffset     uint32
+	Type           uint32
+	TypeName       string // D3D_SHADER_INPUT_TYPE
+	ReturnType     uint32
+	ReturnTypeName string // D3D_RESOURCE_RETURN_TYPE
+	Dimension      uint32
+	DimensionName  string // D3D_SRV_DIMENSION
+	NumSamples     uint32 // 0xFFFFFFFF when not a multisampled texture
+	BindPoint      uint32
+	BindCount      uint32 // 0 for unbounded arrays in SM 5.1
+	Flags          uint32
+	FlagsNames     FlagNames
+	Space          *uint32 `json:",omitempty"` // SM 5.1
+	ID             *uint32 `json:",omitempty"` // SM 5.1: the range ID the bytecode uses
+}
+
+// rdefMaxTypeDepth bounds nested struct types; FXC's own nesting limit is far lower.
+const rdefMaxTypeDepth = 64
+
+type rdefCtx struct {
+	r         *reader
+	d         *ResourceDefinitions
+	sm5       bool
+	strings   map[uint32]bool // string offsets already claimed
+	typeIndex map[uint32]int
+	typeSize  int
+}
+
+func decodeResourceDefinitions(p *Part, r *reader) {
+	d := decodeRDEF(r)
+	p.ResourceDefs = d
+	if d != nil {
+		p.Summary = d.Summary()
+	}
+}
+
+func decodeRDEF(r *reader) *ResourceDefinitions {
+	d := &ResourceDefinitions{ConstantBuffers: []RDEFConstantBuffer{}, ResourceBindings: []RDEFResourceBinding{}, Types: []RDEFType{}}
+	h := &d.Header
+	r.begin("Header", "RDEF header")
+	h.CBufferCount = r.u32("CBufferCount")
+	h.CBufferOffset = r.u32("CBufferOffset")
+	h.ResourceCount = r.u32("ResourceCount")
+	h.ResourceOffset = r.u32("ResourceOffset")
+	r.begin("Target", "target")
+	h.Minor = r.u8("Minor")
+	h.Major = r.u8("Major")
+	h.ProgramType = r.u16("ProgramType")
+	r.end()
+	h.Flags = r.u32("Flags")
+	h.CreatorOffset = r.u32("CreatorOffset")
+	r.end()
+	if r.failed {
+		return nil
+	}
+	h.Target = uint32(h.ProgramType)<<16 | uint32(h.Major)<<8 | uint32(h.Minor)
+	h.ProgramName = rdefProgramTypes[h.ProgramType]
+	if h.ProgramName == "" {
+		h.ProgramName = fmt.Sprintf("ProgramType(0x%x)", h.ProgramType)
+		r.problemAt(Warning, 18, "RDEF header", "target program type 0x%x is not one FXC writes", h.ProgramType)
+	}
+	pre := rdefProgramPrefix[h.ProgramType]
+	if pre == "" {
+		pre = "??"
+	}
+	h.Profile = fmt.Sprintf("%s_%d_%d", pre, h.Major, h.Minor)
+	h.FlagsNames = compileFlags(h.Flags)
+
+	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16}
+	h.Creator = c.str(h.CreatorOffset, "Creator", 24)
+	bindingSize, varSize := 32, 24
+	if c.sm5 {
+		varSize, c.typeSize = 40, 36
+		if h.Major > 5 || h.Minor >= 1 {
+			bindingSize = 40
+		}
+		x := &RDEFHeader11{}
+		r.begin("RD11", "RD11 header")
+		x.Magic = r.u32("Magic")
+		x.HeaderSize = r.u32("HeaderSize")
+		x.CBufferSize = r.u32("CBufferSize")
+		x.BindingSize = r.u32("BindingSize")
+		x.VariableSize = r.u32("VariableSize")
+		x.TypeSize = r.u32("TypeSize")
+		x.MemberSize = r.u32("MemberSize")
+		x.InterfaceSlotCount = r.u32("InterfaceSlotCount")
+		r.end()
+		if r.failed {
+			return d
+		}
+		d.RD11 = x
+		switch x.Magic {
+		case 0x31314452:
+			x.MagicName = "RD11"
+		case 0x25441313:
+			x.MagicName = "RD11 (5.1)"
+		default:
+			x.MagicName = fmt.Sprintf("0x%08x", x.Magic)
+			r.problemAt(Warning, 28, "RD11 header", "the SM5 block's magic is 0x%08x, not 'RD11' or 0x25441313", x.Magic)
+		}
+		want := RDEFHeader11{Magic: x.Magic, MagicName: x.MagicName, HeaderSize: 60, CBufferSize: 24, BindingSize: uint32(bindingSize),
+			VariableSize: 40, TypeSize: 36, MemberSize: 12, InterfaceSlotCount: x.InterfaceSlotCount}
+		if *x != want {
+			r.problemAt(Warning, 32, "RD11 header", "the SM5 block gives structure sizes %d/%d/%d/%d/%d/%d (header/cbuffer/binding/variable/type/member); FXC writes %d/24/%d/40/36/12 for %s: decoding with FXC's sizes",
+				x.HeaderSize, x.CBufferSize, x.BindingSize, x.VariableSize, x.TypeSize, x.MemberSize, 60, bindingSize, h.Profile)
+		}
+	}
+
+	// Resource bindings.
+	if n, ok := c.fits(h.ResourceOffset, h.ResourceCount, bindingSize, "resource bindings", 12); ok {
+		for i := 0; i < n; i++ {
+			off := int(h.ResourceOffset) + i*bindingSize
+			br := r.sub(off, bindingSize, r.join(fmt.Sprintf("ResourceBindings[%d]", i)), "resource binding")
+			br.begin("", "resource binding")
+			var b RDEFResourceBinding
+			b.NameOffset = br.u32("NameOffset")
+			b.Type = br.u32("Type")
+			b.TypeName = rdNameOf(shaderInputTypeNames, b.Type, "D3D_SHADER_INPUT_TYPE")
+			b.ReturnType = br.u32("ReturnType")
+			b.ReturnTypeName = rdNameOf(returnTypeNames, b.ReturnType, "D3D_RESOURCE_RETURN_TYPE")
+			if b.ReturnType == 0 {
+				b.ReturnTypeName = "none"
+			}
+			b.Dimension = br.u32("Dimension")
+			b.DimensionName = rdNameOf(srvDimensionNames, b.Dimension, "D3D_SRV_DIMENSION")
+			b.NumSamples = br.u32("NumSamples")
+			b.BindPoint = br.u32("BindPoint")
+			b.BindCount = br.u32("BindCount")
+			b.Flags = br.u32("Flags")
+			b.FlagsNames = rdFlagNames(b.Flags, shaderInputFlagNames)
+			if bindingSize == 40 {
+				sp, id := br.u32("Space"), br.u32("ID")
+				b.Space, b.ID = &sp, &id
+			}
+			br.end()
+			b.Name = c.str(b.NameOffset, fmt.Sprintf("ResourceBindings[%d]/Name", i), off)
+			d.ResourceBindings = append(d.ResourceBindings, b)
+		}
+	}
+
+	// Constant buffers, their variables and types.
+	totalVars := 0
+	if n, ok := c.fits(h.CBufferOffset, h.CBufferCount, 24, "constant buffers", 4); ok {
+		for i := 0; i < n; i++ {
+			off := int(h.CBufferOffset) + i*24
+			path := r.join(fmt.Sprintf("ConstantBuffers[%d]", i))
+			cr := r.sub(off, 24, path, "constant buffer")
+			cr.begin("", "constant buffer")
+			var cb RDEFConstantBuffer
+			cb.NameOffset = cr.u32("NameOffset")
+			cb.VariableCount = cr.u32("VariableCount")
+			cb.VariableOffset = cr.u32("VariableOffset")
+			cb.Size = cr.u32("Size")
+			cb.Flags = cr.u32("Flags")
+			cb.FlagsNames = rdFlagNames(cb.Flags, cbufferFlagNames)
+			cb.Type = cr.u32("Type")
+			cb.TypeName = rdNameOf(cbufferTypeNames, cb.Type, "D3D_CBUFFER_TYPE")
+			cr.end()
+			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
+			cb.Variables = []RDEFVariable{}
+			vn, ok := c.fits(cb.VariableOffset, cb.VariableCount, varSize, fmt.Sprintf("the variables of constant buffer %q", cb.Name), off+8)
+			// Constant buffers never share variables in FXC output; bound the total so
+			// many buffers pointing at one variable array cannot multiply the work.
+			if ok && totalVars+vn > r.len()/varSize {
+				r.problemAt(Warning, off+8, "constant buffer", "constant buffer %q's %d variables would bring the total past the %d variable records RDEF can hold: they overlap other buffers' variables and are not decoded again", cb.Name, vn, r.len()/varSize)
+				ok = false
+			}
+			if ok {
+				totalVars += vn
+				for j := 0; j < vn; j++ {
+					cb.Variables = append(cb.Variables, c.variable(int(cb.VariableOffset)+j*varSize, varSize, fmt.Sprintf("%s/Variables[%d]", path, j)))
+				}
+			}
+			d.ConstantBuffers = append(d.ConstantBuffers, cb)
+		}
+	}
+	for i := range d.Types {
+		d.Types[i].HLSLTypeText = d.typeText(i)
+	}
+	for i := range d.ConstantBuffers {
+		for j := range d.ConstantBuffers[i].Variables {
+			v := &d.ConstantBuffers[i].Variables[j]
+			if v.TypeIndex >= 0 {
+				t := d.Types[v.TypeIndex]
+				v.TypeText = t.HLSLTypeText
+				if t.Elements > 0 {
+					v.TypeText += fmt.Sprintf("[%d]", t.Elements)
+				}
+			}
+		}
+	}
+	return d
+}
+
+// compileFlags names D3DCOMPILE flags; LEVEL2 is the two LEVEL bits together.
+func compileFlags(v uint32) FlagNames {
+	if v&0xC000 == 0xC000 {
+		f := rdFlagNames(v&^0xC000, compileFlagNames)
+		return append(f, "D3DCOMPILE_OPTIMIZATION_LEVEL2")
+	}
+	return rdFlagNames(v, compileFlagNames)
+}
+
+// fits checks that count structures of size bytes at off lie inside the part.
+func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int, bool) {
+	if count == 0 {
+		return 0, false
+	}
+	end := int64(off) + int64(count)*int64(size)
+	if end > int64(c.r.len()) {
+		c.r.problemAt(Error, field, "RDEF header", "%d %s of %d bytes at 0x%x need %d bytes, but RDEF holds %d: they are not decoded", count, what, size, off, end-int64(off), c.r.len())
+		return 0, false
+	}
+	return int(count), true
+}
+
+// str reads the NUL-terminated string at off, claiming its bytes the first time.
+func (c *rdefCtx) str(off uint32, path string, field int) string {
+	if int64(off) >= int64(c.r.len()) {
+		c.r.problemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.len())
+		return ""
+	}
+	sr := c.r.sub(int(off), c.r.len()-int(off), path, "string")
+	if c.strings[off] {
+		sr.out = &sink{} // read again without a second span
+	}
+	first := !c.strings[off]
+	c.strings[off] = true
+	s := sr.cstring("")
+	// FXC pads string runs with 0xAB up to the next 4-byte boundary.
+	if first {
+		end := rdatAlign4(int(off)+sr.pos) - int(off)
+		pad := 0
+		for sr.pos+pad < end && sr.pos+pad < sr.len() && sr.b[sr.pos+pad] == 0xAB {
+			pad++
+		}
+		if pad > 0 && sr.pos+pad == end {
+			sr.bytes("Padding", pad)
+		}
+	}
+	return s
+}
+
+func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
+	r := c.r
+	vr := r.sub(off, size, path, "variable")
+	vr.begin("", "variable")
+	var v RDEFVariable
+	v.NameOffset = vr.u32("NameOffset")
+	v.StartOffset = vr.u32("StartOffset")
+	v.Size = vr.u32("Size")
+	v.Flags = vr.u32("Flags")
+	v.FlagsNames = rdFlagNames(v.Flags, variableFlagNames)
+	v.TypeOffset = vr.u32("TypeOffset")
+	v.DefaultValueOffset = vr.u32("DefaultValueOffset")
+	if size == 40 {
+		a, b, cc, e := vr.u32("StartTexture"), vr.u32("TextureSize"), vr.u32("StartSampler"), vr.u32("SamplerSize")
+		v.StartTexture, v.TextureSize, v.StartSampler, v.SamplerSize = &a, &b, &cc, &e
+	}
+	vr.end()
+	v.Name = c.str(v.NameOffset, path+"/Name", off)
+	if v.DefaultValueOffset != 0 {
+		if int64(v.DefaultValueOffset)+int64(v.Size) > int64(r.len()) {
+			r.problemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) runs past the end of RDEF", v.Name, v.Size, v.DefaultValueOffset)
+		} else {
+			dr := r.sub(int(v.DefaultValueOffset), int(v.Size), path, "default value")
+			v.DefaultValue = HexBytes(dr.bytes("DefaultValue", int(v.Size)))
+		}
+	}
+	v.TypeIndex = c.typeAt(v.TypeOffset, 0, path+"/Type", off+16, nil)
+	return v
+}
+
+// typeAt decodes the type at off (once: later references reuse it) and returns
+// its index in Types, or -1. stack holds the types being decoded, to catch cycles.
+func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []uint32) int {
+	for _, s := range stack {
+		if s == off {
+			c.r.problemAt(Warning, field, "type", "the type at 0x%x contains itself (a cycle of member types); the cycle is not followed", off)
+			return c.typeIndex[off]
+		}
+	}
+	if i, ok := c.typeIndex[off]; ok {
+		return i
+	}
+	if depth > rdefMaxTypeDepth {
+		c.r.problemAt(Warning, field, "type", "types nest more than %d deep at 0x%x; deeper members are not decoded", rdefMaxTypeDepth, off)
+		return -1
+	}
+	if int64(off)+int64(c.typeSize) > int64(c.r.len()) {
+		c.r.problemAt(Error, field, "type", "%s: the type at 0x%x needs %d bytes but RDEF holds %d", path, off, c.typeSize, c.r.len())
+		return -1
+	}
+	tr := c.r.sub(int(off), c.typeSize, c.r.join(fmt.Sprintf("Types[%d]", len(c.d.Types))), "type")
+	tr.begin("", "type")
+	t := RDEFType{Offset: off}
+	t.Class = tr.u16("Class")
+	t.ClassName = rdNameOf(variableClassNames, uint32(t.Class), "D3D_SHADER_VARIABLE_CLASS")
+	t.Type = tr.u16("Type")
+	t.TypeName = rdNameOf(variableTypeNames, uint32(t.Type), "D3D_SHADER_VARIABLE_TYPE")
+	t.Rows = tr.u16("Rows")
+	t.Columns = tr.u16("Columns")
+	t.Elements = tr.u16("Elements")
+	t.Members = tr.u16("Members")
+	t.MemberOffset = tr.u32("MemberOffset")
+	if c.sm5 {
+		t.Reserved = []uint32{tr.u32("Reserved[0]"), tr.u32("Reserved[1]"), tr.u32("Reserved[2]"), tr.u32("Reserved[3]")}
+		t.NameOffset = tr.u32("NameOffset")
+	}
+	tr.end()
+	idx := len(c.d.Types)
+	c.typeIndex[off] = idx
+	c.d.Types = append(c.d.Types, t)
+	tpath := tr.path
+	if c.sm5 && t.NameOffset != 0 {
+		c.d.Types[idx].Name = c.str(t.NameOffset, tpath+"/Name", int(off)+32)
+	}
+	if c.sm5 && t.Reserved[0] != 0 {
+		ri := c.typeAt(t.Reserved[0], depth+1, tpath+"/Reserved0Type", int(off)+16, append(stack, off))
+		c.d.Types[idx].Reserved0TypeIndex = &ri
+	}
+	if t.Members == 0 {
+		return idx
+	}
+	n, ok := c.fits(t.MemberOffset, uint32(t.Members), 12, fmt.Sprintf("members of the type at 0x%x", off), int(off)+12)
+	if !ok {
+		return idx
+	}
+	stack = append(stack, off)
+	members := make([]RDEFMember, 0, n)
+	for i := 0; i < n; i++ {
+		moff := int(t.MemberOffset) + i*12
+		mpath := fmt.Sprintf("%s/MemberList[%d]", tpath, i)
+		mr := c.r.sub(moff, 12, mpath, "struct member")
+		mr.begin("", "struct member")
+		m := RDEFMember{NameOffset: mr.u32("NameOffset"), TypeOffset: mr.u32("TypeOffset"), Offset: mr.u32("Offset")}
+		mr.end()
+		m.Name = c.str(m.NameOffset, mpath+"/Name", moff)
+		m.TypeIndex = c.typeAt(m.TypeOffset, depth+1, mpath+"/Type", moff+4, stack)
+		members = append(members, m)
+	}
+	c.d.Types[idx].MemberList = members
+	return idx
+}
+
+// typeText spells a type the way HLSL (and FXC's listing) does.
+func (d *ResourceDefinitions) typeText(i int) string {
+	if i < 0 || i >= len(d.Types) {
+		return "?"
+	}
+	t := d.Types[i]
+	base := hlslTypeNames[t.Type]
+	if base == "" {
+		base = strings.ToLower(strings.TrimPrefix(t.TypeName, "D3D_SVT_"))
+	}
+	var s string
+	switch t.Class {
+	case 0:
+		s = base
+	case 1:
+		s = fmt.Sprintf("%s%d", base, t.Columns)
+	case 2:
+		s = fmt.Sprintf("row_major %s%dx%d", base, t.Rows, t.Columns)
+	case 3:
+		s = fmt.Sprintf("%s%dx%d", base, t.Rows, t.Columns)
+	case 5:
+		s = "struct"
+		if t.Name != "" {
+			s = "struct " + t.Name
+		}
+	default:
+		s = base
+		if t.Name != "" {
+			s = t.Name
+		}
+	}
+	return s
+}
+
+// Summary is the one-line description: "2 cbuffers, 5 bindings, Microsoft (R) HLSL Shader Compiler 10.1".
+func (d *ResourceDefinitions) Summary() string {
+	if d == nil {
+		return "undecoded"
+	}
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	s := fmt.Sprintf("%s, %s", plural(len(d.ConstantBuffers), "cbuffer", "cbuffers"), plural(len(d.ResourceBindings), "binding", "bindings"))
+	if d.Header.Creator != "" {
+		s += ", " + d.Header.Creator
+	}
+	return s
+}
+
+// ParseResourceDefinitions decodes a bare RDEF blob (the part's data without its 8-byte header).
+func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span) {
+	out := &sink{}
+	r := newReader(b, 0, "RDEF", "RDEF", out)
+	r.what = "RDEF"
+	var d *ResourceDefinitions
+	func() {
+		defer func() {
+			if e := recover(); e != nil {
+				out.problem(Error, 0, "RDEF", "RDEF", "internal decoder error (please report): %v", e)
+			}
+		}()
+		d = decodeRDEF(r)
+	}()
+	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	return d, out.problems, out.spans
+}

@@ -1,0 +1,204 @@
+package decode
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Enum and flag names for RDAT, spelled as DXC's RDAT_*.inl and DxilConstants.h
+// spell them (the names dxa -dumprdat prints).
+
+// RuntimeDataPartType is RDAT's RuntimeDataPartType: which table a sub-part holds.
+// Values above 0xFFFF carry a group in the high half (1 = PdbInfo).
+type RuntimeDataPartType uint32
+
+// Sub-part types (DXC RuntimeDataPartType) that the decoder treats specially.
+const (
+	rdatStringBuffer            RuntimeDataPartType = 1
+	rdatIndexArrays             RuntimeDataPartType = 2
+	rdatResourceTable           RuntimeDataPartType = 3
+	rdatFunctionTable           RuntimeDataPartType = 4
+	rdatRawBytes                RuntimeDataPartType = 5
+	rdatSubobjectTable          RuntimeDataPartType = 6
+	rdatNodeIDTable             RuntimeDataPartType = 7
+	rdatNodeShaderIOAttribTable RuntimeDataPartType = 8
+	rdatNodeShaderFuncAttribTab RuntimeDataPartType = 9
+	rdatIONodeTable             RuntimeDataPartType = 10
+	rdatNodeShaderInfoTable     RuntimeDataPartType = 11
+	rdatSignatureElementTable   RuntimeDataPartType = 13
+	rdatPdbInfoTable            RuntimeDataPartType = 0x10001
+	rdatPdbInfoSourceTable      RuntimeDataPartType = 0x10002
+	rdatPdbInfoLibraryTable     RuntimeDataPartType = 0x10003
+)
+
+var rdatPartTypeNames = map[RuntimeDataPartType]string{
+	0: "Invalid", 1: "StringBuffer", 2: "IndexArrays", 3: "ResourceTable", 4: "FunctionTable",
+	5: "RawBytes", 6: "SubobjectTable", 7: "NodeIDTable", 8: "NodeShaderIOAttribTable",
+	9: "NodeShaderFuncAttribTable", 10: "IONodeTable", 11: "NodeShaderInfoTable",
+	12: "Reserved_MeshNodesPreviewInfoTable", 13: "SignatureElementTable", 14: "VSInfoTable",
+	15: "PSInfoTable", 16: "HSInfoTable", 17: "DSInfoTable", 18: "GSInfoTable", 19: "CSInfoTable",
+	20: "MSInfoTable", 21: "ASInfoTable",
+	0x10001: "DxilPdbInfoTable", 0x10002: "DxilPdbInfoSourceTable", 0x10003: "DxilPdbInfoLibraryTable",
+}
+
+func (t RuntimeDataPartType) String() string {
+	if n, ok := rdatPartTypeNames[t]; ok {
+		return n
+	}
+	return fmt.Sprintf("RuntimeDataPartType(%d)", uint32(t))
+}
+
+// nameOf returns names[v] or "Type(v)" for values nobody named.
+func rdNameOf(names []string, v uint32, typ string) string {
+	if int64(v) < int64(len(names)) && names[v] != "" {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, v)
+}
+
+// flagNames names the set bits of v from a bit→name table; unnamed bits print as hex.
+func rdFlagNames(v uint32, names map[uint32]string) []string {
+	out := []string{}
+	for i := 0; i < 32; i++ {
+		b := uint32(1) << i
+		if v&b == 0 {
+			continue
+		}
+		if n, ok := names[b]; ok {
+			out = append(out, n)
+		} else {
+			out = append(out, fmt.Sprintf("0x%x", b))
+		}
+	}
+	return out
+}
+
+// FlagNames names the set bits of a flags field; the raw value sits beside it.
+type FlagNames []string
+
+// String joins the names with " | " the way dxa prints them, or "None".
+func (f FlagNames) String() string {
+	if len(f) == 0 {
+		return "None"
+	}
+	return strings.Join(f, " | ")
+}
+
+// MarshalJSON writes an empty list rather than null.
+func (f FlagNames) MarshalJSON() ([]byte, error) {
+	if f == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]string(f))
+}
+
+var resourceClassNames = []string{"SRV", "UAV", "CBuffer", "Sampler", "Invalid"}
+
+var resourceKindNames = []string{"Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube",
+	"Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray", "TypedBuffer", "RawBuffer",
+	"StructuredBuffer", "CBuffer", "Sampler", "TBuffer", "RTAccelerationStructure", "FeedbackTexture2D",
+	"FeedbackTexture2DArray"}
+
+var dxilResourceFlagNames = map[uint32]string{0x1: "UAVGloballyCoherent", 0x2: "UAVCounter",
+	0x4: "UAVRasterizerOrderedView", 0x8: "DynamicIndexing", 0x10: "Atomics64Use", 0x20: "UAVReorderCoherent"}
+
+// shaderStageFlagNames: DxilShaderStageFlags is 1 << ShaderKind.
+func shaderStageFlagNames(v uint32) FlagNames {
+	var out FlagNames
+	for i := 0; i < 32; i++ {
+		if v&(1<<i) != 0 {
+			if i < 16 {
+				out = append(out, ShaderKind(i).String())
+			} else {
+				out = append(out, fmt.Sprintf("0x%x", uint32(1)<<i))
+			}
+		}
+	}
+	return out
+}
+
+var featureInfo2Names = map[uint32]string{0x1: "ExtendedCommandInfo", 0x100: "Opt_UsesDerivatives", 0x200: "Opt_RequiresGroup"}
+
+var dxilShaderFlagNames = map[uint32]string{0x1: "NodeProgramEntry", 0x2: "OutputPositionPresent",
+	0x4: "DepthOutput", 0x8: "SampleFrequency", 0x10: "UsesViewID"}
+
+var subobjectKindNames = []string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",
+	8: "SubobjectToExportsAssociation", 9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig",
+	11: "HitGroup", 12: "RaytracingPipelineConfig1"}
+
+var stateObjectFlagNames = map[uint32]string{0x1: "AllowLocalDependenciesOnExternalDefinitions",
+	0x2: "AllowExternalDependenciesOnLocalDefinitions", 0x4: "AllowStateObjectAdditions"}
+
+var hitGroupTypeNames = []string{"Triangle", "ProceduralPrimitive"}
+
+var raytracingPipelineFlagNames = map[uint32]string{0x100: "SkipTriangles", 0x200: "SkipProceduralPrimitives",
+	0x400: "AllowOpacityMicromaps"}
+
+var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf", "DispatchGrid",
+	"MaxRecursionDepth", "LocalRootArgumentsTableIndex", "MaxDispatchGrid", "Reserved_MeshNodePreview1",
+	"Reserved_MeshNodePreview2"}
+
+var nodeAttribKindNames = []string{"None", "OutputID", "MaxRecords", "MaxRecordsSharedWith", "RecordSizeInBytes",
+	"RecordDispatchGrid", "OutputArraySize", "AllowSparseNodes", "RecordAlignmentInBytes", "MaxRecordsPerNode"}
+
+var nodeLaunchTypeNames = []string{"Invalid", "Broadcasting", "Coalescing", "Thread", "Reserved_Mesh"}
+
+// nodeIOKindNames is DXIL::NodeIOKind (DXIL 1.8), keyed by the low 7 bits of IOFlagsAndKind.
+var nodeIOKindNames = map[uint32]string{
+	0x00: "Invalid", 0x09: "EmptyInput", 0x06: "NodeOutput", 0x16: "NodeOutputArray", 0x0A: "EmptyOutput",
+	0x1A: "EmptyOutputArray", 0x61: "DispatchNodeInputRecord", 0x41: "GroupNodeInputRecords",
+	0x21: "ThreadNodeInputRecord", 0x65: "RWDispatchNodeInputRecord", 0x45: "RWGroupNodeInputRecords",
+	0x25: "RWThreadNodeInputRecord", 0x46: "GroupNodeOutputRecords", 0x26: "ThreadNodeOutputRecords",
+}
+
+// nodeIOFlagNames is DXIL::NodeIOFlags (DXIL 1.8; GloballyCoherent from later DXC).
+func nodeIOFlagNames(v uint32) FlagNames {
+	out := FlagNames{}
+	for _, f := range []struct {
+		bit  uint32
+		name string
+	}{{0x1, "Input"}, {0x2, "Output"}, {0x4, "ReadWrite"}, {0x8, "EmptyRecord"}, {0x10, "NodeArray"}} {
+		if v&f.bit != 0 {
+			out = append(out, f.name)
+		}
+	}
+	switch v & 0x60 {
+	case 0x20:
+		out = append(out, "ThreadRecord")
+	case 0x40:
+		out = append(out, "GroupRecord")
+	case 0x60:
+		out = append(out, "DispatchRecord")
+	}
+	if v&0x100 != 0 {
+		out = append(out, "TrackRWInputSharing")
+	}
+	if v&0x200 != 0 {
+		out = append(out, "GloballyCoherent")
+	}
+	for i := 10; i < 32; i++ {
+		if v&(1<<i) != 0 {
+			out = append(out, fmt.Sprintf("0x%x", uint32(1)<<i))
+		}
+	}
+	if v&0x80 != 0 {
+		out = append(out, "0x80")
+	}
+	return out
+}
+
+// dxilComponentTypeNames is DXIL::ComponentType (RDAT and metadata; not the signature CompType).
+var dxilComponentTypeNames = []string{"Invalid", "I1", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "F32",
+	"F64", "SNormF16", "UNormF16", "SNormF32", "UNormF32", "SNormF64", "UNormF64", "PackedS8x32", "PackedU8x32",
+	"I8", "U8", "F8_E4M3FN", "F8_E5M2", "BFloat16"}
+
+var semanticKindNames = []string{"Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
+	"ViewPortArrayIndex", "ClipDistance", "CullDistance", "OutputControlPointID", "DomainLocation", "PrimitiveID",
+	"GSInstanceID", "SampleIndex", "IsFrontFace", "Coverage", "InnerCoverage", "Target", "Depth", "DepthLessEqual",
+	"DepthGreaterEqual", "StencilRef", "DispatchThreadID", "GroupID", "GroupIndex", "GroupThreadID", "TessFactor",
+	"InsideTessFactor", "ViewID", "Barycentrics", "ShadingRate", "CullPrimitive", "StartVertexLocation",
+	"StartInstanceLocation", "Invalid"}
+
+var interpolationModeNames = []string{"Undefined", "Constant", "Linear", "LinearCentroid", "LinearNoperspective",
+	"LinearNoperspectiveCentroid", "LinearSample", "LinearNoperspectiveSample", "Invalid"}
