@@ -235,7 +235,7 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			b.Type = br.u32("Type")
 			b.TypeName = rdNameOf(shaderInputTypeNames, b.Type, "D3D_SHADER_INPUT_TYPE")
 			b.ReturnType = br.u32("ReturnType")
-			b.ReturnTypeName = rdNameOf(returnTypeNames, b.ReturnType, "D3D_RESOURCE_RETURN_TYPE")
+			b.ReturnTypeName = rdNameOf(rdefReturnTypeNames, b.ReturnType, "D3D_RESOURCE_RETURN_TYPE")
 			if b.ReturnType == 0 {
 				b.ReturnTypeName = "none"
 			}

@@ -40,7 +40,7 @@ var hlslTypeNames = map[uint16]string{0: "void", 1: "bool", 2: "int", 3: "float"
 	52: "min8float", 53: "min10float", 54: "min16float", 55: "min12int", 56: "min16int", 57: "min16uint",
 	58: "int16_t", 59: "uint16_t", 60: "float16_t", 61: "int64_t", 62: "uint64_t"}
 
-var returnTypeNames = []string{"", "D3D_RETURN_TYPE_UNORM", "D3D_RETURN_TYPE_SNORM", "D3D_RETURN_TYPE_SINT",
+var rdefReturnTypeNames = []string{"", "D3D_RETURN_TYPE_UNORM", "D3D_RETURN_TYPE_SNORM", "D3D_RETURN_TYPE_SINT",
 	"D3D_RETURN_TYPE_UINT", "D3D_RETURN_TYPE_FLOAT", "D3D_RETURN_TYPE_MIXED", "D3D_RETURN_TYPE_DOUBLE",
 	"D3D_RETURN_TYPE_CONTINUED"}
 
