@@ -1,0 +1,457 @@
+package decode
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+	"gopkg.in/yaml.v3"
+)
+
+func psvEntries(t *testing.T) []corpus.Entry {
+	var out []corpus.Entry
+	for _, e := range corpus.Entries(t) {
+		if e.Has("PSV0") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func parseFile(t testing.TB, path string) *File {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Parse(b)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return f
+}
+
+// TestPSVCorpusDecodesWithoutErrors decodes every real PSV0 part: none may
+// have an Error, and every byte must be claimed by a decoded field.
+func TestPSVCorpusDecodesWithoutErrors(t *testing.T) {
+	entries := psvEntries(t)
+	ok, unclaimed := 0, 0
+	versions := map[int]int{}
+	for _, e := range entries {
+		f := parseFile(t, e.Path)
+		p := f.Part("PSV0")
+		if p == nil || p.PSVInfo == nil {
+			t.Errorf("%s: PSV0 not decoded", e.Rel)
+			continue
+		}
+		bad := false
+		for _, pr := range f.Problems {
+			if pr.Part == "PSV0" && pr.Severity >= Warning {
+				t.Errorf("%s: %s", e.Rel, pr)
+				bad = bad || pr.Severity == Error
+			}
+		}
+		for _, s := range p.Spans {
+			if s.Kind == SpanUnknown {
+				unclaimed++
+				t.Errorf("%s: unclaimed bytes %+v", e.Rel, s)
+			}
+		}
+		if want := e.PSVSize; want != fmt.Sprint(p.PSVInfo.RuntimeInfoSize) {
+			t.Errorf("%s: runtime info size %d, manifest says %s", e.Rel, p.PSVInfo.RuntimeInfoSize, want)
+		}
+		if !bad && p.PSVInfo.Complete {
+			ok++
+		}
+		versions[p.PSVInfo.Version]++
+	}
+	t.Logf("%d/%d corpus PSV0 parts decode completely without an error or warning (versions %v); %d unclaimed spans", ok, len(entries), versions, unclaimed)
+	if len(entries) > 0 && ok != len(entries) {
+		t.Errorf("%d parts failed", len(entries)-ok)
+	}
+}
+
+// obj2yamlPSV runs obj2yaml-19 and returns the PSVInfo mapping it prints.
+func obj2yamlPSV(tool, path string) (map[string]any, error) {
+	out, err := exec.Command(tool, path).Output()
+	if err != nil {
+		return nil, err
+	}
+	// Parse only the PSV0 item of the part list: the DXIL part's byte list
+	// makes the whole document slow to parse.
+	start := bytes.Index(out, []byte("\n  - Name:            PSV0\n"))
+	if start < 0 {
+		return nil, fmt.Errorf("obj2yaml printed no PSV0 part")
+	}
+	item := out[start+1:]
+	if end := bytes.Index(item[4:], []byte("\n  - Name: ")); end >= 0 {
+		item = item[:end+5]
+	}
+	var parts []map[string]any
+	if err := yaml.Unmarshal(item, &parts); err != nil {
+		return nil, err
+	}
+	for _, p := range parts {
+		if p["Name"] == "PSV0" {
+			m, _ := p["PSVInfo"].(map[string]any)
+			if m == nil {
+				return nil, fmt.Errorf("obj2yaml printed no PSVInfo")
+			}
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("obj2yaml printed no PSV0 part")
+}
+
+// normalize turns YAML and JSON values into comparable ones (all numbers int64).
+func normalize(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := map[string]any{}
+		for k, e := range x {
+			m[k] = normalize(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = normalize(e)
+		}
+		return l
+	case int:
+		return int64(x)
+	case uint64:
+		return int64(x)
+	case float64:
+		return int64(x)
+	}
+	return v
+}
+
+// llvmException says why LLVM 19's reading of this part is known to differ
+// from DXC's for key, or "" when both must agree.
+func llvmException(info *PSVInfo, key string) string {
+	switch {
+	case key == "ResourceStride" && info.ResourceCount == 0:
+		return "no resources: the stride is not stored, obj2yaml prints its default"
+	case key == "Version" && info.Version == 4:
+		return "LLVM 19 reads the 56-byte v4 record as v3"
+	case info.IsStage(13) && info.UsesViewID != 0 && info.SigPatchConstOrPrimVectors != 0 &&
+		(key == "InputOutputMap" || key == "OutputVectorMasks"):
+		return "mesh shader with ViewID and primitive outputs: LLVM does not read the primitive ViewID mask, so its tables are shifted"
+	case !info.IsStage(2) && (key == "InputOutputMap" || key == "OutputVectorMasks") &&
+		(info.SigOutputVectors[1]|info.SigOutputVectors[2]|info.SigOutputVectors[3]) != 0:
+		return "non-geometry shader with output vectors on streams 1-3: LLVM reads tables for them, DXC does not"
+	case info.IsStage(13) && info.SigInputVectors != 0 && key == "InputOutputMap":
+		return "mesh shader with input vectors: LLVM reads an input→output table, DXC does not"
+	}
+	return ""
+}
+
+// TestPSVAgreesWithObj2yaml compares every PSV0 field obj2yaml-19 prints with ours.
+func TestPSVAgreesWithObj2yaml(t *testing.T) {
+	tool, err := exec.LookPath("obj2yaml-19")
+	if err != nil {
+		t.Skip("obj2yaml-19 not installed: skipping the differential test against LLVM")
+	}
+	var entries []corpus.Entry
+	for _, e := range psvEntries(t) {
+		if e.Obj2yaml == "ok" {
+			entries = append(entries, e)
+		}
+	}
+	type result struct {
+		e    corpus.Entry
+		m    map[string]any
+		err  error
+		info *PSVInfo
+	}
+	results := make([]result, len(entries))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, min(8, runtime.NumCPU()))
+	for i, e := range entries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			m, err := obj2yamlPSV(tool, e.Path)
+			results[i] = result{e: e, m: m, err: err}
+		}()
+	}
+	wg.Wait()
+
+	agree, fields := 0, 0
+	exceptions := map[string]int{}
+	for _, res := range results {
+		if res.err != nil {
+			t.Errorf("%s: obj2yaml: %v", res.e.Rel, res.err)
+			continue
+		}
+		f := parseFile(t, res.e.Path)
+		info := f.Part("PSV0").PSVInfo
+		js, err := json.Marshal(info)
+		if err != nil {
+			t.Fatalf("%s: %v", res.e.Rel, err)
+		}
+		var ours map[string]any
+		if err := json.Unmarshal(js, &ours); err != nil {
+			t.Fatal(err)
+		}
+		ours = normalize(ours).(map[string]any)
+		theirs := normalize(res.m).(map[string]any)
+		keys := make([]string, 0, len(theirs))
+		for k := range theirs {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		same := true
+		for _, k := range keys {
+			if why := llvmException(info, k); why != "" {
+				exceptions[why]++
+				continue
+			}
+			fields++
+			got, ok := ours[k]
+			if !ok {
+				t.Errorf("%s: obj2yaml prints %s: %v; we print nothing", res.e.Rel, k, theirs[k])
+				same = false
+				continue
+			}
+			want := theirs[k]
+			if k == "Resources" || strings.HasPrefix(k, "Sig") && strings.HasSuffix(k, "Elements") {
+				got = onlyKeys(got, want)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s: ours %v, obj2yaml %v", res.e.Rel, k, got, want)
+				same = false
+			}
+		}
+		if same {
+			agree++
+		}
+	}
+	t.Logf("%d/%d files obj2yaml-19 accepts agree on every PSV0 field it prints (%d field comparisons)", agree, len(results), fields)
+	for why, n := range exceptions {
+		t.Logf("  not compared %d times: %s", n, why)
+	}
+}
+
+// onlyKeys drops from each object of got the added keys that want's objects lack.
+func onlyKeys(got, want any) any {
+	gl, ok1 := got.([]any)
+	wl, ok2 := want.([]any)
+	if !ok1 || !ok2 || len(gl) != len(wl) {
+		return got
+	}
+	out := make([]any, len(gl))
+	for i := range gl {
+		gm, ok1 := gl[i].(map[string]any)
+		wm, ok2 := wl[i].(map[string]any)
+		if !ok1 || !ok2 {
+			out[i] = gl[i]
+			continue
+		}
+		m := map[string]any{}
+		for k := range wm {
+			if v, ok := gm[k]; ok {
+				m[k] = v
+			}
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// TestPSVViewIDCorpusFiles checks the masks and tables of the corpus shaders
+// that read SV_ViewID against values read by hand from their bytes (xxd).
+// Only the vertex and mesh shaders set UsesViewID; the two pixel shaders read
+// SV_ViewID but DXC leaves UsesViewID 0 for pixel shaders, so they carry no
+// ViewID mask, only their input→output table.
+func TestPSVViewIDCorpusFiles(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: skipping")
+	}
+	type dep struct{ in, out string }
+	tests := []struct {
+		file     string
+		stage    ShaderKind
+		viewID   uint8
+		words    []uint32 // OutputVectorMasks[0]
+		viewIDOn []string // labels of the set mask bits
+		table    []uint32 // InputOutputMap[0]
+		deps     []dep    // every input→output dependency, by label
+	}{
+		{
+			file: "vs_view_id.h__vs_view_id_code_dxil.dxil", stage: 1, viewID: 1,
+			words:    []uint32{0x106},
+			viewIDOn: []string{"SV_Position0.y", "SV_Position0.z", "VID0.x"},
+			table:    []uint32{0x3, 0, 0, 0, 0x205, 0, 0, 0},
+			deps: []dep{{"SV_VertexID0.x", "SV_Position0.x"}, {"SV_VertexID0.x", "SV_Position0.y"},
+				{"SV_InstanceID0.x", "SV_Position0.x"}, {"SV_InstanceID0.x", "SV_Position0.z"}, {"SV_InstanceID0.x", "IID0.y"}},
+		},
+		{
+			file: "ms_view_id_passthrough.h__ms_view_id_passthrough_code_dxil.dxil", stage: 13, viewID: 1,
+			words:    []uint32{0x10},
+			viewIDOn: []string{"UV_VIEWID0.x"},
+		},
+		{
+			file: "ps_view_id.h__ps_view_id_code_dxil.dxil", stage: 0,
+			table: []uint32{0, 0, 0, 0, 1, 0, 0, 0, 2, 4, 0, 0},
+			deps:  []dep{{"COOKIE0.x", "SV_Target0.x"}, {"VID0.x", "SV_Target0.y"}, {"IID0.y", "SV_Target0.z"}},
+		},
+		{
+			file: "ps_view_id_passthrough.h__ps_view_id_passthrough_code_dxil.dxil", stage: 0,
+			table: []uint32{0, 0, 0, 0, 1, 0, 0, 0},
+			deps:  []dep{{"UV_VIEWID0.x", "SV_Target0.x"}},
+		},
+	}
+	for _, tc := range tests {
+		f := parseFile(t, filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", tc.file))
+		info := f.Part("PSV0").PSVInfo
+		if info.ShaderStage != tc.stage || info.UsesViewID != tc.viewID {
+			t.Errorf("%s: stage %v UsesViewID %d", tc.file, info.ShaderStage, info.UsesViewID)
+		}
+		m := info.ViewIDOutputMasks[0]
+		if tc.words == nil {
+			if m != nil {
+				t.Errorf("%s: unexpected ViewID mask %+v", tc.file, m)
+			}
+		} else if m == nil || !reflect.DeepEqual(m.Words, tc.words) {
+			t.Errorf("%s: ViewID mask %+v, want %x", tc.file, m, tc.words)
+		} else {
+			var on []string
+			for _, c := range m.Components() {
+				on = append(on, info.ComponentLabel(PSVSigOutput, c))
+			}
+			if !reflect.DeepEqual(on, tc.viewIDOn) {
+				t.Errorf("%s: ViewID-dependent outputs %v, want %v", tc.file, on, tc.viewIDOn)
+			}
+		}
+		if info.ViewIDPatchOrPrimMask != nil {
+			t.Errorf("%s: no primitive vectors, yet a primitive mask", tc.file)
+		}
+		tab := info.InputToOutput[0]
+		if tc.table == nil {
+			if tab != nil {
+				t.Errorf("%s: unexpected table %+v", tc.file, tab)
+			}
+			continue
+		}
+		if tab == nil || !reflect.DeepEqual(tab.Words, tc.table) {
+			t.Errorf("%s: table %+v, want %x", tc.file, tab, tc.table)
+			continue
+		}
+		var deps []dep
+		for in := 0; in < tab.InputVectors*4; in++ {
+			for _, out := range tab.Outputs(in) {
+				deps = append(deps, dep{info.ComponentLabel(PSVSigInput, in), info.ComponentLabel(PSVSigOutput, out)})
+			}
+		}
+		if !reflect.DeepEqual(deps, tc.deps) {
+			t.Errorf("%s: dependencies %v, want %v", tc.file, deps, tc.deps)
+		}
+	}
+}
+
+// samplePSVParts returns PSV0 part data from a few corpus files of different
+// stages (and the builder's mesh part), for truncation tests and fuzz seeds.
+func samplePSVParts(t testing.TB) [][]byte {
+	parts := [][]byte{meshViewIDPSV().bytes()}
+	dir, ok := corpus.Dir()
+	if !ok {
+		return parts
+	}
+	es, err := corpus.Read(dir)
+	if err != nil {
+		return parts
+	}
+	seen := map[string]int{}
+	for _, e := range es {
+		if !e.Has("PSV0") || seen[e.Stage+e.PSVSize] >= 1 {
+			continue
+		}
+		seen[e.Stage+e.PSVSize]++
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			continue
+		}
+		f, err := Parse(b)
+		if err != nil || f.Part("PSV0") == nil {
+			continue
+		}
+		parts = append(parts, bytes.Clone(f.Part("PSV0").Data()))
+	}
+	return parts
+}
+
+// TestPSVTruncatedPrefixes decodes every proper prefix of sample parts: each
+// must report an Error (a section is cut), and none may panic.
+func TestPSVTruncatedPrefixes(t *testing.T) {
+	parts := samplePSVParts(t)
+	n := 0
+	for _, full := range parts {
+		for l := 0; l < len(full); l++ {
+			p, probs := parsePSV(t, testPart{"PSV0", full[:l]}, programPart(1))
+			n++
+			if worst(probs) != Error {
+				t.Errorf("prefix %d/%d of a %s part: no error (%v)", l, len(full), p.PSVInfo.ShaderStage, probs)
+			}
+			checkSpans(t, p)
+		}
+	}
+	t.Logf("%d prefixes of %d parts", n, len(parts))
+}
+
+func checkSpans(t testing.TB, p *Part) {
+	t.Helper()
+	lo, hi := p.DataOffset, p.DataOffset+int64(len(p.Data()))
+	for _, s := range p.Spans {
+		if s.Off < lo || s.End() > hi || s.Size < 0 {
+			t.Fatalf("span %+v outside the part [0x%x, 0x%x)", s, lo, hi)
+		}
+	}
+}
+
+func FuzzPSV0(f *testing.F) {
+	for _, p := range samplePSVParts(f) {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, kind := range []ShaderKind{3, 13} {
+			p, _ := parsePSV(t, testPart{"PSV0", data}, programPart(kind))
+			checkSpans(t, p)
+			info := p.PSVInfo
+			_ = info.Summary()
+			if _, err := json.Marshal(info); err != nil {
+				t.Fatal(err)
+			}
+			tables := append(info.InputToOutput[:], info.InputToPatch, info.PatchToOutput)
+			for _, tab := range tables {
+				if tab == nil {
+					continue
+				}
+				if len(tab.Words) != tab.RowDwords()*tab.InputVectors*4 {
+					t.Fatalf("table %s has %d words for %d×%d vectors", tab.Name, len(tab.Words), tab.InputVectors, tab.OutputVectors)
+				}
+				for in := 0; in < tab.InputVectors*4; in++ {
+					for _, out := range tab.Outputs(in) {
+						_ = info.StreamComponentLabel(tab.Output, tab.Stream, out)
+					}
+					_ = info.ComponentLabel(tab.Input, in)
+				}
+			}
+		}
+	})
+}
