@@ -374,9 +374,9 @@ func (info *PSVInfo) StreamComponentLabel(sig PSVSigKind, stream, comp int) stri
 	return fmt.Sprintf("[%d].%s", comp/4, c)
 }
 
-// String resolves an offset into the string table; ok is false when the
+// StringAt resolves an offset into the string table; ok is false when the
 // offset is outside the table or the string has no terminating NUL in it.
-func (info *PSVInfo) String(off uint32) (s string, ok bool) {
+func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
 	if int64(off) >= int64(len(info.stringData)) {
 		return "", false
 	}
@@ -809,7 +809,7 @@ func (d *psvDecoder) stringTable() bool {
 	r.seek(r.pos + int(size))
 	d.section("StringTable", start)
 	if info.Version >= 3 {
-		s, ok := info.String(info.EntryFunctionName)
+		s, ok := info.StringAt(info.EntryFunctionName)
 		info.EntryName = s
 		if !ok {
 			r.problemAt(Warning, 4+48, "PSVRuntimeInfo3", "EntryFunctionName offset %d does not point at a NUL-terminated string in the %d-byte string table", info.EntryFunctionName, size)
@@ -895,7 +895,7 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 	e := PSVSignatureElement{Offset: r.abs()}
 	r.begin(name, "PSVSignatureElement")
 	e.SemanticName = r.u32("Name")
-	name2, ok := info.String(e.SemanticName)
+	name2, ok := info.StringAt(e.SemanticName)
 	e.Name = name2
 	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, name2))
 	if !ok {

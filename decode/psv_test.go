@@ -279,10 +279,11 @@ func TestPSVMeshViewIDPrimitiveMask(t *testing.T) {
 	}
 }
 
-func TestPSVGeometryStreams(t *testing.T) {
+// geometryStreamsPSV is a geometry shader writing two streams, with ViewID.
+func geometryStreamsPSV() testPSV {
 	info := newRT(36).v1(2, 1, 6, 0, 2, 2, 0, 2, [4]uint8{1, 1, 0, 0}).
 		u32(0, 3).u32(4, 5).u32(8, 3).u8(12, 1)
-	psv := testPSV{
+	return testPSV{
 		info:     info,
 		strings:  "\x00TEXCOORD\x00\x00\x00",
 		indices:  []uint32{0},
@@ -299,9 +300,12 @@ func TestPSVGeometryStreams(t *testing.T) {
 			0, 0, 0, 0, 1, 2, 0, 0, // stream 1: TEXCOORD0.x → .x, .y → .y
 		},
 	}
+}
+
+func TestPSVGeometryStreams(t *testing.T) {
+	psv := geometryStreamsPSV()
 	p, probs := parsePSV(t, testPart{"PSV0", psv.bytes()})
 	requireClean(t, probs)
-	info = nil
 	got := p.PSVInfo
 	if got.GS == nil || got.GS.InputPrimitive.String() != "Triangle" || got.GS.OutputTopology.String() != "TriangleStrip" || got.GS.OutputStreamMask != 3 || got.MaxVertexCount != 6 {
 		t.Errorf("GS fields %+v max %d", got.GS, got.MaxVertexCount)
@@ -335,9 +339,10 @@ func TestPSVGeometryStreams(t *testing.T) {
 	}
 }
 
-func TestPSVDomainPatchToOutput(t *testing.T) {
+// domainPatchPSV is a domain shader with a patch-constant→output table.
+func domainPatchPSV() testPSV {
 	info := newRT(48).v1(4, 0, 4, 0, 1, 2, 3, 1, [4]uint8{2, 0, 0, 0}).u32(0, 4).u8(4, 1).u32(8, 3)
-	psv := testPSV{
+	return testPSV{
 		info:     info,
 		strings:  "\x00TEXCOORD\x00PATCH\x00",
 		indices:  []uint32{0, 0, 1, 2, 3},
@@ -356,6 +361,10 @@ func TestPSVDomainPatchToOutput(t *testing.T) {
 			0, 0, 0, 0,
 			0, 0, 0x1, 0x3), // SV_InsideTessFactor0 → SV_Position.x; SV_TessFactor3 → .x.y
 	}
+}
+
+func TestPSVDomainPatchToOutput(t *testing.T) {
+	psv := domainPatchPSV()
 	p, probs := parsePSV(t, testPart{"PSV0", psv.bytes()})
 	requireClean(t, probs)
 	got := p.PSVInfo
@@ -483,5 +492,45 @@ func TestPSVSpansClaimEveryByte(t *testing.T) {
 				t.Errorf("%s: unclaimed bytes %+v", name, s)
 			}
 		}
+	}
+}
+
+// hullViewIDPSV is a hull shader with ViewID: DXC and LLVM both read its
+// patch-constant ViewID mask, then the input→patch-constant table.
+func hullViewIDPSV() testPSV {
+	info := newRT(48).v1(3, 1, 2, 0, 1, 1, 2, 1, [4]uint8{1, 0, 0, 0}).u32(0, 1).u32(4, 1).u32(8, 1).u32(12, 2)
+	return testPSV{
+		info:     info,
+		strings:  "\x00PATCH\x00\x00",
+		indices:  []uint32{0, 0, 1},
+		elemSize: 16,
+		elems: [][]byte{
+			sigEl(0, 0, 1, 0, 4, 0, true, 3, 3, 4, 0, 0),  // in SV_Position0
+			sigEl(0, 0, 1, 0, 4, 0, true, 3, 3, 4, 0, 0),  // out SV_Position0
+			sigEl(0, 1, 2, 0, 1, 3, true, 25, 3, 0, 0, 0), // pc SV_TessFactor0-1 .w
+			sigEl(1, 0, 1, 0, 2, 0, true, 0, 3, 0, 0, 0),  // pc PATCH0.xy
+		},
+		dwords: []uint32{
+			0x2,        // ViewID → SV_Position0.y
+			0x1,        // ViewID → PATCH0.x
+			1, 2, 4, 8, // SV_Position passes through
+			0x1, 0, 0, 0x80, // SV_Position0.x → PATCH0.x; .w → SV_TessFactor1.w
+		},
+	}
+}
+
+func TestPSVHullViewIDPatchMask(t *testing.T) {
+	p, probs := parsePSV(t, testPart{"PSV0", hullViewIDPSV().bytes()})
+	requireClean(t, probs)
+	info := p.PSVInfo
+	if !info.Complete || info.TrailingBytes != 0 || info.HS == nil || info.HS.TessellatorDomain.String() != "IsoLine" || info.HS.TessellatorOutputPrimitive.String() != "Line" {
+		t.Fatalf("decoded %+v HS %+v", info, info.HS)
+	}
+	if pm := info.ViewIDPatchOrPrimMask; pm == nil || !reflect.DeepEqual(pm.Components(), []int{0}) || info.ComponentLabel(PSVSigPatchOrPrim, 0) != "PATCH0.x" {
+		t.Errorf("patch mask %+v", pm)
+	}
+	ip := info.InputToPatch
+	if ip == nil || !ip.Depends(0, 0) || !ip.Depends(3, 7) || ip.Depends(1, 0) || info.ComponentLabel(PSVSigPatchOrPrim, 7) != "SV_TessFactor1.w" {
+		t.Errorf("input→patch table %+v", ip)
 	}
 }
