@@ -579,7 +579,13 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 	d.stageUnion(start)
 	r.seek(start + 16)
 	info.MinimumWaveLaneCount = r.u32("MinimumWaveLaneCount")
+	if info.MinimumWaveLaneCount == 0 {
+		setValue(r, "0 (unused)")
+	}
 	info.MaximumWaveLaneCount = r.u32("MaximumWaveLaneCount")
+	if info.MaximumWaveLaneCount == 0xFFFFFFFF || info.MaximumWaveLaneCount == 0 {
+		setValue(r, fmt.Sprintf("%d (unused)", info.MaximumWaveLaneCount))
+	}
 	if mn, mx := info.MinimumWaveLaneCount, info.MaximumWaveLaneCount; mn != 0 && mx != 0 && mx != 0xFFFFFFFF && mn > mx {
 		r.problemAt(Warning, start+16, "PSVRuntimeInfo0", "MinimumWaveLaneCount %d is larger than MaximumWaveLaneCount %d", mn, mx)
 	}

@@ -164,13 +164,18 @@ func TestPSVComputeUnionNotZeroIsNote(t *testing.T) {
 	}
 }
 
+// version4PSV is a compute shader with a runtime info of size bytes (56 or more).
+func version4PSV(size int) testPSV {
+	info := newRT(size).v1(5, 0, 0, 0, 0, 0, 0, 0, [4]uint8{}).u32(16, 32).u32(20, 32).
+		u32(36, 8).u32(40, 4).u32(44, 1).u32(48, 1).u32(52, 4096)
+	return testPSV{info: info, strings: "\x00main\x00\x00\x00",
+		stride: 24, resources: [][]uint32{{8, 0, 0, 0xFFFFFFFF, 12, 1}, {2, 3, 1, 1, 13, 0}}}
+}
+
 // TestPSVVersion4 checks the 56-byte record: LLVM 19 reads it as v3 and never
 // shows NumBytesGroupSharedMemory.
 func TestPSVVersion4(t *testing.T) {
-	info := newRT(56).v1(5, 0, 0, 0, 0, 0, 0, 0, [4]uint8{}).u32(16, 32).u32(20, 32).
-		u32(36, 8).u32(40, 4).u32(44, 1).u32(48, 1).u32(52, 4096)
-	psv := testPSV{info: info, strings: "\x00main\x00\x00\x00",
-		stride: 24, resources: [][]uint32{{8, 0, 0, 0xFFFFFFFF, 12, 1}, {2, 3, 1, 1, 13, 0}}}
+	psv := version4PSV(56)
 	p, probs := parsePSV(t, testPart{"PSV0", psv.bytes()})
 	requireClean(t, probs)
 	got := p.PSVInfo
