@@ -598,13 +598,13 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 			info.MaxVertexCount = r.u16("MaxVertexCount")
 		case info.IsStage(3), info.IsStage(4):
 			info.SigPatchConstOrPrimVectors = r.u8("SigPatchConstOrPrimVectors")
-			r.bytes("Unused", 1)
+			r.bytes("Info1UnionUnused", 1)
 		case info.IsStage(13):
 			info.SigPatchConstOrPrimVectors = r.u8("SigPrimVectors")
 			info.MeshOutputTopology = MeshOutputTopology(r.u8("MeshOutputTopology"))
 			setValue(r, fmt.Sprintf("%d (%s)", info.MeshOutputTopology, info.MeshOutputTopology))
 		default:
-			if b := r.bytes("Unused", 2); len(b) == 2 && (b[0] != 0 || b[1] != 0) {
+			if b := r.bytes("Info1UnionUnused", 2); len(b) == 2 && (b[0] != 0 || b[1] != 0) {
 				r.problemAt(Note, start+26, "PSVRuntimeInfo1", "bytes 26-27 of the runtime info (MaxVertexCount/SigPatchConstOrPrimVectors) are 0x%02x%02x for a %s shader, which uses neither", b[1], b[0], d.stageName())
 			}
 		}
@@ -673,7 +673,7 @@ func (d *psvDecoder) stageUnion(start int) {
 		s := &PSVDSInfo{}
 		s.InputControlPointCount = r.u32("InputControlPointCount")
 		s.OutputPositionPresent = r.u8("OutputPositionPresent")
-		r.bytes("Padding", 3)
+		r.bytes("StageInfoPadding", 3)
 		s.TessellatorDomain = TessellatorDomain(r.u32("TessellatorDomain"))
 		setValue(r, fmt.Sprintf("%d (%s)", s.TessellatorDomain, s.TessellatorDomain))
 		info.DS, used = s, 12
@@ -685,7 +685,7 @@ func (d *psvDecoder) stageUnion(start int) {
 		setValue(r, fmt.Sprintf("%d (%s)", g.OutputTopology, g.OutputTopology))
 		g.OutputStreamMask = r.u32("OutputStreamMask")
 		g.OutputPositionPresent = r.u8("OutputPositionPresent")
-		r.bytes("Padding", 3)
+		r.bytes("StageInfoPadding", 3)
 		info.GS, used = g, 16
 	case 0:
 		info.PS = &PSVPSInfo{DepthOutput: r.u8("DepthOutput"), SampleFrequency: r.u8("SampleFrequency")}
@@ -704,6 +704,7 @@ func (d *psvDecoder) stageUnion(start int) {
 	}
 	if used < 16 {
 		rest := r.bytes("StageInfoUnused", 16-used)
+		r.out.span(Span{Path: r.join("StageInfo"), Off: r.base + int64(start), Size: 16, Kind: SpanStruct})
 		if !allZero(rest) {
 			if used == 0 {
 				r.problemAt(Note, start, "PSVRuntimeInfo0", "the stage union is not zero for a %s shader, which has no member in it (DXC writes zeros)", info.ShaderStage)
@@ -798,19 +799,30 @@ func (d *psvDecoder) stringTable() bool {
 		r.problemAt(Warning, r.pos+int(size)-1, "string table", "the string table's last byte is 0x%02x, not NUL: its last string is unterminated", data[size-1])
 	}
 	sr := r.sub(r.pos, int(size), r.join("StringTable"), "string table")
-	for i := 0; sr.remaining() > 0; i++ {
+	// NULs after the last non-empty string are padding to 4 bytes, not strings.
+	end := len(data)
+	for end > 0 && data[end-1] == 0 {
+		end--
+	}
+	if end < len(data) {
+		end++ // the last string's terminator
+	}
+	for i := 0; sr.pos < end; i++ {
 		off := uint32(sr.pos)
-		end := sr.pos
-		for end < sr.len() && sr.b[end] != 0 {
-			end++
+		nul := sr.pos
+		for nul < sr.len() && sr.b[nul] != 0 {
+			nul++
 		}
 		var s string
-		if end < sr.len() {
+		if nul < sr.len() {
 			s = sr.cstring(fmt.Sprintf("[%d]", i))
 		} else {
-			s = string(sr.bytes(fmt.Sprintf("[%d]", i), end-sr.pos))
+			s = string(sr.bytes(fmt.Sprintf("[%d]", i), nul-sr.pos))
 		}
 		info.StringTable = append(info.StringTable, PSVString{off, s})
+	}
+	if sr.remaining() > 0 {
+		sr.bytes("Padding", sr.remaining())
 	}
 	r.seek(r.pos + int(size))
 	d.section("StringTable", start)
