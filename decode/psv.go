@@ -730,10 +730,11 @@ func (d *psvDecoder) resources() bool {
 	if stride != 16 && stride != 24 {
 		r.problemAt(Note, r.pos-4, "PSVResourceBindInfo", "ResourceStride %d is neither 16 (v0) nor 24 (v1): the known fields are decoded and the rest of each record kept as unknown", stride)
 	}
+	// Compare by division: count × stride can overflow 64 bits.
 	n := int64(info.ResourceCount)
-	if n*int64(stride) > int64(r.remaining()) {
-		r.problemAt(Error, r.pos-8, "PSVResourceBindInfo", "%d resources of %d bytes need %d bytes, only %d remain", n, stride, n*int64(stride), r.remaining())
-		n = int64(r.remaining()) / int64(stride)
+	if fit := int64(r.remaining()) / int64(stride); n > fit {
+		r.problemAt(Error, r.pos-8, "PSVResourceBindInfo", "%d resources of %d bytes need %d bytes, only %d remain", n, stride, uint64(n)*uint64(stride), r.remaining())
+		n = fit
 	}
 	info.Resources = make([]PSVResourceBindInfo, 0, n)
 	for i := 0; i < int(n); i++ {
