@@ -128,12 +128,14 @@ func (e *PSVSignatureElement) Semantic() string {
 // PSVSigKind names one of the three PSV signatures.
 type PSVSigKind int
 
+// The three PSV signatures, in the order their elements are stored.
 const (
 	PSVSigInput       PSVSigKind = iota // SigInputElements
 	PSVSigOutput                        // SigOutputElements
 	PSVSigPatchOrPrim                   // SigPatchOrPrimElements: HS/DS patch constants, MS primitives
 )
 
+// String names the signature as dxa's dump does.
 func (k PSVSigKind) String() string {
 	switch k {
 	case PSVSigInput:
@@ -466,6 +468,13 @@ func decodePSV0(f *File, p *Part, r *reader) {
 	p.Summary = info.Summary()
 }
 
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
 // Summary is the one-line description of the part.
 func (info *PSVInfo) Summary() string {
 	var s []string
@@ -479,7 +488,7 @@ func (info *PSVInfo) Summary() string {
 	}
 	s = append(s, fmt.Sprintf("PSV v%d", info.Version))
 	if info.Version >= 1 {
-		s = append(s, fmt.Sprintf("%d inputs, %d outputs", info.SigInputElementCount, info.SigOutputElementCount))
+		s = append(s, plural(int(info.SigInputElementCount), "input"), plural(int(info.SigOutputElementCount), "output"))
 		if info.SigPatchConstOrPrimElementCount > 0 {
 			what := "patch constants"
 			if info.IsStage(13) {
@@ -488,11 +497,7 @@ func (info *PSVInfo) Summary() string {
 			s = append(s, fmt.Sprintf("%d %s", info.SigPatchConstOrPrimElementCount, what))
 		}
 	}
-	res := "resources"
-	if info.ResourceCount == 1 {
-		res = "resource"
-	}
-	s = append(s, fmt.Sprintf("%d %s", info.ResourceCount, res))
+	s = append(s, plural(int(info.ResourceCount), "resource"))
 	if info.UsesViewID != 0 {
 		s = append(s, "uses ViewID")
 	}
@@ -570,6 +575,9 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 		}
 	} else if pok {
 		info.ShaderStage, info.StageSource, info.StageKnown = pk, psrc, pk < 16
+		if !info.StageKnown {
+			r.problemAt(Warning, start, "PSVRuntimeInfo0", "the %s program header's shader kind %d is not a stage (0 to 15): the stage union is kept raw", psrc, pk)
+		}
 	} else {
 		r.problemAt(Warning, start, "PSVRuntimeInfo0", "PSV version 0 does not store the stage and there is no DXIL or ILDB program header to take it from: the stage union is kept raw")
 	}

@@ -23,6 +23,7 @@ type PSVResourceType uint32
 var psvResourceTypeNames = []string{"Invalid", "Sampler", "CBV", "SRVTyped", "SRVRaw", "SRVStructured",
 	"UAVTyped", "UAVRaw", "UAVStructured", "UAVStructuredWithCounter"}
 
+// String names the value (PSVResourceType(n) when unknown).
 func (t PSVResourceType) String() string {
 	return enumName(psvResourceTypeNames, uint64(t), "PSVResourceType")
 }
@@ -35,6 +36,7 @@ var psvResourceKindNames = []string{"Invalid", "Texture1D", "Texture2D", "Textur
 	"RawBuffer", "StructuredBuffer", "CBuffer", "Sampler", "TBuffer", "RTAccelerationStructure",
 	"FeedbackTexture2D", "FeedbackTexture2DArray"}
 
+// String names the value (PSVResourceKind(n) when unknown).
 func (k PSVResourceKind) String() string {
 	return enumName(psvResourceKindNames, uint64(k), "PSVResourceKind")
 }
@@ -45,6 +47,7 @@ type PSVResourceFlags uint32
 // PSVResourceFlagUsedByAtomic64 marks a UAV used by 64-bit atomics.
 const PSVResourceFlagUsedByAtomic64 PSVResourceFlags = 1
 
+// String names the value (PSVResourceFlags(n) when unknown).
 func (f PSVResourceFlags) String() string {
 	switch {
 	case f == 0:
@@ -70,6 +73,7 @@ var psvSemanticKindNames = []string{"Arbitrary", "VertexID", "InstanceID", "Posi
 	"GroupThreadID", "TessFactor", "InsideTessFactor", "ViewID", "Barycentrics", "ShadingRate", "CullPrimitive",
 	"StartVertexLocation", "StartInstanceLocation", "Invalid"}
 
+// String names the value (PSVSemanticKind(n) when unknown).
 func (k PSVSemanticKind) String() string {
 	return enumName(psvSemanticKindNames, uint64(k), "PSVSemanticKind")
 }
@@ -95,6 +99,7 @@ type PSVComponentType uint8
 var psvComponentTypeNames = []string{"Unknown", "UInt32", "SInt32", "Float32", "UInt16", "SInt16", "Float16",
 	"UInt64", "SInt64", "Float64"}
 
+// String names the value (PSVComponentType(n) when unknown).
 func (t PSVComponentType) String() string {
 	return enumName(psvComponentTypeNames, uint64(t), "PSVComponentType")
 }
@@ -108,6 +113,7 @@ type PSVInterpolationMode uint8
 var psvInterpolationModeNames = []string{"Undefined", "Constant", "Linear", "LinearCentroid",
 	"LinearNoperspective", "LinearNoperspectiveCentroid", "LinearSample", "LinearNoperspectiveSample", "Invalid"}
 
+// String names the value (PSVInterpolationMode(n) when unknown).
 func (m PSVInterpolationMode) String() string {
 	return enumName(psvInterpolationModeNames, uint64(m), "PSVInterpolationMode")
 }
@@ -120,6 +126,7 @@ type TessellatorDomain uint32
 
 var tessellatorDomainNames = []string{"Undefined", "IsoLine", "Tri", "Quad"}
 
+// String names the value (TessellatorDomain(n) when unknown).
 func (d TessellatorDomain) String() string {
 	return enumName(tessellatorDomainNames, uint64(d), "TessellatorDomain")
 }
@@ -129,6 +136,7 @@ type TessellatorOutputPrimitive uint32
 
 var tessellatorOutputPrimitiveNames = []string{"Undefined", "Point", "Line", "TriangleCW", "TriangleCCW"}
 
+// String names the value (TessellatorOutputPrimitive(n) when unknown).
 func (p TessellatorOutputPrimitive) String() string {
 	return enumName(tessellatorOutputPrimitiveNames, uint64(p), "TessellatorOutputPrimitive")
 }
@@ -136,6 +144,7 @@ func (p TessellatorOutputPrimitive) String() string {
 // InputPrimitive is DXIL::InputPrimitive (geometry shader input).
 type InputPrimitive uint32
 
+// String names the value (InputPrimitive(n) when unknown).
 func (p InputPrimitive) String() string {
 	switch {
 	case p <= 3:
@@ -155,6 +164,7 @@ type PrimitiveTopology uint32
 
 var primitiveTopologyNames = []string{"Undefined", "PointList", "LineList", "LineStrip", "TriangleList", "TriangleStrip"}
 
+// String names the value (PrimitiveTopology(n) when unknown).
 func (t PrimitiveTopology) String() string {
 	return enumName(primitiveTopologyNames, uint64(t), "PrimitiveTopology")
 }
@@ -164,6 +174,7 @@ type MeshOutputTopology uint8
 
 var meshOutputTopologyNames = []string{"Undefined", "Line", "Triangle"}
 
+// String names the value (MeshOutputTopology(n) when unknown).
 func (t MeshOutputTopology) String() string {
 	return enumName(meshOutputTopologyNames, uint64(t), "MeshOutputTopology")
 }
