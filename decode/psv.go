@@ -337,6 +337,54 @@ func (info *PSVInfo) Vectors(sig PSVSigKind, stream int) int {
 	return 0
 }
 
+// PSVComponent is the component index of (row, column) in a signature's
+// packed rows, as the masks and tables number components: 4*row + column.
+func PSVComponent(row, col int) int { return 4*row + col }
+
+// ViewIDDependent says whether component comp of sig (outputs: in stream;
+// patch constants/primitives: HS and MS) depends on SV_ViewID.
+func (info *PSVInfo) ViewIDDependent(sig PSVSigKind, stream, comp int) bool {
+	switch sig {
+	case PSVSigOutput:
+		if stream >= 0 && stream < 4 {
+			return info.ViewIDOutputMasks[stream].Has(comp)
+		}
+	case PSVSigPatchOrPrim:
+		return info.ViewIDPatchOrPrimMask.Has(comp)
+	}
+	return false
+}
+
+// Masks lists the ViewID masks present, in file order.
+func (info *PSVInfo) Masks() []*PSVComponentMask {
+	var m []*PSVComponentMask
+	for _, v := range info.ViewIDOutputMasks {
+		if v != nil {
+			m = append(m, v)
+		}
+	}
+	if info.ViewIDPatchOrPrimMask != nil {
+		m = append(m, info.ViewIDPatchOrPrimMask)
+	}
+	return m
+}
+
+// Tables lists the dependency tables present, in file order.
+func (info *PSVInfo) Tables() []*PSVDependencyTable {
+	var t []*PSVDependencyTable
+	for _, v := range info.InputToOutput {
+		if v != nil {
+			t = append(t, v)
+		}
+	}
+	for _, v := range []*PSVDependencyTable{info.InputToPatch, info.PatchToOutput} {
+		if v != nil {
+			t = append(t, v)
+		}
+	}
+	return t
+}
+
 // ComponentElement finds the allocated element of sig (outputs: in stream)
 // that occupies component comp (4*row + column), with the semantic index of
 // that row. ok is false when no element covers it.

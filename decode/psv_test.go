@@ -321,6 +321,12 @@ func TestPSVGeometryStreams(t *testing.T) {
 	if m := got.ViewIDOutputMasks[1]; m == nil || !m.Has(0) || !m.Has(1) || m.Has(2) || got.ViewIDOutputMasks[0].Has(0) {
 		t.Errorf("stream masks %+v %+v", got.ViewIDOutputMasks[0], got.ViewIDOutputMasks[1])
 	}
+	if !got.ViewIDDependent(PSVSigOutput, 1, PSVComponent(0, 1)) || got.ViewIDDependent(PSVSigOutput, 0, PSVComponent(0, 1)) {
+		t.Errorf("ViewIDDependent disagrees with the stream masks")
+	}
+	if len(got.Masks()) != 2 || len(got.Tables()) != 2 || got.Tables()[1].Name != "InputOutputMap[1]" {
+		t.Errorf("masks %d tables %d", len(got.Masks()), len(got.Tables()))
+	}
 	t1 := got.InputToOutput[1]
 	if t1 == nil || !t1.Depends(4, 0) || !t1.Depends(5, 1) || t1.Depends(4, 1) || t1.Stream != 1 {
 		t.Fatalf("stream 1 table %+v", t1)
