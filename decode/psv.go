@@ -1,6 +1,1156 @@
 package decode
 
-// PSVInfo is the decoded PSV0 part (pipeline state validation). Stub: filled in by the PSV0 work.
-type PSVInfo struct{}
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
 
-func decodePSV0(f *File, p *Part, r *reader) { r.raw("Data", r.len()) }
+// PSV0 (pipeline state validation) is what the D3D12 runtime reads to check a
+// pipeline without parsing DXIL: stage facts, resource bindings, a compact copy
+// of the signatures and, per output component, which inputs and whether the
+// view index influence it. The layout is DXC's DxilPipelineStateValidation.h
+// ReadOrWrite; the version is implied by the size of the runtime-info record.
+
+// PSVRuntimeInfo sizes for versions 0 to 4.
+var psvRuntimeInfoSizes = [...]uint32{24, 36, 48, 52, 56}
+
+// PSVMaxVersion is the newest PSV runtime-info version this decoder knows.
+const PSVMaxVersion = 4
+
+// PSVVSInfo is the vertex shader member of the runtime-info stage union.
+type PSVVSInfo struct {
+	OutputPositionPresent uint8
+}
+
+// PSVHSInfo is the hull shader member of the stage union.
+type PSVHSInfo struct {
+	InputControlPointCount     uint32
+	OutputControlPointCount    uint32
+	TessellatorDomain          TessellatorDomain
+	TessellatorOutputPrimitive TessellatorOutputPrimitive
+}
+
+// PSVDSInfo is the domain shader member of the stage union.
+type PSVDSInfo struct {
+	InputControlPointCount uint32
+	OutputPositionPresent  uint8
+	TessellatorDomain      TessellatorDomain
+}
+
+// PSVGSInfo is the geometry shader member of the stage union.
+type PSVGSInfo struct {
+	InputPrimitive        InputPrimitive
+	OutputTopology        PrimitiveTopology
+	OutputStreamMask      uint32 // DXC forces 1 when no stream is active
+	OutputPositionPresent uint8
+}
+
+// PSVPSInfo is the pixel shader member of the stage union.
+type PSVPSInfo struct {
+	DepthOutput     uint8
+	SampleFrequency uint8
+}
+
+// PSVMSInfo is the mesh shader member of the stage union.
+type PSVMSInfo struct {
+	GroupSharedBytesUsed              uint32
+	GroupSharedBytesDependentOnViewID uint32
+	PayloadSizeInBytes                uint32
+	MaxOutputVertices                 uint16
+	MaxOutputPrimitives               uint16
+}
+
+// PSVASInfo is the amplification shader member of the stage union.
+type PSVASInfo struct {
+	PayloadSizeInBytes uint32
+}
+
+// PSVResourceBindInfo is one PSVResourceBindInfo0/1 record.
+type PSVResourceBindInfo struct {
+	Type       PSVResourceType
+	Space      uint32
+	LowerBound uint32
+	UpperBound uint32 // 0xFFFFFFFF: unbounded
+	// Kind and Flags exist when the record is at least 24 bytes (PSVResourceBindInfo1).
+	Kind            PSVResourceKind
+	Flags           PSVResourceFlags
+	HasKindAndFlags bool
+	Unknown         HexBytes // bytes past the known record when the stride is larger
+	Offset          int64    // absolute offset of the record
+}
+
+// Unbounded says whether the range has no upper bound (an unbounded array).
+func (b PSVResourceBindInfo) Unbounded() bool { return b.UpperBound == 0xFFFFFFFF }
+
+// PSVString is one NUL-terminated string of the PSV string table.
+type PSVString struct {
+	Offset uint32 // offset in the table, as elements and EntryFunctionName refer to it
+	Value  string
+}
+
+// PSVSignatureElement is one PSVSignatureElement0 record with its references resolved.
+type PSVSignatureElement struct {
+	SemanticName         uint32   // offset into the string table
+	Name                 string   // resolved name ("" for system values)
+	SemanticIndexes      uint32   // first entry in the semantic index table
+	Indices              []uint32 // Rows entries of the semantic index table
+	Rows                 uint8
+	StartRowRaw          uint8 // the StartRow byte as stored
+	StartRow             int   // -1 when not allocated (DXC's GetStartRow)
+	ColsAndStart         uint8 // Cols (bits 0-3), StartCol (4-5), Allocated (6)
+	Cols                 uint8
+	StartColRaw          uint8 // bits 4-5 as stored
+	StartCol             int   // -1 when not allocated (DXC's GetStartCol)
+	Allocated            bool
+	Kind                 PSVSemanticKind
+	ComponentType        PSVComponentType
+	Interpolation        PSVInterpolationMode
+	DynamicMaskAndStream uint8
+	DynamicMask          uint8 // bits 0-3: components indexed dynamically
+	Stream               uint8 // bits 4-5: geometry shader output stream
+	Reserved             uint8
+	Unknown              HexBytes // bytes past 16 when the element size is larger
+	Offset               int64    // absolute offset of the record
+}
+
+// Semantic is the element's HLSL semantic name: its own name, or the system
+// value's ("SV_Position") when DXC stored an empty name.
+func (e *PSVSignatureElement) Semantic() string {
+	if e.Name == "" {
+		if sv := e.Kind.SystemValueName(); sv != "" {
+			return sv
+		}
+	}
+	return e.Name
+}
+
+// PSVSigKind names one of the three PSV signatures.
+type PSVSigKind int
+
+// The three PSV signatures, in the order their elements are stored.
+const (
+	PSVSigInput       PSVSigKind = iota // SigInputElements
+	PSVSigOutput                        // SigOutputElements
+	PSVSigPatchOrPrim                   // SigPatchOrPrimElements: HS/DS patch constants, MS primitives
+)
+
+// String names the signature as dxa's dump does.
+func (k PSVSigKind) String() string {
+	switch k {
+	case PSVSigInput:
+		return "Inputs"
+	case PSVSigOutput:
+		return "Outputs"
+	case PSVSigPatchOrPrim:
+		return "PatchConstOrPrim"
+	}
+	return fmt.Sprintf("PSVSigKind(%d)", int(k))
+}
+
+// PSVMaskDwords is PSVComputeMaskDwordsFromVectors: dwords holding one bit per
+// component of that many 4-component vectors.
+func PSVMaskDwords(vectors int) int { return (vectors + 7) >> 3 }
+
+// PSVComponentMask is a bit per output component, set when the component
+// depends on the view index (SV_ViewID). Component c of vector v is bit 4v+c.
+type PSVComponentMask struct {
+	Name    string     // JSON key, e.g. "OutputVectorMasks[0]" or "PatchOrPrimMasks"
+	Output  PSVSigKind // the signature whose components the bits are
+	Stream  int        // output stream (geometry shaders), else 0
+	Vectors int        // output vectors covered
+	Words   []uint32
+	Offset  int64 // absolute offset of the first dword
+}
+
+// Has says whether output component comp (4*row + column) is ViewID-dependent.
+func (m *PSVComponentMask) Has(comp int) bool {
+	if m == nil || comp < 0 || comp>>5 >= len(m.Words) {
+		return false
+	}
+	return m.Words[comp>>5]&(1<<(comp&31)) != 0
+}
+
+// Components lists the set components in increasing order.
+func (m *PSVComponentMask) Components() []int {
+	var c []int
+	if m == nil {
+		return nil
+	}
+	for i := 0; i < len(m.Words)*32; i++ {
+		if m.Has(i) {
+			c = append(c, i)
+		}
+	}
+	return c
+}
+
+// PSVDependencyTable says, for every input component, which output components
+// it influences: one output mask of PSVMaskDwords(OutputVectors) dwords per
+// input component (4 per input vector).
+type PSVDependencyTable struct {
+	Name          string     // JSON key: "InputOutputMap[0]", "InputPatchMap", "PatchOutputMap"
+	Input         PSVSigKind // signature of the rows
+	Output        PSVSigKind // signature of the bits
+	Stream        int        // output stream for InputOutputMap, else 0
+	InputVectors  int
+	OutputVectors int
+	Words         []uint32
+	Offset        int64 // absolute offset of the first dword
+}
+
+// RowDwords is the number of dwords per input component.
+func (t *PSVDependencyTable) RowDwords() int { return PSVMaskDwords(t.OutputVectors) }
+
+// Depends says whether output component outComp depends on input component
+// inComp (components are 4*row + column).
+func (t *PSVDependencyTable) Depends(inComp, outComp int) bool {
+	if t == nil || inComp < 0 || outComp < 0 || inComp >= t.InputVectors*4 || outComp >= t.OutputVectors*4 {
+		return false
+	}
+	i := inComp*t.RowDwords() + outComp>>5
+	if i >= len(t.Words) {
+		return false
+	}
+	return t.Words[i]&(1<<(outComp&31)) != 0
+}
+
+// Outputs lists the output components input component inComp influences.
+func (t *PSVDependencyTable) Outputs(inComp int) []int {
+	var o []int
+	if t == nil {
+		return nil
+	}
+	for c := 0; c < t.OutputVectors*4; c++ {
+		if t.Depends(inComp, c) {
+			o = append(o, c)
+		}
+	}
+	return o
+}
+
+// PSVSection is one consecutive region of the part, in file order.
+type PSVSection struct {
+	Name   string
+	Offset int64 // absolute
+	Size   int64
+}
+
+// PSVInfo is the decoded PSV0 part.
+type PSVInfo struct {
+	RuntimeInfoSize uint32 // the first dword: the size of PSVRuntimeInfo, which says the version
+	Version         int    // 0-4, from RuntimeInfoSize
+	ShaderStage     ShaderKind
+	StageKnown      bool   // false: v0 without a program header, or an unknown stage value
+	StageSource     string // "ShaderStage" (v1+), or "DXIL"/"ILDB" program header (v0)
+
+	// The 16-byte stage union: the member for the stage is set.
+	VS        *PSVVSInfo
+	HS        *PSVHSInfo
+	DS        *PSVDSInfo
+	GS        *PSVGSInfo
+	PS        *PSVPSInfo
+	MS        *PSVMSInfo
+	AS        *PSVASInfo
+	StageInfo HexBytes // the union's 16 bytes as stored
+
+	MinimumWaveLaneCount uint32 // 0: no minimum
+	MaximumWaveLaneCount uint32 // 0xFFFFFFFF: no maximum
+
+	// Version 1.
+	UsesViewID                      uint8
+	MaxVertexCount                  uint16 // GS
+	SigPatchConstOrPrimVectors      uint8  // HS/DS patch constants, MS primitives (SigPrimVectors)
+	MeshOutputTopology              MeshOutputTopology
+	SigInputElementCount            uint8
+	SigOutputElementCount           uint8
+	SigPatchConstOrPrimElementCount uint8
+	SigInputVectors                 uint8
+	SigOutputVectors                [4]uint8 // per GS stream
+
+	// Version 2.
+	NumThreadsX, NumThreadsY, NumThreadsZ uint32
+
+	// Version 3.
+	EntryFunctionName uint32 // string-table offset
+	EntryName         string
+
+	// Version 4.
+	NumBytesGroupSharedMemory uint32
+
+	UnknownRuntimeInfo HexBytes // bytes past the newest known record
+
+	ResourceCount  uint32
+	ResourceStride uint32 // PSVResourceBindInfo size; 0 when there are no resources (not stored)
+	Resources      []PSVResourceBindInfo
+
+	StringTableSize    uint32
+	StringTable        []PSVString
+	SemanticIndexTable []uint32
+
+	SignatureElementSize   uint32 // 0 when there are no elements (not stored)
+	SigInputElements       []PSVSignatureElement
+	SigOutputElements      []PSVSignatureElement
+	SigPatchOrPrimElements []PSVSignatureElement
+
+	ViewIDOutputMasks     [4]*PSVComponentMask // per stream; nil where absent
+	ViewIDPatchOrPrimMask *PSVComponentMask    // HS patch constants or MS primitives
+	InputToOutput         [4]*PSVDependencyTable
+	InputToPatch          *PSVDependencyTable // HS: inputs -> patch constants
+	PatchToOutput         *PSVDependencyTable // DS: patch constants -> outputs
+
+	Sections      []PSVSection
+	TrailingBytes int  // bytes after the last section
+	Complete      bool // every section the layout calls for was read
+
+	stringData []byte
+}
+
+// IsStage reports whether the stage is known and equal to k.
+func (info *PSVInfo) IsStage(k ShaderKind) bool { return info.StageKnown && info.ShaderStage == k }
+
+// Elements returns one of the three signatures.
+func (info *PSVInfo) Elements(sig PSVSigKind) []PSVSignatureElement {
+	switch sig {
+	case PSVSigInput:
+		return info.SigInputElements
+	case PSVSigOutput:
+		return info.SigOutputElements
+	case PSVSigPatchOrPrim:
+		return info.SigPatchOrPrimElements
+	}
+	return nil
+}
+
+// Vectors returns the number of vectors (rows) a signature uses; outputs per stream.
+func (info *PSVInfo) Vectors(sig PSVSigKind, stream int) int {
+	switch sig {
+	case PSVSigInput:
+		return int(info.SigInputVectors)
+	case PSVSigOutput:
+		if stream >= 0 && stream < 4 {
+			return int(info.SigOutputVectors[stream])
+		}
+	case PSVSigPatchOrPrim:
+		return int(info.SigPatchConstOrPrimVectors)
+	}
+	return 0
+}
+
+// PSVComponent is the component index of (row, column) in a signature's
+// packed rows, as the masks and tables number components: 4*row + column.
+func PSVComponent(row, col int) int { return 4*row + col }
+
+// ViewIDDependent says whether component comp of sig (outputs: in stream;
+// patch constants/primitives: HS and MS) depends on SV_ViewID.
+func (info *PSVInfo) ViewIDDependent(sig PSVSigKind, stream, comp int) bool {
+	switch sig {
+	case PSVSigOutput:
+		if stream >= 0 && stream < 4 {
+			return info.ViewIDOutputMasks[stream].Has(comp)
+		}
+	case PSVSigPatchOrPrim:
+		return info.ViewIDPatchOrPrimMask.Has(comp)
+	}
+	return false
+}
+
+// Masks lists the ViewID masks present, in file order.
+func (info *PSVInfo) Masks() []*PSVComponentMask {
+	var m []*PSVComponentMask
+	for _, v := range info.ViewIDOutputMasks {
+		if v != nil {
+			m = append(m, v)
+		}
+	}
+	if info.ViewIDPatchOrPrimMask != nil {
+		m = append(m, info.ViewIDPatchOrPrimMask)
+	}
+	return m
+}
+
+// Tables lists the dependency tables present, in file order.
+func (info *PSVInfo) Tables() []*PSVDependencyTable {
+	var t []*PSVDependencyTable
+	for _, v := range info.InputToOutput {
+		if v != nil {
+			t = append(t, v)
+		}
+	}
+	for _, v := range []*PSVDependencyTable{info.InputToPatch, info.PatchToOutput} {
+		if v != nil {
+			t = append(t, v)
+		}
+	}
+	return t
+}
+
+// ComponentElement finds the allocated element of sig (outputs: in stream)
+// that occupies component comp (4*row + column), with the semantic index of
+// that row. ok is false when no element covers it.
+func (info *PSVInfo) ComponentElement(sig PSVSigKind, stream, comp int) (e *PSVSignatureElement, semIndex uint32, ok bool) {
+	row, col := comp/4, comp%4
+	els := info.Elements(sig)
+	for i := range els {
+		el := &els[i]
+		if !el.Allocated || (sig == PSVSigOutput && int(el.Stream) != stream) {
+			continue
+		}
+		if row < el.StartRow || row >= el.StartRow+int(el.Rows) || col < el.StartCol || col >= el.StartCol+int(el.Cols) {
+			continue
+		}
+		r := row - el.StartRow
+		if r < len(el.Indices) {
+			semIndex = el.Indices[r]
+		}
+		return el, semIndex, true
+	}
+	return nil, 0, false
+}
+
+// ComponentLabel names component comp of a signature (outputs: stream 0) as
+// semantic, index and component, e.g. "TEXCOORD0.y" or "SV_Position0.w";
+// components no element occupies read "[row].y".
+func (info *PSVInfo) ComponentLabel(sig PSVSigKind, comp int) string {
+	return info.StreamComponentLabel(sig, 0, comp)
+}
+
+// StreamComponentLabel is ComponentLabel for a geometry shader output stream.
+func (info *PSVInfo) StreamComponentLabel(sig PSVSigKind, stream, comp int) string {
+	c := "xyzw"[comp&3 : comp&3+1]
+	if e, idx, ok := info.ComponentElement(sig, stream, comp); ok {
+		return fmt.Sprintf("%s%d.%s", e.Semantic(), idx, c)
+	}
+	return fmt.Sprintf("[%d].%s", comp/4, c)
+}
+
+// StringAt resolves an offset into the string table; ok is false when the
+// offset is outside the table or the string has no terminating NUL in it.
+func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
+	if int64(off) >= int64(len(info.stringData)) {
+		return "", false
+	}
+	rest := info.stringData[off:]
+	for i, c := range rest {
+		if c == 0 {
+			return string(rest[:i]), true
+		}
+	}
+	return string(rest), false
+}
+
+// progShaderKind reads the stage from the DXIL (or ILDB) program header. The
+// header may not be decoded yet when PSV0 comes first, so its first dword is
+// read directly.
+func progShaderKind(f *File) (ShaderKind, string, bool) {
+	if f == nil {
+		return 0, "", false
+	}
+	for _, name := range []string{"DXIL", "ILDB"} {
+		p := f.Part(name)
+		if p == nil {
+			continue
+		}
+		if p.Program != nil {
+			return p.Program.ShaderKind, name, true
+		}
+		if d := p.Data(); len(d) >= 4 {
+			return ShaderKind(binary.LittleEndian.Uint32(d) >> 16), name, true
+		}
+	}
+	return 0, "", false
+}
+
+// setValue replaces the Value of the span just recorded (to show a resolved name).
+func setValue(r *reader, v string) {
+	if n := len(r.out.spans); n > 0 && !r.failed {
+		r.out.spans[n-1].Value = v
+	}
+}
+
+// unknownBytes claims n bytes as unknown (not understood, kept visible).
+func unknownBytes(r *reader, name string, n int) []byte {
+	if !r.need(n, name) {
+		return nil
+	}
+	v := r.b[r.pos : r.pos+n]
+	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanUnknown})
+	r.pos += n
+	return v
+}
+
+type psvDecoder struct {
+	info *PSVInfo
+	r    *reader
+	f    *File
+}
+
+func (d *psvDecoder) section(name string, start int) {
+	if d.r.pos > start {
+		d.info.Sections = append(d.info.Sections, PSVSection{name, d.r.base + int64(start), int64(d.r.pos - start)})
+		d.r.out.span(Span{Path: d.r.join(name), Off: d.r.base + int64(start), Size: int64(d.r.pos - start), Kind: SpanStruct})
+	}
+}
+
+// giveUp keeps the rest of the part raw after an Error.
+func (d *psvDecoder) giveUp() {
+	if d.r.pos < d.r.len() && d.r.pos >= 0 {
+		d.r.failed = false
+		d.r.raw("Undecoded", d.r.remaining())
+	}
+}
+
+func decodePSV0(f *File, p *Part, r *reader) {
+	info := &PSVInfo{}
+	d := &psvDecoder{info: info, r: r, f: f}
+	r.what = "PSV0"
+	p.PSVInfo = info
+	if d.decode() {
+		info.Complete = true
+		if r.remaining() > 0 {
+			info.TrailingBytes = r.remaining()
+			r.problem(Warning, "%d bytes at 0x%x follow the last PSV0 section; the runtime does not read them and the validator requires the part to end there", r.remaining(), r.abs())
+			unknownBytes(r, "Trailing", r.remaining())
+		}
+	}
+	p.Summary = info.Summary()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// Summary is the one-line description of the part.
+func (info *PSVInfo) Summary() string {
+	var s []string
+	if info.StageKnown {
+		s = append(s, info.ShaderStage.String()+" shader")
+	} else {
+		s = append(s, "unknown stage")
+	}
+	if info.EntryName != "" {
+		s = append(s, "entry "+info.EntryName)
+	}
+	s = append(s, fmt.Sprintf("PSV v%d", info.Version))
+	if info.Version >= 1 {
+		s = append(s, plural(int(info.SigInputElementCount), "input"), plural(int(info.SigOutputElementCount), "output"))
+		if info.SigPatchConstOrPrimElementCount > 0 {
+			what := "patch constants"
+			if info.IsStage(13) {
+				what = "primitive outputs"
+			}
+			s = append(s, fmt.Sprintf("%d %s", info.SigPatchConstOrPrimElementCount, what))
+		}
+	}
+	s = append(s, plural(int(info.ResourceCount), "resource"))
+	if info.UsesViewID != 0 {
+		s = append(s, "uses ViewID")
+	}
+	return strings.Join(s, ", ")
+}
+
+func (d *psvDecoder) decode() bool {
+	r, info := d.r, d.info
+	size := r.u32("RuntimeInfoSize")
+	if r.failed {
+		return false
+	}
+	info.RuntimeInfoSize = size
+	if size < 24 || size%4 != 0 {
+		r.problemAt(Error, 0, "PSVRuntimeInfo", "RuntimeInfoSize is %d: PSVRuntimeInfo0 alone is 24 bytes and every version is a multiple of 4 (24, 36, 48, 52, 56), so the part cannot be read", size)
+		d.giveUp()
+		return false
+	}
+	if int64(size) > int64(r.remaining()) {
+		r.problemAt(Error, 0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it", size, r.remaining())
+		d.giveUp()
+		return false
+	}
+	for v, s := range psvRuntimeInfoSizes {
+		if size >= s {
+			info.Version = v
+		}
+	}
+	known := psvRuntimeInfoSizes[info.Version]
+	switch {
+	case size > psvRuntimeInfoSizes[PSVMaxVersion]:
+		r.problemAt(Note, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is larger than version %d's %d bytes: a newer version; the known %d bytes are decoded and the other %d kept as unknown", size, PSVMaxVersion, known, known, size-known)
+	case size != known:
+		r.problemAt(Warning, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is no version's size (24, 36, 48, 52, 56); read as version %d (%d bytes) plus %d unknown bytes, as DXC would", size, info.Version, known, size-known)
+	}
+	start := r.pos
+	d.runtimeInfo(start, int(size), int(known))
+	r.seek(start + int(size))
+	d.section("RuntimeInfo", start)
+
+	// Resources.
+	start = r.pos
+	info.ResourceCount = r.u32("ResourceCount")
+	if r.failed {
+		return false
+	}
+	if info.ResourceCount > 0 {
+		if !d.resources() {
+			return false
+		}
+	}
+	d.section("ResourceBindInfo", start)
+	if info.Version == 0 {
+		return true
+	}
+
+	if !d.stringTable() || !d.semanticIndexTable() || !d.signatureElements() {
+		return false
+	}
+	return d.dependencies()
+}
+
+func (d *psvDecoder) runtimeInfo(start, size, known int) {
+	r, info := d.r, d.info
+	// Stage: from ShaderStage (v1+) or the program header (v0).
+	pk, psrc, pok := progShaderKind(d.f)
+	if info.Version >= 1 {
+		info.ShaderStage = ShaderKind(r.b[start+24])
+		info.StageSource = "ShaderStage"
+		info.StageKnown = info.ShaderStage < 16
+		if !info.StageKnown {
+			r.problemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage %d is not a shader kind (0 to 15); the stage union is kept raw", info.ShaderStage)
+		} else if pok && pk != info.ShaderStage {
+			r.problemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage says %s but the %s program header says %s", info.ShaderStage, psrc, pk)
+		}
+	} else if pok {
+		info.ShaderStage, info.StageSource, info.StageKnown = pk, psrc, pk < 16
+		if !info.StageKnown {
+			r.problemAt(Warning, start, "PSVRuntimeInfo0", "the %s program header's shader kind %d is not a stage (0 to 15): the stage union is kept raw", psrc, pk)
+		}
+	} else {
+		r.problemAt(Warning, start, "PSVRuntimeInfo0", "PSV version 0 does not store the stage and there is no DXIL or ILDB program header to take it from: the stage union is kept raw")
+	}
+
+	r.seek(start)
+	info.StageInfo = HexBytes(append([]byte(nil), r.b[start:start+16]...))
+	d.stageUnion(start)
+	r.seek(start + 16)
+	info.MinimumWaveLaneCount = r.u32("MinimumWaveLaneCount")
+	if info.MinimumWaveLaneCount == 0 {
+		setValue(r, "0 (unused)")
+	}
+	info.MaximumWaveLaneCount = r.u32("MaximumWaveLaneCount")
+	if info.MaximumWaveLaneCount == 0xFFFFFFFF || info.MaximumWaveLaneCount == 0 {
+		setValue(r, fmt.Sprintf("%d (unused)", info.MaximumWaveLaneCount))
+	}
+	if mn, mx := info.MinimumWaveLaneCount, info.MaximumWaveLaneCount; mn != 0 && mx != 0 && mx != 0xFFFFFFFF && mn > mx {
+		r.problemAt(Warning, start+16, "PSVRuntimeInfo0", "MinimumWaveLaneCount %d is larger than MaximumWaveLaneCount %d", mn, mx)
+	}
+	if info.Version >= 1 {
+		r.u8("ShaderStage")
+		setValue(r, fmt.Sprintf("%d (%s)", info.ShaderStage, info.ShaderStage))
+		info.UsesViewID = r.u8("UsesViewID")
+		switch {
+		case info.IsStage(2):
+			info.MaxVertexCount = r.u16("MaxVertexCount")
+		case info.IsStage(3), info.IsStage(4):
+			info.SigPatchConstOrPrimVectors = r.u8("SigPatchConstOrPrimVectors")
+			r.bytes("Info1UnionUnused", 1)
+		case info.IsStage(13):
+			info.SigPatchConstOrPrimVectors = r.u8("SigPrimVectors")
+			info.MeshOutputTopology = MeshOutputTopology(r.u8("MeshOutputTopology"))
+			setValue(r, fmt.Sprintf("%d (%s)", info.MeshOutputTopology, info.MeshOutputTopology))
+		default:
+			if b := r.bytes("Info1UnionUnused", 2); len(b) == 2 && (b[0] != 0 || b[1] != 0) {
+				r.problemAt(Note, start+26, "PSVRuntimeInfo1", "bytes 26-27 of the runtime info (MaxVertexCount/SigPatchConstOrPrimVectors) are 0x%02x%02x for a %s shader, which uses neither", b[1], b[0], d.stageName())
+			}
+		}
+		info.SigInputElementCount = r.u8("SigInputElements")
+		info.SigOutputElementCount = r.u8("SigOutputElements")
+		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchConstOrPrimElements")
+		info.SigInputVectors = r.u8("SigInputVectors")
+		for i := range info.SigOutputVectors {
+			info.SigOutputVectors[i] = r.u8(fmt.Sprintf("SigOutputVectors[%d]", i))
+		}
+		if !info.IsStage(2) {
+			for i := 1; i < 4; i++ {
+				if info.SigOutputVectors[i] != 0 {
+					r.problemAt(Warning, start+32+i, "PSVRuntimeInfo1", "SigOutputVectors[%d] is %d for a %s shader: only geometry shaders have output streams 1-3; DXC ignores it (LLVM reads tables for it)", i, info.SigOutputVectors[i], d.stageName())
+				}
+			}
+		}
+		if info.UsesViewID > 1 {
+			r.problemAt(Note, start+25, "PSVRuntimeInfo1", "UsesViewID is %d; DXC writes 0 or 1", info.UsesViewID)
+		}
+	}
+	if info.Version >= 2 {
+		info.NumThreadsX = r.u32("NumThreadsX")
+		info.NumThreadsY = r.u32("NumThreadsY")
+		info.NumThreadsZ = r.u32("NumThreadsZ")
+	}
+	if info.Version >= 3 {
+		info.EntryFunctionName = r.u32("EntryName") // resolved once the string table is read
+	}
+	if info.Version >= 4 {
+		info.NumBytesGroupSharedMemory = r.u32("NumBytesGroupSharedMemory")
+	}
+	if size > known {
+		info.UnknownRuntimeInfo = HexBytes(unknownBytes(r, "UnknownRuntimeInfo", size-known))
+	}
+}
+
+func (d *psvDecoder) stageName() string {
+	if !d.info.StageKnown {
+		return "unknown-stage"
+	}
+	return d.info.ShaderStage.String()
+}
+
+func (d *psvDecoder) stageUnion(start int) {
+	r, info := d.r, d.info
+	used := 0
+	if !info.StageKnown {
+		r.raw("StageInfo", 16)
+		return
+	}
+	switch info.ShaderStage {
+	case 1:
+		info.VS = &PSVVSInfo{OutputPositionPresent: r.u8("OutputPositionPresent")}
+		used = 1
+	case 3:
+		h := &PSVHSInfo{}
+		h.InputControlPointCount = r.u32("InputControlPointCount")
+		h.OutputControlPointCount = r.u32("OutputControlPointCount")
+		h.TessellatorDomain = TessellatorDomain(r.u32("TessellatorDomain"))
+		setValue(r, fmt.Sprintf("%d (%s)", h.TessellatorDomain, h.TessellatorDomain))
+		h.TessellatorOutputPrimitive = TessellatorOutputPrimitive(r.u32("TessellatorOutputPrimitive"))
+		setValue(r, fmt.Sprintf("%d (%s)", h.TessellatorOutputPrimitive, h.TessellatorOutputPrimitive))
+		info.HS, used = h, 16
+	case 4:
+		s := &PSVDSInfo{}
+		s.InputControlPointCount = r.u32("InputControlPointCount")
+		s.OutputPositionPresent = r.u8("OutputPositionPresent")
+		r.bytes("StageInfoPadding", 3)
+		s.TessellatorDomain = TessellatorDomain(r.u32("TessellatorDomain"))
+		setValue(r, fmt.Sprintf("%d (%s)", s.TessellatorDomain, s.TessellatorDomain))
+		info.DS, used = s, 12
+	case 2:
+		g := &PSVGSInfo{}
+		g.InputPrimitive = InputPrimitive(r.u32("InputPrimitive"))
+		setValue(r, fmt.Sprintf("%d (%s)", g.InputPrimitive, g.InputPrimitive))
+		g.OutputTopology = PrimitiveTopology(r.u32("OutputTopology"))
+		setValue(r, fmt.Sprintf("%d (%s)", g.OutputTopology, g.OutputTopology))
+		g.OutputStreamMask = r.u32("OutputStreamMask")
+		g.OutputPositionPresent = r.u8("OutputPositionPresent")
+		r.bytes("StageInfoPadding", 3)
+		info.GS, used = g, 16
+	case 0:
+		info.PS = &PSVPSInfo{DepthOutput: r.u8("DepthOutput"), SampleFrequency: r.u8("SampleFrequency")}
+		used = 2
+	case 13:
+		m := &PSVMSInfo{}
+		m.GroupSharedBytesUsed = r.u32("GroupSharedBytesUsed")
+		m.GroupSharedBytesDependentOnViewID = r.u32("GroupSharedBytesDependentOnViewID")
+		m.PayloadSizeInBytes = r.u32("PayloadSizeInBytes")
+		m.MaxOutputVertices = r.u16("MaxOutputVertices")
+		m.MaxOutputPrimitives = r.u16("MaxOutputPrimitives")
+		info.MS, used = m, 16
+	case 14:
+		info.AS = &PSVASInfo{PayloadSizeInBytes: r.u32("PayloadSizeInBytes")}
+		used = 4
+	}
+	if used < 16 {
+		rest := r.bytes("StageInfoUnused", 16-used)
+		r.out.span(Span{Path: r.join("StageInfo"), Off: r.base + int64(start), Size: 16, Kind: SpanStruct})
+		if !allZero(rest) {
+			if used == 0 {
+				r.problemAt(Note, start, "PSVRuntimeInfo0", "the stage union is not zero for a %s shader, which has no member in it (DXC writes zeros)", info.ShaderStage)
+			} else {
+				r.problemAt(Note, start+used, "PSVRuntimeInfo0", "bytes %d-15 of the stage union, unused by a %s shader, are not zero", used, info.ShaderStage)
+			}
+		}
+	}
+}
+
+func (d *psvDecoder) resources() bool {
+	r, info := d.r, d.info
+	stride := r.u32("ResourceStride")
+	if r.failed {
+		return false
+	}
+	info.ResourceStride = stride
+	if stride < 16 {
+		r.problemAt(Error, r.pos-4, "PSVResourceBindInfo", "ResourceStride is %d, smaller than PSVResourceBindInfo0 (16 bytes): the resources cannot be read", stride)
+		d.giveUp()
+		return false
+	}
+	if stride != 16 && stride != 24 {
+		r.problemAt(Note, r.pos-4, "PSVResourceBindInfo", "ResourceStride %d is neither 16 (v0) nor 24 (v1): the known fields are decoded and the rest of each record kept as unknown", stride)
+	}
+	// Compare by division: count × stride can overflow 64 bits.
+	n := int64(info.ResourceCount)
+	if fit := int64(r.remaining()) / int64(stride); n > fit {
+		r.problemAt(Error, r.pos-8, "PSVResourceBindInfo", "%d resources of %d bytes need %d bytes, only %d remain", n, stride, uint64(n)*uint64(stride), r.remaining())
+		n = fit
+	}
+	info.Resources = make([]PSVResourceBindInfo, 0, n)
+	for i := 0; i < int(n); i++ {
+		rec := r.pos
+		b := PSVResourceBindInfo{Offset: r.abs()}
+		r.begin(fmt.Sprintf("Resources[%d]", i), "PSVResourceBindInfo")
+		b.Type = PSVResourceType(r.u32("Type"))
+		setValue(r, fmt.Sprintf("%d (%s)", b.Type, b.Type))
+		b.Space = r.u32("Space")
+		b.LowerBound = r.u32("LowerBound")
+		b.UpperBound = r.u32("UpperBound")
+		if b.Unbounded() {
+			setValue(r, "0xFFFFFFFF (unbounded)")
+		}
+		if stride >= 24 {
+			b.HasKindAndFlags = true
+			b.Kind = PSVResourceKind(r.u32("Kind"))
+			setValue(r, fmt.Sprintf("%d (%s)", b.Kind, b.Kind))
+			b.Flags = PSVResourceFlags(r.u32("Flags"))
+			setValue(r, fmt.Sprintf("%d (%s)", b.Flags, b.Flags))
+		}
+		if extra := int(stride) - (r.pos - rec); extra > 0 {
+			b.Unknown = HexBytes(unknownBytes(r, "Unknown", extra))
+		}
+		r.end()
+		if b.Type > 9 {
+			r.problemAt(Warning, rec, "PSVResourceBindInfo", "resource %d has type %d, which PSVResourceType does not define (0 to 9)", i, b.Type)
+		}
+		if b.HasKindAndFlags && b.Kind > 18 {
+			r.problemAt(Warning, rec+16, "PSVResourceBindInfo", "resource %d has kind %d, which PSVResourceKind does not define (0 to 18)", i, b.Kind)
+		}
+		if b.LowerBound > b.UpperBound {
+			r.problemAt(Warning, rec+8, "PSVResourceBindInfo", "resource %d has LowerBound %d above UpperBound %d", i, b.LowerBound, b.UpperBound)
+		}
+		info.Resources = append(info.Resources, b)
+	}
+	if int64(len(info.Resources)) < int64(info.ResourceCount) {
+		d.giveUp()
+		return false
+	}
+	return true
+}
+
+func (d *psvDecoder) stringTable() bool {
+	r, info := d.r, d.info
+	start := r.pos
+	size := r.u32("StringTableSize")
+	if r.failed {
+		return false
+	}
+	info.StringTableSize = size
+	if int64(size) > int64(r.remaining()) {
+		r.problemAt(Error, start, "string table", "StringTableSize is %d but only %d bytes remain", size, r.remaining())
+		d.giveUp()
+		return false
+	}
+	if size%4 != 0 {
+		r.problemAt(Warning, start, "string table", "StringTableSize %d is not a multiple of 4: DXC's reader rejects the part", size)
+	}
+	data := r.b[r.pos : r.pos+int(size)]
+	info.stringData = data
+	if size > 0 && data[size-1] != 0 {
+		r.problemAt(Warning, r.pos+int(size)-1, "string table", "the string table's last byte is 0x%02x, not NUL: its last string is unterminated", data[size-1])
+	}
+	sr := r.sub(r.pos, int(size), r.join("StringTable"), "string table")
+	// NULs after the last non-empty string are padding to 4 bytes, not strings.
+	end := len(data)
+	for end > 0 && data[end-1] == 0 {
+		end--
+	}
+	if end < len(data) {
+		end++ // the last string's terminator
+	}
+	for i := 0; sr.pos < end; i++ {
+		off := uint32(sr.pos)
+		nul := sr.pos
+		for nul < sr.len() && sr.b[nul] != 0 {
+			nul++
+		}
+		var s string
+		if nul < sr.len() {
+			s = sr.cstring(fmt.Sprintf("[%d]", i))
+		} else {
+			s = string(sr.bytes(fmt.Sprintf("[%d]", i), nul-sr.pos))
+		}
+		info.StringTable = append(info.StringTable, PSVString{off, s})
+	}
+	if sr.remaining() > 0 {
+		sr.bytes("Padding", sr.remaining())
+	}
+	r.seek(r.pos + int(size))
+	d.section("StringTable", start)
+	if info.Version >= 3 {
+		s, ok := info.StringAt(info.EntryFunctionName)
+		info.EntryName = s
+		if !ok {
+			r.problemAt(Warning, 4+48, "PSVRuntimeInfo3", "EntryFunctionName offset %d does not point at a NUL-terminated string in the %d-byte string table", info.EntryFunctionName, size)
+		}
+		for i := range r.out.spans {
+			if r.out.spans[i].Path == "PSV0/EntryName" {
+				r.out.spans[i].Value = fmt.Sprintf("%d → %q", info.EntryFunctionName, s)
+			}
+		}
+	}
+	return true
+}
+
+func (d *psvDecoder) semanticIndexTable() bool {
+	r, info := d.r, d.info
+	start := r.pos
+	n := r.u32("SemanticIndexTableEntries")
+	if r.failed {
+		return false
+	}
+	if int64(n)*4 > int64(r.remaining()) {
+		r.problemAt(Error, start, "semantic index table", "SemanticIndexTableEntries is %d (%d bytes) but only %d bytes remain", n, int64(n)*4, r.remaining())
+		d.giveUp()
+		return false
+	}
+	info.SemanticIndexTable = make([]uint32, n)
+	for i := range info.SemanticIndexTable {
+		info.SemanticIndexTable[i] = r.u32(fmt.Sprintf("SemanticIndexTable[%d]", i))
+	}
+	d.section("SemanticIndexTable", start)
+	return true
+}
+
+func (d *psvDecoder) signatureElements() bool {
+	r, info := d.r, d.info
+	total := int64(info.SigInputElementCount) + int64(info.SigOutputElementCount) + int64(info.SigPatchConstOrPrimElementCount)
+	if total == 0 {
+		return true
+	}
+	start := r.pos
+	size := r.u32("SignatureElementSize")
+	if r.failed {
+		return false
+	}
+	info.SignatureElementSize = size
+	if size < 16 {
+		r.problemAt(Error, start, "PSVSignatureElement", "SignatureElementSize is %d, smaller than PSVSignatureElement0 (16 bytes): the signature elements cannot be read", size)
+		d.giveUp()
+		return false
+	}
+	if size > 16 {
+		r.problemAt(Note, start, "PSVSignatureElement", "SignatureElementSize is %d: the 16 known bytes of each element are decoded, the other %d kept as unknown", size, size-16)
+	}
+	if total*int64(size) > int64(r.remaining()) {
+		r.problemAt(Error, start, "PSVSignatureElement", "%d signature elements of %d bytes need %d bytes, only %d remain", total, size, total*int64(size), r.remaining())
+	}
+	lists := []struct {
+		name string
+		n    uint8
+		dst  *[]PSVSignatureElement
+		sig  PSVSigKind
+	}{
+		{"SigInputElements", info.SigInputElementCount, &info.SigInputElements, PSVSigInput},
+		{"SigOutputElements", info.SigOutputElementCount, &info.SigOutputElements, PSVSigOutput},
+		{"SigPatchOrPrimElements", info.SigPatchConstOrPrimElementCount, &info.SigPatchOrPrimElements, PSVSigPatchOrPrim},
+	}
+	for _, l := range lists {
+		for i := 0; i < int(l.n); i++ {
+			if r.remaining() < int(size) {
+				d.giveUp()
+				return false
+			}
+			*l.dst = append(*l.dst, d.element(fmt.Sprintf("%s[%d]", l.name, i), int(size), l.sig))
+		}
+	}
+	d.section("SignatureElements", start)
+	return true
+}
+
+func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignatureElement {
+	r, info := d.r, d.info
+	rec := r.pos
+	e := PSVSignatureElement{Offset: r.abs()}
+	r.begin(name, "PSVSignatureElement")
+	e.SemanticName = r.u32("Name")
+	name2, ok := info.StringAt(e.SemanticName)
+	e.Name = name2
+	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, name2))
+	if !ok {
+		r.problemAt(Warning, rec, "PSVSignatureElement", "%s: SemanticName offset %d does not point at a NUL-terminated string in the %d-byte string table", name, e.SemanticName, len(info.stringData))
+	}
+	e.SemanticIndexes = r.u32("Indices")
+	e.Rows = r.u8("Rows")
+	e.StartRowRaw = r.u8("StartRow")
+	e.ColsAndStart = r.u8("ColsAndStart")
+	e.Cols = e.ColsAndStart & 0xF
+	e.StartColRaw = e.ColsAndStart >> 4 & 3
+	e.Allocated = e.ColsAndStart&0x40 != 0
+	e.StartRow, e.StartCol = -1, -1
+	if e.Allocated {
+		e.StartRow, e.StartCol = int(e.StartRowRaw), int(e.StartColRaw)
+	}
+	setValue(r, fmt.Sprintf("0x%02x: Cols %d, StartCol %d, Allocated %t", e.ColsAndStart, e.Cols, e.StartColRaw, e.Allocated))
+	e.Kind = PSVSemanticKind(r.u8("Kind"))
+	setValue(r, fmt.Sprintf("%d (%s)", e.Kind, e.Kind))
+	e.ComponentType = PSVComponentType(r.u8("ComponentType"))
+	setValue(r, fmt.Sprintf("%d (%s)", e.ComponentType, e.ComponentType))
+	e.Interpolation = PSVInterpolationMode(r.u8("Interpolation"))
+	setValue(r, fmt.Sprintf("%d (%s)", e.Interpolation, e.Interpolation))
+	e.DynamicMaskAndStream = r.u8("DynamicMaskAndStream")
+	e.DynamicMask = e.DynamicMaskAndStream & 0xF
+	e.Stream = e.DynamicMaskAndStream >> 4 & 3
+	setValue(r, fmt.Sprintf("0x%02x: DynamicMask 0x%x, Stream %d", e.DynamicMaskAndStream, e.DynamicMask, e.Stream))
+	e.Reserved = r.u8("Reserved")
+	if size > 16 {
+		e.Unknown = HexBytes(unknownBytes(r, "Unknown", size-16))
+	}
+	r.end()
+
+	// Resolve the semantic indexes: Rows consecutive entries.
+	first, rows := int64(e.SemanticIndexes), int64(e.Rows)
+	if first+rows > int64(len(info.SemanticIndexTable)) {
+		r.problemAt(Warning, rec+4, "PSVSignatureElement", "%s: %d semantic indexes from entry %d run past the %d-entry semantic index table", name, rows, first, len(info.SemanticIndexTable))
+		for i := first; i < first+rows && i < int64(len(info.SemanticIndexTable)); i++ {
+			e.Indices = append(e.Indices, info.SemanticIndexTable[i])
+		}
+	} else {
+		e.Indices = append([]uint32{}, info.SemanticIndexTable[first:first+rows]...)
+	}
+	if e.Indices == nil {
+		e.Indices = []uint32{}
+	}
+	if r.out.spans != nil {
+		for i := len(r.out.spans) - 1; i >= 0 && i >= len(r.out.spans)-16; i-- {
+			if r.out.spans[i].Path == r.join(name)+"/Indices" {
+				r.out.spans[i].Value = fmt.Sprintf("%d → %v", e.SemanticIndexes, e.Indices)
+				break
+			}
+		}
+	}
+
+	switch {
+	case e.Rows == 0:
+		r.problemAt(Warning, rec+8, "PSVSignatureElement", "%s has 0 rows", name)
+	case e.Cols == 0 || e.Cols > 4:
+		r.problemAt(Warning, rec+10, "PSVSignatureElement", "%s has %d columns; an element has 1 to 4", name, e.Cols)
+	case e.Allocated && e.StartCol+int(e.Cols) > 4:
+		r.problemAt(Warning, rec+10, "PSVSignatureElement", "%s starts at column %d with %d columns, past column 3", name, e.StartCol, e.Cols)
+	}
+	if e.Allocated {
+		vectors := info.Vectors(sig, int(e.Stream))
+		if e.StartRow+int(e.Rows) > vectors {
+			r.problemAt(Warning, rec+9, "PSVSignatureElement", "%s occupies rows %d-%d but the signature has %d vectors", name, e.StartRow, e.StartRow+int(e.Rows)-1, vectors)
+		}
+	}
+	if e.ColsAndStart&0x80 != 0 {
+		r.problemAt(Note, rec+10, "PSVSignatureElement", "%s: bit 7 of ColsAndStart is set; DXC leaves it zero", name)
+	}
+	if int(e.Kind) >= len(psvSemanticKindNames)-1 {
+		r.problemAt(Warning, rec+11, "PSVSignatureElement", "%s: SemanticKind %d is not a DXIL semantic kind (0 to 32)", name, e.Kind)
+	}
+	if int(e.ComponentType) >= len(psvComponentTypeNames) {
+		r.problemAt(Warning, rec+12, "PSVSignatureElement", "%s: ComponentType %d is not defined (0 to 9)", name, e.ComponentType)
+	}
+	if int(e.Interpolation) >= len(psvInterpolationModeNames) {
+		r.problemAt(Warning, rec+13, "PSVSignatureElement", "%s: InterpolationMode %d is not defined (0 to 8)", name, e.Interpolation)
+	}
+	if e.DynamicMaskAndStream&0xC0 != 0 {
+		r.problemAt(Note, rec+14, "PSVSignatureElement", "%s: bits 6-7 of DynamicMaskAndStream are set; DXC leaves them zero", name)
+	}
+	if e.Reserved != 0 {
+		r.problemAt(Note, rec+15, "PSVSignatureElement", "%s: the reserved byte is 0x%02x, not zero", name, e.Reserved)
+	}
+	return e
+}
+
+// dwords reads n dwords named name[0..n-1] as one structure, or reports an Error.
+func (d *psvDecoder) dwords(name, what string, n int) ([]uint32, int64, bool) {
+	r := d.r
+	if int64(n)*4 > int64(r.remaining()) {
+		r.problem(Error, "%s needs %d dwords (%d bytes) at 0x%x, only %d bytes remain", what, n, n*4, r.abs(), r.remaining())
+		d.giveUp()
+		return nil, 0, false
+	}
+	off := r.abs()
+	w := make([]uint32, n)
+	r.begin(name, what)
+	for i := range w {
+		w[i] = r.u32(fmt.Sprintf("[%d]", i))
+		setValue(r, fmt.Sprintf("0x%08x", w[i]))
+	}
+	r.end()
+	return w, off, true
+}
+
+// dependencies reads the ViewID masks and input→output tables with DXC's
+// rules: output masks and tables per stream only for geometry shaders; the
+// patch-constant/primitive ViewID mask for hull AND mesh shaders; no
+// input→output tables for mesh shaders; the input→patch-constant table for
+// hull shaders and the patch-constant→output table for domain shaders.
+func (d *psvDecoder) dependencies() bool {
+	info := d.info
+	streams := 1
+	if info.IsStage(2) {
+		streams = 4
+	}
+	hs, ds, ms := info.IsStage(3), info.IsStage(4), info.IsStage(13)
+	if info.UsesViewID != 0 {
+		start := d.r.pos
+		for i := 0; i < streams; i++ {
+			v := int(info.SigOutputVectors[i])
+			if v == 0 {
+				continue
+			}
+			name := fmt.Sprintf("OutputVectorMasks[%d]", i)
+			w, off, ok := d.dwords(name, "ViewID output mask", PSVMaskDwords(v))
+			if !ok {
+				return false
+			}
+			info.ViewIDOutputMasks[i] = &PSVComponentMask{Name: name, Output: PSVSigOutput, Stream: i, Vectors: v, Words: w, Offset: off}
+		}
+		if (hs || ms) && info.SigPatchConstOrPrimVectors != 0 {
+			v := int(info.SigPatchConstOrPrimVectors)
+			w, off, ok := d.dwords("PatchOrPrimMasks", "ViewID patch-constant/primitive mask", PSVMaskDwords(v))
+			if !ok {
+				return false
+			}
+			info.ViewIDPatchOrPrimMask = &PSVComponentMask{Name: "PatchOrPrimMasks", Output: PSVSigPatchOrPrim, Vectors: v, Words: w, Offset: off}
+		}
+		d.section("ViewIDMasks", start)
+	}
+	start := d.r.pos
+	table := func(name, what string, in, out PSVSigKind, stream, iv, ov int) (*PSVDependencyTable, bool) {
+		w, off, ok := d.dwords(name, what, PSVMaskDwords(ov)*iv*4)
+		if !ok {
+			return nil, false
+		}
+		return &PSVDependencyTable{Name: name, Input: in, Output: out, Stream: stream, InputVectors: iv, OutputVectors: ov, Words: w, Offset: off}, true
+	}
+	iv := int(info.SigInputVectors)
+	for i := 0; i < streams; i++ {
+		ov := int(info.SigOutputVectors[i])
+		if ms || ov == 0 || iv == 0 {
+			continue
+		}
+		t, ok := table(fmt.Sprintf("InputOutputMap[%d]", i), "input→output dependency table", PSVSigInput, PSVSigOutput, i, iv, ov)
+		if !ok {
+			return false
+		}
+		info.InputToOutput[i] = t
+	}
+	pv := int(info.SigPatchConstOrPrimVectors)
+	if hs && pv != 0 && iv != 0 {
+		t, ok := table("InputPatchMap", "input→patch-constant dependency table", PSVSigInput, PSVSigPatchOrPrim, 0, iv, pv)
+		if !ok {
+			return false
+		}
+		info.InputToPatch = t
+	}
+	if ds && info.SigOutputVectors[0] != 0 && pv != 0 {
+		t, ok := table("PatchOutputMap", "patch-constant→output dependency table", PSVSigPatchOrPrim, PSVSigOutput, 0, pv, int(info.SigOutputVectors[0]))
+		if !ok {
+			return false
+		}
+		info.PatchToOutput = t
+	}
+	d.section("DependencyTables", start)
+	return true
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// TestPSVDump checks the dxa-style dump of a corpus hull shader whose PSV0
+// bytes were read by hand: InputOutputMap[0] is 1, 2, 4, 8 (SV_Position
+// passes through), InputPatchMap is all zero, 6 patch-constant vectors.
+func TestPSVDump(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: skipping")
+	}
+	path := filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
+	var out, errb bytes.Buffer
+	if code := run([]string{"psv", path}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{
+		" Hull Shader\n",
+		" Domain=Quad\n",
+		" OutputPrimitive=TriangleCW\n",
+		" SigPatchConstOrPrimVectors: 6\n",
+		" EntryFunctionName: main\n",
+		"  SemanticName:  (system value SV_TessFactor)\n  SemanticIndex: 0 1 2 3\n",
+		"  Inputs[0] influencing Outputs[0] : 0\n",
+		"  Inputs[3] influencing Outputs[0] : 3\n",
+		"  SV_Position0.w -> SV_Position0.w\n",
+		"  Inputs[3] influencing PatchConstantOutputs :  None\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("dump lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "Problems:") {
+		t.Errorf("unexpected problems:\n%s", out.String())
+	}
+}
