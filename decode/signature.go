@@ -30,7 +30,9 @@ var d3dSystemValueDumpbin = map[uint32]string{
 	64: "TARGET", 65: "DEPTH", 66: "COVERAGE", 67: "DEPTHGE", 68: "DEPTHLE", 69: "STENCILREF", 70: "INNERCOV",
 }
 
-func (v D3DSystemValue) String() string { return enumString(d3dSystemValueNames, "D3DSystemValue", uint32(v)) }
+func (v D3DSystemValue) String() string {
+	return enumString(d3dSystemValueNames, "D3DSystemValue", uint32(v))
+}
 
 // Dumpbin is the short name the compilers' listings print ("POS", "TARGET").
 func (v D3DSystemValue) Dumpbin() string {
