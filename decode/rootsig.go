@@ -173,7 +173,7 @@ type rtsDecoder struct {
 func (d *rtsDecoder) claim(off, n int, what string) {
 	for _, g := range d.regions {
 		if off < g.end && g.start < off+n {
-			d.r.problemAt(Warning, off, what, "%s at offset 0x%x (+%d bytes) overlaps %s (0x%x-0x%x)", what, off, n, g.what, g.start, g.end)
+			d.r.problemAt(Warning, off, what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", what, off, off+n, g.what, g.start, g.end)
 			break
 		}
 	}
