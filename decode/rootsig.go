@@ -195,14 +195,12 @@ func decodeRootSignature(r *reader) *RootSignature {
 	rs := &RootSignature{Parameters: []RootParameter{}, Samplers: []StaticSampler{}}
 	d := &rtsDecoder{r: r, rs: rs}
 	r.seek(0)
-	r.begin("", "root signature header")
 	rs.Version = r.u32("Version")
 	rs.NumRootParameters = r.u32("NumRootParameters")
 	rs.RootParametersOffset = r.u32("RootParametersOffset")
 	rs.NumStaticSamplers = r.u32("NumStaticSamplers")
 	rs.StaticSamplersOffset = r.u32("StaticSamplersOffset")
 	rs.Flags = r.u32("Flags")
-	r.end()
 	if r.failed {
 		return nil
 	}

@@ -103,7 +103,9 @@ var samplerFilterNames = func() map[uint32]string {
 	return m
 }()
 
-func (v SamplerFilter) String() string { return enumString(samplerFilterNames, "SamplerFilter", uint32(v)) }
+func (v SamplerFilter) String() string {
+	return enumString(samplerFilterNames, "SamplerFilter", uint32(v))
+}
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }

@@ -234,10 +234,8 @@ func decodeSignature(p *Part, r *reader) {
 		s.Direction = SigOutput
 		s.PatchConstant = true
 	}
-	r.begin("Header", "signature header")
 	s.ParamCount = r.u32("ParamCount")
 	s.ParamOffset = r.u32("ParamOffset")
-	r.end()
 	if r.failed {
 		return
 	}
