@@ -463,3 +463,33 @@ func FuzzRootSignature(f *testing.F) {
 		}
 	})
 }
+
+// TestRootSignatureHLSL checks the HLSL rendering against strings written by hand.
+func TestRootSignatureHLSL(t *testing.T) {
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"1.0 constants and CBV", buildRTS(1, 0x21, []rtsParam{{typ: 1, vis: 1, words: []uint32{3, 1, 16}}, {typ: 2, vis: 4, words: []uint32{5, 6}}}, nil),
+			"RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | DENY_PIXEL_SHADER_ROOT_ACCESS),\n" +
+				"RootConstants(num32BitConstants = 16, b3, space = 1, visibility = SHADER_VISIBILITY_VERTEX),\n" +
+				"CBV(b5, space = 6, visibility = SHADER_VISIBILITY_GEOMETRY)"},
+		{"1.1 table", buildRTS(2, 0, []rtsParam{{typ: 0, vis: 5, ranges: [][]uint32{{0, 0xFFFFFFFF, 2, 0, 0x10000, 0xFFFFFFFF}, {3, 4, 0, 9, 0, 10}}}, {typ: 4, words: []uint32{1, 0, 2}}}, nil),
+			"DescriptorTable(SRV(t2, numDescriptors = unbounded, space = 0, offset = DESCRIPTOR_RANGE_OFFSET_APPEND, flags = DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS), " +
+				"Sampler(s0, numDescriptors = 4, space = 9, offset = 10, flags = 0), visibility = SHADER_VISIBILITY_PIXEL),\n" +
+				"UAV(u1, space = 0, visibility = SHADER_VISIBILITY_ALL, flags = DATA_VOLATILE)"},
+		{"1.2 sampler", buildRTS(3, 0, nil, [][]uint32{samplerWords(1)}),
+			"StaticSampler(s7, space = 2, filter = FILTER_ANISOTROPIC, addressU = TEXTURE_ADDRESS_WRAP, addressV = TEXTURE_ADDRESS_CLAMP, addressW = TEXTURE_ADDRESS_BORDER, " +
+				"mipLODBias = -0.5, maxAnisotropy = 8, comparisonFunc = COMPARISON_LESS_EQUAL, borderColor = STATIC_BORDER_COLOR_OPAQUE_BLACK_UINT, minLOD = 1.0, maxLOD = 3.4028235e+38, " +
+				"visibility = SHADER_VISIBILITY_PIXEL, flags = UINT_BORDER_COLOR)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, rs := decodeBuilt(t, c.data)
+			if got := rs.HLSL(); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+}
