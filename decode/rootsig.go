@@ -120,7 +120,7 @@ type StaticSampler struct {
 	FlagNames []string `json:",omitempty"`
 }
 
-// Unbounded is the NumDescriptors value of an unbounded range, and Append the
+// RangeUnbounded is the NumDescriptors value of an unbounded range, and RangeAppend the
 // range offset that means "right after the previous range".
 const (
 	RangeUnbounded = 0xFFFFFFFF

@@ -330,6 +330,12 @@ func TestSignatureCorpusDecodes(t *testing.T) {
 				continue
 			}
 			elements += len(p.Signature.Parameters)
+			for _, sp := range p.Spans {
+				if sp.Kind == SpanUnknown {
+					bad++
+					t.Errorf("%s %s: bytes no field explains: %+v", e.Rel, p.Name, sp)
+				}
+			}
 			for _, pr := range f.Problems {
 				if pr.Part != p.Name {
 					continue
@@ -343,7 +349,7 @@ func TestSignatureCorpusDecodes(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d/%d signature parts in %d files decoded without an error (%d elements); by part: %v", parts-bad, parts, files, elements, perName)
+	t.Logf("%d/%d signature parts in %d files decoded without an error and with every byte claimed (%d elements); by part: %v", parts-bad, parts, files, elements, perName)
 	keys := make([]string, 0, len(notes))
 	for k := range notes {
 		keys = append(keys, k)
@@ -515,4 +521,147 @@ func FuzzSignature(f *testing.F) {
 			t.Fatalf("%d elements of %d bytes from %d bytes", len(s.Parameters), s.ElementSize, len(data))
 		}
 	})
+}
+
+// listingRow is one row of a compiler listing's signature table.
+type listingRow struct{ name, index, mask, register, sysValue, format, used string }
+
+// parseListingSignatures reads the "Input signature:" and "Output signature:"
+// tables that fxc /Fh and dxc -Fh print above the bytes.
+func parseListingSignatures(text string) map[string][]listingRow {
+	out := map[string][]listingRow{}
+	lines := strings.Split(strings.ReplaceAll(text, "\r", ""), "\n")
+	for i := 0; i < len(lines); i++ {
+		title := strings.TrimLeft(lines[i], " ;/")
+		if title != "Input signature:" && title != "Output signature:" {
+			continue
+		}
+		kind := strings.Fields(title)[0]
+		// Skip to the dashed line under the column names.
+		j := i + 1
+		for j < len(lines) && !strings.HasPrefix(strings.TrimLeft(lines[j], " ;/"), "---") {
+			j++
+		}
+		if j >= len(lines) {
+			break
+		}
+		if j == 0 || !strings.Contains(lines[j-1], "Mask Register") {
+			continue // DXC's second table per signature (InterpMode, DynIdx) has no masks
+		}
+		if _, seen := out[kind]; seen {
+			continue
+		}
+		dash := lines[j]
+		var cols [][2]int
+		for k := 0; k < len(dash); {
+			if dash[k] != '-' {
+				k++
+				continue
+			}
+			s := k
+			for k < len(dash) && dash[k] == '-' {
+				k++
+			}
+			cols = append(cols, [2]int{s, k})
+		}
+		rows := []listingRow{}
+		for j++; j < len(lines) && strings.Trim(lines[j], " ;/") != ""; j++ {
+			l := lines[j]
+			if r := strings.Trim(l, " ;/"); r == "no parameters" || r == "no Input" || r == "no Output" {
+				break // the table says it is empty; code may follow without a blank line
+			}
+			field := func(c int) string {
+				if c >= len(cols) {
+					return ""
+				}
+				a, b := cols[c][0], cols[c][1]
+				if a >= len(l) {
+					return ""
+				}
+				return strings.TrimSpace(l[a:min(b, len(l))])
+			}
+			rows = append(rows, listingRow{field(0), field(1), field(2), field(3), field(4), field(5), field(6)})
+		}
+		out[kind] = rows
+		i = j
+	}
+	return out
+}
+
+// compTypeListing is what the listings print in the Format column.
+var compTypeListing = map[SigComponentType]string{0: "unknown", 1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
+
+// TestSignatureMatchesListings compares every element with the signature
+// tables of the compiler listings beside the corpus files, including the
+// "Used" column (outputs: the complement of NeverWrites), which obj2yaml does not print.
+func TestSignatureMatchesListings(t *testing.T) {
+	var files, tables, rows, mismatches, fxcZero int
+	for _, e := range corpus.Entries(t) {
+		lp := e.Listing()
+		if lp == "" {
+			continue
+		}
+		text, err := os.ReadFile(lp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigs := parseListingSignatures(string(text))
+		if len(sigs) == 0 {
+			continue
+		}
+		b, _ := os.ReadFile(e.Path)
+		f, err := Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		for kind, want := range sigs {
+			var s *Signature
+			var part string
+			for _, p := range f.Parts {
+				in := p.Name == "ISGN" || p.Name == "ISG1"
+				outp := p.Name == "OSGN" || p.Name == "OSG1" || p.Name == "OSG5"
+				if p.Signature != nil && (kind == "Input" && in || kind == "Output" && outp) {
+					s, part = p.Signature, p.Name
+				}
+			}
+			if s == nil {
+				if len(want) > 0 {
+					t.Errorf("%s: the listing has an %s signature, the container none", e.Rel, kind)
+				}
+				continue
+			}
+			tables++
+			if len(want) != len(s.Parameters) {
+				t.Errorf("%s %s: %d elements, the listing %d", e.Rel, part, len(s.Parameters), len(want))
+				mismatches++
+				continue
+			}
+			for k, w := range want {
+				g := s.Parameters[k]
+				rows++
+				reg := fmt.Sprint(g.Register)
+				if g.Register == NoRegister {
+					reg = "N/A"
+				}
+				sv := g.SystemValueName
+				if sv == "NONE" && w.sysValue != "NONE" && kind == "Output" {
+					// FXC writes SystemValue 0 for SV_Target/SV_Depth/SV_Coverage; its listing names them.
+					fxcZero++
+					sv = w.sysValue
+				}
+				got := listingRow{g.Name, fmt.Sprint(g.Index), strings.ReplaceAll(g.MaskString, " ", ""), reg, sv, compTypeListing[g.CompType], strings.ReplaceAll(g.UsedString, " ", "")}
+				w.mask = strings.ReplaceAll(w.mask, " ", "")
+				w.used = strings.ReplaceAll(w.used, " ", "")
+				if got != w {
+					mismatches++
+					t.Errorf("%s %s[%d]:\n got     %+v\n listing %+v", e.Rel, part, k, got, w)
+				}
+			}
+		}
+	}
+	t.Logf("%d listings, %d signature tables, %d rows compared (name, index, mask, register, system value, format, used): %d mismatches; %d FXC outputs with SystemValue 0 that the listing names", files, tables, rows, mismatches, fxcZero)
+	if files == 0 {
+		t.Error("no listing compared")
+	}
 }
