@@ -378,6 +378,15 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 		g.DescriptorsStaticKeepingBufferBoundsChecks = g.Flags&0x10000 != 0
 		rat := int(t.RangesOffset) + k*rsize
 		rwhat := fmt.Sprintf("descriptor table %d range %d", i, k)
+		if k > 0 {
+			prev := t.Ranges[k-1]
+			if (prev.RangeType == 3) != (g.RangeType == 3) {
+				r.problemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
+			}
+			if prev.Unbounded && g.Append {
+				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
+			}
+		}
 		if _, ok := descriptorRangeTypeNames[uint32(g.RangeType)]; !ok {
 			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}

@@ -96,7 +96,7 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 				{typ: 4, vis: 7, words: desc},               // UAV, Mesh
 				{typ: 0, vis: 6, ranges: [][]uint32{ // table, Amplification
 					rng(0, 0xFFFFFFFF, 2, 0, 0x1, 0xFFFFFFFF), // unbounded SRVs, append
-					rng(3, 4, 0, 9, 0x1, 10),                  // 4 samplers at offset 10
+					rng(2, 4, 0, 9, 0x1, 10),                  // 4 CBVs at offset 10
 				}},
 			}
 			data := buildRTS(v, 0x80000001|0x80, params, [][]uint32{samplerWords(sflags...)})
@@ -143,7 +143,7 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 			if r0.RangeType != 0 || r0.NumDescriptors != -1 || !r0.Unbounded || r0.BaseShaderRegister != 2 || !r0.Append || r0.OffsetInDescriptorsFromTableStart != 0xFFFFFFFF {
 				t.Errorf("range 0 %+v", r0)
 			}
-			if r1.RangeType != 3 || r1.NumDescriptors != 4 || r1.Unbounded || r1.RegisterSpace != 9 || r1.Append || r1.OffsetInDescriptorsFromTableStart != 10 {
+			if r1.RangeType != 2 || r1.NumDescriptors != 4 || r1.Unbounded || r1.RegisterSpace != 9 || r1.Append || r1.OffsetInDescriptorsFromTableStart != 10 {
 				t.Errorf("range 1 %+v", r1)
 			}
 			if r0.DescriptorsVolatile != (v >= 2) || r1.Flags != map[bool]uint32{true: 1, false: 0}[v >= 2] {
@@ -168,7 +168,7 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 				t.Fatal(err)
 			}
 			keys := []string{`"ParameterType":"Constants32Bit"`, `"ShaderVisibility":"Vertex"`, `"Num32BitValues":16`, `"ParameterType":"DescriptorTable"`,
-				`"RangeType":"Sampler"`, `"NumDescriptors":-1`, `"OffsetInDescriptorsFromTableStart":4294967295`, `"Filter":"Anisotropic"`,
+				`"RangeType":"CBV"`, `"NumDescriptors":-1`, `"OffsetInDescriptorsFromTableStart":4294967295`, `"Filter":"Anisotropic"`,
 				`"AddressV":"Clamp"`, `"ComparisonFunc":"LessEqual"`, `"BorderColor":"OpaqueBlackUint"`, `"MaxLOD":3.4028235e+38`,
 				`"AllowInputAssemblerInputLayout":true`, `"LocalRootSignature":true`, `"NumRootParameters":5`, `"StaticSamplersOffset":`}
 			if v >= 2 {
@@ -183,7 +183,7 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 				}
 			}
 			var back RootSignature
-			if err := json.Unmarshal(b, &back); err != nil || back.Samplers[0].Filter != 0x55 || back.Parameters[4].Table.Ranges[1].RangeType != 3 {
+			if err := json.Unmarshal(b, &back); err != nil || back.Samplers[0].Filter != 0x55 || back.Parameters[4].Table.Ranges[1].RangeType != 2 {
 				t.Errorf("JSON does not round-trip: %v", err)
 			}
 		})
@@ -224,6 +224,8 @@ func TestRootSignatureBadLayoutIsReported(t *testing.T) {
 		{"bad border colour", set(good, 92+28, 5), Warning, "BorderColor 5"},
 		{"too much anisotropy", set(good, 92+20, 17), Warning, "MaxAnisotropy 17"},
 		{"empty table", set(good, 60, 0), Warning, "no ranges"},
+		{"samplers mixed with SRVs", buildRTS(2, 0, []rtsParam{{typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0, 0}, {3, 1, 0, 0, 0, 1}}}}, nil), Warning, "mixes sampler ranges"},
+		{"append after unbounded", buildRTS(1, 0, []rtsParam{{typ: 0, ranges: [][]uint32{{0, 0xFFFFFFFF, 0, 0, 0}, {1, 1, 0, 0, 0xFFFFFFFF}}}}, nil), Warning, "appended after an unbounded range"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
