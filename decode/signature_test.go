@@ -665,3 +665,16 @@ func TestSignatureMatchesListings(t *testing.T) {
 		t.Error("no listing compared")
 	}
 }
+
+// BenchmarkSignature decodes a real 32-byte-element signature part.
+func BenchmarkSignature(b *testing.B) {
+	parts := corpusParts(b, func(n string) bool { return n == "ISG1" }, 1)
+	if len(parts) == 0 {
+		b.Skip("no ISG1 part in the corpus")
+	}
+	data := wrapPart("ISG1", parts[0].data)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		Parse(data)
+	}
+}
