@@ -2,6 +2,7 @@ package decode
 
 import (
 	"fmt"
+	"sort"
 )
 
 // RootSignature is a decoded serialized root signature (the RTS0 part, or an
@@ -168,16 +169,25 @@ type rtsDecoder struct {
 	regions []rtsRegion
 }
 
-// claim records [off, off+n) as structure what and reports an overlap with
-// anything read before (offsets in the format point anywhere; writers never share bytes).
+// claim records [off, off+n) as structure what, for reportOverlaps.
 func (d *rtsDecoder) claim(off, n int, what string) {
-	for _, g := range d.regions {
-		if off < g.end && g.start < off+n {
-			d.r.problemAt(Warning, off, what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", what, off, off+n, g.what, g.start, g.end)
-			break
+	d.regions = append(d.regions, rtsRegion{off, off + n, what})
+}
+
+// reportOverlaps reports structures that share bytes: offsets in the format
+// point anywhere, but writers never share bytes between structures. One sort
+// and one sweep, so thousands of parameters cost no more than their number.
+func (d *rtsDecoder) reportOverlaps() {
+	sort.SliceStable(d.regions, func(i, j int) bool { return d.regions[i].start < d.regions[j].start })
+	var cover rtsRegion
+	for k, g := range d.regions {
+		if k > 0 && g.start < cover.end {
+			d.r.problemAt(Warning, g.start, g.what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", g.what, g.start, g.end, cover.what, cover.start, cover.end)
+		}
+		if k == 0 || g.end > cover.end {
+			cover = g
 		}
 	}
-	d.regions = append(d.regions, rtsRegion{off, off + n, what})
 }
 
 // fits reports whether n bytes at off are inside the root signature, and an Error if not.
@@ -216,6 +226,7 @@ func decodeRootSignature(r *reader) *RootSignature {
 	d.setRootFlags()
 	d.parameters()
 	d.samplers()
+	d.reportOverlaps()
 	return rs
 }
 

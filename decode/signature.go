@@ -264,7 +264,10 @@ func decodeSignature(p *Part, r *reader) {
 	}
 	tableEnd := tableStart + int(n)*s.ElementSize
 	s.Parameters = make([]SignatureParameter, n)
-	names := map[uint32]string{} // offset → name, each string claimed once
+	strs := &sigStrings{}
+	if s.ElementSize != 24 {
+		strs.header = 4
+	}
 	r.seek(tableStart)
 	r.begin("Parameters", "signature elements")
 	for i := range s.Parameters {
@@ -288,23 +291,49 @@ func decodeSignature(p *Part, r *reader) {
 		r.end()
 		e.MaskString = MaskString(e.Mask)
 		e.SystemValueName = e.SystemValue.Dumpbin()
-		e.Name = sigName(r, e, i, tableEnd, names)
+		e.Name = strs.name(r, e, i, tableEnd)
 		sigCheckElement(r, s, e, i)
 	}
 	r.end()
 	s.setUsed()
-	sigClaimStrings(r, names, tableEnd)
+	sigClaimStrings(r, strs.names, tableEnd)
 	p.Summary = s.summary()
 }
 
-// sigName resolves an element's SemanticName offset. Names are looked up, not
-// read in sequence, because DXC 1.7+ shares one string between elements.
-func sigName(r *reader, e *SignatureParameter, i, tableEnd int, names map[uint32]string) string {
-	off := e.NameOffset
-	at := int(e.Offset - r.base) // the SemanticName field follows Stream in OSG5 and SG1 elements
-	if sigElementSize(r.part) != 24 {
-		at += 4
+// maxSemanticName is the longest semantic name kept whole.
+const maxSemanticName = 1024
+
+// sigStrings resolves SemanticName offsets. Names are looked up, not read in
+// sequence, because DXC 1.7+ shares one string between elements. Every name is
+// a substring of one copy of the part and every NUL is found once, so a part
+// of many elements pointing into one long run of bytes costs no more than its size.
+type sigStrings struct {
+	all    string  // the part's bytes
+	nuls   []int32 // positions of the NUL bytes, ascending
+	names  map[uint32]string
+	noNUL  bool // a name without a terminating NUL was already reported
+	long   bool // a name longer than maxSemanticName was already reported
+	ready  bool
+	header int // 4: the SemanticName field follows Stream in OSG5 and SG1 elements
+}
+
+func (ss *sigStrings) init(b []byte) {
+	ss.all = string(b)
+	for i, c := range b {
+		if c == 0 {
+			ss.nuls = append(ss.nuls, int32(i))
+		}
 	}
+	ss.names = map[uint32]string{}
+	ss.ready = true
+}
+
+func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) string {
+	if !ss.ready {
+		ss.init(r.b)
+	}
+	off := e.NameOffset
+	at := int(e.Offset-r.base) + ss.header
 	if int64(off) >= int64(len(r.b)) {
 		r.problemAt(Error, at, "signature element", "element %d's SemanticName offset 0x%x is past the end of the %d-byte part: its name cannot be read", i, off, len(r.b))
 		return ""
@@ -312,23 +341,28 @@ func sigName(r *reader, e *SignatureParameter, i, tableEnd int, names map[uint32
 	if int(off) < tableEnd {
 		r.problemAt(Warning, at, "signature element", "element %d's SemanticName offset 0x%x points inside the header or element table (which ends at 0x%x), not at the strings after it", i, off, tableEnd)
 	}
-	if s, ok := names[off]; ok {
+	if s, ok := ss.names[off]; ok {
 		return s
 	}
-	rest := r.b[off:]
-	end := -1
-	for k, c := range rest {
-		if c == 0 {
-			end = k
-			break
-		}
-	}
-	if end < 0 {
+	k := sort.Search(len(ss.nuls), func(j int) bool { return ss.nuls[j] >= int32(off) })
+	end := len(ss.all)
+	if k < len(ss.nuls) {
+		end = int(ss.nuls[k])
+	} else if !ss.noNUL {
+		ss.noNUL = true
 		r.problemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x has no terminating NUL before the end of the part", i, r.base+int64(off))
-		end = len(rest)
 	}
-	name := string(rest[:end])
-	names[off] = name
+	if end-int(off) > maxSemanticName {
+		// Real names are a few dozen bytes; thousands of elements pointing into
+		// one long run would otherwise print gigabytes of JSON.
+		if !ss.long {
+			ss.long = true
+			r.problemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x is %d bytes long; names are cut at %d bytes", i, r.base+int64(off), end-int(off), maxSemanticName)
+		}
+		end = int(off) + maxSemanticName
+	}
+	name := ss.all[off:end]
+	ss.names[off] = name
 	return name
 }
 

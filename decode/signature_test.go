@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dxscope/dxscope/decode/corpus"
 	"gopkg.in/yaml.v3"
@@ -676,5 +678,43 @@ func BenchmarkSignature(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		Parse(data)
+	}
+}
+
+// TestLargeHostilePartsDecodeInLinearTime: a 1 MiB signature whose 16,000
+// elements all point at different places in one long NUL-free run, and a
+// 1 MiB root signature of 40,000 parameters sharing one payload, decode in
+// about the time their size takes (the quadratic versions take minutes).
+func TestLargeHostilePartsDecodeInLinearTime(t *testing.T) {
+	const n = 16000
+	sig := le32(n, 8)
+	for i := 0; i < n; i++ {
+		sig = append(sig, le32(0, uint32(8+32*n+i), 0, 0, 3, uint32(i), 0xF, 0)...)
+	}
+	sig = append(sig, bytes.Repeat([]byte{'A'}, 1<<20-len(sig))...)
+
+	const np = 40000
+	rts := le32(2, np, 24, 0, 0, 0)
+	for i := 0; i < np; i++ {
+		rts = append(rts, le32(1, 0, 24+12*np)...)
+	}
+	rts = append(rts, le32(1, 2, 3)...)
+	rts = append(rts, make([]byte, 1<<20-len(rts))...)
+
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"ISG1", sig}, {"RTS0", rts}} {
+		start := time.Now()
+		f, err := Parse(wrapPart(c.name, c.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := time.Since(start)
+		checkNoInternalError(t, f, c.name)
+		t.Logf("%s: %d bytes in %v, %d problems", c.name, len(c.data), d, len(f.Problems))
+		if d > 20*time.Second {
+			t.Errorf("%s: %v to decode %d bytes", c.name, d, len(c.data))
+		}
 	}
 }
