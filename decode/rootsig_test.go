@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -505,5 +506,58 @@ func BenchmarkRootSignature(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		Parse(data)
+	}
+}
+
+// builtRootSignatureFiles are containers made by buildRTS, kept under
+// testdata/rts so tools and the page can show a 1.2 root signature (the corpus
+// has none). DXSCOPE_UPDATE=1 rewrites them.
+func builtRootSignatureFiles() map[string][]byte {
+	every := func(v uint32) []byte {
+		desc := []uint32{5, 6}
+		rng := func(typ, n, base, space, flags, off uint32) []uint32 { return []uint32{typ, n, base, space, off} }
+		var sflags []uint32
+		if v >= 2 {
+			desc = append(desc, 0x8)
+			rng = func(typ, n, base, space, flags, off uint32) []uint32 { return []uint32{typ, n, base, space, flags, off} }
+		}
+		if v >= 3 {
+			sflags = []uint32{0x1}
+		}
+		return wrapPart("RTS0", buildRTS(v, 0x1, []rtsParam{
+			{typ: 1, vis: 1, words: []uint32{3, 1, 16}},
+			{typ: 2, vis: 5, words: desc}, {typ: 3, words: desc}, {typ: 4, vis: 7, words: desc},
+			{typ: 0, vis: 5, ranges: [][]uint32{rng(0, 0xFFFFFFFF, 2, 0, 0x1, 0xFFFFFFFF)}},
+			{typ: 0, vis: 5, ranges: [][]uint32{rng(3, 4, 0, 9, 0x1, 0)}},
+		}, [][]uint32{samplerWords(sflags...)}))
+	}
+	return map[string][]byte{
+		"rts/every_kind_v1_0.dxbc": every(1),
+		"rts/every_kind_v1_1.dxbc": every(2),
+		"rts/every_kind_v1_2.dxbc": every(3),
+	}
+}
+
+// TestRootSignatureTestdataIsCurrent keeps the built files in step with the builder and checks they decode cleanly.
+func TestRootSignatureTestdataIsCurrent(t *testing.T) {
+	for name, want := range builtRootSignatureFiles() {
+		path := filepath.Join("testdata", name)
+		if os.Getenv("DXSCOPE_UPDATE") == "1" {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run with DXSCOPE_UPDATE=1 to write it)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from what the builder makes (run with DXSCOPE_UPDATE=1)", path)
+		}
+		f, _ := Parse(got)
+		if ps := partProblems(f, "RTS0"); len(ps) != 0 || f.Parts[0].RootSignature == nil {
+			t.Errorf("%s: %v", path, ps)
+		}
 	}
 }
