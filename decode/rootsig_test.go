@@ -519,7 +519,9 @@ func builtRootSignatureFiles() map[string][]byte {
 		var sflags []uint32
 		if v >= 2 {
 			desc = append(desc, 0x8)
-			rng = func(typ, n, base, space, flags, off uint32) []uint32 { return []uint32{typ, n, base, space, flags, off} }
+			rng = func(typ, n, base, space, flags, off uint32) []uint32 {
+				return []uint32{typ, n, base, space, flags, off}
+			}
 		}
 		if v >= 3 {
 			sflags = []uint32{0x1}
