@@ -169,6 +169,7 @@ func Parse(data []byte) (*File, error) {
 	for _, p := range f.Parts {
 		f.decodePart(p)
 	}
+	f.resolveSignatureDirections()
 	if f.Problems == nil {
 		f.Problems = []Problem{}
 	}

@@ -1,10 +1,508 @@
 package decode
 
-// RootSignature is a decoded RTS0 root signature. Stub: filled in by the RTS0 work.
-type RootSignature struct{}
+import (
+	"fmt"
+	"sort"
+)
+
+// RootSignature is a decoded serialized root signature (the RTS0 part, or an
+// RDAT root-signature subobject): versions 1.0, 1.1 and 1.2. Keys follow LLVM
+// obj2yaml's RootSignature; flags print as obj2yaml does, one key per set flag.
+type RootSignature struct {
+	Version              uint32 // 1 = 1.0, 2 = 1.1, 3 = 1.2
+	NumRootParameters    uint32
+	RootParametersOffset uint32
+	NumStaticSamplers    uint32
+	StaticSamplersOffset uint32
+	Parameters           []RootParameter
+	Samplers             []StaticSampler
+
+	AllowInputAssemblerInputLayout    bool `json:",omitempty"`
+	DenyVertexShaderRootAccess        bool `json:",omitempty"`
+	DenyHullShaderRootAccess          bool `json:",omitempty"`
+	DenyDomainShaderRootAccess        bool `json:",omitempty"`
+	DenyGeometryShaderRootAccess      bool `json:",omitempty"`
+	DenyPixelShaderRootAccess         bool `json:",omitempty"`
+	AllowStreamOutput                 bool `json:",omitempty"`
+	LocalRootSignature                bool `json:",omitempty"`
+	DenyAmplificationShaderRootAccess bool `json:",omitempty"`
+	DenyMeshShaderRootAccess          bool `json:",omitempty"`
+	CBVSRVUAVHeapDirectlyIndexed      bool `json:",omitempty"`
+	SamplerHeapDirectlyIndexed        bool `json:",omitempty"`
+	AllowLowTierReservedHwCbLimit     bool `json:",omitempty"` // DXC only (0x80000000)
+
+	// Added keys.
+	VersionName string   // "1.0", "1.1", "1.2"
+	Flags       uint32   // the raw D3D12_ROOT_SIGNATURE_FLAGS word
+	FlagNames   []string // names of the set flags ("0x..." for bits nobody defines)
+}
+
+// RootParameter is one root parameter: a header (type, visibility, payload
+// offset) and the payload its type selects.
+type RootParameter struct {
+	ParameterType    RootParameterType
+	ShaderVisibility ShaderVisibility
+	Table            *RootDescriptorTable `json:",omitempty"` // DescriptorTable
+	Constants        *RootConstants       `json:",omitempty"` // Constants32Bit
+	Descriptor       *RootDescriptor      `json:",omitempty"` // CBV, SRV, UAV
+
+	// Added keys.
+	PayloadOffset uint32 // offset of the payload from the start of the root signature
+}
+
+// RootConstants is the payload of a Constants32Bit parameter.
+type RootConstants struct {
+	Num32BitValues uint32
+	RegisterSpace  uint32
+	ShaderRegister uint32
+}
+
+// RootDescriptor is the payload of a CBV, SRV or UAV root descriptor (flags from 1.1).
+type RootDescriptor struct {
+	RegisterSpace               uint32
+	ShaderRegister              uint32
+	DataVolatile                bool     `json:"DATA_VOLATILE,omitempty"`
+	DataStaticWhileSetAtExecute bool     `json:"DATA_STATIC_WHILE_SET_AT_EXECUTE,omitempty"`
+	DataStatic                  bool     `json:"DATA_STATIC,omitempty"`
+	Flags                       uint32   // added: raw flags (0 in 1.0, which has none)
+	FlagNames                   []string `json:",omitempty"` // added
+}
+
+// RootDescriptorTable is the payload of a DescriptorTable parameter.
+type RootDescriptorTable struct {
+	NumRanges    uint32
+	RangesOffset uint32
+	Ranges       []DescriptorRange
+}
+
+// DescriptorRange is one range of a descriptor table (flags from 1.1).
+type DescriptorRange struct {
+	RangeType DescriptorRangeType
+	// NumDescriptors prints -1 for unbounded (0xFFFFFFFF), as obj2yaml does.
+	NumDescriptors                    int64
+	BaseShaderRegister                uint32
+	RegisterSpace                     uint32
+	OffsetInDescriptorsFromTableStart uint32 // 0xFFFFFFFF: append after the previous range
+
+	DescriptorsVolatile                        bool `json:"DESCRIPTORS_VOLATILE,omitempty"`
+	DataVolatile                               bool `json:"DATA_VOLATILE,omitempty"`
+	DataStaticWhileSetAtExecute                bool `json:"DATA_STATIC_WHILE_SET_AT_EXECUTE,omitempty"`
+	DataStatic                                 bool `json:"DATA_STATIC,omitempty"`
+	DescriptorsStaticKeepingBufferBoundsChecks bool `json:"DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS,omitempty"`
+
+	// Added keys.
+	Unbounded bool     // NumDescriptors is 0xFFFFFFFF
+	Append    bool     // OffsetInDescriptorsFromTableStart is 0xFFFFFFFF (D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND)
+	Flags     uint32   // raw flags (0 in 1.0, which has none)
+	FlagNames []string `json:",omitempty"`
+}
+
+// StaticSampler is one static sampler (D3D12_STATIC_SAMPLER_DESC; 1.2 adds Flags).
+type StaticSampler struct {
+	Filter           SamplerFilter
+	AddressU         TextureAddressMode
+	AddressV         TextureAddressMode
+	AddressW         TextureAddressMode
+	MipLODBias       SamplerFloat
+	MaxAnisotropy    uint32
+	ComparisonFunc   ComparisonFunc
+	BorderColor      StaticBorderColor
+	MinLOD           SamplerFloat
+	MaxLOD           SamplerFloat
+	ShaderRegister   uint32
+	RegisterSpace    uint32
+	ShaderVisibility ShaderVisibility
+
+	UintBorderColor          bool `json:"SAMPLER_FLAG_UINT_BORDER_COLOR,omitempty"`
+	NonNormalizedCoordinates bool `json:"SAMPLER_FLAG_NON_NORMALIZED_COORDINATES,omitempty"`
+
+	// Added keys.
+	Flags     uint32   // raw flags (1.2 only)
+	FlagNames []string `json:",omitempty"`
+}
+
+// RangeUnbounded is the NumDescriptors value of an unbounded range, and RangeAppend the
+// range offset that means "right after the previous range".
+const (
+	RangeUnbounded = 0xFFFFFFFF
+	RangeAppend    = 0xFFFFFFFF
+)
+
+// Structure sizes by version.
+const (
+	rtsHeaderSize      = 24
+	rtsParamHeaderSize = 12
+	rtsConstantsSize   = 12
+	rtsTableSize       = 8
+)
+
+func rtsDescriptorSize(v uint32) int {
+	if v >= 2 {
+		return 12
+	}
+	return 8
+}
+
+func rtsRangeSize(v uint32) int {
+	if v >= 2 {
+		return 24
+	}
+	return 20
+}
+
+func rtsSamplerSize(v uint32) int {
+	if v >= 3 {
+		return 56
+	}
+	return 52
+}
+
+// rtsRegion is a structure already read, to find offsets that point into others.
+type rtsRegion struct {
+	start, end int
+	what       string
+}
+
+type rtsDecoder struct {
+	r       *reader
+	rs      *RootSignature
+	regions []rtsRegion
+}
+
+// claim records [off, off+n) as structure what, for reportOverlaps.
+func (d *rtsDecoder) claim(off, n int, what string) {
+	d.regions = append(d.regions, rtsRegion{off, off + n, what})
+}
+
+// reportOverlaps reports structures that share bytes: offsets in the format
+// point anywhere, but writers never share bytes between structures. One sort
+// and one sweep, so thousands of parameters cost no more than their number.
+func (d *rtsDecoder) reportOverlaps() {
+	sort.SliceStable(d.regions, func(i, j int) bool { return d.regions[i].start < d.regions[j].start })
+	var cover rtsRegion
+	for k, g := range d.regions {
+		if k > 0 && g.start < cover.end {
+			d.r.problemAt(Warning, g.start, g.what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", g.what, g.start, g.end, cover.what, cover.start, cover.end)
+		}
+		if k == 0 || g.end > cover.end {
+			cover = g
+		}
+	}
+}
+
+// fits reports whether n bytes at off are inside the root signature, and an Error if not.
+func (d *rtsDecoder) fits(off uint32, n int64, at int, what, field string) bool {
+	if int64(off)+n <= int64(d.r.len()) {
+		return true
+	}
+	d.r.problemAt(Error, at, what, "%s 0x%x puts %s (%d bytes) past the end of the %d-byte root signature; it is not decoded", field, off, what, n, d.r.len())
+	return false
+}
 
 // decodeRootSignature reads a serialized root signature from r (an RTS0 part,
-// or the bytes of an RDAT root-signature subobject).
-func decodeRootSignature(r *reader) *RootSignature { r.raw("Data", r.len()); return nil }
+// or the bytes of an RDAT root-signature subobject). Offsets inside are from the start of r.
+func decodeRootSignature(r *reader) *RootSignature {
+	rs := &RootSignature{Parameters: []RootParameter{}, Samplers: []StaticSampler{}}
+	d := &rtsDecoder{r: r, rs: rs}
+	r.seek(0)
+	rs.Version = r.u32("Version")
+	rs.NumRootParameters = r.u32("NumRootParameters")
+	rs.RootParametersOffset = r.u32("RootParametersOffset")
+	rs.NumStaticSamplers = r.u32("NumStaticSamplers")
+	rs.StaticSamplersOffset = r.u32("StaticSamplersOffset")
+	rs.Flags = r.u32("Flags")
+	if r.failed {
+		return nil
+	}
+	d.claim(0, rtsHeaderSize, "the root signature header")
+	switch rs.Version {
+	case 1, 2, 3:
+		rs.VersionName = fmt.Sprintf("1.%d", rs.Version-1)
+	default:
+		r.problemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
+		r.raw("Data", r.remaining())
+		return rs
+	}
+	d.setRootFlags()
+	d.parameters()
+	d.samplers()
+	d.reportOverlaps()
+	return rs
+}
 
-func decodeRootSignaturePart(p *Part, r *reader) { p.RootSignature = decodeRootSignature(r) }
+func (d *rtsDecoder) setRootFlags() {
+	rs, f := d.rs, d.rs.Flags
+	rs.FlagNames = flagNames(f, rootFlagBits)
+	rs.AllowInputAssemblerInputLayout = f&0x1 != 0
+	rs.DenyVertexShaderRootAccess = f&0x2 != 0
+	rs.DenyHullShaderRootAccess = f&0x4 != 0
+	rs.DenyDomainShaderRootAccess = f&0x8 != 0
+	rs.DenyGeometryShaderRootAccess = f&0x10 != 0
+	rs.DenyPixelShaderRootAccess = f&0x20 != 0
+	rs.AllowStreamOutput = f&0x40 != 0
+	rs.LocalRootSignature = f&0x80 != 0
+	rs.DenyAmplificationShaderRootAccess = f&0x100 != 0
+	rs.DenyMeshShaderRootAccess = f&0x200 != 0
+	rs.CBVSRVUAVHeapDirectlyIndexed = f&0x400 != 0
+	rs.SamplerHeapDirectlyIndexed = f&0x800 != 0
+	rs.AllowLowTierReservedHwCbLimit = f&0x80000000 != 0
+	if bad := f &^ flagMask(rootFlagBits); bad != 0 {
+		d.r.problemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, flagMask(rootFlagBits))
+	}
+}
+
+func (d *rtsDecoder) parameters() {
+	r, rs := d.r, d.rs
+	n := int64(rs.NumRootParameters)
+	if n == 0 {
+		return
+	}
+	off := rs.RootParametersOffset
+	if int64(off)+n*rtsParamHeaderSize > int64(r.len()) {
+		r.problemAt(Error, 8, "root signature header", "%d root parameters of %d bytes at RootParametersOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+			n, rtsParamHeaderSize, off, r.len())
+		return
+	}
+	d.claim(int(off), int(n)*rtsParamHeaderSize, "the root parameter headers")
+	rs.Parameters = make([]RootParameter, n)
+	r.seek(int(off))
+	r.begin("Parameters", "root parameters")
+	for i := range rs.Parameters {
+		p := &rs.Parameters[i]
+		r.begin(fmt.Sprintf("[%d]", i), "root parameter")
+		p.ParameterType = RootParameterType(r.u32("ParameterType"))
+		p.ShaderVisibility = ShaderVisibility(r.u32("ShaderVisibility"))
+		p.PayloadOffset = r.u32("PayloadOffset")
+		r.end()
+	}
+	r.end()
+	for i := range rs.Parameters {
+		d.payload(i, &rs.Parameters[i])
+	}
+}
+
+func (d *rtsDecoder) payload(i int, p *RootParameter) {
+	r, v := d.r, d.rs.Version
+	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
+	what := fmt.Sprintf("root parameter %d", i)
+	if _, ok := shaderVisibilityNames[uint32(p.ShaderVisibility)]; !ok {
+		r.problemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
+	}
+	path := r.join(fmt.Sprintf("Parameters[%d]", i))
+	switch p.ParameterType {
+	case RootParamConstants32Bit:
+		if !d.fits(p.PayloadOffset, rtsConstantsSize, at+8, what+"'s constants", "PayloadOffset") {
+			return
+		}
+		d.claim(int(p.PayloadOffset), rtsConstantsSize, what+"'s constants")
+		s := r.sub(int(p.PayloadOffset), rtsConstantsSize, path+"/Constants", "root constants")
+		s.begin("", "root constants")
+		c := &RootConstants{}
+		c.ShaderRegister = s.u32("ShaderRegister")
+		c.RegisterSpace = s.u32("RegisterSpace")
+		c.Num32BitValues = s.u32("Num32BitValues")
+		s.end()
+		p.Constants = c
+	case RootParamCBV, RootParamSRV, RootParamUAV:
+		n := rtsDescriptorSize(v)
+		if !d.fits(p.PayloadOffset, int64(n), at+8, what+"'s descriptor", "PayloadOffset") {
+			return
+		}
+		d.claim(int(p.PayloadOffset), n, what+"'s descriptor")
+		s := r.sub(int(p.PayloadOffset), n, path+"/Descriptor", "root descriptor")
+		s.begin("", "root descriptor")
+		c := &RootDescriptor{}
+		c.ShaderRegister = s.u32("ShaderRegister")
+		c.RegisterSpace = s.u32("RegisterSpace")
+		if v >= 2 {
+			c.Flags = s.u32("Flags")
+		}
+		s.end()
+		c.FlagNames = flagNames(c.Flags, rootDescriptorFlagBits)
+		c.DataVolatile = c.Flags&0x2 != 0
+		c.DataStaticWhileSetAtExecute = c.Flags&0x4 != 0
+		c.DataStatic = c.Flags&0x8 != 0
+		if bad := c.Flags &^ flagMask(rootDescriptorFlagBits); bad != 0 {
+			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, flagMask(rootDescriptorFlagBits))
+		}
+		if bits := c.Flags & 0xE; bits&(bits-1) != 0 {
+			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
+		}
+		p.Descriptor = c
+	case RootParamDescriptorTable:
+		d.table(i, p, at, what, path)
+	default:
+		r.problemAt(Error, at, what, "root parameter %d has ParameterType %d, which is not one of DescriptorTable, Constants32Bit, CBV, SRV, UAV (0 to 4): its payload cannot be read", i, uint32(p.ParameterType))
+	}
+}
+
+func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
+	r, v := d.r, d.rs.Version
+	if !d.fits(p.PayloadOffset, rtsTableSize, at+8, what+"'s descriptor table", "PayloadOffset") {
+		return
+	}
+	d.claim(int(p.PayloadOffset), rtsTableSize, what+"'s descriptor table")
+	s := r.sub(int(p.PayloadOffset), rtsTableSize, path+"/Table", "descriptor table")
+	s.begin("", "descriptor table")
+	t := &RootDescriptorTable{}
+	t.NumRanges = s.u32("NumRanges")
+	t.RangesOffset = s.u32("RangesOffset")
+	s.end()
+	p.Table = t
+	t.Ranges = []DescriptorRange{}
+	if t.NumRanges == 0 {
+		r.problemAt(Warning, int(p.PayloadOffset), what, "descriptor table %d has no ranges (D3D12 rejects empty tables)", i)
+		return
+	}
+	rsize := rtsRangeSize(v)
+	if int64(t.RangesOffset)+int64(t.NumRanges)*int64(rsize) > int64(r.len()) {
+		r.problemAt(Error, int(p.PayloadOffset)+4, what, "descriptor table %d: %d ranges of %d bytes at RangesOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+			i, t.NumRanges, rsize, t.RangesOffset, r.len())
+		return
+	}
+	d.claim(int(t.RangesOffset), int(t.NumRanges)*rsize, what+"'s ranges")
+	t.Ranges = make([]DescriptorRange, t.NumRanges)
+	s = r.sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
+	for k := range t.Ranges {
+		g := &t.Ranges[k]
+		s.begin(fmt.Sprintf("[%d]", k), "descriptor range")
+		g.RangeType = DescriptorRangeType(s.u32("RangeType"))
+		nd := s.u32("NumDescriptors")
+		g.BaseShaderRegister = s.u32("BaseShaderRegister")
+		g.RegisterSpace = s.u32("RegisterSpace")
+		if v >= 2 {
+			// DXC and LLVM's structs put Flags before the offset; LLVM's document shows it last.
+			g.Flags = s.u32("Flags")
+		}
+		g.OffsetInDescriptorsFromTableStart = s.u32("OffsetInDescriptorsFromTableStart")
+		s.end()
+		g.NumDescriptors = int64(nd)
+		if nd == RangeUnbounded {
+			g.NumDescriptors, g.Unbounded = -1, true
+		}
+		g.Append = g.OffsetInDescriptorsFromTableStart == RangeAppend
+		g.FlagNames = flagNames(g.Flags, descriptorRangeFlagBits)
+		g.DescriptorsVolatile = g.Flags&0x1 != 0
+		g.DataVolatile = g.Flags&0x2 != 0
+		g.DataStaticWhileSetAtExecute = g.Flags&0x4 != 0
+		g.DataStatic = g.Flags&0x8 != 0
+		g.DescriptorsStaticKeepingBufferBoundsChecks = g.Flags&0x10000 != 0
+		rat := int(t.RangesOffset) + k*rsize
+		rwhat := fmt.Sprintf("descriptor table %d range %d", i, k)
+		if k > 0 {
+			prev := t.Ranges[k-1]
+			if (prev.RangeType == 3) != (g.RangeType == 3) {
+				r.problemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
+			}
+			if prev.Unbounded && g.Append {
+				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
+			}
+		}
+		if _, ok := descriptorRangeTypeNames[uint32(g.RangeType)]; !ok {
+			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
+		}
+		if nd == 0 {
+			r.problemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
+		}
+		if bad := g.Flags &^ flagMask(descriptorRangeFlagBits); bad != 0 {
+			r.problemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, flagMask(descriptorRangeFlagBits))
+		} else if g.RangeType == 3 && g.Flags&^0x1 != 0 {
+			r.problemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
+		}
+	}
+}
+
+func (d *rtsDecoder) samplers() {
+	r, rs := d.r, d.rs
+	n := int64(rs.NumStaticSamplers)
+	if n == 0 {
+		return
+	}
+	size := rtsSamplerSize(rs.Version)
+	off := rs.StaticSamplersOffset
+	if int64(off)+n*int64(size) > int64(r.len()) {
+		r.problemAt(Error, 16, "root signature header", "%d static samplers of %d bytes at StaticSamplersOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+			n, size, off, r.len())
+		return
+	}
+	d.claim(int(off), int(n)*size, "the static samplers")
+	rs.Samplers = make([]StaticSampler, n)
+	r.seek(int(off))
+	r.begin("Samplers", "static samplers")
+	for i := range rs.Samplers {
+		at := r.pos
+		m := &rs.Samplers[i]
+		r.begin(fmt.Sprintf("[%d]", i), "static sampler")
+		m.Filter = SamplerFilter(r.u32("Filter"))
+		m.AddressU = TextureAddressMode(r.u32("AddressU"))
+		m.AddressV = TextureAddressMode(r.u32("AddressV"))
+		m.AddressW = TextureAddressMode(r.u32("AddressW"))
+		m.MipLODBias = SamplerFloat(r.f32("MipLODBias"))
+		m.MaxAnisotropy = r.u32("MaxAnisotropy")
+		m.ComparisonFunc = ComparisonFunc(r.u32("ComparisonFunc"))
+		m.BorderColor = StaticBorderColor(r.u32("BorderColor"))
+		m.MinLOD = SamplerFloat(r.f32("MinLOD"))
+		m.MaxLOD = SamplerFloat(r.f32("MaxLOD"))
+		m.ShaderRegister = r.u32("ShaderRegister")
+		m.RegisterSpace = r.u32("RegisterSpace")
+		m.ShaderVisibility = ShaderVisibility(r.u32("ShaderVisibility"))
+		if rs.Version >= 3 {
+			m.Flags = r.u32("Flags")
+		}
+		r.end()
+		m.FlagNames = flagNames(m.Flags, staticSamplerFlagBits)
+		m.UintBorderColor = m.Flags&0x1 != 0
+		m.NonNormalizedCoordinates = m.Flags&0x2 != 0
+		d.checkSampler(i, at, m)
+	}
+	r.end()
+}
+
+func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
+	r := d.r
+	what := fmt.Sprintf("static sampler %d", i)
+	bad := func(field string, rel int, v uint32, names map[uint32]string, typ string) {
+		if _, ok := names[v]; !ok {
+			r.problemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
+		}
+	}
+	bad("Filter", 0, uint32(m.Filter), samplerFilterNames, "D3D12_FILTER")
+	bad("AddressU", 4, uint32(m.AddressU), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressV", 8, uint32(m.AddressV), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressW", 12, uint32(m.AddressW), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncNames, "D3D12_COMPARISON_FUNC")
+	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColorNames, "D3D12_STATIC_BORDER_COLOR")
+	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilityNames, "D3D12_SHADER_VISIBILITY")
+	if m.MaxAnisotropy > 16 {
+		r.problemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
+	}
+	if b := m.Flags &^ flagMask(staticSamplerFlagBits); b != 0 {
+		r.problemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, flagMask(staticSamplerFlagBits))
+	}
+}
+
+// String is the one-line summary: "v1.1, 3 parameters, 1 static sampler".
+func (rs *RootSignature) String() string {
+	if rs == nil {
+		return "unreadable root signature"
+	}
+	if rs.VersionName == "" {
+		return fmt.Sprintf("unknown version %d", rs.Version)
+	}
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		if n == 0 {
+			return "no " + many
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	out := fmt.Sprintf("v%s, %s, %s", rs.VersionName, plural(len(rs.Parameters), "parameter", "parameters"), plural(len(rs.Samplers), "static sampler", "static samplers"))
+	return out
+}
+
+func decodeRootSignaturePart(p *Part, r *reader) {
+	p.RootSignature = decodeRootSignature(r)
+	p.Summary = p.RootSignature.String()
+}

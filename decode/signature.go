@@ -1,6 +1,498 @@
 package decode
 
-// Signature is a decoded I/O signature part. Stub: filled in by the signature work.
-type Signature struct{}
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
 
-func decodeSignature(p *Part, r *reader) { r.raw("Data", r.len()) }
+// ---- enums shared by the signature parts ----
+
+// D3DSystemValue is the SystemValue of a signature element (D3D_NAME,
+// DXC DxilProgramSigSemantic), named as LLVM's D3D_SYSTEM_VALUE names it.
+type D3DSystemValue uint32
+
+var d3dSystemValueNames = map[uint32]string{
+	0: "Undefined", 1: "Position", 2: "ClipDistance", 3: "CullDistance", 4: "RenderTargetArrayIndex",
+	5: "ViewPortArrayIndex", 6: "VertexID", 7: "PrimitiveID", 8: "InstanceID", 9: "IsFrontFace",
+	10: "SampleIndex", 11: "FinalQuadEdgeTessfactor", 12: "FinalQuadInsideTessfactor", 13: "FinalTriEdgeTessfactor",
+	14: "FinalTriInsideTessfactor", 15: "FinalLineDetailTessfactor", 16: "FinalLineDensityTessfactor",
+	23: "Barycentrics", 24: "ShadingRate", 25: "CullPrimitive",
+	64: "Target", 65: "Depth", 66: "Coverage", 67: "DepthGE", 68: "DepthLE", 69: "StencilRef", 70: "InnerCoverage",
+}
+
+// d3dSystemValueDumpbin is the column text DXC's and FXC's disassemblers print.
+var d3dSystemValueDumpbin = map[uint32]string{
+	0: "NONE", 1: "POS", 2: "CLIPDST", 3: "CULLDST", 4: "RTINDEX", 5: "VPINDEX", 6: "VERTID", 7: "PRIMID",
+	8: "INSTID", 9: "FFACE", 10: "SAMPLE", 11: "QUADEDGE", 12: "QUADINT", 13: "TRIEDGE", 14: "TRIINT",
+	15: "LINEDET", 16: "LINEDEN", 23: "BARYCEN", 24: "SHDINGRATE", 25: "CULLPRIM",
+	64: "TARGET", 65: "DEPTH", 66: "COVERAGE", 67: "DEPTHGE", 68: "DEPTHLE", 69: "STENCILREF", 70: "INNERCOV",
+}
+
+func (v D3DSystemValue) String() string {
+	return enumString(d3dSystemValueNames, "D3DSystemValue", uint32(v))
+}
+
+// Dumpbin is the short name the compilers' listings print ("POS", "TARGET").
+func (v D3DSystemValue) Dumpbin() string {
+	if s, ok := d3dSystemValueDumpbin[uint32(v)]; ok {
+		return s
+	}
+	return strconv.FormatUint(uint64(v), 10)
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v D3DSystemValue) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *D3DSystemValue) UnmarshalText(b []byte) error {
+	n, err := enumParse(d3dSystemValueNames, "D3DSystemValue", b)
+	*v = D3DSystemValue(n)
+	return err
+}
+
+// SigComponentType is the CompType of a signature element (DxilProgramSigCompType;
+// the same numbers as the PSV0 ComponentType byte).
+type SigComponentType uint32
+
+var sigComponentTypeNames = map[uint32]string{
+	0: "Unknown", 1: "UInt32", 2: "SInt32", 3: "Float32", 4: "UInt16", 5: "SInt16", 6: "Float16",
+	7: "UInt64", 8: "SInt64", 9: "Float64",
+}
+
+func (v SigComponentType) String() string {
+	return enumString(sigComponentTypeNames, "SigComponentType", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v SigComponentType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *SigComponentType) UnmarshalText(b []byte) error {
+	n, err := enumParse(sigComponentTypeNames, "SigComponentType", b)
+	*v = SigComponentType(n)
+	return err
+}
+
+// SigMinPrecision is the MinPrecision of a 32-byte signature element (D3D_MIN_PRECISION).
+type SigMinPrecision uint32
+
+var sigMinPrecisionNames = map[uint32]string{
+	0: "Default", 1: "Float16", 2: "Float2_8", 3: "Reserved", 4: "SInt16", 5: "UInt16", 0xF0: "Any16", 0xF1: "Any10",
+}
+
+func (v SigMinPrecision) String() string {
+	return enumString(sigMinPrecisionNames, "SigMinPrecision", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v SigMinPrecision) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *SigMinPrecision) UnmarshalText(b []byte) error {
+	n, err := enumParse(sigMinPrecisionNames, "SigMinPrecision", b)
+	*v = SigMinPrecision(n)
+	return err
+}
+
+// enumString names v from names, or prints Type(v) for a value nobody named.
+func enumString(names map[uint32]string, typ string, v uint32) string {
+	if s, ok := names[v]; ok {
+		return s
+	}
+	return fmt.Sprintf("%s(%d)", typ, v)
+}
+
+// enumParse reads a name, a Type(123) form or a plain number.
+func enumParse(names map[uint32]string, typ string, b []byte) (uint32, error) {
+	s := string(b)
+	for k, n := range names {
+		if n == s {
+			return k, nil
+		}
+	}
+	if strings.HasPrefix(s, typ+"(") && strings.HasSuffix(s, ")") {
+		s = s[len(typ)+1 : len(s)-1]
+	}
+	n, err := strconv.ParseUint(s, 0, 32)
+	if err != nil {
+		return 0, fmt.Errorf("unknown %s %q", typ, b)
+	}
+	return uint32(n), nil
+}
+
+// ---- the signature part ----
+
+// SignatureDirection says whether a signature's elements are read or written
+// by the shader, which decides how the element's second mask byte is read.
+type SignatureDirection uint8
+
+const (
+	// SigInput: ISG1/ISGN, and PSG1/PCSG of a domain shader (patch constants it reads).
+	SigInput SignatureDirection = iota
+	// SigOutput: OSG1/OSGN/OSG5, and PSG1/PCSG of a hull or mesh shader.
+	SigOutput
+)
+
+var sigDirectionNames = [...]string{"input", "output"}
+
+func (d SignatureDirection) String() string {
+	if int(d) < len(sigDirectionNames) {
+		return sigDirectionNames[d]
+	}
+	return fmt.Sprintf("SignatureDirection(%d)", int(d))
+}
+
+// MarshalText writes the direction by name.
+func (d SignatureDirection) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a direction written by MarshalText.
+func (d *SignatureDirection) UnmarshalText(b []byte) error {
+	for i, n := range sigDirectionNames {
+		if n == string(b) {
+			*d = SignatureDirection(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown signature direction %q", b)
+}
+
+// Signature is a decoded I/O signature part: ISG1/OSG1/PSG1 (32-byte elements,
+// DXC and SM 5.1), ISGN/OSGN/PCSG (24 bytes, FXC), OSG5 (28 bytes, FXC GS with streams).
+// Parameters has obj2yaml's keys; the rest are added.
+type Signature struct {
+	Parameters []SignatureParameter
+
+	// Added keys.
+	ParamCount  uint32 // number of elements the header declares
+	ParamOffset uint32 // offset of the first element from the start of the part (8 in practice)
+	ElementSize int    // 24, 28 or 32, from the part name
+	// Direction: how ExclusiveMask reads (AlwaysReads for inputs, NeverWrites for outputs).
+	// From the part name; PSG1/PCSG are outputs unless the container's program is a domain shader.
+	Direction SignatureDirection
+	// PatchConstant marks PSG1/PCSG (patch constants, or mesh per-primitive outputs).
+	PatchConstant bool
+}
+
+// SignatureParameter is one signature element (DxilProgramSignatureElement),
+// one row per register a semantic occupies.
+type SignatureParameter struct {
+	Stream        uint32 // GS output stream (OSG5 and 32-byte elements; 0 otherwise)
+	Name          string // the semantic name, resolved from NameOffset
+	Index         uint32 // semantic index
+	SystemValue   D3DSystemValue
+	CompType      SigComponentType
+	Register      uint32 // 0xFFFFFFFF: not in a register (depth, coverage, ...)
+	Mask          uint8  // components present, x=1 y=2 z=4 w=8
+	ExclusiveMask uint8  // raw: AlwaysReads (inputs) or NeverWrites (outputs)
+	MinPrecision  SigMinPrecision
+
+	// Added keys.
+	NameOffset      uint32 // SemanticName: offset of the name from the start of the part
+	Offset          int64  // absolute offset of the element in the file
+	MaskString      string // Mask as "xyzw" with blanks, as the listings print it
+	Used            uint8  // the "used" column of the listings: inputs as is, outputs ^NeverWrites & Mask
+	UsedString      string
+	SystemValueName string // the listings' short name ("POS", "TARGET", "NONE")
+}
+
+// NoRegister is the Register value of elements that live in no register.
+const NoRegister = 0xFFFFFFFF
+
+// MaskString renders a component mask the way the compilers' listings do: "xy w".
+func MaskString(m uint8) string {
+	b := []byte("    ")
+	for i, c := range "xyzw" {
+		if m&(1<<i) != 0 {
+			b[i] = byte(c)
+		}
+	}
+	return strings.TrimRight(string(b), " ")
+}
+
+// sigElementSize is the element size each signature part name implies.
+func sigElementSize(name string) int {
+	switch name {
+	case "ISG1", "OSG1", "PSG1":
+		return 32
+	case "OSG5":
+		return 28
+	}
+	return 24
+}
+
+func decodeSignature(p *Part, r *reader) {
+	s := &Signature{ElementSize: sigElementSize(p.Name)}
+	switch p.Name {
+	case "OSG1", "OSGN", "OSG5":
+		s.Direction = SigOutput
+	case "PSG1", "PCSG":
+		// Hull shaders write patch constants and mesh shaders write per-primitive
+		// outputs; only domain shaders read them. resolveSignatureDirections fixes
+		// this up once the container's program part says which stage it is.
+		s.Direction = SigOutput
+		s.PatchConstant = true
+	}
+	s.ParamCount = r.u32("ParamCount")
+	s.ParamOffset = r.u32("ParamOffset")
+	if r.failed {
+		return
+	}
+	p.Signature = s
+	size := r.len()
+	if s.ParamOffset < 8 || int64(s.ParamOffset) > int64(size) {
+		r.problemAt(Error, 4, "signature header", "ParamOffset 0x%x does not point into the %d-byte part after the 8-byte header; the elements cannot be found", s.ParamOffset, size)
+		r.raw("Data", r.remaining())
+		p.Summary = "unreadable signature"
+		return
+	}
+	if s.ParamOffset%4 != 0 {
+		r.problemAt(Warning, 4, "signature header", "ParamOffset 0x%x is not a multiple of 4", s.ParamOffset)
+	}
+	if s.ParamOffset > 8 {
+		r.problemAt(Note, 8, "signature header", "ParamOffset is 0x%x, not 8: %d bytes between the header and the elements", s.ParamOffset, s.ParamOffset-8)
+		r.raw("Reserved", int(s.ParamOffset)-8)
+	}
+	tableStart := int(s.ParamOffset)
+	n := int64(s.ParamCount)
+	fit := int64(size-tableStart) / int64(s.ElementSize)
+	if n > fit {
+		r.problemAt(Error, 0, "signature header", "ParamCount is %d, so %d bytes of %d-byte elements start at 0x%x, but the part holds only %d bytes: only %d elements fit",
+			n, n*int64(s.ElementSize), s.ElementSize, r.base+int64(tableStart), size, fit)
+		n = fit
+	}
+	tableEnd := tableStart + int(n)*s.ElementSize
+	s.Parameters = make([]SignatureParameter, n)
+	strs := &sigStrings{}
+	if s.ElementSize != 24 {
+		strs.header = 4
+	}
+	r.seek(tableStart)
+	r.begin("Parameters", "signature elements")
+	for i := range s.Parameters {
+		e := &s.Parameters[i]
+		e.Offset = r.abs()
+		r.begin(fmt.Sprintf("[%d]", i), "signature element")
+		if s.ElementSize != 24 {
+			e.Stream = r.u32("Stream")
+		}
+		e.NameOffset = r.u32("NameOffset")
+		e.Index = r.u32("Index")
+		e.SystemValue = D3DSystemValue(r.u32("SystemValue"))
+		e.CompType = SigComponentType(r.u32("CompType"))
+		e.Register = r.u32("Register")
+		e.Mask = r.u8("Mask")
+		e.ExclusiveMask = r.u8("ExclusiveMask")
+		r.bytes("Padding", 2)
+		if s.ElementSize == 32 {
+			e.MinPrecision = SigMinPrecision(r.u32("MinPrecision"))
+		}
+		r.end()
+		e.MaskString = MaskString(e.Mask)
+		e.SystemValueName = e.SystemValue.Dumpbin()
+		e.Name = strs.name(r, e, i, tableEnd)
+		sigCheckElement(r, s, e, i)
+	}
+	r.end()
+	s.setUsed()
+	sigClaimStrings(r, strs.names, tableEnd)
+	p.Summary = s.summary()
+}
+
+// maxSemanticName is the longest semantic name kept whole.
+const maxSemanticName = 1024
+
+// sigStrings resolves SemanticName offsets. Names are looked up, not read in
+// sequence, because DXC 1.7+ shares one string between elements. Every name is
+// a substring of one copy of the part and every NUL is found once, so a part
+// of many elements pointing into one long run of bytes costs no more than its size.
+type sigStrings struct {
+	all    string  // the part's bytes
+	nuls   []int32 // positions of the NUL bytes, ascending
+	names  map[uint32]string
+	noNUL  bool // a name without a terminating NUL was already reported
+	long   bool // a name longer than maxSemanticName was already reported
+	ready  bool
+	header int // 4: the SemanticName field follows Stream in OSG5 and SG1 elements
+}
+
+func (ss *sigStrings) init(b []byte) {
+	ss.all = string(b)
+	for i, c := range b {
+		if c == 0 {
+			ss.nuls = append(ss.nuls, int32(i))
+		}
+	}
+	ss.names = map[uint32]string{}
+	ss.ready = true
+}
+
+func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) string {
+	if !ss.ready {
+		ss.init(r.b)
+	}
+	off := e.NameOffset
+	at := int(e.Offset-r.base) + ss.header
+	if int64(off) >= int64(len(r.b)) {
+		r.problemAt(Error, at, "signature element", "element %d's SemanticName offset 0x%x is past the end of the %d-byte part: its name cannot be read", i, off, len(r.b))
+		return ""
+	}
+	if int(off) < tableEnd {
+		r.problemAt(Warning, at, "signature element", "element %d's SemanticName offset 0x%x points inside the header or element table (which ends at 0x%x), not at the strings after it", i, off, tableEnd)
+	}
+	if s, ok := ss.names[off]; ok {
+		return s
+	}
+	k := sort.Search(len(ss.nuls), func(j int) bool { return ss.nuls[j] >= int32(off) })
+	end := len(ss.all)
+	if k < len(ss.nuls) {
+		end = int(ss.nuls[k])
+	} else if !ss.noNUL {
+		ss.noNUL = true
+		r.problemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x has no terminating NUL before the end of the part", i, r.base+int64(off))
+	}
+	if end-int(off) > maxSemanticName {
+		// Real names are a few dozen bytes; thousands of elements pointing into
+		// one long run would otherwise print gigabytes of JSON.
+		if !ss.long {
+			ss.long = true
+			r.problemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x is %d bytes long; names are cut at %d bytes", i, r.base+int64(off), end-int(off), maxSemanticName)
+		}
+		end = int(off) + maxSemanticName
+	}
+	name := ss.all[off:end]
+	ss.names[off] = name
+	return name
+}
+
+// sigCheckElement reports values no compiler writes.
+func sigCheckElement(r *reader, s *Signature, e *SignatureParameter, i int) {
+	at := int(e.Offset - r.base)
+	if _, ok := d3dSystemValueNames[uint32(e.SystemValue)]; !ok {
+		r.problemAt(Warning, at, "signature element", "element %d (%s) has SystemValue %d, which is not a D3D_NAME value", i, e.Name, uint32(e.SystemValue))
+	}
+	if _, ok := sigComponentTypeNames[uint32(e.CompType)]; !ok {
+		r.problemAt(Warning, at, "signature element", "element %d (%s) has CompType %d, which is not a component type", i, e.Name, uint32(e.CompType))
+	}
+	if _, ok := sigMinPrecisionNames[uint32(e.MinPrecision)]; !ok {
+		r.problemAt(Warning, at, "signature element", "element %d (%s) has MinPrecision %d, which is not a D3D_MIN_PRECISION value", i, e.Name, uint32(e.MinPrecision))
+	}
+	if e.Mask&^0xF != 0 {
+		r.problemAt(Warning, at, "signature element", "element %d (%s) has Mask 0x%x: only the low 4 bits (xyzw) mean anything", i, e.Name, e.Mask)
+	}
+	// No check of ExclusiveMask's high bits: DXC writes NeverWrites as the
+	// complement of the written components in a whole byte (0xF0 for xyzw).
+	if e.Stream > 3 {
+		r.problemAt(Warning, at, "signature element", "element %d (%s) is on stream %d; geometry shaders have streams 0 to 3", i, e.Name, e.Stream)
+	}
+}
+
+// setUsed computes the listings' "used" column from the raw mask byte: inputs
+// print AlwaysReads as is, outputs print the complement of NeverWrites within Mask
+// (DXC dxcdisassembler PrintSignature).
+func (s *Signature) setUsed() {
+	for i := range s.Parameters {
+		e := &s.Parameters[i]
+		if s.Direction == SigOutput {
+			e.Used = ^e.ExclusiveMask & e.Mask & 0xF
+		} else {
+			e.Used = e.ExclusiveMask & 0xF
+		}
+		e.UsedString = MaskString(e.Used)
+	}
+}
+
+// sigClaimStrings records each distinct name once under Strings and the
+// zero (DXC) or 0xAB (FXC) filler after the last one as padding.
+func sigClaimStrings(r *reader, names map[uint32]string, tableEnd int) {
+	offs := make([]int, 0, len(names))
+	for o := range names {
+		if int(o) >= tableEnd {
+			offs = append(offs, int(o))
+		}
+	}
+	sort.Ints(offs)
+	last := tableEnd
+	for k, o := range offs {
+		if o < last {
+			continue // a name inside another (the tail of a longer string)
+		}
+		r.seek(o)
+		r.cstring(fmt.Sprintf("Strings[%d]", k))
+		last = r.pos
+	}
+	if last > tableEnd && len(offs) > 0 {
+		r.out.span(Span{Path: r.join("Strings"), Off: r.base + int64(offs[0]), Size: int64(last - offs[0]), Kind: SpanStruct})
+	}
+	if last < len(r.b) {
+		tail := r.b[last:]
+		if len(tail) < 4 && allFiller(tail) {
+			r.seek(last)
+			r.bytes("Padding", len(tail))
+		}
+	}
+}
+
+func allFiller(b []byte) bool {
+	for _, c := range b {
+		if c != 0 && c != 0xAB {
+			return false
+		}
+	}
+	return true
+}
+
+// Label is the element's semantic as listings write it: SV_ names without a
+// zero index, others with their index ("TEXCOORD0").
+func (e *SignatureParameter) Label() string {
+	if e.Index == 0 && strings.HasPrefix(strings.ToUpper(e.Name), "SV_") {
+		return e.Name
+	}
+	return e.Name + strconv.FormatUint(uint64(e.Index), 10)
+}
+
+func (s *Signature) summary() string {
+	n := len(s.Parameters)
+	if n == 0 {
+		return "no elements"
+	}
+	unit := "elements"
+	if n == 1 {
+		unit = "element"
+	}
+	labels := make([]string, 0, min(n, 8))
+	for i := 0; i < n && i < 8; i++ {
+		labels = append(labels, s.Parameters[i].Label())
+	}
+	out := fmt.Sprintf("%d %s: %s", n, unit, strings.Join(labels, ", "))
+	if n > 8 {
+		out += fmt.Sprintf(", and %d more", n-8)
+	}
+	return out
+}
+
+// resolveSignatureDirections decides whether PSG1/PCSG are inputs (domain
+// shader) or outputs (hull and mesh shaders) once every part is decoded, from
+// the DXIL/ILDB program header or the SM4/5 bytecode's version token.
+func (f *File) resolveSignatureDirections() {
+	kind, ok := ShaderKind(0), false
+	for _, p := range f.Parts {
+		switch {
+		case p.Program != nil && (p.Name == "DXIL" || p.Name == "ILDB"):
+			kind, ok = p.Program.ShaderKind, true
+		case !ok && (p.Name == "SHDR" || p.Name == "SHEX") && len(p.data) >= 4:
+			// SM4/5 version token: program type in bits 16-31, 4 = domain.
+			kind, ok = ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
+		}
+	}
+	if !ok || kind != 4 { // 4: Domain in both numberings
+		return
+	}
+	for _, p := range f.Parts {
+		if s := p.Signature; s != nil && s.PatchConstant {
+			s.Direction = SigInput
+			s.setUsed()
+		}
+	}
+}

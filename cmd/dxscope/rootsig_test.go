@@ -1,0 +1,37 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// TestRootSigCommandPrintsTheSource: the corpus file compiled from
+// "RootFlags(DENY_VERTEX_SHADER_ROOT_ACCESS), SRV(t13)" prints those clauses.
+func TestRootSigCommandPrintsTheSource(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skipf("corpus not found at %s: skipping", dir)
+	}
+	path := filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__srv_rootsig.dxbc")
+	var out, errs bytes.Buffer
+	if code := run([]string{"rootsig", path}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{
+		"// RTS0: v1.0, 1 parameter, no static samplers",
+		"-T rootsig_1_0",
+		`"RootFlags(DENY_VERTEX_SHADER_ROOT_ACCESS)," \`,
+		`"SRV(t13, space = 0, visibility = SHADER_VISIBILITY_ALL)"`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if code := run([]string{"rootsig", filepath.Join(dir, "MANIFEST.tsv")}, &out, &errs); code == 0 {
+		t.Error("a file that is not a container exits 0")
+	}
+}

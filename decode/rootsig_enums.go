@@ -1,0 +1,250 @@
+package decode
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Enums and flags of the serialized root signature, named as LLVM's
+// DXContainerConstants.def names them (the names obj2yaml prints), with
+// values from DXC's DxilRootSignature.h and d3d12.h.
+
+// RootParameterType is a root parameter's kind (D3D12_ROOT_PARAMETER_TYPE).
+type RootParameterType uint32
+
+// Root parameter kinds.
+const (
+	RootParamDescriptorTable RootParameterType = 0
+	RootParamConstants32Bit  RootParameterType = 1
+	RootParamCBV             RootParameterType = 2
+	RootParamSRV             RootParameterType = 3
+	RootParamUAV             RootParameterType = 4
+)
+
+var rootParameterTypeNames = map[uint32]string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}
+
+func (v RootParameterType) String() string {
+	return enumString(rootParameterTypeNames, "RootParameterType", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v RootParameterType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *RootParameterType) UnmarshalText(b []byte) error {
+	n, err := enumParse(rootParameterTypeNames, "RootParameterType", b)
+	*v = RootParameterType(n)
+	return err
+}
+
+// ShaderVisibility says which stages see a root parameter or static sampler (D3D12_SHADER_VISIBILITY).
+type ShaderVisibility uint32
+
+var shaderVisibilityNames = map[uint32]string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}
+
+func (v ShaderVisibility) String() string {
+	return enumString(shaderVisibilityNames, "ShaderVisibility", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v ShaderVisibility) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *ShaderVisibility) UnmarshalText(b []byte) error {
+	n, err := enumParse(shaderVisibilityNames, "ShaderVisibility", b)
+	*v = ShaderVisibility(n)
+	return err
+}
+
+// DescriptorRangeType is the kind of a descriptor table range (D3D12_DESCRIPTOR_RANGE_TYPE).
+type DescriptorRangeType uint32
+
+var descriptorRangeTypeNames = map[uint32]string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}
+
+func (v DescriptorRangeType) String() string {
+	return enumString(descriptorRangeTypeNames, "DescriptorRangeType", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *DescriptorRangeType) UnmarshalText(b []byte) error {
+	n, err := enumParse(descriptorRangeTypeNames, "DescriptorRangeType", b)
+	*v = DescriptorRangeType(n)
+	return err
+}
+
+// SamplerFilter is a static sampler's filter (D3D12_FILTER).
+type SamplerFilter uint32
+
+// samplerFilterNames is the whole D3D12_FILTER list: 9 basic filters (LLVM's
+// names) plus MinMagAnisotropicMipPoint (0x54, newer d3d12.h), each in four
+// reduction groups: plain, Comparison (0x80), Minimum (0x100), Maximum (0x180).
+var samplerFilterNames = func() map[uint32]string {
+	base := []struct {
+		v    uint32
+		name string
+	}{
+		{0x00, "MinMagMipPoint"}, {0x01, "MinMagPointMipLinear"}, {0x04, "MinPointMagLinearMipPoint"},
+		{0x05, "MinPointMagMipLinear"}, {0x10, "MinLinearMagMipPoint"}, {0x11, "MinLinearMagPointMipLinear"},
+		{0x14, "MinMagLinearMipPoint"}, {0x15, "MinMagMipLinear"}, {0x54, "MinMagAnisotropicMipPoint"}, {0x55, "Anisotropic"},
+	}
+	m := map[uint32]string{}
+	for _, g := range []struct {
+		v      uint32
+		prefix string
+	}{{0, ""}, {0x80, "Comparison"}, {0x100, "Minimum"}, {0x180, "Maximum"}} {
+		for _, b := range base {
+			m[g.v|b.v] = g.prefix + b.name
+		}
+	}
+	return m
+}()
+
+func (v SamplerFilter) String() string {
+	return enumString(samplerFilterNames, "SamplerFilter", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *SamplerFilter) UnmarshalText(b []byte) error {
+	n, err := enumParse(samplerFilterNames, "SamplerFilter", b)
+	*v = SamplerFilter(n)
+	return err
+}
+
+// TextureAddressMode is a static sampler's address mode (D3D12_TEXTURE_ADDRESS_MODE).
+type TextureAddressMode uint32
+
+var textureAddressModeNames = map[uint32]string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}
+
+func (v TextureAddressMode) String() string {
+	return enumString(textureAddressModeNames, "TextureAddressMode", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v TextureAddressMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *TextureAddressMode) UnmarshalText(b []byte) error {
+	n, err := enumParse(textureAddressModeNames, "TextureAddressMode", b)
+	*v = TextureAddressMode(n)
+	return err
+}
+
+// ComparisonFunc is a static sampler's comparison function (D3D12_COMPARISON_FUNC; 0 None in newer headers).
+type ComparisonFunc uint32
+
+var comparisonFuncNames = map[uint32]string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}
+
+func (v ComparisonFunc) String() string {
+	return enumString(comparisonFuncNames, "ComparisonFunc", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v ComparisonFunc) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *ComparisonFunc) UnmarshalText(b []byte) error {
+	n, err := enumParse(comparisonFuncNames, "ComparisonFunc", b)
+	*v = ComparisonFunc(n)
+	return err
+}
+
+// StaticBorderColor is a static sampler's border colour (D3D12_STATIC_BORDER_COLOR).
+type StaticBorderColor uint32
+
+var staticBorderColorNames = map[uint32]string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}
+
+func (v StaticBorderColor) String() string {
+	return enumString(staticBorderColorNames, "StaticBorderColor", uint32(v))
+}
+
+// MarshalText writes the name, as obj2yaml does.
+func (v StaticBorderColor) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a value written by MarshalText.
+func (v *StaticBorderColor) UnmarshalText(b []byte) error {
+	n, err := enumParse(staticBorderColorNames, "StaticBorderColor", b)
+	*v = StaticBorderColor(n)
+	return err
+}
+
+// flagBit names one bit of a flags word.
+type flagBit struct {
+	bit  uint32
+	name string
+}
+
+// Root signature flags (D3D12_ROOT_SIGNATURE_FLAGS; LLVM ROOT_SIGNATURE_FLAG names).
+var rootFlagBits = []flagBit{
+	{0x1, "AllowInputAssemblerInputLayout"}, {0x2, "DenyVertexShaderRootAccess"}, {0x4, "DenyHullShaderRootAccess"},
+	{0x8, "DenyDomainShaderRootAccess"}, {0x10, "DenyGeometryShaderRootAccess"}, {0x20, "DenyPixelShaderRootAccess"},
+	{0x40, "AllowStreamOutput"}, {0x80, "LocalRootSignature"}, {0x100, "DenyAmplificationShaderRootAccess"},
+	{0x200, "DenyMeshShaderRootAccess"}, {0x400, "CBVSRVUAVHeapDirectlyIndexed"}, {0x800, "SamplerHeapDirectlyIndexed"},
+	{0x80000000, "AllowLowTierReservedHwCbLimit"}, // DXC only
+}
+
+// Root descriptor flags (D3D12_ROOT_DESCRIPTOR_FLAGS; the YAML keys are LLVM's upper-case flag names).
+var rootDescriptorFlagBits = []flagBit{{0x2, "DATA_VOLATILE"}, {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE"}, {0x8, "DATA_STATIC"}}
+
+// Descriptor range flags (D3D12_DESCRIPTOR_RANGE_FLAGS).
+var descriptorRangeFlagBits = []flagBit{
+	{0x1, "DESCRIPTORS_VOLATILE"}, {0x2, "DATA_VOLATILE"}, {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE"},
+	{0x8, "DATA_STATIC"}, {0x10000, "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS"},
+}
+
+// Static sampler flags (D3D12_SAMPLER_FLAGS, root signature 1.2).
+var staticSamplerFlagBits = []flagBit{{0x1, "SAMPLER_FLAG_UINT_BORDER_COLOR"}, {0x2, "SAMPLER_FLAG_NON_NORMALIZED_COORDINATES"}}
+
+func flagMask(bits []flagBit) uint32 {
+	var m uint32
+	for _, b := range bits {
+		m |= b.bit
+	}
+	return m
+}
+
+// flagNames lists the names of the set bits, and "0x..." for unnamed ones.
+func flagNames(v uint32, bits []flagBit) []string {
+	names := []string{}
+	for _, b := range bits {
+		if v&b.bit != 0 {
+			names = append(names, b.name)
+		}
+	}
+	if rest := v &^ flagMask(bits); rest != 0 {
+		names = append(names, "0x"+strconv.FormatUint(uint64(rest), 16))
+	}
+	return names
+}
+
+// SamplerFloat is a float field of a static sampler. It prints as a JSON
+// number, or as the string "NaN", "+Inf" or "-Inf" (which JSON numbers cannot hold).
+type SamplerFloat float32
+
+// MarshalJSON writes the shortest number that reads back as the same float32.
+func (f SamplerFloat) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	switch {
+	case math.IsNaN(v):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(v, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(v, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return []byte(strconv.FormatFloat(v, 'g', -1, 32)), nil
+}
+
+// UnmarshalJSON reads a value written by MarshalJSON.
+func (f *SamplerFloat) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	v, err := strconv.ParseFloat(s, 32)
+	*f = SamplerFloat(v)
+	return err
+}

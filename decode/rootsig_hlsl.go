@@ -1,0 +1,133 @@
+package decode
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// HLSL renders the root signature in the HLSL root signature language (the
+// string given to [RootSignature(...)] or compiled with -T rootsig_1_x), one
+// clause per line, every field spelled out, so a reader can compare it with the
+// source or paste it back. Values nobody named print as Type(n), which no
+// compiler accepts: such a signature cannot be written in the language.
+func (rs *RootSignature) HLSL() string {
+	if rs == nil {
+		return ""
+	}
+	var clauses []string
+	if rs.Flags != 0 {
+		clauses = append(clauses, "RootFlags("+hlslFlags(rs.Flags, rootFlagBits, rootFlagHLSL, "0")+")")
+	}
+	for _, p := range rs.Parameters {
+		vis := "visibility = " + hlslVisibility(p.ShaderVisibility)
+		switch {
+		case p.Constants != nil:
+			c := p.Constants
+			clauses = append(clauses, fmt.Sprintf("RootConstants(num32BitConstants = %d, b%d, space = %d, %s)", c.Num32BitValues, c.ShaderRegister, c.RegisterSpace, vis))
+		case p.Descriptor != nil:
+			d := p.Descriptor
+			reg := map[RootParameterType]string{RootParamCBV: "b", RootParamSRV: "t", RootParamUAV: "u"}[p.ParameterType]
+			s := fmt.Sprintf("%s(%s%d, space = %d, %s", p.ParameterType, reg, d.ShaderRegister, d.RegisterSpace, vis)
+			if rs.Version >= 2 {
+				s += ", flags = " + hlslFlags(d.Flags, rootDescriptorFlagBits, nil, "0")
+			}
+			clauses = append(clauses, s+")")
+		case p.Table != nil:
+			var ranges []string
+			for _, g := range p.Table.Ranges {
+				reg := map[DescriptorRangeType]string{0: "t", 1: "u", 2: "b", 3: "s"}[g.RangeType]
+				name := g.RangeType.String()
+				n := strconv.FormatInt(g.NumDescriptors, 10)
+				if g.Unbounded {
+					n = "unbounded"
+				}
+				off := strconv.FormatUint(uint64(g.OffsetInDescriptorsFromTableStart), 10)
+				if g.Append {
+					off = "DESCRIPTOR_RANGE_OFFSET_APPEND"
+				}
+				s := fmt.Sprintf("%s(%s%d, numDescriptors = %s, space = %d, offset = %s", name, reg, g.BaseShaderRegister, n, g.RegisterSpace, off)
+				if rs.Version >= 2 {
+					s += ", flags = " + hlslFlags(g.Flags, descriptorRangeFlagBits, nil, "0")
+				}
+				ranges = append(ranges, s+")")
+			}
+			clauses = append(clauses, "DescriptorTable("+strings.Join(append(ranges, vis), ", ")+")")
+		default:
+			clauses = append(clauses, fmt.Sprintf("/* %s: not expressible */", p.ParameterType))
+		}
+	}
+	for _, m := range rs.Samplers {
+		s := fmt.Sprintf("StaticSampler(s%d, space = %d, filter = %s, addressU = %s, addressV = %s, addressW = %s, mipLODBias = %s, maxAnisotropy = %d, comparisonFunc = %s, borderColor = %s, minLOD = %s, maxLOD = %s, visibility = %s",
+			m.ShaderRegister, m.RegisterSpace, hlslEnum("FILTER_", m.Filter.String()),
+			hlslEnum("TEXTURE_ADDRESS_", m.AddressU.String()), hlslEnum("TEXTURE_ADDRESS_", m.AddressV.String()), hlslEnum("TEXTURE_ADDRESS_", m.AddressW.String()),
+			hlslFloat(m.MipLODBias), m.MaxAnisotropy, hlslEnum("COMPARISON_", m.ComparisonFunc.String()),
+			hlslEnum("STATIC_BORDER_COLOR_", m.BorderColor.String()), hlslFloat(m.MinLOD), hlslFloat(m.MaxLOD), hlslVisibility(m.ShaderVisibility))
+		if rs.Version >= 3 {
+			s += ", flags = " + hlslFlags(m.Flags, staticSamplerFlagBits, samplerFlagHLSL, "0")
+		}
+		clauses = append(clauses, s+")")
+	}
+	return strings.Join(clauses, ",\n")
+}
+
+// rootFlagHLSL spells the root flags the way the language does (the LLVM names
+// do not upper-case mechanically: "CBVSRVUAVHeapDirectlyIndexed").
+var rootFlagHLSL = map[uint32]string{
+	0x1: "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT", 0x2: "DENY_VERTEX_SHADER_ROOT_ACCESS", 0x4: "DENY_HULL_SHADER_ROOT_ACCESS",
+	0x8: "DENY_DOMAIN_SHADER_ROOT_ACCESS", 0x10: "DENY_GEOMETRY_SHADER_ROOT_ACCESS", 0x20: "DENY_PIXEL_SHADER_ROOT_ACCESS",
+	0x40: "ALLOW_STREAM_OUTPUT", 0x80: "LOCAL_ROOT_SIGNATURE", 0x100: "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS",
+	0x200: "DENY_MESH_SHADER_ROOT_ACCESS", 0x400: "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED", 0x800: "SAMPLER_HEAP_DIRECTLY_INDEXED",
+	0x80000000: "ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT",
+}
+
+var samplerFlagHLSL = map[uint32]string{0x1: "UINT_BORDER_COLOR", 0x2: "NON_NORMALIZED_COORDINATES"}
+
+// hlslFlags joins the set flags with " | "; bits nobody named print in hex.
+func hlslFlags(v uint32, bits []flagBit, spell map[uint32]string, zero string) string {
+	if v == 0 {
+		return zero
+	}
+	var out []string
+	for _, b := range bits {
+		if v&b.bit != 0 {
+			if s, ok := spell[b.bit]; ok {
+				out = append(out, s)
+			} else {
+				out = append(out, b.name)
+			}
+		}
+	}
+	if rest := v &^ flagMask(bits); rest != 0 {
+		out = append(out, fmt.Sprintf("0x%x", rest))
+	}
+	return strings.Join(out, " | ")
+}
+
+func hlslVisibility(v ShaderVisibility) string { return hlslEnum("SHADER_VISIBILITY_", v.String()) }
+
+// hlslEnum turns an LLVM enum name into the language's constant
+// ("LessEqual" → COMPARISON_LESS_EQUAL); unnamed values stay as Type(n).
+func hlslEnum(prefix, name string) string {
+	if strings.ContainsRune(name, '(') {
+		return name
+	}
+	var b strings.Builder
+	b.WriteString(prefix)
+	for i, c := range name {
+		if i > 0 && c >= 'A' && c <= 'Z' {
+			b.WriteByte('_')
+		}
+		b.WriteRune(c)
+	}
+	return strings.ToUpper(b.String())
+}
+
+// hlslFloat prints a float the language reads back to the same float32.
+func hlslFloat(f SamplerFloat) string {
+	s := strconv.FormatFloat(float64(f), 'g', -1, 32)
+	if !strings.ContainsAny(s, ".eEIN") {
+		s += ".0"
+	}
+	return s
+}
