@@ -63,14 +63,6 @@ type namedPart = struct {
 
 func wrapPart(name string, data []byte) []byte { return wrapParts(namedPart{name, data}) }
 
-func le32(vs ...uint32) []byte {
-	var b []byte
-	for _, v := range vs {
-		b = binary.LittleEndian.AppendUint32(b, v)
-	}
-	return b
-}
-
 func partProblems(f *File, name string) []Problem {
 	var out []Problem
 	for _, p := range f.Problems {
