@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 )
 
 // SpanKind says what a Span covers.
@@ -176,7 +177,7 @@ func (r *reader) u8(name string) uint8 {
 		return 0
 	}
 	v := r.b[r.pos]
-	r.field(name, 1, fmt.Sprint(v))
+	r.field(name, 1, strconv.FormatUint(uint64(v), 10))
 	r.pos++
 	return v
 }
@@ -186,7 +187,7 @@ func (r *reader) u16(name string) uint16 {
 		return 0
 	}
 	v := binary.LittleEndian.Uint16(r.b[r.pos:])
-	r.field(name, 2, fmt.Sprint(v))
+	r.field(name, 2, strconv.FormatUint(uint64(v), 10))
 	r.pos += 2
 	return v
 }
@@ -196,7 +197,7 @@ func (r *reader) u32(name string) uint32 {
 		return 0
 	}
 	v := binary.LittleEndian.Uint32(r.b[r.pos:])
-	r.field(name, 4, fmt.Sprint(v))
+	r.field(name, 4, strconv.FormatUint(uint64(v), 10))
 	r.pos += 4
 	return v
 }
@@ -206,7 +207,7 @@ func (r *reader) u64(name string) uint64 {
 		return 0
 	}
 	v := binary.LittleEndian.Uint64(r.b[r.pos:])
-	r.field(name, 8, fmt.Sprintf("0x%x", v))
+	r.field(name, 8, "0x"+strconv.FormatUint(v, 16))
 	r.pos += 8
 	return v
 }
