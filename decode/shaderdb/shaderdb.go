@@ -1,0 +1,373 @@
+// Package shaderdb shows what a SQLite database holds for a shader inspector:
+// a state object database (SODB, recorded by an application), a precompiled
+// shader database (PSDB, written by a vendor's compiler plugin), or any other
+// SQLite file whose blobs may hold shader containers.
+//
+// Open is the one entry point from bytes to a view. Containers found in the
+// database are read on demand (Shader.Bytes, Shader.Parse, BlobRef.Bytes),
+// and their absolute offsets in the database file are given whenever a blob
+// lies contiguously on one page, so the hex view can point at them.
+package shaderdb
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sqlite"
+)
+
+// Kind says which view a database gets.
+type Kind uint8
+
+// The kinds of database this package recognises.
+const (
+	Generic Kind = iota // any other SQLite file
+	SODBKind            // state object database (documented schema)
+	PSDBKind            // precompiled shader database (unofficial schema)
+)
+
+func (k Kind) String() string {
+	switch k {
+	case SODBKind:
+		return "state object database (SODB)"
+	case PSDBKind:
+		return "precompiled shader database (PSDB, unofficial schema)"
+	}
+	return "SQLite database"
+}
+
+// SODBApplicationID is the application_id of a state object database
+// (DirectX-Specs StateObjectDatabase.md, "SQL Database Schema").
+const SODBApplicationID = 0x0D3D50DB
+
+// SODBUserVersion is the schema version (user_version) that document describes.
+const SODBUserVersion = 2
+
+// Database is an opened database with the view its kind calls for.
+type Database struct {
+	SQL     *sqlite.DB
+	Kind    Kind
+	Tables  []TableInfo // every table, with row counts (all kinds)
+	SODB    *SODB       // set for SODBKind
+	PSDB    *PSDB       // set for PSDBKind
+	Blobs   []BlobInfo  // Generic: every BLOB value, checked for containers
+	Scanned bool        // Blobs was filled (always for Generic; ScanBlobs for the others)
+
+	problems []sqlite.Problem
+}
+
+// TableInfo is one table's name, columns and row count.
+type TableInfo struct {
+	Name    string
+	Columns []sqlite.Column
+	Rows    int64
+	Blobs   int // BLOB values seen when scanned
+}
+
+// Open reads a SQLite database and builds the view its kind calls for. It
+// returns an error only when data is not a SQLite 3 database.
+func Open(data []byte) (*Database, error) {
+	sdb, err := sqlite.Open(data)
+	if err != nil {
+		return nil, err
+	}
+	d := &Database{SQL: sdb}
+	for _, t := range sdb.Tables() {
+		d.Tables = append(d.Tables, TableInfo{Name: t.Name, Columns: t.Columns, Rows: t.Count()})
+	}
+	switch {
+	case sdb.Header.ApplicationID == SODBApplicationID:
+		d.Kind = SODBKind
+		if sdb.Header.UserVersion != SODBUserVersion {
+			d.note(decode.Note, "the state object database has schema version (user_version) %d; the published schema is version %d", sdb.Header.UserVersion, SODBUserVersion)
+		}
+		d.SODB = d.readSODB()
+	case isPSDB(sdb):
+		d.Kind = PSDBKind
+		d.PSDB = d.readPSDB()
+	default:
+		if hasTables(sdb, "shader_bytecode", "pipeline_states", "groups") {
+			d.note(decode.Warning, "the database has the state object database tables but application_id 0x%08X, not 0x%08X: it is shown as a plain SQLite file", sdb.Header.ApplicationID, uint32(SODBApplicationID))
+		}
+		d.ScanBlobs()
+	}
+	return d, nil
+}
+
+// Problems returns the SQLite reader's problems followed by the view's own.
+func (d *Database) Problems() []sqlite.Problem {
+	return append(d.SQL.Problems(), d.problems...)
+}
+
+func (d *Database) note(sev decode.Severity, format string, args ...any) {
+	d.problems = append(d.problems, sqlite.Problem{Severity: sev, Structure: d.Kind.String(), Message: fmt.Sprintf(format, args...)})
+}
+
+func hasTables(db *sqlite.DB, names ...string) bool {
+	for _, n := range names {
+		if db.Table(n) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// forRows calls fn for each row of the named table; a missing table is no rows.
+func forRows(db *sqlite.DB, table string, fn func(r *sqlite.Row)) bool {
+	t := db.Table(table)
+	if t == nil {
+		return false
+	}
+	rows := t.Rows()
+	for rows.Next() {
+		fn(rows.Row())
+	}
+	return true
+}
+
+// ---- values ----
+
+// Key is a database key: a content hash or an application string.
+type Key []byte
+
+// String shows a key as text when it is printable ASCII (a trailing NUL, which
+// C writers store, is dropped), else as lowercase hex.
+func (k Key) String() string {
+	if k.IsText() {
+		return string(trimNUL(k))
+	}
+	return hex.EncodeToString(k)
+}
+
+// IsText reports whether the key is printable ASCII, apart from one trailing NUL.
+func (k Key) IsText() bool {
+	t := trimNUL(k)
+	if len(t) == 0 {
+		return false
+	}
+	for _, c := range t {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+func trimNUL(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] == 0 {
+		return b[:len(b)-1]
+	}
+	return b
+}
+
+// keyOf returns a BLOB or TEXT value's bytes as a key (nil for NULL).
+func keyOf(v sqlite.Value) Key {
+	if v.Type != sqlite.Blob && v.Type != sqlite.Text {
+		return nil
+	}
+	b, _ := v.Bytes()
+	return Key(append([]byte(nil), b...))
+}
+
+func intOf(v sqlite.Value) int64 {
+	switch v.Type {
+	case sqlite.Integer:
+		return v.Int
+	case sqlite.Float:
+		return int64(v.Float)
+	}
+	return 0
+}
+
+// Version4 is a version packed as four 16-bit parts, most significant first
+// (D3D12_VERSION_NUMBER: Major.Minor.Build.Revision).
+type Version4 uint64
+
+func (v Version4) String() string {
+	return fmt.Sprintf("%d.%d.%d.%d", uint16(v>>48), uint16(v>>32), uint16(v>>16), uint16(v))
+}
+
+// Parts returns the four parts, most significant first.
+func (v Version4) Parts() [4]uint16 {
+	return [4]uint16{uint16(v >> 48), uint16(v >> 32), uint16(v >> 16), uint16(v)}
+}
+
+// BlobRef is a BLOB value in a table: where it is and how to read it.
+type BlobRef struct {
+	Table      string
+	Column     string
+	Rowid      int64
+	Size       int64
+	Offset     int64 // absolute offset in the database file when Contiguous, else -1
+	Contiguous bool  // false: assembled from overflow pages
+
+	v sqlite.Value
+}
+
+func blobRef(table, column string, r *sqlite.Row) BlobRef {
+	v := r.Col(column)
+	off := v.Offset
+	if !v.Contiguous {
+		off = -1
+	}
+	return BlobRef{Table: table, Column: column, Rowid: r.Rowid, Size: v.Size, Offset: off, Contiguous: v.Contiguous, v: v}
+}
+
+// Bytes reads the blob (a slice of the file when contiguous).
+func (b BlobRef) Bytes() ([]byte, error) { return b.v.Bytes() }
+
+// Where describes the blob's place for listings.
+func (b BlobRef) Where() string {
+	if b.Contiguous {
+		return fmt.Sprintf("file 0x%x-0x%x", b.Offset, b.Offset+b.Size)
+	}
+	return "assembled from overflow pages"
+}
+
+// ---- any SQLite file ----
+
+// BlobInfo is one BLOB value and the containers found in it.
+type BlobInfo struct {
+	Ref        BlobRef
+	Containers []decode.Embedded // offsets relative to the blob's start
+}
+
+// ScanBlobs reads every BLOB value of every table and checks it for
+// containers (at its start and inside, with decode.Scan). It reads the whole
+// database, so views of SODBs and PSDBs call it only on request.
+func (d *Database) ScanBlobs() {
+	if d.Scanned {
+		return
+	}
+	d.Scanned = true
+	for ti, t := range d.SQL.Tables() {
+		rows := t.Rows()
+		for rows.Next() {
+			r := rows.Row()
+			for i, v := range r.Values {
+				if v.Type != sqlite.Blob {
+					continue
+				}
+				name := fmt.Sprintf("column %d", i+1)
+				if i < len(t.Columns) {
+					name = t.Columns[i].Name
+				}
+				ref := BlobRef{Table: t.Name, Column: name, Rowid: r.Rowid, Size: v.Size, Offset: -1, Contiguous: v.Contiguous, v: v}
+				if v.Contiguous {
+					ref.Offset = v.Offset
+				}
+				b, _ := v.Bytes()
+				d.Blobs = append(d.Blobs, BlobInfo{Ref: ref, Containers: decode.Scan(b)})
+				if ti < len(d.Tables) {
+					d.Tables[ti].Blobs++
+				}
+			}
+		}
+	}
+}
+
+// ContainerCount returns how many containers the scanned blobs hold.
+func (d *Database) ContainerCount() int {
+	n := 0
+	for _, b := range d.Blobs {
+		n += len(b.Containers)
+	}
+	return n
+}
+
+// ---- a quick look inside a container, for listings ----
+
+// ContainerInfo is what a listing shows about a container without decoding it.
+type ContainerInfo struct {
+	IsContainer bool
+	Profile     string // "vs_6_0", "ps_5_0", "lib_6_3"; "" when no program part
+	Stage       string // "Vertex", "Pixel", ...
+	EntryName   string // from PSV0 (validator 1.8+); "" when not recorded
+	Parts       []string
+}
+
+// Probe reads a container's part table, program version and PSV0 entry name,
+// bounds-checked, without decoding the parts (decode.Parse does that).
+func Probe(b []byte) ContainerInfo {
+	var ci ContainerInfo
+	es := decode.Scan(b)
+	if len(es) == 0 || es[0].Offset != 0 {
+		return ci
+	}
+	ci.IsContainer = true
+	ci.Parts = es[0].Parts
+	le := binary.LittleEndian
+	size := int(es[0].Size)
+	for i := 0; i < int(es[0].PartCount); i++ {
+		off := int(le.Uint32(b[decode.HeaderSize+4*i:]))
+		name := string(b[off : off+4])
+		psz := int(le.Uint32(b[off+4:]))
+		data := b[off+8 : min(off+8+psz, size)]
+		switch name {
+		case "DXIL":
+			if len(data) >= 4 {
+				ver := le.Uint32(data)
+				k := decode.ShaderKind(ver >> 16)
+				ci.Profile = decode.Profile(k, ver>>4&0xf, ver&0xf)
+				ci.Stage = k.String()
+			}
+		case "SHDR", "SHEX":
+			if len(data) >= 4 && ci.Profile == "" {
+				tok := le.Uint32(data)
+				typ := tok >> 16
+				names := []string{"Pixel", "Vertex", "Geometry", "Hull", "Domain", "Compute"}
+				pre := []string{"ps", "vs", "gs", "hs", "ds", "cs"}
+				if int(typ) < len(names) {
+					ci.Stage = names[typ]
+					ci.Profile = fmt.Sprintf("%s_%d_%d", pre[typ], tok>>4&0xf, tok&0xf)
+				}
+			}
+		case "PSV0":
+			ci.EntryName = psvEntryName(data)
+		}
+	}
+	return ci
+}
+
+// psvEntryName reads PSVRuntimeInfo3.EntryFunctionName (an offset into the
+// PSV0 string table), following the PSV0 layout to the string table.
+func psvEntryName(b []byte) string {
+	le := binary.LittleEndian
+	u32 := func(at int) (int, bool) {
+		if at < 0 || at+4 > len(b) {
+			return 0, false
+		}
+		return int(le.Uint32(b[at:])), true
+	}
+	riSize, ok := u32(0)
+	if !ok || riSize < 52 || riSize > len(b) {
+		return ""
+	}
+	nameOff, _ := u32(4 + 48)
+	at := 4 + riSize
+	rc, ok := u32(at)
+	if !ok {
+		return ""
+	}
+	at += 4
+	if rc > 0 {
+		bs, ok := u32(at)
+		if !ok || bs <= 0 || rc > len(b)/bs {
+			return ""
+		}
+		at += 4 + rc*bs
+	}
+	ts, ok := u32(at)
+	if !ok || ts > len(b)-at-4 || nameOff >= ts {
+		return ""
+	}
+	tab := b[at+4 : at+4+ts]
+	s := tab[nameOff:]
+	if i := strings.IndexByte(string(s), 0); i >= 0 {
+		s = s[:i]
+	}
+	return string(s)
+}
