@@ -379,8 +379,7 @@ func (t *Table) parseCreate() {
 		for ; i < len(d) && !columnConstraint[strings.ToUpper(d[i])]; i++ {
 			typ = append(typ, d[i])
 		}
-		c.Type = strings.Join(typ, " ")
-		c.Type = strings.ReplaceAll(strings.ReplaceAll(c.Type, "( ", "("), " )", ")")
+		c.Type = joinType(typ)
 		desc := false
 		generated, stored := false, false
 		for j := i; j < len(d); j++ {
@@ -442,4 +441,19 @@ func (t *Table) parseCreate() {
 	if !t.parsed {
 		t.Columns = nil
 	}
+}
+
+// joinType writes a declared type's tokens back as SQL writes them: words
+// separated by spaces, punctuation attached ("VARCHAR(10)", "DECIMAL(10, 5)").
+func joinType(toks []string) string {
+	var sb strings.Builder
+	for i, tk := range toks {
+		if i > 0 && isIdent(tk[0]) && isIdent(toks[i-1][len(toks[i-1])-1]) {
+			sb.WriteByte(' ')
+		} else if i > 0 && toks[i-1] == "," {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(tk)
+	}
+	return sb.String()
 }
