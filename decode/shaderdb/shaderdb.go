@@ -24,9 +24,9 @@ type Kind uint8
 
 // The kinds of database this package recognises.
 const (
-	Generic Kind = iota // any other SQLite file
-	SODBKind            // state object database (documented schema)
-	PSDBKind            // precompiled shader database (unofficial schema)
+	Generic  Kind = iota // any other SQLite file
+	SODBKind             // state object database (documented schema)
+	PSDBKind             // precompiled shader database (unofficial schema)
 )
 
 func (k Kind) String() string {

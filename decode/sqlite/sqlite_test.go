@@ -531,8 +531,8 @@ func TestAbsurdRecordLengths(t *testing.T) {
 func TestCorruptedSchema(t *testing.T) {
 	raw := smallDB(t)
 	cases := map[string]func(b []byte){
-		"page 1 type":       func(b []byte) { b[100] = 0x07 },
-		"cell count":        func(b []byte) { b[103], b[104] = 0xff, 0xff },
+		"page 1 type": func(b []byte) { b[100] = 0x07 },
+		"cell count":  func(b []byte) { b[103], b[104] = 0xff, 0xff },
 		"garbled sql": func(b []byte) {
 			i := bytes.Index(b, []byte("CREATE TABLE t("))
 			copy(b[i:], "CREATE TABLE t(((((")
