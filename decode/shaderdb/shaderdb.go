@@ -307,8 +307,9 @@ func Probe(b []byte) ContainerInfo {
 		psz := int(le.Uint32(b[off+4:]))
 		data := b[off+8 : min(off+8+psz, size)]
 		switch name {
-		case "DXIL":
-			if len(data) >= 4 {
+		case "DXIL", "ILDB":
+			// ILDB (the program with debug info) stands in when there is no DXIL part.
+			if len(data) >= 4 && (name == "DXIL" || ci.Profile == "") {
 				ver := le.Uint32(data)
 				k := decode.ShaderKind(ver >> 16)
 				ci.Profile = decode.Profile(k, ver>>4&0xf, ver&0xf)
