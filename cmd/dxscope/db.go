@@ -15,7 +15,7 @@ import (
 func init() {
 	commands["db"] = command{"FILE", "list what a SQLite database (SODB, PSDB or any) holds", runDB}
 	commands["dbextract"] = command{"FILE (--group KEY [--stage VS|--lib N] | --table T --rowid N [--column C]) [-o OUT]",
-		"write one container (or blob) from a database", runDBExtract}
+		"write one container (or blob) from a database; without --column, the row's first BLOB holding a container", runDBExtract}
 }
 
 func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
@@ -342,18 +342,32 @@ func extractFromDB(d *shaderdb.Database, flags map[string]string) ([]byte, error
 			if r.Rowid != id {
 				continue
 			}
+			// With --column: that column. Without: the first BLOB holding a
+			// container at its start, else the largest BLOB (keys are small blobs too).
+			var best []byte
 			for i, v := range r.Values {
-				if v.Type != sqlite.Blob && v.Type != sqlite.Text {
-					continue
-				}
 				if c, ok := flags["column"]; ok {
-					if i >= len(t.Columns) || !strings.EqualFold(t.Columns[i].Name, c) {
-						continue
+					if i < len(t.Columns) && strings.EqualFold(t.Columns[i].Name, c) && (v.Type == sqlite.Blob || v.Type == sqlite.Text) {
+						return v.Bytes()
 					}
-				} else if v.Type != sqlite.Blob {
 					continue
 				}
-				return v.Bytes()
+				if v.Type != sqlite.Blob {
+					continue
+				}
+				b, err := v.Bytes()
+				if err != nil {
+					return nil, err
+				}
+				if shaderdb.Probe(b).IsContainer {
+					return b, nil
+				}
+				if len(b) > len(best) {
+					best = b
+				}
+			}
+			if best != nil {
+				return best, nil
 			}
 			return nil, fmt.Errorf("row %d of %s has no such BLOB column", id, t.Name)
 		}
