@@ -176,6 +176,10 @@ func (pl *payload) read(off, n int64) ([]byte, error) {
 			return buf, p
 		}
 		visited[pg] = true
+		if prev, ok := pl.db.claim(pg, pl.localOff); !ok && pg <= pl.db.pageCount {
+			p := pl.db.problem(decode.Error, pg, pl.db.PageOffset(pg), "overflow chain", "overflow page %d of the cell at 0x%x already belongs to %s: a page serves one chain only, so the value is cut short", pg, pl.localOff, ownerName(prev))
+			return buf, p
+		}
 		b := pl.db.page(pg, fmt.Sprintf("the overflow chain of page %d", pl.page))
 		if b == nil {
 			p := pl.db.problem(decode.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain points to page %d, which does not exist", pg)
@@ -312,6 +316,10 @@ func (w *walker) push(n uint32, from string) {
 		return
 	}
 	w.visited[n] = true
+	if prev, ok := db.claim(n, -int64(w.root)); !ok && n <= db.pageCount {
+		db.problem(decode.Error, n, db.PageOffset(n), w.what, "page %d, reached from %s in the b-tree of %s, already belongs to %s: a page serves one b-tree only, so the subtree is skipped", n, from, w.what, ownerName(prev))
+		return
+	}
 	p, ok := db.readBtreePage(n, from)
 	if !ok {
 		return

@@ -80,8 +80,17 @@ func (db *DB) readSchema() {
 		}
 		db.schema = append(db.schema, e)
 	}
+	roots := map[uint32]string{1: "sqlite_schema"}
 	for _, e := range db.schema {
-		switch strings.ToLower(e.Type) {
+		typ := strings.ToLower(e.Type)
+		if (typ == "table" || typ == "index") && e.RootPage != 0 {
+			if other, dup := roots[e.RootPage]; dup {
+				db.problem(decode.Error, e.RootPage, db.PageOffset(e.RootPage), "sqlite_schema", "%s %q has root page %d, which is already the root of %q: it is skipped", typ, e.Name, e.RootPage, other)
+				continue
+			}
+			roots[e.RootPage] = e.Name
+		}
+		switch typ {
 		case "table":
 			if e.RootPage == 0 {
 				continue // virtual tables have no b-tree

@@ -130,6 +130,13 @@ type DB struct {
 	problems []Problem
 	seen     map[string]bool
 	dropped  int
+
+	// owner records which b-tree (minus its root page) or which cell's
+	// overflow chain (the cell's offset) each page was first reached from.
+	// In a sound file no page serves two; refusing a second owner keeps a
+	// hostile file from making many trees or chains share one long run of
+	// pages, which would make reading it quadratic.
+	owner map[uint32]int64
 }
 
 // NotSQLiteError is returned by Open for bytes that are not a SQLite 3 database.
@@ -155,7 +162,7 @@ func Open(data []byte) (*DB, error) {
 	if !IsSQLite(data) {
 		return nil, &NotSQLiteError{"the file does not start with \"SQLite format 3\""}
 	}
-	db := &DB{data: data, seen: map[string]bool{}}
+	db := &DB{data: data, seen: map[string]bool{}, owner: map[uint32]int64{}}
 	db.readHeader()
 	if db.usable > 0 {
 		db.readSchema()
@@ -292,6 +299,26 @@ func (db *DB) problem(sev decode.Severity, page uint32, off int64, structure, fo
 	}
 	db.problems = append(db.problems, p)
 	return &p
+}
+
+// claim records that page n is used by owner; it returns false and the
+// first owner when another owner already uses it.
+func (db *DB) claim(n uint32, owner int64) (int64, bool) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if prev, ok := db.owner[n]; ok && prev != owner {
+		return prev, false
+	}
+	db.owner[n] = owner
+	return owner, true
+}
+
+// ownerName describes an owner recorded by claim.
+func ownerName(o int64) string {
+	if o <= 0 {
+		return fmt.Sprintf("the b-tree rooted at page %d", -o)
+	}
+	return fmt.Sprintf("the overflow chain of the cell at 0x%x", o)
 }
 
 // page returns page n's bytes, or nil with a problem when n is out of range.

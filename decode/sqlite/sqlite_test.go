@@ -634,3 +634,81 @@ func FuzzSQLite(f *testing.F) {
 		}
 	})
 }
+
+// TestSharedPagesAreNotReadTwice: a hostile file can make many trees or
+// overflow chains share one run of pages, so that reading it costs the
+// square of its size. A page serves one owner; a second is refused.
+func TestSharedPagesAreNotReadTwice(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("PRAGMA page_size=512;\nCREATE TABLE a(id INTEGER PRIMARY KEY, data BLOB);\nCREATE TABLE b(id INTEGER PRIMARY KEY, data BLOB);\nBEGIN;\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&sb, "INSERT INTO a VALUES(%d, randomblob(%d));\nINSERT INTO b VALUES(%d, randomblob(%d));\n", i, 30+2000*(i%2), i, 30)
+	}
+	sb.WriteString("COMMIT;\n")
+	raw := buildDB(t, sb.String())
+	db := mustOpen(t, raw)
+	ta, tb := db.Table("a"), db.Table("b")
+	ra, _ := db.readBtreePage(ta.RootPage, "test")
+	rb, _ := db.readBtreePage(tb.RootPage, "test")
+	if ra.typ.leaf() || rb.typ.leaf() {
+		t.Fatal("the test tables need interior pages")
+	}
+	// b's right-most subtree becomes a's.
+	bad := append([]byte(nil), raw...)
+	binary.BigEndian.PutUint32(bad[db.PageOffset(tb.RootPage)+int64(rb.hdr)+8:], ra.rightmost)
+	got, _ := readAll(t, bad)
+	if !hasProblem(got, "already belongs to the b-tree rooted at page") {
+		t.Errorf("a page shared by two b-trees raised no problem: %v", got.Problems())
+	}
+
+	// The second big blob's overflow chain starts on the first one's pages.
+	var cells []*payload
+	rows := ta.Rows()
+	for rows.Next() {
+		if v := rows.Row().Col("data"); !v.Contiguous {
+			cells = append(cells, v.pl)
+		}
+	}
+	if len(cells) < 2 {
+		t.Fatal("the test needs two overflowing values")
+	}
+	bad = append([]byte(nil), raw...)
+	o := cells[1].localOff + int64(len(cells[1].local))
+	binary.BigEndian.PutUint32(bad[o:], cells[0].overflow)
+	got, _ = readAll(t, bad)
+	if !hasProblem(got, "already belongs to the overflow chain") {
+		t.Errorf("an overflow page shared by two cells raised no problem: %v", got.Problems())
+	}
+	// Two schema entries naming one root page: the second is dropped.
+	i := bytes.Index(raw, []byte("CREATE TABLE b("))
+	if i < 0 {
+		t.Fatal("schema text not found")
+	}
+	sch := &Table{Name: "sqlite_schema", RootPage: 1, db: db}
+	srows := sch.Rows()
+	hit := false
+	for srows.Next() {
+		r := srows.Row()
+		if r.Values[1].Text() == "b" && r.Values[3].Offset >= 0 && r.Values[3].SerialType == 1 {
+			hit = true
+			bad = append([]byte(nil), raw...)
+			bad[r.Values[3].Offset] = byte(ta.RootPage)
+			got, _ = readAll(t, bad)
+			if !hasProblem(got, "already the root of") || len(got.Tables()) != 1 {
+				t.Errorf("a duplicated root page: %d tables, problems %v", len(got.Tables()), got.Problems())
+			}
+		}
+	}
+	if !hit {
+		t.Error("the schema row of b was not found")
+	}
+	// Reading the same table twice is not sharing.
+	db = mustOpen(t, raw)
+	for k := 0; k < 2; k++ {
+		readRows := db.Table("a").Rows()
+		for readRows.Next() {
+			readRows.Row().Col("data").Bytes()
+		}
+	}
+	noErrors(t, db)
+}
