@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -13,7 +14,7 @@ import (
 )
 
 func init() {
-	commands["db"] = command{"FILE", "list what a SQLite database (SODB, PSDB or any) holds", runDB}
+	commands["db"] = command{"FILE [--json]", "list what a SQLite database (SODB, PSDB or any) holds", runDB}
 	commands["dbextract"] = command{"FILE (--group KEY [--stage VS|--lib N] | --table T --rowid N [--column C]) [-o OUT]",
 		"write one container (or blob) from a database; without --column, the row's first BLOB holding a container", runDBExtract}
 }
@@ -32,14 +33,28 @@ func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
 }
 
 func runDB(args []string, stdout, stderr io.Writer) int {
-	pos, _ := splitFlags(args, nil)
+	pos, flags := splitFlags(args, nil)
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope db FILE")
+		fmt.Fprintln(stderr, "usage: dxscope db FILE [--json]")
 		return 2
 	}
 	d, ok := openDB(pos[0], stderr)
 	if !ok {
 		return 1
+	}
+	if _, ok := flags["json"]; ok {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		doc := struct {
+			*shaderdb.Database
+			Containers []shaderdb.Container
+			Problems   []sqlite.Problem
+		}{d, d.Containers(), d.Problems()}
+		if err := enc.Encode(doc); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	WriteDB(stdout, d)
 	return 0

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -84,6 +85,38 @@ func TestDBListsAnSODB(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestDBJSON(t *testing.T) {
+	path, _, _ := buildTestSODB(t)
+	code, out, errs := runCmd("db", path, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Kind string
+		SODB struct {
+			Groups []struct {
+				Key     string
+				Version int
+			}
+			Shaders []struct {
+				Key, Type string
+				Size      int
+			}
+		}
+		Containers []struct {
+			Label      string
+			FileOffset int64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	if doc.Kind != "state object database (SODB)" || len(doc.SODB.Groups) != 1 || doc.SODB.Groups[0].Key != "MainPass" ||
+		doc.SODB.Groups[0].Version != 3 || len(doc.SODB.Shaders) != 2 || doc.SODB.Shaders[0].Key != "0a0b" || len(doc.Containers) != 2 {
+		t.Errorf("JSON document: %+v", doc)
 	}
 }
 

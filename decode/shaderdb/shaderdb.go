@@ -372,3 +372,74 @@ func psvEntryName(b []byte) string {
 	}
 	return string(s)
 }
+
+// MarshalText writes a key as String shows it, so JSON carries readable keys.
+func (k Key) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// MarshalText writes a version as "Major.Minor.Build.Revision".
+func (v Version4) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// MarshalText writes the kind by name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Container is one container a database holds, whatever the database's kind:
+// what a page lists and opens.
+type Container struct {
+	Label      string  // e.g. "shader 0a0b (VS)", "root signature 01", "assets.data rowid 3"
+	Blob       BlobRef // the BLOB holding it
+	Offset     int64   // where the container starts inside the blob
+	Size       int64   // the container's size (the whole blob for SODB rows)
+	FileOffset int64   // absolute offset in the database file; -1 when the blob is assembled from overflow pages
+}
+
+// Bytes reads the container's bytes.
+func (c Container) Bytes() ([]byte, error) {
+	b, err := c.Blob.Bytes()
+	if c.Offset < 0 || c.Offset > int64(len(b)) {
+		return nil, err
+	}
+	end := min(c.Offset+c.Size, int64(len(b)))
+	return b[c.Offset:end], err
+}
+
+// Parse reads and decodes the container.
+func (c Container) Parse() (*decode.File, error) {
+	b, err := c.Bytes()
+	if err != nil && len(b) == 0 {
+		return nil, err
+	}
+	return decode.Parse(b)
+}
+
+// Containers lists the containers of the database without reading them when
+// it can: an SODB's shader_bytecode and root_signatures rows, and for other
+// databases the containers ScanBlobs found (a PSDB's values are GPU binaries,
+// not containers, so a PSDB lists none unless ScanBlobs was called).
+func (d *Database) Containers() []Container {
+	var out []Container
+	fileOff := func(r BlobRef, off int64) int64 {
+		if r.Contiguous {
+			return r.Offset + off
+		}
+		return -1
+	}
+	if s := d.SODB; s != nil {
+		for _, sh := range s.Shaders {
+			out = append(out, Container{Label: fmt.Sprintf("shader %s (%s)", sh.Key, sh.Type), Blob: sh.Blob, Size: sh.Size, FileOffset: fileOff(sh.Blob, 0)})
+		}
+		for _, r := range s.RootSignatures {
+			out = append(out, Container{Label: fmt.Sprintf("root signature %s", r.Key), Blob: r.Blob, Size: r.Size, FileOffset: fileOff(r.Blob, 0)})
+		}
+		return out
+	}
+	for _, b := range d.Blobs {
+		for _, e := range b.Containers {
+			label := fmt.Sprintf("%s.%s rowid %d", b.Ref.Table, b.Ref.Column, b.Ref.Rowid)
+			if e.Offset != 0 {
+				label += fmt.Sprintf(" +0x%x", e.Offset)
+			}
+			out = append(out, Container{Label: label, Blob: b.Ref, Offset: e.Offset, Size: e.Size, FileOffset: fileOff(b.Ref, e.Offset)})
+		}
+	}
+	return out
+}

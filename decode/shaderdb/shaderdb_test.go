@@ -129,6 +129,11 @@ func TestSODBFromCorpusRoundTrips(t *testing.T) {
 	if overflowed == 0 || contiguous == 0 {
 		t.Errorf("want both contiguous and overflowed blobs; got %d and %d", contiguous, overflowed)
 	}
+	if cs := d.Containers(); len(cs) != len(in.shaders)+len(in.rootSigs) {
+		t.Errorf("Containers lists %d, want %d shaders and root signatures", len(cs), len(in.shaders)+len(in.rootSigs))
+	} else if b, _ := cs[0].Bytes(); !bytes.Equal(b, in.shaders[0].bytes) {
+		t.Errorf("Containers()[0] is not the first shader")
+	}
 	for _, want := range in.rootSigs {
 		var got *RootSignature
 		for _, r := range s.RootSignatures {
@@ -483,6 +488,25 @@ func TestAnySQLiteBlobsScannedForContainers(t *testing.T) {
 	}
 	if d.ContainerCount() != 5 {
 		t.Errorf("%d containers found, want 5", d.ContainerCount())
+	}
+	cs := d.Containers()
+	if len(cs) != 5 {
+		t.Fatalf("Containers lists %d, want 5", len(cs))
+	}
+	for _, c := range cs {
+		b, err := c.Bytes()
+		if err != nil || !bytes.Equal(b, c1) && !bytes.Equal(b, c2) {
+			t.Errorf("%s: bytes are neither of the containers put in (%v)", c.Label, err)
+		}
+		if _, err := c.Parse(); err != nil {
+			t.Errorf("%s: %v", c.Label, err)
+		}
+		if c.FileOffset >= 0 && !bytes.Equal(raw[c.FileOffset:c.FileOffset+c.Size], b) {
+			t.Errorf("%s: FileOffset 0x%x does not hold the container", c.Label, c.FileOffset)
+		}
+		if (c.FileOffset < 0) == c.Blob.Contiguous {
+			t.Errorf("%s: FileOffset %d but contiguous %v", c.Label, c.FileOffset, c.Blob.Contiguous)
+		}
 	}
 }
 
