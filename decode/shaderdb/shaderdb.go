@@ -219,6 +219,10 @@ func blobRef(table, column string, r *sqlite.Row) BlobRef {
 // Bytes reads the blob (a slice of the file when contiguous).
 func (b BlobRef) Bytes() ([]byte, error) { return b.v.Bytes() }
 
+// Range reads bytes [off, off+n) of the blob (clipped), touching only the
+// overflow pages they need: for headers of large blobs.
+func (b BlobRef) Range(off, n int64) ([]byte, error) { return b.v.Range(off, n) }
+
 // Where describes the blob's place for listings.
 func (b BlobRef) Where() string {
 	if b.Contiguous {
@@ -290,33 +294,75 @@ type ContainerInfo struct {
 }
 
 // Probe reads a container's part table, program version and PSV0 entry name,
-// bounds-checked, without decoding the parts (decode.Parse does that).
+// bounds-checked, without decoding the parts (decode.Parse does that). It
+// accepts what decode.Scan accepts at offset 0.
 func Probe(b []byte) ContainerInfo {
+	return probe(func(off, n int64) []byte {
+		if off < 0 || off >= int64(len(b)) {
+			return nil
+		}
+		return b[off:min(off+n, int64(len(b)))]
+	}, int64(len(b)))
+}
+
+// probe reads only the bytes it needs through read, so a container in a blob
+// spread over overflow pages is not assembled whole just to be listed.
+func probe(read func(off, n int64) []byte, size int64) ContainerInfo {
 	var ci ContainerInfo
-	es := decode.Scan(b)
-	if len(es) == 0 || es[0].Offset != 0 {
+	le := binary.LittleEndian
+	h := read(0, decode.HeaderSize)
+	if len(h) < decode.HeaderSize || string(h[:4]) != decode.Magic || le.Uint16(h[20:]) != 1 || le.Uint16(h[22:]) != 0 {
 		return ci
 	}
+	fileSize, count := int64(le.Uint32(h[24:])), int64(le.Uint32(h[28:]))
+	if fileSize < decode.HeaderSize || fileSize > size || count > 4096 || decode.HeaderSize+count*4 > fileSize {
+		return ci
+	}
+	table := read(decode.HeaderSize, count*4)
+	if int64(len(table)) < count*4 {
+		return ci
+	}
+	type partAt struct {
+		name      string
+		off, size int64
+	}
+	var parts []partAt
+	for i := int64(0); i < count; i++ {
+		off := int64(le.Uint32(table[4*i:]))
+		if off < decode.HeaderSize+count*4 || off+decode.PartHeaderSize > fileSize {
+			return ci
+		}
+		ph := read(off, decode.PartHeaderSize)
+		if len(ph) < decode.PartHeaderSize {
+			return ci
+		}
+		for _, c := range ph[:4] {
+			if c < '0' || c > 'z' {
+				return ci
+			}
+		}
+		psz := int64(le.Uint32(ph[4:]))
+		if off+decode.PartHeaderSize+psz > fileSize {
+			return ci
+		}
+		parts = append(parts, partAt{string(ph[:4]), off + decode.PartHeaderSize, psz})
+	}
 	ci.IsContainer = true
-	ci.Parts = es[0].Parts
-	le := binary.LittleEndian
-	size := int(es[0].Size)
-	for i := 0; i < int(es[0].PartCount); i++ {
-		off := int(le.Uint32(b[decode.HeaderSize+4*i:]))
-		name := string(b[off : off+4])
-		psz := int(le.Uint32(b[off+4:]))
-		data := b[off+8 : min(off+8+psz, size)]
-		switch name {
+	for _, p := range parts {
+		ci.Parts = append(ci.Parts, p.name)
+	}
+	for _, p := range parts {
+		switch p.name {
 		case "DXIL", "ILDB":
 			// ILDB (the program with debug info) stands in when there is no DXIL part.
-			if len(data) >= 4 && (name == "DXIL" || ci.Profile == "") {
+			if data := read(p.off, min(p.size, 4)); len(data) >= 4 && (p.name == "DXIL" || ci.Profile == "") {
 				ver := le.Uint32(data)
 				k := decode.ShaderKind(ver >> 16)
 				ci.Profile = decode.Profile(k, ver>>4&0xf, ver&0xf)
 				ci.Stage = k.String()
 			}
 		case "SHDR", "SHEX":
-			if len(data) >= 4 && ci.Profile == "" {
+			if data := read(p.off, min(p.size, 4)); len(data) >= 4 && ci.Profile == "" {
 				tok := le.Uint32(data)
 				typ := tok >> 16
 				names := []string{"Pixel", "Vertex", "Geometry", "Hull", "Domain", "Compute"}
@@ -327,7 +373,7 @@ func Probe(b []byte) ContainerInfo {
 				}
 			}
 		case "PSV0":
-			ci.EntryName = psvEntryName(data)
+			ci.EntryName = psvEntryName(read(p.off, min(p.size, 1<<20)))
 		}
 	}
 	return ci

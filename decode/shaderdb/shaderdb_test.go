@@ -544,6 +544,40 @@ func TestEntryNamesAgreeWithObj2yaml(t *testing.T) {
 	t.Logf("%d/%d entry names agree with obj2yaml-19", agree, checked)
 }
 
+// TestProbeAcceptsWhatScanAccepts: Probe re-checks the header and part table
+// from ranged reads; it must agree with decode.Scan at offset 0, including on
+// cut-off and damaged copies.
+func TestProbeAcceptsWhatScanAccepts(t *testing.T) {
+	es := corpus.Entries(t)
+	rng := rand.New(rand.NewSource(9))
+	agree, total := 0, 0
+	for i, e := range es {
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			continue
+		}
+		variants := [][]byte{b}
+		if i%10 == 0 && len(b) > 40 {
+			cut := b[:32+rng.Intn(len(b)-32)]
+			bad := append([]byte(nil), b...)
+			bad[32+rng.Intn(len(b)-32)] ^= 0xff
+			variants = append(variants, cut, bad)
+		}
+		for _, v := range variants {
+			total++
+			sc := decode.Scan(v)
+			want := len(sc) > 0 && sc[0].Offset == 0
+			got := Probe(v)
+			if got.IsContainer == want && (!want || strings.Join(got.Parts, " ") == strings.Join(sc[0].Parts, " ")) {
+				agree++
+			} else {
+				t.Errorf("%s (%d bytes): Probe says %v %v, Scan says %v", e.Rel, len(v), got.IsContainer, got.Parts, want)
+			}
+		}
+	}
+	t.Logf("%d/%d agree with decode.Scan", agree, total)
+}
+
 func TestKeyShownAsTextOrHex(t *testing.T) {
 	cases := []struct {
 		key  Key
@@ -601,7 +635,45 @@ func TestHostileDatabasesNeverPanic(t *testing.T) {
 // BenchmarkListSODB100MB times listing a 100 MB state object database with
 // 10,000 shaders: open, every table counted, every group, pipeline and stage
 // resolved, every shader's stage and entry name probed.
+//
+// DXSCOPE_BENCH_SODB names a database to time instead (e.g. under wasm, where
+// sqlite3 cannot run); DXSCOPE_BENCH_KEEP keeps the generated one there.
 func BenchmarkListSODB100MB(b *testing.B) {
+	var raw []byte
+	n := 10000
+	if p := os.Getenv("DXSCOPE_BENCH_SODB"); p != "" {
+		var err error
+		if raw, err = os.ReadFile(p); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		raw = generateBigSODB(b, n)
+		if p := os.Getenv("DXSCOPE_BENCH_KEEP"); p != "" {
+			os.WriteFile(p, raw, 0o644)
+		}
+	}
+	b.Logf("database: %d bytes, %d shaders", len(raw), n)
+	b.SetBytes(int64(len(raw)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := Open(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(d.SODB.Shaders) != n || len(d.SODB.Groups) != n/2 {
+			b.Fatalf("%d shaders, %d groups", len(d.SODB.Shaders), len(d.SODB.Groups))
+		}
+		for _, s := range d.SODB.Shaders {
+			if !s.Info().IsContainer {
+				b.Fatal("a shader did not probe as a container")
+			}
+		}
+	}
+}
+
+// generateBigSODB builds an SODB of n shaders (about 10 KB each, from 200
+// project-made templates) in n/2 VS+PS pipelines, each under a group.
+func generateBigSODB(b *testing.B, n int) []byte {
 	if _, err := exec.LookPath("sqlite3"); err != nil {
 		b.Skip("sqlite3 CLI not installed")
 	}
@@ -621,7 +693,6 @@ func BenchmarkListSODB100MB(b *testing.B) {
 	sb.WriteString("PRAGMA synchronous=OFF;\nBEGIN;\n")
 	sb.Write(schema)
 	sb.WriteString("INSERT INTO app_id VALUES(1, 'Big.exe', 'Big', NULL, 1, 0);\n")
-	const n = 10000
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&sb, "INSERT INTO shader_bytecode VALUES(%s, '%s', readfile('%s'));\n", sqlBlob(key16('S', i)), stages[i%2], filepath.Join(dir, fmt.Sprintf("t%d.dxbc", i%templates)))
 	}
@@ -630,22 +701,5 @@ func BenchmarkListSODB100MB(b *testing.B) {
 		fmt.Fprintf(&sb, "INSERT INTO groups VALUES(CAST('group %d' AS BLOB), 1, %s, NULL);\n", i, sqlBlob(key16('P', i)))
 	}
 	sb.WriteString("COMMIT;\n")
-	raw := runSQLite3(b, dir, filepath.Join(dir, "big.sodb"), sb.String())
-	b.Logf("database: %d bytes, %d shaders", len(raw), n)
-	b.SetBytes(int64(len(raw)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := Open(raw)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(d.SODB.Shaders) != n || len(d.SODB.Groups) != n/2 {
-			b.Fatalf("%d shaders, %d groups", len(d.SODB.Shaders), len(d.SODB.Groups))
-		}
-		for _, s := range d.SODB.Shaders {
-			if !s.Info().IsContainer {
-				b.Fatal("a shader did not probe as a container")
-			}
-		}
-	}
+	return runSQLite3(b, dir, filepath.Join(dir, "big.sodb"), sb.String())
 }

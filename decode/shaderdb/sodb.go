@@ -68,8 +68,10 @@ func (s *Shader) Parse() (*decode.File, error) {
 // Info reads the container's stage, profile and entry name (once).
 func (s *Shader) Info() ContainerInfo {
 	if s.info == nil {
-		b, _ := s.Bytes()
-		ci := Probe(b)
+		ci := probe(func(off, n int64) []byte {
+			b, _ := s.Blob.v.Range(off, n)
+			return b
+		}, s.Size)
 		s.info = &ci
 	}
 	return *s.info

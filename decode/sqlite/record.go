@@ -57,6 +57,18 @@ func (v Value) Bytes() ([]byte, error) {
 	return v.pl.read(v.off, v.Size)
 }
 
+// Range returns bytes [off, off+n) of a TEXT or BLOB value, clipped to its
+// size: a slice of the file when they lie on the b-tree page, else assembled
+// from just the overflow pages needed. It lets a caller look at a large
+// value's header without reading all of it.
+func (v Value) Range(off, n int64) ([]byte, error) {
+	if v.pl == nil || (v.Type != Text && v.Type != Blob) || off < 0 || off >= v.Size || n <= 0 {
+		return nil, nil
+	}
+	n = min(n, v.Size-off)
+	return v.pl.read(v.off+off, n)
+}
+
 // Text returns a TEXT value as a Go string, decoding UTF-16 databases.
 func (v Value) Text() string {
 	b, _ := v.Bytes()
