@@ -15,7 +15,7 @@ import (
 
 func init() {
 	commands["db"] = command{"FILE [--json]", "list what a SQLite database (SODB, PSDB or any) holds", runDB}
-	commands["dbextract"] = command{"FILE (--group KEY [--stage VS|--lib N] | --table T --rowid N [--column C]) [-o OUT]",
+	commands["dbextract"] = command{"FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]",
 		"write one container (or blob) from a database; without --column, the row's first BLOB holding a container", runDBExtract}
 }
 
@@ -265,8 +265,8 @@ func matchKey(k shaderdb.Key, s string) bool {
 }
 
 func runDBExtract(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "table": true, "rowid": true, "column": true})
-	usage := "usage: dxscope dbextract FILE (--group KEY [--stage VS|--lib N] | --table T --rowid N [--column C]) [-o OUT]"
+	pos, flags := splitFlags(args, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true})
+	usage := "usage: dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]"
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, usage)
 		return 2
@@ -295,6 +295,20 @@ func runDBExtract(args []string, stdout, stderr io.Writer) int {
 }
 
 func extractFromDB(d *shaderdb.Database, flags map[string]string) ([]byte, error) {
+	if key, ok := flags["group"]; ok && d.PSDB != nil {
+		// A PSDB group's compiled values (vendor binaries, not containers).
+		for _, g := range d.PSDB.Groups {
+			if !matchKey(g.Key, key) {
+				continue
+			}
+			n, err := strconv.Atoi(flags["value"])
+			if err != nil || n < 0 || n >= len(g.Values) {
+				return nil, fmt.Errorf("usage: --group %s in a PSDB needs --value N (the group has %d values, 0 to %d)", g.Key, len(g.Values), len(g.Values)-1)
+			}
+			return g.Values[n].Bytes()
+		}
+		return nil, fmt.Errorf("no group %q in the database", key)
+	}
 	if key, ok := flags["group"]; ok {
 		if d.SODB == nil {
 			return nil, fmt.Errorf("--group needs a state object database; this is a %s", d.Kind)

@@ -193,3 +193,44 @@ func TestDBListsBlobsOfAnyDatabase(t *testing.T) {
 		t.Errorf("db on a container (not a database): exit %d, want 1", code)
 	}
 }
+
+func TestDBListsAPSDBAndExtractsAValue(t *testing.T) {
+	if _, err := exec.LookPath("sqlite3"); err != nil {
+		t.Skip("sqlite3 CLI not installed")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.psdb")
+	value := bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 3000) // larger than a page
+	script := fmt.Sprintf(`
+CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
+CREATE TABLE vals(keyid INTEGER, type INTEGER, value BLOB);
+CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
+CREATE TABLE groups(groupkeyid INTEGER, valuekeyid INTEGER);
+CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
+INSERT INTO compiler_id VALUES(1, 2, %d, 'AMD_NAVI31:gfx1100');
+INSERT INTO groupkeys VALUES(1, CAST('MainPass' || char(0) AS BLOB), 3);
+INSERT INTO keys VALUES(10, X'0102', 0);
+INSERT INTO vals VALUES(10, 0, X'%x');
+INSERT INTO groups VALUES(1, 10);
+`, int64(0x0020000059F307D5), value)
+	if out, err := exec.Command("sqlite3", path, script).CombinedOutput(); err != nil {
+		t.Fatalf("sqlite3: %v\n%s", err, out)
+	}
+	code, out, errs := runCmd("db", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"unofficial schema", "adapter family \"AMD_NAVI31:gfx1100\", ABI 2, compiler version 32.0.23027.2005",
+		"MainPass  version 3  1 values", "D3D12_COMPILER_VALUE_TYPE_OBJECT_CODE  12000 bytes", "deadbeefdeadbeef"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	o := filepath.Join(dir, "v.bin")
+	if code, _, errs := runCmd("dbextract", path, "--group", "MainPass", "--value", "0", "-o", o); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got, _ := os.ReadFile(o); !bytes.Equal(got, value) {
+		t.Errorf("extracted value differs (%d bytes)", len(got))
+	}
+}

@@ -78,6 +78,15 @@ func Open(data []byte) (*Database, error) {
 	for _, t := range sdb.Tables() {
 		d.Tables = append(d.Tables, TableInfo{Name: t.Name, Columns: t.Columns, Rows: t.Count()})
 	}
+	if sdb.Header.WAL() {
+		var rows int64
+		for _, t := range d.Tables {
+			rows += t.Rows
+		}
+		if rows == 0 && len(d.Tables) > 0 {
+			d.note(decode.Warning, "the database is in WAL mode and its main file holds no rows: its content is probably still in the -wal file beside it, which was never checkpointed (sqlite3 FILE 'PRAGMA wal_checkpoint' folds it in)")
+		}
+	}
 	switch {
 	case sdb.Header.ApplicationID == SODBApplicationID:
 		d.Kind = SODBKind

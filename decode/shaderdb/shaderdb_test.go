@@ -284,6 +284,33 @@ func TestWALModeSODB(t *testing.T) {
 	}
 }
 
+// TestUncheckpointedWAL copies the main file while sqlite3 still holds the
+// database open, so the rows exist only in the -wal file.
+func TestUncheckpointedWAL(t *testing.T) {
+	dir := t.TempDir()
+	main, cp := filepath.Join(dir, "live.db"), filepath.Join(dir, "copy.db")
+	script := "CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);\n" +
+		"PRAGMA journal_mode=WAL;\nPRAGMA wal_autocheckpoint=0;\n" +
+		"INSERT INTO groupkeys VALUES(1, X'01', 1), (2, X'02', 1);\n" +
+		".shell cp " + main + " " + cp + "\n"
+	runSQLite3(t, dir, main, script)
+	raw, err := os.ReadFile(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := open(t, raw)
+	if !d.SQL.Header.WAL() {
+		t.Fatalf("the copy is not in WAL mode")
+	}
+	found := false
+	for _, p := range d.Problems() {
+		found = found || strings.Contains(p.Message, "never checkpointed")
+	}
+	if !found || d.Tables[0].Rows != 0 {
+		t.Errorf("%d rows; problems %v", d.Tables[0].Rows, d.Problems())
+	}
+}
+
 func TestBrokenLinksAreProblems(t *testing.T) {
 	raw := buildSODBScript(t, `
 INSERT INTO shader_bytecode VALUES(X'01', 'VS', X'00');
