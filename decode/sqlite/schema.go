@@ -211,7 +211,56 @@ func (r *Rows) shape(vals []Value, rowid int64) []Value {
 			out[i] = Value{Type: Integer, Int: rowid, Offset: -1}
 		}
 	}
+	for i := range out {
+		// SQLite stores integral values of REAL columns as integers and turns
+		// them back into reals when read; do the same.
+		if out[i].Type == Integer && t.Columns[i].realAffinity() {
+			out[i].Type = Float
+			out[i].Float = float64(out[i].Int)
+		}
+	}
 	return out
+}
+
+// realAffinity applies SQLite's column affinity rules for REAL: a declared
+// type containing REAL, FLOA or DOUB (and not INT, which wins).
+func (c Column) realAffinity() bool {
+	u := strings.ToUpper(c.Type)
+	if strings.Contains(u, "INT") || strings.Contains(u, "CHAR") || strings.Contains(u, "CLOB") || strings.Contains(u, "TEXT") || strings.Contains(u, "BLOB") {
+		return false
+	}
+	return strings.Contains(u, "REAL") || strings.Contains(u, "FLOA") || strings.Contains(u, "DOUB")
+}
+
+// Depth returns the number of b-tree levels from the table's root to its
+// left-most leaf (1 when the root is a leaf), or 0 when the root cannot be read.
+func (t *Table) Depth() int {
+	db := t.db
+	n := t.RootPage
+	seen := map[uint32]bool{}
+	for d := 1; d <= maxTreeDepth; d++ {
+		if seen[n] {
+			return 0
+		}
+		seen[n] = true
+		p, ok := db.readBtreePage(n, fmt.Sprintf("table %q", t.Name))
+		if !ok {
+			return 0
+		}
+		if p.typ.leaf() {
+			return d
+		}
+		if p.cells == 0 {
+			n = p.rightmost
+			continue
+		}
+		c, ok := db.readCell(p, 0)
+		if !ok {
+			return 0
+		}
+		n = c.child
+	}
+	return 0
 }
 
 // ---- CREATE TABLE: just enough to name the columns ----
