@@ -151,10 +151,11 @@ func (k Key) String() string {
 	return hex.EncodeToString(k)
 }
 
-// IsText reports whether the key is printable ASCII, apart from one trailing NUL.
+// IsText reports whether the key is printable ASCII, apart from one trailing
+// NUL, and neither starts nor ends with a space (which would not show).
 func (k Key) IsText() bool {
 	t := trimNUL(k)
-	if len(t) == 0 {
+	if len(t) == 0 || t[0] == ' ' || t[len(t)-1] == ' ' {
 		return false
 	}
 	for _, c := range t {

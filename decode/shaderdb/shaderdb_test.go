@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -621,6 +622,8 @@ func TestKeyShownAsTextOrHex(t *testing.T) {
 		{Key{0x01, 0xab}, "01ab"},
 		{Key{0}, "00"},
 		{Key("bad\x00middle"), "626164006d6964646c65"},
+		{Key(" "), "20"},
+		{Key("a b"), "a b"},
 	}
 	for _, c := range cases {
 		if got := c.key.String(); got != c.want {
@@ -735,4 +738,51 @@ func generateBigSODB(b *testing.B, n int) []byte {
 	}
 	sb.WriteString("COMMIT;\n")
 	return runSQLite3(b, dir, filepath.Join(dir, "big.sodb"), sb.String())
+}
+
+// FuzzShaderDB opens databases as the page does and walks every view; seeds
+// are small SODB and PSDB files made by sqlite3 (testdata/seed.*) and the
+// SQLite reader's seeds.
+func FuzzShaderDB(f *testing.F) {
+	for _, pat := range []string{"testdata/seed.*", "../sqlite/testdata/*.db"} {
+		seeds, _ := filepath.Glob(pat)
+		for _, s := range seeds {
+			if b, err := os.ReadFile(s); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		watchdog := time.AfterFunc(10*time.Second, func() { panic("FuzzShaderDB: one input took more than 10 s") })
+		defer watchdog.Stop()
+		d, err := Open(b)
+		if err != nil {
+			return
+		}
+		d.ScanBlobs()
+		for _, c := range d.Containers() {
+			cb, _ := c.Bytes()
+			if int64(len(cb)) > c.Size {
+				t.Fatalf("%s: %d bytes, more than its size %d", c.Label, len(cb), c.Size)
+			}
+			if c.FileOffset >= 0 && c.FileOffset+c.Size > int64(len(b)) {
+				t.Fatalf("%s: file range 0x%x+%d outside the file", c.Label, c.FileOffset, c.Size)
+			}
+		}
+		if d.SODB != nil {
+			for _, s := range d.SODB.Shaders {
+				s.Info()
+			}
+			if d.PSDB == nil {
+				Link(d.SODB, &PSDB{})
+			}
+		}
+		if d.PSDB != nil {
+			for _, g := range d.PSDB.Groups {
+				for _, v := range g.Values {
+					v.Bytes()
+				}
+			}
+		}
+	})
 }
