@@ -7,6 +7,16 @@
 // database are read on demand (Shader.Bytes, Shader.Parse, BlobRef.Bytes),
 // and their absolute offsets in the database file are given whenever a blob
 // lies contiguously on one page, so the hex view can point at them.
+//
+// A page uses it like this:
+//
+//	d, err := shaderdb.Open(fileBytes) // err: not a SQLite file
+//	for _, c := range d.Containers() {  // SODB rows, or containers found in blobs
+//		_ = c.Label; _ = c.FileOffset    // list them (FileOffset -1: assembled from overflow pages)
+//		f, err := c.Parse()              // open one as a *decode.File
+//	}
+//	// d.Kind, d.SODB (groups, pipelines, stages, state objects), d.PSDB
+//	// (Link(sodb, psdb) pairs groups), d.Tables, d.Blobs, d.Problems().
 package shaderdb
 
 import (
