@@ -58,12 +58,6 @@ COMMIT;
 	return path, vs, ps
 }
 
-func runCmd(args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 func TestDBListsAnSODB(t *testing.T) {
 	path, _, _ := buildTestSODB(t)
 	code, out, errs := runCmd("db", path)
