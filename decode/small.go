@@ -155,7 +155,7 @@ type ShaderHash struct {
 
 func decodeShaderHash(p *Part, r *reader) {
 	h := &ShaderHash{}
-	r.begin("Hash", "shader hash")
+	r.begin("", "shader hash")
 	h.Flags = r.u32("Flags")
 	h.IncludesSource = h.Flags&1 != 0
 	h.Digest = HexBytes(r.bytes("Digest", 16))
@@ -223,8 +223,8 @@ func (k ShaderKind) MarshalJSON() ([]byte, error) { return json.Marshal(uint32(k
 
 func decodeProgram(f *File, p *Part, r *reader) {
 	h := &ProgramHeader{}
-	r.begin("Program", "program header")
-	// Span names follow the JSON keys; the packed version byte gets one span per nibble's key.
+	r.begin("", "program header")
+	// Span names follow the JSON keys under Program; the packed version byte gets one span per nibble's key.
 	ver := r.u8("MinorVersion")
 	r.field("MajorVersion", -1, fmt.Sprint(ver>>4))
 	h.MajorVersion = uint32(ver >> 4)
@@ -338,7 +338,7 @@ func decodeStatistics(p *Part, r *reader) {
 		if i < len(statNames) {
 			name = statNames[i]
 		}
-		r.begin(fmt.Sprintf("Statistics/Fields[%d]", i), "statistic")
+		r.begin(fmt.Sprintf("Fields[%d]", i), "statistic")
 		s.Fields = append(s.Fields, StatField{name, r.u32("Value")})
 		r.end()
 	}
@@ -357,7 +357,7 @@ type DebugName struct {
 
 func decodeDebugName(p *Part, r *reader) {
 	d := &DebugName{}
-	r.begin("DebugName", "debug name")
+	r.begin("", "debug name")
 	defer r.end()
 	d.Flags = r.u16("Flags")
 	d.NameLength = r.u16("NameLength")
@@ -401,7 +401,7 @@ type CompilerVersion struct {
 
 func decodeCompilerVersion(p *Part, r *reader) {
 	v := &CompilerVersion{}
-	r.begin("CompilerVersion", "compiler version")
+	r.begin("", "compiler version")
 	defer r.end()
 	v.Major = r.u16("Major")
 	v.Minor = r.u16("Minor")
@@ -551,7 +551,7 @@ type SourceInfo struct {
 
 func decodeSourceInfo(p *Part, r *reader) {
 	s := &SourceInfo{}
-	r.begin("SourceInfo", "source info")
+	r.begin("", "source info")
 	defer r.end()
 	r.begin("Header", "source info header")
 	s.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
@@ -743,7 +743,7 @@ type PDBInfo struct {
 
 func decodePDBInfo(p *Part, r *reader) {
 	d := &PDBInfo{}
-	r.begin("PDBInfo", "PDB info")
+	r.begin("", "PDB info")
 	defer r.end()
 	d.Version = r.u16("Version")
 	d.CompressionType = r.u16("CompressionType")
