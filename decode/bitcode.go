@@ -125,6 +125,7 @@ type DXOp struct {
 	Opcode uint32
 	Name   string
 	Count  int
+	Offset int64 // absolute offset of the byte where the first call's record starts
 }
 
 // Summary is one line about the module, e.g. "ps_6_0, DXIL 1.0, 1 entry point, 12 dx.op calls".

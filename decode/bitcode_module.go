@@ -93,6 +93,7 @@ type irModule struct {
 	namedList []string
 	warned    map[string]bool
 	census    map[uint32]int
+	firstCall map[uint32]uint64 // opcode → bit offset of its first call record
 	dxopFn    map[uint32]bool // value ids of dx.op.* functions
 }
 
@@ -225,6 +226,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		}
 	}
 	ir.census = map[uint32]int{}
+	ir.firstCall = map[uint32]uint64{}
 	k := 0
 	for _, b := range mod.Blocks {
 		if b.ID != blockFunction {
@@ -241,7 +243,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		ir.r.problem(Warning, "%d functions are defined with a body but only %d function blocks follow", len(ir.bodies), k)
 	}
 	for op, n := range ir.census {
-		m.DXOps = append(m.DXOps, DXOp{Opcode: op, Name: DXOpName(op), Count: n})
+		m.DXOps = append(m.DXOps, DXOp{Opcode: op, Name: DXOpName(op), Count: n, Offset: ir.r.base + int64(ir.firstCall[op]/8)})
 	}
 	sort.Slice(m.DXOps, func(i, j int) bool { return m.DXOps[i].Opcode < m.DXOps[j].Opcode })
 	if m.DXOps == nil {
@@ -672,7 +674,11 @@ func (ir *irModule) call(f *Function, rec bcRecord) bool {
 		}
 		arg := inst - uint32(o[i])
 		if int64(arg) < int64(len(ir.values)) && ir.values[arg].isInt {
-			ir.census[uint32(ir.values[arg].intVal)]++
+			op := uint32(ir.values[arg].intVal)
+			if ir.census[op] == 0 {
+				ir.firstCall[op] = rec.Start
+			}
+			ir.census[op]++
 		} else {
 			ir.warnOnce("dxopnonconst", Warning, "a call to a dx.op function in %q has an opcode that is not a constant integer", f.Name)
 		}
