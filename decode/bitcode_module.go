@@ -94,7 +94,7 @@ type irModule struct {
 	warned    map[string]bool
 	census    map[uint32]int
 	firstCall map[uint32]uint64 // opcode → bit offset of its first call record
-	dxopFn    map[uint32]bool // value ids of dx.op.* functions
+	dxopFn    map[uint32]bool   // value ids of dx.op.* functions
 }
 
 func (ir *irModule) warnOnce(key string, sev Severity, format string, args ...any) {
