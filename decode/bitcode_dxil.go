@@ -257,10 +257,17 @@ func (ir *irModule) viewIDState(e *mdEntry) []uint32 {
 	if v == nil || v.kind != mdValue || int64(v.val) >= int64(len(ir.values)) {
 		return nil
 	}
-	return u32s(ir.values[v.val].data)
+	return u32s(ir.data[v.val])
 }
 
 func (ir *irModule) node(op uint64) *mdEntry {
+	ir.work++
+	if ir.work > mdWork {
+		if ir.work == mdWork+1 {
+			ir.r.problem(Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
+		}
+		return nil
+	}
 	e := ir.mdOp(op)
 	if e == nil || e.kind != mdNode {
 		return nil

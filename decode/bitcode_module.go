@@ -58,10 +58,16 @@ type irValue struct {
 	intVal int64
 	isInt  bool // a CST_CODE_INTEGER
 	undef  bool
-	data   []uint64 // CST_CODE_DATA elements
 }
 
 const noType = ^uint32(0)
+
+// maxTypesShown bounds Module.Types.
+const maxTypesShown = 4096
+
+// mdWork bounds how many metadata nodes the DXIL readers visit in one module,
+// since a hostile file can make every entry point share one huge list.
+const mdWork = 1 << 18
 
 // Metadata kinds for mdEntry.
 const (
@@ -93,8 +99,10 @@ type irModule struct {
 	namedList []string
 	warned    map[string]bool
 	census    map[uint32]int
-	firstCall map[uint32]uint64 // opcode → bit offset of its first call record
-	dxopFn    map[uint32]bool   // value ids of dx.op.* functions
+	data      map[uint32][]uint64 // CST_CODE_DATA elements by value id
+	firstCall map[uint32]uint64   // opcode → bit offset of its first call record
+	dxopFn    map[uint32]bool     // value ids of dx.op.* functions
+	work      int                 // metadata nodes visited (bounded by mdWork)
 }
 
 func (ir *irModule) warnOnce(key string, sev Severity, format string, args ...any) {
@@ -140,9 +148,14 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 			ir.readTypes(b)
 		}
 	}
-	m.Types = make([]string, len(ir.types))
-	for i := range ir.types {
+	// The rendered table is for people: a few thousand types is already more than any shader has.
+	n := min(len(ir.types), maxTypesShown)
+	m.Types = make([]string, n)
+	for i := range n {
 		m.Types[i] = ir.typeString(uint32(i), 0)
+	}
+	if n < len(ir.types) {
+		ir.r.problem(Note, "the type table has %d types; only the first %d are listed", len(ir.types), n)
 	}
 	for _, rec := range mod.Records {
 		switch rec.Code {
@@ -346,14 +359,21 @@ func u32s(o []uint64) []uint32 {
 	return v
 }
 
-// typeString renders a type as LLVM assembly; named structs print by name, so
-// recursion stays shallow.
+// typeString renders a type as LLVM assembly; named structs print by name.
+// A budget of 64 type nodes per rendering keeps hostile type tables (deep,
+// wide, self-referencing) cheap.
 func (ir *irModule) typeString(id uint32, depth int) string {
+	budget := 64
+	return ir.typeStr(id, depth, &budget)
+}
+
+func (ir *irModule) typeStr(id uint32, depth int, budget *int) string {
 	t := ir.typ(id)
 	if t == nil {
 		return fmt.Sprintf("type#%d", int64(id))
 	}
-	if depth > 8 {
+	*budget--
+	if depth > 8 || *budget < 0 {
 		return "…"
 	}
 	switch t.kind {
@@ -376,7 +396,7 @@ func (ir *irModule) typeString(id uint32, depth int) string {
 	case tyPointer:
 		s := "ptr"
 		if len(t.elems) > 0 {
-			s = ir.typeString(t.elems[0], depth+1) + "*"
+			s = ir.typeStr(t.elems[0], depth+1, budget) + "*"
 		}
 		if t.addr != 0 {
 			s = strings.TrimSuffix(s, "*") + fmt.Sprintf(" addrspace(%d)*", t.addr)
@@ -385,7 +405,7 @@ func (ir *irModule) typeString(id uint32, depth int) string {
 	case tyArray, tyVector:
 		e := "?"
 		if len(t.elems) > 0 {
-			e = ir.typeString(t.elems[0], depth+1)
+			e = ir.typeStr(t.elems[0], depth+1, budget)
 		}
 		if t.kind == tyVector {
 			return fmt.Sprintf("<%d x %s>", t.count, e)
@@ -401,7 +421,7 @@ func (ir *irModule) typeString(id uint32, depth int) string {
 				parts = append(parts, "…")
 				break
 			}
-			parts = append(parts, ir.typeString(e, depth+1))
+			parts = append(parts, ir.typeStr(e, depth+1, budget))
 		}
 		s := "{ " + strings.Join(parts, ", ") + " }"
 		if len(parts) == 0 {
@@ -424,12 +444,12 @@ func (ir *irModule) typeString(id uint32, depth int) string {
 				ps = append(ps, "…")
 				break
 			}
-			ps = append(ps, ir.typeString(e, depth+1))
+			ps = append(ps, ir.typeStr(e, depth+1, budget))
 		}
 		if t.vararg {
 			ps = append(ps, "...")
 		}
-		return ir.typeString(t.elems[0], depth+1) + " (" + strings.Join(ps, ", ") + ")"
+		return ir.typeStr(t.elems[0], depth+1, budget) + " (" + strings.Join(ps, ", ") + ")"
 	}
 	return t.name
 }
@@ -463,7 +483,10 @@ func (ir *irModule) readConstants(b *bcBlock) {
 		case 3:
 			v.undef = true
 		case 22: // DATA: the elements of a constant array or vector
-			v.data = rec.Ops
+			if ir.data == nil {
+				ir.data = map[uint32][]uint64{}
+			}
+			ir.data[uint32(len(ir.values))] = rec.Ops
 		}
 		ir.values = append(ir.values, v)
 	}

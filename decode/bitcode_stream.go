@@ -166,6 +166,7 @@ type bcParser struct {
 	blockinfo map[uint32][]abbrev
 	arena     []uint64
 	scratch   []uint64
+	used      int // operands stored so far
 	records   int
 }
 
@@ -175,9 +176,11 @@ func (p *bcParser) store(v []uint64) []uint64 {
 		return nil
 	}
 	if len(p.arena)+len(v) > cap(p.arena) {
-		n := max(1<<14, len(v))
+		// Chunks grow with what the stream has used so far, so small modules stay small.
+		n := max(min(max(p.used, 256), 1<<16), len(v))
 		p.arena = make([]uint64, 0, n)
 	}
+	p.used += len(v)
 	start := len(p.arena)
 	p.arena = append(p.arena, v...)
 	return p.arena[start:len(p.arena):len(p.arena)]
