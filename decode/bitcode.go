@@ -202,6 +202,8 @@ func decodeModule(r *reader) *Module {
 		r.problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
 	}
 	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
+	// DXC's records average 3 to 4 bytes; sizing the open-block stack up front saves regrowing it.
+	p.recStack = make([]bcRecord, 0, min(len(b)/4+16, 1<<16))
 	top := p.parseStream()
 	m.Records = p.records
 	if p.s.err != nil {

@@ -166,7 +166,7 @@ var profileKinds = map[string]ShaderKind{"ps": 0, "vs": 1, "gs": 2, "hs": 3, "ds
 
 func readDXILMetadata(ir *irModule) {
 	m := ir.m
-	budget := 4000
+	budget := 1500
 	for _, n := range ir.namedList {
 		nm := NamedMetadata{Name: n}
 		for i, id := range ir.named[n] {

@@ -103,6 +103,7 @@ type irModule struct {
 	firstCall map[uint32]uint64   // opcode → bit offset of its first call record
 	dxopFn    map[uint32]bool     // value ids of dx.op.* functions
 	work      int                 // metadata nodes visited (bounded by mdWork)
+	typeCache []string            // rendered inner types by id
 }
 
 func (ir *irModule) warnOnce(key string, sev Severity, format string, args ...any) {
@@ -376,6 +377,25 @@ func (ir *irModule) typeStr(id uint32, depth int, budget *int) string {
 	if depth > 8 || *budget < 0 {
 		return "…"
 	}
+	// Inner renderings do not depend on where they appear: cache the complete ones.
+	if depth > 0 {
+		if ir.typeCache == nil {
+			ir.typeCache = make([]string, len(ir.types))
+		}
+		if c := ir.typeCache[id]; c != "" {
+			return c
+		}
+		before := *budget
+		s := ir.typeRender(t, depth, budget)
+		if *budget >= 0 && depth == 1 && before >= 0 {
+			ir.typeCache[id] = s
+		}
+		return s
+	}
+	return ir.typeRender(t, depth, budget)
+}
+
+func (ir *irModule) typeRender(t *irType, depth int, budget *int) string {
 	switch t.kind {
 	case tyVoid:
 		return "void"

@@ -166,7 +166,8 @@ type bcParser struct {
 	blockinfo map[uint32][]abbrev
 	arena     []uint64
 	scratch   []uint64
-	used      int // operands stored so far
+	used      int        // operands stored so far
+	recStack  []bcRecord // records of the open blocks; each block takes an exact-size copy when it ends
 	records   int
 }
 
@@ -253,11 +254,18 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 	}
 	outerEnd := s.end
 	s.end = end
+	mark := len(p.recStack)
 	defer func() {
 		s.end = outerEnd
 		if b.End == 0 {
 			b.End = s.pos
 		}
+		if n := len(p.recStack) - mark; n > 0 {
+			b.Records = make([]bcRecord, n)
+			copy(b.Records, p.recStack[mark:])
+		}
+		clear(p.recStack[mark:])
+		p.recStack = p.recStack[:mark]
 	}()
 
 	var abbrevs []abbrev
@@ -360,7 +368,7 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 				}
 				curBID = int64(uint32(rec.Ops[0]))
 			}
-			b.Records = append(b.Records, rec)
+			p.recStack = append(p.recStack, rec)
 			p.records++
 		}
 	}
