@@ -2,6 +2,7 @@ package decode
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func programParts(f *File) []*Part {
 // the corpus and requires no Error problem from the bitcode reader.
 func TestBitcodeCorpusDecodesWithoutErrors(t *testing.T) {
 	es := corpus.Entries(t)
-	files, parts, libs, bad := 0, 0, 0, 0
+	files, parts, libs, bad, records, spans := 0, 0, 0, 0, 0, 0
 	var bytes int64
 	start := time.Now()
 	for _, e := range es {
@@ -50,11 +51,17 @@ func TestBitcodeCorpusDecodesWithoutErrors(t *testing.T) {
 			}
 			parts++
 			bytes += int64(len(p.Program.DXIL))
+			for _, sp := range p.Spans {
+				if strings.HasPrefix(sp.Path, p.Name+"/Bitcode") {
+					spans++
+				}
+			}
 			if p.Module == nil {
 				t.Errorf("%s %s: no module", e.Rel, p.Name)
 				bad++
 				continue
 			}
+			records += p.Module.Records
 			for _, pr := range f.Problems {
 				if pr.Part == p.Name && pr.Severity == Error {
 					t.Errorf("%s: %s", e.Rel, pr)
@@ -64,4 +71,5 @@ func TestBitcodeCorpusDecodesWithoutErrors(t *testing.T) {
 		}
 	}
 	t.Logf("%d files (%d libraries), %d DXIL/ILDB parts, %d bytes of bitcode, %d error problems, in %v", files, libs, parts, bytes, bad, time.Since(start))
+	t.Logf("%d records, %d bitcode spans (blocks and records of 32 bytes or more)", records, spans)
 }

@@ -12,19 +12,20 @@ import (
 
 // EntryPoint is one operand of !dx.entryPoints: !{fn, name, signatures, resources, properties}.
 type EntryPoint struct {
-	Name           string
-	Function       string           // the function's symbol ("" for a null function, as in a library's first entry)
-	ShaderKind     string           // from the shader model, or the kDxilShaderKindTag property in libraries
-	Signatures     *EntrySignatures `json:",omitempty"`
-	Resources      []Resource       `json:",omitempty"`
-	ShaderFlags    uint64           `json:",omitempty"`
-	NumThreads     []uint32         `json:",omitempty"`
-	WaveSize       []uint32         `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
-	NodeLaunchType string           `json:",omitempty"`
-	NodeID         *NodeID          `json:",omitempty"`
-	NodeInputs     []NodeIO         `json:",omitempty"`
-	NodeOutputs    []NodeIO         `json:",omitempty"`
-	Properties     []EntryProperty  `json:",omitempty"` // every tag/value pair, rendered
+	Name            string
+	Function        string           // the function's symbol ("" for a null function, as in a library's first entry)
+	ShaderKind      string           // from the shader model, or the kDxilShaderKindTag property in libraries
+	Signatures      *EntrySignatures `json:",omitempty"`
+	Resources       []Resource       `json:",omitempty"` // the entry's own list, when it is not !dx.resources itself
+	ModuleResources bool             `json:",omitempty"` // the entry refers to !dx.resources (Module.Resources)
+	ShaderFlags     uint64           `json:",omitempty"`
+	NumThreads      []uint32         `json:",omitempty"`
+	WaveSize        []uint32         `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
+	NodeLaunchType  string           `json:",omitempty"`
+	NodeID          *NodeID          `json:",omitempty"`
+	NodeInputs      []NodeIO         `json:",omitempty"`
+	NodeOutputs     []NodeIO         `json:",omitempty"`
+	Properties      []EntryProperty  `json:",omitempty"` // every tag/value pair, rendered
 }
 
 // EntrySignatures are the signature element lists an entry point refers to.
@@ -416,7 +417,11 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 	if s := ir.node(o[2]); s != nil && len(s.ops) >= 3 {
 		ep.Signatures = &EntrySignatures{Inputs: ir.signature(s.ops[0]), Outputs: ir.signature(s.ops[1]), PatchConstant: ir.signature(s.ops[2])}
 	}
-	ep.Resources = ir.resources(ir.mdOp(o[3]))
+	if p := ir.named["dx.resources"]; len(p) > 0 && o[3] == p[0]+1 {
+		ep.ModuleResources = true
+	} else {
+		ep.Resources = ir.resources(ir.mdOp(o[3]))
+	}
 	props := ir.node(o[4])
 	if props == nil {
 		return ep, true

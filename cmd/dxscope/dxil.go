@@ -74,7 +74,11 @@ func WriteModule(w io.Writer, p *decode.Part) {
 	}
 	fmt.Fprintf(w, "Entry points: %d\n", len(m.EntryPoints))
 	for _, e := range m.EntryPoints {
-		fmt.Fprintf(w, "  %s", e.Name)
+		name := e.Name
+		if name == "" && e.Function == "" {
+			name = "(module-wide properties, no function)"
+		}
+		fmt.Fprintf(w, "  %s", name)
 		if e.ShaderKind != "" {
 			fmt.Fprintf(w, " (%s)", e.ShaderKind)
 		}
