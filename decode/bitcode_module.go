@@ -3,6 +3,7 @@ package decode
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -776,7 +777,7 @@ func (ir *irModule) mdRender(e *mdEntry, depth int, budget *int) string {
 			v := ir.values[e.val]
 			switch {
 			case v.isInt:
-				return fmt.Sprintf("%s %d", ts, v.intVal)
+				return ts + " " + strconv.FormatInt(v.intVal, 10)
 			case v.undef:
 				return ts + " undef"
 			case v.kind == valFunction && v.fn >= 0:
