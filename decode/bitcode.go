@@ -202,8 +202,8 @@ func decodeModule(r *reader) *Module {
 		r.problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
 	}
 	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
-	// DXC's records average 3 to 4 bytes; sizing the open-block stack up front saves regrowing it.
-	p.recStack = make([]bcRecord, 0, min(len(b)/4+16, 1<<16))
+	// DXC writes about one record per 9 bytes; sizing the open-block stack up front saves regrowing it.
+	p.recStack = make([]bcRecord, 0, min(len(b)/10+16, 1<<16))
 	top := p.parseStream()
 	m.Records = p.records
 	if p.s.err != nil {
@@ -276,30 +276,37 @@ func blockTree(r *reader, bs []*bcBlock, path string, parent *bcBlock) []*Bitcod
 		if size > 0 {
 			r.out.span(Span{Path: p, Off: r.base + off, Size: size, Kind: SpanStruct, Value: fmt.Sprintf("%d records", len(b.Records))})
 		}
-		hist := map[uint32]*RecordCount{}
-		idx := map[uint32]int{}
+		// A block uses few record codes: a slice searched linearly beats a map here.
+		hist := make([]RecordCount, 0, 8)
+		seenCode := make([]int, 0, 8) // records of each code met so far, for record span names
 		for _, rec := range b.Records {
-			h := hist[rec.Code]
-			if h == nil {
-				h = &RecordCount{Code: rec.Code, Name: recordName(b.ID, rec.Code)}
-				hist[rec.Code] = h
+			k := -1
+			for i := range hist {
+				if hist[i].Code == rec.Code {
+					k = i
+					break
+				}
 			}
+			if k < 0 {
+				hist = append(hist, RecordCount{Code: rec.Code, Name: recordName(b.ID, rec.Code)})
+				seenCode = append(seenCode, 0)
+				k = len(hist) - 1
+			}
+			h := &hist[k]
 			h.Count++
 			if rec.Abbrev != bcUnabbrevRec {
 				h.Abbreviated++
 			}
 			h.Bits += int64(rec.End - rec.Start)
-			i := idx[rec.Code]
-			idx[rec.Code]++
+			i := seenCode[k]
+			seenCode[k]++
 			a, e := int64(rec.Start/8), int64((rec.End+7)/8)
 			if e-a >= bcRecordSpanMin {
 				r.out.span(Span{Path: fmt.Sprintf("%s/%s[%d]", p, h.Name, i), Off: r.base + a, Size: e - a, Kind: SpanField, Value: recordValue(rec)})
 			}
 		}
-		for _, h := range hist {
-			bb.RecordCodes = append(bb.RecordCodes, *h)
-		}
-		sort.Slice(bb.RecordCodes, func(i, j int) bool { return bb.RecordCodes[i].Code < bb.RecordCodes[j].Code })
+		sort.Slice(hist, func(i, j int) bool { return hist[i].Code < hist[j].Code })
+		bb.RecordCodes = hist
 		bb.Blocks = blockTree(r, b.Blocks, p, b)
 		out = append(out, bb)
 	}
