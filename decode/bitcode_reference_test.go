@@ -21,11 +21,64 @@ type irFacts struct {
 	census      map[uint32]int // dx.op opcode → calls
 	shaderModel string         // "ps_6_0"
 	entries     []string       // entry point names, in !dx.entryPoints order
+	numThreads  []string       // per entry: its NumThreads (tag 4) list, "" when absent
+	kinds       []string       // per entry: its ShaderKind (tag 8) value, "" when absent
+	resources   []string       // !dx.resources: "class name space lower range" per resource
+}
+
+// splitMD splits a metadata operand list at top-level commas, honouring
+// quoted strings (with escapes) and brackets.
+func splitMD(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[' || c == '(' || c == '<':
+			depth++
+		case c == '}' || c == ']' || c == ')' || c == '>':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// mdInt reads "i32 5" or "i1 true" as a number string.
+func mdIntText(op string) string {
+	f := strings.Fields(op)
+	if len(f) != 2 {
+		return ""
+	}
+	switch f[1] {
+	case "true":
+		return "1"
+	case "false":
+		return "0"
+	}
+	if v, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+		return strconv.FormatUint(uint64(uint32(v)), 10)
+	}
+	return ""
 }
 
 var (
 	reDXOpCall = regexp.MustCompile(`\bcall\b.*@"?dx\.op\.[^(]*\(i32 (-?\d+)`)
-	reNamedMD  = regexp.MustCompile(`^!(dx\.shaderModel|dx\.entryPoints) = !\{(.*)\}`)
+	reNamedMD  = regexp.MustCompile(`^!(dx\.shaderModel|dx\.entryPoints|dx\.resources) = !\{(.*)\}`)
 	reMDDef    = regexp.MustCompile(`^(!\d+) = (?:distinct )?!\{(.*)\}\s*$`)
 	reMDString = regexp.MustCompile(`^!"((?:[^"\\]|\\.)*)"`)
 	reSMNode   = regexp.MustCompile(`^!"(\w+)", i32 (\d+), i32 (\d+)`)
@@ -36,7 +89,7 @@ var (
 func parseIRListing(text string) irFacts {
 	f := irFacts{census: map[uint32]int{}}
 	defs := map[string]string{}
-	var smRef string
+	var smRef, resRef string
 	var epRefs []string
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -49,9 +102,12 @@ func parseIRListing(text string) irFacts {
 		}
 		if m := reNamedMD.FindStringSubmatch(line); m != nil {
 			refs := strings.Split(m[2], ", ")
-			if m[1] == "dx.shaderModel" {
+			switch m[1] {
+			case "dx.shaderModel":
 				smRef = refs[0]
-			} else {
+			case "dx.resources":
+				resRef = refs[0]
+			default:
 				epRefs = refs
 			}
 			continue
@@ -64,14 +120,47 @@ func parseIRListing(text string) irFacts {
 		f.shaderModel = fmt.Sprintf("%s_%s_%s", m[1], m[2], m[3])
 	}
 	for _, r := range epRefs {
-		ops := defs[r]
-		// !{<fn>, !"name", ...}: the name is the second operand.
-		_, rest, ok := strings.Cut(ops, ", ")
-		if !ok {
+		ops := splitMD(defs[r])
+		// !{<fn>, !"name", signatures, resources, properties}
+		if len(ops) < 5 {
 			continue
 		}
-		if m := reMDString.FindStringSubmatch(rest); m != nil {
+		if m := reMDString.FindStringSubmatch(ops[1]); m != nil {
 			f.entries = append(f.entries, unescapeLL(m[1]))
+		}
+		nt, kind := "", ""
+		props := splitMD(defs[ops[4]])
+		for i := 0; i+1 < len(props); i += 2 {
+			switch mdIntText(props[i]) {
+			case "4":
+				var v []string
+				for _, x := range splitMD(defs[props[i+1]]) {
+					v = append(v, mdIntText(x))
+				}
+				nt = strings.Join(v, " ")
+			case "8":
+				kind = mdIntText(props[i+1])
+			}
+		}
+		f.numThreads = append(f.numThreads, nt)
+		f.kinds = append(f.kinds, kind)
+	}
+	if resRef != "" {
+		for class, list := range splitMD(defs[resRef]) {
+			if list == "null" || class > 3 {
+				continue
+			}
+			for _, rr := range splitMD(defs[list]) {
+				ops := splitMD(defs[rr])
+				if len(ops) < 6 {
+					continue
+				}
+				name := ""
+				if m := reMDString.FindStringSubmatch(ops[2]); m != nil {
+					name = unescapeLL(m[1])
+				}
+				f.resources = append(f.resources, fmt.Sprintf("%s %s %s %s %s", resourceClassNames[class], name, mdIntText(ops[3]), mdIntText(ops[4]), mdIntText(ops[5])))
+			}
 		}
 	}
 	return f
@@ -134,6 +223,34 @@ func compareFacts(m *Module, want irFacts) []string {
 	if strings.Join(names, ",") != strings.Join(want.entries, ",") {
 		diffs = append(diffs, fmt.Sprintf("entry points %q, listing has %q", names, want.entries))
 	}
+	if want.numThreads == nil {
+		return diffs // a listing without the entry metadata details
+	}
+	for i, e := range m.EntryPoints {
+		if i >= len(want.numThreads) {
+			break
+		}
+		var nt []string
+		for _, v := range e.NumThreads {
+			nt = append(nt, strconv.FormatUint(uint64(v), 10))
+		}
+		if strings.Join(nt, " ") != want.numThreads[i] {
+			diffs = append(diffs, fmt.Sprintf("entry %q numthreads %v, listing has %q", e.Name, e.NumThreads, want.numThreads[i]))
+		}
+		if want.kinds[i] != "" {
+			k, _ := strconv.Atoi(want.kinds[i])
+			if e.ShaderKind != ShaderKind(k).String() {
+				diffs = append(diffs, fmt.Sprintf("entry %q kind %s, listing has %s", e.Name, e.ShaderKind, ShaderKind(k)))
+			}
+		}
+	}
+	var res []string
+	for _, r := range m.Resources {
+		res = append(res, fmt.Sprintf("%s %s %d %d %d", r.Class, r.Name, r.Space, r.LowerBound, r.RangeSize))
+	}
+	if strings.Join(res, "; ") != strings.Join(want.resources, "; ") {
+		diffs = append(diffs, fmt.Sprintf("resources %q, listing has %q", res, want.resources))
+	}
 	return diffs
 }
 
@@ -175,7 +292,7 @@ func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 		}
 		agree++
 	}
-	t.Logf("%d/%d files with a DXC IR listing agree (dx.op census, shader model, entry points)", agree, total)
+	t.Logf("%d/%d files with a DXC IR listing agree (dx.op census, shader model, entry points, numthreads, resources)", agree, total)
 	if total == 0 {
 		t.Skip("no DXC listings with IR in the corpus")
 	}
@@ -221,9 +338,10 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		jobs = s
 	}
 	type result struct {
-		j     job
-		diffs []string
-		skip  string
+		j          job
+		diffs      []string
+		skip       string
+		res, nt, c int // resources, entries with numthreads, dx.op calls the listing has
 	}
 	results := make([]result, len(jobs))
 	var wg sync.WaitGroup
@@ -250,13 +368,26 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 				results[i] = res
 				return
 			}
-			res.diffs = compareFacts(j.m, parseIRListing(out.String()))
+			facts := parseIRListing(out.String())
+			res.diffs = compareFacts(j.m, facts)
+			res.res = len(facts.resources)
+			for _, n := range facts.numThreads {
+				if n != "" {
+					res.nt++
+				}
+			}
+			for _, n := range facts.census {
+				res.c += n
+			}
 			results[i] = res
 		}()
 	}
 	wg.Wait()
-	agree, skipped := 0, 0
+	agree, skipped, nres, nnt, ncalls := 0, 0, 0, 0, 0
 	for _, r := range results {
+		nres += r.res
+		nnt += r.nt
+		ncalls += r.c
 		switch {
 		case r.skip != "":
 			skipped++
@@ -267,5 +398,9 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 			agree++
 		}
 	}
-	t.Logf("%d/%d parts agree with llvm-dis-19 (dx.op census, shader model, entry points); %d not compared", agree, len(jobs)-skipped, skipped)
+	t.Logf("%d/%d parts agree with llvm-dis-19 (dx.op census, shader model, entry points, numthreads, resources); %d not compared", agree, len(jobs)-skipped, skipped)
+	t.Logf("compared: %d dx.op calls, %d resources, %d entry points with numthreads", ncalls, nres, nnt)
+	if ncalls == 0 && len(jobs) > 0 {
+		t.Error("no dx.op call found in any disassembly: the listing parser is broken")
+	}
 }
