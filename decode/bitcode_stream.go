@@ -38,6 +38,7 @@ const (
 	bcMaxBlobBytes  = 64 << 20 // a blob can never exceed the stream anyway
 	bcMaxVBRChunks  = 70       // a VBR value is at most 64 bits
 	bcMaxAbbrevWide = 32       // abbreviation id width
+	bcMaxRecords    = 1 << 21  // records in one stream (DXC writes one per ~9 bytes: this is ~18 MB of bitcode)
 )
 
 type abbrevOp struct {
@@ -359,6 +360,15 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 				return b
 			}
 			p.scratch = ops[:0]
+			if p.records >= bcMaxRecords {
+				s.fail("more than %d records: the rest of the stream is not decoded", bcMaxRecords)
+				return b
+			}
+			// Literal operands take no bits, so only this keeps a hostile stream's operands bounded.
+			if uint64(p.used+len(ops)) > s.end+uint64(p.records)+1024 {
+				s.fail("the records hold more operands than the stream has bits (abbreviations made of literals)")
+				return b
+			}
 			rec.Ops = p.store(ops)
 			rec.End = s.pos
 			if b.ID == 0 && rec.Code == 1 { // SETBID

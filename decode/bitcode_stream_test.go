@@ -339,6 +339,18 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 			w.defineAbbrev(2, abbrevOp{abbrevFixed, 3})
 			w.exit(2, at)
 		}, "before any SETBID"},
+		{"literal-only records", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			lits := make([]abbrevOp, 200)
+			for i := range lits {
+				lits[i] = abbrevOp{abbrevLiteral, 1}
+			}
+			w.defineAbbrev(3, lits...)
+			for i := 0; i < 4000; i++ {
+				w.emit(4, 3) // 3 bits, 199 operands each
+			}
+			w.exit(3, at)
+		}, "more operands than the stream has bits"},
 		{"endless vbr", func(w *bitWriter) {
 			at := w.enter(2, 8, 3)
 			w.emit(bcUnabbrevRec, 3)
