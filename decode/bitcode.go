@@ -21,9 +21,9 @@ type Module struct {
 	DataLayout     string
 	SourceFileName string `json:",omitempty"`
 
-	Types           []string         // the type table, rendered as LLVM assembly
-	GlobalVariables []GlobalVariable `json:",omitempty"`
-	Functions       []Function
+	Types           []string       // the type table, rendered as LLVM assembly
+	GlobalVariables []ModuleGlobal `json:",omitempty"`
+	Functions       []ModuleFunction
 	DXOpFunctions   []string        `json:",omitempty"` // declared dx.op.* functions
 	NamedMetadata   []NamedMetadata `json:",omitempty"`
 	MetadataStrings []string        `json:",omitempty"` // module-level metadata strings, in id order (capped)
@@ -33,7 +33,7 @@ type Module struct {
 	ValidatorVersion *MetadataVersion `json:",omitempty"` // !dx.valver
 	ShaderModel      *ShaderModel     `json:",omitempty"` // !dx.shaderModel
 	EntryPoints      []EntryPoint     `json:",omitempty"` // !dx.entryPoints
-	Resources        []Resource       `json:",omitempty"` // !dx.resources
+	Resources        []DXILResource   `json:",omitempty"` // !dx.resources
 	ViewIDState      []uint32         `json:",omitempty"` // !dx.viewIdState, the serialized ViewID and input-output dependency state
 	TypeAnnotations  int              // operands of !dx.typeAnnotations
 
@@ -65,12 +65,12 @@ type BitcodeBlock struct {
 	AbbrevWidth uint32
 	Abbrevs     int // DEFINE_ABBREV records in the block itself
 	Records     int
-	RecordCodes []RecordCount   `json:",omitempty"`
-	Blocks      []*BitcodeBlock `json:",omitempty"`
+	RecordCodes []BitcodeRecordCount `json:",omitempty"`
+	Blocks      []*BitcodeBlock      `json:",omitempty"`
 }
 
-// RecordCount is one line of a block's record histogram.
-type RecordCount struct {
+// BitcodeRecordCount is one line of a block's record histogram.
+type BitcodeRecordCount struct {
 	Code        uint32
 	Name        string
 	Count       int
@@ -78,8 +78,8 @@ type RecordCount struct {
 	Bits        int64 // total bits of these records
 }
 
-// GlobalVariable is one MODULE_CODE_GLOBALVAR.
-type GlobalVariable struct {
+// ModuleGlobal is one MODULE_CODE_GLOBALVAR.
+type ModuleGlobal struct {
 	Name         string
 	Type         string
 	Constant     bool
@@ -87,8 +87,8 @@ type GlobalVariable struct {
 	Linkage      string
 }
 
-// Function is one MODULE_CODE_FUNCTION, with what its body holds.
-type Function struct {
+// ModuleFunction is one MODULE_CODE_FUNCTION, with what its body holds.
+type ModuleFunction struct {
 	Name         string
 	Type         string
 	Declaration  bool // no body (isproto)
@@ -137,16 +137,16 @@ func (m *Module) Summary() string {
 	if m.DXILVersion != nil {
 		s = append(s, fmt.Sprintf("DXIL %d.%d", m.DXILVersion.Major, m.DXILVersion.Minor))
 	}
-	s = append(s, plural(len(m.EntryPoints), "entry point"), plural(len(m.Resources), "resource"))
+	s = append(s, bcPlural(len(m.EntryPoints), "entry point"), bcPlural(len(m.Resources), "resource"))
 	n := 0
 	for _, o := range m.DXOps {
 		n += o.Count
 	}
-	s = append(s, plural(n, "dx.op call"))
+	s = append(s, bcPlural(n, "dx.op call"))
 	return strings.Join(s, ", ")
 }
 
-func plural(n int, what string) string {
+func bcPlural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
@@ -277,7 +277,7 @@ func blockTree(r *reader, bs []*bcBlock, path string, parent *bcBlock) []*Bitcod
 			r.out.span(Span{Path: p, Off: r.base + off, Size: size, Kind: SpanStruct, Value: fmt.Sprintf("%d records", len(b.Records))})
 		}
 		// A block uses few record codes: a slice searched linearly beats a map here.
-		hist := make([]RecordCount, 0, 8)
+		hist := make([]BitcodeRecordCount, 0, 8)
 		seenCode := make([]int, 0, 8) // records of each code met so far, for record span names
 		for _, rec := range b.Records {
 			k := -1
@@ -288,7 +288,7 @@ func blockTree(r *reader, bs []*bcBlock, path string, parent *bcBlock) []*Bitcod
 				}
 			}
 			if k < 0 {
-				hist = append(hist, RecordCount{Code: rec.Code, Name: recordName(b.ID, rec.Code)})
+				hist = append(hist, BitcodeRecordCount{Code: rec.Code, Name: recordName(b.ID, rec.Code)})
 				seenCode = append(seenCode, 0)
 				k = len(hist) - 1
 			}

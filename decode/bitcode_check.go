@@ -16,7 +16,7 @@ func checkModule(h *ProgramHeader, m *Module, r *reader) {
 		switch {
 		case !known:
 			r.problemAt(Warning, 0, "dx.shaderModel", "!dx.shaderModel names the shader kind %q, which DXIL does not define", sm.Kind)
-		case k != h.ShaderKind && !(k == kindLibrary && h.ShaderKind == kindLibrary):
+		case k != h.ShaderKind && !(k == dxKindLibrary && h.ShaderKind == dxKindLibrary):
 			r.problemAt(Warning, 0, "dx.shaderModel", "the metadata says %s but the program header says %s (%s)", sm, Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.ShaderKind)
 		}
 		if sm.Major != h.MajorVersion || sm.Minor != h.MinorVersion {
@@ -47,7 +47,7 @@ func checkModule(h *ProgramHeader, m *Module, r *reader) {
 			r.problemAt(Warning, at, "dx.op census", "%s (opcode %d) needs shader model %d.%d, but the module is %d.%d", info.Name, o.Opcode, info.MinMajor, info.MinMinor, major, minor)
 		}
 		// Libraries hold functions for many stages: the stage check needs the call graph, so it is left to the validator.
-		if info.Stages != 0 && kind != kindLibrary && kind < 16 && info.Stages&stage(kind) == 0 {
+		if info.Stages != 0 && kind != dxKindLibrary && kind < 16 && info.Stages&dxStage(kind) == 0 {
 			r.problemAt(Warning, at, "dx.op census", "%s (opcode %d) is not allowed in %s shaders", info.Name, o.Opcode, kind)
 		}
 	}

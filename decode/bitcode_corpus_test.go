@@ -10,7 +10,7 @@ import (
 )
 
 // programParts returns the parts of f that carry bitcode (DXIL, ILDB, DXIL-style STAT).
-func programParts(f *File) []*Part {
+func bitcodeParts(f *File) []*Part {
 	var ps []*Part
 	for _, p := range f.Parts {
 		if p.Program != nil && p.Program.BitcodeValid {
@@ -45,7 +45,7 @@ func TestBitcodeCorpusDecodesWithoutErrors(t *testing.T) {
 		if e.Stage == "lib" {
 			libs++
 		}
-		for _, p := range programParts(f) {
+		for _, p := range bitcodeParts(f) {
 			if p.Name != "DXIL" && p.Name != "ILDB" {
 				continue
 			}

@@ -2,7 +2,6 @@ package decode
 
 import (
 	"fmt"
-	"strings"
 )
 
 // The DXIL metadata (DXC DxilMetadataHelper): !dx.version, !dx.valver,
@@ -16,15 +15,15 @@ type EntryPoint struct {
 	Function        string           // the function's symbol ("" for a null function, as in a library's first entry)
 	ShaderKind      string           // from the shader model, or the kDxilShaderKindTag property in libraries
 	Signatures      *EntrySignatures `json:",omitempty"`
-	Resources       []Resource       `json:",omitempty"` // the entry's own list, when it is not !dx.resources itself
+	Resources       []DXILResource   `json:",omitempty"` // the entry's own list, when it is not !dx.resources itself
 	ModuleResources bool             `json:",omitempty"` // the entry refers to !dx.resources (Module.Resources)
 	ShaderFlags     uint64           `json:",omitempty"`
 	NumThreads      []uint32         `json:",omitempty"`
 	WaveSize        []uint32         `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
 	NodeLaunchType  string           `json:",omitempty"`
-	NodeID          *NodeID          `json:",omitempty"`
-	NodeInputs      []NodeIO         `json:",omitempty"`
-	NodeOutputs     []NodeIO         `json:",omitempty"`
+	EntryNodeID     *EntryNodeID     `json:",omitempty"`
+	NodeInputs      []EntryNodeIO    `json:",omitempty"`
+	NodeOutputs     []EntryNodeIO    `json:",omitempty"`
 	Properties      []EntryProperty  `json:",omitempty"` // every tag/value pair, rendered
 }
 
@@ -57,29 +56,29 @@ type EntryProperty struct {
 	Value string
 }
 
-// NodeID is a work-graph node's name and array index.
-type NodeID struct {
+// EntryNodeID is a work-graph node's name and array index.
+type EntryNodeID struct {
 	Name  string
 	Index uint32
 }
 
-// NodeIO is one node input or output (DXIL 1.8) with its NodeIOFlags.
-type NodeIO struct {
+// EntryNodeIO is one node input or output (DXIL 1.8) with its NodeIOFlags.
+type EntryNodeIO struct {
 	Flags                uint32
-	Kind                 string   // NodeIOKind named from the low 7 bits
-	FlagNames            []string `json:",omitempty"`
-	RecordSize           uint32   `json:",omitempty"`
-	RecordAlignment      uint32   `json:",omitempty"`
-	SVDispatchGrid       []uint32 `json:",omitempty"`
-	MaxRecords           uint32   `json:",omitempty"`
-	MaxRecordsSharedWith *NodeID  `json:",omitempty"`
-	OutputID             *NodeID  `json:",omitempty"`
-	OutputArraySize      uint32   `json:",omitempty"`
-	AllowSparseNodes     bool     `json:",omitempty"`
+	Kind                 string       // NodeIOKind named from the low 7 bits
+	FlagNames            []string     `json:",omitempty"`
+	RecordSize           uint32       `json:",omitempty"`
+	RecordAlignment      uint32       `json:",omitempty"`
+	SVDispatchGrid       []uint32     `json:",omitempty"`
+	MaxRecords           uint32       `json:",omitempty"`
+	MaxRecordsSharedWith *EntryNodeID `json:",omitempty"`
+	OutputID             *EntryNodeID `json:",omitempty"`
+	OutputArraySize      uint32       `json:",omitempty"`
+	AllowSparseNodes     bool         `json:",omitempty"`
 }
 
-// Resource is one resource of !dx.resources (or of an entry's resource list).
-type Resource struct {
+// DXILResource is one resource of !dx.resources (or of an entry's resource list).
+type DXILResource struct {
 	Class             string // SRV, UAV, CBuffer, Sampler
 	ID                uint32
 	Name              string
@@ -258,7 +257,7 @@ func (ir *irModule) viewIDState(e *mdEntry) []uint32 {
 	if v == nil || v.kind != mdValue || int64(v.val) >= int64(len(ir.values)) {
 		return nil
 	}
-	return u32s(ir.data[v.val])
+	return bcU32s(ir.data[v.val])
 }
 
 func (ir *irModule) node(op uint64) *mdEntry {
@@ -288,11 +287,11 @@ func (ir *irModule) u32(op uint64) uint32 {
 	return uint32(v)
 }
 
-func (ir *irModule) resources(e *mdEntry) []Resource {
+func (ir *irModule) resources(e *mdEntry) []DXILResource {
 	if e == nil || e.kind != mdNode {
 		return nil
 	}
-	var out []Resource
+	var out []DXILResource
 	for class, op := range e.ops {
 		if class >= 4 {
 			break
@@ -307,7 +306,7 @@ func (ir *irModule) resources(e *mdEntry) []Resource {
 				continue
 			}
 			o := rn.ops
-			r := Resource{Class: resourceClassNames[class], ID: ir.u32(o[0]), Name: ir.str(o[2]),
+			r := DXILResource{Class: resourceClassNames[class], ID: ir.u32(o[0]), Name: ir.str(o[2]),
 				Space: ir.u32(o[3]), LowerBound: ir.u32(o[4]), RangeSize: ir.u32(o[5])}
 			tags := uint64(0)
 			switch class {
@@ -389,12 +388,12 @@ func (ir *irModule) u32list(op uint64) []uint32 {
 	return out
 }
 
-func (ir *irModule) nodeID(op uint64) *NodeID {
+func (ir *irModule) nodeID(op uint64) *EntryNodeID {
 	n := ir.node(op)
 	if n == nil || len(n.ops) < 2 {
 		return nil
 	}
-	return &NodeID{Name: ir.str(n.ops[0]), Index: ir.u32(n.ops[1])}
+	return &EntryNodeID{Name: ir.str(n.ops[0]), Index: ir.u32(n.ops[1])}
 }
 
 func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
@@ -453,7 +452,7 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 				ep.NodeLaunchType = fmt.Sprintf("NodeLaunchType(%d)", v)
 			}
 		case 15:
-			ep.NodeID = ir.nodeID(val)
+			ep.EntryNodeID = ir.nodeID(val)
 		case 20, 21:
 			list := ir.node(val)
 			if list == nil {
@@ -476,8 +475,8 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 }
 
 // nodeIO reads one node input/output: a tag/value list (kDxilNode*Tag).
-func (ir *irModule) nodeIO(n *mdEntry) NodeIO {
-	var io NodeIO
+func (ir *irModule) nodeIO(n *mdEntry) EntryNodeIO {
+	var io EntryNodeIO
 	if n == nil {
 		return io
 	}
@@ -517,9 +516,4 @@ func (ir *irModule) nodeIO(n *mdEntry) NodeIO {
 	}
 	io.FlagNames = NodeIOFlagNames(io.Flags)
 	return io
-}
-
-// profileName is "ps_6_0" style text for messages.
-func profileName(k string, major, minor uint32) string {
-	return strings.ToLower(k) + fmt.Sprintf("_%d_%d", major, minor)
 }

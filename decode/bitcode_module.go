@@ -174,11 +174,11 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		case 7: // GLOBALVAR: [type, isconst|explicit<<1|addrspace<<2, initid, linkage, ...]
 			if len(rec.Ops) < 4 {
 				ir.problemAtBit(Warning, rec.Start, "MODULE_CODE_GLOBALVAR", "a global variable record has %d operands, fewer than 4", len(rec.Ops))
-				m.GlobalVariables = append(m.GlobalVariables, GlobalVariable{})
+				m.GlobalVariables = append(m.GlobalVariables, ModuleGlobal{})
 				ir.values = append(ir.values, irValue{kind: valGlobalVar, typ: noType, fn: int32(len(m.GlobalVariables) - 1)})
 				continue
 			}
-			g := GlobalVariable{Type: ir.typeString(uint32(rec.Ops[0]), 0), Constant: rec.Ops[1]&1 != 0, Linkage: linkageName(rec.Ops[3])}
+			g := ModuleGlobal{Type: ir.typeString(uint32(rec.Ops[0]), 0), Constant: rec.Ops[1]&1 != 0, Linkage: linkageName(rec.Ops[3])}
 			if rec.Ops[1]&2 != 0 {
 				g.AddressSpace = uint32(rec.Ops[1] >> 2)
 			} else if t := ir.typ(uint32(rec.Ops[0])); t != nil && t.kind == tyPointer {
@@ -203,7 +203,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 				ir.problemAtBit(Warning, rec.Start, "MODULE_CODE_FUNCTION", "function %d has type %d, which is not a function type", len(m.Functions), ft)
 				ft = noType
 			}
-			f := Function{Type: ir.typeString(ft, 0), Declaration: rec.Ops[2] != 0, Linkage: linkageName(rec.Ops[3])}
+			f := ModuleFunction{Type: ir.typeString(ft, 0), Declaration: rec.Ops[2] != 0, Linkage: linkageName(rec.Ops[3])}
 			idx := len(m.Functions)
 			m.Functions = append(m.Functions, f)
 			ir.funcType = append(ir.funcType, ft)
@@ -328,7 +328,7 @@ func (ir *irModule) readTypes(b *bcBlock) {
 			t.kind = tyStruct
 			if len(o) > 0 {
 				t.packed = o[0] != 0
-				t.elems = u32s(o[1:])
+				t.elems = bcU32s(o[1:])
 			}
 			if rec.Code == 20 {
 				t.name, name = name, ""
@@ -337,13 +337,13 @@ func (ir *irModule) readTypes(b *bcBlock) {
 			t.kind = tyFunction
 			if len(o) > 1 {
 				t.vararg = o[0] != 0
-				t.elems = u32s(o[1:])
+				t.elems = bcU32s(o[1:])
 			}
 		case 9: // FUNCTION_OLD [vararg, attrid, retty, params...]
 			t.kind = tyFunction
 			if len(o) > 2 {
 				t.vararg = o[0] != 0
-				t.elems = u32s(o[2:])
+				t.elems = bcU32s(o[2:])
 			}
 		default:
 			t.kind = tyOther
@@ -353,7 +353,7 @@ func (ir *irModule) readTypes(b *bcBlock) {
 	}
 }
 
-func u32s(o []uint64) []uint32 {
+func bcU32s(o []uint64) []uint32 {
 	v := make([]uint32, len(o))
 	for i, x := range o {
 		v[i] = uint32(x)
@@ -659,7 +659,7 @@ func (ir *irModule) readFunction(b *bcBlock, fi int) {
 // LLVM 3.7 CALL: [paramattrs, cc, fnty if cc bit 15, callee (relative; a type
 // follows when it is a forward reference), args...]. INVOKE: [paramattrs, cc,
 // normal bb, unwind bb, fnty if cc bit 13, callee, args...].
-func (ir *irModule) call(f *Function, rec bcRecord) bool {
+func (ir *irModule) call(f *ModuleFunction, rec bcRecord) bool {
 	o := rec.Ops
 	inst := uint32(len(ir.values))
 	i := 2

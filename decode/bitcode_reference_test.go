@@ -321,7 +321,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		for _, p := range programParts(f) {
+		for _, p := range bitcodeParts(f) {
 			if p.Module != nil && (p.Name == "DXIL" || p.Name == "ILDB") {
 				jobs = append(jobs, job{e.Rel, p.Name, p.Program.DXIL, p.Module})
 			}

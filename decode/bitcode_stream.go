@@ -449,13 +449,13 @@ func (p *bcParser) scalar(op abbrevOp) uint64 {
 	case abbrevVBR:
 		return p.s.vbr(uint(op.val))
 	case abbrevChar6:
-		return uint64(char6[p.s.read(6)])
+		return uint64(bcChar6[p.s.read(6)])
 	}
 	p.s.fail("operand encoding %d is not a scalar", op.enc)
 	return 0
 }
 
-const char6 = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._"
+const bcChar6 = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._"
 
 // elemBits is the fewest bits one element of the encoding takes.
 func elemBits(op abbrevOp) uint64 {

@@ -132,7 +132,7 @@ func (w *bitWriter) abbreviated(width uint, id uint64, ops []abbrevOp, vals []ui
 	}
 }
 
-func magic() *bitWriter {
+func bcMagic() *bitWriter {
 	w := &bitWriter{}
 	for _, c := range []byte("BC\xc0\xde") {
 		w.emit(uint64(c), 8)
@@ -154,7 +154,7 @@ func TestBitstreamAbbreviationOperands(t *testing.T) {
 	fixed := func(n uint64) abbrevOp { return abbrevOp{abbrevFixed, n} }
 	vbr := func(n uint64) abbrevOp { return abbrevOp{abbrevVBR, n} }
 	array := abbrevOp{abbrevArray, 0}
-	char6 := abbrevOp{abbrevChar6, 0}
+	bcChar6 := abbrevOp{abbrevChar6, 0}
 	blob := abbrevOp{abbrevBlob, 0}
 	tests := []struct {
 		name     string
@@ -170,14 +170,14 @@ func TestBitstreamAbbreviationOperands(t *testing.T) {
 		{"array of fixed 8", []abbrevOp{lit(3), array, fixed(8)}, []uint64{3, 'd', 'x', 'i', 'l'}, nil, 3, []uint64{'d', 'x', 'i', 'l'}},
 		{"array of vbr6", []abbrevOp{lit(3), array, vbr(6)}, []uint64{3, 1, 70, 5000}, nil, 3, []uint64{1, 70, 5000}},
 		{"empty array", []abbrevOp{lit(3), array, vbr(6)}, []uint64{3}, nil, 3, nil},
-		{"array of char6", []abbrevOp{lit(19), array, char6}, append([]uint64{19}, u64s("dx.types.Handle_9")...), nil, 19, u64s("dx.types.Handle_9")},
+		{"array of bcChar6", []abbrevOp{lit(19), array, bcChar6}, append([]uint64{19}, u64s("dx.types.Handle_9")...), nil, 19, u64s("dx.types.Handle_9")},
 		{"blob", []abbrevOp{lit(1), vbr(6), blob}, []uint64{1, 42}, []byte("hello, blob"), 1, []uint64{42}},
 		{"empty blob", []abbrevOp{lit(1), blob}, []uint64{1}, []byte{}, 1, nil},
 		{"literal operand after code", []abbrevOp{fixed(5), lit(99), vbr(4)}, []uint64{4, 99, 3}, nil, 4, []uint64{99, 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w := magic()
+			w := bcMagic()
 			at := w.enter(2, 8, 4)
 			w.defineAbbrev(4, tc.ops...)
 			w.abbreviated(4, 4, tc.ops, tc.vals, tc.blob)
@@ -222,7 +222,7 @@ func u64s(s string) []uint64 {
 // block id come first (ids 4, 5, ...) in every block of that id, before the
 // block's own.
 func TestBitstreamBlockInfoAbbreviations(t *testing.T) {
-	w := magic()
+	w := bcMagic()
 	mod := w.enter(2, 8, 3)
 	bi := w.enter(3, 0, 2)
 	w.unabbrev(2, 1, 11) // SETBID 11 (CONSTANTS_BLOCK)
@@ -362,7 +362,7 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w := magic()
+			w := bcMagic()
 			tc.build(w)
 			_, err := parseBits(t, w.b)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -11,13 +11,13 @@ import (
 )
 
 // chars returns a string's bytes as record operands.
-func chars(s string) []uint64 { return u64s(s) }
+func bcChars(s string) []uint64 { return u64s(s) }
 
 // buildModule writes a tiny DXIL-like module by hand: a dx.op declaration,
 // main with three dx.op calls around a value-defining instruction, integer
 // constants, !dx.shaderModel and !dx.entryPoints, and names in the module VST.
 func buildModule() []byte {
-	w := magic()
+	w := bcMagic()
 	mod := w.enter(2, 8, 3)
 	w.unabbrev(3, 1, 1) // VERSION 1: relative value ids
 
@@ -30,7 +30,7 @@ func buildModule() []byte {
 	w.unabbrev(4, 8, 3, 0)     // 4 void ()*
 	w.exit(4, ty)
 
-	w.unabbrev(3, 2, chars("dxil-ms-dx")...)
+	w.unabbrev(3, 2, bcChars("dxil-ms-dx")...)
 	w.unabbrev(3, 8, 2, 0, 1, 0) // value 0: declare void @dx.op.storeOutput(i32)
 	w.unabbrev(3, 8, 3, 0, 0, 0) // value 1: define void @main()
 
@@ -43,22 +43,22 @@ func buildModule() []byte {
 	w.exit(4, cst)
 
 	md := w.enter(3, 15, 3)
-	w.unabbrev(3, 1, chars("ps")...) // !0
-	w.unabbrev(3, 2, 1, 4)           // !1 = i32 6
-	w.unabbrev(3, 2, 1, 5)           // !2 = i32 0
-	w.unabbrev(3, 3, 1, 2, 3)        // !3 = !{!"ps", i32 6, i32 0}
-	w.unabbrev(3, 4, chars("dx.shaderModel")...)
+	w.unabbrev(3, 1, bcChars("ps")...) // !0
+	w.unabbrev(3, 2, 1, 4)             // !1 = i32 6
+	w.unabbrev(3, 2, 1, 5)             // !2 = i32 0
+	w.unabbrev(3, 3, 1, 2, 3)          // !3 = !{!"ps", i32 6, i32 0}
+	w.unabbrev(3, 4, bcChars("dx.shaderModel")...)
 	w.unabbrev(3, 10, 3)
-	w.unabbrev(3, 1, chars("main")...) // !4
-	w.unabbrev(3, 2, 4, 1)             // !5 = void ()* @main
-	w.unabbrev(3, 3, 6, 5, 0, 0, 0)    // !6 = !{@main, !"main", null, null, null}
-	w.unabbrev(3, 4, chars("dx.entryPoints")...)
+	w.unabbrev(3, 1, bcChars("main")...) // !4
+	w.unabbrev(3, 2, 4, 1)               // !5 = void ()* @main
+	w.unabbrev(3, 3, 6, 5, 0, 0, 0)      // !6 = !{@main, !"main", null, null, null}
+	w.unabbrev(3, 4, bcChars("dx.entryPoints")...)
 	w.unabbrev(3, 10, 6)
 	w.exit(3, md)
 
 	vst := w.enter(3, 14, 4)
-	w.unabbrev(4, 1, append([]uint64{0}, chars("dx.op.storeOutput.f32")...)...)
-	w.unabbrev(4, 1, append([]uint64{1}, chars("main")...)...)
+	w.unabbrev(4, 1, append([]uint64{0}, bcChars("dx.op.storeOutput.f32")...)...)
+	w.unabbrev(4, 1, append([]uint64{1}, bcChars("main")...)...)
 	w.exit(4, vst)
 
 	fn := w.enter(3, 12, 4)
@@ -73,7 +73,7 @@ func buildModule() []byte {
 	return w.b
 }
 
-func decodeBytes(b []byte) (*Module, *sink) {
+func decodeBitcodeBytes(b []byte) (*Module, *sink) {
 	s := &sink{}
 	return decodeModule(newReader(b, 0, "DXIL/Bitcode", "DXIL", s)), s
 }
@@ -81,7 +81,7 @@ func decodeBytes(b []byte) (*Module, *sink) {
 // TestHandBuiltModule reads names, the shader model, the entry point and the
 // census from a module written operand by operand.
 func TestHandBuiltModule(t *testing.T) {
-	m, s := decodeBytes(buildModule())
+	m, s := decodeBitcodeBytes(buildModule())
 	for _, p := range s.problems {
 		t.Errorf("problem: %s", p)
 	}
@@ -117,7 +117,7 @@ func TestHandBuiltModule(t *testing.T) {
 // repeated sibling blocks are indexed.
 func TestModuleSpansNameBlocks(t *testing.T) {
 	b := buildModule()
-	_, s := decodeBytes(b)
+	_, s := decodeBitcodeBytes(b)
 	want := map[string]bool{
 		"DXIL/Bitcode/MODULE_BLOCK":                 false,
 		"DXIL/Bitcode/MODULE_BLOCK/TYPE_BLOCK_ID":   false,
@@ -154,7 +154,7 @@ func TestBitcodeWrapperHeader(t *testing.T) {
 	put(8, 20)
 	put(12, uint32(len(bc)))
 	w = append(w, bc...)
-	m, s := decodeBytes(w)
+	m, s := decodeBitcodeBytes(w)
 	if m.Wrapper == nil || m.Wrapper.Offset != 20 || int(m.Wrapper.Size) != len(bc) {
 		t.Fatalf("wrapper = %+v", m.Wrapper)
 	}
@@ -166,7 +166,7 @@ func TestBitcodeWrapperHeader(t *testing.T) {
 	}
 	// A wrapper pointing outside the data is an Error, not a panic.
 	put(12, 1<<30)
-	_, s = decodeBytes(w)
+	_, s = decodeBitcodeBytes(w)
 	if e, _, _ := CountProblems(s.problems); e != 1 {
 		t.Errorf("bad wrapper: %d errors, want 1: %v", e, s.problems)
 	}
@@ -228,7 +228,7 @@ func TestCheckModule(t *testing.T) {
 }
 
 // checkSpans asserts every span lies inside the n decoded bytes.
-func checkSpans(t testing.TB, s *sink, n int) {
+func checkBitcodeSpans(t testing.TB, s *sink, n int) {
 	for _, sp := range s.spans {
 		if sp.Off < 0 || sp.Size < 0 || sp.End() > int64(n) {
 			t.Fatalf("span %s [%d,%d) outside the %d bytes", sp.Path, sp.Off, sp.End(), n)
@@ -246,11 +246,11 @@ func TestBitcodePrefixesNeverPanic(t *testing.T) {
 	for _, bc := range inputs {
 		step := max(1, len(bc)/1500)
 		for n := 0; n <= len(bc); n += step {
-			m, s := decodeBytes(bc[:n])
+			m, s := decodeBitcodeBytes(bc[:n])
 			if m == nil {
 				t.Fatalf("prefix %d: nil module", n)
 			}
-			checkSpans(t, s, n)
+			checkBitcodeSpans(t, s, n)
 		}
 	}
 }
@@ -265,8 +265,8 @@ func TestBitcodeBitFlipsNeverPanic(t *testing.T) {
 				j := 4 + rng.Intn(len(c)-4)
 				c[j] ^= 1 << rng.Intn(8)
 			}
-			_, s := decodeBytes(c)
-			checkSpans(t, s, len(c))
+			_, s := decodeBitcodeBytes(c)
+			checkBitcodeSpans(t, s, len(c))
 		}
 	}
 }
@@ -325,11 +325,11 @@ func FuzzBitcode(f *testing.F) {
 		f.Add(bc)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, s := decodeBytes(b)
+		m, s := decodeBitcodeBytes(b)
 		if m == nil {
 			t.Fatal("nil module")
 		}
-		checkSpans(t, s, len(b))
+		checkBitcodeSpans(t, s, len(b))
 		for _, o := range m.DXOps {
 			if o.Count <= 0 {
 				t.Fatalf("census entry with count %d", o.Count)
