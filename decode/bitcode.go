@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
+
+var recStackPool sync.Pool
 
 // Module is what was read from the DXIL bitcode (LLVM 3.7 bitcode inside a
 // DXIL, ILDB or DXIL-style STAT part): the bitstream's block structure, the
@@ -202,9 +205,16 @@ func decodeModule(r *reader) *Module {
 		r.problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
 	}
 	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
-	// DXC writes about one record per 9 bytes; sizing the open-block stack up front saves regrowing it.
-	p.recStack = make([]bcRecord, 0, min(len(b)/10+16, 1<<16))
+	// The open-block record stack is scratch space: reuse it across modules.
+	if st, ok := recStackPool.Get().(*[]bcPending); ok {
+		p.recStack = (*st)[:0]
+	}
+	p.ops = make([]uint64, 0, len(b)/2+64)
 	top := p.parseStream()
+	if cap(p.recStack) <= 1<<16 {
+		st := p.recStack[:0]
+		recStackPool.Put(&st)
+	}
 	m.Records = p.records
 	if p.s.err != nil {
 		var be *bitError

@@ -2,6 +2,7 @@ package decode
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -242,6 +243,21 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 	}
 	ir.census = map[uint32]int{}
 	ir.firstCall = map[uint32]uint64{}
+	// Reserve room for the largest body's values once instead of regrowing per function.
+	most := 0
+	for _, b := range mod.Blocks {
+		if b.ID != blockFunction {
+			continue
+		}
+		n := len(b.Records)
+		for _, sb := range b.Blocks {
+			if sb.ID == blockConstants {
+				n += len(sb.Records)
+			}
+		}
+		most = max(most, n)
+	}
+	ir.values = slices.Grow(ir.values, most+256)
 	k := 0
 	for _, b := range mod.Blocks {
 		if b.ID != blockFunction {

@@ -165,27 +165,39 @@ type bcBlock struct {
 type bcParser struct {
 	s         bitstream
 	blockinfo map[uint32][]abbrev
-	arena     []uint64
-	scratch   []uint64
-	used      int        // operands stored so far
-	recStack  []bcRecord // records of the open blocks; each block takes an exact-size copy when it ends
+	ops       []uint64    // every record's operands, appended in stream order
+	scratch   []uint64    // one record's values while it is read
+	recStack  []bcPending // records of the open blocks; each block takes its own when it ends
 	records   int
+	blobAt    uint64 // byte offset of the blob readAbbreviated read last
 }
 
-// store copies operands into a shared arena, so records do not each allocate.
-func (p *bcParser) store(v []uint64) []uint64 {
-	if len(v) == 0 {
-		return nil
+// bcPending is a record while its block is open. It holds no pointers, so
+// the stack of them costs the garbage collector nothing; the block's
+// bcRecords are made from them, with slices into ops, when the block ends.
+type bcPending struct {
+	Code, Abbrev     uint32
+	Start, End       uint64
+	opsOff, opsLen   uint32
+	blobOff, blobLen uint32
+	hasBlob          bool
+}
+
+// finish turns pending records into the block's records. Slices taken from
+// ops stay valid even when later appends move ops: the old array is kept.
+func (p *bcParser) finish(pend []bcPending) []bcRecord {
+	out := make([]bcRecord, len(pend))
+	for i, q := range pend {
+		r := &out[i]
+		r.Code, r.Abbrev, r.Start, r.End = q.Code, q.Abbrev, q.Start, q.End
+		if q.opsLen > 0 {
+			r.Ops = p.ops[q.opsOff : q.opsOff+q.opsLen : q.opsOff+q.opsLen]
+		}
+		if q.hasBlob {
+			r.Blob = p.s.b[q.blobOff : q.blobOff+q.blobLen]
+		}
 	}
-	if len(p.arena)+len(v) > cap(p.arena) {
-		// Chunks grow with what the stream has used so far, so small modules stay small.
-		n := max(min(max(p.used, 256), 1<<16), len(v))
-		p.arena = make([]uint64, 0, n)
-	}
-	p.used += len(v)
-	start := len(p.arena)
-	p.arena = append(p.arena, v...)
-	return p.arena[start:len(p.arena):len(p.arena)]
+	return out
 }
 
 // parseStream reads top-level blocks until the stream ends (bits after the
@@ -261,11 +273,9 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 		if b.End == 0 {
 			b.End = s.pos
 		}
-		if n := len(p.recStack) - mark; n > 0 {
-			b.Records = make([]bcRecord, n)
-			copy(b.Records, p.recStack[mark:])
+		if len(p.recStack) > mark {
+			b.Records = p.finish(p.recStack[mark:])
 		}
-		clear(p.recStack[mark:])
 		p.recStack = p.recStack[:mark]
 	}()
 
@@ -321,8 +331,9 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 			}
 			b.Abbrevs++
 		default:
-			rec := bcRecord{Abbrev: uint32(code), Start: at}
+			rec := bcPending{Abbrev: uint32(code), Start: at}
 			ops := p.scratch[:0]
+			first := 0 // operands before this index are not stored (the code)
 			if code == bcUnabbrevRec {
 				c := s.vbr(6)
 				n := s.vbr(6)
@@ -353,30 +364,36 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 					return b
 				}
 				rec.Code = uint32(ops[0])
-				ops = ops[1:]
-				rec.Blob = blob
+				first = 1
+				if blob != nil {
+					rec.hasBlob = true
+					rec.blobOff = uint32(p.blobAt)
+					rec.blobLen = uint32(len(blob))
+				}
 			}
+			p.scratch = ops[:0]
 			if s.err != nil {
 				return b
 			}
-			p.scratch = ops[:0]
 			if p.records >= bcMaxRecords {
 				s.fail("more than %d records: the rest of the stream is not decoded", bcMaxRecords)
 				return b
 			}
+			vals := ops[first:]
 			// Literal operands take no bits, so only this keeps a hostile stream's operands bounded.
-			if uint64(p.used+len(ops)) > s.end+uint64(p.records)+1024 {
+			if uint64(len(p.ops)+len(vals)) > uint64(len(s.b))*8+uint64(p.records)+1024 {
 				s.fail("the records hold more operands than the stream has bits (abbreviations made of literals)")
 				return b
 			}
-			rec.Ops = p.store(ops)
+			rec.opsOff, rec.opsLen = uint32(len(p.ops)), uint32(len(vals))
+			p.ops = append(p.ops, vals...)
 			rec.End = s.pos
 			if b.ID == 0 && rec.Code == 1 { // SETBID
-				if len(rec.Ops) < 1 {
+				if len(vals) < 1 {
 					s.fail("SETBID without a block id")
 					return b
 				}
-				curBID = int64(uint32(rec.Ops[0]))
+				curBID = int64(uint32(vals[0]))
 			}
 			p.recStack = append(p.recStack, rec)
 			p.records++
@@ -501,6 +518,7 @@ func (p *bcParser) readAbbreviated(a abbrev, ops []uint64) ([]uint64, []byte) {
 			}
 			st := s.pos >> 3
 			blob = s.b[st : st+n]
+			p.blobAt = st
 			s.pos += n * 8
 			s.align32()
 		default:
