@@ -53,10 +53,17 @@ func checkModule(h *ProgramHeader, m *Module, r *reader) {
 	}
 }
 
-// dxOpMinModel is the lowest shader model that may call an opcode, as "6.x" ("" when unknown).
+// DXOpMinShaderModel returns the lowest shader model DXC allows an opcode in
+// (6.0 for most), and false when DXC defines no such opcode.
+func DXOpMinShaderModel(op uint32) (major, minor int, ok bool) {
+	o, ok := dxOpLookup(op)
+	return int(o.MinMajor), int(o.MinMinor), ok
+}
+
+// dxOpMinModel is DXOpMinShaderModel as "6.x" ("" when unknown).
 func dxOpMinModel(op uint32) string {
-	if o, ok := dxOpLookup(op); ok {
-		return fmt.Sprintf("%d.%d", o.MinMajor, o.MinMinor)
+	if a, b, ok := DXOpMinShaderModel(op); ok {
+		return fmt.Sprintf("%d.%d", a, b)
 	}
 	return ""
 }

@@ -129,8 +129,13 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		total += o.Count
 	}
 	fmt.Fprintf(w, "dx.op census: %d calls, %d opcodes\n", total, len(m.DXOps))
+	fmt.Fprintf(w, "  %6s  %-32s %6s  %s\n", "opcode", "name", "calls", "from SM")
 	for _, o := range m.DXOps {
-		fmt.Fprintf(w, "  %5d  %-32s %d\n", o.Opcode, o.Name, o.Count)
+		sm := "?"
+		if a, b, ok := decode.DXOpMinShaderModel(o.Opcode); ok {
+			sm = fmt.Sprintf("%d.%d", a, b)
+		}
+		fmt.Fprintf(w, "  %6d  %-32s %6d  %s\n", o.Opcode, o.Name, o.Count, sm)
 	}
 	fmt.Fprintf(w, "Blocks (%d records):\n", m.Records)
 	writeBlocks(w, m.Blocks, "  ")
