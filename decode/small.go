@@ -279,6 +279,7 @@ func decodeProgram(f *File, p *Part, r *reader) {
 	} else {
 		br := r.sub(int(start), len(bc), p.Name+"/Bitcode", "bitcode")
 		p.Module = decodeModule(br)
+		checkModule(h, p.Module, br)
 	}
 	r.seek(int(endBC))
 	if r.remaining() > 0 {

@@ -1,0 +1,383 @@
+package decode
+
+import (
+	"encoding/binary"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// bitWriter writes a bitstream the way BitCodeFormat.rst describes it, so
+// tests can build streams operand kind by operand kind. It is written from
+// the document, not from the reader.
+type bitWriter struct {
+	b []byte
+	n uint64 // bits written
+}
+
+func (w *bitWriter) emit(v uint64, width uint) {
+	for i := uint(0); i < width; i++ {
+		if w.n/8 >= uint64(len(w.b)) {
+			w.b = append(w.b, 0)
+		}
+		if v>>i&1 != 0 {
+			w.b[w.n/8] |= 1 << (w.n % 8)
+		}
+		w.n++
+	}
+}
+
+func (w *bitWriter) vbr(v uint64, width uint) {
+	hi := uint64(1) << (width - 1)
+	for v >= hi {
+		w.emit(v&(hi-1)|hi, width)
+		v >>= width - 1
+	}
+	w.emit(v, width)
+}
+
+func (w *bitWriter) align32() {
+	for w.n%32 != 0 {
+		w.emit(0, 1)
+	}
+}
+
+// enter opens a block and returns the word index of its length field.
+func (w *bitWriter) enter(abbrevWidth uint, id uint64, newWidth uint) int {
+	w.emit(bcEnterSubblock, abbrevWidth)
+	w.vbr(id, 8)
+	w.vbr(uint64(newWidth), 4)
+	w.align32()
+	at := int(w.n / 8)
+	w.emit(0, 32)
+	return at
+}
+
+// exit closes the block opened at lenAt, filling in its length in words.
+func (w *bitWriter) exit(abbrevWidth uint, lenAt int) {
+	w.emit(bcEndBlock, abbrevWidth)
+	w.align32()
+	words := (len(w.b) - lenAt - 4) / 4
+	binary.LittleEndian.PutUint32(w.b[lenAt:], uint32(words))
+}
+
+func (w *bitWriter) unabbrev(width uint, code uint64, ops ...uint64) {
+	w.emit(bcUnabbrevRec, width)
+	w.vbr(code, 6)
+	w.vbr(uint64(len(ops)), 6)
+	for _, o := range ops {
+		w.vbr(o, 6)
+	}
+}
+
+// defineAbbrev writes DEFINE_ABBREV; ops use the reader's abbrevOp for brevity.
+func (w *bitWriter) defineAbbrev(width uint, ops ...abbrevOp) {
+	w.emit(bcDefineAbbrev, width)
+	w.vbr(uint64(len(ops)), 5)
+	for _, o := range ops {
+		if o.enc == abbrevLiteral {
+			w.emit(1, 1)
+			w.vbr(o.val, 8)
+			continue
+		}
+		w.emit(0, 1)
+		w.emit(uint64(o.enc), 3)
+		if o.enc == abbrevFixed || o.enc == abbrevVBR {
+			w.vbr(o.val, 5)
+		}
+	}
+}
+
+const char6Test = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._"
+
+// abbreviated writes a record through abbreviation id with the given ops
+// layout: scalars in order, an array takes all remaining values, a blob
+// takes blob.
+func (w *bitWriter) abbreviated(width uint, id uint64, ops []abbrevOp, vals []uint64, blob []byte) {
+	w.emit(id, width)
+	scalar := func(o abbrevOp, v uint64) {
+		switch o.enc {
+		case abbrevFixed:
+			w.emit(v, uint(o.val))
+		case abbrevVBR:
+			w.vbr(v, uint(o.val))
+		case abbrevChar6:
+			w.emit(uint64(strings.IndexByte(char6Test, byte(v))), 6)
+		}
+	}
+	k := 0
+	for i := 0; i < len(ops); i++ {
+		o := ops[i]
+		switch o.enc {
+		case abbrevLiteral:
+			k++ // the value is implied
+		case abbrevArray:
+			rest := vals[k:]
+			w.vbr(uint64(len(rest)), 6)
+			for _, v := range rest {
+				scalar(ops[i+1], v)
+			}
+			return
+		case abbrevBlob:
+			w.vbr(uint64(len(blob)), 6)
+			w.align32()
+			for _, c := range blob {
+				w.emit(uint64(c), 8)
+			}
+			w.align32()
+		default:
+			scalar(o, vals[k])
+			k++
+		}
+	}
+}
+
+func bcMagic() *bitWriter {
+	w := &bitWriter{}
+	for _, c := range []byte("BC\xc0\xde") {
+		w.emit(uint64(c), 8)
+	}
+	return w
+}
+
+func parseBits(t *testing.T, b []byte) ([]*bcBlock, error) {
+	t.Helper()
+	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
+	top := p.parseStream()
+	return top, p.s.err
+}
+
+// TestBitstreamAbbreviationOperands writes one record per operand kind through
+// an abbreviation and reads it back.
+func TestBitstreamAbbreviationOperands(t *testing.T) {
+	lit := func(v uint64) abbrevOp { return abbrevOp{abbrevLiteral, v} }
+	fixed := func(n uint64) abbrevOp { return abbrevOp{abbrevFixed, n} }
+	vbr := func(n uint64) abbrevOp { return abbrevOp{abbrevVBR, n} }
+	array := abbrevOp{abbrevArray, 0}
+	bcChar6 := abbrevOp{abbrevChar6, 0}
+	blob := abbrevOp{abbrevBlob, 0}
+	tests := []struct {
+		name     string
+		ops      []abbrevOp
+		vals     []uint64 // code first
+		blob     []byte
+		wantCode uint32
+		wantOps  []uint64
+	}{
+		{"literal code and fixed", []abbrevOp{lit(7), fixed(3), fixed(64)}, []uint64{7, 5, 1<<63 | 12345}, nil, 7, []uint64{5, 1<<63 | 12345}},
+		{"fixed 1 bit", []abbrevOp{lit(2), fixed(1), fixed(1)}, []uint64{2, 1, 0}, nil, 2, []uint64{1, 0}},
+		{"vbr small and large", []abbrevOp{fixed(4), vbr(6), vbr(8), vbr(32)}, []uint64{9, 31, 1000000, 1<<64 - 1}, nil, 9, []uint64{31, 1000000, 1<<64 - 1}},
+		{"array of fixed 8", []abbrevOp{lit(3), array, fixed(8)}, []uint64{3, 'd', 'x', 'i', 'l'}, nil, 3, []uint64{'d', 'x', 'i', 'l'}},
+		{"array of vbr6", []abbrevOp{lit(3), array, vbr(6)}, []uint64{3, 1, 70, 5000}, nil, 3, []uint64{1, 70, 5000}},
+		{"empty array", []abbrevOp{lit(3), array, vbr(6)}, []uint64{3}, nil, 3, nil},
+		{"array of bcChar6", []abbrevOp{lit(19), array, bcChar6}, append([]uint64{19}, u64s("dx.types.Handle_9")...), nil, 19, u64s("dx.types.Handle_9")},
+		{"blob", []abbrevOp{lit(1), vbr(6), blob}, []uint64{1, 42}, []byte("hello, blob"), 1, []uint64{42}},
+		{"empty blob", []abbrevOp{lit(1), blob}, []uint64{1}, []byte{}, 1, nil},
+		{"literal operand after code", []abbrevOp{fixed(5), lit(99), vbr(4)}, []uint64{4, 99, 3}, nil, 4, []uint64{99, 3}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := bcMagic()
+			at := w.enter(2, 8, 4)
+			w.defineAbbrev(4, tc.ops...)
+			w.abbreviated(4, 4, tc.ops, tc.vals, tc.blob)
+			w.unabbrev(4, 77, 1, 2, 3) // a record after it must still line up
+			w.exit(4, at)
+			top, err := parseBits(t, w.b)
+			if err != nil {
+				t.Fatalf("error: %v", err)
+			}
+			if len(top) != 1 || len(top[0].Records) != 2 {
+				t.Fatalf("got %d blocks, want 1 with 2 records", len(top))
+			}
+			r := top[0].Records[0]
+			if r.Code != tc.wantCode || !reflect.DeepEqual(r.Ops, tc.wantOps) {
+				t.Errorf("record = code %d ops %v, want code %d ops %v", r.Code, r.Ops, tc.wantCode, tc.wantOps)
+			}
+			if tc.blob != nil && string(r.Blob) != string(tc.blob) {
+				t.Errorf("blob = %q, want %q", r.Blob, tc.blob)
+			}
+			if r.Abbrev != 4 {
+				t.Errorf("abbrev id = %d, want 4", r.Abbrev)
+			}
+			if n := top[0].Records[1]; n.Code != 77 || !reflect.DeepEqual(n.Ops, []uint64{1, 2, 3}) {
+				t.Errorf("next record = %d %v, want 77 [1 2 3]", n.Code, n.Ops)
+			}
+			if !top[0].Closed || top[0].End != uint64(len(w.b))*8 {
+				t.Errorf("block closed %v at bit %d, want closed at %d", top[0].Closed, top[0].End, len(w.b)*8)
+			}
+		})
+	}
+}
+
+func u64s(s string) []uint64 {
+	v := make([]uint64, len(s))
+	for i := range s {
+		v[i] = uint64(s[i])
+	}
+	return v
+}
+
+// TestBitstreamBlockInfoAbbreviations: abbreviations BLOCKINFO defines for a
+// block id come first (ids 4, 5, ...) in every block of that id, before the
+// block's own.
+func TestBitstreamBlockInfoAbbreviations(t *testing.T) {
+	w := bcMagic()
+	mod := w.enter(2, 8, 3)
+	bi := w.enter(3, 0, 2)
+	w.unabbrev(2, 1, 11) // SETBID 11 (CONSTANTS_BLOCK)
+	w.defineAbbrev(2, abbrevOp{abbrevLiteral, 4}, abbrevOp{abbrevVBR, 8})
+	w.defineAbbrev(2, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevFixed, 5})
+	w.unabbrev(2, 2, 'c', 's', 't') // BLOCKNAME: a record, not an abbreviation
+	w.exit(2, bi)
+	c := w.enter(3, 11, 4)
+	w.defineAbbrev(4, abbrevOp{abbrevLiteral, 20}, abbrevOp{abbrevFixed, 2}) // id 6
+	w.abbreviated(4, 4, []abbrevOp{{abbrevLiteral, 4}, {abbrevVBR, 8}}, []uint64{4, 300}, nil)
+	w.abbreviated(4, 5, []abbrevOp{{abbrevLiteral, 1}, {abbrevFixed, 5}}, []uint64{1, 17}, nil)
+	w.abbreviated(4, 6, []abbrevOp{{abbrevLiteral, 20}, {abbrevFixed, 2}}, []uint64{20, 3}, nil)
+	w.exit(4, c)
+	w.exit(3, mod)
+	top, err := parseBits(t, w.b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := top[0]
+	if len(m.Blocks) != 2 || m.Blocks[0].ID != 0 || m.Blocks[1].ID != 11 {
+		t.Fatalf("blocks = %+v", m.Blocks)
+	}
+	if got := m.Blocks[0]; len(got.Records) != 2 || got.Abbrevs != 2 {
+		t.Errorf("BLOCKINFO: %d records %d abbrevs, want 2 and 2", len(got.Records), got.Abbrevs)
+	}
+	cst := m.Blocks[1]
+	want := []struct {
+		code uint32
+		op   uint64
+	}{{4, 300}, {1, 17}, {20, 3}}
+	if len(cst.Records) != 3 {
+		t.Fatalf("%d records, want 3", len(cst.Records))
+	}
+	for i, wr := range want {
+		r := cst.Records[i]
+		if r.Code != wr.code || len(r.Ops) != 1 || r.Ops[0] != wr.op {
+			t.Errorf("record %d = %d %v, want %d [%d]", i, r.Code, r.Ops, wr.code, wr.op)
+		}
+	}
+	if cst.Abbrevs != 1 {
+		t.Errorf("constants block defines %d abbreviations itself, want 1", cst.Abbrevs)
+	}
+}
+
+// TestBitstreamRejectsBadInput: each malformed stream stops with an error
+// instead of reading garbage.
+func TestBitstreamRejectsBadInput(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func(w *bitWriter)
+		want  string
+	}{
+		{"fixed wider than 64", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.defineAbbrev(3, abbrevOp{abbrevFixed, 65})
+			w.exit(3, at)
+		}, "Fixed operand of width 65"},
+		{"vbr wider than 32", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.defineAbbrev(3, abbrevOp{abbrevVBR, 33})
+			w.exit(3, at)
+		}, "VBR operand of width 33"},
+		{"undefined abbreviation", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.emit(5, 3)
+			w.exit(3, at)
+		}, "abbreviation id 5 is not defined"},
+		{"array longer than the block", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.defineAbbrev(3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8})
+			w.emit(4, 3)
+			w.vbr(1000000, 6)
+			w.exit(3, at)
+		}, "array claims 1000000 elements"},
+		{"blob longer than the block", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.defineAbbrev(3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevBlob, 0})
+			w.emit(4, 3)
+			w.vbr(4096, 6)
+			w.exit(3, at)
+		}, "blob claims 4096 bytes"},
+		{"array not second to last", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.defineAbbrev(3, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8}, abbrevOp{abbrevFixed, 8})
+			w.exit(3, at)
+		}, "Array operand must be the second to last"},
+		{"block length past the end", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.exit(3, at)
+			binary.LittleEndian.PutUint32(w.b[at:], 1000)
+		}, "claims 1000 words"},
+		{"unabbreviated record with too many operands", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.emit(bcUnabbrevRec, 3)
+			w.vbr(1, 6)
+			w.vbr(1<<30, 6)
+			w.exit(3, at)
+		}, "claims 1073741824 operands"},
+		{"abbreviation width 1", func(w *bitWriter) {
+			at := w.enter(2, 8, 1)
+			w.exit(1, at)
+		}, "abbreviation width 1"},
+		{"deep nesting", func(w *bitWriter) {
+			ats := []int{w.enter(2, 8, 3)}
+			for i := 0; i < 40; i++ {
+				ats = append(ats, w.enter(3, 8, 3))
+			}
+			for i := len(ats) - 1; i >= 0; i-- {
+				w.exit(3, ats[i])
+			}
+		}, "nest deeper than 32"},
+		{"define abbrev in blockinfo before setbid", func(w *bitWriter) {
+			at := w.enter(2, 0, 2)
+			w.defineAbbrev(2, abbrevOp{abbrevFixed, 3})
+			w.exit(2, at)
+		}, "before any SETBID"},
+		{"literal-only records", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			lits := make([]abbrevOp, 200)
+			for i := range lits {
+				lits[i] = abbrevOp{abbrevLiteral, 1}
+			}
+			w.defineAbbrev(3, lits...)
+			for i := 0; i < 4000; i++ {
+				w.emit(4, 3) // 3 bits, 199 operands each
+			}
+			w.exit(3, at)
+		}, "more operands than the stream has bits"},
+		{"endless vbr", func(w *bitWriter) {
+			at := w.enter(2, 8, 3)
+			w.emit(bcUnabbrevRec, 3)
+			for i := 0; i < 30; i++ {
+				w.emit(0x3f, 6)
+			}
+			w.exit(3, at)
+		}, "runs past 64 bits"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := bcMagic()
+			tc.build(w)
+			_, err := parseBits(t, w.b)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestVBRChunks: 27 = 0b11011 as VBR3 is three chunks of two value bits,
+// least significant first, each with the continuation bit on top: 111, 110,
+// 001. Stream bits fill each byte from bit 0, so byte 0 is 0b01_110_111.
+func TestVBRChunks(t *testing.T) {
+	s := bitstream{b: []byte{0b01_110_111, 0}, end: 16}
+	if v := s.vbr(3); v != 27 || s.pos != 9 {
+		t.Errorf("vbr3 = %d after %d bits, want 27 after 9", v, s.pos)
+	}
+}
