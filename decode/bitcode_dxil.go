@@ -94,12 +94,7 @@ type DXILResource struct {
 	ElementStride     uint32 `json:",omitempty"` // structured buffers (kDxilStructuredBufferElementStrideTag)
 }
 
-var resourceClassNames = [...]string{"SRV", "UAV", "CBuffer", "Sampler"}
-
-var resourceKindNames = [...]string{"Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube",
-	"Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray", "TypedBuffer", "RawBuffer",
-	"StructuredBuffer", "CBuffer", "Sampler", "TBuffer", "RTAccelerationStructure", "FeedbackTexture2D",
-	"FeedbackTexture2DArray"}
+// resourceClassNames, resourceKindNames, nodeLaunchTypeNames and nodeIOKindNames are shared with RDAT (rdat_names.go).
 
 func resourceKindName(v int64) string {
 	if v >= 0 && v < int64(len(resourceKindNames)) {
@@ -122,15 +117,6 @@ func entryTagName(t uint32) string {
 	return fmt.Sprintf("Tag(%d)", t)
 }
 
-var nodeLaunchTypeNames = [...]string{"Invalid", "Broadcasting", "Coalescing", "Thread"}
-
-// nodeIOKindNames names DXIL::NodeIOKind values (the flags masked with 0x7F).
-var nodeIOKindNames = map[uint32]string{
-	0: "Invalid", 0x9: "EmptyInput", 0x6: "NodeOutput", 0x16: "NodeOutputArray", 0xA: "EmptyOutput",
-	0x1A: "EmptyOutputArray", 0x61: "DispatchNodeInputRecord", 0x41: "GroupNodeInputRecords",
-	0x21: "ThreadNodeInputRecord", 0x65: "RWDispatchNodeInputRecord", 0x45: "RWGroupNodeInputRecords",
-	0x25: "RWThreadNodeInputRecord", 0x46: "GroupNodeOutputRecords", 0x26: "ThreadNodeOutputRecords",
-}
 
 // NodeIOFlagNames names the bits of DXIL::NodeIOFlags, with the record
 // granularity (a 2-bit field) named as one value.

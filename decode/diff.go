@@ -502,19 +502,30 @@ func diffPartFields(pa, pb *Part, sa, sb *spanIndex, opt DiffOptions) ([]FieldDi
 		return nil, 0
 	}
 	w := &fieldWalker{pa: pa, pb: pb, sa: sa, sb: sb, opt: opt}
-	// The typed field (PSVInfo, Signature, ...) is not part of span paths: a
-	// part's values are named "PSV0/...", so walk under it with the part name.
-	if len(ta) == 1 && len(tb) == 1 {
-		for ka, va := range ta {
-			for kb, vb := range tb {
-				if ka == kb {
-					w.walk(pa.Name, va, vb, true, true)
-					return w.out, w.omitted
-				}
-			}
+	// The typed fields (PSVInfo, Signature, Program and Module, ...) are not
+	// part of span paths: a part's values are named "PSV0/...", so walk each
+	// typed field both sides have under the part name.
+	keys := map[string]bool{}
+	for k := range ta {
+		keys[k] = true
+	}
+	for k := range tb {
+		keys[k] = true
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		va, okA := ta[k]
+		vb, okB := tb[k]
+		if okA && okB {
+			w.walk(pa.Name, va, vb, true, true)
+		} else {
+			w.walk(pa.Name+"/"+k, va, vb, okA, okB)
 		}
 	}
-	w.walkObject(pa.Name, ta, tb)
 	return w.out, w.omitted
 }
 

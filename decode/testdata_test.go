@@ -63,7 +63,7 @@ func TestYAMLContainers(t *testing.T) {
 			for _, p := range f.Problems {
 				if p.Severity == Note && strings.Contains(p.Message, "not a multiple of 4") {
 					notes++
-				} else if p.Severity != Note {
+				} else if p.Severity != Note && !standInBitcode(p) {
 					t.Errorf("unexpected %s", p)
 				}
 			}
@@ -100,7 +100,7 @@ func TestYAMLContainers(t *testing.T) {
 				t.Errorf("Program = %+v", g)
 			}
 			for _, p := range f.Problems {
-				if p.Severity == Error {
+				if p.Severity == Error && !standInBitcode(p) {
 					t.Errorf("unexpected %s", p)
 				}
 			}
@@ -122,4 +122,10 @@ func TestYAMLContainers(t *testing.T) {
 			tc.check(t, f)
 		})
 	}
+}
+
+// standInBitcode is the one problem the YAML containers must have: their
+// DXIL parts hold only the 4-byte bitcode magic, which is no LLVM module.
+func standInBitcode(p Problem) bool {
+	return p.Part == "DXIL" && strings.Contains(p.Message, "no MODULE_BLOCK")
 }
