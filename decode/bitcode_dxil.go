@@ -117,7 +117,6 @@ func entryTagName(t uint32) string {
 	return fmt.Sprintf("Tag(%d)", t)
 }
 
-
 // NodeIOFlagNames names the bits of DXIL::NodeIOFlags, with the record
 // granularity (a 2-bit field) named as one value.
 func NodeIOFlagNames(f uint32) []string {
