@@ -170,6 +170,7 @@ func Parse(data []byte) (*File, error) {
 		f.decodePart(p)
 	}
 	f.resolveSignatureDirections()
+	f.crossCheck()
 	if f.Problems == nil {
 		f.Problems = []Problem{}
 	}
