@@ -30,8 +30,11 @@ type Inspector struct {
 	started  float64 // performance.now() when the last load began
 }
 
-// OnMount subscribes to the views' actions.
+// OnMount subscribes to the views' actions and tells scripts (and tests)
+// that the page is live: the pre-rendered HTML looks the same but has no
+// handlers.
 func (in *Inspector) OnMount(ctx app.Context) {
+	app.Window().Set("dxscopeReady", true)
 	ctx.Handle(views.ActSelectPart, func(ctx app.Context, a app.Action) {
 		if i, ok := a.Value.(int); ok {
 			in.selectPart(ctx, i)
@@ -216,7 +219,7 @@ func (in *Inspector) Render() app.UI {
 				app.Span().Class("or").Text("or drop one anywhere, or try:"),
 				app.Range(Examples).Slice(func(i int) app.UI {
 					ex := Examples[i]
-					return app.Button().Class("example").ID("example-"+ex.File).Title(ex.About).Text(ex.Label).
+					return app.Button().Class("example").ID("example-" + ex.File).Title(ex.About).Text(ex.Label).
 						OnClick(func(ctx app.Context, e app.Event) { in.fetchExample(ctx, ex) })
 				}),
 			),

@@ -22,7 +22,7 @@ func (s *SummaryBar) Render() app.UI {
 		return app.Div().Class("summary")
 	}
 	item := func(label, value, cls string) app.UI {
-		return app.Div().Class("sum-item " + cls).Body(
+		return app.Div().Class("sum-item "+cls).Body(
 			app.Span().Class("sum-label").Text(label),
 			app.Span().Class("sum-value").Text(value),
 		)

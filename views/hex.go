@@ -95,6 +95,9 @@ func (h *HexView) topFor(first int64) float64 {
 	return float64(first) / float64(max(1, h.maxFirst())) * (height - view)
 }
 
+// OnMount reveals the offset asked for when the view first appears.
+func (h *HexView) OnMount(ctx app.Context) { h.OnUpdate(ctx) }
+
 // OnUpdate resets the view for a new file and reveals offsets on request.
 func (h *HexView) OnUpdate(ctx app.Context) {
 	if h.Model != h.seenModel {
@@ -158,6 +161,10 @@ func (h *HexView) onGotoInput(ctx app.Context, e app.Event) {
 
 func (h *HexView) onGoto(ctx app.Context, e app.Event) {
 	e.PreventDefault()
+	// Read the field itself: autofill and scripts change it without input events.
+	if el := app.Window().GetElementByID("hex-goto"); el.Truthy() {
+		h.gotoText = el.Get("value").String()
+	}
 	off, err := ParseOffset(h.gotoText)
 	switch {
 	case err != nil:

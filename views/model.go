@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dustin/go-humanize"
+	"github.com/dxscope/dxscope/decode"
 )
 
 // HeaderPart is the pseudo part name under which the container header, the
@@ -266,7 +266,7 @@ func RawBytes(data []byte, off, size int64, max int) string {
 // with what is needed to find the deepest span holding a byte quickly.
 type Spans struct {
 	List   []decode.Span
-	maxEnd []int64          // maxEnd[i] = the largest End() of List[0..i]
+	maxEnd []int64        // maxEnd[i] = the largest End() of List[0..i]
 	byPath map[string]int // first (widest) span of each path
 }
 

@@ -25,15 +25,15 @@ func testBundle(t *testing.T) (*Server, string) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "web")
 	files := map[string]string{
-		"index.html":          "<!doctype html><title>x</title>" + strings.Repeat("<p>hello</p>", 50),
-		"app.js":              strings.Repeat("console.log('x');\n", 100),
-		"app.wasm":            "\x00asm\x01\x00\x00\x00" + strings.Repeat("wasm", 300),
-		"dxscope.css":         strings.Repeat("body{color:red}\n", 50),
+		"index.html":           "<!doctype html><title>x</title>" + strings.Repeat("<p>hello</p>", 50),
+		"app.js":               strings.Repeat("console.log('x');\n", 100),
+		"app.wasm":             "\x00asm\x01\x00\x00\x00" + strings.Repeat("wasm", 300),
+		"dxscope.css":          strings.Repeat("body{color:red}\n", 50),
 		"manifest.webmanifest": `{"name":"dxscope"}`,
-		"icon.svg":            `<svg xmlns="http://www.w3.org/2000/svg"></svg>`,
-		"icon-192.png":        "\x89PNG\r\n\x1a\n",
+		"icon.svg":             `<svg xmlns="http://www.w3.org/2000/svg"></svg>`,
+		"icon-192.png":         "\x89PNG\r\n\x1a\n",
 		"examples/vertex.dxbc": "DXBC",
-		".build-stamp":        "hidden",
+		".build-stamp":         "hidden",
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
