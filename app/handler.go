@@ -65,7 +65,9 @@ func HashedName(p string) bool { return p == "/app.wasm" || p == "/dxscope.css" 
 // Handler describes the bundle. version must change whenever any file of the
 // bundle does (a content hash), so returning browsers fetch the new app.
 func Handler(version string) *app.Handler {
-	cache := []string{}
+	// go-app caches the default, large and maskable icons but not the SVG
+	// one, which the page shows: list it so the page is whole offline.
+	cache := []string{"/web/icon.svg"}
 	for _, e := range Examples {
 		cache = append(cache, "/web/examples/"+e.File)
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+var demoGrid = views.DemoGrid()
+
 // Inspector is the page. It holds the one copy of the page state (the
 // model, the selected part, node and bytes, the open tree nodes) and turns
 // what the views report into new state.
@@ -25,6 +27,7 @@ type Inspector struct {
 	revealOff int64
 	revealSeq int
 
+	demo     bool   // /#demo=grid: show the special views with made-up data
 	status   string // loading / error message
 	dragging bool
 	started  float64 // performance.now() when the last load began
@@ -68,6 +71,12 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 }
 
+// OnNav reads the fragment: #demo=grid shows the grid and signature table
+// with made-up data.
+func (in *Inspector) OnNav(ctx app.Context) {
+	in.demo = ctx.Page().URL().Fragment == "demo=grid"
+}
+
 // OnAppUpdate reloads into a newly fetched version of the app.
 func (in *Inspector) OnAppUpdate(ctx app.Context) {
 	if ctx.AppUpdateAvailable() {
@@ -84,17 +93,8 @@ func (in *Inspector) show(ctx app.Context, m *views.Model) {
 	in.model = m
 	in.status = ""
 	in.open = make([]map[int]bool, len(m.Parts))
-	for i, pv := range m.Parts {
+	for i := range m.Parts {
 		in.open[i] = map[int]bool{}
-		if pv.Tree != nil {
-			in.open[i][pv.Tree.Root.ID] = true
-			// Open the typed value too: it is what the part is about.
-			for _, c := range pv.Tree.Root.Children {
-				if c.Kind == views.KindObject && c.Key != "Digest" {
-					in.open[i][c.ID] = true
-				}
-			}
-		}
 	}
 	in.rev++
 	in.part, in.node = -1, -1
@@ -120,7 +120,23 @@ func (in *Inspector) tree() *views.Tree {
 	if in.model == nil || in.part < 0 || in.part >= len(in.model.Parts) {
 		return nil
 	}
-	return in.model.Parts[in.part].Tree
+	return in.model.Parts[in.part].Tree()
+}
+
+// initOpen opens a part's root and its typed value (what the part is about)
+// the first time the part is shown.
+func (in *Inspector) initOpen(i int) {
+	t := in.model.Parts[i].Tree()
+	if t == nil || len(in.open[i]) > 0 {
+		return
+	}
+	in.open[i][t.Root.ID] = true
+	for _, c := range t.Root.Children {
+		if c.Kind == views.KindObject && c.Key != "Digest" {
+			in.open[i][c.ID] = true
+		}
+	}
+	in.rev++
 }
 
 func (in *Inspector) selectPart(ctx app.Context, i int) {
@@ -129,9 +145,10 @@ func (in *Inspector) selectPart(ctx app.Context, i int) {
 	}
 	in.part = i
 	pv := in.model.Parts[i]
+	in.initOpen(i)
 	in.node = -1
-	if pv.Tree != nil {
-		in.node = pv.Tree.Root.ID
+	if t := pv.Tree(); t != nil {
+		in.node = t.Root.ID
 	}
 	in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
 	if pv.Name == views.HeaderPart {
@@ -146,7 +163,7 @@ func (in *Inspector) selectNode(ctx app.Context, part, id int, reveal bool) {
 	if in.model == nil || part < 0 || part >= len(in.model.Parts) {
 		return
 	}
-	t := in.model.Parts[part].Tree
+	t := in.model.Parts[part].Tree()
 	if t == nil || id < 0 || id >= len(t.Nodes) {
 		return
 	}
@@ -177,9 +194,10 @@ func (in *Inspector) selectByte(ctx app.Context, off int64, reveal bool) {
 	}
 	in.sel = sp
 	in.enc, _ = m.Spans.Enclosing(sp)
-	if pv := m.PartAt(off); pv != nil && pv.Tree != nil {
+	if pv := m.PartAt(off); pv != nil && pv.Tree() != nil {
 		in.part = pv.Index
-		n := pv.Tree.ForSpan(sp.Path)
+		in.initOpen(pv.Index)
+		n := pv.Tree().ForSpan(sp.Path)
 		in.node = n.ID
 		for p := n.Parent; p != nil; p = p.Parent {
 			in.open[pv.Index][p.ID] = true
@@ -237,6 +255,12 @@ func (in *Inspector) Render() app.UI {
 func (in *Inspector) body() app.UI {
 	m := in.model
 	switch {
+	case m == nil && in.demo:
+		return app.Section().Class("demo").Body(
+			app.H2().Text("Special views with made-up data"),
+			&views.SignatureTable{Title: "input signature (demo)", Rows: views.DemoSignature()},
+			&views.DependencyGrid{Data: demoGrid},
+		)
 	case m == nil:
 		return app.Section().Class("welcome").Body(
 			app.H2().Text("Open a shader container"),
@@ -252,7 +276,7 @@ func (in *Inspector) body() app.UI {
 		open = in.open[in.part]
 	}
 	var nodePath, nodeValue string
-	if t := pv.Tree; t != nil && in.node >= 0 && in.node < len(t.Nodes) {
+	if t := pv.Tree(); t != nil && in.node >= 0 && in.node < len(t.Nodes) {
 		n := t.Nodes[in.node]
 		nodePath, nodeValue = n.JSONPath, n.Full
 	}
@@ -274,7 +298,7 @@ func (in *Inspector) body() app.UI {
 				app.H2().Body(app.Span().Class("part-name").Text(pv.Name), app.Text(" "+pv.Title)),
 				app.P().Class("about").Text(pv.About),
 				app.Div().Class("specials").Body(views.Specials(pv)...),
-				&views.TreeView{Tree: pv.Tree, Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node},
+				&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node},
 			),
 			app.Section().Class("col-bytes").Body(
 				app.H2().Text("Bytes"),

@@ -325,6 +325,13 @@ func teachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
 	}
 	var fallback Lesson
 	var have bool
+	if spanPath == part && part != HeaderPart {
+		// A whole part: its description is the lesson.
+		pi := decode.DescribePart(part)
+		if _, _, ok := Teach(part); !ok {
+			return Lesson{Pattern: part, Title: pi.Title, Meaning: pi.About}, true, true
+		}
+	}
 	for _, c := range cands {
 		l, exact, ok := Teach(c)
 		if ok && exact {

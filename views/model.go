@@ -56,7 +56,8 @@ type PartView struct {
 
 	Errors, Warnings, Notes int
 
-	Tree *Tree // the decoded value as a tree (built from its JSON)
+	tree  *Tree        // the decoded value as a tree, built on first use
+	build func() *Tree // builds tree (a DXIL module's JSON can be large)
 
 	// Data for the special views, read once from Tree (nil when the part's
 	// decoder does not provide the keys they need).
@@ -106,7 +107,7 @@ func Build(name string, data []byte, base int64) *Model {
 		Offset: base, Size: int64(decode.HeaderSize) + 4*int64(len(f.Header.PartOffsets))}
 	hv.Summary = fmt.Sprintf("version %d.%d, %d parts, %s, digest %s", f.Header.Version.Major, f.Header.Version.Minor,
 		f.Header.PartCount, humanize.IBytes(uint64(f.Header.FileSize)), m.Digest)
-	hv.Tree = BuildTree(HeaderPart, struct {
+	hv.tree = BuildTree(HeaderPart, struct {
 		Header decode.Header
 		Digest decode.Digest
 	}{f.Header, f.Digest}, m.Spans)
@@ -118,10 +119,13 @@ func Build(name string, data []byte, base int64) *Model {
 			Offset: p.Offset + base, Size: decode.PartHeaderSize + int64(len(p.Data())), Part: p}
 		q := *p
 		q.Spans = nil
-		pv.Tree = BuildTree(p.Name, &q, m.Spans)
-		pv.Signature, _ = SignatureRowsFromTree(pv.Tree, outputSignatures[p.Name])
-		if p.Name == "PSV0" {
-			pv.Grids = GridsFromPSV(pv.Tree)
+		spans := m.Spans
+		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
+		if _, ok := specials[p.Name]; ok {
+			pv.Signature, _ = SignatureRowsFromTree(pv.Tree(), outputSignatures[p.Name])
+			if p.Name == "PSV0" {
+				pv.Grids = GridsFromPSV(pv.Tree())
+			}
 		}
 		m.Parts = append(m.Parts, pv)
 	}
@@ -139,6 +143,15 @@ func Build(name string, data []byte, base int64) *Model {
 	m.Stage, m.Profile = stageOf(f)
 	m.Entry = entryOf(m.Parts)
 	return m
+}
+
+// Tree returns the part's decoded value as a tree, building it on first use.
+func (pv *PartView) Tree() *Tree {
+	if pv.tree == nil && pv.build != nil {
+		pv.tree = pv.build()
+		pv.build = nil
+	}
+	return pv.tree
 }
 
 // partOf returns the part a problem belongs to (by name, else by offset).
@@ -205,7 +218,8 @@ func stageOf(f *decode.File) (stage, profile string) {
 
 // entryOf finds the entry function name generically: the first string value
 // under a key named EntryName or EntryFunctionName in any part's tree, the
-// PSV0 part first.
+// PSV0 part first. Program parts (DXIL, ILDB, STAT) are not searched: their
+// trees hold whole modules and are built only when shown.
 func entryOf(parts []*PartView) string {
 	order := make([]*PartView, 0, len(parts))
 	for _, pv := range parts {
@@ -215,10 +229,10 @@ func entryOf(parts []*PartView) string {
 	}
 	order = append(order, parts...)
 	for _, pv := range order {
-		if pv.Tree == nil {
+		if pv.Name == "DXIL" || pv.Name == "ILDB" || pv.Name == "STAT" || pv.Tree() == nil {
 			continue
 		}
-		if n := pv.Tree.Find(func(n *Node) bool {
+		if n := pv.Tree().Find(func(n *Node) bool {
 			return (n.Key == "EntryName" || n.Key == "EntryFunctionName") && n.Kind == KindString && n.Full != ""
 		}); n != nil {
 			return n.Full

@@ -26,7 +26,7 @@ func TestHeaderFieldsLinkBothWays(t *testing.T) {
 	if m.File == nil {
 		t.Fatal(m.NotFound)
 	}
-	hdr := m.Parts[0].Tree
+	hdr := m.Parts[0].Tree()
 	for _, tc := range []struct {
 		json      string
 		off, size int64
@@ -63,11 +63,11 @@ func TestPartHeaderBytesRevealPartNodes(t *testing.T) {
 	m := Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
 	for _, pv := range m.Parts[1:] {
 		d, _ := m.Spans.Deepest(pv.Offset + 1)
-		if n := pv.Tree.ForSpan(d.Path); n.JSONPath != "Name" {
+		if n := pv.Tree().ForSpan(d.Path); n.JSONPath != "Name" {
 			t.Errorf("%s: byte 1 of the part header reveals %q", pv.Name, n.JSONPath)
 		}
 		d, _ = m.Spans.Deepest(pv.Offset + 5)
-		if n := pv.Tree.ForSpan(d.Path); n.JSONPath != "Size" {
+		if n := pv.Tree().ForSpan(d.Path); n.JSONPath != "Size" {
 			t.Errorf("%s: byte 5 of the part header reveals %q", pv.Name, n.JSONPath)
 		}
 		if got := m.PartAt(pv.Offset + pv.Size - 1); got != pv {
@@ -173,7 +173,7 @@ func TestSummaryFromProgramHeader(t *testing.T) {
 // entry point (the shape obj2yaml gives PSV0).
 func TestEntryNameFoundGenerically(t *testing.T) {
 	tr := BuildTree("PSV0", json.RawMessage(`{"Name":"PSV0","PSVInfo":{"Version":3,"EntryName":"VSMain"}}`), NewSpans(nil))
-	if got := entryOf([]*PartView{{Name: "PSV0", Tree: tr}}); got != "VSMain" {
+	if got := entryOf([]*PartView{{Name: "PSV0", tree: tr}}); got != "VSMain" {
 		t.Errorf("entry %q", got)
 	}
 }

@@ -24,7 +24,9 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -118,8 +120,12 @@ func (p *page) text(sel string) string {
 func (p *page) shoot(name string) {
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-		os.WriteFile(filepath.Join(p.shot, name+".png"), buf, 0o644)
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err == nil {
+		err = os.WriteFile(filepath.Join(p.shot, name+".png"), buf, 0o644)
+	}
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
 	}
 }
 
@@ -139,7 +145,7 @@ func (p *page) expect(what, expr string, want any) {
 func (p *page) evalSafe(expr string) any {
 	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => { try { return ` + expr + ` } catch (e) { return String(e) } })()`))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => { try { return `+expr+` } catch (e) { return String(e) } })()`))
 	if err != nil {
 		return err
 	}
@@ -261,6 +267,18 @@ func TestInspectorInBrowser(t *testing.T) {
 	// Every later render must pass the Content-Security-Policy too (style attributes).
 	p.eval(`window.cspViolations = []; document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)); true`)
 	p.shoot("01-welcome")
+
+	// The dependency grid at its largest (128×128 components, made-up data):
+	// hovering a cell and moving the keyboard focus both describe the cell.
+	p.run("demo grid", chromedp.Navigate(url+"#demo=grid"), chromedp.WaitVisible(chromedp.CSS(`.grid-cells`)))
+	rect := p.eval(`(() => { const r = document.querySelector('.grid-cells').getBoundingClientRect(); return [r.left, r.top] })()`).([]any)
+	x, y := rect[0].(float64)+1*8+4, rect[1].(float64)+5*8+4
+	p.run("hover a cell", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+	p.expect("hovered cell sentence", `document.querySelector('.grid-sentence').textContent`, "input TEXCOORD1.y affects output SV_Position0.y")
+	p.expect("hovered row label highlighted", `document.querySelector('.grid-row.hl').textContent`, "TEXCOORD1.y")
+	p.shoot("01b-grid-demo")
+	p.run("grid keyboard", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1), chromedp.Focus(chromedp.CSS(`.grid-scroll`)), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
+	p.expect("focused cell sentence", `document.querySelector('.grid-sentence').textContent`, "input TEXCOORD0.y affects output SV_Position0.y")
 
 	// Open a DXIL file through the file input.
 	dxil := pick(t, entries, func(e corpus.Entry) bool {
@@ -407,6 +425,34 @@ func TestInspectorInBrowser(t *testing.T) {
 	if v := p.eval(`window.cspViolations.join('; ')`); v != "" {
 		t.Errorf("CSP violations: %v", v)
 	}
+
+	// Offline after the first visit: once the service worker has cached the
+	// bundle, the page reloads and opens an example with the server gone.
+	cacheName := "app-" + version
+	p.eval(fmt.Sprintf(`window.swCached = 0; caches.open(%q).then(c => c.keys()).then(k => { window.swCached = k.length }); true`, cacheName))
+	func() {
+		ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+		defer cancel()
+		// Re-ask until the worker has cached everything (it caches on install).
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { caches.open(%q).then(c => c.keys()).then(k => { window.swCached = k.length }); return window.swCached >= 10 })()`, cacheName),
+			chromedp.WithPollingTimeout(50*time.Second)))
+		if err != nil {
+			t.Fatalf("the service worker did not cache the bundle: %v (cached %v)", err, p.evalSafe(`window.swCached`))
+		}
+	}()
+	srv.Close()
+	p.run("reload offline", chromedp.Reload())
+	func() {
+		ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.dxscopeReady === true`, chromedp.WithPollingTimeout(50*time.Second))); err != nil {
+			p.shoot("failed-offline")
+			t.Fatalf("the page did not come live offline: %v", err)
+		}
+	}()
+	p.run("offline example", chromedp.Click(chromedp.CSS(`#example-compute\.dxbc`)))
+	p.waitFile("compute.dxbc")
+	p.expect("offline: compute example parts", `Array.from(document.querySelectorAll('#part-list .part')).map(e => e.dataset.name).join(' ')`, "Header PSV0 DXIL")
 	t.Logf("browser test took %.1fs (including bundle preparation)", time.Since(start).Seconds())
 }
 
