@@ -201,7 +201,7 @@ func TestInspectorInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "web")
-	version, err := serve.Prepare(serve.Options{Root: root, Dir: dir, Log: testWriter{t}})
+	version, err := serve.Prepare(serve.Options{Root: root, Dir: dir, Log: testWriter{t}, NoCompress: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,6 +379,17 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.waitFile("vertex.dxbc")
 	p.run("select PSV0 of the example", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
 	p.shoot("06-example-vertex")
+
+	// Problems: the damaged example (cut inside PSV0) lists errors; choosing
+	// one shows its bytes.
+	p.run("damaged example", chromedp.Click(chromedp.CSS(`#example-damaged\.dxbc`)))
+	p.waitFile("damaged.dxbc")
+	p.expect("damaged example has errors", `document.querySelectorAll('#problems .sev-error').length > 0`, true)
+	off := p.eval(`+document.querySelector('#problems .sev-error .problem-off').textContent`)
+	p.run("jump to a problem", chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-jump`)))
+	p.expect("problem offset selected in the hex view", `(() => { const o = +document.querySelector('#problems .sev-error .problem-off').textContent; const e = document.querySelector('#hex-rows .hex-bytes span[data-off="' + o + '"]'); return !!e && e.classList.contains('sel') })()`, true)
+	t.Logf("first error at %v", off)
+	p.shoot("06b-damaged")
 
 	// A 4 KB shader and a 50 MB file through the file input: time to the
 	// rendered part list, and how many hex rows are in the DOM.

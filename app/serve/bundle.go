@@ -47,6 +47,9 @@ type Options struct {
 	Force bool      // rebuild app.wasm even when it is fresh
 	// BrotliQuality for .br files (0–11); 11 is the smallest and slowest.
 	BrotliQuality int
+	// NoCompress skips writing .br/.gz copies (tests: the server then sends
+	// the files as they are, since older copies no longer match).
+	NoCompress bool
 }
 
 // FindRoot walks up from dir to the directory holding go.mod.
@@ -162,8 +165,10 @@ func Prepare(o Options) (string, error) {
 		return "", fmt.Errorf("generating the page: %w", err)
 	}
 	os.Remove(filepath.Join(o.Dir, "web")) // GenerateStaticWebsite makes an empty web/ for resources we keep at the root
-	if err := compressAll(o.Dir, o.BrotliQuality, o.Log); err != nil {
-		return "", err
+	if !o.NoCompress {
+		if err := compressAll(o.Dir, o.BrotliQuality, o.Log); err != nil {
+			return "", err
+		}
 	}
 	return version, nil
 }
