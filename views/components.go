@@ -155,6 +155,9 @@ type TreeView struct {
 func (v *TreeView) Render() app.UI {
 	nodes := VisibleNodes(v.Tree, v.Open)
 	return app.Div().ID("tree").Class("tree").Role("tree").TabIndex(0).Aria("label", "decoded value").Body(
+		app.If(v.Tree != nil && v.Tree.Truncated, func() app.UI {
+			return app.Div().Class("node nospan").Text(fmt.Sprintf("(only the first %d values are shown)", maxNodes))
+		}),
 		app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
 			ref := NodeRef{v.Part, n.ID}

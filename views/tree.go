@@ -21,6 +21,10 @@ const (
 	KindNull
 )
 
+// maxNodes bounds a tree: a DXIL module's JSON can hold millions of
+// values, and a browser tab should not hold a node for each.
+const maxNodes = 200_000
+
 // maxShown is the longest value text a tree row shows; longer strings (the
 // bitcode as hex, source files) are cut with their length given.
 const maxShown = 120
@@ -41,10 +45,11 @@ type Node struct {
 
 // Tree is a part's decoded value as nodes, with the lookups the page needs.
 type Tree struct {
-	Part   string
-	Root   *Node
-	Nodes  []*Node // by ID
-	bySpan map[string]*Node
+	Part      string
+	Truncated bool // the JSON had more than maxNodes values; the rest is left out
+	Root      *Node
+	Nodes     []*Node // by ID
+	bySpan    map[string]*Node
 }
 
 // Find returns the first node (depth first) for which match is true.
@@ -161,7 +166,8 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 					return n
 				}
 				k, _ := kt.(string)
-				if k == "Spans" {
+				if k == "Spans" || len(t.Nodes) >= maxNodes {
+					t.Truncated = t.Truncated || k != "Spans"
 					var skip json.RawMessage
 					if dec.Decode(&skip) != nil {
 						return n
@@ -175,6 +181,14 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 		} else {
 			n.Kind = KindArray
 			for i := 0; dec.More(); i++ {
+				if len(t.Nodes) >= maxNodes {
+					t.Truncated = true
+					var skip json.RawMessage
+					if dec.Decode(&skip) != nil {
+						return n
+					}
+					continue
+				}
 				k := "[" + strconv.Itoa(i) + "]"
 				if t.walk(dec, n, k, joinPath(path, k), 0) == nil {
 					return n

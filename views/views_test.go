@@ -306,3 +306,13 @@ func TestHexGeometryFor50MB(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeIsBounded: a value with more than maxNodes leaves keeps the first
+// ones and says it was cut.
+func TestTreeIsBounded(t *testing.T) {
+	big := make([]int, maxNodes+50)
+	tr := BuildTree("T", map[string]any{"A": big, "B": 1}, NewSpans(nil))
+	if !tr.Truncated || len(tr.Nodes) > maxNodes+1 {
+		t.Errorf("truncated=%v with %d nodes", tr.Truncated, len(tr.Nodes))
+	}
+}
