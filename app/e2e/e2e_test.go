@@ -313,6 +313,7 @@ func TestInspectorInBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#hex-rows span.b[data-off="26"]`)))
 	p.expect("byte 26 selects", `document.getElementById('teach-path').textContent`, "Header/FileSize")
 	p.expect("byte 26 reveals tree node", `document.querySelector('#tree .node.selected').dataset.path`, "Header/FileSize")
+	p.expect("hovering byte 26 names its field", `document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').title`, "0x1a: Header/FileSize = "+fmt.Sprint(len(raw)))
 	p.expect("highlighted bytes", `Array.from(document.querySelectorAll('#hex-rows .hex-bytes .sel')).map(e => +e.dataset.off).join(',')`, "24,25,26,27")
 	psv := f.Part("PSV0")
 	sizeByte := psv.Offset + 5
@@ -323,6 +324,11 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.expect("selected part after clicking a PSV0 byte", `document.querySelector('#part-list .part.selected .part-name').textContent`, "PSV0")
 	p.expect("teaching title", `document.getElementById('teach-title').textContent`, "Part size")
 	p.shoot("03-byte-selects-field")
+
+	// Keyboard in the tree: ↓ moves from the part's root to its first field.
+	p.run("tree keyboard", chromedp.Focus(chromedp.CSS(`#tree`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowDown))
+	p.expect("↓ in the tree selects the part's first field", `document.querySelector('#tree .node.selected').dataset.path`, "Name")
+	p.expect("… and its bytes", `document.getElementById('teach-path').textContent`, "PSV0/PartHeader/Name")
 
 	// Keyboard: ] moves to the next part.
 	p.run("keyboard", chromedp.Focus(chromedp.CSS(`#part-list`)), chromedp.KeyEvent("]"))
