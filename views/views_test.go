@@ -316,3 +316,25 @@ func TestTreeIsBounded(t *testing.T) {
 		t.Errorf("truncated=%v with %d nodes", tr.Truncated, len(tr.Nodes))
 	}
 }
+
+// TestGridSVGDrawsEachSetCell: the cells are one SVG path with a square per
+// set cell, so a 128×128 grid stays a handful of DOM nodes.
+func TestGridSVGDrawsEachSetCell(t *testing.T) {
+	g := &DependencyGrid{Data: DemoGrid()}
+	set := 0
+	for _, row := range g.Data.Cells {
+		for _, v := range row {
+			if v {
+				set++
+			}
+		}
+	}
+	svg := g.svg(8, 8*128, 8*128)
+	on := svg[strings.Index(svg, `class="grid-on"`):]
+	if got := strings.Count(on, "z"); got != set {
+		t.Errorf("%d squares drawn, %d cells set", got, set)
+	}
+	if len(g.Data.Rows) != 128 || g.Data.Describe(5, 1) != "input TEXCOORD1.y affects output SV_Position0.y" {
+		t.Errorf("demo grid: %d rows, cell (5,1) %q", len(g.Data.Rows), g.Data.Describe(5, 1))
+	}
+}
