@@ -1,0 +1,314 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+var demoGrid = views.DemoGrid()
+
+// Inspector is the page. It holds the one copy of the page state (the
+// model, the selected part, node and bytes, the open tree nodes) and turns
+// what the views report into new state.
+type Inspector struct {
+	app.Compo
+
+	model *views.Model
+	part  int            // selected entry of model.Parts
+	open  []map[int]bool // open tree nodes, per part
+	rev   int            // changes whenever open does
+	node  int            // selected node ID in the part's tree, -1 for none
+	sel   decode.Span    // selected bytes
+	enc   decode.Span    // the structure around them
+
+	revealOff int64
+	revealSeq int
+
+	demo     bool   // /#demo=grid: show the special views with made-up data
+	status   string // loading / error message
+	dragging bool
+	started  float64 // performance.now() when the last load began
+}
+
+// OnMount subscribes to the views' actions and tells scripts (and tests)
+// that the page is live: the pre-rendered HTML looks the same but has no
+// handlers.
+func (in *Inspector) OnMount(ctx app.Context) {
+	app.Window().Set("dxscopeReady", true)
+	ctx.Handle(views.ActSelectPart, func(ctx app.Context, a app.Action) {
+		if i, ok := a.Value.(int); ok {
+			in.selectPart(ctx, i)
+		}
+	})
+	ctx.Handle(views.ActSelectNode, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.NodeRef); ok {
+			in.selectNode(ctx, r.Part, r.Node, true)
+		}
+	})
+	ctx.Handle(views.ActToggleNode, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.NodeRef); ok && r.Part < len(in.open) {
+			in.open[r.Part][r.Node] = !in.open[r.Part][r.Node]
+			in.rev++
+		}
+	})
+	ctx.Handle(views.ActSelectByte, func(ctx app.Context, a app.Action) {
+		if off, ok := a.Value.(int64); ok {
+			in.selectByte(ctx, off, false)
+		}
+	})
+	ctx.Handle(views.ActGoto, func(ctx app.Context, a app.Action) {
+		if off, ok := a.Value.(int64); ok {
+			in.selectByte(ctx, off, true)
+		}
+	})
+	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
+		if off, ok := a.Value.(int64); ok && in.model != nil {
+			in.show(ctx, views.Build(in.model.Name, in.model.Data, off))
+		}
+	})
+}
+
+// OnNav reads the fragment: #demo=grid shows the grid and signature table
+// with made-up data.
+func (in *Inspector) OnNav(ctx app.Context) {
+	in.demo = ctx.Page().URL().Fragment == "demo=grid"
+}
+
+// OnAppUpdate reloads into a newly fetched version of the app.
+func (in *Inspector) OnAppUpdate(ctx app.Context) {
+	if ctx.AppUpdateAvailable() {
+		ctx.Reload()
+	}
+}
+
+// open decodes bytes and shows them.
+func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
+	in.show(ctx, views.Build(name, data, 0))
+}
+
+func (in *Inspector) show(ctx app.Context, m *views.Model) {
+	in.model = m
+	in.status = ""
+	in.open = make([]map[int]bool, len(m.Parts))
+	for i := range m.Parts {
+		in.open[i] = map[int]bool{}
+	}
+	in.rev++
+	in.part, in.node = -1, -1
+	in.sel, in.enc = decode.Span{}, decode.Span{}
+	if m.File != nil {
+		first := 0
+		if len(m.Parts) > 1 {
+			first = 1
+		}
+		in.selectPart(ctx, first)
+		in.revealAt(m.Base)
+	}
+	start := in.started
+	ctx.Defer(func(app.Context) {
+		// Recorded for measurements (docs/web.md): load start to rendered part list.
+		if perf := app.Window().Get("performance"); perf.Truthy() && start > 0 {
+			app.Window().Set("dxscopeLoadMs", perf.Call("now").Float()-start)
+		}
+	})
+}
+
+func (in *Inspector) tree() *views.Tree {
+	if in.model == nil || in.part < 0 || in.part >= len(in.model.Parts) {
+		return nil
+	}
+	return in.model.Parts[in.part].Tree()
+}
+
+// initOpen opens a part's root and its typed value (what the part is about)
+// the first time the part is shown.
+func (in *Inspector) initOpen(i int) {
+	t := in.model.Parts[i].Tree()
+	if t == nil || len(in.open[i]) > 0 {
+		return
+	}
+	in.open[i][t.Root.ID] = true
+	for _, c := range t.Root.Children {
+		if c.Kind == views.KindObject && c.Key != "Digest" {
+			in.open[i][c.ID] = true
+		}
+	}
+	in.rev++
+}
+
+func (in *Inspector) selectPart(ctx app.Context, i int) {
+	if in.model == nil || i < 0 || i >= len(in.model.Parts) {
+		return
+	}
+	in.part = i
+	pv := in.model.Parts[i]
+	in.initOpen(i)
+	in.node = -1
+	if t := pv.Tree(); t != nil {
+		in.node = t.Root.ID
+	}
+	in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+	if pv.Name == views.HeaderPart {
+		in.sel.Path = "Header"
+	}
+	in.enc = decode.Span{}
+	in.revealAt(pv.Offset)
+}
+
+// selectNode selects a tree node and the bytes it came from.
+func (in *Inspector) selectNode(ctx app.Context, part, id int, reveal bool) {
+	if in.model == nil || part < 0 || part >= len(in.model.Parts) {
+		return
+	}
+	t := in.model.Parts[part].Tree()
+	if t == nil || id < 0 || id >= len(t.Nodes) {
+		return
+	}
+	in.part, in.node = part, id
+	n := t.Nodes[id]
+	if sp, ok := in.model.Spans.ByPath(t.SpanOf(n)); ok {
+		in.sel = sp
+		in.enc, _ = in.model.Spans.Enclosing(sp)
+	} else if n.Parent == nil {
+		pv := in.model.Parts[part]
+		in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+		in.enc = decode.Span{}
+	}
+	if reveal {
+		in.revealAt(in.sel.Off)
+	}
+}
+
+// selectByte selects the deepest field holding off and reveals its node.
+func (in *Inspector) selectByte(ctx app.Context, off int64, reveal bool) {
+	m := in.model
+	if m == nil || m.File == nil {
+		return
+	}
+	sp, ok := m.Spans.Deepest(off)
+	if !ok {
+		sp = decode.Span{Path: "(outside the container)", Off: off, Size: 1, Kind: decode.SpanUnknown}
+	}
+	in.sel = sp
+	in.enc, _ = m.Spans.Enclosing(sp)
+	if pv := m.PartAt(off); pv != nil && pv.Tree() != nil {
+		in.part = pv.Index
+		in.initOpen(pv.Index)
+		n := pv.Tree().ForSpan(sp.Path)
+		in.node = n.ID
+		for p := n.Parent; p != nil; p = p.Parent {
+			in.open[pv.Index][p.ID] = true
+		}
+		in.rev++
+		id := fmt.Sprintf("node-%d", n.ID)
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID(id); el.Truthy() {
+				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+			}
+		})
+	}
+	if reveal {
+		in.revealAt(off)
+	}
+}
+
+func (in *Inspector) revealAt(off int64) {
+	in.revealOff = off
+	in.revealSeq++
+}
+
+// Render draws the page.
+func (in *Inspector) Render() app.UI {
+	cls := "app"
+	if in.dragging {
+		cls += " dragging"
+	}
+	return app.Div().ID("app").Class(cls).
+		OnDragOver(in.onDragOver).OnDragLeave(in.onDragLeave).OnDrop(in.onDrop).OnKeyDown(in.onKey).Body(
+		app.Header().Class("top").Body(
+			app.H1().Body(app.Img().Src("/web/icon.svg").Alt("").Class("logo"), app.Text("dxscope")),
+			app.P().Class("tagline").Text("DirectX shader container inspector. Files are decoded in your browser; nothing is uploaded."),
+			app.Div().Class("open").Body(
+				app.Label().Class("button").For("file-input").Text("Open a file…"),
+				app.Input().ID("file-input").Type("file").Class("visually-hidden").OnChange(in.onPick),
+				app.Span().Class("or").Text("or drop one anywhere, or try:"),
+				app.Range(Examples).Slice(func(i int) app.UI {
+					ex := Examples[i]
+					return app.Button().Class("example").ID("example-" + ex.File).Title(ex.About).Text(ex.Label).
+						OnClick(func(ctx app.Context, e app.Event) { in.fetchExample(ctx, ex) })
+				}),
+			),
+		),
+		app.If(in.status != "", func() app.UI { return app.P().ID("status").Class("status").Text(in.status) }),
+		app.If(in.model != nil, func() app.UI { return &views.SummaryBar{Model: in.model} }),
+		in.body(),
+		app.Footer().Class("keys").Body(
+			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part."),
+		),
+		app.Div().Class("drop-overlay").Text("Drop to inspect"),
+	)
+}
+
+func (in *Inspector) body() app.UI {
+	m := in.model
+	switch {
+	case m == nil && in.demo:
+		return app.Section().Class("demo").Body(
+			app.H2().Text("Special views with made-up data"),
+			&views.SignatureTable{Title: "input signature (demo)", Rows: views.DemoSignature()},
+			&views.DependencyGrid{Data: demoGrid},
+		)
+	case m == nil:
+		return app.Section().Class("welcome").Body(
+			app.H2().Text("Open a shader container"),
+			app.P().Text("dxscope reads DXBC and DXIL containers (the output of FXC and DXC) and shows every part, every field and the bytes each came from. Select a field to learn what it means; click a byte to find the field it belongs to."),
+			app.P().Text("Files that are not containers are searched for containers inside them (game packages, shader caches, databases)."),
+		)
+	case m.File == nil:
+		return &views.EmbeddedList{Model: m}
+	}
+	pv := m.Parts[max(0, in.part)]
+	var open map[int]bool
+	if in.part >= 0 && in.part < len(in.open) {
+		open = in.open[in.part]
+	}
+	var nodePath, nodeValue string
+	if t := pv.Tree(); t != nil && in.node >= 0 && in.node < len(t.Nodes) {
+		n := t.Nodes[in.node]
+		nodePath, nodeValue = n.JSONPath, n.Full
+	}
+	return app.Div().Class("main").Body(
+		app.If(m.Base > 0, func() app.UI {
+			return app.P().Class("nested").Body(
+				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", views.Hex(m.Base), m.Name)),
+				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
+					in.show(ctx, views.Build(m.Name, m.Data, 0))
+				}),
+			)
+		}),
+		app.Div().Class("columns").Body(
+			app.Aside().Class("col-parts").Body(
+				app.H2().Text("Parts"),
+				&views.PartList{Parts: m.Parts, Selected: in.part},
+			),
+			app.Section().Class("col-tree").Body(
+				app.H2().Body(app.Span().Class("part-name").Text(pv.Name), app.Text(" "+pv.Title)),
+				app.P().Class("about").Text(pv.About),
+				app.Div().Class("specials").Body(views.Specials(pv)...),
+				&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node},
+			),
+			app.Section().Class("col-bytes").Body(
+				app.H2().Text("Bytes"),
+				&views.HexView{Model: m, Sel: in.sel, Enc: in.enc, RevealOff: in.revealOff, RevealSeq: in.revealSeq},
+				&views.TeachPanel{Model: m, Sel: in.sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
+			),
+		),
+		app.Section().Class("problems-section").Body(
+			app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
+			&views.ProblemList{Problems: m.Problems},
+		),
+	)
+}

@@ -1,0 +1,392 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// SummaryBar shows the file at a glance: name, size, digest, stage and
+// model, entry point and problem counts.
+type SummaryBar struct {
+	app.Compo
+	Model *Model
+}
+
+// Render draws the bar.
+func (s *SummaryBar) Render() app.UI {
+	m := s.Model
+	if m == nil {
+		return app.Div().Class("summary")
+	}
+	item := func(label, value, cls string) app.UI {
+		return app.Div().Class("sum-item "+cls).Body(
+			app.Span().Class("sum-label").Text(label),
+			app.Span().Class("sum-value").Text(value),
+		)
+	}
+	items := []app.UI{
+		app.Div().Class("sum-item sum-name").Body(app.Span().ID("file-name").Text(m.Name)),
+		item("size", SizeText(int64(len(m.Data))), "sum-size"),
+	}
+	if m.File == nil {
+		items = append(items, item("kind", "not a container", "sum-bad"))
+		return app.Div().Class("summary").Body(items...)
+	}
+	if m.Base > 0 {
+		items = append(items, item("container at", Hex(m.Base), "sum-base"))
+	}
+	items = append(items, item("digest", m.Digest, "digest-"+m.Digest))
+	if m.Profile != "" {
+		items = append(items, item("stage", m.Stage+" "+m.Profile, "sum-stage"))
+	}
+	if m.Entry != "" {
+		items = append(items, app.Div().Class("sum-item sum-entry").Body(
+			app.Span().Class("sum-label").Text("entry"),
+			app.Span().ID("entry-name").Class("sum-value").Text(m.Entry),
+		))
+	}
+	items = append(items, app.Div().Class("sum-item sum-problems").Body(
+		app.Span().Class("sum-label").Text("problems"),
+		Badges(m.Errors, m.Warnings, m.Notes, true),
+	))
+	return app.Div().Class("summary").Body(items...)
+}
+
+// Badges renders problem counts by severity (nothing for zeros unless all is set).
+func Badges(errors, warnings, notes int, all bool) app.UI {
+	var b []app.UI
+	add := func(n int, sev string) {
+		if n > 0 || all {
+			b = append(b, app.Span().Class("badge badge-"+sev).Title(fmt.Sprintf("%d %s", n, plural(n, sev))).Text(fmt.Sprint(n, " ", plural(n, sev))))
+		}
+	}
+	add(errors, "error")
+	add(warnings, "warning")
+	add(notes, "note")
+	return app.Span().Class("badges").Body(b...)
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
+
+// PartList lists the parts (the container header first) and reports the
+// chosen one.
+type PartList struct {
+	app.Compo
+	Parts    []*PartView
+	Selected int
+}
+
+// Render draws the list.
+func (l *PartList) Render() app.UI {
+	return app.Div().ID("part-list").Class("parts").Role("listbox").TabIndex(0).Aria("label", "parts").Body(
+		app.Range(l.Parts).Slice(func(i int) app.UI {
+			pv := l.Parts[i]
+			cls := "part"
+			if i == l.Selected {
+				cls += " selected"
+			}
+			return app.Div().Class(cls).ID("part-"+fmt.Sprint(i)).Role("option").Aria("selected", i == l.Selected).
+				DataSet("name", pv.Name).
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectPart, i) }).Body(
+				app.Div().Class("part-head").Body(
+					app.Span().Class("part-name").Text(pv.Name),
+					app.Span().Class("part-title").Text(pv.Title),
+					Badges(pv.Errors, pv.Warnings, pv.Notes, false),
+				),
+				app.Div().Class("part-meta").Body(
+					app.Span().Class("part-off").Text(Hex(pv.Offset)),
+					app.Span().Class("part-size").Text(SizeText(pv.Size)),
+				),
+				app.If(pv.Summary != "", func() app.UI { return app.Div().Class("part-summary").Text(pv.Summary) }),
+			)
+		}),
+	)
+}
+
+// VisibleNodes returns the tree's nodes in display order, descending only
+// into open nodes. Long arrays are cut at maxChildren unless the node is in
+// all.
+func VisibleNodes(t *Tree, open map[int]bool) []*Node {
+	if t == nil {
+		return nil
+	}
+	var out []*Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		out = append(out, n)
+		if !open[n.ID] {
+			return
+		}
+		for i, c := range n.Children {
+			if i == maxChildren && !open[-1-n.ID] {
+				break
+			}
+			walk(c)
+		}
+	}
+	walk(t.Root)
+	return out
+}
+
+// maxChildren is how many children of one node are listed before a
+// "show all" row.
+const maxChildren = 256
+
+// TreeView draws a decoded value as a collapsible tree. The inspector owns
+// the open set (Rev changes whenever it does) and the selection.
+type TreeView struct {
+	app.Compo
+	Tree     *Tree
+	Part     int
+	Open     map[int]bool
+	Rev      int
+	Selected int // node ID, -1 for none
+}
+
+// Render draws the visible rows.
+func (v *TreeView) Render() app.UI {
+	nodes := VisibleNodes(v.Tree, v.Open)
+	return app.Div().ID("tree").Class("tree").Role("tree").TabIndex(0).Aria("label", "decoded value").Body(
+		app.If(v.Tree != nil && v.Tree.Truncated, func() app.UI {
+			return app.Div().Class("node nospan").Text(fmt.Sprintf("(only the first %d values are shown)", maxNodes))
+		}),
+		app.Range(nodes).Slice(func(i int) app.UI {
+			n := nodes[i]
+			ref := NodeRef{v.Part, n.ID}
+			container := n.Kind == KindObject || n.Kind == KindArray
+			cls := "node kind-" + kindClass(n.Kind)
+			if n.ID == v.Selected {
+				cls += " selected"
+			}
+			if n.SpanPath == "" {
+				cls += " nospan"
+			}
+			row := app.Div().Class(cls).ID(fmt.Sprintf("node-%d", n.ID)).Role("treeitem").
+				Aria("level", n.Depth+1).Aria("selected", n.ID == v.Selected).
+				DataSet("path", n.JSONPath).
+				Style("padding-left", fmt.Sprintf("%.1fem", 0.3+1.1*float64(n.Depth))).
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) })
+			if container {
+				row = row.Aria("expanded", v.Open[n.ID])
+			}
+			twisty := app.Span().Class("twisty").Text(" ")
+			if container && len(n.Children) > 0 {
+				sym := "▸"
+				if v.Open[n.ID] {
+					sym = "▾"
+				}
+				twisty = app.Span().Class("twisty").Text(sym).OnClick(func(ctx app.Context, e app.Event) {
+					e.Call("stopPropagation")
+					ctx.NewActionWithValue(ActToggleNode, ref)
+				})
+			}
+			key := n.Key
+			if n.Parent == nil {
+				key = v.Tree.Part
+			}
+			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class("val").Text(n.Value)}
+			if container && v.Open[n.ID] && len(n.Children) > maxChildren && !v.Open[-1-n.ID] {
+				body = append(body, app.Button().Class("more").Text(fmt.Sprintf("show all %d", len(n.Children))).
+					OnClick(func(ctx app.Context, e app.Event) {
+						e.Call("stopPropagation")
+						ctx.NewActionWithValue(ActToggleNode, NodeRef{v.Part, -1 - n.ID})
+					}))
+			}
+			return row.Body(body...)
+		}),
+	)
+}
+
+func kindClass(k NodeKind) string {
+	return [...]string{"object", "array", "string", "number", "bool", "null"}[k]
+}
+
+// ProblemList lists problems with severity and offset; choosing one jumps there.
+type ProblemList struct {
+	app.Compo
+	Problems []decode.Problem
+}
+
+// Render draws the list.
+func (p *ProblemList) Render() app.UI {
+	if len(p.Problems) == 0 {
+		return app.Div().Class("problems empty").Text("No problems found.")
+	}
+	return app.Ul().ID("problems").Class("problems").Body(
+		app.Range(p.Problems).Slice(func(i int) app.UI {
+			pr := p.Problems[i]
+			where := pr.Part
+			if pr.Structure != "" {
+				where = strings.TrimSpace(where + " " + pr.Structure)
+			}
+			return app.Li().Class("problem sev-"+pr.Severity.String()).Body(
+				app.Button().Class("problem-jump").Title("show these bytes").
+					OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }).Body(
+					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
+					app.Span().Class("problem-off").Text(Hex(pr.Offset)),
+				),
+				app.Span().Class("problem-where").Text(where),
+				app.Span().Class("problem-msg").Text(pr.Message),
+			)
+		}),
+	)
+}
+
+// TeachPanel explains the selected field: what it means, where it lives,
+// its raw bytes and value, and the rule behind it.
+type TeachPanel struct {
+	app.Compo
+	Model *Model
+	Sel   decode.Span
+	Path  string // the selected node's JSON path (for fields with no span of their own)
+	Value string // the selected node's value
+	Part  string
+}
+
+// Render draws the explanation.
+func (t *TeachPanel) Render() app.UI {
+	if t.Model == nil || (t.Sel.Size == 0 && t.Path == "") {
+		return app.Div().ID("teach").Class("teach empty").Text("Select a field in the tree or a byte in the hex view to see what it means.")
+	}
+	path := t.Sel.Path
+	if path == "" {
+		path = t.Part + "/" + t.Path
+	}
+	l, exact, ok := teachFor(t.Part, t.Sel.Path, t.Path)
+	value := t.Value
+	if value == "" {
+		value = t.Sel.Value
+	}
+	var rows []app.UI
+	row := func(k string, v app.UI) {
+		rows = append(rows, app.Dt().Text(k), app.Dd().Body(v))
+	}
+	row("path", app.Code().ID("teach-path").Text(path))
+	if t.Sel.Size > 0 {
+		row("where", app.Span().Text(fmt.Sprintf("offset %s, %s", Hex(t.Sel.Off), plural2(t.Sel.Size, "byte"))))
+		row("bytes", app.Code().Class("teach-bytes").Text(RawBytes(t.Model.Data, t.Sel.Off, t.Sel.Size, 32)))
+		row("kind", app.Span().Text(t.Sel.Kind.String()))
+	}
+	if value != "" {
+		row("value", app.Code().Text(cut(value)))
+	}
+	body := []app.UI{app.Dl().Body(rows...)}
+	if ok {
+		title := l.Title
+		if !exact {
+			title = "Part of: " + title
+		}
+		body = append([]app.UI{app.H3().ID("teach-title").Text(title)}, body...)
+		body = append(body, app.P().Class("teach-meaning").Text(l.Meaning))
+		if l.Rule != "" {
+			body = append(body, app.P().Class("teach-rule").Body(app.Strong().Text("Rule: "), app.Text(l.Rule)))
+		}
+	} else {
+		body = append([]app.UI{app.H3().ID("teach-title").Text(lastSeg(path))}, body...)
+	}
+	return app.Div().ID("teach").Class("teach").Body(body...)
+}
+
+func plural2(n int64, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}
+
+func lastSeg(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// teachFor looks a lesson up by span path, then by the node's JSON path read
+// from the part name (with and without the typed key).
+func teachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
+	var cands []string
+	if spanPath != "" {
+		cands = append(cands, spanPath)
+	}
+	if jsonPath != "" {
+		if part == HeaderPart {
+			cands = append(cands, jsonPath)
+		} else {
+			if _, rest, ok := strings.Cut(jsonPath, "/"); ok {
+				cands = append(cands, part+"/"+rest)
+			}
+			cands = append(cands, part+"/"+jsonPath)
+		}
+	}
+	var fallback Lesson
+	var have bool
+	if spanPath == part && part != HeaderPart {
+		// A whole part: its description is the lesson.
+		pi := decode.DescribePart(part)
+		if _, _, ok := Teach(part); !ok {
+			return Lesson{Pattern: part, Title: pi.Title, Meaning: pi.About}, true, true
+		}
+	}
+	for _, c := range cands {
+		l, exact, ok := Teach(c)
+		if ok && exact {
+			return l, true, true
+		}
+		if ok && !have {
+			fallback, have = l, true
+		}
+	}
+	return fallback, false, have
+}
+
+// EmbeddedList says a file is not a container and lists the containers
+// decode.Scan found inside it.
+type EmbeddedList struct {
+	app.Compo
+	Model *Model
+}
+
+// Render draws the message and the list.
+func (e *EmbeddedList) Render() app.UI {
+	m := e.Model
+	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", m.Name)
+	return app.Div().ID("not-container").Class("notice").Body(
+		app.P().ID("not-container-msg").Class("notice-msg").Text(msg),
+		app.P().Class("notice-detail").Text(m.NotFound),
+		app.If(len(m.Embedded) == 0, func() app.UI {
+			return app.P().Text("No containers were found inside it either.")
+		}).Else(func() app.UI {
+			return app.Div().Body(
+				app.P().Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), pluralWord(len(m.Embedded), "container"))),
+				app.Table().ID("embedded").Class("embedded").Body(
+					app.THead().Body(app.Tr().Body(app.Th().Text("offset"), app.Th().Text("size"), app.Th().Text("parts"), app.Th())),
+					app.TBody().Body(app.Range(m.Embedded).Slice(func(i int) app.UI {
+						em := m.Embedded[i]
+						return app.Tr().Body(
+							app.Td().Class("num").Text(Hex(em.Offset)),
+							app.Td().Class("num").Text(SizeText(em.Size)),
+							app.Td().Text(strings.Join(em.Parts, " ")),
+							app.Td().Body(app.Button().Class("open-nested").DataSet("off", em.Offset).Text("Open").
+								OnClick(func(ctx app.Context, ev app.Event) { ctx.NewActionWithValue(ActOpenNested, em.Offset) })),
+						)
+					})),
+				),
+			)
+		}),
+	)
+}
+
+func pluralWord(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}

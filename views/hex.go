@@ -1,0 +1,285 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Actions the views raise; the inspector handles them.
+const (
+	ActSelectByte = "dx-select-byte" // value: int64 offset; select the deepest field holding it
+	ActSelectNode = "dx-select-node" // value: NodeRef
+	ActSelectPart = "dx-select-part" // value: int part index
+	ActToggleNode = "dx-toggle-node" // value: NodeRef
+	ActGoto       = "dx-goto"        // value: int64 offset; reveal it and select the field there
+	ActOpenNested = "dx-open-nested" // value: int64 offset of a container inside the file
+)
+
+// NodeRef names a tree node: the part's index and the node's ID.
+type NodeRef struct {
+	Part int
+	Node int
+}
+
+// Hex view geometry: fixed row height so the visible rows follow from the
+// scroll position alone.
+const (
+	HexRowHeight = 18  // px, must match .hex-row in dxscope.css
+	HexRows      = 28  // rows in the viewport
+	hexMaxPixels = 8e6 // browsers cap element heights near 3.3e7 px; stay well below
+)
+
+// HexView shows bytes as offset, 16 hex bytes and ASCII. It renders only
+// the rows in view, so a 50 MB file costs what a 2 KB one does. Selecting
+// is reported as actions; the selection comes back through Sel and Enc.
+type HexView struct {
+	app.Compo
+
+	Model     *Model
+	Sel       decode.Span // the selected field: highlighted
+	Enc       decode.Span // the structure around it: highlighted fainter
+	RevealOff int64       // bring this offset into view when RevealSeq changes
+	RevealSeq int
+
+	first     int64 // first visible row
+	scrollTop float64
+	seenSeq   int
+	seenModel *Model
+	gotoText  string
+	gotoErr   string
+}
+
+func (h *HexView) rows() int64 {
+	if h.Model == nil {
+		return 0
+	}
+	return (int64(len(h.Model.Data)) + 15) / 16
+}
+
+// spacer returns the scrollable height and whether rows are mapped
+// proportionally (files too tall to scroll one pixel per pixel).
+func (h *HexView) spacer() (float64, bool) {
+	full := float64(h.rows()) * HexRowHeight
+	if full <= hexMaxPixels {
+		return full, false
+	}
+	return hexMaxPixels, true
+}
+
+func (h *HexView) maxFirst() int64 { return max(0, h.rows()-HexRows) }
+
+// firstFor maps a scroll position to the first visible row.
+func (h *HexView) firstFor(top float64) int64 {
+	height, scaled := h.spacer()
+	var f int64
+	if !scaled {
+		f = int64(top / HexRowHeight)
+	} else {
+		view := float64(HexRows * HexRowHeight)
+		f = int64(top / max(1, height-view) * float64(h.maxFirst()))
+	}
+	return min(max(0, f), h.maxFirst())
+}
+
+// topFor maps a first row back to a scroll position.
+func (h *HexView) topFor(first int64) float64 {
+	height, scaled := h.spacer()
+	if !scaled {
+		return float64(first) * HexRowHeight
+	}
+	view := float64(HexRows * HexRowHeight)
+	return float64(first) / float64(max(1, h.maxFirst())) * (height - view)
+}
+
+// OnMount reveals the offset asked for when the view first appears.
+func (h *HexView) OnMount(ctx app.Context) { h.OnUpdate(ctx) }
+
+// OnUpdate resets the view for a new file and reveals offsets on request.
+func (h *HexView) OnUpdate(ctx app.Context) {
+	if h.Model != h.seenModel {
+		h.seenModel = h.Model
+		h.first, h.scrollTop = 0, 0
+		h.setScroll(ctx, 0)
+	}
+	if h.RevealSeq != h.seenSeq {
+		h.seenSeq = h.RevealSeq
+		h.reveal(ctx, h.RevealOff)
+	}
+}
+
+func (h *HexView) reveal(ctx app.Context, off int64) {
+	row := off / 16
+	if row >= h.first && row < h.first+HexRows-2 {
+		return
+	}
+	h.first = min(max(0, row-HexRows/3), h.maxFirst())
+	h.scrollTop = h.topFor(h.first)
+	h.setScroll(ctx, h.scrollTop)
+}
+
+func (h *HexView) setScroll(ctx app.Context, top float64) {
+	ctx.Defer(func(app.Context) {
+		if el := app.Window().GetElementByID("hex-scroll"); el.Truthy() {
+			el.Set("scrollTop", top)
+		}
+	})
+}
+
+func (h *HexView) onScroll(ctx app.Context, e app.Event) {
+	h.scrollTop = ctx.JSSrc().Get("scrollTop").Float()
+	f := h.firstFor(h.scrollTop)
+	if f == h.first {
+		ctx.PreventUpdate()
+		return
+	}
+	h.first = f
+}
+
+func (h *HexView) onClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if !t.Truthy() {
+		return
+	}
+	s := t.Call("getAttribute", "data-off")
+	if !s.Truthy() {
+		return
+	}
+	off, err := strconv.ParseInt(s.String(), 10, 64)
+	if err != nil {
+		return
+	}
+	ctx.NewActionWithValue(ActSelectByte, off)
+}
+
+func (h *HexView) onGotoInput(ctx app.Context, e app.Event) {
+	h.gotoText = ctx.JSSrc().Get("value").String()
+}
+
+func (h *HexView) onGoto(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	// Read the field itself: autofill and scripts change it without input events.
+	if el := app.Window().GetElementByID("hex-goto"); el.Truthy() {
+		h.gotoText = el.Get("value").String()
+	}
+	off, err := ParseOffset(h.gotoText)
+	switch {
+	case err != nil:
+		h.gotoErr = err.Error()
+	case h.Model == nil || off >= int64(len(h.Model.Data)):
+		h.gotoErr = "past the end of the file"
+	default:
+		h.gotoErr = ""
+		ctx.NewActionWithValue(ActGoto, off)
+	}
+}
+
+// ParseOffset reads "0x1f0", "1f0h" or "496" as an offset.
+func ParseOffset(s string) (int64, error) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	base := 10
+	switch {
+	case strings.HasPrefix(s, "0x"):
+		s, base = s[2:], 16
+	case strings.HasSuffix(s, "h"):
+		s, base = s[:len(s)-1], 16
+	case strings.ContainsAny(s, "abcdef"):
+		base = 16
+	}
+	v, err := strconv.ParseInt(s, base, 64)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("not an offset: write 0x1f0 or 496")
+	}
+	return v, nil
+}
+
+// Render draws the tools and the visible rows only.
+func (h *HexView) Render() app.UI {
+	if h.Model == nil {
+		return app.Div().Class("hex")
+	}
+	height, scaled := h.spacer()
+	top := float64(h.first) * HexRowHeight
+	if scaled {
+		top = h.scrollTop
+	}
+	last := min(h.first+HexRows+1, h.rows())
+	return app.Div().Class("hex").Body(
+		app.Form().Class("hex-tools").OnSubmit(h.onGoto).Body(
+			app.Label().For("hex-goto").Text("Go to offset"),
+			app.Input().ID("hex-goto").Type("text").Placeholder("0x1f0").Size(12).
+				Value(h.gotoText).OnInput(h.onGotoInput).Attr("autocomplete", "off"),
+			app.Button().Type("submit").Text("Go"),
+			app.If(h.gotoErr != "", func() app.UI { return app.Span().Class("hex-err").Text(h.gotoErr) }),
+			app.Span().Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", Hex(h.first*16), Hex(last*16), Hex(int64(len(h.Model.Data))))),
+		),
+		app.Div().ID("hex-scroll").Class("hex-scroll").
+			Style("height", fmt.Sprintf("%dpx", HexRows*HexRowHeight)).
+			OnScroll(h.onScroll).Body(
+			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
+				app.Div().ID("hex-rows").Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
+					OnClick(h.onClick).Body(
+					app.Range(make([]struct{}, last-h.first)).Slice(func(i int) app.UI {
+						return h.row(h.first + int64(i))
+					}),
+				),
+			),
+		),
+	)
+}
+
+// row renders one line: offset, 16 byte cells and their ASCII.
+func (h *HexView) row(r int64) app.UI {
+	data := h.Model.Data
+	start := r * 16
+	end := min(start+16, int64(len(data)))
+	cells := make([]app.UI, 0, 16)
+	chars := make([]app.UI, 0, 16)
+	for off := start; off < end; off++ {
+		cls, title := h.classOf(off)
+		c := data[off]
+		ch := "."
+		if c >= 0x20 && c < 0x7f {
+			ch = string(rune(c))
+		}
+		cells = append(cells, app.Span().Class(cls).Attr("data-off", off).Title(title).Text(fmt.Sprintf("%02x", c)))
+		chars = append(chars, app.Span().Class(cls).Attr("data-off", off).Text(ch))
+	}
+	return app.Div().Class("hex-row").Body(
+		app.Span().Class("hex-off").Text(fmt.Sprintf("%08x", start)),
+		app.Span().Class("hex-bytes").Body(cells...),
+		app.Span().Class("hex-ascii").Body(chars...),
+	)
+}
+
+// classOf returns the byte's classes (selection, enclosing structure, kind)
+// and a hover text naming the field it belongs to.
+func (h *HexView) classOf(off int64) (string, string) {
+	cls := "b"
+	if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() {
+		cls += " sel"
+	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
+		cls += " enc"
+	}
+	sp, ok := h.Model.Spans.Deepest(off)
+	if !ok {
+		return cls + " out", Hex(off) + ": outside the container"
+	}
+	switch sp.Kind {
+	case decode.SpanUnknown:
+		cls += " unk"
+	case decode.SpanRaw:
+		cls += " raw"
+	}
+	if sp.Kind == decode.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
+		cls += " alt"
+	}
+	title := Hex(off) + ": " + sp.Path
+	if sp.Value != "" {
+		title += " = " + cut(sp.Value)
+	}
+	return cls, title
+}

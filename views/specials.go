@@ -1,0 +1,44 @@
+package views
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// outputSignatures are the signature parts whose "used" column is the
+// complement of the never-writes mask; the others are inputs.
+var outputSignatures = map[string]bool{"OSG1": true, "OSGN": true, "OSG5": true, "PSG1": true, "PCSG": true}
+
+// specials maps a part name to the views drawn above its generic tree. Each
+// takes plain view-model data that Build read once from the part's tree, so
+// a special view appears as soon as the part's decoder fills in the keys it
+// reads.
+var specials = map[string]func(pv *PartView) []app.UI{
+	"ISG1": signature, "ISGN": signature,
+	"OSG1": signature, "OSGN": signature, "OSG5": signature,
+	"PSG1": signature, "PCSG": signature,
+	"PSV0": psvGrids,
+}
+
+func signature(pv *PartView) []app.UI {
+	if pv.Signature == nil {
+		return nil
+	}
+	return []app.UI{&SignatureTable{Title: pv.Title, Rows: pv.Signature}}
+}
+
+func psvGrids(pv *PartView) []app.UI {
+	var out []app.UI
+	for _, g := range pv.Grids {
+		out = append(out, &DependencyGrid{Data: g})
+	}
+	return out
+}
+
+// Specials returns the special views for a part (none for most parts).
+func Specials(pv *PartView) []app.UI {
+	if pv == nil {
+		return nil
+	}
+	if f, ok := specials[pv.Name]; ok {
+		return f(pv)
+	}
+	return nil
+}

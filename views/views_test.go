@@ -1,0 +1,340 @@
+package views
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+func example(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../web/examples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestHeaderFieldsLinkBothWays: every header field's tree node finds its
+// span, and every byte of the header finds a node whose span holds it.
+// Offsets are from the DXContainer layout (constants.md §1).
+func TestHeaderFieldsLinkBothWays(t *testing.T) {
+	m := Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
+	if m.File == nil {
+		t.Fatal(m.NotFound)
+	}
+	hdr := m.Parts[0].Tree()
+	for _, tc := range []struct {
+		json      string
+		off, size int64
+	}{
+		{"Header/Hash", 4, 16},
+		{"Header/Version/Major", 20, 2},
+		{"Header/Version/Minor", 22, 2},
+		{"Header/FileSize", 24, 4},
+		{"Header/PartCount", 28, 4},
+		{"Header/PartOffsets[1]", 36, 4},
+	} {
+		n := hdr.Find(func(n *Node) bool { return n.JSONPath == tc.json })
+		if n == nil {
+			t.Errorf("%s: no node", tc.json)
+			continue
+		}
+		sp, ok := m.Spans.ByPath(hdr.SpanOf(n))
+		if !ok || sp.Off != tc.off || sp.Size != tc.size {
+			t.Errorf("%s: span %+v, want %d+%d", tc.json, sp, tc.off, tc.size)
+		}
+		for b := tc.off; b < tc.off+tc.size; b++ {
+			d, _ := m.Spans.Deepest(b)
+			if got := hdr.ForSpan(d.Path); got != n {
+				t.Errorf("byte 0x%x: reveals %q, want %q", b, got.JSONPath, tc.json)
+				break
+			}
+		}
+	}
+}
+
+// TestPartHeaderBytesRevealPartNodes: the 8-byte part header's name and size
+// bytes reveal the part's Name and Size nodes.
+func TestPartHeaderBytesRevealPartNodes(t *testing.T) {
+	m := Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
+	for _, pv := range m.Parts[1:] {
+		d, _ := m.Spans.Deepest(pv.Offset + 1)
+		if n := pv.Tree().ForSpan(d.Path); n.JSONPath != "Name" {
+			t.Errorf("%s: byte 1 of the part header reveals %q", pv.Name, n.JSONPath)
+		}
+		d, _ = m.Spans.Deepest(pv.Offset + 5)
+		if n := pv.Tree().ForSpan(d.Path); n.JSONPath != "Size" {
+			t.Errorf("%s: byte 5 of the part header reveals %q", pv.Name, n.JSONPath)
+		}
+		if got := m.PartAt(pv.Offset + pv.Size - 1); got != pv {
+			t.Errorf("%s: last byte belongs to %v", pv.Name, got)
+		}
+	}
+}
+
+// TestTreeFollowsJSONOrder: the generic tree is the part's JSON, keys in
+// order, Spans left out.
+func TestTreeFollowsJSONOrder(t *testing.T) {
+	v := struct {
+		B     int
+		A     []string
+		Spans []int
+		C     map[string]bool
+	}{2, []string{"x", "y"}, []int{1}, map[string]bool{"k": true}}
+	tr := BuildTree("TEST", v, NewSpans(nil))
+	var keys []string
+	for _, c := range tr.Root.Children {
+		keys = append(keys, c.Key)
+	}
+	if strings.Join(keys, ",") != "B,A,C" {
+		t.Errorf("keys %v, want B,A,C", keys)
+	}
+	if n := tr.Root.Path("A/[1]"); n == nil || n.Full != "y" || n.JSONPath != "A[1]" {
+		t.Errorf("A[1] = %+v", n)
+	}
+}
+
+func TestLongStringsAreCut(t *testing.T) {
+	tr := BuildTree("T", map[string]string{"DXIL": strings.Repeat("ab", 1000)}, NewSpans(nil))
+	n := tr.Root.Child("DXIL")
+	if len(n.Full) != 2000 || len(n.Value) > maxShown+40 || !strings.Contains(n.Value, "2000 characters") {
+		t.Errorf("value %q", n.Value)
+	}
+}
+
+// TestDeepestSpan uses hand-made spans: a struct, two fields, a wide raw
+// span that starts earlier and still covers the offset.
+func TestDeepestSpan(t *testing.T) {
+	s := NewSpans([]decode.Span{
+		{Path: "P", Off: 0, Size: 100, Kind: decode.SpanStruct},
+		{Path: "P/A", Off: 10, Size: 4, Kind: decode.SpanField},
+		{Path: "P/S", Off: 10, Size: 20, Kind: decode.SpanStruct},
+		{Path: "P/B", Off: 14, Size: 2, Kind: decode.SpanField},
+		{Path: "Q", Off: 200, Size: 50_000_000, Kind: decode.SpanRaw},
+	})
+	for _, tc := range []struct {
+		off  int64
+		want string
+	}{{0, "P"}, {10, "P/A"}, {13, "P/A"}, {14, "P/B"}, {16, "P/S"}, {50, "P"}, {150, ""}, {40_000_000, "Q"}} {
+		got, ok := s.Deepest(tc.off)
+		if (tc.want == "" && ok) || (tc.want != "" && got.Path != tc.want) {
+			t.Errorf("Deepest(%d) = %q, want %q", tc.off, got.Path, tc.want)
+		}
+	}
+	enc, _ := s.Enclosing(decode.Span{Path: "P/B", Off: 14, Size: 2})
+	if enc.Path != "P/S" {
+		t.Errorf("Enclosing(P/B) = %q, want P/S", enc.Path)
+	}
+}
+
+// TestNonContainerListsEmbedded: the bundle example holds the two other
+// examples at the offsets where build.sh put them.
+func TestNonContainerListsEmbedded(t *testing.T) {
+	data := example(t, "bundle.bin")
+	m := Build("bundle.bin", data, 0)
+	if m.File != nil || m.NotFound == "" {
+		t.Fatal("bundle.bin decoded as a container")
+	}
+	vertex, compute := example(t, "vertex.dxbc"), example(t, "compute.dxbc")
+	if len(m.Embedded) != 2 {
+		t.Fatalf("%d embedded containers, want 2", len(m.Embedded))
+	}
+	if string(data[m.Embedded[0].Offset:m.Embedded[0].Offset+m.Embedded[0].Size]) != string(vertex) ||
+		string(data[m.Embedded[1].Offset:m.Embedded[1].Offset+m.Embedded[1].Size]) != string(compute) {
+		t.Error("embedded offsets do not hold the example files")
+	}
+	// Opened in place, the nested container addresses the outer file.
+	n := Build("bundle.bin", data, m.Embedded[1].Offset)
+	if n.File == nil || n.Parts[1].Offset != m.Embedded[1].Offset+int64(n.File.Header.PartOffsets[0]) {
+		t.Errorf("nested part offset %d", n.Parts[1].Offset)
+	}
+	if sp, _ := n.Spans.ByPath("Header/FileSize"); sp.Off != m.Embedded[1].Offset+24 {
+		t.Errorf("nested FileSize at 0x%x", sp.Off)
+	}
+}
+
+func TestSummaryFromProgramHeader(t *testing.T) {
+	for _, tc := range []struct{ file, stage, profile string }{
+		{"vertex.dxbc", "Vertex", "vs_6_0"},
+		{"compute.dxbc", "Compute", "cs_6_6"},
+	} {
+		m := Build(tc.file, example(t, tc.file), 0)
+		if m.Stage != tc.stage || m.Profile != tc.profile {
+			t.Errorf("%s: %s %s, want %s %s", tc.file, m.Stage, m.Profile, tc.stage, tc.profile)
+		}
+	}
+}
+
+// TestEntryNameFoundGenerically: any part whose JSON has EntryName names the
+// entry point (the shape obj2yaml gives PSV0).
+func TestEntryNameFoundGenerically(t *testing.T) {
+	tr := BuildTree("PSV0", json.RawMessage(`{"Name":"PSV0","PSVInfo":{"Version":3,"EntryName":"VSMain"}}`), NewSpans(nil))
+	if got := entryOf([]*PartView{{Name: "PSV0", tree: tr}}); got != "VSMain" {
+		t.Errorf("entry %q", got)
+	}
+}
+
+// psvJSON is the PSV0 of testdata/examples/vertex.yaml as obj2yaml-19 prints
+// it (converted to JSON by hand): the shape GridsFromPSV reads.
+const psvJSON = `{"PSVInfo":{"Version":3,"ShaderStage":1,"SigInputVectors":2,"SigOutputVectors":[2,0,0,0],
+"EntryName":"VSMain",
+"SigInputElements":[{"Name":"POSITION","Indices":[0],"StartRow":0,"Cols":3,"StartCol":0,"Allocated":true,"Kind":"Arbitrary","Stream":0},
+ {"Name":"TEXCOORD","Indices":[0],"StartRow":1,"Cols":2,"StartCol":0,"Allocated":true,"Kind":"Arbitrary","Stream":0}],
+"SigOutputElements":[{"Name":"","Indices":[0],"StartRow":0,"Cols":4,"StartCol":0,"Allocated":true,"Kind":"Position","Stream":0},
+ {"Name":"TEXCOORD","Indices":[0],"StartRow":1,"Cols":2,"StartCol":0,"Allocated":true,"Kind":"Arbitrary","Stream":0}],
+"SigPatchOrPrimElements":[],
+"InputOutputMap":[[15,15,15,0,16,32,0,0],[],[],[]]}}`
+
+func TestGridFromPSVInputOutputMap(t *testing.T) {
+	tr := BuildTree("PSV0", json.RawMessage(psvJSON), NewSpans(nil))
+	grids := GridsFromPSV(tr)
+	if len(grids) != 1 {
+		t.Fatalf("%d grids", len(grids))
+	}
+	g := grids[0]
+	if len(g.Rows) != 8 || len(g.Cols) != 8 {
+		t.Fatalf("%dx%d", len(g.Rows), len(g.Cols))
+	}
+	for _, tc := range []struct {
+		r, c int
+		want string
+	}{
+		{0, 0, "input POSITION0.x affects output SV_Position0.x"},
+		{2, 3, "input POSITION0.z affects output SV_Position0.w"},
+		{5, 5, "input TEXCOORD0.y affects output TEXCOORD0.y"},
+		{4, 5, "input TEXCOORD0.x does not affect output TEXCOORD0.y"},
+		{3, 0, "input v0.w does not affect output SV_Position0.x"},
+	} {
+		if got := g.Describe(tc.r, tc.c); got != tc.want {
+			t.Errorf("(%d,%d): %q, want %q", tc.r, tc.c, got, tc.want)
+		}
+	}
+}
+
+// TestGridTableLayoutAcrossDwords: with 9 output vectors (36 components),
+// each input row takes two words and output 32 is bit 0 of the second.
+func TestGridTableLayoutAcrossDwords(t *testing.T) {
+	tr := BuildTree("PSV0", json.RawMessage(`{"PSVInfo":{"SigInputVectors":1,"SigOutputVectors":[9,0,0,0],
+		"InputOutputMap":[[1,0, 0,1, 0,0, 2147483648,0],[],[],[]]}}`), NewSpans(nil))
+	g := GridsFromPSV(tr)[0]
+	want := map[[2]int]bool{{0, 0}: true, {1, 32}: true, {3, 31}: true}
+	for r := range g.Rows {
+		for c := range g.Cols {
+			if g.Set(r, c) != want[[2]int{r, c}] {
+				t.Errorf("cell (%d,%d) = %v", r, c, g.Set(r, c))
+			}
+		}
+	}
+}
+
+func TestSignatureRowsFromObj2yamlShape(t *testing.T) {
+	tr := BuildTree("OSG1", json.RawMessage(`{"Signature":{"Parameters":[
+		{"Stream":0,"Name":"SV_Position","Index":0,"SystemValue":"Position","CompType":"Float32","Register":0,"Mask":15,"ExclusiveMask":0,"MinPrecision":"Default"},
+		{"Stream":0,"Name":"SV_Depth","Index":0,"SystemValue":65,"SystemValueName":"Depth","CompType":3,"Register":4294967295,"Mask":1,"ExclusiveMask":1}]}}`), NewSpans(nil))
+	rows, ok := SignatureRowsFromTree(tr, true)
+	if !ok || len(rows) != 2 {
+		t.Fatalf("rows %v", rows)
+	}
+	if r := rows[0]; r.Name != "SV_Position" || MaskText(r.Mask) != "xyzw" || MaskText(r.Used) != "xyzw" || r.SystemValue != "Position" || r.Format != "float" || r.Register != 0 {
+		t.Errorf("row 0: %+v", r)
+	}
+	if r := rows[1]; r.Register != -1 || r.SystemValue != "Depth" || r.Format != "float" || MaskText(r.Used) != "    " {
+		t.Errorf("row 1: %+v", r)
+	}
+}
+
+func TestTeachCoversTheFormat(t *testing.T) {
+	if n := len(Lessons()); n < 40 {
+		t.Errorf("%d lessons, want at least 40", n)
+	}
+	for _, tc := range []struct{ path, title string }{
+		{"Header/Hash", "Container digest"},
+		{"Header/PartOffsets[3]", "Part offset"},
+		{"DXIL/PartHeader/Size", "Part size"},
+		{"DXIL/Program/ProgramVersion", "Program version"},
+		{"PSV0/RuntimeInfo/EntryFunctionName", "Entry function name"},
+		{"PSV0/SigInputElements[2]/Cols", "Columns"},
+		{"PSV0/SigOutputVectors[0]", "Output vectors"},
+		{"OSG1/Parameters[1]/Mask", "Component mask"},
+		{"SFI0/FeatureFlags", "Shader feature flags"},
+		{"HASH/Digest", "Shader hash"},
+		{"RTS0/Parameters[0]/ShaderVisibility", "Shader visibility"},
+	} {
+		l, _, ok := Teach(tc.path)
+		if !ok || l.Title != tc.title {
+			t.Errorf("Teach(%q) = %q, want %q", tc.path, l.Title, tc.title)
+		}
+	}
+	// A field no lesson names falls back to its structure, and says so.
+	if l, exact, ok := Teach("Header/Version/Major/Extra"); !ok || exact || l.Title != "Major version" {
+		t.Errorf("fallback: %q exact=%v", l.Title, exact)
+	}
+}
+
+func TestParseOffset(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{{"0x1f0", 0x1f0, true}, {"496", 496, true}, {"1f0h", 0x1f0, true}, {"ff", 255, true}, {"-3", 0, false}, {"zz", 0, false}} {
+		got, err := ParseOffset(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseOffset(%q) = %d, %v", tc.in, got, err)
+		}
+	}
+}
+
+// TestHexGeometryFor50MB: the scroll mapping covers every row of a 50 MB
+// file and stays under the browser's element height limit.
+func TestHexGeometryFor50MB(t *testing.T) {
+	h := &HexView{Model: &Model{Data: make([]byte, 50<<20)}}
+	height, scaled := h.spacer()
+	if !scaled || height > hexMaxPixels {
+		t.Fatalf("spacer %v scaled=%v", height, scaled)
+	}
+	view := float64(HexRows * HexRowHeight)
+	if got := h.firstFor(height - view); got != h.maxFirst() {
+		t.Errorf("bottom shows row %d, want %d", got, h.maxFirst())
+	}
+	for _, row := range []int64{0, 1000, h.maxFirst() / 2, h.maxFirst()} {
+		if got := h.firstFor(h.topFor(row)); got < row-1 || got > row+1 {
+			t.Errorf("row %d maps back to %d", row, got)
+		}
+	}
+}
+
+// TestTreeIsBounded: a value with more than maxNodes leaves keeps the first
+// ones and says it was cut.
+func TestTreeIsBounded(t *testing.T) {
+	big := make([]int, maxNodes+50)
+	tr := BuildTree("T", map[string]any{"A": big, "B": 1}, NewSpans(nil))
+	if !tr.Truncated || len(tr.Nodes) > maxNodes+1 {
+		t.Errorf("truncated=%v with %d nodes", tr.Truncated, len(tr.Nodes))
+	}
+}
+
+// TestGridSVGDrawsEachSetCell: the cells are one SVG path with a square per
+// set cell, so a 128×128 grid stays a handful of DOM nodes.
+func TestGridSVGDrawsEachSetCell(t *testing.T) {
+	g := &DependencyGrid{Data: DemoGrid()}
+	set := 0
+	for _, row := range g.Data.Cells {
+		for _, v := range row {
+			if v {
+				set++
+			}
+		}
+	}
+	svg := g.svg(8, 8*128, 8*128)
+	on := svg[strings.Index(svg, `class="grid-on"`):]
+	if got := strings.Count(on, "z"); got != set {
+		t.Errorf("%d squares drawn, %d cells set", got, set)
+	}
+	if len(g.Data.Rows) != 128 || g.Data.Describe(5, 1) != "input TEXCOORD1.y affects output SV_Position0.y" {
+		t.Errorf("demo grid: %d rows, cell (5,1) %q", len(g.Data.Rows), g.Data.Describe(5, 1))
+	}
+}
