@@ -299,13 +299,39 @@ func GridsFromPSV(t *Tree) []*GridData {
 			}
 		}
 	}
-	pcVec, _ := psv.Child("SigPatchConstOrPrimVectors").Int()
+	pcVec, ok := psv.Child("SigPatchConstOrPrimVectors").Int()
+	if !ok {
+		pcVec, _ = psv.Child("SigPrimVectors").Int() // mesh shaders
+	}
 	in := componentLabels(psv.Child("SigInputElements"), int(inVec), "v")
 	pcEl := psv.Child("SigPatchOrPrimElements")
 	if pcEl == nil {
 		pcEl = psv.Child("SigPatchConstOrPrimElements")
 	}
 	var grids []*GridData
+	pc := componentLabels(pcEl, int(pcVec), "p")
+	// ViewID masks: one row, "does this output component depend on the view?"
+	viewID := []string{"ViewID"}
+	if m := psv.Child("OutputVectorMasks"); m != nil {
+		for s, mask := range m.Children {
+			if s >= 4 || outVec[s] == 0 || len(mask.Children) == 0 {
+				continue
+			}
+			out := componentLabels(filterStream(psv.Child("SigOutputElements"), s), outVec[s], "o")
+			title := "ViewID → outputs"
+			if s > 0 {
+				title += fmt.Sprintf(" (stream %d)", s)
+			}
+			if g := ioGrid(title, mask, viewID, out, "%s affects output %s"); g != nil {
+				grids = append(grids, g)
+			}
+		}
+	}
+	if m := psv.Child("PatchOrPrimMasks"); m != nil && len(m.Children) > 0 && pcVec > 0 {
+		if g := ioGrid("ViewID → patch constants / primitive outputs", m, viewID, pc, "%s affects %s"); g != nil {
+			grids = append(grids, g)
+		}
+	}
 	if m := psv.Child("InputOutputMap"); m != nil {
 		for s, table := range m.Children {
 			if s >= 4 || outVec[s] == 0 || len(table.Children) == 0 {
@@ -321,7 +347,6 @@ func GridsFromPSV(t *Tree) []*GridData {
 			}
 		}
 	}
-	pc := componentLabels(pcEl, int(pcVec), "p")
 	if m := psv.Child("InputPatchMap"); m != nil && len(m.Children) > 0 {
 		if g := ioGrid("Inputs → patch constants", m, in, pc, "input %s affects patch constant %s"); g != nil {
 			grids = append(grids, g)

@@ -3,10 +3,12 @@ package views
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 func example(t *testing.T, name string) []byte {
@@ -336,5 +338,55 @@ func TestGridSVGDrawsEachSetCell(t *testing.T) {
 	}
 	if len(g.Data.Rows) != 128 || g.Data.Describe(5, 1) != "input TEXCOORD1.y affects output SV_Position0.y" {
 		t.Errorf("demo grid: %d rows, cell (5,1) %q", len(g.Data.Rows), g.Data.Describe(5, 1))
+	}
+}
+
+// The ViewID corpus files: the grids show the masks and tables read by hand
+// from their bytes (see decode/psv_test.go): vs_view_id's output mask 0x106
+// sets SV_Position0.y, SV_Position0.z and VID0.x; the mesh shader's 0x10 sets
+// UV_VIEWID0.x.
+func TestViewIDGridsFromCorpus(t *testing.T) {
+	d, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found")
+	}
+	for _, tc := range []struct {
+		file string
+		want []string // set cells of the ViewID grid, as "row→column"
+	}{
+		{"real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil",
+			[]string{"ViewID→SV_Position0.y", "ViewID→SV_Position0.z", "ViewID→VID0.x"}},
+		{"real/HansKristian-Work__vkd3d-proton/ms_view_id_passthrough.h__ms_view_id_passthrough_code_dxil.dxil",
+			[]string{"ViewID→UV_VIEWID0.x"}},
+	} {
+		b, err := os.ReadFile(filepath.Join(d, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := Build(filepath.Base(tc.file), b, 0)
+		var grid *GridData
+		for i := range m.Parts {
+			if m.Parts[i].Name == "PSV0" {
+				for _, g := range m.Parts[i].Grids {
+					if strings.HasPrefix(g.Title, "ViewID → outputs") {
+						grid = g
+					}
+				}
+			}
+		}
+		if grid == nil {
+			t.Fatalf("%s: no ViewID grid", tc.file)
+		}
+		var got []string
+		for r := range grid.Rows {
+			for c := range grid.Cols {
+				if grid.Set(r, c) {
+					got = append(got, grid.Rows[r]+"→"+grid.Cols[c])
+				}
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: ViewID grid cells %v, want %v", tc.file, got, tc.want)
+		}
 	}
 }

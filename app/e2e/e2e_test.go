@@ -426,6 +426,43 @@ func TestInspectorInBrowser(t *testing.T) {
 	}
 	p.shoot("07-50MB")
 
+	// A ViewID shader: the grid's filled cells are the ones the decoder's
+	// own PSV API (not the page's tree adapter) says depend on the view.
+	for _, e := range entries {
+		if !strings.Contains(e.Rel, "vs_view_id.h__") {
+			continue
+		}
+		raw, _ := os.ReadFile(e.Path)
+		f, _ := decode.Parse(raw)
+		info := f.Part("PSV0").PSVInfo
+		if info == nil || len(info.Masks()) == 0 {
+			t.Fatalf("%s: no decoded ViewID mask", e.Rel)
+		}
+		var want []string
+		for _, c := range info.Masks()[0].Components() {
+			want = append(want, info.ComponentLabel(decode.PSVSigOutput, c))
+		}
+		p.run("upload ViewID", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{e.Path}))
+		p.waitFile(filepath.Base(e.Path))
+		p.run("select PSV0 (ViewID)", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`.special.grid .grid-svg`)))
+		// Read the filled cells back from what is drawn: each "M x y" of the
+		// grid-on path is one cell; its column label is the header above it.
+		got := p.eval(`(() => {
+			const g = Array.from(document.querySelectorAll('.special.grid')).find(x => x.querySelector('h3').textContent.startsWith('ViewID'));
+			if (!g) return 'no ViewID grid';
+			const cols = Array.from(g.querySelectorAll('.grid-col')).map(c => c.textContent);
+			const cs = parseFloat(g.querySelector('.grid-col').style.width);
+			const d = g.querySelector('.grid-on').getAttribute('d');
+			return Array.from(d.matchAll(/M(\d+) (\d+)/g)).map(m => cols[Math.floor(+m[1] / cs)]).join(' ');
+		})()`)
+		if got != strings.Join(want, " ") {
+			t.Errorf("ViewID grid shows %v, the decoded mask says %v", got, want)
+		}
+		p.shoot("06c-viewid-grid")
+		break
+	}
+
 	// Dark theme follows prefers-color-scheme.
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
 		t.Fatal(err)
