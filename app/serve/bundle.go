@@ -166,7 +166,7 @@ func Prepare(o Options) (string, error) {
 	}
 	os.Remove(filepath.Join(o.Dir, "web")) // GenerateStaticWebsite makes an empty web/ for resources we keep at the root
 	if !o.NoCompress {
-		if err := compressAll(o.Dir, o.BrotliQuality, o.Log); err != nil {
+		if err := CompressAll(o.Dir, o.BrotliQuality, o.Log); err != nil {
 			return "", err
 		}
 	}
@@ -209,9 +209,11 @@ func ContentVersion(dir string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-// compressAll writes name.br and name.gz beside each compressible file whose
-// copies are missing or older than it.
-func compressAll(dir string, quality int, log io.Writer) error {
+// CompressAll writes name.gz and name.br beside each compressible file whose
+// copies are missing or older than it. Each copy appears whole (written to a
+// temporary name, then renamed), so the server may run meanwhile: it sends a
+// copy only once it exists and is newer than its source.
+func CompressAll(dir string, quality int, log io.Writer) error {
 	return filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !compressible[filepath.Ext(p)] {
 			return err
@@ -220,7 +222,7 @@ func compressAll(dir string, quality int, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		for _, enc := range []string{"br", "gz"} {
+		for _, enc := range []string{"gz", "br"} { // gzip first: it takes a second, brotli -q 11 much longer
 			dst := p + "." + enc
 			if st, err := os.Stat(dst); err == nil && !st.ModTime().Before(src.ModTime()) {
 				continue
@@ -248,7 +250,10 @@ func compressAll(dir string, quality int, log io.Writer) error {
 				w.Write(raw)
 				w.Close()
 			}
-			if err := os.WriteFile(dst, buf.Bytes(), 0o644); err != nil {
+			if err := os.WriteFile(dst+".tmp", buf.Bytes(), 0o644); err != nil {
+				return err
+			}
+			if err := os.Rename(dst+".tmp", dst); err != nil {
 				return err
 			}
 			if len(raw) > 1<<20 {

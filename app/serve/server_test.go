@@ -44,7 +44,7 @@ func testBundle(t *testing.T) (*Server, string) {
 	}
 	os.WriteFile(filepath.Join(root, "secret.txt"), []byte("SECRET"), 0o644)
 	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module x\n"), 0o644)
-	if err := compressAll(dir, 5, io.Discard); err != nil {
+	if err := CompressAll(dir, 5, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	return &Server{Dir: dir, Version: "0123456789abcdef"}, root

@@ -33,7 +33,10 @@ func main() {
 	if *dir == "" {
 		*dir = filepath.Join(root, "web")
 	}
-	version, err := serve.Prepare(serve.Options{Root: root, Dir: *dir, Force: *rebuild, BrotliQuality: *quality})
+	// Compression runs after the server is up: brotli -q 11 of the wasm takes
+	// tens of seconds (minutes with the pure-Go encoder), and the server sends
+	// each .br/.gz copy as soon as it exists.
+	version, err := serve.Prepare(serve.Options{Root: root, Dir: *dir, Force: *rebuild, NoCompress: true})
 	if err != nil {
 		fail(err)
 	}
@@ -42,6 +45,11 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("dxscope: serving %s (version %s) at http://%s/\n", *dir, version, ln.Addr())
+	go func() {
+		if err := serve.CompressAll(*dir, *quality, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, "dxscope: precompressing:", err)
+		}
+	}()
 	srv := &http.Server{Handler: &serve.Server{Dir: *dir, Version: version}, ReadHeaderTimeout: 10 * time.Second}
 	fail(srv.Serve(ln))
 }
