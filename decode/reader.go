@@ -161,7 +161,13 @@ func (r *reader) need(n int, name string) bool {
 	return false
 }
 
+// field records a span of n bytes at the cursor; n < 0 names the previous
+// -n bytes again under another key (packed values such as a version byte).
 func (r *reader) field(name string, n int, value string) {
+	if n < 0 {
+		r.out.span(Span{Path: r.join(name), Off: r.abs() + int64(n), Size: int64(-n), Kind: SpanField, Value: value})
+		return
+	}
 	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanField, Value: value})
 }
 

@@ -131,13 +131,13 @@ func (f *FeatureFlags) UnmarshalJSON(data []byte) error {
 }
 
 func decodeFeatureInfo(p *Part, r *reader) {
-	v := FeatureFlags(r.u64("FeatureFlags"))
+	v := FeatureFlags(r.u64("Flags"))
 	if r.failed {
 		return
 	}
 	p.Flags = &v
 	for _, i := range v.UnknownBits() {
-		r.problemAt(Warning, 0, "FeatureFlags", "SFI0 bit %d is set, but no compiler defines it", i)
+		r.problemAt(Warning, 0, "feature flags", "SFI0 bit %d is set, but no compiler defines it", i)
 	}
 	if r.remaining() > 0 {
 		r.problem(Warning, "SFI0 is %d bytes; only the first 8 are defined", r.len())
@@ -155,9 +155,11 @@ type ShaderHash struct {
 
 func decodeShaderHash(p *Part, r *reader) {
 	h := &ShaderHash{}
+	r.begin("Hash", "shader hash")
 	h.Flags = r.u32("Flags")
 	h.IncludesSource = h.Flags&1 != 0
 	h.Digest = HexBytes(r.bytes("Digest", 16))
+	r.end()
 	if r.failed {
 		return
 	}
@@ -222,18 +224,21 @@ func (k ShaderKind) MarshalJSON() ([]byte, error) { return json.Marshal(uint32(k
 func decodeProgram(f *File, p *Part, r *reader) {
 	h := &ProgramHeader{}
 	r.begin("Program", "program header")
-	ver := r.u32("ProgramVersion")
-	h.MajorVersion = ver >> 4 & 0xf
-	h.MinorVersion = ver & 0xf
-	h.ShaderKind = ShaderKind(ver >> 16)
+	// Span names follow the JSON keys; the packed version byte gets one span per nibble's key.
+	ver := r.u8("MinorVersion")
+	r.field("MajorVersion", -1, fmt.Sprint(ver>>4))
+	h.MajorVersion = uint32(ver >> 4)
+	h.MinorVersion = uint32(ver & 0xf)
+	r.u8("Unused")
+	h.ShaderKind = ShaderKind(r.u16("ShaderKind"))
 	h.ShaderKindName = h.ShaderKind.String()
-	h.Size = r.u32("SizeInUint32")
+	h.Size = r.u32("Size")
 	magic := r.bytes("DxilMagic", 4)
-	dv := r.u32("DxilVersion")
-	h.DXILMajorVersion = dv >> 8 & 0xff
-	h.DXILMinorVersion = dv & 0xff
-	h.DXILOffset = r.u32("BitcodeOffset")
-	h.DXILSize = r.u32("BitcodeSize")
+	h.DXILMinorVersion = uint32(r.u8("DXILMinorVersion"))
+	h.DXILMajorVersion = uint32(r.u8("DXILMajorVersion"))
+	r.u16("DXILUnused")
+	h.DXILOffset = r.u32("DXILOffset")
+	h.DXILSize = r.u32("DXILSize")
 	r.end()
 	if r.failed {
 		return
@@ -333,7 +338,9 @@ func decodeStatistics(p *Part, r *reader) {
 		if i < len(statNames) {
 			name = statNames[i]
 		}
-		s.Fields = append(s.Fields, StatField{name, r.u32(name)})
+		r.begin(fmt.Sprintf("Statistics/Fields[%d]", i), "statistic")
+		s.Fields = append(s.Fields, StatField{name, r.u32("Value")})
+		r.end()
 	}
 	p.Statistics = s
 }
@@ -350,6 +357,8 @@ type DebugName struct {
 
 func decodeDebugName(p *Part, r *reader) {
 	d := &DebugName{}
+	r.begin("DebugName", "debug name")
+	defer r.end()
 	d.Flags = r.u16("Flags")
 	d.NameLength = r.u16("NameLength")
 	if r.failed {
@@ -392,13 +401,15 @@ type CompilerVersion struct {
 
 func decodeCompilerVersion(p *Part, r *reader) {
 	v := &CompilerVersion{}
+	r.begin("CompilerVersion", "compiler version")
+	defer r.end()
 	v.Major = r.u16("Major")
 	v.Minor = r.u16("Minor")
 	v.VersionFlags = r.u32("VersionFlags")
 	v.IsDebugBuild = v.VersionFlags&1 != 0
 	v.IsInternal = v.VersionFlags&2 != 0
 	v.CommitCount = r.u32("CommitCount")
-	v.ContentSizeInBytes = r.u32("VersionStringListSizeInBytes")
+	v.ContentSizeInBytes = r.u32("ContentSizeInBytes")
 	if r.failed {
 		return
 	}
@@ -540,6 +551,8 @@ type SourceInfo struct {
 
 func decodeSourceInfo(p *Part, r *reader) {
 	s := &SourceInfo{}
+	r.begin("SourceInfo", "source info")
+	defer r.end()
 	r.begin("Header", "source info header")
 	s.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
 	s.Header.Flags = r.u16("Flags")
@@ -730,6 +743,8 @@ type PDBInfo struct {
 
 func decodePDBInfo(p *Part, r *reader) {
 	d := &PDBInfo{}
+	r.begin("PDBInfo", "PDB info")
+	defer r.end()
 	d.Version = r.u16("Version")
 	d.CompressionType = r.u16("CompressionType")
 	d.SizeInBytes = r.u32("SizeInBytes")

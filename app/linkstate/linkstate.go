@@ -1,0 +1,534 @@
+// Package linkstate turns the inspector's view state, and the container file
+// itself, into the fragment of a share link ("#part=PSV0&field=...&f=...")
+// and back. The fragment never reaches a server, so a shared shader stays
+// between the people who have the link.
+//
+// The view state is a readable key=value list; the file travels
+// deflate-compressed and base64url-encoded in f=. A file too large for a
+// link that chat tools and browsers accept (MaxLinkLength) is replaced by its
+// SHA-256 (sha=) and length (size=): the page asks for the file and checks it.
+// A fragment without f= or sha= is a deep link, applied to whatever file the
+// user opens.
+//
+// The package is pure Go (no go-app, no syscall/js) so it is tested natively.
+// docs/share-links.md describes the format and the measurements.
+package linkstate
+
+import (
+	"bytes"
+	"compress/flate"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// FormatVersion is the v= value this package writes. Decode refuses larger
+// versions with a message saying the link needs a newer dxscope.
+const FormatVersion = 1
+
+// MaxLinkLength is the longest fragment Encode writes with the file inside:
+// 12,000 characters. Slack truncates messages at 40,000 characters, Teams
+// refuses messages over about 28 KB of HTML (a pasted link appears twice:
+// as href and as text), Chromium shows at most 32 KiB of a URL; 12,000 fits
+// all three and holds 99.8 % of the corpus files. Longer files go by sha=.
+// See docs/share-links.md.
+const MaxLinkLength = 12000
+
+// MaxFragmentLength is the longest fragment Decode reads. Chromium accepts
+// URLs up to 2 MiB, so a longer fragment is not a link any browser made.
+const MaxFragmentLength = 2 << 20
+
+// MaxFileSize bounds a file inflated from a link: decompression stops there
+// with an error, so a deflate bomb (1,000:1) costs at most this much memory.
+const MaxFileSize = 8 << 20
+
+// maxListItems bounds open= so a hostile link cannot ask for millions of nodes.
+const maxListItems = 10000
+
+// Range is a byte range [Start, End) of the file; the zero Range is no selection.
+type Range struct {
+	Start, End int64
+}
+
+// Empty reports whether r selects nothing.
+func (r Range) Empty() bool { return r.End <= r.Start }
+
+// State is what the page shows: everything a share link restores.
+// Paths are the decoder's span paths ("PSV0/SigOutputElements[2]/Cols").
+type State struct {
+	Name  string   // name=: the file's name as the user opened it
+	Part  string   // part=: the selected part's name (the first part of that name)
+	Field string   // field=: the selected field or tree node
+	Hex   Range    // hex=START-END: the selected bytes, End exclusive (decimal; 0x accepted)
+	Row   int64    // row=: the first hex row shown (rows of 16 bytes)
+	Open  []string // open=: the expanded tree nodes, comma-separated
+	Tab   string   // tab=: the chosen tab
+
+	Compare string // cmp=: the name of the file compared with (compare view)
+
+	// SHA256 and Size identify a file the link does not carry (sha=, size=),
+	// so the page can ask for it and check it with CheckFile. When the link
+	// carries the file as well, Decode checks that they agree.
+	SHA256 string
+	Size   int64
+	// CompareSHA256 and CompareSize do the same for the compared file (csha=, csize=).
+	CompareSHA256 string
+	CompareSize   int64
+
+	// Unknown lists, sorted, the keys Decode did not know and ignored (a link
+	// from a newer dxscope still opens; the page may say what was ignored).
+	// Encode does not write them.
+	Unknown []string
+}
+
+// Link is a whole share link: the state and the files it carries.
+type Link struct {
+	State   State
+	File    []byte // nil when the link does not carry the file
+	Compare []byte // the compared file, nil when not carried
+}
+
+// Encoded says what EncodeLink put in the fragment.
+type Encoded struct {
+	Fragment        string // without the leading '#'
+	FileEmbedded    bool   // f= carries the file (else sha= and size= identify it)
+	CompareEmbedded bool   // c= carries the compared file
+}
+
+// Encode returns the fragment (without '#') for the state and the file: with
+// the file inside when the fragment stays within MaxLinkLength, else with
+// the file's SHA-256 and size. A nil file makes a deep link.
+func Encode(s State, file []byte) string {
+	return EncodeLink(Link{State: s, File: file}, MaxLinkLength).Fragment
+}
+
+// EncodeLink writes a fragment of at most limit characters where it can: it
+// embeds the file, then the compared file, each only if the result still
+// fits; a file left out is named by its SHA-256 and size. The state alone
+// may exceed limit (a very long field path); limit <= 0 means no limit.
+func EncodeLink(l Link, limit int) Encoded {
+	s := l.State
+	var f, c string
+	if l.File != nil {
+		f = compress(l.File)
+		s.SHA256, s.Size = "", 0
+	}
+	if l.Compare != nil {
+		c = compress(l.Compare)
+		s.CompareSHA256, s.CompareSize = "", 0
+	}
+	fits := func(n int) bool { return limit <= 0 || n <= limit }
+	out := Encoded{}
+	withFile, withCompare := l.File != nil, l.Compare != nil
+	build := func() string {
+		t := s
+		if l.File != nil && !withFile {
+			t.SHA256, t.Size = SHA256(l.File), int64(len(l.File))
+		}
+		if l.Compare != nil && !withCompare {
+			t.CompareSHA256, t.CompareSize = SHA256(l.Compare), int64(len(l.Compare))
+		}
+		ff, cc := "", ""
+		if withFile {
+			ff = f
+		}
+		if withCompare {
+			cc = c
+		}
+		return writeFragment(t, ff, cc)
+	}
+	frag := build()
+	if !fits(len(frag)) && withCompare {
+		withCompare = false
+		frag = build()
+	}
+	if !fits(len(frag)) && withFile {
+		withFile = false
+		frag = build()
+		// With the file out, the compared file may fit again.
+		if l.Compare != nil && !withCompare {
+			withCompare = true
+			if frag2 := build(); fits(len(frag2)) {
+				frag = frag2
+			} else {
+				withCompare = false
+			}
+		}
+	}
+	out.Fragment, out.FileEmbedded, out.CompareEmbedded = frag, withFile, withCompare
+	return out
+}
+
+// SHA256 returns the lowercase hex SHA-256 of data, as sha= carries it.
+func SHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// CheckFile reports whether data is the file the state names by sha= (and
+// size=); a state without sha= accepts any file (a deep link).
+func CheckFile(s State, data []byte) error {
+	return checkHash(s.SHA256, s.Size, data, "the link")
+}
+
+// CheckCompareFile is CheckFile for the compared file (csha=, csize=).
+func CheckCompareFile(s State, data []byte) error {
+	return checkHash(s.CompareSHA256, s.CompareSize, data, "the link's compared file")
+}
+
+func checkHash(sha string, size int64, data []byte, what string) error {
+	if sha == "" {
+		return nil
+	}
+	if got := SHA256(data); got != sha {
+		if size > 0 && size != int64(len(data)) {
+			return fmt.Errorf("this is not the file %s was made from: it is %d bytes, the link expects %d bytes with SHA-256 %s", what, len(data), size, sha)
+		}
+		return fmt.Errorf("this is not the file %s was made from: its SHA-256 is %s, the link expects %s", what, got, sha)
+	}
+	return nil
+}
+
+// Decode reads a fragment (with or without its '#'): the state and the file
+// it carries (nil when it does not). Errors are sentences for the page.
+func Decode(fragment string) (State, []byte, error) {
+	l, err := DecodeLink(fragment)
+	return l.State, l.File, err
+}
+
+// DecodeLink reads a fragment into a Link, including the compared file.
+func DecodeLink(fragment string) (Link, error) {
+	var l Link
+	fragment = strings.TrimPrefix(fragment, "#")
+	if len(fragment) > MaxFragmentLength {
+		return l, fmt.Errorf("the link is %d characters long, more than any browser keeps (%d): it is not a dxscope link", len(fragment), MaxFragmentLength)
+	}
+	seen := map[string]bool{}
+	unknown := map[string]bool{}
+	var f, c string
+	var hasF, hasC bool
+	s := &l.State
+	for _, item := range strings.Split(fragment, "&") {
+		if item == "" {
+			continue
+		}
+		key, raw, _ := strings.Cut(item, "=")
+		if seen[key] {
+			return Link{}, fmt.Errorf("the link has %q twice", key)
+		}
+		seen[key] = true
+		var err error
+		switch key {
+		case "f":
+			f, hasF = raw, true
+			continue
+		case "c":
+			c, hasC = raw, true
+			continue
+		}
+		val, uerr := url.PathUnescape(raw)
+		if uerr != nil {
+			return Link{}, fmt.Errorf("the link's %s= value %q is badly escaped: %v", key, shorten(raw), uerr)
+		}
+		if !utf8.ValidString(val) && key != "part" {
+			return Link{}, fmt.Errorf("the link's %s= value is not valid UTF-8", key)
+		}
+		switch key {
+		case "v":
+			var v int64
+			v, err = number(val)
+			if err == nil && v > FormatVersion {
+				err = fmt.Errorf("this link was made by a newer dxscope (link format %d; this page reads %d): reload the page", v, FormatVersion)
+			} else if err == nil && v < 1 {
+				err = fmt.Errorf("link format %d does not exist", v)
+			}
+		case "name":
+			s.Name = val
+		case "part":
+			s.Part = val
+		case "field":
+			s.Field = pathFromLink(val)
+		case "hex":
+			s.Hex, err = parseRange(val)
+		case "row":
+			s.Row, err = number(val)
+		case "open":
+			if val != "" {
+				items := strings.Split(raw, ",")
+				if len(items) > maxListItems {
+					err = fmt.Errorf("%d open nodes, more than the %d a link may hold", len(items), maxListItems)
+					break
+				}
+				for _, it := range items {
+					v, _ := url.PathUnescape(it) // raw already unescaped whole without error
+					s.Open = append(s.Open, pathFromLink(v))
+				}
+			}
+		case "tab":
+			s.Tab = val
+		case "cmp":
+			s.Compare = val
+		case "sha":
+			s.SHA256, err = parseSHA(val)
+		case "size":
+			s.Size, err = number(val)
+		case "csha":
+			s.CompareSHA256, err = parseSHA(val)
+		case "csize":
+			s.CompareSize, err = number(val)
+		default:
+			unknown[key] = true
+		}
+		if err != nil {
+			return Link{}, fmt.Errorf("the link's %s= value %q: %w", key, shorten(val), err)
+		}
+	}
+	for k := range unknown {
+		s.Unknown = append(s.Unknown, k)
+	}
+	sort.Strings(s.Unknown)
+	var err error
+	if hasF {
+		if l.File, err = decompress(f, "file"); err != nil {
+			return Link{}, err
+		}
+		if err := CheckFile(*s, l.File); err != nil {
+			return Link{}, fmt.Errorf("the file in the link does not match its sha= (the link was edited or damaged): %w", err)
+		}
+		s.SHA256, s.Size = "", 0
+	}
+	if hasC {
+		if l.Compare, err = decompress(c, "compared file"); err != nil {
+			return Link{}, err
+		}
+		if err := CheckCompareFile(*s, l.Compare); err != nil {
+			return Link{}, fmt.Errorf("the compared file in the link does not match its csha= (the link was edited or damaged): %w", err)
+		}
+		s.CompareSHA256, s.CompareSize = "", 0
+	}
+	return l, nil
+}
+
+// ---- writing ----
+
+func writeFragment(s State, f, c string) string {
+	var b strings.Builder
+	add := func(key, val string) {
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(key)
+		b.WriteByte('=')
+		b.WriteString(val)
+	}
+	add("v", strconv.Itoa(FormatVersion))
+	if s.Name != "" {
+		add("name", escape(s.Name))
+	}
+	if s.Part != "" {
+		add("part", escape(s.Part))
+	}
+	if s.Field != "" {
+		add("field", escape(pathToLink(s.Field)))
+	}
+	if !s.Hex.Empty() {
+		add("hex", fmt.Sprintf("%d-%d", s.Hex.Start, s.Hex.End))
+	}
+	if s.Row > 0 {
+		add("row", strconv.FormatInt(s.Row, 10))
+	}
+	if s.Tab != "" {
+		add("tab", escape(s.Tab))
+	}
+	if len(s.Open) > 0 {
+		items := make([]string, len(s.Open))
+		for i, p := range s.Open {
+			items[i] = escape(pathToLink(p))
+		}
+		add("open", strings.Join(items, ","))
+	}
+	if s.Compare != "" {
+		add("cmp", escape(s.Compare))
+	}
+	if s.SHA256 != "" {
+		add("sha", s.SHA256)
+	}
+	if s.Size > 0 {
+		add("size", strconv.FormatInt(s.Size, 10))
+	}
+	if s.CompareSHA256 != "" {
+		add("csha", s.CompareSHA256)
+	}
+	if s.CompareSize > 0 {
+		add("csize", strconv.FormatInt(s.CompareSize, 10))
+	}
+	// The files go last, so the readable part leads the link.
+	if f != "" {
+		add("f", f)
+	}
+	if c != "" {
+		add("c", c)
+	}
+	return b.String()
+}
+
+// escape percent-encodes everything except letters, digits, "-._~" and the
+// path characters "/" and ":". Commas, brackets, parentheses and stars are
+// escaped too: chat tools' link detectors and Markdown end or break links there.
+func escape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/:", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// pathToLink writes array indices as path segments ("Elements[2]/Cols" →
+// "Elements/2/Cols"): brackets need escaping in a URL, slashes do not.
+func pathToLink(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '[' {
+			j := i + 1
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j++
+			}
+			if j > i+1 && j < len(p) && p[j] == ']' && i > 0 {
+				b.WriteByte('/')
+				b.WriteString(p[i+1 : j])
+				i = j
+				continue
+			}
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
+// pathFromLink undoes pathToLink: a segment of digits after the first is an index.
+func pathFromLink(p string) string {
+	segs := strings.Split(p, "/")
+	var b strings.Builder
+	for i, s := range segs {
+		if i > 0 && s != "" && strings.Trim(s, "0123456789") == "" && b.Len() > 0 {
+			b.WriteString("[" + s + "]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// writers keeps deflate writers for reuse: each holds about 1 MB of tables,
+// more than the files it compresses.
+var writers = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.BestCompression) // the level is valid: no error
+	return w
+}}
+
+func compress(data []byte) string {
+	var buf bytes.Buffer
+	w := writers.Get().(*flate.Writer)
+	w.Reset(&buf)
+	w.Write(data)
+	w.Close()
+	writers.Put(w)
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// ---- reading ----
+
+func decompress(s, what string) ([]byte, error) {
+	// Be lenient with what pasting does to base64: padding, the standard alphabet.
+	s = strings.TrimRight(s, "=")
+	s = strings.NewReplacer("+", "-", "/", "_", "%3D", "", "%3d", "").Replace(s)
+	z, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			return nil, fmt.Errorf("the %s in the link is damaged: character %d is not base64url (was the link changed when it was pasted?)", what, int64(ce))
+		}
+		return nil, fmt.Errorf("the %s in the link is damaged: %v", what, err)
+	}
+	r := flate.NewReader(bytes.NewReader(z))
+	defer r.Close()
+	out, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	switch {
+	case err == io.ErrUnexpectedEOF:
+		return nil, fmt.Errorf("the %s in the link is cut short after %d bytes (was the link truncated when it was pasted?)", what, len(out))
+	case err != nil:
+		return nil, fmt.Errorf("the %s in the link does not decompress: %v", what, err)
+	case len(out) > MaxFileSize:
+		return nil, fmt.Errorf("the %s in the link inflates to more than %d MiB: refused (a damaged or hostile link)", what, MaxFileSize>>20)
+	}
+	return out, nil
+}
+
+func number(s string) (int64, error) {
+	base := 10
+	if t, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
+		s, base = t, 16
+	}
+	if s == "" || strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
+		return 0, errors.New("not a non-negative number")
+	}
+	v, err := strconv.ParseInt(s, base, 64)
+	if err != nil || v > 1<<48 {
+		return 0, errors.New("not a number a file offset can be")
+	}
+	return v, nil
+}
+
+func parseRange(s string) (Range, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		return Range{}, errors.New("want START-END")
+	}
+	start, err := number(a)
+	if err != nil {
+		return Range{}, fmt.Errorf("start: %w", err)
+	}
+	end, err := number(b)
+	if err != nil {
+		return Range{}, fmt.Errorf("end: %w", err)
+	}
+	if end <= start {
+		return Range{}, errors.New("the end must be after the start")
+	}
+	return Range{start, end}, nil
+}
+
+func parseSHA(s string) (string, error) {
+	s = strings.ToLower(s)
+	if len(s) != 64 {
+		return "", fmt.Errorf("a SHA-256 is 64 hex digits, not %d characters", len(s))
+	}
+	if _, err := hex.DecodeString(s); err != nil {
+		return "", errors.New("a SHA-256 is 64 hex digits")
+	}
+	return s, nil
+}
+
+func shorten(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}

@@ -1,0 +1,322 @@
+package linkstate
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+func fullState() State {
+	return State{
+		Name:    "my shader (v2).dxil",
+		Part:    "PSV0",
+		Field:   "PSV0/SigOutputElements[2]/Cols",
+		Hex:     Range{120, 124},
+		Row:     7,
+		Open:    []string{"PSV0", "PSV0/SigOutputElements", "PSV0/SigOutputElements[2]", "ISG1/Parameters[0]"},
+		Tab:     "tree",
+		Compare: "old,build&v=1.dxil",
+	}
+}
+
+func TestRoundTripStateAndFile(t *testing.T) {
+	file := bytes.Repeat([]byte("DXBC shader bytes "), 50)
+	frag := Encode(fullState(), file)
+	s, got, err := Decode("#" + frag)
+	if err != nil {
+		t.Fatalf("Decode(%q): %v", frag, err)
+	}
+	if !bytes.Equal(got, file) {
+		t.Errorf("file: got %d bytes, want %d", len(got), len(file))
+	}
+	if !reflect.DeepEqual(s, fullState()) {
+		t.Errorf("state:\n got %+v\nwant %+v", s, fullState())
+	}
+}
+
+func TestFragmentIsReadable(t *testing.T) {
+	frag := Encode(fullState(), nil)
+	want := "v=1&name=my%20shader%20%28v2%29.dxil&part=PSV0&field=PSV0/SigOutputElements/2/Cols&hex=120-124&row=7&tab=tree" +
+		"&open=PSV0,PSV0/SigOutputElements,PSV0/SigOutputElements/2,ISG1/Parameters/0&cmp=old%2Cbuild%26v%3D1.dxil"
+	if frag != want {
+		t.Errorf("fragment\n got %s\nwant %s", frag, want)
+	}
+}
+
+func TestDeepLinkWithoutFile(t *testing.T) {
+	for _, tc := range []struct {
+		frag string
+		want State
+	}{
+		{"#part=PSV0&field=PSV0/SigOutputElements/2", State{Part: "PSV0", Field: "PSV0/SigOutputElements[2]"}},
+		{"part=RTS0", State{Part: "RTS0"}},
+		{"hex=0x78-0x7c", State{Hex: Range{0x78, 0x7c}}},
+		{"", State{}},
+		{"#", State{}},
+		{"&&part=HASH&", State{Part: "HASH"}},
+	} {
+		s, file, err := Decode(tc.frag)
+		if err != nil || file != nil || !reflect.DeepEqual(s, tc.want) {
+			t.Errorf("Decode(%q) = %+v, %d bytes, %v; want %+v", tc.frag, s, len(file), err, tc.want)
+		}
+	}
+}
+
+func TestUnknownKeysIgnoredAndReported(t *testing.T) {
+	s, _, err := Decode("part=DXIL&theme=dark&zoom=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Part != "DXIL" || !reflect.DeepEqual(s.Unknown, []string{"theme", "zoom"}) {
+		t.Errorf("got %+v", s)
+	}
+}
+
+func TestLargeFileGoesBySHA(t *testing.T) {
+	// Random bytes do not compress: 20,000 of them cannot fit in 12,000 characters.
+	r := rand.New(rand.NewPCG(1, 2))
+	file := make([]byte, 20000)
+	for i := range file {
+		file[i] = byte(r.Uint32())
+	}
+	frag := Encode(State{Part: "DXIL"}, file)
+	if len(frag) > MaxLinkLength {
+		t.Errorf("fragment is %d characters, over %d", len(frag), MaxLinkLength)
+	}
+	s, got, err := Decode(frag)
+	if err != nil || got != nil {
+		t.Fatalf("Decode: %v, %d bytes", err, len(got))
+	}
+	if s.SHA256 != SHA256(file) || s.Size != 20000 || s.Part != "DXIL" {
+		t.Errorf("state %+v", s)
+	}
+	if err := CheckFile(s, file); err != nil {
+		t.Errorf("CheckFile(right file): %v", err)
+	}
+	other := append([]byte(nil), file...)
+	other[5] ^= 1
+	if err := CheckFile(s, other); err == nil || !strings.Contains(err.Error(), "not the file") {
+		t.Errorf("CheckFile(wrong file) = %v", err)
+	}
+	if err := CheckFile(s, file[:100]); err == nil || !strings.Contains(err.Error(), "100 bytes") {
+		t.Errorf("CheckFile(short file) = %v", err)
+	}
+	// SHA-256 of the empty input, from FIPS 180-2 test vectors.
+	if SHA256(nil) != "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" {
+		t.Error("SHA256 of nothing is wrong")
+	}
+}
+
+func randomBytes(n int, seed uint64) []byte {
+	r := rand.New(rand.NewPCG(seed, 2))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+func TestCompareFile(t *testing.T) {
+	a := randomBytes(1000, 1)
+	b := randomBytes(1000, 2)
+	enc := EncodeLink(Link{State: State{Compare: "b.dxil"}, File: a, Compare: b}, MaxLinkLength)
+	if !enc.FileEmbedded || !enc.CompareEmbedded {
+		t.Fatalf("small files not embedded: %+v", enc)
+	}
+	l, err := DecodeLink(enc.Fragment)
+	if err != nil || !bytes.Equal(l.File, a) || !bytes.Equal(l.Compare, b) || l.State.Compare != "b.dxil" {
+		t.Fatalf("DecodeLink: %v %+v", err, l.State)
+	}
+	// A limit that only the state and one hash fit: both go by SHA-256.
+	enc = EncodeLink(Link{File: a, Compare: b}, 200)
+	if enc.FileEmbedded || enc.CompareEmbedded {
+		t.Fatalf("embedded over the limit: %+v", enc)
+	}
+	l, err = DecodeLink(enc.Fragment)
+	if err != nil || l.State.CompareSHA256 != SHA256(b) || l.State.SHA256 != SHA256(a) {
+		t.Fatalf("hash-only link: %v %+v", err, l.State)
+	}
+	if err := CheckCompareFile(l.State, b); err != nil {
+		t.Error(err)
+	}
+	if err := CheckCompareFile(l.State, a); err == nil {
+		t.Error("CheckCompareFile accepted the wrong file")
+	}
+}
+
+func deflateB64(data []byte) string {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(data)
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+func TestHostileInputs(t *testing.T) {
+	good := Encode(State{Part: "PSV0"}, bytes.Repeat([]byte("shader"), 200))
+	f := good[strings.Index(good, "&f=")+3:]
+	for _, tc := range []struct {
+		name, frag, want string
+	}{
+		{"truncated deflate", "f=" + f[:len(f)/2], "cut short"},
+		{"not base64", "f=abc$def", "not base64url"},
+		{"base64 of one char", "f=a", "damaged"},
+		{"not deflate", "f=" + base64.RawURLEncoding.EncodeToString([]byte{0xff, 0xff, 0xff, 0xff}), "does not decompress"},
+		{"bad hex range", "hex=10-5", "end must be after"},
+		{"hex not a range", "hex=10", "START-END"},
+		{"negative row", "row=-1", "non-negative"},
+		{"huge row", "row=99999999999999999999", "not a number"},
+		{"short sha", "sha=abcd", "64 hex digits"},
+		{"sha not hex", "sha=" + strings.Repeat("zz", 32), "64 hex digits"},
+		{"newer version", "v=2&part=PSV0", "newer dxscope"},
+		{"duplicate key", "part=A&part=B", "twice"},
+		{"bad escape", "name=%zz", "badly escaped"},
+		{"file does not match sha", "sha=" + strings.Repeat("00", 32) + "&size=1200&" + good[strings.Index(good, "f="):], "does not match"},
+		{"too long", strings.Repeat("x", MaxFragmentLength+1), "not a dxscope link"},
+		{"too many open nodes", "open=" + strings.Repeat("a,", maxListItems+1), "open nodes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Decode(tc.frag)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Decode = %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecompressionBombFailsFast(t *testing.T) {
+	// 64 MiB of zeros deflates to about 64 KB: a link of ~87,000 characters.
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	zero := make([]byte, 1<<20)
+	for i := 0; i < 64; i++ {
+		w.Write(zero)
+	}
+	w.Close()
+	frag := "f=" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	_, file, err := Decode(frag)
+	d := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "more than 8 MiB") || file != nil {
+		t.Fatalf("bomb: %v, %d bytes", err, len(file))
+	}
+	if d > 2*time.Second {
+		t.Errorf("refusing the bomb took %v", d)
+	}
+	// io.ReadAll doubles its buffer: about 2 × MaxFileSize in all, plus the input.
+	alloc := after.TotalAlloc - before.TotalAlloc
+	if alloc > 4*MaxFileSize {
+		t.Errorf("refusing the bomb allocated %d MiB", alloc>>20)
+	}
+	t.Logf("bomb of %d characters (64 MiB inflated) refused in %v, %d MiB allocated", len(frag), d, alloc>>20)
+}
+
+func TestLenientBase64(t *testing.T) {
+	data := []byte("a small DXBC-ish payload ??>>??")
+	raw := deflateB64(data)
+	std := strings.NewReplacer("-", "+", "_", "/").Replace(raw) + "=="
+	for _, f := range []string{raw, raw + "=", std} {
+		_, got, err := Decode("f=" + f)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("f=%s: %v", f, err)
+		}
+	}
+}
+
+func TestPathConversion(t *testing.T) {
+	for path, link := range map[string]string{
+		"PSV0/SigOutputElements[2]/Cols": "PSV0/SigOutputElements/2/Cols",
+		"ISG1/Parameters[10]":            "ISG1/Parameters/10",
+		"RDAT/Tables[1][3]/Name":         "RDAT/Tables/1/3/Name",
+		"HASH":                           "HASH",
+		"odd[x]":                         "odd[x]",
+	} {
+		if got := pathToLink(path); got != link {
+			t.Errorf("pathToLink(%q) = %q, want %q", path, got, link)
+		}
+		if got := pathFromLink(link); got != path {
+			t.Errorf("pathFromLink(%q) = %q, want %q", link, got, path)
+		}
+	}
+}
+
+// corpusSizes measures fragment lengths of real files (for docs/share-links.md).
+func TestLinkLengthOfCorpusFiles(t *testing.T) {
+	es := corpus.Entries(t)
+	fit := 0
+	var typical string
+	for _, e := range es {
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc := EncodeLink(Link{State: State{Name: filepath.Base(e.Path), Part: "PSV0", Field: "PSV0/SigOutputElements[2]/Cols", Hex: Range{120, 124}}, File: b}, MaxLinkLength)
+		if enc.FileEmbedded {
+			fit++
+		}
+		if len(enc.Fragment) > MaxLinkLength && enc.FileEmbedded {
+			t.Errorf("%s: %d characters with the file embedded, over the limit", e.Rel, len(enc.Fragment))
+		}
+		if e.Size >= 4000 && e.Size <= 4100 && typical == "" {
+			typical = e.Rel
+			t.Logf("typical %d-byte shader %s: fragment %d characters", e.Size, e.Rel, len(enc.Fragment))
+		}
+	}
+	t.Logf("%d/%d corpus files fit in a %d-character link", fit, len(es), MaxLinkLength)
+	if fit*100 < len(es)*99 {
+		t.Errorf("only %d/%d corpus files fit: the limit or the encoding regressed", fit, len(es))
+	}
+}
+
+func FuzzLinkState(f *testing.F) {
+	f.Add(Encode(fullState(), []byte("DXBC....")))
+	f.Add("#part=PSV0&field=PSV0/SigOutputElements/2")
+	f.Add("hex=0x10-0x20&row=3&open=a,b/1,c%2Cd&sha=" + strings.Repeat("ab", 32) + "&size=10")
+	f.Add("f=" + deflateB64([]byte("hello")) + "&c=" + deflateB64([]byte("world")))
+	f.Add("v=1&name=%E2%9C%93&x=1")
+	f.Fuzz(func(t *testing.T, frag string) {
+		l, err := DecodeLink(frag)
+		if err != nil {
+			if l.File != nil || l.Compare != nil {
+				t.Fatal("error with a file")
+			}
+			return
+		}
+		if len(l.File) > MaxFileSize || len(l.Compare) > MaxFileSize {
+			t.Fatal("file over MaxFileSize")
+		}
+		// What decodes re-encodes to the same state and files.
+		enc := EncodeLink(l, 0)
+		l2, err := DecodeLink(enc.Fragment)
+		if err != nil {
+			t.Fatalf("re-encoded %q does not decode: %v (from %q)", enc.Fragment, err, frag)
+		}
+		l.State.Unknown = nil
+		if !reflect.DeepEqual(l.State, l2.State) || !bytes.Equal(l.File, l2.File) || !bytes.Equal(l.Compare, l2.Compare) {
+			t.Fatalf("round trip changed the link:\n %+v\n %+v\n(from %q via %q)", l.State, l2.State, frag, enc.Fragment)
+		}
+	})
+}
+
+func BenchmarkEncodeDecode(b *testing.B) {
+	file := bytes.Repeat([]byte("DXBC 4 KB of shader-like bytes.."), 128)
+	b.SetBytes(int64(len(file)))
+	for b.Loop() {
+		if _, _, err := Decode(Encode(fullState(), file)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+func init() {
+	commands["diff"] = command{"A B [--json] [--positional]", "compare two containers part by part and field by field (exit 0 same, 1 differ, 2 error)", runDiff}
+}
+
+// runDiff compares two files like diff(1): exit 0 when they are identical, 1
+// when they differ, 2 when they cannot be compared (usage, unreadable file,
+// not a container).
+//
+// --json writes the decode.Comparison as one JSON document:
+//
+//	{"Identical": bool,
+//	 "Header": [FieldDiff...],            // Header/Hash, Header/Version, Header/FileSize, Header/PartCount, Digest/Status, Length, Problems
+//	 "Parts": [{"Name", "Status": "identical|changed|added|removed",
+//	            "A"/"B": {"Index","Offset","DataOffset","Size","Summary"} (absent on the side without the part),
+//	            "Moved", "Resized", "Fields": [FieldDiff...], "Omitted", "Bytes": ByteDiff}...],
+//	 "Bytes": ByteDiff,                   // the whole files
+//	 "Counts": {"Identical","Changed","Added","Removed","Moved","Resized"}}
+//	FieldDiff = {"Path": "PSV0/SigOutputElements[2]/Cols", "Kind": "changed|added|removed|length",
+//	             "A"/"B": {"Value", "Present", "Span", "Off" (-1 unknown), "Size"}}
+//	ByteDiff  = {"LenA","LenB","First" (-1 same),"FirstA","FirstB","Differ"}
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	pos, flags := splitFlags(args, nil)
+	for k := range flags {
+		if k != "json" && k != "positional" {
+			fmt.Fprintf(stderr, "dxscope diff: unknown flag -%s\n", k)
+			pos = nil
+		}
+	}
+	if len(pos) != 2 {
+		fmt.Fprintln(stderr, "usage: dxscope diff A B [--json] [--positional]")
+		return 2
+	}
+	var files [2]*decode.File
+	for i, path := range pos {
+		b, ok := readFile(path, stderr)
+		if !ok {
+			return 2
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+			return 2
+		}
+		files[i] = f
+	}
+	_, positional := flags["positional"]
+	c := decode.DiffWith(files[0], files[1], decode.DiffOptions{Positional: positional})
+	if _, ok := flags["json"]; ok {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(c); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			return 2
+		}
+	} else {
+		fmt.Fprintf(stdout, "A: %s\nB: %s\n", pos[0], pos[1])
+		c.WriteText(stdout)
+	}
+	if c.Identical {
+		return 0
+	}
+	return 1
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+func TestDiffCommandExitCodes(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: skipping")
+	}
+	a := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig.dxbc")
+	b := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig1.dxbc")
+	notContainer := filepath.Join(t.TempDir(), "x.bin")
+	os.WriteFile(notContainer, []byte("not a container at all, just text"), 0o644)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+		out  string
+	}{
+		{"identical", []string{"diff", a, a}, 0, "identical: 68 bytes, 1 parts"},
+		{"differ", []string{"diff", a, b}, 1, "~ RTS0 #0  24 bytes, changed"},
+		{"json anywhere", []string{"diff", "--json", a, b}, 1, `"Status": "changed"`},
+		{"one file", []string{"diff", a}, 2, ""},
+		{"missing file", []string{"diff", a, filepath.Join(dir, "no-such-file")}, 2, ""},
+		{"not a container", []string{"diff", a, notContainer}, 2, ""},
+		{"unknown flag", []string{"diff", "--bogus", a, b}, 2, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if got := run(tc.args, &out, &errOut); got != tc.want {
+				t.Errorf("exit %d, want %d; stderr %s", got, tc.want, errOut.String())
+			}
+			if !strings.Contains(out.String(), tc.out) {
+				t.Errorf("output lacks %q:\n%s", tc.out, out.String())
+			}
+			if tc.want == 2 && errOut.Len() == 0 {
+				t.Error("exit 2 without a message on stderr")
+			}
+		})
+	}
+}
+
+func TestDiffCommandJSONReadsBack(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: skipping")
+	}
+	a := filepath.Join(dir, "real", "microsoft__DirectXTK", "PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
+	b := filepath.Join(dir, "real", "microsoft__DirectXTK12", "PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
+	var out, errOut bytes.Buffer
+	if got := run([]string{"diff", a, b, "--json"}, &out, &errOut); got != 1 {
+		t.Fatalf("exit %d: %s", got, errOut.String())
+	}
+	var c decode.Comparison
+	if err := json.Unmarshal(out.Bytes(), &c); err != nil {
+		t.Fatalf("--json output is not a Comparison: %v", err)
+	}
+	// MANIFEST.tsv: ISGN OSGN SHDR (D3D11) vs ISGN OSGN SHEX RTS0 (D3D12).
+	if c.Counts.Identical != 2 || c.Counts.Removed != 1 || c.Counts.Added != 2 {
+		t.Errorf("counts %+v, want 2 identical, 1 removed, 2 added", c.Counts)
+	}
+}

@@ -1,0 +1,293 @@
+package decode
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+	"gopkg.in/yaml.v3"
+)
+
+// expectedWarnings lists, by corpus path, the warnings real files are known to
+// carry, with the reason. Anything else is a regression.
+var expectedWarnings = map[string]string{}
+
+func parseCorpusFile(t testing.TB, e corpus.Entry) (*File, []byte) {
+	b, err := os.ReadFile(e.Path)
+	if err != nil {
+		t.Fatalf("%s: %v", e.Rel, err)
+	}
+	f, err := Parse(b)
+	if err != nil {
+		t.Fatalf("%s: %v", e.Rel, err)
+	}
+	return f, b
+}
+
+func TestCorpusDecodesWithoutErrors(t *testing.T) {
+	es := corpus.Entries(t)
+	var decoded, withWarnings int
+	for _, e := range es {
+		f, _ := parseCorpusFile(t, e)
+		decoded++
+		for _, p := range f.Problems {
+			switch {
+			case p.Severity == Error && strings.HasPrefix(e.Rel, "real/"):
+				t.Errorf("%s: %s", e.Rel, p)
+			case p.Severity == Warning && strings.HasPrefix(e.Rel, "real/"):
+				if _, ok := expectedWarnings[e.Rel]; !ok {
+					t.Errorf("%s: unexpected %s", e.Rel, p)
+				}
+				withWarnings++
+			}
+		}
+	}
+	t.Logf("%d/%d corpus files decoded; %d warnings on real files, all expected", decoded, len(es), withWarnings)
+}
+
+// The manifest's digest column was computed independently of this code.
+func TestCorpusDigestAgreesWithManifest(t *testing.T) {
+	es := corpus.Entries(t)
+	agree := 0
+	var short, long int // both final-block paths must be exercised
+	for _, e := range es {
+		f, _ := parseCorpusFile(t, e)
+		want := map[string][]DigestStatus{"ok": {DigestValid}, "zero": {DigestUnsigned}, "BAD": {DigestMismatch, DigestBypass}}[e.Digest]
+		ok := false
+		for _, w := range want {
+			ok = ok || f.Digest.Status == w
+		}
+		if !ok {
+			t.Errorf("%s: digest %s, manifest says %s", e.Rel, f.Digest.Status, e.Digest)
+			continue
+		}
+		agree++
+		if f.Digest.Status == DigestValid {
+			if (f.Header.FileSize-20)%64 <= 55 {
+				short++
+			} else {
+				long++
+			}
+		}
+	}
+	t.Logf("%d/%d digests agree with the manifest (%d one-block tails, %d two-block tails)", agree, len(es), short, long)
+	if short == 0 || long == 0 {
+		t.Errorf("both final-block paths must be checked against real files: %d short, %d long", short, long)
+	}
+}
+
+// obj2yaml runs LLVM's obj2yaml on each file, a few at a time.
+func obj2yaml(t *testing.T, es []corpus.Entry) map[string]map[string]any {
+	t.Helper()
+	tool, err := exec.LookPath("obj2yaml-19")
+	if err != nil {
+		t.Skip("obj2yaml-19 not installed (Debian package llvm-19): skipping the differential test")
+	}
+	out := map[string]map[string]any{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.NumCPU()*2)
+	for _, e := range es {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(e corpus.Entry) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			b, err := exec.Command(tool, e.Path).Output()
+			if err != nil {
+				mu.Lock()
+				t.Errorf("%s: obj2yaml-19 failed though the manifest says it reads the file: %v", e.Rel, err)
+				mu.Unlock()
+				return
+			}
+			var doc map[string]any
+			if err := yaml.Unmarshal(b, &doc); err != nil {
+				mu.Lock()
+				t.Errorf("%s: cannot parse obj2yaml output: %v", e.Rel, err)
+				mu.Unlock()
+				return
+			}
+			mu.Lock()
+			out[e.Rel] = doc
+			mu.Unlock()
+		}(e)
+	}
+	wg.Wait()
+	return out
+}
+
+// differ collects mismatches between obj2yaml's document and ours.
+type differ struct {
+	file string
+	errs []string
+}
+
+func (d *differ) eq(path string, want, got any) {
+	w, g := fmt.Sprint(norm(want)), fmt.Sprint(norm(got))
+	if w != g {
+		d.errs = append(d.errs, fmt.Sprintf("%s: obj2yaml %s, we %s", path, w, g))
+	}
+}
+
+// norm turns YAML and Go values into comparable forms.
+func norm(v any) any {
+	switch x := v.(type) {
+	case []any:
+		var s []string
+		for _, e := range x {
+			s = append(s, fmt.Sprint(norm(e)))
+		}
+		return "[" + strings.Join(s, " ") + "]"
+	case HexBytes:
+		var s []string
+		for _, c := range x {
+			s = append(s, fmt.Sprint(c))
+		}
+		return "[" + strings.Join(s, " ") + "]"
+	case []uint32:
+		var s []string
+		for _, c := range x {
+			s = append(s, fmt.Sprint(c))
+		}
+		return "[" + strings.Join(s, " ") + "]"
+	case uint16, uint32, uint64, int, int64, uint8:
+		return fmt.Sprint(x)
+	case ShaderKind:
+		return fmt.Sprint(uint32(x))
+	}
+	return v
+}
+
+func TestCorpusAgreesWithObj2yaml(t *testing.T) {
+	var es []corpus.Entry
+	for _, e := range corpus.Entries(t) {
+		if e.Obj2yaml == "ok" {
+			es = append(es, e)
+		}
+	}
+	docs := obj2yaml(t, es)
+	var agree int
+	fields := map[string]int{}
+	for _, e := range es {
+		doc, ok := docs[e.Rel]
+		if !ok {
+			continue
+		}
+		f, _ := parseCorpusFile(t, e)
+		d := &differ{file: e.Rel}
+		h, _ := doc["Header"].(map[string]any)
+		ver, _ := h["Version"].(map[string]any)
+		d.eq("Header.Hash", h["Hash"], f.Header.Hash)
+		d.eq("Header.Version.Major", ver["Major"], f.Header.Version.Major)
+		d.eq("Header.Version.Minor", ver["Minor"], f.Header.Version.Minor)
+		d.eq("Header.FileSize", h["FileSize"], f.Header.FileSize)
+		d.eq("Header.PartCount", h["PartCount"], f.Header.PartCount)
+		d.eq("Header.PartOffsets", h["PartOffsets"], f.Header.PartOffsets)
+		fields["Header"]++
+		yparts, _ := doc["Parts"].([]any)
+		d.eq("len(Parts)", len(yparts), len(f.Parts))
+		for i, yp := range yparts {
+			if i >= len(f.Parts) {
+				break
+			}
+			ym, _ := yp.(map[string]any)
+			p := f.Parts[i]
+			at := fmt.Sprintf("Parts[%d]", i)
+			d.eq(at+".Name", ym["Name"], p.Name)
+			d.eq(at+".Size", ym["Size"], p.Size)
+			if yf, ok := ym["Flags"].(map[string]any); ok {
+				fields["Flags"]++
+				if p.Flags == nil {
+					d.errs = append(d.errs, at+".Flags: we have none")
+				} else {
+					for name, v := range yf {
+						bit := -1
+						for j, n := range featureFlagNames {
+							if n == name {
+								bit = j
+							}
+						}
+						if name == "NextUnusedBit" { // LLVM 19's name for bit 31
+							bit = 31
+						}
+						if bit < 0 {
+							d.errs = append(d.errs, at+".Flags: unknown obj2yaml flag "+name)
+							continue
+						}
+						d.eq(at+".Flags."+name, v, *p.Flags&(1<<bit) != 0)
+					}
+				}
+			}
+			if yh, ok := ym["Hash"].(map[string]any); ok {
+				fields["Hash"]++
+				if p.Hash == nil {
+					d.errs = append(d.errs, at+".Hash: we have none")
+				} else {
+					d.eq(at+".Hash.IncludesSource", yh["IncludesSource"], p.Hash.IncludesSource)
+					d.eq(at+".Hash.Digest", yh["Digest"], p.Hash.Digest)
+				}
+			}
+			if yg, ok := ym["Program"].(map[string]any); ok {
+				fields["Program"]++
+				g := p.Program
+				if g == nil {
+					d.errs = append(d.errs, at+".Program: we have none")
+				} else {
+					d.eq(at+".Program.MajorVersion", yg["MajorVersion"], g.MajorVersion)
+					d.eq(at+".Program.MinorVersion", yg["MinorVersion"], g.MinorVersion)
+					d.eq(at+".Program.ShaderKind", yg["ShaderKind"], g.ShaderKind)
+					d.eq(at+".Program.Size", yg["Size"], g.Size)
+					d.eq(at+".Program.DXILMajorVersion", yg["DXILMajorVersion"], g.DXILMajorVersion)
+					d.eq(at+".Program.DXILMinorVersion", yg["DXILMinorVersion"], g.DXILMinorVersion)
+					d.eq(at+".Program.DXILSize", yg["DXILSize"], g.DXILSize)
+					d.eq(at+".Program.DXIL", yg["DXIL"], g.DXIL)
+				}
+			}
+		}
+		if len(d.errs) > 0 {
+			sort.Strings(d.errs)
+			t.Errorf("%s disagrees with obj2yaml-19:\n  %s", e.Rel, strings.Join(d.errs, "\n  "))
+			continue
+		}
+		agree++
+	}
+	t.Logf("%d/%d files agree with obj2yaml-19 (header %d, SFI0 flags %d, HASH %d, program headers %d)", agree, len(es), fields["Header"], fields["Flags"], fields["Hash"], fields["Program"])
+	if agree != len(es) {
+		t.Errorf("%d files disagree", len(es)-agree)
+	}
+}
+
+// Every prefix of a real file is still handled: an error or problems, never a panic.
+func TestCorpusPrefixesNeverPanic(t *testing.T) {
+	es := corpus.Entries(t)
+	var picked []corpus.Entry
+	seen := map[string]bool{}
+	for _, e := range es {
+		// One small file per distinct part list, to cover every part decoder.
+		key := strings.Join(e.Parts, " ")
+		if e.Size <= 6000 && !seen[key] && len(picked) < 40 {
+			seen[key] = true
+			picked = append(picked, e)
+		}
+	}
+	prefixes := 0
+	for _, e := range picked {
+		b, _ := os.ReadFile(e.Path)
+		for n := 0; n < len(b); n++ {
+			prefixes++
+			f, err := Parse(bytes.Clone(b[:n]))
+			if err == nil && len(f.Problems) == 0 {
+				t.Errorf("%s: the %d-byte prefix of %d bytes decoded without any problem", e.Rel, n, len(b))
+				break
+			}
+		}
+	}
+	t.Logf("%d prefixes of %d files handled", prefixes, len(picked))
+}

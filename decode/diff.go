@@ -1,0 +1,901 @@
+package decode
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Comparison is the field-by-field difference between two containers, A
+// (the old one) and B (the new one): the header as its own section, then every
+// part, matched by name and occurrence (the second ISG1 of A with the second
+// ISG1 of B).
+//
+// Inside a decoded part the difference is computed on the part's JSON tree,
+// so it covers every part type without knowing it. Keys that only say where
+// something is (see PositionalKey) are left out, because a part that grew
+// moves everything after it and that says nothing about what changed.
+type Comparison struct {
+	Identical bool         // the two files are byte for byte the same
+	Header    []FieldDiff  // container header, digest status, part count, problems
+	Parts     []PartDiff   // in A's order, with B's added parts after their B predecessor
+	Bytes     ByteDiff     // the whole files compared byte by byte
+	Counts    ChangeCounts // how many parts are in each state
+}
+
+// ChangeCounts counts the parts of a Comparison by status.
+type ChangeCounts struct {
+	Identical, Changed, Added, Removed, Moved, Resized int
+}
+
+// PartStatus says how a part of A relates to a part of B.
+type PartStatus int
+
+const (
+	PartIdentical PartStatus = iota // same bytes
+	PartChanged                     // present in both, bytes differ
+	PartAdded                       // only in B
+	PartRemoved                     // only in A
+)
+
+var partStatusNames = [...]string{"identical", "changed", "added", "removed"}
+
+func (s PartStatus) String() string {
+	if s >= 0 && int(s) < len(partStatusNames) {
+		return partStatusNames[s]
+	}
+	return fmt.Sprintf("PartStatus(%d)", int(s))
+}
+
+// MarshalText writes the status by name.
+func (s PartStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a status written by MarshalText.
+func (s *PartStatus) UnmarshalText(b []byte) error {
+	for i, n := range partStatusNames {
+		if n == string(b) {
+			*s = PartStatus(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown part status %q", b)
+}
+
+// PartSide is where a part sits in one of the two files.
+type PartSide struct {
+	Index      int   // position in the part directory
+	Offset     int64 // absolute offset of the part header
+	DataOffset int64 // absolute offset of the part data
+	Size       uint32
+	Summary    string
+}
+
+// PartDiff is one part's comparison.
+type PartDiff struct {
+	Name    string
+	Status  PartStatus
+	A, B    *PartSide `json:",omitempty"` // nil on the side where the part is absent
+	Moved   bool      // the part's order relative to the other matched parts changed
+	Resized bool      // both sides have it, with different sizes
+
+	// Fields lists the decoded values that differ (only for changed parts
+	// decoded on both sides), in document order.
+	Fields []FieldDiff `json:",omitempty"`
+	// Omitted counts field differences left out after MaxFieldDiffs.
+	Omitted int `json:",omitempty"`
+	// Bytes compares the part data byte by byte (changed parts only). It is
+	// the whole report for parts nobody decodes yet, and it catches changes
+	// in bytes that no decoded field covers.
+	Bytes *ByteDiff `json:",omitempty"`
+}
+
+// ByteDiff summarises a byte-by-byte comparison.
+type ByteDiff struct {
+	LenA, LenB int
+	// First is the first differing position relative to the start of the
+	// compared data (-1 when the common prefix is the whole shorter side and
+	// the lengths are equal, i.e. no difference).
+	First int
+	// FirstA and FirstB are First as absolute file offsets in A and B.
+	FirstA, FirstB int64
+	// Differ counts the differing bytes over the common length; a length
+	// change adds nothing here (see LenA, LenB).
+	Differ int
+}
+
+// Same reports whether the compared bytes are equal.
+func (d ByteDiff) Same() bool { return d.First < 0 }
+
+// DiffKind says what kind of difference a FieldDiff is.
+type DiffKind int
+
+const (
+	DiffChanged DiffKind = iota // both sides have the value, it differs
+	DiffAdded                   // only B has it
+	DiffRemoved                 // only A has it
+	DiffLength                  // an array's length differs (its elements are reported too)
+)
+
+var diffKindNames = [...]string{"changed", "added", "removed", "length"}
+
+func (k DiffKind) String() string {
+	if k >= 0 && int(k) < len(diffKindNames) {
+		return diffKindNames[k]
+	}
+	return fmt.Sprintf("DiffKind(%d)", int(k))
+}
+
+// MarshalText writes the kind by name.
+func (k DiffKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind written by MarshalText.
+func (k *DiffKind) UnmarshalText(b []byte) error {
+	for i, n := range diffKindNames {
+		if n == string(b) {
+			*k = DiffKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown diff kind %q", b)
+}
+
+// FieldDiff is one value that differs.
+type FieldDiff struct {
+	// Path names the value like Span.Path: the part name, then the JSON keys
+	// under the part's decoded value, with [i] for array elements
+	// ("PSV0/SigOutputElements[2]/Cols"). Header values are "Header/...".
+	Path string
+	Kind DiffKind
+	A, B FieldSide
+}
+
+// FieldSide is one side's value and where its bytes are.
+type FieldSide struct {
+	Value   string `json:",omitempty"` // short rendering; empty when absent
+	Present bool   // the value exists on this side
+	// Span is the path of the span the offsets come from: Path itself, the
+	// nearest ancestor that has a span, or the part ("" when nothing matched).
+	Span string `json:",omitempty"`
+	Off  int64  // absolute offset in this side's file (-1: unknown)
+	Size int64
+}
+
+// MaxFieldDiffs bounds the field differences listed per part; the rest are counted.
+const MaxFieldDiffs = 500
+
+// DiffOptions tunes Diff.
+type DiffOptions struct {
+	// Positional also compares keys that only give positions (PositionalKey),
+	// for when the layout itself is the question.
+	Positional bool
+}
+
+// Diff compares two decoded containers field by field.
+func Diff(a, b *File) *Comparison { return DiffWith(a, b, DiffOptions{}) }
+
+// DiffWith is Diff with options.
+func DiffWith(a, b *File, opt DiffOptions) *Comparison {
+	c := &Comparison{Identical: bytes.Equal(a.data, b.data)}
+	c.Bytes = compareBytes(a.data, b.data, 0, 0)
+	sa, sb := newSpanIndex(a), newSpanIndex(b)
+	c.Header = diffHeader(a, b, sa, sb)
+
+	// Match parts by name and occurrence.
+	type key struct {
+		name string
+		n    int
+	}
+	bIdx := map[key]int{}
+	seen := map[string]int{}
+	for j, p := range b.Parts {
+		bIdx[key{p.Name, seen[p.Name]}] = j
+		seen[p.Name]++
+	}
+	matchB := make([]int, len(a.Parts)) // A index -> B index or -1
+	usedB := make([]bool, len(b.Parts))
+	seen = map[string]int{}
+	for i, p := range a.Parts {
+		k := key{p.Name, seen[p.Name]}
+		seen[p.Name]++
+		if j, ok := bIdx[k]; ok {
+			matchB[i] = j
+			usedB[j] = true
+		} else {
+			matchB[i] = -1
+		}
+	}
+	moved := movedParts(matchB)
+
+	entryOfB := map[int]int{} // B index -> position in c.Parts
+	for i, pa := range a.Parts {
+		j := matchB[i]
+		d := PartDiff{Name: pa.Name, A: partSide(pa)}
+		if j < 0 {
+			d.Status = PartRemoved
+		} else {
+			pb := b.Parts[j]
+			d.B = partSide(pb)
+			d.Moved = moved[i]
+			d.Resized = pa.Size != pb.Size
+			if bytes.Equal(pa.data, pb.data) && !d.Resized {
+				d.Status = PartIdentical
+			} else {
+				d.Status = PartChanged
+				bd := compareBytes(pa.data, pb.data, pa.DataOffset, pb.DataOffset)
+				d.Bytes = &bd
+				d.Fields, d.Omitted = diffPartFields(pa, pb, sa, sb, opt)
+			}
+			entryOfB[j] = len(c.Parts)
+		}
+		c.Parts = append(c.Parts, d)
+	}
+	// Insert B's unmatched parts after the entry of their nearest matched B predecessor.
+	for j := len(b.Parts) - 1; j >= 0; j-- {
+		if usedB[j] {
+			continue
+		}
+		at := 0
+		for k := j - 1; k >= 0; k-- {
+			if e, ok := entryOfB[k]; ok {
+				at = e + 1
+				break
+			}
+		}
+		// Removed parts first, then added ones, as a unified diff reads.
+		for at < len(c.Parts) && c.Parts[at].Status == PartRemoved {
+			at++
+		}
+		d := PartDiff{Name: b.Parts[j].Name, Status: PartAdded, B: partSide(b.Parts[j])}
+		c.Parts = append(c.Parts, PartDiff{})
+		copy(c.Parts[at+1:], c.Parts[at:])
+		c.Parts[at] = d
+		for k, e := range entryOfB {
+			if e >= at {
+				entryOfB[k] = e + 1
+			}
+		}
+	}
+	for _, d := range c.Parts {
+		switch d.Status {
+		case PartIdentical:
+			c.Counts.Identical++
+		case PartChanged:
+			c.Counts.Changed++
+		case PartAdded:
+			c.Counts.Added++
+		case PartRemoved:
+			c.Counts.Removed++
+		}
+		if d.Moved {
+			c.Counts.Moved++
+		}
+		if d.Resized {
+			c.Counts.Resized++
+		}
+	}
+	return c
+}
+
+// Differs reports whether the comparison found any difference.
+func (c *Comparison) Differs() bool { return !c.Identical }
+
+func partSide(p *Part) *PartSide {
+	return &PartSide{Index: p.Index, Offset: p.Offset, DataOffset: p.DataOffset, Size: p.Size, Summary: p.Summary}
+}
+
+// movedParts marks the matched parts that are not in the longest run of
+// parts keeping their relative order: a part inserted at the front does not
+// make every later part "moved", a swapped pair does.
+func movedParts(matchB []int) []bool {
+	var idx []int // A indices of matched parts
+	for i, j := range matchB {
+		if j >= 0 {
+			idx = append(idx, i)
+		}
+	}
+	n := len(idx)
+	moved := make([]bool, len(matchB))
+	if n == 0 {
+		return moved
+	}
+	// O(n^2) longest increasing subsequence: part counts are small, but bound it anyway.
+	if n > 4096 {
+		return moved
+	}
+	best := make([]int, n)
+	prev := make([]int, n)
+	end := 0
+	for k := 0; k < n; k++ {
+		best[k], prev[k] = 1, -1
+		for m := 0; m < k; m++ {
+			if matchB[idx[m]] < matchB[idx[k]] && best[m]+1 > best[k] {
+				best[k], prev[k] = best[m]+1, m
+			}
+		}
+		if best[k] > best[end] {
+			end = k
+		}
+	}
+	keep := make([]bool, n)
+	for k := end; k >= 0; k = prev[k] {
+		keep[k] = true
+	}
+	for k, i := range idx {
+		moved[i] = !keep[k]
+	}
+	return moved
+}
+
+// compareBytes compares two byte strings whose first bytes sit at offA and offB.
+func compareBytes(a, b []byte, offA, offB int64) ByteDiff {
+	d := ByteDiff{LenA: len(a), LenB: len(b), First: -1, FirstA: -1, FirstB: -1}
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			if d.First < 0 {
+				d.First = i
+			}
+			d.Differ++
+		}
+	}
+	if d.First < 0 && len(a) != len(b) {
+		d.First = n
+	}
+	if d.First >= 0 {
+		d.FirstA, d.FirstB = offA+int64(d.First), offB+int64(d.First)
+	}
+	return d
+}
+
+// ---- header ----
+
+func diffHeader(a, b *File, sa, sb *spanIndex) []FieldDiff {
+	var out []FieldDiff
+	add := func(path, va, vb string) {
+		if va == vb {
+			return
+		}
+		out = append(out, FieldDiff{Path: path, Kind: DiffChanged,
+			A: sa.side(path, va, true, nil), B: sb.side(path, vb, true, nil)})
+	}
+	add("Header/Hash", a.Header.Hash.String(), b.Header.Hash.String())
+	add("Header/Version", fmt.Sprintf("%d.%d", a.Header.Version.Major, a.Header.Version.Minor), fmt.Sprintf("%d.%d", b.Header.Version.Major, b.Header.Version.Minor))
+	add("Header/FileSize", fmt.Sprint(a.Header.FileSize), fmt.Sprint(b.Header.FileSize))
+	add("Header/PartCount", fmt.Sprint(a.Header.PartCount), fmt.Sprint(b.Header.PartCount))
+	add("Digest/Status", a.Digest.Status.String(), b.Digest.Status.String())
+	add("Length", fmt.Sprint(len(a.data)), fmt.Sprint(len(b.data)))
+	problems := func(f *File) string {
+		e, w, n := CountProblems(f.Problems)
+		return fmt.Sprintf("%d errors, %d warnings, %d notes", e, w, n)
+	}
+	add("Problems", problems(a), problems(b))
+	return out
+}
+
+// ---- spans ----
+
+// spanIndex finds the span of a path in one file.
+type spanIndex struct {
+	byPath map[string]Span
+}
+
+func newSpanIndex(f *File) *spanIndex {
+	s := &spanIndex{byPath: map[string]Span{}}
+	add := func(sp Span) {
+		// Prefer a field or struct span over unknown/raw ones of the same name; else the first.
+		if old, ok := s.byPath[sp.Path]; ok && (old.Kind == SpanField || old.Kind == SpanStruct || sp.Kind != SpanField && sp.Kind != SpanStruct) {
+			return
+		}
+		s.byPath[sp.Path] = sp
+	}
+	for _, sp := range f.Spans {
+		add(sp)
+	}
+	for _, p := range f.Parts {
+		for _, sp := range p.Spans {
+			add(sp)
+		}
+	}
+	return s
+}
+
+// side finds the span for path: the path itself, a sibling "X" for a derived
+// "XName" key, then the nearest ancestor; else the part's data (when given).
+func (s *spanIndex) side(path, value string, present bool, part *Part) FieldSide {
+	fs := FieldSide{Value: value, Present: present, Off: -1}
+	if !present {
+		fs.Value = ""
+	}
+	try := func(p string) bool {
+		if sp, ok := s.byPath[p]; ok {
+			fs.Span, fs.Off, fs.Size = sp.Path, sp.Off, sp.Size
+			return true
+		}
+		return false
+	}
+	if try(path) {
+		return fs
+	}
+	if base, ok := strings.CutSuffix(path, "Name"); ok && try(base) {
+		return fs
+	}
+	for p := path; ; {
+		i := strings.LastIndexAny(p, "/[")
+		if i <= 0 {
+			break
+		}
+		p = p[:i]
+		if try(p) {
+			return fs
+		}
+	}
+	if part != nil {
+		fs.Span, fs.Off, fs.Size = part.Name, part.DataOffset, int64(len(part.data))
+	}
+	return fs
+}
+
+// ---- decoded fields ----
+
+// partLevelKeys are the Part keys that are not the decoded value: identity,
+// position and the derived summary (shown on the part's own line).
+var partLevelKeys = map[string]bool{
+	"Name": true, "Size": true, "Index": true, "Offset": true, "DataOffset": true, "Summary": true, "Spans": true,
+}
+
+// meaningfulOffsets are keys ending in "Offset" that describe the shader, not
+// the layout of the file: a constant's place inside its buffer (RDEF), a
+// record field's byte offset (RDAT).
+var meaningfulOffsets = map[string]bool{"StartOffset": true, "ByteOffset": true}
+
+// PositionalKey reports whether a JSON key inside a decoded part only says
+// where something is in the file, so that Diff leaves it out: "Spans",
+// "BitcodeStart" (an absolute offset), and every key ending in "Offset" or
+// "Offsets" (DataOffset, NameOffset, ParamOffset, RootParametersOffset,
+// PayloadOffset, CBufferOffset, CreatorOffset, DXILOffset, ...) except the
+// ones that describe the shader (StartOffset, ByteOffset). A part that grows
+// changes all of these; the values they point at are compared instead.
+func PositionalKey(key string) bool {
+	if key == "Spans" || key == "BitcodeStart" {
+		return true
+	}
+	if meaningfulOffsets[key] {
+		return false
+	}
+	return strings.HasSuffix(key, "Offset") || strings.HasSuffix(key, "Offsets")
+}
+
+func partTree(p *Part) (map[string]any, error) {
+	js, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	for k := range partLevelKeys {
+		delete(m, k)
+	}
+	return m, nil
+}
+
+type fieldWalker struct {
+	pa, pb  *Part
+	sa, sb  *spanIndex
+	opt     DiffOptions
+	out     []FieldDiff
+	omitted int
+}
+
+func diffPartFields(pa, pb *Part, sa, sb *spanIndex, opt DiffOptions) ([]FieldDiff, int) {
+	ta, errA := partTree(pa)
+	tb, errB := partTree(pb)
+	if errA != nil || errB != nil || len(ta) == 0 && len(tb) == 0 {
+		return nil, 0
+	}
+	w := &fieldWalker{pa: pa, pb: pb, sa: sa, sb: sb, opt: opt}
+	// The typed field (PSVInfo, Signature, ...) is not part of span paths: a
+	// part's values are named "PSV0/...", so walk under it with the part name.
+	if len(ta) == 1 && len(tb) == 1 {
+		for ka, va := range ta {
+			for kb, vb := range tb {
+				if ka == kb {
+					w.walk(pa.Name, va, vb, true, true)
+					return w.out, w.omitted
+				}
+			}
+		}
+	}
+	w.walkObject(pa.Name, ta, tb)
+	return w.out, w.omitted
+}
+
+func (w *fieldWalker) emit(path string, kind DiffKind, va, vb any, hasA, hasB bool) {
+	if len(w.out) >= MaxFieldDiffs {
+		w.omitted++
+		return
+	}
+	ra, rb := render(va), render(vb)
+	if kind == DiffChanged {
+		ra, rb = renderPair(va, vb)
+	}
+	d := FieldDiff{Path: path, Kind: kind,
+		A: w.sa.side(path, ra, hasA, w.pa), B: w.sb.side(path, rb, hasB, w.pb)}
+	if kind == DiffChanged {
+		locateHex(&d, va, vb, w.pa, w.pb)
+	}
+	w.out = append(w.out, d)
+}
+
+// locateHex places a changed byte-array value (HexBytes, printed as hex)
+// whose path has no span of its own: it finds the bytes in each part's data
+// and narrows both sides to the run from the first to the last differing
+// byte, so the hex views land on the change, not on the whole part.
+func locateHex(d *FieldDiff, va, vb any, pa, pb *Part) {
+	ha, okA := hexValue(va)
+	hb, okB := hexValue(vb)
+	if !okA || !okB || len(ha) < 4 || len(hb) < 4 {
+		return
+	}
+	first, last := -1, -1
+	for i := 0; i < min(len(ha), len(hb)); i++ {
+		if ha[i] != hb[i] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if len(ha) != len(hb) {
+		if first < 0 {
+			first = min(len(ha), len(hb))
+		}
+		last = max(len(ha), len(hb)) - 1
+	}
+	if first < 0 {
+		return
+	}
+	place := func(fs *FieldSide, h []byte, p *Part) {
+		if fs.Span == d.Path {
+			// The value has its own span: narrow it when the sizes agree.
+			if fs.Size == int64(len(h)) {
+				fs.Off += int64(first)
+				fs.Size = int64(min(last, len(h)-1) - first + 1)
+			}
+			return
+		}
+		i := bytes.Index(p.data, h)
+		if i < 0 || first >= len(h) {
+			return
+		}
+		fs.Span = d.Path
+		fs.Off = p.DataOffset + int64(i+first)
+		fs.Size = int64(min(last, len(h)-1) - first + 1)
+	}
+	place(&d.A, ha, pa)
+	place(&d.B, hb, pb)
+}
+
+// hexValue decodes a JSON string that is a lowercase hex byte array.
+func hexValue(v any) ([]byte, bool) {
+	s, ok := v.(string)
+	if !ok || len(s)%2 != 0 {
+		return nil, false
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil || strings.ToLower(s) != s {
+		return nil, false
+	}
+	return b, true
+}
+
+func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
+	switch {
+	case !hasA && !hasB:
+		return
+	case !hasA:
+		w.emit(path, DiffAdded, nil, vb, false, true)
+		return
+	case !hasB:
+		w.emit(path, DiffRemoved, va, nil, true, false)
+		return
+	}
+	switch a := va.(type) {
+	case map[string]any:
+		if b, ok := vb.(map[string]any); ok {
+			w.walkObject(path, a, b)
+			return
+		}
+	case []any:
+		if b, ok := vb.([]any); ok {
+			if len(a) != len(b) {
+				w.emit(path, DiffLength, len(a), len(b), true, true)
+			}
+			for i := 0; i < max(len(a), len(b)); i++ {
+				var ea, eb any
+				if i < len(a) {
+					ea = a[i]
+				}
+				if i < len(b) {
+					eb = b[i]
+				}
+				w.walk(fmt.Sprintf("%s[%d]", path, i), ea, eb, i < len(a), i < len(b))
+			}
+			return
+		}
+	}
+	if !jsonEqual(va, vb) {
+		w.emit(path, DiffChanged, va, vb, true, true)
+	}
+}
+
+func (w *fieldWalker) walkObject(path string, a, b map[string]any) {
+	// Keys in a stable order: A's keys sorted, then B's new keys. encoding/json
+	// loses the struct order, and a sorted order is at least predictable.
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !w.opt.Positional && PositionalKey(k) {
+			continue
+		}
+		va, okA := a[k]
+		vb, okB := b[k]
+		// "XName" is the name of the number X (obj2yaml prints numbers): report
+		// the pair once, on X, as "1 (Vertex) → 2 (Geometry)".
+		if base, ok := strings.CutSuffix(k, "Name"); ok && base != "" {
+			ba, hasA := a[base]
+			bb, hasB := b[base]
+			if hasA && hasB && isScalar(ba) && isScalar(bb) && !jsonEqual(ba, bb) {
+				continue
+			}
+		}
+		if na, nb := a[k+"Name"], b[k+"Name"]; okA && okB && !jsonEqual(va, vb) && isScalar(va) && isScalar(vb) && (na != nil || nb != nil) {
+			w.emitNamed(join(path, k), va, vb, na, nb)
+			continue
+		}
+		w.walk(join(path, k), va, vb, okA, okB)
+	}
+}
+
+func (w *fieldWalker) emitNamed(path string, va, vb, na, nb any) {
+	if len(w.out) >= MaxFieldDiffs {
+		w.omitted++
+		return
+	}
+	ra, rb := render(va), render(vb)
+	if s, ok := na.(string); ok && s != "" {
+		ra += " (" + s + ")"
+	}
+	if s, ok := nb.(string); ok && s != "" {
+		rb += " (" + s + ")"
+	}
+	w.out = append(w.out, FieldDiff{Path: path, Kind: DiffChanged,
+		A: w.sa.side(path, ra, true, w.pa), B: w.sb.side(path, rb, true, w.pb)})
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "/" + key
+}
+
+func isScalar(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
+}
+
+func jsonEqual(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !jsonEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !jsonEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	default:
+		return a == b
+	}
+}
+
+// maxValueLen bounds a rendered value; longer strings and structures are cut.
+const maxValueLen = 72
+
+// render writes a JSON value briefly: numbers and booleans as they are,
+// strings quoted, structures as compact JSON cut at maxValueLen.
+func render(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		if len(x) > maxValueLen {
+			return strconv.Quote(x[:maxValueLen]) + fmt.Sprintf("… (%d chars)", len(x))
+		}
+		return strconv.Quote(x)
+	case json.Number:
+		return x.String()
+	case int:
+		return strconv.Itoa(x)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	js, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(js) > maxValueLen {
+		return string(js[:maxValueLen]) + "…"
+	}
+	return string(js)
+}
+
+// renderPair renders two changed values; two long strings (hex byte arrays,
+// source text) are shown around their first difference.
+func renderPair(va, vb any) (string, string) {
+	a, okA := va.(string)
+	b, okB := vb.(string)
+	if !okA || !okB || len(a) <= maxValueLen && len(b) <= maxValueLen {
+		return render(va), render(vb)
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	_, hexA := hexValue(a)
+	_, hexB := hexValue(b)
+	unit, div := "char", 1
+	if hexA && hexB {
+		// Byte arrays: count in bytes and keep the window on byte boundaries.
+		unit, div = "byte", 2
+		i &^= 1
+	}
+	from := max(0, i-16)
+	win := func(s string) string {
+		to := min(len(s), from+48)
+		pre, post := "", ""
+		if from > 0 {
+			pre = "…"
+		}
+		if to < len(s) {
+			post = "…"
+		}
+		return fmt.Sprintf("%s%s%s (%d %ss, first difference at %s %d)", pre, strconv.Quote(s[from:to]), post, len(s)/div, unit, unit, i/div)
+	}
+	return win(a), win(b)
+}
+
+// WriteText prints the comparison for people: the header section, then one
+// line per part (identical parts take one line each and nothing more), the
+// differing fields under each changed part with both sides' offsets, and a
+// byte summary where no decoded field explains the change.
+func (c *Comparison) WriteText(w io.Writer) {
+	if c.Identical {
+		fmt.Fprintf(w, "identical: %d bytes, %d parts\n", c.Bytes.LenA, c.Counts.Identical)
+		return
+	}
+	fmt.Fprintln(w, "Header")
+	if len(c.Header) == 0 {
+		fmt.Fprintln(w, "  (no differences)")
+	}
+	for _, d := range c.Header {
+		writeField(w, "  ", d)
+	}
+	n := c.Counts
+	fmt.Fprintf(w, "Parts: %d identical, %d changed, %d added, %d removed, %d moved, %d resized\n",
+		n.Identical, n.Changed, n.Added, n.Removed, n.Moved, n.Resized)
+	for _, d := range c.Parts {
+		writePart(w, d)
+	}
+	if c.Counts.Changed+c.Counts.Added+c.Counts.Removed == 0 && !c.Bytes.Same() {
+		fmt.Fprintf(w, "Bytes outside the parts differ: %d bytes, first at 0x%x\n", c.Bytes.Differ, c.Bytes.FirstA)
+	}
+}
+
+func writePart(w io.Writer, d PartDiff) {
+	switch d.Status {
+	case PartIdentical:
+		fmt.Fprintf(w, "  = %-4s #%d  %d bytes, identical%s\n", printable([]byte(d.Name)), d.A.Index, d.A.Size, moveText(d))
+		return
+	case PartAdded:
+		fmt.Fprintf(w, "  + %-4s #%d at 0x%x, %d bytes: only in B  %s\n", printable([]byte(d.Name)), d.B.Index, d.B.Offset, d.B.Size, d.B.Summary)
+		return
+	case PartRemoved:
+		fmt.Fprintf(w, "  - %-4s #%d at 0x%x, %d bytes: only in A  %s\n", printable([]byte(d.Name)), d.A.Index, d.A.Offset, d.A.Size, d.A.Summary)
+		return
+	}
+	size := fmt.Sprintf("%d bytes", d.A.Size)
+	if d.Resized {
+		size = fmt.Sprintf("%d → %d bytes (resized)", d.A.Size, d.B.Size)
+	}
+	fmt.Fprintf(w, "  ~ %-4s #%d  %s, changed%s\n", printable([]byte(d.Name)), d.A.Index, size, moveText(d))
+	if d.A.Summary != d.B.Summary && len(d.Fields) > 0 {
+		fmt.Fprintf(w, "      summary: %s → %s\n", d.A.Summary, d.B.Summary)
+	}
+	for _, f := range d.Fields {
+		writeField(w, "      ", f)
+	}
+	if d.Omitted > 0 {
+		fmt.Fprintf(w, "      ... and %d more differences\n", d.Omitted)
+	}
+	if b := d.Bytes; b != nil && !b.Same() {
+		fmt.Fprintf(w, "      bytes: %d of %d differ, first at part offset 0x%x (A 0x%x, B 0x%x)", b.Differ, min(b.LenA, b.LenB), b.First, b.FirstA, b.FirstB)
+		if b.LenA != b.LenB {
+			fmt.Fprintf(w, ", length %d → %d", b.LenA, b.LenB)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func moveText(d PartDiff) string {
+	s := ""
+	if d.A != nil && d.B != nil && d.A.Index != d.B.Index {
+		s += fmt.Sprintf(", #%d → #%d", d.A.Index, d.B.Index)
+	}
+	if d.Moved {
+		s += " (moved)"
+	}
+	return s
+}
+
+func writeField(w io.Writer, indent string, d FieldDiff) {
+	a, b := d.A.Value, d.B.Value
+	if !d.A.Present {
+		a = "(absent)"
+	}
+	if !d.B.Present {
+		b = "(absent)"
+	}
+	where := ""
+	if d.A.Off >= 0 || d.B.Off >= 0 {
+		where = fmt.Sprintf("   [A %s, B %s]", offText(d.A), offText(d.B))
+	}
+	label := strings.ReplaceAll(d.Path, "/", " / ")
+	if d.Kind == DiffLength {
+		fmt.Fprintf(w, "%s%s: %s → %s elements%s\n", indent, label, a, b, where)
+		return
+	}
+	fmt.Fprintf(w, "%s%s: %s → %s%s\n", indent, label, a, b, where)
+}
+
+func offText(s FieldSide) string {
+	if s.Off < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("0x%x+%d", s.Off, s.Size)
+}

@@ -1,0 +1,106 @@
+package decode
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// addCorpusSeeds adds up to n small corpus files (one per distinct part list) as fuzz seeds.
+func addCorpusSeeds(f *testing.F, n int, add func(b []byte)) {
+	d, ok := corpus.Dir()
+	if !ok {
+		return
+	}
+	es, err := corpus.Read(d)
+	if err != nil {
+		return
+	}
+	seen := map[string]bool{}
+	for _, e := range es {
+		key := ""
+		for _, p := range e.Parts {
+			key += p + " "
+		}
+		if seen[key] || e.Size > 16<<10 || len(seen) >= n {
+			continue
+		}
+		seen[key] = true
+		if b, err := os.ReadFile(e.Path); err == nil {
+			add(b)
+		}
+	}
+}
+
+// checkInvariants asserts what must hold for any input: spans inside the
+// data, problems inside it too, and a document that marshals.
+func checkInvariants(t *testing.T, data []byte, f *File) {
+	for _, s := range f.AllSpans() {
+		if s.Off < 0 || s.Size < 0 || s.End() > int64(len(data)) {
+			t.Fatalf("span %+v outside the %d-byte input", s, len(data))
+		}
+	}
+	for _, p := range f.Problems {
+		if p.Offset < 0 || p.Offset > int64(len(data)) {
+			t.Fatalf("problem %s outside the %d-byte input", p, len(data))
+		}
+		if p.Severity == Error && p.Message == "" {
+			t.Fatalf("error without a message")
+		}
+	}
+	if _, err := json.Marshal(f); err != nil {
+		t.Fatalf("json: %v", err)
+	}
+	for _, p := range f.Problems {
+		if len(p.Message) > 24 && p.Message[:24] == "internal decoder error (" {
+			t.Fatalf("decoder panicked: %s", p)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(twoParts())
+	f.Add(buildContainer(testPart{"PRIV", []byte{1, 2, 3}}, testPart{"SFI0", le64(0)}))
+	addCorpusSeeds(f, 40, func(b []byte) { f.Add(b) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Parse(data)
+		if err != nil {
+			return
+		}
+		checkInvariants(t, data, file)
+	})
+}
+
+// partNames are the parts FuzzPartDecoder wraps its input in; the fuzzer picks one.
+var partNames = []string{"SFI0", "HASH", "DXIL", "ILDB", "STAT", "ILDN", "VERS", "SRCI", "PDBI",
+	"ISG1", "OSG1", "PSG1", "ISGN", "OSGN", "OSG5", "PCSG", "PSV0", "RTS0", "RDAT", "RDEF", "SHDR", "SHEX", "PRIV"}
+
+// FuzzPartDecoder feeds arbitrary bytes to one part decoder at a time, each
+// wrapped in a well-formed container so the container parser is not in the way.
+func FuzzPartDecoder(f *testing.F) {
+	addCorpusSeeds(f, 60, func(b []byte) {
+		file, err := Parse(b)
+		if err != nil {
+			return
+		}
+		for _, p := range file.Parts {
+			for i, n := range partNames {
+				if n == p.Name {
+					f.Add(uint8(i), p.Data())
+				}
+			}
+		}
+	})
+	f.Add(uint8(0), le64(1))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		name := partNames[int(which)%len(partNames)]
+		b := buildContainer(testPart{name, data})
+		file, err := Parse(b)
+		if err != nil {
+			t.Fatalf("a built container must parse: %v", err)
+		}
+		checkInvariants(t, b, file)
+	})
+}

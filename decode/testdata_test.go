@@ -1,0 +1,125 @@
+package decode
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated containers under testdata/")
+
+// containersDir holds containers the project made for cases the corpus lacks.
+const containersDir = "../testdata/containers"
+
+func fileName(name string) string {
+	return regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(name), "-") + ".dxbc"
+}
+
+// TestTestdataContainers checks that each committed damaged container is
+// exactly what its builder makes, and that it still reports its problems.
+func TestTestdataContainers(t *testing.T) {
+	for _, tc := range problemCases {
+		path := filepath.Join(containersDir, fileName(tc.name))
+		b := tc.build()
+		if *update {
+			if err := os.MkdirAll(containersDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./decode -run TestTestdataContainers -update)", err)
+		}
+		if !bytes.Equal(got, b) {
+			t.Errorf("%s differs from what its builder makes (run with -update)", path)
+		}
+	}
+}
+
+// TestYAMLContainers builds containers from YAML we wrote with LLVM's yaml2obj
+// (an independent encoder) and checks that we decode what the YAML says.
+func TestYAMLContainers(t *testing.T) {
+	tool, err := exec.LookPath("yaml2obj-19")
+	if err != nil {
+		t.Skip("yaml2obj-19 not installed (Debian package llvm-19)")
+	}
+	for _, tc := range []struct {
+		yaml  string
+		check func(t *testing.T, f *File)
+	}{
+		{"unaligned.yaml", func(t *testing.T, f *File) {
+			if len(f.Parts) != 3 || f.Parts[1].Offset != 0x39 || f.Parts[2].Offset != 0x55 {
+				t.Fatalf("parts = %+v", f.Parts)
+			}
+			notes := 0
+			for _, p := range f.Problems {
+				if p.Severity == Note && strings.Contains(p.Message, "not a multiple of 4") {
+					notes++
+				} else if p.Severity != Note {
+					t.Errorf("unexpected %s", p)
+				}
+			}
+			if notes != 2 {
+				t.Errorf("%d unaligned notes, want 2", notes)
+			}
+			h := f.Part("HASH").Hash
+			if h == nil || h.Digest.String() != "00010203040506071020304050607080" || h.IncludesSource {
+				t.Errorf("HASH = %+v", h)
+			}
+			g := f.Part("DXIL").Program
+			if g == nil || g.ShaderKind != 5 || g.MajorVersion != 6 || g.MinorVersion != 5 || g.DXILMajorVersion != 1 || g.DXILMinorVersion != 5 || g.DXILSize != 4 || g.Size != 7 || !g.BitcodeValid {
+				t.Errorf("Program = %+v", g)
+			}
+			if f.Digest.Status != DigestUnsigned {
+				t.Errorf("digest %s", f.Digest.Status)
+			}
+		}},
+		{"no-psv.yaml", func(t *testing.T, f *File) {
+			var names []string
+			for _, p := range f.Parts {
+				names = append(names, p.Name)
+			}
+			if strings.Join(names, " ") != "SFI0 ISG1 OSG1 HASH DXIL" || f.Part("PSV0") != nil {
+				t.Fatalf("parts %v", names)
+			}
+			if fl := f.Part("SFI0").Flags; fl == nil || strings.Join(fl.Names(), ",") != "Doubles,WaveOps,Int64Ops" {
+				t.Errorf("SFI0 = %v", fl)
+			}
+			if h := f.Part("HASH").Hash; h == nil || !h.IncludesSource || h.Digest.String() != "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf" {
+				t.Errorf("HASH = %+v", h)
+			}
+			if g := f.Part("DXIL").Program; g == nil || g.ShaderKind != 1 || g.ShaderKindName != "Vertex" || g.MajorVersion != 6 || g.MinorVersion != 0 {
+				t.Errorf("Program = %+v", g)
+			}
+			for _, p := range f.Problems {
+				if p.Severity == Error {
+					t.Errorf("unexpected %s", p)
+				}
+			}
+		}},
+	} {
+		t.Run(tc.yaml, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.dxbc")
+			if b, err := exec.Command(tool, filepath.Join("../testdata/yaml", tc.yaml), "-o", out).CombinedOutput(); err != nil {
+				t.Fatalf("yaml2obj-19: %v\n%s", err, b)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := Parse(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, f)
+		})
+	}
+}
