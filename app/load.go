@@ -162,6 +162,7 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 		handled = false
 	}
 	if handled {
+		in.noteView(ctx)
 		e.PreventDefault()
 		if in2("#part-list") {
 			id := fmt.Sprintf("part-%d", in.part)

@@ -1,0 +1,202 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Actions for share links and compare.
+const (
+	ActHexRow        = "dx-hex-row"        // value: HexRow; the first row shown changed (for row= in the link)
+	ActCompareSelect = "dx-compare-select" // value: CompareRef; a difference was chosen
+	ActCompareByteA  = "dx-compare-byte-a" // value: int64 offset clicked in A's hex view
+	ActCompareByteB  = "dx-compare-byte-b" // value: int64 offset clicked in B's hex view
+)
+
+// HexRow reports the first row a hex view shows.
+type HexRow struct {
+	View string // the view's IDPrefix
+	Row  int64
+}
+
+// id names one of the view's elements: "hex-scroll" for the main view,
+// "<prefix>-scroll" for others, so two hex views can share a page.
+func (h *HexView) id(what string) string {
+	p := h.IDPrefix
+	if p == "" {
+		p = "hex"
+	}
+	return p + "-" + what
+}
+
+func (h *HexView) clickAction() string {
+	if h.ClickAct != "" {
+		return h.ClickAct
+	}
+	return ActSelectByte
+}
+
+// showRow scrolls to exactly ShowRow (a link's row=) when ShowRowSeq changes.
+func (h *HexView) showRow(ctx app.Context) {
+	if h.ShowRowSeq == h.seenRowSeq {
+		return
+	}
+	h.seenRowSeq = h.ShowRowSeq
+	h.first = min(max(0, h.ShowRow), h.maxFirst())
+	h.scrollTop = h.topFor(h.first)
+	h.setScroll(ctx, h.scrollTop)
+}
+
+// reportRow tells the page which row is first, so the link can keep it.
+func (h *HexView) reportRow(ctx app.Context) {
+	ctx.NewActionWithValue(ActHexRow, HexRow{View: h.IDPrefix, Row: h.first})
+}
+
+// FirstRow returns the first row shown.
+func (h *HexView) FirstRow() int64 { return h.first }
+
+// ShareBar is the row of share and export buttons under the summary. It
+// reports clicks as the actions named in ShareActs.
+type ShareBar struct {
+	app.Compo
+	Copied    string // "copied" or a failure message after Copy link, "" otherwise
+	Embedded  bool   // the link carries the file
+	LinkLen   int    // characters of the current link
+	PartName  string // the selected part ("" or Header: no part download)
+	Bitcode   bool   // the file has bitcode to download
+	Selection int64  // bytes selected (0: no copy buttons)
+	Compare   bool   // the compare view is showing
+	HasModel  bool
+}
+
+// Share bar actions (no value unless noted).
+const (
+	ActCopyLink     = "dx-copy-link"
+	ActExport       = "dx-export" // value: string, one of the Export* names
+	ActCompareMode  = "dx-compare-mode"
+	ActCloseCompare = "dx-close-compare"
+)
+
+// Export kinds.
+const (
+	ExportJSON    = "json"
+	ExportParts   = "parts"
+	ExportPart    = "part"
+	ExportBitcode = "bitcode"
+	ExportHex     = "hex"
+	ExportCArray  = "carray"
+)
+
+// Render draws the bar.
+func (s *ShareBar) Render() app.UI {
+	btn := func(id, label, title string, act string, val any) app.UI {
+		return app.Button().ID(id).Title(title).Text(label).OnClick(func(ctx app.Context, e app.Event) {
+			if val == nil {
+				ctx.NewAction(act)
+			} else {
+				ctx.NewActionWithValue(act, val)
+			}
+		})
+	}
+	where := "the file is in the link"
+	if !s.Embedded {
+		where = "the file is too large for a link: the link names it by SHA-256 and asks for it"
+	}
+	items := []app.UI{
+		btn("copy-link", "Copy link", "copy the address: it reproduces this view ("+where+")", ActCopyLink, nil),
+		app.If(s.Copied != "", func() app.UI { return app.Span().ID("copy-status").Class("copy-status").Text(s.Copied) }),
+		app.Span().ID("link-info").Class("share-info").Text(fmt.Sprintf("%s characters, %s", commas(s.LinkLen), map[bool]string{true: "file inside", false: "file by hash"}[s.Embedded])),
+	}
+	if s.HasModel && !s.Compare {
+		items = append(items,
+			app.Span().Class("share-sep").Text("Download:"),
+			btn("export-json", "JSON", "the whole decode, as dxscope json writes it", ActExport, ExportJSON),
+			btn("export-parts", "part list", "the part list and problems as text, as dxscope parts writes it", ActExport, ExportParts),
+		)
+		if s.PartName != "" && s.PartName != HeaderPart {
+			items = append(items, btn("export-part", s.PartName+" bytes", "this part's data, as dxa -extractpart writes it", ActExport, ExportPart))
+		}
+		if s.Bitcode {
+			items = append(items, btn("export-bitcode", "bitcode", "the DXIL bitcode alone (for llvm-bcanalyzer)", ActExport, ExportBitcode))
+		}
+		if s.Selection > 0 {
+			items = append(items,
+				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy the %s selected:", plural2(s.Selection, "byte"))),
+				btn("copy-hex", "hex", "copy the selected bytes as hex", ActExport, ExportHex),
+				btn("copy-carray", "C array", "copy the selected bytes as a C array", ActExport, ExportCArray),
+			)
+		}
+	}
+	if s.HasModel {
+		if s.Compare {
+			items = append(items, app.Span().Class("share-sep"), btn("close-compare", "Back to the inspector", "leave the compare view", ActCloseCompare, nil))
+		} else {
+			items = append(items,
+				app.Span().Class("share-sep"),
+				app.Label().Class("button secondary").For("compare-input").ID("compare-label").Title("open a second container and see what differs").Text("Compare with…"),
+				btn("compare-drop", "Drop to compare", "the next file you open or drop is compared with this one", ActCompareMode, nil),
+			)
+		}
+	}
+	return app.Div().ID("share-bar").Class("share-bar").Body(items...)
+}
+
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// FieldPath names a node for a share link's field= and open=: its span path
+// when the node is the one that span is shown by (the decoder's name for the
+// field), else the part name and the node's JSON path. The root (the part
+// itself) is "".
+func (t *Tree) FieldPath(n *Node) string {
+	if t == nil || n == nil || n.Parent == nil {
+		return ""
+	}
+	if n.SpanPath != "" && t.bySpan[n.SpanPath] == n {
+		return n.SpanPath
+	}
+	if t.Part == HeaderPart {
+		return n.JSONPath
+	}
+	return t.Part + "/" + n.JSONPath
+}
+
+// FindField returns the node a link's field path names, or nil. It accepts
+// what FieldPath writes and also hand-written paths that name a field under
+// the part without the typed key ("PSV0/SigOutputElements[2]" for the node
+// at JSON path "PSVInfo/SigOutputElements[2]").
+func (t *Tree) FindField(path string) *Node {
+	if t == nil || path == "" {
+		return nil
+	}
+	if path == t.Part {
+		return t.Root
+	}
+	if n, ok := t.bySpan[path]; ok {
+		return n
+	}
+	for _, n := range t.Nodes {
+		if t.FieldPath(n) == path {
+			return n
+		}
+	}
+	if rest, ok := strings.CutPrefix(path, t.Part+"/"); ok {
+		for _, n := range t.Nodes {
+			if _, sub, ok := strings.Cut(n.JSONPath, "/"); ok && sub == rest {
+				return n
+			}
+		}
+	}
+	return nil
+}
