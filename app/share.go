@@ -131,7 +131,10 @@ func (in *Inspector) linkState() linkstate.State {
 	if t != nil && in.node >= 0 && in.node < len(t.Nodes) && in.node != t.Root.ID {
 		n := t.Nodes[in.node]
 		s.Field = t.FieldPath(n)
-		want, _ = m.Spans.ByPath(t.SpanOf(n))
+		var ok bool
+		if want, ok = m.Spans.ByPath(t.SpanOf(n)); !ok {
+			want = decode.Span{Off: pv.Offset, Size: pv.Size} // selectNode keeps the part's bytes
+		}
 	} else {
 		want = decode.Span{Off: pv.Offset, Size: pv.Size}
 	}
@@ -398,13 +401,23 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 	}
 	if !s.Hex.Empty() && s.Hex.Start < int64(len(m.Data)) {
 		end := min(s.Hex.End, int64(len(m.Data)))
-		sp, ok := m.Spans.Deepest(s.Hex.Start)
-		if !ok || sp.Off != s.Hex.Start || sp.End() != end {
-			sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", views.Hex(s.Hex.Start), views.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
+		if in.sel.Off != s.Hex.Start || in.sel.End() != end {
+			// The field recorded there (the deepest with exactly this range), else the bytes alone.
+			var sp decode.Span
+			found := false
+			m.Spans.Containing(s.Hex.Start, func(c decode.Span) bool {
+				if c.Off == s.Hex.Start && c.End() == end {
+					sp, found = c, true
+				}
+				return true
+			})
+			if !found {
+				sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", views.Hex(s.Hex.Start), views.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
+			}
+			in.sel = sp
+			in.enc, _ = m.Spans.Enclosing(sp)
 		}
-		in.sel = sp
-		in.enc, _ = m.Spans.Enclosing(sp)
-		in.revealAt(sp.Off)
+		in.revealAt(in.sel.Off)
 	}
 	if s.Row > 0 {
 		in.share.row = s.Row
@@ -492,6 +505,8 @@ func (in *Inspector) onHexRow(ctx app.Context, r views.HexRow) {
 
 // mountShare subscribes to the share bar's and the compare view's actions.
 func (in *Inspector) mountShare(ctx app.Context) {
+	// Tells scripts and the browser test that the page reacts from now on.
+	ctx.Defer(func(app.Context) { app.Window().Set("dxscopeReady", true) })
 	ctx.Handle(views.ActHexRow, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(views.HexRow); ok {
 			in.onHexRow(ctx, r)

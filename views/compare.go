@@ -217,7 +217,7 @@ func (v *CompareView) part(i int) app.UI {
 	if v.HasSel && v.Selected == ref {
 		cls += " selected"
 	}
-	line = line.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) })
+	line = line.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }, app.EventScope(ref.Part, ref.Field))
 	body := []app.UI{line, v.fields(i, d.Fields, d.Omitted)}
 	if b := d.Bytes; b != nil && !b.Same() {
 		t := fmt.Sprintf("bytes: %d of %d differ, first at part offset %s (A %s, B %s)", b.Differ, min(b.LenA, b.LenB), Hex(int64(b.First)), Hex(b.FirstA), Hex(b.FirstB))
@@ -241,7 +241,7 @@ func (v *CompareView) fields(part int, fs []decode.FieldDiff, omitted int) app.U
 			cls += " selected"
 		}
 		items = append(items, app.Li().Class(cls).ID(fmt.Sprintf("cmp-field-%d-%d", part+1, j)).DataSet("path", f.Path).
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }).Body(
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }, app.EventScope(ref.Part, ref.Field)).Body(
 			app.Span().Class("cmp-path").Text(FieldLabel(f)),
 			app.Span().Class("cmp-where").Text(whereText(f)),
 		))

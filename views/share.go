@@ -92,13 +92,15 @@ const (
 // Render draws the bar.
 func (s *ShareBar) Render() app.UI {
 	btn := func(id, label, title string, act string, val any) app.UI {
+		// The scope makes go-app replace the handler when a button moves to
+		// another position; it keeps a closure from the same literal otherwise.
 		return app.Button().ID(id).Title(title).Text(label).OnClick(func(ctx app.Context, e app.Event) {
 			if val == nil {
 				ctx.NewAction(act)
 			} else {
 				ctx.NewActionWithValue(act, val)
 			}
-		})
+		}, app.EventScope(id))
 	}
 	where := "the file is in the link"
 	if !s.Embedded {
