@@ -169,8 +169,11 @@ func (p *page) open(fragment string) {
 	if fragment != "" {
 		u += "#" + fragment
 	}
+	t0 := time.Now()
 	p.do(chromedp.Navigate(u))
+	t1 := time.Now()
 	p.wait("the app", `window.dxscopeReady === true`)
+	p.t.Logf("page load %.2fs, app start %.2fs", t1.Sub(t0).Seconds(), time.Since(t1).Seconds())
 }
 
 func (p *page) upload(input, file string) {
@@ -315,9 +318,14 @@ func TestShareLinksInBrowser(t *testing.T) {
 		p.screenshot("2-restored")
 	})
 
-	// 3. A damaged link: a clear message, no blank page.
+	// 3. A damaged link: a clear message, no blank page. The next step
+	// reuses the tab, its link arriving as a hash change.
+	var tab *page
+	outer := t
 	t.Run("damaged link says so", func(t *testing.T) {
-		p := newPage(t, browser, base, shots)
+		p := newPage(outer, browser, base, shots) // closed at the end of the whole test
+		p.t = t
+		tab = p
 		frag := link[strings.Index(link, "#")+1:]
 		cut := frag[:len(frag)-40] // the file cut short, as a truncated paste does
 		p.open(cut)
@@ -347,8 +355,13 @@ func TestShareLinksInBrowser(t *testing.T) {
 		if enc.FileEmbedded {
 			t.Fatalf("%s (%d bytes) fits in a link; the test needs one that does not", name, len(big))
 		}
-		p := newPage(t, browser, base, shots)
-		p.open(enc.Fragment)
+		p := tab
+		if p == nil {
+			p = newPage(t, browser, base, shots)
+			p.open("")
+		}
+		p.t = t
+		p.do(chromedp.Evaluate[chromedp.Void](`location.hash = ` + jsString(enc.Fragment)))
 		p.wait("the prompt", `document.querySelector('#link-prompt')?.textContent.includes(`+jsString(name)+`)`)
 		prompt := eval[string](p, `document.querySelector('#link-prompt').textContent`)
 		if !strings.Contains(prompt, "16,824 bytes") && !strings.Contains(prompt, "17 kB") {
@@ -371,21 +384,16 @@ func TestShareLinksInBrowser(t *testing.T) {
 		}
 	})
 
-	// 5. A deep link without a file applies to the file opened next.
-	t.Run("deep link applies to the next file", func(t *testing.T) {
+	// 5. A deep link without a file applies to the file opened next; then
+	// 6. compare that file with the other of docs/diff.md's pair: the
+	// differing field, both hex views at it, a link that carries both files.
+	t.Run("deep link applies to the next file; compare shows the differing field", func(t *testing.T) {
 		p := newPage(t, browser, base, shots)
 		p.open("part=HASH")
 		p.wait("the deep-link note", `document.querySelector('#link-prompt')?.textContent.includes('HASH')`)
 		p.upload("#file-input", file(waveA))
-		p.wait("HASH selected", `document.querySelector('#part-list .part.selected')?.dataset.name === 'HASH'`)
-	})
-
-	// 6. Compare the docs/diff.md pair: the differing field, both hex views, a link.
-	t.Run("compare shows the differing field", func(t *testing.T) {
-		p := newPage(t, browser, base, shots)
-		p.open("")
-		p.upload("#file-input", file(waveA))
 		p.wait("file A", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(waveA)))
+		p.wait("HASH selected", `document.querySelector('#part-list .part.selected')?.dataset.name === 'HASH'`)
 		p.upload("#compare-input", file(waveB))
 		p.wait("the compare view", `document.querySelectorAll('#compare .cmp-field').length > 0`)
 		fields := eval[[]string](p, `[...document.querySelectorAll('#compare .cmp-field .cmp-path')].map(e => e.textContent)`)
