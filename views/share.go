@@ -168,8 +168,8 @@ func (t *Tree) FieldPath(n *Node) string {
 	if n.SpanPath != "" && t.bySpan[n.SpanPath] == n {
 		return n.SpanPath
 	}
-	if t.Part == HeaderPart {
-		return n.JSONPath
+	if t.Part == HeaderPart && n.JSONPath != t.Part {
+		return n.JSONPath // header fields are named from the root: "Header/Version"
 	}
 	return t.Part + "/" + n.JSONPath
 }
@@ -182,9 +182,6 @@ func (t *Tree) FindField(path string) *Node {
 	if t == nil || path == "" {
 		return nil
 	}
-	if path == t.Part {
-		return t.Root
-	}
 	if n, ok := t.bySpan[path]; ok {
 		return n
 	}
@@ -192,6 +189,9 @@ func (t *Tree) FindField(path string) *Node {
 		if t.FieldPath(n) == path {
 			return n
 		}
+	}
+	if path == t.Part {
+		return t.Root
 	}
 	if rest, ok := strings.CutPrefix(path, t.Part+"/"); ok {
 		for _, n := range t.Nodes {
