@@ -19,6 +19,8 @@ type compareState struct {
 	selA, selB decode.Span
 	revA, revB int64
 	revSeq     int
+	marksA     []bool
+	marksB     []bool
 }
 
 // startCompare compares the shown file with data and shows the compare view
@@ -34,6 +36,7 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 		return
 	}
 	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
+	c.marksA, c.marksB = views.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
 	in.share.cmp, in.share.tab = c, "compare"
 	if r, ok := views.FirstDifference(c.cmp); ok {
 		in.compareSelect(ctx, r)
@@ -112,7 +115,8 @@ func (in *Inspector) onPickCompare(ctx app.Context, e app.Event) {
 func (in *Inspector) mainView() app.UI {
 	if c := in.share.cmp; c != nil && in.share.tab == "compare" && in.model != nil {
 		return &views.CompareView{Cmp: c.cmp, A: in.model, B: c.b, Selected: c.sel, HasSel: c.hasSel,
-			SelA: c.selA, SelB: c.selB, RevealA: c.revA, RevealB: c.revB, RevealSeq: c.revSeq}
+			SelA: c.selA, SelB: c.selB, RevealA: c.revA, RevealB: c.revB, RevealSeq: c.revSeq,
+			MarksA: c.marksA, MarksB: c.marksB}
 	}
 	return in.body()
 }

@@ -5,6 +5,7 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -15,8 +16,10 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	dxapp "github.com/dxscope/dxscope/app"
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/app/serve"
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -269,7 +272,9 @@ func TestShareLinksInBrowser(t *testing.T) {
 		p.wait("the node selected", `document.querySelector('#tree .node.selected')?.dataset.path === `+jsString(wantNode))
 		wantPart = "PSV0"
 		wantTeach = eval[string](p, `document.querySelector('#teach-path')?.textContent || ''`)
-		p.wait("the link updated", `location.hash.includes('field=')`)
+		// Scroll the hex view 5 rows down: row= follows once scrolling stops.
+		p.do(chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById('hex-scroll'); e.scrollTop = 5 * 18; e.dispatchEvent(new Event('scroll')) })()`))
+		p.wait("the link updated", `location.hash.includes('field=') && location.hash.includes('row=5')`)
 		link = p.href()
 		frag := p.fragment()
 		if !strings.Contains(frag, "part=PSV0") || !strings.Contains(frag, "&f=") {
@@ -283,6 +288,21 @@ func TestShareLinksInBrowser(t *testing.T) {
 			t.Errorf("the link's file is not the opened file (%d bytes, want %d)", len(data), len(want))
 		}
 		t.Logf("link: %d characters, part %s, field %s, hex %v", len(frag), st.Part, st.Field, st.Hex)
+
+		// Downloads: the JSON of the whole decode and the bitcode, sizes as the decoder says.
+		f, err := decode.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, _ := dxapp.ExportJSON(f)
+		bc, _ := decode.ExtractPart(f, "dxil")
+		for _, d := range []struct {
+			button, suffix string
+			size           int
+		}{{"#export-json", ".json", len(js)}, {"#export-bitcode", ".bc", len(bc)}, {"#export-part", ".PSV0.bin", int(f.Part("PSV0").Size)}} {
+			p.do(chromedp.Click(chromedp.CSS(d.button)))
+			p.wait("the download from "+d.button, fmt.Sprintf(`window.dxscopeLastDownload?.name?.endsWith(%s) && window.dxscopeLastDownload.size === %d`, jsString(d.suffix), d.size))
+		}
 
 		p.do(chromedp.Click(chromedp.CSS(`#copy-link`)))
 		p.wait("copy feedback", `document.querySelector('#copy-status') !== null`)
@@ -315,6 +335,7 @@ func TestShareLinksInBrowser(t *testing.T) {
 		if n := eval[int](p, `document.querySelectorAll('#hex-rows .b.sel').length`); n == 0 {
 			t.Errorf("no selected bytes in the hex view")
 		}
+		p.wait("the hex view at row 5", `document.getElementById('hex-scroll').scrollTop === 5 * 18`)
 		p.screenshot("2-restored")
 	})
 
@@ -420,6 +441,7 @@ func TestShareLinksInBrowser(t *testing.T) {
 		// Choose the wanted difference: both hex views select its bytes.
 		p.do(chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('#compare .cmp-field')].find(e => e.textContent.includes(` + jsString(want) + `)).click()`))
 		p.wait("both sides selected", `document.querySelectorAll('#hexa-rows .b.sel').length > 0 && document.querySelectorAll('#hexb-rows .b.sel').length > 0`)
+		p.wait("differing bytes marked on both sides", `document.querySelectorAll('#hexa-rows .b.diff').length > 0 && document.querySelectorAll('#hexb-rows .b.diff').length > 0`)
 		p.wait("the compare link", `location.hash.includes('tab=compare') && location.hash.includes('&c=')`)
 		p.screenshot("6-compare")
 		clink := p.fragment()

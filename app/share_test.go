@@ -248,5 +248,18 @@ func TestCompareRefs(t *testing.T) {
 	if _, ok := views.FindCompareRef(c, "NOPE/X"); ok {
 		t.Errorf("a missing path found a difference")
 	}
-	t.Logf("first difference: %s", path)
+	ma, mb := views.DiffMarks(c, a.Data(), b.Data(), 0, 0)
+	count := func(m []bool) (n int) {
+		for _, x := range m {
+			if x {
+				n++
+			}
+		}
+		return n
+	}
+	// Same layout on both sides: the marks are the bytes that differ in place.
+	if na, nb := count(ma), count(mb); na != c.Bytes.Differ || nb != c.Bytes.Differ {
+		t.Errorf("marked %d / %d bytes, the files differ in %d", na, nb, c.Bytes.Differ)
+	}
+	t.Logf("first difference: %s; %d bytes differ", path, c.Bytes.Differ)
 }

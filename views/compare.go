@@ -132,6 +132,50 @@ type CompareView struct {
 	SelA, SelB       decode.Span
 	RevealA, RevealB int64
 	RevealSeq        int
+	MarksA, MarksB   []bool // bytes that differ (DiffMarks)
+}
+
+// DiffMarks marks the bytes that differ between two containers, for the
+// hex views: the header and the part table compared in place, each part
+// present on both sides compared from its start (so a part that moved is
+// compared with itself), parts on one side only marked whole. baseA and
+// baseB are where the containers start in the shown data.
+func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
+	ma, mb = make([]bool, len(a)), make([]bool, len(b))
+	cmp := func(offA, offB, n int64) {
+		for i := int64(0); i < n; i++ {
+			pa, pb := baseA+offA+i, baseB+offB+i
+			switch {
+			case pa < int64(len(a)) && pb < int64(len(b)):
+				if a[pa] != b[pb] {
+					ma[pa], mb[pb] = true, true
+				}
+			case pa < int64(len(a)):
+				ma[pa] = true
+			case pb < int64(len(b)):
+				mb[pb] = true
+			}
+		}
+	}
+	mark := func(m []bool, off, n int64) {
+		for i := max(0, off); i < min(off+n, int64(len(m))); i++ {
+			m[i] = true
+		}
+	}
+	cmp(0, 0, decode.HeaderSize)
+	for _, d := range c.Parts {
+		switch {
+		case d.A != nil && d.B != nil:
+			if d.Status != decode.PartIdentical {
+				cmp(d.A.Offset, d.B.Offset, max(int64(d.A.Size), int64(d.B.Size))+decode.PartHeaderSize)
+			}
+		case d.A != nil:
+			mark(ma, baseA+d.A.Offset, int64(d.A.Size)+decode.PartHeaderSize)
+		case d.B != nil:
+			mark(mb, baseB+d.B.Offset, int64(d.B.Size)+decode.PartHeaderSize)
+		}
+	}
+	return ma, mb
 }
 
 // Render draws the report and the two hex views.
@@ -166,11 +210,11 @@ func (v *CompareView) Render() app.UI {
 		app.Div().Class("cmp-hex").Body(
 			app.Div().Class("cmp-side").Body(
 				app.H3().Text("A: "+v.A.Name),
-				&HexView{Model: v.A, Sel: v.SelA, RevealOff: v.RevealA, RevealSeq: v.RevealSeq, IDPrefix: "hexa", ClickAct: ActCompareByteA},
+				&HexView{Model: v.A, Sel: v.SelA, RevealOff: v.RevealA, RevealSeq: v.RevealSeq, IDPrefix: "hexa", ClickAct: ActCompareByteA, Marks: v.MarksA},
 			),
 			app.Div().Class("cmp-side").Body(
 				app.H3().Text("B: "+v.B.Name),
-				&HexView{Model: v.B, Sel: v.SelB, RevealOff: v.RevealB, RevealSeq: v.RevealSeq, IDPrefix: "hexb", ClickAct: ActCompareByteB},
+				&HexView{Model: v.B, Sel: v.SelB, RevealOff: v.RevealB, RevealSeq: v.RevealSeq, IDPrefix: "hexb", ClickAct: ActCompareByteB, Marks: v.MarksB},
 			),
 		),
 	)

@@ -53,6 +53,7 @@ type HexView struct {
 	ShowRow    int64
 	ShowRowSeq int
 	seenRowSeq int
+	Marks      []bool // compare view: bytes that differ from the other file
 
 	first     int64 // first visible row
 	scrollTop float64
@@ -268,6 +269,7 @@ func (h *HexView) classOf(off int64) (string, string) {
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
 		cls += " enc"
 	}
+	cls += h.markClass(off)
 	sp, ok := h.Model.Spans.Deepest(off)
 	if !ok {
 		return cls + " out", Hex(off) + ": outside the container"

@@ -54,6 +54,13 @@ func (h *HexView) reportRow(ctx app.Context) {
 	ctx.NewActionWithValue(ActHexRow, HexRow{View: h.IDPrefix, Row: h.first})
 }
 
+func (h *HexView) markClass(off int64) string {
+	if off >= 0 && off < int64(len(h.Marks)) && h.Marks[off] {
+		return " diff"
+	}
+	return ""
+}
+
 // FirstRow returns the first row shown.
 func (h *HexView) FirstRow() int64 { return h.first }
 
