@@ -107,7 +107,7 @@ func (in *Inspector) onPickCompare(ctx app.Context, e app.Event) {
 		return
 	}
 	in.share.wantCompare = true
-	in.readFile(ctx, files.Index(0))
+	in.readFile(in.stableCtx(ctx), files.Index(0))
 	ctx.JSSrc().Set("value", "")
 }
 

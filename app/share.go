@@ -103,6 +103,12 @@ type shareState struct {
 	note    string           // what a link did that is worth saying
 	copied  string
 
+	// ctx is the Inspector's own context (from OnMount): promise callbacks
+	// dispatch through it, because an element's context is dropped when
+	// go-app replaces the element before the promise settles.
+	ctx    app.Context
+	hasCtx bool
+
 	tab         string // "" (inspector) or "compare"
 	wantCompare bool   // the next file opened is compared with the shown one
 	cmp         *compareState
@@ -480,6 +486,14 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 	in.noteView(ctx)
 }
 
+// stableCtx returns the Inspector's own context when it has one.
+func (in *Inspector) stableCtx(ctx app.Context) app.Context {
+	if in.share.hasCtx {
+		return in.share.ctx
+	}
+	return ctx
+}
+
 func (in *Inspector) quietly(fn func()) {
 	in.share.applying = true
 	defer func() { in.share.applying = false }()
@@ -505,6 +519,7 @@ func (in *Inspector) onHexRow(ctx app.Context, r views.HexRow) {
 
 // mountShare subscribes to the share bar's and the compare view's actions.
 func (in *Inspector) mountShare(ctx app.Context) {
+	in.share.ctx, in.share.hasCtx = ctx, true
 	// Tells scripts and the browser test that the page reacts from now on.
 	ctx.Defer(func(app.Context) { app.Window().Set("dxscopeReady", true) })
 	ctx.Handle(views.ActHexRow, func(ctx app.Context, a app.Action) {
@@ -553,6 +568,7 @@ func (in *Inspector) copyLink(ctx app.Context) {
 
 // copyText puts text on the clipboard and says so in the share bar.
 func (in *Inspector) copyText(ctx app.Context, text, done string) {
+	ctx = in.stableCtx(ctx)
 	nav := app.Window().Get("navigator")
 	clip := nav.Get("clipboard")
 	fallback := func(ctx app.Context) {
@@ -598,7 +614,9 @@ func copyByCommand(text string) bool {
 
 // shareUI is the share bar with the link's messages, under the summary.
 func (in *Inspector) shareUI() app.UI {
-	var items []app.UI
+	// The compared file's picker comes first, so it keeps its place (and its
+	// element) whatever messages come and go after it.
+	items := []app.UI{app.Input().ID("compare-input").Type("file").Class("visually-hidden").OnChange(in.onPickCompare)}
 	if e := in.share.linkErr; e != "" {
 		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
 	}
@@ -624,7 +642,6 @@ func (in *Inspector) shareUI() app.UI {
 			Compare: in.share.tab == "compare" && in.share.cmp != nil,
 		})
 	}
-	items = append(items, app.Input().ID("compare-input").Type("file").Class("visually-hidden").OnChange(in.onPickCompare))
 	return app.Div().Class("share").Body(items...)
 }
 
