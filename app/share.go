@@ -446,6 +446,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 	in.share.linkErr, in.share.note = "", ""
 	if p := in.share.pending; p != nil && p.CompareSHA256 != "" && in.model != nil && (p.SHA256 == "" || in.fileRef().sha == p.SHA256) {
+		in.share.wantCompare = false
 		if err := linkstate.CheckCompareFile(*p, data); err != nil {
 			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
 			in.status = ""

@@ -454,6 +454,20 @@ func TestShareLinksInBrowser(t *testing.T) {
 			t.Errorf("the compared file's name did not travel in the link")
 		}
 		q.screenshot("6-compare-from-link")
+
+		// A compare link whose compared file goes by hash: the page asks for
+		// that file, refuses another, and compares with the right one.
+		a, _ := os.ReadFile(file(waveA))
+		other, _ := os.ReadFile(file(vsFile))
+		name := filepath.Base(vsFile)
+		hashLink := linkstate.Encode(linkstate.State{Name: filepath.Base(waveA), Tab: "compare", Compare: name,
+			CompareSHA256: linkstate.SHA256(other), CompareSize: int64(len(other))}, a)
+		q.do(chromedp.Evaluate[chromedp.Void](`location.hash = ` + jsString(hashLink)))
+		q.wait("the prompt for the compared file", `document.querySelector('#link-prompt')?.textContent.includes(`+jsString(name)+`)`)
+		q.upload("#compare-input", file(waveB))
+		q.wait("the refusal", `document.querySelector('#link-error')?.textContent.includes('compared file')`)
+		q.upload("#compare-input", file(vsFile))
+		q.wait("the compare with the right file", `document.querySelector('#cmp-name-b')?.textContent.includes(`+jsString(name)+`) && document.querySelector('#link-prompt') === null`)
 	})
 	t.Logf("browser work took %.1fs; screenshots in %s", time.Since(start).Seconds(), shots)
 }
