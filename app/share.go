@@ -269,10 +269,8 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 	in.share.linkErr, in.share.note = "", ""
 	if raw == "" {
 		// Back past the first file: the page as it was before any file.
-		if in.model != nil {
-			in.model, in.share.cmp, in.share.tab = nil, nil, ""
-			in.share.pending = nil
-		}
+		in.model, in.share.cmp, in.share.tab = nil, nil, ""
+		in.share.pending = nil
 		return
 	}
 	l, err := linkstate.DecodeLink(raw)
@@ -382,11 +380,15 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 	in.selectPart(ctx, part)
 	pv := m.Parts[part]
 	t := pv.Tree
-	if t != nil && len(s.Open) > 0 && part < len(in.open) {
-		open := map[int]bool{t.Root.ID: true}
-		for _, p := range s.Open {
-			if n := t.FindField(p); n != nil {
-				open[n.ID] = true
+	if t != nil && part < len(in.open) {
+		// The link's open nodes, or the default set when it names none.
+		open := defaultOpen(pv)
+		if len(s.Open) > 0 {
+			open = map[int]bool{t.Root.ID: true}
+			for _, p := range s.Open {
+				if n := t.FindField(p); n != nil {
+					open[n.ID] = true
+				}
 			}
 		}
 		in.open[part] = open
@@ -425,9 +427,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 		}
 		in.revealAt(in.sel.Off)
 	}
-	if s.Row > 0 {
-		in.share.row = s.Row
-	}
+	in.share.row = s.Row
 	// The hex view may only now be mounted: show the row after this render.
 	ctx.Defer(func(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
