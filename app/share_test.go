@@ -128,16 +128,21 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 	v.PSVInfo.SigOutputElements = []elem{{1}, {2}, {3}}
 	tr := views.BuildTree("PSV0", v, views.NewSpans(nil))
 	for path, want := range map[string]string{
-		"PSV0/SigOutputElements[1]":      "PSVInfo/SigOutputElements[1]",
-		"PSV0/SigOutputElements[2]/Cols": "PSVInfo/SigOutputElements[2]/Cols",
-		"PSV0/PSVInfo":                   "PSVInfo",
-		"PSV0/Name":                      "Name",
-		"PSV0":                           "",
+		"PSV0/SigOutputElements[1]":         "PSVInfo/SigOutputElements[1]",
+		"PSV0/SigOutputElements[2]/Cols":    "PSVInfo/SigOutputElements[2]/Cols",
+		"PSV0/PSVInfo":                      "PSVInfo",
+		"PSV0/Name":                         "Name",
+		"PSV0":                              "",
+		"PSV0/PSVInfo/SigOutputElements[1]": "PSVInfo/SigOutputElements[1]",
 	} {
 		n := tr.FindField(path)
 		if n == nil || n.JSONPath != want {
 			t.Errorf("FindField(%q) = %v, want the node at %q", path, n, want)
 		}
+	}
+	// Links write the short form.
+	if n := tr.FindField("PSV0/SigOutputElements[2]/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements[2]/Cols" {
+		t.Errorf("FieldPath writes %q, want the path without the typed key", tr.FieldPath(n))
 	}
 	if n := tr.FindField("PSV0/SigOutputElements[9]"); n != nil {
 		t.Errorf("a missing element found %q", n.JSONPath)
