@@ -53,6 +53,7 @@ func (in *Inspector) onDrop(ctx app.Context, e app.Event) {
 		in.status = "Nothing to open: drop a file."
 		return
 	}
+	in.dropCompare(e) // share.go: Shift+drop compares with the shown file
 	in.readFile(ctx, files.Index(0))
 }
 

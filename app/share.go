@@ -19,9 +19,10 @@ import (
 // See docs/share-links.md for the format.
 
 // maxCompressed is the largest file whose deflated copy is tried for the
-// link: larger ones never fit MaxLinkLength in practice, and compressing
-// them on every open would cost seconds in the browser.
-const maxCompressed = 4 << 20
+// link. A 256 KiB file would have to deflate 30:1 to fit MaxLinkLength
+// (real containers reach 5:1), and compressing megabytes at every open
+// would cost seconds in the browser; larger files go by hash.
+const maxCompressed = 256 << 10
 
 // fileRef is one opened file as the link needs it, computed once per file.
 type fileRef struct {
@@ -501,6 +502,13 @@ func (in *Inspector) quietly(fn func()) {
 	fn()
 }
 
+// dropCompare turns a Shift+drop into a compare with the shown file.
+func (in *Inspector) dropCompare(e app.Event) {
+	if s := e.Get("shiftKey"); s.Truthy() && s.Bool() && in.model != nil && in.model.File != nil {
+		in.share.wantCompare = true
+	}
+}
+
 // onHexRow keeps row= current while scrolling, written once scrolling stops.
 func (in *Inspector) onHexRow(ctx app.Context, r views.HexRow) {
 	if r.View != "" || in.model == nil {
@@ -535,8 +543,11 @@ func (in *Inspector) mountShare(ctx app.Context) {
 		}
 	})
 	ctx.Handle(views.ActCompareMode, func(ctx app.Context, a app.Action) {
-		in.share.wantCompare = true
-		in.share.note = "Compare mode: open or drop the file to compare with " + in.model.Name + "."
+		in.share.wantCompare = !in.share.wantCompare
+		in.share.note = ""
+		if in.share.wantCompare && in.model != nil {
+			in.share.note = "Compare mode: open or drop the file to compare with " + in.model.Name + ". (Shift+drop does this too.)"
+		}
 	})
 	ctx.Handle(views.ActCloseCompare, func(ctx app.Context, a app.Action) {
 		in.share.tab = ""
@@ -640,7 +651,7 @@ func (in *Inspector) shareUI() app.UI {
 		items = append(items, &views.ShareBar{
 			Copied: in.share.copied, Embedded: in.share.embedded, LinkLen: in.share.linkLen,
 			PartName: pname, Bitcode: bitcode, Selection: in.sel.Size, HasModel: in.model.File != nil,
-			Compare: in.share.tab == "compare" && in.share.cmp != nil,
+			Compare: in.share.tab == "compare" && in.share.cmp != nil, CompareMode: in.share.wantCompare,
 		})
 	}
 	return app.Div().Class("share").Body(items...)

@@ -421,7 +421,10 @@ func TestShareLinksInBrowser(t *testing.T) {
 		p.upload("#file-input", file(waveA))
 		p.wait("file A", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(waveA)))
 		p.wait("HASH selected", `document.querySelector('#part-list .part.selected')?.dataset.name === 'HASH'`)
-		p.upload("#compare-input", file(waveB))
+		// Compare mode, then the ordinary picker: the file is compared, not opened.
+		p.do(chromedp.Click(chromedp.CSS(`#compare-drop`)))
+		p.wait("compare mode on", `document.querySelector('#compare-drop')?.getAttribute('aria-pressed') === 'true'`)
+		p.upload("#file-input", file(waveB))
 		p.wait("the compare view", `document.querySelectorAll('#compare .cmp-field').length > 0`)
 		fields := eval[[]string](p, `[...document.querySelectorAll('#compare .cmp-field .cmp-path')].map(e => e.textContent)`)
 		t.Logf("differences: %q", fields)

@@ -68,14 +68,15 @@ func (h *HexView) FirstRow() int64 { return h.first }
 // reports clicks as the actions named in ShareActs.
 type ShareBar struct {
 	app.Compo
-	Copied    string // "copied" or a failure message after Copy link, "" otherwise
-	Embedded  bool   // the link carries the file
-	LinkLen   int    // characters of the current link
-	PartName  string // the selected part ("" or Header: no part download)
-	Bitcode   bool   // the file has bitcode to download
-	Selection int64  // bytes selected (0: no copy buttons)
-	Compare   bool   // the compare view is showing
-	HasModel  bool
+	Copied      string // "copied" or a failure message after Copy link, "" otherwise
+	Embedded    bool   // the link carries the file
+	LinkLen     int    // characters of the current link
+	PartName    string // the selected part ("" or Header: no part download)
+	Bitcode     bool   // the file has bitcode to download
+	Selection   int64  // bytes selected (0: no copy buttons)
+	Compare     bool   // the compare view is showing
+	CompareMode bool   // the next file opened is compared with this one
+	HasModel    bool
 }
 
 // Share bar actions (no value unless noted).
@@ -145,7 +146,9 @@ func (s *ShareBar) Render() app.UI {
 			items = append(items,
 				app.Span().Class("share-sep"),
 				app.Label().Class("button secondary").For("compare-input").ID("compare-label").Title("open a second container and see what differs").Text("Compare with…"),
-				btn("compare-drop", "Drop to compare", "the next file you open or drop is compared with this one", ActCompareMode, nil),
+				app.Button().ID("compare-drop").Aria("pressed", s.CompareMode).Class(map[bool]string{true: "on"}[s.CompareMode]).
+					Title("the next file you open or drop is compared with this one (Shift+drop does it too); click again to cancel").
+					Text("Drop to compare").OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActCompareMode) }, app.EventScope("compare-drop")),
 			)
 		}
 	}
