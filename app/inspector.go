@@ -31,37 +31,45 @@ type Inspector struct {
 	status   string // loading / error message
 	dragging bool
 	started  float64 // performance.now() when the last load began
+
+	share shareState // share link, exports, compare (share.go, compare.go)
 }
 
 // OnMount subscribes to the views' actions and tells scripts (and tests)
 // that the page is live: the pre-rendered HTML looks the same but has no
 // handlers.
 func (in *Inspector) OnMount(ctx app.Context) {
+	in.mountShare(ctx)
 	app.Window().Set("dxscopeReady", true)
 	ctx.Handle(views.ActSelectPart, func(ctx app.Context, a app.Action) {
 		if i, ok := a.Value.(int); ok {
 			in.selectPart(ctx, i)
+			in.noteView(ctx)
 		}
 	})
 	ctx.Handle(views.ActSelectNode, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(views.NodeRef); ok {
 			in.selectNode(ctx, r.Part, r.Node, true)
+			in.noteView(ctx)
 		}
 	})
 	ctx.Handle(views.ActToggleNode, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(views.NodeRef); ok && r.Part < len(in.open) {
 			in.open[r.Part][r.Node] = !in.open[r.Part][r.Node]
 			in.rev++
+			in.noteView(ctx)
 		}
 	})
 	ctx.Handle(views.ActSelectByte, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok {
 			in.selectByte(ctx, off, false)
+			in.noteView(ctx)
 		}
 	})
 	ctx.Handle(views.ActGoto, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok {
 			in.selectByte(ctx, off, true)
+			in.noteView(ctx)
 		}
 	})
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
@@ -71,11 +79,6 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 }
 
-// OnNav reads the fragment: #demo=grid shows the grid and signature table
-// with made-up data.
-func (in *Inspector) OnNav(ctx app.Context) {
-	in.demo = ctx.Page().URL().Fragment == "demo=grid"
-}
 
 // OnAppUpdate reloads into a newly fetched version of the app.
 func (in *Inspector) OnAppUpdate(ctx app.Context) {
@@ -86,7 +89,7 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 
 // open decodes bytes and shows them.
 func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
-	in.show(ctx, views.Build(name, data, 0))
+	in.openFile(ctx, name, data) // share.go: compare mode and links waiting for their file
 }
 
 func (in *Inspector) show(ctx app.Context, m *views.Model) {
@@ -244,7 +247,8 @@ func (in *Inspector) Render() app.UI {
 		),
 		app.If(in.status != "", func() app.UI { return app.P().ID("status").Class("status").Text(in.status) }),
 		app.If(in.model != nil, func() app.UI { return &views.SummaryBar{Model: in.model} }),
-		in.body(),
+		in.shareUI(),
+		in.mainView(),
 		app.Footer().Class("keys").Body(
 			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part."),
 		),
@@ -302,7 +306,8 @@ func (in *Inspector) body() app.UI {
 			),
 			app.Section().Class("col-bytes").Body(
 				app.H2().Text("Bytes"),
-				&views.HexView{Model: m, Sel: in.sel, Enc: in.enc, RevealOff: in.revealOff, RevealSeq: in.revealSeq},
+				&views.HexView{Model: m, Sel: in.sel, Enc: in.enc, RevealOff: in.revealOff, RevealSeq: in.revealSeq,
+					ShowRow: in.share.row, ShowRowSeq: in.share.rowSeq},
 				&views.TeachPanel{Model: m, Sel: in.sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
 			),
 		),

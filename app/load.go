@@ -53,6 +53,7 @@ func (in *Inspector) onDrop(ctx app.Context, e app.Event) {
 		in.status = "Nothing to open: drop a file."
 		return
 	}
+	in.dropCompare(e) // share.go: Shift+drop compares with the shown file
 	in.readFile(ctx, files.Index(0))
 }
 
@@ -162,6 +163,7 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 		handled = false
 	}
 	if handled {
+		in.noteView(ctx)
 		e.PreventDefault()
 		if in2("#part-list") {
 			id := fmt.Sprintf("part-%d", in.part)

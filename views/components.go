@@ -173,7 +173,7 @@ func (v *TreeView) Render() app.UI {
 				Aria("level", n.Depth+1).Aria("selected", n.ID == v.Selected).
 				DataSet("path", n.JSONPath).
 				Style("padding-left", fmt.Sprintf("%.1fem", 0.3+1.1*float64(n.Depth))).
-				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) })
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) }, app.EventScope(v.Part, n.ID)) // scope: go-app keeps a row's old closure otherwise
 			if container {
 				row = row.Aria("expanded", v.Open[n.ID])
 			}
@@ -186,7 +186,7 @@ func (v *TreeView) Render() app.UI {
 				twisty = app.Span().Class("twisty").Text(sym).OnClick(func(ctx app.Context, e app.Event) {
 					e.Call("stopPropagation")
 					ctx.NewActionWithValue(ActToggleNode, ref)
-				})
+				}, app.EventScope(v.Part, n.ID))
 			}
 			key := n.Key
 			if n.Parent == nil {
@@ -229,7 +229,7 @@ func (p *ProblemList) Render() app.UI {
 			}
 			return app.Li().Class("problem sev-"+pr.Severity.String()).Body(
 				app.Button().Class("problem-jump").Title("show these bytes").
-					OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }).Body(
+					OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }, app.EventScope(pr.Offset)).Body(
 					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
 					app.Span().Class("problem-off").Text(Hex(pr.Offset)),
 				),

@@ -45,6 +45,16 @@ type HexView struct {
 	RevealOff int64       // bring this offset into view when RevealSeq changes
 	RevealSeq int
 
+	// Share hooks (views/share.go): element ID prefix (default "hex"), the
+	// action a byte click raises (default ActSelectByte), and an exact first
+	// row to show when ShowRowSeq changes (a share link's row=).
+	IDPrefix   string
+	ClickAct   string
+	ShowRow    int64
+	ShowRowSeq int
+	seenRowSeq int
+	Marks      []bool // compare view: bytes that differ from the other file
+
 	first     int64 // first visible row
 	scrollTop float64
 	seenSeq   int
@@ -109,6 +119,7 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 		h.seenSeq = h.RevealSeq
 		h.reveal(ctx, h.RevealOff)
 	}
+	h.showRow(ctx)
 }
 
 func (h *HexView) reveal(ctx app.Context, off int64) {
@@ -123,7 +134,7 @@ func (h *HexView) reveal(ctx app.Context, off int64) {
 
 func (h *HexView) setScroll(ctx app.Context, top float64) {
 	ctx.Defer(func(app.Context) {
-		if el := app.Window().GetElementByID("hex-scroll"); el.Truthy() {
+		if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
 			el.Set("scrollTop", top)
 		}
 	})
@@ -137,6 +148,7 @@ func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 		return
 	}
 	h.first = f
+	h.reportRow(ctx)
 }
 
 func (h *HexView) onClick(ctx app.Context, e app.Event) {
@@ -152,7 +164,7 @@ func (h *HexView) onClick(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	ctx.NewActionWithValue(ActSelectByte, off)
+	ctx.NewActionWithValue(h.clickAction(), off)
 }
 
 func (h *HexView) onGotoInput(ctx app.Context, e app.Event) {
@@ -209,18 +221,18 @@ func (h *HexView) Render() app.UI {
 	last := min(h.first+HexRows+1, h.rows())
 	return app.Div().Class("hex").Body(
 		app.Form().Class("hex-tools").OnSubmit(h.onGoto).Body(
-			app.Label().For("hex-goto").Text("Go to offset"),
-			app.Input().ID("hex-goto").Type("text").Placeholder("0x1f0").Size(12).
+			app.Label().For(h.id("goto")).Text("Go to offset"),
+			app.Input().ID(h.id("goto")).Type("text").Placeholder("0x1f0").Size(12).
 				Value(h.gotoText).OnInput(h.onGotoInput).Attr("autocomplete", "off"),
 			app.Button().Type("submit").Text("Go"),
 			app.If(h.gotoErr != "", func() app.UI { return app.Span().Class("hex-err").Text(h.gotoErr) }),
 			app.Span().Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", Hex(h.first*16), Hex(last*16), Hex(int64(len(h.Model.Data))))),
 		),
-		app.Div().ID("hex-scroll").Class("hex-scroll").
+		app.Div().ID(h.id("scroll")).Class("hex-scroll").
 			Style("height", fmt.Sprintf("%dpx", HexRows*HexRowHeight)).
 			OnScroll(h.onScroll).Body(
 			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
-				app.Div().ID("hex-rows").Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
+				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
 					OnClick(h.onClick).Body(
 					app.Range(make([]struct{}, last-h.first)).Slice(func(i int) app.UI {
 						return h.row(h.first + int64(i))
@@ -264,6 +276,7 @@ func (h *HexView) classOf(off int64) (string, string) {
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
 		cls += " enc"
 	}
+	cls += h.markClass(off)
 	sp, ok := h.Model.Spans.Deepest(off)
 	if !ok {
 		return cls + " out", Hex(off) + ": outside the container"

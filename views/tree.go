@@ -50,6 +50,7 @@ type Tree struct {
 	Root      *Node
 	Nodes     []*Node // by ID
 	bySpan    map[string]*Node
+	links     *linkIndex // share.go: link paths, built on first use
 }
 
 // Find returns the first node (depth first) for which match is true.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
 )
 
@@ -43,19 +42,9 @@ func runParts(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// WriteParts prints the part list and the problems of f.
-func WriteParts(w io.Writer, f *decode.File) {
-	fmt.Fprintf(w, "Part count: %d\n", len(f.Parts))
-	for _, p := range f.Parts {
-		fmt.Fprintf(w, "#%d - %s  offset 0x%x  size %d (%s)  %s\n", p.Index, p.Name, p.Offset, p.Size, humanize.IBytes(uint64(p.Size)), p.Summary)
-	}
-	fmt.Fprintf(w, "Digest: %s\n", f.Digest.Status)
-	e, wn, n := decode.CountProblems(f.Problems)
-	fmt.Fprintf(w, "Problems: %d errors, %d warnings, %d notes\n", e, wn, n)
-	for _, p := range f.Problems {
-		fmt.Fprintf(w, "  %s\n", p)
-	}
-}
+// WriteParts prints the part list and the problems of f (decode.WriteParts,
+// shared with the page's download).
+func WriteParts(w io.Writer, f *decode.File) { decode.WriteParts(w, f) }
 
 func runJSON(args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 {

@@ -1,0 +1,122 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// compareState is the compare view: the shown file (A) against a second one (B).
+type compareState struct {
+	b    *views.Model
+	bRef *fileRef
+	cmp  *decode.Comparison
+
+	sel        views.CompareRef
+	hasSel     bool
+	selA, selB decode.Span
+	revA, revB int64
+	revSeq     int
+	marksA     []bool
+	marksB     []bool
+}
+
+// startCompare compares the shown file with data and shows the compare view
+// at the first difference.
+func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
+	if in.model == nil || in.model.File == nil {
+		in.share.linkErr = "Open a container first, then compare it with another."
+		return
+	}
+	b := views.Build(name, data, 0)
+	if b.File == nil {
+		in.share.linkErr = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
+		return
+	}
+	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
+	c.marksA, c.marksB = views.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
+	in.share.cmp, in.share.tab = c, "compare"
+	if r, ok := views.FirstDifference(c.cmp); ok {
+		in.compareSelect(ctx, r)
+	}
+}
+
+// compareSelect selects a difference and moves both hex views to it.
+func (in *Inspector) compareSelect(ctx app.Context, r views.CompareRef) {
+	c := in.share.cmp
+	if c == nil {
+		return
+	}
+	c.sel, c.hasSel = r, true
+	a, b := r.Sides(c.cmp)
+	span := func(m *views.Model, s decode.FieldSide) decode.Span {
+		if s.Off < 0 || s.Size <= 0 {
+			return decode.Span{}
+		}
+		off := s.Off + m.Base
+		if sp, ok := m.Spans.ByPath(s.Span); ok && sp.Off == off && sp.Size == s.Size {
+			return sp
+		}
+		return decode.Span{Path: s.Span, Off: off, Size: s.Size, Kind: decode.SpanField, Value: s.Value}
+	}
+	c.selA, c.selB = span(in.model, a), span(c.b, b)
+	c.revA, c.revB = c.selA.Off, c.selB.Off
+	c.revSeq++
+}
+
+// compareSelectPath selects the difference a link's field= names, else the first.
+func (in *Inspector) compareSelectPath(ctx app.Context, path string) {
+	c := in.share.cmp
+	if c == nil {
+		return
+	}
+	if r, ok := views.FindCompareRef(c.cmp, path); ok {
+		in.compareSelect(ctx, r)
+		return
+	}
+	if path != "" {
+		in.share.linkErr = fmt.Sprintf("The link selects the difference %s, which these files do not have: showing the first difference.", path)
+	}
+	if r, ok := views.FirstDifference(c.cmp); ok {
+		in.compareSelect(ctx, r)
+	}
+}
+
+// compareByte selects the field holding a clicked byte on one side.
+func (in *Inspector) compareByte(off int64, sideA bool) {
+	c := in.share.cmp
+	if c == nil {
+		return
+	}
+	m, sel := in.model, &c.selA
+	if !sideA {
+		m, sel = c.b, &c.selB
+	}
+	if sp, ok := m.Spans.Deepest(off); ok {
+		*sel = sp
+	} else {
+		*sel = decode.Span{Path: "(outside the container)", Off: off, Size: 1, Kind: decode.SpanUnknown}
+	}
+}
+
+func (in *Inspector) onPickCompare(ctx app.Context, e app.Event) {
+	files := ctx.JSSrc().Get("files")
+	if !files.Truthy() || files.Get("length").Int() == 0 {
+		return
+	}
+	in.share.wantCompare = true
+	in.readFile(in.stableCtx(ctx), files.Index(0))
+	ctx.JSSrc().Set("value", "")
+}
+
+// mainView is the compare view when it is chosen, else the inspector's body.
+func (in *Inspector) mainView() app.UI {
+	if c := in.share.cmp; c != nil && in.share.tab == "compare" && in.model != nil {
+		return &views.CompareView{Cmp: c.cmp, A: in.model, B: c.b, Selected: c.sel, HasSel: c.hasSel,
+			SelA: c.selA, SelB: c.selB, RevealA: c.revA, RevealB: c.revB, RevealSeq: c.revSeq,
+			MarksA: c.marksA, MarksB: c.marksB}
+	}
+	return in.body()
+}

@@ -1,0 +1,177 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// ExportJSON is the whole decode as `dxscope json` writes it: the File
+// indented by two spaces, with a final newline.
+func ExportJSON(f *decode.File) ([]byte, error) {
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// ExportParts is the part list and problems as `dxscope parts` writes them.
+func ExportParts(f *decode.File) []byte {
+	var b bytes.Buffer
+	decode.WriteParts(&b, f)
+	return b.Bytes()
+}
+
+// HexText writes bytes as spaced lowercase hex, 16 a line.
+func HexText(data []byte) string {
+	var b strings.Builder
+	for i, c := range data {
+		if i > 0 {
+			if i%16 == 0 {
+				b.WriteByte('\n')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		fmt.Fprintf(&b, "%02x", c)
+	}
+	return b.String()
+}
+
+// CArray writes bytes as a C array definition, 12 bytes a line, with a
+// comment saying where they came from.
+func CArray(name string, off int64, data []byte) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "/* %s: %d bytes at 0x%x */\n", name, len(data), off)
+	fmt.Fprintf(&b, "static const unsigned char %s[%d] = {", cIdent(name), len(data))
+	for i, c := range data {
+		if i%12 == 0 {
+			b.WriteString("\n   ")
+		}
+		fmt.Fprintf(&b, " 0x%02x", c)
+		if i < len(data)-1 {
+			b.WriteByte(',')
+		}
+	}
+	b.WriteString("\n};\n")
+	return b.String()
+}
+
+// cIdent turns a span path into a C identifier ("PSV0/Sig[2]" → "PSV0_Sig_2").
+func cIdent(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9' && b.Len() > 0, c == '_':
+			b.WriteRune(c)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	id := strings.TrimSuffix(b.String(), "_")
+	if id == "" {
+		id = "bytes"
+	}
+	return id
+}
+
+// baseName is the file name without directories and extension, for download names.
+func baseName(name string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	if ext := path.Ext(name); ext != "" && len(ext) < len(name) {
+		name = strings.TrimSuffix(name, ext)
+	}
+	if name == "" || name == "." || name == "/" {
+		name = "container"
+	}
+	return name
+}
+
+// export runs one of the share bar's download or copy buttons.
+func (in *Inspector) export(ctx app.Context, kind string) {
+	m := in.model
+	if m == nil || m.File == nil {
+		return
+	}
+	base := baseName(m.Name)
+	switch kind {
+	case views.ExportJSON:
+		b, err := ExportJSON(m.File)
+		if err != nil {
+			in.share.linkErr = "Could not write the JSON: " + err.Error()
+			return
+		}
+		download(base+".json", "application/json", b)
+	case views.ExportParts:
+		download(base+".parts.txt", "text/plain", ExportParts(m.File))
+	case views.ExportPart:
+		if in.part <= 0 || in.part >= len(m.Parts) {
+			return
+		}
+		pv := m.Parts[in.part]
+		nth := 0
+		for _, q := range m.Parts[1:in.part] {
+			if q.Name == pv.Name {
+				nth++
+			}
+		}
+		b, err := decode.ExtractPart(m.File, fmt.Sprintf("%s#%d", pv.Name, nth))
+		if err != nil {
+			in.share.linkErr = err.Error()
+			return
+		}
+		download(base+"."+cIdent(pv.Name)+".bin", "application/octet-stream", b)
+	case views.ExportBitcode:
+		b, err := decode.ExtractPart(m.File, "dxil")
+		if err != nil {
+			in.share.linkErr = "No bitcode to download: " + err.Error()
+			return
+		}
+		download(base+".bc", "application/octet-stream", b)
+	case views.ExportHex, views.ExportCArray:
+		s := in.sel
+		if s.Size <= 0 || s.Off < 0 || s.Off >= int64(len(m.Data)) {
+			return
+		}
+		data := m.Data[s.Off:min(s.End(), int64(len(m.Data)))]
+		if kind == views.ExportHex {
+			in.copyText(ctx, HexText(data), fmt.Sprintf("copied %d bytes as hex", len(data)))
+		} else {
+			in.copyText(ctx, CArray(s.Path, s.Off, data), fmt.Sprintf("copied %d bytes as a C array", len(data)))
+		}
+	}
+}
+
+// download hands bytes to the browser as a file: a Blob, an object URL and
+// a click on a temporary <a download>.
+func download(name, mime string, data []byte) {
+	w := app.Window()
+	arr := w.Get("Uint8Array").New(len(data))
+	app.CopyBytesToJS(arr, data)
+	blob := w.Get("Blob").New([]any{arr}, map[string]any{"type": mime})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	doc := w.Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	a.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	// Recorded for the browser test: what the last download was.
+	w.Set("dxscopeLastDownload", map[string]any{"name": name, "size": len(data)})
+	var revoke app.Func
+	revoke = app.FuncOf(func(this app.Value, args []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	w.Call("setTimeout", revoke, 10000)
+}

@@ -1,0 +1,704 @@
+package app
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The address bar is the share link: noteView writes the fragment after
+// every change (a history entry for a new file, part or tab, a replacement
+// for smaller moves), OnNav reads it on load, on Back and on hash edits.
+// See docs/share-links.md for the format.
+
+// maxCompressed is the largest file whose deflated copy is tried for the
+// link. A 256 KiB file would have to deflate 30:1 to fit MaxLinkLength
+// (real containers reach 5:1), and compressing megabytes at every open
+// would cost seconds in the browser; larger files go by hash.
+const maxCompressed = 256 << 10
+
+// fileRef is one opened file as the link needs it, computed once per file.
+type fileRef struct {
+	data []byte
+	sha  string
+	enc  string // the f=/c= value (deflate + base64url); "" when not tried
+}
+
+func newFileRef(data []byte) *fileRef {
+	r := &fileRef{data: data, sha: linkstate.SHA256(data)}
+	if len(data) <= maxCompressed {
+		frag := linkstate.EncodeLink(linkstate.Link{File: data}, 0).Fragment
+		if _, f, ok := strings.Cut(frag, "&f="); ok {
+			r.enc = f
+		}
+	}
+	return r
+}
+
+// buildFragment writes the state with the files, like linkstate.EncodeLink
+// with MaxLinkLength but reusing each file's deflated copy: the file goes in
+// when the link stays within the limit, then the compared file; a file left
+// out is named by its SHA-256 and size.
+func buildFragment(s linkstate.State, a, b *fileRef) (frag string, inA, inB bool) {
+	s.SHA256, s.Size, s.CompareSHA256, s.CompareSize = "", 0, "", 0
+	build := func(withA, withB bool) string {
+		t := s
+		if a != nil && !withA {
+			t.SHA256, t.Size = a.sha, int64(len(a.data))
+		}
+		if b != nil && !withB {
+			t.CompareSHA256, t.CompareSize = b.sha, int64(len(b.data))
+		}
+		f := linkstate.Encode(t, nil)
+		if withA {
+			f += "&f=" + a.enc
+		}
+		if withB {
+			f += "&c=" + b.enc
+		}
+		return f
+	}
+	fits := func(f string) bool { return len(f) <= linkstate.MaxLinkLength }
+	inA, inB = a != nil && a.enc != "", b != nil && b.enc != ""
+	frag = build(inA, inB)
+	if !fits(frag) && inB {
+		inB = false
+		frag = build(inA, inB)
+	}
+	if !fits(frag) && inA {
+		inA = false
+		frag = build(inA, inB)
+		if b != nil && b.enc != "" {
+			if f2 := build(false, true); fits(f2) {
+				frag, inB = f2, true
+			}
+		}
+	}
+	return frag, inA, inB
+}
+
+// shareState is the Inspector's share-link, export and compare state.
+type shareState struct {
+	a      *fileRef     // the shown file
+	aModel *views.Model // the model a was computed for
+
+	written  string // the fragment last written or applied
+	lastKey  string // file, part, tab and compared file of that fragment
+	embedded bool   // the link carries the file
+	linkLen  int
+
+	row      int64 // first hex row shown (row=)
+	rowSeq   int   // bumped to make the hex view show row exactly
+	rowTick  int   // debounces writing row= while scrolling
+	applying bool  // a link is being applied: no writes
+
+	pending *linkstate.State // a link's state waiting for its file or compared file
+	linkErr string           // why a link or an opened file was refused
+	note    string           // what a link did that is worth saying
+	copied  string
+
+	// ctx is the Inspector's own context (from OnMount): promise callbacks
+	// dispatch through it, because an element's context is dropped when
+	// go-app replaces the element before the promise settles.
+	ctx    app.Context
+	hasCtx bool
+
+	tab         string // "" (inspector) or "compare"
+	wantCompare bool   // the next file opened is compared with the shown one
+	cmp         *compareState
+}
+
+// linkState returns what the page shows as a link state.
+func (in *Inspector) linkState() linkstate.State {
+	m := in.model
+	s := linkstate.State{Name: m.Name, Row: in.share.row}
+	if c := in.share.cmp; in.share.tab == "compare" && c != nil {
+		s.Tab = "compare"
+		s.Compare = c.b.Name
+		if c.hasSel {
+			s.Field = c.sel.Path(c.cmp)
+		}
+		s.Row = 0
+		return s
+	}
+	if m.File == nil || in.part < 0 || in.part >= len(m.Parts) {
+		return s
+	}
+	pv := m.Parts[in.part]
+	s.Part = pv.Name
+	t := pv.Tree()
+	var want decode.Span // the bytes the part and field select by themselves
+	if t != nil && in.node >= 0 && in.node < len(t.Nodes) && in.node != t.Root.ID {
+		n := t.Nodes[in.node]
+		s.Field = t.FieldPath(n)
+		var ok bool
+		if want, ok = m.Spans.ByPath(t.SpanOf(n)); !ok {
+			want = decode.Span{Off: pv.Offset, Size: pv.Size} // selectNode keeps the part's bytes
+		}
+	} else {
+		want = decode.Span{Off: pv.Offset, Size: pv.Size}
+	}
+	if in.sel.Size > 0 && (in.sel.Off != want.Off || in.sel.Size != want.Size) {
+		s.Hex = linkstate.Range{Start: in.sel.Off, End: in.sel.End()}
+	}
+	if t != nil && in.part < len(in.open) {
+		open := in.open[in.part]
+		def := defaultOpen(pv)
+		same := true
+		for id, o := range open {
+			if o != def[id] {
+				same = false
+			}
+		}
+		for id, o := range def {
+			if o != open[id] {
+				same = false
+			}
+		}
+		if !same {
+			for id, o := range open {
+				if o && id >= 0 && id < len(t.Nodes) && id != t.Root.ID {
+					s.Open = append(s.Open, t.FieldPath(t.Nodes[id]))
+				}
+			}
+			sort.Strings(s.Open)
+		}
+	}
+	return s
+}
+
+// defaultOpen is the open set show gives a part: the root and the typed value.
+func defaultOpen(pv *views.PartView) map[int]bool {
+	open := map[int]bool{}
+	if pv.Tree() != nil {
+		open[pv.Tree().Root.ID] = true
+		for _, c := range pv.Tree().Root.Children {
+			if c.Kind == views.KindObject && c.Key != "Digest" {
+				open[c.ID] = true
+			}
+		}
+	}
+	return open
+}
+
+func (in *Inspector) fileRef() *fileRef {
+	if in.model == nil {
+		return nil
+	}
+	if in.share.aModel != in.model {
+		if in.share.a == nil || !sameBytes(in.share.a.data, in.model.Data) {
+			in.share.a = newFileRef(in.model.Data)
+		}
+		in.share.aModel = in.model
+	}
+	return in.share.a
+}
+
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// viewKey is what makes a view meaningful: a change here gets a history entry.
+func (in *Inspector) viewKey(s linkstate.State) string {
+	k := ""
+	if r := in.fileRef(); r != nil {
+		k = r.sha
+	}
+	k += "|" + s.Part + "|" + s.Tab
+	if c := in.share.cmp; c != nil && s.Tab == "compare" {
+		k += "|" + c.bRef.sha
+	}
+	return k
+}
+
+// noteView writes the current view into the address bar.
+func (in *Inspector) noteView(ctx app.Context) {
+	if in.model == nil || in.share.applying {
+		return
+	}
+	s := in.linkState()
+	var b *fileRef
+	if c := in.share.cmp; c != nil && s.Tab == "compare" {
+		b = c.bRef
+	}
+	frag, inA, _ := buildFragment(s, in.fileRef(), b)
+	in.share.embedded, in.share.linkLen = inA, len(frag)
+	if frag == in.share.written {
+		return
+	}
+	in.share.written = frag
+	in.share.copied = ""
+	u := ctx.Page().URL()
+	setFragment(u, frag)
+	if key := in.viewKey(s); key != in.share.lastKey {
+		in.share.lastKey = key
+		ctx.NavigateTo(u)
+		return
+	}
+	ctx.Page().ReplaceURL(u)
+}
+
+func setFragment(u *url.URL, frag string) {
+	u.RawFragment = frag
+	u.Fragment = frag
+	if f, err := url.PathUnescape(frag); err == nil {
+		u.Fragment = f
+	}
+}
+
+// OnNav applies the link in the address bar: on load, on Back/Forward and
+// when the user edits the fragment. Fragments the page wrote itself are skipped.
+// #demo=grid shows the grid and signature table with made-up data instead.
+func (in *Inspector) OnNav(ctx app.Context) {
+	raw := ctx.Page().URL().EscapedFragment()
+	in.demo = ctx.Page().URL().Fragment == "demo=grid"
+	if in.demo {
+		return
+	}
+	if raw == in.share.written {
+		return
+	}
+	in.applyLink(ctx, raw)
+}
+
+// applyLink restores the view a fragment describes. Errors are shown, the
+// page stays as it was.
+func (in *Inspector) applyLink(ctx app.Context, raw string) {
+	in.share.written = raw
+	in.share.linkErr, in.share.note = "", ""
+	if raw == "" {
+		// Back past the first file: the page as it was before any file.
+		in.model, in.share.cmp, in.share.tab = nil, nil, ""
+		in.share.pending = nil
+		return
+	}
+	l, err := linkstate.DecodeLink(raw)
+	if err != nil {
+		in.share.linkErr = "This link cannot be opened: " + err.Error()
+		return
+	}
+	s := l.State
+	if len(s.Unknown) > 0 {
+		in.share.note = "This link has keys this page does not know, ignored: " + strings.Join(s.Unknown, ", ") + "."
+	}
+	switch {
+	case l.File != nil:
+		if r := in.fileRef(); r == nil || r.sha != linkstate.SHA256(l.File) || in.model.Name != s.Name {
+			name := s.Name
+			if name == "" {
+				name = "file from the link"
+			}
+			in.share.applying = true
+			in.show(ctx, views.Build(name, l.File, 0))
+			in.share.applying = false
+		}
+	case s.SHA256 != "":
+		if r := in.fileRef(); r == nil || r.sha != s.SHA256 {
+			in.share.pending = &s
+			in.share.tab, in.share.cmp = "", nil
+			in.model = nil
+			return
+		}
+	case in.model == nil:
+		// A deep link: applied to the file the user opens next.
+		in.share.pending = &s
+		return
+	}
+	in.share.pending = nil
+	in.applyState(ctx, s, l.Compare)
+}
+
+// applyState restores a state on the shown file (and, for a compare link,
+// opens the compared file or asks for it).
+func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []byte) {
+	m := in.model
+	if m == nil {
+		return
+	}
+	in.share.applying = true
+	defer func() {
+		in.share.applying = false
+		st := in.linkState()
+		in.share.lastKey = in.viewKey(st)
+		var b *fileRef
+		if c := in.share.cmp; c != nil && st.Tab == "compare" {
+			b = c.bRef
+		}
+		frag, inA, _ := buildFragment(st, in.fileRef(), b)
+		in.share.embedded, in.share.linkLen = inA, len(frag)
+	}()
+	if s.Tab == "compare" || s.Compare != "" || compare != nil || s.CompareSHA256 != "" {
+		switch {
+		case compare != nil:
+			name := s.Compare
+			if name == "" {
+				name = "compared file from the link"
+			}
+			if c := in.share.cmp; c == nil || c.bRef.sha != linkstate.SHA256(compare) {
+				in.startCompare(ctx, name, compare)
+			}
+		case s.CompareSHA256 != "":
+			if c := in.share.cmp; c == nil || c.bRef.sha != s.CompareSHA256 {
+				p := s
+				in.share.pending = &p
+				in.share.tab = ""
+				return
+			}
+		}
+		if in.share.cmp != nil {
+			in.share.tab = "compare"
+			in.compareSelectPath(ctx, s.Field)
+			return
+		}
+	}
+	in.share.tab = ""
+	if m.File == nil {
+		return
+	}
+	part := -1
+	name := s.Part
+	if name == "" && s.Field != "" {
+		name, _, _ = strings.Cut(s.Field, "/")
+		if i := strings.IndexByte(name, '['); i >= 0 {
+			name = name[:i]
+		}
+	}
+	for i, pv := range m.Parts {
+		if pv.Name == name || (name == "Header" && pv.Name == views.HeaderPart) {
+			part = i
+			break
+		}
+	}
+	if name != "" && part < 0 {
+		in.share.linkErr = fmt.Sprintf("The link selects part %s, which %s does not have.", name, m.Name)
+		return
+	}
+	if part < 0 {
+		return
+	}
+	in.selectPart(ctx, part)
+	pv := m.Parts[part]
+	t := pv.Tree()
+	if t != nil && part < len(in.open) {
+		// The link's open nodes, or the default set when it names none.
+		open := defaultOpen(pv)
+		if len(s.Open) > 0 {
+			open = map[int]bool{t.Root.ID: true}
+			for _, p := range s.Open {
+				if n := t.FindField(p); n != nil {
+					open[n.ID] = true
+				}
+			}
+		}
+		in.open[part] = open
+		in.rev++
+	}
+	if s.Field != "" {
+		n := t.FindField(s.Field)
+		if n == nil {
+			in.share.linkErr = fmt.Sprintf("The link selects %s, which %s does not have: showing the part.", s.Field, m.Name)
+		} else {
+			in.selectNode(ctx, part, n.ID, true)
+			for p := n.Parent; p != nil; p = p.Parent {
+				in.open[part][p.ID] = true
+			}
+			in.rev++
+			in.scrollNode(ctx)
+		}
+	}
+	if !s.Hex.Empty() && s.Hex.Start < int64(len(m.Data)) {
+		end := min(s.Hex.End, int64(len(m.Data)))
+		if in.sel.Off != s.Hex.Start || in.sel.End() != end {
+			// The field recorded there (the deepest with exactly this range), else the bytes alone.
+			var sp decode.Span
+			found := false
+			m.Spans.Containing(s.Hex.Start, func(c decode.Span) bool {
+				if c.Off == s.Hex.Start && c.End() == end {
+					sp, found = c, true
+				}
+				return true
+			})
+			if !found {
+				sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", views.Hex(s.Hex.Start), views.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
+			}
+			in.sel = sp
+			in.enc, _ = m.Spans.Enclosing(sp)
+		}
+		in.revealAt(in.sel.Off)
+	}
+	in.share.row = s.Row
+	// The hex view may only now be mounted: show the row after this render.
+	ctx.Defer(func(ctx app.Context) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if s.Row > 0 {
+				in.share.row = s.Row
+				in.share.rowSeq++
+			} else {
+				in.revealAt(in.sel.Off)
+			}
+		})
+	})
+}
+
+// openFile opens bytes the user picked or dropped: as the compared file in
+// compare mode, checked against a pending link's hash, else as a new file.
+func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
+	in.share.linkErr, in.share.note = "", ""
+	if p := in.share.pending; p != nil && p.CompareSHA256 != "" && in.model != nil && (p.SHA256 == "" || in.fileRef().sha == p.SHA256) {
+		in.share.wantCompare = false
+		if err := linkstate.CheckCompareFile(*p, data); err != nil {
+			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
+			in.status = ""
+			return
+		}
+		in.share.pending = nil
+		in.status = ""
+		in.startCompare(ctx, name, data)
+		in.share.tab = "compare"
+		in.compareSelectPath(ctx, p.Field)
+		in.noteView(ctx)
+		return
+	}
+	if in.share.wantCompare && in.model != nil && in.model.File != nil {
+		in.share.wantCompare = false
+		in.status = ""
+		in.startCompare(ctx, name, data)
+		in.noteView(ctx)
+		return
+	}
+	if p := in.share.pending; p != nil {
+		if err := linkstate.CheckFile(*p, data); err != nil {
+			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
+			in.status = ""
+			return
+		}
+		in.share.pending = nil
+		in.share.tab, in.share.cmp = "", nil
+		in.quietly(func() { in.show(ctx, views.Build(name, data, 0)) })
+		in.applyState(ctx, *p, nil)
+		in.share.lastKey = ""
+		in.noteView(ctx)
+		return
+	}
+	in.share.tab, in.share.cmp = "", nil
+	in.share.row = 0
+	in.quietly(func() { in.show(ctx, views.Build(name, data, 0)) })
+	in.noteView(ctx)
+}
+
+// stableCtx returns the Inspector's own context when it has one.
+func (in *Inspector) stableCtx(ctx app.Context) app.Context {
+	if in.share.hasCtx {
+		return in.share.ctx
+	}
+	return ctx
+}
+
+func (in *Inspector) quietly(fn func()) {
+	in.share.applying = true
+	defer func() { in.share.applying = false }()
+	fn()
+}
+
+// dropCompare turns a Shift+drop into a compare with the shown file.
+func (in *Inspector) dropCompare(e app.Event) {
+	if s := e.Get("shiftKey"); s.Truthy() && s.Bool() && in.model != nil && in.model.File != nil {
+		in.share.wantCompare = true
+	}
+}
+
+// onHexRow keeps row= current while scrolling, written once scrolling stops.
+func (in *Inspector) onHexRow(ctx app.Context, r views.HexRow) {
+	if r.View != "" || in.model == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	in.share.row = r.Row
+	in.share.rowTick++
+	tick := in.share.rowTick
+	ctx.PreventUpdate()
+	ctx.After(300*time.Millisecond, func(ctx app.Context) {
+		if tick == in.share.rowTick {
+			in.noteView(ctx)
+		}
+	})
+}
+
+// mountShare subscribes to the share bar's and the compare view's actions.
+func (in *Inspector) mountShare(ctx app.Context) {
+	in.share.ctx, in.share.hasCtx = ctx, true
+	// Tells scripts and the browser test that the page reacts from now on.
+	ctx.Defer(func(app.Context) { app.Window().Set("dxscopeReady", true) })
+	ctx.Handle(views.ActHexRow, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.HexRow); ok {
+			in.onHexRow(ctx, r)
+		}
+	})
+	ctx.Handle(views.ActCopyLink, func(ctx app.Context, a app.Action) { in.copyLink(ctx) })
+	ctx.Handle(views.ActExport, func(ctx app.Context, a app.Action) {
+		if k, ok := a.Value.(string); ok {
+			in.export(ctx, k)
+		}
+	})
+	ctx.Handle(views.ActCompareMode, func(ctx app.Context, a app.Action) {
+		in.share.wantCompare = !in.share.wantCompare
+		in.share.note = ""
+		if in.share.wantCompare && in.model != nil {
+			in.share.note = "Compare mode: open or drop the file to compare with " + in.model.Name + ". (Shift+drop does this too.)"
+		}
+	})
+	ctx.Handle(views.ActCloseCompare, func(ctx app.Context, a app.Action) {
+		in.share.tab = ""
+		in.noteView(ctx)
+	})
+	ctx.Handle(views.ActCompareSelect, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.CompareRef); ok {
+			in.compareSelect(ctx, r)
+			in.noteView(ctx)
+		}
+	})
+	ctx.Handle(views.ActCompareByteA, func(ctx app.Context, a app.Action) {
+		if off, ok := a.Value.(int64); ok {
+			in.compareByte(off, true)
+		}
+	})
+	ctx.Handle(views.ActCompareByteB, func(ctx app.Context, a app.Action) {
+		if off, ok := a.Value.(int64); ok {
+			in.compareByte(off, false)
+		}
+	})
+}
+
+// copyLink copies the address bar's link.
+func (in *Inspector) copyLink(ctx app.Context) {
+	in.noteView(ctx)
+	href := app.Window().Get("location").Get("href").String()
+	in.copyText(ctx, href, "copied")
+}
+
+// copyText puts text on the clipboard and says so in the share bar.
+func (in *Inspector) copyText(ctx app.Context, text, done string) {
+	ctx = in.stableCtx(ctx)
+	nav := app.Window().Get("navigator")
+	clip := nav.Get("clipboard")
+	fallback := func(ctx app.Context) {
+		if copyByCommand(text) {
+			in.share.copied = done
+		} else {
+			in.share.copied = "could not copy: select the address bar and copy it"
+		}
+	}
+	if !clip.Truthy() {
+		fallback(ctx)
+		return
+	}
+	var then, fail app.Func
+	release := func() { then.Release(); fail.Release() }
+	then = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		ctx.Dispatch(func(ctx app.Context) { in.share.copied = done })
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		ctx.Dispatch(fallback)
+		return nil
+	})
+	clip.Call("writeText", text).Call("then", then).Call("catch", fail)
+}
+
+// copyByCommand copies through a hidden text area, for browsers that refuse
+// the asynchronous clipboard (no focus, no permission).
+func copyByCommand(text string) bool {
+	doc := app.Window().Get("document")
+	ta := doc.Call("createElement", "textarea")
+	ta.Set("value", text)
+	ta.Get("style").Set("position", "fixed")
+	ta.Get("style").Set("opacity", "0")
+	doc.Get("body").Call("appendChild", ta)
+	ta.Call("select")
+	ok := doc.Call("execCommand", "copy").Bool()
+	ta.Call("remove")
+	return ok
+}
+
+// shareUI is the share bar with the link's messages, under the summary.
+func (in *Inspector) shareUI() app.UI {
+	// The compared file's picker comes first, so it keeps its place (and its
+	// element) whatever messages come and go after it.
+	items := []app.UI{app.Input().ID("compare-input").Type("file").Class("visually-hidden").OnChange(in.onPickCompare)}
+	if e := in.share.linkErr; e != "" {
+		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
+	}
+	if n := in.share.note; n != "" {
+		items = append(items, app.P().ID("link-note").Class("status link-note").Text(n))
+	}
+	if p := in.share.pending; p != nil {
+		items = append(items, in.prompt(p))
+	}
+	if in.model != nil {
+		pname := ""
+		if in.model.File != nil && in.part >= 0 && in.part < len(in.model.Parts) {
+			pname = in.model.Parts[in.part].Name
+		}
+		bitcode := false
+		if in.model.File != nil {
+			_, err := decode.ExtractPart(in.model.File, "dxil")
+			bitcode = err == nil
+		}
+		items = append(items, &views.ShareBar{
+			Copied: in.share.copied, Embedded: in.share.embedded, LinkLen: in.share.linkLen,
+			PartName: pname, Bitcode: bitcode, Selection: in.sel.Size, HasModel: in.model.File != nil,
+			Compare: in.share.tab == "compare" && in.share.cmp != nil, CompareMode: in.share.wantCompare,
+		})
+	}
+	return app.Div().Class("share").Body(items...)
+}
+
+// prompt asks for the file (or compared file) a link names by hash.
+func (in *Inspector) prompt(p *linkstate.State) app.UI {
+	var what, name, sha string
+	var size int64
+	switch {
+	case p.SHA256 != "":
+		what, name, sha, size = "file", p.Name, p.SHA256, p.Size
+	case p.CompareSHA256 != "" && in.model != nil:
+		what, name, sha, size = "compared file", p.Compare, p.CompareSHA256, p.CompareSize
+	default:
+		// A deep link without a file.
+		sel := p.Field
+		if sel == "" {
+			sel = p.Part
+		}
+		if sel == "" {
+			sel = "a view"
+		}
+		return app.P().ID("link-prompt").Class("status link-prompt").Text(
+			fmt.Sprintf("This link selects %s: open a file and it is shown there.", sel))
+	}
+	if name == "" {
+		name = "the file"
+	}
+	sizeText := "unknown size"
+	if size > 0 {
+		sizeText = views.SizeText(size)
+	}
+	input := "file-input"
+	if what == "compared file" {
+		input = "compare-input"
+	}
+	return app.Div().ID("link-prompt").Class("status link-prompt").Body(
+		app.P().Body(
+			app.Text(fmt.Sprintf("This link shows %s, %s, which was too large to travel in the link. Open your copy of %s to see the view; it is checked against the link's SHA-256 (%s…) first. Nothing is uploaded.",
+				name, sizeText, name, sha[:16])),
+		),
+		app.Label().Class("button").For(input).ID("prompt-open").Text("Open "+name+"…"),
+	)
+}

@@ -1,0 +1,270 @@
+//go:build !wasm
+
+package app
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/views"
+)
+
+// sample returns every nth corpus file plus the largest ones (which go by hash).
+func sample(t *testing.T, n int) []corpus.Entry {
+	all := corpus.Entries(t)
+	var out []corpus.Entry
+	for i, e := range all {
+		if i%n == 0 {
+			out = append(out, e)
+		}
+	}
+	// The largest DXIL files: their links exceed MaxLinkLength (docs/share-links.md).
+	var dxil []corpus.Entry
+	for _, e := range all {
+		if e.Has("DXIL") {
+			dxil = append(dxil, e)
+		}
+	}
+	sort.Slice(dxil, func(i, j int) bool { return dxil[i].Size > dxil[j].Size })
+	return append(out, dxil[:min(4, len(dxil))]...)
+}
+
+func readEntry(t *testing.T, e corpus.Entry) []byte {
+	t.Helper()
+	b, err := os.ReadFile(e.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The page builds the fragment from each file's deflated copy, computed
+// once; it must be the fragment linkstate.EncodeLink writes.
+func TestBuildFragmentIsEncodeLink(t *testing.T) {
+	entries := sample(t, 60)
+	states := []linkstate.State{
+		{},
+		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements[2]/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
+		{Name: "a.dxil", Tab: "compare", Compare: "b.dxil", Field: "HASH/Digest"},
+	}
+	checked, byHash := 0, 0
+	for i, e := range entries {
+		a := readEntry(t, e)
+		var b []byte
+		if i%3 == 2 {
+			b = readEntry(t, entries[(i+1)%len(entries)])
+		}
+		ra := newFileRef(a)
+		var rb *fileRef
+		if b != nil {
+			rb = newFileRef(b)
+		}
+		for _, s := range states {
+			got, inA, inB := buildFragment(s, ra, rb)
+			want := linkstate.EncodeLink(linkstate.Link{State: s, File: a, Compare: b}, linkstate.MaxLinkLength)
+			if got != want.Fragment || inA != want.FileEmbedded || inB != want.CompareEmbedded {
+				t.Errorf("%s: buildFragment differs from EncodeLink (embedded %v/%v, want %v/%v)\n got %.200s\nwant %.200s",
+					e.Path, inA, inB, want.FileEmbedded, want.CompareEmbedded, got, want.Fragment)
+			}
+			if !inA {
+				byHash++
+			}
+			checked++
+		}
+	}
+	t.Logf("%d fragments from %d files agree with EncodeLink (%d name the file by hash)", checked, len(entries), byHash)
+	if byHash == 0 {
+		t.Errorf("no fragment named its file by hash: the sample misses the large files")
+	}
+}
+
+// Every tree node's link path finds the node again, also after the link's
+// own encoding ("[2]" written as "/2").
+func TestFieldPathFindsTheNode(t *testing.T) {
+	nodes, files := 0, 0
+	for _, e := range sample(t, 40) {
+		m := views.Build(e.Rel, readEntry(t, e), 0)
+		if m.File == nil {
+			continue
+		}
+		files++
+		for _, pv := range m.Parts {
+			tr := pv.Tree()
+			for _, n := range tr.Nodes[1:] {
+				p := tr.FieldPath(n)
+				st, _, err := linkstate.Decode(linkstate.Encode(linkstate.State{Field: p, Open: []string{p}}, nil))
+				if err != nil {
+					t.Fatalf("%s: path %q: %v", e.Path, p, err)
+				}
+				if st.Field != p || len(st.Open) != 1 || st.Open[0] != p {
+					t.Errorf("%s: path %q comes back from a link as %q / %q", e.Path, p, st.Field, st.Open)
+					continue
+				}
+				if got := tr.FindField(p); got != n {
+					t.Errorf("%s: %s node %q (link path %q) finds %v", e.Path, pv.Name, n.JSONPath, p, got)
+				}
+				nodes++
+			}
+		}
+	}
+	t.Logf("%d nodes in %d files found again by their link path", nodes, files)
+}
+
+// A hand-written deep link names a field under the part without the typed
+// key: "PSV0/SigOutputElements[1]" for JSON path "PSVInfo/SigOutputElements[1]".
+func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
+	type elem struct{ Cols int }
+	v := struct {
+		Name    string
+		PSVInfo struct{ SigOutputElements []elem }
+	}{Name: "PSV0"}
+	v.PSVInfo.SigOutputElements = []elem{{1}, {2}, {3}}
+	tr := views.BuildTree("PSV0", v, views.NewSpans(nil))
+	for path, want := range map[string]string{
+		"PSV0/SigOutputElements[1]":         "PSVInfo/SigOutputElements[1]",
+		"PSV0/SigOutputElements[2]/Cols":    "PSVInfo/SigOutputElements[2]/Cols",
+		"PSV0/PSVInfo":                      "PSVInfo",
+		"PSV0/Name":                         "Name",
+		"PSV0":                              "",
+		"PSV0/PSVInfo/SigOutputElements[1]": "PSVInfo/SigOutputElements[1]",
+	} {
+		n := tr.FindField(path)
+		if n == nil || n.JSONPath != want {
+			t.Errorf("FindField(%q) = %v, want the node at %q", path, n, want)
+		}
+	}
+	// Links write the short form.
+	if n := tr.FindField("PSV0/SigOutputElements[2]/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements[2]/Cols" {
+		t.Errorf("FieldPath writes %q, want the path without the typed key", tr.FieldPath(n))
+	}
+	if n := tr.FindField("PSV0/SigOutputElements[9]"); n != nil {
+		t.Errorf("a missing element found %q", n.JSONPath)
+	}
+}
+
+// The downloads are what the CLI writes: `dxscope json` and `dxscope parts`.
+func TestExportsMatchTheCLI(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to build the CLI")
+	}
+	bin := filepath.Join(t.TempDir(), "dxscope")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/dxscope").CombinedOutput(); err != nil {
+		t.Fatalf("building the CLI: %v\n%s", err, out)
+	}
+	for _, e := range sample(t, 300) {
+		path := e.Path
+		f, err := decode.Parse(readEntry(t, e))
+		if err != nil {
+			continue
+		}
+		js, err := ExportJSON(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			cmd  string
+			mine []byte
+		}{{"json", js}, {"parts", ExportParts(f)}} {
+			want, err := exec.Command(bin, c.cmd, path).Output()
+			if err != nil {
+				t.Fatalf("dxscope %s %s: %v", c.cmd, e.Path, err)
+			}
+			if !bytes.Equal(c.mine, want) {
+				t.Errorf("%s: the page's %s download differs from dxscope %s (%d vs %d bytes)", e.Path, c.cmd, c.cmd, len(c.mine), len(want))
+			}
+		}
+	}
+}
+
+func TestCopyFormats(t *testing.T) {
+	data := []byte{0x44, 0x58, 0x42, 0x43, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0xff}
+	wantHex := "44 58 42 43 00 01 02 03 04 05 06 07 08 09 0a 0b\n0c ff"
+	if got := HexText(data); got != wantHex {
+		t.Errorf("HexText = %q, want %q", got, wantHex)
+	}
+	wantC := "/* PSV0/SigOutputElements[2]: 18 bytes at 0x120 */\n" +
+		"static const unsigned char PSV0_SigOutputElements_2[18] = {\n" +
+		"    0x44, 0x58, 0x42, 0x43, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,\n" +
+		"    0x08, 0x09, 0x0a, 0x0b, 0x0c, 0xff\n" +
+		"};\n"
+	if got := CArray("PSV0/SigOutputElements[2]", 0x120, data); got != wantC {
+		t.Errorf("CArray =\n%s\nwant\n%s", got, wantC)
+	}
+	for in, want := range map[string]string{"": "bytes", "2x": "x", "(outside the container)": "outside_the_container", "bytes 0x94–0x100": "bytes_0x94_0x100"} {
+		if got := cIdent(in); got != want {
+			t.Errorf("cIdent(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"dir/lit.dxil": "lit", `C:\x\y.cso`: "y", ".dxil": ".dxil", "": "container", "noext": "noext"} {
+		if got := baseName(in); got != want {
+			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The compare view's refs: the first difference of docs/diff.md's pair is a
+// field, its path finds it again, and both sides point into their files.
+func TestCompareRefs(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		t.Skip("no corpus")
+	}
+	read := func(rel string) *decode.File {
+		b, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Skip(err)
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	a := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
+	b := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
+	c := decode.Diff(a, b)
+	r, ok := views.FirstDifference(c)
+	if !ok || r.Field < 0 {
+		t.Fatalf("first difference %+v, ok %v: want a field", r, ok)
+	}
+	path := r.Path(c)
+	if back, ok := views.FindCompareRef(c, path); !ok || back != r {
+		t.Errorf("path %q finds %+v, want %+v", path, back, r)
+	}
+	sa, sb := r.Sides(c)
+	if sa.Off < 0 || sa.Off+sa.Size > int64(len(a.Data())) || sb.Off < 0 || sb.Off+sb.Size > int64(len(b.Data())) {
+		t.Errorf("sides %+v / %+v are not inside the files", sa, sb)
+	}
+	for i, p := range c.Parts {
+		if p.Status == decode.PartIdentical {
+			continue
+		}
+		if back, ok := views.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {
+			t.Errorf("part %s finds %+v", p.Name, back)
+		}
+	}
+	if _, ok := views.FindCompareRef(c, "NOPE/X"); ok {
+		t.Errorf("a missing path found a difference")
+	}
+	ma, mb := views.DiffMarks(c, a.Data(), b.Data(), 0, 0)
+	count := func(m []bool) (n int) {
+		for _, x := range m {
+			if x {
+				n++
+			}
+		}
+		return n
+	}
+	// Same layout on both sides: the marks are the bytes that differ in place.
+	if na, nb := count(ma), count(mb); na != c.Bytes.Differ || nb != c.Bytes.Differ {
+		t.Errorf("marked %d / %d bytes, the files differ in %d", na, nb, c.Bytes.Differ)
+	}
+	t.Logf("first difference: %s; %d bytes differ", path, c.Bytes.Differ)
+}

@@ -1,0 +1,260 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Actions for share links and compare.
+const (
+	ActHexRow        = "dx-hex-row"        // value: HexRow; the first row shown changed (for row= in the link)
+	ActCompareSelect = "dx-compare-select" // value: CompareRef; a difference was chosen
+	ActCompareByteA  = "dx-compare-byte-a" // value: int64 offset clicked in A's hex view
+	ActCompareByteB  = "dx-compare-byte-b" // value: int64 offset clicked in B's hex view
+)
+
+// HexRow reports the first row a hex view shows.
+type HexRow struct {
+	View string // the view's IDPrefix
+	Row  int64
+}
+
+// id names one of the view's elements: "hex-scroll" for the main view,
+// "<prefix>-scroll" for others, so two hex views can share a page.
+func (h *HexView) id(what string) string {
+	p := h.IDPrefix
+	if p == "" {
+		p = "hex"
+	}
+	return p + "-" + what
+}
+
+func (h *HexView) clickAction() string {
+	if h.ClickAct != "" {
+		return h.ClickAct
+	}
+	return ActSelectByte
+}
+
+// showRow scrolls to exactly ShowRow (a link's row=) when ShowRowSeq changes.
+func (h *HexView) showRow(ctx app.Context) {
+	if h.ShowRowSeq == h.seenRowSeq {
+		return
+	}
+	h.seenRowSeq = h.ShowRowSeq
+	h.first = min(max(0, h.ShowRow), h.maxFirst())
+	h.scrollTop = h.topFor(h.first)
+	h.setScroll(ctx, h.scrollTop)
+}
+
+// reportRow tells the page which row is first, so the link can keep it.
+func (h *HexView) reportRow(ctx app.Context) {
+	ctx.NewActionWithValue(ActHexRow, HexRow{View: h.IDPrefix, Row: h.first})
+}
+
+func (h *HexView) markClass(off int64) string {
+	if off >= 0 && off < int64(len(h.Marks)) && h.Marks[off] {
+		return " diff"
+	}
+	return ""
+}
+
+// FirstRow returns the first row shown.
+func (h *HexView) FirstRow() int64 { return h.first }
+
+// ShareBar is the row of share and export buttons under the summary. It
+// reports clicks as the actions named in ShareActs.
+type ShareBar struct {
+	app.Compo
+	Copied      string // "copied" or a failure message after Copy link, "" otherwise
+	Embedded    bool   // the link carries the file
+	LinkLen     int    // characters of the current link
+	PartName    string // the selected part ("" or Header: no part download)
+	Bitcode     bool   // the file has bitcode to download
+	Selection   int64  // bytes selected (0: no copy buttons)
+	Compare     bool   // the compare view is showing
+	CompareMode bool   // the next file opened is compared with this one
+	HasModel    bool
+}
+
+// Share bar actions (no value unless noted).
+const (
+	ActCopyLink     = "dx-copy-link"
+	ActExport       = "dx-export" // value: string, one of the Export* names
+	ActCompareMode  = "dx-compare-mode"
+	ActCloseCompare = "dx-close-compare"
+)
+
+// Export kinds.
+const (
+	ExportJSON    = "json"
+	ExportParts   = "parts"
+	ExportPart    = "part"
+	ExportBitcode = "bitcode"
+	ExportHex     = "hex"
+	ExportCArray  = "carray"
+)
+
+// Render draws the bar.
+func (s *ShareBar) Render() app.UI {
+	btn := func(id, label, title string, act string, val any) app.UI {
+		// The scope makes go-app replace the handler when a button moves to
+		// another position; it keeps a closure from the same literal otherwise.
+		return app.Button().ID(id).Title(title).Text(label).OnClick(func(ctx app.Context, e app.Event) {
+			if val == nil {
+				ctx.NewAction(act)
+			} else {
+				ctx.NewActionWithValue(act, val)
+			}
+		}, app.EventScope(id))
+	}
+	where := "the file is in the link"
+	if !s.Embedded {
+		where = "the file is too large for a link: the link names it by SHA-256 and asks for it"
+	}
+	items := []app.UI{
+		btn("copy-link", "Copy link", "copy the address: it reproduces this view ("+where+")", ActCopyLink, nil),
+		app.If(s.Copied != "", func() app.UI { return app.Span().ID("copy-status").Class("copy-status").Text(s.Copied) }),
+		app.Span().ID("link-info").Class("share-info").Text(fmt.Sprintf("%s characters, %s", commas(s.LinkLen), map[bool]string{true: "file inside", false: "file by hash"}[s.Embedded])),
+	}
+	if s.HasModel && !s.Compare {
+		items = append(items,
+			app.Span().Class("share-sep").Text("Download:"),
+			btn("export-json", "JSON", "the whole decode, as dxscope json writes it", ActExport, ExportJSON),
+			btn("export-parts", "part list", "the part list and problems as text, as dxscope parts writes it", ActExport, ExportParts),
+		)
+		if s.PartName != "" && s.PartName != HeaderPart {
+			items = append(items, btn("export-part", s.PartName+" bytes", "this part's data, as dxa -extractpart writes it", ActExport, ExportPart))
+		}
+		if s.Bitcode {
+			items = append(items, btn("export-bitcode", "bitcode", "the DXIL bitcode alone (for llvm-bcanalyzer)", ActExport, ExportBitcode))
+		}
+		if s.Selection > 0 {
+			items = append(items,
+				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy the %s selected:", plural2(s.Selection, "byte"))),
+				btn("copy-hex", "hex", "copy the selected bytes as hex", ActExport, ExportHex),
+				btn("copy-carray", "C array", "copy the selected bytes as a C array", ActExport, ExportCArray),
+			)
+		}
+	}
+	if s.HasModel {
+		if s.Compare {
+			items = append(items, app.Span().Class("share-sep"), btn("close-compare", "Back to the inspector", "leave the compare view", ActCloseCompare, nil))
+		} else {
+			items = append(items,
+				app.Span().Class("share-sep"),
+				app.Label().Class("button secondary").For("compare-input").ID("compare-label").Title("open a second container and see what differs").Text("Compare with…"),
+				app.Button().ID("compare-drop").Aria("pressed", s.CompareMode).Class(map[bool]string{true: "on"}[s.CompareMode]).
+					Title("the next file you open or drop is compared with this one (Shift+drop does it too); click again to cancel").
+					Text("Drop to compare").OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActCompareMode) }, app.EventScope("compare-drop")),
+			)
+		}
+	}
+	return app.Div().ID("share-bar").Class("share-bar").Body(items...)
+}
+
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// linkIndex maps tree nodes to the paths links use and back.
+type linkIndex struct {
+	path   []string // by node ID
+	byPath map[string]*Node
+}
+
+// FieldPath names a node for a share link's field= and open=: its span path
+// when the node is the one that span is shown by (the decoder's name for the
+// field); else the part name and the node's path under the typed value
+// ("PSV0/SigOutputElements[0]/Cols" for JSON path
+// "PSVInfo/SigOutputElements[0]/Cols") when that names no other node; else
+// the part name and the whole JSON path. The root (the part itself) is "".
+func (t *Tree) FieldPath(n *Node) string {
+	if t == nil || n == nil || n.ID < 0 || n.ID >= len(t.Nodes) || t.Nodes[n.ID] != n {
+		return ""
+	}
+	return t.linkIndex().path[n.ID]
+}
+
+func (t *Tree) linkIndex() *linkIndex {
+	if t.links != nil {
+		return t.links
+	}
+	// How many nodes each path under a typed key would name, and the
+	// top-level keys (which those paths must not shadow).
+	rests := map[string]int{}
+	top := map[string]bool{}
+	for _, n := range t.Nodes {
+		if _, rest, ok := strings.Cut(n.JSONPath, "/"); ok {
+			rests[rest]++
+		} else {
+			top[n.JSONPath] = true
+		}
+	}
+	x := &linkIndex{path: make([]string, len(t.Nodes)), byPath: map[string]*Node{}}
+	for _, n := range t.Nodes {
+		var p string
+		switch {
+		case n.Parent == nil:
+			p = ""
+		case n.SpanPath != "" && t.bySpan[n.SpanPath] == n:
+			p = n.SpanPath
+		case t.Part == HeaderPart && n.JSONPath != t.Part:
+			p = n.JSONPath // header fields are named from the root: "Header/Version"
+		default:
+			p = t.Part + "/" + n.JSONPath
+			if _, rest, ok := strings.Cut(n.JSONPath, "/"); ok && rests[rest] == 1 && !top[rest] {
+				if _, taken := t.bySpan[t.Part+"/"+rest]; !taken {
+					p = t.Part + "/" + rest
+				}
+			}
+		}
+		x.path[n.ID] = p
+		if _, dup := x.byPath[p]; !dup && p != "" {
+			x.byPath[p] = n
+		}
+	}
+	t.links = x
+	return x
+}
+
+// FindField returns the node a link's field path names, or nil. It accepts
+// what FieldPath writes, the whole JSON path after the part name, and
+// paths without the typed key.
+func (t *Tree) FindField(path string) *Node {
+	if t == nil || path == "" {
+		return nil
+	}
+	if n, ok := t.bySpan[path]; ok {
+		return n
+	}
+	if n, ok := t.linkIndex().byPath[path]; ok {
+		return n
+	}
+	if path == t.Part {
+		return t.Root
+	}
+	if rest, ok := strings.CutPrefix(path, t.Part+"/"); ok {
+		for _, n := range t.Nodes {
+			if n.JSONPath == rest {
+				return n
+			}
+		}
+		for _, n := range t.Nodes {
+			if _, sub, ok := strings.Cut(n.JSONPath, "/"); ok && sub == rest {
+				return n
+			}
+		}
+	}
+	return nil
+}
