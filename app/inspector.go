@@ -79,7 +79,6 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 }
 
-
 // OnAppUpdate reloads into a newly fetched version of the app.
 func (in *Inspector) OnAppUpdate(ctx app.Context) {
 	if ctx.AppUpdateAvailable() {
