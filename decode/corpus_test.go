@@ -17,7 +17,9 @@ import (
 
 // expectedWarnings lists, by corpus path, the warnings real files are known to
 // carry, with the reason. Anything else is a regression.
-var expectedWarnings = map[string]string{}
+var expectedWarnings = map[string]string{
+	"real/HansKristian-Work__vkd3d-proton/texture_feedback_sample_grad.h__texture_feedback_sample_grad_code_dxbc.dxbc": "its sample_d_cl_s instruction at 0x140 declares 23 dwords but its operands end after 22; the extra dword is non-zero (FXC pads such opcodes with a zero dword elsewhere), so it stays a warning",
+}
 
 func parseCorpusFile(t testing.TB, e corpus.Entry) (*File, []byte) {
 	b, err := os.ReadFile(e.Path)

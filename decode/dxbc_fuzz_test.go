@@ -1,0 +1,116 @@
+package decode
+
+import (
+	"os"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// corpusTokenStreams returns up to max SHDR/SHEX payloads from the corpus
+// (none when it is absent).
+func corpusTokenStreams(max int) [][]byte {
+	dir, ok := corpus.Dir()
+	if !ok {
+		return nil
+	}
+	es, err := corpus.Read(dir)
+	if err != nil {
+		return nil
+	}
+	var out [][]byte
+	for _, e := range es {
+		if len(out) >= max {
+			break
+		}
+		if !(e.Has("SHDR") || e.Has("SHEX")) {
+			continue
+		}
+		data, err := os.ReadFile(e.Path)
+		if err != nil {
+			continue
+		}
+		f, err := Parse(data)
+		if err != nil {
+			continue
+		}
+		for _, p := range f.Parts {
+			if p.Bytecode != nil {
+				out = append(out, p.Data())
+			}
+		}
+	}
+	return out
+}
+
+// FuzzShaderBytecode feeds arbitrary bytes to the SHDR/SHEX decoder: it must
+// never panic, keep every span inside the part, and walk instructions
+// forward without overlapping.
+func FuzzShaderBytecode(f *testing.F) {
+	f.Add(stream(0, 4, 0, op(0x3e, 0)))
+	f.Add(stream(0, 5, 1, op(0x58, 3<<11, otok(comp0, 0, 0, OperandResource, 3, 0, 0, 0), 1, 10, 0xffffffff, 0x5555, 0)))
+	f.Add(stream(0, 4, 0, []uint32{0x35 | 3<<11, 6, 1, 2, 3, 4}))
+	for _, b := range corpusTokenStreams(150) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, _, out := decodeStream(b)
+		end := int64(testBase + len(b))
+		for _, sp := range out.spans {
+			if sp.Off < testBase || sp.End() > end || sp.Size < 0 {
+				t.Fatalf("span %+v outside the part [%#x, %#x)", sp, testBase, end)
+			}
+		}
+		for _, p := range out.problems {
+			if p.Offset < testBase || p.Offset > end {
+				t.Fatalf("problem outside the part: %s", p)
+			}
+		}
+		if s == nil {
+			return
+		}
+		at := int64(testBase + 8)
+		for _, in := range s.Instructions {
+			if in.Offset < at || in.Size <= 0 || in.Offset+in.Size > end {
+				t.Fatalf("instruction %+v out of order or bounds", in)
+			}
+			at = in.Offset + in.Size
+		}
+		_ = s.Listing()
+	})
+}
+
+// TestCorpusPrefixesNeverPanic decodes every dword prefix of some corpus
+// token streams: truncation anywhere must give problems, not panics.
+func TestShaderBytecodePrefixesNeverPanic(t *testing.T) {
+	streams := corpusTokenStreams(40)
+	if len(streams) == 0 {
+		t.Skip("corpus not found: no token streams to cut")
+	}
+	n := 0
+	for _, b := range streams {
+		for k := 0; k <= len(b); k += 4 {
+			decodeStream(b[:k])
+			n++
+		}
+	}
+	t.Logf("%d prefixes of %d token streams decoded", n, len(streams))
+}
+
+func BenchmarkShaderBytecode(b *testing.B) {
+	streams := corpusTokenStreams(200)
+	if len(streams) == 0 {
+		b.Skip("corpus not found")
+	}
+	var total int64
+	for _, s := range streams {
+		total += int64(len(s))
+	}
+	b.SetBytes(total)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, s := range streams {
+			decodeStream(s)
+		}
+	}
+}
