@@ -1,0 +1,406 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/dustin/go-humanize"
+	"github.com/dxscope/dxscope/decode/shaderdb"
+	"github.com/dxscope/dxscope/decode/sqlite"
+)
+
+func init() {
+	commands["db"] = command{"FILE [--json]", "list what a SQLite database (SODB, PSDB or any) holds", runDB}
+	commands["dbextract"] = command{"FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]",
+		"write one container (or blob) from a database; without --column, the row's first BLOB holding a container", runDBExtract}
+}
+
+func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
+	b, ok := readFile(path, stderr)
+	if !ok {
+		return nil, false
+	}
+	d, err := shaderdb.Open(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+		return nil, false
+	}
+	return d, true
+}
+
+func runDB(args []string, stdout, stderr io.Writer) int {
+	pos, flags := splitFlags(args, nil)
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "usage: dxscope db FILE [--json]")
+		return 2
+	}
+	d, ok := openDB(pos[0], stderr)
+	if !ok {
+		return 1
+	}
+	if _, ok := flags["json"]; ok {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		doc := struct {
+			*shaderdb.Database
+			Containers []shaderdb.Container
+			Problems   []sqlite.Problem
+		}{d, d.Containers(), d.Problems()}
+		if err := enc.Encode(doc); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	WriteDB(stdout, d)
+	return 0
+}
+
+// WriteDB prints what a database holds: header, tables, then the view of its kind, then problems.
+func WriteDB(w io.Writer, d *shaderdb.Database) {
+	h := d.SQL.Header
+	fmt.Fprintf(w, "Database: %s\n", d.Kind)
+	wal := ""
+	if h.WAL() {
+		wal = ", WAL mode (only the main file is read)"
+	}
+	fmt.Fprintf(w, "SQLite: %d pages of %d bytes (%s), %s, application_id 0x%08X, user_version %d%s\n",
+		d.SQL.PageCount(), h.PageSize, humanize.IBytes(uint64(d.SQL.Size())), h.TextEncoding, h.ApplicationID, h.UserVersion, wal)
+	fmt.Fprintf(w, "Tables: %d\n", len(d.Tables))
+	for _, t := range d.Tables {
+		var cols []string
+		for _, c := range t.Columns {
+			cols = append(cols, c.Name)
+		}
+		fmt.Fprintf(w, "  %-50s %8d rows  (%s)\n", t.Name, t.Rows, strings.Join(cols, ", "))
+	}
+	switch d.Kind {
+	case shaderdb.SODBKind:
+		writeSODB(w, d.SODB)
+	case shaderdb.PSDBKind:
+		writePSDB(w, d.PSDB)
+	default:
+		writeBlobs(w, d)
+	}
+	ps := d.Problems()
+	fmt.Fprintf(w, "Problems: %d\n", len(ps))
+	for _, p := range ps {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+}
+
+func writeSODB(w io.Writer, s *shaderdb.SODB) {
+	if a := s.App; a != nil {
+		fmt.Fprintf(w, "Application: %q (%s) version %s, engine %q version %s\n", a.Name, a.Exe, a.AppVersion, a.EngineName, a.EngineVersion)
+	} else {
+		fmt.Fprintln(w, "Application: (app_id is empty)")
+	}
+	fmt.Fprintf(w, "Groups: %d\n", len(s.Groups))
+	for _, g := range s.Groups {
+		what := ""
+		switch {
+		case g.Pipeline != nil:
+			what = "pipeline state " + g.PSOKey.String()
+		case g.StateObject != nil:
+			what = "state object " + g.SOKey.String()
+		case g.PSOKey != nil:
+			what = "missing pipeline state " + g.PSOKey.String()
+		case g.SOKey != nil:
+			what = "missing state object " + g.SOKey.String()
+		}
+		fmt.Fprintf(w, "  %s  version %d  -> %s\n", g.Key, g.Version, what)
+	}
+	fmt.Fprintf(w, "Pipeline states: %d\n", len(s.Pipelines))
+	for _, p := range s.Pipelines {
+		rs := "none"
+		if p.RootSignatureKey != nil {
+			rs = p.RootSignatureKey.String()
+		}
+		fmt.Fprintf(w, "  %s  root signature %s, %d input elements\n", p.Key, rs, len(p.InputLayout))
+		for _, st := range p.Stages {
+			if st.Shader == nil {
+				fmt.Fprintf(w, "    %s  %s  (not in shader_bytecode)\n", st.Name, st.Key)
+				continue
+			}
+			fmt.Fprintf(w, "    %s  %s\n", st.Name, shaderLine(st.Shader))
+		}
+		for _, f := range p.Fields {
+			if f.Value != "NULL" {
+				fmt.Fprintf(w, "    %s\n", f)
+			}
+		}
+		for _, dsc := range p.Descs {
+			writeDesc(w, dsc, "    ", 0)
+		}
+		for _, el := range p.InputLayout {
+			writeDesc(w, el, "    ", 0)
+		}
+	}
+	fmt.Fprintf(w, "Shaders: %d\n", len(s.Shaders))
+	for _, sh := range s.Shaders {
+		fmt.Fprintf(w, "  %s\n", shaderLine(sh))
+	}
+	fmt.Fprintf(w, "Root signatures: %d\n", len(s.RootSignatures))
+	for _, r := range s.RootSignatures {
+		fmt.Fprintf(w, "  %s  %d bytes  %s\n", r.Key, r.Size, r.Blob.Where())
+	}
+	fmt.Fprintf(w, "State objects: %d\n", len(s.StateObjects))
+	for _, so := range s.StateObjects {
+		parent := ""
+		if so.ParentKey != nil {
+			parent = ", adds to " + so.ParentKey.String()
+		}
+		fmt.Fprintf(w, "  %s  %s flags 0x%x%s\n", so.Key, so.TypeName, so.Flags, parent)
+		for _, l := range so.Libraries {
+			var ex []string
+			for _, e := range l.Exports {
+				n := e.Name
+				if e.ExportToRename != "" {
+					n += "=" + e.ExportToRename
+				}
+				ex = append(ex, n)
+			}
+			if len(ex) == 0 {
+				ex = []string{"(all)"}
+			}
+			if l.Shader != nil {
+				fmt.Fprintf(w, "    DXIL library %s  exports %s\n", shaderLine(l.Shader), strings.Join(ex, ", "))
+			} else {
+				fmt.Fprintf(w, "    DXIL library %s (not in shader_bytecode)  exports %s\n", l.Key, strings.Join(ex, ", "))
+			}
+		}
+		for _, k := range so.Existing {
+			fmt.Fprintf(w, "    existing collection %s\n", k)
+		}
+		for _, r := range so.GlobalRootSigs {
+			fmt.Fprintf(w, "    global root signature %s\n", r.Key)
+		}
+		for _, r := range so.LocalRootSigs {
+			fmt.Fprintf(w, "    local root signature %s\n", r.Key)
+		}
+		for _, dsc := range so.Subobjects {
+			writeDesc(w, dsc, "    ", 0)
+		}
+	}
+}
+
+func shaderLine(sh *shaderdb.Shader) string {
+	ci := sh.Info()
+	prof := ci.Profile
+	if !ci.IsContainer {
+		prof = "not a container"
+	}
+	entry := ""
+	if ci.EntryName != "" {
+		entry = " entry " + ci.EntryName
+	}
+	return fmt.Sprintf("%s  %s  %s%s  %d bytes  %s", sh.Key, sh.Type, prof, entry, sh.Size, sh.Blob.Where())
+}
+
+func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int) {
+	if d.Missing {
+		fmt.Fprintf(w, "%s%s %s: (missing)\n", indent, d.Table, d.Key)
+		return
+	}
+	var fs []string
+	for _, f := range d.Fields {
+		if f.Ref == nil {
+			fs = append(fs, f.String())
+		}
+	}
+	fmt.Fprintf(w, "%s%s %s: %s\n", indent, d.Table, d.Key, strings.Join(fs, " "))
+	if depth < 2 {
+		for _, f := range d.Fields {
+			if f.Ref != nil {
+				writeDesc(w, f.Ref, indent+"  "+f.Name+": ", depth+1)
+			}
+		}
+	}
+}
+
+func writePSDB(w io.Writer, p *shaderdb.PSDB) {
+	fmt.Fprintf(w, "Schema: %s\n", p.SchemaNote)
+	if a := p.App; a != nil {
+		fmt.Fprintf(w, "Application: %q (%s) version %s, engine %q version %s, profile version %s\n", a.Name, a.ExePath, a.AppVersion, a.EngineName, a.EngineVersion, a.AppProfileVersion)
+	}
+	for _, c := range p.Compilers {
+		fmt.Fprintf(w, "Compiler: adapter family %q, ABI %d, compiler version %s\n", c.Family, c.ABI, c.Version)
+	}
+	fmt.Fprintf(w, "Groups: %d (%d keys, %d values)\n", len(p.Groups), p.Keys, p.Values)
+	for _, g := range p.Groups {
+		fmt.Fprintf(w, "  %s  version %d  %d values\n", g.Key, g.Version, len(g.Values))
+		for _, v := range g.Values {
+			b, _ := v.Bytes()
+			head := b
+			if len(head) > 16 {
+				head = head[:16]
+			}
+			fmt.Fprintf(w, "    %s  %d bytes  key %s  %s  %s\n", v.Type, v.Size, v.Key, v.Blob.Where(), hex.EncodeToString(head))
+		}
+	}
+}
+
+func writeBlobs(w io.Writer, d *shaderdb.Database) {
+	fmt.Fprintf(w, "Blobs: %d, holding %d containers\n", len(d.Blobs), d.ContainerCount())
+	for _, b := range d.Blobs {
+		r := b.Ref
+		fmt.Fprintf(w, "  %s.%s rowid %d  %d bytes  %s  %d containers\n", r.Table, r.Column, r.Rowid, r.Size, r.Where(), len(b.Containers))
+		for _, e := range b.Containers {
+			at := fmt.Sprintf("blob offset 0x%x", e.Offset)
+			if r.Contiguous {
+				at += fmt.Sprintf(" (file 0x%x)", r.Offset+e.Offset)
+			}
+			fmt.Fprintf(w, "    container at %s, %d bytes, parts %s\n", at, e.Size, strings.Join(e.Parts, " "))
+		}
+	}
+}
+
+// matchKey accepts a key written as its text or as hex.
+func matchKey(k shaderdb.Key, s string) bool {
+	return k.String() == s || strings.EqualFold(hex.EncodeToString(k), s) || string(k) == s
+}
+
+func runDBExtract(args []string, stdout, stderr io.Writer) int {
+	pos, flags := splitFlags(args, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true})
+	usage := "usage: dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]"
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	d, ok := openDB(pos[0], stderr)
+	if !ok {
+		return 1
+	}
+	data, err := extractFromDB(d, flags)
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		if strings.HasPrefix(err.Error(), "usage") {
+			return 2
+		}
+		return 1
+	}
+	if out, ok := flags["o"]; ok && out != "" && out != "-" {
+		if err := writeFile(out, data); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	stdout.Write(data)
+	return 0
+}
+
+func extractFromDB(d *shaderdb.Database, flags map[string]string) ([]byte, error) {
+	if key, ok := flags["group"]; ok && d.PSDB != nil {
+		// A PSDB group's compiled values (vendor binaries, not containers).
+		for _, g := range d.PSDB.Groups {
+			if !matchKey(g.Key, key) {
+				continue
+			}
+			n, err := strconv.Atoi(flags["value"])
+			if err != nil || n < 0 || n >= len(g.Values) {
+				return nil, fmt.Errorf("usage: --group %s in a PSDB needs --value N (the group has %d values, 0 to %d)", g.Key, len(g.Values), len(g.Values)-1)
+			}
+			return g.Values[n].Bytes()
+		}
+		return nil, fmt.Errorf("no group %q in the database", key)
+	}
+	if key, ok := flags["group"]; ok {
+		if d.SODB == nil {
+			return nil, fmt.Errorf("--group needs a state object database; this is a %s", d.Kind)
+		}
+		var g *shaderdb.Group
+		for _, x := range d.SODB.Groups {
+			if matchKey(x.Key, key) {
+				g = x
+				break
+			}
+		}
+		if g == nil {
+			return nil, fmt.Errorf("no group %q in the database", key)
+		}
+		if st, ok := flags["stage"]; ok {
+			if g.Pipeline == nil {
+				return nil, fmt.Errorf("group %s has no pipeline state (use --lib N for a state object)", g.Key)
+			}
+			s := g.Pipeline.Stage(strings.ToUpper(st))
+			if s == nil {
+				var have []string
+				for _, x := range g.Pipeline.Stages {
+					have = append(have, x.Name)
+				}
+				return nil, fmt.Errorf("pipeline %s has no %s stage (it has %s)", g.Pipeline.Key, st, strings.Join(have, " "))
+			}
+			if s.Shader == nil {
+				return nil, fmt.Errorf("the %s stage's shader %s is not in shader_bytecode", s.Name, s.Key)
+			}
+			return s.Shader.Bytes()
+		}
+		if l, ok := flags["lib"]; ok {
+			if g.StateObject == nil {
+				return nil, fmt.Errorf("group %s has no state object (use --stage for a pipeline state)", g.Key)
+			}
+			n, err := strconv.Atoi(l)
+			if err != nil || n < 0 || n >= len(g.StateObject.Libraries) {
+				return nil, fmt.Errorf("--lib %s: the state object has %d DXIL libraries (0 to %d)", l, len(g.StateObject.Libraries), len(g.StateObject.Libraries)-1)
+			}
+			lib := g.StateObject.Libraries[n]
+			if lib.Shader == nil {
+				return nil, fmt.Errorf("DXIL library %s is not in shader_bytecode", lib.Key)
+			}
+			return lib.Shader.Bytes()
+		}
+		return nil, fmt.Errorf("usage: --group KEY needs --stage VS (pipeline state) or --lib N (state object)")
+	}
+	if tn, ok := flags["table"]; ok {
+		t := d.SQL.Table(tn)
+		if t == nil {
+			return nil, fmt.Errorf("no table %q (the tables are %s)", tn, strings.Join(d.SQL.TableNames(), " "))
+		}
+		id, err := strconv.ParseInt(flags["rowid"], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("usage: --table T needs --rowid N")
+		}
+		rows := t.Rows()
+		for rows.Next() {
+			r := rows.Row()
+			if r.Rowid != id {
+				continue
+			}
+			// With --column: that column. Without: the first BLOB holding a
+			// container at its start, else the largest BLOB (keys are small blobs too).
+			var best []byte
+			for i, v := range r.Values {
+				if c, ok := flags["column"]; ok {
+					if i < len(t.Columns) && strings.EqualFold(t.Columns[i].Name, c) && (v.Type == sqlite.Blob || v.Type == sqlite.Text) {
+						return v.Bytes()
+					}
+					continue
+				}
+				if v.Type != sqlite.Blob {
+					continue
+				}
+				b, err := v.Bytes()
+				if err != nil {
+					return nil, err
+				}
+				if shaderdb.Probe(b).IsContainer {
+					return b, nil
+				}
+				if len(b) > len(best) {
+					best = b
+				}
+			}
+			if best != nil {
+				return best, nil
+			}
+			return nil, fmt.Errorf("row %d of %s has no such BLOB column", id, t.Name)
+		}
+		return nil, fmt.Errorf("no row with rowid %d in %s", id, t.Name)
+	}
+	return nil, fmt.Errorf("usage: dbextract needs --group KEY or --table T --rowid N")
+}
