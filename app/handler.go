@@ -85,7 +85,7 @@ func Handler(version string) *app.Handler {
 			Maskable: "/web/icon-192.png",
 			SVG:      "/web/icon.svg",
 		},
-		Styles:             []string{"/web/dxscope.css"},
+		Styles:             []string{"/web/dxscope.css", "/web/database.css"},
 		CacheableResources: cache,
 		Resources:          bundleResolver{version},
 		Version:            version,

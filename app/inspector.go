@@ -28,6 +28,8 @@ type Inspector struct {
 	status   string // loading / error message
 	dragging bool
 	started  float64 // performance.now() when the last load began
+
+	db dbState // open SQLite databases (database.go)
 }
 
 // OnMount subscribes to the views' actions.
@@ -58,6 +60,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 			in.selectByte(ctx, off, true)
 		}
 	})
+	in.mountDatabase(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
 			in.show(ctx, views.Build(in.model.Name, in.model.Data, off))
@@ -74,6 +77,9 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 
 // open decodes bytes and shows them.
 func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
+	if in.openDatabase(ctx, name, data) {
+		return
+	}
 	in.show(ctx, views.Build(name, data, 0))
 }
 
@@ -232,6 +238,9 @@ func (in *Inspector) Render() app.UI {
 }
 
 func (in *Inspector) body() app.UI {
+	if ui := in.databaseBody(); ui != nil {
+		return ui
+	}
 	m := in.model
 	switch {
 	case m == nil:
@@ -254,7 +263,8 @@ func (in *Inspector) body() app.UI {
 		nodePath, nodeValue = n.JSONPath, n.Full
 	}
 	return app.Div().Class("main").Body(
-		app.If(m.Base > 0, func() app.UI {
+		in.databaseBanner(),
+		app.If(m.Base > 0 && !in.fromDatabase(), func() app.UI {
 			return app.P().Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", views.Hex(m.Base), m.Name)),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
