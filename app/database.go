@@ -74,6 +74,9 @@ func (in *Inspector) mountDatabase(ctx app.Context) {
 			in.openDBContainer(ctx, r)
 		}
 	})
+	// Tests wait for this: the pre-rendered page is visible before the
+	// wasm binary has attached its handlers.
+	app.Window().Set("dxscopeReady", true)
 }
 
 // openDBContainer shows a container from a database in the full inspector.
@@ -140,9 +143,9 @@ func (in *Inspector) databaseBody() app.UI {
 				}
 				return app.Span().Class(cls).DataSet("name", dm.Name).Body(
 					app.Button().ID(fmt.Sprintf("db-tab-%d", i)).Class("db-tab-name").Text(dm.Name+" · "+shortKind(dm.DB.Kind)).
-						OnClick(func(ctx app.Context, e app.Event) { in.db.active = i; in.db.rev++ }),
+						OnClick(func(ctx app.Context, e app.Event) { in.db.active = i; in.db.rev++ }, app.EventScope(i, fmt.Sprintf("%p", dm))),
 					app.Button().ID(fmt.Sprintf("db-close-%d", i)).Class("db-tab-close").Title("Close "+dm.Name).Text("×").
-						OnClick(func(ctx app.Context, e app.Event) { in.closeDatabase(i) }),
+						OnClick(func(ctx app.Context, e app.Event) { in.closeDatabase(i) }, app.EventScope(i, fmt.Sprintf("%p", dm))),
 				)
 			}),
 			app.Label().Class("button db-also").For("db-also-input").Text("Also open…").

@@ -184,7 +184,7 @@ func (v *DatabaseView) Render() app.UI {
 					cls += " selected"
 				}
 				return app.Button().ID("db-sec-"+sec.id).Class(cls).Role("tab").Aria("selected", sec.id == st.section).Text(sec.label).
-					OnClick(func(ctx app.Context, e app.Event) { st.section = sec.id })
+					OnClick(func(ctx app.Context, e app.Event) { st.section = sec.id }, app.EventScope(fmt.Sprintf("%p", st), sec.id))
 			}),
 		),
 		app.Div().Class("db-body").Body(v.section(st.section)),
@@ -341,16 +341,16 @@ func (v *DatabaseView) pager(list string, total int, filter string) app.UI {
 	}
 	return app.Div().Class("db-pager").Body(
 		app.If(filter != "", func() app.UI {
-			return app.Input().ID("db-filter-" + list).Class("db-filter").Type("search").Placeholder(filter).Value(st.filter[list]).
+			return app.Input().ID("db-filter-"+list).Class("db-filter").Type("search").Placeholder(filter).Value(st.filter[list]).
 				OnChange(func(ctx app.Context, e app.Event) {
 					st.filter[list] = ctx.JSSrc().Get("value").String()
 					st.page[list] = 0
-				})
+				}, app.EventScope(fmt.Sprintf("%p", st), list))
 		}),
 		app.Span().ID("db-range-"+list).Class("db-range").Text(fmt.Sprintf("%d–%d of %d", from, to, total)),
-		app.Button().ID("db-prev-"+list).Text("‹ previous").Disabled(p == 0).OnClick(func(ctx app.Context, e app.Event) { st.page[list] = p - 1 }),
+		app.Button().ID("db-prev-"+list).Text("‹ previous").Disabled(p == 0).OnClick(func(ctx app.Context, e app.Event) { st.page[list] = p - 1 }, app.EventScope(fmt.Sprintf("%p", st), list, p)),
 		app.Span().Class("db-pageno").Text(fmt.Sprintf("page %d of %d", p+1, pages)),
-		app.Button().ID("db-next-"+list).Text("next ›").Disabled(p >= pages-1).OnClick(func(ctx app.Context, e app.Event) { st.page[list] = p + 1 }),
+		app.Button().ID("db-next-"+list).Text("next ›").Disabled(p >= pages-1).OnClick(func(ctx app.Context, e app.Event) { st.page[list] = p + 1 }, app.EventScope(fmt.Sprintf("%p", st), list, p)),
 	)
 }
 
@@ -359,7 +359,8 @@ func (v *DatabaseView) openButton(id, text string, c shaderdb.Container) app.UI 
 	ref := DBContainerRef{DB: v.Index, C: c}
 	title := "Open in the inspector (" + c.Blob.Where() + ")"
 	return app.Button().ID(id).Class("db-open").Title(title).Text(text).
-		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActOpenDBContainer, ref) })
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActOpenDBContainer, ref) },
+			app.EventScope(v.Index, fmt.Sprintf("%p", v.DB), c.Label, c.Blob.Table, c.Blob.Rowid, c.Offset))
 }
 
 func keyText(k shaderdb.Key) app.UI {
@@ -501,7 +502,7 @@ func (v *DatabaseView) pipelines() app.UI {
 					app.Td().Body(v.rootSigCell(fmt.Sprintf("open-pipe-%d-rs", pi), p.RootSignatureKey, p.RootSignature)),
 					app.Td().Body(v.stageChips(fmt.Sprintf("open-pipe-%d", pi), p)),
 					app.Td().Body(app.Button().ID("details-"+openKey).Class("link").Text(map[bool]string{false: "sub-states ▸", true: "sub-states ▾"}[open]).
-						OnClick(func(ctx app.Context, e app.Event) { st.open[openKey] = !open })),
+						OnClick(func(ctx app.Context, e app.Event) { st.open[openKey] = !open }, app.EventScope(fmt.Sprintf("%p", st), openKey, open))),
 				)
 				if !open {
 					return row, nil
@@ -670,7 +671,7 @@ func (v *DatabaseView) psdbGroups() app.UI {
 					app.Td().Body(keyText(g.Key)), app.Td().Class("num").Text(g.Version), app.Td().Text(strings.Join(types, ", ")),
 					v.linkCell(g.Key, g.Version, true),
 					app.Td().Body(app.Button().ID("details-"+openKey).Class("link").Text(map[bool]string{false: "values ▸", true: "values ▾"}[open]).
-						OnClick(func(ctx app.Context, e app.Event) { st.open[openKey] = !open })),
+						OnClick(func(ctx app.Context, e app.Event) { st.open[openKey] = !open }, app.EventScope(fmt.Sprintf("%p", st), openKey, open))),
 				)
 				if !open {
 					return row, nil
@@ -725,7 +726,7 @@ func (v *DatabaseView) psdbValues(gi int, g *shaderdb.PSDBGroup) app.UI {
 				app.Button().ID(fmt.Sprintf("download-%d-%d", gi, vi)).Text("Download").OnClick(func(ctx app.Context, e app.Event) {
 					data, _ := ref.Bytes()
 					Download(fname, data)
-				}),
+				}, app.EventScope(fmt.Sprintf("%p", v.DB), gi, vi)),
 			),
 			app.Pre().Class("db-hex").Text(hexDump(b)),
 		))
