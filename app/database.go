@@ -106,6 +106,12 @@ func (in *Inspector) openDBContainer(ctx app.Context, r views.DBContainerRef) {
 	in.db.viewing = false
 	in.db.from = dm
 	in.show(ctx, m)
+	// The hex view is mounted by this update, and reveals only on later
+	// updates: ask again once it is there, so it opens at the container.
+	base := m.Base
+	ctx.Defer(func(ctx app.Context) {
+		ctx.Dispatch(func(ctx app.Context) { in.revealAt(base) })
+	})
 }
 
 // fromDatabase reports whether the shown container came from a database.

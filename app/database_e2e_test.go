@@ -476,6 +476,8 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if from := b.text(`#db-from`); !strings.Contains(from, "database file's") {
 		t.Errorf("banner %q does not say the offsets are the database file's", from)
 	}
+	// The hex view opens at the container, inside the database file.
+	b.waitFor("the hex view to show the container's first bytes", fmt.Sprintf(`!!document.querySelector('#hex-rows span.b[data-off="%d"]')`, vsAt))
 	b.snap("db-03-vertex-shader")
 
 	// Back, and the larger vertex shader (overflow pages) opens from its own bytes.

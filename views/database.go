@@ -252,7 +252,7 @@ func (v *DatabaseView) identity() app.UI {
 				"application profile version", a.AppProfileVersion.String())
 		}
 		return app.Div().Class("db-identity").Body(
-			app.P().ID("psdb-schema-note").Class("db-unofficial").Text("Read with an unofficial schema: "+p.SchemaNote+"."),
+			app.P().ID("psdb-schema-note").Class("db-unofficial").Text("Tables read "+p.SchemaNote+"."),
 			app.Div().Class("db-cols").Body(
 				app.Div().Body(app.H3().Text("Application (app_id)"), app1),
 				app.Div().Body(
