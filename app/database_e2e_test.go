@@ -571,6 +571,43 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	}
 }
 
+// withPRIV rebuilds a container with a PRIV part of random bytes added,
+// so that it is total bytes long (the digest is left as it was: stale).
+func withPRIV(t *testing.T, b []byte, total int, rng *rand.Rand) []byte {
+	le := binary.LittleEndian
+	count := int(le.Uint32(b[28:]))
+	var parts [][]byte
+	for i := 0; i < count; i++ {
+		off := int(le.Uint32(b[32+4*i:]))
+		size := int(le.Uint32(b[off+4:]))
+		parts = append(parts, b[off:off+8+size])
+	}
+	head := 32 + 4*(count+1)
+	used := head
+	for _, p := range parts {
+		used += len(p)
+	}
+	pad := make([]byte, max(0, total-used-8))
+	rng.Read(pad)
+	priv := append([]byte("PRIV"), le.AppendUint32(nil, uint32(len(pad)))...)
+	parts = append(parts, append(priv, pad...))
+	out := append([]byte(nil), b[:32]...)
+	le.PutUint32(out[28:], uint32(len(parts)))
+	off := head
+	for _, p := range parts {
+		out = le.AppendUint32(out, uint32(off))
+		off += len(p)
+	}
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	le.PutUint32(out[24:], uint32(len(out)))
+	if len(out) != off {
+		t.Fatalf("rebuilt container is %d bytes, laid out %d", len(out), off)
+	}
+	return out
+}
+
 // TestDatabaseLargeInBrowser measures listing a 100 MB SODB with 10,000
 // shaders in the page (docs/database.md). Set DXSCOPE_DB_BENCH=1 to run it.
 func TestDatabaseLargeInBrowser(t *testing.T) {
@@ -579,18 +616,36 @@ func TestDatabaseLargeInBrowser(t *testing.T) {
 	}
 	needTools(t)
 	es := corpus.Entries(t)
-	// 200 real vertex and pixel shaders nearest 10 KB, 10,000 rows.
-	var cands []corpus.Entry
+	// 200 real vertex and pixel shaders, each given a PRIV part that brings
+	// it to 6–15 KB (the corpus is mostly smaller), in 10,000 rows: ~100 MB.
+	// Even rows vertex shaders, odd rows pixel shaders, as the pipelines use them.
+	var vs, ps, cands []corpus.Entry
 	for _, e := range es {
-		if (e.Stage == "vs" || e.Stage == "ps") && e.Size > 2000 {
-			cands = append(cands, e)
+		if e.Size > 1000 && e.Size < 6000 && e.Stage == "vs" {
+			vs = append(vs, e)
+		} else if e.Size > 1000 && e.Size < 6000 && e.Stage == "ps" {
+			ps = append(ps, e)
 		}
 	}
-	dist := func(e corpus.Entry) int64 { return max(e.Size-10500, 10500-e.Size) }
-	sort.Slice(cands, func(i, j int) bool { return dist(cands[i]) < dist(cands[j]) })
-	cands = cands[:min(200, len(cands))]
+	for i := 0; i < 100 && i < len(vs) && i < len(ps); i++ {
+		cands = append(cands, vs[i], ps[i])
+	}
 	const n = 10000
 	dir := t.TempDir()
+	rng := rand.New(rand.NewSource(5))
+	var paths []string
+	for i, e := range cands {
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = withPRIV(t, b, 6000+rng.Intn(9000), rng)
+		p := filepath.Join(dir, fmt.Sprintf("t%d.dxbc", i))
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
 	var sb strings.Builder
 	sb.WriteString("PRAGMA synchronous=OFF;\nPRAGMA journal_mode=OFF;\nBEGIN;\n")
 	sb.WriteString(sodbSchema(t))
@@ -598,7 +653,7 @@ func TestDatabaseLargeInBrowser(t *testing.T) {
 	key := func(c byte, i int) string { return fmt.Sprintf("X'%02x%030x'", c, i) }
 	for i := 0; i < n; i++ {
 		e := cands[i%len(cands)]
-		fmt.Fprintf(&sb, "INSERT INTO shader_bytecode VALUES(%s, %s, readfile(%s));\n", key('S', i), sqlStr(strings.ToUpper(e.Stage)), sqlStr(e.Path))
+		fmt.Fprintf(&sb, "INSERT INTO shader_bytecode VALUES(%s, %s, readfile(%s));\n", key('S', i), sqlStr(strings.ToUpper(e.Stage)), sqlStr(paths[i%len(paths)]))
 	}
 	for i := 0; i < n/2; i++ {
 		fmt.Fprintf(&sb, "INSERT INTO pipeline_states(Key, ByteCode_VS, ByteCode_PS) VALUES(%s, %s, %s);\n", key('P', i), key('S', 2*i), key('S', 2*i+1))
