@@ -537,6 +537,13 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 		t.Errorf("value hex starts %.40q, want the value's first bytes %s", hexText, strings.Join(first, " "))
 	}
 	b.snap("db-04-psdb")
+	// Download hands the whole value to the browser as a Blob.
+	b.eval(`window.dxDownloads = []; const orig = URL.createObjectURL; URL.createObjectURL = o => { window.dxDownloads.push(o.size); return orig(o); }; true`)
+	b.do("download", chromedp.Click(chromedp.ID("download-0-0")))
+	b.waitFor("the download", `window.dxDownloads.length === 1`)
+	if got := b.eval(`window.dxDownloads[0]`); got != float64(len(d.value0)) {
+		t.Errorf("downloaded %v bytes, the value has %d", got, len(d.value0))
+	}
 
 	b.do("SODB tab", chromedp.Click(chromedp.ID("db-tab-0")))
 	b.waitDB("sodb", "game.sodb")
