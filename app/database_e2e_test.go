@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
@@ -555,9 +556,13 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	}
 	b.snap("db-05-sodb-linked")
 
-	// Any other SQLite file: tables with row counts, BLOBs checked for containers.
-	b.do("also open a plain database", chromedp.SetUploadFiles(chromedp.ID("db-also-input"), []string{d.otherPath}))
+	// Any other SQLite file, dropped on the page: it opens beside the two.
+	b.drop("assets.db", d.other)
 	b.waitDB("sqlite", "assets.db")
+	if got := b.texts(`.db-tab-name`); strings.Join(got, "|") != "game.sodb · SODB|game.psdb · PSDB|assets.db · SQLite" {
+		t.Errorf("open databases %q", got)
+	}
+	// Tables with row counts, BLOBs checked for containers.
 	if got := b.texts(`#db-blobs tbody tr td:first-child`); strings.Join(got, " ") != "assets.data assets.data" {
 		t.Errorf("blobs %q, want the two assets.data values", got)
 	}
@@ -576,6 +581,27 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if got := b.text(`#part-0 .part-off`); got != fmt.Sprintf("0x%x", psAt) {
 		t.Errorf("container in a blob at %s, its bytes are at 0x%x", got, psAt)
 	}
+
+	// Closing the PSDB unlinks the SODB's groups.
+	b.do("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
+	b.do("close the PSDB", chromedp.Click(chromedp.ID("db-close-1")), chromedp.Click(chromedp.ID("db-tab-0")))
+	b.waitDB("sodb", "game.sodb")
+	if got := b.texts(`#sodb-groups tbody tr td:nth-child(5)`); strings.Join(got, "|") != "—|—|—|—" {
+		t.Errorf("SODB group links after the PSDB closed: %q", got)
+	}
+}
+
+// drop synthesizes dropping a file with these bytes on the page.
+func (b *browser) drop(name string, data []byte) {
+	b.t.Helper()
+	b.eval(fmt.Sprintf(`(() => {
+		const s = atob(%q); const u = new Uint8Array(s.length);
+		for (let i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
+		const dt = new DataTransfer(); dt.items.add(new File([u], %q));
+		const el = document.getElementById('app');
+		el.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
+		el.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true; })()`, base64.StdEncoding.EncodeToString(data), name))
 }
 
 // withPRIV rebuilds a container with a PRIV part of random bytes added,
