@@ -87,7 +87,7 @@ func Handler(version string) *app.Handler {
 			Maskable: "/web/icon-192.png",
 			SVG:      "/web/icon.svg",
 		},
-		Styles:             []string{"/web/dxscope.css", "/web/share.css"},
+		Styles:             []string{"/web/dxscope.css", "/web/share.css", "/web/database.css"},
 		CacheableResources: cache,
 		Resources:          bundleResolver{version},
 		Version:            version,

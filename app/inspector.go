@@ -33,6 +33,7 @@ type Inspector struct {
 	started  float64 // performance.now() when the last load began
 
 	share shareState // share link, exports, compare (share.go, compare.go)
+	db    dbState    // open SQLite databases (database.go)
 }
 
 // OnMount subscribes to the views' actions and tells scripts (and tests)
@@ -72,6 +73,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 			in.noteView(ctx)
 		}
 	})
+	in.mountDatabase(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
 			in.show(ctx, views.Build(in.model.Name, in.model.Data, off))
@@ -88,6 +90,9 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 
 // open decodes bytes and shows them.
 func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
+	if in.openDatabase(ctx, name, data) {
+		return
+	}
 	in.openFile(ctx, name, data) // share.go: compare mode and links waiting for their file
 }
 
@@ -256,6 +261,9 @@ func (in *Inspector) Render() app.UI {
 }
 
 func (in *Inspector) body() app.UI {
+	if ui := in.databaseBody(); ui != nil {
+		return ui
+	}
 	m := in.model
 	switch {
 	case m == nil && in.demo:
@@ -284,7 +292,8 @@ func (in *Inspector) body() app.UI {
 		nodePath, nodeValue = n.JSONPath, n.Full
 	}
 	return app.Div().Class("main").Body(
-		app.If(m.Base > 0, func() app.UI {
+		in.databaseBanner(),
+		app.If(m.Base > 0 && !in.fromDatabase(), func() app.UI {
 			return app.P().Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", views.Hex(m.Base), m.Name)),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
