@@ -118,33 +118,8 @@ func entryTagName(t uint32) string {
 }
 
 // NodeIOFlagNames names the bits of DXIL::NodeIOFlags, with the record
-// granularity (a 2-bit field) named as one value.
-func NodeIOFlagNames(f uint32) []string {
-	var n []string
-	for _, b := range []struct {
-		bit  uint32
-		name string
-	}{{0x1, "Input"}, {0x2, "Output"}, {0x4, "ReadWrite"}, {0x8, "EmptyRecord"}, {0x10, "NodeArray"}} {
-		if f&b.bit != 0 {
-			n = append(n, b.name)
-		}
-	}
-	switch f & 0x60 {
-	case 0x20:
-		n = append(n, "ThreadRecord")
-	case 0x40:
-		n = append(n, "GroupRecord")
-	case 0x60:
-		n = append(n, "DispatchRecord")
-	}
-	if f&0x100 != 0 {
-		n = append(n, "TrackRWInputSharing")
-	}
-	if rest := f &^ 0x17F; rest != 0 {
-		n = append(n, fmt.Sprintf("0x%x", rest))
-	}
-	return n
-}
+// granularity (a 2-bit field) named as one value; RDAT's IONode flags are the same.
+func NodeIOFlagNames(f uint32) []string { return nodeIOFlagNames(f) }
 
 // profileKinds maps the !dx.shaderModel kind string to DXIL::ShaderKind.
 var profileKinds = map[string]ShaderKind{"ps": 0, "vs": 1, "gs": 2, "hs": 3, "ds": 4, "cs": 5, "lib": 6, "ms": 13, "as": 14}
