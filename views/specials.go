@@ -15,6 +15,7 @@ var specials = map[string]func(pv *PartView) []app.UI{
 	"OSG1": signature, "OSGN": signature, "OSG5": signature,
 	"PSG1": signature, "PCSG": signature,
 	"PSV0": psvGrids,
+	"DXIL": dxilSummary, "ILDB": dxilSummary, "STAT": dxilSummary,
 }
 
 func signature(pv *PartView) []app.UI {

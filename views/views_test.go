@@ -2,6 +2,7 @@ package views
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -387,6 +388,27 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 		}
 		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 			t.Errorf("%s: ViewID grid cells %v, want %v", tc.file, got, tc.want)
+		}
+	}
+}
+
+func TestDXOpCensusSorts(t *testing.T) {
+	d := &DXILSummary{Module: &decode.Module{DXOps: []decode.DXOp{{Opcode: 68, Name: "loadInput", Count: 3}, {Opcode: 5, Name: "storeOutput", Count: 9}, {Opcode: 93, Name: "bufferLoad", Count: 3}}}}
+	order := func() string {
+		var s []string
+		for _, o := range d.SortedOps() {
+			s = append(s, fmt.Sprint(o.Opcode))
+		}
+		return strings.Join(s, " ")
+	}
+	for _, tc := range []struct {
+		by   string
+		desc bool
+		want string
+	}{{"", false, "5 68 93"}, {"name", false, "93 68 5"}, {"count", true, "5 93 68"}, {"count", false, "68 93 5"}} {
+		d.sortBy, d.desc = tc.by, tc.desc
+		if got := order(); got != tc.want {
+			t.Errorf("sort by %q desc=%v: %s, want %s", tc.by, tc.desc, got, tc.want)
 		}
 	}
 }

@@ -460,6 +460,25 @@ func TestInspectorInBrowser(t *testing.T) {
 			t.Errorf("ViewID grid shows %v, the decoded mask says %v", got, want)
 		}
 		p.shoot("06c-viewid-grid")
+
+		// The DXIL view: the dx.op census as decoded, sortable by calls.
+		ops := f.Part("DXIL").Module.DXOps
+		p.run("select DXIL", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="DXIL"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`#dxops`)))
+		var opcodes []string
+		for _, o := range ops {
+			opcodes = append(opcodes, fmt.Sprint(o.Opcode))
+		}
+		p.expect("census rows, by opcode", `Array.from(document.querySelectorAll('#dxops tr.dxop')).map(r => r.dataset.opcode).join(' ')`, strings.Join(opcodes, " "))
+		most := ops[0]
+		for _, o := range ops {
+			if o.Count > most.Count {
+				most = o
+			}
+		}
+		p.run("sort by calls", chromedp.Click(chromedp.ID("dxops-sort-count")))
+		p.expect("most-called operation first", `document.querySelector('#dxops tr.dxop').dataset.opcode`, fmt.Sprint(most.Opcode))
+		p.shoot("06d-dxil-census")
 		break
 	}
 
