@@ -119,6 +119,14 @@ func BuildTree(part string, v any, spans Spans) *Tree {
 	}
 	for _, n := range t.Nodes {
 		n.SpanPath = resolveSpan(part, n, spans)
+		// Records that carry their own span path (bitcode blocks) link by it.
+		if n.SpanPath == "" && n.Kind == KindObject {
+			if c := n.Child("Path"); c != nil {
+				if _, ok := spans.ByPath(c.Text()); ok {
+					n.SpanPath = c.Text()
+				}
+			}
+		}
 		if n.SpanPath != "" {
 			if _, dup := t.bySpan[n.SpanPath]; !dup {
 				t.bySpan[n.SpanPath] = n

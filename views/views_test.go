@@ -412,3 +412,28 @@ func TestDXOpCensusSorts(t *testing.T) {
 		}
 	}
 }
+
+// Bitcode blocks link to their bytes by the span path they carry.
+func TestBitcodeBlocksLinkToBytes(t *testing.T) {
+	d, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found")
+	}
+	b, err := os.ReadFile(filepath.Join(d, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Build("vs", b, 0)
+	for _, pv := range m.Parts {
+		if pv.Name != "DXIL" {
+			continue
+		}
+		blk := pv.Part.Module.Blocks[0]
+		n := pv.Tree().ForSpan(blk.Path)
+		if n == nil || n.Child("Name").Text() != blk.Name {
+			t.Fatalf("no tree node for the span %s", blk.Path)
+		}
+		return
+	}
+	t.Fatal("no DXIL part")
+}
