@@ -50,7 +50,7 @@ func startPage(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "web")
-	version, err := serve.Prepare(serve.Options{Root: root, Dir: dir, Log: logWriter{t}, BrotliQuality: 1})
+	version, err := serve.Prepare(serve.Options{Root: root, Dir: dir, Log: logWriter{t}, NoCompress: true})
 	if err != nil {
 		t.Fatalf("preparing the bundle: %v", err)
 	}

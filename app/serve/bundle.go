@@ -116,14 +116,17 @@ func Stale(root, wasm string) (bool, string, error) {
 
 // BuildWasm runs GOOS=js GOARCH=wasm go build for the page.
 func BuildWasm(root, out string, log io.Writer) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-o", out, WasmPackage)
+	// Build beside the target and rename, so a server never sends half a binary.
+	tmp := out + ".tmp"
+	cmd := exec.Command("go", "build", "-trimpath", "-o", tmp, WasmPackage)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Run(); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", WasmPackage, err)
 	}
-	return nil
+	return os.Rename(tmp, out)
 }
 
 // Prepare makes the bundle servable: app.wasm built if missing or stale,
@@ -139,6 +142,13 @@ func Prepare(o Options) (string, error) {
 	if o.BrotliQuality == 0 {
 		o.BrotliQuality = 11
 	}
+	// Test binaries of several packages may prepare the same bundle at once
+	// (go test ./... runs them in parallel): one at a time.
+	unlock, err := lockDir(o.Dir)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
 	wasm := filepath.Join(o.Dir, "app.wasm")
 	stale, why, err := Stale(o.Root, wasm)
 	if err != nil {
