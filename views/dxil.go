@@ -15,6 +15,7 @@ import (
 type DXILSummary struct {
 	app.Compo
 	Module *decode.Module
+	Base   int64 // added to offsets when the container sits inside a larger file
 
 	sortBy string // "opcode", "name" or "count"
 	desc   bool
@@ -127,6 +128,7 @@ func (d *DXILSummary) Render() app.UI {
 			app.THead().Body(app.Tr().Body(d.header("opcode", "opcode"), d.header("name", "name"), d.header("count", "calls"))),
 			app.TBody().Body(app.Range(ops).Slice(func(i int) app.UI {
 				o := ops[i]
+				o.Offset += d.Base
 				return app.Tr().Class("dxop").DataSet("opcode", o.Opcode).Title(fmt.Sprintf("first call at 0x%x: click to see its bytes", o.Offset)).
 					On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, o.Offset) }, app.EventScope(fmt.Sprint(o.Opcode))).Body(
 					app.Td().Class("num").Text(fmt.Sprint(o.Opcode)), app.Td().Text(o.Name), app.Td().Class("num").Text(fmt.Sprint(o.Count)))
@@ -147,5 +149,5 @@ func dxilSummary(pv *PartView) []app.UI {
 	if pv.Part == nil || pv.Part.Program == nil || pv.Part.Module == nil {
 		return nil
 	}
-	return []app.UI{&DXILSummary{Module: pv.Part.Module}}
+	return []app.UI{&DXILSummary{Module: pv.Part.Module, Base: pv.Offset - pv.Part.Offset}}
 }

@@ -16,6 +16,7 @@ var specials = map[string]func(pv *PartView) []app.UI{
 	"PSG1": signature, "PCSG": signature,
 	"PSV0": psvGrids,
 	"DXIL": dxilSummary, "ILDB": dxilSummary, "STAT": dxilSummary,
+	"SHDR": shaderListing, "SHEX": shaderListing,
 }
 
 func signature(pv *PartView) []app.UI {

@@ -348,6 +348,22 @@ func TestInspectorInBrowser(t *testing.T) {
 	}
 	p.shoot("04-dropped-fxc")
 
+	// Its SHDR/SHEX listing: one line per instruction as decoded; clicking a
+	// line selects that instruction's bytes.
+	fxcFile, _ := decode.Parse(fxcData)
+	code := fxcFile.Part("SHEX")
+	if code == nil {
+		code = fxcFile.Part("SHDR")
+	}
+	p.run("select the code part", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="`+code.Name+`"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#listing`)))
+	ins := code.Bytecode.Instructions
+	p.expect("listing lines", `document.querySelectorAll('#listing .listing-line[data-off]').length`, float64(len(ins)))
+	last := len(ins) - 1
+	p.run("click the last instruction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#listing .listing-line[data-off="%d"]`, ins[last].Offset))))
+	p.expect("the clicked instruction's bytes are selected", `document.getElementById('teach-path').textContent`, fmt.Sprintf("%s/Instructions[%d]", code.Name, last))
+	p.shoot("04b-listing")
+
 	// A file that is not a container says so.
 	p.drop("notes.txt", []byte("These are not the bytes you are looking for.\n"))
 	p.waitFile("notes.txt")
