@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 )
@@ -12,7 +14,7 @@ func init() {
 	commands["parts"] = command{"FILE", "list the parts, then the problems", runParts}
 	commands["json"] = command{"FILE", "the whole decode as one JSON document", runJSON}
 	commands["check"] = command{"FILE...", "one line per file: status, problem counts, digest", runCheck}
-	commands["extract"] = command{"FILE PART [-o OUT]", "write one part's data (PART 'dxil': the bitcode alone)", runExtract}
+	commands["extract"] = command{"FILE PART [-o OUT]", "write one part's data (PART 'dxil': the bitcode alone); for a database, as dbextract", runExtract}
 }
 
 // open reads and decodes a container file.
@@ -95,6 +97,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 func runExtract(args []string, stdout, stderr io.Writer) int {
+	// A database holds containers rather than parts: dbextract's selectors apply.
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			if isSQLite(a) {
+				return runDBExtract(args, stdout, stderr)
+			}
+			break
+		}
+	}
 	pos, flags := splitFlags(args, map[string]bool{"o": true})
 	if len(pos) != 2 {
 		fmt.Fprintln(stderr, "usage: dxscope extract FILE PART [-o OUT]")
@@ -118,4 +129,16 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	}
 	stdout.Write(data)
 	return 0
+}
+
+// isSQLite reports whether the file starts with the SQLite 3 header.
+func isSQLite(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var h [16]byte
+	n, _ := io.ReadFull(f, h[:])
+	return n == 16 && string(h[:]) == "SQLite format 3\x00"
 }
