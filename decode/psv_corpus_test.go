@@ -142,8 +142,6 @@ func normalize(v any) any {
 // from DXC's for key, or "" when both must agree.
 func llvmException(info *PSVInfo, key string) string {
 	switch {
-	case key == "ResourceStride" && info.ResourceCount == 0:
-		return "no resources: the stride is not stored, obj2yaml prints its default"
 	case key == "Version" && info.Version == 4:
 		return "LLVM 19 reads any runtime info of 52 bytes or more as v3 (no NumBytesGroupSharedMemory)"
 	case !info.IsStage(2) && (key == "InputOutputMap" || key == "OutputVectorMasks") &&

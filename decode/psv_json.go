@@ -114,6 +114,11 @@ func (info *PSVInfo) MarshalJSON() ([]byte, error) {
 	}
 	if info.ResourceStride != 0 {
 		o.add("ResourceStride", info.ResourceStride)
+	} else {
+		// No resources, so no stride in the file: print what obj2yaml prints
+		// (24, the size of PSVResourceBindInfo1 that DXC writes) and say it is not stored.
+		o.add("ResourceStride", 24)
+		o.add("ResourceStrideStored", false)
 	}
 	res := make([]*orderedJSON, len(info.Resources))
 	for i, b := range info.Resources {
