@@ -293,3 +293,24 @@ func TestCorpusPrefixesNeverPanic(t *testing.T) {
 	}
 	t.Logf("%d prefixes of %d files handled", prefixes, len(picked))
 }
+
+// corpusWith decodes every corpus file that has a part of the given name.
+func corpusWith(t *testing.T, part string) (files []corpus.Entry, decoded []*File) {
+	for _, e := range corpus.Entries(t) {
+		if !e.Has(part) {
+			continue
+		}
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(b)
+		if err != nil {
+			t.Errorf("%s: %v", e.Rel, err)
+			continue
+		}
+		files = append(files, e)
+		decoded = append(decoded, f)
+	}
+	return
+}

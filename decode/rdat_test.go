@@ -78,25 +78,7 @@ func rdProblemText(ps []Problem) string {
 // ---- corpus ----
 
 // rdatParts decodes every corpus file with an RDAT part.
-func rdatCorpus(t *testing.T) (files []corpus.Entry, decoded []*File) {
-	for _, e := range corpus.Entries(t) {
-		if !e.Has("RDAT") {
-			continue
-		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		files = append(files, e)
-		decoded = append(decoded, f)
-	}
-	return
-}
+func rdatCorpus(t *testing.T) ([]corpus.Entry, []*File) { return corpusWith(t, "RDAT") }
 
 func TestRDATCorpusDecodesWithEveryReferenceResolved(t *testing.T) {
 	files, decoded := rdatCorpus(t)

@@ -14,25 +14,7 @@ import (
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
-func rdefCorpus(t *testing.T) (files []corpus.Entry, decoded []*File) {
-	for _, e := range corpus.Entries(t) {
-		if !e.Has("RDEF") {
-			continue
-		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		files = append(files, e)
-		decoded = append(decoded, f)
-	}
-	return
-}
+func rdefCorpus(t *testing.T) ([]corpus.Entry, []*File) { return corpusWith(t, "RDEF") }
 
 func TestRDEFCorpusDecodesEveryByte(t *testing.T) {
 	files, decoded := rdefCorpus(t)
