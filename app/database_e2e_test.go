@@ -17,8 +17,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,21 +27,18 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/shaderdb"
 	"github.com/dxscope/dxscope/views"
 )
 
-const chromium = "/usr/bin/chromium"
-
 // ---- building databases with sqlite3 ----
 
 func needTools(t testing.TB) {
 	t.Helper()
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("no Chromium at %s: skipping the database browser test", chromium)
-	}
+	browsertest.Available(t)
 	if _, err := exec.LookPath("sqlite3"); err != nil {
 		t.Skip("sqlite3 CLI not installed: skipping the database browser test")
 	}
@@ -229,10 +224,10 @@ INSERT INTO meta VALUES(1, 'a'), (2, 'b'), (3, 'c');
 // ---- the browser ----
 
 var bundle struct {
-	once    sync.Once
-	dir     string
-	version string
-	err     error
+	once sync.Once
+	dir  string
+	opts serve.Options
+	err  error
 }
 
 // serveBundle prepares the bundle as cmd/serve does (built when stale) and
@@ -252,19 +247,15 @@ func serveBundle(t *testing.T) string {
 		if bundle.err = copyStatic(filepath.Join(root, "web"), bundle.dir); bundle.err != nil {
 			return
 		}
-		bundle.version, bundle.err = serve.Prepare(serve.Options{Root: root, Dir: bundle.dir, Log: logWriter{t}, BrotliQuality: 1})
+		bundle.opts = serve.Options{Root: root, Dir: bundle.dir, BrotliQuality: 1}
 	})
 	if bundle.err != nil {
 		t.Fatal(bundle.err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: &serve.Server{Dir: bundle.dir, Version: bundle.version}}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String() + "/"
+	o := bundle.opts
+	o.Log = logWriter{t}
+	url, _, _ := browsertest.Serve(t, o)
+	return url
 }
 
 // copyStatic copies the bundle's hand-made files (styles, icons,
@@ -301,31 +292,8 @@ type browser struct {
 }
 
 func newBrowser(t *testing.T, url string) *browser {
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	os.MkdirAll(shots, 0o755)
-	// The first action starts the browser and ties it to its context: run
-	// it on the test's context, not on a per-step timeout.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
+	ctx := browsertest.Chromium(t)
+	shots := browsertest.ScreenshotDir(t)
 	b := &browser{t: t, ctx: ctx, shot: shots}
 	b.do("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
 		chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))

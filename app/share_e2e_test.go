@@ -6,8 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,13 +15,12 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	dxapp "github.com/dxscope/dxscope/app"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 // Corpus files the test opens (docs/diff.md's pair, a vertex shader with
 // outputs, and a DXIL shader too large for a link).
@@ -50,42 +47,12 @@ func startPage(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "web")
-	version, err := serve.Prepare(serve.Options{Root: root, Dir: dir, Log: logWriter{t}, NoCompress: true})
-	if err != nil {
-		t.Fatalf("preparing the bundle: %v", err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: &serve.Server{Dir: dir, Version: version}, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String()
+	url, _, _ := browsertest.Serve(t, serve.Options{Root: root, Dir: dir, Log: logWriter{t}, NoCompress: true})
+	return strings.TrimSuffix(url, "/")
 }
 
 // startBrowser starts one headless Chromium for the whole test.
-func startBrowser(t *testing.T) context.Context {
-	t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
-	if err := chromedp.Do(browser); err != nil { // starts the browser
-		t.Fatalf("starting %s: %v", chromiumPath, err)
-	}
-	return browser
-}
+func startBrowser(t *testing.T) context.Context { return browsertest.Chromium(t) }
 
 // page is one tab in its own browser context (no shared storage or service worker).
 type page struct {
@@ -222,9 +189,7 @@ func TestShareLinksInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped in -short mode")
 	}
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("no browser: %s is missing (apt-get install chromium)", chromiumPath)
-	}
+	browsertest.Available(t)
 	cdir, ok := corpus.Dir()
 	if !ok {
 		t.Skip("no corpus: the browser test opens corpus files")

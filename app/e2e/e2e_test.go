@@ -12,8 +12,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,12 +25,11 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 // pick returns the first corpus entry matching want.
 func pick(t *testing.T, entries []corpus.Entry, want func(corpus.Entry) bool) corpus.Entry {
@@ -190,9 +187,7 @@ func (p *page) waitFile(name string) {
 }
 
 func TestInspectorInBrowser(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("no Chromium at %s: skipping the browser test", chromiumPath)
-	}
+	browsertest.Available(t)
 	entries := corpus.Entries(t)
 	start := time.Now()
 
@@ -201,10 +196,7 @@ func TestInspectorInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "web")
-	version, err := serve.Prepare(serve.Options{Root: root, Dir: dir, Log: testWriter{t}, NoCompress: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	url, version, srv := browsertest.Serve(t, serve.Options{Root: root, Dir: dir, Log: testWriter{t}, NoCompress: true})
 	t.Logf("bundle ready in %.1fs (version %s)", time.Since(start).Seconds(), version)
 	// go-app writes its own wasm_exec.js: it must be the toolchain's, or the
 	// wasm cannot start.
@@ -213,42 +205,10 @@ func TestInspectorInBrowser(t *testing.T) {
 	if string(ours) != string(theirs) {
 		t.Errorf("web/wasm_exec.js differs from the Go toolchain's lib/wasm/wasm_exec.js")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: &serve.Server{Dir: dir, Version: version}}
-	go srv.Serve(ln)
-	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/"
-
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	os.MkdirAll(shots, 0o755)
+	shots := browsertest.ScreenshotDir(t)
 	t.Logf("screenshots in %s", shots)
 
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	defer cancel()
-	ctx, cancel2 := chromedp.NewContext(actx)
-	defer cancel2()
-	// Start the browser on the long-lived context: the first Run binds the
-	// browser to the context it is given, and later steps use timeouts.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
+	ctx := browsertest.Chromium(t)
 	p := &page{t: t, ctx: ctx, shot: shots}
 
 	// Load: the wasm runs (so the CSP allows it) and renders the page.

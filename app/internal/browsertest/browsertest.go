@@ -1,0 +1,86 @@
+//go:build !wasm
+
+// Package browsertest starts what the page's browser tests share: headless
+// Debian Chromium with the flags this machine kind needs, and the real
+// bundle served in-process. Only tests import it.
+package browsertest
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/serve"
+)
+
+// ChromiumPath is Debian's Chromium (package chromium).
+const ChromiumPath = "/usr/bin/chromium"
+
+// Available skips the test when Chromium is not installed.
+func Available(t testing.TB) {
+	t.Helper()
+	if _, err := os.Stat(ChromiumPath); err != nil {
+		t.Skipf("no Chromium at %s (apt-get install chromium): skipping the browser test", ChromiumPath)
+	}
+}
+
+// Chromium starts one headless Chromium with a fresh profile and returns the
+// context it is bound to. The first action binds a browser to the context it
+// runs on, so it is started here, on a context without a deadline; callers
+// put their own timeouts on later steps. It stops when the test ends.
+func Chromium(t testing.TB) context.Context {
+	t.Helper()
+	Available(t)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(ChromiumPath),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", ChromiumPath, err)
+	}
+	return ctx
+}
+
+// ScreenshotDir is $DXSCOPE_SCREENSHOTS (created if needed) or a temporary folder.
+func ScreenshotDir(t testing.TB) string {
+	d := os.Getenv("DXSCOPE_SCREENSHOTS")
+	if d == "" {
+		return t.TempDir()
+	}
+	os.MkdirAll(d, 0o755)
+	return d
+}
+
+// Serve prepares the bundle as cmd/serve does (o.Root and o.Dir; Prepare
+// builds the wasm when stale) and serves it on 127.0.0.1:0. It returns the
+// base URL ("http://127.0.0.1:N/"), the bundle version and the server, which
+// the test may close early; it is closed when the test ends.
+func Serve(t testing.TB, o serve.Options) (url, version string, srv *http.Server) {
+	t.Helper()
+	version, err := serve.Prepare(o)
+	if err != nil {
+		t.Fatalf("preparing the bundle: %v", err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv = &http.Server{Handler: &serve.Server{Dir: o.Dir, Version: version}, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String() + "/", version, srv
+}
