@@ -171,10 +171,22 @@ func Prepare(o Options) (string, error) {
 	}
 	dxapp.Register()
 	h := dxapp.Handler(version)
-	if err := app.GenerateStaticWebsite(o.Dir, h); err != nil {
+	// Generate beside the bundle and rename each file into place: a server
+	// running from the same folder (another test, an earlier serve) must never
+	// send a half-written page.
+	tmp, err := os.MkdirTemp(o.Dir, ".generate-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	if err := app.GenerateStaticWebsite(tmp, h); err != nil {
 		return "", fmt.Errorf("generating the page: %w", err)
 	}
-	os.Remove(filepath.Join(o.Dir, "web")) // GenerateStaticWebsite makes an empty web/ for resources we keep at the root
+	for _, name := range generated {
+		if err := os.Rename(filepath.Join(tmp, name), filepath.Join(o.Dir, name)); err != nil {
+			return "", fmt.Errorf("generating the page: %w", err)
+		}
+	}
 	if !o.NoCompress {
 		if err := CompressAll(o.Dir, o.BrotliQuality, o.Log); err != nil {
 			return "", err
