@@ -275,7 +275,7 @@ func (f *File) parseHeader(out *sink) {
 		p.data = data[p.DataOffset:dataEnd]
 
 		if off%4 != 0 {
-			out.problem(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for containers written by validators before 1.7, which did not pad parts", label, off)
+			out.problem(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for FXC output and for DXC containers from validators before 1.7, which did not pad parts", label, off)
 		}
 		if prevOff >= 0 && off < prevOff {
 			out.problem(Warning, HeaderSize+i*4, name, "part offset table", "%s at 0x%x comes before the previous part (0x%x): parts are out of directory order", label, off, prevOff)
