@@ -276,7 +276,8 @@ func (in *Inspector) body() app.UI {
 		return app.Section().Class("welcome").Body(
 			app.H2().Text("Open a shader container"),
 			app.P().Text("dxscope reads DXBC and DXIL containers (the output of FXC and DXC) and shows every part, every field and the bytes each came from. Select a field to learn what it means; click a byte to find the field it belongs to."),
-			app.P().Text("Files that are not containers are searched for containers inside them (game packages, shader caches, databases)."),
+			app.P().Text("Files that are not containers are searched for containers inside them (game packages, shader caches, executables). SQLite files open as databases: state object databases (SODB), precompiled shader databases (PSDB) or any other, with every shader one click away."),
+			app.P().Text("Compare with… shows what differs between two containers, field by field. The address bar is always a link to what you see; the file travels inside it, never to a server."),
 		)
 	case m.File == nil:
 		return &views.EmbeddedList{Model: m}
