@@ -10,8 +10,7 @@ func init() {
 }
 
 func runAsm(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope asm FILE")
+	if !oneFile(args, "asm", stderr) {
 		return 2
 	}
 	f, ok := open(args[0], stderr)

@@ -13,8 +13,7 @@ func init() {
 }
 
 func runDXIL(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope dxil FILE")
+	if !oneFile(args, "dxil", stderr) {
 		return 2
 	}
 	f, ok := open(args[0], stderr)

@@ -84,3 +84,12 @@ func splitFlags(args []string, withValue map[string]bool) (pos []string, flags m
 	}
 	return
 }
+
+// oneFile checks that a command got exactly one FILE argument, printing its usage otherwise.
+func oneFile(args []string, name string, stderr io.Writer) bool {
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "usage: dxscope %s FILE\n", name)
+		return false
+	}
+	return true
+}

@@ -32,8 +32,7 @@ func open(path string, stderr io.Writer) (*decode.File, bool) {
 }
 
 func runParts(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope parts FILE")
+	if !oneFile(args, "parts", stderr) {
 		return 2
 	}
 	f, ok := open(args[0], stderr)
@@ -49,8 +48,7 @@ func runParts(args []string, stdout, stderr io.Writer) int {
 func WriteParts(w io.Writer, f *decode.File) { decode.WriteParts(w, f) }
 
 func runJSON(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope json FILE")
+	if !oneFile(args, "json", stderr) {
 		return 2
 	}
 	f, ok := open(args[0], stderr)

@@ -14,8 +14,7 @@ func init() {
 }
 
 func runPSV(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope psv FILE")
+	if !oneFile(args, "psv", stderr) {
 		return 2
 	}
 	f, ok := open(args[0], stderr)

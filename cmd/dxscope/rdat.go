@@ -14,8 +14,7 @@ func init() {
 }
 
 func runRDAT(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope rdat FILE")
+	if !oneFile(args, "rdat", stderr) {
 		return 2
 	}
 	b, ok := readFile(args[0], stderr)

@@ -13,8 +13,7 @@ func init() {
 }
 
 func runRDEF(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope rdef FILE")
+	if !oneFile(args, "rdef", stderr) {
 		return 2
 	}
 	b, ok := readFile(args[0], stderr)

@@ -12,8 +12,7 @@ func init() {
 }
 
 func runRootSig(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope rootsig FILE")
+	if !oneFile(args, "rootsig", stderr) {
 		return 2
 	}
 	f, ok := open(args[0], stderr)
