@@ -285,88 +285,44 @@ func copyStatic(from, to string) error {
 	})
 }
 
-type browser struct {
-	t    *testing.T
-	ctx  context.Context
-	shot string
-}
+// browser is the tab with the database checks on top of browsertest.Page.
+type browser struct{ *browsertest.Page }
 
 func newBrowser(t *testing.T, url string) *browser {
 	ctx := browsertest.Chromium(t)
 	shots := browsertest.ScreenshotDir(t)
-	b := &browser{t: t, ctx: ctx, shot: shots}
-	b.do("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
+	b := &browser{&browsertest.Page{T: t, Ctx: ctx, Shots: shots}}
+	b.Run("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
 		chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
-	b.waitFor("the wasm app to mount", `window.dxscopeReady === true`)
+	b.WaitFor("the wasm app to mount", `window.dxscopeReady === true`)
 	return b
-}
-
-func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 90*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		b.snap("failed-" + strings.ReplaceAll(what, " ", "-"))
-		b.t.Fatalf("%s: %v", what, err)
-	}
-}
-
-func (b *browser) eval(expr string) any {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](expr))
-	if err != nil {
-		b.t.Fatalf("eval %.80s: %v", expr, err)
-	}
-	return v
 }
 
 // texts returns the trimmed text of every element matching sel.
 func (b *browser) texts(sel string) []string {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	b.T.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`Array.from(document.querySelectorAll(%q)).map(e => e.textContent.trim())`, sel)))
 	if err != nil {
-		b.t.Fatal(err)
+		b.T.Fatal(err)
 	}
 	return v
 }
 
 func (b *browser) text(sel string) string {
-	b.t.Helper()
+	b.T.Helper()
 	ts := b.texts(sel)
 	if len(ts) == 0 {
-		b.snap("failed-text")
-		b.t.Fatalf("nothing matches %s", sel)
+		b.Shoot("failed-text")
+		b.T.Fatalf("nothing matches %s", sel)
 	}
 	return ts[0]
 }
 
-// waitFor polls a JavaScript condition.
-func (b *browser) waitFor(what, cond string) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 120*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(110*time.Second))); err != nil {
-		b.snap("failed-wait")
-		page, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 1500)`))
-		b.t.Fatalf("waiting for %s: %v\npage text: %s", what, err, page)
-	}
-}
-
-func (b *browser) snap(name string) {
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	if buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-		os.WriteFile(filepath.Join(b.shot, name+".png"), buf, 0o644)
-	}
-}
-
 func (b *browser) waitDB(kind, name string) {
-	b.t.Helper()
-	b.waitFor(name+" to open as "+kind, fmt.Sprintf(`(() => { const v = document.getElementById('db-view'); const n = document.getElementById('db-name');
+	b.T.Helper()
+	b.WaitFor(name+" to open as "+kind, fmt.Sprintf(`(() => { const v = document.getElementById('db-view'); const n = document.getElementById('db-name');
 		return !!v && v.dataset.kind === %q && !!n && n.textContent === %q; })()`, kind, name))
 }
 
@@ -380,12 +336,12 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	needTools(t)
 	d := buildTestDBs(t)
 	b := newBrowser(t, serveBundle(t))
-	b.t.Logf("screenshots in %s", b.shot)
+	b.T.Logf("screenshots in %s", b.Shots)
 
 	// Open the SODB through the file input: identity, groups, pipelines.
-	b.do("pick the SODB", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{d.sodbPath}))
+	b.Run("pick the SODB", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{d.sodbPath}))
 	b.waitDB("sodb", "game.sodb")
-	if ms, _ := b.eval(`window.dxscopeDBLoadMs || 0`).(float64); ms > 0 {
+	if ms, _ := b.Eval(`window.dxscopeDBLoadMs || 0`).(float64); ms > 0 {
 		t.Logf("%d-byte SODB: load to rendered view %.0f ms (in page)", len(d.sodb), ms)
 	}
 	if app := b.text(`#sodb-app`); !strings.Contains(app, "Test Game") || !strings.Contains(app, "1.93.1.0") || !strings.Contains(app, "4.3.0.0") {
@@ -401,9 +357,9 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if got := b.texts(`#sodb-group-3 .db-stage-desc`); len(got) != 1 || got[0] != "RayGen, Miss" {
 		t.Errorf("state object group's library exports %q, want RayGen, Miss", got)
 	}
-	b.snap("db-01-sodb-groups")
+	b.Shoot("db-01-sodb-groups")
 
-	b.do("pipelines", chromedp.Click(chromedp.ID("db-sec-pipelines")), chromedp.WaitVisible(chromedp.ID("sodb-pipelines")))
+	b.Run("pipelines", chromedp.Click(chromedp.ID("db-sec-pipelines")), chromedp.WaitVisible(chromedp.ID("sodb-pipelines")))
 	if got := b.texts(`#sodb-pipeline-0 .db-stage`); len(got) != 2 || !strings.HasPrefix(got[0], "VSvs_6_") || !strings.HasPrefix(got[1], "PSps_6_") {
 		t.Errorf("pipeline 0 stages %q, want a VS and a PS with their profiles", got)
 	}
@@ -411,7 +367,7 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 		t.Errorf("pipeline 0 root signature cell %q, want the key 52… ('R')", rs)
 	}
 	// Sub-states with their enum names (values from d3d12.h / dxgiformat.h).
-	b.do("sub-states", chromedp.Click(chromedp.ID("details-pipe-0")), chromedp.WaitVisible(chromedp.CSS(`.db-details`)))
+	b.Run("sub-states", chromedp.Click(chromedp.ID("details-pipe-0")), chromedp.WaitVisible(chromedp.CSS(`.db-details`)))
 	details := b.text(`.db-details`)
 	for _, want := range []string{"D3D12_COMPARISON_FUNC_LESS_EQUAL", "DXGI_FORMAT_R8G8B8A8_UNORM", "D3D12_FILL_MODE_SOLID", "D3D12_CULL_MODE_BACK",
 		"D3D12_STENCIL_OP_REPLACE", "DXGI_FORMAT_R32G32B32_FLOAT", "D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE", "DXGI_FORMAT_D24_UNORM_S8_UINT"} {
@@ -419,13 +375,13 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 			t.Errorf("pipeline sub-states lack %s", want)
 		}
 	}
-	b.snap("db-02-sodb-pipelines")
+	b.Shoot("db-02-sodb-pipelines")
 
 	// One click opens the vertex shader in the inspector, in place: the hex
 	// view addresses the database file.
 	vsBytes, _ := os.ReadFile(d.vs.Path)
 	vsAt := bytes.Index(d.sodb, vsBytes)
-	b.do("open the VS", chromedp.Click(chromedp.ID("open-pipe-0-VS")), chromedp.WaitVisible(chromedp.ID("part-list")))
+	b.Run("open the VS", chromedp.Click(chromedp.ID("open-pipe-0-VS")), chromedp.WaitVisible(chromedp.ID("part-list")))
 	if got, want := b.partNames(), "Header "+strings.Join(d.vs.Parts, " "); got != want {
 		t.Errorf("vertex shader parts %q, want %q (MANIFEST)", got, want)
 	}
@@ -439,12 +395,12 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 		t.Errorf("banner %q does not say the offsets are the database file's", from)
 	}
 	// The hex view opens at the container, inside the database file.
-	b.waitFor("the hex view to show the container's first bytes", fmt.Sprintf(`!!document.querySelector('#hex-rows span.b[data-off="%d"]')`, vsAt))
-	b.snap("db-03-vertex-shader")
+	b.WaitFor("the hex view to show the container's first bytes", fmt.Sprintf(`!!document.querySelector('#hex-rows span.b[data-off="%d"]')`, vsAt))
+	b.Shoot("db-03-vertex-shader")
 
 	// Back, and the larger vertex shader (overflow pages) opens from its own bytes.
-	b.do("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
-	b.do("pipelines again", chromedp.Click(chromedp.ID("db-sec-pipelines")), chromedp.Click(chromedp.ID("open-pipe-1-VS")), chromedp.WaitVisible(chromedp.ID("part-list")))
+	b.Run("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
+	b.Run("pipelines again", chromedp.Click(chromedp.ID("db-sec-pipelines")), chromedp.Click(chromedp.ID("open-pipe-1-VS")), chromedp.WaitVisible(chromedp.ID("part-list")))
 	if got, want := b.partNames(), "Header "+strings.Join(d.vsBig.Parts, " "); got != want {
 		t.Errorf("large vertex shader parts %q, want %q", got, want)
 	}
@@ -454,10 +410,10 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if from := b.text(`#db-from`); !strings.Contains(from, "overflow pages") {
 		t.Errorf("banner %q does not say the blob was assembled", from)
 	}
-	b.do("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
+	b.Run("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
 
 	// Shader bytecode table: type, size, stage, entry name.
-	b.do("shaders", chromedp.Click(chromedp.ID("db-sec-shaders")), chromedp.WaitVisible(chromedp.ID("sodb-shaders")))
+	b.Run("shaders", chromedp.Click(chromedp.ID("db-sec-shaders")), chromedp.WaitVisible(chromedp.ID("sodb-shaders")))
 	if got := b.texts(`#sodb-shaders tbody tr td:nth-child(2)`); strings.Join(got, " ") != "VS VS PS CS LIB" {
 		t.Errorf("shader types %q", got)
 	}
@@ -467,13 +423,13 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if got, want := b.text(`#sodb-shader-0 td:nth-child(4)`), "vs_"+strings.ReplaceAll(d.vs.ShaderModel, ".", "_"); got != want {
 		t.Errorf("shader 0 stage %q, MANIFEST says %s", got, want)
 	}
-	b.do("state objects", chromedp.Click(chromedp.ID("db-sec-stateobjects")), chromedp.WaitVisible(chromedp.ID("sodb-stateobjects")))
+	b.Run("state objects", chromedp.Click(chromedp.ID("db-sec-stateobjects")), chromedp.WaitVisible(chromedp.ID("sodb-stateobjects")))
 	if so := b.text(`#sodb-so-0`); !strings.Contains(so, "D3D12_STATE_OBJECT_TYPE_RAYTRACING_PIPELINE") || !strings.Contains(so, "RayGen, Miss") {
 		t.Errorf("state object row %q", so)
 	}
 
 	// Also open the PSDB: its identity, and the group links both ways.
-	b.do("also open the PSDB", chromedp.SetUploadFiles(chromedp.ID("db-also-input"), []string{d.psdbPath}))
+	b.Run("also open the PSDB", chromedp.SetUploadFiles(chromedp.ID("db-also-input"), []string{d.psdbPath}))
 	b.waitDB("psdb", "game.psdb")
 	if note := b.text(`#psdb-schema-note`); !strings.Contains(note, "unofficial schema") {
 		t.Errorf("PSDB note %q does not label the schema unofficial", note)
@@ -486,7 +442,7 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if strings.Join(links, "|") != strings.Join(wantLinks, "|") {
 		t.Errorf("PSDB group links %q, want %q", links, wantLinks)
 	}
-	b.do("values", chromedp.Click(chromedp.ID("details-pgroup-0")), chromedp.WaitVisible(chromedp.ID("psdb-value-0-0")))
+	b.Run("values", chromedp.Click(chromedp.ID("details-pgroup-0")), chromedp.WaitVisible(chromedp.ID("psdb-value-0-0")))
 	if ty := b.text(`#psdb-value-0-0 .db-value-type`); ty != "D3D12_COMPILER_VALUE_TYPE_OBJECT_CODE" {
 		t.Errorf("value 0 type %q", ty)
 	}
@@ -498,24 +454,24 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if !strings.HasPrefix(hexText, "00000000  "+strings.Join(first, " ")) {
 		t.Errorf("value hex starts %.40q, want the value's first bytes %s", hexText, strings.Join(first, " "))
 	}
-	b.snap("db-04-psdb")
+	b.Shoot("db-04-psdb")
 	// Download hands the whole value to the browser as a Blob.
-	b.eval(`window.dxDownloads = []; const orig = URL.createObjectURL; URL.createObjectURL = o => { window.dxDownloads.push(o.size); return orig(o); }; true`)
-	b.do("download", chromedp.Click(chromedp.ID("download-0-0")))
-	b.waitFor("the download", `window.dxDownloads.length === 1`)
-	if got := b.eval(`window.dxDownloads[0]`); got != float64(len(d.value0)) {
+	b.Eval(`window.dxDownloads = []; const orig = URL.createObjectURL; URL.createObjectURL = o => { window.dxDownloads.push(o.size); return orig(o); }; true`)
+	b.Run("download", chromedp.Click(chromedp.ID("download-0-0")))
+	b.WaitFor("the download", `window.dxDownloads.length === 1`)
+	if got := b.Eval(`window.dxDownloads[0]`); got != float64(len(d.value0)) {
 		t.Errorf("downloaded %v bytes, the value has %d", got, len(d.value0))
 	}
 
-	b.do("SODB tab", chromedp.Click(chromedp.ID("db-tab-0")))
+	b.Run("SODB tab", chromedp.Click(chromedp.ID("db-tab-0")))
 	b.waitDB("sodb", "game.sodb")
-	b.do("groups", chromedp.Click(chromedp.ID("db-sec-groups")), chromedp.WaitVisible(chromedp.ID("sodb-groups")))
+	b.Run("groups", chromedp.Click(chromedp.ID("db-sec-groups")), chromedp.WaitVisible(chromedp.ID("sodb-groups")))
 	links = b.texts(`#sodb-groups tbody tr td:nth-child(5)`)
 	wantLinks = []string{"✓ linked (PSDB)", "⚠ version differs: PSDB has 3", "not in the PSDB", "✓ linked (PSDB)"}
 	if strings.Join(links, "|") != strings.Join(wantLinks, "|") {
 		t.Errorf("SODB group links %q, want %q", links, wantLinks)
 	}
-	b.snap("db-05-sodb-linked")
+	b.Shoot("db-05-sodb-linked")
 
 	// Any other SQLite file, dropped on the page: it opens beside the two.
 	b.drop("assets.db", d.other)
@@ -527,15 +483,15 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	if got := b.texts(`#db-blobs tbody tr td:first-child`); strings.Join(got, " ") != "assets.data assets.data" {
 		t.Errorf("blobs %q, want the two assets.data values", got)
 	}
-	b.do("tables", chromedp.Click(chromedp.ID("db-sec-tables")), chromedp.WaitVisible(chromedp.ID("db-tables")))
+	b.Run("tables", chromedp.Click(chromedp.ID("db-sec-tables")), chromedp.WaitVisible(chromedp.ID("db-tables")))
 	if got := b.texts(`#db-tables tbody .db-rows`); strings.Join(got, " ") != "2 3" {
 		t.Errorf("row counts %q, want 2 3", got)
 	}
-	b.do("blobs", chromedp.Click(chromedp.ID("db-sec-blobs")), chromedp.WaitVisible(chromedp.ID("db-blobs")))
-	b.snap("db-06-sqlite")
+	b.Run("blobs", chromedp.Click(chromedp.ID("db-sec-blobs")), chromedp.WaitVisible(chromedp.ID("db-blobs")))
+	b.Shoot("db-06-sqlite")
 	psBytes, _ := os.ReadFile(d.ps.Path)
 	psAt := bytes.Index(d.other, psBytes)
-	b.do("open the blob's container", chromedp.Click(chromedp.CSS(`#db-blobs button.db-open`)), chromedp.WaitVisible(chromedp.ID("part-list")))
+	b.Run("open the blob's container", chromedp.Click(chromedp.CSS(`#db-blobs button.db-open`)), chromedp.WaitVisible(chromedp.ID("part-list")))
 	if got, want := b.partNames(), "Header "+strings.Join(d.ps.Parts, " "); got != want {
 		t.Errorf("container in a blob: parts %q, want %q", got, want)
 	}
@@ -544,8 +500,8 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 	}
 
 	// Closing the PSDB unlinks the SODB's groups.
-	b.do("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
-	b.do("close the PSDB", chromedp.Click(chromedp.ID("db-close-1")), chromedp.Click(chromedp.ID("db-tab-0")))
+	b.Run("back", chromedp.Click(chromedp.ID("db-back")), chromedp.WaitVisible(chromedp.ID("db-view")))
+	b.Run("close the PSDB", chromedp.Click(chromedp.ID("db-close-1")), chromedp.Click(chromedp.ID("db-tab-0")))
 	b.waitDB("sodb", "game.sodb")
 	if got := b.texts(`#sodb-groups tbody tr td:nth-child(5)`); strings.Join(got, "|") != "—|—|—|—" {
 		t.Errorf("SODB group links after the PSDB closed: %q", got)
@@ -554,8 +510,8 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 
 // drop synthesizes dropping a file with these bytes on the page.
 func (b *browser) drop(name string, data []byte) {
-	b.t.Helper()
-	b.eval(fmt.Sprintf(`(() => {
+	b.T.Helper()
+	b.Eval(fmt.Sprintf(`(() => {
 		const s = atob(%q); const u = new Uint8Array(s.length);
 		for (let i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
 		const dt = new DataTransfer(); dt.items.add(new File([u], %q));
@@ -673,11 +629,11 @@ func TestDatabaseLargeInBrowser(t *testing.T) {
 
 	b := newBrowser(t, serveBundle(t))
 	t0 = time.Now()
-	b.do("pick the big SODB", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
+	b.Run("pick the big SODB", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
 	b.waitDB("sodb", "big.sodb")
 	wall := time.Since(t0)
-	load, _ := b.eval(`window.dxscopeDBLoadMs || 0`).(float64)
-	open, _ := b.eval(`window.dxscopeDBOpenMs || 0`).(float64)
+	load, _ := b.Eval(`window.dxscopeDBLoadMs || 0`).(float64)
+	open, _ := b.Eval(`window.dxscopeDBOpenMs || 0`).(float64)
 	t.Logf("browser: pick to rendered groups %.0f ms wall; in page: load start to rendered view %.0f ms, of which shaderdb.Open %.0f ms",
 		wall.Seconds()*1000, load, open)
 	if got := b.text(`#db-range-groups`); got != fmt.Sprintf("1–%d of %d", views.DBPageSize, n/2) {
@@ -689,8 +645,8 @@ func TestDatabaseLargeInBrowser(t *testing.T) {
 		{"pipelines page 1", "db-sec-pipelines", "sodb-pipelines"},
 	} {
 		t1 := time.Now()
-		b.do(step.what, chromedp.Click(chromedp.ID(step.click)), chromedp.WaitVisible(chromedp.ID(step.wait)))
+		b.Run(step.what, chromedp.Click(chromedp.ID(step.click)), chromedp.WaitVisible(chromedp.ID(step.wait)))
 		t.Logf("browser: %s rendered in %.0f ms wall", step.what, time.Since(t1).Seconds()*1000)
 	}
-	b.snap("db-big-shaders")
+	b.Shoot("db-big-shaders")
 }

@@ -75,72 +75,36 @@ func bigContainer(n int) []byte {
 	return b
 }
 
-type page struct {
-	t    *testing.T
-	ctx  context.Context
-	shot string // screenshot directory
-}
-
-func (p *page) run(what string, steps ...chromedp.Action[chromedp.Void]) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		p.shoot("failed-" + strings.ReplaceAll(what, " ", "-"))
-		p.t.Fatalf("%s: %v", what, err)
-	}
-}
-
-func (p *page) eval(expr string) any {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](expr))
-	if err != nil {
-		p.t.Fatalf("eval %.80s: %v", expr, err)
-	}
-	return v
-}
+// page is the browser tab with this test's own checks on top of browsertest.Page.
+type page struct{ *browsertest.Page }
 
 func (p *page) text(sel string) string {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 30*time.Second)
 	defer cancel()
 	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	if err != nil {
-		p.shoot("failed-text")
-		p.t.Fatalf("text of %s: %v", sel, err)
+		p.Shoot("failed-text")
+		p.T.Fatalf("text of %s: %v", sel, err)
 	}
 	return strings.TrimSpace(s)
-}
-
-func (p *page) shoot(name string) {
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
-	defer cancel()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err == nil {
-		err = os.WriteFile(filepath.Join(p.shot, name+".png"), buf, 0o644)
-	}
-	if err != nil {
-		p.t.Logf("screenshot %s: %v", name, err)
-	}
 }
 
 // expect waits until the JavaScript expression evaluates to want (views
 // update after the action they raise is handled), and reports what it was.
 func (p *page) expect(what, expr string, want any) {
-	p.t.Helper()
+	p.T.Helper()
 	wj, _ := json.Marshal(want)
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.Ctx, 10*time.Second)
 	defer cancel()
 	cond := fmt.Sprintf(`(() => { try { return JSON.stringify(%s) === %q } catch (e) { return false } })()`, expr, string(wj))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(8*time.Second))); err != nil {
-		p.t.Errorf("%s: got %v, want %v", what, p.evalSafe(expr), want)
+		p.T.Errorf("%s: got %v, want %v", what, p.evalSafe(expr), want)
 	}
 }
 
 func (p *page) evalSafe(expr string) any {
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.Ctx, 10*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => { try { return `+expr+` } catch (e) { return String(e) } })()`))
 	if err != nil {
@@ -151,19 +115,19 @@ func (p *page) evalSafe(expr string) any {
 
 // partNames reads the part list as the page shows it.
 func (p *page) partNames() []string {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 30*time.Second)
 	defer cancel()
 	names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('#part-list .part')).map(e => e.dataset.name)`))
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	return names
 }
 
 // drop synthesizes a drop of a file with the given bytes onto the page.
 func (p *page) drop(name string, data []byte) {
-	p.t.Helper()
+	p.T.Helper()
 	js := fmt.Sprintf(`(() => {
 		const s = atob(%q); const u = new Uint8Array(s.length);
 		for (let i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
@@ -172,17 +136,17 @@ func (p *page) drop(name string, data []byte) {
 		el.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
 		el.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
 		return true; })()`, base64.StdEncoding.EncodeToString(data), name)
-	p.eval(js)
+	p.Eval(js)
 }
 
 func (p *page) waitFile(name string) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(document.getElementById('file-name')||{}).textContent === %q`, name),
 		chromedp.WithPollingTimeout(50*time.Second))); err != nil {
-		p.shoot("failed-wait")
-		p.t.Fatalf("waiting for %s to open: %v", name, err)
+		p.Shoot("failed-wait")
+		p.T.Fatalf("waiting for %s to open: %v", name, err)
 	}
 }
 
@@ -209,51 +173,51 @@ func TestInspectorInBrowser(t *testing.T) {
 	t.Logf("screenshots in %s", shots)
 
 	ctx := browsertest.Chromium(t)
-	p := &page{t: t, ctx: ctx, shot: shots}
+	p := &page{&browsertest.Page{T: t, Ctx: ctx, Shots: shots}}
 
 	// Load: the wasm runs (so the CSP allows it) and renders the page.
 	t0 := time.Now()
-	p.run("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
+	p.Run("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
 		chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
 	func() {
-		ctx, cancel := context.WithTimeout(p.ctx, 90*time.Second)
+		ctx, cancel := context.WithTimeout(p.Ctx, 90*time.Second)
 		defer cancel()
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.dxscopeReady === true`, chromedp.WithPollingTimeout(80*time.Second))); err != nil {
-			p.shoot("failed-ready")
+			p.Shoot("failed-ready")
 			t.Fatalf("the wasm page never came live: %v", err)
 		}
 	}()
 	t.Logf("page load to running wasm: %.2fs", time.Since(t0).Seconds())
 	// Every later render must pass the Content-Security-Policy too (style attributes).
-	p.eval(`window.cspViolations = []; document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)); true`)
-	p.shoot("01-welcome")
+	p.Eval(`window.cspViolations = []; document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)); true`)
+	p.Shoot("01-welcome")
 
 	// The dependency grid at its largest (128×128 components, made-up data):
 	// hovering a cell and moving the keyboard focus both describe the cell.
-	p.run("demo grid", chromedp.Navigate(url+"#demo=grid"), chromedp.WaitVisible(chromedp.CSS(`.grid-cells`)))
-	rect := p.eval(`(() => { const r = document.querySelector('.grid-cells').getBoundingClientRect(); return [r.left, r.top] })()`).([]any)
+	p.Run("demo grid", chromedp.Navigate(url+"#demo=grid"), chromedp.WaitVisible(chromedp.CSS(`.grid-cells`)))
+	rect := p.Eval(`(() => { const r = document.querySelector('.grid-cells').getBoundingClientRect(); return [r.left, r.top] })()`).([]any)
 	x, y := rect[0].(float64)+1*8+4, rect[1].(float64)+5*8+4
-	p.run("hover a cell", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+	p.Run("hover a cell", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
 	p.expect("hovered cell sentence", `document.querySelector('.grid-sentence').textContent`, "input TEXCOORD1.y affects output SV_Position0.y")
 	p.expect("hovered row label highlighted", `document.querySelector('.grid-row.hl').textContent`, "TEXCOORD1.y")
-	p.shoot("01b-grid-demo")
-	p.run("grid keyboard", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1), chromedp.Focus(chromedp.CSS(`.grid-scroll`)), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
+	p.Shoot("01b-grid-demo")
+	p.Run("grid keyboard", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1), chromedp.Focus(chromedp.CSS(`.grid-scroll`)), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
 	p.expect("focused cell sentence", `document.querySelector('.grid-sentence').textContent`, "input TEXCOORD0.y affects output SV_Position0.y")
 
 	// Open a DXIL file through the file input.
 	dxil := pick(t, entries, func(e corpus.Entry) bool {
 		return e.Has("PSV0") && e.Has("DXIL") && e.Has("ISG1") && e.PSVSize == "52" && e.Size < 5000
 	})
-	p.run("upload", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{dxil.Path}))
+	p.Run("upload", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{dxil.Path}))
 	p.waitFile(filepath.Base(dxil.Path))
 	if got := p.partNames(); strings.Join(got, " ") != "Header "+strings.Join(dxil.Parts, " ") {
 		t.Errorf("part list %v, want Header + %v (MANIFEST)", got, dxil.Parts)
 	}
-	loadMs, _ := p.eval(`window.dxscopeLoadMs || 0`).(float64)
+	loadMs, _ := p.Eval(`window.dxscopeLoadMs || 0`).(float64)
 	t.Logf("%d-byte shader: load to rendered part list %.0f ms (in page)", dxil.Size, loadMs)
 
 	// Selecting PSV0 shows its entry name once PSV0 is decoded.
-	p.run("select PSV0", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
+	p.Run("select PSV0", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#tree`)))
 	raw, _ := os.ReadFile(dxil.Path)
 	f, _ := decode.Parse(raw)
@@ -264,11 +228,11 @@ func TestInspectorInBrowser(t *testing.T) {
 	} else {
 		t.Logf("PSV0 is not decoded on this build (or obj2yaml-19 is missing): entry-name check skipped (obj2yaml says %q)", want)
 	}
-	p.shoot("02-dxil-psv0")
+	p.Shoot("02-dxil-psv0")
 
 	// Clicking a byte selects the field that holds it: FileSize is bytes
 	// 24..27 of the header, a part's Size bytes 4..7 of its part header.
-	p.run("goto 0x19", chromedp.SetValue(chromedp.ID("hex-goto"), "0x19"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
+	p.Run("goto 0x19", chromedp.SetValue(chromedp.ID("hex-goto"), "0x19"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#hex-rows span.b[data-off="25"]`)),
 		chromedp.Click(chromedp.CSS(`#hex-rows span.b[data-off="26"]`)))
 	p.expect("byte 26 selects", `document.getElementById('teach-path').textContent`, "Header/FileSize")
@@ -277,21 +241,21 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.expect("highlighted bytes", `Array.from(document.querySelectorAll('#hex-rows .hex-bytes .sel')).map(e => +e.dataset.off).join(',')`, "24,25,26,27")
 	psv := f.Part("PSV0")
 	sizeByte := psv.Offset + 5
-	p.run("goto PSV0 size", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", sizeByte)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
+	p.Run("goto PSV0 size", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", sizeByte)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, sizeByte))),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, sizeByte))))
 	p.expect("a PSV0 part-header byte selects", `document.getElementById('teach-path').textContent`, "PSV0/PartHeader/Size")
 	p.expect("selected part after clicking a PSV0 byte", `document.querySelector('#part-list .part.selected .part-name').textContent`, "PSV0")
 	p.expect("teaching title", `document.getElementById('teach-title').textContent`, "Part size")
-	p.shoot("03-byte-selects-field")
+	p.Shoot("03-byte-selects-field")
 
 	// Keyboard in the tree: ↓ moves from the part's root to its first field.
-	p.run("tree keyboard", chromedp.Focus(chromedp.CSS(`#tree`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowDown))
+	p.Run("tree keyboard", chromedp.Focus(chromedp.CSS(`#tree`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowDown))
 	p.expect("↓ in the tree selects the part's first field", `document.querySelector('#tree .node.selected').dataset.path`, "Name")
 	p.expect("… and its bytes", `document.getElementById('teach-path').textContent`, "PSV0/PartHeader/Name")
 
 	// Keyboard: ] moves to the next part.
-	p.run("keyboard", chromedp.Focus(chromedp.CSS(`#part-list`)), chromedp.KeyEvent("]"))
+	p.Run("keyboard", chromedp.Focus(chromedp.CSS(`#part-list`)), chromedp.KeyEvent("]"))
 	next := dxil.Parts[(indexOf(dxil.Parts, "PSV0") + 1)]
 	p.expect("] selects the next part", `document.querySelector('#part-list .part.selected .part-name').textContent`, next)
 
@@ -306,7 +270,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	if stage := p.text(`.sum-stage .sum-value`); !strings.HasSuffix(stage, strings.ReplaceAll(fxc.Stage+"_"+fxc.ShaderModel, ".", "_")) {
 		t.Errorf("FXC stage %q, MANIFEST says %s %s", stage, fxc.Stage, fxc.ShaderModel)
 	}
-	p.shoot("04-dropped-fxc")
+	p.Shoot("04-dropped-fxc")
 
 	// Its SHDR/SHEX listing: one line per instruction as decoded; clicking a
 	// line selects that instruction's bytes.
@@ -315,14 +279,14 @@ func TestInspectorInBrowser(t *testing.T) {
 	if code == nil {
 		code = fxcFile.Part("SHDR")
 	}
-	p.run("select the code part", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="`+code.Name+`"]`)),
+	p.Run("select the code part", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="`+code.Name+`"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#listing`)))
 	ins := code.Bytecode.Instructions
 	p.expect("listing lines", `document.querySelectorAll('#listing .listing-line[data-off]').length`, float64(len(ins)))
 	last := len(ins) - 1
-	p.run("click the last instruction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#listing .listing-line[data-off="%d"]`, ins[last].Offset))))
+	p.Run("click the last instruction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#listing .listing-line[data-off="%d"]`, ins[last].Offset))))
 	p.expect("the clicked instruction's bytes are selected", `document.getElementById('teach-path').textContent`, fmt.Sprintf("%s/Instructions[%d]", code.Name, last))
-	p.shoot("04b-listing")
+	p.Shoot("04b-listing")
 
 	// A file that is not a container says so.
 	p.drop("notes.txt", []byte("These are not the bytes you are looking for.\n"))
@@ -342,12 +306,12 @@ func TestInspectorInBrowser(t *testing.T) {
 	pkg = append(pkg, []byte("trailer")...)
 	p.drop("archive.pak", pkg)
 	p.waitFile("archive.pak")
-	p.run("embedded list", chromedp.WaitVisible(chromedp.CSS(`#embedded`)))
-	if got := p.eval(`Array.from(document.querySelectorAll('#embedded tbody tr td:first-child')).map(e => e.textContent).join(' ')`); got != fmt.Sprintf("0x%x 0x%x", offA, offB) {
+	p.Run("embedded list", chromedp.WaitVisible(chromedp.CSS(`#embedded`)))
+	if got := p.Eval(`Array.from(document.querySelectorAll('#embedded tbody tr td:first-child')).map(e => e.textContent).join(' ')`); got != fmt.Sprintf("0x%x 0x%x", offA, offB) {
 		t.Errorf("embedded offsets %v, want 0x%x 0x%x", got, offA, offB)
 	}
-	p.shoot("05-embedded")
-	p.run("open nested", chromedp.Click(chromedp.CSS(fmt.Sprintf(`button.open-nested[data-off="%d"]`, offB))),
+	p.Shoot("05-embedded")
+	p.Run("open nested", chromedp.Click(chromedp.CSS(fmt.Sprintf(`button.open-nested[data-off="%d"]`, offB))),
 		chromedp.WaitVisible(chromedp.CSS(`#part-list`)))
 	if got := p.partNames(); strings.Join(got, " ") != "Header "+strings.Join(fxc.Parts, " ") {
 		t.Errorf("nested container: part list %v, want Header + %v", got, fxc.Parts)
@@ -357,21 +321,21 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.expect("nested container's summary", `document.querySelector('.sum-base .sum-value').textContent`, fmt.Sprintf("0x%x", offB))
 
 	// Example buttons work (served from the bundle).
-	p.run("example", chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
+	p.Run("example", chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
 	p.waitFile("vertex.dxbc")
-	p.run("select PSV0 of the example", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
-	p.shoot("06-example-vertex")
+	p.Run("select PSV0 of the example", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
+	p.Shoot("06-example-vertex")
 
 	// Problems: the damaged example (cut inside PSV0) lists errors; choosing
 	// one shows its bytes.
-	p.run("damaged example", chromedp.Click(chromedp.CSS(`#example-damaged\.dxbc`)))
+	p.Run("damaged example", chromedp.Click(chromedp.CSS(`#example-damaged\.dxbc`)))
 	p.waitFile("damaged.dxbc")
 	p.expect("damaged example has errors", `document.querySelectorAll('#problems .sev-error').length > 0`, true)
-	off := p.eval(`+document.querySelector('#problems .sev-error .problem-off').textContent`)
-	p.run("jump to a problem", chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-jump`)))
+	off := p.Eval(`+document.querySelector('#problems .sev-error .problem-off').textContent`)
+	p.Run("jump to a problem", chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-jump`)))
 	p.expect("problem offset selected in the hex view", `(() => { const o = +document.querySelector('#problems .sev-error .problem-off').textContent; const e = document.querySelector('#hex-rows .hex-bytes span[data-off="' + o + '"]'); return !!e && e.classList.contains('sel') })()`, true)
 	t.Logf("first error at %v", off)
-	p.shoot("06b-damaged")
+	p.Shoot("06b-damaged")
 
 	// A 4 KB shader and a 50 MB file through the file input: time to the
 	// rendered part list, and how many hex rows are in the DOM.
@@ -379,13 +343,13 @@ func TestInspectorInBrowser(t *testing.T) {
 	big := filepath.Join(tmp, "big-priv.dxbc")
 	os.WriteFile(big, bigContainer(50<<20), 0o644)
 	for _, tc := range []struct{ name, path string }{{"4 KB shader", dxil.Path}, {"50 MB container", big}} {
-		p.eval(`window.dxscopeLoadMs = 0`)
+		p.Eval(`window.dxscopeLoadMs = 0`)
 		t1 := time.Now()
-		p.run("upload "+tc.name, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{tc.path}))
+		p.Run("upload "+tc.name, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{tc.path}))
 		p.waitFile(filepath.Base(tc.path))
 		wall := time.Since(t1)
-		ms, _ := p.eval(`window.dxscopeLoadMs || 0`).(float64)
-		rows, _ := p.eval(`document.querySelectorAll('.hex-row').length`).(float64)
+		ms, _ := p.Eval(`window.dxscopeLoadMs || 0`).(float64)
+		rows, _ := p.Eval(`document.querySelectorAll('.hex-row').length`).(float64)
 		t.Logf("%s: change event to rendered part list %.0f ms in page, %.0f ms as the test sees it; %d hex rows in the DOM", tc.name, ms, float64(wall.Milliseconds()), int(rows))
 		if rows > 64 {
 			t.Errorf("%s: %d hex rows in the DOM; the view must render only visible rows", tc.name, int(rows))
@@ -393,14 +357,14 @@ func TestInspectorInBrowser(t *testing.T) {
 	}
 	// Scroll the 50 MB view to its middle and end: still few rows, right offsets.
 	for _, off := range []int64{25 << 20, 50<<20 + 40} {
-		p.run("goto in 50 MB", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", off)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
+		p.Run("goto in 50 MB", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", off)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
 			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, off))))
-		rows, _ := p.eval(`document.querySelectorAll('.hex-row').length`).(float64)
+		rows, _ := p.Eval(`document.querySelectorAll('.hex-row').length`).(float64)
 		if rows > 64 {
 			t.Errorf("at 0x%x: %d hex rows in the DOM", off, int(rows))
 		}
 	}
-	p.shoot("07-50MB")
+	p.Shoot("07-50MB")
 
 	// A ViewID shader: the grid's filled cells are the ones the decoder's
 	// own PSV API (not the page's tree adapter) says depend on the view.
@@ -418,13 +382,13 @@ func TestInspectorInBrowser(t *testing.T) {
 		for _, c := range info.Masks()[0].Components() {
 			want = append(want, info.ComponentLabel(decode.PSVSigOutput, c))
 		}
-		p.run("upload ViewID", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{e.Path}))
+		p.Run("upload ViewID", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{e.Path}))
 		p.waitFile(filepath.Base(e.Path))
-		p.run("select PSV0 (ViewID)", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
+		p.Run("select PSV0 (ViewID)", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
 			chromedp.WaitVisible(chromedp.CSS(`.special.grid .grid-svg`)))
 		// Read the filled cells back from what is drawn: each "M x y" of the
 		// grid-on path is one cell; its column label is the header above it.
-		got := p.eval(`(() => {
+		got := p.Eval(`(() => {
 			const g = Array.from(document.querySelectorAll('.special.grid')).find(x => x.querySelector('h3').textContent.startsWith('ViewID'));
 			if (!g) return 'no ViewID grid';
 			const cols = Array.from(g.querySelectorAll('.grid-col')).map(c => c.textContent);
@@ -435,11 +399,11 @@ func TestInspectorInBrowser(t *testing.T) {
 		if got != strings.Join(want, " ") {
 			t.Errorf("ViewID grid shows %v, the decoded mask says %v", got, want)
 		}
-		p.shoot("06c-viewid-grid")
+		p.Shoot("06c-viewid-grid")
 
 		// The DXIL view: the dx.op census as decoded, sortable by calls.
 		ops := f.Part("DXIL").Module.DXOps
-		p.run("select DXIL", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="DXIL"]`)),
+		p.Run("select DXIL", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="DXIL"]`)),
 			chromedp.WaitVisible(chromedp.CSS(`#dxops`)))
 		var opcodes []string
 		for _, o := range ops {
@@ -452,9 +416,9 @@ func TestInspectorInBrowser(t *testing.T) {
 				most = o
 			}
 		}
-		p.run("sort by calls", chromedp.Click(chromedp.ID("dxops-sort-count")))
+		p.Run("sort by calls", chromedp.Click(chromedp.ID("dxops-sort-count")))
 		p.expect("most-called operation first", `document.querySelector('#dxops tr.dxop').dataset.opcode`, fmt.Sprint(most.Opcode))
-		p.shoot("06d-dxil-census")
+		p.Shoot("06d-dxil-census")
 		break
 	}
 
@@ -462,25 +426,25 @@ func TestInspectorInBrowser(t *testing.T) {
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
 		t.Fatal(err)
 	}
-	p.run("example dark", chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
+	p.Run("example dark", chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
 	p.waitFile("vertex.dxbc")
-	bg := p.eval(`getComputedStyle(document.body).backgroundColor`)
+	bg := p.Eval(`getComputedStyle(document.body).backgroundColor`)
 	if bg != "rgb(22, 24, 29)" {
 		t.Errorf("dark background %v", bg)
 	}
-	p.run("select ISG1 dark", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="ISG1"]`)))
-	p.shoot("08-dark")
+	p.Run("select ISG1 dark", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="ISG1"]`)))
+	p.Shoot("08-dark")
 
-	if v := p.eval(`window.cspViolations.join('; ')`); v != "" {
+	if v := p.Eval(`window.cspViolations.join('; ')`); v != "" {
 		t.Errorf("CSP violations: %v", v)
 	}
 
 	// Offline after the first visit: once the service worker has cached the
 	// bundle, the page reloads and opens an example with the server gone.
 	cacheName := "app-" + version
-	p.eval(fmt.Sprintf(`window.swCached = 0; caches.open(%q).then(c => c.keys()).then(k => { window.swCached = k.length }); true`, cacheName))
+	p.Eval(fmt.Sprintf(`window.swCached = 0; caches.open(%q).then(c => c.keys()).then(k => { window.swCached = k.length }); true`, cacheName))
 	func() {
-		ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+		ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
 		defer cancel()
 		// Re-ask until the worker has cached everything (it caches on install).
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { caches.open(%q).then(c => c.keys()).then(k => { window.swCached = k.length }); return window.swCached >= 10 })()`, cacheName),
@@ -490,16 +454,16 @@ func TestInspectorInBrowser(t *testing.T) {
 		}
 	}()
 	srv.Close()
-	p.run("reload offline", chromedp.Reload())
+	p.Run("reload offline", chromedp.Reload())
 	func() {
-		ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+		ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
 		defer cancel()
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.dxscopeReady === true`, chromedp.WithPollingTimeout(50*time.Second))); err != nil {
-			p.shoot("failed-offline")
+			p.Shoot("failed-offline")
 			t.Fatalf("the page did not come live offline: %v", err)
 		}
 	}()
-	p.run("offline example", chromedp.Click(chromedp.CSS(`#example-compute\.dxbc`)))
+	p.Run("offline example", chromedp.Click(chromedp.CSS(`#example-compute\.dxbc`)))
 	p.waitFile("compute.dxbc")
 	p.expect("offline: compute example parts", `Array.from(document.querySelectorAll('#part-list .part')).map(e => e.dataset.name).join(' ')`, "Header PSV0 DXIL")
 	t.Logf("browser test took %.1fs (including bundle preparation)", time.Since(start).Seconds())

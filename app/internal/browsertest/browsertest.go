@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,4 +85,60 @@ func Serve(t testing.TB, o serve.Options) (url, version string, srv *http.Server
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/", version, srv
+}
+
+// Page drives one browser tab for a test: every step has a timeout, and a
+// failing step saves a screenshot before it fails the test.
+type Page struct {
+	T     testing.TB
+	Ctx   context.Context // the tab's context, without a deadline
+	Shots string          // screenshot folder
+}
+
+// Run performs steps, failing the test (after a screenshot) if they fail.
+func (p *Page) Run(what string, steps ...chromedp.Action[chromedp.Void]) {
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.Shoot("failed-" + strings.ReplaceAll(what, " ", "-"))
+		p.T.Fatalf("%s: %v", what, err)
+	}
+}
+
+// Eval evaluates a JavaScript expression.
+func (p *Page) Eval(expr string) any {
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](expr))
+	if err != nil {
+		p.T.Fatalf("eval %.80s: %v", expr, err)
+	}
+	return v
+}
+
+// WaitFor polls a JavaScript condition until it holds.
+func (p *Page) WaitFor(what, cond string) {
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 120*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(110*time.Second))); err != nil {
+		p.Shoot("failed-wait")
+		text, _ := chromedp.Run(p.Ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 1500)`))
+		p.T.Fatalf("waiting for %s: %v\npage text: %s", what, err, text)
+	}
+}
+
+// Shoot saves a full-page screenshot as name.png in the screenshot folder.
+func (p *Page) Shoot(name string) {
+	ctx, cancel := context.WithTimeout(p.Ctx, 20*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err == nil {
+		err = os.WriteFile(filepath.Join(p.Shots, name+".png"), buf, 0o644)
+	}
+	if err != nil {
+		p.T.Logf("screenshot %s: %v", name, err)
+	}
 }
