@@ -1154,3 +1154,7 @@ func (d *psvDecoder) dependencies() bool {
 	d.section("DependencyTables", start)
 	return true
 }
+
+func init() {
+	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: internal(decodePSV0)})
+}

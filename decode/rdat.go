@@ -763,3 +763,7 @@ func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
 	return d, out.problems, out.spans
 }
+
+func init() {
+	RegisterPart(PartKind{Name: "RDAT", Title: "runtime data", About: "Tables describing a DXIL library: functions, resources, subobjects, work-graph nodes.", KnownLayout: true, Decode: partOnly(decodeRuntimeDataPart)})
+}

@@ -530,3 +530,7 @@ func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
 	return d, out.problems, out.spans
 }
+
+func init() {
+	RegisterPart(PartKind{Name: "RDEF", Title: "resource definitions", About: "FXC reflection: constant buffers with their variables and types, and resource bindings.", KnownLayout: true, Decode: partOnly(decodeResourceDefinitions)})
+}
