@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/views"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -25,7 +26,7 @@ func ExportJSON(f *decode.File) ([]byte, error) {
 // ExportParts is the part list and problems as `dxscope parts` writes them.
 func ExportParts(f *decode.File) []byte {
 	var b bytes.Buffer
-	decode.WriteParts(&b, f)
+	text.WriteParts(&b, f)
 	return b.Bytes()
 }
 
