@@ -5,6 +5,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -16,7 +17,7 @@ var demoGrid = views.DemoGrid()
 type Inspector struct {
 	app.Compo
 
-	model *views.Model
+	model *model.Model
 	part  int            // selected entry of model.Parts
 	open  []map[int]bool // open tree nodes, per part
 	rev   int            // changes whenever open does
@@ -76,7 +77,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	in.mountDatabase(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
-			in.show(ctx, views.Build(in.model.Name, in.model.Data, off))
+			in.show(ctx, model.Build(in.model.Name, in.model.Data, off))
 		}
 	})
 }
@@ -96,7 +97,7 @@ func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
 	in.openFile(ctx, name, data) // share.go: compare mode and links waiting for their file
 }
 
-func (in *Inspector) show(ctx app.Context, m *views.Model) {
+func (in *Inspector) show(ctx app.Context, m *model.Model) {
 	in.model = m
 	in.status = ""
 	in.open = make([]map[int]bool, len(m.Parts))
@@ -123,7 +124,7 @@ func (in *Inspector) show(ctx app.Context, m *views.Model) {
 	})
 }
 
-func (in *Inspector) tree() *views.Tree {
+func (in *Inspector) tree() *model.Tree {
 	if in.model == nil || in.part < 0 || in.part >= len(in.model.Parts) {
 		return nil
 	}
@@ -139,7 +140,7 @@ func (in *Inspector) initOpen(i int) {
 	}
 	in.open[i][t.Root.ID] = true
 	for _, c := range t.Root.Children {
-		if c.Kind == views.KindObject && c.Key != "Digest" {
+		if c.Kind == model.KindObject && c.Key != "Digest" {
 			in.open[i][c.ID] = true
 		}
 	}
@@ -158,7 +159,7 @@ func (in *Inspector) selectPart(ctx app.Context, i int) {
 		in.node = t.Root.ID
 	}
 	in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
-	if pv.Name == views.HeaderPart {
+	if pv.Name == model.HeaderPart {
 		in.sel.Path = "Header"
 	}
 	in.enc = decode.Span{}
@@ -296,9 +297,9 @@ func (in *Inspector) body() app.UI {
 		in.databaseBanner(),
 		app.If(m.Base > 0 && !in.fromDatabase(), func() app.UI {
 			return app.P().Class("nested").Body(
-				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", views.Hex(m.Base), m.Name)),
+				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), m.Name)),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
-					in.show(ctx, views.Build(m.Name, m.Data, 0))
+					in.show(ctx, model.Build(m.Name, m.Data, 0))
 				}),
 			)
 		}),

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -180,7 +180,7 @@ func (in *Inspector) treeKey(ctx app.Context, key string) bool {
 		return false
 	}
 	open := in.open[in.part]
-	vis := views.VisibleNodes(t, open)
+	vis := model.VisibleNodes(t, open)
 	at := 0
 	for i, n := range vis {
 		if n.ID == in.node {
@@ -188,7 +188,7 @@ func (in *Inspector) treeKey(ctx app.Context, key string) bool {
 		}
 	}
 	cur := vis[at]
-	container := cur.Kind == views.KindObject || cur.Kind == views.KindArray
+	container := cur.Kind == model.KindObject || cur.Kind == model.KindArray
 	switch key {
 	case "ArrowDown", "j":
 		at = min(len(vis)-1, at+1)

@@ -10,6 +10,7 @@ import (
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -87,7 +88,7 @@ func buildFragment(s linkstate.State, a, b *fileRef) (frag string, inA, inB bool
 // shareState is the Inspector's share-link, export and compare state.
 type shareState struct {
 	a      *fileRef     // the shown file
-	aModel *views.Model // the model a was computed for
+	aModel *model.Model // the model a was computed for
 
 	written  string // the fragment last written or applied
 	lastKey  string // file, part, tab and compared file of that fragment
@@ -175,12 +176,12 @@ func (in *Inspector) linkState() linkstate.State {
 }
 
 // defaultOpen is the open set show gives a part: the root and the typed value.
-func defaultOpen(pv *views.PartView) map[int]bool {
+func defaultOpen(pv *model.PartView) map[int]bool {
 	open := map[int]bool{}
 	if pv.Tree() != nil {
 		open[pv.Tree().Root.ID] = true
 		for _, c := range pv.Tree().Root.Children {
-			if c.Kind == views.KindObject && c.Key != "Digest" {
+			if c.Kind == model.KindObject && c.Key != "Digest" {
 				open[c.ID] = true
 			}
 		}
@@ -296,7 +297,7 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 				name = "file from the link"
 			}
 			in.share.applying = true
-			in.show(ctx, views.Build(name, l.File, 0))
+			in.show(ctx, model.Build(name, l.File, 0))
 			in.share.applying = false
 		}
 	case s.SHA256 != "":
@@ -371,7 +372,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 		}
 	}
 	for i, pv := range m.Parts {
-		if pv.Name == name || (name == "Header" && pv.Name == views.HeaderPart) {
+		if pv.Name == name || (name == "Header" && pv.Name == model.HeaderPart) {
 			part = i
 			break
 		}
@@ -426,7 +427,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 				return true
 			})
 			if !found {
-				sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", views.Hex(s.Hex.Start), views.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
+				sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", model.Hex(s.Hex.Start), model.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
 			}
 			in.sel = sp
 			in.enc, _ = m.Spans.Enclosing(sp)
@@ -481,7 +482,7 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 		}
 		in.share.pending = nil
 		in.share.tab, in.share.cmp = "", nil
-		in.quietly(func() { in.show(ctx, views.Build(name, data, 0)) })
+		in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
 		in.applyState(ctx, *p, nil)
 		in.share.lastKey = ""
 		in.noteView(ctx)
@@ -489,7 +490,7 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 	}
 	in.share.tab, in.share.cmp = "", nil
 	in.share.row = 0
-	in.quietly(func() { in.show(ctx, views.Build(name, data, 0)) })
+	in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
 	in.noteView(ctx)
 }
 
@@ -559,7 +560,7 @@ func (in *Inspector) mountShare(ctx app.Context) {
 		in.noteView(ctx)
 	})
 	ctx.Handle(views.ActCompareSelect, func(ctx app.Context, a app.Action) {
-		if r, ok := a.Value.(views.CompareRef); ok {
+		if r, ok := a.Value.(model.CompareRef); ok {
 			in.compareSelect(ctx, r)
 			in.noteView(ctx)
 		}
@@ -688,7 +689,7 @@ func (in *Inspector) prompt(p *linkstate.State) app.UI {
 	}
 	sizeText := "unknown size"
 	if size > 0 {
-		sizeText = views.SizeText(size)
+		sizeText = model.SizeText(size)
 	}
 	input := "file-input"
 	if what == "compared file" {

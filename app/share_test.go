@@ -13,7 +13,7 @@ import (
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
-	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 )
 
 // sample returns every nth corpus file plus the largest ones (which go by hash).
@@ -90,7 +90,7 @@ func TestBuildFragmentIsEncodeLink(t *testing.T) {
 func TestFieldPathFindsTheNode(t *testing.T) {
 	nodes, files := 0, 0
 	for _, e := range sample(t, 40) {
-		m := views.Build(e.Rel, readEntry(t, e), 0)
+		m := model.Build(e.Rel, readEntry(t, e), 0)
 		if m.File == nil {
 			continue
 		}
@@ -126,7 +126,7 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 		PSVInfo struct{ SigOutputElements []elem }
 	}{Name: "PSV0"}
 	v.PSVInfo.SigOutputElements = []elem{{1}, {2}, {3}}
-	tr := views.BuildTree("PSV0", v, views.NewSpans(nil))
+	tr := model.BuildTree("PSV0", v, model.NewSpans(nil))
 	for path, want := range map[string]string{
 		"PSV0/SigOutputElements[1]":         "PSVInfo/SigOutputElements[1]",
 		"PSV0/SigOutputElements[2]/Cols":    "PSVInfo/SigOutputElements[2]/Cols",
@@ -230,12 +230,12 @@ func TestCompareRefs(t *testing.T) {
 	a := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
 	b := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
 	c := decode.Diff(a, b)
-	r, ok := views.FirstDifference(c)
+	r, ok := model.FirstDifference(c)
 	if !ok || r.Field < 0 {
 		t.Fatalf("first difference %+v, ok %v: want a field", r, ok)
 	}
 	path := r.Path(c)
-	if back, ok := views.FindCompareRef(c, path); !ok || back != r {
+	if back, ok := model.FindCompareRef(c, path); !ok || back != r {
 		t.Errorf("path %q finds %+v, want %+v", path, back, r)
 	}
 	sa, sb := r.Sides(c)
@@ -246,14 +246,14 @@ func TestCompareRefs(t *testing.T) {
 		if p.Status == decode.PartIdentical {
 			continue
 		}
-		if back, ok := views.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {
+		if back, ok := model.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {
 			t.Errorf("part %s finds %+v", p.Name, back)
 		}
 	}
-	if _, ok := views.FindCompareRef(c, "NOPE/X"); ok {
+	if _, ok := model.FindCompareRef(c, "NOPE/X"); ok {
 		t.Errorf("a missing path found a difference")
 	}
-	ma, mb := views.DiffMarks(c, a.Data(), b.Data(), 0, 0)
+	ma, mb := model.DiffMarks(c, a.Data(), b.Data(), 0, 0)
 	count := func(m []bool) (n int) {
 		for _, x := range m {
 			if x {

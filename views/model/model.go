@@ -1,7 +1,7 @@
 // Package views holds the inspector's components and the view model they
 // draw: bytes go through decode once, Build turns the result into a Model,
 // and components only read the Model and report what the user did.
-package views
+package model
 
 import (
 	"encoding/binary"
@@ -121,11 +121,9 @@ func Build(name string, data []byte, base int64) *Model {
 		q.Spans = nil
 		spans := m.Spans
 		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
-		if _, ok := specials[p.Name]; ok {
-			pv.Signature, _ = SignatureRowsFromTree(pv.Tree(), outputSignatures[p.Name])
-			if p.Name == "PSV0" {
-				pv.Grids = GridsFromPSV(pv.Tree())
-			}
+		pv.Signature = SignatureRows(p.Signature)
+		if p.PSVInfo != nil {
+			pv.Grids = GridsFromPSV(pv.Tree())
 		}
 		m.Parts = append(m.Parts, pv)
 	}
@@ -351,4 +349,29 @@ func (s Spans) Enclosing(sel decode.Span) (decode.Span, bool) {
 		return true
 	})
 	return best, found
+}
+
+// Base is how far the shown container sits inside the opened file: add it to
+// a decoder offset to get a hex-view offset.
+func (pv *PartView) Base() int64 {
+	if pv.Part == nil {
+		return 0
+	}
+	return pv.Offset - pv.Part.Offset
+}
+
+// Module is the part's decoded DXIL module, or nil.
+func (pv *PartView) Module() *Module {
+	if pv.Part == nil || pv.Part.Program == nil {
+		return nil
+	}
+	return pv.Part.Module
+}
+
+// Bytecode is the part's decoded SHDR/SHEX token stream, or nil.
+func (pv *PartView) Bytecode() *ShaderBytecode {
+	if pv.Part == nil {
+		return nil
+	}
+	return pv.Part.Bytecode
 }

@@ -1,4 +1,4 @@
-package views
+package model
 
 import (
 	"bytes"
@@ -21,13 +21,13 @@ const (
 	KindNull
 )
 
-// maxNodes bounds a tree: a DXIL module's JSON can hold millions of
+// MaxNodes bounds a tree: a DXIL module's JSON can hold millions of
 // values, and a browser tab should not hold a node for each.
-const maxNodes = 200_000
+const MaxNodes = 200_000
 
-// maxShown is the longest value text a tree row shows; longer strings (the
+// MaxShown is the longest value text a tree row shows; longer strings (the
 // bitcode as hex, source files) are cut with their length given.
-const maxShown = 120
+const MaxShown = 120
 
 // Node is one value of a part's decoded JSON.
 type Node struct {
@@ -46,7 +46,7 @@ type Node struct {
 // Tree is a part's decoded value as nodes, with the lookups the page needs.
 type Tree struct {
 	Part      string
-	Truncated bool // the JSON had more than maxNodes values; the rest is left out
+	Truncated bool // the JSON had more than MaxNodes values; the rest is left out
 	Root      *Node
 	Nodes     []*Node // by ID
 	bySpan    map[string]*Node
@@ -175,7 +175,7 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 					return n
 				}
 				k, _ := kt.(string)
-				if k == "Spans" || len(t.Nodes) >= maxNodes {
+				if k == "Spans" || len(t.Nodes) >= MaxNodes {
 					t.Truncated = t.Truncated || k != "Spans"
 					var skip json.RawMessage
 					if dec.Decode(&skip) != nil {
@@ -190,7 +190,7 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 		} else {
 			n.Kind = KindArray
 			for i := 0; dec.More(); i++ {
-				if len(t.Nodes) >= maxNodes {
+				if len(t.Nodes) >= MaxNodes {
 					t.Truncated = true
 					var skip json.RawMessage
 					if dec.Decode(&skip) != nil {
@@ -209,8 +209,8 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 		return n
 	case string:
 		n.Kind, n.Full = KindString, v
-		n.Value = strconv.Quote(cut(v))
-		if len(v) > maxShown {
+		n.Value = strconv.Quote(Cut(v))
+		if len(v) > MaxShown {
 			n.Value += fmt.Sprintf(" (%d characters)", len(v))
 		}
 	case json.Number:
@@ -223,11 +223,11 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 	return t.add(n, parent)
 }
 
-func cut(s string) string {
-	if len(s) <= maxShown {
+func Cut(s string) string {
+	if len(s) <= MaxShown {
 		return s
 	}
-	return s[:maxShown] + "…"
+	return s[:MaxShown] + "…"
 }
 
 // typedKeys are Part fields whose JSON key differs from the span prefix (the

@@ -1,9 +1,85 @@
-package views
+package model
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode"
 )
+
+// VisibleNodes returns the tree's nodes in display order, descending only
+// into open nodes. Long arrays are cut at MaxChildren unless the node is in
+// all.
+func VisibleNodes(t *Tree, open map[int]bool) []*Node {
+	if t == nil {
+		return nil
+	}
+	var out []*Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		out = append(out, n)
+		if !open[n.ID] {
+			return
+		}
+		for i, c := range n.Children {
+			if i == MaxChildren && !open[-1-n.ID] {
+				break
+			}
+			walk(c)
+		}
+	}
+	walk(t.Root)
+	return out
+}
+
+// MaxChildren is how many children of one node are listed before a
+// "show all" row.
+const MaxChildren = 256
+
+func LastSeg(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// TeachFor looks a lesson up by span path, then by the node's JSON path read
+// from the part name (with and without the typed key).
+func TeachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
+	var cands []string
+	if spanPath != "" {
+		cands = append(cands, spanPath)
+	}
+	if jsonPath != "" {
+		if part == HeaderPart {
+			cands = append(cands, jsonPath)
+		} else {
+			if _, rest, ok := strings.Cut(jsonPath, "/"); ok {
+				cands = append(cands, part+"/"+rest)
+			}
+			cands = append(cands, part+"/"+jsonPath)
+		}
+	}
+	var fallback Lesson
+	var have bool
+	if spanPath == part && part != HeaderPart {
+		// A whole part: its description is the lesson.
+		pi := decode.DescribePart(part)
+		if _, _, ok := Teach(part); !ok {
+			return Lesson{Pattern: part, Title: pi.Title, Meaning: pi.About}, true, true
+		}
+	}
+	for _, c := range cands {
+		l, exact, ok := Teach(c)
+		if ok && exact {
+			return l, true, true
+		}
+		if ok && !have {
+			fallback, have = l, true
+		}
+	}
+	return fallback, false, have
+}
 
 // Lesson explains one field or structure of the format: what it means and,
 // where it helps, the rule that governs it. Written from the LLVM
