@@ -138,8 +138,8 @@ func Build(name string, data []byte, base int64) *Model {
 			pv.Notes++
 		}
 	}
-	m.Stage, m.Profile = stageOf(f)
-	m.Entry = entryOf(m.Parts)
+	id := f.Identity()
+	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
 	return m
 }
 
@@ -188,55 +188,6 @@ func (m *Model) PartAt(off int64) *PartView {
 		return m.Parts[0]
 	}
 	return nil
-}
-
-// stageOf reads the stage and profile from the DXIL/ILDB program header, or
-// from the version token of SM4/5 bytecode (SHDR/SHEX).
-func stageOf(f *decode.File) (stage, profile string) {
-	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
-		if p := f.Part(name); p != nil && p.Program != nil {
-			h := p.Program
-			return h.ShaderKind.String(), decode.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
-		}
-	}
-	for _, name := range []string{"SHEX", "SHDR"} {
-		if p := f.Part(name); p != nil && len(p.Data()) >= 4 {
-			v := binary.LittleEndian.Uint32(p.Data())
-			kinds := map[uint32][2]string{0: {"Pixel", "ps"}, 1: {"Vertex", "vs"}, 2: {"Geometry", "gs"},
-				3: {"Hull", "hs"}, 4: {"Domain", "ds"}, 5: {"Compute", "cs"}, 0xfff0: {"Library", "lib"}}
-			k, ok := kinds[v>>16]
-			if !ok {
-				k = [2]string{fmt.Sprintf("program type %d", v>>16), "??"}
-			}
-			return k[0], fmt.Sprintf("%s_%d_%d", k[1], v>>4&0xf, v&0xf)
-		}
-	}
-	return "", ""
-}
-
-// entryOf finds the entry function name generically: the first string value
-// under a key named EntryName or EntryFunctionName in any part's tree, the
-// PSV0 part first. Program parts (DXIL, ILDB, STAT) are not searched: their
-// trees hold whole modules and are built only when shown.
-func entryOf(parts []*PartView) string {
-	order := make([]*PartView, 0, len(parts))
-	for _, pv := range parts {
-		if pv.Name == "PSV0" {
-			order = append(order, pv)
-		}
-	}
-	order = append(order, parts...)
-	for _, pv := range order {
-		if pv.Name == "DXIL" || pv.Name == "ILDB" || pv.Name == "STAT" || pv.Tree() == nil {
-			continue
-		}
-		if n := pv.Tree().Find(func(n *Node) bool {
-			return (n.Key == "EntryName" || n.Key == "EntryFunctionName") && n.Kind == KindString && n.Full != ""
-		}); n != nil {
-			return n.Full
-		}
-	}
-	return ""
 }
 
 // SizeText is a humanized size with the exact byte count, e.g. "4.1 kB (4,096 bytes)".
