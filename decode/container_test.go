@@ -205,16 +205,16 @@ func TestSpansLieInsideTheFile(t *testing.T) {
 	b := twoParts()
 	f, _ := Parse(b)
 	want := map[string][2]int64{
-		"Header/FileSize":       {24, 4},
-		"Header/PartOffsets[1]": {36, 4},
-		"SFI0/PartHeader/Size":  {44, 4},
-		"SFI0/Flags":            {48, 8},
-		"HASH/Digest":           {68, 16},
-		"HASH/Flags":            {64, 4},
-		"Header/Version/Major":  {20, 2},
-		"Header/Hash":           {4, 16},
-		"HASH/PartHeader/Name":  {56, 4},
-		"SFI0/PartHeader":       {40, 8},
+		"Header/FileSize":      {24, 4},
+		"Header/PartOffsets/1": {36, 4},
+		"SFI0/PartHeader/Size": {44, 4},
+		"SFI0/Flags":           {48, 8},
+		"HASH/Digest":          {68, 16},
+		"HASH/Flags":           {64, 4},
+		"Header/Version/Major": {20, 2},
+		"Header/Hash":          {4, 16},
+		"HASH/PartHeader/Name": {56, 4},
+		"SFI0/PartHeader":      {40, 8},
 	}
 	got := map[string][2]int64{}
 	for _, s := range f.AllSpans() {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // sink collects what decoding found: spans for the hex view and problems.
@@ -14,7 +16,10 @@ type sink struct {
 	problems []Problem
 }
 
-func (s *sink) span(sp Span) { s.spans = append(s.spans, sp) }
+func (s *sink) span(sp Span) {
+	sp.Path = report.IndexPath(sp.Path)
+	s.spans = append(s.spans, sp)
+}
 
 func (s *sink) problem(sev Severity, off int64, part, structure, format string, args ...any) {
 	s.problems = append(s.problems, Problem{Severity: sev, Offset: off, Part: part, Structure: structure, Message: fmt.Sprintf(format, args...)})
@@ -90,8 +95,8 @@ func (r *reader) join(name string) string {
 	if name == "" {
 		return r.path
 	}
-	if name[0] == '[' {
-		return r.path + name
+	if name[0] == '[' && name[len(name)-1] == ']' {
+		return r.path + "/" + name[1:len(name)-1]
 	}
 	return r.path + "/" + name
 }

@@ -39,7 +39,7 @@ func TestHeaderFieldsLinkBothWays(t *testing.T) {
 		{"Header/Version/Minor", 22, 2},
 		{"Header/FileSize", 24, 4},
 		{"Header/PartCount", 28, 4},
-		{"Header/PartOffsets[1]", 36, 4},
+		{"Header/PartOffsets/1", 36, 4},
 	} {
 		n := hdr.Find(func(n *model.Node) bool { return n.JSONPath == tc.json })
 		if n == nil {
@@ -96,8 +96,8 @@ func TestTreeFollowsJSONOrder(t *testing.T) {
 	if strings.Join(keys, ",") != "B,A,C" {
 		t.Errorf("keys %v, want B,A,C", keys)
 	}
-	if n := tr.Root.Path("A/[1]"); n == nil || n.Full != "y" || n.JSONPath != "A[1]" {
-		t.Errorf("A[1] = %+v", n)
+	if n := tr.Root.Path("A/[1]"); n == nil || n.Full != "y" || n.JSONPath != "A/1" {
+		t.Errorf("A/1 = %+v", n)
 	}
 }
 
@@ -231,16 +231,16 @@ func TestTeachCoversTheFormat(t *testing.T) {
 	}
 	for _, tc := range []struct{ path, title string }{
 		{"Header/Hash", "Container digest"},
-		{"Header/PartOffsets[3]", "Part offset"},
+		{"Header/PartOffsets/3", "Part offset"},
 		{"DXIL/PartHeader/Size", "Part size"},
 		{"DXIL/Program/ProgramVersion", "Program version"},
 		{"PSV0/RuntimeInfo/EntryFunctionName", "Entry function name"},
-		{"PSV0/SigInputElements[2]/Cols", "Columns"},
-		{"PSV0/SigOutputVectors[0]", "Output vectors"},
-		{"OSG1/Parameters[1]/Mask", "Component mask"},
+		{"PSV0/SigInputElements/2/Cols", "Columns"},
+		{"PSV0/SigOutputVectors/0", "Output vectors"},
+		{"OSG1/Parameters/1/Mask", "Component mask"},
 		{"SFI0/FeatureFlags", "Shader feature flags"},
 		{"HASH/Digest", "Shader hash"},
-		{"RTS0/Parameters[0]/ShaderVisibility", "Shader visibility"},
+		{"RTS0/Parameters/0/ShaderVisibility", "Shader visibility"},
 	} {
 		l, _, ok := model.Teach(tc.path)
 		if !ok || l.Title != tc.title {

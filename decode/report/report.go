@@ -9,6 +9,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Severity says how bad a Problem is.
@@ -121,8 +122,37 @@ func (k *SpanKind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("unknown span kind %q", b)
 }
 
+// IndexPath writes array indices as path segments, the one form every path
+// in dxscope takes: "PSV0/SigInputElements[2]/Cols" becomes
+// "PSV0/SigInputElements/2/Cols", the JSON key path after the part name.
+func IndexPath(p string) string {
+	if strings.IndexByte(p, '[') < 0 {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '[' {
+			j := i + 1
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j++
+			}
+			if j > i+1 && j < len(p) && p[j] == ']' {
+				if i > 0 && p[i-1] != '/' {
+					b.WriteByte('/')
+				}
+				b.WriteString(p[i+1 : j])
+				i = j
+				continue
+			}
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
 // Span is a range of the file that one decoded field or structure came from.
-// Path names it the way the JSON document nests it ("PSV0/SigInputElements[2]/Cols").
+// Path names it the way the JSON document nests it, after the part name
+// ("PSV0/SigInputElements/2/Cols").
 type Span struct {
 	Path  string
 	Off   int64 // absolute offset in the file

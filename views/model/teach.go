@@ -195,7 +195,7 @@ var compiledLessons = func() []compiledLesson {
 				b.WriteString("/")
 			}
 			s := regexp.QuoteMeta(seg)
-			s = strings.ReplaceAll(s, `\[\]`, `\[\d+\]`)
+			s = strings.ReplaceAll(s, `\[\]`, `/\d+`) // "Elements[]": any index
 			s = strings.ReplaceAll(s, `\*`, `[^/]*`)
 			b.WriteString(s)
 		}

@@ -85,13 +85,8 @@ func (t *Tree) SpanOf(n *Node) string {
 	return ""
 }
 
-// parentPath drops the last segment: "A/B[2]/C" → "A/B[2]" → "A/B" → "A" → "".
+// parentPath drops the last segment: "A/B/2/C" → "A/B/2" → "A/B" → "A" → "".
 func parentPath(p string) string {
-	if strings.HasSuffix(p, "]") {
-		if i := strings.LastIndexByte(p, '['); i > 0 {
-			return p[:i]
-		}
-	}
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
 		return p[:i]
 	}
@@ -101,7 +96,7 @@ func parentPath(p string) string {
 // BuildTree marshals v (a part, or any value) to JSON and walks it in key
 // order, so every part type, including those added later, gets a tree without
 // a view of its own. Keys named Spans are left out. Each node is matched to a
-// span: span paths name fields from the part name ("PSV0/SigInputElements[2]/Cols")
+// span: span paths name fields from the part name ("PSV0/SigInputElements/2/Cols")
 // while the part's JSON nests them under a typed key ("PSVInfo"), so both
 // readings are tried.
 func BuildTree(part string, v any, spans Spans) *Tree {
@@ -198,8 +193,8 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 					}
 					continue
 				}
-				k := "[" + strconv.Itoa(i) + "]"
-				if t.walk(dec, n, k, joinPath(path, k), 0) == nil {
+				k := "[" + strconv.Itoa(i) + "]" // shown as [i]; the path segment is i
+				if t.walk(dec, n, k, joinPath(path, strconv.Itoa(i)), 0) == nil {
 					return n
 				}
 			}
@@ -254,9 +249,6 @@ func resolveSpan(part string, n *Node, spans Spans) string {
 		}
 		segs := strings.SplitN(n.JSONPath, "/", 2)
 		top := segs[0]
-		if i := strings.IndexByte(top, '['); i >= 0 {
-			top = top[:i]
-		}
 		if len(segs) == 2 {
 			cands = append(cands, part+"/"+segs[1])
 		} else if _, isHdr := partHeaderKeys[n.JSONPath]; !isHdr && n.Kind >= KindString {
