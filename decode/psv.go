@@ -666,7 +666,7 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 		}
 		info.SigInputElementCount = r.u8("SigInputElements")
 		info.SigOutputElementCount = r.u8("SigOutputElements")
-		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchConstOrPrimElements")
+		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchOrPrimElements") // the count, named as the array it sizes
 		info.SigInputVectors = r.u8("SigInputVectors")
 		for i := range info.SigOutputVectors {
 			info.SigOutputVectors[i] = r.u8(fmt.Sprintf("SigOutputVectors[%d]", i))

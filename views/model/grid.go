@@ -139,9 +139,6 @@ func GridsFromPSV(t *Tree) []*GridData {
 	}
 	in := componentLabels(psv.Child("SigInputElements"), int(inVec), "v")
 	pcEl := psv.Child("SigPatchOrPrimElements")
-	if pcEl == nil {
-		pcEl = psv.Child("SigPatchConstOrPrimElements")
-	}
 	var grids []*GridData
 	pc := componentLabels(pcEl, int(pcVec), "p")
 	// ViewID masks: one row, "does this output component depend on the view?"
