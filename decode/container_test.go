@@ -116,6 +116,10 @@ var problemCases = []problemCase{
 		[]wantProblem{{Error, 60, "its last 980 bytes are missing"}}, 2, nil},
 	{"digest mismatch", func() []byte { b := twoParts(); b[5] ^= 1; return b },
 		[]wantProblem{{Warning, 4, "digest does not match"}}, 2, nil},
+	// Bytes a known layout does not cover are shown as unknown, with a note.
+	{"SFI0 longer than its flags", func() []byte {
+		return buildContainer(testPart{"SFI0", append(le64(1), 0xEE, 0xEE, 0xEE, 0xEE)})
+	}, []wantProblem{{Warning, 52, "only the first 8 are defined"}, {Note, 52, "4 bytes of the part"}}, 1, nil},
 }
 
 func TestContainerProblems(t *testing.T) {
