@@ -41,6 +41,9 @@ type Model struct {
 	Entry   string // entry function name when some part names it
 
 	Errors, Warnings, Notes int
+
+	byOffset []*PartView // Parts[1:] by offset, for PartAt
+	maxEnd   []int64     // maxEnd[i]: the furthest end among byOffset[:i+1]
 }
 
 // PartView is one row of the part list and the data its views need.
@@ -127,8 +130,12 @@ func Build(name string, data []byte, base int64) *Model {
 		}
 		m.Parts = append(m.Parts, pv)
 	}
+	byName := map[string][]*PartView{}
+	for _, pv := range m.Parts[1:] {
+		byName[pv.Name] = append(byName[pv.Name], pv)
+	}
 	for _, pr := range m.Problems {
-		pv := m.partOf(pr)
+		pv := m.partOf(pr, byName)
 		switch pr.Severity {
 		case decode.Error:
 			pv.Errors++
@@ -152,23 +159,22 @@ func (pv *PartView) Tree() *Tree {
 	return pv.tree
 }
 
-// partOf returns the part a problem belongs to (by name, else by offset).
-func (m *Model) partOf(pr decode.Problem) *PartView {
-	if pr.Part != "" {
-		var byName *PartView
-		for _, pv := range m.Parts[1:] {
-			if pv.Name == pr.Part {
-				if pr.Offset >= pv.Offset && pr.Offset < pv.Offset+pv.Size {
-					return pv
-				}
-				if byName == nil {
-					byName = pv
-				}
+// partOf returns the part a problem belongs to: the part of that name
+// holding its offset, else the first part of that name, else the part at its
+// offset, else the container header. byName is built once per model.
+func (m *Model) partOf(pr decode.Problem, byName map[string][]*PartView) *PartView {
+	if named := byName[pr.Part]; len(named) > 0 {
+		for _, pv := range named {
+			if pr.Offset >= pv.Offset && pr.Offset < pv.Offset+pv.Size {
+				return pv
 			}
 		}
-		if byName != nil {
-			return byName
+		if len(named) > 1 {
+			if pv := m.PartAt(pr.Offset); pv != nil && pv.Name == pr.Part {
+				return pv
+			}
 		}
+		return named[0]
 	}
 	if pv := m.PartAt(pr.Offset); pv != nil {
 		return pv
@@ -178,9 +184,22 @@ func (m *Model) partOf(pr decode.Problem) *PartView {
 
 // PartAt returns the part whose bytes (header included) hold off, or the
 // container header entry when off is in the header, or nil outside both.
+// Parts may overlap in a damaged file; the index answers with the
+// last-starting part that holds off among those starting at or before it.
 func (m *Model) PartAt(off int64) *PartView {
-	for _, pv := range m.Parts[1:] {
-		if off >= pv.Offset && off < pv.Offset+pv.Size {
+	if m.byOffset == nil && len(m.Parts) > 1 {
+		m.byOffset = append([]*PartView(nil), m.Parts[1:]...)
+		sort.SliceStable(m.byOffset, func(i, j int) bool { return m.byOffset[i].Offset < m.byOffset[j].Offset })
+		m.maxEnd = make([]int64, len(m.byOffset))
+		var me int64
+		for i, pv := range m.byOffset {
+			me = max(me, pv.Offset+pv.Size)
+			m.maxEnd[i] = me
+		}
+	}
+	i := sort.Search(len(m.byOffset), func(i int) bool { return m.byOffset[i].Offset > off }) - 1
+	for ; i >= 0 && m.maxEnd[i] > off; i-- {
+		if pv := m.byOffset[i]; off < pv.Offset+pv.Size {
 			return pv
 		}
 	}
