@@ -643,7 +643,7 @@ func (v *DatabaseView) psdbValues(gi int, g *model.PSDBGroup) app.UI {
 				app.Span().Class("muted").Text(" "+note+shown+" "),
 				app.Button().ID(fmt.Sprintf("download-%d-%d", gi, vi)).Text("Download").OnClick(func(ctx app.Context, e app.Event) {
 					data, _ := ref.Bytes()
-					Download(fname, data)
+					Download(fname, "application/octet-stream", data)
 				}, app.EventScope(fmt.Sprintf("%p", v.DB), gi, vi)),
 			),
 			app.Pre().Class("db-hex").Text(hexDump(b)),
@@ -692,20 +692,31 @@ func hexDump(b []byte) string {
 	return sb.String()
 }
 
-// Download hands bytes to the browser as a file download (a Blob URL).
-func Download(name string, data []byte) {
-	win := app.Window()
-	arr := win.Get("Uint8Array").New(len(data))
+// download hands bytes to the browser as a file: a Blob, an object URL and
+// a click on a temporary <a download>.
+func Download(name, mime string, data []byte) {
+	w := app.Window()
+	arr := w.Get("Uint8Array").New(len(data))
 	app.CopyBytesToJS(arr, data)
-	blob := win.Get("Blob").New([]any{arr}, map[string]any{"type": "application/octet-stream"})
-	url := win.Get("URL").Call("createObjectURL", blob)
-	a := win.Get("document").Call("createElement", "a")
+	blob := w.Get("Blob").New([]any{arr}, map[string]any{"type": mime})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	doc := w.Get("document")
+	a := doc.Call("createElement", "a")
 	a.Set("href", url)
 	a.Set("download", name)
-	win.Get("document").Get("body").Call("appendChild", a)
+	a.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", a)
 	a.Call("click")
 	a.Call("remove")
-	win.Get("URL").Call("revokeObjectURL", url)
+	// Recorded for the browser test: what the last download was.
+	w.Set("dxscopeLastDownload", map[string]any{"name": name, "size": len(data)})
+	var revoke app.Func
+	revoke = app.FuncOf(func(this app.Value, args []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	w.Call("setTimeout", revoke, 10000)
 }
 
 func (v *DatabaseView) tables() app.UI {
