@@ -51,7 +51,7 @@ func TestBuildFragmentIsEncodeLink(t *testing.T) {
 	entries := sample(t, 60)
 	states := []linkstate.State{
 		{},
-		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements[2]/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
+		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements/2/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
 		{Name: "a.dxil", Tab: "compare", Compare: "b.dxil", Field: "HASH/Digest"},
 	}
 	checked, byHash := 0, 0
@@ -118,7 +118,7 @@ func TestFieldPathFindsTheNode(t *testing.T) {
 }
 
 // A hand-written deep link names a field under the part without the typed
-// key: "PSV0/SigOutputElements[1]" for JSON path "PSVInfo/SigOutputElements[1]".
+// key: "PSV0/SigOutputElements/1" for JSON path "PSVInfo/SigOutputElements/1".
 func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 	type elem struct{ Cols int }
 	v := struct {
@@ -128,12 +128,12 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 	v.PSVInfo.SigOutputElements = []elem{{1}, {2}, {3}}
 	tr := model.BuildTree("PSV0", v, model.NewSpans(nil))
 	for path, want := range map[string]string{
-		"PSV0/SigOutputElements[1]":         "PSVInfo/SigOutputElements[1]",
-		"PSV0/SigOutputElements[2]/Cols":    "PSVInfo/SigOutputElements[2]/Cols",
+		"PSV0/SigOutputElements/1":         "PSVInfo/SigOutputElements/1",
+		"PSV0/SigOutputElements/2/Cols":    "PSVInfo/SigOutputElements/2/Cols",
 		"PSV0/PSVInfo":                      "PSVInfo",
 		"PSV0/Name":                         "Name",
 		"PSV0":                              "",
-		"PSV0/PSVInfo/SigOutputElements[1]": "PSVInfo/SigOutputElements[1]",
+		"PSV0/PSVInfo/SigOutputElements/1": "PSVInfo/SigOutputElements/1",
 	} {
 		n := tr.FindField(path)
 		if n == nil || n.JSONPath != want {
@@ -141,10 +141,10 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 		}
 	}
 	// Links write the short form.
-	if n := tr.FindField("PSV0/SigOutputElements[2]/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements[2]/Cols" {
+	if n := tr.FindField("PSV0/SigOutputElements/2/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements/2/Cols" {
 		t.Errorf("FieldPath writes %q, want the path without the typed key", tr.FieldPath(n))
 	}
-	if n := tr.FindField("PSV0/SigOutputElements[9]"); n != nil {
+	if n := tr.FindField("PSV0/SigOutputElements/9"); n != nil {
 		t.Errorf("a missing element found %q", n.JSONPath)
 	}
 }
@@ -189,12 +189,12 @@ func TestCopyFormats(t *testing.T) {
 	if got := HexText(data); got != wantHex {
 		t.Errorf("HexText = %q, want %q", got, wantHex)
 	}
-	wantC := "/* PSV0/SigOutputElements[2]: 18 bytes at 0x120 */\n" +
+	wantC := "/* PSV0/SigOutputElements/2: 18 bytes at 0x120 */\n" +
 		"static const unsigned char PSV0_SigOutputElements_2[18] = {\n" +
 		"    0x44, 0x58, 0x42, 0x43, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,\n" +
 		"    0x08, 0x09, 0x0a, 0x0b, 0x0c, 0xff\n" +
 		"};\n"
-	if got := CArray("PSV0/SigOutputElements[2]", 0x120, data); got != wantC {
+	if got := CArray("PSV0/SigOutputElements/2", 0x120, data); got != wantC {
 		t.Errorf("CArray =\n%s\nwant\n%s", got, wantC)
 	}
 	for in, want := range map[string]string{"": "bytes", "2x": "x", "(outside the container)": "outside_the_container", "bytes 0x94–0x100": "bytes_0x94_0x100"} {
