@@ -192,7 +192,7 @@ func TestShareLinksInBrowser(t *testing.T) {
 	browsertest.Available(t)
 	cdir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("no corpus: the browser test opens corpus files")
+		corpus.Skip(t, "corpus", "no corpus: the browser test opens corpus files")
 	}
 	file := func(rel string) string {
 		p := filepath.Join(cdir, rel)

@@ -324,7 +324,7 @@ func TestGridSVGDrawsEachSetCell(t *testing.T) {
 func TestViewIDGridsFromCorpus(t *testing.T) {
 	d, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found")
+		corpus.Skip(t, "corpus", "corpus not found")
 	}
 	for _, tc := range []struct {
 		file string
@@ -392,7 +392,7 @@ func TestDXOpCensusSorts(t *testing.T) {
 func TestBitcodeBlocksLinkToBytes(t *testing.T) {
 	d, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found")
+		corpus.Skip(t, "corpus", "corpus not found")
 	}
 	b, err := os.ReadFile(filepath.Join(d, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil"))
 	if err != nil {

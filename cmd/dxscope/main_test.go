@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // runCmd runs the CLI in-process and returns its exit status and output.
@@ -82,3 +84,7 @@ func TestJSONUsesObj2yamlKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestMain ends the run with one line naming what was missing (the corpus,
+// LLVM 19, sqlite3) and how many tests skipped for it.
+func TestMain(m *testing.M) { corpus.Main(m) }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/serve"
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // ChromiumPath is Debian's Chromium (package chromium).
@@ -26,7 +27,7 @@ const ChromiumPath = "/usr/bin/chromium"
 func Available(t testing.TB) {
 	t.Helper()
 	if _, err := os.Stat(ChromiumPath); err != nil {
-		t.Skipf("no Chromium at %s (apt-get install chromium): skipping the browser test", ChromiumPath)
+		corpus.Skip(t, "chromium", "no Chromium at %s (apt-get install chromium): skipping the browser test", ChromiumPath)
 	}
 }
 
