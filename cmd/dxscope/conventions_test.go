@@ -37,16 +37,15 @@ func TestHelpGoesToStdoutAndExitsZero(t *testing.T) {
 	// The usage column is aligned: every help text starts in the same column.
 	_, out, _ := runCmd("help")
 	col := -1
-	for _, l := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(l, "  ") {
-			continue
-		}
-		name := strings.Fields(l)[0]
-		i := strings.Index(l, commands[name].help)
-		if col == -1 {
-			col = i
-		} else if i != col {
-			t.Errorf("help text of %s starts at column %d, not %d", name, i, col)
+	for name, c := range commands {
+		for _, l := range strings.Split(out, "\n") {
+			if i := strings.Index(l, c.help); i >= 0 {
+				if col == -1 {
+					col = i
+				} else if i != col {
+					t.Errorf("help text of %s starts at column %d, not %d", name, i, col)
+				}
+			}
 		}
 	}
 }

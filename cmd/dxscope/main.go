@@ -76,16 +76,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: dxscope COMMAND [ARGS]   (dxscope help COMMAND, dxscope version)")
 	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+	const width = 42 // a longer usage gets a line of its own, its help below in the column
 	names := make([]string, 0, len(commands))
-	width := 0
-	for n, c := range commands {
+	for n := range commands {
 		names = append(names, n)
-		width = max(width, len(n)+1+len(c.usage))
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		c := commands[n]
-		fmt.Fprintf(w, "  %-*s  %s\n", width, n+" "+c.usage, c.help)
+		u := n + " " + c.usage
+		if len(u) > width {
+			fmt.Fprintf(w, "  %s\n  %-*s  %s\n", u, width, "", c.help)
+			continue
+		}
+		fmt.Fprintf(w, "  %-*s  %s\n", width, u, c.help)
 	}
 }
 
