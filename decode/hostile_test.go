@@ -1,0 +1,94 @@
+package decode
+
+import (
+	"encoding/binary"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// Inputs that once cost time or memory out of proportion to their size
+// (issue: hostile input costs what its size justifies). Each decodes within
+// a fixed allocation bound; the time is logged, not asserted.
+
+// repeatedHeaders is n bytes of 'DXBC' headers every 44 bytes, each claiming
+// the most parts that fit: every offset of the table points at a header.
+func repeatedHeaders(n int) []byte {
+	b := make([]byte, n)
+	for i := 0; i+44 <= n; i += 44 {
+		copy(b[i:], "DXBC")
+		binary.LittleEndian.PutUint32(b[i+24:], uint32(n))
+		binary.LittleEndian.PutUint32(b[i+28:], uint32((n-32)/4))
+	}
+	return b
+}
+
+// partsAtOneOffset is a container listing k parts, all at one PRIV part.
+func partsAtOneOffset(k int) []byte {
+	c := make([]byte, 32+4*k+8+4)
+	copy(c, "DXBC")
+	binary.LittleEndian.PutUint32(c[24:], uint32(len(c)))
+	binary.LittleEndian.PutUint32(c[28:], uint32(k))
+	for i := 0; i < k; i++ {
+		binary.LittleEndian.PutUint32(c[32+4*i:], uint32(32+4*k))
+	}
+	copy(c[32+4*k:], "PRIV")
+	binary.LittleEndian.PutUint32(c[32+4*k+4:], 4)
+	return c
+}
+
+// costOf decodes b and returns the bytes allocated and the time taken.
+func costOf(t *testing.T, b []byte) (uint64, time.Duration, *File) {
+	t.Helper()
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	t0 := time.Now()
+	f, err := Parse(b)
+	d := time.Since(t0)
+	runtime.ReadMemStats(&m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m1.TotalAlloc - m0.TotalAlloc, d, f
+}
+
+func TestHostileContainerTablesCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"8 MB of repeated headers", repeatedHeaders(8 << 20)},
+		{"100,000 parts at one offset", partsAtOneOffset(100000)},
+	} {
+		alloc, d, f := costOf(t, c.data)
+		t.Logf("%s: %d bytes decoded in %v, %d MB allocated, %d parts, %d problems", c.name, len(c.data), d, alloc>>20, len(f.Parts), len(f.Problems))
+		// Allocation: a few times the input at most (the input itself is not copied).
+		if limit := uint64(4*len(c.data)) + 32<<20; alloc > limit {
+			t.Errorf("%s: %d MB allocated, over %d MB", c.name, alloc>>20, limit>>20)
+		}
+		if len(f.Parts) > MaxParts {
+			t.Errorf("%s: %d parts decoded", c.name, len(f.Parts))
+		}
+		// Problems of one kind are summed up after the first few.
+		if len(f.Problems) > 64 {
+			t.Errorf("%s: %d problems", c.name, len(f.Problems))
+		}
+	}
+}
+
+func BenchmarkHostileRepeatedHeaders(b *testing.B) {
+	data := repeatedHeaders(8 << 20)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		Parse(data)
+	}
+}
+
+func BenchmarkHostilePartsAtOneOffset(b *testing.B) {
+	data := partsAtOneOffset(100000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		Parse(data)
+	}
+}
