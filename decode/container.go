@@ -377,6 +377,7 @@ func (f *File) decodePart(p *Part) {
 		out.problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
 	}
 	p.Spans = append(out.spans, gaps...)
+	out.summarizeKinds()
 	f.Problems = append(f.Problems, out.problems...)
 	if p.Summary == "" {
 		if k := LookupPart(p.Name); k != nil && k.Summary != nil {

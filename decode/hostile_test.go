@@ -92,3 +92,34 @@ func BenchmarkHostilePartsAtOneOffset(b *testing.B) {
 		Parse(data)
 	}
 }
+
+// longNamePSV is a PSV0 part whose 765 signature elements all name one
+// string of about n bytes (and whose semantic indexes all point at one run).
+func longNamePSV(n int) []byte {
+	name := make([]byte, n)
+	for i := range name {
+		name[i] = 'A' + byte(i%26)
+	}
+	strs := string(name) + "\x00"
+	for len(strs)%4 != 0 {
+		strs += "\x00"
+	}
+	p := testPSV{info: newRT(36).v1(ShaderKind(1), 0, 0, 0, 255, 255, 255, 32, [4]uint8{32}), strings: strs,
+		indices: []uint32{0}, elemSize: 16}
+	for range 765 {
+		p.elems = append(p.elems, sigEl(0, 0, 1, 0, 4, 0, true, 0, 3, 0, 0, 0))
+	}
+	return buildContainer(testPart{"PSV0", p.bytes()})
+}
+
+func TestHostilePSVNamesCostTheirSize(t *testing.T) {
+	data := longNamePSV(1 << 20)
+	alloc, d, f := costOf(t, data)
+	t.Logf("PSV0, 765 elements naming one 1 MB string: %d bytes decoded in %v, %d MB allocated, %d problems", len(data), d, alloc>>20, len(f.Problems))
+	if limit := uint64(4*len(data)) + 32<<20; alloc > limit {
+		t.Errorf("%d MB allocated, over %d MB", alloc>>20, limit>>20)
+	}
+	if p := f.Part("PSV0"); p == nil || p.PSVInfo == nil || len(p.PSVInfo.SigInputElements) != 255 {
+		t.Fatalf("elements not decoded")
+	}
+}

@@ -304,6 +304,8 @@ type PSVInfo struct {
 	Complete      bool // every section the layout calls for was read
 
 	stringData []byte
+	table      string  // stringData as one string, made on first StringAt
+	nextNUL    []int32 // for each offset of the table, where its string ends
 }
 
 // IsStage reports whether the stage is known and equal to k.
@@ -426,17 +428,27 @@ func (info *PSVInfo) StreamComponentLabel(sig PSVSigKind, stream, comp int) stri
 
 // StringAt resolves an offset into the string table; ok is false when the
 // offset is outside the table or the string has no terminating NUL in it.
+// The table is copied into one string once and each result is a piece of
+// it, found through an index of where each NUL is: any number of references
+// into a long string cost one copy of the table.
 func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
 	if int64(off) >= int64(len(info.stringData)) {
 		return "", false
 	}
-	rest := info.stringData[off:]
-	for i, c := range rest {
-		if c == 0 {
-			return string(rest[:i]), true
+	if info.nextNUL == nil {
+		info.table = string(info.stringData)
+		info.nextNUL = make([]int32, len(info.stringData)+1)
+		next := int32(len(info.stringData)) // no NUL after: the end
+		info.nextNUL[len(info.stringData)] = next
+		for i := len(info.stringData) - 1; i >= 0; i-- {
+			if info.stringData[i] == 0 {
+				next = int32(i)
+			}
+			info.nextNUL[i] = next
 		}
 	}
-	return string(rest), false
+	end := int(info.nextNUL[off])
+	return info.table[off:end], end < len(info.stringData)
 }
 
 // progShaderKind reads the stage from the DXIL (or ILDB) program header. The
@@ -972,7 +984,7 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 	e.SemanticName = r.u32("Name")
 	name2, ok := info.StringAt(e.SemanticName)
 	e.Name = name2
-	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, name2))
+	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, capText(name2, 64)))
 	if !ok {
 		r.problemAt(Warning, rec, "PSVSignatureElement", "%s: SemanticName offset %d does not point at a NUL-terminated string in the %d-byte string table", name, e.SemanticName, len(info.stringData))
 	}
@@ -1157,4 +1169,13 @@ func (d *psvDecoder) dependencies() bool {
 
 func init() {
 	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: internal(decodePSV0)})
+}
+
+// capText cuts a string from the file for a span's display value: a name
+// referenced many times must not be copied whole into every span.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

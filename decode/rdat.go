@@ -759,6 +759,7 @@ func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
 		d = decodeRuntimeData(r)
 	}()
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	out.summarizeKinds()
 	return d, out.problems, out.spans
 }
 

@@ -529,6 +529,7 @@ func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span
 		d = decodeRDEF(r)
 	}()
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	out.summarizeKinds()
 	return d, out.problems, out.spans
 }
 

@@ -37,7 +37,14 @@ func (s *sink) span(sp Span) {
 	s.spans = append(s.spans, sp)
 }
 
+// problem records a problem. Problems of one kind (one format string) past
+// the first maxPerKind are counted, not kept: a file that repeats one fault
+// per reference costs one line per kind (see summarizeKinds).
 func (s *sink) problem(sev Severity, off int64, part, structure, format string, args ...any) {
+	s.problemOfKind(sev, off, part, structure, format, args...)
+}
+
+func (s *sink) add(sev Severity, off int64, part, structure, format string, args ...any) {
 	s.problems = append(s.problems, Problem{Severity: sev, Offset: off, Part: part, Structure: structure, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -56,7 +63,7 @@ func (s *sink) problemOfKind(sev Severity, off int64, part, structure, format st
 	}
 	if k.kept < maxPerKind {
 		k.kept++
-		s.problem(sev, off, part, structure, format, args...)
+		s.add(sev, off, part, structure, format, args...)
 		return
 	}
 	if k.more == 0 {
@@ -75,7 +82,7 @@ func (s *sink) summarizeKinds() {
 	}
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i].off < kinds[j].off })
 	for _, k := range kinds {
-		s.problem(k.sev, k.off, k.part, k.where, "%d more problems like the %d above, from 0x%x on, are not listed one by one", k.more, maxPerKind, k.off)
+		s.add(k.sev, k.off, k.part, k.where, "%d more problems like the %d above, from 0x%x on, are not listed one by one", k.more, maxPerKind, k.off)
 	}
 	s.kinds = nil
 }
