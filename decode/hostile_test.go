@@ -37,6 +37,11 @@ func partsAtOneOffset(k int) []byte {
 	return c
 }
 
+// hostileAllocLimit is what decoding any of these inputs may allocate in
+// all: far below what they once cost (gigabytes), and what a browser tab
+// can spare.
+const hostileAllocLimit = 256 << 20
+
 // costOf decodes b and returns the bytes allocated and the time taken.
 func costOf(t *testing.T, b []byte) (uint64, time.Duration, *File) {
 	t.Helper()
@@ -64,7 +69,7 @@ func TestHostileContainerTablesCostTheirSize(t *testing.T) {
 		alloc, d, f := costOf(t, c.data)
 		t.Logf("%s: %d bytes decoded in %v, %d MB allocated, %d parts, %d problems", c.name, len(c.data), d, alloc>>20, len(f.Parts), len(f.Problems))
 		// Allocation: a few times the input at most (the input itself is not copied).
-		if limit := uint64(4*len(c.data)) + 32<<20; alloc > limit {
+		if limit := uint64(hostileAllocLimit); alloc > limit {
 			t.Errorf("%s: %d MB allocated, over %d MB", c.name, alloc>>20, limit>>20)
 		}
 		if len(f.Parts) > MaxParts {
@@ -116,10 +121,50 @@ func TestHostilePSVNamesCostTheirSize(t *testing.T) {
 	data := longNamePSV(1 << 20)
 	alloc, d, f := costOf(t, data)
 	t.Logf("PSV0, 765 elements naming one 1 MB string: %d bytes decoded in %v, %d MB allocated, %d problems", len(data), d, alloc>>20, len(f.Problems))
-	if limit := uint64(4*len(data)) + 32<<20; alloc > limit {
+	if limit := uint64(hostileAllocLimit); alloc > limit {
 		t.Errorf("%d MB allocated, over %d MB", alloc>>20, limit>>20)
 	}
 	if p := f.Part("PSV0"); p == nil || p.PSVInfo == nil || len(p.PSVInfo.SigInputElements) != 255 {
 		t.Fatalf("elements not decoded")
+	}
+}
+
+// manyNamesRDEF is an SM4 RDEF part with k resource bindings whose names all
+// start inside one string of n bytes (each at a different offset into it).
+func manyNamesRDEF(k, n int) []byte {
+	const hdr, binding = 28, 32
+	strAt := hdr + k*binding
+	b := make([]byte, strAt+n+1)
+	le := binary.LittleEndian
+	le.PutUint32(b[8:], uint32(k))    // ResourceCount
+	le.PutUint32(b[12:], uint32(hdr)) // ResourceOffset
+	b[16], b[17] = 0, 4               // Target: 4.0
+	le.PutUint16(b[18:], 0xFFFF)      // pixel shader
+	le.PutUint32(b[24:], uint32(strAt))
+	for i := range k {
+		r := b[hdr+i*binding:]
+		le.PutUint32(r, uint32(strAt+i%n)) // NameOffset: a different offset into the string
+		le.PutUint32(r[4:], 2)             // D3D_SIT_TEXTURE
+		le.PutUint32(r[24:], 1)            // BindCount
+	}
+	for i := range n {
+		b[strAt+i] = 'a' + byte(i%26)
+	}
+	return buildContainer(testPart{"RDEF", b})
+}
+
+func TestHostileRDEFNamesCostTheirSize(t *testing.T) {
+	data := manyNamesRDEF(8000, 256<<10)
+	alloc, d, f := costOf(t, data)
+	t.Logf("RDEF, 8,000 bindings named inside one 256 KB string: %d bytes decoded in %v, %d MB allocated, %d problems", len(data), d, alloc>>20, len(f.Problems))
+	if limit := uint64(hostileAllocLimit); alloc > limit {
+		t.Errorf("%d MB allocated, over %d MB", alloc>>20, limit>>20)
+	}
+	p := f.Part("RDEF")
+	if p == nil || p.ResourceDefs == nil || len(p.ResourceDefs.ResourceBindings) != 8000 {
+		t.Fatalf("bindings not decoded: %v", f.Problems)
+	}
+	if got := p.ResourceDefs.ResourceBindings[1].Name; len(got) != 256<<10-1 || got[:2] != "bc" {
+		t.Errorf("binding 1 is named %.10q… (%d bytes)", got, len(got))
 	}
 }

@@ -304,8 +304,7 @@ type PSVInfo struct {
 	Complete      bool // every section the layout calls for was read
 
 	stringData []byte
-	table      string  // stringData as one string, made on first StringAt
-	nextNUL    []int32 // for each offset of the table, where its string ends
+	strtab     stringTable
 }
 
 // IsStage reports whether the stage is known and equal to k.
@@ -428,27 +427,11 @@ func (info *PSVInfo) StreamComponentLabel(sig PSVSigKind, stream, comp int) stri
 
 // StringAt resolves an offset into the string table; ok is false when the
 // offset is outside the table or the string has no terminating NUL in it.
-// The table is copied into one string once and each result is a piece of
-// it, found through an index of where each NUL is: any number of references
-// into a long string cost one copy of the table.
 func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
-	if int64(off) >= int64(len(info.stringData)) {
-		return "", false
+	if info.strtab.data == nil {
+		info.strtab.data = info.stringData
 	}
-	if info.nextNUL == nil {
-		info.table = string(info.stringData)
-		info.nextNUL = make([]int32, len(info.stringData)+1)
-		next := int32(len(info.stringData)) // no NUL after: the end
-		info.nextNUL[len(info.stringData)] = next
-		for i := len(info.stringData) - 1; i >= 0; i-- {
-			if info.stringData[i] == 0 {
-				next = int32(i)
-			}
-			info.nextNUL[i] = next
-		}
-	}
-	end := int(info.nextNUL[off])
-	return info.table[off:end], end < len(info.stringData)
+	return info.strtab.at(off)
 }
 
 // progShaderKind reads the stage from the DXIL (or ILDB) program header. The
@@ -1169,13 +1152,4 @@ func (d *psvDecoder) dependencies() bool {
 
 func init() {
 	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: internal(decodePSV0)})
-}
-
-// capText cuts a string from the file for a span's display value: a name
-// referenced many times must not be copied whole into every span.
-func capText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

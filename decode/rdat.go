@@ -27,6 +27,7 @@ type rdatCtx struct {
 	r       *reader
 	d       *RuntimeData
 	str     []byte
+	strtab  stringTable // resolves offsets into str
 	hasStr  bool
 	idx     []uint32
 	hasIdx  bool
