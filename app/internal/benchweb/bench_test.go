@@ -186,7 +186,9 @@ func pickFiles(t *testing.T, entries []corpus.Entry, n int) []openCase {
 	if len(pool) < n {
 		t.Fatalf("only %d corpus files of 2–40 KB", len(pool))
 	}
-	sort.Slice(pool, func(i, j int) bool { return pool[i].Size < pool[j].Size || pool[i].Size == pool[j].Size && pool[i].Rel < pool[j].Rel })
+	sort.Slice(pool, func(i, j int) bool {
+		return pool[i].Size < pool[j].Size || pool[i].Size == pool[j].Size && pool[i].Rel < pool[j].Rel
+	})
 	var out []openCase
 	for i := 0; i < n; i++ {
 		out = append(out, caseOf(t, pool[(2*i+1)*len(pool)/(2*n)]))
@@ -259,7 +261,9 @@ func bigContainer(n int) []byte {
 	const off = decode.HeaderSize + 4
 	b := make([]byte, off+decode.PartHeaderSize+n)
 	copy(b, "DXBC")
-	le := func(at int, v uint32) { b[at], b[at+1], b[at+2], b[at+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24) }
+	le := func(at int, v uint32) {
+		b[at], b[at+1], b[at+2], b[at+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	}
 	b[20] = 1
 	le(24, uint32(len(b)))
 	le(28, 1)
