@@ -12,7 +12,8 @@
 // DXSCOPE_BENCH_URL=http://127.0.0.1:8080/ measures a server already
 // running instead; DXSCOPE_BENCH_PROFILE=out.cpuprofile records a CPU
 // profile of the opens (load it in Chrome's performance panel) and prints
-// where the script time went. docs/performance.md explains the figures.
+// where the script time went; DXSCOPE_BENCH_CASES=cases.txt writes the
+// chosen files as open_perf.mjs arguments (FILE:PART,PART). docs/performance.md explains the figures.
 package benchweb
 
 import (
@@ -88,6 +89,14 @@ func TestBenchWeb(t *testing.T) {
 	browsertest.Available(t)
 	entries := corpus.Entries(t)
 	files := pickFiles(t, entries, 20)
+	if out := os.Getenv("DXSCOPE_BENCH_CASES"); out != "" {
+		// The same files as arguments for ../shared/tools/open_perf.mjs.
+		var b strings.Builder
+		for _, f := range files {
+			fmt.Fprintf(&b, "%s:%s\n", f.path, strings.Join(f.parts, ","))
+		}
+		os.WriteFile(out, []byte(b.String()), 0o644)
+	}
 
 	url := os.Getenv("DXSCOPE_BENCH_URL")
 	if url == "" {
