@@ -123,7 +123,17 @@ func TestBenchWeb(t *testing.T) {
 	var colds []float64
 	for i := 0; i < 3; i++ {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		if err := chromedp.Do(ctx); err != nil {
+			t.Fatal(err)
+		}
+		profileCold := os.Getenv("DXSCOPE_BENCH_PROFILE") != "" && i == 2
+		if profileCold {
+			startProfile(t, ctx)
+		}
 		live := loadLive(t, ctx, url)
+		if profileCold {
+			stopProfile(t, ctx, strings.TrimSuffix(os.Getenv("DXSCOPE_BENCH_PROFILE"), ".cpuprofile")+"-cold.cpuprofile")
+		}
 		wasmEnd, _ := eval[float64](ctx, `(performance.getEntriesByType('resource').find(e => e.name.includes('.wasm')) || {}).responseEnd || 0`)
 		t.Logf("cold load %d: live at %.0f ms (app.wasm received at %.0f ms)", i+1, live, wasmEnd)
 		colds = append(colds, live)
