@@ -191,7 +191,7 @@ func TestBenchWeb(t *testing.T) {
 
 // pickFiles chooses n corpus files of 2–40 KB with distinct names, spread
 // over the sizes, the first a 2–4 KB shader (the first file a user opens).
-func pickFiles(t *testing.T, entries []corpus.Entry, n int) []openCase {
+func pickFiles(t testing.TB, entries []corpus.Entry, n int) []openCase {
 	var pool []corpus.Entry
 	seen := map[string]bool{}
 	for _, e := range entries {
@@ -225,7 +225,7 @@ func pickFiles(t *testing.T, entries []corpus.Entry, n int) []openCase {
 	return out
 }
 
-func caseOf(t *testing.T, e corpus.Entry) openCase {
+func caseOf(t testing.TB, e corpus.Entry) openCase {
 	return openCase{path: e.Path, name: filepath.Base(e.Path), parts: e.Parts, size: e.Size}
 }
 
