@@ -59,10 +59,12 @@ type PartView struct {
 	tree  *Tree        // the decoded value as a tree, built on first use
 	build func() *Tree // builds tree (a DXIL module's JSON can be large)
 
-	// Data for the special views, read once from Tree (nil when the part's
-	// decoder does not provide the keys they need).
-	Signature []SignatureRow
-	Grids     []*GridData
+	// Data for the special views, read from Tree by LoadSpecials when the
+	// part is first shown (nil when the part's decoder does not provide the
+	// keys they need).
+	Signature    []SignatureRow
+	Grids        []*GridData
+	specialsRead bool
 }
 
 // Build decodes data as a container (or, when base > 0 or the caller asks
@@ -121,12 +123,6 @@ func Build(name string, data []byte, base int64) *Model {
 		q.Spans = nil
 		spans := m.Spans
 		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
-		if _, ok := specials[p.Name]; ok {
-			pv.Signature, _ = SignatureRowsFromTree(pv.Tree(), outputSignatures[p.Name])
-			if p.Name == "PSV0" {
-				pv.Grids = GridsFromPSV(pv.Tree())
-			}
-		}
 		m.Parts = append(m.Parts, pv)
 	}
 	for _, pr := range m.Problems {
@@ -146,6 +142,22 @@ func Build(name string, data []byte, base int64) *Model {
 }
 
 // Tree returns the part's decoded value as a tree, building it on first use.
+// LoadSpecials reads the special views' data (signature rows, PSV0's
+// grids) from the part's tree the first time the part is shown: a tree
+// costs more to build than the part took to decode.
+func (pv *PartView) LoadSpecials() {
+	if pv.specialsRead || pv.Part == nil {
+		return
+	}
+	pv.specialsRead = true
+	switch pv.Name {
+	case "ISG1", "ISGN", "OSG1", "OSGN", "OSG5", "PSG1", "PCSG":
+		pv.Signature, _ = SignatureRowsFromTree(pv.Tree(), outputSignatures[pv.Name])
+	case "PSV0":
+		pv.Grids = GridsFromPSV(pv.Tree())
+	}
+}
+
 func (pv *PartView) Tree() *Tree {
 	if pv.tree == nil && pv.build != nil {
 		pv.tree = pv.build()
@@ -221,6 +233,15 @@ func stageOf(f *decode.File) (stage, profile string) {
 // PSV0 part first. Program parts (DXIL, ILDB, STAT) are not searched: their
 // trees hold whole modules and are built only when shown.
 func entryOf(parts []*PartView) string {
+	// Only PSV0 stores the name (EntryName, resolved from its string table);
+	// reading it from the decoded value spares building trees on open, which
+	// for an FXC file meant every part's tree (docs/performance.md).
+	for _, pv := range parts {
+		if pv.Part != nil && pv.Part.PSVInfo != nil && pv.Part.PSVInfo.EntryName != "" {
+			return pv.Part.PSVInfo.EntryName
+		}
+	}
+	// Views built from a tree alone (tests, made-up data): trees already built.
 	order := make([]*PartView, 0, len(parts))
 	for _, pv := range parts {
 		if pv.Name == "PSV0" {
@@ -229,10 +250,10 @@ func entryOf(parts []*PartView) string {
 	}
 	order = append(order, parts...)
 	for _, pv := range order {
-		if pv.Name == "DXIL" || pv.Name == "ILDB" || pv.Name == "STAT" || pv.Tree() == nil {
+		if pv.Part != nil || pv.tree == nil {
 			continue
 		}
-		if n := pv.Tree().Find(func(n *Node) bool {
+		if n := pv.tree.Find(func(n *Node) bool {
 			return (n.Key == "EntryName" || n.Key == "EntryFunctionName") && n.Kind == KindString && n.Full != ""
 		}); n != nil {
 			return n.Full

@@ -40,6 +40,7 @@ func Specials(pv *PartView) []app.UI {
 		return nil
 	}
 	if f, ok := specials[pv.Name]; ok {
+		pv.LoadSpecials()
 		return f(pv)
 	}
 	return nil
