@@ -1,7 +1,7 @@
 package app
 
 import (
-	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -28,7 +28,7 @@ func warmUp(ctx app.Context) {
 		arr := app.Window().Get("Uint8Array").New(args[0])
 		data := make([]byte, arr.Get("length").Int())
 		app.CopyBytesToGo(data, arr)
-		m := views.Build("warm-up", data, 0)
+		m := model.Build("warm-up", data, 0)
 		for _, p := range m.Parts {
 			p.Tree()
 			p.LoadSpecials()

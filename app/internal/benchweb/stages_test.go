@@ -9,7 +9,7 @@ import (
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
-	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 )
 
 // The stages of opening a file, natively, over the same 20 corpus files
@@ -53,7 +53,7 @@ func BenchmarkOpenModel(b *testing.B) {
 	b.SetBytes(total(files))
 	for b.Loop() {
 		for _, f := range files {
-			views.Build("x", f, 0)
+			model.Build("x", f, 0)
 		}
 	}
 }
@@ -63,7 +63,7 @@ func BenchmarkOpenModelAllTrees(b *testing.B) {
 	b.SetBytes(total(files))
 	for b.Loop() {
 		for _, f := range files {
-			m := views.Build("x", f, 0)
+			m := model.Build("x", f, 0)
 			for _, p := range m.Parts {
 				p.Tree()
 			}

@@ -1,4 +1,4 @@
-package views
+package model
 
 import (
 	"encoding/json"
@@ -23,13 +23,13 @@ const (
 	KindNull
 )
 
-// maxNodes bounds a tree: a DXIL module's JSON can hold millions of
+// MaxNodes bounds a tree: a DXIL module's JSON can hold millions of
 // values, and a browser tab should not hold a node for each.
-const maxNodes = 200_000
+const MaxNodes = 200_000
 
-// maxShown is the longest value text a tree row shows; longer strings (the
+// MaxShown is the longest value text a tree row shows; longer strings (the
 // bitcode as hex, source files) are cut with their length given.
-const maxShown = 120
+const MaxShown = 120
 
 // Node is one value of a part's decoded JSON.
 type Node struct {
@@ -48,7 +48,7 @@ type Node struct {
 // Tree is a part's decoded value as nodes, with the lookups the page needs.
 type Tree struct {
 	Part      string
-	Truncated bool // the JSON had more than maxNodes values; the rest is left out
+	Truncated bool // the JSON had more than MaxNodes values; the rest is left out
 	Root      *Node
 	Nodes     []*Node // by ID
 	bySpan    map[string]*Node
@@ -87,13 +87,8 @@ func (t *Tree) SpanOf(n *Node) string {
 	return ""
 }
 
-// parentPath drops the last segment: "A/B[2]/C" → "A/B[2]" → "A/B" → "A" → "".
+// parentPath drops the last segment: "A/B/2/C" → "A/B/2" → "A/B" → "A" → "".
 func parentPath(p string) string {
-	if strings.HasSuffix(p, "]") {
-		if i := strings.LastIndexByte(p, '['); i > 0 {
-			return p[:i]
-		}
-	}
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
 		return p[:i]
 	}
@@ -103,7 +98,7 @@ func parentPath(p string) string {
 // BuildTree marshals v (a part, or any value) to JSON and walks it in key
 // order, so every part type, including those added later, gets a tree without
 // a view of its own. Keys named Spans are left out. Each node is matched to a
-// span: span paths name fields from the part name ("PSV0/SigInputElements[2]/Cols")
+// span: span paths name fields from the part name ("PSV0/SigInputElements/2/Cols")
 // while the part's JSON nests them under a typed key ("PSVInfo"), so both
 // readings are tried.
 func BuildTree(part string, v any, spans Spans) *Tree {
@@ -188,7 +183,7 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 			if !ok || !sc.colon() {
 				return n
 			}
-			if k == "Spans" || len(t.Nodes) >= maxNodes {
+			if k == "Spans" || len(t.Nodes) >= MaxNodes {
 				t.Truncated = t.Truncated || k != "Spans"
 				if !sc.skip() {
 					return n
@@ -218,7 +213,7 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 				sc.i++
 				continue
 			}
-			if len(t.Nodes) >= maxNodes {
+			if len(t.Nodes) >= MaxNodes {
 				t.Truncated = true
 				if !sc.skip() {
 					return n
@@ -226,9 +221,10 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 				i++
 				continue
 			}
-			k := "[" + strconv.Itoa(i) + "]"
+			k := "[" + strconv.Itoa(i) + "]" // shown as [i]; the path segment is i
+			seg := strconv.Itoa(i)
 			i++
-			if t.walk(sc, n, k, joinPath(path, k)) == nil {
+			if t.walk(sc, n, k, joinPath(path, seg)) == nil {
 				return n
 			}
 		}
@@ -240,8 +236,8 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 			return nil
 		}
 		n.Kind, n.Full = KindString, v
-		n.Value = strconv.Quote(cut(v))
-		if len(v) > maxShown {
+		n.Value = strconv.Quote(Cut(v))
+		if len(v) > MaxShown {
 			n.Value += fmt.Sprintf(" (%d characters)", len(v))
 		}
 	case 't', 'f':
@@ -426,11 +422,12 @@ func (s *jsonScanner) skip() bool {
 	return s.literal() != ""
 }
 
-func cut(s string) string {
-	if len(s) <= maxShown {
+// Cut shortens s to MaxShown characters.
+func Cut(s string) string {
+	if len(s) <= MaxShown {
 		return s
 	}
-	return s[:maxShown] + "…"
+	return s[:MaxShown] + "…"
 }
 
 // typedKeys are Part fields whose JSON key differs from the span prefix (the
@@ -457,9 +454,6 @@ func resolveSpan(part string, n *Node, spans Spans) string {
 		}
 		segs := strings.SplitN(n.JSONPath, "/", 2)
 		top := segs[0]
-		if i := strings.IndexByte(top, '['); i >= 0 {
-			top = top[:i]
-		}
 		if len(segs) == 2 {
 			cands = append(cands, part+"/"+segs[1])
 		} else if _, isHdr := partHeaderKeys[n.JSONPath]; !isHdr && n.Kind >= KindString {
