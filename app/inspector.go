@@ -43,6 +43,7 @@ type Inspector struct {
 func (in *Inspector) OnMount(ctx app.Context) {
 	in.mountShare(ctx)
 	app.Window().Set("dxscopeReady", true)
+	warmUp(ctx) // warm.go
 	ctx.Handle(views.ActSelectPart, func(ctx app.Context, a app.Action) {
 		if i, ok := a.Value.(int); ok {
 			in.selectPart(ctx, i)

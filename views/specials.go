@@ -43,6 +43,7 @@ func Specials(pv *model.PartView) []app.UI {
 		return nil
 	}
 	if f, ok := specials[pv.Name]; ok {
+		pv.LoadSpecials()
 		return f(pv)
 	}
 	return nil

@@ -343,6 +343,7 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 		var grid *model.GridData
 		for i := range m.Parts {
 			if m.Parts[i].Name == "PSV0" {
+				m.Parts[i].LoadSpecials()
 				for _, g := range m.Parts[i].Grids {
 					if strings.HasPrefix(g.Title, "ViewID → outputs") {
 						grid = g

@@ -82,8 +82,8 @@ func Serve(t testing.TB, o serve.Options) (url, version string, srv *http.Server
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv = &http.Server{Handler: &serve.Server{Dir: o.Dir, Version: version}, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
+	srv = serve.NewHTTPServer(&serve.Server{Dir: o.Dir, Version: version}, serve.DefaultLimits)
+	go srv.Serve(serve.LimitListener(ln, serve.DefaultLimits.MaxConns))
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/", version, srv
 }
