@@ -795,3 +795,6 @@ func (m *IRModule) gepResult(f *IRFunction, src, base uint32, idx []uint32) uint
 	}
 	return m.PointerTo(t, as)
 }
+
+// IsFP says whether a type is floating point or a vector of it.
+func (m *IRModule) IsFP(t uint32) bool { return m.isFP(t) }

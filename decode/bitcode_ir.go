@@ -698,3 +698,20 @@ func (r *irReader) readModuleVST(b *bcBlock) {
 
 // IsDXOp says whether a function is a DXIL operation (dx.op.*).
 func (f *IRFunction) IsDXOp() bool { return strings.HasPrefix(f.Name, "dx.op.") }
+
+// DXOpArgNames returns the argument names DXC prints after a dx.op call
+// ("outputSigId,rowIndex,colIndex,value"), and whether the opcode is known.
+func DXOpArgNames(op uint32) (string, bool) {
+	s, ok := dxOpArgs[op]
+	return s, ok
+}
+
+// PartIR decodes the bitcode of a DXIL, ILDB or DXIL-style STAT part for
+// disassembly, or returns nil when the part has no bitcode.
+func PartIR(p *Part) *IRModule {
+	if p == nil || p.Program == nil || len(p.Program.DXIL) == 0 {
+		return nil
+	}
+	base := p.DataOffset + 8 + int64(p.Program.DXILOffset)
+	return DecodeIR(p.Program.DXIL, base, p.Name)
+}
