@@ -1,0 +1,307 @@
+package text
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// bitcodePart is one DXIL or ILDB part of a corpus file.
+type bitcodePart struct {
+	rel, name string
+	bc        []byte
+	ir        *decode.IRModule
+}
+
+func corpusBitcode(t *testing.T) []bitcodePart {
+	var out []bitcodePart
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("DXIL") && !e.Has("ILDB") {
+			continue
+		}
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			continue
+		}
+		for _, p := range f.Parts {
+			if (p.Name == "DXIL" || p.Name == "ILDB") && p.Program != nil && len(p.Program.DXIL) > 0 {
+				out = append(out, bitcodePart{rel: e.Rel, name: p.Name, bc: p.Program.DXIL, ir: decode.PartIR(p)})
+			}
+		}
+	}
+	return out
+}
+
+// spread keeps every n-th part so that about want remain, unless env asks for all.
+func spread[T any](xs []T, want int, env string) []T {
+	if os.Getenv(env) != "" || len(xs) <= want {
+		return xs
+	}
+	step := len(xs) / want
+	var s []T
+	for i := 0; i < len(xs); i += step {
+		s = append(s, xs[i])
+	}
+	return s
+}
+
+// irShape is what an LLVM assembly listing says about function bodies: per
+// defined function, per basic block, the opcodes and call targets in order.
+// Debug intrinsics are left out (LLVM 19 prints them as #dbg records).
+type irShape struct {
+	funcs []string
+	body  map[string][][]string
+}
+
+var (
+	reDefine = regexp.MustCompile(`^define .*?@("(?:[^"\\]|\\.)*"|[-a-zA-Z$._0-9]+)\(`)
+	reAssign = regexp.MustCompile(`^\s+(?:%[-a-zA-Z$._0-9]+|%"(?:[^"\\]|\\.)*"|%\d+) = `)
+	reCallee = regexp.MustCompile(`@("(?:[^"\\]|\\.)*"|[-a-zA-Z$._0-9]+)\(`)
+)
+
+func parseShape(text string) irShape {
+	s := irShape{body: map[string][][]string{}}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	fn := ""
+	var blocks [][]string
+	var cur []string
+	for sc.Scan() {
+		line := sc.Text()
+		if m := reDefine.FindStringSubmatch(line); m != nil {
+			fn = m[1]
+			blocks, cur = nil, nil
+			continue
+		}
+		if fn == "" {
+			continue
+		}
+		if line == "}" {
+			if len(cur) > 0 {
+				blocks = append(blocks, cur)
+			}
+			s.funcs = append(s.funcs, fn)
+			s.body[fn] = blocks
+			fn = ""
+			continue
+		}
+		if !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "  ]") {
+			continue
+		}
+		rest := strings.TrimSpace(reAssign.ReplaceAllString(line, ""))
+		if strings.HasPrefix(rest, "#dbg_") {
+			continue
+		}
+		for _, pre := range []string{"tail ", "musttail ", "notail "} {
+			rest = strings.TrimPrefix(rest, pre)
+		}
+		op, _, _ := strings.Cut(rest, " ")
+		if op == "call" {
+			if m := reCallee.FindStringSubmatch(rest); m != nil {
+				if strings.HasPrefix(m[1], "llvm.dbg.") {
+					continue
+				}
+				// LLVM 19 renames typed-pointer intrinsics on upgrade (llvm.lifetime.start → .p0).
+				op += " @" + strings.TrimSuffix(m[1], ".p0")
+			}
+		}
+		cur = append(cur, op)
+		switch op {
+		case "ret", "br", "switch", "unreachable", "indirectbr", "resume":
+			blocks = append(blocks, cur)
+			cur = nil
+		}
+	}
+	return s
+}
+
+func compareShapes(got, want irShape) string {
+	if strings.Join(got.funcs, ",") != strings.Join(want.funcs, ",") {
+		return fmt.Sprintf("functions %v, llvm-dis has %v", got.funcs, want.funcs)
+	}
+	for _, f := range want.funcs {
+		g, w := got.body[f], want.body[f]
+		if len(g) != len(w) {
+			return fmt.Sprintf("@%s: %d blocks, llvm-dis has %d", f, len(g), len(w))
+		}
+		for i := range w {
+			if strings.Join(g[i], "; ") != strings.Join(w[i], "; ") {
+				return fmt.Sprintf("@%s block %d: %q, llvm-dis has %q", f, i, g[i], w[i])
+			}
+		}
+	}
+	return ""
+}
+
+func run(tool string, in []byte, args ...string) (string, error) {
+	cmd := exec.Command(tool, args...)
+	cmd.Stdin = bytes.NewReader(in)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return out.String(), nil
+}
+
+// parallel runs fn over n items, two at a time (the machine is shared).
+func parallel(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			fn(i)
+		}()
+	}
+	wg.Wait()
+}
+
+// TestDisassemblyMatchesLLVMDis compares our listing of every DXIL/ILDB part
+// (a spread of 40 unless DXSCOPE_DIS_ALL=1) with llvm-dis-19's: the same
+// defined functions, the same basic blocks, and per block the same opcodes
+// and call targets.
+func TestDisassemblyMatchesLLVMDis(t *testing.T) {
+	tool, err := exec.LookPath("llvm-dis-19")
+	if err != nil {
+		t.Skip("llvm-dis-19 not installed")
+	}
+	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
+	diffs := make([]string, len(parts))
+	skips := make([]string, len(parts))
+	insts := make([]int, len(parts))
+	parallel(len(parts), func(i int) {
+		p := parts[i]
+		patched, ok := decode.BitcodeForLLVM(p.bc)
+		if !ok {
+			skips[i] = "data layout not patchable"
+			return
+		}
+		out, err := run(tool, patched, "-", "-o", "-")
+		if err != nil {
+			skips[i] = "llvm-dis-19 refuses it: " + err.Error()
+			return
+		}
+		var sb strings.Builder
+		if err := WriteIR(&sb, p.ir); err != nil {
+			diffs[i] = err.Error()
+			return
+		}
+		want := parseShape(out)
+		for _, b := range want.body {
+			for _, bl := range b {
+				insts[i] += len(bl)
+			}
+		}
+		diffs[i] = compareShapes(parseShape(sb.String()), want)
+	})
+	agree, compared, n := 0, 0, 0
+	for i, p := range parts {
+		switch {
+		case skips[i] != "":
+			t.Logf("%s %s: not compared: %s", p.rel, p.name, skips[i])
+		case diffs[i] != "":
+			compared++
+			t.Errorf("%s %s: %s", p.rel, p.name, diffs[i])
+		default:
+			compared++
+			agree++
+			n += insts[i]
+		}
+	}
+	t.Logf("%d/%d parts agree with llvm-dis-19 (functions, blocks, opcodes and call targets; %d instructions); %d not compared", agree, compared, n, len(parts)-compared)
+}
+
+var reBCRecord = regexp.MustCompile(`^\s*<([A-Za-z_0-9]+)`)
+
+// TestInstructionCountsMatchBCAnalyzer checks that each function block's
+// instruction records (llvm-bcanalyzer-19 -dump: every record of the
+// FUNCTION_BLOCK itself except DECLAREBLOCKS and the debug locations) are as
+// many as the instructions we print.
+func TestInstructionCountsMatchBCAnalyzer(t *testing.T) {
+	tool, err := exec.LookPath("llvm-bcanalyzer-19")
+	if err != nil {
+		t.Skip("llvm-bcanalyzer-19 not installed")
+	}
+	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
+	diffs := make([]string, len(parts))
+	parallel(len(parts), func(i int) {
+		p := parts[i]
+		out, err := run(tool, p.bc, "-dump", "-")
+		if err != nil {
+			diffs[i] = "llvm-bcanalyzer-19: " + err.Error()
+			return
+		}
+		var counts []int
+		depth, fnDepth := 0, -1
+		sc := bufio.NewScanner(strings.NewReader(out))
+		sc.Buffer(make([]byte, 1<<20), 256<<20)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			m := reBCRecord.FindStringSubmatch(line)
+			switch {
+			case strings.HasPrefix(line, "</"):
+				depth--
+				if depth == fnDepth {
+					fnDepth = -1
+				}
+			case m != nil && strings.Contains(line, " NumWords=") && !strings.HasSuffix(line, "/>"):
+				if m[1] == "FUNCTION_BLOCK" {
+					fnDepth = depth
+					counts = append(counts, 0)
+				}
+				depth++
+			case m != nil && fnDepth >= 0 && depth == fnDepth+1:
+				switch m[1] {
+				case "DECLAREBLOCKS", "DEBUG_LOC", "DEBUG_LOC_AGAIN":
+				default:
+					counts[len(counts)-1]++
+				}
+			}
+		}
+		lines := DisassembleIR(p.ir)
+		var ours []int
+		seen := map[[2]int]bool{}
+		for fi, f := range p.ir.Functions {
+			if !f.HasBody {
+				continue
+			}
+			n := 0
+			for _, l := range lines {
+				if l.Func == fi && l.Inst >= 0 && !seen[[2]int{fi, l.Inst}] {
+					seen[[2]int{fi, l.Inst}] = true
+					n++
+				}
+			}
+			ours = append(ours, n)
+		}
+		if fmt.Sprint(ours) != fmt.Sprint(counts) {
+			diffs[i] = fmt.Sprintf("instructions per function %v, llvm-bcanalyzer-19 counts %v", ours, counts)
+		}
+	})
+	agree := 0
+	for i, p := range parts {
+		if diffs[i] != "" {
+			t.Errorf("%s %s: %s", p.rel, p.name, diffs[i])
+			continue
+		}
+		agree++
+	}
+	t.Logf("%d/%d parts: instruction records per function block == instructions printed", agree, len(parts))
+}
