@@ -428,7 +428,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		}
 		add(a)
 		add(b)
-		rt := m.findType(func(x *IRType) bool { return x.Kind == IRTypeInt && x.Width == 1 })
+		rt := m.findI1()
 		if tt := m.IRTypeAt(t); tt != nil && tt.Kind == IRTypeVector {
 			rt = m.findType(func(x *IRType) bool {
 				if x.Kind != IRTypeVector || x.Count != tt.Count || len(x.Elems) != 1 {
@@ -452,7 +452,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		} else if len(o) == 3 {
 			in.Blocks = []uint32{uint32(o[0]), uint32(o[1])}
 			i = 2
-			add(fr.value(o, &i, m.findType(func(x *IRType) bool { return x.Kind == IRTypeInt && x.Width == 1 })))
+			add(fr.value(o, &i, m.findI1()))
 		} else {
 			fr.fail("a br record has %d operands (expected 1 or 3)", len(o))
 		}
@@ -610,7 +610,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		if i+4 < len(o) {
 			in.Weak = o[i+4] != 0
 		}
-		i1 := m.findType(func(x *IRType) bool { return x.Kind == IRTypeInt && x.Width == 1 })
+		i1 := m.findI1()
 		rt := m.findType(func(x *IRType) bool {
 			return x.Kind == IRTypeStruct && !x.Named && len(x.Elems) == 2 && x.Elems[0] == ct && x.Elems[1] == i1
 		})
@@ -712,12 +712,17 @@ func (fr *fnReader) call(in *IRInst, o []uint64) {
 }
 
 func (m *IRModule) findVoid() uint32 {
-	for i := range m.Types {
-		if m.Types[i].Kind == IRTypeVoid {
-			return uint32(i)
-		}
+	if m.voidType == 0 {
+		m.voidType = m.findType(func(x *IRType) bool { return x.Kind == IRTypeVoid }) + 1
 	}
-	return NoType
+	return m.voidType - 1
+}
+
+func (m *IRModule) findI1() uint32 {
+	if m.i1Type == 0 {
+		m.i1Type = m.findType(func(x *IRType) bool { return x.Kind == IRTypeInt && x.Width == 1 }) + 1
+	}
+	return m.i1Type - 1
 }
 
 func (m *IRModule) isFP(t uint32) bool {

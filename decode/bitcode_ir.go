@@ -39,6 +39,8 @@ type IRModule struct {
 	Stopped   string
 
 	ptrCache map[[2]uint32]uint32
+	voidType uint32 // type id + 1, 0: not looked up
+	i1Type   uint32
 	locIndex map[[4]uint32]uint32
 }
 
