@@ -72,6 +72,9 @@ type fnReader struct {
 	next uint32 // the next value id
 	rec  bcRecord
 	bad  bool
+	// maxLocals bounds the local values: every one is an argument, a
+	// constant or an instruction record, so forward references past that are bad.
+	maxLocals int64
 }
 
 func (fr *fnReader) fail(format string, args ...any) {
@@ -140,7 +143,7 @@ func (fr *fnReader) ensure(id uint32) {
 		return
 	}
 	n := int64(id-f.LocalBase) + 1
-	if n > int64(len(f.Locals)) && n <= int64(len(f.Locals))+1<<16 {
+	if n > int64(len(f.Locals)) && n <= fr.maxLocals {
 		for int64(len(f.Locals)) < n {
 			f.Locals = append(f.Locals, IRValue{Type: NoType, Index: -1})
 		}
@@ -184,6 +187,7 @@ func (r *irReader) readFunction(b *bcBlock, f *IRFunction) {
 		}
 	}
 	fr.next = f.LocalBase + uint32(len(f.Locals))
+	fr.maxLocals = int64(len(f.Locals)) + int64(len(b.Records))
 	f.LocalMDBase = uint32(len(m.Metadata))
 	for _, sb := range b.Blocks {
 		if sb.ID == blockMetadata {

@@ -77,6 +77,7 @@ type printer struct {
 	local     map[uint32]int
 	blockSlot []int
 	preds     [][]uint32
+	budget    int // constant elements left to print (hostile constants can share operands exponentially)
 }
 
 func newPrinter(m *decode.IRModule) *printer {
@@ -663,6 +664,7 @@ func (p *printer) valueRef(id uint32) string {
 		}
 		return llvmName("@", v.Name)
 	case decode.IRValueConstant:
+		p.budget = 1 << 14
 		return p.constant(v, 0)
 	case decode.IRValueArgument, decode.IRValueInstruction:
 		if v.Name != "" {
@@ -750,8 +752,8 @@ func (p *printer) elemText(et uint32, raw uint64) string {
 }
 
 func (p *printer) constant(v *decode.IRValue, depth int) string {
-	if depth > 64 {
-		return "<deep constant>"
+	if p.budget--; depth > 64 || p.budget < 0 {
+		return "<constant too large>"
 	}
 	m := p.m
 	t := m.IRTypeAt(v.Type)
