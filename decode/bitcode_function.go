@@ -1,6 +1,9 @@
 package decode
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Function bodies (LLVM 3.7 FUNCTION_BLOCK): value numbering (arguments, the
 // body's constants, then each instruction that defines a value), relative
@@ -188,6 +191,8 @@ func (r *irReader) readFunction(b *bcBlock, f *IRFunction) {
 	}
 	fr.next = f.LocalBase + uint32(len(f.Locals))
 	fr.maxLocals = int64(len(f.Locals)) + int64(len(b.Records))
+	f.Locals = slices.Grow(f.Locals, len(b.Records))
+	f.Insts = make([]IRInst, 0, len(b.Records))
 	f.LocalMDBase = uint32(len(m.Metadata))
 	for _, sb := range b.Blocks {
 		if sb.ID == blockMetadata {

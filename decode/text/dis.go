@@ -129,10 +129,13 @@ func escapeLL(s string) string {
 	return b.String()
 }
 
+// llvmName prints a value name as LLVM 3.7's PrintLLVMName: bare when it
+// holds only letters, digits, '-', '.' and '_' (not '$', unlike metadata
+// names) and does not start with a digit, else quoted and escaped.
 func llvmName(prefix, name string) string {
 	quote := name == "" || name[0] >= '0' && name[0] <= '9'
 	for i := 0; i < len(name) && !quote; i++ {
-		if !isIdentChar(name[i]) {
+		if !isIdentChar(name[i]) || name[i] == '$' {
 			quote = true
 		}
 	}

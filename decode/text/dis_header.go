@@ -19,7 +19,7 @@ import (
 // header comments from the other parts, then the module's IR.
 func WriteDisassembly(w io.Writer, f *decode.File, m *decode.IRModule) error {
 	var sb strings.Builder
-	for _, l := range DisassemblyHeader(f) {
+	for _, l := range DisassemblyHeader(f, m) {
 		sb.WriteString(l)
 		sb.WriteByte('\n')
 	}
@@ -69,8 +69,9 @@ func maskChars(m uint8) string {
 
 var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
 
-// DisassemblyHeader returns the comment lines dxc -dumpbin prints above the IR.
-func DisassemblyHeader(f *decode.File) []string {
+// DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
+// IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
+func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 	var out []string
 	add := func(s string) { out = append(out, s) }
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
@@ -201,9 +202,6 @@ func DisassemblyHeader(f *decode.File) []string {
 		out = append(out, psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind)...)
 	}
 	mod := prog.Module
-	if refl := f.Part("STAT"); refl != nil && refl.Module != nil {
-		_ = refl // the reflection module gives buffer definitions and bindings below
-	}
 	if mod == nil || mod.DXILVersion == nil {
 		return out
 	}
@@ -248,16 +246,18 @@ func DisassemblyHeader(f *decode.File) []string {
 	add(";")
 	add("; Buffer Definitions:")
 	add(";")
-	for _, r := range refMod.Resources {
-		if r.Class == "CBuffer" {
-			add("; cbuffer " + r.Name)
-			add("; {")
-			add(";")
-			add(fmt.Sprintf(";   [%d x i8] (type annotation not present)", r.SizeInBytes))
-			add(";")
-			add("; }")
-			add(";")
+	refIR := m
+	if st := f.Part("STAT"); st != nil && st.Module != nil {
+		if x := decode.PartIR(st); x != nil {
+			refIR = x
 		}
+	}
+	if refIR != nil {
+		minPrec := true
+		if len(refMod.EntryPoints) > 0 && refMod.EntryPoints[0].ShaderFlags&(1<<23) != 0 {
+			minPrec = false // UseNativeLowPrecision
+		}
+		out = append(out, bufferDefinitions(refIR, minPrec)...)
 	}
 	add(";")
 	add("; Resource Bindings:")
