@@ -27,8 +27,12 @@ type IRModule struct {
 	AttrGroups map[uint32]IRAttrGroup // PARAMATTR_GROUP entries by group id
 	AttrLists  [][]uint32             // PARAMATTR entries (attribute list i+1): their group ids
 
-	Metadata      []IRMetadata // module-level metadata by id, then the locations DEBUG_LOC made (uniqued)
+	Metadata      []IRMetadata // module-level metadata by id
 	ModuleMDCount int          // metadata ids the module's METADATA_BLOCK defines
+	// Locations are the DILocations DEBUG_LOC records make (uniqued, as
+	// DILocation::get does), with ids from LocationBase so they never
+	// collide with function-local metadata ids.
+	Locations []IRMetadata
 	MDKinds       map[uint32]string
 	NamedMetadata []IRNamedMD
 
@@ -260,6 +264,9 @@ const (
 	MDModule        = 32
 )
 
+// LocationBase is the first metadata id of IRModule.Locations.
+const LocationBase = 1 << 30
+
 // NoType marks a missing type id.
 const NoType = ^uint32(0)
 
@@ -284,6 +291,12 @@ func (m *IRModule) Value(f *IRFunction, id uint32) *IRValue {
 
 // MD returns metadata id as seen inside f, or nil.
 func (m *IRModule) MD(f *IRFunction, id uint32) *IRMetadata {
+	if id >= LocationBase {
+		if int64(id-LocationBase) < int64(len(m.Locations)) {
+			return &m.Locations[id-LocationBase]
+		}
+		return nil
+	}
 	if int64(id) < int64(len(m.Metadata)) {
 		return &m.Metadata[id]
 	}

@@ -82,8 +82,8 @@ func (r *irReader) location(line, col, scope, ia uint32, bit uint64) int64 {
 	if id, ok := m.locIndex[k]; ok {
 		return int64(id)
 	}
-	id := uint32(len(m.Metadata))
-	m.Metadata = append(m.Metadata, IRMetadata{Code: MDLocation, Ops: []uint64{uint64(line), uint64(col), uint64(scope), uint64(ia)}, Bit: bit})
+	id := LocationBase + uint32(len(m.Locations))
+	m.Locations = append(m.Locations, IRMetadata{Code: MDLocation, Ops: []uint64{uint64(line), uint64(col), uint64(scope), uint64(ia)}, Bit: bit})
 	r.indexLoc(line, col, scope, ia, id)
 	return int64(id)
 }
