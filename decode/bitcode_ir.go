@@ -32,7 +32,7 @@ type IRModule struct {
 	// Locations are the DILocations DEBUG_LOC records make (uniqued, as
 	// DILocation::get does), with ids from LocationBase so they never
 	// collide with function-local metadata ids.
-	Locations []IRMetadata
+	Locations     []IRMetadata
 	MDKinds       map[uint32]string
 	NamedMetadata []IRNamedMD
 
