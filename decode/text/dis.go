@@ -78,6 +78,8 @@ type printer struct {
 	blockSlot []int
 	preds     [][]uint32
 	budget    int // constant elements left to print (hostile constants can share operands exponentially)
+	typeDepth int
+	globalID  map[int]uint32 // Globals index → value id
 }
 
 func newPrinter(m *decode.IRModule) *printer {
@@ -171,9 +173,15 @@ func (p *printer) typ(id uint32) string {
 	if s, ok := p.typeStr[id]; ok {
 		return s
 	}
+	// Hostile type tables can nest types a million deep: cut the rendering.
+	if p.typeDepth > 256 {
+		return "<deep type>"
+	}
+	p.typeDepth++
 	p.typeStr[id] = "<recursive>"
 	s := p.typeBody(id, false)
 	p.typeStr[id] = s
+	p.typeDepth--
 	return s
 }
 
@@ -295,7 +303,13 @@ func (p *printer) findTypes() {
 	}
 	var incValue func(f *decode.IRFunction, id uint32)
 	var incMD func(f *decode.IRFunction, id uint32)
+	depth := 0
 	incValue = func(f *decode.IRFunction, id uint32) {
+		if depth > 256 {
+			return // hostile constant chains: LLVM would recurse, we stop
+		}
+		depth++
+		defer func() { depth-- }()
 		v := m.Value(f, id)
 		if v == nil || v.Kind != decode.IRValueConstant {
 			return
@@ -314,9 +328,11 @@ func (p *printer) findTypes() {
 		}
 	}
 	incMD = func(f *decode.IRFunction, id uint32) {
-		if seenMD[id] {
+		if seenMD[id] || depth > 256 {
 			return
 		}
+		depth++
+		defer func() { depth-- }()
 		seenMD[id] = true
 		e := m.MD(f, id)
 		if e == nil {
@@ -1052,11 +1068,15 @@ func (p *printer) global(gi int) {
 	p.mark(g.Bit, g.Bits, -1, -1)
 	name := llvmName("@", g.Name)
 	if g.Name == "" {
-		for id, v := range p.m.Values {
-			if v.Kind == decode.IRValueGlobal && int(v.Index) == gi {
-				name = fmt.Sprintf("@%d", p.modSlot[uint32(id)])
+		if p.globalID == nil {
+			p.globalID = map[int]uint32{}
+			for id, v := range p.m.Values {
+				if v.Kind == decode.IRValueGlobal {
+					p.globalID[int(v.Index)] = uint32(id)
+				}
 			}
 		}
+		name = fmt.Sprintf("@%d", p.modSlot[p.globalID[gi]])
 	}
 	s := name + " = "
 	if g.Init < 0 && isExternal(g.Linkage) {
