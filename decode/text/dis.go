@@ -274,7 +274,12 @@ func (p *printer) typeBody(id uint32, identity bool) string {
 func (p *printer) findTypes() {
 	m := p.m
 	seenT := map[uint32]bool{}
-	seenC := map[uint32]bool{}
+	type constKey struct {
+		fn int
+		id uint32
+	}
+	seenC := map[constKey]bool{}
+	curFn := -1
 	seenMD := map[uint32]bool{}
 	var incType func(uint32)
 	incType = func(id uint32) {
@@ -314,9 +319,10 @@ func (p *printer) findTypes() {
 		if v == nil || v.Kind != decode.IRValueConstant {
 			return
 		}
-		key := id
+		// A function's constants are its own values: the same id in two bodies is two constants.
+		key := constKey{-1, id}
 		if f != nil && id >= f.LocalBase {
-			key = id | 1<<31 // function constants are distinct per function; approximate
+			key = constKey{curFn, id}
 		}
 		if seenC[key] {
 			return
@@ -371,6 +377,7 @@ func (p *printer) findTypes() {
 	}
 	for fi := range m.Functions {
 		f := &m.Functions[fi]
+		curFn = fi
 		incType(f.PtrType)
 		for _, in := range f.Insts {
 			incType(in.Type)
