@@ -142,6 +142,7 @@ var hlslNativeNames = [...]string{"unknown", "bool", "int16_t", "uint16_t", "int
 	"unorm_double", "int8_t_packed", "uint8_t_packed"}
 
 type bufPrinter struct {
+	dl      *dataLayout // nil: cbuffer layout (offsets from the annotations)
 	m       *decode.IRModule
 	ann     map[uint32]*structAnn
 	minPrec bool
@@ -186,11 +187,19 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 			b.add(";" + strings.Repeat(" ", fi) + "[" + strconv.Itoa(int(size)) + " x i8] (type annotation not present)")
 		}
 	} else {
+		var offs []uint64
+		if b.dl != nil {
+			offs, _, _ = b.dl.structLayout(t, 0)
+		}
 		for i, e := range st.Elems {
 			if i >= len(sa.fields) || b.depth > 16 {
 				break
 			}
-			b.fieldLayout(e, sa.fields[i], offset+sa.fields[i].offset, fi, offsetIndent-4, 0)
+			fo := offset + sa.fields[i].offset
+			if b.dl != nil && i < len(offs) {
+				fo = offset + uint32(offs[i])
+			}
+			b.fieldLayout(e, sa.fields[i], fo, fi, offsetIndent-4, 0)
 		}
 	}
 	b.add(";" + pad)
@@ -320,5 +329,235 @@ func bufferDefinitions(m *decode.IRModule, minPrec bool) []string {
 			b.add(";")
 		}
 	}
+	// Structured buffers (SRVs then UAVs) and tbuffers, as PrintStructBufferDefinition and PrintTBufferDefinition.
+	for _, id := range namedMD(m, "dx.resources") {
+		n := m.MD(nil, id)
+		if n == nil || n.Code != decode.MDNode || len(n.Ops) < 2 {
+			continue
+		}
+		for class := 0; class < 2; class++ {
+			list := mdNode(m, n.Ops[class])
+			if list == nil {
+				continue
+			}
+			for _, op := range list.Ops {
+				r := mdNode(m, op)
+				if r == nil || len(r.Ops) < 7 {
+					continue
+				}
+				kind, _ := mdInt(m, r.Ops[6])
+				name := mdString(m, r.Ops[2])
+				t := mdValueType(m, r.Ops[1])
+				if pt := m.IRTypeAt(t); pt != nil && pt.Kind == decode.IRTypePointer && len(pt.Elems) > 0 {
+					t = pt.Elems[0]
+				}
+				for {
+					at := m.IRTypeAt(t)
+					if at == nil || at.Kind != decode.IRTypeArray || len(at.Elems) == 0 {
+						break
+					}
+					t = at.Elems[0]
+				}
+				st := m.IRTypeAt(t)
+				if st == nil || st.Kind != decode.IRTypeStruct {
+					continue
+				}
+				switch {
+				case kind == 12:
+					b.structuredBuffer(name, t)
+				case kind == 15 && class == 0:
+					b.add("; tbuffer " + name)
+					b.add("; {")
+					b.add(";")
+					if sa := b.ann[t]; sa == nil {
+						b.add(";   (type annotation not present)")
+						b.add(";")
+					} else {
+						b.structLayout(t, name, 0, 3, 50, sa.size)
+					}
+					b.add("; }")
+					b.add(";")
+				}
+			}
+		}
+	}
 	return b.out
+}
+
+func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
+	m := b.m
+	dl := newDataLayout(m)
+	b.add("; Resource bind info for " + name)
+	b.add("; {")
+	b.add(";")
+	st := m.IRTypeAt(cls)
+	ret := decode.NoType
+	if len(st.Elems) > 0 {
+		ret = st.Elems[0]
+	}
+	rt := m.IRTypeAt(ret)
+	if rt == nil || rt.Kind != decode.IRTypeStruct {
+		if sa := b.ann[cls]; sa == nil || len(sa.fields) == 0 {
+			b.add(";   [" + strconv.FormatUint(dl.allocSize(cls, 0), 10) + " x i8] (type annotation not present)")
+		} else {
+			fa := sa.fields[0]
+			fa.name = "$Element"
+			b.fieldLayout(ret, fa, 0, 3, 50, uint32(dl.allocSize(cls, 0)))
+		}
+		b.add(";")
+	} else {
+		if b.ann[ret] == nil {
+			b.add(";   [" + strconv.FormatUint(dl.allocSize(ret, 0), 10) + " x i8] (type annotation not present)")
+		} else {
+			b.dl = dl
+			b.structLayout(ret, "$Element", 0, 3, 50, uint32(dl.allocSize(ret, 0)))
+			b.dl = nil
+		}
+	}
+	b.add("; }")
+	b.add(";")
+}
+
+// dataLayout answers LLVM DataLayout's size and alignment questions for the
+// module's layout string (DXIL: "e-m:e-p:32:32-i1:32-i8:32-i16:32-…").
+type dataLayout struct {
+	m     *decode.IRModule
+	align map[string]uint64 // "i16", "f32", "v128", "p" → ABI alignment in bytes
+}
+
+func newDataLayout(m *decode.IRModule) *dataLayout {
+	d := &dataLayout{m: m, align: map[string]uint64{"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 4, "f16": 2, "f32": 4, "f64": 8, "v64": 8, "v128": 16, "p": 8}}
+	for _, spec := range strings.Split(m.DataLayout, "-") {
+		parts := strings.Split(spec, ":")
+		if len(parts) < 2 || len(parts[0]) == 0 {
+			continue
+		}
+		abi, err := strconv.ParseUint(parts[1], 10, 32)
+		if err != nil {
+			continue
+		}
+		switch parts[0][0] {
+		case 'i', 'f', 'v':
+			d.align[parts[0]] = abi / 8
+		case 'p':
+			if len(parts) >= 3 {
+				if a, err := strconv.ParseUint(parts[2], 10, 32); err == nil {
+					d.align["p"] = a / 8
+					d.align["psize"] = abi / 8
+				}
+			}
+		}
+	}
+	return d
+}
+
+func alignTo(v, a uint64) uint64 {
+	if a <= 1 {
+		return v
+	}
+	return (v + a - 1) / a * a
+}
+
+func (d *dataLayout) sizeBits(t uint32, depth int) uint64 {
+	tt := d.m.IRTypeAt(t)
+	if tt == nil || depth > 32 {
+		return 0
+	}
+	switch tt.Kind {
+	case decode.IRTypeInt:
+		return uint64(tt.Width)
+	case decode.IRTypeHalf:
+		return 16
+	case decode.IRTypeFloat:
+		return 32
+	case decode.IRTypeDouble:
+		return 64
+	case decode.IRTypePointer:
+		if s, ok := d.align["psize"]; ok {
+			return s * 8
+		}
+		return 64
+	case decode.IRTypeVector:
+		if len(tt.Elems) > 0 {
+			return d.sizeBits(tt.Elems[0], depth+1) * tt.Count
+		}
+	case decode.IRTypeArray:
+		if len(tt.Elems) > 0 {
+			return d.allocSize(tt.Elems[0], depth+1) * tt.Count * 8
+		}
+	case decode.IRTypeStruct:
+		_, size, _ := d.structLayout(t, depth+1)
+		return size * 8
+	}
+	return 0
+}
+
+func (d *dataLayout) allocSize(t uint32, depth int) uint64 {
+	return alignTo((d.sizeBits(t, depth)+7)/8, d.abiAlign(t, depth))
+}
+
+func (d *dataLayout) abiAlign(t uint32, depth int) uint64 {
+	tt := d.m.IRTypeAt(t)
+	if tt == nil || depth > 32 {
+		return 1
+	}
+	switch tt.Kind {
+	case decode.IRTypeInt:
+		if a, ok := d.align["i"+strconv.Itoa(int(tt.Width))]; ok {
+			return a
+		}
+		return 4
+	case decode.IRTypeHalf:
+		return d.align["f16"]
+	case decode.IRTypeFloat:
+		return d.align["f32"]
+	case decode.IRTypeDouble:
+		return d.align["f64"]
+	case decode.IRTypePointer:
+		return d.align["p"]
+	case decode.IRTypeVector:
+		bits := d.sizeBits(t, depth)
+		if a, ok := d.align["v"+strconv.FormatUint(bits, 10)]; ok {
+			return a
+		}
+		// LLVM's default: natural alignment, rounded up to a power of two.
+		a := uint64(1)
+		if len(tt.Elems) > 0 {
+			a = d.allocSize(tt.Elems[0], depth+1) * tt.Count
+		}
+		p := uint64(1)
+		for p < a {
+			p <<= 1
+		}
+		return p
+	case decode.IRTypeArray:
+		if len(tt.Elems) > 0 {
+			return d.abiAlign(tt.Elems[0], depth+1)
+		}
+	case decode.IRTypeStruct:
+		_, _, a := d.structLayout(t, depth+1)
+		return a
+	}
+	return 1
+}
+
+// structLayout returns the field offsets, size and alignment of a struct (StructLayout).
+func (d *dataLayout) structLayout(t uint32, depth int) ([]uint64, uint64, uint64) {
+	tt := d.m.IRTypeAt(t)
+	if tt == nil || depth > 32 {
+		return nil, 0, 1
+	}
+	var offs []uint64
+	off, al := uint64(0), uint64(1)
+	for _, e := range tt.Elems {
+		a := uint64(1)
+		if !tt.Packed {
+			a = d.abiAlign(e, depth+1)
+		}
+		off = alignTo(off, a)
+		offs = append(offs, off)
+		off += d.allocSize(e, depth+1)
+		al = max(al, a)
+	}
+	return offs, alignTo(off, al), al
 }
