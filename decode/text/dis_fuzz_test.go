@@ -44,10 +44,15 @@ func smallBitcode(tb corpus.TB, n int) [][]byte {
 func checkIR(t *testing.T, bc []byte, m *decode.IRModule) {
 	lo, hi := uint64(m.Base)*8, uint64(m.Base+int64(len(bc)))*8
 	for _, f := range m.Functions {
+		last := uint64(0)
 		for _, in := range f.Insts {
 			if in.Bit < lo || in.Bit+in.Bits > hi {
 				t.Fatalf("instruction %s at bit %d+%d outside the bitcode [%d, %d)", in.Op, in.Bit, in.Bits, lo, hi)
 			}
+			if in.Bit < f.Bit || in.Bit+in.Bits > f.Bit+f.Bits || in.Bit < last || in.Bits == 0 {
+				t.Fatalf("instruction %s at bit %d+%d is not in order inside its function block at %d+%d", in.Op, in.Bit, in.Bits, f.Bit, f.Bits)
+			}
+			last = in.Bit + in.Bits
 		}
 	}
 	for _, p := range m.Problems {
