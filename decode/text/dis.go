@@ -1307,3 +1307,15 @@ func (p *printer) block(bi int) {
 		}
 	}
 }
+
+// LineAtBit returns the index of the instruction line whose record holds the
+// absolute bit offset (so a byte clicked in the hex view finds its
+// instruction), or -1.
+func LineAtBit(lines []DisLine, bit uint64) int {
+	for i, l := range lines {
+		if l.Inst >= 0 && l.Bit <= bit && bit < l.Bit+l.Bits {
+			return i
+		}
+	}
+	return -1
+}

@@ -70,3 +70,28 @@ func TestResourceProps(t *testing.T) {
 		}
 	}
 }
+
+// TestLineAtBitRoundTrips: every instruction line's first bit finds that line again.
+func TestLineAtBitRoundTrips(t *testing.T) {
+	mods := smallBitcode(t, 2)
+	if len(mods) == 0 {
+		t.Skip("no corpus")
+	}
+	n := 0
+	for _, bc := range mods {
+		lines := DisassembleIR(decode.DecodeIR(bc, 64, "DXIL"))
+		for i, l := range lines {
+			if l.Inst < 0 {
+				continue
+			}
+			j := LineAtBit(lines, l.Bit+l.Bits/2)
+			if j < 0 || lines[j].Inst != l.Inst || lines[j].Func != l.Func {
+				t.Fatalf("line %d (%q) at bit %d: LineAtBit gives %d", i, l.Text, l.Bit, j)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no instruction lines")
+	}
+}
