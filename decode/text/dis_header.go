@@ -273,7 +273,7 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 	}
 	add(";")
 	out = append(out, viewIDState(f, refMod, kind)...)
-	return out
+	return append(out, subobjects(f)...)
 }
 
 func interpModeName(m uint32) string {
@@ -618,4 +618,81 @@ func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
 	}
 	add(";")
 	return out
+}
+
+var subobjectKindNames = map[uint32]string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",
+	8: "SubobjectToExportsAssociation", 9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig", 11: "HitGroup",
+	12: "RaytracingPipelineConfig1"}
+
+// flagsText prints flags one bit at a time, lowest first, as DXC's PrintFlags.
+func flagsText(f uint32, names map[uint32]string, invalid string) string {
+	if f == 0 {
+		return "0"
+	}
+	var parts []string
+	for f != 0 {
+		bit := f & -f
+		f ^= bit
+		n, ok := names[bit]
+		if !ok {
+			n = invalid
+		}
+		parts = append(parts, n)
+	}
+	return strings.Join(parts, " | ")
+}
+
+// subobjects prints RDAT's subobject table as DXC's PrintSubobjects.
+func subobjects(f *decode.File) []string {
+	p := f.Part("RDAT")
+	if p == nil || p.RuntimeData == nil || p.RuntimeData.SubobjectTable == nil || len(p.RuntimeData.SubobjectTable.Records) == 0 {
+		return nil
+	}
+	out := []string{";", "; Subobjects:", ";"}
+	for _, s := range p.RuntimeData.SubobjectTable.Records {
+		kind, ok := subobjectKindNames[s.Kind]
+		if !ok {
+			kind = "<invalid kind>"
+		}
+		line := ";  " + kind + " " + s.Name + " = { "
+		switch {
+		case s.StateObjectConfig != nil:
+			line += flagsText(s.StateObjectConfig.Flags, map[uint32]string{
+				1: "STATE_OBJECT_FLAG_ALLOW_LOCAL_DEPENDENCIES_ON_EXTERNAL_DEFINITIONS",
+				2: "STATE_OBJECT_FLAG_ALLOW_EXTERNAL_DEPENDENCIES_ON_LOCAL_DEFINITIONS",
+				4: "STATE_OBJECT_FLAG_ALLOW_STATE_OBJECT_ADDITIONS"}, "<invalid StateObjectFlag>")
+		case s.RootSignature != nil:
+			line += fmt.Sprintf("<%d bytes>", s.RootSignature.Data.Size)
+		case s.SubobjectToExportsAssociation != nil:
+			a := s.SubobjectToExportsAssociation
+			q := make([]string, len(a.Exports))
+			for i, e := range a.Exports {
+				q[i] = `"` + e + `"`
+			}
+			line += `"` + a.Subobject + `", { ` + strings.Join(q, ", ") + " } "
+		case s.RaytracingShaderConfig != nil:
+			line += fmt.Sprintf("MaxPayloadSizeInBytes = %d, MaxAttributeSizeInBytes = %d", s.RaytracingShaderConfig.MaxPayloadSizeInBytes, s.RaytracingShaderConfig.MaxAttributeSizeInBytes)
+		case s.RaytracingPipelineConfig != nil:
+			line += fmt.Sprintf("MaxTraceRecursionDepth = %d", s.RaytracingPipelineConfig.MaxTraceRecursionDepth)
+		case s.HitGroup != nil:
+			h := s.HitGroup
+			t := map[uint32]string{0: "Triangle", 1: "ProceduralPrimitive"}[h.Type]
+			if t == "" {
+				t = "<invalid HitGroupType>"
+			}
+			line += fmt.Sprintf(`HitGroupType = %s, Anyhit = "%s", Closesthit = "%s", Intersection = "%s"`, t, h.AnyHit, h.ClosestHit, h.Intersection)
+		case s.RaytracingPipelineConfig1 != nil:
+			c := s.RaytracingPipelineConfig1
+			flags := "RAYTRACING_PIPELINE_FLAG_NONE"
+			if c.Flags != 0 {
+				flags = flagsText(c.Flags, map[uint32]string{0x100: "RAYTRACING_PIPELINE_FLAG_SKIP_TRIANGLES",
+					0x200: "RAYTRACING_PIPELINE_FLAG_SKIP_PROCEDURAL_PRIMITIVES", 0x400: "RAYTRACING_PIPELINE_FLAG_ALLOW_OPACITY_MICROMAPS"}, "<invalid RaytracingPipelineFlags>")
+			}
+			line += fmt.Sprintf("MaxTraceRecursionDepth = %d, Flags = %s", c.MaxTraceRecursionDepth, flags)
+		default:
+			line += "<error getting subobject>"
+		}
+		out = append(out, line+" };")
+	}
+	return append(out, ";")
 }
