@@ -15,6 +15,7 @@ import (
 // IRModule is an LLVM 3.7 module as DXC writes it.
 type IRModule struct {
 	Base       int64 // absolute file offset of the bitcode's first byte; bit offsets below are absolute
+	Size       int64 // bitcode bytes
 	Part       string
 	Triple     string
 	DataLayout string
@@ -346,7 +347,7 @@ func (m *IRModule) problem(sev Severity, bit uint64, structure, format string, a
 // absolute file offset base) completely. It never fails: what cannot be read
 // becomes problems, and everything before the fault is kept.
 func DecodeIR(bc []byte, base int64, part string) *IRModule {
-	m := &IRModule{Base: base, Part: part, AttrGroups: map[uint32]IRAttrGroup{}, MDKinds: map[uint32]string{}}
+	m := &IRModule{Base: base, Size: int64(len(bc)), Part: part, AttrGroups: map[uint32]IRAttrGroup{}, MDKinds: map[uint32]string{}}
 	if len(bc) < 4 || string(bc[:4]) != "BC\xc0\xde" {
 		m.problem(Error, 0, "bitcode", "expected the LLVM magic 'BC' 0xC0DE")
 		m.StoppedAt, m.Stopped = uint64(base)*8, "no bitcode magic"

@@ -79,12 +79,16 @@ type printer struct {
 	preds     [][]uint32
 	budget    int // constant elements left to print (hostile constants can share operands exponentially)
 	typeDepth int
-	globalID  map[int]uint32 // Globals index → value id
+	// total bounds the constant elements printed in the whole listing, so
+	// the text stays linear in the bitcode's size however often a hostile
+	// module refers to a big (or self-referring) constant.
+	total    int64
+	globalID map[int]uint32 // Globals index → value id
 }
 
 func newPrinter(m *decode.IRModule) *printer {
 	p := &printer{m: m, typeStr: map[uint32]string{}, numbered: map[uint32]int{}, modSlot: map[uint32]int{},
-		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}}
+		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14}
 	p.findTypes()
 	p.slots()
 	return p
@@ -180,6 +184,10 @@ func (p *printer) typ(id uint32) string {
 	p.typeDepth++
 	p.typeStr[id] = "<recursive>"
 	s := p.typeBody(id, false)
+	if len(s) > 1<<12 {
+		// Literal structs print inline, so a hostile table doubles the text per type.
+		s = "<type too large>"
+	}
 	p.typeStr[id] = s
 	p.typeDepth--
 	return s
@@ -778,13 +786,17 @@ func (p *printer) elemText(et uint32, raw uint64) string {
 }
 
 func (p *printer) constant(v *decode.IRValue, depth int) string {
-	if p.budget--; depth > 64 || p.budget < 0 {
+	p.total--
+	if p.budget--; depth > 64 || p.budget < 0 || p.total < 0 {
 		return "<constant too large>"
 	}
 	m := p.m
 	t := m.IRTypeAt(v.Type)
 	o := v.Ops
 	op := func(id uint64, typed bool) string {
+		if p.total < 0 {
+			return "…"
+		}
 		x := m.Value(p.f, uint32(id))
 		if x == nil {
 			return "<badref>"
@@ -796,8 +808,9 @@ func (p *printer) constant(v *decode.IRValue, depth int) string {
 			s = p.valueRef(uint32(id))
 		}
 		if typed {
-			return p.typ(x.Type) + " " + s
+			s = p.typ(x.Type) + " " + s
 		}
+		p.total -= int64(len(s)) / 8 // long element texts (function pointer types) cost more
 		return s
 	}
 	switch v.Code {
@@ -875,9 +888,13 @@ func (p *printer) constant(v *decode.IRValue, depth int) string {
 			return `c"` + escapeLL(opsString(o)) + `"`
 		}
 		ets := p.typ(t.Elems[0])
-		parts := make([]string, len(o))
-		for i, e := range o {
-			parts[i] = ets + " " + p.elemText(t.Elems[0], e)
+		parts := make([]string, 0, len(o))
+		for _, e := range o {
+			if p.total--; p.total < 0 {
+				parts = append(parts, "…")
+				break
+			}
+			parts = append(parts, ets+" "+p.elemText(t.Elems[0], e))
 		}
 		if t.Kind == decode.IRTypeVector {
 			return "<" + strings.Join(parts, ", ") + ">"
