@@ -67,6 +67,7 @@ type irShape struct {
 	body  map[string][][]string
 	text  map[string][]string // per function: each instruction line, attachments and comments cut off
 	decls []string            // type identities, globals and metadata nodes
+	preds map[string][]string // per function: each block's "preds = ..." comment, in order
 }
 
 var (
@@ -76,7 +77,7 @@ var (
 )
 
 func parseShape(text string) irShape {
-	s := irShape{body: map[string][][]string{}, text: map[string][]string{}}
+	s := irShape{body: map[string][][]string{}, text: map[string][]string{}, preds: map[string][]string{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
 	fn := ""
@@ -103,6 +104,11 @@ func parseShape(text string) irShape {
 			s.body[fn] = blocks
 			fn = ""
 			continue
+		}
+		if i := strings.Index(line, "; preds = "); i >= 0 && !strings.HasPrefix(line, "  ") {
+			s.preds[fn] = append(s.preds[fn], line[i+2:])
+		} else if strings.HasSuffix(line, "; No predecessors!") && !strings.HasPrefix(line, "  ") {
+			s.preds[fn] = append(s.preds[fn], "No predecessors!")
 		}
 		if !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "  ]") {
 			continue
@@ -327,6 +333,11 @@ func compareDecls(got, want irShape) (compared, agree int, first string) {
 func compareShapes(got, want irShape) string {
 	if strings.Join(got.funcs, ",") != strings.Join(want.funcs, ",") {
 		return fmt.Sprintf("functions %v, llvm-dis has %v", got.funcs, want.funcs)
+	}
+	for _, f := range want.funcs {
+		if g, w := strings.Join(got.preds[f], "; "), strings.Join(want.preds[f], "; "); g != w {
+			return fmt.Sprintf("@%s: block predecessors %q, llvm-dis has %q", f, got.preds[f], want.preds[f])
+		}
 	}
 	for _, f := range want.funcs {
 		g, w := got.body[f], want.body[f]
