@@ -1,4 +1,3 @@
-// Package text holds the text dumps shared by the command line and the page.
 package text
 
 import (
@@ -599,7 +598,7 @@ var attrNames = map[uint64][2]string{
 	43: {"convergent", "Convergent"}, 44: {"safestack", "SafeStack"}, 45: {"argmemonly", "ArgMemOnly"},
 }
 
-type attrText struct {
+type irAttrText struct {
 	class int // 0 enum/int, 2 string
 	sort  string
 	val   uint64
@@ -617,7 +616,7 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 	if list == 0 || int(list) > len(p.m.AttrLists) {
 		return ""
 	}
-	var ts []attrText
+	var ts []irAttrText
 	for _, g := range p.m.AttrLists[list-1] {
 		grp, ok := p.m.AttrGroups[g]
 		if !ok || grp.Index != index {
@@ -630,7 +629,7 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 				if !ok {
 					n = [2]string{fmt.Sprintf("attr%d", a.ID), fmt.Sprintf("zz%03d", a.ID)}
 				}
-				t := attrText{sort: n[1], text: n[0], val: a.Int}
+				t := irAttrText{sort: n[1], text: n[0], val: a.Int}
 				if a.Kind == 1 {
 					switch a.ID {
 					case 1:
@@ -644,7 +643,7 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 				if noStrings {
 					continue
 				}
-				t := attrText{class: 2, sort: a.Key, text: `"` + escapeLL(a.Key) + `"`}
+				t := irAttrText{class: 2, sort: a.Key, text: `"` + escapeLL(a.Key) + `"`}
 				if a.Kind == 4 {
 					t.text += `="` + escapeLL(a.Value) + `"`
 					t.sort += "\x00" + a.Value
