@@ -168,3 +168,40 @@ func TestHostileRDEFNamesCostTheirSize(t *testing.T) {
 		t.Errorf("binding 1 is named %.10q… (%d bytes)", got, len(got))
 	}
 }
+
+// TestHostileBlockInfoCostsItsSize: a BLOCKINFO block defining 65,535
+// abbreviations for one block id, then 10,000 empty blocks of that id. The
+// blocks share the list; they used to copy it, 655 million abbreviations.
+func TestHostileBlockInfoCostsItsSize(t *testing.T) {
+	w := bcMagic()
+	mod := w.enter(2, 8, 3)
+	bi := w.enter(3, 0, 2)
+	w.unabbrev(2, 1, 11) // SETBID 11
+	for range bcMaxAbbrevs - 1 {
+		w.defineAbbrev(2, abbrevOp{abbrevFixed, 1})
+	}
+	w.exit(2, bi)
+	for range 10000 {
+		c := w.enter(3, 11, 2)
+		w.exit(2, c)
+	}
+	w.exit(3, mod)
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	t0 := time.Now()
+	top, err := parseBits(t, w.b)
+	d := time.Since(t0)
+	runtime.ReadMemStats(&m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc := m1.TotalAlloc - m0.TotalAlloc
+	t.Logf("65,535 abbreviations x 10,000 blocks (%d bytes): %v, %d MB allocated", len(w.b), d, alloc>>20)
+	if len(top) != 1 || len(top[0].Blocks) != 10001 {
+		t.Fatalf("blocks: %d", len(top[0].Blocks))
+	}
+	if alloc > hostileAllocLimit {
+		t.Errorf("%d MB allocated", alloc>>20)
+	}
+}
