@@ -139,6 +139,12 @@ type payload struct {
 	localOff int64  // absolute offset of local[0]
 	size     int64  // the whole payload
 	overflow uint32 // first overflow page, 0 when none
+
+	// The overflow chain, walked once on the first read that needs it:
+	// each page's content, and why the walk stopped short (nil when whole).
+	chain     [][]byte
+	chainErr  error
+	chainRead bool
 }
 
 // read returns payload bytes [off, off+n). Bytes on the page are returned
@@ -152,52 +158,61 @@ func (pl *payload) read(off, n int64) ([]byte, error) {
 	if off+n <= L {
 		return pl.local[off : off+n], nil
 	}
+	chain, chainErr := pl.overflowPages()
+	per := int64(pl.db.usable - 4)
 	buf := make([]byte, 0, n)
 	if off < L {
 		buf = append(buf, pl.local[off:]...)
 	}
-	// Walk the chain: each overflow page holds a 4-byte next pointer and U-4 bytes.
+	for int64(len(buf)) < n {
+		want := off + int64(len(buf)) // the next payload offset needed, past the local bytes
+		k := (want - L) / per
+		if k >= int64(len(chain)) {
+			return buf, chainErr
+		}
+		from := want - L - k*per
+		to := min(per, off+n-L-k*per)
+		buf = append(buf, chain[k][from:to]...)
+	}
+	return buf, nil
+}
+
+// overflowPages walks the payload's overflow chain once and keeps each
+// page's content, so a row of 200,000 columns reads its chain once, not once
+// per column. Each page holds a 4-byte next pointer and U-4 bytes.
+func (pl *payload) overflowPages() ([][]byte, error) {
+	if pl.chainRead {
+		return pl.chain, pl.chainErr
+	}
+	pl.chainRead = true
+	L := int64(len(pl.local))
 	per := int64(pl.db.usable - 4)
 	need := (pl.size - L + per - 1) / per // pages the payload must have
-	pos := L                              // payload offset of the current page's content
 	pg := pl.overflow
 	visited := map[uint32]bool{}
-	for k := int64(0); int64(len(buf)) < n; k++ {
-		if k >= need {
-			p := pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain is longer than the %d pages a %d-byte payload needs", need, pl.size)
-			return buf, p
-		}
+	fail := func(p error) ([][]byte, error) {
+		pl.chainErr = p
+		return pl.chain, p
+	}
+	for k := int64(0); k < need; k++ {
 		if pg == 0 {
-			p := pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain ends after %d pages; a %d-byte payload needs %d: %d bytes are missing", k, pl.size, need, n-int64(len(buf)))
-			return buf, p
+			return fail(pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain ends after %d pages; a %d-byte payload needs %d: %d bytes are missing", k, pl.size, need, pl.size-L-k*per))
 		}
 		if visited[pg] {
-			p := pl.db.problem(report.Error, pg, pl.db.PageOffset(pg), "overflow chain", "the overflow chain of the cell on page %d returns to page %d: it loops", pl.page, pg)
-			return buf, p
+			return fail(pl.db.problem(report.Error, pg, pl.db.PageOffset(pg), "overflow chain", "the overflow chain of the cell on page %d returns to page %d: it loops", pl.page, pg))
 		}
 		visited[pg] = true
 		if prev, ok := pl.db.claim(pg, pl.localOff); !ok && pg <= pl.db.pageCount {
-			p := pl.db.problem(report.Error, pg, pl.db.PageOffset(pg), "overflow chain", "overflow page %d of the cell at 0x%x already belongs to %s: a page serves one chain only, so the value is cut short", pg, pl.localOff, ownerName(prev))
-			return buf, p
+			return fail(pl.db.problem(report.Error, pg, pl.db.PageOffset(pg), "overflow chain", "overflow page %d of the cell at 0x%x already belongs to %s: a page serves one chain only, so the value is cut short", pg, pl.localOff, ownerName(prev)))
 		}
 		b := pl.db.page(pg, fmt.Sprintf("the overflow chain of page %d", pl.page))
 		if b == nil {
-			p := pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain points to page %d, which does not exist", pg)
-			return buf, p
+			return fail(pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain points to page %d, which does not exist", pg))
 		}
-		next := binary.BigEndian.Uint32(b)
-		content := b[4 : 4+per]
-		end := pos + per
-		want := off + int64(len(buf)) // next payload offset we need
-		if want < end {
-			from := want - pos
-			to := min(per, off+n-pos)
-			buf = append(buf, content[from:to]...)
-		}
-		pos = end
-		pg = next
+		pl.chain = append(pl.chain, b[4:4+per])
+		pg = binary.BigEndian.Uint32(b)
 	}
-	return buf, nil
+	return pl.chain, nil
 }
 
 // contiguous reports whether payload bytes [off, off+n) lie on the b-tree page.
