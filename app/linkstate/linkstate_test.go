@@ -289,9 +289,17 @@ func FuzzLinkState(f *testing.F) {
 	f.Add("hex=0x10-0x20&row=3&open=a,b/1,c%2Cd&sha=" + strings.Repeat("ab", 32) + "&size=10")
 	f.Add("f=" + deflateB64([]byte("hello")) + "&c=" + deflateB64([]byte("world")))
 	f.Add("v=1&name=%E2%9C%93&x=1")
+	// Escapes that stopped go-app's navigation: a stray or cut '%'.
+	for _, bad := range []string{"field=%ZZ", "name=%zz", "part=PSV0&field=%", "name=%E0%A4%A", "%", "%%", "f=%G0", "v=1&field=" + strings.Repeat("a/", 20000)} {
+		f.Add(bad)
+	}
 	f.Fuzz(func(t *testing.T, frag string) {
 		l, err := DecodeLink(frag)
 		if err != nil {
+			// A clear message, of a size to show: not the whole link echoed back.
+			if msg := err.Error(); msg == "" || len(msg) > 600 {
+				t.Fatalf("error message of %d bytes for %.40q", len(msg), frag)
+			}
 			if l.File != nil || l.Compare != nil {
 				t.Fatal("error with a file")
 			}
