@@ -69,8 +69,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
-	return c.run(args[1:], stdout, stderr)
+	// Text from a file never reaches a terminal raw: errors always pass
+	// through the escaping writer, and so does the output of every command
+	// but those that write bytes (extract, dbextract) or JSON (json, and
+	// --json, which escapes on its own).
+	errw := text.NewSafeWriter(stderr)
+	defer errw.Flush()
+	if binaryOutput[args[0]] {
+		return c.run(args[1:], stdout, errw)
+	}
+	outw := text.NewSafeWriter(stdout)
+	defer outw.Flush()
+	return c.run(args[1:], outw, errw)
 }
+
+// binaryOutput are the commands whose standard output is bytes, not text.
+var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": true}
 
 // usage lists the commands, their arguments aligned in one column.
 func usage(w io.Writer) {

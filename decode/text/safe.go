@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -59,4 +60,69 @@ func isPlain(s string) bool {
 // text around them (LRE..RLO, LRI..PDI, LRM, RLM, ALM).
 func isBidiControl(r rune) bool {
 	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+}
+
+// SafeWriter passes text through with the escapes of Safe applied to
+// control bytes (other than tab and newline) and bidi controls, so a dump
+// can never send a terminal escape or reorder a line, whatever the file
+// held. A bidi control split across two writes is still seen whole.
+type SafeWriter struct {
+	w       io.Writer
+	pending []byte // the start of a UTF-8 sequence cut by the last write
+}
+
+// NewSafeWriter returns a SafeWriter that writes to w.
+func NewSafeWriter(w io.Writer) *SafeWriter { return &SafeWriter{w: w} }
+
+// Write escapes and writes p; it reports len(p) when all of it went out.
+func (s *SafeWriter) Write(p []byte) (int, error) {
+	in := p
+	if len(s.pending) > 0 {
+		in = append(s.pending, p...)
+		s.pending = nil
+	}
+	out := make([]byte, 0, len(in)+16)
+	for i := 0; i < len(in); {
+		c := in[i]
+		switch {
+		case c < 0x20 && c != '\t' && c != '\n' || c == 0x7f:
+			out = fmt.Appendf(out, "\\x%02x", c)
+			i++
+		case c == 0xE2 || c == 0xD8:
+			// U+202A..202E, U+2066..2069, U+200E/F start E2 80/81; U+061C is D8 9C.
+			r, size := utf8.DecodeRune(in[i:])
+			if r == utf8.RuneError && size <= 1 && !utf8.FullRune(in[i:]) {
+				s.pending = append([]byte(nil), in[i:]...)
+				i = len(in)
+				continue
+			}
+			if isBidiControl(r) {
+				out = fmt.Appendf(out, "U+%04X", r)
+			} else {
+				out = append(out, in[i:i+size]...)
+			}
+			i += size
+		default:
+			out = append(out, c)
+			i++
+		}
+	}
+	if _, err := s.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes what a cut sequence left pending, escaped byte by byte.
+func (s *SafeWriter) Flush() error {
+	if len(s.pending) == 0 {
+		return nil
+	}
+	var out []byte
+	for _, c := range s.pending {
+		out = fmt.Appendf(out, "\\x%02x", c)
+	}
+	s.pending = nil
+	_, err := s.w.Write(out)
+	return err
 }

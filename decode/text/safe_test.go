@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSafe(t *testing.T) {
 	cases := []struct{ in, want string }{
@@ -24,5 +27,16 @@ func TestSafe(t *testing.T) {
 	}
 	if got := SafeCap("abc", 3); got != "abc" {
 		t.Errorf("no cut: %q", got)
+	}
+}
+
+func TestSafeWriterEscapesAcrossWrites(t *testing.T) {
+	var b strings.Builder
+	w := NewSafeWriter(&b)
+	rlo := "\u202e"
+	w.Write([]byte("name: a\x1b[2Jb" + rlo[:1]))
+	w.Write([]byte(rlo[1:] + "c\tü\n"))
+	if got, want := b.String(), "name: a\\x1b[2JbU+202Ec\tü\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
