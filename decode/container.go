@@ -97,6 +97,7 @@ type Part struct {
 	RuntimeData     *RuntimeData         `json:",omitempty"` // RDAT
 	ResourceDefs    *ResourceDefinitions `json:",omitempty"` // RDEF
 	Bytecode        *ShaderBytecode      `json:",omitempty"` // SHDR, SHEX
+	Level9          *Aon9                `json:",omitempty"` // Aon9
 	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 
 	Spans []Span
@@ -365,6 +366,8 @@ func (f *File) decodePart(p *Part) {
 			decodeResourceDefinitions(p, r)
 		case "SHDR", "SHEX":
 			decodeShaderBytecode(p, r)
+		case "Aon9":
+			decodeAon9(p, r)
 		default:
 			r.raw("Data", len(p.data))
 		}
