@@ -51,7 +51,7 @@ var d3d9Ops = map[D3D9Opcode]d3d9OpInfo{
 	42: {"else", 0, true, 1, false}, 43: {"endif", 0, true, 1, false}, 44: {"break", 0, true, 1, false},
 	45: {"break", 2, true, 3, false}, 46: {"mova", 2, false, 1, false}, 47: {"defb", 2, false, 0, false},
 	48: {"defi", 5, false, 0, false},
-	64: {"texcoord", 1, false, 1, true}, 65: {"texkill", 1, false, 1, true}, 66: {"texld", 3, false, 1, true},
+	64: {"texcoord", 1, false, 1, true}, 65: {"texkill", 1, false, 1, false}, 66: {"texld", 3, false, 1, true},
 	67: {"texbem", 2, false, 1, true}, 68: {"texbeml", 2, false, 2, true}, 69: {"texreg2ar", 2, false, 1, true},
 	70: {"texreg2gb", 2, false, 1, true}, 71: {"texm3x2pad", 2, false, 1, true}, 72: {"texm3x2tex", 2, false, 1, true},
 	73: {"texm3x3pad", 2, false, 1, true}, 74: {"texm3x3tex", 2, false, 1, true}, 76: {"texm3x3spec", 3, false, 1, true},
