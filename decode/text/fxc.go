@@ -32,36 +32,15 @@ type FXCStyle struct {
 	Rule string // which rule applied, in a sentence
 }
 
-var creatorVersion = regexp.MustCompile(`HLSL Shader Compiler (\d+)\.`)
-
-// ChooseFXCStyle picks the spellings from the RDEF creator string:
-//   - FXC 9.x (D3DCompiler_43 and older, creator "... 9.29.952.3111") declares
-//     constant buffers as cb0[1]; 10.x builds print CB0[1].
-//   - A listing FXC writes itself (the file has its creator string) rounds %f
-//     ties away from zero (the 10.1 listing of DirectX-Graphics-Samples'
-//     presentPS shows 18.851563); containers without RDEF were listed in the
-//     corpus by the D3D Shader Disassembler of current SDKs, whose runtime
-//     rounds ties to even (DirectXTK12's listings show 18.851562 and 0.007812).
+// ChooseFXCStyle picks the spellings from the RDEF creator string
+// (decode.ChooseListingStyle says how).
 func ChooseFXCStyle(f *decode.File) FXCStyle {
-	var st FXCStyle
+	st, rule := decode.ChooseListingStyle(f)
+	var creator string
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
-		st.Creator = p.ResourceDefs.Header.Creator
+		creator = p.ResourceDefs.Header.Creator
 	}
-	if st.Creator == "" {
-		st.Rule = "no RDEF creator string: current spelling (CB0[n]) and %f ties rounded to even, as the D3D Shader Disassembler prints"
-		return st
-	}
-	st.FloatTiesAway = true
-	m := creatorVersion.FindStringSubmatch(st.Creator)
-	if m != nil {
-		if v, err := strconv.Atoi(m[1]); err == nil && v < 10 {
-			st.LowerCaseCB = true
-			st.Rule = fmt.Sprintf("creator %q is FXC %d.x: cb0[n] constant-buffer declarations, %%f ties rounded away from zero", st.Creator, v)
-			return st
-		}
-	}
-	st.Rule = fmt.Sprintf("creator %q is FXC 10 or later (or unrecognised): CB0[n] constant-buffer declarations, %%f ties rounded away from zero", st.Creator)
-	return st
+	return FXCStyle{Creator: creator, ListingStyle: st, Rule: rule}
 }
 
 // FXCListing is the whole FXC listing of a container (fxc /Fc): the header
@@ -269,9 +248,16 @@ func (l *lister) signature(p *decode.Part, title string) {
 		if mp := sigMinPrecisions[uint32(e.MinPrecision)]; mp != "" {
 			format = mp
 		}
+		sv := e.SystemValueName
+		if e.SystemValue == 0 {
+			// FXC stores pixel-shader outputs with system value 0 and names them by semantic.
+			if n, ok := outputSystemValues[strings.ToUpper(e.Name)]; ok {
+				sv = n
+			}
+		}
 		var t string
 		if e.Register != decode.NoRegister {
-			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %7s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, e.SystemValueName, format, decode.MaskString(e.Used))
+			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %7s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, format, decode.MaskString(e.Used))
 		} else {
 			reg := svRegisterName(e)
 			if len(reg) > 8 {
@@ -281,7 +267,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 			if e.Used != 0 || e.Mask != 0 {
 				used = "YES"
 			}
-			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %7s   %4s", name, e.Index, "N/A", reg, e.SystemValueName, format, used)
+			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %7s   %4s", name, e.Index, "N/A", reg, sv, format, used)
 		}
 		l.commentAt(t, p.Name+"/Parameters/"+strconv.Itoa(i))
 	}
@@ -290,6 +276,11 @@ func (l *lister) signature(p *decode.Part, title string) {
 	} else {
 		l.comment("no " + strings.TrimSuffix(strings.Fields(title)[0], ":"))
 	}
+}
+
+var outputSystemValues = map[string]string{
+	"SV_TARGET": "TARGET", "SV_DEPTH": "DEPTH", "SV_DEPTHGREATEREQUAL": "DEPTHGE", "SV_DEPTHLESSEQUAL": "DEPTHLE",
+	"SV_COVERAGE": "COVERAGE", "SV_STENCILREF": "STENCILREF",
 }
 
 var sigFormats = map[uint32]string{0: "unknown", 1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "float16", 7: "uint64", 8: "int64", 9: "double"}
