@@ -302,7 +302,11 @@ type d3d9Decoder struct {
 	s     *D3D9Shader
 	w     []uint32
 	pixel bool
+	// unknown counts unknown opcodes; past a few, garbage is not news.
+	unknown int
 }
+
+const maxUnknownOpcodeProblems = 8
 
 func decodeD3D9Shader(s *D3D9Shader, r *reader) {
 	s.Offset = r.abs()
@@ -418,8 +422,11 @@ func (d *d3d9Decoder) instruction(i int) int {
 		n = len(w) - i - 1
 	}
 	if !known {
-		d.r.seek(i * 4)
-		d.r.problem(Warning, "unknown D3D9 opcode %d", uint16(op))
+		d.unknown++
+		if d.unknown <= maxUnknownOpcodeProblems {
+			d.r.seek(i * 4)
+			d.r.problem(Warning, "unknown D3D9 opcode %d", uint16(op))
+		}
 	}
 	idx := len(d.s.Instructions)
 	d.r.seek(i * 4)
@@ -756,6 +763,9 @@ func (d *d3d9Decoder) applyDebug() {
 	}
 }
 
+// dbugMaxString bounds a DBUG string (source paths are the longest).
+const dbugMaxString = 4096
+
 // decodeD3D9Debug reads a DBUG block; r covers the bytes after "DBUG".
 func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 	db := &D3D9DebugInfo{}
@@ -781,7 +791,9 @@ func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 		if off == 0 || uint64(off) >= uint64(r.len()) {
 			return ""
 		}
-		s := r.sub(int(off), r.len()-int(off), r.path, "DBUG string")
+		// Names are short; the cap keeps many variables that share one
+		// unterminated name from costing more than linear time.
+		s := r.sub(int(off), min(r.len()-int(off), dbugMaxString), r.path, "DBUG string")
 		if record {
 			return s.cstring(name)
 		}
@@ -824,6 +836,9 @@ func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 		r.end()
 	}
 	nv := fits(db.VariableCount, db.VariableOffset, 20, "variables")
+	// Variables may share one register table; a budget of one read per
+	// 12 bytes keeps the work linear in the block's size.
+	budget := r.len() / 12
 	for i := 0; i < nv; i++ {
 		r.seek(int(db.VariableOffset) + 20*i)
 		p := "Variables/" + strconv.Itoa(i)
@@ -834,6 +849,11 @@ func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 		v.Scope = str(v.ScopeOffset, "", false)
 		v.Name = str(v.NameOffset, p+"/Name", true)
 		nr := fits(v.RegisterCount, v.RegisterOffset, 12, "variable registers")
+		if nr > budget {
+			r.problemAt(Error, int(v.RegisterOffset), "DBUG", "the variables' register tables overlap: more entries than the DBUG block holds; reading %d more", budget)
+			nr = budget
+		}
+		budget -= nr
 		for k := 0; k < nr; k++ {
 			r.seek(int(v.RegisterOffset) + 12*k)
 			r.begin(p+"/Registers/"+strconv.Itoa(k), "DBUG register")
