@@ -87,6 +87,14 @@ func Level9Code(s *decode.D3D9Shader, path string) []Line {
 	// more than two from the previous instruction's (measured on the corpus:
 	// 1,008 printed, 544 moves of one or two lines left out).
 	prevFile, prevLine, printedFile := -1, -1, -1
+	dbugIndex := map[uint32]int{} // instruction offset from the version token -> DBUG entry
+	if s.Debug != nil {
+		for k, di := range s.Debug.Instructions {
+			if _, ok := dbugIndex[di.Offset]; !ok {
+				dbugIndex[di.Offset] = k
+			}
+		}
+	}
 	slots, tex := 0, 0
 	for i := range s.Instructions {
 		in := &s.Instructions[i]
@@ -97,7 +105,11 @@ func Level9Code(s *decode.D3D9Shader, path string) []Line {
 				if in.File != printedFile && s.Debug != nil && in.File < len(s.Debug.Files) {
 					t += " \"" + safeText(s.Debug.Files[in.File]) + "\""
 				}
-				out = append(out, Line{}, Line{Text: t, Path: path + "/Debug/Instructions"})
+				lp := ""
+				if k, ok := dbugIndex[uint32(in.Offset-s.Offset)]; ok {
+					lp = path + "/Debug/Instructions/" + strconv.Itoa(k)
+				}
+				out = append(out, Line{}, Line{Text: t, Path: lp})
 				printedFile = in.File
 			}
 			prevFile, prevLine = in.File, int(in.Line)

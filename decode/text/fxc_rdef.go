@@ -150,6 +150,10 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 		size = strconv.Itoa(int(v.Size))
 	}
 	for k, s := range decl {
+		if s == "" {
+			l.comment("")
+			continue
+		}
 		if k < len(decl)-1 {
 			l.commentAt(s, path)
 			continue
