@@ -228,9 +228,10 @@ func (l *lister) stat(p *decode.Part) {
 }
 
 var (
-	tessDomains       = map[uint32]string{1: "isoline", 2: "tri", 3: "quad"}
-	tessPrimitives    = map[uint32]string{1: "point", 2: "line", 3: "triangle_cw", 4: "triangle_ccw"}
-	tessPartitionings = map[uint32]string{1: "integer", 2: "pow2", 3: "fractional_odd", 4: "fractional_even"}
+	// The words FXC's STAT-derived tables use (not the dcl_ spellings).
+	tessDomains       = map[uint32]string{1: "Isoline", 2: "Triangle", 3: "Quadrilateral"}
+	tessPrimitives    = map[uint32]string{1: "Point", 2: "Line", 3: "Clockwise Triangles", 4: "Counter-Clockwise Triangles"}
+	tessPartitionings = map[uint32]string{1: "Integer", 2: "Integer Power of 2", 3: "Odd Fractional", 4: "Even Fractional"}
 )
 
 // signature prints one signature table as FXC does.
