@@ -114,7 +114,7 @@ type D3D9Instruction struct {
 
 	// Added from the debug information (when there is a DBUG block).
 	Line    uint16 `json:",omitempty"`
-	File    int    `json:",omitempty"` // index in Debug.Files, -1 when none
+	File    int    // index in Debug.Files, -1 when none
 	Comment string `json:",omitempty"` // the variables the instruction writes: "::vout<0>, pin<1>"
 }
 
