@@ -140,6 +140,9 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 	t, ok := typeAt(d, v.TypeIndex)
 	name := safeText(v.Name)
 	if ok && t.Class == 5 { // struct: its members, one line each
+		if !first {
+			decl = append(decl, "") // FXC sets a struct off from the variable before it
+		}
 		decl = append(decl, l.structLines(d, t, 2, v.StartOffset, 0)...)
 		decl = append(decl, "  } "+name+arraySuffix(t)+";")
 	} else {
@@ -185,7 +188,7 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 // level by four and gives each member its absolute offset).
 func (l *lister) structLines(d *decode.ResourceDefinitions, t decode.RDEFType, indent int, base uint32, depth int) []string {
 	pad := strings.Repeat(" ", indent)
-	out := []string{pad + "struct " + safeText(t.Name), pad + "{", ""}
+	out := []string{strings.TrimRight(pad+"struct "+safeText(t.Name), " "), pad + "{", ""}
 	if depth > 8 {
 		return append(out, pad+"    ...")
 	}
