@@ -225,7 +225,15 @@ func (l *lister) stat(p *decode.Part) {
 		l.commentAt(fmt.Sprintf("%-30s %-18s", pr, tessPartitionings[part]), ppath)
 		l.comment("")
 	}
+	if fs := p.Statistics.Fields; len(fs) > statSampleFrequency && fs[statSampleFrequency].Value == 1 {
+		l.commentAt("Pixel Shader runs at sample frequency", "STAT/Fields/"+strconv.Itoa(statSampleFrequency)+"/Value")
+		l.comment("")
+	}
 }
+
+// statSampleFrequency is the STAT dword that is 1 for a pixel shader that
+// runs per sample (DXDecompiler's StatisticsChunk reads it there).
+const statSampleFrequency = 28
 
 var (
 	// The words FXC's STAT-derived tables use (not the dcl_ spellings).
