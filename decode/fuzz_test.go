@@ -75,7 +75,7 @@ func FuzzParse(f *testing.F) {
 
 // partNames are the parts FuzzPartDecoder wraps its input in; the fuzzer picks one.
 var partNames = []string{"SFI0", "HASH", "DXIL", "ILDB", "STAT", "ILDN", "VERS", "SRCI", "PDBI",
-	"ISG1", "OSG1", "PSG1", "ISGN", "OSGN", "OSG5", "PCSG", "PSV0", "RTS0", "RDAT", "RDEF", "SHDR", "SHEX", "PRIV"}
+	"ISG1", "OSG1", "PSG1", "ISGN", "OSGN", "OSG5", "PCSG", "PSV0", "RTS0", "RDAT", "RDEF", "SHDR", "SHEX", "PRIV", "Aon9"}
 
 // FuzzPartDecoder feeds arbitrary bytes to one part decoder at a time, each
 // wrapped in a well-formed container so the container parser is not in the way.
