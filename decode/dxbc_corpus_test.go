@@ -31,7 +31,7 @@ var knownListingDifferences = map[string]string{
 	"real/emtee40__wine-vkd3d/d3d12.c__ps_firstbit_raw_code.dxbc":                   "edited by hand upstream (type annotations such as <v4:uint>, dcl_constantBuffer)",
 }
 
-const lowerCaseCB = "an older FXC build (vkd3d test listings) prints the SM4/5.0 constant-buffer declaration as cb0[1]; current builds (the other 198 listings here that declare one, and DXDecompiler's 256 fxc listings) print CB0[1]. The container has no RDEF, so no creator string to choose the spelling by (ChooseListingStyle)"
+const lowerCaseCB = "an older FXC build (vkd3d test listings) prints the SM4/5.0 constant-buffer declaration as cb0[1]; current builds (the other 198 listings here that declare one, and DXDecompiler's 256 fxc listings) print CB0[1]. The container has no RDEF, so no creator string to choose the spelling by (ChooseListingStyle), and nothing else in the bytes tells the builds apart: vkd3d-proton's ps_switch_no_default_code has the same parts (ISGN OSGN SHEX) and its listing says CB0"
 
 var sm4VersionLine = regexp.MustCompile(`^\s*(ps|vs|gs|hs|ds|cs)_[45]_[01]\s*$`)
 
