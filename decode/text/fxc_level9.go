@@ -8,9 +8,14 @@ import (
 	"github.com/dxscope/dxscope/decode"
 )
 
-// level9 prints the Aon9 part: the register mapping tables, then the D3D9
-// code with its source lines and register comments, then its slot count.
-func (l *lister) level9(a *decode.Aon9) {
+// level9 adds the Aon9 section to the listing.
+func (l *lister) level9(a *decode.Aon9) { l.out = append(l.out, Level9Listing(a)...) }
+
+// Level9Listing is the Aon9 part as FXC lists it, every line a "//"
+// comment: the register mapping tables, then "Level9 shader bytecode" with
+// the D3D9 code, its source lines and register comments, then its slot count.
+func Level9Listing(a *decode.Aon9) []Line {
+	l := &lister{}
 	if len(a.ConstantBufferMappings) > 0 || len(a.LoopRegisterMappings) > 0 {
 		l.comment("Constant buffer to DX9 shader constant mappings:")
 		l.comment("")
@@ -18,7 +23,7 @@ func (l *lister) level9(a *decode.Aon9) {
 			l.comment("Target Reg Buffer  Source Reg Component")
 			l.comment("---------- ------- ---------- ---------")
 			for i, m := range a.LoopRegisterMappings {
-				l.commentAt(fmt.Sprintf("i%-9d cb%-5d %10d %9d", m.TargetRegister, m.Buffer, m.SourceRegister, m.Component), "Aon9/LoopRegisterMappings/"+strconv.Itoa(i))
+				l.row(fmt.Sprintf("i%-9d cb%-5d %10d %9d", m.TargetRegister, m.Buffer, m.SourceRegister, m.Component), "Aon9/LoopRegisterMappings/"+strconv.Itoa(i), m.Offset, 8)
 			}
 			l.comment("")
 		}
@@ -27,7 +32,7 @@ func (l *lister) level9(a *decode.Aon9) {
 			l.comment("---------- ------- --------- --------- ----------------------")
 			for i, m := range a.ConstantBufferMappings {
 				c := m.DataConversion
-				l.commentAt(fmt.Sprintf("c%-9d cb%-5d %9d %9d  (%4s,%4s,%4s,%4s)", m.TargetRegister, m.Buffer, m.StartRegister, m.RegisterCount, c[0], c[1], c[2], c[3]), "Aon9/ConstantBufferMappings/"+strconv.Itoa(i))
+				l.row(fmt.Sprintf("c%-9d cb%-5d %9d %9d  (%4s,%4s,%4s,%4s)", m.TargetRegister, m.Buffer, m.StartRegister, m.RegisterCount, c[0], c[1], c[2], c[3]), "Aon9/ConstantBufferMappings/"+strconv.Itoa(i), m.Offset, 12)
 			}
 			l.comment("")
 		}
@@ -48,7 +53,7 @@ func (l *lister) level9(a *decode.Aon9) {
 		})
 		for _, i := range idx {
 			m := a.SamplerMappings[i]
-			l.commentAt(fmt.Sprintf("s%-13d s%-14d t%-16d", m.TargetSampler, m.SourceSampler, m.SourceResource), "Aon9/SamplerMappings/"+strconv.Itoa(i))
+			l.row(fmt.Sprintf("s%-13d s%-14d t%-16d", m.TargetSampler, m.SourceSampler, m.SourceResource), "Aon9/SamplerMappings/"+strconv.Itoa(i), m.Offset, 4)
 		}
 		l.comment("")
 		l.comment("")
@@ -59,7 +64,7 @@ func (l *lister) level9(a *decode.Aon9) {
 		l.comment("Target Reg                               Constant Description")
 		l.comment("---------- --------------------------------------------------")
 		for i, m := range a.RuntimeConstantMappings {
-			l.commentAt(fmt.Sprintf("c%-9d %50s", m.TargetRegister, m.ConstantDescription), "Aon9/RuntimeConstantMappings/"+strconv.Itoa(i))
+			l.row(fmt.Sprintf("c%-9d %50s", m.TargetRegister, m.ConstantDescription), "Aon9/RuntimeConstantMappings/"+strconv.Itoa(i), m.Offset, 4)
 		}
 		l.comment("")
 		l.comment("")
@@ -74,6 +79,12 @@ func (l *lister) level9(a *decode.Aon9) {
 		ln.Text = "// " + ln.Text
 		l.out = append(l.out, ln)
 	}
+	return l.out
+}
+
+// row adds a "// " line made of the bytes [off, off+size).
+func (l *lister) row(t, path string, off, size int64) {
+	l.out = append(l.out, Line{Text: "// " + t, Path: path, Off: off, Size: size})
 }
 
 // Level9Code is the D3D9 listing of an SM 2.x shader as FXC prints it inside
