@@ -6,7 +6,6 @@ package text
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -91,16 +90,35 @@ func (l *lister) add(t, path string) {
 	l.out = append(l.out, ln)
 }
 
-var bracketIndex = regexp.MustCompile(`\[(\d+)\]`)
-
 // jsonPath turns a span path written with brackets ("A[2]/B") into the JSON
 // key path ("A/2/B").
-func jsonPath(p string) string { return bracketIndex.ReplaceAllString(p, "/$1") }
+func jsonPath(p string) string {
+	if strings.IndexByte(p, '[') < 0 {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '[':
+			b.WriteByte('/')
+		case ']':
+		default:
+			b.WriteByte(p[i])
+		}
+	}
+	return b.String()
+}
 
 func (l *lister) span(path string) (decode.Span, bool) {
 	if l.spans == nil {
 		l.spans = map[string]decode.Span{}
 		for _, p := range l.f.Parts {
+			// Only the parts the header lines name; code lines carry their own offsets.
+			switch p.Name {
+			case "RDEF", "STAT", "ISGN", "ISG1", "OSGN", "OSG1", "OSG5", "PCSG", "PSG1":
+			default:
+				continue
+			}
 			for _, sp := range p.Spans {
 				k := jsonPath(sp.Path)
 				if old, ok := l.spans[k]; !ok || sp.Size > old.Size {

@@ -244,3 +244,31 @@ func TestFXCListingLinesLinkToBytes(t *testing.T) {
 	}
 	t.Logf("%d lines of %d listings link to their bytes", linked, files)
 }
+
+// BenchmarkFXCListing lists the corpus's level-9 and SM4/5 files with listings.
+func BenchmarkFXCListing(b *testing.B) {
+	var files []*decode.File
+	var n int64
+	for _, e := range corpus.Entries(b) {
+		if e.Listing() == "" || !(e.Has("SHDR") || e.Has("SHEX")) {
+			continue
+		}
+		data, err := os.ReadFile(e.Path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := decode.Parse(data)
+		if err != nil {
+			continue
+		}
+		files = append(files, f)
+		n += int64(len(data))
+	}
+	b.SetBytes(n)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			FXCListing(f)
+		}
+	}
+}
