@@ -207,7 +207,7 @@ func (l *lister) build() {
 // code lists the SM4/5 instructions in the chosen style.
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
-	l.add(s.Version(), p.Name+"/Version")
+	l.out = append(l.out, Line{Text: s.Version(), Path: p.Name + "/Version", Off: p.DataOffset, Size: 4})
 	for i := range s.Instructions {
 		in := &s.Instructions[i]
 		pad := strings.Repeat("  ", in.Indent)
