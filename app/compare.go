@@ -5,16 +5,17 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // compareState is the compare view: the shown file (A) against a second one (B).
 type compareState struct {
-	b    *views.Model
+	b    *model.Model
 	bRef *fileRef
 	cmp  *decode.Comparison
 
-	sel        views.CompareRef
+	sel        model.CompareRef
 	hasSel     bool
 	selA, selB decode.Span
 	revA, revB int64
@@ -30,28 +31,28 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 		in.share.linkErr = "Open a container first, then compare it with another."
 		return
 	}
-	b := views.Build(name, data, 0)
+	b := model.Build(name, data, 0)
 	if b.File == nil {
 		in.share.linkErr = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
 	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
-	c.marksA, c.marksB = views.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
+	c.marksA, c.marksB = model.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
 	in.share.cmp, in.share.tab = c, "compare"
-	if r, ok := views.FirstDifference(c.cmp); ok {
+	if r, ok := model.FirstDifference(c.cmp); ok {
 		in.compareSelect(ctx, r)
 	}
 }
 
 // compareSelect selects a difference and moves both hex views to it.
-func (in *Inspector) compareSelect(ctx app.Context, r views.CompareRef) {
+func (in *Inspector) compareSelect(ctx app.Context, r model.CompareRef) {
 	c := in.share.cmp
 	if c == nil {
 		return
 	}
 	c.sel, c.hasSel = r, true
 	a, b := r.Sides(c.cmp)
-	span := func(m *views.Model, s decode.FieldSide) decode.Span {
+	span := func(m *model.Model, s decode.FieldSide) decode.Span {
 		if s.Off < 0 || s.Size <= 0 {
 			return decode.Span{}
 		}
@@ -72,14 +73,14 @@ func (in *Inspector) compareSelectPath(ctx app.Context, path string) {
 	if c == nil {
 		return
 	}
-	if r, ok := views.FindCompareRef(c.cmp, path); ok {
+	if r, ok := model.FindCompareRef(c.cmp, path); ok {
 		in.compareSelect(ctx, r)
 		return
 	}
 	if path != "" {
 		in.share.linkErr = fmt.Sprintf("The link selects the difference %s, which these files do not have: showing the first difference.", path)
 	}
-	if r, ok := views.FirstDifference(c.cmp); ok {
+	if r, ok := model.FirstDifference(c.cmp); ok {
 		in.compareSelect(ctx, r)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/dxscope/dxscope/decode/shaderdb"
 	"github.com/dxscope/dxscope/decode/sqlite"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -14,13 +15,13 @@ import (
 // SODB and a PSDB may be open together, to link their groups), the one
 // shown, and whether the page shows it or a container opened from it.
 type dbState struct {
-	list    []*views.DBModel
+	list    []*model.DBModel
 	active  int
 	viewing bool // the database view is shown (else a container from it)
 	rev     int
 
 	// The container shown from a database, for the banner above the inspector.
-	from     *views.DBModel
+	from     *model.DBModel
 	fromNote string
 }
 
@@ -38,7 +39,7 @@ func (in *Inspector) openDatabase(ctx app.Context, name string, data []byte) boo
 		return false // shown as a file that is not a container
 	}
 	openMs := in.now() - t0
-	m := views.NewDBModel(name, data, d)
+	m := model.NewDBModel(name, data, d)
 	replaced := false
 	for i, o := range in.db.list {
 		if o.Name == name {
@@ -49,7 +50,7 @@ func (in *Inspector) openDatabase(ctx app.Context, name string, data []byte) boo
 		in.db.list = append(in.db.list, m)
 		in.db.active = len(in.db.list) - 1
 	}
-	views.LinkDatabases(in.db.list)
+	model.LinkDatabases(in.db.list)
 	in.db.viewing = true
 	in.db.from = nil
 	in.db.rev++
@@ -70,7 +71,7 @@ func (in *Inspector) openDatabase(ctx app.Context, name string, data []byte) boo
 // mountDatabase subscribes to the database view's actions.
 func (in *Inspector) mountDatabase(ctx app.Context) {
 	ctx.Handle(views.ActOpenDBContainer, func(ctx app.Context, a app.Action) {
-		if r, ok := a.Value.(views.DBContainerRef); ok {
+		if r, ok := a.Value.(model.DBContainerRef); ok {
 			in.openDBContainer(ctx, r)
 		}
 	})
@@ -82,21 +83,21 @@ func (in *Inspector) mountDatabase(ctx app.Context) {
 // openDBContainer shows a container from a database in the full inspector.
 // A container on one page is shown in place, so the hex view addresses the
 // database file; one spread over overflow pages is assembled and shown alone.
-func (in *Inspector) openDBContainer(ctx app.Context, r views.DBContainerRef) {
+func (in *Inspector) openDBContainer(ctx app.Context, r model.DBContainerRef) {
 	if r.DB < 0 || r.DB >= len(in.db.list) {
 		return
 	}
 	dm := in.db.list[r.DB]
 	c := r.C
 	in.started = in.now()
-	var m *views.Model
+	var m *model.Model
 	if c.FileOffset > 0 && c.FileOffset+4 <= int64(len(dm.Data)) && string(dm.Data[c.FileOffset:c.FileOffset+4]) == decode.Magic {
-		m = views.Build(dm.Name, dm.Data, c.FileOffset)
+		m = model.Build(dm.Name, dm.Data, c.FileOffset)
 		in.db.fromNote = fmt.Sprintf("Showing %s from %s: its BLOB lies on one page, so the offsets below are the database file's (the container starts at %s).",
-			c.Label, dm.Name, views.Hex(c.FileOffset))
+			c.Label, dm.Name, model.Hex(c.FileOffset))
 	} else {
 		b, err := c.Bytes()
-		m = views.Build(dm.Name+": "+c.Label, b, 0)
+		m = model.Build(dm.Name+": "+c.Label, b, 0)
 		in.db.fromNote = fmt.Sprintf("Showing %s from %s: its BLOB is spread over overflow pages, so it was assembled and the offsets below are the container's own, not the database file's.",
 			c.Label, dm.Name)
 		if err != nil {
@@ -168,7 +169,7 @@ func (in *Inspector) closeDatabase(i int) {
 	}
 	in.db.list = append(in.db.list[:i:i], in.db.list[i+1:]...)
 	in.db.active = max(0, min(in.db.active, len(in.db.list)-1))
-	views.LinkDatabases(in.db.list)
+	model.LinkDatabases(in.db.list)
 	in.db.rev++
 	if len(in.db.list) == 0 {
 		in.db = dbState{}

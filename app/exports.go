@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/views"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -25,7 +26,7 @@ func ExportJSON(f *decode.File) ([]byte, error) {
 // ExportParts is the part list and problems as `dxscope parts` writes them.
 func ExportParts(f *decode.File) []byte {
 	var b bytes.Buffer
-	decode.WriteParts(&b, f)
+	text.WriteParts(&b, f)
 	return b.Bytes()
 }
 
@@ -108,9 +109,9 @@ func (in *Inspector) export(ctx app.Context, kind string) {
 			in.share.linkErr = "Could not write the JSON: " + err.Error()
 			return
 		}
-		download(base+".json", "application/json", b)
+		views.Download(base+".json", "application/json", b)
 	case views.ExportParts:
-		download(base+".parts.txt", "text/plain", ExportParts(m.File))
+		views.Download(base+".parts.txt", "text/plain", ExportParts(m.File))
 	case views.ExportPart:
 		if in.part <= 0 || in.part >= len(m.Parts) {
 			return
@@ -127,14 +128,14 @@ func (in *Inspector) export(ctx app.Context, kind string) {
 			in.share.linkErr = err.Error()
 			return
 		}
-		download(base+"."+cIdent(pv.Name)+".bin", "application/octet-stream", b)
+		views.Download(base+"."+cIdent(pv.Name)+".bin", "application/octet-stream", b)
 	case views.ExportBitcode:
 		b, err := decode.ExtractPart(m.File, "dxil")
 		if err != nil {
 			in.share.linkErr = "No bitcode to download: " + err.Error()
 			return
 		}
-		download(base+".bc", "application/octet-stream", b)
+		views.Download(base+".bc", "application/octet-stream", b)
 	case views.ExportHex, views.ExportCArray:
 		s := in.sel
 		if s.Size <= 0 || s.Off < 0 || s.Off >= int64(len(m.Data)) {
@@ -147,31 +148,4 @@ func (in *Inspector) export(ctx app.Context, kind string) {
 			in.copyText(ctx, CArray(s.Path, s.Off, data), fmt.Sprintf("copied %d bytes as a C array", len(data)))
 		}
 	}
-}
-
-// download hands bytes to the browser as a file: a Blob, an object URL and
-// a click on a temporary <a download>.
-func download(name, mime string, data []byte) {
-	w := app.Window()
-	arr := w.Get("Uint8Array").New(len(data))
-	app.CopyBytesToJS(arr, data)
-	blob := w.Get("Blob").New([]any{arr}, map[string]any{"type": mime})
-	url := w.Get("URL").Call("createObjectURL", blob)
-	doc := w.Get("document")
-	a := doc.Call("createElement", "a")
-	a.Set("href", url)
-	a.Set("download", name)
-	a.Get("style").Set("display", "none")
-	doc.Get("body").Call("appendChild", a)
-	a.Call("click")
-	a.Call("remove")
-	// Recorded for the browser test: what the last download was.
-	w.Set("dxscopeLastDownload", map[string]any{"name": name, "size": len(data)})
-	var revoke app.Func
-	revoke = app.FuncOf(func(this app.Value, args []app.Value) any {
-		w.Get("URL").Call("revokeObjectURL", url)
-		revoke.Release()
-		return nil
-	})
-	w.Call("setTimeout", revoke, 10000)
 }

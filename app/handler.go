@@ -87,7 +87,9 @@ func Handler(version string) *app.Handler {
 			Maskable: "/web/icon-192.png",
 			SVG:      "/web/icon.svg",
 		},
-		Styles:             []string{"/web/dxscope.css", "/web/share.css", "/web/database.css"},
+		Styles: []string{"/web/dxscope.css", "/web/share.css", "/web/database.css"},
+		// Runs before go-app reads the address: repairs links go-app cannot parse.
+		Scripts:            []string{"/web/urlguard.js"},
 		CacheableResources: cache,
 		Resources:          bundleResolver{version},
 		Version:            version,

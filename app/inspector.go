@@ -5,6 +5,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -16,7 +17,7 @@ var demoGrid = views.DemoGrid()
 type Inspector struct {
 	app.Compo
 
-	model *views.Model
+	model *model.Model
 	part  int            // selected entry of model.Parts
 	open  []map[int]bool // open tree nodes, per part
 	rev   int            // changes whenever open does
@@ -76,7 +77,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	in.mountDatabase(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
-			in.show(ctx, views.Build(in.model.Name, in.model.Data, off))
+			in.show(ctx, model.Build(in.model.Name, in.model.Data, off))
 		}
 	})
 }
@@ -88,143 +89,11 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 	}
 }
 
-// open decodes bytes and shows them.
-func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
-	if in.openDatabase(ctx, name, data) {
-		return
-	}
-	in.openFile(ctx, name, data) // share.go: compare mode and links waiting for their file
-}
-
-func (in *Inspector) show(ctx app.Context, m *views.Model) {
-	in.model = m
-	in.status = ""
-	in.open = make([]map[int]bool, len(m.Parts))
-	for i := range m.Parts {
-		in.open[i] = map[int]bool{}
-	}
-	in.rev++
-	in.part, in.node = -1, -1
-	in.sel, in.enc = decode.Span{}, decode.Span{}
-	if m.File != nil {
-		first := 0
-		if len(m.Parts) > 1 {
-			first = 1
-		}
-		in.selectPart(ctx, first)
-		in.revealAt(m.Base)
-	}
-	start := in.started
-	ctx.Defer(func(app.Context) {
-		// Recorded for measurements (docs/web.md): load start to rendered part list.
-		if perf := app.Window().Get("performance"); perf.Truthy() && start > 0 {
-			app.Window().Set("dxscopeLoadMs", perf.Call("now").Float()-start)
-		}
-	})
-}
-
-func (in *Inspector) tree() *views.Tree {
+func (in *Inspector) tree() *model.Tree {
 	if in.model == nil || in.part < 0 || in.part >= len(in.model.Parts) {
 		return nil
 	}
 	return in.model.Parts[in.part].Tree()
-}
-
-// initOpen opens a part's root and its typed value (what the part is about)
-// the first time the part is shown.
-func (in *Inspector) initOpen(i int) {
-	t := in.model.Parts[i].Tree()
-	if t == nil || len(in.open[i]) > 0 {
-		return
-	}
-	in.open[i][t.Root.ID] = true
-	for _, c := range t.Root.Children {
-		if c.Kind == views.KindObject && c.Key != "Digest" {
-			in.open[i][c.ID] = true
-		}
-	}
-	in.rev++
-}
-
-func (in *Inspector) selectPart(ctx app.Context, i int) {
-	if in.model == nil || i < 0 || i >= len(in.model.Parts) {
-		return
-	}
-	in.part = i
-	pv := in.model.Parts[i]
-	in.initOpen(i)
-	in.node = -1
-	if t := pv.Tree(); t != nil {
-		in.node = t.Root.ID
-	}
-	in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
-	if pv.Name == views.HeaderPart {
-		in.sel.Path = "Header"
-	}
-	in.enc = decode.Span{}
-	in.revealAt(pv.Offset)
-}
-
-// selectNode selects a tree node and the bytes it came from.
-func (in *Inspector) selectNode(ctx app.Context, part, id int, reveal bool) {
-	if in.model == nil || part < 0 || part >= len(in.model.Parts) {
-		return
-	}
-	t := in.model.Parts[part].Tree()
-	if t == nil || id < 0 || id >= len(t.Nodes) {
-		return
-	}
-	in.part, in.node = part, id
-	n := t.Nodes[id]
-	if sp, ok := in.model.Spans.ByPath(t.SpanOf(n)); ok {
-		in.sel = sp
-		in.enc, _ = in.model.Spans.Enclosing(sp)
-	} else if n.Parent == nil {
-		pv := in.model.Parts[part]
-		in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
-		in.enc = decode.Span{}
-	}
-	if reveal {
-		in.revealAt(in.sel.Off)
-	}
-}
-
-// selectByte selects the deepest field holding off and reveals its node.
-func (in *Inspector) selectByte(ctx app.Context, off int64, reveal bool) {
-	m := in.model
-	if m == nil || m.File == nil {
-		return
-	}
-	sp, ok := m.Spans.Deepest(off)
-	if !ok {
-		sp = decode.Span{Path: "(outside the container)", Off: off, Size: 1, Kind: decode.SpanUnknown}
-	}
-	in.sel = sp
-	in.enc, _ = m.Spans.Enclosing(sp)
-	if pv := m.PartAt(off); pv != nil && pv.Tree() != nil {
-		in.part = pv.Index
-		in.initOpen(pv.Index)
-		n := pv.Tree().ForSpan(sp.Path)
-		in.node = n.ID
-		for p := n.Parent; p != nil; p = p.Parent {
-			in.open[pv.Index][p.ID] = true
-		}
-		in.rev++
-		id := fmt.Sprintf("node-%d", n.ID)
-		ctx.Defer(func(app.Context) {
-			if el := app.Window().GetElementByID(id); el.Truthy() {
-				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
-			}
-		})
-	}
-	if reveal {
-		in.revealAt(off)
-	}
-}
-
-func (in *Inspector) revealAt(off int64) {
-	in.revealOff = off
-	in.revealSeq++
 }
 
 // Render draws the page.
@@ -296,9 +165,9 @@ func (in *Inspector) body() app.UI {
 		in.databaseBanner(),
 		app.If(m.Base > 0 && !in.fromDatabase(), func() app.UI {
 			return app.P().Class("nested").Body(
-				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", views.Hex(m.Base), m.Name)),
+				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), m.Name)),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
-					in.show(ctx, views.Build(m.Name, m.Data, 0))
+					in.show(ctx, model.Build(m.Name, m.Data, 0))
 				}),
 			)
 		}),

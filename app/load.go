@@ -1,9 +1,13 @@
+// Loading: picking, dropping and fetching files, opening their bytes as a
+// container, a file with containers inside, or a database.
 package app
 
 import (
 	"fmt"
 
-	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -120,133 +124,104 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 	p.Call("then", then).Call("catch", fail)
 }
 
-// onKey moves through parts and tree nodes from the keyboard.
-func (in *Inspector) onKey(ctx app.Context, e app.Event) {
-	target := e.Get("target")
-	tag := ""
-	if target.Truthy() {
-		tag = target.Get("tagName").String()
-	}
-	if tag == "INPUT" || tag == "TEXTAREA" || tag == "BUTTON" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-		ctx.PreventUpdate()
-		return
-	}
-	in2 := func(sel string) bool {
-		return target.Truthy() && target.Get("closest").Truthy() && target.Call("closest", sel).Truthy()
-	}
-	key := e.Get("key").String()
-	m := in.model
-	if m == nil || m.File == nil {
-		ctx.PreventUpdate()
-		return
-	}
-	handled := true
-	switch {
-	case key == "[":
-		in.selectPart(ctx, max(0, in.part-1))
-	case key == "]":
-		in.selectPart(ctx, min(len(m.Parts)-1, in.part+1))
-	case key == "g":
-		ctx.Defer(func(app.Context) { focus("hex-goto") })
-	case key == "h":
-		in.revealAt(in.sel.Off)
-		ctx.Defer(func(app.Context) { focus("hex-scroll") })
-	case in2("#part-list") && (key == "ArrowDown" || key == "j"):
-		in.selectPart(ctx, min(len(m.Parts)-1, in.part+1))
-	case in2("#part-list") && (key == "ArrowUp" || key == "k"):
-		in.selectPart(ctx, max(0, in.part-1))
-	case in2("#part-list") && (key == "ArrowRight" || key == "Enter"):
-		ctx.Defer(func(app.Context) { focus("tree") })
-	case in2("#tree"):
-		handled = in.treeKey(ctx, key)
-	default:
-		handled = false
-	}
-	if handled {
+// openFile opens bytes the user picked or dropped: as the compared file in
+// compare mode, checked against a pending link's hash, else as a new file.
+func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
+	in.share.linkErr, in.share.note = "", ""
+	if p := in.share.pending; p != nil && p.CompareSHA256 != "" && in.model != nil && (p.SHA256 == "" || in.fileRef().sha == p.SHA256) {
+		in.share.wantCompare = false
+		if err := linkstate.CheckCompareFile(*p, data); err != nil {
+			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
+			in.status = ""
+			return
+		}
+		in.share.pending = nil
+		in.status = ""
+		in.startCompare(ctx, name, data)
+		in.share.tab = "compare"
+		in.compareSelectPath(ctx, p.Field)
 		in.noteView(ctx)
-		e.PreventDefault()
-		if in2("#part-list") {
-			id := fmt.Sprintf("part-%d", in.part)
-			ctx.Defer(func(app.Context) { scrollIntoView(id) })
-		}
 		return
 	}
-	ctx.PreventUpdate()
+	if in.share.wantCompare && in.model != nil && in.model.File != nil {
+		in.share.wantCompare = false
+		in.status = ""
+		in.startCompare(ctx, name, data)
+		in.noteView(ctx)
+		return
+	}
+	if p := in.share.pending; p != nil {
+		if err := linkstate.CheckFile(*p, data); err != nil {
+			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
+			in.status = ""
+			return
+		}
+		in.share.pending = nil
+		in.share.tab, in.share.cmp = "", nil
+		in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
+		in.applyState(ctx, *p, nil)
+		in.share.lastKey = ""
+		in.noteView(ctx)
+		return
+	}
+	in.share.tab, in.share.cmp = "", nil
+	in.share.row = 0
+	in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
+	in.noteView(ctx)
 }
 
-func (in *Inspector) treeKey(ctx app.Context, key string) bool {
-	t := in.tree()
-	if t == nil {
-		return false
+// stableCtx returns the Inspector's own context when it has one.
+func (in *Inspector) stableCtx(ctx app.Context) app.Context {
+	if in.share.hasCtx {
+		return in.share.ctx
 	}
-	open := in.open[in.part]
-	vis := views.VisibleNodes(t, open)
-	at := 0
-	for i, n := range vis {
-		if n.ID == in.node {
-			at = i
-		}
-	}
-	cur := vis[at]
-	container := cur.Kind == views.KindObject || cur.Kind == views.KindArray
-	switch key {
-	case "ArrowDown", "j":
-		at = min(len(vis)-1, at+1)
-	case "ArrowUp", "k":
-		at = max(0, at-1)
-	case "ArrowRight":
-		if container && !open[cur.ID] {
-			open[cur.ID] = true
-			in.rev++
-			return true
-		}
-		if container && len(cur.Children) > 0 {
-			in.selectNode(ctx, in.part, cur.Children[0].ID, true)
-			in.scrollNode(ctx)
-		}
-		return true
-	case "ArrowLeft":
-		if container && open[cur.ID] {
-			open[cur.ID] = false
-			in.rev++
-			return true
-		}
-		if cur.Parent != nil {
-			in.selectNode(ctx, in.part, cur.Parent.ID, true)
-			in.scrollNode(ctx)
-		}
-		return true
-	case "Enter", " ":
-		if container {
-			open[cur.ID] = !open[cur.ID]
-			in.rev++
-		}
-		return true
-	case "Home":
-		at = 0
-	case "End":
-		at = len(vis) - 1
-	default:
-		return false
-	}
-	in.selectNode(ctx, in.part, vis[at].ID, true)
-	in.scrollNode(ctx)
-	return true
+	return ctx
 }
 
-func (in *Inspector) scrollNode(ctx app.Context) {
-	id := fmt.Sprintf("node-%d", in.node)
-	ctx.Defer(func(app.Context) { scrollIntoView(id) })
+func (in *Inspector) quietly(fn func()) {
+	in.share.applying = true
+	defer func() { in.share.applying = false }()
+	fn()
 }
 
-func focus(id string) {
-	if el := app.Window().GetElementByID(id); el.Truthy() {
-		el.Call("focus")
+// dropCompare turns a Shift+drop into a compare with the shown file.
+func (in *Inspector) dropCompare(e app.Event) {
+	if s := e.Get("shiftKey"); s.Truthy() && s.Bool() && in.model != nil && in.model.File != nil {
+		in.share.wantCompare = true
 	}
 }
 
-func scrollIntoView(id string) {
-	if el := app.Window().GetElementByID(id); el.Truthy() {
-		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+// open decodes bytes and shows them.
+func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
+	if in.openDatabase(ctx, name, data) {
+		return
 	}
+	in.openFile(ctx, name, data) // share.go: compare mode and links waiting for their file
+}
+
+func (in *Inspector) show(ctx app.Context, m *model.Model) {
+	in.model = m
+	in.status = ""
+	in.open = make([]map[int]bool, len(m.Parts))
+	for i := range m.Parts {
+		in.open[i] = map[int]bool{}
+	}
+	in.rev++
+	in.part, in.node = -1, -1
+	in.sel, in.enc = decode.Span{}, decode.Span{}
+	if m.File != nil {
+		first := 0
+		if len(m.Parts) > 1 {
+			first = 1
+		}
+		in.selectPart(ctx, first)
+		in.revealAt(m.Base)
+	}
+	start := in.started
+	ctx.Defer(func(app.Context) {
+		// Recorded for measurements (docs/web.md): load start to rendered part list.
+		if perf := app.Window().Get("performance"); perf.Truthy() && start > 0 {
+			app.Window().Set("dxscopeLoadMs", perf.Call("now").Float()-start)
+		}
+	})
 }

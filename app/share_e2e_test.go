@@ -228,12 +228,12 @@ func TestShareLinksInBrowser(t *testing.T) {
 			if (!n) return false; if (n.getAttribute('aria-expanded') !== 'true') n.querySelector('.twisty').click(); return true })()`)
 		if hasSig {
 			// Open the first output element and select its Cols (the element itself if it has none).
-			p.wait("an output element", `[...document.querySelectorAll('#tree .node')].some(e => /SigOutputElements\[0\]$/.test(e.dataset.path))`)
-			eval[bool](p, `(() => { const n = [...document.querySelectorAll('#tree .node')].find(e => /SigOutputElements\[0\]$/.test(e.dataset.path));
+			p.wait("an output element", `[...document.querySelectorAll('#tree .node')].some(e => /SigOutputElements\/0$/.test(e.dataset.path))`)
+			eval[bool](p, `(() => { const n = [...document.querySelectorAll('#tree .node')].find(e => /SigOutputElements\/0$/.test(e.dataset.path));
 				if (n.getAttribute('aria-expanded') !== 'true') n.querySelector('.twisty').click(); return true })()`)
-			p.wait("the element open", `[...document.querySelectorAll('#tree .node')].some(e => /SigOutputElements\[0\]\/Cols$/.test(e.dataset.path))`)
+			p.wait("the element open", `[...document.querySelectorAll('#tree .node')].some(e => /SigOutputElements\/0\/Cols$/.test(e.dataset.path))`)
 			wantNode = eval[string](p, `(() => { const ns = [...document.querySelectorAll('#tree .node')];
-				const n = ns.find(e => /SigOutputElements\[0\]\/Cols$/.test(e.dataset.path)) || ns.find(e => /SigOutputElements\[0\]$/.test(e.dataset.path));
+				const n = ns.find(e => /SigOutputElements\/0\/Cols$/.test(e.dataset.path)) || ns.find(e => /SigOutputElements\/0$/.test(e.dataset.path));
 				n.click(); return n.dataset.path })()`)
 		} else {
 			t.Logf("PSV0 has no SigOutputElements on this branch (PSV0 is raw): selecting a leaf of its tree instead")

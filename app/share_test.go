@@ -13,7 +13,7 @@ import (
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
-	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 )
 
 // sample returns every nth corpus file plus the largest ones (which go by hash).
@@ -51,7 +51,7 @@ func TestBuildFragmentIsEncodeLink(t *testing.T) {
 	entries := sample(t, 60)
 	states := []linkstate.State{
 		{},
-		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements[2]/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
+		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements/2/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
 		{Name: "a.dxil", Tab: "compare", Compare: "b.dxil", Field: "HASH/Digest"},
 	}
 	checked, byHash := 0, 0
@@ -90,7 +90,7 @@ func TestBuildFragmentIsEncodeLink(t *testing.T) {
 func TestFieldPathFindsTheNode(t *testing.T) {
 	nodes, files := 0, 0
 	for _, e := range sample(t, 40) {
-		m := views.Build(e.Rel, readEntry(t, e), 0)
+		m := model.Build(e.Rel, readEntry(t, e), 0)
 		if m.File == nil {
 			continue
 		}
@@ -118,7 +118,7 @@ func TestFieldPathFindsTheNode(t *testing.T) {
 }
 
 // A hand-written deep link names a field under the part without the typed
-// key: "PSV0/SigOutputElements[1]" for JSON path "PSVInfo/SigOutputElements[1]".
+// key: "PSV0/SigOutputElements/1" for JSON path "PSVInfo/SigOutputElements/1".
 func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 	type elem struct{ Cols int }
 	v := struct {
@@ -126,14 +126,14 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 		PSVInfo struct{ SigOutputElements []elem }
 	}{Name: "PSV0"}
 	v.PSVInfo.SigOutputElements = []elem{{1}, {2}, {3}}
-	tr := views.BuildTree("PSV0", v, views.NewSpans(nil))
+	tr := model.BuildTree("PSV0", v, model.NewSpans(nil))
 	for path, want := range map[string]string{
-		"PSV0/SigOutputElements[1]":         "PSVInfo/SigOutputElements[1]",
-		"PSV0/SigOutputElements[2]/Cols":    "PSVInfo/SigOutputElements[2]/Cols",
+		"PSV0/SigOutputElements/1":         "PSVInfo/SigOutputElements/1",
+		"PSV0/SigOutputElements/2/Cols":    "PSVInfo/SigOutputElements/2/Cols",
 		"PSV0/PSVInfo":                      "PSVInfo",
 		"PSV0/Name":                         "Name",
 		"PSV0":                              "",
-		"PSV0/PSVInfo/SigOutputElements[1]": "PSVInfo/SigOutputElements[1]",
+		"PSV0/PSVInfo/SigOutputElements/1": "PSVInfo/SigOutputElements/1",
 	} {
 		n := tr.FindField(path)
 		if n == nil || n.JSONPath != want {
@@ -141,10 +141,10 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 		}
 	}
 	// Links write the short form.
-	if n := tr.FindField("PSV0/SigOutputElements[2]/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements[2]/Cols" {
+	if n := tr.FindField("PSV0/SigOutputElements/2/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements/2/Cols" {
 		t.Errorf("FieldPath writes %q, want the path without the typed key", tr.FieldPath(n))
 	}
-	if n := tr.FindField("PSV0/SigOutputElements[9]"); n != nil {
+	if n := tr.FindField("PSV0/SigOutputElements/9"); n != nil {
 		t.Errorf("a missing element found %q", n.JSONPath)
 	}
 }
@@ -189,12 +189,12 @@ func TestCopyFormats(t *testing.T) {
 	if got := HexText(data); got != wantHex {
 		t.Errorf("HexText = %q, want %q", got, wantHex)
 	}
-	wantC := "/* PSV0/SigOutputElements[2]: 18 bytes at 0x120 */\n" +
+	wantC := "/* PSV0/SigOutputElements/2: 18 bytes at 0x120 */\n" +
 		"static const unsigned char PSV0_SigOutputElements_2[18] = {\n" +
 		"    0x44, 0x58, 0x42, 0x43, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,\n" +
 		"    0x08, 0x09, 0x0a, 0x0b, 0x0c, 0xff\n" +
 		"};\n"
-	if got := CArray("PSV0/SigOutputElements[2]", 0x120, data); got != wantC {
+	if got := CArray("PSV0/SigOutputElements/2", 0x120, data); got != wantC {
 		t.Errorf("CArray =\n%s\nwant\n%s", got, wantC)
 	}
 	for in, want := range map[string]string{"": "bytes", "2x": "x", "(outside the container)": "outside_the_container", "bytes 0x94–0x100": "bytes_0x94_0x100"} {
@@ -230,12 +230,12 @@ func TestCompareRefs(t *testing.T) {
 	a := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
 	b := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
 	c := decode.Diff(a, b)
-	r, ok := views.FirstDifference(c)
+	r, ok := model.FirstDifference(c)
 	if !ok || r.Field < 0 {
 		t.Fatalf("first difference %+v, ok %v: want a field", r, ok)
 	}
 	path := r.Path(c)
-	if back, ok := views.FindCompareRef(c, path); !ok || back != r {
+	if back, ok := model.FindCompareRef(c, path); !ok || back != r {
 		t.Errorf("path %q finds %+v, want %+v", path, back, r)
 	}
 	sa, sb := r.Sides(c)
@@ -246,14 +246,14 @@ func TestCompareRefs(t *testing.T) {
 		if p.Status == decode.PartIdentical {
 			continue
 		}
-		if back, ok := views.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {
+		if back, ok := model.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {
 			t.Errorf("part %s finds %+v", p.Name, back)
 		}
 	}
-	if _, ok := views.FindCompareRef(c, "NOPE/X"); ok {
+	if _, ok := model.FindCompareRef(c, "NOPE/X"); ok {
 		t.Errorf("a missing path found a difference")
 	}
-	ma, mb := views.DiffMarks(c, a.Data(), b.Data(), 0, 0)
+	ma, mb := model.DiffMarks(c, a.Data(), b.Data(), 0, 0)
 	count := func(m []bool) (n int) {
 		for _, x := range m {
 			if x {

@@ -200,6 +200,12 @@ func (v *D3D9DebugVariable) label(entryOffset uint32) string {
 	return v.Scope + "::" + v.Name
 }
 
+func init() {
+	RegisterPart(PartKind{Name: "Aon9", Title: "10Level9 shader",
+		About:  "A Direct3D 9 style shader for feature level 9 devices, embedded by FXC for 4_0_level_9_x targets: the SM 2.x code and the tables that map constant buffers and samplers onto D3D9 registers.",
+		Decode: partOnly(decodeAon9)})
+}
+
 func decodeAon9(p *Part, r *reader) {
 	a := &Aon9{}
 	p.Level9 = a

@@ -100,9 +100,34 @@ type Part struct {
 	Level9          *Aon9                `json:",omitempty"` // Aon9
 	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 
+	// Value is the decoded value of a part family registered outside this
+	// package; JSON writes it under the registration's Key.
+	Value any `json:"-"`
+
 	Spans []Span
 
 	data []byte
+}
+
+// MarshalJSON writes the part's fields, and Value under its registered key.
+func (p *Part) MarshalJSON() ([]byte, error) {
+	type fields Part // the same fields without this method
+	b, err := json.Marshal((*fields)(p))
+	if err != nil || p.Value == nil {
+		return b, err
+	}
+	v, err := json.Marshal(p.Value)
+	if err != nil {
+		return nil, err
+	}
+	key := "Value"
+	if k := LookupPart(p.Name); k != nil && k.Key != "" {
+		key = k.Key
+	}
+	kb, _ := json.Marshal(key)
+	out := append(b[:len(b)-1:len(b)-1], ',')
+	out = append(append(append(out, kb...), ':'), v...)
+	return append(out, '}'), nil
 }
 
 // Data returns the part's bytes (without its 8-byte header), as far as they
@@ -141,12 +166,6 @@ func (f *File) AllSpans() []Span {
 		return all[i].Size > all[j].Size
 	})
 	return all
-}
-
-// uniqueParts may appear at most once (DXC and LLVM reject duplicates).
-var uniqueParts = map[string]bool{
-	"DXIL": true, "SFI0": true, "HASH": true, "PSV0": true, "RTS0": true,
-	"ILDB": true, "ILDN": true, "PRIV": true, "VERS": true, "SRCI": true,
 }
 
 // Parse decodes a container from the start of data. It returns an error only
@@ -283,7 +302,7 @@ func (f *File) parseHeader(out *sink) {
 		}
 		prevOff = off
 		seen[name]++
-		if seen[name] == 2 && uniqueParts[name] {
+		if seen[name] == 2 && uniquePart(name) {
 			out.problem(Warning, off, name, "part header", "a second %s part: the format allows only one (DXC and LLVM reject this container)", name)
 		}
 		regions = append(regions, region{label, off, dataEnd})
@@ -333,42 +352,9 @@ func (f *File) decodePart(p *Part) {
 				out.problem(Error, p.DataOffset, p.Name, p.Name, "internal decoder error (please report): %v", e)
 			}
 		}()
-		switch p.Name {
-		case "SFI0":
-			decodeFeatureInfo(p, r)
-		case "HASH":
-			decodeShaderHash(p, r)
-		case "DXIL", "ILDB":
-			decodeProgram(f, p, r)
-		case "STAT":
-			if len(p.data) >= 12 && string(p.data[8:12]) == "DXIL" {
-				decodeProgram(f, p, r)
-			} else {
-				decodeStatistics(p, r)
-			}
-		case "ILDN":
-			decodeDebugName(p, r)
-		case "VERS":
-			decodeCompilerVersion(p, r)
-		case "SRCI":
-			decodeSourceInfo(p, r)
-		case "PDBI":
-			decodePDBInfo(p, r)
-		case "ISG1", "OSG1", "PSG1", "ISGN", "OSGN", "OSG5", "PCSG":
-			decodeSignature(p, r)
-		case "PSV0":
-			decodePSV0(f, p, r)
-		case "RTS0":
-			decodeRootSignaturePart(p, r)
-		case "RDAT":
-			decodeRuntimeDataPart(p, r)
-		case "RDEF":
-			decodeResourceDefinitions(p, r)
-		case "SHDR", "SHEX":
-			decodeShaderBytecode(p, r)
-		case "Aon9":
-			decodeAon9(p, r)
-		default:
+		if k := LookupPart(p.Name); k != nil && k.Decode != nil {
+			k.Decode(f, p, &Reader{r})
+		} else {
 			r.raw("Data", len(p.data))
 		}
 	}()
@@ -383,6 +369,10 @@ func (f *File) decodePart(p *Part) {
 	p.Spans = append(out.spans, gaps...)
 	f.Problems = append(f.Problems, out.problems...)
 	if p.Summary == "" {
-		p.Summary = partSummary(p)
+		if k := LookupPart(p.Name); k != nil && k.Summary != nil {
+			p.Summary = k.Summary(p)
+		} else {
+			p.Summary = partSummary(p)
+		}
 	}
 }

@@ -116,6 +116,10 @@ var problemCases = []problemCase{
 		[]wantProblem{{Error, 60, "its last 980 bytes are missing"}}, 2, nil},
 	{"digest mismatch", func() []byte { b := twoParts(); b[5] ^= 1; return b },
 		[]wantProblem{{Warning, 4, "digest does not match"}}, 2, nil},
+	// Bytes a known layout does not cover are shown as unknown, with a note.
+	{"SFI0 longer than its flags", func() []byte {
+		return buildContainer(testPart{"SFI0", append(le64(1), 0xEE, 0xEE, 0xEE, 0xEE)})
+	}, []wantProblem{{Warning, 52, "only the first 8 are defined"}, {Note, 52, "4 bytes of the part"}}, 1, nil},
 }
 
 func TestContainerProblems(t *testing.T) {
@@ -205,16 +209,16 @@ func TestSpansLieInsideTheFile(t *testing.T) {
 	b := twoParts()
 	f, _ := Parse(b)
 	want := map[string][2]int64{
-		"Header/FileSize":       {24, 4},
-		"Header/PartOffsets[1]": {36, 4},
-		"SFI0/PartHeader/Size":  {44, 4},
-		"SFI0/Flags":            {48, 8},
-		"HASH/Digest":           {68, 16},
-		"HASH/Flags":            {64, 4},
-		"Header/Version/Major":  {20, 2},
-		"Header/Hash":           {4, 16},
-		"HASH/PartHeader/Name":  {56, 4},
-		"SFI0/PartHeader":       {40, 8},
+		"Header/FileSize":      {24, 4},
+		"Header/PartOffsets/1": {36, 4},
+		"SFI0/PartHeader/Size": {44, 4},
+		"SFI0/Flags":           {48, 8},
+		"HASH/Digest":          {68, 16},
+		"HASH/Flags":           {64, 4},
+		"Header/Version/Major": {20, 2},
+		"Header/Hash":          {4, 16},
+		"HASH/PartHeader/Name": {56, 4},
+		"SFI0/PartHeader":      {40, 8},
 	}
 	got := map[string][2]int64{}
 	for _, s := range f.AllSpans() {

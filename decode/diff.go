@@ -638,7 +638,7 @@ func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
 				if i < len(b) {
 					eb = b[i]
 				}
-				w.walk(fmt.Sprintf("%s[%d]", path, i), ea, eb, i < len(a), i < len(b))
+				w.walk(fmt.Sprintf("%s/%d", path, i), ea, eb, i < len(a), i < len(b))
 			}
 			return
 		}

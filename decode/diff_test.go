@@ -267,9 +267,9 @@ func TestDiffPatchedSignatureMask(t *testing.T) {
 		t.Errorf("ISG1 %v bytes %+v, want 1 byte at 0x94", isg.Status, isg.Bytes)
 	}
 	if a.Part("ISG1").Signature != nil {
-		f, ok := fieldDiff(isg, "ISG1/Parameters[1]/Mask")
+		f, ok := fieldDiff(isg, "ISG1/Parameters/1/Mask")
 		if !ok || f.A.Value != "7" || f.B.Value != "15" || f.A.Off != 0x94 {
-			t.Errorf("ISG1/Parameters[1]/Mask %+v (found %v), want 7 → 15 at 0x94; all %+v", f, ok, isg.Fields)
+			t.Errorf("ISG1/Parameters/1/Mask %+v (found %v), want 7 → 15 at 0x94; all %+v", f, ok, isg.Fields)
 		}
 	}
 	// Not re-signed: the digest no longer matches.

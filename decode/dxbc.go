@@ -457,3 +457,8 @@ func maskText(m uint8) string {
 	}
 	return string(s)
 }
+
+func init() {
+	RegisterPart(PartKind{Name: "SHDR", Title: "SM4 bytecode", About: "The shader as a Shader Model 4 token stream.", Decode: partOnly(decodeShaderBytecode)})
+	RegisterPart(PartKind{Name: "SHEX", Title: "SM5 bytecode", About: "The shader as a Shader Model 5 token stream.", Decode: partOnly(decodeShaderBytecode)})
+}

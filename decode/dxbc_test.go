@@ -232,9 +232,9 @@ func TestInstructionSpans(t *testing.T) {
 		t.Errorf("summary %q", p.Summary)
 	}
 	want := []Span{
-		{Path: "SHEX/Instructions[0]", Off: testBase + 8, Size: 8, Kind: SpanStruct, Value: "dcl_temps 2"},
-		{Path: "SHEX/Instructions[1]", Off: testBase + 16, Size: 20, Kind: SpanStruct, Value: "mov o0.xyzw, v0.xyzw"},
-		{Path: "SHEX/Instructions[2]", Off: testBase + 36, Size: 4, Kind: SpanStruct, Value: "ret"},
+		{Path: "SHEX/Instructions/0", Off: testBase + 8, Size: 8, Kind: SpanStruct, Value: "dcl_temps 2"},
+		{Path: "SHEX/Instructions/1", Off: testBase + 16, Size: 20, Kind: SpanStruct, Value: "mov o0.xyzw, v0.xyzw"},
+		{Path: "SHEX/Instructions/2", Off: testBase + 36, Size: 4, Kind: SpanStruct, Value: "ret"},
 	}
 	var got []Span
 	for _, sp := range out.spans {

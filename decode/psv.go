@@ -666,7 +666,7 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 		}
 		info.SigInputElementCount = r.u8("SigInputElements")
 		info.SigOutputElementCount = r.u8("SigOutputElements")
-		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchConstOrPrimElements")
+		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchOrPrimElements") // the count, named as the array it sizes
 		info.SigInputVectors = r.u8("SigInputVectors")
 		for i := range info.SigOutputVectors {
 			info.SigOutputVectors[i] = r.u8(fmt.Sprintf("SigOutputVectors[%d]", i))
@@ -1153,4 +1153,8 @@ func (d *psvDecoder) dependencies() bool {
 	}
 	d.section("DependencyTables", start)
 	return true
+}
+
+func init() {
+	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: internal(decodePSV0)})
 }

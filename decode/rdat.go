@@ -52,10 +52,8 @@ const rdatMaxElementSpans = 1 << 14
 // decodeRuntimeData reads an RDAT blob (the RDAT part, or the inflated PDBI payload).
 func decodeRuntimeData(r *reader) *RuntimeData {
 	d := &RuntimeData{}
-	r.begin("Header", "RuntimeDataHeader")
 	d.Version = r.u32("Version")
 	d.PartCount = r.u32("PartCount")
-	r.end()
 	if r.failed {
 		return nil
 	}
@@ -472,7 +470,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 		var ok bool
 		data, s.Data, ok = c.readBytes(rr, "Data")
 		if ok && len(data) > 0 {
-			sr := c.r.sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.join("Data"), "root signature")
+			sr := c.r.sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.join("RootSignature"), "root signature")
 			s.RootSignature = decodeRootSignature(sr)
 		}
 		rr.end()
@@ -762,4 +760,8 @@ func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
 	}()
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
 	return d, out.problems, out.spans
+}
+
+func init() {
+	RegisterPart(PartKind{Name: "RDAT", Title: "runtime data", About: "Tables describing a DXIL library: functions, resources, subobjects, work-graph nodes.", KnownLayout: true, Decode: partOnly(decodeRuntimeDataPart)})
 }

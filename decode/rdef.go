@@ -160,11 +160,12 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 	h.CBufferOffset = r.u32("CBufferOffset")
 	h.ResourceCount = r.u32("ResourceCount")
 	h.ResourceOffset = r.u32("ResourceOffset")
-	r.begin("Target", "target")
 	h.Minor = r.u8("Minor")
 	h.Major = r.u8("Major")
 	h.ProgramType = r.u16("ProgramType")
-	r.end()
+	if !r.failed {
+		r.field("Target", -4, "") // the three packed into one word
+	}
 	h.Flags = r.u32("Flags")
 	h.CreatorOffset = r.u32("CreatorOffset")
 	r.end()
@@ -185,7 +186,7 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 	h.FlagsNames = compileFlags(h.Flags)
 
 	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16}
-	h.Creator = c.str(h.CreatorOffset, "Creator", 24)
+	h.Creator = c.str(h.CreatorOffset, "RDEF/Header/Creator", 24)
 	bindingSize, varSize := 32, 24
 	if c.sm5 {
 		varSize, c.typeSize = 40, 36
@@ -251,7 +252,7 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 				b.Space, b.ID = &sp, &id
 			}
 			br.end()
-			b.Name = c.str(b.NameOffset, fmt.Sprintf("ResourceBindings[%d]/Name", i), off)
+			b.Name = c.str(b.NameOffset, fmt.Sprintf("RDEF/ResourceBindings[%d]/Name", i), off)
 			d.ResourceBindings = append(d.ResourceBindings, b)
 		}
 	}
@@ -529,4 +530,8 @@ func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span
 	}()
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
 	return d, out.problems, out.spans
+}
+
+func init() {
+	RegisterPart(PartKind{Name: "RDEF", Title: "resource definitions", About: "FXC reflection: constant buffers with their variables and types, and resource bindings.", KnownLayout: true, Decode: partOnly(decodeResourceDefinitions)})
 }

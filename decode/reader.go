@@ -6,53 +6,9 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
-
-// SpanKind says what a Span covers.
-type SpanKind uint8
-
-const (
-	SpanField   SpanKind = iota // one decoded value
-	SpanStruct                  // a structure made of fields and other structures
-	SpanUnknown                 // bytes no decoder claims (unknown data, padding, trailing bytes)
-	SpanRaw                     // bytes kept raw on purpose (opaque payloads, undecodable structures)
-)
-
-var spanKindNames = [...]string{"field", "struct", "unknown", "raw"}
-
-func (k SpanKind) String() string {
-	if int(k) < len(spanKindNames) {
-		return spanKindNames[k]
-	}
-	return fmt.Sprintf("SpanKind(%d)", int(k))
-}
-
-// MarshalText writes the kind by name.
-func (k SpanKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
-
-// UnmarshalText reads a kind written by MarshalText.
-func (k *SpanKind) UnmarshalText(b []byte) error {
-	for i, n := range spanKindNames {
-		if n == string(b) {
-			*k = SpanKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown span kind %q", b)
-}
-
-// Span is a range of the file that one decoded field or structure came from.
-// Path names it the way the JSON document nests it ("PSV0/SigInputElements[2]/Cols").
-type Span struct {
-	Path  string
-	Off   int64 // absolute offset in the file
-	Size  int64
-	Kind  SpanKind
-	Value string `json:",omitempty"` // short rendering of a field's value
-}
-
-// End is the offset just past the span.
-func (s Span) End() int64 { return s.Off + s.Size }
 
 // sink collects what decoding found: spans for the hex view and problems.
 type sink struct {
@@ -60,7 +16,10 @@ type sink struct {
 	problems []Problem
 }
 
-func (s *sink) span(sp Span) { s.spans = append(s.spans, sp) }
+func (s *sink) span(sp Span) {
+	sp.Path = report.IndexPath(sp.Path)
+	s.spans = append(s.spans, sp)
+}
 
 func (s *sink) problem(sev Severity, off int64, part, structure, format string, args ...any) {
 	s.problems = append(s.problems, Problem{Severity: sev, Offset: off, Part: part, Structure: structure, Message: fmt.Sprintf(format, args...)})
@@ -136,8 +95,8 @@ func (r *reader) join(name string) string {
 	if name == "" {
 		return r.path
 	}
-	if name[0] == '[' {
-		return r.path + name
+	if name[0] == '[' && name[len(name)-1] == ']' {
+		return r.path + "/" + name[1:len(name)-1]
 	}
 	return r.path + "/" + name
 }

@@ -506,3 +506,7 @@ func decodeRootSignaturePart(p *Part, r *reader) {
 	p.RootSignature = decodeRootSignature(r)
 	p.Summary = p.RootSignature.String()
 }
+
+func init() {
+	RegisterPart(PartKind{Name: "RTS0", Title: "root signature", About: "A serialized root signature: parameters, descriptor tables, static samplers and flags.", Unique: true, KnownLayout: true, Decode: partOnly(decodeRootSignaturePart)})
+}

@@ -782,3 +782,25 @@ func decodePDBInfo(p *Part, r *reader) {
 	}
 	r.seek(r.pos + n)
 }
+
+func init() {
+	RegisterPart(PartKind{Name: "SFI0", Title: "shader feature info", About: "A 64-bit set of optional features the shader requires from the device (doubles, wave ops, 64-bit atomics...).", Unique: true, KnownLayout: true, Decode: partOnly(decodeFeatureInfo)})
+	RegisterPart(PartKind{Name: "HASH", Title: "shader hash", About: "An MD5 of the shader, used by tools and drivers to identify it; a flag says whether the source was included.", Unique: true, KnownLayout: true, Decode: partOnly(decodeShaderHash)})
+	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
+	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
+	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Decode: internal(decodeStatisticsPart)})
+	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partOnly(decodeDebugName)})
+	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partOnly(decodeCompilerVersion)})
+	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partOnly(decodeSourceInfo)})
+	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Decode: partOnly(decodePDBInfo)})
+}
+
+// decodeStatisticsPart tells DXC's STAT (a reflection-only DXIL program) from
+// FXC's (instruction counts) by the DXIL magic after the program header.
+func decodeStatisticsPart(f *File, p *Part, r *reader) {
+	if len(p.data) >= 12 && string(p.data[8:12]) == "DXIL" {
+		decodeProgram(f, p, r)
+	} else {
+		decodeStatistics(p, r)
+	}
+}

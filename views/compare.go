@@ -2,180 +2,24 @@ package views
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// CompareRef names a difference in a Comparison: Part is the index in
-// Comparison.Parts (-1 for the header section), Field the index in that
-// part's Fields (-1 for the part as a whole).
-type CompareRef struct {
-	Part, Field int
-}
-
-// Path returns the field path a ref names ("" for a whole part), as a link's field=.
-func (r CompareRef) Path(c *decode.Comparison) string {
-	switch {
-	case c == nil:
-		return ""
-	case r.Part < 0:
-		if r.Field >= 0 && r.Field < len(c.Header) {
-			return c.Header[r.Field].Path
-		}
-	case r.Part < len(c.Parts):
-		d := c.Parts[r.Part]
-		if r.Field >= 0 && r.Field < len(d.Fields) {
-			return d.Fields[r.Field].Path
-		}
-		return d.Name
-	}
-	return ""
-}
-
-// FindCompareRef finds the difference a link's field= names: a field path,
-// or a part name for the whole part. ok is false when nothing matches.
-func FindCompareRef(c *decode.Comparison, path string) (CompareRef, bool) {
-	if c == nil || path == "" {
-		return CompareRef{}, false
-	}
-	for i, d := range c.Header {
-		if d.Path == path {
-			return CompareRef{-1, i}, true
-		}
-	}
-	for i, p := range c.Parts {
-		for j, d := range p.Fields {
-			if d.Path == path {
-				return CompareRef{i, j}, true
-			}
-		}
-	}
-	for i, p := range c.Parts {
-		if p.Name == path {
-			return CompareRef{i, -1}, true
-		}
-	}
-	return CompareRef{}, false
-}
-
-// FirstDifference is the ref the compare view selects first: the first
-// differing field of the first changed part, else the first part that is
-// not identical, else the first header difference.
-func FirstDifference(c *decode.Comparison) (CompareRef, bool) {
-	if c == nil {
-		return CompareRef{}, false
-	}
-	for i, p := range c.Parts {
-		if len(p.Fields) > 0 {
-			return CompareRef{i, 0}, true
-		}
-	}
-	for i, p := range c.Parts {
-		if p.Status != decode.PartIdentical {
-			return CompareRef{i, -1}, true
-		}
-	}
-	if len(c.Header) > 0 {
-		return CompareRef{-1, 0}, true
-	}
-	return CompareRef{}, false
-}
-
-// Sides returns the bytes to highlight in A and B for a ref (Size 0: none
-// on that side).
-func (r CompareRef) Sides(c *decode.Comparison) (a, b decode.FieldSide) {
-	a.Off, b.Off = -1, -1
-	if c == nil {
-		return
-	}
-	if r.Part < 0 {
-		if r.Field >= 0 && r.Field < len(c.Header) {
-			return c.Header[r.Field].A, c.Header[r.Field].B
-		}
-		return
-	}
-	if r.Part >= len(c.Parts) {
-		return
-	}
-	d := c.Parts[r.Part]
-	if r.Field >= 0 && r.Field < len(d.Fields) {
-		return d.Fields[r.Field].A, d.Fields[r.Field].B
-	}
-	// The whole part: its first differing byte when there is one, else its data.
-	side := func(ps *decode.PartSide, first int64) decode.FieldSide {
-		if ps == nil {
-			return decode.FieldSide{Off: -1}
-		}
-		if first >= 0 {
-			return decode.FieldSide{Present: true, Off: first, Size: 1}
-		}
-		return decode.FieldSide{Present: true, Off: ps.DataOffset, Size: int64(ps.Size)}
-	}
-	fa, fb := int64(-1), int64(-1)
-	if d.Bytes != nil && !d.Bytes.Same() && d.Bytes.First < min(d.Bytes.LenA, d.Bytes.LenB) {
-		fa, fb = d.Bytes.FirstA, d.Bytes.FirstB
-	}
-	return side(d.A, fa), side(d.B, fb)
-}
 
 // CompareView shows what differs between two containers, part by part, with
 // both files' bytes side by side. Identical parts take one line each.
 type CompareView struct {
 	app.Compo
-	Cmp      *decode.Comparison
-	A, B     *Model
-	Selected CompareRef
+	Cmp      *model.Comparison
+	A, B     *model.Model
+	Selected model.CompareRef
 	HasSel   bool
 	// The hex views' selections and reveal requests (owned by the page).
-	SelA, SelB       decode.Span
+	SelA, SelB       model.Span
 	RevealA, RevealB int64
 	RevealSeq        int
-	MarksA, MarksB   []bool // bytes that differ (DiffMarks)
-}
-
-// DiffMarks marks the bytes that differ between two containers, for the
-// hex views: the header and the part table compared in place, each part
-// present on both sides compared from its start (so a part that moved is
-// compared with itself), parts on one side only marked whole. baseA and
-// baseB are where the containers start in the shown data.
-func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
-	ma, mb = make([]bool, len(a)), make([]bool, len(b))
-	cmp := func(offA, offB, n int64) {
-		for i := int64(0); i < n; i++ {
-			pa, pb := baseA+offA+i, baseB+offB+i
-			switch {
-			case pa < int64(len(a)) && pb < int64(len(b)):
-				if a[pa] != b[pb] {
-					ma[pa], mb[pb] = true, true
-				}
-			case pa < int64(len(a)):
-				ma[pa] = true
-			case pb < int64(len(b)):
-				mb[pb] = true
-			}
-		}
-	}
-	mark := func(m []bool, off, n int64) {
-		for i := max(0, off); i < min(off+n, int64(len(m))); i++ {
-			m[i] = true
-		}
-	}
-	cmp(0, 0, decode.HeaderSize)
-	for _, d := range c.Parts {
-		switch {
-		case d.A != nil && d.B != nil:
-			if d.Status != decode.PartIdentical {
-				cmp(d.A.Offset, d.B.Offset, max(int64(d.A.Size), int64(d.B.Size))+decode.PartHeaderSize)
-			}
-		case d.A != nil:
-			mark(ma, baseA+d.A.Offset, int64(d.A.Size)+decode.PartHeaderSize)
-		case d.B != nil:
-			mark(mb, baseB+d.B.Offset, int64(d.B.Size)+decode.PartHeaderSize)
-		}
-	}
-	return ma, mb
+	MarksA, MarksB   []bool // bytes that differ (model.DiffMarks)
 }
 
 // Render draws the report and the two hex views.
@@ -222,19 +66,19 @@ func (v *CompareView) Render() app.UI {
 
 func (v *CompareView) part(i int) app.UI {
 	d := v.Cmp.Parts[i]
-	ref := CompareRef{i, -1}
+	ref := model.CompareRef{Part: i, Field: -1}
 	side := d.A
 	if side == nil {
 		side = d.B
 	}
 	var mark, text string
 	switch d.Status {
-	case decode.PartIdentical:
+	case model.PartIdentical:
 		mark, text = "=", fmt.Sprintf("#%d  %s, identical", side.Index, plural2(int64(side.Size), "byte"))
-	case decode.PartAdded:
-		mark, text = "+", fmt.Sprintf("#%d at %s, %s: only in B", d.B.Index, Hex(d.B.Offset), plural2(int64(d.B.Size), "byte"))
-	case decode.PartRemoved:
-		mark, text = "-", fmt.Sprintf("#%d at %s, %s: only in A", d.A.Index, Hex(d.A.Offset), plural2(int64(d.A.Size), "byte"))
+	case model.PartAdded:
+		mark, text = "+", fmt.Sprintf("#%d at %s, %s: only in B", d.B.Index, model.Hex(d.B.Offset), plural2(int64(d.B.Size), "byte"))
+	case model.PartRemoved:
+		mark, text = "-", fmt.Sprintf("#%d at %s, %s: only in A", d.A.Index, model.Hex(d.A.Offset), plural2(int64(d.A.Size), "byte"))
 	default:
 		size := plural2(int64(d.A.Size), "byte")
 		if d.Resized {
@@ -255,7 +99,7 @@ func (v *CompareView) part(i int) app.UI {
 		app.Span().Class("cmp-text").Text(text),
 		app.If(side.Summary != "", func() app.UI { return app.Span().Class("cmp-summary").Text(side.Summary) }),
 	)
-	if d.Status == decode.PartIdentical {
+	if d.Status == model.PartIdentical {
 		return app.Li().Class(cls).Body(line)
 	}
 	if v.HasSel && v.Selected == ref {
@@ -264,7 +108,7 @@ func (v *CompareView) part(i int) app.UI {
 	line = line.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }, app.EventScope(ref.Part, ref.Field))
 	body := []app.UI{line, v.fields(i, d.Fields, d.Omitted)}
 	if b := d.Bytes; b != nil && !b.Same() {
-		t := fmt.Sprintf("bytes: %d of %d differ, first at part offset %s (A %s, B %s)", b.Differ, min(b.LenA, b.LenB), Hex(int64(b.First)), Hex(b.FirstA), Hex(b.FirstB))
+		t := fmt.Sprintf("bytes: %d of %d differ, first at part offset %s (A %s, B %s)", b.Differ, min(b.LenA, b.LenB), model.Hex(int64(b.First)), model.Hex(b.FirstA), model.Hex(b.FirstB))
 		if b.LenA != b.LenB {
 			t += fmt.Sprintf(", length %d → %d", b.LenA, b.LenB)
 		}
@@ -273,55 +117,25 @@ func (v *CompareView) part(i int) app.UI {
 	return app.Li().Class(cls).Body(body...)
 }
 
-func (v *CompareView) fields(part int, fs []decode.FieldDiff, omitted int) app.UI {
+func (v *CompareView) fields(part int, fs []model.FieldDiff, omitted int) app.UI {
 	if len(fs) == 0 {
 		return app.Text("")
 	}
 	items := make([]app.UI, 0, len(fs)+1)
 	for j, f := range fs {
-		ref := CompareRef{part, j}
+		ref := model.CompareRef{Part: part, Field: j}
 		cls := "cmp-field"
 		if v.HasSel && v.Selected == ref {
 			cls += " selected"
 		}
 		items = append(items, app.Li().Class(cls).ID(fmt.Sprintf("cmp-field-%d-%d", part+1, j)).DataSet("path", f.Path).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }, app.EventScope(ref.Part, ref.Field)).Body(
-			app.Span().Class("cmp-path").Text(FieldLabel(f)),
-			app.Span().Class("cmp-where").Text(whereText(f)),
+			app.Span().Class("cmp-path").Text(model.FieldLabel(f)),
+			app.Span().Class("cmp-where").Text(model.WhereText(f)),
 		))
 	}
 	if omitted > 0 {
 		items = append(items, app.Li().Class("cmp-more").Text(fmt.Sprintf("… and %d more differences", omitted)))
 	}
 	return app.Ul().Class("cmp-fields").Body(items...)
-}
-
-// FieldLabel writes a difference the way dxscope diff does:
-// "PSV0 / SigOutputElements[2] / Cols: 3 → 4".
-func FieldLabel(f decode.FieldDiff) string {
-	a, b := f.A.Value, f.B.Value
-	if !f.A.Present {
-		a = "(absent)"
-	}
-	if !f.B.Present {
-		b = "(absent)"
-	}
-	label := strings.ReplaceAll(f.Path, "/", " / ")
-	if f.Kind == decode.DiffLength {
-		return fmt.Sprintf("%s: %s → %s elements", label, a, b)
-	}
-	return fmt.Sprintf("%s: %s → %s", label, a, b)
-}
-
-func whereText(f decode.FieldDiff) string {
-	side := func(s decode.FieldSide) string {
-		if s.Off < 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%s+%d", Hex(s.Off), s.Size)
-	}
-	if f.A.Off < 0 && f.B.Off < 0 {
-		return ""
-	}
-	return fmt.Sprintf("A %s, B %s", side(f.A), side(f.B))
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -12,7 +12,7 @@ import (
 // model, entry point and problem counts.
 type SummaryBar struct {
 	app.Compo
-	Model *Model
+	Model *model.Model
 }
 
 // Render draws the bar.
@@ -29,14 +29,14 @@ func (s *SummaryBar) Render() app.UI {
 	}
 	items := []app.UI{
 		app.Div().Class("sum-item sum-name").Body(app.Span().ID("file-name").Text(m.Name)),
-		item("size", SizeText(int64(len(m.Data))), "sum-size"),
+		item("size", model.SizeText(int64(len(m.Data))), "sum-size"),
 	}
 	if m.File == nil {
 		items = append(items, item("kind", "not a container", "sum-bad"))
 		return app.Div().Class("summary").Body(items...)
 	}
 	if m.Base > 0 {
-		items = append(items, item("container at", Hex(m.Base), "sum-base"))
+		items = append(items, item("container at", model.Hex(m.Base), "sum-base"))
 	}
 	items = append(items, item("digest", m.Digest, "digest-"+m.Digest))
 	if m.Profile != "" {
@@ -80,7 +80,7 @@ func plural(n int, s string) string {
 // chosen one.
 type PartList struct {
 	app.Compo
-	Parts    []*PartView
+	Parts    []*model.PartView
 	Selected int
 }
 
@@ -102,8 +102,8 @@ func (l *PartList) Render() app.UI {
 					Badges(pv.Errors, pv.Warnings, pv.Notes, false),
 				),
 				app.Div().Class("part-meta").Body(
-					app.Span().Class("part-off").Text(Hex(pv.Offset)),
-					app.Span().Class("part-size").Text(SizeText(pv.Size)),
+					app.Span().Class("part-off").Text(model.Hex(pv.Offset)),
+					app.Span().Class("part-size").Text(model.SizeText(pv.Size)),
 				),
 				app.If(pv.Summary != "", func() app.UI { return app.Div().Class("part-summary").Text(pv.Summary) }),
 			)
@@ -111,40 +111,11 @@ func (l *PartList) Render() app.UI {
 	)
 }
 
-// VisibleNodes returns the tree's nodes in display order, descending only
-// into open nodes. Long arrays are cut at maxChildren unless the node is in
-// all.
-func VisibleNodes(t *Tree, open map[int]bool) []*Node {
-	if t == nil {
-		return nil
-	}
-	var out []*Node
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		out = append(out, n)
-		if !open[n.ID] {
-			return
-		}
-		for i, c := range n.Children {
-			if i == maxChildren && !open[-1-n.ID] {
-				break
-			}
-			walk(c)
-		}
-	}
-	walk(t.Root)
-	return out
-}
-
-// maxChildren is how many children of one node are listed before a
-// "show all" row.
-const maxChildren = 256
-
 // TreeView draws a decoded value as a collapsible tree. The inspector owns
 // the open set (Rev changes whenever it does) and the selection.
 type TreeView struct {
 	app.Compo
-	Tree     *Tree
+	Tree     *model.Tree
 	Part     int
 	Open     map[int]bool
 	Rev      int
@@ -153,15 +124,15 @@ type TreeView struct {
 
 // Render draws the visible rows.
 func (v *TreeView) Render() app.UI {
-	nodes := VisibleNodes(v.Tree, v.Open)
+	nodes := model.VisibleNodes(v.Tree, v.Open)
 	return app.Div().ID("tree").Class("tree").Role("tree").TabIndex(0).Aria("label", "decoded value").Body(
 		app.If(v.Tree != nil && v.Tree.Truncated, func() app.UI {
-			return app.Div().Class("node nospan").Text(fmt.Sprintf("(only the first %d values are shown)", maxNodes))
+			return app.Div().Class("node nospan").Text(fmt.Sprintf("(only the first %d values are shown)", model.MaxNodes))
 		}),
 		app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
 			ref := NodeRef{v.Part, n.ID}
-			container := n.Kind == KindObject || n.Kind == KindArray
+			container := n.Kind == model.KindObject || n.Kind == model.KindArray
 			cls := "node kind-" + kindClass(n.Kind)
 			if n.ID == v.Selected {
 				cls += " selected"
@@ -193,7 +164,7 @@ func (v *TreeView) Render() app.UI {
 				key = v.Tree.Part
 			}
 			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class("val").Text(n.Value)}
-			if container && v.Open[n.ID] && len(n.Children) > maxChildren && !v.Open[-1-n.ID] {
+			if container && v.Open[n.ID] && len(n.Children) > model.MaxChildren && !v.Open[-1-n.ID] {
 				body = append(body, app.Button().Class("more").Text(fmt.Sprintf("show all %d", len(n.Children))).
 					OnClick(func(ctx app.Context, e app.Event) {
 						e.Call("stopPropagation")
@@ -205,14 +176,14 @@ func (v *TreeView) Render() app.UI {
 	)
 }
 
-func kindClass(k NodeKind) string {
+func kindClass(k model.NodeKind) string {
 	return [...]string{"object", "array", "string", "number", "bool", "null"}[k]
 }
 
 // ProblemList lists problems with severity and offset; choosing one jumps there.
 type ProblemList struct {
 	app.Compo
-	Problems []decode.Problem
+	Problems []model.Problem
 }
 
 // Render draws the list.
@@ -231,7 +202,7 @@ func (p *ProblemList) Render() app.UI {
 				app.Button().Class("problem-jump").Title("show these bytes").
 					OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }, app.EventScope(pr.Offset)).Body(
 					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
-					app.Span().Class("problem-off").Text(Hex(pr.Offset)),
+					app.Span().Class("problem-off").Text(model.Hex(pr.Offset)),
 				),
 				app.Span().Class("problem-where").Text(where),
 				app.Span().Class("problem-msg").Text(pr.Message),
@@ -244,8 +215,8 @@ func (p *ProblemList) Render() app.UI {
 // its raw bytes and value, and the rule behind it.
 type TeachPanel struct {
 	app.Compo
-	Model *Model
-	Sel   decode.Span
+	Model *model.Model
+	Sel   model.Span
 	Path  string // the selected node's JSON path (for fields with no span of their own)
 	Value string // the selected node's value
 	Part  string
@@ -260,7 +231,7 @@ func (t *TeachPanel) Render() app.UI {
 	if path == "" {
 		path = t.Part + "/" + t.Path
 	}
-	l, exact, ok := teachFor(t.Part, t.Sel.Path, t.Path)
+	l, exact, ok := model.TeachFor(t.Part, t.Sel.Path, t.Path)
 	value := t.Value
 	if value == "" {
 		value = t.Sel.Value
@@ -271,12 +242,12 @@ func (t *TeachPanel) Render() app.UI {
 	}
 	row("path", app.Code().ID("teach-path").Text(path))
 	if t.Sel.Size > 0 {
-		row("where", app.Span().Text(fmt.Sprintf("offset %s, %s", Hex(t.Sel.Off), plural2(t.Sel.Size, "byte"))))
-		row("bytes", app.Code().Class("teach-bytes").Text(RawBytes(t.Model.Data, t.Sel.Off, t.Sel.Size, 32)))
+		row("where", app.Span().Text(fmt.Sprintf("offset %s, %s", model.Hex(t.Sel.Off), plural2(t.Sel.Size, "byte"))))
+		row("bytes", app.Code().Class("teach-bytes").Text(model.RawBytes(t.Model.Data, t.Sel.Off, t.Sel.Size, 32)))
 		row("kind", app.Span().Text(t.Sel.Kind.String()))
 	}
 	if value != "" {
-		row("value", app.Code().Text(cut(value)))
+		row("value", app.Code().Text(model.Cut(value)))
 	}
 	body := []app.UI{app.Dl().Body(rows...)}
 	if ok {
@@ -290,7 +261,7 @@ func (t *TeachPanel) Render() app.UI {
 			body = append(body, app.P().Class("teach-rule").Body(app.Strong().Text("Rule: "), app.Text(l.Rule)))
 		}
 	} else {
-		body = append([]app.UI{app.H3().ID("teach-title").Text(lastSeg(path))}, body...)
+		body = append([]app.UI{app.H3().ID("teach-title").Text(model.LastSeg(path))}, body...)
 	}
 	return app.Div().ID("teach").Class("teach").Body(body...)
 }
@@ -302,56 +273,11 @@ func plural2(n int64, s string) string {
 	return fmt.Sprintf("%d %ss", n, s)
 }
 
-func lastSeg(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[i+1:]
-	}
-	return p
-}
-
-// teachFor looks a lesson up by span path, then by the node's JSON path read
-// from the part name (with and without the typed key).
-func teachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
-	var cands []string
-	if spanPath != "" {
-		cands = append(cands, spanPath)
-	}
-	if jsonPath != "" {
-		if part == HeaderPart {
-			cands = append(cands, jsonPath)
-		} else {
-			if _, rest, ok := strings.Cut(jsonPath, "/"); ok {
-				cands = append(cands, part+"/"+rest)
-			}
-			cands = append(cands, part+"/"+jsonPath)
-		}
-	}
-	var fallback Lesson
-	var have bool
-	if spanPath == part && part != HeaderPart {
-		// A whole part: its description is the lesson.
-		pi := decode.DescribePart(part)
-		if _, _, ok := Teach(part); !ok {
-			return Lesson{Pattern: part, Title: pi.Title, Meaning: pi.About}, true, true
-		}
-	}
-	for _, c := range cands {
-		l, exact, ok := Teach(c)
-		if ok && exact {
-			return l, true, true
-		}
-		if ok && !have {
-			fallback, have = l, true
-		}
-	}
-	return fallback, false, have
-}
-
 // EmbeddedList says a file is not a container and lists the containers
 // decode.Scan found inside it.
 type EmbeddedList struct {
 	app.Compo
-	Model *Model
+	Model *model.Model
 }
 
 // Render draws the message and the list.
@@ -371,8 +297,8 @@ func (e *EmbeddedList) Render() app.UI {
 					app.TBody().Body(app.Range(m.Embedded).Slice(func(i int) app.UI {
 						em := m.Embedded[i]
 						return app.Tr().Body(
-							app.Td().Class("num").Text(Hex(em.Offset)),
-							app.Td().Class("num").Text(SizeText(em.Size)),
+							app.Td().Class("num").Text(model.Hex(em.Offset)),
+							app.Td().Class("num").Text(model.SizeText(em.Size)),
 							app.Td().Text(strings.Join(em.Parts, " ")),
 							app.Td().Body(app.Button().Class("open-nested").DataSet("off", em.Offset).Text("Open").
 								OnClick(func(ctx app.Context, ev app.Event) { ctx.NewActionWithValue(ActOpenNested, em.Offset) })),

@@ -5,9 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/shaderdb"
-	"github.com/dxscope/dxscope/decode/sqlite"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -15,89 +13,9 @@ import (
 // holds; value: DBContainerRef.
 const ActOpenDBContainer = "dx-open-db-container"
 
-// DBContainerRef names a container inside an open database: the database's
-// index among the open ones and where the container is.
-type DBContainerRef struct {
-	DB int
-	C  shaderdb.Container
-}
-
 // DBPageSize is how many rows a database list shows at once. go-app renders
 // a few thousand DOM rows a second, so a 10,000-shader database is paged.
 const DBPageSize = 50
-
-// DBModel is one opened SQLite database as the database view shows it.
-type DBModel struct {
-	Name     string
-	Data     []byte
-	DB       *shaderdb.Database
-	Problems []sqlite.Problem
-
-	Errors, Warnings, Notes int
-
-	// Set by LinkDatabases when an SODB and a PSDB are both open: the
-	// other database's name and each group's link, by key bytes.
-	LinkedName string
-	Links      map[string]*shaderdb.GroupLink
-}
-
-// NewDBModel wraps an opened database.
-func NewDBModel(name string, data []byte, d *shaderdb.Database) *DBModel {
-	m := &DBModel{Name: name, Data: data, DB: d, Problems: d.Problems()}
-	for _, p := range m.Problems {
-		switch p.Severity {
-		case decode.Error:
-			m.Errors++
-		case decode.Warning:
-			m.Warnings++
-		default:
-			m.Notes++
-		}
-	}
-	return m
-}
-
-// LinkDatabases links the groups of the first open SODB with those of each
-// open PSDB (same key; versions compared), and clears links otherwise.
-func LinkDatabases(dbs []*DBModel) {
-	var sodb *DBModel
-	for _, d := range dbs {
-		d.Links, d.LinkedName = nil, ""
-		if sodb == nil && d.DB.SODB != nil {
-			sodb = d
-		}
-	}
-	if sodb == nil {
-		return
-	}
-	for _, d := range dbs {
-		if d.DB.PSDB == nil {
-			continue
-		}
-		links := shaderdb.Link(sodb.DB.SODB, d.DB.PSDB)
-		if sodb.Links == nil {
-			sodb.Links = map[string]*shaderdb.GroupLink{}
-			sodb.LinkedName = d.Name
-		}
-		d.Links, d.LinkedName = map[string]*shaderdb.GroupLink{}, sodb.Name
-		for i := range links {
-			l := &links[i]
-			d.Links[string(l.Key)] = l
-			if _, ok := sodb.Links[string(l.Key)]; !ok {
-				sodb.Links[string(l.Key)] = l
-			}
-		}
-	}
-}
-
-// ContainerOf is the container a shader_bytecode row holds.
-func ContainerOf(label string, b shaderdb.BlobRef) shaderdb.Container {
-	off := int64(-1)
-	if b.Contiguous {
-		off = b.Offset
-	}
-	return shaderdb.Container{Label: label, Blob: b, Size: b.Size, FileOffset: off}
-}
 
 // dbUI is the view state of one database: section, page and filter per list,
 // and the rows opened for details.
@@ -114,16 +32,16 @@ type dbUI struct {
 // blobs. Lists are paged (DBPageSize rows).
 type DatabaseView struct {
 	app.Compo
-	DB    *DBModel
-	Index int // position among the open databases (for DBContainerRef)
+	DB    *model.DBModel
+	Index int // position among the open databases (for model.DBContainerRef)
 	Rev   int // changes whenever links or the list of databases change
 
-	ui map[*DBModel]*dbUI
+	ui map[*model.DBModel]*dbUI
 }
 
 func (v *DatabaseView) state() *dbUI {
 	if v.ui == nil {
-		v.ui = map[*DBModel]*dbUI{}
+		v.ui = map[*model.DBModel]*dbUI{}
 	}
 	s := v.ui[v.DB]
 	if s == nil {
@@ -191,11 +109,11 @@ func (v *DatabaseView) Render() app.UI {
 	)
 }
 
-func kindID(k shaderdb.Kind) string {
+func kindID(k model.DBKind) string {
 	switch k {
-	case shaderdb.SODBKind:
+	case model.SODBKind:
 		return "sodb"
-	case shaderdb.PSDBKind:
+	case model.PSDBKind:
 		return "psdb"
 	}
 	return "sqlite"
@@ -210,7 +128,7 @@ func (v *DatabaseView) summary() app.UI {
 	return app.Div().Class("summary db-summary").Body(
 		app.Div().Class("sum-item sum-name").Body(app.Span().ID("db-name").Text(m.Name)),
 		item("kind", m.DB.Kind.String(), "db-kind"),
-		item("size", SizeText(int64(len(m.Data))), "sum-size"),
+		item("size", model.SizeText(int64(len(m.Data))), "sum-size"),
 		item("pages", fmt.Sprintf("%d × %d bytes", m.DB.SQL.PageCount(), h.PageSize), "db-pages"),
 		item("application_id", fmt.Sprintf("0x%08X", h.ApplicationID), "db-appid"),
 		item("user_version", fmt.Sprint(h.UserVersion), "db-userver"),
@@ -355,15 +273,15 @@ func (v *DatabaseView) pager(list string, total int, filter string) app.UI {
 }
 
 // openButton raises ActOpenDBContainer for c.
-func (v *DatabaseView) openButton(id, text string, c shaderdb.Container) app.UI {
-	ref := DBContainerRef{DB: v.Index, C: c}
+func (v *DatabaseView) openButton(id, text string, c model.DBContainer) app.UI {
+	ref := model.DBContainerRef{DB: v.Index, C: c}
 	title := "Open in the inspector (" + c.Blob.Where() + ")"
 	return app.Button().ID(id).Class("db-open").Title(title).Text(text).
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActOpenDBContainer, ref) },
 			app.EventScope(v.Index, fmt.Sprintf("%p", v.DB), c.Label, c.Blob.Table, c.Blob.Rowid, c.Offset))
 }
 
-func keyText(k shaderdb.Key) app.UI {
+func keyText(k model.DBKey) app.UI {
 	if k == nil {
 		return app.Span().Class("db-key null").Text("NULL")
 	}
@@ -374,10 +292,10 @@ func keyText(k shaderdb.Key) app.UI {
 	return app.Span().Class(cls).Title(fmt.Sprintf("%d bytes", len(k))).Text(k.String())
 }
 
-func keyMatch(k shaderdb.Key, f string) bool { return strings.Contains(strings.ToLower(k.String()), f) }
+func keyMatch(k model.DBKey, f string) bool { return strings.Contains(strings.ToLower(k.String()), f) }
 
 // stageChips draws a pipeline's stages, each one click from the inspector.
-func (v *DatabaseView) stageChips(idPrefix string, p *shaderdb.PipelineState) app.UI {
+func (v *DatabaseView) stageChips(idPrefix string, p *model.DBPipelineState) app.UI {
 	return app.Span().Class("db-stages").Body(app.Range(p.Stages).Slice(func(i int) app.UI {
 		s := p.Stages[i]
 		if s.Shader == nil {
@@ -389,13 +307,13 @@ func (v *DatabaseView) stageChips(idPrefix string, p *shaderdb.PipelineState) ap
 			desc += " " + ci.EntryName
 		}
 		return app.Span().Class("db-stage").DataSet("stage", s.Name).Body(
-			v.openButton(idPrefix+"-"+s.Name, s.Name, ContainerOf(fmt.Sprintf("%s shader %s", s.Name, s.Key), s.Shader.Blob)),
+			v.openButton(idPrefix+"-"+s.Name, s.Name, model.ContainerOf(fmt.Sprintf("%s shader %s", s.Name, s.Key), s.Shader.Blob)),
 			app.Span().Class("db-stage-desc").Text(desc),
 		)
 	}))
 }
 
-func (v *DatabaseView) linkCell(k shaderdb.Key, version int64, psdbSide bool) app.UI {
+func (v *DatabaseView) linkCell(k model.DBKey, version int64, psdbSide bool) app.UI {
 	m := v.DB
 	if m.Links == nil {
 		return app.Td().Class("db-link none").Text("—")
@@ -458,7 +376,7 @@ func (v *DatabaseView) sodbGroups() app.UI {
 	)
 }
 
-func (v *DatabaseView) libChips(idPrefix string, so *shaderdb.StateObject) app.UI {
+func (v *DatabaseView) libChips(idPrefix string, so *model.DBStateObject) app.UI {
 	return app.Span().Class("db-stages").Body(app.Range(so.Libraries).Slice(func(i int) app.UI {
 		l := so.Libraries[i]
 		var exports []string
@@ -469,20 +387,20 @@ func (v *DatabaseView) libChips(idPrefix string, so *shaderdb.StateObject) app.U
 			return app.Span().Class("db-stage missing").Text("library " + l.Key.String() + " (missing)")
 		}
 		return app.Span().Class("db-stage").Body(
-			v.openButton(fmt.Sprintf("%s-%d", idPrefix, i), "DXIL library", ContainerOf("DXIL library "+l.Key.String(), l.Shader.Blob)),
+			v.openButton(fmt.Sprintf("%s-%d", idPrefix, i), "DXIL library", model.ContainerOf("DXIL library "+l.Key.String(), l.Shader.Blob)),
 			app.Span().Class("db-stage-desc").Text(strings.Join(exports, ", ")),
 		)
 	}))
 }
 
-func (v *DatabaseView) rootSigCell(id string, k shaderdb.Key, rs *shaderdb.RootSignature) app.UI {
+func (v *DatabaseView) rootSigCell(id string, k model.DBKey, rs *model.DBRootSignature) app.UI {
 	if k == nil {
 		return app.Span().Class("muted").Text("none")
 	}
 	if rs == nil {
 		return app.Span().Class("missing").Body(keyText(k), app.Text(" (missing)"))
 	}
-	return app.Span().Body(keyText(k), app.Text(" "), v.openButton(id, "open", ContainerOf("root signature "+k.String(), rs.Blob)))
+	return app.Span().Body(keyText(k), app.Text(" "), v.openButton(id, "open", model.ContainerOf("root signature "+k.String(), rs.Blob)))
 }
 
 func (v *DatabaseView) pipelines() app.UI {
@@ -514,7 +432,7 @@ func (v *DatabaseView) pipelines() app.UI {
 }
 
 // pipelineDetails shows a pipeline's sub-state descriptions with enum names.
-func pipelineDetails(p *shaderdb.PipelineState) app.UI {
+func pipelineDetails(p *model.DBPipelineState) app.UI {
 	var items []app.UI
 	items = append(items, app.Div().Class("db-desc").Body(app.B().Text("pipeline_states"), fieldList(p.Fields, 0)))
 	if len(p.InputLayout) > 0 {
@@ -530,7 +448,7 @@ func pipelineDetails(p *shaderdb.PipelineState) app.UI {
 	return app.Div().Class("db-descs").Body(items...)
 }
 
-func descUI(d *shaderdb.Desc, depth int) app.UI {
+func descUI(d *model.DBDesc, depth int) app.UI {
 	head := app.Span().Class("db-desc-head").Body(app.B().Text(d.Table), app.Text(" "), keyText(d.Key))
 	if d.Missing {
 		return app.Div().Class("db-desc missing").Body(head, app.Text(" (not in the table)"))
@@ -538,7 +456,7 @@ func descUI(d *shaderdb.Desc, depth int) app.UI {
 	return app.Div().Class("db-desc").Body(head, fieldList(d.Fields, depth))
 }
 
-func fieldList(fs []shaderdb.Field, depth int) app.UI {
+func fieldList(fs []model.DBField, depth int) app.UI {
 	var items []app.UI
 	for _, f := range fs {
 		val := []app.UI{app.Span().Class("db-fval").Text(f.Value)}
@@ -573,10 +491,10 @@ func (v *DatabaseView) shaders() app.UI {
 					stage = "not a container"
 				}
 				return app.Tr().ID(fmt.Sprintf("sodb-shader-%d", si)).Body(
-					app.Td().Body(keyText(sh.Key)), app.Td().Text(sh.Type), app.Td().Class("num").Text(SizeText(sh.Size)),
+					app.Td().Body(keyText(sh.Key)), app.Td().Text(sh.Type), app.Td().Class("num").Text(model.SizeText(sh.Size)),
 					app.Td().Class("mono").Text(stage), app.Td().Class("mono").Text(ci.EntryName), app.Td().Class("num").Text(sh.Users),
 					app.Td().Class("mono muted").Text(sh.Blob.Where()),
-					app.Td().Body(v.openButton(fmt.Sprintf("open-shader-%d", si), "open", ContainerOf(fmt.Sprintf("%s shader %s", sh.Type, sh.Key), sh.Blob))),
+					app.Td().Body(v.openButton(fmt.Sprintf("open-shader-%d", si), "open", model.ContainerOf(fmt.Sprintf("%s shader %s", sh.Type, sh.Key), sh.Blob))),
 				)
 			})),
 		),
@@ -592,8 +510,8 @@ func (v *DatabaseView) rootSigs() app.UI {
 			app.THead().Body(app.Tr().Body(app.Th().Text("key"), app.Th().Text("size"), app.Th().Text("bytes"), app.Th())),
 			app.TBody().Body(app.Range(rows).Slice(func(j int) app.UI {
 				r := s.RootSignatures[rows[j]]
-				return app.Tr().Body(app.Td().Body(keyText(r.Key)), app.Td().Class("num").Text(SizeText(r.Size)), app.Td().Class("mono muted").Text(r.Blob.Where()),
-					app.Td().Body(v.openButton(fmt.Sprintf("open-rootsig-%d", rows[j]), "open", ContainerOf("root signature "+r.Key.String(), r.Blob))))
+				return app.Tr().Body(app.Td().Body(keyText(r.Key)), app.Td().Class("num").Text(model.SizeText(r.Size)), app.Td().Class("mono muted").Text(r.Blob.Where()),
+					app.Td().Body(v.openButton(fmt.Sprintf("open-rootsig-%d", rows[j]), "open", model.ContainerOf("root signature "+r.Key.String(), r.Blob))))
 			})),
 		),
 	)
@@ -602,7 +520,7 @@ func (v *DatabaseView) rootSigs() app.UI {
 func (v *DatabaseView) stateObjects() app.UI {
 	s := v.DB.DB.SODB
 	rows, total := v.pageOf("stateobjects", len(s.StateObjects), func(i int, f string) bool { return keyMatch(s.StateObjects[i].Key, f) })
-	rsList := func(id string, l []*shaderdb.RootSignature) app.UI {
+	rsList := func(id string, l []*model.DBRootSignature) app.UI {
 		var out []app.UI
 		for i, r := range l {
 			out = append(out, v.rootSigCell(fmt.Sprintf("%s-%d", id, i), r.Key, r))
@@ -699,17 +617,17 @@ func humanBytes(n int64) string {
 	if n < 1000 {
 		return fmt.Sprintf("%d B", n)
 	}
-	return strings.SplitN(SizeText(n), " (", 2)[0]
+	return strings.SplitN(model.SizeText(n), " (", 2)[0]
 }
 
 // valueHexBytes is how much of a PSDB value is shown as hex; the rest is downloadable.
 const valueHexBytes = 256
 
-func (v *DatabaseView) psdbValues(gi int, g *shaderdb.PSDBGroup) app.UI {
+func (v *DatabaseView) psdbValues(gi int, g *model.PSDBGroup) app.UI {
 	var items []app.UI
 	for vi, val := range g.Values {
 		b, err := val.Blob.Range(0, valueHexBytes)
-		note := fmt.Sprintf("%s, key id %d, %s", SizeText(val.Size), val.KeyID, val.Blob.Where())
+		note := fmt.Sprintf("%s, key id %d, %s", model.SizeText(val.Size), val.KeyID, val.Blob.Where())
 		if err != nil {
 			note += ": " + err.Error()
 		}
@@ -725,7 +643,7 @@ func (v *DatabaseView) psdbValues(gi int, g *shaderdb.PSDBGroup) app.UI {
 				app.Span().Class("muted").Text(" "+note+shown+" "),
 				app.Button().ID(fmt.Sprintf("download-%d-%d", gi, vi)).Text("Download").OnClick(func(ctx app.Context, e app.Event) {
 					data, _ := ref.Bytes()
-					Download(fname, data)
+					Download(fname, "application/octet-stream", data)
 				}, app.EventScope(fmt.Sprintf("%p", v.DB), gi, vi)),
 			),
 			app.Pre().Class("db-hex").Text(hexDump(b)),
@@ -774,20 +692,31 @@ func hexDump(b []byte) string {
 	return sb.String()
 }
 
-// Download hands bytes to the browser as a file download (a Blob URL).
-func Download(name string, data []byte) {
-	win := app.Window()
-	arr := win.Get("Uint8Array").New(len(data))
+// download hands bytes to the browser as a file: a Blob, an object URL and
+// a click on a temporary <a download>.
+func Download(name, mime string, data []byte) {
+	w := app.Window()
+	arr := w.Get("Uint8Array").New(len(data))
 	app.CopyBytesToJS(arr, data)
-	blob := win.Get("Blob").New([]any{arr}, map[string]any{"type": "application/octet-stream"})
-	url := win.Get("URL").Call("createObjectURL", blob)
-	a := win.Get("document").Call("createElement", "a")
+	blob := w.Get("Blob").New([]any{arr}, map[string]any{"type": mime})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	doc := w.Get("document")
+	a := doc.Call("createElement", "a")
 	a.Set("href", url)
 	a.Set("download", name)
-	win.Get("document").Get("body").Call("appendChild", a)
+	a.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", a)
 	a.Call("click")
 	a.Call("remove")
-	win.Get("URL").Call("revokeObjectURL", url)
+	// Recorded for the browser test: what the last download was.
+	w.Set("dxscopeLastDownload", map[string]any{"name": name, "size": len(data)})
+	var revoke app.Func
+	revoke = app.FuncOf(func(this app.Value, args []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	w.Call("setTimeout", revoke, 10000)
 }
 
 func (v *DatabaseView) tables() app.UI {
@@ -844,7 +773,7 @@ func (v *DatabaseView) blobs() app.UI {
 				b := d.Blobs[bi]
 				var cs []app.UI
 				for ci, e := range b.Containers {
-					c := shaderdb.Container{Label: fmt.Sprintf("%s.%s rowid %d +0x%x", b.Ref.Table, b.Ref.Column, b.Ref.Rowid, e.Offset), Blob: b.Ref, Offset: e.Offset, Size: e.Size, FileOffset: -1}
+					c := model.DBContainer{Label: fmt.Sprintf("%s.%s rowid %d +0x%x", b.Ref.Table, b.Ref.Column, b.Ref.Rowid, e.Offset), Blob: b.Ref, Offset: e.Offset, Size: e.Size, FileOffset: -1}
 					if b.Ref.Contiguous {
 						c.FileOffset = b.Ref.Offset + e.Offset
 					}
@@ -857,7 +786,7 @@ func (v *DatabaseView) blobs() app.UI {
 					cs = append(cs, app.Span().Class("muted").Text("none"))
 				}
 				return app.Tr().ID(fmt.Sprintf("db-blob-%d", bi)).Body(app.Td().Class("mono").Text(b.Ref.Table+"."+b.Ref.Column), app.Td().Class("num").Text(b.Ref.Rowid),
-					app.Td().Class("num").Text(SizeText(b.Ref.Size)), app.Td().Class("mono muted").Text(b.Ref.Where()), app.Td().Body(cs...))
+					app.Td().Class("num").Text(model.SizeText(b.Ref.Size)), app.Td().Class("mono muted").Text(b.Ref.Where()), app.Td().Body(cs...))
 			})),
 		),
 	)

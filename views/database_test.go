@@ -4,34 +4,34 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/shaderdb"
+	"github.com/dxscope/dxscope/views/model"
 )
 
-func sodbModel(name string, groups map[string]int64, order ...string) *DBModel {
-	s := &shaderdb.SODB{}
+func sodbModel(name string, groups map[string]int64, order ...string) *model.DBModel {
+	s := &model.SODB{}
 	for _, k := range order {
-		s.Groups = append(s.Groups, &shaderdb.Group{Key: shaderdb.Key(k), Version: groups[k]})
+		s.Groups = append(s.Groups, &model.DBGroup{Key: model.DBKey(k), Version: groups[k]})
 	}
-	return &DBModel{Name: name, DB: &shaderdb.Database{Kind: shaderdb.SODBKind, SODB: s}}
+	return &model.DBModel{Name: name, DB: &model.Database{Kind: model.SODBKind, SODB: s}}
 }
 
-func psdbModel(name string, groups map[string]int64, order ...string) *DBModel {
-	p := &shaderdb.PSDB{}
+func psdbModel(name string, groups map[string]int64, order ...string) *model.DBModel {
+	p := &model.PSDB{}
 	for _, k := range order {
-		p.Groups = append(p.Groups, &shaderdb.PSDBGroup{Key: shaderdb.Key(k), Version: groups[k]})
+		p.Groups = append(p.Groups, &model.PSDBGroup{Key: model.DBKey(k), Version: groups[k]})
 	}
-	return &DBModel{Name: name, DB: &shaderdb.Database{Kind: shaderdb.PSDBKind, PSDB: p}}
+	return &model.DBModel{Name: name, DB: &model.Database{Kind: model.PSDBKind, PSDB: p}}
 }
 
 func TestLinkDatabasesMatchesGroupsByKeyAndFlagsVersions(t *testing.T) {
 	s := sodbModel("a.sodb", map[string]int64{"same\x00": 1, "stale\x00": 2, "sodb only": 5}, "same\x00", "stale\x00", "sodb only")
 	p := psdbModel("a.psdb", map[string]int64{"same\x00": 1, "stale\x00": 3, "psdb only": 1}, "same\x00", "stale\x00", "psdb only")
-	LinkDatabases([]*DBModel{p, s}) // order of opening does not matter
+	model.LinkDatabases([]*model.DBModel{p, s}) // order of opening does not matter
 	if s.LinkedName != "a.psdb" || p.LinkedName != "a.sodb" {
 		t.Fatalf("linked names %q, %q", s.LinkedName, p.LinkedName)
 	}
 	for _, tc := range []struct {
-		m          *DBModel
+		m          *model.DBModel
 		key        string
 		sodb, psdb bool
 		differ     bool
@@ -53,7 +53,7 @@ func TestLinkDatabasesMatchesGroupsByKeyAndFlagsVersions(t *testing.T) {
 		}
 	}
 	// Closing the PSDB clears the SODB's links.
-	LinkDatabases([]*DBModel{s})
+	model.LinkDatabases([]*model.DBModel{s})
 	if s.Links != nil || s.LinkedName != "" {
 		t.Errorf("links left after the PSDB closed: %v", s.Links)
 	}
@@ -101,7 +101,7 @@ func TestKeysShowAsTextOrHex(t *testing.T) {
 		{"\x01\x02\xff", "0102ff"},
 		{"tab\there", "7461620968657265"},
 	} {
-		if got := shaderdb.Key(tc.key).String(); got != tc.want {
+		if got := model.DBKey(tc.key).String(); got != tc.want {
 			t.Errorf("key %q shows %q, want %q", tc.key, got, tc.want)
 		}
 	}

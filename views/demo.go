@@ -1,18 +1,22 @@
 package views
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/views/model"
+)
 
 // DemoGrid is a made-up 32×32-vector dependency table (128×128 components)
 // shown at /#demo=grid, so the grid can be judged at the largest size a
 // signature allows without a file that large.
-func DemoGrid() *GridData {
+func DemoGrid() *model.GridData {
 	name := func(prefix string, v int) string {
 		if v == 0 && prefix == "out" {
 			return "SV_Position0"
 		}
 		return fmt.Sprintf("TEXCOORD%d", v)
 	}
-	g := &GridData{Title: "Inputs → outputs (demo: 32 × 32 vectors)", Sentence: "input %s affects output %s",
+	g := &model.GridData{Title: "Inputs → outputs (demo: 32 × 32 vectors)", Sentence: "input %s affects output %s",
 		NotSentence: "input %s does not affect output %s"}
 	for v := 0; v < 32; v++ {
 		for c := 0; c < 4; c++ {
@@ -35,8 +39,8 @@ func DemoGrid() *GridData {
 }
 
 // DemoSignature is a made-up input signature for the same demo page.
-func DemoSignature() []SignatureRow {
-	return []SignatureRow{
+func DemoSignature() []model.SignatureRow {
+	return []model.SignatureRow{
 		{Name: "POSITION", Index: 0, Mask: 7, Register: 0, SystemValue: "NONE", Format: "float", Used: 7},
 		{Name: "TEXCOORD", Index: 0, Mask: 3, Register: 1, SystemValue: "NONE", Format: "float", Used: 3},
 		{Name: "SV_VertexID", Index: 0, Mask: 1, Register: 2, SystemValue: "VERTID", Format: "uint", Used: 0},

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -14,7 +14,7 @@ import (
 // Clicking an opcode jumps the hex view to its first call.
 type DXILSummary struct {
 	app.Compo
-	Module *decode.Module
+	Module *model.Module
 	Base   int64 // added to offsets when the container sits inside a larger file
 
 	sortBy string // "opcode", "name" or "count"
@@ -22,14 +22,14 @@ type DXILSummary struct {
 }
 
 // SortedOps returns the census in the order the table shows it.
-func (d *DXILSummary) SortedOps() []decode.DXOp {
-	ops := append([]decode.DXOp(nil), d.Module.DXOps...)
-	less := func(a, b decode.DXOp) bool { return a.Opcode < b.Opcode }
+func (d *DXILSummary) SortedOps() []model.DXOp {
+	ops := append([]model.DXOp(nil), d.Module.DXOps...)
+	less := func(a, b model.DXOp) bool { return a.Opcode < b.Opcode }
 	switch d.sortBy {
 	case "name":
-		less = func(a, b decode.DXOp) bool { return a.Name < b.Name }
+		less = func(a, b model.DXOp) bool { return a.Name < b.Name }
 	case "count":
-		less = func(a, b decode.DXOp) bool {
+		less = func(a, b model.DXOp) bool {
 			if a.Count != b.Count {
 				return a.Count < b.Count
 			}
@@ -145,9 +145,9 @@ func joinU32(v []uint32, sep string) string {
 	return strings.Join(s, sep)
 }
 
-func dxilSummary(pv *PartView) []app.UI {
-	if pv.Part == nil || pv.Part.Program == nil || pv.Part.Module == nil {
+func dxilSummary(pv *model.PartView) []app.UI {
+	if pv.Module() == nil {
 		return nil
 	}
-	return []app.UI{&DXILSummary{Module: pv.Part.Module, Base: pv.Offset - pv.Part.Offset}}
+	return []app.UI{&DXILSummary{Module: pv.Module(), Base: pv.Base()}}
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -39,10 +39,10 @@ const (
 type HexView struct {
 	app.Compo
 
-	Model     *Model
-	Sel       decode.Span // the selected field: highlighted
-	Enc       decode.Span // the structure around it: highlighted fainter
-	RevealOff int64       // bring this offset into view when RevealSeq changes
+	Model     *model.Model
+	Sel       model.Span // the selected field: highlighted
+	Enc       model.Span // the structure around it: highlighted fainter
+	RevealOff int64      // bring this offset into view when RevealSeq changes
 	RevealSeq int
 
 	// Share hooks (views/share.go): element ID prefix (default "hex"), the
@@ -58,7 +58,7 @@ type HexView struct {
 	first     int64 // first visible row
 	scrollTop float64
 	seenSeq   int
-	seenModel *Model
+	seenModel *model.Model
 	gotoText  string
 	gotoErr   string
 }
@@ -226,7 +226,7 @@ func (h *HexView) Render() app.UI {
 				Value(h.gotoText).OnInput(h.onGotoInput).Attr("autocomplete", "off"),
 			app.Button().Type("submit").Text("Go"),
 			app.If(h.gotoErr != "", func() app.UI { return app.Span().Class("hex-err").Text(h.gotoErr) }),
-			app.Span().Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", Hex(h.first*16), Hex(last*16), Hex(int64(len(h.Model.Data))))),
+			app.Span().Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", model.Hex(h.first*16), model.Hex(last*16), model.Hex(int64(len(h.Model.Data))))),
 		),
 		app.Div().ID(h.id("scroll")).Class("hex-scroll").
 			Style("height", fmt.Sprintf("%dpx", HexRows*HexRowHeight)).
@@ -279,20 +279,20 @@ func (h *HexView) classOf(off int64) (string, string) {
 	cls += h.markClass(off)
 	sp, ok := h.Model.Spans.Deepest(off)
 	if !ok {
-		return cls + " out", Hex(off) + ": outside the container"
+		return cls + " out", model.Hex(off) + ": outside the container"
 	}
 	switch sp.Kind {
-	case decode.SpanUnknown:
+	case model.SpanUnknown:
 		cls += " unk"
-	case decode.SpanRaw:
+	case model.SpanRaw:
 		cls += " raw"
 	}
-	if sp.Kind == decode.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
+	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
 		cls += " alt"
 	}
-	title := Hex(off) + ": " + sp.Path
+	title := model.Hex(off) + ": " + sp.Path
 	if sp.Value != "" {
-		title += " = " + cut(sp.Value)
+		title += " = " + model.Cut(sp.Value)
 	}
 	return cls, title
 }

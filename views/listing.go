@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -12,7 +12,7 @@ import (
 // per instruction; clicking a line selects that instruction's bytes.
 type ShaderListing struct {
 	app.Compo
-	Bytecode *decode.ShaderBytecode
+	Bytecode *model.ShaderBytecode
 	Base     int64 // added to instruction offsets when the container sits inside a larger file
 }
 
@@ -39,9 +39,9 @@ func (l *ShaderListing) Render() app.UI {
 	)
 }
 
-func shaderListing(pv *PartView) []app.UI {
-	if pv.Part == nil || pv.Part.Bytecode == nil {
+func shaderListing(pv *model.PartView) []app.UI {
+	if pv.Bytecode() == nil {
 		return nil
 	}
-	return []app.UI{&ShaderListing{Bytecode: pv.Part.Bytecode, Base: pv.Offset - pv.Part.Offset}}
+	return []app.UI{&ShaderListing{Bytecode: pv.Bytecode(), Base: pv.Base()}}
 }

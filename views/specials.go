@@ -1,6 +1,9 @@
 package views
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // outputSignatures are the signature parts whose "used" column is the
 // complement of the never-writes mask; the others are inputs.
@@ -10,7 +13,7 @@ var outputSignatures = map[string]bool{"OSG1": true, "OSGN": true, "OSG5": true,
 // takes plain view-model data that Build read once from the part's tree, so
 // a special view appears as soon as the part's decoder fills in the keys it
 // reads.
-var specials = map[string]func(pv *PartView) []app.UI{
+var specials = map[string]func(pv *model.PartView) []app.UI{
 	"ISG1": signature, "ISGN": signature,
 	"OSG1": signature, "OSGN": signature, "OSG5": signature,
 	"PSG1": signature, "PCSG": signature,
@@ -19,14 +22,14 @@ var specials = map[string]func(pv *PartView) []app.UI{
 	"SHDR": shaderListing, "SHEX": shaderListing,
 }
 
-func signature(pv *PartView) []app.UI {
+func signature(pv *model.PartView) []app.UI {
 	if pv.Signature == nil {
 		return nil
 	}
 	return []app.UI{&SignatureTable{Title: pv.Title, Rows: pv.Signature}}
 }
 
-func psvGrids(pv *PartView) []app.UI {
+func psvGrids(pv *model.PartView) []app.UI {
 	var out []app.UI
 	for _, g := range pv.Grids {
 		out = append(out, &DependencyGrid{Data: g})
@@ -35,7 +38,7 @@ func psvGrids(pv *PartView) []app.UI {
 }
 
 // Specials returns the special views for a part (none for most parts).
-func Specials(pv *PartView) []app.UI {
+func Specials(pv *model.PartView) []app.UI {
 	if pv == nil {
 		return nil
 	}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/views/model"
 )
 
 func example(t *testing.T, name string) []byte {
@@ -25,7 +25,7 @@ func example(t *testing.T, name string) []byte {
 // span, and every byte of the header finds a node whose span holds it.
 // Offsets are from the DXContainer layout (constants.md §1).
 func TestHeaderFieldsLinkBothWays(t *testing.T) {
-	m := Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
+	m := model.Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
 	if m.File == nil {
 		t.Fatal(m.NotFound)
 	}
@@ -39,9 +39,9 @@ func TestHeaderFieldsLinkBothWays(t *testing.T) {
 		{"Header/Version/Minor", 22, 2},
 		{"Header/FileSize", 24, 4},
 		{"Header/PartCount", 28, 4},
-		{"Header/PartOffsets[1]", 36, 4},
+		{"Header/PartOffsets/1", 36, 4},
 	} {
-		n := hdr.Find(func(n *Node) bool { return n.JSONPath == tc.json })
+		n := hdr.Find(func(n *model.Node) bool { return n.JSONPath == tc.json })
 		if n == nil {
 			t.Errorf("%s: no node", tc.json)
 			continue
@@ -63,7 +63,7 @@ func TestHeaderFieldsLinkBothWays(t *testing.T) {
 // TestPartHeaderBytesRevealPartNodes: the 8-byte part header's name and size
 // bytes reveal the part's Name and Size nodes.
 func TestPartHeaderBytesRevealPartNodes(t *testing.T) {
-	m := Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
+	m := model.Build("vertex.dxbc", example(t, "vertex.dxbc"), 0)
 	for _, pv := range m.Parts[1:] {
 		d, _ := m.Spans.Deepest(pv.Offset + 1)
 		if n := pv.Tree().ForSpan(d.Path); n.JSONPath != "Name" {
@@ -88,7 +88,7 @@ func TestTreeFollowsJSONOrder(t *testing.T) {
 		Spans []int
 		C     map[string]bool
 	}{2, []string{"x", "y"}, []int{1}, map[string]bool{"k": true}}
-	tr := BuildTree("TEST", v, NewSpans(nil))
+	tr := model.BuildTree("TEST", v, model.NewSpans(nil))
 	var keys []string
 	for _, c := range tr.Root.Children {
 		keys = append(keys, c.Key)
@@ -96,15 +96,15 @@ func TestTreeFollowsJSONOrder(t *testing.T) {
 	if strings.Join(keys, ",") != "B,A,C" {
 		t.Errorf("keys %v, want B,A,C", keys)
 	}
-	if n := tr.Root.Path("A/[1]"); n == nil || n.Full != "y" || n.JSONPath != "A[1]" {
-		t.Errorf("A[1] = %+v", n)
+	if n := tr.Root.Path("A/[1]"); n == nil || n.Full != "y" || n.JSONPath != "A/1" {
+		t.Errorf("A/1 = %+v", n)
 	}
 }
 
 func TestLongStringsAreCut(t *testing.T) {
-	tr := BuildTree("T", map[string]string{"DXIL": strings.Repeat("ab", 1000)}, NewSpans(nil))
+	tr := model.BuildTree("T", map[string]string{"DXIL": strings.Repeat("ab", 1000)}, model.NewSpans(nil))
 	n := tr.Root.Child("DXIL")
-	if len(n.Full) != 2000 || len(n.Value) > maxShown+40 || !strings.Contains(n.Value, "2000 characters") {
+	if len(n.Full) != 2000 || len(n.Value) > model.MaxShown+40 || !strings.Contains(n.Value, "2000 characters") {
 		t.Errorf("value %q", n.Value)
 	}
 }
@@ -112,12 +112,12 @@ func TestLongStringsAreCut(t *testing.T) {
 // TestDeepestSpan uses hand-made spans: a struct, two fields, a wide raw
 // span that starts earlier and still covers the offset.
 func TestDeepestSpan(t *testing.T) {
-	s := NewSpans([]decode.Span{
-		{Path: "P", Off: 0, Size: 100, Kind: decode.SpanStruct},
-		{Path: "P/A", Off: 10, Size: 4, Kind: decode.SpanField},
-		{Path: "P/S", Off: 10, Size: 20, Kind: decode.SpanStruct},
-		{Path: "P/B", Off: 14, Size: 2, Kind: decode.SpanField},
-		{Path: "Q", Off: 200, Size: 50_000_000, Kind: decode.SpanRaw},
+	s := model.NewSpans([]model.Span{
+		{Path: "P", Off: 0, Size: 100, Kind: model.SpanStruct},
+		{Path: "P/A", Off: 10, Size: 4, Kind: model.SpanField},
+		{Path: "P/S", Off: 10, Size: 20, Kind: model.SpanStruct},
+		{Path: "P/B", Off: 14, Size: 2, Kind: model.SpanField},
+		{Path: "Q", Off: 200, Size: 50_000_000, Kind: model.SpanRaw},
 	})
 	for _, tc := range []struct {
 		off  int64
@@ -128,7 +128,7 @@ func TestDeepestSpan(t *testing.T) {
 			t.Errorf("Deepest(%d) = %q, want %q", tc.off, got.Path, tc.want)
 		}
 	}
-	enc, _ := s.Enclosing(decode.Span{Path: "P/B", Off: 14, Size: 2})
+	enc, _ := s.Enclosing(model.Span{Path: "P/B", Off: 14, Size: 2})
 	if enc.Path != "P/S" {
 		t.Errorf("Enclosing(P/B) = %q, want P/S", enc.Path)
 	}
@@ -138,7 +138,7 @@ func TestDeepestSpan(t *testing.T) {
 // examples at the offsets where build.sh put them.
 func TestNonContainerListsEmbedded(t *testing.T) {
 	data := example(t, "bundle.bin")
-	m := Build("bundle.bin", data, 0)
+	m := model.Build("bundle.bin", data, 0)
 	if m.File != nil || m.NotFound == "" {
 		t.Fatal("bundle.bin decoded as a container")
 	}
@@ -151,7 +151,7 @@ func TestNonContainerListsEmbedded(t *testing.T) {
 		t.Error("embedded offsets do not hold the example files")
 	}
 	// Opened in place, the nested container addresses the outer file.
-	n := Build("bundle.bin", data, m.Embedded[1].Offset)
+	n := model.Build("bundle.bin", data, m.Embedded[1].Offset)
 	if n.File == nil || n.Parts[1].Offset != m.Embedded[1].Offset+int64(n.File.Header.PartOffsets[0]) {
 		t.Errorf("nested part offset %d", n.Parts[1].Offset)
 	}
@@ -165,19 +165,10 @@ func TestSummaryFromProgramHeader(t *testing.T) {
 		{"vertex.dxbc", "Vertex", "vs_6_0"},
 		{"compute.dxbc", "Compute", "cs_6_6"},
 	} {
-		m := Build(tc.file, example(t, tc.file), 0)
+		m := model.Build(tc.file, example(t, tc.file), 0)
 		if m.Stage != tc.stage || m.Profile != tc.profile {
 			t.Errorf("%s: %s %s, want %s %s", tc.file, m.Stage, m.Profile, tc.stage, tc.profile)
 		}
-	}
-}
-
-// TestEntryNameFoundGenerically: any part whose JSON has EntryName names the
-// entry point (the shape obj2yaml gives PSV0).
-func TestEntryNameFoundGenerically(t *testing.T) {
-	tr := BuildTree("PSV0", json.RawMessage(`{"Name":"PSV0","PSVInfo":{"Version":3,"EntryName":"VSMain"}}`), NewSpans(nil))
-	if got := entryOf([]*PartView{{Name: "PSV0", tree: tr}}); got != "VSMain" {
-		t.Errorf("entry %q", got)
 	}
 }
 
@@ -193,8 +184,8 @@ const psvJSON = `{"PSVInfo":{"Version":3,"ShaderStage":1,"SigInputVectors":2,"Si
 "InputOutputMap":[[15,15,15,0,16,32,0,0],[],[],[]]}}`
 
 func TestGridFromPSVInputOutputMap(t *testing.T) {
-	tr := BuildTree("PSV0", json.RawMessage(psvJSON), NewSpans(nil))
-	grids := GridsFromPSV(tr)
+	tr := model.BuildTree("PSV0", json.RawMessage(psvJSON), model.NewSpans(nil))
+	grids := model.GridsFromPSV(tr)
 	if len(grids) != 1 {
 		t.Fatalf("%d grids", len(grids))
 	}
@@ -221,9 +212,9 @@ func TestGridFromPSVInputOutputMap(t *testing.T) {
 // TestGridTableLayoutAcrossDwords: with 9 output vectors (36 components),
 // each input row takes two words and output 32 is bit 0 of the second.
 func TestGridTableLayoutAcrossDwords(t *testing.T) {
-	tr := BuildTree("PSV0", json.RawMessage(`{"PSVInfo":{"SigInputVectors":1,"SigOutputVectors":[9,0,0,0],
-		"InputOutputMap":[[1,0, 0,1, 0,0, 2147483648,0],[],[],[]]}}`), NewSpans(nil))
-	g := GridsFromPSV(tr)[0]
+	tr := model.BuildTree("PSV0", json.RawMessage(`{"PSVInfo":{"SigInputVectors":1,"SigOutputVectors":[9,0,0,0],
+		"InputOutputMap":[[1,0, 0,1, 0,0, 2147483648,0],[],[],[]]}}`), model.NewSpans(nil))
+	g := model.GridsFromPSV(tr)[0]
 	want := map[[2]int]bool{{0, 0}: true, {1, 32}: true, {3, 31}: true}
 	for r := range g.Rows {
 		for c := range g.Cols {
@@ -234,46 +225,30 @@ func TestGridTableLayoutAcrossDwords(t *testing.T) {
 	}
 }
 
-func TestSignatureRowsFromObj2yamlShape(t *testing.T) {
-	tr := BuildTree("OSG1", json.RawMessage(`{"Signature":{"Parameters":[
-		{"Stream":0,"Name":"SV_Position","Index":0,"SystemValue":"Position","CompType":"Float32","Register":0,"Mask":15,"ExclusiveMask":0,"MinPrecision":"Default"},
-		{"Stream":0,"Name":"SV_Depth","Index":0,"SystemValue":65,"SystemValueName":"Depth","CompType":3,"Register":4294967295,"Mask":1,"ExclusiveMask":1}]}}`), NewSpans(nil))
-	rows, ok := SignatureRowsFromTree(tr, true)
-	if !ok || len(rows) != 2 {
-		t.Fatalf("rows %v", rows)
-	}
-	if r := rows[0]; r.Name != "SV_Position" || MaskText(r.Mask) != "xyzw" || MaskText(r.Used) != "xyzw" || r.SystemValue != "Position" || r.Format != "float" || r.Register != 0 {
-		t.Errorf("row 0: %+v", r)
-	}
-	if r := rows[1]; r.Register != -1 || r.SystemValue != "Depth" || r.Format != "float" || MaskText(r.Used) != "    " {
-		t.Errorf("row 1: %+v", r)
-	}
-}
-
 func TestTeachCoversTheFormat(t *testing.T) {
-	if n := len(Lessons()); n < 40 {
+	if n := len(model.Lessons()); n < 40 {
 		t.Errorf("%d lessons, want at least 40", n)
 	}
 	for _, tc := range []struct{ path, title string }{
 		{"Header/Hash", "Container digest"},
-		{"Header/PartOffsets[3]", "Part offset"},
+		{"Header/PartOffsets/3", "Part offset"},
 		{"DXIL/PartHeader/Size", "Part size"},
-		{"DXIL/Program/ProgramVersion", "Program version"},
+		{"DXIL/ShaderKind", "Shader kind"},
 		{"PSV0/RuntimeInfo/EntryFunctionName", "Entry function name"},
-		{"PSV0/SigInputElements[2]/Cols", "Columns"},
-		{"PSV0/SigOutputVectors[0]", "Output vectors"},
-		{"OSG1/Parameters[1]/Mask", "Component mask"},
-		{"SFI0/FeatureFlags", "Shader feature flags"},
+		{"PSV0/SigInputElements/2/Cols", "Columns"},
+		{"PSV0/SigOutputVectors/0", "Output vectors"},
+		{"OSG1/Parameters/1/Mask", "Component mask"},
+		{"SFI0/Flags", "Shader feature flags"},
 		{"HASH/Digest", "Shader hash"},
-		{"RTS0/Parameters[0]/ShaderVisibility", "Shader visibility"},
+		{"RTS0/Parameters/0/ShaderVisibility", "Shader visibility"},
 	} {
-		l, _, ok := Teach(tc.path)
+		l, _, ok := model.Teach(tc.path)
 		if !ok || l.Title != tc.title {
 			t.Errorf("Teach(%q) = %q, want %q", tc.path, l.Title, tc.title)
 		}
 	}
 	// A field no lesson names falls back to its structure, and says so.
-	if l, exact, ok := Teach("Header/Version/Major/Extra"); !ok || exact || l.Title != "Major version" {
+	if l, exact, ok := model.Teach("Header/Version/Major/Extra"); !ok || exact || l.Title != "Major version" {
 		t.Errorf("fallback: %q exact=%v", l.Title, exact)
 	}
 }
@@ -294,7 +269,7 @@ func TestParseOffset(t *testing.T) {
 // TestHexGeometryFor50MB: the scroll mapping covers every row of a 50 MB
 // file and stays under the browser's element height limit.
 func TestHexGeometryFor50MB(t *testing.T) {
-	h := &HexView{Model: &Model{Data: make([]byte, 50<<20)}}
+	h := &HexView{Model: &model.Model{Data: make([]byte, 50<<20)}}
 	height, scaled := h.spacer()
 	if !scaled || height > hexMaxPixels {
 		t.Fatalf("spacer %v scaled=%v", height, scaled)
@@ -310,12 +285,12 @@ func TestHexGeometryFor50MB(t *testing.T) {
 	}
 }
 
-// TestTreeIsBounded: a value with more than maxNodes leaves keeps the first
+// TestTreeIsBounded: a value with more than model.MaxNodes leaves keeps the first
 // ones and says it was cut.
 func TestTreeIsBounded(t *testing.T) {
-	big := make([]int, maxNodes+50)
-	tr := BuildTree("T", map[string]any{"A": big, "B": 1}, NewSpans(nil))
-	if !tr.Truncated || len(tr.Nodes) > maxNodes+1 {
+	big := make([]int, model.MaxNodes+50)
+	tr := model.BuildTree("T", map[string]any{"A": big, "B": 1}, model.NewSpans(nil))
+	if !tr.Truncated || len(tr.Nodes) > model.MaxNodes+1 {
 		t.Errorf("truncated=%v with %d nodes", tr.Truncated, len(tr.Nodes))
 	}
 }
@@ -364,8 +339,8 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := Build(filepath.Base(tc.file), b, 0)
-		var grid *GridData
+		m := model.Build(filepath.Base(tc.file), b, 0)
+		var grid *model.GridData
 		for i := range m.Parts {
 			if m.Parts[i].Name == "PSV0" {
 				for _, g := range m.Parts[i].Grids {
@@ -393,7 +368,7 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 }
 
 func TestDXOpCensusSorts(t *testing.T) {
-	d := &DXILSummary{Module: &decode.Module{DXOps: []decode.DXOp{{Opcode: 68, Name: "loadInput", Count: 3}, {Opcode: 5, Name: "storeOutput", Count: 9}, {Opcode: 93, Name: "bufferLoad", Count: 3}}}}
+	d := &DXILSummary{Module: &model.Module{DXOps: []model.DXOp{{Opcode: 68, Name: "loadInput", Count: 3}, {Opcode: 5, Name: "storeOutput", Count: 9}, {Opcode: 93, Name: "bufferLoad", Count: 3}}}}
 	order := func() string {
 		var s []string
 		for _, o := range d.SortedOps() {
@@ -423,7 +398,7 @@ func TestBitcodeBlocksLinkToBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := Build("vs", b, 0)
+	m := model.Build("vs", b, 0)
 	for _, pv := range m.Parts {
 		if pv.Name != "DXIL" {
 			continue

@@ -285,7 +285,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.expect("listing lines", `document.querySelectorAll('#listing .listing-line[data-off]').length`, float64(len(ins)))
 	last := len(ins) - 1
 	p.Run("click the last instruction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#listing .listing-line[data-off="%d"]`, ins[last].Offset))))
-	p.expect("the clicked instruction's bytes are selected", `document.getElementById('teach-path').textContent`, fmt.Sprintf("%s/Instructions[%d]", code.Name, last))
+	p.expect("the clicked instruction's bytes are selected", `document.getElementById('teach-path').textContent`, fmt.Sprintf("%s/Instructions/%d", code.Name, last))
 	p.Shoot("04b-listing")
 
 	// A file that is not a container says so.

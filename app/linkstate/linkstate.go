@@ -29,6 +29,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // FormatVersion is the v= value this package writes. Decode refuses larger
@@ -399,42 +401,12 @@ func escape(s string) string {
 
 // pathToLink writes array indices as path segments ("Elements[2]/Cols" →
 // "Elements/2/Cols"): brackets need escaping in a URL, slashes do not.
-func pathToLink(p string) string {
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		if p[i] == '[' {
-			j := i + 1
-			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
-				j++
-			}
-			if j > i+1 && j < len(p) && p[j] == ']' && i > 0 {
-				b.WriteByte('/')
-				b.WriteString(p[i+1 : j])
-				i = j
-				continue
-			}
-		}
-		b.WriteByte(p[i])
-	}
-	return b.String()
-}
+func pathToLink(p string) string { return report.IndexPath(p) }
 
-// pathFromLink undoes pathToLink: a segment of digits after the first is an index.
-func pathFromLink(p string) string {
-	segs := strings.Split(p, "/")
-	var b strings.Builder
-	for i, s := range segs {
-		if i > 0 && s != "" && strings.Trim(s, "0123456789") == "" && b.Len() > 0 {
-			b.WriteString("[" + s + "]")
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('/')
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
+// pathFromLink reads a link's field path: paths are written with indices as
+// segments ("PSV0/SigOutputElements/0/Cols"), the form the page uses, so it
+// is taken as it is.
+func pathFromLink(p string) string { return p }
 
 // writers keeps deflate writers for reuse: each holds about 1 MB of tables,
 // more than the files it compresses.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
@@ -39,13 +40,9 @@ func runParts(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	WriteParts(stdout, f)
+	text.WriteParts(stdout, f)
 	return 0
 }
-
-// WriteParts prints the part list and the problems of f (decode.WriteParts,
-// shared with the page's download).
-func WriteParts(w io.Writer, f *decode.File) { decode.WriteParts(w, f) }
 
 func runJSON(args []string, stdout, stderr io.Writer) int {
 	if !oneFile(args, "json", stderr) {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
@@ -24,7 +25,7 @@ func runRootSig(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", args[0])
 		return 1
 	}
-	WriteRootSignature(stdout, p)
+	text.WriteRootSignature(stdout, p)
 	status := 0
 	for _, pr := range f.Problems {
 		if pr.Part == "RTS0" {
@@ -35,43 +36,4 @@ func runRootSig(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
-}
-
-// WriteRootSignature prints the part's summary as a comment, then the root
-// signature as an HLSL #define, the form shader sources declare it in.
-func WriteRootSignature(w io.Writer, p *decode.Part) {
-	fmt.Fprintf(w, "// %s: %s\n", p.Name, p.Summary)
-	rs := p.RootSignature
-	if rs == nil {
-		return
-	}
-	fmt.Fprintf(w, "// compile with -T rootsig_%s\n", map[uint32]string{1: "1_0", 2: "1_1", 3: "1_2"}[rs.Version])
-	fmt.Fprintln(w, "#define RS \\")
-	lines := splitLines(rs.HLSL())
-	if len(lines) == 0 {
-		fmt.Fprintln(w, "    \"\"")
-		return
-	}
-	for i, l := range lines {
-		end := " \\"
-		if i == len(lines)-1 {
-			end = ""
-		}
-		fmt.Fprintf(w, "    %q%s\n", l, end)
-	}
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
 }

@@ -23,7 +23,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/sqlite"
@@ -376,67 +375,17 @@ func probe(read func(off, n int64) []byte, size int64) ContainerInfo {
 		case "DXIL", "ILDB":
 			// ILDB (the program with debug info) stands in when there is no DXIL part.
 			if data := read(p.off, min(p.size, 4)); len(data) >= 4 && (p.name == "DXIL" || ci.Profile == "") {
-				ver := le.Uint32(data)
-				k := decode.ShaderKind(ver >> 16)
-				ci.Profile = decode.Profile(k, ver>>4&0xf, ver&0xf)
-				ci.Stage = k.String()
+				ci.Stage, ci.Profile = decode.ProgramStage(le.Uint32(data))
 			}
 		case "SHDR", "SHEX":
 			if data := read(p.off, min(p.size, 4)); len(data) >= 4 && ci.Profile == "" {
-				tok := le.Uint32(data)
-				typ := tok >> 16
-				names := []string{"Pixel", "Vertex", "Geometry", "Hull", "Domain", "Compute"}
-				pre := []string{"ps", "vs", "gs", "hs", "ds", "cs"}
-				if int(typ) < len(names) {
-					ci.Stage = names[typ]
-					ci.Profile = fmt.Sprintf("%s_%d_%d", pre[typ], tok>>4&0xf, tok&0xf)
-				}
+				ci.Stage, ci.Profile = decode.BytecodeStage(le.Uint32(data))
 			}
 		case "PSV0":
-			ci.EntryName = psvEntryName(read(p.off, min(p.size, 1<<20)))
+			ci.EntryName = decode.PSV0EntryName(read(p.off, min(p.size, 1<<20)))
 		}
 	}
 	return ci
-}
-
-// psvEntryName reads PSVRuntimeInfo3.EntryFunctionName (an offset into the
-// PSV0 string table), following the PSV0 layout to the string table.
-func psvEntryName(b []byte) string {
-	le := binary.LittleEndian
-	u32 := func(at int) (int, bool) {
-		if at < 0 || at+4 > len(b) {
-			return 0, false
-		}
-		return int(le.Uint32(b[at:])), true
-	}
-	riSize, ok := u32(0)
-	if !ok || riSize < 52 || riSize > len(b) {
-		return ""
-	}
-	nameOff, _ := u32(4 + 48)
-	at := 4 + riSize
-	rc, ok := u32(at)
-	if !ok {
-		return ""
-	}
-	at += 4
-	if rc > 0 {
-		bs, ok := u32(at)
-		if !ok || bs <= 0 || rc > len(b)/bs {
-			return ""
-		}
-		at += 4 + rc*bs
-	}
-	ts, ok := u32(at)
-	if !ok || ts > len(b)-at-4 || nameOff >= ts {
-		return ""
-	}
-	tab := b[at+4 : at+4+ts]
-	s := tab[nameOff:]
-	if i := strings.IndexByte(string(s), 0); i >= 0 {
-		s = s[:i]
-	}
-	return string(s)
 }
 
 // MarshalText writes a key as String shows it, so JSON carries readable keys.

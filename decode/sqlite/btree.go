@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // PageType is the b-tree page type flag (the first byte of the page header).
@@ -80,7 +80,7 @@ func (db *DB) readBtreePage(n uint32, from string) (*btreePage, bool) {
 	switch p.typ {
 	case InteriorIndex, InteriorTable, LeafIndex, LeafTable:
 	default:
-		db.problem(decode.Error, n, base+int64(p.hdr), "b-tree page", "page %d (reached from %s) has page type %d, not a b-tree page type (2, 5, 10 or 13): its subtree cannot be read", n, from, b[p.hdr])
+		db.problem(report.Error, n, base+int64(p.hdr), "b-tree page", "page %d (reached from %s) has page type %d, not a b-tree page type (2, 5, 10 or 13): its subtree cannot be read", n, from, b[p.hdr])
 		return nil, false
 	}
 	hs := 8
@@ -92,7 +92,7 @@ func (db *DB) readBtreePage(n uint32, from string) (*btreePage, bool) {
 	p.ptrs = p.hdr + hs
 	if p.ptrs+2*p.cells > db.usable {
 		fit := (db.usable - p.ptrs) / 2
-		db.problem(decode.Error, n, base+int64(p.hdr+3), p.typ.String(), "the page claims %d cells but only %d cell pointers fit in the page; reading %d", p.cells, fit, fit)
+		db.problem(report.Error, n, base+int64(p.hdr+3), p.typ.String(), "the page claims %d cells but only %d cell pointers fit in the page; reading %d", p.cells, fit, fit)
 		p.cells = fit
 	}
 	return p, true
@@ -103,7 +103,7 @@ func (db *DB) cellStart(p *btreePage, i int) int {
 	at := p.ptrs + 2*i
 	c := int(binary.BigEndian.Uint16(p.b[at:]))
 	if c < p.ptrs+2*p.cells || c >= db.usable {
-		db.problem(decode.Error, p.no, db.PageOffset(p.no)+int64(at), p.typ.String(), "cell %d's pointer 0x%x points outside the cell content area (0x%x-0x%x): the cell is skipped", i, c, p.ptrs+2*p.cells, db.usable)
+		db.problem(report.Error, p.no, db.PageOffset(p.no)+int64(at), p.typ.String(), "cell %d's pointer 0x%x points outside the cell content area (0x%x-0x%x): the cell is skipped", i, c, p.ptrs+2*p.cells, db.usable)
 		return -1
 	}
 	return c
@@ -145,7 +145,7 @@ type payload struct {
 // without copying; bytes that run into overflow pages are assembled.
 func (pl *payload) read(off, n int64) ([]byte, error) {
 	if off < 0 || n < 0 || off+n > pl.size {
-		p := pl.db.problem(decode.Error, pl.page, pl.localOff, "record", "a value at payload offset %d, %d bytes long, runs past the %d-byte payload", off, n, pl.size)
+		p := pl.db.problem(report.Error, pl.page, pl.localOff, "record", "a value at payload offset %d, %d bytes long, runs past the %d-byte payload", off, n, pl.size)
 		return nil, p
 	}
 	L := int64(len(pl.local))
@@ -164,25 +164,25 @@ func (pl *payload) read(off, n int64) ([]byte, error) {
 	visited := map[uint32]bool{}
 	for k := int64(0); int64(len(buf)) < n; k++ {
 		if k >= need {
-			p := pl.db.problem(decode.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain is longer than the %d pages a %d-byte payload needs", need, pl.size)
+			p := pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain is longer than the %d pages a %d-byte payload needs", need, pl.size)
 			return buf, p
 		}
 		if pg == 0 {
-			p := pl.db.problem(decode.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain ends after %d pages; a %d-byte payload needs %d: %d bytes are missing", k, pl.size, need, n-int64(len(buf)))
+			p := pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain ends after %d pages; a %d-byte payload needs %d: %d bytes are missing", k, pl.size, need, n-int64(len(buf)))
 			return buf, p
 		}
 		if visited[pg] {
-			p := pl.db.problem(decode.Error, pg, pl.db.PageOffset(pg), "overflow chain", "the overflow chain of the cell on page %d returns to page %d: it loops", pl.page, pg)
+			p := pl.db.problem(report.Error, pg, pl.db.PageOffset(pg), "overflow chain", "the overflow chain of the cell on page %d returns to page %d: it loops", pl.page, pg)
 			return buf, p
 		}
 		visited[pg] = true
 		if prev, ok := pl.db.claim(pg, pl.localOff); !ok && pg <= pl.db.pageCount {
-			p := pl.db.problem(decode.Error, pg, pl.db.PageOffset(pg), "overflow chain", "overflow page %d of the cell at 0x%x already belongs to %s: a page serves one chain only, so the value is cut short", pg, pl.localOff, ownerName(prev))
+			p := pl.db.problem(report.Error, pg, pl.db.PageOffset(pg), "overflow chain", "overflow page %d of the cell at 0x%x already belongs to %s: a page serves one chain only, so the value is cut short", pg, pl.localOff, ownerName(prev))
 			return buf, p
 		}
 		b := pl.db.page(pg, fmt.Sprintf("the overflow chain of page %d", pl.page))
 		if b == nil {
-			p := pl.db.problem(decode.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain points to page %d, which does not exist", pg)
+			p := pl.db.problem(report.Error, pl.page, pl.localOff, "overflow chain", "the overflow chain points to page %d, which does not exist", pg)
 			return buf, p
 		}
 		next := binary.BigEndian.Uint32(b)
@@ -226,7 +226,7 @@ func (db *DB) readCell(p *btreePage, i int) (cell, bool) {
 	at := c
 	if !p.typ.leaf() {
 		if at+4 > len(b) {
-			db.problem(decode.Error, p.no, base+int64(at), p.typ.String(), "cell %d is cut off by the end of the page", i)
+			db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d is cut off by the end of the page", i)
 			return cell{}, false
 		}
 		out.child = binary.BigEndian.Uint32(b[at:])
@@ -235,7 +235,7 @@ func (db *DB) readCell(p *btreePage, i int) (cell, bool) {
 	if p.typ == InteriorTable {
 		v, n := varint(b[at:])
 		if n == 0 {
-			db.problem(decode.Error, p.no, base+int64(at), p.typ.String(), "cell %d's rowid is cut off by the end of the page", i)
+			db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's rowid is cut off by the end of the page", i)
 			return cell{}, false
 		}
 		out.rowid, out.hasRow = int64(v), true
@@ -243,14 +243,14 @@ func (db *DB) readCell(p *btreePage, i int) (cell, bool) {
 	}
 	P, n := varint(b[at:])
 	if n == 0 {
-		db.problem(decode.Error, p.no, base+int64(at), p.typ.String(), "cell %d's payload size is cut off by the end of the page", i)
+		db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's payload size is cut off by the end of the page", i)
 		return cell{}, false
 	}
 	at += n
 	if p.typ == LeafTable {
 		v, n := varint(b[at:])
 		if n == 0 {
-			db.problem(decode.Error, p.no, base+int64(at), p.typ.String(), "cell %d's rowid is cut off by the end of the page", i)
+			db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's rowid is cut off by the end of the page", i)
 			return cell{}, false
 		}
 		out.rowid, out.hasRow = int64(v), true
@@ -259,20 +259,20 @@ func (db *DB) readCell(p *btreePage, i int) (cell, bool) {
 	// A payload cannot be larger than the whole file's usable bytes.
 	limit := int64(db.pageCount) * int64(db.usable)
 	if P > uint64(limit) {
-		db.problem(decode.Error, p.no, base+int64(c), p.typ.String(), "cell %d claims a %d-byte payload, more than the whole database holds (%d bytes): the cell is skipped", i, P, limit)
+		db.problem(report.Error, p.no, base+int64(c), p.typ.String(), "cell %d claims a %d-byte payload, more than the whole database holds (%d bytes): the cell is skipped", i, P, limit)
 		return cell{}, false
 	}
 	size := int64(P)
 	L := db.localSize(size, p.typ.table())
 	if int64(at)+L > int64(len(b)) {
-		db.problem(decode.Error, p.no, base+int64(at), p.typ.String(), "cell %d's %d local payload bytes run past the end of the page: the cell is skipped", i, L)
+		db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's %d local payload bytes run past the end of the page: the cell is skipped", i, L)
 		return cell{}, false
 	}
 	pl := &payload{db: db, page: p.no, local: b[at : at+int(L)], localOff: base + int64(at), size: size}
 	if L < size {
 		o := at + int(L)
 		if o+4 > len(b) {
-			db.problem(decode.Error, p.no, base+int64(o), p.typ.String(), "cell %d's overflow page number is cut off by the end of the page", i)
+			db.problem(report.Error, p.no, base+int64(o), p.typ.String(), "cell %d's overflow page number is cut off by the end of the page", i)
 			return cell{}, false
 		}
 		pl.overflow = binary.BigEndian.Uint32(b[o:])
@@ -308,16 +308,16 @@ func (db *DB) newWalker(root uint32, table bool, what string) *walker {
 func (w *walker) push(n uint32, from string) {
 	db := w.db
 	if len(w.stack) >= maxTreeDepth {
-		db.problem(decode.Error, n, 0, w.what, "the b-tree of %s is more than %d levels deep at page %d: the subtree is skipped (a real tree is far shallower)", w.what, maxTreeDepth, n)
+		db.problem(report.Error, n, 0, w.what, "the b-tree of %s is more than %d levels deep at page %d: the subtree is skipped (a real tree is far shallower)", w.what, maxTreeDepth, n)
 		return
 	}
 	if w.visited[n] {
-		db.problem(decode.Error, n, db.PageOffset(n), w.what, "page %d is reached a second time from %s: the b-tree of %s has a cycle; the repeat is skipped", n, from, w.what)
+		db.problem(report.Error, n, db.PageOffset(n), w.what, "page %d is reached a second time from %s: the b-tree of %s has a cycle; the repeat is skipped", n, from, w.what)
 		return
 	}
 	w.visited[n] = true
 	if prev, ok := db.claim(n, -int64(w.root)); !ok && n <= db.pageCount {
-		db.problem(decode.Error, n, db.PageOffset(n), w.what, "page %d, reached from %s in the b-tree of %s, already belongs to %s: a page serves one b-tree only, so the subtree is skipped", n, from, w.what, ownerName(prev))
+		db.problem(report.Error, n, db.PageOffset(n), w.what, "page %d, reached from %s in the b-tree of %s, already belongs to %s: a page serves one b-tree only, so the subtree is skipped", n, from, w.what, ownerName(prev))
 		return
 	}
 	p, ok := db.readBtreePage(n, from)
@@ -329,7 +329,7 @@ func (w *walker) push(n uint32, from string) {
 		if w.table {
 			kind = "table"
 		}
-		db.problem(decode.Error, n, db.PageOffset(n)+int64(p.hdr), w.what, "page %d is a %s inside the %s b-tree of %s: the subtree is skipped", n, p.typ, kind, w.what)
+		db.problem(report.Error, n, db.PageOffset(n)+int64(p.hdr), w.what, "page %d is a %s inside the %s b-tree of %s: the subtree is skipped", n, p.typ, kind, w.what)
 		return
 	}
 	w.stack = append(w.stack, frame{p: p})

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ValueType is the storage class of a value.
@@ -149,7 +149,7 @@ func decodeRecord(pl *payload) ([]Value, bool) {
 	}
 	hs, n := varint(head)
 	if n == 0 || hs < uint64(n) || hs > uint64(pl.size) {
-		db.problem(decode.Error, pl.page, pl.localOff, "record", "the record header size %d does not fit the %d-byte payload: the row is skipped", hs, pl.size)
+		db.problem(report.Error, pl.page, pl.localOff, "record", "the record header size %d does not fit the %d-byte payload: the row is skipped", hs, pl.size)
 		return nil, false
 	}
 	hdr, err := pl.read(0, int64(hs))
@@ -161,7 +161,7 @@ func decodeRecord(pl *payload) ([]Value, bool) {
 	for at := n; at < len(hdr); {
 		st, k := varint(hdr[at:])
 		if k == 0 {
-			db.problem(decode.Error, pl.page, pl.localOff+int64(at), "record", "a serial type at record header offset %d runs past the header's %d bytes", at, hs)
+			db.problem(report.Error, pl.page, pl.localOff+int64(at), "record", "a serial type at record header offset %d runs past the header's %d bytes", at, hs)
 			return vals, false
 		}
 		at += k
@@ -180,11 +180,11 @@ func decodeRecord(pl *payload) ([]Value, bool) {
 			v.Type = Integer
 			v.Int = int64(st - 8)
 		case st == 10 || st == 11:
-			db.problem(decode.Error, pl.page, pl.localOff, "record", "serial type %d is reserved and never written by SQLite: the rest of the row is unreadable", st)
+			db.problem(report.Error, pl.page, pl.localOff, "record", "serial type %d is reserved and never written by SQLite: the rest of the row is unreadable", st)
 			return vals, false
 		default:
 			if st > uint64(pl.size)*2+13 {
-				db.problem(decode.Error, pl.page, pl.localOff, "record", "column %d's serial type %d claims a %d-byte value in a %d-byte payload: the rest of the row is unreadable", len(vals), st, (st-12)/2, pl.size)
+				db.problem(report.Error, pl.page, pl.localOff, "record", "column %d's serial type %d claims a %d-byte value in a %d-byte payload: the rest of the row is unreadable", len(vals), st, (st-12)/2, pl.size)
 				return vals, false
 			}
 			size = int64((st - 12) / 2)
@@ -194,7 +194,7 @@ func decodeRecord(pl *payload) ([]Value, bool) {
 			}
 		}
 		if body+size > pl.size {
-			db.problem(decode.Error, pl.page, pl.localOff, "record", "column %d (%d bytes at payload offset %d) runs past the %d-byte payload: the rest of the row is unreadable", len(vals), size, body, pl.size)
+			db.problem(report.Error, pl.page, pl.localOff, "record", "column %d (%d bytes at payload offset %d) runs past the %d-byte payload: the rest of the row is unreadable", len(vals), size, body, pl.size)
 			return vals, false
 		}
 		if size > 0 {

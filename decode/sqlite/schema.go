@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // SchemaEntry is one row of sqlite_schema (also called sqlite_master).
@@ -67,7 +67,7 @@ func (db *DB) readSchema() {
 	rows := sch.Rows()
 	for rows.Next() {
 		if len(db.schema) >= maxSchemaRows {
-			db.problem(decode.Error, 1, 0, "sqlite_schema", "the schema has more than %d entries; the rest are ignored", maxSchemaRows)
+			db.problem(report.Error, 1, 0, "sqlite_schema", "the schema has more than %d entries; the rest are ignored", maxSchemaRows)
 			break
 		}
 		r := rows.Row()
@@ -76,7 +76,7 @@ func (db *DB) readSchema() {
 		if rp.Type == Integer && rp.Int >= 0 && rp.Int <= 0xffffffff {
 			e.RootPage = uint32(rp.Int)
 		} else if rp.Type != Null {
-			db.problem(decode.Error, r.Page, r.Offset, "sqlite_schema", "the schema entry for %q has root page %s, not a page number", e.Name, rp)
+			db.problem(report.Error, r.Page, r.Offset, "sqlite_schema", "the schema entry for %q has root page %s, not a page number", e.Name, rp)
 		}
 		db.schema = append(db.schema, e)
 	}
@@ -85,7 +85,7 @@ func (db *DB) readSchema() {
 		typ := strings.ToLower(e.Type)
 		if (typ == "table" || typ == "index") && e.RootPage != 0 {
 			if other, dup := roots[e.RootPage]; dup {
-				db.problem(decode.Error, e.RootPage, db.PageOffset(e.RootPage), "sqlite_schema", "%s %q has root page %d, which is already the root of %q: it is skipped", typ, e.Name, e.RootPage, other)
+				db.problem(report.Error, e.RootPage, db.PageOffset(e.RootPage), "sqlite_schema", "%s %q has root page %d, which is already the root of %q: it is skipped", typ, e.Name, e.RootPage, other)
 				continue
 			}
 			roots[e.RootPage] = e.Name
@@ -107,7 +107,7 @@ func (db *DB) readSchema() {
 	}
 	for _, t := range db.tables {
 		if !t.parsed {
-			db.problem(decode.Warning, t.RootPage, db.PageOffset(t.RootPage), "sqlite_schema", "the CREATE TABLE statement of %q could not be read; its columns are named by position", t.Name)
+			db.problem(report.Warning, t.RootPage, db.PageOffset(t.RootPage), "sqlite_schema", "the CREATE TABLE statement of %q could not be read; its columns are named by position", t.Name)
 		}
 	}
 }

@@ -23,7 +23,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Magic is the 16-byte header string every SQLite 3 database starts with.
@@ -94,7 +94,7 @@ func (h Header) WAL() bool { return h.WriteVersion == 2 || h.ReadVersion == 2 }
 // Problem is something wrong or unusual found in a database, with the page it
 // was found on (0 when it concerns no single page) and its absolute offset.
 type Problem struct {
-	Severity  decode.Severity
+	Severity  report.Severity
 	Page      uint32
 	Offset    int64
 	Structure string // what was being read, e.g. "table leaf page"
@@ -199,44 +199,44 @@ func (db *DB) readHeader() {
 	}
 	h.PageSize = ps
 	if ps < 512 || ps > 65536 || ps&(ps-1) != 0 {
-		db.problem(decode.Error, 0, 16, "database header", "the page size %d is not a power of two between 512 and 65536: no page can be read", h.RawPageSize)
+		db.problem(report.Error, 0, 16, "database header", "the page size %d is not a power of two between 512 and 65536: no page can be read", h.RawPageSize)
 		return
 	}
 	db.pageSize = ps
 	db.usable = ps - int(h.ReservedBytes)
 	if db.usable < 480 {
-		db.problem(decode.Error, 0, 20, "database header", "%d reserved bytes leave %d usable bytes per page, fewer than the 480 the format requires: no page can be read", h.ReservedBytes, db.usable)
+		db.problem(report.Error, 0, 20, "database header", "%d reserved bytes leave %d usable bytes per page, fewer than the 480 the format requires: no page can be read", h.ReservedBytes, db.usable)
 		db.usable = 0
 		return
 	}
 	if h.ReservedBytes != 0 {
-		db.problem(decode.Note, 0, 20, "database header", "each page ends with %d reserved bytes (used by encryption or checksum extensions)", h.ReservedBytes)
+		db.problem(report.Note, 0, 20, "database header", "each page ends with %d reserved bytes (used by encryption or checksum extensions)", h.ReservedBytes)
 	}
 	if h.MaxPayloadFraction != 64 || h.MinPayloadFraction != 32 || h.LeafPayloadFraction != 32 {
-		db.problem(decode.Warning, 0, 21, "database header", "payload fractions are %d/%d/%d; the format requires 64/32/32", h.MaxPayloadFraction, h.MinPayloadFraction, h.LeafPayloadFraction)
+		db.problem(report.Warning, 0, 21, "database header", "payload fractions are %d/%d/%d; the format requires 64/32/32", h.MaxPayloadFraction, h.MinPayloadFraction, h.LeafPayloadFraction)
 	}
 	for i, v := range []uint8{h.WriteVersion, h.ReadVersion} {
 		if v != 1 && v != 2 {
-			db.problem(decode.Warning, 0, int64(18+i), "database header", "file format version byte %d is %d; only 1 (legacy) and 2 (WAL) are defined", 18+i, v)
+			db.problem(report.Warning, 0, int64(18+i), "database header", "file format version byte %d is %d; only 1 (legacy) and 2 (WAL) are defined", 18+i, v)
 		}
 	}
 	if h.WAL() {
-		db.problem(decode.Note, 0, 18, "database header", "the database is in WAL mode: it is read from the main file alone, so changes still in the -wal file (not yet checkpointed) are not visible")
+		db.problem(report.Note, 0, 18, "database header", "the database is in WAL mode: it is read from the main file alone, so changes still in the -wal file (not yet checkpointed) are not visible")
 	}
 	switch h.TextEncoding {
 	case UTF8, UTF16le, UTF16be:
 	case 0:
 		// An empty database has no encoding yet.
 	default:
-		db.problem(decode.Warning, 0, 56, "database header", "text encoding %d is not 1, 2 or 3; text is read as UTF-8", uint32(h.TextEncoding))
+		db.problem(report.Warning, 0, 56, "database header", "text encoding %d is not 1, 2 or 3; text is read as UTF-8", uint32(h.TextEncoding))
 	}
 	if h.SchemaFormat > 4 {
-		db.problem(decode.Warning, 0, 44, "database header", "schema format number %d is above 4, the highest defined", h.SchemaFormat)
+		db.problem(report.Warning, 0, 44, "database header", "schema format number %d is above 4, the highest defined", h.SchemaFormat)
 	}
 
 	filePages := int64(len(db.data)) / int64(ps)
 	if rem := int64(len(db.data)) % int64(ps); rem != 0 {
-		db.problem(decode.Warning, uint32(filePages+1), filePages*int64(ps), "database file", "the file size %d is not a multiple of the page size %d: the last %d bytes are a partial page and are ignored", len(db.data), ps, rem)
+		db.problem(report.Warning, uint32(filePages+1), filePages*int64(ps), "database file", "the file size %d is not a multiple of the page size %d: the last %d bytes are a partial page and are ignored", len(db.data), ps, rem)
 	}
 	if filePages > 0xffffffff {
 		filePages = 0xffffffff
@@ -244,10 +244,10 @@ func (db *DB) readHeader() {
 	n := uint32(filePages)
 	if h.DatabaseSize != 0 && h.VersionValidFor == h.FileChangeCounter {
 		if int64(h.DatabaseSize) > filePages {
-			db.problem(decode.Error, 0, 28, "database header", "the header says the database has %d pages but the file holds only %d: the file is truncated and pages after %d cannot be read", h.DatabaseSize, filePages, filePages)
+			db.problem(report.Error, 0, 28, "database header", "the header says the database has %d pages but the file holds only %d: the file is truncated and pages after %d cannot be read", h.DatabaseSize, filePages, filePages)
 		} else {
 			if int64(h.DatabaseSize) < filePages {
-				db.problem(decode.Note, 0, 28, "database header", "the file holds %d pages but the header counts %d: the pages after %d are not part of the database", filePages, h.DatabaseSize, h.DatabaseSize)
+				db.problem(report.Note, 0, 28, "database header", "the file holds %d pages but the header counts %d: the pages after %d are not part of the database", filePages, h.DatabaseSize, h.DatabaseSize)
 			}
 			n = h.DatabaseSize
 		}
@@ -277,14 +277,14 @@ func (db *DB) Problems() []Problem {
 	defer db.mu.Unlock()
 	out := append([]Problem(nil), db.problems...)
 	if db.dropped > 0 {
-		out = append(out, Problem{Severity: decode.Note, Message: fmt.Sprintf("%d more problems were found and not listed", db.dropped)})
+		out = append(out, Problem{Severity: report.Note, Message: fmt.Sprintf("%d more problems were found and not listed", db.dropped)})
 	}
 	return out
 }
 
 // problem records a problem once (the same message on the same page is kept once,
 // since iterating twice finds the same damage again).
-func (db *DB) problem(sev decode.Severity, page uint32, off int64, structure, format string, args ...any) *Problem {
+func (db *DB) problem(sev report.Severity, page uint32, off int64, structure, format string, args ...any) *Problem {
 	p := Problem{Severity: sev, Page: page, Offset: off, Structure: structure, Message: fmt.Sprintf(format, args...)}
 	db.mu.Lock()
 	defer db.mu.Unlock()
@@ -324,7 +324,7 @@ func ownerName(o int64) string {
 // page returns page n's bytes, or nil with a problem when n is out of range.
 func (db *DB) page(n uint32, from string) []byte {
 	if n == 0 || n > db.pageCount || db.usable == 0 {
-		db.problem(decode.Error, 0, 0, from, "page number %d is out of range (the database has pages 1 to %d)", n, db.pageCount)
+		db.problem(report.Error, 0, 0, from, "page number %d is out of range (the database has pages 1 to %d)", n, db.pageCount)
 		return nil
 	}
 	off := int64(n-1) * int64(db.pageSize)

@@ -114,7 +114,7 @@ func Level9Code(s *decode.D3D9Shader, path string) []Line {
 			if in.File != prevFile || d > 2 || d < -2 {
 				t := "#line " + strconv.Itoa(int(in.Line))
 				if in.File != printedFile && s.Debug != nil && in.File < len(s.Debug.Files) {
-					t += " \"" + safeText(s.Debug.Files[in.File]) + "\""
+					t += " \"" + Safe(s.Debug.Files[in.File]) + "\""
 				}
 				lp := ""
 				if k, ok := dbugIndex[uint32(in.Offset-s.Offset)]; ok {
@@ -127,7 +127,7 @@ func Level9Code(s *decode.D3D9Shader, path string) []Line {
 		}
 		t := "    " + in.Text
 		if in.Comment != "" {
-			t += "  // " + safeText(in.Comment)
+			t += "  // " + Safe(in.Comment)
 		}
 		out = append(out, Line{Text: t, Path: path + "/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		n, isTex := in.Opcode.Slots()

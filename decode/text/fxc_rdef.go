@@ -88,7 +88,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 		dim += strconv.Itoa(int(b.NumSamples))
 	}
 	bind := pick(bindPrefix, b.Type, "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
-	name := safeText(b.Name)
+	name := Safe(b.Name)
 	if !sm51 {
 		return fmt.Sprintf("%-30s %10s %7s %11s %14s %6d ", name, typ, format, dim, bind, b.BindCount)
 	}
@@ -119,7 +119,7 @@ func (l *lister) cbuffer(d *decode.ResourceDefinitions, i int) {
 	case 3:
 		kind = "Resource bind info for"
 	}
-	l.commentAt(kind+" "+safeText(cb.Name), path)
+	l.commentAt(kind+" "+Safe(cb.Name), path)
 	l.comment("{")
 	for j, v := range cb.Variables {
 		vpath := path + "/Variables/" + strconv.Itoa(j)
@@ -138,7 +138,7 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 		decl = append(decl, "")
 	}
 	t, ok := typeAt(d, v.TypeIndex)
-	name := safeText(v.Name)
+	name := Safe(v.Name)
 	if ok && t.Class == 5 { // struct: its members, one line each
 		if !first {
 			decl = append(decl, "") // FXC sets a struct off from the variable before it
@@ -188,7 +188,7 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 // level by four and gives each member its absolute offset).
 func (l *lister) structLines(d *decode.ResourceDefinitions, t decode.RDEFType, indent int, base uint32, depth int) []string {
 	pad := strings.Repeat(" ", indent)
-	out := []string{strings.TrimRight(pad+"struct "+safeText(t.Name), " "), pad + "{", ""}
+	out := []string{strings.TrimRight(pad+"struct "+Safe(t.Name), " "), pad + "{", ""}
 	if depth > 8 {
 		return append(out, pad+"    ...")
 	}
@@ -197,10 +197,10 @@ func (l *lister) structLines(d *decode.ResourceDefinitions, t decode.RDEFType, i
 		mpad := strings.Repeat(" ", indent+4)
 		if ok && mt.Class == 5 {
 			out = append(out, l.structLines(d, mt, indent+4, base+m.Offset, depth+1)...)
-			out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+safeText(m.Name)+arraySuffix(mt)+";", base+m.Offset))
+			out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+typeName(d, m.TypeIndex)+" "+safeText(m.Name)+arraySuffix(mt)+";", base+m.Offset))
+		out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+typeName(d, m.TypeIndex)+" "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
 	}
 	out = append(out, "")
 	return out
@@ -218,7 +218,7 @@ func typeName(d *decode.ResourceDefinitions, i int) string {
 	if !ok {
 		return "?"
 	}
-	return safeText(t.HLSLTypeText)
+	return Safe(t.HLSLTypeText)
 }
 
 func arraySuffix(t decode.RDEFType) string {

@@ -1,7 +1,7 @@
 // Package views holds the inspector's components and the view model they
 // draw: bytes go through decode once, Build turns the result into a Model,
 // and components only read the Model and report what the user did.
-package views
+package model
 
 import (
 	"encoding/binary"
@@ -41,6 +41,9 @@ type Model struct {
 	Entry   string // entry function name when some part names it
 
 	Errors, Warnings, Notes int
+
+	byOffset []*PartView // Parts[1:] by offset, for PartAt
+	maxEnd   []int64     // maxEnd[i]: the furthest end among byOffset[:i+1]
 }
 
 // PartView is one row of the part list and the data its views need.
@@ -121,16 +124,18 @@ func Build(name string, data []byte, base int64) *Model {
 		q.Spans = nil
 		spans := m.Spans
 		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
-		if _, ok := specials[p.Name]; ok {
-			pv.Signature, _ = SignatureRowsFromTree(pv.Tree(), outputSignatures[p.Name])
-			if p.Name == "PSV0" {
-				pv.Grids = GridsFromPSV(pv.Tree())
-			}
+		pv.Signature = SignatureRows(p.Signature)
+		if p.PSVInfo != nil {
+			pv.Grids = GridsFromPSV(pv.Tree())
 		}
 		m.Parts = append(m.Parts, pv)
 	}
+	byName := map[string][]*PartView{}
+	for _, pv := range m.Parts[1:] {
+		byName[pv.Name] = append(byName[pv.Name], pv)
+	}
 	for _, pr := range m.Problems {
-		pv := m.partOf(pr)
+		pv := m.partOf(pr, byName)
 		switch pr.Severity {
 		case decode.Error:
 			pv.Errors++
@@ -140,8 +145,8 @@ func Build(name string, data []byte, base int64) *Model {
 			pv.Notes++
 		}
 	}
-	m.Stage, m.Profile = stageOf(f)
-	m.Entry = entryOf(m.Parts)
+	id := f.Identity()
+	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
 	return m
 }
 
@@ -154,23 +159,22 @@ func (pv *PartView) Tree() *Tree {
 	return pv.tree
 }
 
-// partOf returns the part a problem belongs to (by name, else by offset).
-func (m *Model) partOf(pr decode.Problem) *PartView {
-	if pr.Part != "" {
-		var byName *PartView
-		for _, pv := range m.Parts[1:] {
-			if pv.Name == pr.Part {
-				if pr.Offset >= pv.Offset && pr.Offset < pv.Offset+pv.Size {
-					return pv
-				}
-				if byName == nil {
-					byName = pv
-				}
+// partOf returns the part a problem belongs to: the part of that name
+// holding its offset, else the first part of that name, else the part at its
+// offset, else the container header. byName is built once per model.
+func (m *Model) partOf(pr decode.Problem, byName map[string][]*PartView) *PartView {
+	if named := byName[pr.Part]; len(named) > 0 {
+		for _, pv := range named {
+			if pr.Offset >= pv.Offset && pr.Offset < pv.Offset+pv.Size {
+				return pv
 			}
 		}
-		if byName != nil {
-			return byName
+		if len(named) > 1 {
+			if pv := m.PartAt(pr.Offset); pv != nil && pv.Name == pr.Part {
+				return pv
+			}
 		}
+		return named[0]
 	}
 	if pv := m.PartAt(pr.Offset); pv != nil {
 		return pv
@@ -180,9 +184,22 @@ func (m *Model) partOf(pr decode.Problem) *PartView {
 
 // PartAt returns the part whose bytes (header included) hold off, or the
 // container header entry when off is in the header, or nil outside both.
+// Parts may overlap in a damaged file; the index answers with the
+// last-starting part that holds off among those starting at or before it.
 func (m *Model) PartAt(off int64) *PartView {
-	for _, pv := range m.Parts[1:] {
-		if off >= pv.Offset && off < pv.Offset+pv.Size {
+	if m.byOffset == nil && len(m.Parts) > 1 {
+		m.byOffset = append([]*PartView(nil), m.Parts[1:]...)
+		sort.SliceStable(m.byOffset, func(i, j int) bool { return m.byOffset[i].Offset < m.byOffset[j].Offset })
+		m.maxEnd = make([]int64, len(m.byOffset))
+		var me int64
+		for i, pv := range m.byOffset {
+			me = max(me, pv.Offset+pv.Size)
+			m.maxEnd[i] = me
+		}
+	}
+	i := sort.Search(len(m.byOffset), func(i int) bool { return m.byOffset[i].Offset > off }) - 1
+	for ; i >= 0 && m.maxEnd[i] > off; i-- {
+		if pv := m.byOffset[i]; off < pv.Offset+pv.Size {
 			return pv
 		}
 	}
@@ -190,55 +207,6 @@ func (m *Model) PartAt(off int64) *PartView {
 		return m.Parts[0]
 	}
 	return nil
-}
-
-// stageOf reads the stage and profile from the DXIL/ILDB program header, or
-// from the version token of SM4/5 bytecode (SHDR/SHEX).
-func stageOf(f *decode.File) (stage, profile string) {
-	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
-		if p := f.Part(name); p != nil && p.Program != nil {
-			h := p.Program
-			return h.ShaderKind.String(), decode.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
-		}
-	}
-	for _, name := range []string{"SHEX", "SHDR"} {
-		if p := f.Part(name); p != nil && len(p.Data()) >= 4 {
-			v := binary.LittleEndian.Uint32(p.Data())
-			kinds := map[uint32][2]string{0: {"Pixel", "ps"}, 1: {"Vertex", "vs"}, 2: {"Geometry", "gs"},
-				3: {"Hull", "hs"}, 4: {"Domain", "ds"}, 5: {"Compute", "cs"}, 0xfff0: {"Library", "lib"}}
-			k, ok := kinds[v>>16]
-			if !ok {
-				k = [2]string{fmt.Sprintf("program type %d", v>>16), "??"}
-			}
-			return k[0], fmt.Sprintf("%s_%d_%d", k[1], v>>4&0xf, v&0xf)
-		}
-	}
-	return "", ""
-}
-
-// entryOf finds the entry function name generically: the first string value
-// under a key named EntryName or EntryFunctionName in any part's tree, the
-// PSV0 part first. Program parts (DXIL, ILDB, STAT) are not searched: their
-// trees hold whole modules and are built only when shown.
-func entryOf(parts []*PartView) string {
-	order := make([]*PartView, 0, len(parts))
-	for _, pv := range parts {
-		if pv.Name == "PSV0" {
-			order = append(order, pv)
-		}
-	}
-	order = append(order, parts...)
-	for _, pv := range order {
-		if pv.Name == "DXIL" || pv.Name == "ILDB" || pv.Name == "STAT" || pv.Tree() == nil {
-			continue
-		}
-		if n := pv.Tree().Find(func(n *Node) bool {
-			return (n.Key == "EntryName" || n.Key == "EntryFunctionName") && n.Kind == KindString && n.Full != ""
-		}); n != nil {
-			return n.Full
-		}
-	}
-	return ""
 }
 
 // SizeText is a humanized size with the exact byte count, e.g. "4.1 kB (4,096 bytes)".
@@ -351,4 +319,29 @@ func (s Spans) Enclosing(sel decode.Span) (decode.Span, bool) {
 		return true
 	})
 	return best, found
+}
+
+// Base is how far the shown container sits inside the opened file: add it to
+// a decoder offset to get a hex-view offset.
+func (pv *PartView) Base() int64 {
+	if pv.Part == nil {
+		return 0
+	}
+	return pv.Offset - pv.Part.Offset
+}
+
+// Module is the part's decoded DXIL module, or nil.
+func (pv *PartView) Module() *Module {
+	if pv.Part == nil || pv.Part.Program == nil {
+		return nil
+	}
+	return pv.Part.Module
+}
+
+// Bytecode is the part's decoded SHDR/SHEX token stream, or nil.
+func (pv *PartView) Bytecode() *ShaderBytecode {
+	if pv.Part == nil {
+		return nil
+	}
+	return pv.Part.Bytecode
 }

@@ -1,9 +1,85 @@
-package views
+package model
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode"
 )
+
+// VisibleNodes returns the tree's nodes in display order, descending only
+// into open nodes. Long arrays are cut at MaxChildren unless the node is in
+// all.
+func VisibleNodes(t *Tree, open map[int]bool) []*Node {
+	if t == nil {
+		return nil
+	}
+	var out []*Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		out = append(out, n)
+		if !open[n.ID] {
+			return
+		}
+		for i, c := range n.Children {
+			if i == MaxChildren && !open[-1-n.ID] {
+				break
+			}
+			walk(c)
+		}
+	}
+	walk(t.Root)
+	return out
+}
+
+// MaxChildren is how many children of one node are listed before a
+// "show all" row.
+const MaxChildren = 256
+
+func LastSeg(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// TeachFor looks a lesson up by span path, then by the node's JSON path read
+// from the part name (with and without the typed key).
+func TeachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
+	var cands []string
+	if spanPath != "" {
+		cands = append(cands, spanPath)
+	}
+	if jsonPath != "" {
+		if part == HeaderPart {
+			cands = append(cands, jsonPath)
+		} else {
+			if _, rest, ok := strings.Cut(jsonPath, "/"); ok {
+				cands = append(cands, part+"/"+rest)
+			}
+			cands = append(cands, part+"/"+jsonPath)
+		}
+	}
+	var fallback Lesson
+	var have bool
+	if spanPath == part && part != HeaderPart {
+		// A whole part: its description is the lesson.
+		pi := decode.DescribePart(part)
+		if _, _, ok := Teach(part); !ok {
+			return Lesson{Pattern: part, Title: pi.Title, Meaning: pi.About}, true, true
+		}
+	}
+	for _, c := range cands {
+		l, exact, ok := Teach(c)
+		if ok && exact {
+			return l, true, true
+		}
+		if ok && !have {
+			fallback, have = l, true
+		}
+	}
+	return fallback, false, have
+}
 
 // Lesson explains one field or structure of the format: what it means and,
 // where it helps, the rule that governs it. Written from the LLVM
@@ -45,23 +121,26 @@ var lessons = []Lesson{
 	// HASH, SFI0.
 	{"HASH/Flags", "Shader hash flags", "Bit 0 (IncludesSource) says the hash was computed over the source too (compiled with -Zss).", "Other bits are undefined."},
 	{"HASH/Digest", "Shader hash", "An MD5 identifying the shader for tools such as PIX and for driver caches; unlike the container digest it is plain MD5.", ""},
-	{"SFI0/FeatureFlags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them."},
+	{"SFI0/Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them."},
 
 	// Program header (DXIL, ILDB, STAT).
 	{"*/Program", "Program header", "24 bytes before the DXIL bitcode: stage and shader model, size, the 'DXIL' magic, DXIL version, and where the bitcode is.", "The bitcode starts at 8 + BitcodeOffset from the start of the part and must fit in it."},
-	{"*/Program/ProgramVersion", "Program version", "Shader kind and shader model in one word: (ShaderKind << 16) | (Major << 4) | Minor.", "ShaderKind: 0 Pixel, 1 Vertex, 2 Geometry, 3 Hull, 4 Domain, 5 Compute, 6 Library, 7–12 ray tracing, 13 Mesh, 14 Amplification, 15 Node."},
-	{"*/Program/SizeInUint32", "Program size", "The size of the program, header included, in 32-bit words.", "Times four it must not exceed the part size."},
-	{"*/Program/DxilMagic", "DXIL magic", "The four bytes 'DXIL' that open the bitcode header.", ""},
-	{"*/Program/DxilVersion", "DXIL version", "The DXIL version as (Major << 8) | Minor, e.g. 0x0108 for DXIL 1.8.", ""},
-	{"*/Program/BitcodeOffset", "Bitcode offset", "Where the LLVM bitcode starts, counted from the 'DXIL' magic (normally 16).", ""},
-	{"*/Program/BitcodeSize", "Bitcode size", "The size of the LLVM bitcode in bytes.", ""},
+	{"*/ShaderKind", "Shader kind", "The stage, from the program version word (ShaderKind << 16) | (Major << 4) | Minor.", "ShaderKind: 0 Pixel, 1 Vertex, 2 Geometry, 3 Hull, 4 Domain, 5 Compute, 6 Library, 7–12 ray tracing, 13 Mesh, 14 Amplification, 15 Node."},
+	{"*/MajorVersion", "Shader model major", "The shader model's major number (6 in vs_6_0), from the program version word.", ""},
+	{"*/MinorVersion", "Shader model minor", "The shader model's minor number (0 in vs_6_0), from the program version word.", ""},
+	{"*/DXILMinorVersion", "DXIL minor version", "The DXIL version's minor number: 8 for DXIL 1.8.", ""},
+	{"*/Size", "Program size", "The size of the program, header included, in 32-bit words.", "Times four it must not exceed the part size."},
+	{"*/DxilMagic", "DXIL magic", "The four bytes 'DXIL' that open the bitcode header.", ""},
+	{"*/DXILMajorVersion", "DXIL major version", "The DXIL version's major number, from the word (Major << 8) | Minor: 1 for DXIL 1.8.", ""},
+	{"*/DXILOffset", "Bitcode offset", "Where the LLVM bitcode starts, counted from the 'DXIL' magic (normally 16).", ""},
+	{"*/DXILSize", "Bitcode size", "The size of the LLVM bitcode in bytes.", ""},
 	{"*/Bitcode", "LLVM bitcode", "The shader as an LLVM 3.7 bitcode module; it starts with 'BC' 0xC0DE.", ""},
 
 	// Signatures.
 	{"*/ParamCount", "Element count", "How many signature elements follow.", ""},
 	{"*/ParamOffset", "Element offset", "Where the first element starts, from the start of the part data (8 in every known file).", ""},
-	{"*/**/SemanticName", "Semantic name", "An offset to the element's NUL-terminated semantic name (POSITION, SV_Target, ...), from the start of the part data.", "System values start with SV_."},
-	{"*/**/SemanticIndex", "Semantic index", "The number after the semantic name: TEXCOORD3 has index 3.", ""},
+	{"*/**/NameOffset", "Semantic name offset", "An offset to the element's NUL-terminated semantic name (POSITION, SV_Target, ...), from the start of the part data.", "System values start with SV_."},
+	{"*/Parameters[]/Index", "Semantic index", "The number after the semantic name: TEXCOORD3 has index 3.", ""},
 	{"*/**/SystemValue", "System value", "Which system value (D3D_NAME) the element is: 0 none, 1 position, 64 target, 65 depth, ...", "FXC writes 0 for SV_Target, SV_Depth and SV_Coverage outputs."},
 	{"*/**/CompType", "Component type", "The data type of each component: 1 uint, 2 int, 3 float, and 16/64-bit variants.", ""},
 	{"*/**/Register", "Register", "The register the element lives in (v#/o#).", "0xFFFFFFFF means no register: depth, coverage, stencil and similar outputs."},
@@ -91,7 +170,7 @@ var lessons = []Lesson{
 
 	// RTS0.
 	{"RTS0", "Root signature", "The root signature compiled with the shader: parameters (tables, constants, root descriptors), static samplers and flags.", "Version 1 is 1.0, 2 is 1.1 (adds descriptor and range flags), 3 is 1.2 (adds static sampler flags)."},
-	{"RTS0/**/NumParameters", "Root parameter count", "How many root parameters the signature has; their 12-byte headers start at RootParametersOffset.", ""},
+	{"RTS0/NumRootParameters", "Root parameter count", "How many root parameters the signature has; their 12-byte headers start at RootParametersOffset.", ""},
 	{"RTS0/**/ShaderVisibility", "Shader visibility", "Which stage can see the parameter: 0 all, 1 vertex, 2 hull, 3 domain, 4 geometry, 5 pixel, 6 amplification, 7 mesh.", ""},
 
 	// Other small parts.
@@ -119,7 +198,7 @@ var compiledLessons = func() []compiledLesson {
 				b.WriteString("/")
 			}
 			s := regexp.QuoteMeta(seg)
-			s = strings.ReplaceAll(s, `\[\]`, `\[\d+\]`)
+			s = strings.ReplaceAll(s, `\[\]`, `/\d+`) // "Elements[]": any index
 			s = strings.ReplaceAll(s, `\*`, `[^/]*`)
 			b.WriteString(s)
 		}

@@ -10,13 +10,9 @@ import (
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// The address bar is the share link: noteView writes the fragment after
-// every change (a history entry for a new file, part or tab, a replacement
-// for smaller moves), OnNav reads it on load, on Back and on hash edits.
-// See docs/share-links.md for the format.
 
 // maxCompressed is the largest file whose deflated copy is tried for the
 // link. A 256 KiB file would have to deflate 30:1 to fit MaxLinkLength
@@ -87,7 +83,7 @@ func buildFragment(s linkstate.State, a, b *fileRef) (frag string, inA, inB bool
 // shareState is the Inspector's share-link, export and compare state.
 type shareState struct {
 	a      *fileRef     // the shown file
-	aModel *views.Model // the model a was computed for
+	aModel *model.Model // the model a was computed for
 
 	written  string // the fragment last written or applied
 	lastKey  string // file, part, tab and compared file of that fragment
@@ -175,12 +171,12 @@ func (in *Inspector) linkState() linkstate.State {
 }
 
 // defaultOpen is the open set show gives a part: the root and the typed value.
-func defaultOpen(pv *views.PartView) map[int]bool {
+func defaultOpen(pv *model.PartView) map[int]bool {
 	open := map[int]bool{}
 	if pv.Tree() != nil {
 		open[pv.Tree().Root.ID] = true
 		for _, c := range pv.Tree().Root.Children {
-			if c.Kind == views.KindObject && c.Key != "Digest" {
+			if c.Kind == model.KindObject && c.Key != "Digest" {
 				open[c.ID] = true
 			}
 		}
@@ -296,7 +292,7 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 				name = "file from the link"
 			}
 			in.share.applying = true
-			in.show(ctx, views.Build(name, l.File, 0))
+			in.show(ctx, model.Build(name, l.File, 0))
 			in.share.applying = false
 		}
 	case s.SHA256 != "":
@@ -371,7 +367,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 		}
 	}
 	for i, pv := range m.Parts {
-		if pv.Name == name || (name == "Header" && pv.Name == views.HeaderPart) {
+		if pv.Name == name || (name == "Header" && pv.Name == model.HeaderPart) {
 			part = i
 			break
 		}
@@ -426,7 +422,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 				return true
 			})
 			if !found {
-				sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", views.Hex(s.Hex.Start), views.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
+				sp = decode.Span{Path: fmt.Sprintf("bytes %s–%s", model.Hex(s.Hex.Start), model.Hex(end)), Off: s.Hex.Start, Size: end - s.Hex.Start, Kind: decode.SpanRaw}
 			}
 			in.sel = sp
 			in.enc, _ = m.Spans.Enclosing(sp)
@@ -445,73 +441,6 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 			}
 		})
 	})
-}
-
-// openFile opens bytes the user picked or dropped: as the compared file in
-// compare mode, checked against a pending link's hash, else as a new file.
-func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
-	in.share.linkErr, in.share.note = "", ""
-	if p := in.share.pending; p != nil && p.CompareSHA256 != "" && in.model != nil && (p.SHA256 == "" || in.fileRef().sha == p.SHA256) {
-		in.share.wantCompare = false
-		if err := linkstate.CheckCompareFile(*p, data); err != nil {
-			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
-			in.status = ""
-			return
-		}
-		in.share.pending = nil
-		in.status = ""
-		in.startCompare(ctx, name, data)
-		in.share.tab = "compare"
-		in.compareSelectPath(ctx, p.Field)
-		in.noteView(ctx)
-		return
-	}
-	if in.share.wantCompare && in.model != nil && in.model.File != nil {
-		in.share.wantCompare = false
-		in.status = ""
-		in.startCompare(ctx, name, data)
-		in.noteView(ctx)
-		return
-	}
-	if p := in.share.pending; p != nil {
-		if err := linkstate.CheckFile(*p, data); err != nil {
-			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
-			in.status = ""
-			return
-		}
-		in.share.pending = nil
-		in.share.tab, in.share.cmp = "", nil
-		in.quietly(func() { in.show(ctx, views.Build(name, data, 0)) })
-		in.applyState(ctx, *p, nil)
-		in.share.lastKey = ""
-		in.noteView(ctx)
-		return
-	}
-	in.share.tab, in.share.cmp = "", nil
-	in.share.row = 0
-	in.quietly(func() { in.show(ctx, views.Build(name, data, 0)) })
-	in.noteView(ctx)
-}
-
-// stableCtx returns the Inspector's own context when it has one.
-func (in *Inspector) stableCtx(ctx app.Context) app.Context {
-	if in.share.hasCtx {
-		return in.share.ctx
-	}
-	return ctx
-}
-
-func (in *Inspector) quietly(fn func()) {
-	in.share.applying = true
-	defer func() { in.share.applying = false }()
-	fn()
-}
-
-// dropCompare turns a Shift+drop into a compare with the shown file.
-func (in *Inspector) dropCompare(e app.Event) {
-	if s := e.Get("shiftKey"); s.Truthy() && s.Bool() && in.model != nil && in.model.File != nil {
-		in.share.wantCompare = true
-	}
 }
 
 // onHexRow keeps row= current while scrolling, written once scrolling stops.
@@ -559,7 +488,7 @@ func (in *Inspector) mountShare(ctx app.Context) {
 		in.noteView(ctx)
 	})
 	ctx.Handle(views.ActCompareSelect, func(ctx app.Context, a app.Action) {
-		if r, ok := a.Value.(views.CompareRef); ok {
+		if r, ok := a.Value.(model.CompareRef); ok {
 			in.compareSelect(ctx, r)
 			in.noteView(ctx)
 		}
@@ -574,131 +503,4 @@ func (in *Inspector) mountShare(ctx app.Context) {
 			in.compareByte(off, false)
 		}
 	})
-}
-
-// copyLink copies the address bar's link.
-func (in *Inspector) copyLink(ctx app.Context) {
-	in.noteView(ctx)
-	href := app.Window().Get("location").Get("href").String()
-	in.copyText(ctx, href, "copied")
-}
-
-// copyText puts text on the clipboard and says so in the share bar.
-func (in *Inspector) copyText(ctx app.Context, text, done string) {
-	ctx = in.stableCtx(ctx)
-	nav := app.Window().Get("navigator")
-	clip := nav.Get("clipboard")
-	fallback := func(ctx app.Context) {
-		if copyByCommand(text) {
-			in.share.copied = done
-		} else {
-			in.share.copied = "could not copy: select the address bar and copy it"
-		}
-	}
-	if !clip.Truthy() {
-		fallback(ctx)
-		return
-	}
-	var then, fail app.Func
-	release := func() { then.Release(); fail.Release() }
-	then = app.FuncOf(func(this app.Value, args []app.Value) any {
-		defer release()
-		ctx.Dispatch(func(ctx app.Context) { in.share.copied = done })
-		return nil
-	})
-	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		defer release()
-		ctx.Dispatch(fallback)
-		return nil
-	})
-	clip.Call("writeText", text).Call("then", then).Call("catch", fail)
-}
-
-// copyByCommand copies through a hidden text area, for browsers that refuse
-// the asynchronous clipboard (no focus, no permission).
-func copyByCommand(text string) bool {
-	doc := app.Window().Get("document")
-	ta := doc.Call("createElement", "textarea")
-	ta.Set("value", text)
-	ta.Get("style").Set("position", "fixed")
-	ta.Get("style").Set("opacity", "0")
-	doc.Get("body").Call("appendChild", ta)
-	ta.Call("select")
-	ok := doc.Call("execCommand", "copy").Bool()
-	ta.Call("remove")
-	return ok
-}
-
-// shareUI is the share bar with the link's messages, under the summary.
-func (in *Inspector) shareUI() app.UI {
-	// The compared file's picker comes first, so it keeps its place (and its
-	// element) whatever messages come and go after it.
-	items := []app.UI{app.Input().ID("compare-input").Type("file").Class("visually-hidden").OnChange(in.onPickCompare)}
-	if e := in.share.linkErr; e != "" {
-		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
-	}
-	if n := in.share.note; n != "" {
-		items = append(items, app.P().ID("link-note").Class("status link-note").Text(n))
-	}
-	if p := in.share.pending; p != nil {
-		items = append(items, in.prompt(p))
-	}
-	if in.model != nil {
-		pname := ""
-		if in.model.File != nil && in.part >= 0 && in.part < len(in.model.Parts) {
-			pname = in.model.Parts[in.part].Name
-		}
-		bitcode := false
-		if in.model.File != nil {
-			_, err := decode.ExtractPart(in.model.File, "dxil")
-			bitcode = err == nil
-		}
-		items = append(items, &views.ShareBar{
-			Copied: in.share.copied, Embedded: in.share.embedded, LinkLen: in.share.linkLen,
-			PartName: pname, Bitcode: bitcode, Selection: in.sel.Size, HasModel: in.model.File != nil,
-			Compare: in.share.tab == "compare" && in.share.cmp != nil, CompareMode: in.share.wantCompare,
-		})
-	}
-	return app.Div().Class("share").Body(items...)
-}
-
-// prompt asks for the file (or compared file) a link names by hash.
-func (in *Inspector) prompt(p *linkstate.State) app.UI {
-	var what, name, sha string
-	var size int64
-	switch {
-	case p.SHA256 != "":
-		what, name, sha, size = "file", p.Name, p.SHA256, p.Size
-	case p.CompareSHA256 != "" && in.model != nil:
-		what, name, sha, size = "compared file", p.Compare, p.CompareSHA256, p.CompareSize
-	default:
-		// A deep link without a file.
-		sel := p.Field
-		if sel == "" {
-			sel = p.Part
-		}
-		if sel == "" {
-			sel = "a view"
-		}
-		return app.P().ID("link-prompt").Class("status link-prompt").Text(
-			fmt.Sprintf("This link selects %s: open a file and it is shown there.", sel))
-	}
-	if name == "" {
-		name = "the file"
-	}
-	sizeText := "unknown size"
-	if size > 0 {
-		sizeText = views.SizeText(size)
-	}
-	input := "file-input"
-	if what == "compared file" {
-		input = "compare-input"
-	}
-	return app.Div().ID("link-prompt").Class("status link-prompt").Body(
-		app.P().Body(
-			app.Text(fmt.Sprintf("This link shows %s, %s, which was too large to travel in the link. Open your copy of %s to see the view; it is checked against the link's SHA-256 (%s…) first. Nothing is uploaded.",
-				name, sizeText, name, sha[:16])),
-		),
-		app.Label().Class("button").For(input).ID("prompt-open").Text("Open "+name+"…"),
-	)
 }

@@ -1,4 +1,4 @@
-package views
+package model
 
 import (
 	"bytes"
@@ -21,13 +21,13 @@ const (
 	KindNull
 )
 
-// maxNodes bounds a tree: a DXIL module's JSON can hold millions of
+// MaxNodes bounds a tree: a DXIL module's JSON can hold millions of
 // values, and a browser tab should not hold a node for each.
-const maxNodes = 200_000
+const MaxNodes = 200_000
 
-// maxShown is the longest value text a tree row shows; longer strings (the
+// MaxShown is the longest value text a tree row shows; longer strings (the
 // bitcode as hex, source files) are cut with their length given.
-const maxShown = 120
+const MaxShown = 120
 
 // Node is one value of a part's decoded JSON.
 type Node struct {
@@ -46,7 +46,7 @@ type Node struct {
 // Tree is a part's decoded value as nodes, with the lookups the page needs.
 type Tree struct {
 	Part      string
-	Truncated bool // the JSON had more than maxNodes values; the rest is left out
+	Truncated bool // the JSON had more than MaxNodes values; the rest is left out
 	Root      *Node
 	Nodes     []*Node // by ID
 	bySpan    map[string]*Node
@@ -85,13 +85,8 @@ func (t *Tree) SpanOf(n *Node) string {
 	return ""
 }
 
-// parentPath drops the last segment: "A/B[2]/C" → "A/B[2]" → "A/B" → "A" → "".
+// parentPath drops the last segment: "A/B/2/C" → "A/B/2" → "A/B" → "A" → "".
 func parentPath(p string) string {
-	if strings.HasSuffix(p, "]") {
-		if i := strings.LastIndexByte(p, '['); i > 0 {
-			return p[:i]
-		}
-	}
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
 		return p[:i]
 	}
@@ -101,7 +96,7 @@ func parentPath(p string) string {
 // BuildTree marshals v (a part, or any value) to JSON and walks it in key
 // order, so every part type, including those added later, gets a tree without
 // a view of its own. Keys named Spans are left out. Each node is matched to a
-// span: span paths name fields from the part name ("PSV0/SigInputElements[2]/Cols")
+// span: span paths name fields from the part name ("PSV0/SigInputElements/2/Cols")
 // while the part's JSON nests them under a typed key ("PSVInfo"), so both
 // readings are tried.
 func BuildTree(part string, v any, spans Spans) *Tree {
@@ -175,7 +170,7 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 					return n
 				}
 				k, _ := kt.(string)
-				if k == "Spans" || len(t.Nodes) >= maxNodes {
+				if k == "Spans" || len(t.Nodes) >= MaxNodes {
 					t.Truncated = t.Truncated || k != "Spans"
 					var skip json.RawMessage
 					if dec.Decode(&skip) != nil {
@@ -190,7 +185,7 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 		} else {
 			n.Kind = KindArray
 			for i := 0; dec.More(); i++ {
-				if len(t.Nodes) >= maxNodes {
+				if len(t.Nodes) >= MaxNodes {
 					t.Truncated = true
 					var skip json.RawMessage
 					if dec.Decode(&skip) != nil {
@@ -198,8 +193,8 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 					}
 					continue
 				}
-				k := "[" + strconv.Itoa(i) + "]"
-				if t.walk(dec, n, k, joinPath(path, k), 0) == nil {
+				k := "[" + strconv.Itoa(i) + "]" // shown as [i]; the path segment is i
+				if t.walk(dec, n, k, joinPath(path, strconv.Itoa(i)), 0) == nil {
 					return n
 				}
 			}
@@ -209,8 +204,8 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 		return n
 	case string:
 		n.Kind, n.Full = KindString, v
-		n.Value = strconv.Quote(cut(v))
-		if len(v) > maxShown {
+		n.Value = strconv.Quote(Cut(v))
+		if len(v) > MaxShown {
 			n.Value += fmt.Sprintf(" (%d characters)", len(v))
 		}
 	case json.Number:
@@ -223,11 +218,11 @@ func (t *Tree) walk(dec *json.Decoder, parent *Node, key, path string, _ int) *N
 	return t.add(n, parent)
 }
 
-func cut(s string) string {
-	if len(s) <= maxShown {
+func Cut(s string) string {
+	if len(s) <= MaxShown {
 		return s
 	}
-	return s[:maxShown] + "…"
+	return s[:MaxShown] + "…"
 }
 
 // typedKeys are Part fields whose JSON key differs from the span prefix (the
@@ -254,9 +249,6 @@ func resolveSpan(part string, n *Node, spans Spans) string {
 		}
 		segs := strings.SplitN(n.JSONPath, "/", 2)
 		top := segs[0]
-		if i := strings.IndexByte(top, '['); i >= 0 {
-			top = top[:i]
-		}
 		if len(segs) == 2 {
 			cands = append(cands, part+"/"+segs[1])
 		} else if _, isHdr := partHeaderKeys[n.JSONPath]; !isHdr && n.Kind >= KindString {

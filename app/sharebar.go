@@ -1,0 +1,140 @@
+// The share bar: the link, its length, copying it, and the prompt for a
+// file a link names by hash.
+package app
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// copyLink copies the address bar's link.
+func (in *Inspector) copyLink(ctx app.Context) {
+	in.noteView(ctx)
+	href := app.Window().Get("location").Get("href").String()
+	in.copyText(ctx, href, "copied")
+}
+
+// copyText puts text on the clipboard and says so in the share bar.
+func (in *Inspector) copyText(ctx app.Context, text, done string) {
+	ctx = in.stableCtx(ctx)
+	nav := app.Window().Get("navigator")
+	clip := nav.Get("clipboard")
+	fallback := func(ctx app.Context) {
+		if copyByCommand(text) {
+			in.share.copied = done
+		} else {
+			in.share.copied = "could not copy: select the address bar and copy it"
+		}
+	}
+	if !clip.Truthy() {
+		fallback(ctx)
+		return
+	}
+	var then, fail app.Func
+	release := func() { then.Release(); fail.Release() }
+	then = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		ctx.Dispatch(func(ctx app.Context) { in.share.copied = done })
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		ctx.Dispatch(fallback)
+		return nil
+	})
+	clip.Call("writeText", text).Call("then", then).Call("catch", fail)
+}
+
+// copyByCommand copies through a hidden text area, for browsers that refuse
+// the asynchronous clipboard (no focus, no permission).
+func copyByCommand(text string) bool {
+	doc := app.Window().Get("document")
+	ta := doc.Call("createElement", "textarea")
+	ta.Set("value", text)
+	ta.Get("style").Set("position", "fixed")
+	ta.Get("style").Set("opacity", "0")
+	doc.Get("body").Call("appendChild", ta)
+	ta.Call("select")
+	ok := doc.Call("execCommand", "copy").Bool()
+	ta.Call("remove")
+	return ok
+}
+
+// shareUI is the share bar with the link's messages, under the summary.
+func (in *Inspector) shareUI() app.UI {
+	// The compared file's picker comes first, so it keeps its place (and its
+	// element) whatever messages come and go after it.
+	items := []app.UI{app.Input().ID("compare-input").Type("file").Class("visually-hidden").OnChange(in.onPickCompare)}
+	if e := in.share.linkErr; e != "" {
+		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
+	}
+	if n := in.share.note; n != "" {
+		items = append(items, app.P().ID("link-note").Class("status link-note").Text(n))
+	}
+	if p := in.share.pending; p != nil {
+		items = append(items, in.prompt(p))
+	}
+	if in.model != nil {
+		pname := ""
+		if in.model.File != nil && in.part >= 0 && in.part < len(in.model.Parts) {
+			pname = in.model.Parts[in.part].Name
+		}
+		bitcode := false
+		if in.model.File != nil {
+			_, err := decode.ExtractPart(in.model.File, "dxil")
+			bitcode = err == nil
+		}
+		items = append(items, &views.ShareBar{
+			Copied: in.share.copied, Embedded: in.share.embedded, LinkLen: in.share.linkLen,
+			PartName: pname, Bitcode: bitcode, Selection: in.sel.Size, HasModel: in.model.File != nil,
+			Compare: in.share.tab == "compare" && in.share.cmp != nil, CompareMode: in.share.wantCompare,
+		})
+	}
+	return app.Div().Class("share").Body(items...)
+}
+
+// prompt asks for the file (or compared file) a link names by hash.
+func (in *Inspector) prompt(p *linkstate.State) app.UI {
+	var what, name, sha string
+	var size int64
+	switch {
+	case p.SHA256 != "":
+		what, name, sha, size = "file", p.Name, p.SHA256, p.Size
+	case p.CompareSHA256 != "" && in.model != nil:
+		what, name, sha, size = "compared file", p.Compare, p.CompareSHA256, p.CompareSize
+	default:
+		// A deep link without a file.
+		sel := p.Field
+		if sel == "" {
+			sel = p.Part
+		}
+		if sel == "" {
+			sel = "a view"
+		}
+		return app.P().ID("link-prompt").Class("status link-prompt").Text(
+			fmt.Sprintf("This link selects %s: open a file and it is shown there.", sel))
+	}
+	if name == "" {
+		name = "the file"
+	}
+	sizeText := "unknown size"
+	if size > 0 {
+		sizeText = model.SizeText(size)
+	}
+	input := "file-input"
+	if what == "compared file" {
+		input = "compare-input"
+	}
+	return app.Div().ID("link-prompt").Class("status link-prompt").Body(
+		app.P().Body(
+			app.Text(fmt.Sprintf("This link shows %s, %s, which was too large to travel in the link. Open your copy of %s to see the view; it is checked against the link's SHA-256 (%s…) first. Nothing is uploaded.",
+				name, sizeText, name, sha[:16])),
+		),
+		app.Label().Class("button").For(input).ID("prompt-open").Text("Open "+name+"…"),
+	)
+}

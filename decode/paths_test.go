@@ -1,0 +1,137 @@
+package decode
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// jsonPaths collects the key path of every node of a JSON value, with array
+// indices as segments.
+func jsonPaths(v any, prefix string, out map[string]bool) {
+	out[prefix] = true
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if k == "Spans" {
+				continue
+			}
+			jsonPaths(c, prefix+"/"+k, out)
+		}
+	case []any:
+		for i, c := range x {
+			jsonPaths(c, prefix+"/"+strconv.Itoa(i), out)
+		}
+	}
+}
+
+var indexSeg = regexp.MustCompile(`/\d+(/|$)`)
+
+// pattern writes a path with its indices as "*", to count kinds of paths.
+func pattern(p string) string {
+	for {
+		q := indexSeg.ReplaceAllString(p, "/*$1")
+		if q == p {
+			return q
+		}
+		p = q
+	}
+}
+
+// partPaths are the paths a part's spans may name: the part's own keys
+// (Name, Size, …) and, for its typed value, the key path under the typed key
+// with the part name in its place ("PSV0/SigOutputElements/2/Cols" for JSON
+// "PSVInfo/SigOutputElements/2/Cols").
+func partPaths(t *testing.T, p *Part) map[string]bool {
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{p.Name: true}
+	for k, v := range m {
+		switch v.(type) {
+		case map[string]any:
+			jsonPaths(v, p.Name, out) // the typed value: its keys follow the part name
+		}
+		jsonPaths(v, p.Name+"/"+k, out)
+	}
+	return out
+}
+
+// spanException says why a span may name bytes rather than a JSON value,
+// or "" when it must name a JSON node.
+func spanException(s Span, rest string) string {
+	first, _, _ := strings.Cut(rest, "/")
+	last := rest[strings.LastIndexByte(rest, '/')+1:]
+	switch {
+	case first == "PartHeader":
+		return "the 8-byte part header; its fields are the part's Name and Size"
+	case first == "Unknown" || first == "Data":
+		return "bytes no decoder claims, or a part kept raw"
+	case s.Kind == SpanStruct:
+		return "a structure of the format (a section, a record) whose fields the JSON holds without the wrapper"
+	case strings.HasSuffix(last, "Padding") || strings.HasSuffix(last, "Unused") || last == "Terminator":
+		return "padding, reserved or terminating bytes: no value"
+	case rest == "SemanticIndexTableEntries":
+		return "a count: its value is the length of SemanticIndexTable"
+	case first == "Sections" && s.Path[:4] == "SRCI":
+		return "SRCI sections are read in file order; the JSON keys each by its kind (Names, Contents, Args)"
+	case first == "Strings":
+		return "a signature's string table: each name appears as its element's Name"
+	case last == "ColsAndStart" || last == "DynamicMaskAndStream" || rest == "Version" && (s.Kind == SpanField):
+		return "a packed byte or word: its values are the sibling keys (Cols, StartCol; DynamicMask, Stream; ProgramType, Major, Minor)"
+	}
+	return ""
+}
+
+// Every span's path names a node of its part's JSON, so the hex view, the
+// tree, the lessons, the links and the diff can all use one path.
+func TestSpanPathsNameJSONNodes(t *testing.T) {
+	entries := corpus.Entries(t)
+	named, total := 0, 0
+	bad := map[string]int{}
+	for _, e := range entries {
+		data, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(data)
+		if err != nil {
+			continue
+		}
+		for _, p := range f.Parts {
+			if p.Name == "DXIL" || p.Name == "ILDB" || p.Name == "STAT" {
+				continue // bitcode blocks are checked by the bitcode tests; their JSON is the module's
+			}
+			paths := partPaths(t, p)
+			for _, s := range p.Spans {
+				total++
+				rest, _ := strings.CutPrefix(s.Path, p.Name+"/")
+				if paths[s.Path] || spanException(s, rest) != "" {
+					named++
+					continue
+				}
+				bad[pattern(s.Path)]++
+			}
+		}
+	}
+	var keys []string
+	for k := range bad {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.Errorf("span path %s (%d spans) names no JSON node", k, bad[k])
+	}
+	t.Logf("%d/%d spans of non-bitcode parts name a JSON node (or bytes with a listed reason)", named, total)
+}

@@ -1,0 +1,165 @@
+// Package report is the small vocabulary every decoder in dxscope speaks:
+// a Problem (severity, offset, part, structure, sentence) instead of an
+// error, and a Span (path, offset, size, kind) for each decoded value, so
+// the hex view can light it up. Packages that decode something other than a
+// container (SQLite files, shader databases) use it without importing the
+// container decoder.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Severity says how bad a Problem is.
+type Severity int
+
+const (
+	// Note: worth knowing, nothing is wrong (e.g. an unaligned part from an old validator).
+	Note Severity = iota
+	// Warning: a rule of the format is broken, but decoding went on.
+	Warning
+	// Error: a structure could not be decoded; its bytes are shown raw.
+	Error
+)
+
+var severityNames = [...]string{"note", "warning", "error"}
+
+func (s Severity) String() string {
+	if int(s) < len(severityNames) && s >= 0 {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("Severity(%d)", int(s))
+}
+
+// MarshalJSON writes the severity by name.
+func (s Severity) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
+
+// UnmarshalJSON reads a severity written by MarshalJSON.
+func (s *Severity) UnmarshalJSON(b []byte) error {
+	var n string
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	for i, v := range severityNames {
+		if v == n {
+			*s = Severity(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown severity %q", n)
+}
+
+// Problem is something found wrong or unusual in a container that was still decoded.
+type Problem struct {
+	Severity  Severity
+	Offset    int64  // absolute byte offset in the file
+	Part      string `json:",omitempty"` // part name, empty for the container itself
+	Structure string `json:",omitempty"` // the structure being read, e.g. "PSVRuntimeInfo"
+	Message   string
+}
+
+func (p Problem) String() string {
+	where := p.Part
+	if p.Structure != "" {
+		if where != "" {
+			where += " "
+		}
+		where += p.Structure
+	}
+	if where == "" {
+		where = "container"
+	}
+	return fmt.Sprintf("%s at 0x%x (%s): %s", p.Severity, p.Offset, where, p.Message)
+}
+
+// CountProblems returns how many problems there are of each severity.
+func CountProblems(ps []Problem) (errors, warnings, notes int) {
+	for _, p := range ps {
+		switch p.Severity {
+		case Error:
+			errors++
+		case Warning:
+			warnings++
+		default:
+			notes++
+		}
+	}
+	return
+}
+
+// SpanKind says what a Span covers.
+type SpanKind uint8
+
+const (
+	SpanField   SpanKind = iota // one decoded value
+	SpanStruct                  // a structure made of fields and other structures
+	SpanUnknown                 // bytes no decoder claims (unknown data, padding, trailing bytes)
+	SpanRaw                     // bytes kept raw on purpose (opaque payloads, undecodable structures)
+)
+
+var spanKindNames = [...]string{"field", "struct", "unknown", "raw"}
+
+func (k SpanKind) String() string {
+	if int(k) < len(spanKindNames) {
+		return spanKindNames[k]
+	}
+	return fmt.Sprintf("SpanKind(%d)", int(k))
+}
+
+// MarshalText writes the kind by name.
+func (k SpanKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind written by MarshalText.
+func (k *SpanKind) UnmarshalText(b []byte) error {
+	for i, n := range spanKindNames {
+		if n == string(b) {
+			*k = SpanKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown span kind %q", b)
+}
+
+// IndexPath writes array indices as path segments, the one form every path
+// in dxscope takes: "PSV0/SigInputElements[2]/Cols" becomes
+// "PSV0/SigInputElements/2/Cols", the JSON key path after the part name.
+func IndexPath(p string) string {
+	if strings.IndexByte(p, '[') < 0 {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '[' {
+			j := i + 1
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j++
+			}
+			if j > i+1 && j < len(p) && p[j] == ']' {
+				if i > 0 && p[i-1] != '/' {
+					b.WriteByte('/')
+				}
+				b.WriteString(p[i+1 : j])
+				i = j
+				continue
+			}
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
+// Span is a range of the file that one decoded field or structure came from.
+// Path names it the way the JSON document nests it, after the part name
+// ("PSV0/SigInputElements/2/Cols").
+type Span struct {
+	Path  string
+	Off   int64 // absolute offset in the file
+	Size  int64
+	Kind  SpanKind
+	Value string `json:",omitempty"` // short rendering of a field's value
+}
+
+// End is the offset just past the span.
+func (s Span) End() int64 { return s.Off + s.Size }

@@ -1,0 +1,64 @@
+package decode
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// Version words written by hand from the program-header and token layouts.
+func TestStageFromVersionWords(t *testing.T) {
+	for _, c := range []struct {
+		ver            uint32
+		dxil           bool
+		stage, profile string
+	}{
+		{0x00010060, true, "Vertex", "vs_6_0"},
+		{0x000d0065, true, "Mesh", "ms_6_5"},
+		{0x00060063, true, "Library", "lib_6_3"},
+		{0x00000050, false, "Pixel", "ps_5_0"},
+		{0x00050051, false, "Compute", "cs_5_1"},
+		{0xfff00050, false, "Library", "lib_5_0"},
+		{0x00090040, false, "program type 9", "??_4_0"},
+	} {
+		var s, p string
+		if c.dxil {
+			s, p = ProgramStage(c.ver)
+		} else {
+			s, p = BytecodeStage(c.ver)
+		}
+		if s != c.stage || p != c.profile {
+			t.Errorf("%#x: %s %s, want %s %s", c.ver, s, p, c.stage, c.profile)
+		}
+	}
+}
+
+// The manifest records each corpus file's stage and shader model from the
+// compiler's own metadata: Identity must agree on every file.
+func TestIdentityMatchesManifest(t *testing.T) {
+	agree, n := 0, 0
+	for _, e := range corpus.Entries(t) {
+		if e.Stage == "none" || e.Stage == "" {
+			continue
+		}
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(b)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Rel, err)
+		}
+		n++
+		id := f.Identity()
+		want := e.Stage + "_" + strings.ReplaceAll(e.ShaderModel, ".", "_")
+		if id.Profile == want {
+			agree++
+		} else if n-agree <= 10 {
+			t.Errorf("%s: profile %q, manifest %q", e.Rel, id.Profile, want)
+		}
+	}
+	t.Logf("%d/%d corpus files: profile agrees with the manifest", agree, n)
+}

@@ -1,0 +1,312 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// WriteProblems prints the problem counts, then one problem a line.
+func WriteProblems(w io.Writer, ps []decode.Problem) {
+	e, wn, n := decode.CountProblems(ps)
+	fmt.Fprintf(w, "Problems: %d errors, %d warnings, %d notes\n", e, wn, n)
+	for _, p := range ps {
+		fmt.Fprintf(w, "  %s\n", Safe(p.String()))
+	}
+}
+
+// dumper writes indented "Key: value" lines.
+type dumper struct {
+	w      io.Writer
+	indent int
+}
+
+func (d *dumper) line(format string, args ...any) {
+	fmt.Fprintf(d.w, "%s%s\n", strings.Repeat("  ", d.indent), fmt.Sprintf(format, args...))
+}
+
+func (d *dumper) open(format string, args ...any) {
+	d.line(format+" = {", args...)
+	d.indent++
+}
+
+func (d *dumper) close() {
+	d.indent--
+	d.line("}")
+}
+
+func named(v uint32, name string) string { return fmt.Sprintf("%d (%s)", v, name) }
+
+func flags(v uint32, f decode.FlagNames) string { return fmt.Sprintf("0x%x (%s)", v, f) }
+
+func quoted(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return "{" + strings.Join(q, ", ") + "}"
+}
+
+func rows(v []uint32) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+// WriteRuntimeData prints d in the spirit of dxa -dumprdat: each table with
+// its stride and rows, every reference followed to what it names.
+func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
+	d := &dumper{w: w}
+	d.open("DxilRuntimeData (size = %d bytes, version 0x%x)", size, rd.Version)
+	for i, p := range rd.Parts {
+		d.line("Part[%d]: %s (type %d, size = %d bytes, offset 0x%x)", i, p.TypeName, uint32(p.Type), p.Size, p.Offset)
+	}
+	if rd.StringBuffer != nil {
+		d.line("StringBuffer (size = %d bytes, %d strings)", rd.StringBuffer.Size, len(rd.StringBuffer.Strings))
+	}
+	if rd.IndexArrays != nil {
+		d.line("IndexTable (size = %d bytes)", 4*len(rd.IndexArrays))
+	}
+	if rd.RawBytes != nil {
+		d.line("RawBytes (size = %d bytes)", len(rd.RawBytes))
+	}
+	if t := rd.ResourceTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) ResourceTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.open("<%d:%s>", i, t.RecordType)
+			d.line("Class: %s", named(r.Class, r.ClassName))
+			d.line("Kind: %s", named(r.Kind, r.KindName))
+			d.line("ID: %d", r.ID)
+			d.line("Space: %d", r.Space)
+			d.line("LowerBound: %d", r.LowerBound)
+			d.line("UpperBound: %d", r.UpperBound)
+			d.line("Name: %q", r.Name)
+			d.line("Flags: %s", flags(r.Flags, r.FlagsNames))
+			d.close()
+		}
+		d.close()
+	}
+	if t := rd.FunctionTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) FunctionTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.open("<%d:%s>", i, t.RecordType)
+			d.line("Name: %q", r.Name)
+			d.line("UnmangledName: %q", r.UnmangledName)
+			d.line("Resources: %s %s", rows(r.Resources), quoted(r.ResourceNames))
+			d.line("FunctionDependencies: %s", quoted(r.FunctionDependencies))
+			d.line("ShaderKind: %s", r.ShaderKindName)
+			d.line("PayloadSizeInBytes: %d", r.PayloadSizeInBytes)
+			d.line("AttributeSizeInBytes: %d", r.AttributeSizeInBytes)
+			d.line("FeatureInfo1: 0x%x", r.FeatureInfo1)
+			d.line("FeatureInfo2: 0x%x", r.FeatureInfo2)
+			if len(r.FeatureFlagNames) > 0 {
+				d.line("  (%s)", strings.Join(r.FeatureFlagNames, " | "))
+			}
+			d.line("ShaderStageFlag: %s", flags(r.ShaderStageFlag, r.ShaderStageFlagNames))
+			d.line("MinShaderTarget: 0x%x (%s)", r.MinShaderTarget, r.MinShaderTargetName)
+			if f := r.FunctionInfo2; f != nil {
+				d.line("MinimumExpectedWaveLaneCount: %d", f.MinimumExpectedWaveLaneCount)
+				d.line("MaximumExpectedWaveLaneCount: %d", f.MaximumExpectedWaveLaneCount)
+				d.line("ShaderFlags: %s", flags(uint32(f.ShaderFlags), f.ShaderFlagsNames))
+				switch {
+				case f.Node != nil:
+					d.line("Node: <%d:NodeShaderInfo>", *f.Node)
+				case f.RawShaderRef != nil:
+					d.line("RawShaderRef: %d", *f.RawShaderRef)
+				default:
+					d.line("Union: 0x%x", f.Union)
+				}
+			}
+			d.close()
+		}
+		d.close()
+	}
+	if t := rd.SubobjectTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) SubobjectTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.open("<%d:%s>", i, t.RecordType)
+			d.line("Kind: %s", named(r.Kind, r.KindName))
+			d.line("Name: %q", r.Name)
+			switch {
+			case r.StateObjectConfig != nil:
+				d.line("StateObjectConfig.Flags: %s", flags(r.StateObjectConfig.Flags, r.StateObjectConfig.FlagsNames))
+			case r.RootSignature != nil:
+				d.line("RootSignature.Data: %d bytes at RawBytes+0x%x", r.RootSignature.Data.Size, r.RootSignature.Data.Offset)
+			case r.SubobjectToExportsAssociation != nil:
+				d.line("Subobject: %q", r.SubobjectToExportsAssociation.Subobject)
+				d.line("Exports: %s", quoted(r.SubobjectToExportsAssociation.Exports))
+			case r.RaytracingShaderConfig != nil:
+				d.line("MaxPayloadSizeInBytes: %d", r.RaytracingShaderConfig.MaxPayloadSizeInBytes)
+				d.line("MaxAttributeSizeInBytes: %d", r.RaytracingShaderConfig.MaxAttributeSizeInBytes)
+			case r.RaytracingPipelineConfig != nil:
+				d.line("MaxTraceRecursionDepth: %d", r.RaytracingPipelineConfig.MaxTraceRecursionDepth)
+			case r.HitGroup != nil:
+				h := r.HitGroup
+				d.line("Type: %s", named(h.Type, h.TypeName))
+				d.line("AnyHit: %q", h.AnyHit)
+				d.line("ClosestHit: %q", h.ClosestHit)
+				d.line("Intersection: %q", h.Intersection)
+			case r.RaytracingPipelineConfig1 != nil:
+				d.line("MaxTraceRecursionDepth: %d", r.RaytracingPipelineConfig1.MaxTraceRecursionDepth)
+				d.line("Flags: %s", flags(r.RaytracingPipelineConfig1.Flags, r.RaytracingPipelineConfig1.FlagsNames))
+			}
+			d.close()
+		}
+		d.close()
+	}
+	if t := rd.NodeIDTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) NodeIDTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:NodeID> = {Name: %q, Index: %d}", i, r.Name, r.Index)
+		}
+		d.close()
+	}
+	if t := rd.NodeShaderFuncAttribTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) NodeShaderFuncAttribTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:NodeShaderFuncAttrib> = {AttribKind: %s, %s: %s}", i, r.AttribKindName, r.AttribKindName, r.ValueText())
+		}
+		d.close()
+	}
+	if t := rd.NodeShaderIOAttribTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) NodeShaderIOAttribTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:NodeShaderIOAttrib> = {AttribKind: %s, %s: %s}", i, r.AttribKindName, r.AttribKindName, r.ValueText())
+		}
+		d.close()
+	}
+	if t := rd.IONodeTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) IONodeTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:IONode> = {IOFlagsAndKind: 0x%x (%s; %s), Attribs: %s}", i, r.IOFlagsAndKind, r.IOKindName, r.IOFlagsNames, rows(r.Attribs))
+		}
+		d.close()
+	}
+	if t := rd.NodeShaderInfoTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) NodeShaderInfoTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:NodeShaderInfo> = {LaunchType: %s, GroupSharedBytesUsed: %d, Attribs: %s, Outputs: %s, Inputs: %s}",
+				i, r.LaunchTypeName, r.GroupSharedBytesUsed, rows(r.Attribs), rows(r.Outputs), rows(r.Inputs))
+		}
+		d.close()
+	}
+	if t := rd.SignatureElementTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) SignatureElementTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:SignatureElement> = {SemanticName: %q, SemanticIndices: %s, SemanticKind: %s, ComponentType: %s, InterpolationMode: %s, StartRow: %d, Cols: %d, StartCol: %d, OutputStream: %d, UsageMask: 0x%x, DynamicIndexMask: 0x%x}",
+				i, r.SemanticName, rows(r.SemanticIndices), r.SemanticKindName, r.ComponentTypeName, r.InterpolationModeName, r.StartRow, r.Cols, r.StartCol, r.OutputStream, r.UsageMask, r.DynamicIndexMask)
+		}
+		d.close()
+	}
+	for _, st := range []struct {
+		name string
+		t    *decode.RecordTable[decode.StageInfo]
+	}{{"VSInfoTable", rd.VSInfoTable}, {"PSInfoTable", rd.PSInfoTable}, {"HSInfoTable", rd.HSInfoTable}, {"DSInfoTable", rd.DSInfoTable},
+		{"GSInfoTable", rd.GSInfoTable}, {"CSInfoTable", rd.CSInfoTable}, {"MSInfoTable", rd.MSInfoTable}, {"ASInfoTable", rd.ASInfoTable}} {
+		if st.t == nil {
+			continue
+		}
+		d.open("RecordTable (stride = %d bytes) %s[%d]", st.t.RecordStride, st.name, st.t.RecordCount)
+		for i, r := range st.t.Records {
+			d.open("<%d:%s>", i, st.t.RecordType)
+			for _, f := range r.Fields {
+				switch {
+				case f.Rows != nil:
+					d.line("%s: %s", f.Name, rows(f.Rows))
+				case f.Bytes != nil:
+					d.line("%s: %s", f.Name, f.Bytes)
+				default:
+					d.line("%s: %d", f.Name, f.Value)
+				}
+			}
+			d.close()
+		}
+		d.close()
+	}
+	if t := rd.DxilPdbInfoTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) DxilPdbInfoTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.open("<%d:DxilPdbInfo>", i)
+			d.line("Sources: %s", rows(r.Sources))
+			d.line("Libraries: %s", rows(r.Libraries))
+			d.line("ArgPairs: %s", quoted(r.ArgPairs))
+			d.line("Hash: %s", r.Hash)
+			d.line("PdbName: %q", r.PdbName)
+			d.line("CustomToolchainId: %d", r.CustomToolchainId)
+			d.line("CustomToolchainData: %d bytes", len(r.CustomToolchainData))
+			d.line("WholeDxil: %d bytes", len(r.WholeDxil))
+			d.close()
+		}
+		d.close()
+	}
+	if t := rd.DxilPdbInfoSourceTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) DxilPdbInfoSourceTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:DxilPdbInfoSource> = {Name: %q, Content: %d bytes}", i, r.Name, len(r.Content))
+		}
+		d.close()
+	}
+	if t := rd.DxilPdbInfoLibraryTable; t != nil {
+		d.open("RecordTable (stride = %d bytes) DxilPdbInfoLibraryTable[%d]", t.RecordStride, t.RecordCount)
+		for i, r := range t.Records {
+			d.line("<%d:DxilPdbInfoLibrary> = {Name: %q, Data: %d bytes}", i, r.Name, len(r.Data))
+		}
+		d.close()
+	}
+	if len(rd.Nodes) > 0 {
+		d.open("Nodes (resolved)")
+		for _, n := range rd.Nodes {
+			d.open("%s", n.Function)
+			d.line("LaunchType: %s", n.LaunchType)
+			if n.ID != "" {
+				d.line("ID: %s", n.ID)
+			}
+			if n.NumThreads != nil {
+				d.line("NumThreads: %s", rows(n.NumThreads))
+			}
+			if n.DispatchGrid != nil {
+				d.line("DispatchGrid: %s", rows(n.DispatchGrid))
+			}
+			if n.MaxDispatchGrid != nil {
+				d.line("MaxDispatchGrid: %s", rows(n.MaxDispatchGrid))
+			}
+			if n.MaxRecursionDepth != nil {
+				d.line("MaxRecursionDepth: %d", *n.MaxRecursionDepth)
+			}
+			if n.ShareInputOf != "" {
+				d.line("ShareInputOf: %s", n.ShareInputOf)
+			}
+			d.line("GroupSharedBytesUsed: %d", n.GroupSharedBytesUsed)
+			for _, io := range []struct {
+				label string
+				l     []decode.ResolvedIONode
+			}{{"Input", n.Inputs}, {"Output", n.Outputs}} {
+				for i, x := range io.l {
+					d.line("%s[%d]: %s (%s) %s", io.label, i, x.Kind, x.Flags, attrText(x.Attributes))
+				}
+			}
+			d.close()
+		}
+		d.close()
+	}
+	d.line("DanglingReferences: %d", rd.DanglingReferences)
+	d.close()
+}
+
+func attrText(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	s := make([]string, len(keys))
+	for i, k := range keys {
+		s[i] = k + "=" + m[k]
+	}
+	return "{" + strings.Join(s, ", ") + "}"
+}

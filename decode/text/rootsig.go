@@ -1,0 +1,47 @@
+package text
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// WriteRootSignature prints the part's summary as a comment, then the root
+// signature as an HLSL #define, the form shader sources declare it in.
+func WriteRootSignature(w io.Writer, p *decode.Part) {
+	fmt.Fprintf(w, "// %s: %s\n", p.Name, p.Summary)
+	rs := p.RootSignature
+	if rs == nil {
+		return
+	}
+	fmt.Fprintf(w, "// compile with -T rootsig_%s\n", map[uint32]string{1: "1_0", 2: "1_1", 3: "1_2"}[rs.Version])
+	fmt.Fprintln(w, "#define RS \\")
+	lines := splitLines(rs.HLSL())
+	if len(lines) == 0 {
+		fmt.Fprintln(w, "    \"\"")
+		return
+	}
+	for i, l := range lines {
+		end := " \\"
+		if i == len(lines)-1 {
+			end = ""
+		}
+		fmt.Fprintf(w, "    %q%s\n", l, end)
+	}
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}

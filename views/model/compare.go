@@ -1,0 +1,193 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// CompareRef names a difference in a Comparison: Part is the index in
+// Comparison.Parts (-1 for the header section), Field the index in that
+// part's Fields (-1 for the part as a whole).
+type CompareRef struct {
+	Part, Field int
+}
+
+// Path returns the field path a ref names ("" for a whole part), as a link's field=.
+func (r CompareRef) Path(c *decode.Comparison) string {
+	switch {
+	case c == nil:
+		return ""
+	case r.Part < 0:
+		if r.Field >= 0 && r.Field < len(c.Header) {
+			return c.Header[r.Field].Path
+		}
+	case r.Part < len(c.Parts):
+		d := c.Parts[r.Part]
+		if r.Field >= 0 && r.Field < len(d.Fields) {
+			return d.Fields[r.Field].Path
+		}
+		return d.Name
+	}
+	return ""
+}
+
+// FindCompareRef finds the difference a link's field= names: a field path,
+// or a part name for the whole part. ok is false when nothing matches.
+func FindCompareRef(c *decode.Comparison, path string) (CompareRef, bool) {
+	if c == nil || path == "" {
+		return CompareRef{}, false
+	}
+	for i, d := range c.Header {
+		if d.Path == path {
+			return CompareRef{-1, i}, true
+		}
+	}
+	for i, p := range c.Parts {
+		for j, d := range p.Fields {
+			if d.Path == path {
+				return CompareRef{i, j}, true
+			}
+		}
+	}
+	for i, p := range c.Parts {
+		if p.Name == path {
+			return CompareRef{i, -1}, true
+		}
+	}
+	return CompareRef{}, false
+}
+
+// FirstDifference is the ref the compare view selects first: the first
+// differing field of the first changed part, else the first part that is
+// not identical, else the first header difference.
+func FirstDifference(c *decode.Comparison) (CompareRef, bool) {
+	if c == nil {
+		return CompareRef{}, false
+	}
+	for i, p := range c.Parts {
+		if len(p.Fields) > 0 {
+			return CompareRef{i, 0}, true
+		}
+	}
+	for i, p := range c.Parts {
+		if p.Status != decode.PartIdentical {
+			return CompareRef{i, -1}, true
+		}
+	}
+	if len(c.Header) > 0 {
+		return CompareRef{-1, 0}, true
+	}
+	return CompareRef{}, false
+}
+
+// Sides returns the bytes to highlight in A and B for a ref (Size 0: none
+// on that side).
+func (r CompareRef) Sides(c *decode.Comparison) (a, b decode.FieldSide) {
+	a.Off, b.Off = -1, -1
+	if c == nil {
+		return
+	}
+	if r.Part < 0 {
+		if r.Field >= 0 && r.Field < len(c.Header) {
+			return c.Header[r.Field].A, c.Header[r.Field].B
+		}
+		return
+	}
+	if r.Part >= len(c.Parts) {
+		return
+	}
+	d := c.Parts[r.Part]
+	if r.Field >= 0 && r.Field < len(d.Fields) {
+		return d.Fields[r.Field].A, d.Fields[r.Field].B
+	}
+	// The whole part: its first differing byte when there is one, else its data.
+	side := func(ps *decode.PartSide, first int64) decode.FieldSide {
+		if ps == nil {
+			return decode.FieldSide{Off: -1}
+		}
+		if first >= 0 {
+			return decode.FieldSide{Present: true, Off: first, Size: 1}
+		}
+		return decode.FieldSide{Present: true, Off: ps.DataOffset, Size: int64(ps.Size)}
+	}
+	fa, fb := int64(-1), int64(-1)
+	if d.Bytes != nil && !d.Bytes.Same() && d.Bytes.First < min(d.Bytes.LenA, d.Bytes.LenB) {
+		fa, fb = d.Bytes.FirstA, d.Bytes.FirstB
+	}
+	return side(d.A, fa), side(d.B, fb)
+}
+
+// DiffMarks marks the bytes that differ between two containers, for the
+// hex views: the header and the part table compared in place, each part
+// present on both sides compared from its start (so a part that moved is
+// compared with itself), parts on one side only marked whole. baseA and
+// baseB are where the containers start in the shown data.
+func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
+	ma, mb = make([]bool, len(a)), make([]bool, len(b))
+	cmp := func(offA, offB, n int64) {
+		for i := int64(0); i < n; i++ {
+			pa, pb := baseA+offA+i, baseB+offB+i
+			switch {
+			case pa < int64(len(a)) && pb < int64(len(b)):
+				if a[pa] != b[pb] {
+					ma[pa], mb[pb] = true, true
+				}
+			case pa < int64(len(a)):
+				ma[pa] = true
+			case pb < int64(len(b)):
+				mb[pb] = true
+			}
+		}
+	}
+	mark := func(m []bool, off, n int64) {
+		for i := max(0, off); i < min(off+n, int64(len(m))); i++ {
+			m[i] = true
+		}
+	}
+	cmp(0, 0, decode.HeaderSize)
+	for _, d := range c.Parts {
+		switch {
+		case d.A != nil && d.B != nil:
+			if d.Status != decode.PartIdentical {
+				cmp(d.A.Offset, d.B.Offset, max(int64(d.A.Size), int64(d.B.Size))+decode.PartHeaderSize)
+			}
+		case d.A != nil:
+			mark(ma, baseA+d.A.Offset, int64(d.A.Size)+decode.PartHeaderSize)
+		case d.B != nil:
+			mark(mb, baseB+d.B.Offset, int64(d.B.Size)+decode.PartHeaderSize)
+		}
+	}
+	return ma, mb
+}
+
+// FieldLabel writes a difference the way dxscope diff does:
+// "PSV0 / SigOutputElements[2] / Cols: 3 → 4".
+func FieldLabel(f decode.FieldDiff) string {
+	a, b := f.A.Value, f.B.Value
+	if !f.A.Present {
+		a = "(absent)"
+	}
+	if !f.B.Present {
+		b = "(absent)"
+	}
+	label := strings.ReplaceAll(f.Path, "/", " / ")
+	if f.Kind == decode.DiffLength {
+		return fmt.Sprintf("%s: %s → %s elements", label, a, b)
+	}
+	return fmt.Sprintf("%s: %s → %s", label, a, b)
+}
+
+func WhereText(f decode.FieldDiff) string {
+	side := func(s decode.FieldSide) string {
+		if s.Off < 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%s+%d", Hex(s.Off), s.Size)
+	}
+	if f.A.Off < 0 && f.B.Off < 0 {
+		return ""
+	}
+	return fmt.Sprintf("A %s, B %s", side(f.A), side(f.B))
+}

@@ -1,0 +1,116 @@
+package model
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// fieldPaths adds every path a file's fields can be reached by: its span
+// paths and the JSON key paths of each part (part name + the path under the
+// typed key, as the tree names them).
+func fieldPaths(f *decode.File, out map[string]bool) {
+	for _, s := range f.AllSpans() {
+		out[s.Path] = true
+	}
+	var walk func(v any, p string)
+	walk = func(v any, p string) {
+		out[p] = true
+		switch x := v.(type) {
+		case map[string]any:
+			for k, c := range x {
+				if k != "Spans" {
+					walk(c, p+"/"+k)
+				}
+			}
+		case []any:
+			for i, c := range x {
+				walk(c, p+"/"+strconv.Itoa(i))
+			}
+		}
+	}
+	head, _ := json.Marshal(struct {
+		Header decode.Header
+		Digest decode.Digest
+	}{f.Header, f.Digest})
+	var h map[string]any
+	json.Unmarshal(head, &h)
+	for k, v := range h {
+		walk(v, k)
+	}
+	for _, p := range f.Parts {
+		q := *p
+		q.Module = nil // a whole module's JSON is large; its spans are in already
+		b, _ := json.Marshal(&q)
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		for k, v := range m {
+			if _, typed := v.(map[string]any); typed {
+				walk(v, p.Name)
+			}
+			walk(v, p.Name+"/"+k)
+		}
+	}
+}
+
+// Every lesson must be reachable: its pattern matches a field of a real
+// container (the corpus) or of one this project made (testdata, the
+// examples). A renamed field then fails here instead of silently hiding
+// its lesson.
+func TestEveryLessonIsReachable(t *testing.T) {
+	paths := map[string]bool{}
+	files := 0
+	add := func(path string) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return
+		}
+		if f, err := decode.Parse(b); err == nil {
+			fieldPaths(f, paths)
+			files++
+		}
+	}
+	for _, dir := range []string{"../../testdata/containers", "../../web/examples"} {
+		names, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, n := range names {
+			add(n)
+		}
+	}
+	if _, ok := corpus.Dir(); ok {
+		for _, e := range corpus.Entries(t) {
+			add(e.Path)
+		}
+	} else {
+		t.Log("corpus absent: checking lessons against testdata and the examples only")
+	}
+	reached := 0
+	for _, c := range compiledLessons {
+		ok := false
+		for p := range paths {
+			if c.re.MatchString(p) {
+				ok = true
+				break
+			}
+		}
+		// Teach also answers for a field's enclosing structures.
+		for p := range paths {
+			for q := parentPath(p); q != "" && !ok; q = parentPath(q) {
+				ok = c.re.MatchString(q)
+			}
+			if ok {
+				break
+			}
+		}
+		if ok {
+			reached++
+		} else if _, inCorpus := corpus.Dir(); inCorpus {
+			t.Errorf("lesson %q (%s) matches no field of %d files", c.Pattern, c.Title, files)
+		}
+	}
+	t.Logf("%d/%d lessons reach a field of %d files (%d distinct paths)", reached, len(compiledLessons), files, len(paths))
+}

@@ -1,0 +1,64 @@
+package model
+
+import (
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/shaderdb"
+)
+
+// The decoder's plain values the components read as they are. Naming them
+// here keeps the components free of decode imports: what they may read of
+// the decoder is exactly this list, and a change to it shows up in one file.
+type (
+	Span       = decode.Span
+	SpanKind   = decode.SpanKind
+	Problem    = decode.Problem
+	Severity   = decode.Severity
+	Embedded   = decode.Embedded
+	Comparison = decode.Comparison
+	FieldDiff  = decode.FieldDiff
+	FieldSide  = decode.FieldSide
+	PartSide   = decode.PartSide
+	DXOp       = decode.DXOp
+	Module     = decode.Module
+
+	ShaderBytecode = decode.ShaderBytecode
+)
+
+// Span kinds, severities and part comparison states.
+const (
+	SpanField     = decode.SpanField
+	SpanStruct    = decode.SpanStruct
+	SpanUnknown   = decode.SpanUnknown
+	SpanRaw       = decode.SpanRaw
+	Error         = decode.Error
+	Warning       = decode.Warning
+	Note          = decode.Note
+	PartAdded     = decode.PartAdded
+	PartRemoved   = decode.PartRemoved
+	PartIdentical = decode.PartIdentical
+)
+
+// The shader-database values the database view reads.
+type (
+	DBBlobRef       = shaderdb.BlobRef
+	DBContainer     = shaderdb.Container
+	Database        = shaderdb.Database
+	DBDesc          = shaderdb.Desc
+	DBField         = shaderdb.Field
+	DBGroup         = shaderdb.Group
+	DBGroupLink     = shaderdb.GroupLink
+	DBKey           = shaderdb.Key
+	DBKind          = shaderdb.Kind
+	PSDB            = shaderdb.PSDB
+	PSDBGroup       = shaderdb.PSDBGroup
+	DBPipelineState = shaderdb.PipelineState
+	DBRootSignature = shaderdb.RootSignature
+	SODB            = shaderdb.SODB
+	DBStateObject   = shaderdb.StateObject
+)
+
+// Database kinds.
+const (
+	PSDBKind = shaderdb.PSDBKind
+	SODBKind = shaderdb.SODBKind
+)
