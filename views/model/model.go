@@ -66,6 +66,8 @@ type PartView struct {
 	// decoder does not provide the keys they need).
 	Signature []SignatureRow
 	Grids     []*GridData
+	FXCHeader []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
+	Level9    []ListingLine // Aon9: the level-9 listing
 }
 
 // Build decodes data as a container (or, when base > 0 or the caller asks
@@ -130,6 +132,7 @@ func Build(name string, data []byte, base int64) *Model {
 		}
 		m.Parts = append(m.Parts, pv)
 	}
+	addListings(m, f, base)
 	byName := map[string][]*PartView{}
 	for _, pv := range m.Parts[1:] {
 		byName[pv.Name] = append(byName[pv.Name], pv)
