@@ -88,6 +88,7 @@ type D3D9Shader struct {
 	Instructions []D3D9Instruction
 	Comments     []D3D9Comment  `json:",omitempty"`
 	Debug        *D3D9DebugInfo `json:",omitempty"` // the DBUG comment block, when the shader was compiled with debug information
+	End          uint32         // the end token (0x0000FFFF)
 	Offset       int64          // added: absolute offset of the version token
 }
 
@@ -139,6 +140,7 @@ type D3D9Param struct {
 type D3D9Comment struct {
 	Offset int64 // absolute offset of the comment token
 	Size   int64
+	Token  uint32 // 0xFFFE and the length in dwords (bits 16-30)
 	FourCC string
 }
 
@@ -158,11 +160,12 @@ type D3D9DebugInfo struct {
 	VariableOffset    uint32
 	EntryPointOffset  uint32
 
-	Creator      string
-	EntryPoint   string
-	Files        []string
-	Instructions []D3D9DebugInstruction
-	Variables    []D3D9DebugVariable
+	Creator         string
+	EntryPoint      string
+	FileNameOffsets []uint32
+	Files           []string
+	Instructions    []D3D9DebugInstruction
+	Variables       []D3D9DebugVariable
 }
 
 // D3D9DebugInstruction gives one instruction's source position.
@@ -355,7 +358,7 @@ func (d *d3d9Decoder) run() {
 		op := D3D9Opcode(tok & 0xffff)
 		if op == D3D9OpEnd {
 			d.r.seek(i * 4)
-			d.r.u32("End")
+			d.s.End = d.r.u32("End")
 			i++
 			ended = true
 			break
@@ -383,7 +386,7 @@ func (d *d3d9Decoder) comment(i int) int {
 	d.r.seek(i * 4)
 	c := D3D9Comment{Offset: d.r.abs()}
 	d.r.begin(path, "comment block")
-	d.r.u32("Token")
+	c.Token = d.r.u32("Token")
 	if n > len(w)-i-1 {
 		d.r.problem(Error, "comment block of %d dwords runs past the end of the D3D9 shader (%d dwords remain)", n, len(w)-i-1)
 		n = len(w) - i - 1
@@ -829,9 +832,9 @@ func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 	nf := fits(db.FileCount, db.FileOffset, 4, "files")
 	for i := 0; i < nf; i++ {
 		r.seek(int(db.FileOffset) + 4*i)
-		p := "Files/" + strconv.Itoa(i)
-		off := r.u32(p + "/NameOffset")
-		db.Files = append(db.Files, str(off, p, true))
+		off := r.u32("FileNameOffsets/" + strconv.Itoa(i))
+		db.FileNameOffsets = append(db.FileNameOffsets, off)
+		db.Files = append(db.Files, str(off, "Files/"+strconv.Itoa(i), true))
 	}
 	ni := fits(db.InstructionCount, db.InstructionOffset, 8, "instructions")
 	for i := 0; i < ni; i++ {
