@@ -40,7 +40,7 @@ func needTools(t testing.TB) {
 	t.Helper()
 	browsertest.Available(t)
 	if _, err := exec.LookPath("sqlite3"); err != nil {
-		t.Skip("sqlite3 CLI not installed: skipping the database browser test")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping the database browser test")
 	}
 }
 

@@ -5,6 +5,7 @@ package app
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -64,12 +65,22 @@ func HashedName(p string) bool { return p == "/app.wasm" || p == "/dxscope.css" 
 
 // Handler describes the bundle. version must change whenever any file of the
 // bundle does (a content hash), so returning browsers fetch the new app.
-func Handler(version string) *app.Handler {
+func Handler(version string) *app.Handler { return HandlerFor(version, 0) }
+
+// HandlerFor is Handler for a bundle whose app.wasm is wasmSize bytes
+// (0: unknown). The loader counts decoded bytes, so its percentage needs
+// the decoded size: the Content-Length of a brotli response is the
+// compressed one.
+func HandlerFor(version string, wasmSize int64) *app.Handler {
 	// go-app caches the default, large and maskable icons but not the SVG
 	// one, which the page shows: list it so the page is whole offline.
 	cache := []string{"/web/icon.svg"}
 	for _, e := range Examples {
 		cache = append(cache, "/web/examples/"+e.File)
+	}
+	wasmLength := ""
+	if wasmSize > 0 {
+		wasmLength = strconv.FormatInt(wasmSize, 10)
 	}
 	return &app.Handler{
 		Name:            "dxscope",
@@ -93,5 +104,12 @@ func Handler(version string) *app.Handler {
 		CacheableResources: cache,
 		Resources:          bundleResolver{version},
 		Version:            version,
+		// Start downloading app.wasm while the HTML is parsed, not once
+		// app.js has run; app.js's fetch (cors, same-origin credentials)
+		// then takes the preloaded response.
+		RawHeaders: []string{`<link rel="preload" href="` + bundleResolver{version}.Resolve("/web/app.wasm") +
+			`" as="fetch" type="application/wasm" crossorigin="anonymous">`},
+		WasmContentLength:     wasmLength,
+		ServiceWorkerTemplate: serviceWorkerJS,
 	}
 }

@@ -43,6 +43,7 @@ type Inspector struct {
 func (in *Inspector) OnMount(ctx app.Context) {
 	in.mountShare(ctx)
 	app.Window().Set("dxscopeReady", true)
+	warmUp(ctx) // warm.go
 	ctx.Handle(views.ActSelectPart, func(ctx app.Context, a app.Action) {
 		if i, ok := a.Value.(int); ok {
 			in.selectPart(ctx, i)
@@ -75,6 +76,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 		}
 	})
 	in.mountDatabase(ctx)
+	in.mountDisassembly(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
 			in.show(ctx, model.Build(in.model.Name, in.model.Data, off))

@@ -94,6 +94,7 @@ type shareState struct {
 	rowSeq   int   // bumped to make the hex view show row exactly
 	rowTick  int   // debounces writing row= while scrolling
 	applying bool  // a link is being applied: no writes
+	noteSeq  int   // the latest link write waiting for a paint
 
 	pending *linkstate.State // a link's state waiting for its file or compared file
 	linkErr string           // why a link or an opened file was refused

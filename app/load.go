@@ -167,7 +167,38 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 	in.share.tab, in.share.cmp = "", nil
 	in.share.row = 0
 	in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
-	in.noteView(ctx)
+	in.noteViewAfterPaint(ctx)
+}
+
+// noteViewAfterPaint writes the link once the opened file is on screen:
+// hashing and compressing the file and go-app's navigation cost more than
+// drawing a small shader (docs/performance.md). Two animation frames and a
+// task put it after the paint of the frame that draws the file.
+func (in *Inspector) noteViewAfterPaint(ctx app.Context) {
+	in.share.noteSeq++
+	seq := in.share.noteSeq
+	sctx := in.stableCtx(ctx)
+	var frame1, frame2, task app.Func
+	task = app.FuncOf(func(this app.Value, args []app.Value) any {
+		task.Release()
+		sctx.Dispatch(func(ctx app.Context) {
+			if seq == in.share.noteSeq {
+				in.noteView(ctx)
+			}
+		})
+		return nil
+	})
+	frame2 = app.FuncOf(func(this app.Value, args []app.Value) any {
+		frame2.Release()
+		app.Window().Call("setTimeout", task, 0)
+		return nil
+	})
+	frame1 = app.FuncOf(func(this app.Value, args []app.Value) any {
+		frame1.Release()
+		app.Window().Call("requestAnimationFrame", frame2)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", frame1)
 }
 
 // stableCtx returns the Inspector's own context when it has one.

@@ -130,9 +130,9 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 	for path, want := range map[string]string{
 		"PSV0/SigOutputElements/1":         "PSVInfo/SigOutputElements/1",
 		"PSV0/SigOutputElements/2/Cols":    "PSVInfo/SigOutputElements/2/Cols",
-		"PSV0/PSVInfo":                      "PSVInfo",
-		"PSV0/Name":                         "Name",
-		"PSV0":                              "",
+		"PSV0/PSVInfo":                     "PSVInfo",
+		"PSV0/Name":                        "Name",
+		"PSV0":                             "",
 		"PSV0/PSVInfo/SigOutputElements/1": "PSVInfo/SigOutputElements/1",
 	} {
 		n := tr.FindField(path)
@@ -214,7 +214,7 @@ func TestCopyFormats(t *testing.T) {
 func TestCompareRefs(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("no corpus")
+		corpus.Skip(t, "corpus", "no corpus")
 	}
 	read := func(rel string) *decode.File {
 		b, err := os.ReadFile(filepath.Join(dir, rel))

@@ -150,7 +150,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 func TestBitstreamMatchesLLVMBCAnalyzer(t *testing.T) {
 	tool, err := exec.LookPath("llvm-bcanalyzer-19")
 	if err != nil {
-		t.Skip("llvm-bcanalyzer-19 not installed: skipping the bitstream comparison")
+		corpus.Skip(t, "llvm-19", "llvm-bcanalyzer-19 not installed: skipping the bitstream comparison")
 	}
 	var picked []corpus.Entry
 	for _, e := range corpus.Entries(t) {

@@ -47,6 +47,7 @@ type SignatureElementMD struct {
 	Cols            uint32
 	StartRow        int32
 	StartCol        int32
+	DynIdxCompMask  uint32 `json:",omitempty"` // components indexed dynamically (tag 2)
 }
 
 // EntryProperty is one tag/value pair of an entry point's properties.
@@ -92,6 +93,7 @@ type DXILResource struct {
 	HasCounter        bool   `json:",omitempty"`
 	RasterizerOrdered bool   `json:",omitempty"`
 	ElementStride     uint32 `json:",omitempty"` // structured buffers (kDxilStructuredBufferElementStrideTag)
+	ElementType       uint32 `json:",omitempty"` // typed resources: DXIL::ComponentType (kDxilTypedBufferElementTypeTag)
 }
 
 // resourceClassNames, resourceKindNames, nodeLaunchTypeNames and nodeIOKindNames are shared with RDAT (rdat_names.go).
@@ -301,7 +303,10 @@ func (ir *irModule) resources(e *mdEntry) []DXILResource {
 			}
 			if t := ir.node(tags); t != nil {
 				for i := 0; i+1 < len(t.ops); i += 2 {
-					if ir.u32(t.ops[i]) == 1 { // kDxilStructuredBufferElementStrideTag
+					switch ir.u32(t.ops[i]) {
+					case 0: // kDxilTypedBufferElementTypeTag
+						r.ElementType = ir.u32(t.ops[i+1])
+					case 1: // kDxilStructuredBufferElementStrideTag
 						r.ElementStride = ir.u32(t.ops[i+1])
 					}
 				}
@@ -329,6 +334,15 @@ func (ir *irModule) signature(op uint64) []SignatureElementMD {
 		if idx := ir.node(o[4]); idx != nil {
 			for _, x := range idx.ops {
 				s.SemanticIndices = append(s.SemanticIndices, ir.u32(x))
+			}
+		}
+		if len(o) > 10 {
+			if tags := ir.node(o[10]); tags != nil {
+				for k := 0; k+1 < len(tags.ops); k += 2 {
+					if ir.u32(tags.ops[k]) == 2 { // kDxilSignatureElementDynIdxCompMaskTag
+						s.DynIdxCompMask = ir.u32(tags.ops[k+1])
+					}
+				}
 			}
 		}
 		out = append(out, s)

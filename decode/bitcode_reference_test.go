@@ -304,7 +304,7 @@ func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 	tool, err := exec.LookPath("llvm-dis-19")
 	if err != nil {
-		t.Skip("llvm-dis-19 not installed: skipping the disassembler comparison")
+		corpus.Skip(t, "llvm-19", "llvm-dis-19 not installed: skipping the disassembler comparison")
 	}
 	type job struct {
 		rel, part string

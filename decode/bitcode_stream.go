@@ -279,10 +279,11 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 		p.recStack = p.recStack[:mark]
 	}()
 
+	// The block's abbreviations: those BLOCKINFO gave its id (shared, not
+	// copied: a file may define 65,536 of them and open 10,000 blocks),
+	// then its own.
+	inherited := p.blockinfo[b.ID]
 	var abbrevs []abbrev
-	if bi, ok := p.blockinfo[b.ID]; ok {
-		abbrevs = append(abbrevs, bi...)
-	}
 	var curBID int64 = -1 // BLOCKINFO: the block id SETBID selected
 	for s.err == nil {
 		at := s.pos
@@ -323,7 +324,7 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 				}
 				p.blockinfo[uint32(curBID)] = append(p.blockinfo[uint32(curBID)], a)
 			} else {
-				if len(abbrevs) >= bcMaxAbbrevs {
+				if len(inherited)+len(abbrevs) >= bcMaxAbbrevs {
 					s.fail("more than %d abbreviations in one block", bcMaxAbbrevs)
 					return b
 				}
@@ -350,12 +351,18 @@ func (p *bcParser) parseBlock(start uint64, depth int, parent *bcBlock) *bcBlock
 				}
 			} else {
 				k := int(code) - 4
-				if k >= len(abbrevs) {
-					s.fail("abbreviation id %d is not defined in block %s (%d defined)", code, blockName(b.ID), len(abbrevs))
+				if k >= len(inherited)+len(abbrevs) {
+					s.fail("abbreviation id %d is not defined in block %s (%d defined)", code, blockName(b.ID), len(inherited)+len(abbrevs))
 					return b
 				}
+				var def abbrev
+				if k < len(inherited) {
+					def = inherited[k]
+				} else {
+					def = abbrevs[k-len(inherited)]
+				}
 				var blob []byte
-				ops, blob = p.readAbbreviated(abbrevs[k], ops)
+				ops, blob = p.readAbbreviated(def, ops)
 				if s.err != nil {
 					return b
 				}

@@ -15,6 +15,11 @@ import (
 	"sort"
 )
 
+// MaxParts is how many parts a container may list for dxscope to decode
+// each: real compilers write a few dozen, and a file claiming millions must
+// not cost a record per claim.
+const MaxParts = 4096
+
 // HeaderSize is the size of the fixed container header before the part offsets.
 const HeaderSize = 32
 
@@ -184,6 +189,7 @@ func Parse(data []byte) (*File, error) {
 	f := &File{data: data, Length: int64(len(data))}
 	out := &sink{}
 	f.parseHeader(out)
+	out.summarizeKinds()
 	f.Problems = out.problems
 	f.Spans = out.spans
 	for _, p := range f.Parts {
@@ -254,7 +260,12 @@ func (f *File) parseHeader(out *sink) {
 		off := HeaderSize + i*4
 		v := binary.LittleEndian.Uint32(data[off:])
 		f.Header.PartOffsets[i] = v
-		out.span(Span{Path: fmt.Sprintf("Header/PartOffsets[%d]", i), Off: off, Size: 4, Kind: SpanField, Value: fmt.Sprint(v)})
+		if i < MaxParts { // past that the table's span covers the entries
+			out.span(Span{Path: fmt.Sprintf("Header/PartOffsets[%d]", i), Off: off, Size: 4, Kind: SpanField, Value: fmt.Sprint(v)})
+		}
+	}
+	if n > MaxParts {
+		out.problem(Error, HeaderSize+MaxParts*4, "", "part offset table", "the offset table lists %d parts; dxscope decodes the first %d (real compilers write a few dozen) and shows the other %d entries only as the table's bytes", n, MaxParts, n-MaxParts)
 	}
 	if n > 0 {
 		out.span(Span{Path: "Header/PartOffsets", Off: HeaderSize, Size: n * 4, Kind: SpanStruct})
@@ -271,10 +282,10 @@ func (f *File) parseHeader(out *sink) {
 
 	seen := map[string]int{}
 	var prevOff int64 = -1
-	for i := int64(0); i < n; i++ {
+	for i := int64(0); i < min(n, MaxParts); i++ {
 		off := int64(f.Header.PartOffsets[i])
 		if off+PartHeaderSize > end {
-			out.problem(Error, HeaderSize+i*4, "", "part offset table", "part %d's offset 0x%x is past the end of the container (0x%x): no part header can be read there", i, off, end)
+			out.problemOfKind(Error, HeaderSize+i*4, "", "part offset table", "part %d's offset 0x%x is past the end of the container (0x%x): no part header can be read there", i, off, end)
 			continue
 		}
 		name := string(data[off : off+4])
@@ -289,28 +300,28 @@ func (f *File) parseHeader(out *sink) {
 
 		dataEnd := p.DataOffset + int64(size)
 		if dataEnd > end {
-			out.problem(Error, off+4, name, "part header", "%s says it holds %d bytes, running to 0x%x, past the end of the container (0x%x): its last %d bytes are missing", label, size, dataEnd, end, dataEnd-end)
+			out.problemOfKind(Error, off+4, name, "part header", "%s says it holds %d bytes, running to 0x%x, past the end of the container (0x%x): its last %d bytes are missing", label, size, dataEnd, end, dataEnd-end)
 			dataEnd = end
 		}
 		p.data = data[p.DataOffset:dataEnd]
 
 		if off%4 != 0 {
-			out.problem(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for FXC output and for DXC containers from validators before 1.7, which did not pad parts", label, off)
+			out.problemOfKind(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for FXC output and for DXC containers from validators before 1.7, which did not pad parts", label, off)
 		}
 		if prevOff >= 0 && off < prevOff {
-			out.problem(Warning, HeaderSize+i*4, name, "part offset table", "%s at 0x%x comes before the previous part (0x%x): parts are out of directory order", label, off, prevOff)
+			out.problemOfKind(Warning, HeaderSize+i*4, name, "part offset table", "%s at 0x%x comes before the previous part (0x%x): parts are out of directory order", label, off, prevOff)
 		}
 		prevOff = off
 		seen[name]++
 		if seen[name] == 2 && uniquePart(name) {
-			out.problem(Warning, off, name, "part header", "a second %s part: the format allows only one (DXC and LLVM reject this container)", name)
+			out.problemOfKind(Warning, off, name, "part header", "a second %s part: the format allows only one (DXC and LLVM reject this container)", name)
 		}
 		regions = append(regions, region{label, off, dataEnd})
 		f.Parts = append(f.Parts, p)
 	}
 	for i, p := range f.Parts {
 		if p.Name == "PRIV" && i != len(f.Parts)-1 {
-			out.problem(Warning, p.Offset, "PRIV", "part header", "the PRIV part is not the last part (DXC requires private data last)")
+			out.problemOfKind(Warning, p.Offset, "PRIV", "part header", "the PRIV part is not the last part (DXC requires private data last)")
 		}
 	}
 
@@ -320,9 +331,9 @@ func (f *File) parseHeader(out *sink) {
 	coverName := ""
 	for _, g := range regions {
 		if g.off < cover {
-			out.problem(Warning, g.off, "", "part layout", "%s (0x%x-0x%x) overlaps %s, which runs to 0x%x", g.name, g.off, g.end, coverName, cover)
+			out.problemOfKind(Warning, g.off, "", "part layout", "%s (0x%x-0x%x) overlaps %s, which runs to 0x%x", g.name, g.off, g.end, coverName, cover)
 		} else if g.off > cover {
-			out.problem(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x belong to no part (a gap before %s)", g.off-cover, cover, g.off, g.name)
+			out.problemOfKind(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x belong to no part (a gap before %s)", g.off-cover, cover, g.off, g.name)
 			out.span(Span{Path: "Gap", Off: cover, Size: g.off - cover, Kind: SpanUnknown})
 		}
 		if g.end > cover {
@@ -367,6 +378,7 @@ func (f *File) decodePart(p *Part) {
 		out.problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
 	}
 	p.Spans = append(out.spans, gaps...)
+	out.summarizeKinds()
 	f.Problems = append(f.Problems, out.problems...)
 	if p.Summary == "" {
 		if k := LookupPart(p.Name); k != nil && k.Summary != nil {

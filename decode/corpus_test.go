@@ -90,7 +90,7 @@ func obj2yaml(t *testing.T, es []corpus.Entry) map[string]map[string]any {
 	t.Helper()
 	tool, err := exec.LookPath("obj2yaml-19")
 	if err != nil {
-		t.Skip("obj2yaml-19 not installed (Debian package llvm-19): skipping the differential test")
+		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed (Debian package llvm-19): skipping the differential test")
 	}
 	out := map[string]map[string]any{}
 	var mu sync.Mutex

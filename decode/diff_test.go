@@ -18,7 +18,7 @@ func corpusFile(t testing.TB, rel string) []byte {
 	t.Helper()
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skipf("corpus not found at %s: skipping", dir)
+		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "real", rel))
 	if err != nil {

@@ -85,7 +85,7 @@ func FuzzShaderBytecode(f *testing.F) {
 func TestShaderBytecodePrefixesNeverPanic(t *testing.T) {
 	streams := corpusTokenStreams(40)
 	if len(streams) == 0 {
-		t.Skip("corpus not found: no token streams to cut")
+		corpus.Skip(t, "corpus", "corpus not found: no token streams to cut")
 	}
 	n := 0
 	for _, b := range streams {

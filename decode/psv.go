@@ -304,6 +304,7 @@ type PSVInfo struct {
 	Complete      bool // every section the layout calls for was read
 
 	stringData []byte
+	strtab     stringTable
 }
 
 // IsStage reports whether the stage is known and equal to k.
@@ -427,16 +428,10 @@ func (info *PSVInfo) StreamComponentLabel(sig PSVSigKind, stream, comp int) stri
 // StringAt resolves an offset into the string table; ok is false when the
 // offset is outside the table or the string has no terminating NUL in it.
 func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
-	if int64(off) >= int64(len(info.stringData)) {
-		return "", false
+	if info.strtab.data == nil {
+		info.strtab.data = info.stringData
 	}
-	rest := info.stringData[off:]
-	for i, c := range rest {
-		if c == 0 {
-			return string(rest[:i]), true
-		}
-	}
-	return string(rest), false
+	return info.strtab.at(off)
 }
 
 // progShaderKind reads the stage from the DXIL (or ILDB) program header. The
@@ -972,7 +967,7 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 	e.SemanticName = r.u32("Name")
 	name2, ok := info.StringAt(e.SemanticName)
 	e.Name = name2
-	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, name2))
+	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, capText(name2, 64)))
 	if !ok {
 		r.problemAt(Warning, rec, "PSVSignatureElement", "%s: SemanticName offset %d does not point at a NUL-terminated string in the %d-byte string table", name, e.SemanticName, len(info.stringData))
 	}

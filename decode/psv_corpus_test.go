@@ -157,7 +157,7 @@ func llvmException(info *PSVInfo, key string) string {
 func TestPSVAgreesWithObj2yaml(t *testing.T) {
 	tool, err := exec.LookPath("obj2yaml-19")
 	if err != nil {
-		t.Skip("obj2yaml-19 not installed: skipping the differential test against LLVM")
+		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping the differential test against LLVM")
 	}
 	entries := psvEntries(t)
 	type result struct {
@@ -319,7 +319,7 @@ func onlyKeys(got, want any) any {
 func TestPSVViewIDCorpusFiles(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found: skipping")
+		corpus.Skip(t, "corpus", "corpus not found: skipping")
 	}
 	type dep struct{ in, out string }
 	tests := []struct {
@@ -524,7 +524,7 @@ func builtPSVCases() map[string][]testPart {
 func TestPSVBuiltContainersAgreeWithObj2yaml(t *testing.T) {
 	tool, err := exec.LookPath("obj2yaml-19")
 	if err != nil {
-		t.Skip("obj2yaml-19 not installed: skipping")
+		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping")
 	}
 	dir := t.TempDir()
 	for name, parts := range builtPSVCases() {

@@ -27,6 +27,7 @@ type rdatCtx struct {
 	r       *reader
 	d       *RuntimeData
 	str     []byte
+	strtab  stringTable // resolves offsets into str
 	hasStr  bool
 	idx     []uint32
 	hasIdx  bool
@@ -759,6 +760,7 @@ func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
 		d = decodeRuntimeData(r)
 	}()
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	out.summarizeKinds()
 	return d, out.problems, out.spans
 }
 

@@ -15,16 +15,17 @@ func (c *rdatCtx) dangling(rr *reader, pos int, format string, args ...any) {
 
 // stringAt returns the NUL-terminated string at byte offset off of the StringBuffer.
 func (c *rdatCtx) stringAt(off uint32) (string, bool) {
-	if !c.hasStr || int64(off) >= int64(len(c.str)) {
+	if !c.hasStr {
 		return "", false
 	}
-	rest := c.str[off:]
-	for i, b := range rest {
-		if b == 0 {
-			return string(rest[:i]), true
-		}
+	if c.strtab.data == nil {
+		c.strtab.data = c.str
 	}
-	return "", false
+	s, ok := c.strtab.at(off)
+	if !ok {
+		return "", false
+	}
+	return s, true
 }
 
 func (c *rdatCtx) readString(rr *reader, name string) (string, uint32) {

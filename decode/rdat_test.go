@@ -275,7 +275,7 @@ func rdatOf(t *testing.T, rel string) *RuntimeData {
 	t.Helper()
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skipf("corpus not found at %s: skipping", dir)
+		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, rel))
 	if err != nil {

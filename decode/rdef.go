@@ -140,6 +140,7 @@ type rdefCtx struct {
 	d         *ResourceDefinitions
 	sm5       bool
 	strings   map[uint32]bool // string offsets already claimed
+	tab       stringTable     // the part as strings, for str
 	typeIndex map[uint32]int
 	typeSize  int
 }
@@ -333,29 +334,41 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int
 	return int(count), true
 }
 
-// str reads the NUL-terminated string at off, claiming its bytes the first time.
+// str reads the NUL-terminated string at off, claiming its bytes the first
+// time. Strings come from one copy of the part (c.tab), so records that all
+// name one long string cost that string once.
 func (c *rdefCtx) str(off uint32, path string, field int) string {
 	if int64(off) >= int64(c.r.len()) {
 		c.r.problemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.len())
 		return ""
 	}
-	sr := c.r.sub(int(off), c.r.len()-int(off), path, "string")
-	if c.strings[off] {
-		sr.out = &sink{} // read again without a second span
+	if c.tab.data == nil {
+		c.tab.data = c.r.b
 	}
-	first := !c.strings[off]
+	s, terminated := c.tab.at(off)
+	if c.strings[off] {
+		return s
+	}
 	c.strings[off] = true
-	s := sr.cstring("")
+	n := len(s)
+	if terminated {
+		n++ // the NUL is part of the field
+	}
+	sr := c.r.sub(int(off), n, path, "string")
+	sr.field("", n, capText(s, 64))
+	sr.pos = n
+	if !terminated {
+		sr.problemAt(Warning, 0, "string", "string %s at 0x%x has no terminating NUL", path, sr.base)
+	}
 	// FXC pads string runs with 0xAB up to the next 4-byte boundary.
-	if first {
-		end := rdatAlign4(int(off)+sr.pos) - int(off)
-		pad := 0
-		for sr.pos+pad < end && sr.pos+pad < sr.len() && sr.b[sr.pos+pad] == 0xAB {
-			pad++
-		}
-		if pad > 0 && sr.pos+pad == end {
-			sr.bytes("Padding", pad)
-		}
+	end := rdatAlign4(int(off)+n) - int(off)
+	pad := 0
+	for n+pad < end && int(off)+n+pad < c.r.len() && c.r.b[int(off)+n+pad] == 0xAB {
+		pad++
+	}
+	if pad > 0 && n+pad == end {
+		pr := c.r.sub(int(off)+n, pad, path, "string")
+		pr.bytes("Padding", pad)
 	}
 	return s
 }
@@ -529,6 +542,7 @@ func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span
 		d = decodeRDEF(r)
 	}()
 	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	out.summarizeKinds()
 	return d, out.problems, out.spans
 }
 

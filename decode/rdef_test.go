@@ -370,7 +370,7 @@ func TestRDEFTypesAndDamage(t *testing.T) {
 func TestRDEFHeaderFromBytes(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("no corpus")
+		corpus.Skip(t, "corpus", "no corpus")
 	}
 	b, err := os.ReadFile(dir + "/real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
 	if err != nil {

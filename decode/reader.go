@@ -14,15 +14,77 @@ import (
 type sink struct {
 	spans    []Span
 	problems []Problem
+
+	// Problems of one kind past the first few are counted, not kept: a file
+	// that repeats one fault a million times costs one line per kind.
+	kinds map[string]*problemKind
 }
+
+// problemKind counts the problems of one kind beyond maxPerKind.
+type problemKind struct {
+	kept, more  int
+	sev         Severity
+	off         int64 // where the first one not kept is
+	part, where string
+}
+
+// maxPerKind is how many problems of one kind are kept before the rest are
+// summed up in one.
+const maxPerKind = 8
 
 func (s *sink) span(sp Span) {
 	sp.Path = report.IndexPath(sp.Path)
 	s.spans = append(s.spans, sp)
 }
 
+// problem records a problem. Problems of one kind (one format string) past
+// the first maxPerKind are counted, not kept: a file that repeats one fault
+// per reference costs one line per kind (see summarizeKinds).
 func (s *sink) problem(sev Severity, off int64, part, structure, format string, args ...any) {
+	s.problemOfKind(sev, off, part, structure, format, args...)
+}
+
+func (s *sink) add(sev Severity, off int64, part, structure, format string, args ...any) {
 	s.problems = append(s.problems, Problem{Severity: sev, Offset: off, Part: part, Structure: structure, Message: fmt.Sprintf(format, args...)})
+}
+
+// problemOfKind is problem for faults that can repeat once per reference
+// (per offset, per element): the first maxPerKind of a kind are kept, the
+// rest counted for one closing problem (see summarizeKinds). The kind is
+// the format string.
+func (s *sink) problemOfKind(sev Severity, off int64, part, structure, format string, args ...any) {
+	if s.kinds == nil {
+		s.kinds = map[string]*problemKind{}
+	}
+	k := s.kinds[format]
+	if k == nil {
+		k = &problemKind{}
+		s.kinds[format] = k
+	}
+	if k.kept < maxPerKind {
+		k.kept++
+		s.add(sev, off, part, structure, format, args...)
+		return
+	}
+	if k.more == 0 {
+		k.sev, k.off, k.part, k.where = sev, off, part, structure
+	}
+	k.more++
+}
+
+// summarizeKinds adds one problem per kind that had more than maxPerKind.
+func (s *sink) summarizeKinds() {
+	var kinds []*problemKind
+	for _, k := range s.kinds {
+		if k.more > 0 {
+			kinds = append(kinds, k)
+		}
+	}
+	sort.Slice(kinds, func(i, j int) bool { return kinds[i].off < kinds[j].off })
+	for _, k := range kinds {
+		s.add(k.sev, k.off, k.part, k.where, "%d more problems like the %d above, from 0x%x on, are not listed one by one", k.more, maxPerKind, k.off)
+	}
+	s.kinds = nil
 }
 
 // reader reads little-endian fields from one structure's bytes at explicit

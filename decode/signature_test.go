@@ -390,7 +390,7 @@ type yamlContainer struct {
 func TestSignatureMatchesObj2yaml(t *testing.T) {
 	tool, err := exec.LookPath("obj2yaml-19")
 	if err != nil {
-		t.Skip("obj2yaml-19 not installed: skipping the differential test")
+		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping the differential test")
 	}
 	var entries []corpus.Entry
 	for _, e := range corpus.Entries(t) {

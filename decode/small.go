@@ -703,6 +703,7 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 		c.Entries = append(c.Entries, e)
 	}
 	if er.out != r.out {
+		er.out.summarizeKinds()
 		r.out.problems = append(r.out.problems, er.out.problems...)
 	}
 	r.seek(r.pos + 0)
@@ -773,6 +774,7 @@ func decodePDBInfo(p *Part, r *reader) {
 		ir := newReader(out, r.abs()-int64(n), r.join("RuntimeData"), r.part, s)
 		ir.what = "inflated PDB info"
 		d.RuntimeData = decodeRuntimeData(ir)
+		s.summarizeKinds()
 		r.out.problems = append(r.out.problems, s.problems...)
 		return
 	default:

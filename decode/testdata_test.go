@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated containers under testdata/")
@@ -49,7 +51,7 @@ func TestTestdataContainers(t *testing.T) {
 func TestYAMLContainers(t *testing.T) {
 	tool, err := exec.LookPath("yaml2obj-19")
 	if err != nil {
-		t.Skip("yaml2obj-19 not installed (Debian package llvm-19)")
+		corpus.Skip(t, "llvm-19", "yaml2obj-19 not installed (Debian package llvm-19)")
 	}
 	for _, tc := range []struct {
 		yaml  string

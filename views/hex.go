@@ -112,8 +112,12 @@ func (h *HexView) OnMount(ctx app.Context) { h.OnUpdate(ctx) }
 func (h *HexView) OnUpdate(ctx app.Context) {
 	if h.Model != h.seenModel {
 		h.seenModel = h.Model
+		// Setting scrollTop lays the page out there and then, inside the
+		// script (38 ms per open, docs/performance.md): only when it moved.
+		if h.first != 0 || h.scrollTop != 0 {
+			h.setScroll(ctx, 0)
+		}
 		h.first, h.scrollTop = 0, 0
-		h.setScroll(ctx, 0)
 	}
 	if h.RevealSeq != h.seenSeq {
 		h.seenSeq = h.RevealSeq

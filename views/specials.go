@@ -18,7 +18,7 @@ var specials = map[string]func(pv *model.PartView) []app.UI{
 	"OSG1": signature, "OSGN": signature, "OSG5": signature,
 	"PSG1": signature, "PCSG": signature,
 	"PSV0": psvGrids,
-	"DXIL": dxilSummary, "ILDB": dxilSummary, "STAT": dxilSummary,
+	"DXIL": dxilViews, "ILDB": dxilViews, "STAT": dxilSummary,
 	"SHDR": shaderListing, "SHEX": shaderListing,
 	"Aon9": level9Listing,
 }
@@ -44,7 +44,17 @@ func Specials(pv *model.PartView) []app.UI {
 		return nil
 	}
 	if f, ok := specials[pv.Name]; ok {
+		pv.LoadSpecials()
 		return f(pv)
 	}
 	return nil
+}
+
+// dxilViews are the module summary and the disassembly.
+func dxilViews(pv *model.PartView) []app.UI {
+	out := dxilSummary(pv)
+	if d := pv.Disassembly(); d != nil {
+		out = append(out, &Disassembly{Data: d})
+	}
+	return out
 }

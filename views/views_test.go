@@ -324,7 +324,7 @@ func TestGridSVGDrawsEachSetCell(t *testing.T) {
 func TestViewIDGridsFromCorpus(t *testing.T) {
 	d, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found")
+		corpus.Skip(t, "corpus", "corpus not found")
 	}
 	for _, tc := range []struct {
 		file string
@@ -343,6 +343,7 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 		var grid *model.GridData
 		for i := range m.Parts {
 			if m.Parts[i].Name == "PSV0" {
+				m.Parts[i].LoadSpecials()
 				for _, g := range m.Parts[i].Grids {
 					if strings.HasPrefix(g.Title, "ViewID → outputs") {
 						grid = g
@@ -392,7 +393,7 @@ func TestDXOpCensusSorts(t *testing.T) {
 func TestBitcodeBlocksLinkToBytes(t *testing.T) {
 	d, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found")
+		corpus.Skip(t, "corpus", "corpus not found")
 	}
 	b, err := os.ReadFile(filepath.Join(d, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil"))
 	if err != nil {

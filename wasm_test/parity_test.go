@@ -37,7 +37,7 @@ func nativeDigest(data []byte) string {
 
 func TestWasmDecoderMatchesNative(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: skipping the wasm parity test")
+		corpus.Skip(t, "node", "node is not installed: skipping the wasm parity test")
 	}
 	entries := corpus.Entries(t)
 	execScript := filepath.Join(runtime.GOROOT(), "lib", "wasm", "go_js_wasm_exec")

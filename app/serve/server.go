@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	dxapp "github.com/dxscope/dxscope/app"
@@ -112,6 +113,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The ETag names the version and the encoding, so a cached br body is
 	// never revalidated as a gzip one.
 	h.Set("ETag", `"`+s.Version+"-"+strings.TrimPrefix(path.Ext(serveFile), ".")+"-"+name+`"`)
+	if h.Get("Content-Encoding") != "" {
+		// http.ServeContent sends no Content-Length with a Content-Encoding:
+		// set it (the loader's progress and the browser's own need it), and
+		// send the whole encoded body, since byte ranges of it mean nothing
+		// to a client that asked for the decoded file.
+		r.Header.Del("Range")
+		h.Set("Content-Length", strconv.FormatInt(fst.Size(), 10))
+	}
 	http.ServeContent(w, r, "", fst.ModTime(), f)
 }
 

@@ -19,7 +19,7 @@ import (
 func buildTestSODB(t *testing.T) (path string, vs, ps []byte) {
 	t.Helper()
 	if _, err := exec.LookPath("sqlite3"); err != nil {
-		t.Skip("sqlite3 CLI not installed")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed")
 	}
 	var vsPath, psPath string
 	for _, e := range corpus.Entries(t) {
@@ -162,7 +162,7 @@ func TestDBExtractByGroupStageAndByRow(t *testing.T) {
 
 func TestDBListsBlobsOfAnyDatabase(t *testing.T) {
 	if _, err := exec.LookPath("sqlite3"); err != nil {
-		t.Skip("sqlite3 CLI not installed")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed")
 	}
 	es := corpus.Entries(t)
 	c, err := os.ReadFile(es[0].Path)
@@ -192,7 +192,7 @@ func TestDBListsBlobsOfAnyDatabase(t *testing.T) {
 
 func TestDBListsAPSDBAndExtractsAValue(t *testing.T) {
 	if _, err := exec.LookPath("sqlite3"); err != nil {
-		t.Skip("sqlite3 CLI not installed")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed")
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.psdb")

@@ -15,7 +15,7 @@ import (
 func TestDiffCommandExitCodes(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found: skipping")
+		corpus.Skip(t, "corpus", "corpus not found: skipping")
 	}
 	a := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig.dxbc")
 	b := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig1.dxbc")
@@ -53,7 +53,7 @@ func TestDiffCommandExitCodes(t *testing.T) {
 func TestDiffCommandJSONReadsBack(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found: skipping")
+		corpus.Skip(t, "corpus", "corpus not found: skipping")
 	}
 	a := filepath.Join(dir, "real", "microsoft__DirectXTK", "PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
 	b := filepath.Join(dir, "real", "microsoft__DirectXTK12", "PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")

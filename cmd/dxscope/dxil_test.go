@@ -15,7 +15,7 @@ import (
 func TestDXILCommandPrintsCensus(t *testing.T) {
 	d, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found: skipping")
+		corpus.Skip(t, "corpus", "corpus not found: skipping")
 	}
 	path := filepath.Join(d, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
 	if _, err := os.Stat(path); err != nil {

@@ -3,11 +3,17 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -24,10 +30,29 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// stdin is what "-" reads (tests replace it).
+var stdin io.Reader = os.Stdin
+
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
 		return 2
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				commandUsage(stdout, args[1], c)
+				return 0
+			}
+			fmt.Fprintf(stderr, "dxscope: unknown command %q\n", args[1])
+			return 2
+		}
+		usage(stdout)
+		return 0
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, versionLine())
+		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -35,11 +60,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	for _, a := range args[1:] {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" || a == "-help" {
+			commandUsage(stdout, args[0], c)
+			return 0
+		}
+	}
 	return c.run(args[1:], stdout, stderr)
 }
 
+// usage lists the commands, their arguments aligned in one column.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: dxscope COMMAND [ARGS]")
+	fmt.Fprintln(w, "usage: dxscope COMMAND [ARGS]   (dxscope help COMMAND, dxscope version)")
+	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+	const width = 42 // a longer usage gets a line of its own, its help below in the column
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
@@ -47,18 +84,101 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		c := commands[n]
-		fmt.Fprintf(w, "  %-40s %s\n", "dxscope "+n+" "+c.usage, c.help)
+		u := n + " " + c.usage
+		if len(u) > width {
+			fmt.Fprintf(w, "  %s\n  %-*s  %s\n", u, width, "", c.help)
+			continue
+		}
+		fmt.Fprintf(w, "  %-*s  %s\n", width, u, c.help)
 	}
 }
 
-// readFile reads a file named on the command line, reporting failures the same way everywhere.
+// commandUsage prints one command's usage.
+func commandUsage(w io.Writer, name string, c command) {
+	fmt.Fprintf(w, "usage: dxscope %s %s\n  %s\n", name, c.usage, c.help)
+	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+}
+
+// versionLine is the module version and the VCS revision the binary was
+// built from, as the Go toolchain recorded them.
+func versionLine() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dxscope (no build information)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	s := "dxscope " + v
+	var rev, at, dirty string
+	for _, kv := range bi.Settings {
+		switch kv.Key {
+		case "vcs.revision":
+			rev = kv.Value
+		case "vcs.time":
+			at = kv.Value
+		case "vcs.modified":
+			if kv.Value == "true" {
+				dirty = "+modified"
+			}
+		}
+	}
+	if rev != "" {
+		s += " " + rev + dirty
+		if at != "" {
+			s += " (" + at + ")"
+		}
+	}
+	return s + " " + bi.GoVersion
+}
+
+// readFile reads a FILE argument, reporting failures the same way
+// everywhere: "-" is standard input, PATH@0xOFFSET the container at that
+// offset of PATH (cut at its FileSize), and a directory is an error that
+// names check -r.
 func readFile(path string, stderr io.Writer) ([]byte, bool) {
-	b, err := os.ReadFile(path)
+	b, err := readInput(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return nil, false
 	}
 	return b, true
+}
+
+func readInput(path string) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(stdin)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory (dxscope check -r DIR walks folders)", path)
+	} else if err == nil {
+		return os.ReadFile(path)
+	}
+	if at := strings.LastIndex(path, "@0x"); at > 0 {
+		off, perr := strconv.ParseInt(path[at+3:], 16, 64)
+		if perr == nil {
+			b, err := os.ReadFile(path[:at])
+			if err != nil {
+				return nil, err
+			}
+			if off < 0 || off >= int64(len(b)) {
+				return nil, fmt.Errorf("%s: offset 0x%x is past the end of the %d-byte file", path, off, len(b))
+			}
+			return containerAt(b[off:]), nil
+		}
+	}
+	return os.ReadFile(path)
+}
+
+// containerAt cuts bytes that start with a container at its FileSize.
+func containerAt(b []byte) []byte {
+	if len(b) >= decode.HeaderSize && string(b[:4]) == decode.Magic {
+		if size := int64(binary.LittleEndian.Uint32(b[24:])); size >= decode.HeaderSize && size <= int64(len(b)) {
+			return b[:size]
+		}
+	}
+	return b
 }
 
 // splitFlags separates "-o OUT" style flags from positional arguments, so flags may come anywhere.

@@ -14,7 +14,6 @@ import (
 func init() {
 	commands["parts"] = command{"FILE", "list the parts, then the problems", runParts}
 	commands["json"] = command{"FILE", "the whole decode as one JSON document", runJSON}
-	commands["check"] = command{"FILE...", "one line per file: status, problem counts, digest", runCheck}
 	commands["extract"] = command{"FILE PART [-o OUT]", "write one part's data (PART 'dxil': the bitcode alone); for a database, as dbextract", runExtract}
 }
 
@@ -26,10 +25,41 @@ func open(path string, stderr io.Writer) (*decode.File, bool) {
 	}
 	f, err := decode.Parse(b)
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "dxscope: %s: %v\n", text.Safe(path), err)
+		guide(stderr, path, b)
 		return nil, false
 	}
 	return f, true
+}
+
+// guide tells what to do with a file that is not a container: name a
+// container found inside it, or, for a database, use db.
+func guide(w io.Writer, path string, b []byte) {
+	if len(b) >= 16 && string(b[:16]) == "SQLite format 3\x00" {
+		fmt.Fprintf(w, "%s is a SQLite database: dxscope db %s lists the shaders it holds\n", text.Safe(path), text.Safe(path))
+		return
+	}
+	found := decode.Scan(b)
+	if len(found) == 0 {
+		fmt.Fprintln(w, "no container (DXBC magic) was found inside it")
+		return
+	}
+	fmt.Fprintf(w, "%s inside; name one as PATH@0xOFFSET:\n", plural(len(found), "container"))
+	for i, e := range found {
+		if i == 20 {
+			fmt.Fprintf(w, "  … and %d more\n", len(found)-i)
+			break
+		}
+		fmt.Fprintf(w, "  %s@0x%x  %d bytes, %s\n", text.Safe(path), e.Offset, e.Size, plural(len(e.Parts), "part"))
+	}
+}
+
+// plural writes "1 container", "2 containers".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func runParts(args []string, stdout, stderr io.Writer) int {
@@ -59,36 +89,6 @@ func runJSON(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: dxscope check FILE...")
-		return 2
-	}
-	status := 0
-	for _, path := range args {
-		b, ok := readFile(path, stderr)
-		if !ok {
-			fmt.Fprintf(stdout, "%s\terror\t0\t0\t0\t-\n", path)
-			status = 1
-			continue
-		}
-		f, err := decode.Parse(b)
-		if err != nil {
-			fmt.Fprintf(stdout, "%s\terror\t0\t0\t0\t-\n", path)
-			fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
-			status = 1
-			continue
-		}
-		e, w, n := decode.CountProblems(f.Problems)
-		s := "ok"
-		if e+w+n > 0 {
-			s = "problems"
-		}
-		fmt.Fprintf(stdout, "%s\t%s\t%d\t%d\t%d\t%s\n", path, s, e, w, n, f.Digest.Status)
-	}
-	return status
 }
 
 func runExtract(args []string, stdout, stderr io.Writer) int {

@@ -15,7 +15,7 @@ import (
 func TestPSVDump(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found: skipping")
+		corpus.Skip(t, "corpus", "corpus not found: skipping")
 	}
 	path := filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
 	var out, errb bytes.Buffer

@@ -15,7 +15,7 @@ func rdatCorpusFile(t *testing.T, rel string) string {
 	t.Helper()
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skipf("corpus not found at %s: skipping", dir)
+		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
 	}
 	return filepath.Join(dir, rel)
 }

@@ -14,7 +14,7 @@ import (
 func TestRootSigCommandPrintsTheSource(t *testing.T) {
 	dir, ok := corpus.Dir()
 	if !ok {
-		t.Skipf("corpus not found at %s: skipping", dir)
+		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
 	}
 	path := filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__srv_rootsig.dxbc")
 	var out, errs bytes.Buffer

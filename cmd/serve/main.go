@@ -11,10 +11,8 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/dxscope/dxscope/app/serve"
 )
@@ -50,8 +48,8 @@ func main() {
 			fmt.Fprintln(os.Stderr, "dxscope: precompressing:", err)
 		}
 	}()
-	srv := &http.Server{Handler: &serve.Server{Dir: *dir, Version: version}, ReadHeaderTimeout: 10 * time.Second}
-	fail(srv.Serve(ln))
+	srv := serve.NewHTTPServer(&serve.Server{Dir: *dir, Version: version}, serve.DefaultLimits)
+	fail(srv.Serve(serve.LimitListener(ln, serve.DefaultLimits.MaxConns)))
 }
 
 func fail(err error) {

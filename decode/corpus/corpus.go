@@ -83,7 +83,7 @@ func Entries(t TB) []Entry {
 	t.Helper()
 	d, ok := Dir()
 	if !ok {
-		t.Skipf("corpus not found at %s (set DXSCOPE_CORPUS): skipping corpus test", d)
+		Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping corpus test", d)
 		return nil
 	}
 	es, err := Read(d)

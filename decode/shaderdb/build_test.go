@@ -23,7 +23,7 @@ func runSQLite3(t testing.TB, dir, dbPath, script string) []byte {
 	t.Helper()
 	exe, err := exec.LookPath("sqlite3")
 	if err != nil {
-		t.Skip("sqlite3 CLI not installed: skipping tests that build databases with it")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping tests that build databases with it")
 	}
 	sqlPath := filepath.Join(dir, fmt.Sprintf("build%d.sql", rand.Int()))
 	if err := os.WriteFile(sqlPath, []byte(script), 0o644); err != nil {
@@ -161,7 +161,7 @@ type sodbOptions struct {
 func buildSODB(t testing.TB, opt sodbOptions) ([]byte, *sodbIn) {
 	t.Helper()
 	if _, err := exec.LookPath("sqlite3"); err != nil {
-		t.Skip("sqlite3 CLI not installed: skipping tests that build databases with it")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping tests that build databases with it")
 	}
 	dir := t.TempDir()
 	in := &sodbIn{}

@@ -549,7 +549,7 @@ func TestAnySQLiteBlobsScannedForContainers(t *testing.T) {
 func TestEntryNamesAgreeWithObj2yaml(t *testing.T) {
 	exe, err := exec.LookPath("obj2yaml-19")
 	if err != nil {
-		t.Skip("obj2yaml-19 not installed")
+		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed")
 	}
 	es := corpus.Entries(t)
 	re := regexp.MustCompile(`(?m)^\s+EntryName:\s+(\S*)\s*$`)

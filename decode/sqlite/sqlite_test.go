@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // buildDB runs Debian's sqlite3 CLI on script in a temp dir and returns the
@@ -20,7 +22,7 @@ func buildDB(t testing.TB, script string) []byte {
 	t.Helper()
 	exe, err := exec.LookPath("sqlite3")
 	if err != nil {
-		t.Skip("sqlite3 CLI not installed: skipping tests that build databases with it")
+		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping tests that build databases with it")
 	}
 	dir := t.TempDir()
 	sqlPath := filepath.Join(dir, "build.sql")

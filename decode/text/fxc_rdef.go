@@ -44,7 +44,7 @@ var (
 	bindPrefix    = []string{"cb", "t", "t", "s", "u", "t", "u", "t", "u", "u", "u", "u", "t", "u"}
 )
 
-func pick(names []string, v uint32, what string) string {
+func pickName(names []string, v uint32, what string) string {
 	if uint64(v) < uint64(len(names)) {
 		return names[v]
 	}
@@ -53,11 +53,11 @@ func pick(names []string, v uint32, what string) string {
 
 // bindingLine is one row of the Resource Bindings table.
 func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
-	typ := pick(inputTypeText, b.Type, "type")
+	typ := pickName(inputTypeText, b.Type, "type")
 	if b.Flags&2 != 0 { // D3D_SIF_COMPARISON_SAMPLER
 		typ += "_c"
 	}
-	format := pick(returnText, b.ReturnType, "ret")
+	format := pickName(returnText, b.ReturnType, "ret")
 	switch b.Type {
 	case 5, 6, 9, 10, 11: // structured
 		if b.ReturnType == 6 {
@@ -71,7 +71,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 	if n := b.Flags >> 2 & 3; n > 0 { // D3D_SIF_TEXTURE_COMPONENTS
 		format += strconv.Itoa(int(n) + 1)
 	}
-	dim := pick(dimText, b.Dimension, "dim")
+	dim := pickName(dimText, b.Dimension, "dim")
 	switch b.Type {
 	case 5, 7:
 		dim = "r/o"
@@ -87,7 +87,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 	if (b.Dimension == 6 || b.Dimension == 7) && b.NumSamples > 0 && b.NumSamples != 0xFFFFFFFF {
 		dim += strconv.Itoa(int(b.NumSamples))
 	}
-	bind := pick(bindPrefix, b.Type, "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
+	bind := pickName(bindPrefix, b.Type, "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
 	name := Safe(b.Name)
 	if !sm51 {
 		return fmt.Sprintf("%-30s %10s %7s %11s %14s %6d ", name, typ, format, dim, bind, b.BindCount)
@@ -103,7 +103,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 	if b.BindCount == 0 {
 		count = "unbounded"
 	}
-	return fmt.Sprintf("%-30s %10s %7s %11s %7s %14s %6s ", name, typ, format, dim, strings.ToUpper(pick(bindPrefix, b.Type, "unk"))+strconv.FormatUint(uint64(id), 10), bind, count)
+	return fmt.Sprintf("%-30s %10s %7s %11s %7s %14s %6s ", name, typ, format, dim, strings.ToUpper(pickName(bindPrefix, b.Type, "unk"))+strconv.FormatUint(uint64(id), 10), bind, count)
 }
 
 // cbuffer prints one constant buffer of Buffer Definitions.

@@ -42,27 +42,27 @@ func listingLines(m *Model, ls []text.Line, base int64) []ListingLine {
 }
 
 // addListings gives SHDR/SHEX views the comment block FXC writes above the
-// code (header, signatures, level-9 section) and Aon9 views their level-9 listing.
+// code (header, signatures, level-9 section) and Aon9 views their level-9
+// listing, made when LoadSpecials first shows the part.
 func addListings(m *Model, f *decode.File, base int64) {
-	var all []text.Line
 	for _, pv := range m.Parts[1:] {
+		pv := pv
 		switch {
 		case pv.Part != nil && pv.Part.Bytecode != nil:
-			if all == nil {
-				all = text.FXCListing(f)
-			}
-			var head []text.Line
-			for _, l := range all {
-				if l.Path == pv.Name+"/Version" {
-					break
+			pv.loadListing = func() {
+				var head []text.Line
+				for _, l := range text.FXCListing(f) {
+					if l.Path == pv.Name+"/Version" {
+						break
+					}
+					if strings.HasPrefix(l.Text, "//") {
+						head = append(head, l)
+					}
 				}
-				if strings.HasPrefix(l.Text, "//") {
-					head = append(head, l)
-				}
+				pv.FXCHeader = listingLines(m, head, base)
 			}
-			pv.FXCHeader = listingLines(m, head, base)
 		case pv.Part != nil && pv.Part.Level9 != nil:
-			pv.Level9 = listingLines(m, text.Level9Listing(pv.Part.Level9), base)
+			pv.loadListing = func() { pv.Level9 = listingLines(m, text.Level9Listing(pv.Part.Level9), base) }
 		}
 	}
 }

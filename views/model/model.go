@@ -62,12 +62,15 @@ type PartView struct {
 	tree  *Tree        // the decoded value as a tree, built on first use
 	build func() *Tree // builds tree (a DXIL module's JSON can be large)
 
-	// Data for the special views, read once from Tree (nil when the part's
-	// decoder does not provide the keys they need).
-	Signature []SignatureRow
-	Grids     []*GridData
-	FXCHeader []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
-	Level9    []ListingLine // Aon9: the level-9 listing
+	// Data for the special views: signature rows from the typed value,
+	// PSV0's grids read from Tree by LoadSpecials when the part is first
+	// shown (nil when the part's decoder does not provide the keys they need).
+	Signature    []SignatureRow
+	Grids        []*GridData
+	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
+	Level9       []ListingLine // Aon9: the level-9 listing
+	specialsRead bool
+	loadListing  func() // fills FXCHeader or Level9 (set by addListings)
 }
 
 // Build decodes data as a container (or, when base > 0 or the caller asks
@@ -127,9 +130,6 @@ func Build(name string, data []byte, base int64) *Model {
 		spans := m.Spans
 		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
 		pv.Signature = SignatureRows(p.Signature)
-		if p.PSVInfo != nil {
-			pv.Grids = GridsFromPSV(pv.Tree())
-		}
 		m.Parts = append(m.Parts, pv)
 	}
 	addListings(m, f, base)
@@ -151,6 +151,22 @@ func Build(name string, data []byte, base int64) *Model {
 	id := f.Identity()
 	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
 	return m
+}
+
+// LoadSpecials reads PSV0's dependency grids from its tree the first time
+// the part is shown: a tree costs more to build than the part took to
+// decode, and most opens never show PSV0.
+func (pv *PartView) LoadSpecials() {
+	if pv.specialsRead || pv.Part == nil {
+		return
+	}
+	pv.specialsRead = true
+	if pv.Part.PSVInfo != nil {
+		pv.Grids = GridsFromPSV(pv.Tree())
+	}
+	if pv.loadListing != nil {
+		pv.loadListing()
+	}
 }
 
 // Tree returns the part's decoded value as a tree, building it on first use.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/serve"
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // ChromiumPath is Debian's Chromium (package chromium).
@@ -26,7 +27,7 @@ const ChromiumPath = "/usr/bin/chromium"
 func Available(t testing.TB) {
 	t.Helper()
 	if _, err := os.Stat(ChromiumPath); err != nil {
-		t.Skipf("no Chromium at %s (apt-get install chromium): skipping the browser test", ChromiumPath)
+		corpus.Skip(t, "chromium", "no Chromium at %s (apt-get install chromium): skipping the browser test", ChromiumPath)
 	}
 }
 
@@ -81,8 +82,8 @@ func Serve(t testing.TB, o serve.Options) (url, version string, srv *http.Server
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv = &http.Server{Handler: &serve.Server{Dir: o.Dir, Version: version}, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
+	srv = serve.NewHTTPServer(&serve.Server{Dir: o.Dir, Version: version}, serve.DefaultLimits)
+	go srv.Serve(serve.LimitListener(ln, serve.DefaultLimits.MaxConns))
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/", version, srv
 }

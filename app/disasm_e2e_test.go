@@ -1,0 +1,66 @@
+//go:build !wasm
+
+package app_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// TestDisassemblyViewInBrowser opens a DXIL shader, finds its dx.op call in
+// the disassembly, clicks it (the hex view selects exactly the bytes of that
+// instruction record, inside the DXIL part), then clicks one of those bytes
+// after selecting another line: the call's line is selected again.
+func TestDisassemblyViewInBrowser(t *testing.T) {
+	d, ok := corpus.Dir()
+	if !ok {
+		t.Skip("corpus not found: skipping")
+	}
+	path := filepath.Join(d, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip("corpus file missing: skipping")
+	}
+	f, err := decode.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dx := f.Part("DXIL")
+	lo, hi := dx.DataOffset, dx.DataOffset+int64(dx.Size)
+
+	base := startPage(t)
+	browser := startBrowser(t)
+	p := newPage(t, browser, base, t.TempDir())
+	p.open("")
+	p.upload("#file-input", path)
+	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="DXIL"]`)))
+	const call = `[...document.querySelectorAll('.disasm-line')].find(e => e.textContent.includes('@dx.op.storeOutput.f32(i32 5'))`
+	const ret = `[...document.querySelectorAll('.disasm-line')].find(e => e.textContent.trim().startsWith('ret void'))`
+	p.wait("the dx.op call line", `!!`+call)
+	want := eval[string](p, call+`.textContent`)
+	eval[bool](p, `(`+call+`.click(), true)`)
+	p.wait("selected bytes", `document.querySelectorAll('.hex .b.sel').length > 0`)
+	offs := eval[[]string](p, `[...document.querySelectorAll('.hex-rows .b.sel')].map(e => e.getAttribute('data-off'))`)
+	if len(offs) == 0 {
+		t.Fatal("no selected hex cells")
+	}
+	for _, s := range offs {
+		o, _ := strconv.ParseInt(s, 10, 64)
+		if o < lo || o >= hi {
+			t.Fatalf("selected byte 0x%x is outside the DXIL part [0x%x, 0x%x)", o, lo, hi)
+		}
+	}
+	t.Logf("the call line %q selects %d bytes from 0x%s", want, len(offs), offs[0])
+
+	eval[bool](p, `(`+ret+`.click(), true)`)
+	p.wait("ret selected", `document.querySelector('.disasm-line.selected')?.textContent.trim().startsWith('ret void')`)
+	eval[bool](p, `(document.querySelector('.hex-rows .b[data-off="`+offs[len(offs)/2]+`"]').click(), true)`)
+	p.wait("the call line again", `document.querySelector('.disasm-line.selected')?.textContent.includes('@dx.op.storeOutput.f32(i32 5')`)
+}

@@ -1,0 +1,173 @@
+//go:build !wasm
+
+package serve
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestIdleConnectionsClosed holds 2,000 keep-alive connections open after
+// one request each: a fresh client is still served while they are held, and
+// the server closes every one of them once the idle timeout passes.
+func TestIdleConnectionsClosed(t *testing.T) {
+	s, _ := testBundle(t)
+	const n = 2000
+	idle := 2 * time.Second
+	l := Limits{ReadHeaderTimeout: idle, ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second, IdleTimeout: idle, MaxConns: n + 100}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewHTTPServer(s, l)
+	go srv.Serve(LimitListener(ln, l.MaxConns))
+	defer srv.Close()
+	addr := ln.Addr().String()
+
+	conns := make([]net.Conn, n)
+	readers := make([]*bufio.Reader, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for w := 0; w < 16; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += 16 {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					errs <- fmt.Errorf("dial %d: %w", i, err)
+					return
+				}
+				conns[i] = c
+				readers[i] = bufio.NewReader(c)
+				fmt.Fprintf(c, "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n")
+				c.SetReadDeadline(time.Now().Add(10 * time.Second))
+				res, err := http.ReadResponse(readers[i], nil)
+				if err != nil {
+					errs <- fmt.Errorf("request %d: %w", i, err)
+					return
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	defer func() {
+		for _, c := range conns {
+			if c != nil {
+				c.Close()
+			}
+		}
+	}()
+	held := time.Now()
+
+	// A fresh client while the 2,000 are held.
+	res, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + addr + "/index.html")
+	if err != nil {
+		t.Fatalf("fresh request during %d idle connections: %v", n, err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("fresh request: status %d", res.StatusCode)
+	}
+
+	// Every held connection is closed by the server: a read ends with EOF
+	// (not with our own deadline, which is far past the idle timeout).
+	closed := 0
+	for i, c := range conns {
+		c.SetReadDeadline(held.Add(idle + 20*time.Second))
+		if _, err := readers[i].ReadByte(); errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) || isReset(err) {
+			closed++
+		} else {
+			t.Errorf("connection %d: read gave %v, want EOF from the server's idle timeout", i, err)
+			break
+		}
+	}
+	t.Logf("%d/%d idle connections closed by the server %.1fs after they were held (idle timeout %v)", closed, n, time.Since(held).Seconds(), idle)
+}
+
+func isReset(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && !op.Timeout()
+}
+
+// TestLimitListener: with n connections open, the next waits until one closes.
+func TestLimitListener(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := LimitListener(inner, 2)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 3)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c
+		}
+	}()
+	var clients []net.Conn
+	for i := 0; i < 3; i++ {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		clients = append(clients, c)
+	}
+	first := <-accepted
+	<-accepted
+	select {
+	case <-accepted:
+		t.Fatal("a third connection was accepted while two were open")
+	default:
+	}
+	first.Close()
+	first.Close() // closing twice frees one slot, not two
+	select {
+	case c := <-accepted:
+		c.Close()
+	case <-time.After(10 * time.Second):
+		t.Fatal("the third connection was not accepted after one closed")
+	}
+}
+
+// TestPrecompressedContentLength: a .br/.gz body carries its own length, so
+// the page's loader can show real progress.
+func TestPrecompressedContentLength(t *testing.T) {
+	s, _ := testBundle(t)
+	for _, enc := range []string{"br", "gzip"} {
+		res := get(t, s, "/app.wasm", map[string]string{"Accept-Encoding": enc, "Range": "bytes=0-3"})
+		ext := map[string]string{"br": ".br", "gzip": ".gz"}[enc]
+		st, err := os.Stat(filepath.Join(s.Dir, "app.wasm"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != enc {
+			t.Errorf("%s: status %d, Content-Encoding %q", enc, res.StatusCode, res.Header.Get("Content-Encoding"))
+		}
+		if got := res.Header.Get("Content-Length"); got != strconv.FormatInt(st.Size(), 10) || int64(len(body)) != st.Size() {
+			t.Errorf("%s: Content-Length %q, body %d bytes, file %d bytes", enc, got, len(body), st.Size())
+		}
+	}
+}

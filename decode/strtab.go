@@ -1,0 +1,41 @@
+package decode
+
+// stringTable resolves offsets into a table of NUL-terminated strings. The
+// table is copied into one Go string once and every result is a piece of
+// it, found through an index of where each string ends: any number of
+// references, to the same string or into the middle of a long one, cost one
+// copy of the table and one pass over it.
+type stringTable struct {
+	data    []byte
+	s       string  // data as one string, made on first use
+	nextNUL []int32 // for each offset, where the string there ends
+}
+
+// at returns the string at off and whether a NUL ends it inside the table.
+func (t *stringTable) at(off uint32) (string, bool) {
+	if int64(off) >= int64(len(t.data)) {
+		return "", false
+	}
+	if t.nextNUL == nil {
+		t.s = string(t.data)
+		t.nextNUL = make([]int32, len(t.data))
+		next := int32(len(t.data))
+		for i := len(t.data) - 1; i >= 0; i-- {
+			if t.data[i] == 0 {
+				next = int32(i)
+			}
+			t.nextNUL[i] = next
+		}
+	}
+	end := int(t.nextNUL[off])
+	return t.s[off:end], end < len(t.data)
+}
+
+// capText cuts a string from the file for a span's display value: a name
+// referenced many times must not be copied whole into every span.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,152 @@
+package text
+
+import (
+	"os"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// smallBitcode returns the bitcode of up to n small corpus modules.
+func smallBitcode(tb corpus.TB, n int) [][]byte {
+	d, ok := corpus.Dir()
+	if !ok {
+		return nil
+	}
+	es, err := corpus.Read(d)
+	if err != nil {
+		return nil
+	}
+	var out [][]byte
+	for _, e := range es {
+		if len(out) >= n {
+			break
+		}
+		if !e.Has("DXIL") || e.Size > 12<<10 {
+			continue
+		}
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			continue
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			continue
+		}
+		if p := f.Part("DXIL"); p != nil && p.Program != nil && len(p.Program.DXIL) > 0 {
+			out = append(out, p.Program.DXIL)
+		}
+	}
+	return out
+}
+
+func checkIR(t *testing.T, bc []byte, m *decode.IRModule) {
+	lo, hi := uint64(m.Base)*8, uint64(m.Base+int64(len(bc)))*8
+	for _, f := range m.Functions {
+		last := uint64(0)
+		for _, in := range f.Insts {
+			if in.Bit < lo || in.Bit+in.Bits > hi {
+				t.Fatalf("instruction %s at bit %d+%d outside the bitcode [%d, %d)", in.Op, in.Bit, in.Bits, lo, hi)
+			}
+			if in.Bit < f.Bit || in.Bit+in.Bits > f.Bit+f.Bits || in.Bit < last || in.Bits == 0 {
+				t.Fatalf("instruction %s at bit %d+%d is not in order inside its function block at %d+%d", in.Op, in.Bit, in.Bits, f.Bit, f.Bits)
+			}
+			last = in.Bit + in.Bits
+		}
+	}
+	for _, p := range m.Problems {
+		if p.Offset < m.Base || p.Offset > m.Base+int64(len(bc)) {
+			t.Fatalf("problem at %d outside the bitcode: %s", p.Offset, p)
+		}
+	}
+}
+
+// FuzzDisassemble decodes function blocks from arbitrary bitcode and prints
+// them: never a panic, every instruction's bits inside the input.
+func FuzzDisassemble(f *testing.F) {
+	for _, b := range smallBitcode(f, 8) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, bc []byte) {
+		m := decode.DecodeIR(bc, 100, "DXIL")
+		checkIR(t, bc, m)
+		n := 0
+		for _, l := range DisassembleIR(m) {
+			n += len(l.Text) + 1
+		}
+		// The text stays linear in the input (testdata holds an aggregate of
+		// function pointers that once printed 3.7 MB from 2 KB).
+		if n > 400*len(bc)+1<<20 {
+			t.Fatalf("%d bytes of bitcode print as %d bytes of text", len(bc), n)
+		}
+	})
+}
+
+// TestTruncatedBitcodeGivesProblems cuts corpus modules at every 4-byte
+// boundary (the bitstream's word): each cut must give problems, never a panic,
+// and keep what came before it.
+func TestTruncatedBitcodeGivesProblems(t *testing.T) {
+	mods := smallBitcode(t, 4)
+	if len(mods) == 0 {
+		t.Skip("no corpus")
+	}
+	cuts := 0
+	for _, bc := range mods {
+		whole := decode.DecodeIR(bc, 0, "DXIL")
+		if whole.StoppedAt != 0 {
+			t.Fatalf("an intact module stops at bit %d: %s", whole.StoppedAt, whole.Stopped)
+		}
+		for n := 4; n < len(bc); n += 4 {
+			m := decode.DecodeIR(bc[:n], 0, "DXIL")
+			checkIR(t, bc[:n], m)
+			lines := DisassembleIR(m)
+			if len(m.Problems) == 0 {
+				t.Fatalf("cut at %d of %d bytes: no problem", n, len(bc))
+			}
+			if m.StoppedAt != 0 && (len(lines) == 0 || lines[len(lines)-1].Text == "") {
+				t.Fatalf("cut at %d: the listing does not say where it stopped", n)
+			}
+			cuts++
+		}
+	}
+	t.Logf("%d truncations of %d modules: all give problems", cuts, len(mods))
+}
+
+// BenchmarkDisassemble decodes and prints the largest DXIL part in the corpus.
+func BenchmarkDisassemble(b *testing.B) {
+	d, ok := corpus.Dir()
+	if !ok {
+		b.Skip("no corpus")
+	}
+	es, err := corpus.Read(d)
+	if err != nil {
+		b.Skip(err)
+	}
+	var best []byte
+	var base int64
+	for _, e := range es {
+		if !e.Has("DXIL") || e.Size < int64(len(best)) {
+			continue
+		}
+		raw, err := os.ReadFile(e.Path)
+		if err != nil {
+			continue
+		}
+		f, err := decode.Parse(raw)
+		if err != nil {
+			continue
+		}
+		if p := f.Part("DXIL"); p != nil && p.Program != nil && len(p.Program.DXIL) > len(best) {
+			best, base = p.Program.DXIL, p.DataOffset
+		}
+	}
+	if best == nil {
+		b.Skip("no DXIL part")
+	}
+	b.SetBytes(int64(len(best)))
+	b.ReportAllocs()
+	for b.Loop() {
+		DisassembleIR(decode.DecodeIR(best, base, "DXIL"))
+	}
+}

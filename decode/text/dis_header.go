@@ -1,0 +1,698 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// The comment block dxc -dumpbin prints above the IR (dxcdisassembler.cpp,
+// DXC 1.7): feature flags, the container's signatures, debug name and hash,
+// PSV0's runtime information, the module's signatures with interpolation
+// modes, buffer definitions, resource bindings and the ViewID state.
+
+// WriteDisassembly writes what `dxc -dumpbin` prints for a container: the
+// header comments from the other parts, then the module's IR.
+func WriteDisassembly(w io.Writer, f *decode.File, m *decode.IRModule) error {
+	var sb strings.Builder
+	for _, l := range DisassemblyHeader(f, m) {
+		sb.WriteString(l)
+		sb.WriteByte('\n')
+	}
+	if _, err := io.WriteString(w, sb.String()); err != nil {
+		return err
+	}
+	return WriteIR(w, m)
+}
+
+var featureInfoNames = [...]string{"Double-precision floating point", "Raw and Structured buffers",
+	"UAVs at every shader stage", "64 UAV slots", "Minimum-precision data types", "Double-precision extensions for 11.1",
+	"Shader extensions for 11.1", "Comparison filtering for feature level 9", "Tiled resources", "PS Output Stencil Ref",
+	"PS Inner Coverage", "Typed UAV Load Additional Formats", "Raster Ordered UAVs",
+	"SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer", "Wave level operations",
+	"64-Bit integer", "View Instancing", "Barycentrics", "Use native low precision", "Shading Rate",
+	"Raytracing tier 1.1 features", "Sampler feedback", "64-bit Atomics on Typed Resources",
+	"64-bit Atomics on Group Shared", "Derivatives in mesh and amplification shaders",
+	"Resource descriptor heap indexing", "Sampler descriptor heap indexing", "Wave Matrix",
+	"64-bit Atomics on Heap Resources", "Advanced Texture Ops", "Writeable MSAA Textures",
+	"SampleCmp with gradient or bias", "Extended command info"}
+
+var optFeatureInfoNames = [...]string{"Function uses derivatives", "Function requires visible group"}
+
+func ljust(s string, n int) string {
+	if len(s) >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-len(s))
+}
+
+func rjust(s string, n int) string {
+	if len(s) >= n {
+		return s
+	}
+	return strings.Repeat(" ", n-len(s)) + s
+}
+
+func maskChars(m uint8) string {
+	b := []byte("    ")
+	for i, c := range "xyzw" {
+		if m&(1<<i) != 0 {
+			b[i] = byte(c)
+		}
+	}
+	return string(b)
+}
+
+var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
+
+// DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
+// IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
+func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
+	var out []string
+	add := func(s string) { out = append(out, s) }
+	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
+		fl := uint64(*p.Flags)
+		add(";")
+		add("; Note: shader requires additional functionality:")
+		for i, n := range featureInfoNames {
+			if fl&(1<<i) != 0 {
+				add(";       " + n)
+			}
+		}
+		add(";")
+		if opt := fl >> 40; opt != 0 {
+			add("; Note: shader has optional feature flags set:")
+			for i, n := range optFeatureInfoNames {
+				if opt&(1<<i) != 0 {
+					add(";       " + n)
+				}
+			}
+			add(";")
+		}
+	}
+	sig := func(title string, names []string, input bool) {
+		var p *decode.Part
+		for _, n := range names {
+			if p = f.Part(n); p != nil && p.Signature != nil {
+				break
+			}
+		}
+		if p == nil || p.Signature == nil {
+			return
+		}
+		add(";")
+		add("; " + title + " signature:")
+		add(";")
+		add("; Name                 Index   Mask Register SysValue  Format   Used")
+		add("; -------------------- ----- ------ -------- -------- ------- ------")
+		ps := p.Signature.Parameters
+		if len(ps) == 0 {
+			add("; no parameters")
+			return
+		}
+		streams := false
+		for _, e := range ps {
+			if e.Stream != 0 {
+				streams = true
+			}
+		}
+		for _, e := range ps {
+			s := "; "
+			if streams {
+				s += "m" + strconv.Itoa(int(e.Stream)) + ":" + ljust(e.Name, 17)
+			} else {
+				s += ljust(e.Name, 20)
+			}
+			s += " " + rjust(strconv.Itoa(int(e.Index)), 5)
+			if e.Register == decode.NoRegister {
+				s += "    N/A"
+				switch strings.ToLower(e.Name) {
+				case "sv_depth":
+					s += "   oDepth"
+				case "sv_depthgreaterequal":
+					s += " oDepthGE"
+				case "sv_depthlessequal":
+					s += " oDepthLE"
+				case "sv_coverage":
+					s += "    oMask"
+				case "sv_stencilref":
+					s += "    oStencilRef"
+				default:
+					if e.SystemValue == 7 {
+						s += "   primID"
+					} else {
+						s += "  special"
+					}
+				}
+			} else {
+				s += "   " + maskChars(e.Mask) + " " + rjust(strconv.FormatUint(uint64(e.Register), 10), 8)
+			}
+			s += rjust(sysValueName(e.SystemValue), 9)
+			ft, ok := sigCompTypeNames[e.CompType]
+			if !ok {
+				ft = "unknown"
+			}
+			s += rjust(ft, 8)
+			rw := e.ExclusiveMask
+			if !input {
+				rw = ^rw
+			}
+			if e.Register == decode.NoRegister {
+				if rw != 0 {
+					s += "    YES"
+				} else {
+					s += "     NO"
+				}
+			} else {
+				s += "   " + maskChars(rw)
+			}
+			add(s)
+		}
+		add(";")
+	}
+	sig("Input", []string{"ISG1", "ISGN"}, true)
+	sig("Output", []string{"OSG1", "OSG5", "OSGN"}, false)
+	sig("Patch Constant", []string{"PSG1", "PCSG"}, false)
+	if p := f.Part("ILDN"); p != nil && p.DebugName != nil {
+		if !p.DebugName.Valid {
+			add("; shader debug name present; corruption detected")
+		} else if p.DebugName.DebugName != "" {
+			add("; shader debug name: " + p.DebugName.DebugName)
+		}
+	}
+	if p := f.Part("HASH"); p != nil && p.Hash != nil {
+		s := "; shader hash: " + fmt.Sprintf("%x", []byte(p.Hash.Digest))
+		if p.Hash.IncludesSource {
+			s += " (includes source)"
+		}
+		add(s)
+	}
+	prog := f.Part("ILDB")
+	if prog == nil || prog.Program == nil {
+		prog = f.Part("DXIL")
+	}
+	if prog == nil || prog.Program == nil {
+		return out
+	}
+	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil {
+		out = append(out, psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind)...)
+	}
+	mod := prog.Module
+	if mod == nil || mod.DXILVersion == nil {
+		return out
+	}
+	sm := mod.ShaderModel
+	kind := ""
+	if sm != nil {
+		kind = sm.Kind
+	}
+	if kind != "lib" && len(mod.EntryPoints) > 0 && mod.EntryPoints[0].Signatures != nil {
+		s := mod.EntryPoints[0].Signatures
+		dxilSig := func(title string, els []decode.SignatureElementMD) {
+			if len(els) == 0 {
+				return
+			}
+			add(";")
+			add("; " + title + " signature:")
+			add(";")
+			add("; Name                 Index             InterpMode DynIdx")
+			add("; -------------------- ----- ---------------------- ------")
+			for _, e := range els {
+				idx := uint32(0)
+				if len(e.SemanticIndices) > 0 {
+					idx = e.SemanticIndices[0]
+				}
+				m := strings.ReplaceAll(maskChars(uint8(e.DynIdxCompMask)), " ", "")
+				add("; " + ljust(e.Name, 20) + " " + rjust(strconv.Itoa(int(idx)), 5) + " " + rjust(interpModeName(e.InterpMode), 22) + "   " + rjust(m, 4))
+			}
+		}
+		dxilSig("Input", s.Inputs)
+		if kind == "ms" {
+			dxilSig("Vertex Output", s.Outputs)
+			dxilSig("Primitive Output", s.PatchConstant)
+		} else {
+			dxilSig("Output", s.Outputs)
+			dxilSig("Patch Constant", s.PatchConstant)
+		}
+	}
+	refMod := mod
+	if st := f.Part("STAT"); st != nil && st.Module != nil {
+		refMod = st.Module
+	}
+	add(";")
+	add("; Buffer Definitions:")
+	add(";")
+	refIR := m
+	if st := f.Part("STAT"); st != nil && st.Module != nil {
+		if x := decode.PartIR(st); x != nil {
+			refIR = x
+		}
+	}
+	if refIR != nil {
+		minPrec := true
+		if len(refMod.EntryPoints) > 0 && refMod.EntryPoints[0].ShaderFlags&(1<<23) != 0 {
+			minPrec = false // UseNativeLowPrecision
+		}
+		out = append(out, bufferDefinitions(refIR, minPrec)...)
+	}
+	add(";")
+	add("; Resource Bindings:")
+	add(";")
+	add("; Name                                 Type  Format         Dim      ID      HLSL Bind  Count")
+	add("; ------------------------------ ---------- ------- ----------- ------- -------------- ------")
+	for _, class := range []string{"CBuffer", "Sampler", "SRV", "UAV"} {
+		for _, r := range refMod.Resources {
+			if r.Class == class {
+				add(resourceBinding(r))
+			}
+		}
+	}
+	add(";")
+	out = append(out, viewIDState(f, refMod, kind)...)
+	return append(out, subobjects(f)...)
+}
+
+func interpModeName(m uint32) string {
+	names := [...]string{"", "nointerpolation", "linear", "centroid", "noperspective", "noperspective centroid", "sample", "noperspective sample"}
+	if int(m) < len(names) {
+		return names[m]
+	}
+	return "invalid"
+}
+
+var sysValueNames = map[decode.D3DSystemValue]string{1: "POS", 2: "CLIPDST", 3: "CULLDST", 4: "RTINDEX", 5: "VPINDEX",
+	6: "VERTID", 7: "PRIMID", 8: "INSTID", 9: "FFACE", 10: "SAMPLE", 11: "QUADEDGE", 12: "QUADINT", 13: "TRIEDGE",
+	14: "TRIINT", 15: "LINEDET", 16: "LINEDEN", 23: "BARYCEN", 24: "SHDINGRATE", 25: "CULLPRIM", 64: "TARGET",
+	65: "DEPTH", 66: "COVERAGE", 67: "DEPTHGE", 68: "DEPTHLE", 69: "STENCILREF", 70: "INNERCOV"}
+
+func sysValueName(v decode.D3DSystemValue) string {
+	if n, ok := sysValueNames[v]; ok {
+		return n
+	}
+	return "NONE"
+}
+
+var resDimNames = map[string]string{"Texture1D": "1d", "Texture2D": "2d", "Texture2DMS": "2dMS", "Texture3D": "3d",
+	"TextureCube": "cube", "Texture1DArray": "1darray", "Texture2DArray": "2darray", "Texture2DMSArray": "2darrayMS",
+	"TextureCubeArray": "cubearray", "TypedBuffer": "buf", "RawBuffer": "rawbuf", "StructuredBuffer": "structbuf",
+	"CBuffer": "cbuffer", "Sampler": "sampler", "TBuffer": "tbuffer", "RTAccelerationStructure": "ras",
+	"FeedbackTexture2D": "fbtex2d", "FeedbackTexture2DArray": "fbtex2darray"}
+
+var compTypeShort = [...]string{"invalid", "i1", "i16", "u16", "i32", "u32", "i64", "u64", "f16", "f32", "f64",
+	"snorm_f16", "unorm_f16", "snorm_f32", "unorm_f32", "snorm_f64", "unorm_f64", "p32i8", "p32u8"}
+
+func resourceBinding(r decode.DXILResource) string {
+	class := map[string]string{"SRV": "texture", "UAV": "UAV", "CBuffer": "cbuffer", "Sampler": "sampler"}[r.Class]
+	idp := map[string]string{"SRV": "T", "UAV": "U", "CBuffer": "CB", "Sampler": "S"}[r.Class]
+	bp := map[string]string{"SRV": "t", "UAV": "u", "CBuffer": "cb", "Sampler": "s"}[r.Class]
+	s := "; " + ljust(r.Name, 31) + rjust(class, 10)
+	format, dim := "NA", "NA"
+	if r.Class == "SRV" || r.Class == "UAV" {
+		switch r.Kind {
+		case "RawBuffer":
+			format = "byte"
+		case "StructuredBuffer":
+			format = "struct"
+		default:
+			format = "invalid"
+			if int(r.ElementType) < len(compTypeShort) {
+				format = compTypeShort[r.ElementType]
+			}
+		}
+		switch r.Kind {
+		case "RawBuffer", "StructuredBuffer":
+			switch {
+			case r.Class == "SRV":
+				dim = "r/o"
+			case r.HasCounter:
+				dim = "r/w+cnt"
+			default:
+				dim = "r/w"
+			}
+		case "TypedBuffer":
+			dim = "buf"
+		case "Texture2DMS", "Texture2DMSArray":
+			dim = resDimNames[r.Kind]
+			if r.SampleCount != 0 {
+				dim += strconv.Itoa(int(r.SampleCount))
+			}
+		default:
+			dim = resDimNames[r.Kind]
+			if dim == "" {
+				dim = "invalid"
+			}
+		}
+	}
+	s += rjust(format, 8) + rjust(dim, 12) + rjust(idp+strconv.Itoa(int(r.ID)), 8)
+	bind := bp + strconv.FormatUint(uint64(r.LowerBound), 10)
+	if r.Space != 0 {
+		bind += ",space" + strconv.FormatUint(uint64(r.Space), 10)
+	}
+	s += rjust(bind, 15)
+	if r.RangeSize != 0xFFFFFFFF {
+		s += rjust(strconv.FormatUint(uint64(r.RangeSize), 10), 6)
+	} else {
+		s += rjust("unbounded", 6)
+	}
+	return s
+}
+
+func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
+	out := []string{";", "; Pipeline Runtime Information: ", ";"}
+	add := func(s string) { out = append(out, "; "+s) }
+	b := func(v uint8) string {
+		if v != 0 {
+			return "1"
+		}
+		return "0"
+	}
+	threads := func() {
+		if p.Version >= 2 {
+			add(fmt.Sprintf("NumThreads=(%d,%d,%d)", p.NumThreadsX, p.NumThreadsY, p.NumThreadsZ))
+		}
+	}
+	switch kind {
+	case 3:
+		h := p.HS
+		if h == nil {
+			h = &decode.PSVHSInfo{}
+		}
+		add("Hull Shader")
+		add(fmt.Sprintf("InputControlPointCount=%d", h.InputControlPointCount))
+		add(fmt.Sprintf("OutputControlPointCount=%d", h.OutputControlPointCount))
+		add("Domain=" + pick([]string{"invalid", "isoline", "tri", "quad"}, uint32(h.TessellatorDomain)))
+		add("OutputPrimitive=" + pick([]string{"invalid", "point", "line", "triangle_cw", "triangle_ccw"}, uint32(h.TessellatorOutputPrimitive)))
+	case 4:
+		d := p.DS
+		if d == nil {
+			d = &decode.PSVDSInfo{}
+		}
+		add("Domain Shader")
+		add(fmt.Sprintf("InputControlPointCount=%d", d.InputControlPointCount))
+		add("OutputPositionPresent=" + b(d.OutputPositionPresent))
+	case 2:
+		g := p.GS
+		if g == nil {
+			g = &decode.PSVGSInfo{}
+		}
+		add("Geometry Shader")
+		ip := uint32(g.InputPrimitive)
+		in := "invalid"
+		switch {
+		case ip >= 1 && ip <= 3:
+			in = []string{"", "point", "line", "triangle"}[ip]
+		case ip == 6:
+			in = "lineadj"
+		case ip == 7:
+			in = "triangleadj"
+		case ip >= 8 && ip <= 39:
+			in = "patch" + strconv.Itoa(int(ip-7))
+		}
+		add("InputPrimitive=" + in)
+		top := map[uint32]string{1: "point", 3: "line", 5: "triangle"}[uint32(g.OutputTopology)]
+		if top == "" {
+			top = "invalid"
+		}
+		add("OutputTopology=" + top)
+		add(fmt.Sprintf("OutputStreamMask=%d", g.OutputStreamMask))
+		add("OutputPositionPresent=" + b(g.OutputPositionPresent))
+	case 1:
+		v := p.VS
+		if v == nil {
+			v = &decode.PSVVSInfo{}
+		}
+		add("Vertex Shader")
+		add("OutputPositionPresent=" + b(v.OutputPositionPresent))
+	case 0:
+		ps := p.PS
+		if ps == nil {
+			ps = &decode.PSVPSInfo{}
+		}
+		add("Pixel Shader")
+		add("DepthOutput=" + b(ps.DepthOutput))
+		add("SampleFrequency=" + b(ps.SampleFrequency))
+	case 5:
+		add("Compute Shader")
+		threads()
+	case 14:
+		add("Amplification Shader")
+		threads()
+	case 13:
+		add("Mesh Shader")
+		if p.Version >= 1 {
+			add("MeshOutputTopology=" + pick([]string{"undefined", "line", "triangle"}, uint32(p.MeshOutputTopology)))
+		}
+		threads()
+	}
+	if p.MinimumWaveLaneCount == p.MaximumWaveLaneCount {
+		add(fmt.Sprintf("WaveSize=%d", p.MinimumWaveLaneCount))
+	}
+	out = append(out, ";")
+	return out
+}
+
+func pick(names []string, v uint32) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return "invalid"
+}
+
+// viewIDState prints the deserialized !dx.viewIdState (DxilViewIdState::Deserialize).
+func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
+	d := m.ViewIDState
+	if d == nil {
+		return nil
+	}
+	usesViewID := false
+	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil && p.PSVInfo.Version >= 1 {
+		usesViewID = p.PSVInfo.UsesViewID != 0
+	} else if len(m.EntryPoints) > 0 {
+		usesViewID = m.EntryPoints[0].ShaderFlags&(1<<21) != 0
+	}
+	pos := 0
+	next := func() uint32 {
+		if pos < len(d) {
+			pos++
+			return d[pos-1]
+		}
+		pos++
+		return 0
+	}
+	words := func(n uint32) int { return int((n + 31) / 32) }
+	dependent := func(n uint32) []uint32 {
+		var r []uint32
+		for i := 0; i < words(n) && pos < len(d); i++ {
+			x := next()
+			for j := uint32(0); j < 32 && uint32(i)*32+j < n; j++ {
+				if x&(1<<j) != 0 {
+					r = append(r, uint32(i)*32+j)
+				}
+			}
+		}
+		return r
+	}
+	contributing := func(nin, nout uint32) map[uint32][]uint32 {
+		r := map[uint32][]uint32{}
+		w := words(nout)
+		start := pos
+		if w == 0 {
+			return r
+		}
+		if int64(nin)*int64(w) > int64(len(d)) {
+			pos = len(d) + 1
+			return r
+		}
+		for in := uint32(0); in < nin; in++ {
+			for o := uint32(0); o < nout; o++ {
+				idx := start + int(in)*w + int(o/32)
+				if idx < len(d) && d[idx]&(1<<(o%32)) != 0 {
+					r[o] = append(r[o], in)
+				}
+			}
+		}
+		pos = start + int(nin)*w
+		return r
+	}
+	gs := kind == "gs"
+	nStreams := 1
+	if gs {
+		nStreams = 4
+	}
+	nin := next()
+	var nout [4]uint32
+	var dep [4][]uint32
+	var contrib [4]map[uint32][]uint32
+	for s := 0; s < nStreams; s++ {
+		nout[s] = next()
+		if usesViewID {
+			dep[s] = dependent(nout[s])
+		}
+		contrib[s] = contributing(nin, nout[s])
+	}
+	var npc uint32
+	var pcDep []uint32
+	var pcContrib, pcIn map[uint32][]uint32
+	if kind == "hs" || kind == "ds" || kind == "ms" {
+		npc = next()
+		if kind != "ds" {
+			if usesViewID {
+				pcDep = dependent(npc)
+			}
+			pcContrib = contributing(nin, npc)
+		} else {
+			pcIn = contributing(npc, nout[0])
+		}
+	}
+	var out []string
+	add := func(s string) { out = append(out, s) }
+	add(";")
+	add("; ViewId state:")
+	add(";")
+	s := fmt.Sprintf("; Number of inputs: %d", nin)
+	if !gs {
+		s += fmt.Sprintf(", outputs: %d", nout[0])
+	} else {
+		s += fmt.Sprintf(", outputs per stream: { %d, %d, %d, %d }", nout[0], nout[1], nout[2], nout[3])
+	}
+	if kind == "hs" || kind == "ds" {
+		s += fmt.Sprintf(", patchconst: %d", npc)
+	} else if kind == "ms" {
+		s += fmt.Sprintf(", primitive outputs: %d", npc)
+	}
+	add(s)
+	list := func(xs []uint32) string {
+		p := make([]string, len(xs))
+		for i, x := range xs {
+			p[i] = strconv.Itoa(int(x))
+		}
+		return "{ " + strings.Join(p, ", ") + " }"
+	}
+	depLine := func(name string, xs []uint32) { add("; " + name + " dependent on ViewId: " + list(xs)) }
+	contribLines := func(in, outName string, c map[uint32][]uint32, n uint32) {
+		add("; " + in + " contributing to computation of " + outName + ":")
+		keys := make([]uint32, 0, len(c))
+		for o := range c {
+			keys = append(keys, o)
+		}
+		sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+		for _, o := range keys {
+			add(fmt.Sprintf(";   output %d depends on inputs: %s", o, list(c[o])))
+		}
+	}
+	if !gs {
+		depLine("Outputs", dep[0])
+	} else {
+		for i := 0; i < 4; i++ {
+			if nout[i] > 0 {
+				depLine(fmt.Sprintf("Outputs for Stream %d", i), dep[i])
+			}
+		}
+	}
+	switch kind {
+	case "hs":
+		depLine("PCOutputs", pcDep)
+	case "ms":
+		depLine("Primitive Outputs", pcDep)
+	}
+	if !gs {
+		contribLines("Inputs", "Outputs", contrib[0], nout[0])
+	} else {
+		for i := 0; i < 4; i++ {
+			if nout[i] > 0 {
+				contribLines("Inputs", fmt.Sprintf("Outputs for Stream %d", i), contrib[i], nout[i])
+			}
+		}
+	}
+	switch kind {
+	case "hs":
+		contribLines("Inputs", "PCOutputs", pcContrib, npc)
+	case "ms":
+		contribLines("Inputs", "Primitive Outputs", pcContrib, npc)
+	case "ds":
+		contribLines("PCInputs", "Outputs", pcIn, nout[0])
+	}
+	add(";")
+	return out
+}
+
+var subobjectKindNames = map[uint32]string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",
+	8: "SubobjectToExportsAssociation", 9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig", 11: "HitGroup",
+	12: "RaytracingPipelineConfig1"}
+
+// flagsText prints flags one bit at a time, lowest first, as DXC's PrintFlags.
+func flagsText(f uint32, names map[uint32]string, invalid string) string {
+	if f == 0 {
+		return "0"
+	}
+	var parts []string
+	for f != 0 {
+		bit := f & -f
+		f ^= bit
+		n, ok := names[bit]
+		if !ok {
+			n = invalid
+		}
+		parts = append(parts, n)
+	}
+	return strings.Join(parts, " | ")
+}
+
+// subobjects prints RDAT's subobject table as DXC's PrintSubobjects.
+func subobjects(f *decode.File) []string {
+	p := f.Part("RDAT")
+	if p == nil || p.RuntimeData == nil || p.RuntimeData.SubobjectTable == nil || len(p.RuntimeData.SubobjectTable.Records) == 0 {
+		return nil
+	}
+	out := []string{";", "; Subobjects:", ";"}
+	for _, s := range p.RuntimeData.SubobjectTable.Records {
+		kind, ok := subobjectKindNames[s.Kind]
+		if !ok {
+			kind = "<invalid kind>"
+		}
+		line := ";  " + kind + " " + s.Name + " = { "
+		switch {
+		case s.StateObjectConfig != nil:
+			line += flagsText(s.StateObjectConfig.Flags, map[uint32]string{
+				1: "STATE_OBJECT_FLAG_ALLOW_LOCAL_DEPENDENCIES_ON_EXTERNAL_DEFINITIONS",
+				2: "STATE_OBJECT_FLAG_ALLOW_EXTERNAL_DEPENDENCIES_ON_LOCAL_DEFINITIONS",
+				4: "STATE_OBJECT_FLAG_ALLOW_STATE_OBJECT_ADDITIONS"}, "<invalid StateObjectFlag>")
+		case s.RootSignature != nil:
+			line += fmt.Sprintf("<%d bytes>", s.RootSignature.Data.Size)
+		case s.SubobjectToExportsAssociation != nil:
+			a := s.SubobjectToExportsAssociation
+			q := make([]string, len(a.Exports))
+			for i, e := range a.Exports {
+				q[i] = `"` + e + `"`
+			}
+			line += `"` + a.Subobject + `", { ` + strings.Join(q, ", ") + " } "
+		case s.RaytracingShaderConfig != nil:
+			line += fmt.Sprintf("MaxPayloadSizeInBytes = %d, MaxAttributeSizeInBytes = %d", s.RaytracingShaderConfig.MaxPayloadSizeInBytes, s.RaytracingShaderConfig.MaxAttributeSizeInBytes)
+		case s.RaytracingPipelineConfig != nil:
+			line += fmt.Sprintf("MaxTraceRecursionDepth = %d", s.RaytracingPipelineConfig.MaxTraceRecursionDepth)
+		case s.HitGroup != nil:
+			h := s.HitGroup
+			t := map[uint32]string{0: "Triangle", 1: "ProceduralPrimitive"}[h.Type]
+			if t == "" {
+				t = "<invalid HitGroupType>"
+			}
+			line += fmt.Sprintf(`HitGroupType = %s, Anyhit = "%s", Closesthit = "%s", Intersection = "%s"`, t, h.AnyHit, h.ClosestHit, h.Intersection)
+		case s.RaytracingPipelineConfig1 != nil:
+			c := s.RaytracingPipelineConfig1
+			flags := "RAYTRACING_PIPELINE_FLAG_NONE"
+			if c.Flags != 0 {
+				flags = flagsText(c.Flags, map[uint32]string{0x100: "RAYTRACING_PIPELINE_FLAG_SKIP_TRIANGLES",
+					0x200: "RAYTRACING_PIPELINE_FLAG_SKIP_PROCEDURAL_PRIMITIVES", 0x400: "RAYTRACING_PIPELINE_FLAG_ALLOW_OPACITY_MICROMAPS"}, "<invalid RaytracingPipelineFlags>")
+			}
+			line += fmt.Sprintf("MaxTraceRecursionDepth = %d, Flags = %s", c.MaxTraceRecursionDepth, flags)
+		default:
+			line += "<error getting subobject>"
+		}
+		out = append(out, line+" };")
+	}
+	return append(out, ";")
+}

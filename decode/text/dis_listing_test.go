@@ -1,0 +1,100 @@
+package text
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// commonLines counts the lines two listings share in order (longest common
+// subsequence), so one differing line costs one line, not the rest.
+func commonLines(a, b []string) int {
+	if len(a)*len(b) > 25_000_000 {
+		n := 0
+		for i := range min(len(a), len(b)) {
+			if a[i] == b[i] {
+				n++
+			}
+		}
+		return n
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			switch {
+			case a[i] == b[j]:
+				cur[j+1] = prev[j] + 1
+			case prev[j+1] >= cur[j]:
+				cur[j+1] = prev[j+1]
+			default:
+				cur[j+1] = cur[j]
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// TestDisassemblyMatchesDXCListings compares `dxscope dis` with every DXC
+// listing in the corpus that holds the IR (dxc -dumpbin output beside its
+// binary): the whole listing, header comments and IR, line for line.
+func TestDisassemblyMatchesDXCListings(t *testing.T) {
+	files, same, lines, total := 0, 0, 0, 0
+	for _, e := range corpus.Entries(t) {
+		if e.Listing() == "" || (!e.Has("DXIL") && !e.Has("ILDB")) {
+			continue
+		}
+		lb, err := os.ReadFile(e.Listing())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.ReplaceAll(string(lb), "\r\n", "\n")
+		if !strings.Contains(want, "\ntarget datalayout") && !strings.HasPrefix(want, "target datalayout") {
+			continue // a listing without the IR
+		}
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			t.Errorf("%s: %v", e.Rel, err)
+			continue
+		}
+		part := f.Part("ILDB")
+		if part == nil || part.Program == nil {
+			part = f.Part("DXIL")
+		}
+		var sb strings.Builder
+		if err := WriteDisassembly(&sb, f, decode.PartIR(part)); err != nil {
+			t.Fatal(err)
+		}
+		w := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
+		g := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+		n := commonLines(g, w)
+		files++
+		lines += n
+		total += len(w)
+		if n == len(w) && len(g) == len(w) {
+			same++
+			continue
+		}
+		for i := range min(len(g), len(w)) {
+			if g[i] != w[i] {
+				t.Errorf("%s: %d/%d lines agree; first difference at line %d:\n  ours: %q\n  dxc:  %q", e.Rel, n, len(w), i+1, g[i], w[i])
+				break
+			}
+		}
+		if len(g) != len(w) {
+			t.Errorf("%s: %d lines, the listing has %d", e.Rel, len(g), len(w))
+		}
+	}
+	if files == 0 {
+		t.Skip("no DXC listing with IR in the corpus")
+	}
+	t.Logf("%d/%d DXC listings identical; %d/%d lines agree", same, files, lines, total)
+}
