@@ -102,6 +102,7 @@ type Part struct {
 	RuntimeData     *RuntimeData         `json:",omitempty"` // RDAT
 	ResourceDefs    *ResourceDefinitions `json:",omitempty"` // RDEF
 	Bytecode        *ShaderBytecode      `json:",omitempty"` // SHDR, SHEX
+	Level9          *Aon9                `json:",omitempty"` // Aon9
 	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 
 	// Value is the decoded value of a part family registered outside this

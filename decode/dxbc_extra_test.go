@@ -46,7 +46,7 @@ func TestDisassemblyMatchesExtraFXCListings(t *testing.T) {
 			continue
 		}
 		files++
-		got := ourCode(s)
+		got := ourCode(f, s)
 		lines += len(want)
 		m := 0
 		for i, w := range want {

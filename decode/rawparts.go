@@ -7,7 +7,6 @@ func init() {
 	RegisterPart(PartKind{Name: "DXBC", Title: "DXBC bytecode", About: "A nested DXBC token stream, as listed by the DXContainer document."})
 	RegisterPart(PartKind{Name: "SDBG", Title: "shader debug info", About: "FXC debug information (legacy format)."})
 	RegisterPart(PartKind{Name: "SPDB", Title: "shader PDB", About: "FXC debug information as an embedded PDB (MSF) file."})
-	RegisterPart(PartKind{Name: "Aon9", Title: "10Level9 shader", About: "A Direct3D 9 style shader for feature level 9 devices, embedded by FXC for 4_0_level_9_x targets."})
 	RegisterPart(PartKind{Name: "XNAS", Title: "Xbox shader data", About: "Platform-specific shader data written by Xbox toolchains; undocumented."})
 	RegisterPart(PartKind{Name: "XNAP", Title: "Xbox shader data", About: "Platform-specific shader data written by Xbox toolchains; undocumented."})
 	RegisterPart(PartKind{Name: "IFCE", Title: "interfaces", About: "FXC class-linkage interface data (dynamic shader linkage); undocumented here."})

@@ -43,5 +43,9 @@ func shaderListing(pv *model.PartView) []app.UI {
 	if pv.Bytecode() == nil {
 		return nil
 	}
-	return []app.UI{&ShaderListing{Bytecode: pv.Bytecode(), Base: pv.Base()}}
+	out := []app.UI{}
+	if len(pv.FXCHeader) > 0 {
+		out = append(out, &ListingBlock{Title: "FXC listing header", Lines: pv.FXCHeader})
+	}
+	return append(out, &ShaderListing{Bytecode: pv.Bytecode(), Base: pv.Base()})
 }

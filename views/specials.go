@@ -20,6 +20,7 @@ var specials = map[string]func(pv *model.PartView) []app.UI{
 	"PSV0": psvGrids,
 	"DXIL": dxilViews, "ILDB": dxilViews, "STAT": dxilSummary,
 	"SHDR": shaderListing, "SHEX": shaderListing,
+	"Aon9": level9Listing,
 }
 
 func signature(pv *model.PartView) []app.UI {

@@ -67,7 +67,10 @@ type PartView struct {
 	// shown (nil when the part's decoder does not provide the keys they need).
 	Signature    []SignatureRow
 	Grids        []*GridData
+	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
+	Level9       []ListingLine // Aon9: the level-9 listing
 	specialsRead bool
+	loadListing  func() // fills FXCHeader or Level9 (set by addListings)
 }
 
 // Build decodes data as a container (or, when base > 0 or the caller asks
@@ -129,6 +132,7 @@ func Build(name string, data []byte, base int64) *Model {
 		pv.Signature = SignatureRows(p.Signature)
 		m.Parts = append(m.Parts, pv)
 	}
+	addListings(m, f, base)
 	byName := map[string][]*PartView{}
 	for _, pv := range m.Parts[1:] {
 		byName[pv.Name] = append(byName[pv.Name], pv)
@@ -159,6 +163,9 @@ func (pv *PartView) LoadSpecials() {
 	pv.specialsRead = true
 	if pv.Part.PSVInfo != nil {
 		pv.Grids = GridsFromPSV(pv.Tree())
+	}
+	if pv.loadListing != nil {
+		pv.loadListing()
 	}
 }
 

@@ -1,0 +1,229 @@
+package text
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// rdef prints "Buffer Definitions" and "Resource Bindings".
+func (l *lister) rdef(d *decode.ResourceDefinitions) {
+	if len(d.ConstantBuffers) > 0 {
+		l.comment("Buffer Definitions: ")
+		l.comment("")
+		for i := range d.ConstantBuffers {
+			l.cbuffer(d, i)
+		}
+		l.comment("")
+	}
+	if len(d.ResourceBindings) > 0 {
+		sm51 := d.Header.Major == 5 && d.Header.Minor == 1 || d.Header.Major > 5
+		l.comment("Resource Bindings:")
+		l.comment("")
+		if sm51 {
+			l.comment("Name                                 Type  Format         Dim      ID      HLSL Bind  Count")
+			l.comment("------------------------------ ---------- ------- ----------- ------- -------------- ------")
+		} else {
+			l.comment("Name                                 Type  Format         Dim      HLSL Bind  Count")
+			l.comment("------------------------------ ---------- ------- ----------- -------------- ------")
+		}
+		for i, b := range d.ResourceBindings {
+			l.commentAt(bindingLine(b, sm51), "RDEF/ResourceBindings/"+strconv.Itoa(i))
+		}
+		l.comment("")
+		l.comment("")
+	}
+}
+
+var (
+	inputTypeText = []string{"cbuffer", "tbuffer", "texture", "sampler", "UAV", "texture", "UAV", "texture", "UAV", "UAV", "UAV", "UAV", "texture", "UAV"}
+	returnText    = []string{"NA", "unorm", "snorm", "sint", "uint", "float", "mixed", "double", "<continued>"}
+	dimText       = []string{"NA", "buf", "1d", "1darray", "2d", "2darray", "2dMS", "2darrayMS", "3d", "cube", "cubearray", "bufex"}
+	bindPrefix    = []string{"cb", "t", "t", "s", "u", "t", "u", "t", "u", "u", "u", "u", "t", "u"}
+)
+
+func pickName(names []string, v uint32, what string) string {
+	if uint64(v) < uint64(len(names)) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s%d", what, v)
+}
+
+// bindingLine is one row of the Resource Bindings table.
+func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
+	typ := pickName(inputTypeText, b.Type, "type")
+	if b.Flags&2 != 0 { // D3D_SIF_COMPARISON_SAMPLER
+		typ += "_c"
+	}
+	format := pickName(returnText, b.ReturnType, "ret")
+	switch b.Type {
+	case 5, 6, 9, 10, 11: // structured
+		if b.ReturnType == 6 {
+			format = "struct"
+		}
+	case 7, 8: // byte address
+		if b.ReturnType == 6 {
+			format = "byte"
+		}
+	}
+	if n := b.Flags >> 2 & 3; n > 0 { // D3D_SIF_TEXTURE_COMPONENTS
+		format += strconv.Itoa(int(n) + 1)
+	}
+	dim := pickName(dimText, b.Dimension, "dim")
+	switch b.Type {
+	case 5, 7:
+		dim = "r/o"
+	case 6, 8:
+		dim = "r/w"
+	case 11:
+		dim = "r/w+cnt"
+	case 9:
+		dim = "append"
+	case 10:
+		dim = "consume"
+	}
+	if (b.Dimension == 6 || b.Dimension == 7) && b.NumSamples > 0 && b.NumSamples != 0xFFFFFFFF {
+		dim += strconv.Itoa(int(b.NumSamples))
+	}
+	bind := pickName(bindPrefix, b.Type, "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
+	name := Safe(b.Name)
+	if !sm51 {
+		return fmt.Sprintf("%-30s %10s %7s %11s %14s %6d ", name, typ, format, dim, bind, b.BindCount)
+	}
+	id := b.BindPoint
+	if b.ID != nil {
+		id = *b.ID
+	}
+	if b.Space != nil && *b.Space > 0 {
+		bind += ",space" + strconv.FormatUint(uint64(*b.Space), 10)
+	}
+	count := strconv.FormatUint(uint64(b.BindCount), 10)
+	if b.BindCount == 0 {
+		count = "unbounded"
+	}
+	return fmt.Sprintf("%-30s %10s %7s %11s %7s %14s %6s ", name, typ, format, dim, strings.ToUpper(pickName(bindPrefix, b.Type, "unk"))+strconv.FormatUint(uint64(id), 10), bind, count)
+}
+
+// cbuffer prints one constant buffer of Buffer Definitions.
+func (l *lister) cbuffer(d *decode.ResourceDefinitions, i int) {
+	cb := d.ConstantBuffers[i]
+	path := "RDEF/ConstantBuffers/" + strconv.Itoa(i)
+	kind := "cbuffer"
+	switch cb.Type {
+	case 1:
+		kind = "tbuffer"
+	case 2:
+		kind = "interfaces"
+	case 3:
+		kind = "Resource bind info for"
+	}
+	l.commentAt(kind+" "+Safe(cb.Name), path)
+	l.comment("{")
+	for j, v := range cb.Variables {
+		vpath := path + "/Variables/" + strconv.Itoa(j)
+		l.variable(d, v, vpath, j == 0)
+	}
+	l.comment("")
+	l.comment("}")
+	l.comment("")
+}
+
+// variable prints a cbuffer variable: its declaration padded to column 40,
+// offset and size, [unused], then any default value as hex words.
+func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, path string, first bool) {
+	var decl []string
+	if first {
+		decl = append(decl, "")
+	}
+	t, ok := typeAt(d, v.TypeIndex)
+	name := Safe(v.Name)
+	if ok && t.Class == 5 { // struct: its members, one line each
+		if !first {
+			decl = append(decl, "") // FXC sets a struct off from the variable before it
+		}
+		decl = append(decl, l.structLines(d, t, 2, v.StartOffset, 0)...)
+		decl = append(decl, "  } "+name+arraySuffix(t)+";")
+	} else {
+		decl = append(decl, "  "+typeName(d, v.TypeIndex)+" "+name+arraySuffix(t)+";")
+	}
+	size := "N/A"
+	if v.Size != 0 {
+		size = strconv.Itoa(int(v.Size))
+	}
+	for k, s := range decl {
+		if s == "" {
+			l.comment("")
+			continue
+		}
+		if k < len(decl)-1 {
+			l.commentAt(s, path)
+			continue
+		}
+		line := fmt.Sprintf("%-37s// Offset: %4d Size: %5s", s, v.StartOffset, size)
+		if v.Flags&2 == 0 { // D3D_SVF_USED
+			line += " [unused]"
+		}
+		l.commentAt(line, path)
+	}
+	if len(v.DefaultValue) > 0 {
+		var words []string
+		for k := 0; k+4 <= len(v.DefaultValue); k += 4 {
+			b := v.DefaultValue[k:]
+			words = append(words, fmt.Sprintf("0x%08x", uint32(b[0])|uint32(b[1])<<8|uint32(b[2])<<16|uint32(b[3])<<24))
+		}
+		for k := 0; k < len(words); k += 4 {
+			e := min(k+4, len(words))
+			lead := "     = "
+			if k > 0 {
+				lead = "       "
+			}
+			l.commentAt(lead+strings.Join(words[k:e], " ")+" ", path+"/DefaultValue")
+		}
+	}
+}
+
+// structLines spells a struct type's opening and members (FXC indents each
+// level by four and gives each member its absolute offset).
+func (l *lister) structLines(d *decode.ResourceDefinitions, t decode.RDEFType, indent int, base uint32, depth int) []string {
+	pad := strings.Repeat(" ", indent)
+	out := []string{strings.TrimRight(pad+"struct "+Safe(t.Name), " "), pad + "{", ""}
+	if depth > 8 {
+		return append(out, pad+"    ...")
+	}
+	for _, m := range t.MemberList {
+		mt, ok := typeAt(d, m.TypeIndex)
+		mpad := strings.Repeat(" ", indent+4)
+		if ok && mt.Class == 5 {
+			out = append(out, l.structLines(d, mt, indent+4, base+m.Offset, depth+1)...)
+			out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+typeName(d, m.TypeIndex)+" "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
+	}
+	out = append(out, "")
+	return out
+}
+
+func typeAt(d *decode.ResourceDefinitions, i int) (decode.RDEFType, bool) {
+	if i < 0 || i >= len(d.Types) {
+		return decode.RDEFType{}, false
+	}
+	return d.Types[i], true
+}
+
+func typeName(d *decode.ResourceDefinitions, i int) string {
+	t, ok := typeAt(d, i)
+	if !ok {
+		return "?"
+	}
+	return Safe(t.HLSLTypeText)
+}
+
+func arraySuffix(t decode.RDEFType) string {
+	if t.Elements > 1 {
+		return "[" + strconv.Itoa(int(t.Elements)) + "]"
+	}
+	return ""
+}

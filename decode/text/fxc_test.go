@@ -1,0 +1,87 @@
+package text
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// TestBufferDefinitionsStructAndDefaults checks the parts of "Buffer
+// Definitions" the corpus listings do not show: a structured buffer's
+// element struct and default values. Expected text from FXC 10.1 listings
+// of Stride effects published on GitHub (column layout as printed there).
+func TestBufferDefinitionsStructAndDefaults(t *testing.T) {
+	one := []byte{0, 0, 0x80, 0x3f}
+	d := &decode.ResourceDefinitions{
+		ConstantBuffers: []decode.RDEFConstantBuffer{
+			{Name: "InstanceWorld_id40", Type: 3, Variables: []decode.RDEFVariable{
+				{Name: "$Element", Size: 64, Flags: 2, TypeIndex: 0},
+			}},
+			{Name: "Globals", Variables: []decode.RDEFVariable{
+				{Name: "Reset_id95", StartOffset: 80, Size: 4, Flags: 2, TypeIndex: 2},
+				{Name: "SamplerScale_id123", StartOffset: 128, Size: 8, TypeIndex: 3, DefaultValue: append(append([]byte{}, one...), one...)},
+			}},
+		},
+		Types: []decode.RDEFType{
+			{Class: 5, Name: "InstanceTransform", MemberList: []decode.RDEFMember{{Name: "Matrix", TypeIndex: 1}}},
+			{Class: 3, Rows: 4, Columns: 4, HLSLTypeText: "float4x4"},
+			{Class: 0, HLSLTypeText: "bool"},
+			{Class: 1, Columns: 2, HLSLTypeText: "float2"},
+		},
+	}
+	l := &lister{f: &decode.File{}}
+	l.rdef(d)
+	var got []string
+	for _, ln := range l.out {
+		got = append(got, strings.TrimRight(strings.TrimPrefix(strings.TrimPrefix(ln.Text, "//"), " "), " "))
+	}
+	want := []string{
+		"Buffer Definitions:",
+		"",
+		"Resource bind info for InstanceWorld_id40",
+		"{",
+		"",
+		"  struct InstanceTransform",
+		"  {",
+		"",
+		"      float4x4 Matrix;               // Offset:    0",
+		"",
+		"  } $Element;                        // Offset:    0 Size:    64",
+		"",
+		"}",
+		"",
+		"cbuffer Globals",
+		"{",
+		"",
+		"  bool Reset_id95;                   // Offset:   80 Size:     4",
+		"  float2 SamplerScale_id123;         // Offset:  128 Size:     8 [unused]",
+		"     = 0x3f800000 0x3f800000",
+		"",
+		"}",
+		"",
+		"",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestLevel9SlotLine checks the singular and the texture split of the
+// level-9 slot count (as the DirectXTK listings print them).
+func TestLevel9SlotLine(t *testing.T) {
+	tests := []struct {
+		s    decode.D3D9Shader
+		want string
+	}{
+		{decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: 1, File: -1, Text: "mov oC0, r0"}}}, "approximately 1 instruction slot used"},
+		{decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: decode.D3D9OpTex, File: -1}, {Opcode: 65, File: -1}, {Opcode: 36, File: -1}}}, "approximately 5 instruction slots used (1 texture, 4 arithmetic)"},
+		{decode.D3D9Shader{ProgramType: "vs", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: decode.D3D9OpDcl, File: -1}, {Opcode: 32, File: -1}, {Opcode: 9, File: -1}}}, "approximately 4 instruction slots used"},
+	}
+	for _, tc := range tests {
+		ls := Level9Code(&tc.s, "Aon9/Shader")
+		if got := ls[len(ls)-1].Text; got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
+)
+
+// ListingLine is one line of a compiler listing and the bytes it came from,
+// as hex-view offsets (Size 0: the line is made of no bytes, e.g. a title).
+type ListingLine struct {
+	Text string
+	Path string // the field path of the value the line shows
+	Off  int64
+	Size int64
+	// Part and Node name the tree node the line selects (-1: none; select Off instead).
+	Part, Node int
+}
+
+func listingLines(m *Model, ls []text.Line, base int64) []ListingLine {
+	out := make([]ListingLine, len(ls))
+	for i, l := range ls {
+		out[i] = ListingLine{Text: l.Text, Path: l.Path, Off: l.Off, Size: l.Size, Part: -1, Node: -1}
+		if l.Size > 0 {
+			out[i].Off += base
+		}
+		// Header lines name small parts (RDEF, signatures, STAT, Aon9): find
+		// the tree node so a click selects the whole value, not its first field.
+		name, _, _ := strings.Cut(l.Path, "/")
+		for _, pv := range m.Parts[1:] {
+			if pv.Name != name || pv.Part == nil || pv.Part.Bytecode != nil {
+				continue
+			}
+			if n := pv.Tree().FindField(l.Path); n != nil {
+				out[i].Part, out[i].Node = pv.Index, n.ID
+			}
+			break
+		}
+	}
+	return out
+}
+
+// addListings gives SHDR/SHEX views the comment block FXC writes above the
+// code (header, signatures, level-9 section) and Aon9 views their level-9
+// listing, made when LoadSpecials first shows the part.
+func addListings(m *Model, f *decode.File, base int64) {
+	for _, pv := range m.Parts[1:] {
+		pv := pv
+		switch {
+		case pv.Part != nil && pv.Part.Bytecode != nil:
+			pv.loadListing = func() {
+				var head []text.Line
+				for _, l := range text.FXCListing(f) {
+					if l.Path == pv.Name+"/Version" {
+						break
+					}
+					if strings.HasPrefix(l.Text, "//") {
+						head = append(head, l)
+					}
+				}
+				pv.FXCHeader = listingLines(m, head, base)
+			}
+		case pv.Part != nil && pv.Part.Level9 != nil:
+			pv.loadListing = func() { pv.Level9 = listingLines(m, text.Level9Listing(pv.Part.Level9), base) }
+		}
+	}
+}
