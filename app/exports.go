@@ -10,6 +10,7 @@ import (
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/views"
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -31,26 +32,15 @@ func ExportParts(f *decode.File) []byte {
 }
 
 // HexText writes bytes as spaced lowercase hex, 16 a line.
-func HexText(data []byte) string {
-	var b strings.Builder
-	for i, c := range data {
-		if i > 0 {
-			if i%16 == 0 {
-				b.WriteByte('\n')
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		fmt.Fprintf(&b, "%02x", c)
-	}
-	return b.String()
-}
+func HexText(data []byte) string { return model.CopyText(model.CopyHex, "", 0, data) }
 
 // CArray writes bytes as a C array definition, 12 bytes a line, with a
 // comment saying where they came from.
 func CArray(name string, off int64, data []byte) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "/* %s: %d bytes at 0x%x */\n", name, len(data), off)
+	// The name comes from the file: it must not end the comment or the line.
+	comment := strings.ReplaceAll(text.Safe(name), "*/", "* /")
+	fmt.Fprintf(&b, "/* %s: %d bytes at 0x%x */\n", comment, len(data), off)
 	fmt.Fprintf(&b, "static const unsigned char %s[%d] = {", cIdent(name), len(data))
 	for i, c := range data {
 		if i%12 == 0 {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/linkstate"
@@ -267,4 +268,13 @@ func TestCompareRefs(t *testing.T) {
 		t.Errorf("marked %d / %d bytes, the files differ in %d", na, nb, c.Bytes.Differ)
 	}
 	t.Logf("first difference: %s; %d bytes differ", path, c.Bytes.Differ)
+}
+
+// A part name from the file cannot end the C array's comment or carry a
+// terminal escape into it.
+func TestCArrayCommentIsSafe(t *testing.T) {
+	got := CArray("X*/\x1b[2J", 0, []byte{1})
+	if strings.Contains(got, "*/\x1b") || strings.ContainsRune(got, 0x1b) || !strings.HasPrefix(got, "/* X* /\\x1b[2J: 1 bytes at 0x0 */\n") {
+		t.Errorf("%q", got)
+	}
 }
