@@ -36,7 +36,11 @@ func TestDisassemblyViewInBrowser(t *testing.T) {
 
 	base := startPage(t)
 	browser := startBrowser(t)
-	p := newPage(t, browser, base, t.TempDir())
+	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	p := newPage(t, browser, base, shots)
 	p.open("")
 	p.upload("#file-input", path)
 	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
@@ -63,4 +67,5 @@ func TestDisassemblyViewInBrowser(t *testing.T) {
 	p.wait("ret selected", `document.querySelector('.disasm-line.selected')?.textContent.trim().startsWith('ret void')`)
 	eval[bool](p, `(document.querySelector('.hex-rows .b[data-off="`+offs[len(offs)/2]+`"]').click(), true)`)
 	p.wait("the call line again", `document.querySelector('.disasm-line.selected')?.textContent.includes('@dx.op.storeOutput.f32(i32 5')`)
+	p.screenshot("disasm")
 }
