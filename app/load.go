@@ -57,7 +57,7 @@ func (in *Inspector) onDrop(ctx app.Context, e app.Event) {
 		in.status = "Nothing to open: drop a file."
 		return
 	}
-	in.dropCompare(e) // share.go: Shift+drop compares with the shown file
+	in.dropCompare(e) // Shift+drop, or a drop on "Drop to compare", compares with the shown file
 	in.readFile(ctx, files.Index(0))
 }
 
@@ -215,9 +215,18 @@ func (in *Inspector) quietly(fn func()) {
 	fn()
 }
 
-// dropCompare turns a Shift+drop into a compare with the shown file.
+// dropCompare turns a Shift+drop, or a drop onto the compare buttons (as
+// "Drop to compare" invites), into a compare with the shown file.
 func (in *Inspector) dropCompare(e app.Event) {
-	if s := e.Get("shiftKey"); s.Truthy() && s.Bool() && in.model != nil && in.model.File != nil {
+	if in.model == nil || in.model.File == nil {
+		return
+	}
+	shift := e.Get("shiftKey")
+	onButton := false
+	if t := e.Get("target"); t.Truthy() && t.Get("closest").Truthy() {
+		onButton = t.Call("closest", "#compare-drop, #compare-label").Truthy()
+	}
+	if shift.Truthy() && shift.Bool() || onButton {
 		in.share.wantCompare = true
 	}
 }

@@ -126,16 +126,19 @@ func (p *page) partNames() []string {
 }
 
 // drop synthesizes a drop of a file with the given bytes onto the page.
-func (p *page) drop(name string, data []byte) {
+func (p *page) drop(name string, data []byte) { p.T.Helper(); p.dropOn("#app", name, data) }
+
+// dropOn synthesizes a drop of a file onto the element sel.
+func (p *page) dropOn(sel, name string, data []byte) {
 	p.T.Helper()
 	js := fmt.Sprintf(`(() => {
 		const s = atob(%q); const u = new Uint8Array(s.length);
 		for (let i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
 		const dt = new DataTransfer(); dt.items.add(new File([u], %q));
-		const el = document.getElementById('app');
+		const el = document.querySelector(%q);
 		el.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
 		el.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
-		return true; })()`, base64.StdEncoding.EncodeToString(data), name)
+		return true; })()`, base64.StdEncoding.EncodeToString(data), name, sel)
 	p.Eval(js)
 }
 
@@ -325,6 +328,19 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.waitFile("vertex.dxbc")
 	p.Run("select PSV0 of the example", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
 	p.Shoot("06-example-vertex")
+
+	// A file dropped on "Drop to compare" is compared with the shown one, not opened.
+	compute, err := os.ReadFile(filepath.Join(root, "web", "examples", "compute.dxbc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.dropOn("#compare-drop", "compute.dxbc", compute)
+	p.WaitFor("the compare view", `document.querySelectorAll('#compare .cmp-part').length > 0`)
+	if got := p.Eval(`document.getElementById('file-name').textContent`); got != "vertex.dxbc" {
+		t.Errorf("after a drop on the compare button the page shows %v", got)
+	}
+	p.Shoot("06a-compare-drop")
+	p.Run("back to the inspector", chromedp.Click(chromedp.CSS(`#close-compare`)))
 
 	// Problems: the damaged example (cut inside PSV0) lists errors; choosing
 	// one shows its bytes.
