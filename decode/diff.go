@@ -26,6 +26,8 @@ type Comparison struct {
 	Parts     []PartDiff   // in A's order, with B's added parts after their B predecessor
 	Bytes     ByteDiff     // the whole files compared byte by byte
 	Counts    ChangeCounts // how many parts are in each state
+	// Changes says what differs, most meaningful first (diff_changes.go).
+	Changes []Change `json:",omitempty"`
 }
 
 // ChangeCounts counts the parts of a Comparison by status.
@@ -277,6 +279,9 @@ func DiffWith(a, b *File, opt DiffOptions) *Comparison {
 		if d.Resized {
 			c.Counts.Resized++
 		}
+	}
+	if !c.Identical {
+		c.summarize(a, b)
 	}
 	return c
 }
@@ -819,6 +824,13 @@ func (c *Comparison) WriteText(w io.Writer) {
 	if c.Identical {
 		fmt.Fprintf(w, "identical: %d bytes, %d parts\n", c.Bytes.LenA, c.Counts.Identical)
 		return
+	}
+	if len(c.Changes) > 0 {
+		fmt.Fprintln(w, "What changed, most meaningful first:")
+		for _, ch := range c.Changes {
+			fmt.Fprintf(w, "  %s\n", ch.Text)
+		}
+		fmt.Fprintln(w, "In detail:")
 	}
 	fmt.Fprintln(w, "Header")
 	if len(c.Header) == 0 {

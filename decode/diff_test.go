@@ -554,3 +554,55 @@ func TestDiffCorpusOneByteFlips(t *testing.T) {
 	}
 	t.Logf("%d/%d corpus files: a one-byte flip is reported in the right part at the right offset (%d without part data)", ok, len(es)-skipped, skipped)
 }
+
+// The summary says first what a person checks first: which shader, then its
+// interface and validation data, then code, then sizes and hashes.
+func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
+	read := func(p string) *decode.File {
+		t.Helper()
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	// Two different example shaders (project-made, in web/examples).
+	c := decode.Diff(read("../web/examples/vertex.dxbc"), read("../web/examples/compute.dxbc"))
+	want := []string{"stage: Vertex → Compute", "shader model: vs_6_0 → cs_6_6", `entry point: "VSMain" → "CSMain"`}
+	for i, w := range want {
+		if i >= len(c.Changes) || c.Changes[i].Text != w {
+			t.Fatalf("change %d = %+v, want %q", i, c.Changes[i], w)
+		}
+	}
+	if last := c.Changes[len(c.Changes)-1]; last.Topic != "sizes" {
+		t.Errorf("last change %+v, want the sizes", last)
+	}
+	// Two DXC builds of one shader that differ in the wave size range: the
+	// PSV0 field first, the code after it, the hash last but the sizes.
+	d, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found: skipping the pair of builds")
+	}
+	dir := filepath.Join(d, "real/HansKristian-Work__vkd3d-proton")
+	c = decode.Diff(read(filepath.Join(dir, "cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")),
+		read(filepath.Join(dir, "cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")))
+	topics := []string{}
+	for _, ch := range c.Changes {
+		topics = append(topics, ch.Topic)
+	}
+	if strings.Join(topics, ",") != "pipeline state,instructions,other" || c.Changes[0].Path != "PSV0/MaximumWaveLaneCount" {
+		t.Errorf("changes %+v", c.Changes)
+	}
+	// No two changes say the same thing.
+	seen := map[string]bool{}
+	for _, ch := range c.Changes {
+		if seen[ch.Text] {
+			t.Errorf("said twice: %s", ch.Text)
+		}
+		seen[ch.Text] = true
+	}
+}

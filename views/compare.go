@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -50,6 +51,15 @@ func (v *CompareView) Render() app.UI {
 			app.Text(" → "), app.Span().ID("cmp-name-b").Class("cmp-b").Text("B: "+v.B.Name),
 		),
 		app.P().ID("cmp-verdict").Class("cmp-verdict").Text(verdict+" Parts: "+head+"."),
+		app.If(len(c.Changes) > 0, func() app.UI {
+			return app.Details().ID("cmp-changes").Class("cmp-changes").Open(true).Body(
+				app.Summary().Text(fmt.Sprintf("What changed, most meaningful first (%d)", len(c.Changes))),
+				app.Ol().Body(app.Range(c.Changes).Slice(func(i int) app.UI {
+					ch := c.Changes[i]
+					return app.Li().Class("cmp-change cmp-topic-"+strings.ReplaceAll(ch.Topic, " ", "-")).DataSet("path", ch.Path).Text(ch.Text)
+				})),
+			)
+		}),
 		app.Ul().ID("cmp-parts").Class("cmp-parts").Body(rows...),
 		app.Div().Class("cmp-hex").Body(
 			app.Div().Class("cmp-side").Body(

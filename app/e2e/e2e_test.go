@@ -339,6 +339,9 @@ func TestInspectorInBrowser(t *testing.T) {
 	if got := p.Eval(`document.getElementById('file-name').textContent`); got != "vertex.dxbc" {
 		t.Errorf("after a drop on the compare button the page shows %v", got)
 	}
+	if got := p.Eval(`document.querySelector('#cmp-changes li')?.textContent`); got != "stage: Vertex → Compute" {
+		t.Errorf("the first change shown is %v, want the stage", got)
+	}
 	p.Shoot("06a-compare-drop")
 	p.Run("back to the inspector", chromedp.Click(chromedp.CSS(`#close-compare`)))
 
