@@ -21,6 +21,7 @@ var specials = map[string]func(pv *model.PartView) []app.UI{
 	"DXIL": dxilViews, "ILDB": dxilViews, "STAT": dxilSummary,
 	"SHDR": shaderListing, "SHEX": shaderListing,
 	"Aon9": level9Listing,
+	"SFI0": featureFlags,
 }
 
 func signature(pv *model.PartView) []app.UI {

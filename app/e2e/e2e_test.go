@@ -232,6 +232,10 @@ func TestInspectorInBrowser(t *testing.T) {
 		t.Logf("PSV0 is not decoded on this build (or obj2yaml-19 is missing): entry-name check skipped (obj2yaml says %q)", want)
 	}
 	p.Shoot("02-dxil-psv0")
+	// SFI0 as the features the shader asks for, not a JSON tree.
+	p.Run("select SFI0", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="SFI0"]`)))
+	p.WaitFor("the SFI0 view", `!!document.querySelector('#sfi0 h3')`)
+	p.Shoot("02b-sfi0")
 
 	// Clicking a byte selects the field that holds it: FileSize is bytes
 	// 24..27 of the header, a part's Size bytes 4..7 of its part header.

@@ -1,0 +1,34 @@
+package model
+
+import (
+	"os"
+	"testing"
+)
+
+// The test container sets bit 0 (Doubles) in an SFI0 at file offset 0x24.
+func TestFeatureRowsSetFirst(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/containers/sfi0-longer-than-its-flags.dxbc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Build("x", b, 0)
+	var pv *PartView
+	for _, p := range m.Parts {
+		if p.Name == "SFI0" {
+			pv = p
+		}
+	}
+	rows := pv.FeatureRows()
+	if len(rows) < 30 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	r := rows[0]
+	if !r.Set || r.Bit != 0 || r.Name != "Doubles" || r.Text != "Double-precision floating point" || r.Model != "5.0" || r.Offset != 0x24+8 {
+		t.Errorf("first row %+v", r)
+	}
+	for _, r := range rows[1:] {
+		if r.Set || r.Name == "RESERVED" {
+			t.Errorf("row %+v", r)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package views
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// FeatureFlags shows SFI0 as what the shader asks of the device: the set
+// flags with DXC's sentence and the shader model that introduced each, the
+// unset ones folded away. A row selects the byte that holds its bit.
+type FeatureFlags struct {
+	app.Compo
+	Rows []model.FeatureRow
+}
+
+// Render draws the list.
+func (f *FeatureFlags) Render() app.UI {
+	var set, unset []model.FeatureRow
+	for _, r := range f.Rows {
+		if r.Set {
+			set = append(set, r)
+		} else {
+			unset = append(unset, r)
+		}
+	}
+	row := func(r model.FeatureRow) app.UI {
+		sm := r.Model
+		if sm != "" {
+			sm = "SM " + sm
+		} else if r.Unknown {
+			sm = "no compiler defines it"
+		} else {
+			sm = "informational"
+		}
+		return app.Tr().Class("sfi0-row").DataSet("bit", r.Bit).Title(fmt.Sprintf("bit %d, in the byte at 0x%x: click to see it", r.Bit, r.Offset)).
+			On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, r.Offset) }, app.EventScope(fmt.Sprint(r.Bit))).Body(
+			app.Td().Class("num").Text(r.Bit), app.Td().Text(r.Name), app.Td().Text(r.Text), app.Td().Text(sm))
+	}
+	table := func(rows []model.FeatureRow) app.UI {
+		return app.Table().Class("sig-table sfi0-table").Body(
+			app.THead().Body(app.Tr().Body(app.Th().Text("bit"), app.Th().Text("flag"), app.Th().Text("what the shader needs"), app.Th().Text("since"))),
+			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return row(rows[i]) })),
+		)
+	}
+	head := "No optional features: any device that runs this shader model runs it."
+	if len(set) > 0 {
+		head = fmt.Sprintf("%d feature flags set: the device must support each.", len(set))
+	}
+	return app.Div().ID("sfi0").Class("special sfi0").Body(
+		app.H3().Text("Shader feature flags"),
+		app.P().Text(head),
+		app.If(len(set) > 0, func() app.UI { return table(set) }),
+		app.Details().Body(app.Summary().Text(fmt.Sprintf("%d flags not set", len(unset))), table(unset)),
+	)
+}
+
+func featureFlags(pv *model.PartView) []app.UI {
+	rows := pv.FeatureRows()
+	if rows == nil {
+		return nil
+	}
+	return []app.UI{&FeatureFlags{Rows: rows}}
+}
