@@ -12,14 +12,35 @@ import (
 // source or paste it back. Values nobody named print as Type(n), which no
 // compiler accepts: such a signature cannot be written in the language.
 func (rs *RootSignature) HLSL() string {
-	if rs == nil {
-		return ""
+	var texts []string
+	for _, c := range rs.HLSLClauses() {
+		texts = append(texts, c.Text)
 	}
+	return strings.Join(texts, ",\n")
+}
+
+// HLSLClause is one clause of the root signature in the HLSL language, with
+// the path (after the part name) of the structure it was written from:
+// "Flags", "Parameters/2", "Samplers/0".
+type HLSLClause struct {
+	Text string
+	Path string
+}
+
+// HLSLClauses returns the root signature as HLSL clauses in file order:
+// RootFlags, one per parameter, one per static sampler.
+func (rs *RootSignature) HLSLClauses() []HLSLClause {
+	if rs == nil {
+		return nil
+	}
+	var out []HLSLClause
 	var clauses []string
 	if rs.Flags != 0 {
 		clauses = append(clauses, "RootFlags("+hlslFlags(rs.Flags, rootFlagBits, rootFlagHLSL, "0")+")")
+		out = append(out, HLSLClause{Path: "Flags"})
 	}
-	for _, p := range rs.Parameters {
+	for i, p := range rs.Parameters {
+		out = append(out, HLSLClause{Path: "Parameters/" + strconv.Itoa(i)})
 		vis := "visibility = " + hlslVisibility(p.ShaderVisibility)
 		switch {
 		case p.Constants != nil:
@@ -57,7 +78,8 @@ func (rs *RootSignature) HLSL() string {
 			clauses = append(clauses, fmt.Sprintf("/* %s: not expressible */", p.ParameterType))
 		}
 	}
-	for _, m := range rs.Samplers {
+	for i, m := range rs.Samplers {
+		out = append(out, HLSLClause{Path: "Samplers/" + strconv.Itoa(i)})
 		s := fmt.Sprintf("StaticSampler(s%d, space = %d, filter = %s, addressU = %s, addressV = %s, addressW = %s, mipLODBias = %s, maxAnisotropy = %d, comparisonFunc = %s, borderColor = %s, minLOD = %s, maxLOD = %s, visibility = %s",
 			m.ShaderRegister, m.RegisterSpace, hlslEnum("FILTER_", m.Filter.String()),
 			hlslEnum("TEXTURE_ADDRESS_", m.AddressU.String()), hlslEnum("TEXTURE_ADDRESS_", m.AddressV.String()), hlslEnum("TEXTURE_ADDRESS_", m.AddressW.String()),
@@ -68,7 +90,10 @@ func (rs *RootSignature) HLSL() string {
 		}
 		clauses = append(clauses, s+")")
 	}
-	return strings.Join(clauses, ",\n")
+	for i := range out {
+		out[i].Text = clauses[i]
+	}
+	return out
 }
 
 // rootFlagHLSL spells the root flags the way the language does (the LLVM names

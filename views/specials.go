@@ -22,6 +22,7 @@ var specials = map[string]func(pv *model.PartView) []app.UI{
 	"SHDR": shaderListing, "SHEX": shaderListing,
 	"Aon9": level9Listing,
 	"SFI0": featureFlags,
+	"RTS0": rootSignature,
 }
 
 func signature(pv *model.PartView) []app.UI {

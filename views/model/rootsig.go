@@ -1,0 +1,114 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// RootSigView is an RTS0 part as the root-signature view shows it: the HLSL
+// text a shader source would declare, one clause a line, and tables of the
+// parameters, descriptor ranges and static samplers in register notation.
+// Every line and row carries the bytes it was read from (absolute offsets).
+type RootSigView struct {
+	Version  string // "1.1"
+	Lines    []SpanLine
+	Params   []RootParamRow
+	Ranges   []RootRangeRow
+	Samplers []RootSamplerRow
+}
+
+// SpanLine is a line of text and the bytes it stands for.
+type SpanLine struct {
+	Text      string
+	Off, Size int64
+}
+
+// RootParamRow is one root parameter.
+type RootParamRow struct {
+	Index      int
+	Type       string // "DescriptorTable", "CBV", "Constants32Bit", …
+	Visibility string
+	Binding    string // "b0, space1", "3 ranges", "4 constants at b2"
+	Off, Size  int64
+}
+
+// RootRangeRow is one descriptor range of a table.
+type RootRangeRow struct {
+	Param     int
+	Type      string // SRV, UAV, CBV, Sampler
+	Registers string // "t0-t3, space1", "u0-unbounded"
+	Offset    string // descriptors from the table start, or "append"
+	Off, Size int64
+}
+
+// RootSamplerRow is one static sampler.
+type RootSamplerRow struct {
+	Register   string
+	Filter     string
+	Address    string // U, V, W
+	Visibility string
+	Off, Size  int64
+}
+
+// RootSignature builds the view of an RTS0 part, or nil for another part.
+func (pv *PartView) RootSignature() *RootSigView {
+	if pv.Part == nil || pv.Part.RootSignature == nil {
+		return nil
+	}
+	rs := pv.Part.RootSignature
+	spans := map[string]decode.Span{}
+	for _, s := range pv.Part.Spans {
+		if _, ok := spans[s.Path]; !ok || s.Size > spans[s.Path].Size {
+			spans[s.Path] = s
+		}
+	}
+	base := pv.Base()
+	where := func(path string) (int64, int64) {
+		if s, ok := spans[pv.Name+"/"+path]; ok {
+			return s.Off + base, s.Size
+		}
+		return pv.Offset + 8, int64(len(pv.Part.Data()))
+	}
+	v := &RootSigView{Version: map[uint32]string{1: "1.0", 2: "1.1", 3: "1.2"}[rs.Version]}
+	for _, c := range rs.HLSLClauses() {
+		off, size := where(c.Path)
+		v.Lines = append(v.Lines, SpanLine{Text: c.Text, Off: off, Size: size})
+	}
+	for i, p := range rs.Parameters {
+		off, size := where(fmt.Sprintf("Parameters/%d", i))
+		r := RootParamRow{Index: i, Type: p.ParameterType.String(), Visibility: p.ShaderVisibility.String(), Off: off, Size: size}
+		switch {
+		case p.Constants != nil:
+			r.Binding = fmt.Sprintf("%d constants at %s", p.Constants.Num32BitValues, Register("b", p.Constants.ShaderRegister, 1, p.Constants.RegisterSpace))
+		case p.Descriptor != nil:
+			letter := map[string]string{"CBV": "b", "SRV": "t", "UAV": "u"}[r.Type]
+			r.Binding = Register(letter, p.Descriptor.ShaderRegister, 1, p.Descriptor.RegisterSpace)
+		case p.Table != nil:
+			r.Binding = fmt.Sprintf("%d ranges", len(p.Table.Ranges))
+			for j, g := range p.Table.Ranges {
+				goff, gsize := where(fmt.Sprintf("Parameters/%d/Table/Ranges/%d", i, j))
+				count := uint32(g.NumDescriptors)
+				if g.Unbounded {
+					count = Unbounded
+				}
+				letter := map[string]string{"SRV": "t", "UAV": "u", "CBV": "b", "Sampler": "s"}[g.RangeType.String()]
+				at := fmt.Sprint(g.OffsetInDescriptorsFromTableStart)
+				if g.Append {
+					at = "append"
+				}
+				v.Ranges = append(v.Ranges, RootRangeRow{Param: i, Type: g.RangeType.String(),
+					Registers: Register(letter, g.BaseShaderRegister, count, g.RegisterSpace), Offset: at, Off: goff, Size: gsize})
+			}
+		}
+		v.Params = append(v.Params, r)
+	}
+	for i, m := range rs.Samplers {
+		off, size := where(fmt.Sprintf("Samplers/%d", i))
+		v.Samplers = append(v.Samplers, RootSamplerRow{Register: Register("s", m.ShaderRegister, 1, m.RegisterSpace),
+			Filter: m.Filter.String(), Address: strings.Join([]string{m.AddressU.String(), m.AddressV.String(), m.AddressW.String()}, ", "),
+			Visibility: m.ShaderVisibility.String(), Off: off, Size: size})
+	}
+	return v
+}

@@ -1,0 +1,43 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// Expected rows written from the root signature's HLSL, which DXC's own
+// test (dxbc2dxil nonuniform1) declares: two tables, SRV t3 ×5 and
+// Sampler s2 ×3, both appended.
+func TestRootSignatureView(t *testing.T) {
+	d, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found")
+	}
+	b, err := os.ReadFile(filepath.Join(d, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__nonuniform1.dxbc"))
+	if err != nil {
+		t.Skip(err)
+	}
+	m := Build("x", b, 0)
+	var pv *PartView
+	for _, p := range m.Parts {
+		if p.Name == "RTS0" {
+			pv = p
+		}
+	}
+	v := pv.RootSignature()
+	if v == nil || v.Version != "1.1" || len(v.Lines) != 2 || len(v.Params) != 2 || len(v.Ranges) != 2 || len(v.Samplers) != 0 {
+		t.Fatalf("view %+v", v)
+	}
+	if v.Ranges[0].Registers != "t3-t7" || v.Ranges[0].Offset != "append" || v.Ranges[1].Registers != "s2-s4" {
+		t.Errorf("ranges %+v", v.Ranges)
+	}
+	lo, hi := pv.Offset+8, pv.Offset+pv.Size
+	for _, l := range v.Lines {
+		if l.Off < lo || l.Off+l.Size > hi || l.Size >= hi-lo {
+			t.Errorf("line %q at 0x%x+%d, not a parameter inside RTS0 [0x%x, 0x%x)", l.Text, l.Off, l.Size, lo, hi)
+		}
+	}
+}
