@@ -104,22 +104,29 @@ func (d *DXILSummary) Render() app.UI {
 				app.THead().Body(app.Tr().Body(app.Th().Text("entry point"), app.Th().Text("kind"), app.Th().Text("numthreads"), app.Th().Text("wave size"), app.Th().Text("node launch"))),
 				app.TBody().Body(app.Range(m.EntryPoints).Slice(func(i int) app.UI {
 					e := m.EntryPoints[i]
-					return app.Tr().Body(app.Td().Text(e.Name), app.Td().Text(e.ShaderKind), app.Td().Text(joinU32(e.NumThreads, ", ")),
+					name := e.Name
+					if name == "" && e.Function == "" {
+						// A library's first entry holds module-wide properties, not a shader.
+						name = "(module-wide properties)"
+					}
+					return app.Tr().Body(app.Td().Text(name), app.Td().Text(e.ShaderKind), app.Td().Text(joinU32(e.NumThreads, ", ")),
 						app.Td().Text(joinU32(e.WaveSize, ", ")), app.Td().Text(e.NodeLaunchType))
 				})),
 			)
 		}),
 		app.If(len(m.Resources) > 0, func() app.UI {
 			return app.Table().Class("sig-table dxil-resources").Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("resource"), app.Th().Text("class"), app.Th().Text("kind"), app.Th().Text("space"), app.Th().Text("register"), app.Th().Text("count"))),
+				app.THead().Body(app.Tr().Body(app.Th().Text("resource"), app.Th().Text("class"), app.Th().Text("kind"), app.Th().Text("binding"), app.Th().Text("count"))),
 				app.TBody().Body(app.Range(m.Resources).Slice(func(i int) app.UI {
 					r := m.Resources[i]
 					count := fmt.Sprint(r.RangeSize)
 					if r.RangeSize == 0xFFFFFFFF {
 						count = "unbounded"
 					}
-					return app.Tr().Body(app.Td().Text(r.Name), app.Td().Text(r.Class), app.Td().Text(r.Kind), app.Td().Class("num").Text(fmt.Sprint(r.Space)),
-						app.Td().Class("num").Text(fmt.Sprint(r.LowerBound)), app.Td().Class("num").Text(count))
+					// HLSL register notation: "t3, space1" (the first register of the range).
+					bind := model.Register(model.RegisterLetter(r.Class), r.LowerBound, 1, r.Space)
+					return app.Tr().Body(app.Td().Text(r.Name), app.Td().Text(r.Class), app.Td().Text(r.Kind), app.Td().Class("dxil-binding").Text(bind),
+						app.Td().Class("num").Text(count))
 				})),
 			)
 		}),

@@ -1,6 +1,8 @@
 package views
 
 import (
+	"fmt"
+
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -34,6 +36,9 @@ func signature(pv *model.PartView) []app.UI {
 
 func psvGrids(pv *model.PartView) []app.UI {
 	var out []app.UI
+	if rows := pv.PSVResources(); len(rows) > 0 {
+		out = append(out, app.H3().Text(fmt.Sprintf("Resources (%d)", len(rows))), &ResourceTable{ID: "psv-resources", Rows: rows})
+	}
 	for _, g := range pv.Grids {
 		out = append(out, &DependencyGrid{Data: g})
 	}
@@ -59,4 +64,29 @@ func dxilViews(pv *model.PartView) []app.UI {
 		out = append(out, &Disassembly{Data: d})
 	}
 	return out
+}
+
+// ResourceTable lists resource bindings in HLSL register notation; a row
+// selects its record's bytes.
+type ResourceTable struct {
+	app.Compo
+	ID   string
+	Rows []model.ResourceRow
+}
+
+// Render draws the table.
+func (t *ResourceTable) Render() app.UI {
+	return app.Table().ID(t.ID).Class("sig-table resource-table").Body(
+		app.THead().Body(app.Tr().Body(app.Th().Text("binding"), app.Th().Text("name"), app.Th().Text("type"), app.Th().Text("kind"))),
+		app.TBody().Body(app.Range(t.Rows).Slice(func(i int) app.UI {
+			r := t.Rows[i]
+			name := r.Name
+			if name == "" {
+				name = "—"
+			}
+			return app.Tr().Class("resource-row").Title("click to see the record's bytes").
+				On("click", goTo(r.Off), app.EventScope(t.ID+fmt.Sprint(i))).Body(
+				app.Td().Class("binding").Text(r.Binding), app.Td().Text(name), app.Td().Text(r.Type), app.Td().Text(r.Kind))
+		})),
+	)
 }

@@ -232,6 +232,11 @@ func TestInspectorInBrowser(t *testing.T) {
 		t.Logf("PSV0 is not decoded on this build (or obj2yaml-19 is missing): entry-name check skipped (obj2yaml says %q)", want)
 	}
 	p.Shoot("02-dxil-psv0")
+	// PSV0's resources in HLSL register notation.
+	p.WaitFor("the PSV0 resource table", `!!document.querySelector('#psv-resources td.binding')`)
+	if b := p.Eval(`document.querySelector('#psv-resources td.binding').textContent`); !regexp.MustCompile(`^[tubs]\d+`).MatchString(fmt.Sprint(b)) {
+		t.Errorf("PSV0 resource binding shown as %v", b)
+	}
 	// SFI0 as the features the shader asks for, not a JSON tree.
 	p.Run("select SFI0", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="SFI0"]`)))
 	p.WaitFor("the SFI0 view", `!!document.querySelector('#sfi0 h3')`)

@@ -70,6 +70,7 @@ type PartView struct {
 	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
 	Level9       []ListingLine // Aon9: the level-9 listing
 	specialsRead bool
+	m            *Model // the model the part belongs to (for names other parts know)
 	loadListing  func() // fills FXCHeader or Level9 (set by addListings)
 }
 
@@ -123,7 +124,7 @@ func Build(name string, data []byte, base int64) *Model {
 
 	for _, p := range f.Parts {
 		pi := decode.DescribePart(p.Name)
-		pv := &PartView{Index: len(m.Parts), Name: p.Name, Title: pi.Title, About: pi.About, Summary: p.Summary,
+		pv := &PartView{m: m, Index: len(m.Parts), Name: p.Name, Title: pi.Title, About: pi.About, Summary: p.Summary,
 			Offset: p.Offset + base, Size: decode.PartHeaderSize + int64(len(p.Data())), Part: p}
 		q := *p
 		q.Spans = nil
