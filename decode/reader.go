@@ -121,7 +121,8 @@ func newReader(b []byte, base int64, path, part string, out *sink) *reader {
 func (r *reader) sub(off, n int, path, what string) *reader {
 	s := &reader{base: r.base, path: path, part: r.part, what: what, out: r.out}
 	if off < 0 || off > len(r.b) {
-		r.problemAt(Error, off, what, "%s starts at offset 0x%x, past the end of %s (0x%x bytes)", what, r.base+int64(off), r.structName(), len(r.b))
+		// Reported at the end of the data: the offset itself lies outside the file.
+		r.problemAt(Error, max(0, min(off, len(r.b))), what, "%s starts at offset 0x%x, past the end of %s (0x%x bytes)", what, r.base+int64(off), r.structName(), len(r.b))
 		s.failed = true
 		return s
 	}
