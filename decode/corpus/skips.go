@@ -86,10 +86,10 @@ func Report() string {
 }
 
 // say prints the line where a person sees it. `go test ./...` hides the
-// output of a passing package unless -v is given, so in that mode (Linux)
-// the line goes to the go command's own standard output, where the
-// package's "ok" line follows it; elsewhere, and with -v, it is ordinary
-// test output.
+// output of a passing package unless -v is given, so in that mode (Linux,
+// the go command writing to a terminal or a pipe) the line goes to the go
+// command's own standard output, where the package's "ok" line follows it;
+// elsewhere, and with -v, it is ordinary test output.
 func say(line string) {
 	verbose := false
 	for _, a := range os.Args[1:] {
@@ -98,8 +98,12 @@ func say(line string) {
 		}
 	}
 	if !verbose {
-		if comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", os.Getppid())); err == nil && strings.TrimSpace(string(comm)) == "go" {
-			if f, err := os.OpenFile(fmt.Sprintf("/proc/%d/fd/1", os.Getppid()), os.O_WRONLY|os.O_APPEND, 0); err == nil {
+		out := fmt.Sprintf("/proc/%d/fd/1", os.Getppid())
+		// Only a terminal or a pipe: writing into a regular file the go
+		// command also writes to would overwrite its lines.
+		st, serr := os.Stat(out)
+		if comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", os.Getppid())); err == nil && serr == nil && !st.Mode().IsRegular() && strings.TrimSpace(string(comm)) == "go" {
+			if f, err := os.OpenFile(out, os.O_WRONLY|os.O_APPEND, 0); err == nil {
 				fmt.Fprintln(f, line)
 				f.Close()
 				return
