@@ -225,7 +225,7 @@ func DecodeLink(fragment string) (Link, error) {
 		}
 		key, raw, _ := strings.Cut(item, "=")
 		if seen[key] {
-			return Link{}, fmt.Errorf("the link has %q twice", key)
+			return Link{}, fmt.Errorf("the link has %s= twice", keyName(key))
 		}
 		seen[key] = true
 		var err error
@@ -239,10 +239,10 @@ func DecodeLink(fragment string) (Link, error) {
 		}
 		val, uerr := url.PathUnescape(raw)
 		if uerr != nil {
-			return Link{}, fmt.Errorf("the link's %s= value %q is badly escaped: %v", key, shorten(raw), uerr)
+			return Link{}, fmt.Errorf("the link's %s= value %s is badly escaped: %v", keyName(key), shorten(raw), uerr)
 		}
 		if !utf8.ValidString(val) && key != "part" {
-			return Link{}, fmt.Errorf("the link's %s= value is not valid UTF-8", key)
+			return Link{}, fmt.Errorf("the link's %s= value is not valid UTF-8", keyName(key))
 		}
 		switch key {
 		case "v":
@@ -291,7 +291,7 @@ func DecodeLink(fragment string) (Link, error) {
 			unknown[key] = true
 		}
 		if err != nil {
-			return Link{}, fmt.Errorf("the link's %s= value %q: %w", key, shorten(val), err)
+			return Link{}, fmt.Errorf("the link's %s= value %s: %w", keyName(key), shorten(val), err)
 		}
 	}
 	for k := range unknown {
@@ -498,9 +498,28 @@ func parseSHA(s string) (string, error) {
 	return s, nil
 }
 
+// keyName is a link key as a message shows it: bare when it is a plain word.
+func keyName(k string) string {
+	for _, r := range k {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return shorten(k)
+		}
+	}
+	if len(k) > 40 || k == "" {
+		return shorten(k)
+	}
+	return k
+}
+
+// shorten quotes a piece of the link for a message, cut to 40 bytes so a
+// hostile link is not echoed back whole (quoting may still quadruple it).
 func shorten(s string) string {
 	if len(s) > 40 {
-		return s[:40] + "…"
+		cut := 40
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "…"
 	}
-	return s
+	return strconv.Quote(s)
 }
