@@ -125,13 +125,27 @@ func BuildWasm(root, out string, log io.Writer) error {
 	if os.Getenv("DXSCOPE_WASM_SYMBOLS") != "" {
 		ldflags = "-ldflags="
 	}
-	cmd := exec.Command("go", "build", "-trimpath", ldflags, "-o", tmp, WasmPackage)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Run(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", WasmPackage, err)
+	// Without go-app's HTTP server (pagebuild.go), unless that cannot be done.
+	work, err := os.MkdirTemp("", "dxscope-page-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	modfile, err := pageModFile(root, work)
+	if err == nil {
+		var msg []byte
+		if msg, err = wasmBuild(root, []string{"-modfile", modfile}, ldflags, tmp); err != nil {
+			err = fmt.Errorf("%w\n%s", err, msg)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(log, "dxscope: building without go-app's server code failed, so app.wasm keeps it (about 310 KB more brotli): %v\n", err)
+		msg, err := wasmBuild(root, nil, ldflags, tmp)
+		if err != nil {
+			log.Write(msg)
+			os.Remove(tmp)
+			return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", WasmPackage, err)
+		}
 	}
 	return os.Rename(tmp, out)
 }

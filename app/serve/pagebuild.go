@@ -1,0 +1,181 @@
+//go:build !wasm
+
+package serve
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// The page never serves HTTP, but go-app's package holds its server
+// (Handler, in http.go and resource.go) beside the browser code, and that
+// import of net/http keeps crypto/tls, every elliptic curve, RSA, ML-KEM,
+// math/big and mime in app.wasm through their package initialisers: 1.7 MB
+// of code V8 compiles on every cold load, 310 KB of the brotli download.
+// go build's -overlay may not touch the module cache, so the page is built
+// with -modfile against a copy of go-app that has those two files replaced
+// by goappPageStub. Should a go-app release move things so the copy no
+// longer builds, BuildWasm says so and builds with go-app as it is.
+
+// GoAppModule is the module whose server half the page leaves out.
+const GoAppModule = "github.com/maxence-charriere/go-app/v10"
+
+// goappDropped are go-app's files that hold only its HTTP server.
+var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go": true}
+
+// goappPageStub declares what the rest of go-app's browser code names from
+// the dropped files: the Handler type (GenerateStaticWebsite's argument,
+// which panics under wasm anyway) and the resolver of static resource URLs.
+const goappPageStub = `//go:build wasm
+
+// Written by dxscope's app/serve: what go-app's browser code needs of the
+// server files this copy leaves out.
+
+package app
+
+import "strings"
+
+type Handler struct{}
+
+func clientResourceResolver(base string) func(string) string {
+	return func(loc string) string {
+		if strings.HasPrefix(loc, "https://") || strings.HasPrefix(loc, "http://") {
+			return loc
+		}
+		if loc != "web" && loc != "/web" && !strings.HasPrefix(loc, "web/") && !strings.HasPrefix(loc, "/web/") {
+			return loc
+		}
+		return base + "/" + strings.TrimPrefix(strings.Trim(loc, "/"), "web/")
+	}
+}
+`
+
+// pageModFile writes a go.mod for the page's build into dir, replacing
+// go-app with its browser-only copy (made once per go-app version under the
+// user's cache directory). It returns the go.mod's path.
+func pageModFile(root, dir string) (string, error) {
+	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}\t{{.Version}}", GoAppModule)
+	list.Dir = root
+	out, err := list.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list -m %s: %w", GoAppModule, err)
+	}
+	src, version, ok := strings.Cut(strings.TrimSpace(string(out)), "\t")
+	if !ok || src == "" {
+		return "", fmt.Errorf("go list -m %s: no module directory (%q)", GoAppModule, out)
+	}
+	copyDir, err := goappPageCopy(src, version)
+	if err != nil {
+		return "", err
+	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return "", err
+	}
+	mod = append(mod, fmt.Sprintf("\nreplace %s => %s\n", GoAppModule, copyDir)...)
+	modPath := filepath.Join(dir, "page.mod")
+	if err := os.WriteFile(modPath, mod, 0o644); err != nil {
+		return "", err
+	}
+	// -modfile=X.mod reads its checksums from X.sum.
+	return modPath, os.WriteFile(filepath.Join(dir, "page.sum"), sum, 0o644)
+}
+
+// goappPageCopy returns the browser-only copy of go-app's module at src,
+// making it when it is missing. The copy's name carries the version and a
+// hash of the stub, so a changed stub never meets an old copy; it is made
+// beside its final place and renamed, so builds running at once (tests of
+// several packages) never see half a copy.
+func goappPageCopy(src, version string) (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	h := sha256.Sum256([]byte(goappPageStub))
+	dest := filepath.Join(base, "dxscope", "go-app-"+version+"-page-"+hex.EncodeToString(h[:4]))
+	if _, err := os.Stat(filepath.Join(dest, "go.mod")); err == nil {
+		return dest, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dest), ".go-app-copy-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	dropped := 0
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && rel != "pkg" && !strings.HasPrefix(rel, "pkg/") {
+				return fs.SkipDir // docs, demos: not built
+			}
+			return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+		}
+		if goappDropped[rel] {
+			dropped++
+			return nil
+		}
+		if rel != "go.mod" && (!strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go")) {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
+	})
+	if err != nil {
+		return "", fmt.Errorf("copying %s: %w", GoAppModule, err)
+	}
+	if dropped != len(goappDropped) {
+		return "", fmt.Errorf("%s %s: the server files %v are not all there", GoAppModule, version, keys(goappDropped))
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "pkg/app/dxscope_page_wasm.go"), []byte(goappPageStub), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, dest); err != nil {
+		if _, serr := os.Stat(filepath.Join(dest, "go.mod")); serr == nil {
+			return dest, nil // another build made it first
+		}
+		return "", err
+	}
+	return dest, nil
+}
+
+func keys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// wasmBuild runs one GOOS=js GOARCH=wasm go build with the given extra flags.
+func wasmBuild(root string, extra []string, ldflags, out string) ([]byte, error) {
+	args := append([]string{"build", "-trimpath", ldflags}, extra...)
+	args = append(args, "-o", out, WasmPackage)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	err := cmd.Run()
+	return buf.Bytes(), err
+}

@@ -1,0 +1,92 @@
+//go:build !wasm
+
+package serve
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// wasmDeps lists the packages of the page's build, with go-app as it is
+// (modfile "") or with the browser-only copy.
+func wasmDeps(t *testing.T, root, modfile string) map[string]bool {
+	t.Helper()
+	args := []string{"list", "-deps"}
+	if modfile != "" {
+		args = append(args, "-modfile", modfile)
+	}
+	cmd := exec.Command("go", append(args, WasmPackage)...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		deps[p] = true
+	}
+	return deps
+}
+
+func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
+	root, err := FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	modfile, err := pageModFile(root, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, without := wasmDeps(t, root, ""), wasmDeps(t, root, modfile)
+	for _, p := range []string{"net/http", "crypto/tls", "crypto/ecdsa", "mime"} {
+		if !with[p] {
+			t.Errorf("%s is no longer in go-app's wasm build: is the copy still needed?", p)
+		}
+		if without[p] {
+			t.Errorf("the page's build still links %s", p)
+		}
+	}
+	if !without[GoAppModule+"/pkg/app"] {
+		t.Fatal("the page's build lost go-app")
+	}
+
+	// The copy is go-app byte for byte, less the two server files, plus the stub.
+	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", GoAppModule)
+	list.Dir = root
+	src, err := list.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, _ := os.ReadFile(modfile)
+	_, copyDir, _ := strings.Cut(string(mod), GoAppModule+" => ")
+	copyDir = strings.TrimSpace(copyDir)
+	orig := filepath.Join(strings.TrimSpace(string(src)), "pkg", "app")
+	files, _ := filepath.Glob(filepath.Join(orig, "*.go"))
+	compared := 0
+	for _, f := range files {
+		name := filepath.Base(f)
+		got, err := os.ReadFile(filepath.Join(copyDir, "pkg", "app", name))
+		switch {
+		case goappDropped["pkg/app/"+name] || strings.HasSuffix(name, "_test.go"):
+			if err == nil {
+				t.Errorf("%s is in the copy", name)
+			}
+		case err != nil:
+			t.Errorf("%s is missing from the copy: %v", name, err)
+		default:
+			want, _ := os.ReadFile(f)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from go-app's", name)
+			}
+			compared++
+		}
+	}
+	if compared < 20 {
+		t.Errorf("only %d of go-app's files compared", compared)
+	}
+}
