@@ -125,27 +125,30 @@ func BuildWasm(root, out string, log io.Writer) error {
 	if os.Getenv("DXSCOPE_WASM_SYMBOLS") != "" {
 		ldflags = "-ldflags="
 	}
-	// Without go-app's HTTP server (pagebuild.go), unless that cannot be done.
+	// Without go-app's HTTP server (pagebuild.go), unless that cannot be
+	// done; DXSCOPE_WASM_GOAPP_SERVER=1 keeps it, to measure what it costs.
 	work, err := os.MkdirTemp("", "dxscope-page-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(work)
-	modfile, err := pageModFile(root, work)
-	if err == nil {
-		var msg []byte
-		if msg, err = wasmBuild(root, []string{"-modfile", modfile}, ldflags, tmp); err != nil {
-			err = fmt.Errorf("%w\n%s", err, msg)
+	var extra []string
+	if os.Getenv("DXSCOPE_WASM_GOAPP_SERVER") == "" {
+		if modfile, err := pageModFile(root, work); err == nil {
+			extra = []string{"-modfile", modfile}
+		} else {
+			fmt.Fprintf(log, "dxscope: app.wasm keeps go-app's server code (about 310 KB more brotli): %v\n", err)
 		}
 	}
+	msg, err := wasmBuild(root, extra, ldflags, tmp)
+	if err != nil && extra != nil {
+		fmt.Fprintf(log, "dxscope: building without go-app's server code failed, so app.wasm keeps it (about 310 KB more brotli): %v\n%s", err, msg)
+		msg, err = wasmBuild(root, nil, ldflags, tmp)
+	}
 	if err != nil {
-		fmt.Fprintf(log, "dxscope: building without go-app's server code failed, so app.wasm keeps it (about 310 KB more brotli): %v\n", err)
-		msg, err := wasmBuild(root, nil, ldflags, tmp)
-		if err != nil {
-			log.Write(msg)
-			os.Remove(tmp)
-			return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", WasmPackage, err)
-		}
+		log.Write(msg)
+		os.Remove(tmp)
+		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", WasmPackage, err)
 	}
 	return os.Rename(tmp, out)
 }
