@@ -127,13 +127,13 @@ func BuildWasm(root, out string, log io.Writer) error {
 	}
 	// Without go-app's HTTP server (pagebuild.go), unless that cannot be
 	// done; DXSCOPE_WASM_GOAPP_SERVER=1 keeps it, to measure what it costs.
-	work, err := os.MkdirTemp("", "dxscope-page-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(work)
 	var extra []string
 	if os.Getenv("DXSCOPE_WASM_GOAPP_SERVER") == "" {
+		work, err := os.MkdirTemp("", "dxscope-page-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(work)
 		if modfile, err := pageModFile(root, work); err == nil {
 			extra = []string{"-modfile", modfile}
 		} else {

@@ -61,15 +61,9 @@ func clientResourceResolver(base string) func(string) string {
 // go-app with its browser-only copy (made once per go-app version under the
 // user's cache directory). It returns the go.mod's path.
 func pageModFile(root, dir string) (string, error) {
-	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}\t{{.Version}}", GoAppModule)
-	list.Dir = root
-	out, err := list.Output()
+	src, version, err := goappModule(root)
 	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %w", GoAppModule, err)
-	}
-	src, version, ok := strings.Cut(strings.TrimSpace(string(out)), "\t")
-	if !ok || src == "" {
-		return "", fmt.Errorf("go list -m %s: no module directory (%q)", GoAppModule, out)
+		return "", err
 	}
 	copyDir, err := goappPageCopy(src, version)
 	if err != nil {
@@ -90,6 +84,22 @@ func pageModFile(root, dir string) (string, error) {
 	}
 	// -modfile=X.mod reads its checksums from X.sum.
 	return modPath, os.WriteFile(filepath.Join(dir, "page.sum"), sum, 0o644)
+}
+
+// goappModule returns the directory and version of the go-app module the
+// repository at root builds with.
+func goappModule(root string) (dir, version string, err error) {
+	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}\t{{.Version}}", GoAppModule)
+	list.Dir = root
+	out, err := list.Output()
+	if err != nil {
+		return "", "", fmt.Errorf("go list -m %s: %w", GoAppModule, err)
+	}
+	dir, version, ok := strings.Cut(strings.TrimSpace(string(out)), "\t")
+	if !ok || dir == "" {
+		return "", "", fmt.Errorf("go list -m %s: no module directory (%q)", GoAppModule, out)
+	}
+	return dir, version, nil
 }
 
 // goappPageCopy returns the browser-only copy of go-app's module at src,
@@ -145,7 +155,7 @@ func goappPageCopy(src, version string) (string, error) {
 		return "", fmt.Errorf("copying %s: %w", GoAppModule, err)
 	}
 	if dropped != len(goappDropped) {
-		return "", fmt.Errorf("%s %s: the server files %v are not all there", GoAppModule, version, keys(goappDropped))
+		return "", fmt.Errorf("%s %s: its server files (http.go, resource.go) are not where they were", GoAppModule, version)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "pkg/app/dxscope_page_wasm.go"), []byte(goappPageStub), 0o644); err != nil {
 		return "", err
@@ -157,14 +167,6 @@ func goappPageCopy(src, version string) (string, error) {
 		return "", err
 	}
 	return dest, nil
-}
-
-func keys(m map[string]bool) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	return ks
 }
 
 // wasmBuild runs one GOOS=js GOARCH=wasm go build with the given extra flags.

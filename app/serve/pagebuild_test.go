@@ -56,16 +56,14 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 	}
 
 	// The copy is go-app byte for byte, less the two server files, plus the stub.
-	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", GoAppModule)
-	list.Dir = root
-	src, err := list.Output()
+	src, _, err := goappModule(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mod, _ := os.ReadFile(modfile)
 	_, copyDir, _ := strings.Cut(string(mod), GoAppModule+" => ")
 	copyDir = strings.TrimSpace(copyDir)
-	orig := filepath.Join(strings.TrimSpace(string(src)), "pkg", "app")
+	orig := filepath.Join(src, "pkg", "app")
 	files, _ := filepath.Glob(filepath.Join(orig, "*.go"))
 	compared := 0
 	for _, f := range files {
