@@ -20,7 +20,7 @@ import (
 func TestDisassemblyViewInBrowser(t *testing.T) {
 	d, ok := corpus.Dir()
 	if !ok {
-		t.Skip("corpus not found: skipping")
+		corpus.Skip(t, "corpus", "corpus not found: skipping")
 	}
 	path := filepath.Join(d, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
 	raw, err := os.ReadFile(path)

@@ -89,7 +89,7 @@ func FuzzDisassemble(f *testing.F) {
 func TestTruncatedBitcodeGivesProblems(t *testing.T) {
 	mods := smallBitcode(t, 4)
 	if len(mods) == 0 {
-		t.Skip("no corpus")
+		corpus.Skip(t, "corpus", "no corpus")
 	}
 	cuts := 0
 	for _, bc := range mods {

@@ -94,7 +94,7 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 		}
 	}
 	if files == 0 {
-		t.Skip("no DXC listing with IR in the corpus")
+		corpus.Skip(t, "corpus", "no DXC listing with IR in the corpus")
 	}
 	t.Logf("%d/%d DXC listings identical; %d/%d lines agree", same, files, lines, total)
 }

@@ -387,7 +387,7 @@ func parallel(n int, fn func(i int)) {
 func TestDisassemblyMatchesLLVMDis(t *testing.T) {
 	tool, err := exec.LookPath("llvm-dis-19")
 	if err != nil {
-		t.Skip("llvm-dis-19 not installed")
+		corpus.Skip(t, "llvm-19", "llvm-dis-19 not installed")
 	}
 	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
 	diffs := make([]string, len(parts))
@@ -481,7 +481,7 @@ var reBCRecord = regexp.MustCompile(`^\s*<([A-Za-z_0-9]+)`)
 func TestInstructionCountsMatchBCAnalyzer(t *testing.T) {
 	tool, err := exec.LookPath("llvm-bcanalyzer-19")
 	if err != nil {
-		t.Skip("llvm-bcanalyzer-19 not installed")
+		corpus.Skip(t, "llvm-19", "llvm-bcanalyzer-19 not installed")
 	}
 	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
 	diffs := make([]string, len(parts))

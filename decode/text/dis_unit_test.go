@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // TestFloatText checks LLVM 3.7's float spelling on values worked out by hand:
@@ -75,7 +76,7 @@ func TestResourceProps(t *testing.T) {
 func TestLineAtBitRoundTrips(t *testing.T) {
 	mods := smallBitcode(t, 2)
 	if len(mods) == 0 {
-		t.Skip("no corpus")
+		corpus.Skip(t, "corpus", "no corpus")
 	}
 	n := 0
 	for _, bc := range mods {

@@ -1,0 +1,11 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// TestMain ends the run with one line naming what was missing (the corpus,
+// LLVM 19) and how many tests skipped for it.
+func TestMain(m *testing.M) { corpus.Main(m) }
