@@ -238,38 +238,53 @@ func (h *HexView) Render() app.UI {
 			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
 					OnClick(h.onClick).Body(
-					app.Range(make([]struct{}, last-h.first)).Slice(func(i int) app.UI {
-						return h.row(h.first + int64(i))
-					}),
+					app.Raw(h.rowsHTML(h.first, last)),
 				),
 			),
 		),
 	)
 }
 
-// row renders one line: offset, 16 byte cells and their ASCII.
-func (h *HexView) row(r int64) app.UI {
+// rowsHTML renders the visible lines as one piece of HTML: a line is an
+// offset, 16 byte cells and their ASCII, each byte its own span carrying its
+// offset, classes and hover text. Handing the browser one string keeps an
+// open from diffing a thousand go-app elements (docs/performance.md); every
+// text from the file is escaped.
+func (h *HexView) rowsHTML(first, last int64) string {
 	data := h.Model.Data
-	start := r * 16
-	end := min(start+16, int64(len(data)))
-	cells := make([]app.UI, 0, 16)
-	chars := make([]app.UI, 0, 16)
-	for off := start; off < end; off++ {
-		cls, title := h.classOf(off)
-		c := data[off]
-		ch := "."
-		if c >= 0x20 && c < 0x7f {
-			ch = string(rune(c))
+	var b strings.Builder
+	b.Grow(int(last-first) * 2400)
+	b.WriteString(`<div class="hex-lines">`)
+	var chars strings.Builder
+	for r := first; r < last; r++ {
+		start := r * 16
+		end := min(start+16, int64(len(data)))
+		fmt.Fprintf(&b, `<div class="hex-row"><span class="hex-off">%08x</span><span class="hex-bytes">`, start)
+		chars.Reset()
+		for off := start; off < end; off++ {
+			cls, title := h.classOf(off)
+			c := data[off]
+			ch := "."
+			if c >= 0x20 && c < 0x7f {
+				ch = escapeHTML(string(rune(c)))
+			}
+			fmt.Fprintf(&b, `<span class="%s" data-off="%d" title="%s">%02x</span>`, cls, off, escapeHTML(title), c)
+			fmt.Fprintf(&chars, `<span class="%s" data-off="%d">%s</span>`, cls, off, ch)
 		}
-		cells = append(cells, app.Span().Class(cls).Attr("data-off", off).Title(title).Text(fmt.Sprintf("%02x", c)))
-		chars = append(chars, app.Span().Class(cls).Attr("data-off", off).Text(ch))
+		b.WriteString(`</span><span class="hex-ascii">`)
+		b.WriteString(chars.String())
+		b.WriteString(`</span></div>`)
 	}
-	return app.Div().Class("hex-row").Body(
-		app.Span().Class("hex-off").Text(fmt.Sprintf("%08x", start)),
-		app.Span().Class("hex-bytes").Body(cells...),
-		app.Span().Class("hex-ascii").Body(chars...),
-	)
+	b.WriteString(`</div>`)
+	return b.String()
 }
+
+// htmlEscaper escapes text for element content and quoted attributes; it
+// is what html.EscapeString does without that package's entity table,
+// which the page would carry and build at start for nothing.
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+
+func escapeHTML(s string) string { return htmlEscaper.Replace(s) }
 
 // classOf returns the byte's classes (selection, enclosing structure, kind)
 // and a hover text naming the field it belongs to.

@@ -413,3 +413,34 @@ func TestBitcodeBlocksLinkToBytes(t *testing.T) {
 	}
 	t.Fatal("no DXIL part")
 }
+
+// TestHexRowsHTMLEscapesTheFile: the hex lines are one HTML string, so every
+// byte and every name from the file must come out escaped, and each byte
+// keeps its own cell with its offset, classes and hover text.
+func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
+	data := []byte("DXBC<b>&\"x'\x00\xff" + strings.Repeat("z", 20))
+	spans := model.NewSpans([]model.Span{{Off: 4, Size: 4, Path: `P/<img src=x onerror="1">`, Value: `"&<>`, Kind: model.SpanField}})
+	h := &HexView{Model: &model.Model{Data: data, Spans: spans}, Sel: model.Span{Off: 5, Size: 2}}
+	got := h.rowsHTML(0, 2)
+	for _, bad := range []string{"<img", `onerror="1"`, "<b>", `>&<`} {
+		if strings.Contains(got, bad) {
+			t.Errorf("raw %q in the hex HTML:\n%s", bad, got)
+		}
+	}
+	for _, want := range []string{
+		`<span class="b sel alt" data-off="5" title="0x5: P/&lt;img src=x onerror=&#34;1&#34;&gt; = &#34;&amp;&lt;&gt;">62</span>`,
+		`<span class="b sel alt" data-off="5">b</span>`,
+		`<span class="b out" data-off="0" title="0x0: outside the container">44</span>`,
+		`<span class="b out" data-off="11">.</span>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %s in:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "data-off="); n != 2*32 {
+		t.Errorf("%d byte cells, want 64 (hex and ASCII for each byte of two lines)", n)
+	}
+	if n := strings.Count(got, `<div class="hex-row">`); n != 2 {
+		t.Errorf("%d lines, want 2", n)
+	}
+}
