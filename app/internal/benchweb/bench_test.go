@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/profiler"
@@ -193,6 +194,11 @@ func TestBenchWeb(t *testing.T) {
 	t.Logf("largest corpus file %s (%d bytes): %.0f ms", largest.name, largest.size, ms)
 	sel := selectCost(t, ctx)
 
+	// 5. Hovering cells of the largest dependency grid a PSV0 can describe
+	// (128 × 128 components, the page's demo grid).
+	hover := gridHoverCost(t, ctx, url)
+
+
 	sort.Float64s(colds)
 	fmt.Printf("\nbenchweb (%s, %d CPUs, headless Chromium):\n", url, runtime.NumCPU())
 	fmt.Printf("  cold load to live page: median %.0f ms of 3 (%.0f, %.0f, %.0f)\n", colds[1], colds[0], colds[1], colds[2])
@@ -203,6 +209,7 @@ func TestBenchWeb(t *testing.T) {
 	}
 	fmt.Printf("  50 MB file with a container inside: %.0f ms; 50 MB container: %.0f ms\n", bigMs[0], bigMs[1])
 	fmt.Printf("  select a field on %s: %.1f ms of script\n", largest.name, sel)
+	fmt.Printf("  hover a cell of a 128 × 128 dependency grid: %.1f ms of script\n", hover)
 }
 
 // pickFiles chooses n corpus files of 2–40 KB with distinct names, spread
@@ -376,6 +383,36 @@ func selectCost(t *testing.T, ctx context.Context) float64 {
 		costs = append(costs, (after["ScriptDuration"]-before["ScriptDuration"])*1000)
 	}
 	t.Logf("select-a-field script ms: %v", costs)
+	return quantile(costs, 0.5)
+}
+
+// gridHoverCost moves the pointer over cells of the demo grid and returns
+// the median script time per move (ms).
+func gridHoverCost(t *testing.T, parent context.Context, url string) float64 {
+	// The demo shows only on a page with no file: a new tab.
+	ctx, cancel := chromedp.NewContext(parent)
+	defer cancel()
+	loadLive(t, ctx, url+"#demo=grid")
+	run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
+		return err
+	}), chromedp.WaitVisible(chromedp.CSS(".grid-cells")))
+	rect, err := eval[[]float64](ctx, `(() => { const r = document.querySelector('.grid-cells').getBoundingClientRect(); return [r.left, r.top] })()`)
+	if err != nil || len(rect) != 2 {
+		t.Logf("no grid to hover: %v", err)
+		return 0
+	}
+	var costs []float64
+	for i := 0; i < 9; i++ {
+		x, y := rect[0]+float64(8*(3+7*i))+4, rect[1]+float64(8*(2+5*i))+4
+		before := metrics(t, ctx)
+		run(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+		time.Sleep(200 * time.Millisecond)
+		after := metrics(t, ctx)
+		costs = append(costs, (after["ScriptDuration"]-before["ScriptDuration"])*1000)
+	}
+	sentence, _ := eval[string](ctx, `document.querySelector('.grid-sentence').textContent`)
+	t.Logf("grid-hover script ms: %v (last: %q)", costs, sentence)
 	return quantile(costs, 0.5)
 }
 
