@@ -31,7 +31,7 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 		in.share.linkErr = "Open a container first, then compare it with another."
 		return
 	}
-	b := model.Build(name, data, 0)
+	b := build(name, data, 0)
 	if b.File == nil {
 		in.share.linkErr = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return

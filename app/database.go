@@ -92,12 +92,12 @@ func (in *Inspector) openDBContainer(ctx app.Context, r model.DBContainerRef) {
 	in.started = in.now()
 	var m *model.Model
 	if c.FileOffset > 0 && c.FileOffset+4 <= int64(len(dm.Data)) && string(dm.Data[c.FileOffset:c.FileOffset+4]) == decode.Magic {
-		m = model.Build(dm.Name, dm.Data, c.FileOffset)
+		m = build(dm.Name, dm.Data, c.FileOffset)
 		in.db.fromNote = fmt.Sprintf("Showing %s from %s: its BLOB lies on one page, so the offsets below are the database file's (the container starts at %s).",
 			c.Label, dm.Name, model.Hex(c.FileOffset))
 	} else {
 		b, err := c.Bytes()
-		m = model.Build(dm.Name+": "+c.Label, b, 0)
+		m = build(dm.Name+": "+c.Label, b, 0)
 		in.db.fromNote = fmt.Sprintf("Showing %s from %s: its BLOB is spread over overflow pages, so it was assembled and the offsets below are the container's own, not the database file's.",
 			c.Label, dm.Name)
 		if err != nil {

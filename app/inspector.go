@@ -79,7 +79,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	in.mountDisassembly(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
-			in.show(ctx, model.Build(in.model.Name, in.model.Data, off))
+			in.show(ctx, build(in.model.Name, in.model.Data, off))
 		}
 	})
 }
@@ -121,6 +121,7 @@ func (in *Inspector) Render() app.UI {
 			),
 		),
 		app.If(in.status != "", func() app.UI { return app.P().ID("status").Class("status").Text(in.status) }),
+		app.If(lastCrash != nil, in.crashBanner),
 		app.If(in.model != nil, func() app.UI { return &views.SummaryBar{Model: in.model} }),
 		in.shareUI(),
 		in.mainView(),
@@ -169,7 +170,7 @@ func (in *Inspector) body() app.UI {
 			return app.P().Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), m.Name)),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
-					in.show(ctx, model.Build(m.Name, m.Data, 0))
+					in.show(ctx, build(m.Name, m.Data, 0))
 				}),
 			)
 		}),

@@ -293,7 +293,7 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 				name = "file from the link"
 			}
 			in.share.applying = true
-			in.show(ctx, model.Build(name, l.File, 0))
+			in.show(ctx, build(name, l.File, 0))
 			in.share.applying = false
 		}
 	case s.SHA256 != "":

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -158,7 +159,7 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 		}
 		in.share.pending = nil
 		in.share.tab, in.share.cmp = "", nil
-		in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
+		in.quietly(func() { in.show(ctx, build(name, data, 0)) })
 		in.applyState(ctx, *p, nil)
 		in.share.lastKey = ""
 		in.noteView(ctx)
@@ -166,7 +167,7 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 	}
 	in.share.tab, in.share.cmp = "", nil
 	in.share.row = 0
-	in.quietly(func() { in.show(ctx, model.Build(name, data, 0)) })
+	in.quietly(func() { in.show(ctx, build(name, data, 0)) })
 	in.noteViewAfterPaint(ctx)
 }
 
@@ -233,6 +234,7 @@ func (in *Inspector) dropCompare(e app.Event) {
 
 // open decodes bytes and shows them.
 func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
+	busyWith = fmt.Sprintf("%s (%d bytes)", text.SafeCap(name, 120), len(data)) // a database, or build's
 	if in.openDatabase(ctx, name, data) {
 		return
 	}

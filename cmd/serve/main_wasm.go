@@ -2,13 +2,8 @@
 
 package main
 
-import (
-	dxapp "github.com/dxscope/dxscope/app"
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import dxapp "github.com/dxscope/dxscope/app"
 
-// main runs the inspector page in the browser.
-func main() {
-	dxapp.Register()
-	app.RunWhenOnBrowser()
-}
+// main runs the inspector page in the browser; a panic restarts the page
+// with a report instead of ending the program (app/crash.go).
+func main() { dxapp.Run() }

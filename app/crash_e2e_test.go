@@ -1,0 +1,51 @@
+//go:build !wasm
+
+package app_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
+)
+
+// A Go panic in the page (here go-app's own: its popstate handler reads an
+// address Go's URL parser rejects, bypassing the page's link repair) used to
+// end the program. The page must restart, say what happened and with which
+// file, drop the link that may have caused it, and open files again.
+func TestPanicRestartsThePage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	base := startPage(t)
+	browser := startBrowser(t)
+	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	p := newPage(t, browser, base, shots)
+	p.open("")
+	p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
+	p.wait("the example opens", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
+
+	eval[bool](p, `(window.dxscopeReady = false, history.pushState(null, '', '#field=%ZZ'), window.onpopstate(new PopStateEvent('popstate')), true)`)
+	p.wait("the page to restart and report", `window.dxscopeReady === true && !!document.getElementById('crash')`)
+	report := eval[string](p, `document.getElementById('crash').textContent`)
+	for _, want := range []string{"hit a bug and restarted", "nil pointer", "file given to the page: vertex.dxbc (", "field=%ZZ"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q: %s", want, report)
+		}
+	}
+	if h := p.fragment(); h != "" {
+		t.Errorf("the address still carries #%s after the restart", h)
+	}
+	p.screenshot("crash-restart")
+
+	p.do(chromedp.Click(chromedp.CSS(`#example-compute\.dxbc`)))
+	p.wait("another example opens after the restart", `(document.getElementById('file-name') || {}).textContent === 'compute.dxbc'`)
+	p.do(chromedp.Click(chromedp.CSS(`#crash button`)))
+	p.wait("the report goes when dismissed", `!document.getElementById('crash')`)
+}
