@@ -198,7 +198,6 @@ func TestBenchWeb(t *testing.T) {
 	// (128 × 128 components, the page's demo grid).
 	hover := gridHoverCost(t, ctx, url)
 
-
 	sort.Float64s(colds)
 	fmt.Printf("\nbenchweb (%s, %d CPUs, headless Chromium):\n", url, runtime.NumCPU())
 	fmt.Printf("  cold load to live page: median %.0f ms of 3 (%.0f, %.0f, %.0f)\n", colds[1], colds[0], colds[1], colds[2])
