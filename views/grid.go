@@ -18,20 +18,84 @@ type DependencyGrid struct {
 	hr, hc int // hovered or focused cell, -1 for none
 	fr, fc int // keyboard focus
 	init   bool
+
+	// What a hover does not change, made once per grid: the cells as SVG
+	// (or, for a big grid, as an image drawn on a canvas) and their count.
+	madeFor *model.GridData
+	svgText string
+	set     int
+	drawn   *model.GridData // the data on the canvas
 }
 
+var gridIDs int
+
 func (g *DependencyGrid) cell() int {
-	if len(g.Data.Cols) > 48 || len(g.Data.Rows) > 48 {
+	switch {
+	case g.Data.Big():
+		return 2 // a pixel per cell, doubled; hover names the cell
+	case len(g.Data.Cols) > 48 || len(g.Data.Rows) > 48:
 		return 8
 	}
 	return 14
+}
+
+// made returns the grid's SVG (empty for a big grid) and set-cell count.
+func (g *DependencyGrid) made() (string, int) {
+	if g.madeFor != g.Data {
+		g.madeFor = g.Data
+		g.set = g.Data.SetCount()
+		g.svgText = ""
+		if !g.Data.Big() {
+			cs := g.cell()
+			g.svgText = g.svg(cs, cs*len(g.Data.Cols), cs*len(g.Data.Rows))
+		}
+	}
+	return g.svgText, g.set
+}
+
+func (g *DependencyGrid) canvasID() string { return fmt.Sprintf("grid-canvas-%p", g) }
+
+// OnMount draws a big grid's image once its canvas exists.
+func (g *DependencyGrid) OnMount(ctx app.Context) { g.drawn = nil; g.drawLater(ctx) }
+
+func (g *DependencyGrid) drawLater(ctx app.Context) {
+	if g.Data == nil || !g.Data.Big() || g.drawn == g.Data {
+		return
+	}
+	ctx.Defer(func(app.Context) { g.draw() })
+}
+
+// draw puts one pixel per cell on the canvas (set cells opaque), scaled up
+// by CSS without smoothing: a million cells are one image, not a million
+// elements or path commands.
+func (g *DependencyGrid) draw() {
+	el := app.Window().GetElementByID(g.canvasID())
+	if !el.Truthy() {
+		return
+	}
+	d := g.Data
+	w, h := len(d.Cols), len(d.Rows)
+	c2d := el.Call("getContext", "2d")
+	img := c2d.Call("createImageData", w, h)
+	px := make([]byte, w*h*4)
+	for r, row := range d.Cells {
+		for c, v := range row {
+			if v && r < h && c < w {
+				i := (r*w + c) * 4
+				px[i], px[i+1], px[i+2], px[i+3] = 0x3d, 0x8b, 0xfd, 0xff
+			}
+		}
+	}
+	app.CopyBytesToJS(app.Window().Get("Uint8Array").New(img.Get("data").Get("buffer")), px)
+	c2d.Call("putImageData", img, 0, 0)
+	g.drawn = d
 }
 
 // OnInit starts with nothing hovered.
 func (g *DependencyGrid) OnInit() { g.hr, g.hc, g.fr, g.fc = -1, -1, 0, 0 }
 
 // OnUpdate clears the hover when the data changes.
-func (g *DependencyGrid) OnUpdate(ctx app.Context) { g.hr, g.hc = -1, -1 }
+func (g *DependencyGrid) OnUpdate(ctx app.Context) { g.hr, g.hc = -1, -1; g.drawLater(ctx) }
 
 func (g *DependencyGrid) onMove(ctx app.Context, e app.Event) {
 	rect := ctx.JSSrc().Call("getBoundingClientRect")
@@ -92,17 +156,14 @@ func (g *DependencyGrid) Render() app.UI {
 	if g.hr >= 0 {
 		sentence = d.Describe(g.hr, g.hc)
 	}
-	count := 0
-	for _, row := range d.Cells {
-		for _, v := range row {
-			if v {
-				count++
-			}
-		}
+	svg, count := g.made()
+	meta := fmt.Sprintf("%d rows × %d columns, %d set", len(d.Rows), len(d.Cols), count)
+	if d.Big() {
+		meta += ": more than a legal PSV0 describes, drawn as an image (2 px per cell); hover or use the arrow keys to read a cell"
 	}
 	return app.Div().Class("special grid").Body(
 		app.H3().Text(d.Title),
-		app.P().Class("grid-meta").Text(fmt.Sprintf("%d rows × %d columns, %d set", len(d.Rows), len(d.Cols), count)),
+		app.P().Class("grid-meta").Text(meta),
 		app.P().Class("grid-sentence").Aria("live", "polite").Text(sentence),
 		app.Div().Class("grid-scroll").TabIndex(0).Aria("label", d.Title).
 			OnKeyDown(g.onKey).OnFocus(g.onFocus).Body(
@@ -111,26 +172,29 @@ func (g *DependencyGrid) Render() app.UI {
 				Style("--cell", fmt.Sprintf("%dpx", cs)).Body(
 				app.Div().Class("grid-corner"),
 				app.Div().Class("grid-cols").Style("width", fmt.Sprintf("%dpx", w)).Body(
-					app.Range(d.Cols).Slice(func(c int) app.UI {
+					app.Range(g.labels(d.Cols)).Slice(func(c int) app.UI {
 						cls := "grid-col"
 						if c == g.hc {
 							cls += " hl"
 						}
-						return app.Div().Class(cls).Style("width", fmt.Sprintf("%dpx", cs)).Title(d.Cols[c]).Text(d.Cols[c])
+						return app.Div().Class(cls).Style("width", fmt.Sprintf("%dpx", cs)).Title(d.ColTitle(c)).Text(d.Cols[c])
 					}),
 				),
 				app.Div().Class("grid-rows").Body(
-					app.Range(d.Rows).Slice(func(r int) app.UI {
+					app.Range(g.labels(d.Rows)).Slice(func(r int) app.UI {
 						cls := "grid-row"
 						if r == g.hr {
 							cls += " hl"
 						}
-						return app.Div().Class(cls).Style("height", fmt.Sprintf("%dpx", cs)).Text(d.Rows[r])
+						return app.Div().Class(cls).Style("height", fmt.Sprintf("%dpx", cs)).Title(d.RowTitle(r)).Text(d.Rows[r])
 					}),
 				),
 				app.Div().Class("grid-cells").Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h)).
 					OnMouseMove(g.onMove).OnMouseLeave(g.onLeave).Body(
-					app.Raw(g.svg(cs, w, h)),
+					app.If(!d.Big(), func() app.UI { return app.Raw(svg) }).Else(func() app.UI {
+						return app.Canvas().ID(g.canvasID()).Class("grid-canvas").Width(len(d.Cols)).Height(len(d.Rows)).
+							Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h))
+					}),
 					app.If(g.hr >= 0, func() app.UI {
 						return app.Div().Class("grid-band").Style("top", fmt.Sprintf("%dpx", g.hr*cs)).Style("height", fmt.Sprintf("%dpx", cs)).Style("width", "100%")
 					}),
@@ -145,6 +209,15 @@ func (g *DependencyGrid) Render() app.UI {
 			),
 		),
 	)
+}
+
+// labels are the row or column labels drawn beside the cells: none for a
+// big grid, whose 2-pixel rows no text fits (the sentence names the cell).
+func (g *DependencyGrid) labels(l []string) []string {
+	if g.Data.Big() {
+		return nil
+	}
+	return l
 }
 
 // svg draws the set cells and a line every four cells (one vector).

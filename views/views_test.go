@@ -444,3 +444,58 @@ func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
 		t.Errorf("%d lines, want 2", n)
 	}
 }
+
+// TestHugeGridIsAnImage: the largest masks a PSV0 header can claim (255
+// input and output vectors: 1,020 × 1,020 components) make a grid of about
+// a million cells, which once filled the page with 74 MB of SVG. It is now
+// an image: no SVG, no label elements, and hover still names a cell.
+func TestHugeGridIsAnImage(t *testing.T) {
+	const vec = 255
+	words := make([]string, vec*4*((vec+7)>>3))
+	for i := range words {
+		words[i] = "4294967295"
+	}
+	js := fmt.Sprintf(`{"PSVInfo":{"SigInputVectors":%d,"SigOutputVectors":[%d,0,0,0],"InputOutputMap":[[%s],[],[],[]]}}`, vec, vec, strings.Join(words, ","))
+	g := model.GridsFromPSV(model.BuildTree("PSV0", json.RawMessage(js), model.NewSpans(nil)))[0]
+	if len(g.Rows) != 1020 || len(g.Cols) != 1020 || !g.Big() {
+		t.Fatalf("%d × %d, big=%v", len(g.Rows), len(g.Cols), g.Big())
+	}
+	v := &DependencyGrid{Data: g}
+	svg, set := v.made()
+	if svg != "" || set != 1020*1020 {
+		t.Errorf("a big grid made %d bytes of SVG and counted %d set cells", len(svg), set)
+	}
+	if v.labels(g.Rows) != nil || v.cell() != 2 {
+		t.Errorf("a big grid draws labels or cells of %d px", v.cell())
+	}
+	if got := g.Describe(1019, 3); got != "input v254.w affects output o0.w" {
+		t.Errorf("hover sentence %q", got)
+	}
+	if small := (&DependencyGrid{Data: DemoGrid()}); small.labels(small.Data.Rows) == nil {
+		t.Error("the 128 × 128 demo grid lost its labels")
+	}
+}
+
+// TestGridLabelsAreShownSafely: names from the file reach grid labels with
+// control and bidi characters escaped, long ones shortened in the middle
+// (keeping the component), the whole name kept for the hover text.
+func TestGridLabelsAreShownSafely(t *testing.T) {
+	long := strings.Repeat("N", 5000)
+	js := fmt.Sprintf(`{"PSVInfo":{"SigInputVectors":1,"SigOutputVectors":[2,0,0,0],"InputOutputMap":[[1,1,1,1],[],[],[]],
+		"SigInputElements":[{"Name":"A\u001b]52;x\u0007\u202eB","StartRow":0,"StartCol":0,"Cols":1,"Rows":1}],
+		"SigOutputElements":[{"Name":%q,"StartRow":1,"StartCol":0,"Cols":2,"Rows":1}]}}`, long)
+	g := model.GridsFromPSV(model.BuildTree("PSV0", json.RawMessage(js), model.NewSpans(nil)))[0]
+	if got, want := g.Rows[0], `A\x1b]52;x\x07U+202EB0.x`; got != want {
+		t.Errorf("row label %q, want %q", got, want)
+	}
+	c := g.Cols[5]
+	if n := len([]rune(c)); n != model.MaxLabel || !strings.HasPrefix(c, "NNNN") || !strings.HasSuffix(c, "0.y") || !strings.Contains(c, "…") {
+		t.Errorf("long column label %q (%d runes)", c, n)
+	}
+	if title := g.ColTitle(5); len(title) < 1000 || !strings.HasPrefix(title, "NNNN") {
+		t.Errorf("the hover text lost the name: %d bytes", len(title))
+	}
+	if g.ColTitle(0) != "o0.x" || g.RowTitle(0) != g.Rows[0] {
+		t.Errorf("short labels changed in the title: %q %q", g.ColTitle(0), g.RowTitle(0))
+	}
+}

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 // GridData is a dependency matrix as the grid draws it: Cells[r][c] says
@@ -16,11 +18,71 @@ type GridData struct {
 	Cells       [][]bool
 	Sentence    string
 	NotSentence string
+	// RowTitles and ColTitles hold a label's whole name where Rows or Cols
+	// had to shorten it (nil when none was): the hover text.
+	RowTitles, ColTitles []string
+}
+
+// MaxLabel is how many characters of a name from the file a grid label
+// shows: a 5,000-character element name must not widen the grid.
+const MaxLabel = 40
+
+// BigGrid is the cell count above which the grid is drawn as an image
+// (one pixel per cell, scaled) rather than as vector squares with labels.
+// 128 × 128 components is the most a legal PSV0 describes.
+const BigGrid = 128 * 128
+
+// Big reports whether the grid is drawn as an image.
+func (g *GridData) Big() bool { return len(g.Rows)*len(g.Cols) > BigGrid }
+
+// SetCount is how many cells are set.
+func (g *GridData) SetCount() int {
+	n := 0
+	for _, row := range g.Cells {
+		for _, v := range row {
+			if v {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// shortLabels makes labels safe to show (control and bidi characters
+// escaped) and shortens long ones in the middle, so "NAME….y" keeps its
+// component; the whole names become titles.
+func shortLabels(labels []string) ([]string, []string) {
+	var titles []string
+	for i, l := range labels {
+		short := text.SafeCap(l, 2048) // names are capped at 1,024 already
+		if r := []rune(short); len(r) > MaxLabel {
+			short = string(r[:MaxLabel-10]) + "…" + string(r[len(r)-9:])
+		}
+		if short != l {
+			if titles == nil {
+				titles = append([]string(nil), labels...)
+			}
+			titles[i] = text.SafeCap(l, 2048)
+			labels[i] = short
+		}
+	}
+	return labels, titles
 }
 
 // Set reports whether cell (r, c) is set, false outside the matrix.
 func (g *GridData) Set(r, c int) bool {
 	return r >= 0 && r < len(g.Cells) && c >= 0 && c < len(g.Cells[r]) && g.Cells[r][c]
+}
+
+// RowTitle and ColTitle are a label's hover text: its whole name.
+func (g *GridData) RowTitle(r int) string { return titleOf(g.Rows, g.RowTitles, r) }
+func (g *GridData) ColTitle(c int) string { return titleOf(g.Cols, g.ColTitles, c) }
+
+func titleOf(labels, titles []string, i int) string {
+	if i < len(titles) {
+		return titles[i]
+	}
+	return labels[i]
 }
 
 // Describe returns the sentence for one cell.
@@ -61,6 +123,9 @@ func componentLabels(elements *Node, vectors int, prefix string) []string {
 				name = "SV_" + k
 			}
 		}
+		// One copy per element, however long the name: each component's
+		// label repeats it.
+		name = text.SafeCap(name, 1024)
 		startRow, _ := e.Child("StartRow").Int()
 		startCol, _ := e.Child("StartCol").Int()
 		cols, _ := e.Child("Cols").Int()
@@ -99,8 +164,10 @@ func ioGrid(title string, table *Node, inLabels, outLabels []string, sentence st
 		words[i] = uint32(v)
 	}
 	md := maskDwords(len(outLabels) / 4)
-	g := &GridData{Title: title, Rows: inLabels, Cols: outLabels, Sentence: sentence,
+	g := &GridData{Title: title, Sentence: sentence,
 		NotSentence: strings.Replace(sentence, " affects ", " does not affect ", 1)}
+	g.Rows, g.RowTitles = shortLabels(append([]string(nil), inLabels...))
+	g.Cols, g.ColTitles = shortLabels(append([]string(nil), outLabels...))
 	g.Cells = make([][]bool, len(inLabels))
 	for r := range g.Cells {
 		g.Cells[r] = make([]bool, len(outLabels))

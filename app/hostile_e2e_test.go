@@ -1,0 +1,82 @@
+//go:build !wasm
+
+package app_test
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
+)
+
+// hugeGridContainer is a geometry shader container whose PSV0 claims the
+// largest masks its header can: 255 input and 255 output vectors in each of
+// four streams, with ViewID on, every dependency bit set. Its four
+// input→output tables are 1,020 × 1,020 components each.
+func hugeGridContainer() []byte {
+	const vec = 255
+	info := make([]byte, 36)
+	info[24], info[25], info[31] = 2, 1, vec // geometry (four streams), ViewID used, input vectors
+	copy(info[32:36], []byte{vec, vec, vec, vec})
+	var psv []byte
+	u32 := func(v uint32) { psv = binary.LittleEndian.AppendUint32(psv, v) }
+	u32(uint32(len(info)))
+	psv = append(psv, info...)
+	u32(0) // resources
+	u32(0) // string table bytes
+	u32(0) // semantic indices
+	words := 4*((vec+7)>>3) + 4*vec*4*((vec+7)>>3)
+	for i := 0; i < words; i++ {
+		u32(0xffffffff)
+	}
+	c := []byte("DXBC")
+	c = append(c, make([]byte, 16)...)
+	c = binary.LittleEndian.AppendUint16(c, 1)
+	c = binary.LittleEndian.AppendUint16(c, 0)
+	c = binary.LittleEndian.AppendUint32(c, uint32(36+8+len(psv)))
+	c = binary.LittleEndian.AppendUint32(c, 1)
+	c = binary.LittleEndian.AppendUint32(c, 36)
+	c = append(c, "PSV0"...)
+	c = binary.LittleEndian.AppendUint32(c, uint32(len(psv)))
+	return append(c, psv...)
+}
+
+// A million-cell dependency grid is an image on a canvas, not an SVG of a
+// million squares: the page stays small and a hover still reads a cell.
+func TestHugeGridsAreImages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	path := filepath.Join(t.TempDir(), "huge-grid.dxbc")
+	if err := os.WriteFile(path, hugeGridContainer(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := startPage(t)
+	browser := startBrowser(t)
+	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	p := newPage(t, browser, base, shots)
+	p.open("")
+	p.upload("#file-input", path)
+	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'huge-grid.dxbc'`)
+	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
+	p.wait("the grids", `document.querySelectorAll('.grid-canvas').length === 4`)
+	if n := eval[float64](p, `document.querySelectorAll('*').length`); n > 20000 {
+		t.Errorf("%v elements in the page with four million-cell grids", n)
+	}
+	// The canvas holds one pixel per cell, every one set here.
+	px := eval[[]float64](p, `(() => { const c = document.querySelector('.grid-canvas'); const d = c.getContext('2d').getImageData(1019, 1019, 1, 1).data; return [c.width, c.height, d[3]] })()`)
+	if px[0] != 1020 || px[1] != 1020 || px[2] != 255 {
+		t.Errorf("canvas %v × %v, last cell alpha %v", px[0], px[1], px[2])
+	}
+	eval[bool](p, `(() => { const g = document.querySelector('.grid-canvas').parentElement; const r = g.getBoundingClientRect();
+		g.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: r.left + 2*5 + 1, clientY: r.top + 2*9 + 1})); return true })()`)
+	p.wait("a hovered cell is described", `[...document.querySelectorAll('.grid-sentence')].some(s => s.textContent === 'input v2.y affects output o1.y')`)
+	p.screenshot("huge-grid")
+}
