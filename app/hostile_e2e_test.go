@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
@@ -79,4 +80,66 @@ func TestHugeGridsAreImages(t *testing.T) {
 		g.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: r.left + 2*5 + 1, clientY: r.top + 2*9 + 1})); return true })()`)
 	p.wait("a hovered cell is described", `[...document.querySelectorAll('.grid-sentence')].some(s => s.textContent === 'input v2.y affects output o1.y')`)
 	p.screenshot("huge-grid")
+}
+
+// partsAtOneOffset is a container listing k parts, all at one PRIV part.
+func partsAtOneOffset(k int) []byte {
+	c := make([]byte, 32+4*k+8+4)
+	copy(c, "DXBC")
+	binary.LittleEndian.PutUint32(c[24:], uint32(len(c)))
+	binary.LittleEndian.PutUint32(c[28:], uint32(k))
+	for i := 0; i < k; i++ {
+		binary.LittleEndian.PutUint32(c[32+4*i:], uint32(32+4*k))
+	}
+	copy(c[32+4*k:], "PRIV")
+	binary.LittleEndian.PutUint32(c[32+4*k+4:], 4)
+	return c
+}
+
+// A container listing 100,000 parts (all at one offset) once drew 1.6
+// million elements. The decoder keeps the first decode.MaxParts (4,096) and
+// says so; the part list draws a page of them, with the count and buttons to
+// the others.
+func TestHundredThousandPartsArePaged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	path := filepath.Join(t.TempDir(), "many-parts.dxbc")
+	if err := os.WriteFile(path, partsAtOneOffset(100000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := startPage(t)
+	browser := startBrowser(t)
+	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	p := newPage(t, browser, base, shots)
+	p.open("")
+	t0 := time.Now()
+	p.upload("#file-input", path)
+	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'many-parts.dxbc'`)
+	t.Logf("100,000 parts shown in %.2fs", time.Since(t0).Seconds())
+	if n := eval[float64](p, `document.querySelectorAll('#part-list .part').length`); n != 200 {
+		t.Errorf("%v parts drawn, want a page of 200", n)
+	}
+	if got := eval[string](p, `document.querySelector('#part-pager .pager-where').textContent`); got != "parts 1–200 of 4097" {
+		t.Errorf("pager says %q", got)
+	}
+	if n := eval[float64](p, `document.querySelectorAll('*').length`); n > 5000 {
+		t.Errorf("%v elements in the page", n)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`#part-pager .pager-last`)))
+	p.wait("the last page", `document.querySelector('#part-pager .pager-where').textContent === 'parts 4001–4097 of 4097'`)
+	p.do(chromedp.Click(chromedp.CSS(`#part-4096`)))
+	p.wait("the last part selected", `(document.querySelector('#part-list .part.selected') || {}).id === 'part-4096'`)
+	p.do(chromedp.Click(chromedp.CSS(`#part-pager .pager-first`)))
+	p.wait("the first page", `document.querySelector('#part-pager .pager-where').textContent === 'parts 1–200 of 4097'`)
+	p.do(chromedp.Click(chromedp.CSS(`#part-3`)))
+	p.wait("part 3 selected", `(document.querySelector('#part-list .part.selected') || {}).id === 'part-3'`)
+	p.screenshot("many-parts")
+	if got := eval[float64](p, `document.querySelectorAll('#problems .problem').length`); got > 200 {
+		t.Errorf("%v problems drawn at once", got)
+	}
 }

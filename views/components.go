@@ -82,12 +82,26 @@ type PartList struct {
 	app.Compo
 	Parts    []*model.PartView
 	Selected int
+
+	page     pageWindow
+	seenSel  int
+	seenList []*model.PartView
 }
 
-// Render draws the list.
+// Render draws the page of the list holding the selected part.
 func (l *PartList) Render() app.UI {
+	if len(l.Parts) != len(l.seenList) || len(l.Parts) > 0 && &l.Parts[0] != &l.seenList[0] {
+		l.seenList, l.page.first, l.seenSel = l.Parts, 0, -1
+	}
+	if l.Selected != l.seenSel {
+		l.seenSel = l.Selected
+		l.page.show(l.Selected)
+	}
+	first, end := l.page.bounds(len(l.Parts))
 	return app.Div().ID("part-list").Class("parts").Role("listbox").TabIndex(0).Aria("label", "parts").Body(
-		app.Range(l.Parts).Slice(func(i int) app.UI {
+		l.page.bar("part-pager", "parts", len(l.Parts)),
+		app.Range(l.Parts[first:end]).Slice(func(k int) app.UI {
+			i := first + k
 			pv := l.Parts[i]
 			cls := "part"
 			if i == l.Selected {
@@ -95,7 +109,7 @@ func (l *PartList) Render() app.UI {
 			}
 			return app.Div().Class(cls).ID("part-"+fmt.Sprint(i)).Role("option").Aria("selected", i == l.Selected).
 				DataSet("name", pv.Name).
-				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectPart, i) }).Body(
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectPart, i) }, app.EventScope(i)).Body(
 				app.Div().Class("part-head").Body(
 					app.Span().Class("part-name").Text(pv.Name),
 					app.Span().Class("part-title").Text(pv.Title),
@@ -184,16 +198,30 @@ func kindClass(k model.NodeKind) string {
 type ProblemList struct {
 	app.Compo
 	Problems []model.Problem
+
+	page pageWindow
+	seen []model.Problem
 }
 
-// Render draws the list.
+// Render draws one page of the list.
 func (p *ProblemList) Render() app.UI {
 	if len(p.Problems) == 0 {
 		return app.Div().Class("problems empty").Text("No problems found.")
 	}
+	if len(p.Problems) != len(p.seen) || &p.Problems[0] != &p.seen[0] {
+		p.seen, p.page.first = p.Problems, 0
+	}
+	first, end := p.page.bounds(len(p.Problems))
+	return app.Div().Class("problems-wrap").Body(
+		p.page.bar("problem-pager", "problems", len(p.Problems)),
+		p.list(first, end),
+	)
+}
+
+func (p *ProblemList) list(first, end int) app.UI {
 	return app.Ul().ID("problems").Class("problems").Body(
-		app.Range(p.Problems).Slice(func(i int) app.UI {
-			pr := p.Problems[i]
+		app.Range(p.Problems[first:end]).Slice(func(k int) app.UI {
+			pr := p.Problems[first+k]
 			where := pr.Part
 			if pr.Structure != "" {
 				where = strings.TrimSpace(where + " " + pr.Structure)
@@ -278,11 +306,18 @@ func plural2(n int64, s string) string {
 type EmbeddedList struct {
 	app.Compo
 	Model *model.Model
+
+	page pageWindow
+	seen *model.Model
 }
 
 // Render draws the message and the list.
 func (e *EmbeddedList) Render() app.UI {
 	m := e.Model
+	if m != e.seen {
+		e.seen, e.page.first = m, 0
+	}
+	first, end := e.page.bounds(len(m.Embedded))
 	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", m.Name)
 	return app.Div().ID("not-container").Class("notice").Body(
 		app.P().ID("not-container-msg").Class("notice-msg").Text(msg),
@@ -292,16 +327,17 @@ func (e *EmbeddedList) Render() app.UI {
 		}).Else(func() app.UI {
 			return app.Div().Body(
 				app.P().Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), pluralWord(len(m.Embedded), "container"))),
+				e.page.bar("embedded-pager", "containers", len(m.Embedded)),
 				app.Table().ID("embedded").Class("embedded").Body(
 					app.THead().Body(app.Tr().Body(app.Th().Text("offset"), app.Th().Text("size"), app.Th().Text("parts"), app.Th())),
-					app.TBody().Body(app.Range(m.Embedded).Slice(func(i int) app.UI {
-						em := m.Embedded[i]
+					app.TBody().Body(app.Range(m.Embedded[first:end]).Slice(func(k int) app.UI {
+						em := m.Embedded[first+k]
 						return app.Tr().Body(
 							app.Td().Class("num").Text(model.Hex(em.Offset)),
 							app.Td().Class("num").Text(model.SizeText(em.Size)),
 							app.Td().Text(strings.Join(em.Parts, " ")),
 							app.Td().Body(app.Button().Class("open-nested").DataSet("off", em.Offset).Text("Open").
-								OnClick(func(ctx app.Context, ev app.Event) { ctx.NewActionWithValue(ActOpenNested, em.Offset) })),
+								OnClick(func(ctx app.Context, ev app.Event) { ctx.NewActionWithValue(ActOpenNested, em.Offset) }, app.EventScope(em.Offset))),
 						)
 					})),
 				),
