@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,5 +142,37 @@ func TestHundredThousandPartsArePaged(t *testing.T) {
 	p.screenshot("many-parts")
 	if got := eval[float64](p, `document.querySelectorAll('#problems .problem').length`); got > 200 {
 		t.Errorf("%v problems drawn at once", got)
+	}
+}
+
+// Part names are four bytes of the file: a terminal escape or a bidi
+// override in one shows as text (\x1b, U+202E), in the list and the summary.
+func TestNamesFromTheFileAreShownSafely(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	c := partsAtOneOffset(2)
+	at := 32 + 4*2
+	copy(c[at:], "\x1b[2J")
+	c = append(c[:len(c)-4], 0xe2, 0x80, 0xae, 'x') // the part's data: U+202E x
+	binary.LittleEndian.PutUint32(c[24:], uint32(len(c)))
+	path := filepath.Join(t.TempDir(), "escapes.dxbc")
+	if err := os.WriteFile(path, c, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := startPage(t)
+	browser := startBrowser(t)
+	p := newPage(t, browser, base, t.TempDir())
+	p.open("")
+	p.upload("#file-input", path)
+	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'escapes.dxbc'`)
+	names := eval[[]string](p, `[...document.querySelectorAll('#part-list .part-name')].map(e => e.textContent)`)
+	if len(names) != 3 || names[1] != `\x1b[2J` || names[2] != `\x1b[2J` {
+		t.Errorf("part names shown as %q", names)
+	}
+	if body := eval[string](p, `document.body.innerText`); strings.ContainsAny(body, "\x1b\u202e") {
+		i := strings.IndexAny(body, "\x1b\u202e")
+		t.Errorf("a raw escape or bidi override reached the page's text: %q", body[max(0, i-200):min(len(body), i+100)])
 	}
 }

@@ -180,7 +180,7 @@ func (in *Inspector) body() app.UI {
 				&views.PartList{Parts: m.Parts, Selected: in.part},
 			),
 			app.Section().Class("col-tree").Body(
-				app.H2().Body(app.Span().Class("part-name").Text(pv.Name), app.Text(" "+pv.Title)),
+				app.H2().Body(app.Span().Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
 				app.P().Class("about").Text(pv.About),
 				app.Div().Class("specials").Body(views.Specials(pv)...),
 				&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node},

@@ -481,7 +481,7 @@ func (in *Inspector) mountShare(ctx app.Context) {
 		in.share.wantCompare = !in.share.wantCompare
 		in.share.note = ""
 		if in.share.wantCompare && in.model != nil {
-			in.share.note = "Compare mode: open or drop the file to compare with " + in.model.Name + ". (Shift+drop does this too.)"
+			in.share.note = "Compare mode: open or drop the file to compare with " + model.Shown(in.model.Name) + ". (Shift+drop does this too.)"
 		}
 	})
 	ctx.Handle(views.ActCloseCompare, func(ctx app.Context, a app.Action) {

@@ -47,8 +47,8 @@ func (v *CompareView) Render() app.UI {
 	}
 	return app.Div().ID("compare").Class("compare").Body(
 		app.H2().Body(
-			app.Text("Compare "), app.Span().ID("cmp-name-a").Class("cmp-a").Text("A: "+v.A.Name),
-			app.Text(" → "), app.Span().ID("cmp-name-b").Class("cmp-b").Text("B: "+v.B.Name),
+			app.Text("Compare "), app.Span().ID("cmp-name-a").Class("cmp-a").Text("A: "+model.Shown(v.A.Name)),
+			app.Text(" → "), app.Span().ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
 		),
 		app.P().ID("cmp-verdict").Class("cmp-verdict").Text(verdict+" Parts: "+head+"."),
 		app.If(len(c.Changes) > 0, func() app.UI {
@@ -63,11 +63,11 @@ func (v *CompareView) Render() app.UI {
 		app.Ul().ID("cmp-parts").Class("cmp-parts").Body(rows...),
 		app.Div().Class("cmp-hex").Body(
 			app.Div().Class("cmp-side").Body(
-				app.H3().Text("A: "+v.A.Name),
+				app.H3().Text("A: "+model.Shown(v.A.Name)),
 				&HexView{Model: v.A, Sel: v.SelA, RevealOff: v.RevealA, RevealSeq: v.RevealSeq, IDPrefix: "hexa", ClickAct: ActCompareByteA, Marks: v.MarksA},
 			),
 			app.Div().Class("cmp-side").Body(
-				app.H3().Text("B: "+v.B.Name),
+				app.H3().Text("B: "+model.Shown(v.B.Name)),
 				&HexView{Model: v.B, Sel: v.SelB, RevealOff: v.RevealB, RevealSeq: v.RevealSeq, IDPrefix: "hexb", ClickAct: ActCompareByteB, Marks: v.MarksB},
 			),
 		),
@@ -105,9 +105,9 @@ func (v *CompareView) part(i int) app.UI {
 	cls := "cmp-part cmp-" + d.Status.String()
 	line := app.Div().Class("cmp-line").DataSet("part", d.Name).Body(
 		app.Span().Class("cmp-mark").Text(mark),
-		app.Span().Class("part-name").Text(d.Name),
+		app.Span().Class("part-name").Text(model.Shown(d.Name)),
 		app.Span().Class("cmp-text").Text(text),
-		app.If(side.Summary != "", func() app.UI { return app.Span().Class("cmp-summary").Text(side.Summary) }),
+		app.If(side.Summary != "", func() app.UI { return app.Span().Class("cmp-summary").Text(model.Shown(side.Summary)) }),
 	)
 	if d.Status == model.PartIdentical {
 		return app.Li().Class(cls).Body(line)

@@ -28,7 +28,7 @@ func (s *SummaryBar) Render() app.UI {
 		)
 	}
 	items := []app.UI{
-		app.Div().Class("sum-item sum-name").Body(app.Span().ID("file-name").Text(m.Name)),
+		app.Div().Class("sum-item sum-name").Body(app.Span().ID("file-name").Text(model.Shown(m.Name))),
 		item("size", model.SizeText(int64(len(m.Data))), "sum-size"),
 	}
 	if m.File == nil {
@@ -111,7 +111,7 @@ func (l *PartList) Render() app.UI {
 				DataSet("name", pv.Name).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectPart, i) }, app.EventScope(i)).Body(
 				app.Div().Class("part-head").Body(
-					app.Span().Class("part-name").Text(pv.Name),
+					app.Span().Class("part-name").Text(model.Shown(pv.Name)),
 					app.Span().Class("part-title").Text(pv.Title),
 					Badges(pv.Errors, pv.Warnings, pv.Notes, false),
 				),
@@ -119,7 +119,7 @@ func (l *PartList) Render() app.UI {
 					app.Span().Class("part-off").Text(model.Hex(pv.Offset)),
 					app.Span().Class("part-size").Text(model.SizeText(pv.Size)),
 				),
-				app.If(pv.Summary != "", func() app.UI { return app.Div().Class("part-summary").Text(pv.Summary) }),
+				app.If(pv.Summary != "", func() app.UI { return app.Div().Class("part-summary").Text(model.Shown(pv.Summary)) }),
 			)
 		}),
 	)
@@ -175,7 +175,7 @@ func (v *TreeView) Render() app.UI {
 			}
 			key := n.Key
 			if n.Parent == nil {
-				key = v.Tree.Part
+				key = model.Shown(v.Tree.Part)
 			}
 			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class("val").Text(n.Value)}
 			if container && v.Open[n.ID] && len(n.Children) > model.MaxChildren && !v.Open[-1-n.ID] {
@@ -233,7 +233,7 @@ func (p *ProblemList) list(first, end int) app.UI {
 					app.Span().Class("problem-off").Text(model.Hex(pr.Offset)),
 				),
 				app.Span().Class("problem-where").Text(where),
-				app.Span().Class("problem-msg").Text(pr.Message),
+				app.Span().Class("problem-msg").Text(model.ShownMessage(pr.Message)),
 			)
 		}),
 	)
@@ -268,7 +268,7 @@ func (t *TeachPanel) Render() app.UI {
 	row := func(k string, v app.UI) {
 		rows = append(rows, app.Dt().Text(k), app.Dd().Body(v))
 	}
-	row("path", app.Code().ID("teach-path").Text(path))
+	row("path", app.Code().ID("teach-path").Text(model.Shown(path)))
 	if t.Sel.Size > 0 {
 		row("where", app.Span().Text(fmt.Sprintf("offset %s, %s", model.Hex(t.Sel.Off), plural2(t.Sel.Size, "byte"))))
 		row("bytes", app.Code().Class("teach-bytes").Text(model.RawBytes(t.Model.Data, t.Sel.Off, t.Sel.Size, 32)))
@@ -318,7 +318,7 @@ func (e *EmbeddedList) Render() app.UI {
 		e.seen, e.page.first = m, 0
 	}
 	first, end := e.page.bounds(len(m.Embedded))
-	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", m.Name)
+	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", model.Shown(m.Name))
 	return app.Div().ID("not-container").Class("notice").Body(
 		app.P().ID("not-container-msg").Class("notice-msg").Text(msg),
 		app.P().Class("notice-detail").Text(m.NotFound),

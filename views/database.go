@@ -126,7 +126,7 @@ func (v *DatabaseView) summary() app.UI {
 		return app.Div().Class("sum-item "+cls).Body(app.Span().Class("sum-label").Text(label), app.Span().Class("sum-value").Text(value))
 	}
 	return app.Div().Class("summary db-summary").Body(
-		app.Div().Class("sum-item sum-name").Body(app.Span().ID("db-name").Text(m.Name)),
+		app.Div().Class("sum-item sum-name").Body(app.Span().ID("db-name").Text(model.Shown(m.Name))),
 		item("kind", m.DB.Kind.String(), "db-kind"),
 		item("size", model.SizeText(int64(len(m.Data))), "sum-size"),
 		item("pages", fmt.Sprintf("%d × %d bytes", m.DB.SQL.PageCount(), h.PageSize), "db-pages"),
@@ -466,7 +466,7 @@ func fieldList(fs []model.DBField, depth int) app.UI {
 		if f.Ref != nil && depth < 3 {
 			val = append(val, descUI(f.Ref, depth+1))
 		}
-		items = append(items, app.Li().Body(append([]app.UI{app.Span().Class("db-fname").Text(f.Name)}, val...)...))
+		items = append(items, app.Li().Body(append([]app.UI{app.Span().Class("db-fname").Text(model.Shown(f.Name))}, val...)...))
 	}
 	return app.Ul().Class("db-fields").Body(items...)
 }
@@ -743,7 +743,7 @@ func (v *DatabaseView) tables() app.UI {
 				if d.Scanned {
 					blobs = fmt.Sprint(t.Blobs)
 				}
-				return app.Tr().DataSet("table", t.Name).Body(app.Td().Class("mono").Text(t.Name), app.Td().Class("num db-rows").Text(t.Rows),
+				return app.Tr().DataSet("table", t.Name).Body(app.Td().Class("mono").Text(model.Shown(t.Name)), app.Td().Class("num db-rows").Text(t.Rows),
 					app.Td().Class("num").Text(blobs), app.Td().Class("db-columns").Text(strings.Join(cols, ", ")))
 			})),
 		),

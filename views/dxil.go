@@ -125,7 +125,7 @@ func (d *DXILSummary) Render() app.UI {
 					}
 					// HLSL register notation: "t3, space1" (the first register of the range).
 					bind := model.Register(model.RegisterLetter(r.Class), r.LowerBound, 1, r.Space)
-					return app.Tr().Body(app.Td().Text(r.Name), app.Td().Text(r.Class), app.Td().Text(r.Kind), app.Td().Class("dxil-binding").Text(bind),
+					return app.Tr().Body(app.Td().Text(model.Shown(r.Name)), app.Td().Text(r.Class), app.Td().Text(r.Kind), app.Td().Class("dxil-binding").Text(bind),
 						app.Td().Class("num").Text(count))
 				})),
 			)

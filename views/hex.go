@@ -309,7 +309,7 @@ func (h *HexView) classOf(off int64) (string, string) {
 	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
 		cls += " alt"
 	}
-	title := model.Hex(off) + ": " + sp.Path
+	title := model.Hex(off) + ": " + model.Shown(sp.Path)
 	if sp.Value != "" {
 		title += " = " + model.Cut(sp.Value)
 	}

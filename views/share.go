@@ -127,7 +127,7 @@ func (s *ShareBar) Render() app.UI {
 			btn("export-parts", "part list", "the part list and problems as text, as dxscope parts writes it", ActExport, ExportParts),
 		)
 		if s.PartName != "" && s.PartName != model.HeaderPart {
-			items = append(items, btn("export-part", s.PartName+" bytes", "this part's data, as dxa -extractpart writes it", ActExport, ExportPart))
+			items = append(items, btn("export-part", model.Shown(s.PartName)+" bytes", "this part's data, as dxa -extractpart writes it", ActExport, ExportPart))
 		}
 		if s.Bitcode {
 			items = append(items, btn("export-bitcode", "bitcode", "the DXIL bitcode alone (for llvm-bcanalyzer)", ActExport, ExportBitcode))

@@ -30,7 +30,7 @@ func (s *SignatureTable) Render() app.UI {
 					reg = fmt.Sprint(r.Register)
 				}
 				return app.Tr().Body(
-					app.Td().Text(r.Name), app.Td().Class("num").Text(fmt.Sprint(r.Index)),
+					app.Td().Text(model.Shown(r.Name)), app.Td().Class("num").Text(fmt.Sprint(r.Index)),
 					app.Td().Class("mask").Text(model.MaskText(r.Mask)), app.Td().Class("num").Text(reg),
 					app.Td().Text(r.SystemValue), app.Td().Text(r.Format), app.Td().Class("mask").Text(model.MaskText(r.Used)),
 				)

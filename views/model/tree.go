@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 // NodeKind says what JSON value a tree node holds.
@@ -471,3 +473,15 @@ func resolveSpan(part string, n *Node, spans Spans) string {
 	}
 	return ""
 }
+
+// Shown makes a text from the file fit to show: control characters and
+// bidi overrides visible (\x1b, U+202E), at most MaxName characters. Views
+// draw names, summaries and messages through it.
+func Shown(s string) string { return text.SafeCap(s, MaxName) }
+
+// MaxName is the longest name a list or table row shows.
+const MaxName = 200
+
+// ShownMessage is Shown for a problem's message, which may quote a name at
+// length: a longer cap.
+func ShownMessage(s string) string { return text.SafeCap(s, 1000) }
