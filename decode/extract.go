@@ -2,12 +2,16 @@ package decode
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // ExtractPart returns a part's data by name (like dxa -extractpart). The name
 // "dxil" (any case) returns the bitcode alone of the DXIL part (or ILDB when
-// there is no DXIL part). A name followed by "#N" picks the N-th part of that name.
+// there is no DXIL part). A name followed by "#N" picks the N-th part of that
+// name (from 0). Part names are any four bytes, '#' and digits included: a
+// name that matches a part exactly is that part, and "#N" is read only from
+// the end of the name, so "A#B#1" is the second part named "A#B".
 func ExtractPart(f *File, name string) ([]byte, error) {
 	if strings.EqualFold(name, "dxil") && name != "DXIL" {
 		for _, n := range []string{"DXIL", "ILDB"} {
@@ -18,9 +22,12 @@ func ExtractPart(f *File, name string) ([]byte, error) {
 		return nil, fmt.Errorf("no DXIL or ILDB part with readable bitcode")
 	}
 	want, nth := name, 0
-	if a, b, ok := strings.Cut(name, "#"); ok {
-		want = a
-		fmt.Sscan(b, &nth)
+	if f.Part(name) == nil {
+		if i := strings.LastIndexByte(name, '#'); i >= 0 {
+			if n, err := strconv.Atoi(name[i+1:]); err == nil && n >= 0 {
+				want, nth = name[:i], n
+			}
+		}
 	}
 	k := 0
 	for _, p := range f.Parts {
@@ -32,8 +39,12 @@ func ExtractPart(f *File, name string) ([]byte, error) {
 		}
 	}
 	var names []string
-	for _, p := range f.Parts {
-		names = append(names, p.Name)
+	for i, p := range f.Parts {
+		if i == 16 {
+			names = append(names, fmt.Sprintf("and %d more", len(f.Parts)-i))
+			break
+		}
+		names = append(names, strconv.Quote(p.Name))
 	}
 	return nil, fmt.Errorf("no part %q (the parts are %s)", name, strings.Join(names, " "))
 }

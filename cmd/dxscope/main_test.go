@@ -68,7 +68,7 @@ func TestExtractWritesPartData(t *testing.T) {
 	if string(b) != "\x01\x00\x00\x000123456789abcdef" {
 		t.Errorf("extracted %q", b)
 	}
-	if code, _, e := runCmd("extract", valid, "RTS0"); code != 1 || !strings.Contains(e, "no part \"RTS0\" (the parts are SFI0 HASH)") {
+	if code, _, e := runCmd("extract", valid, "RTS0"); code != 1 || !strings.Contains(e, "no part \"RTS0\" (the parts are \"SFI0\" \"HASH\")") {
 		t.Errorf("missing part: exit %d, %q", code, e)
 	}
 }
