@@ -4,6 +4,7 @@ package app_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,39 +13,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode/hostile"
 )
-
-// hugeGridContainer is a geometry shader container whose PSV0 claims the
-// largest masks its header can: 255 input and 255 output vectors in each of
-// four streams, with ViewID on, every dependency bit set. Its four
-// input→output tables are 1,020 × 1,020 components each.
-func hugeGridContainer() []byte {
-	const vec = 255
-	info := make([]byte, 36)
-	info[24], info[25], info[31] = 2, 1, vec // geometry (four streams), ViewID used, input vectors
-	copy(info[32:36], []byte{vec, vec, vec, vec})
-	var psv []byte
-	u32 := func(v uint32) { psv = binary.LittleEndian.AppendUint32(psv, v) }
-	u32(uint32(len(info)))
-	psv = append(psv, info...)
-	u32(0) // resources
-	u32(0) // string table bytes
-	u32(0) // semantic indices
-	words := 4*((vec+7)>>3) + 4*vec*4*((vec+7)>>3)
-	for i := 0; i < words; i++ {
-		u32(0xffffffff)
-	}
-	c := []byte("DXBC")
-	c = append(c, make([]byte, 16)...)
-	c = binary.LittleEndian.AppendUint16(c, 1)
-	c = binary.LittleEndian.AppendUint16(c, 0)
-	c = binary.LittleEndian.AppendUint32(c, uint32(36+8+len(psv)))
-	c = binary.LittleEndian.AppendUint32(c, 1)
-	c = binary.LittleEndian.AppendUint32(c, 36)
-	c = append(c, "PSV0"...)
-	c = binary.LittleEndian.AppendUint32(c, uint32(len(psv)))
-	return append(c, psv...)
-}
 
 // A million-cell dependency grid is an image on a canvas, not an SVG of a
 // million squares: the page stays small and a hover still reads a cell.
@@ -54,7 +25,7 @@ func TestHugeGridsAreImages(t *testing.T) {
 	}
 	browsertest.Available(t)
 	path := filepath.Join(t.TempDir(), "huge-grid.dxbc")
-	if err := os.WriteFile(path, hugeGridContainer(), 0o644); err != nil {
+	if err := os.WriteFile(path, hostile.HugeGrids(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	base := startPage(t)
@@ -83,20 +54,6 @@ func TestHugeGridsAreImages(t *testing.T) {
 	p.screenshot("huge-grid")
 }
 
-// partsAtOneOffset is a container listing k parts, all at one PRIV part.
-func partsAtOneOffset(k int) []byte {
-	c := make([]byte, 32+4*k+8+4)
-	copy(c, "DXBC")
-	binary.LittleEndian.PutUint32(c[24:], uint32(len(c)))
-	binary.LittleEndian.PutUint32(c[28:], uint32(k))
-	for i := 0; i < k; i++ {
-		binary.LittleEndian.PutUint32(c[32+4*i:], uint32(32+4*k))
-	}
-	copy(c[32+4*k:], "PRIV")
-	binary.LittleEndian.PutUint32(c[32+4*k+4:], 4)
-	return c
-}
-
 // A container listing 100,000 parts (all at one offset) once drew 1.6
 // million elements. The decoder keeps the first decode.MaxParts (4,096) and
 // says so; the part list draws a page of them, with the count and buttons to
@@ -107,7 +64,7 @@ func TestHundredThousandPartsArePaged(t *testing.T) {
 	}
 	browsertest.Available(t)
 	path := filepath.Join(t.TempDir(), "many-parts.dxbc")
-	if err := os.WriteFile(path, partsAtOneOffset(100000), 0o644); err != nil {
+	if err := os.WriteFile(path, hostile.PartsAtOneOffset(100000), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	base := startPage(t)
@@ -152,7 +109,7 @@ func TestNamesFromTheFileAreShownSafely(t *testing.T) {
 		t.Skip("browser test: skipped in -short mode")
 	}
 	browsertest.Available(t)
-	c := partsAtOneOffset(2)
+	c := hostile.PartsAtOneOffset(2)
 	at := 32 + 4*2
 	copy(c[at:], "\x1b[2J")
 	c = append(c[:len(c)-4], 0xe2, 0x80, 0xae, 'x') // the part's data: U+202E x
@@ -174,5 +131,40 @@ func TestNamesFromTheFileAreShownSafely(t *testing.T) {
 	if body := eval[string](p, `document.body.innerText`); strings.ContainsAny(body, "\x1b\u202e") {
 		i := strings.IndexAny(body, "\x1b\u202e")
 		t.Errorf("a raw escape or bidi override reached the page's text: %q", body[max(0, i-200):min(len(body), i+100)])
+	}
+}
+
+// The files above, and the other inputs that once took the decoder seconds
+// and gigabytes, as links carrying the file: each opens (or says why not)
+// and the page stays live, which an example opening afterwards shows.
+func TestHostileLinksKeepThePageLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	base := startPage(t)
+	browser := startBrowser(t)
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"parts-at-one-offset.dxbc", hostile.PartsAtOneOffset(100000)},
+		{"psv-long-names.dxbc", hostile.LongNamePSV(1 << 20)},
+		{"blockinfo.dxbc", hostile.BlockInfo(1<<16-1, 10000)},
+		{"repeated-headers.bin", hostile.RepeatedHeaders(8 << 20)},
+		{"rdef-names.dxbc", hostile.ManyNamesRDEF(8000, 256<<10)},
+		{"huge-grids.dxbc", hostile.HugeGrids()},
+	} {
+		frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: c.name}, File: c.data}, 0).Fragment
+		p := newPage(t, browser, base, t.TempDir())
+		t0 := time.Now()
+		p.open(frag)
+		p.wait(c.name+" shown", fmt.Sprintf(`(document.getElementById('file-name') || {}).textContent === %q`, c.name))
+		t.Logf("%s: %d bytes in a %d-character link, shown %.2fs after navigation", c.name, len(c.data), len(frag), time.Since(t0).Seconds())
+		p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
+		p.wait(c.name+": an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
+		if eval[bool](p, `!!document.getElementById('crash')`) {
+			t.Errorf("%s: the page restarted after a panic: %s", c.name, eval[string](p, `document.getElementById('crash').textContent`))
+		}
 	}
 }

@@ -431,7 +431,8 @@ func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
 	if info.strtab.data == nil {
 		info.strtab.data = info.stringData
 	}
-	return info.strtab.at(off)
+	s, ok = info.strtab.at(off)
+	return info.strtab.name(s), ok
 }
 
 // progShaderKind reads the stage from the DXIL (or ILDB) program header. The
@@ -508,6 +509,7 @@ func decodePSV0(f *File, p *Part, r *reader) {
 			unknownBytes(r, "Trailing", r.remaining())
 		}
 	}
+	info.strtab.cutNote(r, "string table")
 	p.Summary = info.Summary()
 }
 

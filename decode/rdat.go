@@ -115,6 +115,7 @@ func decodeRuntimeData(r *reader) *RuntimeData {
 		c.decodeTable(t)
 	}
 	c.link()
+	c.strtab.cutNote(r, "StringBuffer")
 	return d
 }
 

@@ -25,7 +25,7 @@ func (c *rdatCtx) stringAt(off uint32) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return s, true
+	return c.strtab.name(s), true
 }
 
 func (c *rdatCtx) readString(rr *reader, name string) (string, uint32) {

@@ -309,6 +309,7 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			}
 		}
 	}
+	c.tab.cutNote(r, "RDEF strings")
 	return d
 }
 
@@ -345,12 +346,13 @@ func (c *rdefCtx) str(off uint32, path string, field int) string {
 	if c.tab.data == nil {
 		c.tab.data = c.r.b
 	}
-	s, terminated := c.tab.at(off)
+	full, terminated := c.tab.at(off)
+	s := c.tab.name(full)
 	if c.strings[off] {
 		return s
 	}
 	c.strings[off] = true
-	n := len(s)
+	n := len(full)
 	if terminated {
 		n++ // the NUL is part of the field
 	}

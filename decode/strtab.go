@@ -9,6 +9,32 @@ type stringTable struct {
 	data    []byte
 	s       string  // data as one string, made on first use
 	nextNUL []int32 // for each offset, where the string there ends
+	cut     int     // references whose string name cut to MaxNameLen
+}
+
+// MaxNameLen is the most of one string from a table that a decoded value
+// holds. Real names are at most a few hundred bytes; a file whose thousands
+// of records all name one string a megabyte long would otherwise make every
+// consumer of the decoded values (JSON, the page's tree, text dumps) copy
+// that string once per record: a 512 KB RDEF became 2 GB of JSON. The bytes
+// stay in the part and the hex view; the part says how many were cut.
+const MaxNameLen = 1024
+
+// name cuts s, a string of the table, to MaxNameLen bytes for a decoded
+// value, counting the cut.
+func (t *stringTable) name(s string) string {
+	if len(s) <= MaxNameLen {
+		return s
+	}
+	t.cut++
+	return s[:MaxNameLen]
+}
+
+// cutNote reports the names cut, once per part.
+func (t *stringTable) cutNote(r *reader, what string) {
+	if t.cut > 0 {
+		r.problemAt(Note, 0, what, "%d references name strings longer than %d bytes; the decoded values (tree, JSON, tables) hold the first %d bytes of each, the hex view all of them", t.cut, MaxNameLen, MaxNameLen)
+	}
 }
 
 // at returns the string at off and whether a NUL ends it inside the table.
