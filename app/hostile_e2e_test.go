@@ -154,6 +154,7 @@ func TestHostileLinksKeepThePageLive(t *testing.T) {
 		{"repeated-headers.bin", hostile.RepeatedHeaders(8 << 20)},
 		{"rdef-names.dxbc", hostile.ManyNamesRDEF(8000, 256<<10)},
 		{"huge-grids.dxbc", hostile.HugeGrids()},
+		{"rdat-references.dxbc", hostile.RDAT(512 << 10)},
 	} {
 		frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: c.name}, File: c.data}, 0).Fragment
 		p := newPage(t, browser, base, t.TempDir())

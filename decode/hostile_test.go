@@ -59,22 +59,6 @@ func TestHostileContainerTablesCostTheirSize(t *testing.T) {
 	}
 }
 
-func BenchmarkHostileRepeatedHeaders(b *testing.B) {
-	data := hostile.RepeatedHeaders(8 << 20)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		Parse(data)
-	}
-}
-
-func BenchmarkHostilePartsAtOneOffset(b *testing.B) {
-	data := hostile.PartsAtOneOffset(100000)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		Parse(data)
-	}
-}
-
 func TestHostilePSVNamesCostTheirSize(t *testing.T) {
 	data := hostile.LongNamePSV(1 << 20)
 	alloc, d, f := costOf(t, data)
@@ -147,6 +131,7 @@ func TestHostileJSONCostsItsSize(t *testing.T) {
 		{"BLOCKINFO", hostile.BlockInfo(bcMaxAbbrevs-1, 10000)},
 		{"huge grids", hostile.HugeGrids()},
 		{"100,000 parts", hostile.PartsAtOneOffset(100000)},
+		{"RDAT references", hostile.RDAT(512 << 10)},
 	} {
 		f, err := Parse(c.data)
 		if err != nil {
@@ -161,5 +146,69 @@ func TestHostileJSONCostsItsSize(t *testing.T) {
 		if limit := 64*len(c.data) + 1<<20; len(b) > limit {
 			t.Errorf("%s: %d bytes of JSON from %d bytes of input (limit %d)", c.name, len(b), len(c.data), limit)
 		}
+	}
+}
+
+// TestHostileRDATCostsItsSize: a 512 KB RDAT whose thousands of function
+// records all list every resource through one index array and name one
+// long string: references resolve within a budget, strings are shared.
+func TestHostileRDATCostsItsSize(t *testing.T) {
+	data := hostile.RDAT(512 << 10)
+	alloc, d, f := costOf(t, data)
+	t.Logf("RDAT, 512 KB of shared references: %d bytes decoded in %v, %d MB allocated, %d problems", len(data), d, alloc>>20, len(f.Problems))
+	if alloc > hostileAllocLimit {
+		t.Errorf("%d MB allocated, over %d MB", alloc>>20, hostileAllocLimit>>20)
+	}
+	p := f.Part("RDAT")
+	if p == nil || p.RuntimeData == nil || p.RuntimeData.ResourceTable == nil || p.RuntimeData.FunctionTable == nil {
+		t.Fatalf("RDAT not decoded: %v", f.Problems)
+	}
+	rd := p.RuntimeData
+	res, fns := len(rd.ResourceTable.Records), len(rd.FunctionTable.Records)
+	if res != 512<<10/4/32 || fns != 512<<10/4/44 {
+		t.Errorf("%d resources and %d functions decoded", res, fns)
+	}
+	if name := rd.FunctionTable.Records[0].Name; len(name) != MaxNameLen || name[:3] != "abc" {
+		t.Errorf("function 0 is named %.10q… (%d bytes)", name, len(name))
+	}
+	// Function 0's dependency names (strings into the long one, 1 KB each)
+	// resolve until the budget ends; later lists are empty, which the part says.
+	if got := rd.FunctionTable.Records[0].FunctionDependencies; len(got) < res/2 || got[1][:3] != "hij" {
+		t.Errorf("function 0 lists %d dependencies", len(got))
+	}
+	if last := rd.FunctionTable.Records[fns-1]; len(last.FunctionDependencies) != 0 || len(last.ResourceNames) != 0 {
+		t.Errorf("the last function resolved %d dependencies and %d resource names past the budget", len(last.FunctionDependencies), len(last.ResourceNames))
+	}
+	cut := false
+	for _, pr := range f.Problems {
+		cut = cut || strings.Contains(pr.Message, "lists from RDAT/FunctionTable")
+	}
+	if !cut {
+		t.Errorf("no problem says the lists were cut: %v", f.Problems)
+	}
+}
+
+// BenchmarkHostile decodes each hostile input (the figures in
+// docs/architecture.md come from here).
+func BenchmarkHostile(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"RepeatedHeaders8MB", hostile.RepeatedHeaders(8 << 20)},
+		{"PartsAtOneOffset100k", hostile.PartsAtOneOffset(100000)},
+		{"PSVNames1MB", hostile.LongNamePSV(1 << 20)},
+		{"RDEFNames512KB", hostile.ManyNamesRDEF(8000, 256<<10)},
+		{"RDAT512KB", hostile.RDAT(512 << 10)},
+		{"BlockInfo65535x10000", hostile.BlockInfo(bcMaxAbbrevs-1, 10000)},
+		{"HugeGrids", hostile.HugeGrids()},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(c.data)
+			}
+		})
 	}
 }

@@ -99,9 +99,29 @@ func (c *rdatCtx) readStringArray(rr *reader, name string) ([]string, uint32) {
 		if !ok {
 			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.join(name), i, off)
 		}
+		if !c.chargeName(s, rr.join(name)) {
+			break
+		}
 		out = append(out, s)
 	}
 	return out, ref
+}
+
+// chargeName takes a resolved name out of the budget: every name copied into
+// a list is written out again by each consumer (JSON, the page's tree), so a
+// name costs by its length, one unit per 4 bytes. Past the budget, lists
+// stop and the part says where, once.
+func (c *rdatCtx) chargeName(s, where string) bool {
+	cost := 1 + len(s)/4
+	if cost > c.budget {
+		if !c.overBudget {
+			c.overBudget = true
+			c.r.problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; lists from %s on are cut there (the raw references are kept)", rdatResolveBudget, where)
+		}
+		return false
+	}
+	c.budget -= cost
+	return true
 }
 
 func (c *rdatCtx) rowCount(t RuntimeDataPartType) (uint32, bool) {
@@ -170,7 +190,11 @@ func (c *rdatCtx) link() {
 			f := &d.FunctionTable.Records[i]
 			f.ResourceNames = []string{}
 			for _, row := range f.Resources {
-				f.ResourceNames = append(f.ResourceNames, d.resourceName(row))
+				name := d.resourceName(row)
+				if !c.chargeName(name, fmt.Sprintf("FunctionTable[%d].ResourceNames", i)) {
+					break
+				}
+				f.ResourceNames = append(f.ResourceNames, name)
 			}
 		}
 	}

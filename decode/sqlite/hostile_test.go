@@ -14,8 +14,12 @@ import (
 // The database is made by sqlite3 with one 399,999-byte BLOB; the record
 // header is then rewritten so the BLOB's bytes read as 199,999 more serial
 // types (0x01, a one-byte integer) and 200,000 values (7).
-func TestRowOf200000ColumnsCostsItsSize(t *testing.T) {
-	const cols = 200000
+const cols = 200000
+
+// rowOf200000Columns is a database whose one row's record header lists
+// 200,000 one-byte integers (see the test below).
+func rowOf200000Columns(t testing.TB) []byte {
+	t.Helper()
 	blob := strings.Repeat("01", cols-1) + strings.Repeat("07", cols)
 	b := buildDB(t, "PRAGMA page_size=4096; CREATE TABLE t(v BLOB); INSERT INTO t VALUES (X'"+blob+"');")
 	// The payload starts [header size 4][serial type of the BLOB, 3 bytes].
@@ -27,7 +31,20 @@ func TestRowOf200000ColumnsCostsItsSize(t *testing.T) {
 	}
 	hs := uint64(4 + cols - 1) // 3-byte varint + 200,000 serial types
 	copy(b[at:], []byte{byte(hs>>14 | 0x80), byte(hs>>7&0x7f | 0x80), byte(hs & 0x7f), 1})
+	return b
+}
 
+func BenchmarkRowOf200000Columns(b *testing.B) {
+	data := rowOf200000Columns(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		readAll(b, data)
+	}
+}
+
+func TestRowOf200000ColumnsCostsItsSize(t *testing.T) {
+	b := rowOf200000Columns(t)
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)

@@ -1,0 +1,70 @@
+package hostile
+
+// RDAT is a container whose RDAT part (runtime data, validator 1.3 layout)
+// is about size bytes: a StringBuffer holding one long string, an index
+// array listing every resource, a ResourceTable whose records are named at
+// different offsets into the long string, and a FunctionTable whose records
+// all name that string, all list every resource through the one index array
+// and all depend on the same functions. Each reference is small; what they
+// resolve to is not.
+func RDAT(size int) []byte {
+	const (
+		resStride = 32 // RuntimeDataResourceInfo
+		fnStride  = 44 // RuntimeDataFunctionInfo
+	)
+	res := size / 4 / resStride
+	fns := size / 4 / fnStride
+	strLen := size / 4
+	u32s := func(vs ...uint32) []byte {
+		var b []byte
+		for _, v := range vs {
+			b = le.AppendUint32(b, v)
+		}
+		return b
+	}
+	// StringBuffer: one long string, NUL, padded.
+	str := make([]byte, strLen+1)
+	for i := 0; i < strLen; i++ {
+		str[i] = 'a' + byte(i%26)
+	}
+	for len(str)%4 != 0 {
+		str = append(str, 0)
+	}
+	// IndexArrays: [res, 0, 1, ..., res-1] at element 0 (resources), then
+	// [res, 0, 7, 14, ...] at element res+1 (string offsets: dependencies).
+	idx := []uint32{uint32(res)}
+	for i := 0; i < res; i++ {
+		idx = append(idx, uint32(i))
+	}
+	deps := uint32(len(idx))
+	idx = append(idx, uint32(res))
+	for i := 0; i < res; i++ {
+		idx = append(idx, uint32(i*7%strLen))
+	}
+	resTable := u32s(uint32(res), resStride)
+	for i := 0; i < res; i++ {
+		// Class SRV, Kind Texture2D, ID, Space, bounds, Name, Flags.
+		resTable = append(resTable, u32s(0, 2, uint32(i), 0, uint32(i), uint32(i), uint32(i%strLen), 0)...)
+	}
+	fnTable := u32s(uint32(fns), fnStride)
+	for i := 0; i < fns; i++ {
+		// Name, UnmangledName, Resources, FunctionDependencies, ShaderKind
+		// (library), payload and attribute sizes, feature infos, stage
+		// flags, minimum target lib_6_3.
+		fnTable = append(fnTable, u32s(0, 0, 0, deps, 6, 0, 0, 0, 0, 0x1fff, 6<<16|0x63)...)
+	}
+	parts := []struct {
+		typ  uint32
+		data []byte
+	}{{1, str}, {2, u32s(idx...)}, {3, resTable}, {4, fnTable}}
+	b := u32s(0x10, uint32(len(parts)))
+	off := len(b) + 4*len(parts)
+	var body []byte
+	for _, p := range parts {
+		b = le.AppendUint32(b, uint32(off))
+		body = append(body, u32s(p.typ, uint32(len(p.data)))...)
+		body = append(body, p.data...)
+		off += 8 + len(p.data)
+	}
+	return Container(Part{"RDAT", append(b, body...)})
+}
