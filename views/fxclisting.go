@@ -15,14 +15,24 @@ type ListingBlock struct {
 	Title string
 	Lines []model.ListingLine
 	Open  bool
+
+	page pageWindow
 }
 
 // Render draws the block.
 func (b *ListingBlock) Render() app.UI {
+	var of *model.ListingLine
+	if len(b.Lines) > 0 {
+		of = &b.Lines[0]
+	}
+	b.page.size = ListingPage
+	first, end := b.page.rows(len(b.Lines), of)
 	d := app.Details().Class("listing-block").Body(
 		app.Summary().Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
+		b.page.bar("", "lines", len(b.Lines)),
 		app.Div().Class("listing-lines").Body(
-			app.Range(b.Lines).Slice(func(i int) app.UI {
+			app.Range(b.Lines[first:end]).Slice(func(k int) app.UI {
+				i := first + k
 				l := b.Lines[i]
 				line := app.Div().Class("listing-line listing-comment").Text(l.Text)
 				if l.Size <= 0 && l.Node < 0 {

@@ -14,6 +14,8 @@ type ShaderListing struct {
 	app.Compo
 	Bytecode *model.ShaderBytecode
 	Base     int64 // added to instruction offsets when the container sits inside a larger file
+
+	page pageWindow
 }
 
 // Render draws the listing.
@@ -22,12 +24,15 @@ func (l *ShaderListing) Render() app.UI {
 	if s == nil {
 		return app.Div().Class("special listing empty")
 	}
+	l.page.size = ListingPage
+	first, end := l.page.rows(len(s.Instructions), s)
 	return app.Div().Class("special listing").Body(
 		app.H3().Text(fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions))),
+		l.page.bar("listing-pager", "instructions", len(s.Instructions)),
 		app.Div().Class("listing-lines").ID("listing").Body(
 			app.Div().Class("listing-line").Text(s.Version()),
-			app.Range(s.Instructions).Slice(func(i int) app.UI {
-				in := s.Instructions[i]
+			app.Range(s.Instructions[first:end]).Slice(func(k int) app.UI {
+				in := s.Instructions[first+k]
 				off := in.Offset + l.Base
 				pad := strings.Repeat("  ", min(in.Indent, 16))
 				return app.Div().Class("listing-line").DataSet("off", off).

@@ -6,6 +6,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// ListingPage is how many lines of a listing one page draws: more than any
+// real shader has, so only a file made to be large is paged.
+const ListingPage = 4096
+
 // PageSize is how many rows a long list (parts, problems, containers found
 // inside a file) draws at once: a file may claim 100,000 parts, and the
 // page must draw what fits on a screen, not what the file claims.
@@ -13,38 +17,64 @@ const PageSize = 200
 
 // pageWindow is the first row of a page of a list of n rows, and where the
 // page ends.
-type pageWindow struct{ first int }
+type pageWindow struct {
+	size  int // rows per page; 0 is PageSize
+	first int
+	of    any // what the rows were the last time: a new list starts at its first page
+}
+
+// rows returns the page of a list of n rows, going back to the first page
+// when the list is another one (of: its first element's address, or the
+// value that holds it).
+func (w *pageWindow) rows(n int, of any) (int, int) {
+	if of != w.of {
+		w.of, w.first = of, 0
+	}
+	return w.bounds(n)
+}
+
+func (w *pageWindow) per() int {
+	if w.size > 0 {
+		return w.size
+	}
+	return PageSize
+}
 
 func (w *pageWindow) bounds(n int) (int, int) {
 	if w.first >= n || w.first < 0 {
 		w.first = 0
 	}
-	return w.first, min(n, w.first+PageSize)
+	return w.first, min(n, w.first+w.per())
 }
 
 // show moves the window to the page holding row i.
 func (w *pageWindow) show(i int) {
-	if i >= 0 && (i < w.first || i >= w.first+PageSize) {
-		w.first = i / PageSize * PageSize
+	if i >= 0 && (i < w.first || i >= w.first+w.per()) {
+		w.first = i / w.per() * w.per()
 	}
 }
 
 // bar draws "rows a–b of n" with buttons to the other pages, or nothing when
 // every row fits on one.
 func (w *pageWindow) bar(id, noun string, n int) app.UI {
-	if n <= PageSize {
+	per := w.per()
+	if n <= per {
 		return nil
 	}
 	first, end := w.bounds(n)
 	step := func(to int) app.EventHandler {
 		return func(ctx app.Context, e app.Event) { w.first = to }
 	}
-	last := (n - 1) / PageSize * PageSize
-	return app.Div().ID(id).Class("pager").Body(
+	last := (n - 1) / per * per
+	bar := app.Div().Class("pager")
+	if id != "" {
+		bar = bar.ID(id)
+	}
+	return bar.Body(
 		app.Button().Class("pager-first").Text("«").Title("first page").Disabled(first == 0).OnClick(step(0)),
-		app.Button().Class("pager-prev").Text("‹").Title("previous page").Disabled(first == 0).OnClick(step(max(0, first-PageSize))),
+		app.Button().Class("pager-prev").Text("‹").Title("previous page").Disabled(first == 0).OnClick(step(max(0, first-per))),
 		app.Span().Class("pager-where").Text(fmt.Sprintf("%s %d–%d of %d", noun, first+1, end, n)),
-		app.Button().Class("pager-next").Text("›").Title("next page").Disabled(end >= n).OnClick(step(first+PageSize)),
+		app.Button().Class("pager-next").Text("›").Title("next page").Disabled(end >= n).OnClick(step(first+per)),
 		app.Button().Class("pager-last").Text("»").Title("last page").Disabled(end >= n).OnClick(step(last)),
 	)
 }

@@ -12,19 +12,27 @@ type SignatureTable struct {
 	app.Compo
 	Title string
 	Rows  []model.SignatureRow
+
+	page pageWindow
 }
 
-// Render draws the table.
+// Render draws a page of the table.
 func (s *SignatureTable) Render() app.UI {
+	var of *model.SignatureRow
+	if len(s.Rows) > 0 {
+		of = &s.Rows[0]
+	}
+	first, end := s.page.rows(len(s.Rows), of)
 	return app.Div().Class("special signature").Body(
 		app.H3().Text(s.Title),
+		s.page.bar("", "elements", len(s.Rows)),
 		app.Table().Class("sig-table").Body(
 			app.THead().Body(app.Tr().Body(
 				app.Th().Text("name"), app.Th().Text("index"), app.Th().Text("mask"), app.Th().Text("register"),
 				app.Th().Text("system value"), app.Th().Text("format"), app.Th().Text("used"),
 			)),
-			app.TBody().Body(app.Range(s.Rows).Slice(func(i int) app.UI {
-				r := s.Rows[i]
+			app.TBody().Body(app.Range(s.Rows[first:end]).Slice(func(k int) app.UI {
+				r := s.Rows[first+k]
 				reg := "N/A"
 				if r.Register >= 0 {
 					reg = fmt.Sprint(r.Register)

@@ -72,15 +72,27 @@ type ResourceTable struct {
 	app.Compo
 	ID   string
 	Rows []model.ResourceRow
+
+	page pageWindow
 }
 
-// Render draws the table.
+// Render draws a page of the table.
 func (t *ResourceTable) Render() app.UI {
+	var of *model.ResourceRow
+	if len(t.Rows) > 0 {
+		of = &t.Rows[0]
+	}
+	first, end := t.page.rows(len(t.Rows), of)
+	return app.Div().Class("table-wrap").Body(t.page.bar(t.ID+"-pager", "rows", len(t.Rows)), t.table(first, end))
+}
+
+func (t *ResourceTable) table(first, end int) app.UI {
 	return app.Table().ID(t.ID).Class("sig-table resource-table").Body(
 		app.THead().Body(app.Tr().Body(app.Th().Text("binding"), app.Th().Text("name"), app.Th().Text("type"), app.Th().Text("kind"))),
-		app.TBody().Body(app.Range(t.Rows).Slice(func(i int) app.UI {
+		app.TBody().Body(app.Range(t.Rows[first:end]).Slice(func(k int) app.UI {
+			i := first + k
 			r := t.Rows[i]
-			name := r.Name
+			name := model.Shown(r.Name)
 			if name == "" {
 				name = "—"
 			}
