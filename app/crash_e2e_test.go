@@ -3,12 +3,10 @@
 package app_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // A Go panic in the page (here go-app's own: its popstate handler reads an
@@ -16,18 +14,7 @@ import (
 // end the program. The page must restart, say what happened and with which
 // file, drop the link that may have caused it, and open files again.
 func TestPanicRestartsThePage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
-	base := startPage(t)
-	browser := startBrowser(t)
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	p := newPage(t, browser, base, shots)
-	p.open("")
+	p := browserPage(t)
 	p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
 	p.wait("the example opens", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
 

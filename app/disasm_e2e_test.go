@@ -34,14 +34,7 @@ func TestDisassemblyViewInBrowser(t *testing.T) {
 	dx := f.Part("DXIL")
 	lo, hi := dx.DataOffset, dx.DataOffset+int64(dx.Size)
 
-	base := startPage(t)
-	browser := startBrowser(t)
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	p := newPage(t, browser, base, shots)
-	p.open("")
+	p := browserPage(t)
 	p.upload("#file-input", path)
 	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="DXIL"]`)))

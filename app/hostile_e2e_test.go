@@ -20,22 +20,11 @@ import (
 // A million-cell dependency grid is an image on a canvas, not an SVG of a
 // million squares: the page stays small and a hover still reads a cell.
 func TestHugeGridsAreImages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
 	path := filepath.Join(t.TempDir(), "huge-grid.dxbc")
 	if err := os.WriteFile(path, hostile.HugeGrids(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	base := startPage(t)
-	browser := startBrowser(t)
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	p := newPage(t, browser, base, shots)
-	p.open("")
+	p := browserPage(t)
 	p.upload("#file-input", path)
 	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'huge-grid.dxbc'`)
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
@@ -59,22 +48,11 @@ func TestHugeGridsAreImages(t *testing.T) {
 // says so; the part list draws a page of them, with the count and buttons to
 // the others.
 func TestHundredThousandPartsArePaged(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
 	path := filepath.Join(t.TempDir(), "many-parts.dxbc")
 	if err := os.WriteFile(path, hostile.PartsAtOneOffset(100000), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	base := startPage(t)
-	browser := startBrowser(t)
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	p := newPage(t, browser, base, shots)
-	p.open("")
+	p := browserPage(t)
 	t0 := time.Now()
 	p.upload("#file-input", path)
 	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'many-parts.dxbc'`)
@@ -105,10 +83,6 @@ func TestHundredThousandPartsArePaged(t *testing.T) {
 // Part names are four bytes of the file: a terminal escape or a bidi
 // override in one shows as text (\x1b, U+202E), in the list and the summary.
 func TestNamesFromTheFileAreShownSafely(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
 	c := hostile.PartsAtOneOffset(2)
 	at := 32 + 4*2
 	copy(c[at:], "\x1b[2J")
@@ -118,10 +92,7 @@ func TestNamesFromTheFileAreShownSafely(t *testing.T) {
 	if err := os.WriteFile(path, c, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	base := startPage(t)
-	browser := startBrowser(t)
-	p := newPage(t, browser, base, t.TempDir())
-	p.open("")
+	p := browserPage(t)
 	p.upload("#file-input", path)
 	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'escapes.dxbc'`)
 	names := eval[[]string](p, `[...document.querySelectorAll('#part-list .part-name')].map(e => e.textContent)`)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
@@ -18,10 +17,6 @@ import (
 // selects bytes inside the RTS0 part, and a descriptor range shows its
 // registers in HLSL notation.
 func TestRootSignatureViewInBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
 	d, ok := corpus.Dir()
 	if !ok {
 		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus file")
@@ -38,12 +33,7 @@ func TestRootSignatureViewInBrowser(t *testing.T) {
 	rts := f.Part("RTS0")
 	lo, hi := rts.DataOffset, rts.DataOffset+int64(rts.Size)
 
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	p := newPage(t, startBrowser(t), startPage(t), shots)
-	p.open("")
+	p := browserPage(t)
 	p.upload("#file-input", path)
 	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RTS0"]`)))

@@ -51,6 +51,26 @@ func startPage(t *testing.T) string {
 	return strings.TrimSuffix(url, "/")
 }
 
+// browserPage is the start of most browser tests: skipped in -short mode or
+// without Chromium, the real bundle served, one tab open on the empty page,
+// screenshots to $DXSCOPE_SCREENSHOTS (a temporary folder when unset).
+func browserPage(t *testing.T) *page {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	base := startPage(t)
+	browser := startBrowser(t)
+	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	p := newPage(t, browser, base, shots)
+	p.open("")
+	return p
+}
+
 // startBrowser starts one headless Chromium for the whole test.
 func startBrowser(t *testing.T) context.Context { return browsertest.Chromium(t) }
 

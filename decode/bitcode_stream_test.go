@@ -5,85 +5,29 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/hostile"
 )
 
-// bitWriter writes a bitstream the way BitCodeFormat.rst describes it, so
-// tests can build streams operand kind by operand kind. It is written from
-// the document, not from the reader.
-type bitWriter struct {
-	b []byte
-	n uint64 // bits written
-}
-
-func (w *bitWriter) emit(v uint64, width uint) {
-	for i := uint(0); i < width; i++ {
-		if w.n/8 >= uint64(len(w.b)) {
-			w.b = append(w.b, 0)
-		}
-		if v>>i&1 != 0 {
-			w.b[w.n/8] |= 1 << (w.n % 8)
-		}
-		w.n++
-	}
-}
-
-func (w *bitWriter) vbr(v uint64, width uint) {
-	hi := uint64(1) << (width - 1)
-	for v >= hi {
-		w.emit(v&(hi-1)|hi, width)
-		v >>= width - 1
-	}
-	w.emit(v, width)
-}
-
-func (w *bitWriter) align32() {
-	for w.n%32 != 0 {
-		w.emit(0, 1)
-	}
-}
-
-// enter opens a block and returns the word index of its length field.
-func (w *bitWriter) enter(abbrevWidth uint, id uint64, newWidth uint) int {
-	w.emit(bcEnterSubblock, abbrevWidth)
-	w.vbr(id, 8)
-	w.vbr(uint64(newWidth), 4)
-	w.align32()
-	at := int(w.n / 8)
-	w.emit(0, 32)
-	return at
-}
-
-// exit closes the block opened at lenAt, filling in its length in words.
-func (w *bitWriter) exit(abbrevWidth uint, lenAt int) {
-	w.emit(bcEndBlock, abbrevWidth)
-	w.align32()
-	words := (len(w.b) - lenAt - 4) / 4
-	binary.LittleEndian.PutUint32(w.b[lenAt:], uint32(words))
-}
-
-func (w *bitWriter) unabbrev(width uint, code uint64, ops ...uint64) {
-	w.emit(bcUnabbrevRec, width)
-	w.vbr(code, 6)
-	w.vbr(uint64(len(ops)), 6)
-	for _, o := range ops {
-		w.vbr(o, 6)
-	}
-}
+// bitWriter is decode/hostile's bitstream writer, written from the
+// BitCodeFormat document rather than from the reader; the functions below add
+// the operand kinds only these tests need.
+type bitWriter = hostile.Bits
 
 // defineAbbrev writes DEFINE_ABBREV; ops use the reader's abbrevOp for brevity.
-func (w *bitWriter) defineAbbrev(width uint, ops ...abbrevOp) {
-	w.emit(bcDefineAbbrev, width)
-	w.vbr(uint64(len(ops)), 5)
+func defineAbbrev(w *bitWriter, width uint, ops ...abbrevOp) {
+	w.Emit(bcDefineAbbrev, width)
+	w.VBR(uint64(len(ops)), 5)
 	for _, o := range ops {
 		if o.enc == abbrevLiteral {
-			w.emit(1, 1)
-			w.vbr(o.val, 8)
+			w.Emit(1, 1)
+			w.VBR(o.val, 8)
 			continue
 		}
-		w.emit(0, 1)
-		w.emit(uint64(o.enc), 3)
+		w.Emit(0, 1)
+		w.Emit(uint64(o.enc), 3)
 		if o.enc == abbrevFixed || o.enc == abbrevVBR {
-			w.vbr(o.val, 5)
+			w.VBR(o.val, 5)
 		}
 	}
 }
@@ -93,16 +37,16 @@ const char6Test = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 // abbreviated writes a record through abbreviation id with the given ops
 // layout: scalars in order, an array takes all remaining values, a blob
 // takes blob.
-func (w *bitWriter) abbreviated(width uint, id uint64, ops []abbrevOp, vals []uint64, blob []byte) {
-	w.emit(id, width)
+func abbreviated(w *bitWriter, width uint, id uint64, ops []abbrevOp, vals []uint64, blob []byte) {
+	w.Emit(id, width)
 	scalar := func(o abbrevOp, v uint64) {
 		switch o.enc {
 		case abbrevFixed:
-			w.emit(v, uint(o.val))
+			w.Emit(v, uint(o.val))
 		case abbrevVBR:
-			w.vbr(v, uint(o.val))
+			w.VBR(v, uint(o.val))
 		case abbrevChar6:
-			w.emit(uint64(strings.IndexByte(char6Test, byte(v))), 6)
+			w.Emit(uint64(strings.IndexByte(char6Test, byte(v))), 6)
 		}
 	}
 	k := 0
@@ -113,18 +57,18 @@ func (w *bitWriter) abbreviated(width uint, id uint64, ops []abbrevOp, vals []ui
 			k++ // the value is implied
 		case abbrevArray:
 			rest := vals[k:]
-			w.vbr(uint64(len(rest)), 6)
+			w.VBR(uint64(len(rest)), 6)
 			for _, v := range rest {
 				scalar(ops[i+1], v)
 			}
 			return
 		case abbrevBlob:
-			w.vbr(uint64(len(blob)), 6)
-			w.align32()
+			w.VBR(uint64(len(blob)), 6)
+			w.Align32()
 			for _, c := range blob {
-				w.emit(uint64(c), 8)
+				w.Emit(uint64(c), 8)
 			}
-			w.align32()
+			w.Align32()
 		default:
 			scalar(o, vals[k])
 			k++
@@ -132,13 +76,7 @@ func (w *bitWriter) abbreviated(width uint, id uint64, ops []abbrevOp, vals []ui
 	}
 }
 
-func bcMagic() *bitWriter {
-	w := &bitWriter{}
-	for _, c := range []byte("BC\xc0\xde") {
-		w.emit(uint64(c), 8)
-	}
-	return w
-}
+func bcMagic() *bitWriter { return hostile.NewBitcode() }
 
 func parseBits(t *testing.T, b []byte) ([]*bcBlock, error) {
 	t.Helper()
@@ -178,12 +116,12 @@ func TestBitstreamAbbreviationOperands(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			w := bcMagic()
-			at := w.enter(2, 8, 4)
-			w.defineAbbrev(4, tc.ops...)
-			w.abbreviated(4, 4, tc.ops, tc.vals, tc.blob)
-			w.unabbrev(4, 77, 1, 2, 3) // a record after it must still line up
-			w.exit(4, at)
-			top, err := parseBits(t, w.b)
+			at := w.Enter(2, 8, 4)
+			defineAbbrev(w, 4, tc.ops...)
+			abbreviated(w, 4, 4, tc.ops, tc.vals, tc.blob)
+			w.Unabbrev(4, 77, 1, 2, 3) // a record after it must still line up
+			w.Exit(4, at)
+			top, err := parseBits(t, w.B)
 			if err != nil {
 				t.Fatalf("error: %v", err)
 			}
@@ -203,8 +141,8 @@ func TestBitstreamAbbreviationOperands(t *testing.T) {
 			if n := top[0].Records[1]; n.Code != 77 || !reflect.DeepEqual(n.Ops, []uint64{1, 2, 3}) {
 				t.Errorf("next record = %d %v, want 77 [1 2 3]", n.Code, n.Ops)
 			}
-			if !top[0].Closed || top[0].End != uint64(len(w.b))*8 {
-				t.Errorf("block closed %v at bit %d, want closed at %d", top[0].Closed, top[0].End, len(w.b)*8)
+			if !top[0].Closed || top[0].End != uint64(len(w.B))*8 {
+				t.Errorf("block closed %v at bit %d, want closed at %d", top[0].Closed, top[0].End, len(w.B)*8)
 			}
 		})
 	}
@@ -223,21 +161,21 @@ func u64s(s string) []uint64 {
 // block's own.
 func TestBitstreamBlockInfoAbbreviations(t *testing.T) {
 	w := bcMagic()
-	mod := w.enter(2, 8, 3)
-	bi := w.enter(3, 0, 2)
-	w.unabbrev(2, 1, 11) // SETBID 11 (CONSTANTS_BLOCK)
-	w.defineAbbrev(2, abbrevOp{abbrevLiteral, 4}, abbrevOp{abbrevVBR, 8})
-	w.defineAbbrev(2, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevFixed, 5})
-	w.unabbrev(2, 2, 'c', 's', 't') // BLOCKNAME: a record, not an abbreviation
-	w.exit(2, bi)
-	c := w.enter(3, 11, 4)
-	w.defineAbbrev(4, abbrevOp{abbrevLiteral, 20}, abbrevOp{abbrevFixed, 2}) // id 6
-	w.abbreviated(4, 4, []abbrevOp{{abbrevLiteral, 4}, {abbrevVBR, 8}}, []uint64{4, 300}, nil)
-	w.abbreviated(4, 5, []abbrevOp{{abbrevLiteral, 1}, {abbrevFixed, 5}}, []uint64{1, 17}, nil)
-	w.abbreviated(4, 6, []abbrevOp{{abbrevLiteral, 20}, {abbrevFixed, 2}}, []uint64{20, 3}, nil)
-	w.exit(4, c)
-	w.exit(3, mod)
-	top, err := parseBits(t, w.b)
+	mod := w.Enter(2, 8, 3)
+	bi := w.Enter(3, 0, 2)
+	w.Unabbrev(2, 1, 11) // SETBID 11 (CONSTANTS_BLOCK)
+	defineAbbrev(w, 2, abbrevOp{abbrevLiteral, 4}, abbrevOp{abbrevVBR, 8})
+	defineAbbrev(w, 2, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevFixed, 5})
+	w.Unabbrev(2, 2, 'c', 's', 't') // BLOCKNAME: a record, not an abbreviation
+	w.Exit(2, bi)
+	c := w.Enter(3, 11, 4)
+	defineAbbrev(w, 4, abbrevOp{abbrevLiteral, 20}, abbrevOp{abbrevFixed, 2}) // id 6
+	abbreviated(w, 4, 4, []abbrevOp{{abbrevLiteral, 4}, {abbrevVBR, 8}}, []uint64{4, 300}, nil)
+	abbreviated(w, 4, 5, []abbrevOp{{abbrevLiteral, 1}, {abbrevFixed, 5}}, []uint64{1, 17}, nil)
+	abbreviated(w, 4, 6, []abbrevOp{{abbrevLiteral, 20}, {abbrevFixed, 2}}, []uint64{20, 3}, nil)
+	w.Exit(4, c)
+	w.Exit(3, mod)
+	top, err := parseBits(t, w.B)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,95 +214,95 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 		want  string
 	}{
 		{"fixed wider than 64", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.defineAbbrev(3, abbrevOp{abbrevFixed, 65})
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			defineAbbrev(w, 3, abbrevOp{abbrevFixed, 65})
+			w.Exit(3, at)
 		}, "Fixed operand of width 65"},
 		{"vbr wider than 32", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.defineAbbrev(3, abbrevOp{abbrevVBR, 33})
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			defineAbbrev(w, 3, abbrevOp{abbrevVBR, 33})
+			w.Exit(3, at)
 		}, "VBR operand of width 33"},
 		{"undefined abbreviation", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.emit(5, 3)
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			w.Emit(5, 3)
+			w.Exit(3, at)
 		}, "abbreviation id 5 is not defined"},
 		{"array longer than the block", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.defineAbbrev(3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8})
-			w.emit(4, 3)
-			w.vbr(1000000, 6)
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			defineAbbrev(w, 3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8})
+			w.Emit(4, 3)
+			w.VBR(1000000, 6)
+			w.Exit(3, at)
 		}, "array claims 1000000 elements"},
 		{"blob longer than the block", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.defineAbbrev(3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevBlob, 0})
-			w.emit(4, 3)
-			w.vbr(4096, 6)
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			defineAbbrev(w, 3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevBlob, 0})
+			w.Emit(4, 3)
+			w.VBR(4096, 6)
+			w.Exit(3, at)
 		}, "blob claims 4096 bytes"},
 		{"array not second to last", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.defineAbbrev(3, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8}, abbrevOp{abbrevFixed, 8})
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			defineAbbrev(w, 3, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8}, abbrevOp{abbrevFixed, 8})
+			w.Exit(3, at)
 		}, "Array operand must be the second to last"},
 		{"block length past the end", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.exit(3, at)
-			binary.LittleEndian.PutUint32(w.b[at:], 1000)
+			at := w.Enter(2, 8, 3)
+			w.Exit(3, at)
+			binary.LittleEndian.PutUint32(w.B[at:], 1000)
 		}, "claims 1000 words"},
 		{"unabbreviated record with too many operands", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.emit(bcUnabbrevRec, 3)
-			w.vbr(1, 6)
-			w.vbr(1<<30, 6)
-			w.exit(3, at)
+			at := w.Enter(2, 8, 3)
+			w.Emit(bcUnabbrevRec, 3)
+			w.VBR(1, 6)
+			w.VBR(1<<30, 6)
+			w.Exit(3, at)
 		}, "claims 1073741824 operands"},
 		{"abbreviation width 1", func(w *bitWriter) {
-			at := w.enter(2, 8, 1)
-			w.exit(1, at)
+			at := w.Enter(2, 8, 1)
+			w.Exit(1, at)
 		}, "abbreviation width 1"},
 		{"deep nesting", func(w *bitWriter) {
-			ats := []int{w.enter(2, 8, 3)}
+			ats := []int{w.Enter(2, 8, 3)}
 			for i := 0; i < 40; i++ {
-				ats = append(ats, w.enter(3, 8, 3))
+				ats = append(ats, w.Enter(3, 8, 3))
 			}
 			for i := len(ats) - 1; i >= 0; i-- {
-				w.exit(3, ats[i])
+				w.Exit(3, ats[i])
 			}
 		}, "nest deeper than 32"},
 		{"define abbrev in blockinfo before setbid", func(w *bitWriter) {
-			at := w.enter(2, 0, 2)
-			w.defineAbbrev(2, abbrevOp{abbrevFixed, 3})
-			w.exit(2, at)
+			at := w.Enter(2, 0, 2)
+			defineAbbrev(w, 2, abbrevOp{abbrevFixed, 3})
+			w.Exit(2, at)
 		}, "before any SETBID"},
 		{"literal-only records", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
+			at := w.Enter(2, 8, 3)
 			lits := make([]abbrevOp, 200)
 			for i := range lits {
 				lits[i] = abbrevOp{abbrevLiteral, 1}
 			}
-			w.defineAbbrev(3, lits...)
+			defineAbbrev(w, 3, lits...)
 			for i := 0; i < 4000; i++ {
-				w.emit(4, 3) // 3 bits, 199 operands each
+				w.Emit(4, 3) // 3 bits, 199 operands each
 			}
-			w.exit(3, at)
+			w.Exit(3, at)
 		}, "more operands than the stream has bits"},
 		{"endless vbr", func(w *bitWriter) {
-			at := w.enter(2, 8, 3)
-			w.emit(bcUnabbrevRec, 3)
+			at := w.Enter(2, 8, 3)
+			w.Emit(bcUnabbrevRec, 3)
 			for i := 0; i < 30; i++ {
-				w.emit(0x3f, 6)
+				w.Emit(0x3f, 6)
 			}
-			w.exit(3, at)
+			w.Exit(3, at)
 		}, "runs past 64 bits"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			w := bcMagic()
 			tc.build(w)
-			_, err := parseBits(t, w.b)
+			_, err := parseBits(t, w.B)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error = %v, want one containing %q", err, tc.want)
 			}

@@ -18,59 +18,59 @@ func bcChars(s string) []uint64 { return u64s(s) }
 // constants, !dx.shaderModel and !dx.entryPoints, and names in the module VST.
 func buildModule() []byte {
 	w := bcMagic()
-	mod := w.enter(2, 8, 3)
-	w.unabbrev(3, 1, 1) // VERSION 1: relative value ids
+	mod := w.Enter(2, 8, 3)
+	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
 
-	ty := w.enter(3, 17, 4)
-	w.unabbrev(4, 1, 5)        // NUMENTRY
-	w.unabbrev(4, 2)           // 0 void
-	w.unabbrev(4, 7, 32)       // 1 i32
-	w.unabbrev(4, 21, 0, 0, 1) // 2 void (i32)
-	w.unabbrev(4, 21, 0, 0)    // 3 void ()
-	w.unabbrev(4, 8, 3, 0)     // 4 void ()*
-	w.exit(4, ty)
+	ty := w.Enter(3, 17, 4)
+	w.Unabbrev(4, 1, 5)        // NUMENTRY
+	w.Unabbrev(4, 2)           // 0 void
+	w.Unabbrev(4, 7, 32)       // 1 i32
+	w.Unabbrev(4, 21, 0, 0, 1) // 2 void (i32)
+	w.Unabbrev(4, 21, 0, 0)    // 3 void ()
+	w.Unabbrev(4, 8, 3, 0)     // 4 void ()*
+	w.Exit(4, ty)
 
-	w.unabbrev(3, 2, bcChars("dxil-ms-dx")...)
-	w.unabbrev(3, 8, 2, 0, 1, 0) // value 0: declare void @dx.op.storeOutput(i32)
-	w.unabbrev(3, 8, 3, 0, 0, 0) // value 1: define void @main()
+	w.Unabbrev(3, 2, bcChars("dxil-ms-dx")...)
+	w.Unabbrev(3, 8, 2, 0, 1, 0) // value 0: declare void @dx.op.storeOutput(i32)
+	w.Unabbrev(3, 8, 3, 0, 0, 0) // value 1: define void @main()
 
-	cst := w.enter(3, 11, 4)
-	w.unabbrev(4, 1, 1)    // SETTYPE i32
-	w.unabbrev(4, 4, 5<<1) // value 2: i32 5
-	w.unabbrev(4, 4, 7<<1) // value 3: i32 7
-	w.unabbrev(4, 4, 6<<1) // value 4: i32 6
-	w.unabbrev(4, 2)       // value 5: i32 0 (NULL)
-	w.exit(4, cst)
+	cst := w.Enter(3, 11, 4)
+	w.Unabbrev(4, 1, 1)    // SETTYPE i32
+	w.Unabbrev(4, 4, 5<<1) // value 2: i32 5
+	w.Unabbrev(4, 4, 7<<1) // value 3: i32 7
+	w.Unabbrev(4, 4, 6<<1) // value 4: i32 6
+	w.Unabbrev(4, 2)       // value 5: i32 0 (NULL)
+	w.Exit(4, cst)
 
-	md := w.enter(3, 15, 3)
-	w.unabbrev(3, 1, bcChars("ps")...) // !0
-	w.unabbrev(3, 2, 1, 4)             // !1 = i32 6
-	w.unabbrev(3, 2, 1, 5)             // !2 = i32 0
-	w.unabbrev(3, 3, 1, 2, 3)          // !3 = !{!"ps", i32 6, i32 0}
-	w.unabbrev(3, 4, bcChars("dx.shaderModel")...)
-	w.unabbrev(3, 10, 3)
-	w.unabbrev(3, 1, bcChars("main")...) // !4
-	w.unabbrev(3, 2, 4, 1)               // !5 = void ()* @main
-	w.unabbrev(3, 3, 6, 5, 0, 0, 0)      // !6 = !{@main, !"main", null, null, null}
-	w.unabbrev(3, 4, bcChars("dx.entryPoints")...)
-	w.unabbrev(3, 10, 6)
-	w.exit(3, md)
+	md := w.Enter(3, 15, 3)
+	w.Unabbrev(3, 1, bcChars("ps")...) // !0
+	w.Unabbrev(3, 2, 1, 4)             // !1 = i32 6
+	w.Unabbrev(3, 2, 1, 5)             // !2 = i32 0
+	w.Unabbrev(3, 3, 1, 2, 3)          // !3 = !{!"ps", i32 6, i32 0}
+	w.Unabbrev(3, 4, bcChars("dx.shaderModel")...)
+	w.Unabbrev(3, 10, 3)
+	w.Unabbrev(3, 1, bcChars("main")...) // !4
+	w.Unabbrev(3, 2, 4, 1)               // !5 = void ()* @main
+	w.Unabbrev(3, 3, 6, 5, 0, 0, 0)      // !6 = !{@main, !"main", null, null, null}
+	w.Unabbrev(3, 4, bcChars("dx.entryPoints")...)
+	w.Unabbrev(3, 10, 6)
+	w.Exit(3, md)
 
-	vst := w.enter(3, 14, 4)
-	w.unabbrev(4, 1, append([]uint64{0}, bcChars("dx.op.storeOutput.f32")...)...)
-	w.unabbrev(4, 1, append([]uint64{1}, bcChars("main")...)...)
-	w.exit(4, vst)
+	vst := w.Enter(3, 14, 4)
+	w.Unabbrev(4, 1, append([]uint64{0}, bcChars("dx.op.storeOutput.f32")...)...)
+	w.Unabbrev(4, 1, append([]uint64{1}, bcChars("main")...)...)
+	w.Exit(4, vst)
 
-	fn := w.enter(3, 12, 4)
-	w.unabbrev(4, 1, 1)                  // DECLAREBLOCKS 1
-	w.unabbrev(4, 34, 0, 1<<15, 2, 6, 4) // call @dx.op(i32 5): next value 6, callee 0, arg 2
-	w.unabbrev(4, 2, 4, 3, 0)            // %6 = add i32 6, 7 (defines value 6)
-	w.unabbrev(4, 34, 0, 1<<15, 2, 7, 5) // call @dx.op(i32 5): next value 7
-	w.unabbrev(4, 34, 0, 1<<15, 2, 7, 4) // call @dx.op(i32 7)
-	w.unabbrev(4, 10)                    // ret void
-	w.exit(4, fn)
-	w.exit(3, mod)
-	return w.b
+	fn := w.Enter(3, 12, 4)
+	w.Unabbrev(4, 1, 1)                  // DECLAREBLOCKS 1
+	w.Unabbrev(4, 34, 0, 1<<15, 2, 6, 4) // call @dx.op(i32 5): next value 6, callee 0, arg 2
+	w.Unabbrev(4, 2, 4, 3, 0)            // %6 = add i32 6, 7 (defines value 6)
+	w.Unabbrev(4, 34, 0, 1<<15, 2, 7, 5) // call @dx.op(i32 5): next value 7
+	w.Unabbrev(4, 34, 0, 1<<15, 2, 7, 4) // call @dx.op(i32 7)
+	w.Unabbrev(4, 10)                    // ret void
+	w.Exit(4, fn)
+	w.Exit(3, mod)
+	return w.B
 }
 
 func decodeBitcodeBytes(b []byte) (*Module, *sink) {

@@ -1,36 +1,49 @@
 package hostile
 
-// bits writes an LLVM bitstream (LLVM's BitCodeFormat document): fields
+// Bits writes an LLVM bitstream (LLVM's BitCodeFormat document): fields
 // least significant bit first, VBR chunks, 32-bit aligned block lengths.
-type bits struct {
-	b []byte
-	n uint64
+// The decoder's bitstream tests build their streams with it too.
+type Bits struct {
+	B []byte // the stream so far
+	N uint64 // bits written
 }
 
-func (w *bits) emit(v uint64, width uint) {
+// NewBitcode starts a stream with the bitcode magic, "BC" 0xC0DE.
+func NewBitcode() *Bits {
+	w := &Bits{}
+	for _, c := range []byte("BC\xc0\xde") {
+		w.Emit(uint64(c), 8)
+	}
+	return w
+}
+
+// Emit writes v in width bits.
+func (w *Bits) Emit(v uint64, width uint) {
 	for i := uint(0); i < width; i++ {
-		if w.n/8 >= uint64(len(w.b)) {
-			w.b = append(w.b, 0)
+		if w.N/8 >= uint64(len(w.B)) {
+			w.B = append(w.B, 0)
 		}
 		if v>>i&1 != 0 {
-			w.b[w.n/8] |= 1 << (w.n % 8)
+			w.B[w.N/8] |= 1 << (w.N % 8)
 		}
-		w.n++
+		w.N++
 	}
 }
 
-func (w *bits) vbr(v uint64, width uint) {
+// VBR writes v in chunks of width bits.
+func (w *Bits) VBR(v uint64, width uint) {
 	hi := uint64(1) << (width - 1)
 	for v >= hi {
-		w.emit(v&(hi-1)|hi, width)
+		w.Emit(v&(hi-1)|hi, width)
 		v >>= width - 1
 	}
-	w.emit(v, width)
+	w.Emit(v, width)
 }
 
-func (w *bits) align32() {
-	for w.n%32 != 0 {
-		w.emit(0, 1)
+// Align32 pads to a 32-bit boundary.
+func (w *Bits) Align32() {
+	for w.N%32 != 0 {
+		w.Emit(0, 1)
 	}
 }
 
@@ -42,22 +55,32 @@ const (
 	unabbrevRec   = 3
 )
 
-// enter opens block id and returns where its length word is.
-func (w *bits) enter(width uint, id uint64, newWidth uint) int {
-	w.emit(enterSubblock, width)
-	w.vbr(id, 8)
-	w.vbr(uint64(newWidth), 4)
-	w.align32()
-	at := int(w.n / 8)
-	w.emit(0, 32)
+// Unabbrev writes an UNABBREV_RECORD: code and operands as 6-bit VBRs.
+func (w *Bits) Unabbrev(width uint, code uint64, ops ...uint64) {
+	w.Emit(unabbrevRec, width)
+	w.VBR(code, 6)
+	w.VBR(uint64(len(ops)), 6)
+	for _, o := range ops {
+		w.VBR(o, 6)
+	}
+}
+
+// Enter opens block id and returns where its length word is.
+func (w *Bits) Enter(width uint, id uint64, newWidth uint) int {
+	w.Emit(enterSubblock, width)
+	w.VBR(id, 8)
+	w.VBR(uint64(newWidth), 4)
+	w.Align32()
+	at := int(w.N / 8)
+	w.Emit(0, 32)
 	return at
 }
 
-// exit closes the block whose length word is at lenAt.
-func (w *bits) exit(width uint, lenAt int) {
-	w.emit(endBlock, width)
-	w.align32()
-	le.PutUint32(w.b[lenAt:], uint32((len(w.b)-lenAt-4)/4))
+// Exit closes the block whose length word is at lenAt.
+func (w *Bits) Exit(width uint, lenAt int) {
+	w.Emit(endBlock, width)
+	w.Align32()
+	le.PutUint32(w.B[lenAt:], uint32((len(w.B)-lenAt-4)/4))
 }
 
 // BlockInfoBitcode is a bitstream whose BLOCKINFO block defines abbrevs
@@ -65,30 +88,24 @@ func (w *bits) exit(width uint, lenAt int) {
 // blocks empty blocks of that id inside a module block: every block
 // inherits the whole list.
 func BlockInfoBitcode(abbrevs, blocks int) []byte {
-	w := &bits{}
-	for _, c := range []byte("BC\xc0\xde") {
-		w.emit(uint64(c), 8)
-	}
-	mod := w.enter(2, 8, 3)
-	bi := w.enter(3, 0, 2)
-	w.emit(unabbrevRec, 2) // SETBID 11
-	w.vbr(1, 6)
-	w.vbr(1, 6)
-	w.vbr(11, 6)
+	w := NewBitcode()
+	mod := w.Enter(2, 8, 3)
+	bi := w.Enter(3, 0, 2)
+	w.Unabbrev(2, 1, 11) // SETBID 11
 	for range abbrevs {
-		w.emit(defineAbbrev, 2)
-		w.vbr(1, 5)  // one operand
-		w.emit(0, 1) // not a literal
-		w.emit(1, 3) // fixed
-		w.vbr(1, 5)  // 1 bit wide
+		w.Emit(defineAbbrev, 2)
+		w.VBR(1, 5)  // one operand
+		w.Emit(0, 1) // not a literal
+		w.Emit(1, 3) // fixed
+		w.VBR(1, 5)  // 1 bit wide
 	}
-	w.exit(2, bi)
+	w.Exit(2, bi)
 	for range blocks {
-		c := w.enter(3, 11, 2)
-		w.exit(2, c)
+		c := w.Enter(3, 11, 2)
+		w.Exit(2, c)
 	}
-	w.exit(3, mod)
-	return w.b
+	w.Exit(3, mod)
+	return w.B
 }
 
 // BlockInfo is a container whose DXIL part (a vertex shader, shader model
