@@ -80,6 +80,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
 			in.show(ctx, build(in.model.Name, in.model.Data, off))
+			in.noteView(ctx) // at= names the container: a link, and a step Back returns to the list
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,7 +116,7 @@ type shareState struct {
 // linkState returns what the page shows as a link state.
 func (in *Inspector) linkState() linkstate.State {
 	m := in.model
-	s := linkstate.State{Name: m.Name, Row: in.share.row}
+	s := linkstate.State{Name: m.Name, At: m.Base, Row: in.share.row}
 	if c := in.share.cmp; in.share.tab == "compare" && c != nil {
 		s.Tab = "compare"
 		s.Compare = c.b.Name
@@ -208,7 +209,7 @@ func (in *Inspector) viewKey(s linkstate.State) string {
 	if r := in.fileRef(); r != nil {
 		k = r.sha
 	}
-	k += "|" + s.Part + "|" + s.Tab
+	k += "|" + strconv.FormatInt(s.At, 16) + "|" + s.Part + "|" + s.Tab
 	if c := in.share.cmp; c != nil && s.Tab == "compare" {
 		k += "|" + c.bRef.sha
 	}
@@ -287,13 +288,13 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 	}
 	switch {
 	case l.File != nil:
-		if r := in.fileRef(); r == nil || r.sha != linkstate.SHA256(l.File) || in.model.Name != s.Name {
+		if r := in.fileRef(); r == nil || r.sha != linkstate.SHA256(l.File) || in.model.Name != s.Name || in.model.Base != s.At {
 			name := s.Name
 			if name == "" {
 				name = "file from the link"
 			}
 			in.share.applying = true
-			in.show(ctx, build(name, l.File, 0))
+			in.show(ctx, in.buildAt(name, l.File, s.At))
 			in.share.applying = false
 		}
 	case s.SHA256 != "":
@@ -310,6 +311,19 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 	}
 	in.share.pending = nil
 	in.applyState(ctx, s, l.Compare)
+}
+
+// buildAt decodes the container a link names: the one at its offset when
+// the file has a container there, else the whole file, with a note saying
+// which piece of the link did not resolve.
+func (in *Inspector) buildAt(name string, data []byte, at int64) *model.Model {
+	if at > 0 {
+		if m := build(name, data, at); m.File != nil {
+			return m
+		}
+		in.share.note = fmt.Sprintf("This link shows the container at 0x%x, but %s has no container there: showing the whole file.", at, model.Shown(name))
+	}
+	return build(name, data, 0)
 }
 
 // applyState restores a state on the shown file (and, for a compare link,

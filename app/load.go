@@ -159,7 +159,7 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 		}
 		in.share.pending = nil
 		in.share.tab, in.share.cmp = "", nil
-		in.quietly(func() { in.show(ctx, build(name, data, 0)) })
+		in.quietly(func() { in.show(ctx, in.buildAt(name, data, p.At)) })
 		in.applyState(ctx, *p, nil)
 		in.share.lastKey = ""
 		in.noteView(ctx)

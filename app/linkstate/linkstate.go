@@ -68,6 +68,7 @@ func (r Range) Empty() bool { return r.End <= r.Start }
 // Paths are the decoder's span paths ("PSV0/SigOutputElements[2]/Cols").
 type State struct {
 	Name  string   // name=: the file's name as the user opened it
+	At    int64    // at=: the offset in the file of the container shown (0: the file is one); any depth of nesting is one offset
 	Part  string   // part=: the selected part's name (the first part of that name)
 	Field string   // field=: the selected field or tree node
 	Hex   Range    // hex=START-END: the selected bytes, End exclusive (decimal; 0x accepted)
@@ -255,6 +256,8 @@ func DecodeLink(fragment string) (Link, error) {
 			}
 		case "name":
 			s.Name = val
+		case "at":
+			s.At, err = number(val)
 		case "part":
 			s.Part = val
 		case "field":
@@ -335,6 +338,9 @@ func writeFragment(s State, f, c string) string {
 	add("v", strconv.Itoa(FormatVersion))
 	if s.Name != "" {
 		add("name", escape(s.Name))
+	}
+	if s.At > 0 {
+		add("at", fmt.Sprintf("0x%x", s.At)) // as the page shows offsets
 	}
 	if s.Part != "" {
 		add("part", escape(s.Part))

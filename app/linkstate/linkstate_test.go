@@ -19,6 +19,7 @@ import (
 func fullState() State {
 	return State{
 		Name:    "my shader (v2).dxil",
+		At:      0x33e,
 		Part:    "PSV0",
 		Field:   "PSV0/SigOutputElements/2/Cols",
 		Hex:     Range{120, 124},
@@ -46,7 +47,7 @@ func TestRoundTripStateAndFile(t *testing.T) {
 
 func TestFragmentIsReadable(t *testing.T) {
 	frag := Encode(fullState(), nil)
-	want := "v=1&name=my%20shader%20%28v2%29.dxil&part=PSV0&field=PSV0/SigOutputElements/2/Cols&hex=120-124&row=7&tab=tree" +
+	want := "v=1&name=my%20shader%20%28v2%29.dxil&at=0x33e&part=PSV0&field=PSV0/SigOutputElements/2/Cols&hex=120-124&row=7&tab=tree" +
 		"&open=PSV0,PSV0/SigOutputElements,PSV0/SigOutputElements/2,ISG1/Parameters/0&cmp=old%2Cbuild%26v%3D1.dxil"
 	if frag != want {
 		t.Errorf("fragment\n got %s\nwant %s", frag, want)
@@ -289,6 +290,7 @@ func FuzzLinkState(f *testing.F) {
 	f.Add("hex=0x10-0x20&row=3&open=a,b/1,c%2Cd&sha=" + strings.Repeat("ab", 32) + "&size=10")
 	f.Add("f=" + deflateB64([]byte("hello")) + "&c=" + deflateB64([]byte("world")))
 	f.Add("v=1&name=%E2%9C%93&x=1")
+	f.Add("name=bundle.bin&at=0x33e&part=DXIL")
 	// Escapes that stopped go-app's navigation: a stray or cut '%'.
 	for _, bad := range []string{"field=%ZZ", "name=%zz", "part=PSV0&field=%", "name=%E0%A4%A", "%", "%%", "f=%G0", "v=1&field=" + strings.Repeat("a/", 20000)} {
 		f.Add(bad)
