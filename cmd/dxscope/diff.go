@@ -6,10 +6,11 @@ import (
 	"io"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
-	commands["diff"] = command{"A B [--json] [--positional]", "compare two containers part by part and field by field (exit 0 same, 1 differ, 2 error)", runDiff}
+	commands["diff"] = command{"A B [--json] [--positional] [--text]", "compare two containers part by part and field by field, or (--text) their code as a unified diff per function (exit 0 same, 1 differ, 2 error)", runDiff}
 }
 
 // runDiff compares two files like diff(1): exit 0 when they are identical, 1
@@ -31,13 +32,13 @@ func init() {
 func runDiff(args []string, stdout, stderr io.Writer) int {
 	pos, flags := splitFlags(args, nil)
 	for k := range flags {
-		if k != "json" && k != "positional" {
+		if k != "json" && k != "positional" && k != "text" {
 			fmt.Fprintf(stderr, "dxscope diff: unknown flag -%s\n", k)
 			pos = nil
 		}
 	}
 	if len(pos) != 2 {
-		fmt.Fprintln(stderr, "usage: dxscope diff A B [--json] [--positional]")
+		fmt.Fprintln(stderr, "usage: dxscope diff A B [--json] [--positional] [--text]")
 		return 2
 	}
 	var files [2]*decode.File
@@ -52,6 +53,19 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		files[i] = f
+	}
+	if _, ok := flags["text"]; ok {
+		// The code as text: the DXIL disassembly per function, or the FXC
+		// listing, as diff -u prints it.
+		ca, cb := text.Code(files[0]), text.Code(files[1])
+		if ca == nil && cb == nil {
+			fmt.Fprintln(stderr, "dxscope diff --text: neither file has DXIL bitcode or an SHDR/SHEX program")
+			return 2
+		}
+		if text.WriteCodeDiff(stdout, pos[0], pos[1], ca, cb) {
+			return 1
+		}
+		return 0
 	}
 	_, positional := flags["positional"]
 	c := decode.DiffWith(files[0], files[1], decode.DiffOptions{Positional: positional})

@@ -19,6 +19,8 @@ func TestDiffCommandExitCodes(t *testing.T) {
 	}
 	a := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig.dxbc")
 	b := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig1.dxbc")
+	vk := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton")
+	lib5, lib6 := filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v5.dxil"), filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v6.dxil")
 	notContainer := filepath.Join(t.TempDir(), "x.bin")
 	os.WriteFile(notContainer, []byte("not a container at all, just text"), 0o644)
 	for _, tc := range []struct {
@@ -34,6 +36,11 @@ func TestDiffCommandExitCodes(t *testing.T) {
 		{"missing file", []string{"diff", a, filepath.Join(dir, "no-such-file")}, 2, ""},
 		{"not a container", []string{"diff", a, notContainer}, 2, ""},
 		{"unknown flag", []string{"diff", "--bogus", a, b}, 2, ""},
+		// The code as text: the one function, renamed from its mangled name,
+		// is paired with the other build's and shows one changed line.
+		{"text", []string{"diff", "--text", lib5, lib6}, 1, "@@ -1,4 +1,4 @@ @\"\\01?main@@YAXXZ\" → @main\n-define void @\"\\01?main@@YAXXZ\"() #0 {\n+define void @main() #0 {\n"},
+		{"text identical", []string{"diff", "--text", lib5, lib5}, 0, "--- " + lib5 + "\n+++ " + lib5 + "\n"},
+		{"text without code", []string{"diff", "--text", a, b}, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
