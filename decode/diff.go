@@ -121,9 +121,10 @@ const (
 	DiffAdded                   // only B has it
 	DiffRemoved                 // only A has it
 	DiffLength                  // an array's length differs (its elements are reported too)
+	DiffFolded                  // many derived values differ (the bitcode's block statistics): A.Value says how many
 )
 
-var diffKindNames = [...]string{"changed", "added", "removed", "length"}
+var diffKindNames = [...]string{"changed", "added", "removed", "length", "folded"}
 
 func (k DiffKind) String() string {
 	if k >= 0 && int(k) < len(diffKindNames) {
@@ -525,6 +526,10 @@ func diffPartFields(pa, pb *Part, sa, sb *spanIndex, opt DiffOptions) ([]FieldDi
 	for _, k := range sorted {
 		va, okA := ta[k]
 		vb, okB := tb[k]
+		if k == "Module" && okA && okB {
+			w.walkModule(va, vb, ta["Program"])
+			continue
+		}
 		if okA && okB {
 			w.walk(pa.Name, va, vb, true, true)
 		} else {
@@ -532,6 +537,82 @@ func diffPartFields(pa, pb *Part, sa, sb *spanIndex, opt DiffOptions) ([]FieldDi
 		}
 	}
 	return w.out, w.omitted
+}
+
+// walkModule compares the decoded bitcode module (DXIL, ILDB). It is derived
+// from the bitcode, not laid out field by field in it, so: its keys that
+// the program header also has (Size) are named under Module, so no label
+// names two fields; a difference with no span of its own is placed at the
+// first byte where the two bitcodes differ rather than at the program
+// header; and the blocks' statistics (bits, sizes, records per code), which
+// any change disturbs, are folded into one difference, last.
+func (w *fieldWalker) walkModule(va, vb, program any) {
+	ma, okA := va.(map[string]any)
+	mb, okB := vb.(map[string]any)
+	name := w.pa.Name
+	if !okA || !okB {
+		w.walk(name+"/Module", va, vb, true, true)
+		return
+	}
+	prog, _ := program.(map[string]any)
+	qualify := func(m map[string]any) map[string]any {
+		out := make(map[string]any, len(m))
+		for k, v := range m {
+			if _, clash := prog[k]; clash {
+				k = "Module/" + k
+			}
+			out[k] = v
+		}
+		return out
+	}
+	qa, qb := qualify(ma), qualify(mb)
+	blocksA, hasBlocksA := qa["Blocks"]
+	blocksB, hasBlocksB := qb["Blocks"]
+	delete(qa, "Blocks")
+	delete(qb, "Blocks")
+	atA, atB := bitcodeDiffAt(w.pa, w.pb)
+	start := len(w.out)
+	w.walkObject(name, qa, qb)
+	for i := start; i < len(w.out); i++ {
+		d := &w.out[i]
+		if d.A.Span != d.Path {
+			d.A.Span, d.A.Off, d.A.Size = atA.Span, atA.Off, atA.Size
+		}
+		if d.B.Span != d.Path {
+			d.B.Span, d.B.Off, d.B.Size = atB.Span, atB.Off, atB.Size
+		}
+	}
+	stats := &fieldWalker{pa: w.pa, pb: w.pb, sa: w.sa, sb: w.sb, opt: w.opt}
+	stats.walk(name+"/Module/Blocks", blocksA, blocksB, hasBlocksA, hasBlocksB)
+	if n := len(stats.out) + stats.omitted; n > 0 && len(w.out) < MaxFieldDiffs {
+		d := FieldDiff{Path: name + "/Module/Blocks", Kind: DiffFolded, A: atA, B: atB}
+		d.A.Value, d.A.Present, d.B.Present = fmt.Sprint(n), true, true
+		w.out = append(w.out, d)
+	}
+}
+
+// bitcodeDiffAt places a bitcode difference: the first byte at which the
+// two parts' bitcodes differ (or where the shorter one ends).
+func bitcodeDiffAt(pa, pb *Part) (FieldSide, FieldSide) {
+	side := func(p *Part, i int) FieldSide {
+		fs := FieldSide{Present: true, Off: -1}
+		if p.Program != nil && p.Program.BitcodeStart > 0 {
+			fs.Span, fs.Off, fs.Size = p.Name+"/DXIL", p.Program.BitcodeStart+int64(i), 1
+		}
+		return fs
+	}
+	var a, b []byte
+	if pa.Program != nil {
+		a = pa.Program.DXIL
+	}
+	if pb.Program != nil {
+		b = pb.Program.DXIL
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return side(pa, min(i, max(len(a)-1, 0))), side(pb, min(i, max(len(b)-1, 0)))
 }
 
 func (w *fieldWalker) emit(path string, kind DiffKind, va, vb any, hasA, hasB bool) {
@@ -897,23 +978,11 @@ func moveText(d PartDiff) string {
 }
 
 func writeField(w io.Writer, indent string, d FieldDiff) {
-	a, b := d.A.Value, d.B.Value
-	if !d.A.Present {
-		a = "(absent)"
-	}
-	if !d.B.Present {
-		b = "(absent)"
-	}
 	where := ""
 	if d.A.Off >= 0 || d.B.Off >= 0 {
 		where = fmt.Sprintf("   [A %s, B %s]", offText(d.A), offText(d.B))
 	}
-	label := strings.ReplaceAll(d.Path, "/", " / ")
-	if d.Kind == DiffLength {
-		fmt.Fprintf(w, "%s%s: %s → %s elements%s\n", indent, label, a, b, where)
-		return
-	}
-	fmt.Fprintf(w, "%s%s: %s → %s%s\n", indent, label, a, b, where)
+	fmt.Fprintf(w, "%s%s%s\n", indent, FieldText(d), where)
 }
 
 func offText(s FieldSide) string {

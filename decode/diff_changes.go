@@ -94,7 +94,7 @@ func (c *Comparison) summarize(a, b *File) {
 					add(topic, "%s: %d more fields differ", d.Name, len(d.Fields)-3+d.Omitted)
 					break
 				}
-				out = append(out, Change{Topic: topic, Text: topic + ": " + fieldText(f), Path: f.Path})
+				out = append(out, Change{Topic: topic, Text: topic + ": " + FieldText(f), Path: f.Path})
 			}
 			if len(d.Fields) == 0 && d.Bytes != nil {
 				add(topic, "%s: %d bytes differ", d.Name, d.Bytes.Differ)
@@ -131,8 +131,9 @@ func sfi0Names(f *File) []string {
 	return nil
 }
 
-// fieldText is one field difference as a line.
-func fieldText(f FieldDiff) string {
+// FieldText is one field difference as dxscope diff and the page's compare
+// write it: "PSV0 / SigOutputElements / 2 / Cols: 3 → 4".
+func FieldText(f FieldDiff) string {
 	a, b := f.A.Value, f.B.Value
 	if !f.A.Present {
 		a = "(absent)"
@@ -141,8 +142,11 @@ func fieldText(f FieldDiff) string {
 		b = "(absent)"
 	}
 	label := strings.ReplaceAll(f.Path, "/", " / ")
-	if f.Kind == DiffLength {
+	switch f.Kind {
+	case DiffLength:
 		return fmt.Sprintf("%s: %s → %s elements", label, a, b)
+	case DiffFolded:
+		return fmt.Sprintf("%s: %s statistics differ (folded; --json lists them)", label, a)
 	}
 	return fmt.Sprintf("%s: %s → %s", label, a, b)
 }

@@ -606,3 +606,57 @@ func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
 		seen[ch.Text] = true
 	}
 }
+
+// TestDiffDXILBuildsOfOneLibrary: builds of one library by successive
+// versions of a test (different entry points, stages, shader models) compare
+// with the meaningful change first, no label twice in a part, the module's
+// differences placed inside the bitcode (not on the program header), and
+// the blocks' statistics folded into one line after the rest.
+func TestDiffDXILBuildsOfOneLibrary(t *testing.T) {
+	const vk = "HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__"
+	versions := []string{"v2", "v3", "v5", "v6", "v7"}
+	for i := 0; i+1 < len(versions); i++ {
+		a := mustParse(t, corpusFile(t, vk+versions[i]+".dxil"))
+		b := mustParse(t, corpusFile(t, vk+versions[i+1]+".dxil"))
+		c := decode.Diff(a, b)
+		name := versions[i] + "→" + versions[i+1]
+		if len(c.Changes) == 0 {
+			t.Fatalf("%s: no change listed", name)
+		}
+		if first := c.Changes[0].Topic; first == "sizes" || first == "other" || first == "instructions" {
+			t.Errorf("%s: the first change is %q", name, c.Changes[0].Text)
+		}
+		d := partDiff(t, c, "DXIL")
+		if d.Status != decode.PartChanged {
+			continue
+		}
+		pa, pb := a.Part("DXIL"), b.Part("DXIL")
+		inBitcode := func(p *decode.Part, s decode.FieldSide) bool {
+			return s.Off >= p.Program.BitcodeStart && s.Off < p.Program.BitcodeStart+int64(len(p.Program.DXIL))
+		}
+		seen := map[string]bool{}
+		folded := -1
+		for k, f := range d.Fields {
+			if seen[f.Path] {
+				t.Errorf("%s: %q labels two differences", name, f.Path)
+			}
+			seen[f.Path] = true
+			if strings.HasPrefix(f.Path, "DXIL/Module/Blocks") {
+				if f.Kind != decode.DiffFolded || folded >= 0 {
+					t.Errorf("%s: block statistics not folded into one line: %s", name, decode.FieldText(f))
+				}
+				folded = k
+			}
+			// Values read from the module (entry points, metadata, records)
+			// have no field in the file: they point into the bitcode.
+			for _, prefix := range []string{"DXIL/EntryPoints", "DXIL/Functions", "DXIL/Metadata", "DXIL/NamedMetadata", "DXIL/Module/"} {
+				if strings.HasPrefix(f.Path, prefix) && (!inBitcode(pa, f.A) || !inBitcode(pb, f.B)) {
+					t.Errorf("%s: %s placed at A 0x%x, B 0x%x, outside the bitcode", name, f.Path, f.A.Off, f.B.Off)
+				}
+			}
+		}
+		if folded >= 0 && d.Fields[folded].A.Value == "0" {
+			t.Errorf("%s: an empty fold", name)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 )
@@ -164,20 +163,7 @@ func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []
 
 // FieldLabel writes a difference the way dxscope diff does:
 // "PSV0 / SigOutputElements[2] / Cols: 3 → 4".
-func FieldLabel(f decode.FieldDiff) string {
-	a, b := f.A.Value, f.B.Value
-	if !f.A.Present {
-		a = "(absent)"
-	}
-	if !f.B.Present {
-		b = "(absent)"
-	}
-	label := strings.ReplaceAll(f.Path, "/", " / ")
-	if f.Kind == decode.DiffLength {
-		return fmt.Sprintf("%s: %s → %s elements", label, a, b)
-	}
-	return fmt.Sprintf("%s: %s → %s", label, a, b)
-}
+func FieldLabel(f decode.FieldDiff) string { return decode.FieldText(f) }
 
 func WhereText(f decode.FieldDiff) string {
 	side := func(s decode.FieldSide) string {
