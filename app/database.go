@@ -107,6 +107,7 @@ func (in *Inspector) openDBContainer(ctx app.Context, r model.DBContainerRef) {
 	in.db.viewing = false
 	in.db.from = dm
 	in.show(ctx, m)
+	in.noteView(ctx) // the link names the container (at=) in the database file, or carries the assembled one
 	// The hex view is mounted by this update, and reveals only on later
 	// updates: ask again once it is there, so it opens at the container.
 	base := m.Base

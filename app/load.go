@@ -7,6 +7,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sqlite"
 	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -235,6 +236,17 @@ func (in *Inspector) dropCompare(e app.Event) {
 // open decodes bytes and shows them.
 func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
 	busyWith = fmt.Sprintf("%s (%d bytes)", text.SafeCap(name, 120), len(data)) // a database, or build's
+	if p := in.share.pending; p != nil && p.At > 0 && p.SHA256 != "" && sqlite.IsSQLite(data) && linkstate.CheckFile(*p, data) == nil {
+		// A link to a shader in this database: open the database (so "Back
+		// to the database" works), then land on the container the link names.
+		if in.openDatabase(ctx, name, data) {
+			dm := in.db.list[in.db.active]
+			in.db.viewing, in.db.from = false, dm
+			in.db.fromNote = fmt.Sprintf("Showing the container at %s of %s that the link names; the offsets below are the database file's.", model.Hex(p.At), dm.Name)
+		}
+		in.openFile(ctx, name, data)
+		return
+	}
 	if in.openDatabase(ctx, name, data) {
 		return
 	}
