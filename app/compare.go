@@ -22,6 +22,10 @@ type compareState struct {
 	revSeq     int
 	marksA     []bool
 	marksB     []bool
+
+	code       []model.CodeHunk // the code compared as text (model.CompareCode)
+	codeSel    views.CodeRef
+	hasCodeSel bool
 }
 
 // startCompare compares the shown file with data and shows the compare view
@@ -38,6 +42,7 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 	}
 	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
 	c.marksA, c.marksB = model.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
+	c.code = model.CompareCode(in.model, b)
 	in.share.cmp, in.share.tab = c, "compare"
 	if r, ok := model.FirstDifference(c.cmp); ok {
 		in.compareSelect(ctx, r)
@@ -86,6 +91,31 @@ func (in *Inspector) compareSelectPath(ctx app.Context, path string) {
 }
 
 // compareByte selects the field holding a clicked byte on one side.
+// compareCodeLine selects the bytes a line of the code comparison was read
+// from, in each file that has the line.
+func (in *Inspector) compareCodeLine(r views.CodeRef) {
+	c := in.share.cmp
+	if c == nil || r.Hunk < 0 || r.Hunk >= len(c.code) || r.Line < 0 || r.Line >= len(c.code[r.Hunk].Lines) {
+		return
+	}
+	l := c.code[r.Hunk].Lines[r.Line]
+	c.codeSel, c.hasCodeSel = r, true
+	span := func(s model.CodeLine) decode.Span {
+		if s.Size <= 0 {
+			return decode.Span{}
+		}
+		return decode.Span{Path: "code: " + l.Text, Off: s.Off, Size: s.Size, Kind: decode.SpanField}
+	}
+	c.selA, c.selB = span(l.A), span(l.B)
+	if c.selA.Size > 0 {
+		c.revA = c.selA.Off
+	}
+	if c.selB.Size > 0 {
+		c.revB = c.selB.Off
+	}
+	c.revSeq++
+}
+
 func (in *Inspector) compareByte(off int64, sideA bool) {
 	c := in.share.cmp
 	if c == nil {
@@ -117,7 +147,7 @@ func (in *Inspector) mainView() app.UI {
 	if c := in.share.cmp; c != nil && in.share.tab == "compare" && in.model != nil {
 		return &views.CompareView{Cmp: c.cmp, A: in.model, B: c.b, Selected: c.sel, HasSel: c.hasSel,
 			SelA: c.selA, SelB: c.selB, RevealA: c.revA, RevealB: c.revB, RevealSeq: c.revSeq,
-			MarksA: c.marksA, MarksB: c.marksB}
+			MarksA: c.marksA, MarksB: c.marksB, Code: c.code, CodeSel: c.codeSel, HasCodeSel: c.hasCodeSel}
 	}
 	return in.body()
 }

@@ -508,6 +508,11 @@ func (in *Inspector) mountShare(ctx app.Context) {
 			in.noteView(ctx)
 		}
 	})
+	ctx.Handle(views.ActCompareCode, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.CodeRef); ok {
+			in.compareCodeLine(r)
+		}
+	})
 	ctx.Handle(views.ActCompareByteA, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok {
 			in.compareByte(off, true)

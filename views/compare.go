@@ -21,6 +21,10 @@ type CompareView struct {
 	RevealA, RevealB int64
 	RevealSeq        int
 	MarksA, MarksB   []bool // bytes that differ (model.DiffMarks)
+	// The code compared as text, and the line chosen in it.
+	Code       []model.CodeHunk
+	CodeSel    CodeRef
+	HasCodeSel bool
 }
 
 // Render draws the report and the two hex views.
@@ -60,6 +64,7 @@ func (v *CompareView) Render() app.UI {
 				})),
 			)
 		}),
+		app.If(len(v.Code) > 0, func() app.UI { return &CodeDiffView{Hunks: v.Code, Selected: v.CodeSel, HasSel: v.HasCodeSel} }),
 		app.Ul().ID("cmp-parts").Class("cmp-parts").Body(rows...),
 		app.Div().Class("cmp-hex").Body(
 			app.Div().Class("cmp-side").Body(

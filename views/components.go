@@ -45,7 +45,7 @@ func (s *SummaryBar) Render() app.UI {
 	if m.Entry != "" {
 		items = append(items, app.Div().Class("sum-item sum-entry").Body(
 			app.Span().Class("sum-label").Text("entry"),
-			app.Span().ID("entry-name").Class("sum-value").Text(m.Entry),
+			app.Span().ID("entry-name").Class("sum-value").Text(model.Shown(m.Entry)),
 		))
 	}
 	items = append(items, app.Div().Class("sum-item sum-problems").Body(

@@ -152,15 +152,29 @@ func alignLines(a, b []string) []lineOp {
 // diffContext is how many unchanged lines surround a change, as diff -u.
 const diffContext = 3
 
-// WriteCodeDiff writes the code of a and b as a unified diff, one section
-// per function, and reports whether anything differs. Functions are matched
-// by name; those left over are paired in order (a function renamed between
-// builds, say from its mangled name to main), and any still left are all
-// added or removed.
-func WriteCodeDiff(w io.Writer, nameA, nameB string, a, b []CodeUnit) bool {
-	sw := NewSafeWriter(w)
-	defer sw.Flush()
-	fmt.Fprintf(sw, "--- %s\n+++ %s\n", Safe(nameA), Safe(nameB))
+// CodeDiffLine is one line of a hunk: ' ' in both texts, '-' only in A,
+// '+' only in B, with the bytes it was read from on each side it is on.
+type CodeDiffLine struct {
+	Op   byte
+	Text string
+	A, B CodeLine
+}
+
+// CodeHunk is a run of changes in one unit with the unchanged lines around
+// them: Unit names the function ("@main", or "@old → @new" when paired under
+// another name), StartA and StartB are the 0-based line numbers of its first
+// line on each side, CountA and CountB how many lines it spans there.
+type CodeHunk struct {
+	Unit                           string
+	StartA, CountA, StartB, CountB int
+	Lines                          []CodeDiffLine
+}
+
+// DiffCode aligns two files' code unit by unit and returns the hunks of
+// every unit that differs. Units are matched by name; those left over are
+// paired in order (a function renamed between builds, say from its mangled
+// name to main), and any still left are all added or removed.
+func DiffCode(a, b []CodeUnit) []CodeHunk {
 	inB := map[string]int{}
 	for i, u := range b {
 		inB[u.Name] = i
@@ -182,7 +196,7 @@ func WriteCodeDiff(w io.Writer, nameA, nameB string, a, b []CodeUnit) bool {
 			next++
 		}
 	}
-	differs := false
+	var out []CodeHunk
 	for i, u := range a {
 		name, other := u.Name, []CodeLine(nil)
 		if j := pairB[i]; j >= 0 {
@@ -191,16 +205,27 @@ func WriteCodeDiff(w io.Writer, nameA, nameB string, a, b []CodeUnit) bool {
 				name += " → " + b[j].Name
 			}
 		}
-		if writeHunks(sw, Safe(name), texts(u.Lines), texts(other)) {
-			differs = true
-		}
+		out = append(out, hunks(name, u.Lines, other)...)
 	}
 	for j, u := range b {
-		if !usedB[j] && writeHunks(sw, Safe(u.Name), nil, texts(u.Lines)) {
-			differs = true
+		if !usedB[j] {
+			out = append(out, hunks(u.Name, nil, u.Lines)...)
 		}
 	}
-	return differs
+	return out
+}
+
+// WriteCodeDiff writes DiffCode's hunks as a unified diff (diff -u's hunk
+// headers, followed by the unit's name) and reports whether anything differs.
+func WriteCodeDiff(w io.Writer, nameA, nameB string, a, b []CodeUnit) bool {
+	sw := NewSafeWriter(w)
+	defer sw.Flush()
+	fmt.Fprintf(sw, "--- %s\n+++ %s\n", Safe(nameA), Safe(nameB))
+	hs := DiffCode(a, b)
+	for _, h := range hs {
+		writeHunk(sw, h)
+	}
+	return len(hs) > 0
 }
 
 func texts(ls []CodeLine) []string {
@@ -211,19 +236,18 @@ func texts(ls []CodeLine) []string {
 	return out
 }
 
-// writeHunks writes the changes between a and b as unified-diff hunks
-// headed by the unit's name.
-func writeHunks(w io.Writer, unit string, a, b []string) bool {
+// hunks groups the changes between two units' lines into hunks: context
+// before, the changes with short unchanged runs kept between them, context
+// after.
+func hunks(unit string, la, lb []CodeLine) []CodeHunk {
+	a, b := texts(la), texts(lb)
 	ops := alignLines(a, b)
-	changed := false
+	var out []CodeHunk
 	for k := 0; k < len(ops); {
 		if ops[k].op == ' ' {
 			k++
 			continue
 		}
-		changed = true
-		// A hunk: context before, changes with short unchanged runs
-		// between them, context after.
 		start := max(0, k-diffContext)
 		end := k
 		for end < len(ops) {
@@ -241,38 +265,35 @@ func writeHunks(w io.Writer, unit string, a, b []string) bool {
 			}
 			end = run
 		}
-		writeHunk(w, unit, ops[start:end], a, b)
+		h := CodeHunk{Unit: unit, StartA: -1, StartB: -1}
+		for _, o := range ops[start:end] {
+			l := CodeDiffLine{Op: o.op}
+			if o.a >= 0 {
+				l.Text, l.A = a[o.a], la[o.a]
+				if h.StartA < 0 {
+					h.StartA = o.a
+				}
+				h.CountA++
+			}
+			if o.b >= 0 {
+				l.Text, l.B = b[o.b], lb[o.b]
+				if h.StartB < 0 {
+					h.StartB = o.b
+				}
+				h.CountB++
+			}
+			h.Lines = append(h.Lines, l)
+		}
+		out = append(out, h)
 		k = end
 	}
-	return changed
+	return out
 }
 
-func writeHunk(w io.Writer, unit string, ops []lineOp, a, b []string) {
-	startA, startB, na, nb := -1, -1, 0, 0
-	for _, o := range ops {
-		if o.a >= 0 {
-			if startA < 0 {
-				startA = o.a
-			}
-			na++
-		}
-		if o.b >= 0 {
-			if startB < 0 {
-				startB = o.b
-			}
-			nb++
-		}
-	}
-	fmt.Fprintf(w, "@@ -%s +%s @@ %s\n", hunkRange(startA, na), hunkRange(startB, nb), unit)
-	for _, o := range ops {
-		switch o.op {
-		case ' ':
-			fmt.Fprintf(w, " %s\n", a[o.a])
-		case '-':
-			fmt.Fprintf(w, "-%s\n", a[o.a])
-		case '+':
-			fmt.Fprintf(w, "+%s\n", b[o.b])
-		}
+func writeHunk(w io.Writer, h CodeHunk) {
+	fmt.Fprintf(w, "@@ -%s +%s @@ %s\n", hunkRange(h.StartA, h.CountA), hunkRange(h.StartB, h.CountB), Safe(h.Unit))
+	for _, l := range h.Lines {
+		fmt.Fprintf(w, "%c%s\n", l.Op, l.Text)
 	}
 }
 

@@ -47,7 +47,9 @@ func TestHunksMatchDiffU(t *testing.T) {
 		}()},
 	} {
 		var got bytes.Buffer
-		writeHunks(&got, "u", base, tc.b)
+		for _, h := range hunks("u", codeLines(base), codeLines(tc.b)) {
+			writeHunk(&got, h)
+		}
 		dir := t.TempDir()
 		pa, pb := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 		os.WriteFile(pa, []byte(strings.Join(base, "\n")+"\n"), 0o644)
@@ -58,6 +60,14 @@ func TestHunksMatchDiffU(t *testing.T) {
 			t.Errorf("%s:\n got\n%s want\n%s", tc.name, g, want)
 		}
 	}
+}
+
+func codeLines(ts []string) []CodeLine {
+	out := make([]CodeLine, len(ts))
+	for i, t := range ts {
+		out[i].Text = t
+	}
+	return out
 }
 
 // applyCodeDiff applies WriteCodeDiff's hunks to a's units and returns the

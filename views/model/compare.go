@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 // CompareRef names a difference in a Comparison: Part is the index in
@@ -176,4 +177,26 @@ func WhereText(f decode.FieldDiff) string {
 		return ""
 	}
 	return fmt.Sprintf("A %s, B %s", side(f.A), side(f.B))
+}
+
+// CompareCode aligns the code of two files (the DXIL disassembly per
+// function, or the FXC listing) and returns the hunks that differ, with
+// every line's bytes as offsets in each model's data.
+func CompareCode(a, b *Model) []CodeHunk {
+	if a == nil || b == nil || a.File == nil || b.File == nil {
+		return nil
+	}
+	hs := text.DiffCode(text.Code(a.File), text.Code(b.File))
+	for i := range hs {
+		for j := range hs[i].Lines {
+			l := &hs[i].Lines[j]
+			if l.A.Size > 0 {
+				l.A.Off += a.Base
+			}
+			if l.B.Size > 0 {
+				l.B.Off += b.Base
+			}
+		}
+	}
+	return hs
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/shaderdb"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 // The decoder's plain values the components read as they are. Naming them
@@ -22,6 +23,11 @@ type (
 	Module     = decode.Module
 
 	ShaderBytecode = decode.ShaderBytecode
+
+	// The code of two files compared as text (decode/text's DiffCode).
+	CodeHunk     = text.CodeHunk
+	CodeDiffLine = text.CodeDiffLine
+	CodeLine     = text.CodeLine
 )
 
 // Span kinds, severities and part comparison states.
