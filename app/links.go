@@ -388,7 +388,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 		}
 	}
 	if name != "" && part < 0 {
-		in.share.linkErr = fmt.Sprintf("The link selects part %s, which %s does not have.", name, m.Name)
+		in.share.linkErr = fmt.Sprintf("The link selects part %s, which %s does not have.", model.Shown(name), model.Shown(m.Name))
 		return
 	}
 	if part < 0 {
@@ -414,7 +414,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 	if s.Field != "" {
 		n := t.FindField(s.Field)
 		if n == nil {
-			in.share.linkErr = fmt.Sprintf("The link selects %s, which %s does not have: showing the part.", s.Field, m.Name)
+			in.share.linkErr = fmt.Sprintf("The link selects %s, which %s does not have: showing the part.", model.Shown(s.Field), model.Shown(m.Name))
 		} else {
 			in.selectNode(ctx, part, n.ID, true)
 			for p := n.Parent; p != nil; p = p.Parent {
