@@ -25,6 +25,8 @@ var specials = map[string]func(pv *model.PartView) []app.UI{
 	"Aon9": level9Listing,
 	"SFI0": featureFlags,
 	"RTS0": rootSignature,
+	"RDAT": runtimeData,
+	"RDEF": resourceDefinitions,
 }
 
 func signature(pv *model.PartView) []app.UI {

@@ -336,3 +336,13 @@ func svRegisterName(e decode.SignatureParameter) string {
 	}
 	return "special"
 }
+
+// RDEFListing is the part of FXC's listing that RDEF alone makes: the
+// "Buffer Definitions" and "Resource Bindings" comments.
+func RDEFListing(f *decode.File) []Line {
+	l := &lister{f: f, style: ChooseFXCStyle(f)}
+	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
+		l.rdef(p.ResourceDefs)
+	}
+	return l.out
+}

@@ -3,8 +3,6 @@ package model
 import (
 	"fmt"
 	"strings"
-
-	"github.com/dxscope/dxscope/decode"
 )
 
 // RootSigView is an RTS0 part as the root-signature view shows it: the HLSL
@@ -58,19 +56,7 @@ func (pv *PartView) RootSignature() *RootSigView {
 		return nil
 	}
 	rs := pv.Part.RootSignature
-	spans := map[string]decode.Span{}
-	for _, s := range pv.Part.Spans {
-		if _, ok := spans[s.Path]; !ok || s.Size > spans[s.Path].Size {
-			spans[s.Path] = s
-		}
-	}
-	base := pv.Base()
-	where := func(path string) (int64, int64) {
-		if s, ok := spans[pv.Name+"/"+path]; ok {
-			return s.Off + base, s.Size
-		}
-		return pv.Offset + 8, int64(len(pv.Part.Data()))
-	}
+	where := pv.spanFinder()
 	v := &RootSigView{Version: map[uint32]string{1: "1.0", 2: "1.1", 3: "1.2"}[rs.Version]}
 	for _, c := range rs.HLSLClauses() {
 		off, size := where(c.Path)

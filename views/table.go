@@ -1,0 +1,141 @@
+package views
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// RecordTable draws one model.Table: a row selects its record's bytes, a
+// reference in a cell selects the record it names. Long tables are paged.
+type RecordTable struct {
+	app.Compo
+	Data *model.Table
+
+	page pageWindow
+}
+
+// Render draws the title, a page of rows and the pager.
+func (t *RecordTable) Render() app.UI {
+	d := t.Data
+	first, end := t.page.rows(len(d.Rows), d)
+	heads := make([]app.UI, len(d.Columns))
+	for i, c := range d.Columns {
+		heads[i] = app.Th().Text(c)
+	}
+	return app.Div().Class("table-wrap").Body(
+		app.H3().Text(d.Title),
+		t.page.bar(d.ID+"-pager", "rows", len(d.Rows)),
+		app.Table().ID(d.ID).Class("sig-table record-table").Body(
+			app.THead().Body(app.Tr().Body(heads...)),
+			app.TBody().Body(app.Range(d.Rows[first:end]).Slice(func(k int) app.UI {
+				i := first + k
+				r := d.Rows[i]
+				cells := make([]app.UI, len(r.Cells))
+				for j, c := range r.Cells {
+					cells[j] = tableCell(c, d.Part, fmt.Sprintf("%s-%d-%d", d.ID, i, j))
+				}
+				return app.Tr().Class("record-row").DataSet("off", r.Off).
+					Title(fmt.Sprintf("0x%x, %d bytes: click to see them", r.Off, r.Size)).
+					On("click", selectRecord(d.Part, r.Node, r.Off), app.EventScope(fmt.Sprint(d.ID, i))).Body(cells...)
+			})),
+		),
+	)
+}
+
+// tableCell is a cell's text or its links to other records.
+func tableCell(c model.TableCell, part int, scope string) app.UI {
+	if c.Refs == nil {
+		return app.Td().Text(c.Text)
+	}
+	links := make([]app.UI, 0, 2*len(c.Refs))
+	for k, r := range c.Refs {
+		if k > 0 {
+			links = append(links, app.Text(" "))
+		}
+		if r.Off < 0 { // names nothing this file holds
+			links = append(links, app.Span().Class("ref-none").Text(r.Text))
+			continue
+		}
+		sel := selectRecord(part, r.Node, r.Off)
+		links = append(links, app.A().Class("ref").Href("#").DataSet("off", r.Off).Title(fmt.Sprintf("the record at 0x%x", r.Off)).
+			On("click", func(ctx app.Context, e app.Event) {
+				e.PreventDefault()
+				e.Call("stopPropagation")
+				sel(ctx, e)
+			}, app.EventScope(fmt.Sprint(scope, "-", k))).Text(r.Text))
+	}
+	return app.Td().Body(links...)
+}
+
+// selectRecord selects a record's tree node (and so its bytes), or the byte
+// at off when it has none.
+func selectRecord(part, node int, off int64) app.EventHandler {
+	if node < 0 {
+		return goTo(off)
+	}
+	ref := NodeRef{Part: part, Node: node}
+	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) }
+}
+
+// RuntimeDataView shows RDAT as its record tables, then its whole dump.
+type RuntimeDataView struct {
+	app.Compo
+	Data *model.RDATView
+}
+
+// Render draws the tables and the dump.
+func (v *RuntimeDataView) Render() app.UI {
+	d := v.Data
+	return app.Div().ID("rdat").Class("special rdat").Body(
+		app.Range(d.Tables).Slice(func(i int) app.UI { return &RecordTable{Data: d.Tables[i]} }),
+		app.Details().Body(app.Summary().Text("The whole runtime data, as dxscope rdat prints it"),
+			app.Pre().Class("rdat-text").Text(joinLines(d.Text))),
+	)
+}
+
+// ResourceDefinitionsView shows RDEF as tables and as FXC's listing text.
+type ResourceDefinitionsView struct {
+	app.Compo
+	Data *model.RDEFView
+}
+
+// Render draws the constant buffers, the bindings and the listing.
+func (v *ResourceDefinitionsView) Render() app.UI {
+	d := v.Data
+	return app.Div().ID("rdef").Class("special rdef").Body(
+		app.P().Text(fmt.Sprintf("Compiled for %s by %s.", d.Profile, d.Creator)),
+		app.Range(d.Buffers).Slice(func(i int) app.UI { return &RecordTable{Data: d.Buffers[i]} }),
+		app.If(d.Bindings != nil, func() app.UI { return &RecordTable{Data: d.Bindings} }),
+		app.If(len(d.Text) > 0, func() app.UI {
+			return &ListingBlock{Title: "As FXC lists it", Lines: d.Text, Open: true}
+		}),
+	)
+}
+
+func joinLines(ls []string) string {
+	n := 0
+	for _, l := range ls {
+		n += len(l) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, l := range ls {
+		b = append(append(b, l...), '\n')
+	}
+	return string(b)
+}
+
+func runtimeData(pv *model.PartView) []app.UI {
+	if d := pv.RuntimeData(); d != nil {
+		return []app.UI{&RuntimeDataView{Data: d}}
+	}
+	return nil
+}
+
+func resourceDefinitions(pv *model.PartView) []app.UI {
+	if d := pv.ResourceDefinitions(); d != nil {
+		return []app.UI{&ResourceDefinitionsView{Data: d}}
+	}
+	return nil
+}
