@@ -126,15 +126,18 @@ func (in *Inspector) export(ctx app.Context, kind string) {
 			return
 		}
 		views.Download(base+".bc", "application/octet-stream", b)
-	case views.ExportHex, views.ExportCArray:
+	case views.ExportHex, views.ExportCArray, views.ExportBase64:
 		s := in.sel
 		if s.Size <= 0 || s.Off < 0 || s.Off >= int64(len(m.Data)) {
 			return
 		}
 		data := m.Data[s.Off:min(s.End(), int64(len(m.Data)))]
-		if kind == views.ExportHex {
+		switch kind {
+		case views.ExportHex:
 			in.copyText(ctx, HexText(data), fmt.Sprintf("copied %d bytes as hex", len(data)))
-		} else {
+		case views.ExportBase64:
+			in.copyText(ctx, model.CopyText(model.CopyBase64, "", 0, data), fmt.Sprintf("copied %d bytes as base64", len(data)))
+		default:
 			in.copyText(ctx, CArray(s.Path, s.Off, data), fmt.Sprintf("copied %d bytes as a C array", len(data)))
 		}
 	}

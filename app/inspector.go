@@ -17,13 +17,14 @@ var demoGrid = views.DemoGrid()
 type Inspector struct {
 	app.Compo
 
-	model *model.Model
-	part  int            // selected entry of model.Parts
-	open  []map[int]bool // open tree nodes, per part
-	rev   int            // changes whenever open does
-	node  int            // selected node ID in the part's tree, -1 for none
-	sel   decode.Span    // selected bytes
-	enc   decode.Span    // the structure around them
+	model  *model.Model
+	part   int            // selected entry of model.Parts
+	open   []map[int]bool // open tree nodes, per part
+	rev    int            // changes whenever open does
+	node   int            // selected node ID in the part's tree, -1 for none
+	sel    decode.Span    // selected bytes
+	enc    decode.Span    // the structure around them
+	cursor int64          // the byte last clicked or gone to (the data inspector reads there while it is selected)
 
 	revealOff int64
 	revealSeq int
@@ -191,6 +192,7 @@ func (in *Inspector) body() app.UI {
 				&views.HexView{Model: m, Sel: in.sel, Enc: in.enc, RevealOff: in.revealOff, RevealSeq: in.revealSeq,
 					ShowRow: in.share.row, ShowRowSeq: in.share.rowSeq},
 				&views.TeachPanel{Model: m, Sel: in.sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
+				&views.DataInspector{Data: m.Data, Off: in.cursorAt()},
 			),
 		),
 		app.Section().Class("problems-section").Body(

@@ -65,6 +65,7 @@ func (in *Inspector) selectByte(ctx app.Context, off int64, reveal bool) {
 	}
 	in.sel = sp
 	in.enc, _ = m.Spans.Enclosing(sp)
+	in.cursor = off
 	if pv := m.PartAt(off); pv != nil && pv.Tree() != nil {
 		in.part = pv.Index
 		in.initOpen(pv.Index)
@@ -105,4 +106,13 @@ func (in *Inspector) initOpen(i int) {
 func (in *Inspector) revealAt(off int64) {
 	in.revealOff = off
 	in.revealSeq++
+}
+
+// cursorAt is where the data inspector reads: the byte last clicked while
+// the selection holds it, else the selection's start.
+func (in *Inspector) cursorAt() int64 {
+	if in.cursor >= in.sel.Off && in.cursor < in.sel.End() {
+		return in.cursor
+	}
+	return in.sel.Off
 }

@@ -326,7 +326,7 @@ func (e *EmbeddedList) Render() app.UI {
 			return app.P().Text("No containers were found inside it either.")
 		}).Else(func() app.UI {
 			return app.Div().Body(
-				app.P().Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), pluralWord(len(m.Embedded), "container"))),
+				app.P().Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), plural(len(m.Embedded), "container"))),
 				e.page.bar("embedded-pager", "containers", len(m.Embedded)),
 				app.Table().ID("embedded").Class("embedded").Body(
 					app.THead().Body(app.Tr().Body(app.Th().Text("offset"), app.Th().Text("size"), app.Th().Text("parts"), app.Th())),
@@ -344,11 +344,4 @@ func (e *EmbeddedList) Render() app.UI {
 			)
 		}),
 	)
-}
-
-func pluralWord(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }

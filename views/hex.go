@@ -61,6 +61,9 @@ type HexView struct {
 	seenModel *model.Model
 	gotoText  string
 	gotoErr   string
+	find      hexFind
+	drag      dragState
+	skipClick bool // the click that ends a drag selects nothing more
 }
 
 func (h *HexView) rows() int64 {
@@ -118,6 +121,7 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 			h.setScroll(ctx, 0)
 		}
 		h.first, h.scrollTop = 0, 0
+		h.find.shown, h.find.msg = false, ""
 	}
 	if h.RevealSeq != h.seenSeq {
 		h.seenSeq = h.RevealSeq
@@ -156,16 +160,16 @@ func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 }
 
 func (h *HexView) onClick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	if !t.Truthy() {
+	if h.skipClick {
+		h.skipClick = false
 		return
 	}
-	s := t.Call("getAttribute", "data-off")
-	if !s.Truthy() {
+	off, ok := byteOffset(e)
+	if !ok {
 		return
 	}
-	off, err := strconv.ParseInt(s.String(), 10, 64)
-	if err != nil {
+	if e.Get("shiftKey").Bool() && h.ClickAct == "" {
+		h.extendTo(ctx, off)
 		return
 	}
 	ctx.NewActionWithValue(h.clickAction(), off)
@@ -232,12 +236,14 @@ func (h *HexView) Render() app.UI {
 			app.If(h.gotoErr != "", func() app.UI { return app.Span().Class("hex-err").Text(h.gotoErr) }),
 			app.Span().Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", model.Hex(h.first*16), model.Hex(last*16), model.Hex(int64(len(h.Model.Data))))),
 		),
+		h.findForm(),
+		app.Div().ID(h.id("sel")).Class("hex-sel").Text(h.selectionStatus()),
 		app.Div().ID(h.id("scroll")).Class("hex-scroll").
 			Style("height", fmt.Sprintf("%dpx", HexRows*HexRowHeight)).
 			OnScroll(h.onScroll).Body(
 			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
-					OnClick(h.onClick).Body(
+					OnClick(h.onClick).On("mousedown", h.onMouseDown).On("mouseover", h.onMouseOver).On("mouseup", h.onMouseUp).Body(
 					app.Raw(h.rowsHTML(h.first, last)),
 				),
 			),
@@ -290,7 +296,11 @@ func escapeHTML(s string) string { return htmlEscaper.Replace(s) }
 // and a hover text naming the field it belongs to.
 func (h *HexView) classOf(off int64) (string, string) {
 	cls := "b"
-	if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() {
+	if h.drag.moved {
+		if h.inDrag(off) {
+			cls += " sel"
+		}
+	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() {
 		cls += " sel"
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
 		cls += " enc"

@@ -96,6 +96,7 @@ const (
 	ExportBitcode = "bitcode"
 	ExportHex     = "hex"
 	ExportCArray  = "carray"
+	ExportBase64  = "base64"
 )
 
 // Render draws the bar.
@@ -137,6 +138,7 @@ func (s *ShareBar) Render() app.UI {
 				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy the %s selected:", plural2(s.Selection, "byte"))),
 				btn("copy-hex", "hex", "copy the selected bytes as hex", ActExport, ExportHex),
 				btn("copy-carray", "C array", "copy the selected bytes as a C array", ActExport, ExportCArray),
+				btn("copy-base64", "base64", "copy the selected bytes as base64", ActExport, ExportBase64),
 			)
 		}
 	}

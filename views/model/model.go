@@ -327,6 +327,29 @@ func (s Spans) Deepest(off int64) (decode.Span, bool) {
 	return best, found
 }
 
+// Fields counts the fields (leaf spans) that share bytes with [off, off+size)
+// and names the first max of them in file order. It walks only the spans
+// that start before the range ends, so a short selection costs little.
+func (s Spans) Fields(off, size int64, max int) (names []string, n int) {
+	end := off + size
+	i := sort.Search(len(s.List), func(i int) bool { return s.List[i].Off >= end })
+	// Spans before i that end after off overlap; maxEnd stops the walk back.
+	first := i
+	for first > 0 && s.maxEnd[first-1] > off {
+		first--
+	}
+	for _, sp := range s.List[first:i] {
+		if sp.Kind != decode.SpanField || sp.Size <= 0 || sp.End() <= off {
+			continue
+		}
+		if n < max {
+			names = append(names, sp.Path)
+		}
+		n++
+	}
+	return names, n
+}
+
 // Enclosing returns the smallest structure span that holds sel and is wider
 // than it (the structure the selected field is part of).
 func (s Spans) Enclosing(sel decode.Span) (decode.Span, bool) {
