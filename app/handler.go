@@ -80,8 +80,8 @@ func HandlerFor(version string, wasmSize int64) *app.Handler {
 			SVG:      "/web/icon.svg",
 		},
 		Styles: []string{"/web/dxscope.css", "/web/share.css", "/web/database.css"},
-		// Runs before go-app reads the address: repairs links go-app cannot parse.
-		Scripts:            []string{"/web/urlguard.js"},
+		// Run before go-app: repair links go-app cannot parse, keep a file chosen before the decoder is live.
+		Scripts:            []string{"/web/urlguard.js", "/web/earlyfile.js"},
 		CacheableResources: cache,
 		Resources:          bundleResolver{version},
 		Version:            version,

@@ -30,6 +30,7 @@ type Inspector struct {
 	revealSeq int
 
 	demo     bool   // /#demo=grid: show the special views with made-up data
+	showKeys bool   // the ? panel listing every key
 	status   string // loading / error message
 	dragging bool
 	started  float64 // performance.now() when the last load began
@@ -78,6 +79,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 	in.mountDatabase(ctx)
 	in.mountDisassembly(ctx)
+	in.openPending(ctx)
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
 			in.show(ctx, build(in.model.Name, in.model.Data, off))
@@ -127,8 +129,9 @@ func (in *Inspector) Render() app.UI {
 		app.If(in.model != nil, func() app.UI { return &views.SummaryBar{Model: in.model} }),
 		in.shareUI(),
 		in.mainView(),
+		app.If(in.showKeys, func() app.UI { return keysHelp(func() { in.showKeys = false }) }),
 		app.Footer().Class("keys").Body(
-			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part."),
+			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part · ?: all keys."),
 		),
 		app.Div().Class("drop-overlay").Text("Drop to inspect"),
 	)

@@ -23,6 +23,11 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 		return target.Truthy() && target.Get("closest").Truthy() && target.Call("closest", sel).Truthy()
 	}
 	key := e.Get("key").String()
+	if key == "?" || key == "Escape" && in.showKeys {
+		in.showKeys = key == "?" && !in.showKeys
+		e.PreventDefault()
+		return
+	}
 	m := in.model
 	if m == nil || m.File == nil {
 		ctx.PreventUpdate()
@@ -133,8 +138,40 @@ func focus(id string) {
 	}
 }
 
+// focusQuietly focuses an element without scrolling the page to it.
+func focusQuietly(id string) {
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("focus", map[string]any{"preventScroll": true})
+	}
+}
+
 func scrollIntoView(id string) {
 	if el := app.Window().GetElementByID(id); el.Truthy() {
 		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 	}
+}
+
+// keys lists every key the page answers, for the ? panel.
+var keys = [][2]string{
+	{"↑ / ↓ or k / j", "previous / next part (in the part list) or tree node (in the tree)"},
+	{"→ / ←", "open / close a tree node; from the part list, → goes into the tree"},
+	{"Enter", "open or close a tree node; from the part list, go into the tree"},
+	{"Home / End", "first / last tree node"},
+	{"[ / ]", "previous / next part, from anywhere"},
+	{"h", "show the selected bytes in the hex view"},
+	{"g", "go to an offset"},
+	{"?", "this list (Esc closes it)"},
+}
+
+// keysHelp is the ? panel.
+func keysHelp(close func()) app.UI {
+	rows := make([]app.UI, len(keys))
+	for i, k := range keys {
+		rows[i] = app.Tr().Body(app.Th().Body(app.Kbd().Text(k[0])), app.Td().Text(k[1]))
+	}
+	return app.Div().ID("keys-help").Class("keys-help").Role("dialog").Aria("label", "keyboard keys").Body(
+		app.H2().Text("Keys"),
+		app.Table().Body(app.TBody().Body(rows...)),
+		app.Button().ID("keys-close").Text("Close").OnClick(func(ctx app.Context, e app.Event) { close() }),
+	)
 }

@@ -63,6 +63,18 @@ func (in *Inspector) onDrop(ctx app.Context, e app.Event) {
 	in.readFile(ctx, files.Index(0))
 }
 
+// openPending opens the file web/earlyfile.js kept because it was chosen or
+// dropped before the decoder was live.
+func (in *Inspector) openPending(ctx app.Context) {
+	w := app.Window()
+	f := w.Get("dxscopePendingFile")
+	if !f.Truthy() {
+		return
+	}
+	w.Set("dxscopePendingFile", nil)
+	in.readFile(ctx, f)
+}
+
 // readFile reads a File (from the picker or a drop) into Go and decodes it.
 func (in *Inspector) readFile(ctx app.Context, file app.Value) {
 	in.started = in.now()
@@ -270,6 +282,15 @@ func (in *Inspector) show(ctx app.Context, m *model.Model) {
 		}
 		in.selectPart(ctx, first)
 		in.revealAt(m.Base)
+		// A damaged file opens on what is wrong with it: its first error.
+		for _, p := range m.Problems {
+			if p.Severity == decode.Error {
+				in.selectByte(ctx, min(max(p.Offset, 0), int64(len(m.Data))-1), true)
+				break
+			}
+		}
+		// The keys in the footer work at once: the part list has the focus.
+		ctx.Defer(func(app.Context) { focusQuietly("part-list") })
 	}
 	start := in.started
 	ctx.Defer(func(app.Context) {

@@ -1,0 +1,65 @@
+//go:build !wasm
+
+package app_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/decode"
+)
+
+// What a file shows the moment it opens: a damaged file opens on its first
+// error (the first the problem list shows, as the decoder reports it), and
+// the footer's keys work at once, with no click first: the part list has
+// the focus. ? lists every key.
+func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "web", "examples", "damaged.dxbc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := decode.Parse(raw)
+	var first *decode.Problem
+	for i := range f.Problems {
+		if f.Problems[i].Severity == decode.Error {
+			first = &f.Problems[i]
+			break
+		}
+	}
+	if first == nil {
+		t.Fatal("the damaged example has no error")
+	}
+	var holder, before string
+	for i, pt := range f.Parts {
+		if first.Offset >= pt.Offset && first.Offset < pt.DataOffset+int64(pt.Size) {
+			holder = pt.Name
+			if i > 0 {
+				before = f.Parts[i-1].Name
+			}
+		}
+	}
+
+	p := browserPage(t)
+	p.do(chromedp.Click(chromedp.CSS(`#example-damaged\.dxbc`)))
+	p.wait("the damaged file", `document.querySelector('#file-name')?.textContent === 'damaged.dxbc'`)
+	p.wait("its first error's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
+	if got := eval[string](p, `document.querySelector('#part-list .part.selected')?.dataset.name || ''`); got != holder {
+		t.Errorf("opened on part %q, the first error (at 0x%x) is in %s", got, first.Offset, holder)
+	}
+	if got := eval[string](p, `document.activeElement?.id || ''`); got != "part-list" {
+		t.Errorf("focus after opening is on %q, want the part list", got)
+	}
+	p.screenshot("damaged-first-error")
+
+	// [ and ] at once, then ?.
+	p.do(chromedp.KeyEvent("["))
+	p.wait("[ selects the part before", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(before))
+	p.do(chromedp.KeyEvent("]"))
+	p.wait("] selects the next part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(holder))
+	p.do(chromedp.KeyEvent("?"))
+	p.wait("? lists the keys", `(document.getElementById('keys-help')?.textContent || '').includes('next part')`)
+	p.screenshot("keys-help")
+}
