@@ -288,6 +288,7 @@ func (t *TeachPanel) Render() app.UI {
 		if l.Rule != "" {
 			body = append(body, app.P().Class("teach-rule").Body(app.Strong().Text("Rule: "), app.Text(l.Rule)))
 		}
+		body = append(body, app.P().Class("teach-source").Text("Source: "+model.LessonSource(l.Pattern)))
 	} else {
 		body = append([]app.UI{app.H3().ID("teach-title").Text(model.LastSeg(path))}, body...)
 	}

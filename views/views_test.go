@@ -236,7 +236,9 @@ func TestTeachCoversTheFormat(t *testing.T) {
 		{"DXIL/ShaderKind", "Shader kind"},
 		{"PSV0/RuntimeInfo/EntryFunctionName", "Entry function name"},
 		{"PSV0/SigInputElements/2/Cols", "Columns"},
-		{"PSV0/SigOutputVectors/0", "Output vectors"},
+		{"PSV0/SigOutputVectors/0", "Output vectors of a stream"},
+		{"RDEF/ConstantBuffers/0/Variables/0/NameOffset", "Name offset"}, // not a signature element's semantic name
+		{"RDAT/SubobjectTable/Records/1/RootSignature/RootSignature/Parameters/0/ShaderVisibility", "Shader visibility"},
 		{"OSG1/Parameters/1/Mask", "Component mask"},
 		{"SFI0/Flags", "Shader feature flags"},
 		{"HASH/Digest", "Shader hash"},

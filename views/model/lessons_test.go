@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strconv"
 	"testing"
 
@@ -113,4 +115,59 @@ func TestEveryLessonIsReachable(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d lessons reach a field of %d files (%d distinct paths)", reached, len(compiledLessons), files, len(paths))
+}
+
+// lessonExceptions are field paths (indexes written []) that have no lesson
+// of their own, each with the reason. Empty: every field the corpus and
+// testdata hold has one.
+var lessonExceptions = map[string]string{}
+
+// Every distinct field path of the corpus and testdata (indexes folded) has
+// a lesson of its own, not only one of an enclosing structure: selecting any
+// field teaches what it is.
+func TestEveryFieldHasALesson(t *testing.T) {
+	index := regexp.MustCompile(`/\d+`)
+	example := map[string]string{} // folded path -> one real path
+	add := func(path string) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			return
+		}
+		for _, s := range f.AllSpans() {
+			if s.Kind == decode.SpanField {
+				example[index.ReplaceAllString(s.Path, "[]")] = s.Path
+			}
+		}
+	}
+	for _, dir := range []string{"../../testdata/containers", "../../web/examples"} {
+		names, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, n := range names {
+			add(n)
+		}
+	}
+	if _, ok := corpus.Dir(); ok {
+		for _, e := range corpus.Entries(t) {
+			add(e.Path)
+		}
+	} else {
+		t.Log("corpus absent: checking the fields of testdata and the examples only")
+	}
+	var missing []string
+	for folded, path := range example {
+		if _, ok := lessonExceptions[folded]; ok {
+			continue
+		}
+		if _, exact, ok := Teach(path); !ok || !exact {
+			missing = append(missing, folded)
+		}
+	}
+	sort.Strings(missing)
+	for _, m := range missing {
+		t.Errorf("no lesson for the field %s (e.g. %s)", m, example[m])
+	}
+	t.Logf("%d distinct field paths, %d lessons, %d exceptions", len(example), len(lessons), len(lessonExceptions))
 }

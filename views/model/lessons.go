@@ -1,0 +1,476 @@
+package model
+
+import "strings"
+
+// The teaching text: one lesson per field of the format, found by the
+// field's path (see Teach). Written from the LLVM DXContainer document, HLSL
+// proposals 0012 and 0028, the D3D11/D3D12 headers' structures as DXC, FXC
+// and the runtime use them, and the project's constants reference
+// (/work/shared/reference/constants.md); LessonSource names the document of
+// each family.
+
+// lessons is the one table of teaching text, most specific patterns first.
+var lessons = concat(baseLessons, rootSignatureLessons(), moreLessons)
+
+var baseLessons = []Lesson{
+	// Container header.
+	{"Header", "Container header", "The fixed 32-byte header every DirectX container starts with, followed by the part offset table.", "Readers check the magic, the version (1.0) and that FileSize and the offset table fit in the file."},
+	{"Header/Magic", "Magic", "The four bytes 'DXBC' that mark a DirectX shader container, for DXBC (FXC) and DXIL (DXC) shaders alike.", "Anything else is not a container; dxscope then scans the file for containers inside it."},
+	{"Header/Hash", "Container digest", "A 16-byte checksum of the container, checked by the D3D runtime before it accepts the shader.", "It covers the bytes from offset 20 (the version) to FileSize. The algorithm is MD5's rounds with a different final block: the bit count goes first in the last block and (byteCount<<1)|1 last. All zero means unsigned; sixteen 0x02 bytes is DXC's preview-model bypass."},
+	{"Header/Version", "Container version", "The container format version, major then minor (two 16-bit values).", "Every known writer uses 1.0; DXC rejects a major version other than 1."},
+	{"Header/Version/Major", "Major version", "The container format's major version.", "Must be 1."},
+	{"Header/Version/Minor", "Minor version", "The container format's minor version.", "0 in every known file."},
+	{"Header/FileSize", "FileSize", "The size of the whole container in bytes, header included (ContainerSizeInBytes).", "DXC requires it to equal the end of the last part exactly and to be at most 0x80000000; bytes after it are not part of the container."},
+	{"Header/PartCount", "PartCount", "How many parts the container has; the offset table that follows has this many 32-bit entries.", "32 + 4 × PartCount must fit within FileSize."},
+	{"Header/PartOffsets", "Part offset table", "One 32-bit absolute file offset per part, pointing at that part's 8-byte header.", "DXC expects parts contiguous and in table order; LLVM only requires increasing offsets."},
+	{"Header/PartOffsets[]", "Part offset", "The absolute offset of one part header in the file.", "It must leave room for the 8-byte part header before FileSize."},
+	{"Digest/Status", "Digest status", "Whether the stored digest matches the checksum dxscope computed: valid, unsigned (all zero), bypass (0x02 bytes) or mismatch.", ""},
+	{"Digest/Computed", "Computed digest", "The container checksum computed over bytes 20..FileSize, to compare with the stored one.", ""},
+	{"Gap", "Bytes in no part", "Bytes between the header, the offset table and the parts that no part claims.", "DXC writes parts back to back; a gap means the file was built or edited by another tool."},
+	{"Trailing", "Bytes after FileSize", "Bytes after the size the header declares; they are not part of the container.", ""},
+
+	// Part header.
+	{"*/PartHeader", "Part header", "Eight bytes before every part's data: its four-character name and its size.", "The data follows immediately; since validator 1.7 DXC pads every part except PRIV to a multiple of 4 bytes."},
+	{"*/PartHeader/Name", "Part name (FourCC)", "Four ASCII characters naming what the part holds, e.g. DXIL, PSV0, ISG1.", "Parts with unknown names are kept raw. DXIL, SFI0, HASH, PSV0, RTS0, ILDB, ILDN, PRIV, VERS and SRCI may appear only once."},
+	{"*/PartHeader/Size", "Part size", "The number of data bytes after this 8-byte header.", "The part must end within FileSize."},
+	{"*/Unknown", "Unclaimed bytes", "Bytes of the part that no decoded field covers.", "Shown so nothing is skipped silently: padding, data from a newer format version, or damage."},
+	{"*/**/*Padding", "Padding", "Zero bytes that round a structure up to an alignment.", ""},
+	{"*/Data", "Raw data", "The part's bytes, kept raw because dxscope does not decode this part (yet) or could not.", ""},
+
+	// HASH, SFI0.
+	{"HASH/Flags", "Shader hash flags", "Bit 0 (IncludesSource) says the hash was computed over the source too (compiled with -Zss).", "Other bits are undefined."},
+	{"HASH/Digest", "Shader hash", "An MD5 identifying the shader for tools such as PIX and for driver caches; unlike the container digest it is plain MD5.", ""},
+	{"SFI0/Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them."},
+
+	// Program header (DXIL, ILDB, STAT).
+	{"*/Program", "Program header", "24 bytes before the DXIL bitcode: stage and shader model, size, the 'DXIL' magic, DXIL version, and where the bitcode is.", "The bitcode starts at 8 + BitcodeOffset from the start of the part and must fit in it."},
+	{"*/ShaderKind", "Shader kind", "The stage, from the program version word (ShaderKind << 16) | (Major << 4) | Minor.", "ShaderKind: 0 Pixel, 1 Vertex, 2 Geometry, 3 Hull, 4 Domain, 5 Compute, 6 Library, 7–12 ray tracing, 13 Mesh, 14 Amplification, 15 Node."},
+	{"*/MajorVersion", "Shader model major", "The shader model's major number (6 in vs_6_0), from the program version word.", ""},
+	{"*/MinorVersion", "Shader model minor", "The shader model's minor number (0 in vs_6_0), from the program version word.", ""},
+	{"*/DXILMinorVersion", "DXIL minor version", "The DXIL version's minor number: 8 for DXIL 1.8.", ""},
+	{"*/Size", "Program size", "The size of the program, header included, in 32-bit words.", "Times four it must not exceed the part size."},
+	{"*/DxilMagic", "DXIL magic", "The four bytes 'DXIL' that open the bitcode header.", ""},
+	{"*/DXILMajorVersion", "DXIL major version", "The DXIL version's major number, from the word (Major << 8) | Minor: 1 for DXIL 1.8.", ""},
+	{"*/DXILOffset", "Bitcode offset", "Where the LLVM bitcode starts, counted from the 'DXIL' magic (normally 16).", ""},
+	{"*/DXILSize", "Bitcode size", "The size of the LLVM bitcode in bytes.", ""},
+	{"*/Bitcode", "LLVM bitcode", "The shader as an LLVM 3.7 bitcode module; it starts with 'BC' 0xC0DE.", ""},
+
+	// Signatures.
+	{"*/ParamCount", "Element count", "How many signature elements follow.", ""},
+	{"*/ParamOffset", "Element offset", "Where the first element starts, from the start of the part data (8 in every known file).", ""},
+	{"*/Parameters[]/NameOffset", "Semantic name offset", "An offset to the element's NUL-terminated semantic name (POSITION, SV_Target, ...), from the start of the part data.", "System values start with SV_."},
+	{"*/Parameters[]/Index", "Semantic index", "The number after the semantic name: TEXCOORD3 has index 3.", ""},
+	{"*/Parameters[]/SystemValue", "System value", "Which system value (D3D_NAME) the element is: 0 none, 1 position, 64 target, 65 depth, ...", "FXC writes 0 for SV_Target, SV_Depth and SV_Coverage outputs."},
+	{"*/Parameters[]/CompType", "Component type", "The data type of each component: 1 uint, 2 int, 3 float, and 16/64-bit variants.", ""},
+	{"*/Parameters[]/Register", "Register", "The register the element lives in (v#/o#).", "0xFFFFFFFF means no register: depth, coverage, stencil and similar outputs."},
+	{"*/Parameters[]/Mask", "Component mask", "Which of x, y, z, w the element occupies: x=1, y=2, z=4, w=8.", ""},
+	{"*/Parameters[]/ExclusiveMask", "Used mask", "For inputs, the components the shader always reads; for outputs, the components it never writes.", "dumpbin's 'Used' column shows the read mask for inputs and the complement of the never-writes mask for outputs."},
+	{"*/Parameters[]/MinPrecision", "Minimum precision", "The precision the element may be computed at: 0 default, 1 16-bit float, 2 10-bit float, 4 16-bit int, 5 16-bit uint.", ""},
+	{"*/Parameters[]/Stream", "Stream", "The geometry-shader output stream (0–3) the element belongs to.", ""},
+
+	// PSV0.
+	{"PSV0", "Pipeline state validation", "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID masks and input-to-output dependencies.", "The first word is the size of PSVRuntimeInfo, and the size says the version: 24 bytes is v0, 36 v1, 48 v2, 52 v3, 56 v4. Readers must accept a larger size and read the prefix they know."},
+	{"PSV0/**/ShaderStage", "Shader stage", "The stage as DXIL::ShaderKind: 0 Pixel, 1 Vertex, 2 Geometry, 3 Hull, 4 Domain, 5 Compute, 13 Mesh, 14 Amplification.", "Present from PSV v1."},
+	{"PSV0/**/MinimumWaveLaneCount", "Minimum wave lanes", "The smallest wave size the shader works with (0: no requirement).", ""},
+	{"PSV0/**/MaximumWaveLaneCount", "Maximum wave lanes", "The largest wave size the shader works with (0xFFFFFFFF: no requirement).", "When minimum equals maximum the shader was compiled with [WaveSize(N)]."},
+	{"PSV0/**/UsesViewID", "Uses ViewID", "Whether the shader reads SV_ViewID (view instancing); then per-output ViewID masks follow the elements.", ""},
+	{"PSV0/**/SigInputVectors", "Input vectors", "How many 4-component input rows the signature packs into.", "The input-to-output table has one row per input component: 4 × SigInputVectors rows."},
+	{"PSV0/**/SigOutputVectors", "Output vectors", "How many 4-component output rows each of the four streams uses.", "Masks over outputs take (vectors + 7) / 8 words: one bit per component."},
+	{"PSV0/**/NumThreads*", "Thread group size", "The [numthreads(x, y, z)] of a compute, mesh or amplification shader.", "Present from PSV v2."},
+	{"PSV0/**/EntryName", "Entry function name", "The name of the shader's entry function, as an offset into the PSV0 string table.", "Present from PSV v3 (validator 1.8, HLSL proposal 0012)."},
+	{"PSV0/**/EntryFunctionName", "Entry function name", "The name of the shader's entry function, as an offset into the PSV0 string table.", "Present from PSV v3 (validator 1.8, HLSL proposal 0012)."},
+	{"PSV0/**/Resources", "Resource bindings", "One record per resource the shader binds: type, space, register range and (v2+) kind and flags.", "The record size is given once before the records (16 bytes before v2, 24 after)."},
+	{"PSV0/**/SigInputElements", "Input elements", "The packed input signature: name, semantic indexes, rows, columns and type of each element.", "Elements are 16 bytes (or the size written before them); the names are offsets into the string table, the indexes into the semantic index table."},
+	{"PSV0/**/SigOutputElements", "Output elements", "The packed output signature, one record per element.", ""},
+	{"PSV0/**/Cols", "Columns", "How many components (1–4) the element uses in each row.", "Stored in the low 4 bits of a byte whose bits 4–5 are the start column and bit 6 says the element is allocated."},
+	{"PSV0/**/StartRow", "Start row", "The first signature row (vector) the element occupies.", "Meaningful only for allocated elements."},
+	{"PSV0/**/InputOutputMap", "Input-to-output dependencies", "For every input component, a bit mask of the output components whose value it can affect.", "Each row is (outputVectors + 7) / 8 words; input component c of vector v is row 4v + c; output component k is bit k & 31 of word k >> 5."},
+	{"PSV0/**/OutputVectorMasks", "ViewID output masks", "The output components whose value depends on SV_ViewID.", ""},
+
+	// RTS0.
+	{"RTS0", "Root signature", "The root signature compiled with the shader: parameters (tables, constants, root descriptors), static samplers and flags.", "Version 1 is 1.0, 2 is 1.1 (adds descriptor and range flags), 3 is 1.2 (adds static sampler flags)."},
+
+	// Other small parts.
+	{"ILDN/**", "Debug name", "The file name of the PDB holding this shader's debug information.", "The part must be exactly align4(4 + NameLength + 1) bytes."},
+	{"VERS/**", "Compiler version", "The version, commit count and commit hash of the DXC build that wrote the container.", ""},
+	{"PRIV/**", "Private data", "Bytes added by a tool; no compiler interprets them.", "PRIV must be the last part."},
+}
+
+func concat(ls ...[]Lesson) []Lesson {
+	var out []Lesson
+	for _, l := range ls {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// rootSignatureLessons are the RTS0 fields, said once and reached both in
+// RTS0 and in a root signature an RDAT subobject holds.
+func rootSignatureLessons() []Lesson {
+	fields := []Lesson{
+		{"Version", "Root signature version", "The serialized root signature's version: 1 is 1.0, 2 is 1.1, 3 is 1.2.", "1.1 adds descriptor and range flags; 1.2 adds static sampler flags."},
+		{"NumRootParameters", "Root parameter count", "How many root parameters the signature has; their 12-byte headers start at RootParametersOffset.", "The runtime allows at most 64 DWORDs of root arguments: a table costs 1, a root descriptor 2, each 32-bit constant 1."},
+		{"RootParametersOffset", "Root parameters offset", "Where the root parameter headers start, from the start of the serialized root signature.", ""},
+		{"NumStaticSamplers", "Static sampler count", "How many static samplers the signature declares.", ""},
+		{"StaticSamplersOffset", "Static samplers offset", "Where the static sampler records start, from the start of the serialized root signature.", ""},
+		{"Flags", "Root signature flags", "D3D12_ROOT_SIGNATURE_FLAGS: 0x1 allow input-assembler input layout, 0x2–0x20 deny vertex/hull/domain/geometry/pixel root access, 0x40 allow stream output, 0x80 local root signature, then amplification/mesh denies and heap-direct indexing.", "A local root signature (0x80) must not set the input-layout or deny flags."},
+		{"Parameters[]/ParameterType", "Parameter type", "D3D12_ROOT_PARAMETER_TYPE: 0 descriptor table, 1 32-bit constants, 2 CBV, 3 SRV, 4 UAV.", ""},
+		{"Parameters[]/ShaderVisibility", "Shader visibility", "Which stage can see the parameter: 0 all, 1 vertex, 2 hull, 3 domain, 4 geometry, 5 pixel, 6 amplification, 7 mesh.", ""},
+		{"Parameters[]/PayloadOffset", "Parameter payload offset", "Where the parameter's body (the table, constants or descriptor) is, from the start of the serialized root signature.", ""},
+		{"Parameters[]/Constants/ShaderRegister", "Constants register", "The b register the root constants bind to.", ""},
+		{"Parameters[]/Constants/RegisterSpace", "Constants register space", "The register space of the root constants' b register.", ""},
+		{"Parameters[]/Constants/Num32BitValues", "32-bit constant count", "How many 32-bit values the root constants hold (RootConstants(num32BitConstants=N)).", "Each costs one of the 64 root DWORDs."},
+		{"Parameters[]/Descriptor/ShaderRegister", "Descriptor register", "The register (b, t or u by the parameter type) the root descriptor binds to.", ""},
+		{"Parameters[]/Descriptor/RegisterSpace", "Descriptor register space", "The register space of the root descriptor.", ""},
+		{"Parameters[]/Descriptor/Flags", "Root descriptor flags", "Root signature 1.1's D3D12_ROOT_DESCRIPTOR_FLAGS: 0x2 data volatile, 0x4 data static while set at execute, 0x8 data static.", "Present only from version 1.1; 0 means the 1.1 default for the descriptor type."},
+		{"Parameters[]/Table/NumRanges", "Range count", "How many descriptor ranges the table has.", ""},
+		{"Parameters[]/Table/RangesOffset", "Ranges offset", "Where the table's range records start, from the start of the serialized root signature.", ""},
+		{"Parameters[]/Table/Ranges[]/RangeType", "Range type", "D3D12_DESCRIPTOR_RANGE_TYPE: 0 SRV, 1 UAV, 2 CBV, 3 sampler.", "A table may not mix samplers with other ranges."},
+		{"Parameters[]/Table/Ranges[]/NumDescriptors", "Descriptor count", "How many descriptors the range spans.", "0xFFFFFFFF means unbounded (to the end of the heap); only the last range of a space may be unbounded."},
+		{"Parameters[]/Table/Ranges[]/BaseShaderRegister", "Base register", "The first register of the range (t, u, b or s by the range type).", ""},
+		{"Parameters[]/Table/Ranges[]/RegisterSpace", "Range register space", "The register space of the range.", ""},
+		{"Parameters[]/Table/Ranges[]/Flags", "Descriptor range flags", "Root signature 1.1's D3D12_DESCRIPTOR_RANGE_FLAGS: 0x1 descriptors volatile, 0x2 data volatile, 0x4 data static while set at execute, 0x8 data static, 0x10000 descriptors static keeping buffer bounds checks.", "Present only from version 1.1."},
+		{"Parameters[]/Table/Ranges[]/OffsetInDescriptorsFromTableStart", "Offset in table", "Where the range starts in the table, in descriptors.", "0xFFFFFFFF (D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND) means right after the previous range."},
+		{"Samplers[]/Filter", "Sampler filter", "D3D12_FILTER: min/mag/mip point or linear, anisotropic, comparison and min/max reduction variants.", ""},
+		{"Samplers[]/AddressU", "Address mode U", "D3D12_TEXTURE_ADDRESS_MODE for u: 1 wrap, 2 mirror, 3 clamp, 4 border, 5 mirror once.", ""},
+		{"Samplers[]/AddressV", "Address mode V", "D3D12_TEXTURE_ADDRESS_MODE for v: 1 wrap, 2 mirror, 3 clamp, 4 border, 5 mirror once.", ""},
+		{"Samplers[]/AddressW", "Address mode W", "D3D12_TEXTURE_ADDRESS_MODE for w: 1 wrap, 2 mirror, 3 clamp, 4 border, 5 mirror once.", ""},
+		{"Samplers[]/MipLODBias", "Mip LOD bias", "A float added to the computed mip level.", "Must lie in [-16, 15.99]."},
+		{"Samplers[]/MaxAnisotropy", "Max anisotropy", "The anisotropy clamp for anisotropic filters (1–16).", ""},
+		{"Samplers[]/ComparisonFunc", "Comparison function", "D3D12_COMPARISON_FUNC for comparison filters: 1 never, 2 less, 3 equal, 4 less-equal, 5 greater, 6 not-equal, 7 greater-equal, 8 always.", ""},
+		{"Samplers[]/BorderColor", "Border color", "D3D12_STATIC_BORDER_COLOR: 0 transparent black, 1 opaque black, 2 opaque white (1.2 adds the _UINT variants).", ""},
+		{"Samplers[]/MinLOD", "Min LOD", "The lowest mip level the sampler may use (a float).", ""},
+		{"Samplers[]/MaxLOD", "Max LOD", "The highest mip level the sampler may use (a float).", "3.402823466e+38 (D3D12_FLOAT32_MAX) means no limit."},
+		{"Samplers[]/ShaderRegister", "Sampler register", "The s register of the static sampler.", ""},
+		{"Samplers[]/RegisterSpace", "Sampler register space", "The register space of the static sampler.", ""},
+		{"Samplers[]/ShaderVisibility", "Sampler visibility", "Which stage can see the sampler: 0 all, 1 vertex, 2 hull, 3 domain, 4 geometry, 5 pixel, 6 amplification, 7 mesh.", ""},
+	}
+	var out []Lesson
+	for _, f := range fields {
+		if strings.Contains(f.Pattern, "/") { // a parameter's or sampler's field: no other part has these names
+			f.Pattern = "R*/**/" + f.Pattern
+			out = append(out, f)
+			continue
+		}
+		a, b := f, f
+		a.Pattern = "RTS0/" + f.Pattern
+		b.Pattern = "RDAT/SubobjectTable/Records[]/RootSignature/RootSignature/" + f.Pattern
+		out = append(out, a, b)
+	}
+	return out
+}
+
+// moreLessons cover the rest of every part family the corpus holds.
+var moreLessons = []Lesson{
+	// Signatures (ISG1 OSG1 PSG1 ISGN OSGN OSG5 PCSG).
+	{"*/Strings[]", "Semantic name", "A NUL-terminated semantic name (POSITION, SV_Target, ...) that elements point at by offset.", "Elements with the same name share one string."},
+
+	// Unused words.
+	{"*/**/*Unused", "Unused bytes", "Bytes the structure reserves that no field of this shader uses: the rest of a union, or a reserved word.", "Writers put zero; readers ignore them."},
+
+	// DXIL bitcode records (DXIL, ILDB, STAT).
+	{"*/Bitcode/Magic", "Bitcode magic", "The bytes 'BC' 0xC0DE that open an LLVM bitcode stream.", "DXIL bitcode starts with them directly, without the 0x0B17C0DE wrapper."},
+	{"*/Bitcode/**/DATALAYOUT[]", "Data layout", "One character of the module's data layout string: sizes and alignments of the types (MODULE_CODE_DATALAYOUT).", "DXIL fixes it: little-endian, 32-bit pointers; DXC writes one string for min-precision and another for native 16-bit types."},
+	{"*/Bitcode/**/CONSTANTS_BLOCK/DATA[]", "Constant data element", "One element of a constant array or vector (CST_CODE_DATA).", ""},
+	{"*/Bitcode/**/CONSTANTS_BLOCK/STRING[]", "Constant string character", "One character of a constant character array (CST_CODE_STRING).", ""},
+	{"*/Bitcode/**/FUNCTION_BLOCK/INST_CALL[]", "Call instruction operand", "An operand of a call (FUNC_CODE_INST_CALL): attributes, calling convention, the callee and its arguments as relative value numbers.", "In DXIL most calls go to dx.op.* intrinsics whose first argument is the opcode."},
+	{"*/Bitcode/**/FUNCTION_BLOCK/INST_PHI[]", "Phi instruction operand", "An operand of a phi node: its type, then pairs of incoming value and predecessor block.", "Incoming values are signed VBR, relative to the instruction's own number."},
+	{"*/Bitcode/**/KIND[]", "Metadata kind", "A character (or the ID) of a metadata kind name (METADATA_KIND): dbg, tbaa, dx.controlflow.hints, ...", ""},
+	{"*/Bitcode/**/METADATA_BLOCK[]/STRING[]", "Metadata string character", "One character of a metadata string (METADATA_STRING): names such as dx.shaderModel, entry points and resource names.", ""},
+	{"*/Bitcode/**/PARAMATTR_GROUP_BLOCK_ID/ENTRY[]", "Attribute group", "An operand of an attribute group (PARAMATTR_GRP_CODE_ENTRY): its ID, the parameter it applies to, then attributes such as nounwind and readnone.", ""},
+	{"*/Bitcode/**/TYPE_BLOCK_ID/STRUCT_NAME[]", "Struct name character", "One character of the name of the next named struct type (TYPE_CODE_STRUCT_NAME), e.g. dx.types.Handle.", ""},
+	{"*/Bitcode/**/VALUE_SYMTAB/ENTRY[]", "Symbol table entry", "An operand of a module symbol (VST_CODE_ENTRY): the value's ID, then its name's characters.", "DXIL names its functions here, e.g. dx.op.loadInput.f32 and the entry point."},
+
+	// SHDR/SHEX.
+	{"SH*/Version", "Program version token", "The first token of an SM4/5 program: the program type in bits 16–31 (0 pixel, 1 vertex, 2 geometry, 3 hull, 4 domain, 5 compute), the major version in bits 4–7 and the minor in bits 0–3.", ""},
+	{"SH*/LengthInDwords", "Program length", "The length of the whole token stream in 32-bit tokens, the version and length tokens included.", "Four times it must fit in the part."},
+
+	// FXC STAT.
+	{"STAT/Fields[]/Value", "Statistic", "One counter of D3D11_SHADER_DESC as FXC stores it: instruction count, temporary registers, texture and flow-control instruction counts, ...", "The counters are at fixed positions; dxscope names each by its position."},
+
+	// SRCI.
+	{"SRCI/Header/AlignedSizeInBytes", "Source info size", "The size of the whole source info, rounded up to 4 bytes.", ""},
+	{"SRCI/Header/Flags", "Source info flags", "Reserved flags of the source info header.", "Zero in every known file."},
+	{"SRCI/Header/SectionCount", "Section count", "How many sections follow: source names, source contents, compile arguments.", ""},
+	{"SRCI/Sections[]/AlignedSizeInBytes", "Section size", "The section's size, its header included, rounded up to 4 bytes: the next section starts after it.", ""},
+	{"SRCI/Sections[]/Flags", "Section flags", "Reserved flags of a section.", "Zero in every known file."},
+	{"SRCI/Sections[]/Type", "Section type", "What the section holds: 0 source names, 1 source contents, 2 compile arguments.", ""},
+	{"SRCI/Sections[]/SizeInBytes", "Section payload size", "The size of the section's payload after its header.", ""},
+	{"SRCI/Sections[]/Count", "Entry count", "How many entries (files, or argument pairs) the section holds.", ""},
+	{"SRCI/Sections[]/EntriesSizeInBytes", "Entries size", "The size of the section's entries as stored (compressed, for zlib-compressed contents).", ""},
+	{"SRCI/Sections[]/UncompressedEntriesSizeInBytes", "Uncompressed size", "The size of the contents' entries once inflated.", ""},
+	{"SRCI/Sections[]/CompressType", "Compression", "How the contents are stored: 0 as is, 1 zlib (deflate).", ""},
+	{"SRCI/Sections[]/Entries[]/AlignedSizeInBytes", "Entry size", "The entry's size, its header included, rounded up to 4 bytes.", ""},
+	{"SRCI/Sections[]/Entries[]/Flags", "Entry flags", "Reserved flags of an entry.", "Zero in every known file."},
+	{"SRCI/Sections[]/Entries[]/NameSizeInBytes", "Name length", "The length of the file name in bytes, its terminating NUL included.", ""},
+	{"SRCI/Sections[]/Entries[]/ContentSizeInBytes", "Content length", "The length of the file's text in bytes, its terminating NUL included.", ""},
+	{"SRCI/Sections[]/Entries[]/FileName", "Source file name", "The name of a source file the shader was compiled from; the main file comes first.", ""},
+	{"SRCI/Sections[]/Args[]/Arg", "Compile option", "The name of an option dxc was run with (E, T, Zi, ...), NUL-terminated.", ""},
+	{"SRCI/Sections[]/Args[]/Value", "Compile option value", "The option's value (the entry name for E, the profile for T), NUL-terminated; empty for a flag.", ""},
+
+	// PSV0: PSVRuntimeInfo and the tables after it.
+	{"PSV0/RuntimeInfoSize", "Runtime info size", "The size of the PSVRuntimeInfo structure that follows; it says the PSV version.", "24 bytes is v0, 36 v1, 48 v2, 52 v3, 56 v4; a reader takes the prefix it knows and skips the rest."},
+	{"PSV0/DepthOutput", "Writes depth", "Pixel shader: 1 when it writes SV_Depth (or a conservative depth).", ""},
+	{"PSV0/SampleFrequency", "Sample frequency", "Pixel shader: 1 when it runs once per sample (it reads SV_SampleIndex or has sample-interpolated inputs).", ""},
+	{"PSV0/OutputPositionPresent", "Writes position", "Vertex, domain or geometry shader: 1 when it writes SV_Position.", ""},
+	{"PSV0/InputControlPointCount", "Input control points", "Hull or domain shader: the number of control points in an input patch.", ""},
+	{"PSV0/OutputControlPointCount", "Output control points", "Hull shader: the number of control points it writes per patch ([outputcontrolpoints(N)]).", ""},
+	{"PSV0/TessellatorDomain", "Tessellator domain", "Hull or domain shader: DXIL::TessellatorDomain, 1 isoline, 2 tri, 3 quad.", ""},
+	{"PSV0/TessellatorOutputPrimitive", "Tessellator output primitive", "Hull shader: DXIL::TessellatorOutputPrimitive, 1 point, 2 line, 3 triangle clockwise, 4 triangle counter-clockwise.", ""},
+	{"PSV0/InputPrimitive", "Input primitive", "Geometry shader: DXIL::InputPrimitive, 1 point, 2 line, 3 triangle, 6 line with adjacency, 7 triangle with adjacency, 8 and up patches of 1–32 points.", ""},
+	{"PSV0/OutputTopology", "Output topology", "Geometry shader: DXIL::PrimitiveTopology of what it emits, 1 point list, 3 line strip, 5 triangle strip.", ""},
+	{"PSV0/OutputStreamMask", "Output streams", "Geometry shader: one bit per output stream it writes (streams 0–3).", ""},
+	{"PSV0/MaxVertexCount", "Max vertex count", "Geometry shader: its [maxvertexcount(N)].", "Present from PSV v1."},
+	{"PSV0/MeshOutputTopology", "Mesh output topology", "Mesh shader: DXIL::MeshOutputTopology, 1 line, 2 triangle.", ""},
+	{"PSV0/MaxOutputVertices", "Max output vertices", "Mesh shader: the vertex count of out vertices[N].", "At most 256."},
+	{"PSV0/MaxOutputPrimitives", "Max output primitives", "Mesh shader: the primitive count of out indices[N].", "At most 256."},
+	{"PSV0/PayloadSizeInBytes", "Payload size", "Amplification or mesh shader: the size of the payload passed from the amplification shader to the mesh shaders.", "At most 16 KB; the mesh shader's must match the amplification shader's."},
+	{"PSV0/GroupSharedBytesUsed", "Groupshared bytes", "Mesh shader: the groupshared memory it uses.", "Present from PSV v1."},
+	{"PSV0/GroupSharedBytesDependentOnViewID", "ViewID-dependent groupshared bytes", "Mesh shader: how many of its groupshared bytes depend on SV_ViewID.", ""},
+	{"PSV0/ResourceCount", "Resource count", "How many resource binding records follow.", ""},
+	{"PSV0/ResourceStride", "Resource record size", "The size of one resource record: 16 bytes before PSV v2, 24 after (adds kind and flags).", "A reader steps by this size and reads the prefix it knows."},
+	{"PSV0/Resources[]/Type", "Resource type", "PSVResourceType: 1 sampler, 2 CBV, 3 SRV typed, 4 SRV raw, 5 SRV structured, 6 UAV typed, 7 UAV raw, 8 UAV structured, 9 UAV structured with counter.", ""},
+	{"PSV0/Resources[]/Space", "Register space", "The register space of the binding (space1 in register(t3, space1)).", ""},
+	{"PSV0/Resources[]/LowerBound", "First register", "The first register of the binding.", ""},
+	{"PSV0/Resources[]/UpperBound", "Last register", "The last register of the binding, inclusive.", "0xFFFFFFFF means unbounded (an array without a size)."},
+	{"PSV0/Resources[]/Kind", "Resource kind", "DXIL::ResourceKind: 1 Texture1D, 2 Texture2D, ..., 10 TypedBuffer, 11 RawBuffer, 12 StructuredBuffer, 13 CBuffer, 14 Sampler, 16 RTAccelerationStructure, ...", "Present from PSV v2."},
+	{"PSV0/Resources[]/Flags", "Resource flags", "PSVResourceFlags: bit 0 the resource is used by a 64-bit atomic.", "Present from PSV v2."},
+	{"PSV0/StringTableSize", "String table size", "The size in bytes of the string table that follows.", "DXC pads it to a multiple of 4; the LLVM document's 32-byte alignment is not what real files do."},
+	{"PSV0/StringTable[]", "Name string", "One NUL-terminated name of the string table.", ""},
+	{"PSV0/SigPatchOrPrimElements", "Patch-constant or primitive elements", "Hull or domain shader: the packed patch-constant signature; mesh shader: the per-primitive outputs. One record per element.", ""},
+	{"PSV0/StringTable", "String table", "The NUL-terminated names (semantic names, the entry name) that elements refer to by offset.", ""},
+	{"PSV0/SemanticIndexTableEntries", "Semantic index count", "How many 32-bit entries the semantic index table has.", ""},
+	{"PSV0/SemanticIndexTable[]", "Semantic index", "One semantic index; an element's Indices field points at its first one, and an element of N rows uses N in a row.", ""},
+	{"PSV0/SignatureElementSize", "Element record size", "The size of one signature element record (16 bytes).", "Present only when there are elements."},
+	{"PSV0/SigPrimVectors", "Primitive vectors", "Mesh shader: how many 4-component rows its per-primitive outputs pack into.", ""},
+	{"PSV0/SigPatchConstOrPrimVectors", "Patch-constant or primitive vectors", "Hull or domain shader: the patch-constant signature's rows; mesh shader: the per-primitive outputs' rows.", ""},
+	{"PSV0/SigOutputVectors[]", "Output vectors of a stream", "How many 4-component output rows one of the four streams uses.", "Masks over outputs take (vectors + 7) / 8 words: one bit per component."},
+	{"PSV0/**/Name", "Element name", "The element's semantic name as an offset into the string table.", ""},
+	{"PSV0/**/Indices", "Semantic indices", "Where the element's first semantic index is, as an index into the semantic index table.", ""},
+	{"PSV0/**/Rows", "Rows", "How many signature rows the element occupies (an array or matrix takes several).", ""},
+	{"PSV0/**/ColsAndStart", "Columns and start column", "Bits 0–3 the columns (1–4), bits 4–5 the start column, bit 6 the element is allocated to a register.", ""},
+	{"PSV0/**/ComponentType", "Component type", "DXIL::SigPointKind-independent type of each component: 1 i1, 2 i16, 3 u16, 4 i32, 5 u32, 8 f16, 9 f32, ...", ""},
+	{"PSV0/**/Kind", "Semantic kind", "DXIL::SemanticKind: 0 arbitrary, 1 VertexID, 2 InstanceID, 3 Position, 4 RenderTargetArrayIndex, ..., 16 Target, 17 Depth, ...", ""},
+	{"PSV0/**/Interpolation", "Interpolation mode", "DXIL::InterpolationMode: 0 undefined, 1 constant, 2 linear, 3 linear centroid, 4 linear noperspective, 5 linear noperspective centroid, 6 linear sample, 7 linear noperspective sample.", ""},
+	{"PSV0/**/DynamicMaskAndStream", "Dynamic index mask and stream", "Bits 0–3 the components indexed dynamically, bits 4–5 the geometry-shader output stream.", ""},
+	{"PSV0/**/Reserved", "Reserved", "A reserved byte of the element record.", "Zero."},
+	{"PSV0/InputOutputMap/**", "Input-to-output dependencies", "For every input component, a bit mask of the output components whose value it can affect, one table per stream.", "Each row is (outputVectors + 7) / 8 words; input component c of vector v is row 4v + c; output component k is bit k & 31 of word k >> 5."},
+	{"PSV0/OutputVectorMasks/**", "ViewID output masks", "Per stream, the output components whose value depends on SV_ViewID.", ""},
+	{"PSV0/PatchOutputMap/**", "Patch-constant-to-output dependencies", "Domain shader: for every patch-constant input component, the output components it can affect.", ""},
+	{"PSV0/InputPatchMap/**", "Input-to-patch-constant dependencies", "Hull shader: for every input component, the patch-constant output components it can affect.", ""},
+
+	// RDAT.
+	{"RDAT/Version", "RDAT version", "The runtime data format version: 0x10 (RDAT_Version_10) in every DXC build that writes RDAT.", ""},
+	{"RDAT/PartCount", "Sub-part count", "How many sub-parts (string buffer, index arrays, raw bytes, record tables) follow.", ""},
+	{"RDAT/PartOffsets", "Sub-part offsets", "One 32-bit offset per sub-part, from the start of the RDAT data.", ""},
+	{"RDAT/PartOffsets[]", "Sub-part offset", "Where one sub-part's 8-byte header is, from the start of the RDAT data.", ""},
+	{"RDAT/Parts[]/Type", "Sub-part type", "RuntimeDataPartType: 1 StringBuffer, 2 IndexArrays, 3 ResourceTable, 4 FunctionTable, 5 RawBytes, 6 SubobjectTable, 7 and up the node and signature tables.", "A reader skips a type it does not know."},
+	{"RDAT/Parts[]/Size", "Sub-part size", "The bytes after the sub-part's 8-byte header.", "A multiple of 4."},
+	{"RDAT/StringBuffer/Strings[]", "String", "A NUL-terminated UTF-8 string; records refer to it by its byte offset in the buffer.", ""},
+	{"RDAT/IndexArrays", "Index arrays", "Lists of 32-bit values, each a count followed by that many values; a record refers to a list by the element index of its count.", ""},
+	{"RDAT/IndexArrays[]", "Index array element", "One 32-bit value of the index arrays: a list's count, or one of its values.", ""},
+	{"RDAT/SubobjectTable/Records[]/RootSignature/Data/Offset", "Root signature bytes offset", "Where the serialized root signature starts in the RawBytes sub-part.", ""},
+	{"RDAT/SubobjectTable/Records[]/RootSignature/Data/Size", "Root signature bytes size", "The size of the serialized root signature in RawBytes.", ""},
+	{"RDAT/RawBytes", "Raw bytes", "Byte blobs records refer to by offset and size (serialized root signatures, hashes, PDB data).", ""},
+	{"RDAT/*Table/RecordCount", "Record count", "How many records the table holds.", ""},
+	{"RDAT/*Table/RecordStride", "Record size", "The size of one record of the table.", "Newer DXC builds write larger records (RuntimeDataFunctionInfo2 is 52 bytes, the first version 44); a reader takes the prefix it knows."},
+	{"RDAT/ResourceTable/Records[]/Class", "Resource class", "DXIL::ResourceClass: 0 SRV, 1 UAV, 2 CBuffer, 3 Sampler.", ""},
+	{"RDAT/ResourceTable/Records[]/Kind", "Resource kind", "DXIL::ResourceKind: 2 Texture2D, 10 TypedBuffer, 11 RawBuffer, 12 StructuredBuffer, 13 CBuffer, 14 Sampler, 16 RTAccelerationStructure, ...", ""},
+	{"RDAT/ResourceTable/Records[]/ID", "Range ID", "The resource's ID within its class in the module (the ID dx.op.createHandle uses).", ""},
+	{"RDAT/ResourceTable/Records[]/Space", "Register space", "The register space of the binding.", ""},
+	{"RDAT/ResourceTable/Records[]/LowerBound", "First register", "The first register of the binding.", ""},
+	{"RDAT/ResourceTable/Records[]/UpperBound", "Last register", "The last register of the binding, inclusive.", "0xFFFFFFFF means unbounded."},
+	{"RDAT/ResourceTable/Records[]/Name", "Resource name", "The resource's HLSL name, as an offset into the string buffer.", ""},
+	{"RDAT/ResourceTable/Records[]/Flags", "Resource flags", "RDAT::DxilResourceFlag: globally coherent, has counter, rasterizer ordered, dynamic indexing, atomic64 use, ...", ""},
+	{"RDAT/FunctionTable/Records[]/Name", "Function name", "The function's mangled name (\\x01?Name@@...), as an offset into the string buffer.", ""},
+	{"RDAT/FunctionTable/Records[]/UnmangledName", "Unmangled name", "The function's HLSL name, as an offset into the string buffer.", ""},
+	{"RDAT/FunctionTable/Records[]/Resources", "Resources used", "The resources the function uses, as a reference to an index array of ResourceTable rows.", ""},
+	{"RDAT/FunctionTable/Records[]/FunctionDependencies", "Functions called", "The functions this one calls, as a reference to an index array of string offsets (their mangled names).", "A library is linkable only when every name here is defined somewhere."},
+	{"RDAT/FunctionTable/Records[]/ShaderKind", "Shader kind", "DXIL::ShaderKind of the function: 6 library (not an entry), 7 ray generation, 8 intersection, 9 any hit, 10 closest hit, 11 miss, 12 callable, 15 node, ...", ""},
+	{"RDAT/FunctionTable/Records[]/PayloadSizeInBytes", "Payload size", "Ray-tracing shaders: the size of the ray payload (or the callable shader's parameter).", ""},
+	{"RDAT/FunctionTable/Records[]/AttributeSizeInBytes", "Attribute size", "Intersection, any-hit and closest-hit shaders: the size of the hit attributes.", "At most 32 bytes (D3D12_RAYTRACING_MAX_ATTRIBUTE_SIZE_IN_BYTES)."},
+	{"RDAT/FunctionTable/Records[]/FeatureInfo1", "Feature flags (low)", "Bits 0–31 of the shader feature flags the function needs, as SFI0 numbers them.", ""},
+	{"RDAT/FunctionTable/Records[]/FeatureInfo2", "Feature flags (high)", "Bits 32–63 of the shader feature flags the function needs.", ""},
+	{"RDAT/FunctionTable/Records[]/ShaderStageFlag", "Usable stages", "One bit per DXIL::ShaderKind the function may be called from.", ""},
+	{"RDAT/FunctionTable/Records[]/MinShaderTarget", "Minimum shader target", "The lowest target the function can run in: (kind << 16) | (major << 4) | minor.", ""},
+	{"RDAT/FunctionTable/Records[]/MinimumExpectedWaveLaneCount", "Minimum wave lanes", "The smallest wave size the function works with (0: any).", "From RuntimeDataFunctionInfo2."},
+	{"RDAT/FunctionTable/Records[]/MaximumExpectedWaveLaneCount", "Maximum wave lanes", "The largest wave size the function works with (0: any).", "From RuntimeDataFunctionInfo2."},
+	{"RDAT/FunctionTable/Records[]/ShaderFlags", "Function shader flags", "RDAT::DxilShaderFlags: output position present, depth output, sample frequency, uses view ID, node program entry, ...", "From RuntimeDataFunctionInfo2."},
+	{"RDAT/FunctionTable/Records[]/Union", "Stage info reference", "A reference whose meaning depends on ShaderKind: for a node shader a NodeShaderInfoTable row.", ""},
+	{"RDAT/FunctionTable/Records[]/Node", "Node shader info", "The NodeShaderInfoTable row describing this node shader.", ""},
+	{"RDAT/SubobjectTable/Records[]/Kind", "Subobject kind", "DXIL::SubobjectKind: 0 state object config, 1 global root signature, 2 local root signature, 8 subobject-to-exports association, 9 ray-tracing shader config, 10 ray-tracing pipeline config, 11 hit group, 12 ray-tracing pipeline config 1.", ""},
+	{"RDAT/SubobjectTable/Records[]/Name", "Subobject name", "The subobject's HLSL name, as an offset into the string buffer.", ""},
+	{"RDAT/SubobjectTable/Records[]/HitGroup/Type", "Hit group type", "0 triangles, 1 procedural primitive (has an intersection shader).", ""},
+	{"RDAT/SubobjectTable/Records[]/HitGroup/AnyHit", "Any-hit shader", "The any-hit shader's export name (empty: none).", ""},
+	{"RDAT/SubobjectTable/Records[]/HitGroup/ClosestHit", "Closest-hit shader", "The closest-hit shader's export name (empty: none).", ""},
+	{"RDAT/SubobjectTable/Records[]/HitGroup/Intersection", "Intersection shader", "The intersection shader's export name; only procedural hit groups have one.", ""},
+	{"RDAT/SubobjectTable/Records[]/RaytracingShaderConfig/MaxPayloadSizeInBytes", "Max payload size", "The largest ray payload of the shaders the config applies to.", ""},
+	{"RDAT/SubobjectTable/Records[]/RaytracingShaderConfig/MaxAttributeSizeInBytes", "Max attribute size", "The largest hit attributes of the shaders the config applies to.", "At most 32 bytes."},
+	{"RDAT/SubobjectTable/Records[]/RaytracingPipelineConfig/MaxTraceRecursionDepth", "Max recursion depth", "How deep TraceRay may recurse.", "0–31."},
+	{"RDAT/SubobjectTable/Records[]/SubobjectToExportsAssociation/Subobject", "Associated subobject", "The name of the subobject being associated with exports.", ""},
+	{"RDAT/SubobjectTable/Records[]/SubobjectToExportsAssociation/Exports", "Exports", "The exports the subobject applies to, as a reference to an index array of string offsets.", ""},
+	{"RDAT/NodeIDTable/Records[]/Name", "Node name", "A work-graph node's name, as an offset into the string buffer.", ""},
+	{"RDAT/NodeIDTable/Records[]/Index", "Node array index", "The index within the node array ([NodeID(\"name\", index)]).", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/AttribKind", "Node attribute kind", "RDAT::NodeFuncAttribKind: 1 ID, 2 NumThreads, 3 ShareInputOf, 4 DispatchGrid, 5 MaxRecursionDepth, 6 LocalRootArgumentsTableIndex, 7 MaxDispatchGrid.", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/ID", "Node ID", "The node's NodeIDTable row.", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/NumThreads", "Thread group size", "The node shader's [numthreads(x, y, z)], as a reference to an index array.", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/DispatchGrid", "Dispatch grid", "A broadcasting node's fixed [NodeDispatchGrid(x, y, z)].", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/MaxDispatchGrid", "Max dispatch grid", "A broadcasting node's [NodeMaxDispatchGrid(x, y, z)], when its records carry SV_DispatchGrid.", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/MaxRecursionDepth", "Max recursion depth", "The node's [NodeMaxRecursionDepth(N)].", ""},
+	{"RDAT/NodeShaderFuncAttribTable/Records[]/LocalRootArgumentsTableIndex", "Local root arguments index", "The node's [NodeLocalRootArgumentsTableIndex(N)].", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/AttribKind", "Node I/O attribute kind", "RDAT::NodeAttribKind: 1 OutputID, 2 MaxRecords, 3 MaxRecordsSharedWith, 4 RecordSizeInBytes, 5 RecordDispatchGrid, 6 OutputArraySize, 7 AllowSparseNodes, 8 RecordAlignmentInBytes, 9 MaxRecordsPerNode.", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/OutputID", "Output node", "The NodeIDTable row of the node an output targets.", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/MaxRecords", "Max records", "The output's [MaxRecords(N)]: how many records one thread group may write.", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/MaxRecordsSharedWith", "Max records shared with", "The output whose MaxRecords budget this one shares ([MaxRecordsSharedWith(name)]).", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/RecordSizeInBytes", "Record size", "The size of the records the input or output carries.", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/RecordDispatchGrid/ByteOffset", "Dispatch grid offset", "Where SV_DispatchGrid sits in the input record, in bytes.", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/RecordDispatchGrid/ComponentNumAndType", "Dispatch grid type", "Bits 0–1 the component count of SV_DispatchGrid, bits 2–15 its DXIL::ComponentType.", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/OutputArraySize", "Output array size", "The size of an output node array ([NodeArraySize(N)]).", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/AllowSparseNodes", "Allow sparse nodes", "1 when the output array may have missing nodes ([AllowSparseNodes]).", ""},
+	{"RDAT/NodeShaderIOAttribTable/Records[]/RecordAlignmentInBytes", "Record alignment", "The alignment of the records.", ""},
+	{"RDAT/IONodeTable/Records[]/IOFlagsAndKind", "I/O flags and kind", "Bits 0–6 DXIL::NodeIOKind (input or output, record or empty, thread/group/dispatch), the bits above DXIL::NodeIOFlags.", ""},
+	{"RDAT/IONodeTable/Records[]/Attribs", "I/O attributes", "The input's or output's attributes, as a reference to an index array of NodeShaderIOAttribTable rows.", ""},
+	{"RDAT/NodeShaderInfoTable/Records[]/LaunchType", "Launch type", "DXIL::NodeLaunchType: 1 broadcasting, 2 coalescing, 3 thread.", ""},
+	{"RDAT/NodeShaderInfoTable/Records[]/GroupSharedBytesUsed", "Groupshared bytes", "The groupshared memory the node shader uses.", ""},
+	{"RDAT/NodeShaderInfoTable/Records[]/Attribs", "Node attributes", "The node's attributes, as a reference to an index array of NodeShaderFuncAttribTable rows.", ""},
+	{"RDAT/NodeShaderInfoTable/Records[]/Outputs", "Node outputs", "The node's outputs, as a reference to an index array of IONodeTable rows.", ""},
+	{"RDAT/NodeShaderInfoTable/Records[]/Inputs", "Node inputs", "The node's inputs, as a reference to an index array of IONodeTable rows.", ""},
+
+	// RDEF.
+	{"RDEF/Header/CBufferCount", "Constant buffer count", "How many constant buffers the reflection describes.", ""},
+	{"RDEF/Header/CBufferOffset", "Constant buffers offset", "Where the constant buffer records start, from the start of the part data.", ""},
+	{"RDEF/Header/ResourceCount", "Binding count", "How many resource bindings the reflection describes.", ""},
+	{"RDEF/Header/ResourceOffset", "Bindings offset", "Where the resource binding records start, from the start of the part data.", ""},
+	{"RDEF/Header/Target", "Target", "The profile the shader was compiled for: (program type << 16) | (major << 8) | minor.", ""},
+	{"RDEF/Header/ProgramType", "Program type", "0xFFFF pixel, 0xFFFE vertex, 0x4753 geometry ('GS'), 0x4853 hull, 0x4453 domain, 0x4353 compute.", ""},
+	{"RDEF/Header/Major", "Major version", "The shader model's major number.", ""},
+	{"RDEF/Header/Minor", "Minor version", "The shader model's minor number.", ""},
+	{"RDEF/Header/Flags", "Compile flags", "The D3DCOMPILE_* flags the shader was compiled with (debug, skip optimization, row-major packing, ...).", ""},
+	{"RDEF/Header/CreatorOffset", "Creator offset", "Where the creator string is, from the start of the part data.", ""},
+	{"RDEF/Header/Creator", "Creator", "The compiler that wrote the shader, e.g. Microsoft (R) HLSL Shader Compiler 10.1.", "It decides the spellings of FXC's listing."},
+	{"RDEF/RD11/Magic", "RD11 magic", "'RD11' (0x31314452), or 0x25441313 for shader model 5.1: the SM 5 block that gives the record sizes.", ""},
+	{"RDEF/RD11/HeaderSize", "Header size", "The size of the RDEF header with this block: 60 bytes.", ""},
+	{"RDEF/RD11/CBufferSize", "Constant buffer record size", "24 bytes.", ""},
+	{"RDEF/RD11/BindingSize", "Binding record size", "32 bytes, 40 for shader model 5.1 (adds space and ID).", ""},
+	{"RDEF/RD11/VariableSize", "Variable record size", "40 bytes.", ""},
+	{"RDEF/RD11/TypeSize", "Type record size", "36 bytes.", ""},
+	{"RDEF/RD11/MemberSize", "Member record size", "12 bytes.", ""},
+	{"RDEF/RD11/InterfaceSlotCount", "Interface slots", "How many interface slots the shader has (class linkage); 0 otherwise.", ""},
+	{"RDEF/**/NameOffset", "Name offset", "Where the name is, from the start of the part data.", ""},
+	{"RDEF/**/Name", "Name", "A NUL-terminated name: of the constant buffer, variable, type, member or binding.", ""},
+	{"RDEF/ConstantBuffers[]/VariableCount", "Variable count", "How many variables the constant buffer holds.", ""},
+	{"RDEF/ConstantBuffers[]/VariableOffset", "Variables offset", "Where the buffer's variable records start, from the start of the part data.", ""},
+	{"RDEF/ConstantBuffers[]/Size", "Buffer size", "The constant buffer's size in bytes.", "A multiple of 16: constants are laid out in 16-byte registers."},
+	{"RDEF/ConstantBuffers[]/Flags", "Buffer flags", "D3D_SHADER_CBUFFER_FLAGS: 1 user packed (register or packoffset given).", ""},
+	{"RDEF/ConstantBuffers[]/Type", "Buffer type", "D3D_CBUFFER_TYPE: 0 cbuffer, 1 tbuffer, 2 interface pointers, 3 resource bind info.", ""},
+	{"RDEF/ConstantBuffers[]/Variables[]/StartOffset", "Variable offset", "Where the variable starts in its buffer, in bytes.", "A variable does not cross a 16-byte register boundary unless it is larger than one."},
+	{"RDEF/ConstantBuffers[]/Variables[]/Size", "Variable size", "The variable's size in bytes.", ""},
+	{"RDEF/ConstantBuffers[]/Variables[]/Flags", "Variable flags", "D3D_SHADER_VARIABLE_FLAGS: 1 user packed, 2 used by the shader, 4 interface pointer, 8 interface parameter.", "FXC keeps unused variables in the buffer's layout, unmarked."},
+	{"RDEF/ConstantBuffers[]/Variables[]/TypeOffset", "Type offset", "Where the variable's type record is, from the start of the part data.", ""},
+	{"RDEF/ConstantBuffers[]/Variables[]/DefaultValueOffset", "Default value offset", "Where the variable's initial value is, from the start of the part data; 0 when it has none.", ""},
+	{"RDEF/ConstantBuffers[]/Variables[]/StartTexture", "First texture", "SM 5: the first texture slot the variable uses (class linkage).", "0xFFFFFFFF: none."},
+	{"RDEF/ConstantBuffers[]/Variables[]/TextureSize", "Texture slots", "SM 5: how many texture slots the variable uses.", ""},
+	{"RDEF/ConstantBuffers[]/Variables[]/StartSampler", "First sampler", "SM 5: the first sampler slot the variable uses (class linkage).", "0xFFFFFFFF: none."},
+	{"RDEF/ConstantBuffers[]/Variables[]/SamplerSize", "Sampler slots", "SM 5: how many sampler slots the variable uses.", ""},
+	{"RDEF/Types[]/Class", "Type class", "D3D_SHADER_VARIABLE_CLASS: 0 scalar, 1 vector, 2 row-major matrix, 3 column-major matrix, 4 object, 5 struct, 6 interface class, 7 interface pointer.", ""},
+	{"RDEF/Types[]/Type", "Base type", "D3D_SHADER_VARIABLE_TYPE: 0 void, 1 bool, 2 int, 3 float, 4 string, 5 texture, ..., 19 uint, ...", ""},
+	{"RDEF/Types[]/Rows", "Rows", "Rows of a matrix (1 for scalars and vectors).", ""},
+	{"RDEF/Types[]/Columns", "Columns", "Columns of a vector or matrix (1 for scalars).", ""},
+	{"RDEF/Types[]/Elements", "Array elements", "The array size; 0 when the type is not an array.", ""},
+	{"RDEF/Types[]/Members", "Member count", "How many members a struct type has.", ""},
+	{"RDEF/Types[]/MemberOffset", "Members offset", "Where the member records start, from the start of the part data.", ""},
+	{"RDEF/Types[]/Reserved[]", "Reserved word", "SM 5: one of four words FXC writes; the first, when not zero, is the offset of another type (an interface pointer's class).", ""},
+	{"RDEF/Types[]/Reserved", "Reserved words", "SM 5: four words FXC writes, zero outside class linkage.", ""},
+	{"RDEF/Types[]/MemberList[]/TypeOffset", "Member type offset", "Where the member's type record is, from the start of the part data.", ""},
+	{"RDEF/Types[]/MemberList[]/Offset", "Member offset", "Where the member starts in its struct, in bytes.", ""},
+	{"RDEF/ResourceBindings[]/Type", "Input type", "D3D_SHADER_INPUT_TYPE: 0 cbuffer, 1 tbuffer, 2 texture, 3 sampler, 4 RW typed UAV, 5 structured, 6 RW structured, 7 byte address, 8 RW byte address, 9 append, 10 consume, 11 RW structured with counter.", ""},
+	{"RDEF/ResourceBindings[]/ReturnType", "Return type", "D3D_RESOURCE_RETURN_TYPE of a texture or typed UAV: 1 unorm, 2 snorm, 3 sint, 4 uint, 5 float, 6 mixed, 7 double.", ""},
+	{"RDEF/ResourceBindings[]/Dimension", "Dimension", "D3D_SRV_DIMENSION: 1 buffer, 2 1D, 3 1D array, 4 2D, 5 2D array, 6 2D MS, 7 2D MS array, 8 3D, 9 cube, 10 cube array, 11 buffer ex.", ""},
+	{"RDEF/ResourceBindings[]/NumSamples", "Sample count", "The sample count of a multisampled texture.", "0xFFFFFFFF (or 0) when the resource is not multisampled."},
+	{"RDEF/ResourceBindings[]/BindPoint", "Bind point", "The first register of the binding (t, s, u or cb by the input type).", ""},
+	{"RDEF/ResourceBindings[]/BindCount", "Bind count", "How many registers the binding takes (an array takes one per element).", "0 in SM 5.1 means unbounded."},
+	{"RDEF/ResourceBindings[]/Flags", "Binding flags", "D3D_SHADER_INPUT_FLAGS: 1 user packed, 2 comparison sampler, 4 and 8 texture component count, 16 unused.", ""},
+	{"RDEF/ResourceBindings[]/Space", "Register space", "SM 5.1: the register space of the binding.", ""},
+	{"RDEF/ResourceBindings[]/ID", "Range ID", "SM 5.1: the ID the bytecode uses for the range (T0, U1, ...).", ""},
+
+	// Aon9: the level-9 shader inside an SM 4 container.
+	{"Aon9/ChunkSize", "Level-9 part size", "Repeats the part's size.", ""},
+	{"Aon9/ShaderVersion", "Level-9 version", "The D3D9 version token of the shader inside (0xFFFE0200 vs_2_0, 0xFFFF0200 ps_2_0, ...).", ""},
+	{"Aon9/ShaderSize", "Level-9 shader size", "The size in bytes of the D3D9 token stream.", ""},
+	{"Aon9/ShaderOffset", "Level-9 shader offset", "Where the D3D9 token stream starts, from the start of the part data.", ""},
+	{"Aon9/*MappingCount", "Mapping count", "How many mappings of this kind (constant buffer, loop register, sampler, runtime constant) follow.", ""},
+	{"Aon9/*MappingOffset", "Mappings offset", "Where the mappings of this kind start, from the start of the part data.", ""},
+	{"Aon9/ConstantBufferMappings[]/Buffer", "Constant buffer", "The SM 4 constant buffer the registers come from.", ""},
+	{"Aon9/ConstantBufferMappings[]/StartRegister", "First register", "The first 16-byte register copied from the buffer.", ""},
+	{"Aon9/ConstantBufferMappings[]/RegisterCount", "Register count", "How many registers are copied.", ""},
+	{"Aon9/ConstantBufferMappings[]/TargetRegister", "D3D9 register", "The first D3D9 float constant (c#) the registers go to.", ""},
+	{"Aon9/ConstantBufferMappings[]/DataConversion[]", "Data conversion", "How one component is converted on the way (0 none, 1 int to float, 2 bool to float).", ""},
+	{"Aon9/SamplerMappings[]/SourceResource", "Texture", "The SM 4 texture (t#) the D3D9 sampler reads.", ""},
+	{"Aon9/SamplerMappings[]/SourceSampler", "Sampler", "The SM 4 sampler (s#) whose state the D3D9 sampler takes.", ""},
+	{"Aon9/SamplerMappings[]/TargetSampler", "D3D9 sampler", "The D3D9 sampler register (s#).", ""},
+	{"Aon9/SamplerMappings[]/Reserved", "Reserved", "Padding of the sampler mapping.", "Zero."},
+	{"Aon9/RuntimeConstantMappings[]/ConstantDescription", "Runtime constant", "Which value the runtime fills in: 0 the half-pixel position offset of vertex shaders.", ""},
+	{"Aon9/RuntimeConstantMappings[]/TargetRegister", "D3D9 register", "The D3D9 float constant (c#) the runtime writes.", ""},
+	{"Aon9/Shader/Version", "D3D9 version token", "0xFFFE (vertex) or 0xFFFF (pixel) in the high half, then major and minor: 0xFFFF0200 is ps_2_0.", ""},
+	{"Aon9/Shader/End", "End token", "0x0000FFFF: the end of the D3D9 token stream.", ""},
+	{"Aon9/Shader/Instructions[]/Token", "Instruction token", "Bits 0–15 the opcode (D3DSIO_*), 16–23 controls, 24–27 the length in tokens (SM 2+), bit 28 predicated, bit 30 co-issue.", ""},
+	{"Aon9/Shader/Instructions[]/Params[]/Token", "Parameter token", "A register (type split over bits 11–12 and 28–30, number in bits 0–10) with its write mask or swizzle and modifiers; for dcl, the usage.", ""},
+	{"Aon9/Shader/Instructions[]/Params[]/Relative/Token", "Relative address token", "The register that indexes the parameter (a0 or aL) and its swizzle.", ""},
+	{"Aon9/Shader/Comments[]/Token", "Comment token", "0xFFFE with the comment's length in tokens in bits 16–30.", ""},
+	{"Aon9/Shader/Comments[]/FourCC", "Comment type", "The comment block's four-character code: CTAB constant table, DBUG debug information, ...", ""},
+	{"Aon9/Shader/Debug/Size", "Debug header size", "The size of the DBUG header.", ""},
+	{"Aon9/Shader/Debug/CreatorOffset", "Creator offset", "Where the creator string is, from the byte after 'DBUG'.", ""},
+	{"Aon9/Shader/Debug/Creator", "Creator", "The compiler that wrote the debug information.", ""},
+	{"Aon9/Shader/Debug/Reserved", "Reserved", "A reserved word of the DBUG header.", ""},
+	{"Aon9/Shader/Debug/FileCount", "File count", "How many source files the debug information names.", ""},
+	{"Aon9/Shader/Debug/FileOffset", "Files offset", "Where the file name offsets start.", ""},
+	{"Aon9/Shader/Debug/FileNameOffsets[]", "File name offset", "Where one source file's name is.", ""},
+	{"Aon9/Shader/Debug/Files[]", "Source file", "The name of a source file.", ""},
+	{"Aon9/Shader/Debug/InstructionCount", "Instruction count", "How many instructions have a source position.", ""},
+	{"Aon9/Shader/Debug/InstructionOffset", "Instructions offset", "Where the instruction positions start.", ""},
+	{"Aon9/Shader/Debug/Instructions[]/Line", "Source line", "The source line the instruction was compiled from.", ""},
+	{"Aon9/Shader/Debug/Instructions[]/File", "Source file", "The source file index of the instruction.", "0xFFFF: no position (declarations)."},
+	{"Aon9/Shader/Debug/Instructions[]/Offset", "Instruction offset", "Where the instruction token is, from the version token.", ""},
+	{"Aon9/Shader/Debug/VariableCount", "Variable count", "How many source variables the debug information describes.", ""},
+	{"Aon9/Shader/Debug/VariableOffset", "Variables offset", "Where the variable records start.", ""},
+	{"Aon9/Shader/Debug/EntryPointOffset", "Entry point offset", "Where the entry function's name is.", ""},
+	{"Aon9/Shader/Debug/EntryPoint", "Entry point", "The entry function's name.", ""},
+	{"Aon9/Shader/Debug/Variables[]/ScopeOffset", "Scope", "The enclosing function's name (0 at global scope).", ""},
+	{"Aon9/Shader/Debug/Variables[]/Name", "Variable name", "The source variable's name.", ""},
+	{"Aon9/Shader/Debug/Variables[]/NameOffset", "Variable name offset", "Where the source variable's name is, from the byte after 'DBUG'.", ""},
+	{"Aon9/Shader/Debug/Variables[]/TypeOffset", "Variable type", "Where the variable's type description is.", ""},
+	{"Aon9/Shader/Debug/Variables[]/RegisterCount", "Register count", "How many register writes of the variable are recorded.", ""},
+	{"Aon9/Shader/Debug/Variables[]/RegisterOffset", "Registers offset", "Where the variable's register records start.", ""},
+	{"Aon9/Shader/Debug/Variables[]/Registers[]/Instruction", "Writing instruction", "The instruction that writes this part of the variable.", ""},
+	{"Aon9/Shader/Debug/Variables[]/Registers[]/Components[]", "Component", "Which variable component each register component holds (0xFFFFFFFF: none).", ""},
+}
+
+// LessonSource names the document a lesson's facts come from, by the part
+// family its pattern names.
+func LessonSource(pattern string) string {
+	head, _, _ := strings.Cut(pattern, "/")
+	switch head {
+	case "Header", "Digest", "Gap", "Trailing", "*", "HASH", "SFI0", "ILDN", "VERS", "PRIV", "DXIL", "ILDB":
+		if strings.Contains(pattern, "Bitcode/") {
+			return "LLVM 3.7 bitcode format (LLVMBitCodes.h) and DXC's DXIL writer"
+		}
+		return "LLVM DXContainer.rst; DXC DxilContainer.h"
+	case "PSV0":
+		return "LLVM DXContainer.rst (PSV0); HLSL proposal 0012; DXC DxilPipelineStateValidation.h"
+	case "RTS0":
+		return "LLVM DXContainer.rst (RTS0); d3d12.h root signature structures"
+	case "RDAT":
+		return "DXC RDAT_*.inl (DxilRuntimeReflection); HLSL proposal 0028 for node records"
+	case "RDEF":
+		return "d3d11shader.h / d3dcommon.h reflection structures, as FXC writes them"
+	case "SRCI":
+		return "DXC DxilContainer.h (DxilSourceInfo)"
+	case "STAT":
+		return "d3d11shader.h D3D11_SHADER_DESC; DXC DxilContainer.h"
+	case "Aon9":
+		return "D3D9 shader token format (d3d9types.h) and FXC's level-9 part"
+	case "SHDR", "SHEX", "SH*":
+		return "d3d11TokenizedProgramFormat.hpp"
+	}
+	return "LLVM DXContainer.rst"
+}
