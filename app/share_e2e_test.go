@@ -375,7 +375,7 @@ func TestShareLinksInBrowser(t *testing.T) {
 		p.do(chromedp.Evaluate[chromedp.Void](`location.hash = ` + jsString(enc.Fragment)))
 		p.wait("the prompt", `document.querySelector('#link-prompt')?.textContent.includes(`+jsString(name)+`)`)
 		prompt := eval[string](p, `document.querySelector('#link-prompt').textContent`)
-		if !strings.Contains(prompt, "16,824 bytes") && !strings.Contains(prompt, "17 kB") {
+		if !strings.Contains(prompt, "16,824 bytes") && !strings.Contains(prompt, "16 KiB") {
 			t.Errorf("the prompt does not give the size: %q", prompt)
 		}
 		p.screenshot("4-prompt")

@@ -14,8 +14,9 @@ import (
 // Clicking an opcode jumps the hex view to its first call.
 type DXILSummary struct {
 	app.Compo
-	Module *model.Module
-	Base   int64 // added to offsets when the container sits inside a larger file
+	Module    *model.Module
+	Resources []model.ResourceRow // the metadata's resources, named from other parts where the metadata has no names
+	Base      int64               // added to offsets when the container sits inside a larger file
 
 	sortBy string // "opcode", "name" or "count"
 	desc   bool
@@ -100,7 +101,7 @@ func (d *DXILSummary) Render() app.UI {
 		app.H3().Text("DXIL module"),
 		app.P().Class("dxil-facts").Text(strings.Join(facts, " · ")),
 		app.If(len(m.EntryPoints) > 0, func() app.UI {
-			return app.Table().Class("sig-table dxil-entries").Body(
+			return app.Div().Body(app.H3().Text(fmt.Sprintf("Entry points (%d)", len(m.EntryPoints))), app.Table().Class("sig-table dxil-entries").Body(
 				app.THead().Body(app.Tr().Body(app.Th().Text("entry point"), app.Th().Text("kind"), app.Th().Text("numthreads"), app.Th().Text("wave size"), app.Th().Text("node launch"))),
 				app.TBody().Body(app.Range(m.EntryPoints).Slice(func(i int) app.UI {
 					e := m.EntryPoints[i]
@@ -112,23 +113,10 @@ func (d *DXILSummary) Render() app.UI {
 					return app.Tr().Body(app.Td().Text(name), app.Td().Text(e.ShaderKind), app.Td().Text(joinU32(e.NumThreads, ", ")),
 						app.Td().Text(joinU32(e.WaveSize, ", ")), app.Td().Text(e.NodeLaunchType))
 				})),
-			)
+			))
 		}),
-		app.If(len(m.Resources) > 0, func() app.UI {
-			return app.Table().Class("sig-table dxil-resources").Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("resource"), app.Th().Text("class"), app.Th().Text("kind"), app.Th().Text("binding"), app.Th().Text("count"))),
-				app.TBody().Body(app.Range(m.Resources).Slice(func(i int) app.UI {
-					r := m.Resources[i]
-					count := fmt.Sprint(r.RangeSize)
-					if r.RangeSize == 0xFFFFFFFF {
-						count = "unbounded"
-					}
-					// HLSL register notation: "t3, space1" (the first register of the range).
-					bind := model.Register(model.RegisterLetter(r.Class), r.LowerBound, 1, r.Space)
-					return app.Tr().Body(app.Td().Text(model.Shown(r.Name)), app.Td().Text(r.Class), app.Td().Text(r.Kind), app.Td().Class("dxil-binding").Text(bind),
-						app.Td().Class("num").Text(count))
-				})),
-			)
+		app.If(len(d.Resources) > 0, func() app.UI {
+			return app.Div().Body(app.H3().Text(fmt.Sprintf("Resources (%d)", len(d.Resources))), &ResourceTable{ID: "dxil-resources", Rows: d.Resources})
 		}),
 		app.H3().Text(fmt.Sprintf("dx.op census: %d operations, %d calls", len(ops), total)),
 		app.Table().Class("sig-table dxil-census").ID("dxops").Body(
@@ -156,5 +144,5 @@ func dxilSummary(pv *model.PartView) []app.UI {
 	if pv.Module() == nil {
 		return nil
 	}
-	return []app.UI{&DXILSummary{Module: pv.Module(), Base: pv.Base()}}
+	return []app.UI{&DXILSummary{Module: pv.Module(), Resources: pv.DXILResources(), Base: pv.Base()}}
 }

@@ -20,7 +20,8 @@ var specials = map[string]func(pv *model.PartView) []app.UI{
 	"OSG1": signature, "OSGN": signature, "OSG5": signature,
 	"PSG1": signature, "PCSG": signature,
 	"PSV0": psvGrids,
-	"DXIL": dxilViews, "ILDB": dxilViews, "STAT": dxilSummary,
+	"DXIL": dxilViews, "ILDB": dxilViews, "STAT": statistics,
+	"HASH": partFacts, "ILDN": partFacts, "VERS": partFacts, "SRCI": partFacts, "PDBI": partFacts, "PRIV": partFacts,
 	"SHDR": shaderListing, "SHEX": shaderListing,
 	"Aon9": level9Listing,
 	"SFI0": featureFlags,
@@ -56,7 +57,15 @@ func Specials(pv *model.PartView) []app.UI {
 		pv.LoadSpecials()
 		return f(pv)
 	}
-	return nil
+	return partFacts(pv) // a part no document names says so
+}
+
+// statistics is DXC's STAT (a reflection module) or FXC's (counters).
+func statistics(pv *model.PartView) []app.UI {
+	if pv.Module() != nil {
+		return dxilSummary(pv)
+	}
+	return partFacts(pv)
 }
 
 // dxilViews are the module summary and the disassembly.
@@ -98,9 +107,12 @@ func (t *ResourceTable) table(first, end int) app.UI {
 			if name == "" {
 				name = "—"
 			}
+			cells := []app.UI{app.Td().Class("binding").Text(r.Binding), app.Td().Text(name), app.Td().Text(r.Type), app.Td().Text(r.Kind)}
+			if r.Off < 0 { // no bytes of its own to show
+				return app.Tr().Class("resource-row").Body(cells...)
+			}
 			return app.Tr().Class("resource-row").Title("click to see the record's bytes").
-				On("click", goTo(r.Off), app.EventScope(t.ID+fmt.Sprint(i))).Body(
-				app.Td().Class("binding").Text(r.Binding), app.Td().Text(name), app.Td().Text(r.Type), app.Td().Text(r.Kind))
+				On("click", goTo(r.Off), app.EventScope(t.ID+fmt.Sprint(i))).Body(cells...)
 		})),
 	)
 }

@@ -139,3 +139,45 @@ func resourceDefinitions(pv *model.PartView) []app.UI {
 	}
 	return nil
 }
+
+// PartFacts is the short purpose view of a small part: what it is for, its
+// facts (each selecting its bytes) and, for SRCI, the embedded sources.
+type PartFacts struct {
+	app.Compo
+	Data *model.FactsView
+}
+
+// Render draws the sentence, the facts and the source files.
+func (v *PartFacts) Render() app.UI {
+	d := v.Data
+	return app.Div().ID("part-facts").Class("special facts").Body(
+		app.P().Class("facts-purpose").Text(d.Purpose),
+		app.If(len(d.Facts) > 0, func() app.UI {
+			return app.Table().Class("sig-table facts-table").Body(app.TBody().Body(app.Range(d.Facts).Slice(func(i int) app.UI {
+				f := d.Facts[i]
+				tr := app.Tr().Class("fact").Body(app.Th().Text(f.Label), app.Td().Text(f.Value))
+				if f.Size <= 0 {
+					return tr
+				}
+				return tr.Class("fact record-row").DataSet("off", f.Off).Title(fmt.Sprintf("0x%x, %d bytes: click to see them", f.Off, f.Size)).
+					On("click", goTo(f.Off), app.EventScope(fmt.Sprint("fact", i)))
+			})))
+		}),
+		app.Range(d.Files).Slice(func(i int) app.UI {
+			f := d.Files[i]
+			text := f.Text
+			if f.Cut > 0 {
+				text += fmt.Sprintf("\n… (%d more bytes)", f.Cut)
+			}
+			return app.Details().Class("source-file").Open(i == 0).Body(
+				app.Summary().Text(f.Name), app.Pre().Class("source-text").Text(text))
+		}),
+	)
+}
+
+func partFacts(pv *model.PartView) []app.UI {
+	if d := pv.Facts(); d != nil {
+		return []app.UI{&PartFacts{Data: d}}
+	}
+	return nil
+}

@@ -42,8 +42,9 @@ type Model struct {
 
 	Errors, Warnings, Notes int
 
-	byOffset []*PartView // Parts[1:] by offset, for PartAt
-	maxEnd   []int64     // maxEnd[i]: the furthest end among byOffset[:i+1]
+	names    map[string]string // resource names by binding, from every part that has them (resourceNames)
+	byOffset []*PartView       // Parts[1:] by offset, for PartAt
+	maxEnd   []int64           // maxEnd[i]: the furthest end among byOffset[:i+1]
 }
 
 // PartView is one row of the part list and the data its views need.
@@ -115,7 +116,7 @@ func Build(name string, data []byte, base int64) *Model {
 		About:  "The 32-byte DXBC header (magic, digest, version, size, part count) and the table of part offsets.",
 		Offset: base, Size: int64(decode.HeaderSize) + 4*int64(len(f.Header.PartOffsets))}
 	hv.Summary = fmt.Sprintf("version %d.%d, %d parts, %s, digest %s", f.Header.Version.Major, f.Header.Version.Minor,
-		f.Header.PartCount, humanize.IBytes(uint64(f.Header.FileSize)), m.Digest)
+		f.Header.PartCount, SizeText(int64(f.Header.FileSize)), m.Digest)
 	hv.tree = BuildTree(HeaderPart, struct {
 		Header decode.Header
 		Digest decode.Digest
@@ -229,12 +230,14 @@ func (m *Model) PartAt(off int64) *PartView {
 	return nil
 }
 
-// SizeText is a humanized size with the exact byte count, e.g. "4.1 kB (4,096 bytes)".
+// SizeText is a size as the page writes every size: IEC units (KiB, MiB,
+// as the CLI prints them) with the exact byte count, e.g. "4.0 KiB (4,096
+// bytes)".
 func SizeText(n int64) string {
-	if n < 1000 {
+	if n < 1024 {
 		return fmt.Sprintf("%d bytes", n)
 	}
-	return fmt.Sprintf("%s (%s bytes)", humanize.Bytes(uint64(n)), humanize.Comma(n))
+	return fmt.Sprintf("%s (%s bytes)", humanize.IBytes(uint64(n)), humanize.Comma(n))
 }
 
 // Hex formats an offset the way the hex view does.

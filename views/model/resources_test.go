@@ -34,3 +34,52 @@ func TestPSVResourcesInRegisterNotation(t *testing.T) {
 		}
 	}
 }
+
+// Over the corpus: a DXIL resource row keeps the metadata's name; where the
+// metadata has none and RDAT names the same binding (class, space, first
+// register), the row shows RDAT's name. RDAT is written by another part of
+// the compiler, so the two agree or the test fails.
+func TestDXILResourcesNamedFromOtherParts(t *testing.T) {
+	if _, ok := corpus.Dir(); !ok {
+		corpus.Skip(t, "corpus", "corpus not found")
+	}
+	borrowed, rows := 0, 0
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("DXIL") {
+			continue
+		}
+		b, err := os.ReadFile(e.Path)
+		if err != nil {
+			continue
+		}
+		m := Build("x", b, 0)
+		rdat := map[string]string{}
+		if m.File != nil {
+			if p := m.File.Part("RDAT"); p != nil && p.RuntimeData != nil && p.RuntimeData.ResourceTable != nil {
+				for _, r := range p.RuntimeData.ResourceTable.Records {
+					rdat[bindingKey(RegisterLetter(r.ClassName), r.Space, r.LowerBound)] = r.Name
+				}
+			}
+		}
+		for _, pv := range m.Parts {
+			if pv.Name != "DXIL" || pv.Module() == nil {
+				continue
+			}
+			for i, row := range pv.DXILResources() {
+				rows++
+				r := pv.Module().Resources[i]
+				want := r.Name
+				if want == "" {
+					want = rdat[bindingKey(RegisterLetter(r.Class), r.Space, r.LowerBound)]
+					if want != "" {
+						borrowed++
+					}
+				}
+				if want != "" && row.Name != want {
+					t.Errorf("%s: resource %s named %q, want %q", e.Path, row.Binding, row.Name, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d DXIL resource rows, %d named from RDAT where the metadata has no name", rows, borrowed)
+}
