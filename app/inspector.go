@@ -29,11 +29,13 @@ type Inspector struct {
 	revealOff int64
 	revealSeq int
 
-	demo     bool   // /#demo=grid: show the special views with made-up data
-	showKeys bool   // the ? panel listing every key
-	status   string // loading / error message
-	dragging bool
-	started  float64 // performance.now() when the last load began
+	demo     bool // /#demo=grid: show the special views with made-up data
+	showKeys bool // the ? panel listing every key
+
+	problemShow, problemSeq int    // the problem the summary's buttons last asked to see
+	status                  string // loading / error message
+	dragging                bool
+	started                 float64 // performance.now() when the last load began
 
 	share shareState // share link, exports, compare (share.go, compare.go)
 	db    dbState    // open SQLite databases (database.go)
@@ -80,6 +82,10 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	in.mountDatabase(ctx)
 	in.mountDisassembly(ctx)
 	in.openPending(ctx)
+	ctx.Handle(views.ActShowProblems, func(ctx app.Context, a app.Action) {
+		sev, _ := a.Value.(string)
+		in.showFirstProblem(ctx, sev)
+	})
 	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok && in.model != nil {
 			in.show(ctx, build(in.model.Name, in.model.Data, off))
@@ -114,8 +120,8 @@ func (in *Inspector) Render() app.UI {
 			app.H1().Body(app.Img().Src("/web/icon.svg").Alt("").Class("logo"), app.Text("dxscope")),
 			app.P().Class("tagline").Text("DirectX shader container inspector. Files are decoded in your browser; nothing is uploaded."),
 			app.Div().Class("open").Body(
-				app.Label().Class("button").For("file-input").Text("Open a file…"),
-				app.Input().ID("file-input").Type("file").Class("visually-hidden").OnChange(in.onPick),
+				views.FileButton("file-input", "button", "", "", "Open a file…"),
+				views.HiddenFileInput("file-input", in.onPick),
 				app.Span().Class("or").Text("or drop one anywhere, or try:"),
 				app.Range(Examples).Slice(func(i int) app.UI {
 					ex := Examples[i]
@@ -200,7 +206,7 @@ func (in *Inspector) body() app.UI {
 		),
 		app.Section().Class("problems-section").Body(
 			app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
-			&views.ProblemList{Problems: m.Problems},
+			&views.ProblemList{Problems: m.Problems, Show: in.problemShow, ShowSeq: in.problemSeq},
 		),
 	)
 }

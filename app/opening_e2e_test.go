@@ -62,4 +62,25 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 	p.do(chromedp.KeyEvent("?"))
 	p.wait("? lists the keys", `(document.getElementById('keys-help')?.textContent || '').includes('next part')`)
 	p.screenshot("keys-help")
+
+	// The summary's counts are buttons: the warnings button shows the first warning.
+	var warn *decode.Problem
+	for i := range f.Problems {
+		if f.Problems[i].Severity == decode.Warning {
+			warn = &f.Problems[i]
+			break
+		}
+	}
+	if warn != nil {
+		p.do(chromedp.Click(chromedp.ID("show-warnings")))
+		p.wait("the first warning's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, warn.Offset))
+		p.wait("its row focused", `document.activeElement?.closest('.problem')?.classList.contains('sev-warning') === true`)
+	}
+	// A whole problem row is a target, not only its button.
+	p.do(chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-msg`)))
+	p.wait("the row's bytes selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
+	// The hidden file inputs are not tab stops; the labels that open them are.
+	if got := eval[string](p, `[...document.querySelectorAll('input[type=file]')].map(e => e.tabIndex).join(',') + '/' + document.querySelector('label[for=file-input]').tabIndex`); got != "-1,-1/0" {
+		t.Errorf("file inputs' and the Open label's tab indexes: %s, want -1,-1/0", got)
+	}
 }

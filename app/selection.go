@@ -116,3 +116,31 @@ func (in *Inspector) cursorAt() int64 {
 	}
 	return in.sel.Off
 }
+
+// showFirstProblem selects the bytes of the first problem of a severity and
+// brings its row into view, its button focused (Enter shows the next row's
+// bytes from there with Tab).
+func (in *Inspector) showFirstProblem(ctx app.Context, sev string) {
+	m := in.model
+	if m == nil {
+		return
+	}
+	for i, p := range m.Problems {
+		if p.Severity.String() != sev {
+			continue
+		}
+		in.selectByte(ctx, min(max(p.Offset, 0), int64(len(m.Data))-1), true)
+		in.problemShow, in.problemSeq = i, in.problemSeq+1
+		id := fmt.Sprint("problem-", i)
+		ctx.Defer(func(app.Context) {
+			scrollIntoView(id)
+			if el := app.Window().GetElementByID(id); el.Truthy() {
+				if b := el.Call("querySelector", "button"); b.Truthy() {
+					b.Call("focus", map[string]any{"preventScroll": true})
+				}
+			}
+		})
+		in.noteView(ctx)
+		return
+	}
+}

@@ -69,7 +69,7 @@ func copyByCommand(text string) bool {
 func (in *Inspector) shareUI() app.UI {
 	// The compared file's picker comes first, so it keeps its place (and its
 	// element) whatever messages come and go after it.
-	items := []app.UI{app.Input().ID("compare-input").Type("file").Class("visually-hidden").OnChange(in.onPickCompare)}
+	items := []app.UI{views.HiddenFileInput("compare-input", in.onPickCompare)}
 	if e := in.share.linkErr; e != "" {
 		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
 	}
@@ -135,6 +135,6 @@ func (in *Inspector) prompt(p *linkstate.State) app.UI {
 			app.Text(fmt.Sprintf("This link shows %s, %s, which was too large to travel in the link. Open your copy of %s to see the view; it is checked against the link's SHA-256 (%s…) first. Nothing is uploaded.",
 				name, sizeText, name, sha[:16])),
 		),
-		app.Label().Class("button").For(input).ID("prompt-open").Text("Open "+name+"…"),
+		views.FileButton(input, "button", "prompt-open", "", "Open "+name+"…"),
 	)
 }

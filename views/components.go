@@ -50,9 +50,29 @@ func (s *SummaryBar) Render() app.UI {
 	}
 	items = append(items, app.Div().Class("sum-item sum-problems").Body(
 		app.Span().Class("sum-label").Text("problems"),
-		Badges(m.Errors, m.Warnings, m.Notes, true),
+		problemButtons(m.Errors, m.Warnings, m.Notes),
 	))
 	return app.Div().Class("summary").Body(items...)
+}
+
+// ActShowProblems opens the problem list on the first problem of a
+// severity (value: "error", "warning" or "note").
+const ActShowProblems = "dx-show-problems"
+
+// problemButtons are the summary's problem counts as buttons, each opening
+// the list on the first problem of its severity.
+func problemButtons(errors, warnings, notes int) app.UI {
+	var b []app.UI
+	for _, c := range []struct {
+		n   int
+		sev string
+	}{{errors, "error"}, {warnings, "warning"}, {notes, "note"}} {
+		sev := c.sev
+		b = append(b, app.Button().ID("show-"+sev+"s").Class("badge badge-"+sev).Disabled(c.n == 0).
+			Title(fmt.Sprintf("%d %s: show the first", c.n, plural(c.n, sev))).Text(fmt.Sprint(c.n, " ", plural(c.n, sev))).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActShowProblems, sev) }))
+	}
+	return app.Span().Class("badges").Body(b...)
 }
 
 // Badges renders problem counts by severity (nothing for zeros unless all is set).
@@ -198,9 +218,12 @@ func kindClass(k model.NodeKind) string {
 type ProblemList struct {
 	app.Compo
 	Problems []model.Problem
+	Show     int // a problem to bring into view when ShowSeq changes
+	ShowSeq  int
 
-	page pageWindow
-	seen []model.Problem
+	page     pageWindow
+	seen     []model.Problem
+	seenShow int
 }
 
 // Render draws one page of the list.
@@ -210,6 +233,10 @@ func (p *ProblemList) Render() app.UI {
 	}
 	if len(p.Problems) != len(p.seen) || &p.Problems[0] != &p.seen[0] {
 		p.seen, p.page.first = p.Problems, 0
+	}
+	if p.ShowSeq != p.seenShow {
+		p.seenShow = p.ShowSeq
+		p.page.show(p.Show)
 	}
 	first, end := p.page.bounds(len(p.Problems))
 	return app.Div().Class("problems-wrap").Body(
@@ -226,9 +253,9 @@ func (p *ProblemList) list(first, end int) app.UI {
 			if pr.Structure != "" {
 				where = strings.TrimSpace(where + " " + pr.Structure)
 			}
-			return app.Li().Class("problem sev-"+pr.Severity.String()).Body(
-				app.Button().Class("problem-jump").Title("show these bytes").
-					OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }, app.EventScope(pr.Offset)).Body(
+			return app.Li().Class("problem sev-"+pr.Severity.String()).ID(fmt.Sprint("problem-", first+k)).Title("show these bytes").
+				On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }, app.EventScope(fmt.Sprint("row", pr.Offset))).Body(
+				app.Button().Class("problem-jump").Title("show these bytes").Body(
 					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
 					app.Span().Class("problem-off").Text(model.Hex(pr.Offset)),
 				),
@@ -345,4 +372,31 @@ func (e *EmbeddedList) Render() app.UI {
 			)
 		}),
 	)
+}
+
+// FileButton is a label that opens a hidden file input: the label is the
+// keyboard's stop (Enter or Space opens the picker), not the input.
+func FileButton(input, class, id, title, text string) app.UI {
+	l := app.Label().Class(class).For(input).TabIndex(0).Role("button").Text(text).
+		OnKeyDown(func(ctx app.Context, e app.Event) {
+			if k := e.Get("key").String(); k == "Enter" || k == " " {
+				e.PreventDefault()
+				if el := app.Window().GetElementByID(input); el.Truthy() {
+					el.Call("click")
+				}
+			}
+		})
+	if id != "" {
+		l = l.ID(id)
+	}
+	if title != "" {
+		l = l.Title(title)
+	}
+	return l
+}
+
+// HiddenFileInput is the file input FileButton opens: hidden and out of the
+// tab order.
+func HiddenFileInput(id string, onChange app.EventHandler) app.UI {
+	return app.Input().ID(id).Type("file").Class("visually-hidden").TabIndex(-1).OnChange(onChange)
 }

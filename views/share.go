@@ -148,7 +148,7 @@ func (s *ShareBar) Render() app.UI {
 		} else {
 			items = append(items,
 				app.Span().Class("share-sep"),
-				app.Label().Class("button secondary").For("compare-input").ID("compare-label").Title("open a second container and see what differs").Text("Compare with…"),
+				FileButton("compare-input", "button secondary", "compare-label", "open a second container and see what differs", "Compare with…"),
 				app.Button().ID("compare-drop").Aria("pressed", s.CompareMode).Class(map[bool]string{true: "on"}[s.CompareMode]).
 					Title("the next file you open or drop is compared with this one (Shift+drop does it too); click again to cancel").
 					Text("Drop to compare").OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActCompareMode) }, app.EventScope("compare-drop")),
