@@ -115,6 +115,18 @@ func (g *DependencyGrid) onMove(ctx app.Context, e app.Event) {
 
 func (g *DependencyGrid) onLeave(ctx app.Context, e app.Event) { g.hr, g.hc = -1, -1 }
 
+// onClick selects the byte holding the clicked cell's bit.
+func (g *DependencyGrid) onClick(ctx app.Context, e app.Event) {
+	g.onMove(ctx, e)
+	g.selectBit(ctx, g.hr, g.hc)
+}
+
+func (g *DependencyGrid) selectBit(ctx app.Context, r, c int) {
+	if br, ok := g.Data.Bit(r, c); ok {
+		ctx.NewActionWithValue(ActSelectBytes, br)
+	}
+}
+
 func (g *DependencyGrid) onKey(ctx app.Context, e app.Event) {
 	nr, nc := len(g.Data.Rows), len(g.Data.Cols)
 	switch e.Get("key").String() {
@@ -130,6 +142,8 @@ func (g *DependencyGrid) onKey(ctx app.Context, e app.Event) {
 		g.fc = 0
 	case "End":
 		g.fc = nc - 1
+	case "Enter", " ":
+		g.selectBit(ctx, g.fr, g.fc)
 	default:
 		return
 	}
@@ -152,7 +166,7 @@ func (g *DependencyGrid) Render() app.UI {
 	}
 	cs := g.cell()
 	w, h := cs*len(d.Cols), cs*len(d.Rows)
-	sentence := "Hover or focus a cell (arrow keys) to read it."
+	sentence := "Hover or focus a cell (arrow keys) to read it; click it (or Enter) to see its bit's byte."
 	if g.hr >= 0 {
 		sentence = d.Describe(g.hr, g.hc)
 	}
@@ -190,7 +204,7 @@ func (g *DependencyGrid) Render() app.UI {
 					}),
 				),
 				app.Div().Class("grid-cells").Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h)).
-					OnMouseMove(g.onMove).OnMouseLeave(g.onLeave).Body(
+					OnMouseMove(g.onMove).OnMouseLeave(g.onLeave).OnClick(g.onClick).Body(
 					app.If(!d.Big(), func() app.UI { return app.Raw(svg) }).Else(func() app.UI {
 						return app.Canvas().ID(g.canvasID()).Class("grid-canvas").Width(len(d.Cols)).Height(len(d.Rows)).
 							Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h))

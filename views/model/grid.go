@@ -21,6 +21,41 @@ type GridData struct {
 	// RowTitles and ColTitles hold a label's whole name where Rows or Cols
 	// had to shorten it (nil when none was): the hover text.
 	RowTitles, ColTitles []string
+
+	// Where each cell's bit is: row r's mask is WordsPerRow 32-bit words
+	// from word r*WordsPerRow; WordOffs holds each word's absolute offset
+	// (nil when the grid is not read from a file, as the demo).
+	WordsPerRow int
+	WordOffs    []int64
+	WordPaths   []string
+	words       []*Node
+}
+
+// Bit returns the byte that holds cell (r, c)'s bit, for selecting it.
+func (g *GridData) Bit(r, c int) (ByteRange, bool) {
+	if r < 0 || c < 0 || r >= len(g.Rows) || c >= len(g.Cols) {
+		return ByteRange{}, false
+	}
+	k := r*g.WordsPerRow + c>>5
+	if k >= len(g.WordOffs) || g.WordOffs[k] < 0 {
+		return ByteRange{}, false
+	}
+	bit := c & 31
+	return ByteRange{Off: g.WordOffs[k] + int64(bit>>3), Size: 1,
+		Path: fmt.Sprintf("%s bit %d (%s)", g.WordPaths[k], bit, g.Describe(r, c))}, true
+}
+
+// locate finds each mask word's bytes (spans are absolute in the model).
+func (g *GridData) locate(t *Tree, spans Spans) {
+	g.WordOffs = make([]int64, len(g.words))
+	g.WordPaths = make([]string, len(g.words))
+	for i, n := range g.words {
+		g.WordOffs[i] = -1
+		if sp, ok := spans.ByPath(t.SpanOf(n)); ok && sp.Size == 4 {
+			g.WordOffs[i], g.WordPaths[i] = sp.Off, sp.Path
+		}
+	}
+	g.words = nil
 }
 
 // MaxLabel is how many characters of a name from the file a grid label
@@ -165,7 +200,7 @@ func ioGrid(title string, table *Node, inLabels, outLabels []string, sentence st
 	}
 	md := maskDwords(len(outLabels) / 4)
 	g := &GridData{Title: title, Sentence: sentence,
-		NotSentence: strings.Replace(sentence, " affects ", " does not affect ", 1)}
+		NotSentence: strings.Replace(sentence, " affects ", " does not affect ", 1), WordsPerRow: md, words: table.Children}
 	g.Rows, g.RowTitles = shortLabels(append([]string(nil), inLabels...))
 	g.Cols, g.ColTitles = shortLabels(append([]string(nil), outLabels...))
 	g.Cells = make([][]bool, len(inLabels))
