@@ -248,6 +248,7 @@ func (h *HexView) Render() app.UI {
 				),
 			),
 		),
+		legend(),
 	)
 }
 
@@ -292,6 +293,36 @@ var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"
 
 func escapeHTML(s string) string { return htmlEscaper.Replace(s) }
 
+// structureClass tints a byte's background by the structure it is in: the
+// container header, a part header, or a part's data (alternating tints, so
+// neighbouring parts stay apart).
+func (h *HexView) structureClass(off int64) string {
+	pv := h.Model.PartAt(off)
+	switch {
+	case pv == nil:
+		return ""
+	case pv.Index == 0:
+		return " s-hdr"
+	case off < pv.Offset+8:
+		return " s-ph"
+	case pv.Index%2 == 1:
+		return " s-p1"
+	}
+	return " s-p0"
+}
+
+// legend says what the hex view's colours mean.
+func legend() app.UI {
+	item := func(cls, text string) app.UI {
+		return app.Span().Class("legend-item").Body(app.Span().Class("legend-swatch b "+cls).Text("00"), app.Text(" "+text))
+	}
+	return app.Div().Class("hex-legend").Body(
+		item("s-hdr", "container header"), item("s-ph", "part header"), item("s-p1", "part data"), item("s-p0", "next part"),
+		item("alt", "every other field"), item("unk", "bytes no field explains"), item("raw", "raw data"), item("out", "outside the container"),
+		item("sel", "selected"), item("enc", "its structure"),
+	)
+}
+
 // classOf returns the byte's classes (selection, enclosing structure, kind)
 // and a hover text naming the field it belongs to.
 func (h *HexView) classOf(off int64) (string, string) {
@@ -306,6 +337,7 @@ func (h *HexView) classOf(off int64) (string, string) {
 		cls += " enc"
 	}
 	cls += h.markClass(off)
+	cls += h.structureClass(off)
 	sp, ok := h.Model.Spans.Deepest(off)
 	if !ok {
 		return cls + " out", model.Hex(off) + ": outside the container"

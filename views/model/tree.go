@@ -253,7 +253,7 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 		if num == "" {
 			return nil
 		}
-		n.Kind, n.Full, n.Value = KindNumber, num, num
+		n.Kind, n.Full, n.Value = KindNumber, num, numberText(n.Key, num)
 	}
 	return t.add(n, parent)
 }
@@ -485,3 +485,18 @@ const MaxName = 200
 // ShownMessage is Shown for a problem's message, which may quote a name at
 // length: a longer cap.
 func ShownMessage(s string) string { return text.SafeCap(s, 1000) }
+
+// numberText is how the tree prints a number: offsets and sizes in hex (the
+// decimal is Full, shown on hover), 0xFFFFFFFF by what it means in every
+// field that uses it (no register, unbounded, no limit), others as read.
+func numberText(key, num string) string {
+	if num == "4294967295" {
+		return "0xFFFFFFFF (none / unbounded)"
+	}
+	if strings.HasSuffix(key, "Offset") || strings.HasSuffix(key, "Size") || strings.HasSuffix(key, "SizeInBytes") {
+		if v, err := strconv.ParseUint(num, 10, 64); err == nil && v >= 10 {
+			return "0x" + strconv.FormatUint(v, 16)
+		}
+	}
+	return num
+}
