@@ -3,14 +3,10 @@
 package app_test
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // TestDisassemblyViewInBrowser opens a DXIL shader, finds its dx.op call in
@@ -18,25 +14,11 @@ import (
 // instruction record, inside the DXIL part), then clicks one of those bytes
 // after selecting another line: the call's line is selected again.
 func TestDisassemblyViewInBrowser(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
-	path := filepath.Join(d, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("corpus file missing: skipping")
-	}
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, _, f := corpusFile(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
 	dx := f.Part("DXIL")
 	lo, hi := dx.DataOffset, dx.DataOffset+int64(dx.Size)
 
-	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p := openFile(t, path)
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="DXIL"]`)))
 	const call = `[...document.querySelectorAll('.disasm-line')].find(e => e.textContent.includes('@dx.op.storeOutput.f32(i32 5'))`
 	const ret = `[...document.querySelectorAll('.disasm-line')].find(e => e.textContent.trim().startsWith('ret void'))`

@@ -4,8 +4,6 @@ package app_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -16,14 +14,7 @@ import (
 // holds the cell's bit: the decoder's own table (its offset and row width)
 // says which byte that is.
 func TestGridCellSelectsItsBit(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "web", "examples", "vertex.dxbc"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := example(t, "vertex.dxbc")
 	var table *decode.PSVDependencyTable
 	for _, tb := range f.Part("PSV0").PSVInfo.Tables() {
 		if tb.Name == "InputOutputMap[0]" {
@@ -45,15 +36,15 @@ func TestGridCellSelectsItsBit(t *testing.T) {
 	word := int64(row*table.RowDwords() + col/32)
 	want := table.Offset + 4*word + int64(col%32/8)
 
-	p := browserPage(t)
-	p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
-	p.wait("the example", `document.querySelector('#file-name')?.textContent === 'vertex.dxbc'`)
+	p := openExample(t, "vertex.dxbc")
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
 	p.wait("the grid", `[...document.querySelectorAll('.grid h3')].some(h => h.textContent === 'Inputs → outputs')`)
 	grid := `[...document.querySelectorAll('.grid')].find(g => g.querySelector('h3').textContent === 'Inputs → outputs')`
-	xy := eval[[]float64](p, fmt.Sprintf(`(() => { const g = %s; const cells = g.querySelector('.grid-cells'); const r = cells.getBoundingClientRect();
-		const cs = r.width / %d; return [r.left + (%d + 0.5) * cs, r.top + (%d + 0.5) * cs] })()`, grid, 4*table.OutputVectors, col, row))
-	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+	// The click's position is taken where it is dispatched, in one script, so
+	// the page cannot move the grid in between.
+	eval[bool](p, fmt.Sprintf(`(() => { const cells = (%s).querySelector('.grid-cells'); const r = cells.getBoundingClientRect();
+		const cs = r.width / %d; const x = r.left + (%d + 0.5) * cs, y = r.top + (%d + 0.5) * cs;
+		cells.dispatchEvent(new MouseEvent('click', {clientX: x, clientY: y, bubbles: true})); return true })()`, grid, 4*table.OutputVectors, col, row))
 	p.wait("the bit's byte selected", fmt.Sprintf(`[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '%d'`, want))
 	t.Logf("cell (%d, %d): %s", row, col, eval[string](p, `document.getElementById('teach-path').textContent`))
 	p.screenshot("grid-bit")

@@ -4,16 +4,12 @@ package app_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // The hex view's tools in a real browser: text search finds a part's name
@@ -21,27 +17,13 @@ import (
 // chosen offset as the browser's own DataView does; a mouse drag selects a
 // range and says its size; shift+click stretches the selection.
 func TestHexToolsInBrowser(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus file")
-	}
-	path := filepath.Join(d, "real/HansKristian-Work__dxil-spirv/shaders__asm__control-flow-multi-break-with-non-idom-loop-header.dxil")
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("corpus file missing")
-	}
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, raw, f := corpusFile(t, "real/HansKristian-Work__dxil-spirv/shaders__asm__control-flow-multi-break-with-non-idom-loop-header.dxil")
 	psv := f.Part("PSV0")
 	if psv == nil {
 		t.Fatal("no PSV0")
 	}
 
-	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p := openFile(t, path)
 
 	// Find the text "PSV0": the first match is the part's header.
 	p.do(chromedp.SetValue(chromedp.ID("hex-find-kind"), "1"), chromedp.SetValue(chromedp.ID("hex-find"), "PSV0"),

@@ -4,8 +4,6 @@ package app_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -17,11 +15,7 @@ import (
 // the footer's keys work at once, with no click first: the part list has
 // the focus. ? lists every key.
 func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "web", "examples", "damaged.dxbc"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, _ := decode.Parse(raw)
+	_, f := example(t, "damaged.dxbc")
 	var first *decode.Problem
 	for i := range f.Problems {
 		if f.Problems[i].Severity == decode.Error {
@@ -42,9 +36,7 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 		}
 	}
 
-	p := browserPage(t)
-	p.do(chromedp.Click(chromedp.CSS(`#example-damaged\.dxbc`)))
-	p.wait("the damaged file", `document.querySelector('#file-name')?.textContent === 'damaged.dxbc'`)
+	p := openExample(t, "damaged.dxbc")
 	p.wait("its first error's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
 	if got := eval[string](p, `document.querySelector('#part-list .part.selected')?.dataset.name || ''`); got != holder {
 		t.Errorf("opened on part %q, the first error (at 0x%x) is in %s", got, first.Offset, holder)

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -22,11 +21,7 @@ import (
 // independent truth), and a resource named in a function's row links to the
 // resource table's row.
 func TestRDATFunctionTableInBrowser(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus library")
-	}
-	path := filepath.Join(d, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v2.dxil")
+	path, _, f := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v2.dxil")
 	src, err := os.ReadFile(path + ".hlsl.txt")
 	if err != nil {
 		t.Skip("corpus library or its source missing")
@@ -40,16 +35,9 @@ func TestRDATFunctionTableInBrowser(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("no [shader] entry points in the source")
 	}
-	raw, _ := os.ReadFile(path)
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
 	rdat := f.Part("RDAT")
 
-	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p := openFile(t, path)
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RDAT"]`)))
 	p.wait("the function table", `!!document.querySelector('#rdat-functions tbody tr')`)
 	rows := eval[[][]string](p, `[...document.querySelectorAll('#rdat-functions tbody tr')].map(r => [...r.cells].map(c => c.textContent))`)
@@ -119,9 +107,7 @@ func TestRDEFTablesInBrowser(t *testing.T) {
 		t.Skip("no FXC listing with a cbuffer member in the corpus")
 	}
 
-	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p := openFile(t, path)
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RDEF"]`)))
 	p.wait("the first cbuffer", `!!document.querySelector('#rdef-cb0 tbody tr')`)
 	got := eval[[]string](p, `[...document.querySelector('#rdef-cb0 tbody tr').cells].map(c => c.textContent)`)

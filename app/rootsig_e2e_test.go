@@ -3,39 +3,21 @@
 package app_test
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // An RTS0 part reads as the HLSL a shader declares: its RootFlags( line
 // selects bytes inside the RTS0 part, and a descriptor range shows its
 // registers in HLSL notation.
 func TestRootSignatureViewInBrowser(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus file")
-	}
-	path := filepath.Join(d, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__deny_ps_rootsig.dxbc")
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("corpus file missing")
-	}
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, _, f := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__deny_ps_rootsig.dxbc")
 	rts := f.Part("RTS0")
 	lo, hi := rts.DataOffset, rts.DataOffset+int64(rts.Size)
 
-	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p := openFile(t, path)
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RTS0"]`)))
 	const flags = `[...document.querySelectorAll('#rootsig .rs-line')].find(e => e.textContent.includes('RootFlags('))`
 	p.wait("the RootFlags line", `!!`+flags)

@@ -71,6 +71,55 @@ func browserPage(t *testing.T) *page {
 	return p
 }
 
+// corpusFile reads and decodes a corpus file by its path under the corpus
+// folder, skipping the test when the corpus or the file is missing.
+func corpusFile(t *testing.T, rel string) (path string, raw []byte, f *decode.File) {
+	t.Helper()
+	d, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus file")
+	}
+	path = filepath.Join(d, rel)
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("corpus file %s missing", rel)
+	}
+	f, err = decode.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, raw, f
+}
+
+// openFile is browserPage with the file at path picked and shown.
+func openFile(t *testing.T, path string) *page {
+	t.Helper()
+	p := browserPage(t)
+	p.upload("#file-input", path)
+	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	return p
+}
+
+// example reads and decodes one of the page's example files.
+func example(t *testing.T, name string) ([]byte, *decode.File) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "web", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := decode.Parse(raw) // the damaged example fails to parse only partly
+	return raw, f
+}
+
+// openExample is browserPage with an example opened by its button.
+func openExample(t *testing.T, name string) *page {
+	t.Helper()
+	p := browserPage(t)
+	p.do(chromedp.Click(chromedp.CSS(`#example-` + strings.ReplaceAll(name, ".", `\.`))))
+	p.wait("the example", `document.querySelector('#file-name')?.textContent === `+jsString(name))
+	return p
+}
+
 // startBrowser starts one headless Chromium for the whole test.
 func startBrowser(t *testing.T) context.Context { return browsertest.Chromium(t) }
 

@@ -3,38 +3,20 @@
 package app_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // Small parts read as what they are for: a PDB's container shows its
 // embedded source (SRCI) as text, the DXC version (VERS) and the shader hash.
 func TestSmallPartViewsInBrowser(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus file")
-	}
-	path := filepath.Join(d, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("corpus file missing")
-	}
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, _, f := corpusFile(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
 	src := f.Part("SRCI").SourceInfo.Contents.Entries[0].FileContent
 	vers := f.Part("VERS").CompilerVersion
 
-	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(path)))
+	p := openFile(t, path)
 	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="SRCI"]`)))
 	p.wait("the embedded source", `!!document.querySelector('#part-facts .source-text')`)
 	if got := eval[string](p, `document.querySelector('#part-facts .source-text').textContent`); got != src {
