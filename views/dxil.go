@@ -110,8 +110,8 @@ func (d *DXILSummary) Render() app.UI {
 						// A library's first entry holds module-wide properties, not a shader.
 						name = "(module-wide properties)"
 					}
-					return app.Tr().Body(app.Td().Text(name), app.Td().Text(e.ShaderKind), app.Td().Text(joinU32(e.NumThreads, ", ")),
-						app.Td().Text(joinU32(e.WaveSize, ", ")), app.Td().Text(e.NodeLaunchType))
+					return app.Tr().Body(app.Td().Text(name), app.Td().Text(e.ShaderKind), app.Td().Text(model.JoinU32(e.NumThreads, ", ")),
+						app.Td().Text(model.JoinU32(e.WaveSize, ", ")), app.Td().Text(e.NodeLaunchType))
 				})),
 			))
 		}),
@@ -130,14 +130,6 @@ func (d *DXILSummary) Render() app.UI {
 			})),
 		),
 	)
-}
-
-func joinU32(v []uint32, sep string) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, sep)
 }
 
 func dxilSummary(pv *model.PartView) []app.UI {

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
@@ -172,11 +173,16 @@ func dims(v []uint32) string {
 	if len(v) == 0 {
 		return "—"
 	}
+	return JoinU32(v, ", ")
+}
+
+// JoinU32 writes numbers with sep between them.
+func JoinU32(v []uint32, sep string) string {
 	s := make([]string, len(v))
 	for i, x := range v {
-		s[i] = fmt.Sprint(x)
+		s[i] = strconv.FormatUint(uint64(x), 10)
 	}
-	return strings.Join(s, ", ")
+	return strings.Join(s, sep)
 }
 
 // ioNodes writes a node's inputs or outputs, one kind each.
