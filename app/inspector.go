@@ -189,6 +189,12 @@ func (in *Inspector) body() app.UI {
 			app.Aside().Class("col-parts").Body(
 				app.H2().Text("Parts"),
 				&views.PartList{Parts: m.Parts, Selected: in.part},
+				// Beside the parts, not below the page: at 1400×900 a damaged
+				// file's problems and the teaching panel are both on screen.
+				app.Section().Class("problems-section").Body(
+					app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
+					&views.ProblemList{Problems: m.Problems, Show: in.problemShow, ShowSeq: in.problemSeq},
+				),
 			),
 			app.Section().Class("col-tree").Body(
 				app.H2().Body(app.Span().Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
@@ -203,10 +209,6 @@ func (in *Inspector) body() app.UI {
 				&views.TeachPanel{Model: m, Sel: in.sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
 				&views.DataInspector{Data: m.Data, Off: in.cursorAt()},
 			),
-		),
-		app.Section().Class("problems-section").Body(
-			app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
-			&views.ProblemList{Problems: m.Problems, Show: in.problemShow, ShowSeq: in.problemSeq},
 		),
 	)
 }

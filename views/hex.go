@@ -239,7 +239,7 @@ func (h *HexView) Render() app.UI {
 		h.findForm(),
 		app.Div().ID(h.id("sel")).Class("hex-sel").Text(h.selectionStatus()),
 		app.Div().ID(h.id("scroll")).Class("hex-scroll").
-			Style("height", fmt.Sprintf("%dpx", HexRows*HexRowHeight)).
+			Style("height", fmt.Sprintf("%dpx", min(int64(HexRows), max(h.rows(), 1))*HexRowHeight)).
 			OnScroll(h.onScroll).Body(
 			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).

@@ -486,17 +486,17 @@ const MaxName = 200
 // length: a longer cap.
 func ShownMessage(s string) string { return text.SafeCap(s, 1000) }
 
-// numberText is how the tree prints a number: offsets and sizes in hex (the
-// decimal is Full, shown on hover), 0xFFFFFFFF by what it means in every
+// numberText is how the tree prints a number: offsets, sizes, flag words
+// and masks in hex (the decimal is Full, shown on hover), 0xFFFFFFFF by what it means in every
 // field that uses it (no register, unbounded, no limit), others as read.
 func numberText(key, num string) string {
 	if num == "4294967295" {
 		return "0xFFFFFFFF (none / unbounded)"
 	}
-	if strings.HasSuffix(key, "Offset") || strings.HasSuffix(key, "Size") || strings.HasSuffix(key, "SizeInBytes") {
-		if v, err := strconv.ParseUint(num, 10, 64); err == nil && v >= 10 {
-			return "0x" + strconv.FormatUint(v, 16)
-		}
+	hex := strings.HasSuffix(key, "Offset") || strings.HasSuffix(key, "Size") || strings.HasSuffix(key, "SizeInBytes") ||
+		strings.HasSuffix(key, "Flags") || strings.HasSuffix(key, "Mask") || strings.HasSuffix(key, "Flag")
+	if v, err := strconv.ParseUint(num, 10, 64); hex && err == nil && v >= 10 {
+		return "0x" + strconv.FormatUint(v, 16)
 	}
 	return num
 }

@@ -104,3 +104,23 @@ func TestTreeScannerMatchesEncodingJSON(t *testing.T) {
 	}
 	t.Logf("%d parts of %d files read alike", parts, files)
 }
+
+// The tree prints numbers one way: offsets, sizes, flags and masks in hex
+// (the decimal on hover), 0xFFFFFFFF by its meaning, counts and indexes as read.
+func TestTreeNumberText(t *testing.T) {
+	for _, tc := range []struct{ key, num, want string }{
+		{"DataOffset", "264", "0x108"},
+		{"Size", "228", "0xe4"},
+		{"Size", "8", "8"}, // one digit reads the same
+		{"RecordSizeInBytes", "16", "0x10"},
+		{"Flags", "4096", "0x1000"},
+		{"ExclusiveMask", "15", "0xf"},
+		{"MaximumWaveLaneCount", "4294967295", "0xFFFFFFFF (none / unbounded)"},
+		{"PartCount", "42", "42"},
+		{"[3]", "100", "100"},
+	} {
+		if got := numberText(tc.key, tc.num); got != tc.want {
+			t.Errorf("numberText(%q, %q) = %q, want %q", tc.key, tc.num, got, tc.want)
+		}
+	}
+}
