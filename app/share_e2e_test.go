@@ -75,16 +75,8 @@ func browserPage(t *testing.T) *page {
 // folder, skipping the test when the corpus or the file is missing.
 func corpusFile(t *testing.T, rel string) (path string, raw []byte, f *decode.File) {
 	t.Helper()
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: the browser test opens a corpus file")
-	}
-	path = filepath.Join(d, rel)
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("corpus file %s missing", rel)
-	}
-	f, err = decode.Parse(raw)
+	path, raw = corpus.File(t, rel)
+	f, err := decode.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

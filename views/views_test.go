@@ -393,14 +393,7 @@ func TestDXOpCensusSorts(t *testing.T) {
 
 // Bitcode blocks link to their bytes by the span path they carry.
 func TestBitcodeBlocksLinkToBytes(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found")
-	}
-	b, err := os.ReadFile(filepath.Join(d, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, b := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil")
 	m := model.Build("vs", b, 0)
 	for _, pv := range m.Parts {
 		if pv.Name != "DXIL" {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,11 +12,7 @@ import (
 // TestDXILCommandPrintsCensus runs `dxscope dxil` on the corpus file that has
 // DXC's listing beside it; the listing calls dx.op.storeOutput with opcode 5 once.
 func TestDXILCommandPrintsCensus(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
-	path := filepath.Join(d, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
+	path, _ := corpus.File(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("corpus file missing: skipping")
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,11 +12,7 @@ import (
 // bytes were read by hand: InputOutputMap[0] is 1, 2, 4, 8 (SV_Position
 // passes through), InputPatchMap is all zero, 6 patch-constant vectors.
 func TestPSVDump(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
-	path := filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
+	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
 	var out, errb bytes.Buffer
 	if code := run([]string{"psv", path}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())

@@ -127,3 +127,22 @@ func Read(dir string) ([]Entry, error) {
 	}
 	return out, sc.Err()
 }
+
+// File returns the path and bytes of one corpus file, named by its path
+// under the corpus folder (as MANIFEST.tsv names it), or skips the test when
+// the corpus or the file is absent.
+func File(t TB, rel string) (string, []byte) {
+	t.Helper()
+	d, ok := Dir()
+	if !ok {
+		Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
+		return "", nil
+	}
+	path := filepath.Join(d, rel)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		Skip(t, "corpus", "corpus file %s missing: skipping", rel)
+		return "", nil
+	}
+	return path, b
+}

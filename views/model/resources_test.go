@@ -2,7 +2,6 @@ package model
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -12,14 +11,7 @@ import (
 // UAVs at u0 and u1, as its DXIL metadata says; neither PSV0 nor its
 // modules name them, so the rows carry no name.
 func TestPSVResourcesInRegisterNotation(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found")
-	}
-	b, err := os.ReadFile(filepath.Join(d, "real/HansKristian-Work__dxil-spirv/shaders__asm__control-flow-multi-break-with-non-idom-loop-header.dxil"))
-	if err != nil {
-		t.Skip(err)
-	}
+	_, b := corpus.File(t, "real/HansKristian-Work__dxil-spirv/shaders__asm__control-flow-multi-break-with-non-idom-loop-header.dxil")
 	m := Build("x", b, 0)
 	for _, pv := range m.Parts {
 		if pv.Name != "PSV0" {

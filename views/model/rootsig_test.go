@@ -1,8 +1,6 @@
 package model
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -12,14 +10,7 @@ import (
 // test (dxbc2dxil nonuniform1) declares: two tables, SRV t3 ×5 and
 // Sampler s2 ×3, both appended.
 func TestRootSignatureView(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found")
-	}
-	b, err := os.ReadFile(filepath.Join(d, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__nonuniform1.dxbc"))
-	if err != nil {
-		t.Skip(err)
-	}
+	_, b := corpus.File(t, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__nonuniform1.dxbc")
 	m := Build("x", b, 0)
 	var pv *PartView
 	for _, p := range m.Parts {
