@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -16,13 +17,12 @@ func runAsm(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "--code" {
 		codeOnly, args = true, args[1:]
 	}
-	if !oneFile(args, "asm", stderr) {
-		return 2
-	}
-	f, ok := open(args[0], stderr)
-	if !ok {
-		return 1
-	}
+	return fileCommand("asm", func(f *decode.File, path string, stdout, stderr io.Writer) int {
+		return dumpAsm(f, path, codeOnly, stdout, stderr)
+	})(args, stdout, stderr)
+}
+
+func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Writer) int {
 	status := 1
 	for _, p := range f.Parts {
 		if p.Bytecode != nil || p.Level9 != nil {
@@ -30,7 +30,7 @@ func runAsm(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if status != 0 {
-		fmt.Fprintf(stderr, "dxscope: %s: no SHDR or SHEX part\n", args[0])
+		fmt.Fprintf(stderr, "dxscope: %s: no SHDR or SHEX part\n", path)
 	} else if codeOnly {
 		for _, p := range f.Parts {
 			if p.Bytecode != nil {
@@ -45,10 +45,8 @@ func runAsm(args []string, stdout, stderr io.Writer) int {
 		st := text.ChooseFXCStyle(f)
 		fmt.Fprintf(stderr, "dxscope: spelling: %s\n", st.Rule)
 	}
-	for _, pr := range f.Problems {
-		if pr.Part == "SHDR" || pr.Part == "SHEX" || pr.Part == "Aon9" {
-			fmt.Fprintf(stderr, "%s\n", pr)
-		}
+	for _, pr := range partProblems(f.Problems, "SHDR", "SHEX", "Aon9") {
+		fmt.Fprintf(stderr, "%s\n", pr)
 	}
 	return status
 }

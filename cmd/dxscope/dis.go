@@ -22,13 +22,12 @@ func runDis(args []string, stdout, stderr io.Writer) int {
 		}
 		rest = append(rest, a)
 	}
-	if !oneFile(rest, "dis [--no-header]", stderr) {
-		return 2
-	}
-	f, ok := open(rest[0], stderr)
-	if !ok {
-		return 1
-	}
+	return fileCommand("dis [--no-header]", func(f *decode.File, path string, stdout, stderr io.Writer) int {
+		return disassemble(f, path, noHeader, stdout, stderr)
+	})(rest, stdout, stderr)
+}
+
+func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.Writer) int {
 	// Like dxc -dumpbin: the debug module (ILDB) when there is one, else DXIL.
 	part := f.Part("ILDB")
 	if part == nil || part.Program == nil {
@@ -36,7 +35,7 @@ func runDis(args []string, stdout, stderr io.Writer) int {
 	}
 	ir := decode.PartIR(part)
 	if ir == nil {
-		fmt.Fprintf(stderr, "dxscope: %s: no DXIL or ILDB part with bitcode\n", rest[0])
+		fmt.Fprintf(stderr, "dxscope: %s: no DXIL or ILDB part with bitcode\n", path)
 		return 1
 	}
 	var err error

@@ -9,17 +9,10 @@ import (
 )
 
 func init() {
-	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", runDXIL}
+	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 }
 
-func runDXIL(args []string, stdout, stderr io.Writer) int {
-	if !oneFile(args, "dxil", stderr) {
-		return 2
-	}
-	f, ok := open(args[0], stderr)
-	if !ok {
-		return 1
-	}
+func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 	found := false
 	for _, p := range f.Parts {
 		if p.Program == nil || p.Module == nil {
@@ -29,15 +22,10 @@ func runDXIL(args []string, stdout, stderr io.Writer) int {
 		text.WriteModule(stdout, p)
 	}
 	if !found {
-		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", args[0])
+		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", path)
 		return 1
 	}
-	var probs []decode.Problem
-	for _, pr := range f.Problems {
-		if pr.Part == "DXIL" || pr.Part == "ILDB" || pr.Part == "STAT" {
-			probs = append(probs, pr)
-		}
-	}
+	probs := partProblems(f.Problems, "DXIL", "ILDB", "STAT")
 	fmt.Fprintf(stdout, "Problems: %d\n", len(probs))
 	for _, pr := range probs {
 		fmt.Fprintf(stdout, "  %s\n", pr)

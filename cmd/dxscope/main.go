@@ -227,3 +227,32 @@ func oneFile(args []string, name string, stderr io.Writer) bool {
 	}
 	return true
 }
+
+// fileCommand makes the run function of a command whose one argument is a
+// container: usage errors exit 2, a file that does not decode exits 1.
+func fileCommand(name string, run func(f *decode.File, path string, stdout, stderr io.Writer) int) func([]string, io.Writer, io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		if !oneFile(args, name, stderr) {
+			return 2
+		}
+		f, ok := open(args[0], stderr)
+		if !ok {
+			return 1
+		}
+		return run(f, args[0], stdout, stderr)
+	}
+}
+
+// partProblems are the file's problems in the named parts.
+func partProblems(ps []decode.Problem, parts ...string) []decode.Problem {
+	var out []decode.Problem
+	for _, p := range ps {
+		for _, name := range parts {
+			if p.Part == name {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}

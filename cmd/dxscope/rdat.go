@@ -51,12 +51,6 @@ func runRDAT(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dxscope: %s has no RDAT or PDBI part\n", args[0])
 		return 1
 	}
-	var probs []decode.Problem
-	for _, p := range f.Problems {
-		if p.Part == "RDAT" || p.Part == "PDBI" {
-			probs = append(probs, p)
-		}
-	}
-	text.WriteProblems(stdout, probs)
+	text.WriteProblems(stdout, partProblems(f.Problems, "RDAT", "PDBI"))
 	return 0
 }

@@ -38,12 +38,6 @@ func runRDEF(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, p.Summary)
 	text.WriteResourceDefinitions(stdout, p.ResourceDefs)
-	var probs []decode.Problem
-	for _, q := range f.Problems {
-		if q.Part == "RDEF" {
-			probs = append(probs, q)
-		}
-	}
-	text.WriteProblems(stdout, probs)
+	text.WriteProblems(stdout, partProblems(f.Problems, "RDEF"))
 	return 0
 }

@@ -9,30 +9,23 @@ import (
 )
 
 func init() {
-	commands["rootsig"] = command{"FILE", "the RTS0 root signature in the HLSL root signature language", runRootSig}
+	commands["rootsig"] = command{"FILE", "the RTS0 root signature in the HLSL root signature language", fileCommand("rootsig", dumpRootSig)}
 }
 
-func runRootSig(args []string, stdout, stderr io.Writer) int {
-	if !oneFile(args, "rootsig", stderr) {
-		return 2
-	}
-	f, ok := open(args[0], stderr)
-	if !ok {
-		return 1
-	}
+// dumpRootSig prints the HLSL; the part's problems go to stderr and an
+// error among them makes the exit status 1.
+func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
 	p := f.Part("RTS0")
 	if p == nil {
-		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", args[0])
+		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", path)
 		return 1
 	}
 	text.WriteRootSignature(stdout, p)
 	status := 0
-	for _, pr := range f.Problems {
-		if pr.Part == "RTS0" {
-			fmt.Fprintf(stderr, "%s\n", pr)
-			if pr.Severity == decode.Error {
-				status = 1
-			}
+	for _, pr := range partProblems(f.Problems, "RTS0") {
+		fmt.Fprintf(stderr, "%s\n", pr)
+		if pr.Severity == decode.Error {
+			status = 1
 		}
 	}
 	return status
