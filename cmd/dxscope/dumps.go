@@ -1,0 +1,248 @@
+package main
+
+// The commands that print one part family as text (decode/text's dumps, the
+// same the page shows): psv, rootsig, dxil, rdat, rdef, asm, dis.
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
+)
+
+func init() {
+	commands["psv"] = command{"FILE", "dump the PSV0 part like dxa -dumppsv, names resolved", fileCommand("psv", dumpPSV)}
+	commands["rootsig"] = command{"FILE", "the RTS0 root signature in the HLSL root signature language", fileCommand("rootsig", dumpRootSig)}
+	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
+	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
+	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
+	commands["asm"] = command{"[--code] FILE", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only", runAsm}
+	commands["dis"] = command{"[--no-header] FILE", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly", runDis}
+}
+
+func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
+	p := f.Part("PSV0")
+	if p == nil || p.PSVInfo == nil {
+		fmt.Fprintf(stderr, "dxscope: %s has no PSV0 part\n", path)
+		return 1
+	}
+	text.WritePSV(stdout, p.PSVInfo)
+	if probs := partProblems(f.Problems, "PSV0"); len(probs) > 0 {
+		fmt.Fprintf(stdout, "Problems: %d\n", len(probs))
+		for _, pr := range probs {
+			fmt.Fprintf(stdout, "  %s\n", pr)
+		}
+	}
+	return 0
+}
+
+// dumpRootSig prints the HLSL; the part's problems go to stderr and an
+// error among them makes the exit status 1.
+func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
+	p := f.Part("RTS0")
+	if p == nil {
+		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", path)
+		return 1
+	}
+	text.WriteRootSignature(stdout, p)
+	status := 0
+	for _, pr := range partProblems(f.Problems, "RTS0") {
+		fmt.Fprintf(stderr, "%s\n", pr)
+		if pr.Severity == decode.Error {
+			status = 1
+		}
+	}
+	return status
+}
+
+func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
+	found := false
+	for _, p := range f.Parts {
+		if p.Program == nil || p.Module == nil {
+			continue
+		}
+		found = true
+		text.WriteModule(stdout, p)
+	}
+	if !found {
+		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", path)
+		return 1
+	}
+	probs := partProblems(f.Problems, "DXIL", "ILDB", "STAT")
+	fmt.Fprintf(stdout, "Problems: %d\n", len(probs))
+	for _, pr := range probs {
+		fmt.Fprintf(stdout, "  %s\n", pr)
+	}
+	return 0
+}
+
+// containerOrBlob runs a command on a container, or, when the file is not
+// one, on the bytes as a bare part blob (as dxa does): blob reports whether
+// it could read them.
+func containerOrBlob(name string, args []string, stdout, stderr io.Writer,
+	container func(f *decode.File, path string) int, blob func(b []byte) bool) int {
+	if !oneFile(args, name, stderr) {
+		return 2
+	}
+	b, ok := readFile(args[0], stderr)
+	if !ok {
+		return 1
+	}
+	f, err := decode.Parse(b)
+	if err == nil {
+		return container(f, args[0])
+	}
+	if !blob(b) {
+		fmt.Fprintf(stderr, "dxscope: %s: neither a container nor an %s blob: %v\n", args[0], strings.ToUpper(name), err)
+		return 1
+	}
+	return 0
+}
+
+func runRDAT(args []string, stdout, stderr io.Writer) int {
+	return containerOrBlob("rdat", args, stdout, stderr, func(f *decode.File, path string) int { return dumpRDAT(f, path, stdout, stderr) },
+		func(b []byte) bool {
+			d, probs, _ := decode.ParseRuntimeData(b)
+			if d == nil || d.Version != 0x10 {
+				return false
+			}
+			text.WriteRuntimeData(stdout, d, len(b))
+			text.WriteProblems(stdout, probs)
+			return true
+		})
+}
+
+func dumpRDAT(f *decode.File, path string, stdout, stderr io.Writer) int {
+	found := false
+	for _, p := range f.Parts {
+		var d *decode.RuntimeData
+		switch {
+		case p.RuntimeData != nil:
+			d = p.RuntimeData
+		case p.PDBInfo != nil && p.PDBInfo.RuntimeData != nil:
+			d = p.PDBInfo.RuntimeData
+		default:
+			continue
+		}
+		found = true
+		fmt.Fprintf(stdout, "Part #%d %s (%d bytes): %s\n", p.Index, p.Name, p.Size, p.Summary)
+		text.WriteRuntimeData(stdout, d, int(p.Size))
+	}
+	if !found {
+		fmt.Fprintf(stderr, "dxscope: %s has no RDAT or PDBI part\n", path)
+		return 1
+	}
+	text.WriteProblems(stdout, partProblems(f.Problems, "RDAT", "PDBI"))
+	return 0
+}
+
+func runRDEF(args []string, stdout, stderr io.Writer) int {
+	return containerOrBlob("rdef", args, stdout, stderr, func(f *decode.File, path string) int { return dumpRDEF(f, path, stdout, stderr) },
+		func(b []byte) bool {
+			d, probs, _ := decode.ParseResourceDefinitions(b)
+			if d == nil {
+				return false
+			}
+			text.WriteResourceDefinitions(stdout, d)
+			text.WriteProblems(stdout, probs)
+			return true
+		})
+}
+
+func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
+	p := f.Part("RDEF")
+	if p == nil || p.ResourceDefs == nil {
+		fmt.Fprintf(stderr, "dxscope: %s has no decodable RDEF part\n", path)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, p.Summary)
+	text.WriteResourceDefinitions(stdout, p.ResourceDefs)
+	text.WriteProblems(stdout, partProblems(f.Problems, "RDEF"))
+	return 0
+}
+
+func runAsm(args []string, stdout, stderr io.Writer) int {
+	codeOnly := false
+	if len(args) > 0 && args[0] == "--code" {
+		codeOnly, args = true, args[1:]
+	}
+	return fileCommand("asm", func(f *decode.File, path string, stdout, stderr io.Writer) int {
+		return dumpAsm(f, path, codeOnly, stdout, stderr)
+	})(args, stdout, stderr)
+}
+
+func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Writer) int {
+	status := 1
+	for _, p := range f.Parts {
+		if p.Bytecode != nil || p.Level9 != nil {
+			status = 0
+		}
+	}
+	if status != 0 {
+		fmt.Fprintf(stderr, "dxscope: %s: no SHDR or SHEX part\n", path)
+	} else if codeOnly {
+		for _, p := range f.Parts {
+			if p.Bytecode != nil {
+				fmt.Fprint(stdout, p.Bytecode.Listing())
+			}
+		}
+	} else {
+		if err := text.WriteFXCListing(stdout, f); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			return 1
+		}
+		st := text.ChooseFXCStyle(f)
+		fmt.Fprintf(stderr, "dxscope: spelling: %s\n", st.Rule)
+	}
+	for _, pr := range partProblems(f.Problems, "SHDR", "SHEX", "Aon9") {
+		fmt.Fprintf(stderr, "%s\n", pr)
+	}
+	return status
+}
+
+func runDis(args []string, stdout, stderr io.Writer) int {
+	noHeader := false
+	var rest []string
+	for _, a := range args {
+		if a == "--no-header" || a == "-no-header" {
+			noHeader = true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return fileCommand("dis [--no-header]", func(f *decode.File, path string, stdout, stderr io.Writer) int {
+		return disassemble(f, path, noHeader, stdout, stderr)
+	})(rest, stdout, stderr)
+}
+
+func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.Writer) int {
+	// Like dxc -dumpbin: the debug module (ILDB) when there is one, else DXIL.
+	part := f.Part("ILDB")
+	if part == nil || part.Program == nil {
+		part = f.Part("DXIL")
+	}
+	ir := decode.PartIR(part)
+	if ir == nil {
+		fmt.Fprintf(stderr, "dxscope: %s: no DXIL or ILDB part with bitcode\n", path)
+		return 1
+	}
+	var err error
+	if noHeader {
+		err = text.WriteIR(stdout, ir)
+	} else {
+		err = text.WriteDisassembly(stdout, f, ir)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		return 1
+	}
+	for _, pr := range ir.Problems {
+		fmt.Fprintf(stderr, "dxscope: %s\n", pr)
+	}
+	if ir.StoppedAt != 0 {
+		return 1
+	}
+	return 0
+}
