@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // PSV0 (pipeline state validation) is what the D3D12 runtime reads to check a
@@ -137,15 +139,7 @@ const (
 
 // String names the signature as dxa's dump does.
 func (k PSVSigKind) String() string {
-	switch k {
-	case PSVSigInput:
-		return "Inputs"
-	case PSVSigOutput:
-		return "Outputs"
-	case PSVSigPatchOrPrim:
-		return "PatchConstOrPrim"
-	}
-	return fmt.Sprintf("PSVSigKind(%d)", int(k))
+	return report.EnumName([]string{PSVSigInput: "Inputs", PSVSigOutput: "Outputs", PSVSigPatchOrPrim: "PatchConstOrPrim"}, uint64(k), "PSVSigKind")
 }
 
 // PSVMaskDwords is PSVComputeMaskDwordsFromVectors: dwords holding one bit per
@@ -1040,13 +1034,13 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 	if e.ColsAndStart&0x80 != 0 {
 		r.problemAt(Note, rec+10, "PSVSignatureElement", "%s: bit 7 of ColsAndStart is set; DXC leaves it zero", name)
 	}
-	if int(e.Kind) >= len(psvSemanticKindNames)-1 {
+	if int(e.Kind) >= len(semanticKindNames)-1 {
 		r.problemAt(Warning, rec+11, "PSVSignatureElement", "%s: SemanticKind %d is not a DXIL semantic kind (0 to 32)", name, e.Kind)
 	}
 	if int(e.ComponentType) >= len(psvComponentTypeNames) {
 		r.problemAt(Warning, rec+12, "PSVSignatureElement", "%s: ComponentType %d is not defined (0 to 9)", name, e.ComponentType)
 	}
-	if int(e.Interpolation) >= len(psvInterpolationModeNames) {
+	if int(e.Interpolation) >= len(interpolationModeNames) {
 		r.problemAt(Warning, rec+13, "PSVSignatureElement", "%s: InterpolationMode %d is not defined (0 to 8)", name, e.Interpolation)
 	}
 	if e.DynamicMaskAndStream&0xC0 != 0 {

@@ -3,19 +3,14 @@ package decode
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Enumerations used by the PSV0 part. Values and names follow DXC's
 // DxilConstants.h and DxilPipelineStateValidation.h; where LLVM's obj2yaml
 // prints a name (signature element Kind, ComponentType, Interpolation) the
 // names are LLVM's, which agree with DXC's for every value LLVM knows.
-
-func enumName(names []string, v uint64, typ string) string {
-	if v < uint64(len(names)) && names[v] != "" {
-		return names[v]
-	}
-	return fmt.Sprintf("%s(%d)", typ, v)
-}
 
 // PSVResourceType is PSVResourceType: how the runtime binds a resource.
 type PSVResourceType uint32
@@ -25,20 +20,20 @@ var psvResourceTypeNames = []string{"Invalid", "Sampler", "CBV", "SRVTyped", "SR
 
 // String names the value (PSVResourceType(n) when unknown).
 func (t PSVResourceType) String() string {
-	return enumName(psvResourceTypeNames, uint64(t), "PSVResourceType")
+	return report.EnumName(psvResourceTypeNames, uint64(t), "PSVResourceType")
 }
 
 // PSVResourceKind is PSVResourceKind (= DXIL::ResourceKind): the resource's shape.
 type PSVResourceKind uint32
 
-var psvResourceKindNames = []string{"Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D",
+var resourceKindNames = []string{"Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D",
 	"TextureCube", "Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray", "TypedBuffer",
 	"RawBuffer", "StructuredBuffer", "CBuffer", "Sampler", "TBuffer", "RTAccelerationStructure",
 	"FeedbackTexture2D", "FeedbackTexture2DArray"}
 
 // String names the value (PSVResourceKind(n) when unknown).
 func (k PSVResourceKind) String() string {
-	return enumName(psvResourceKindNames, uint64(k), "PSVResourceKind")
+	return report.EnumName(resourceKindNames, uint64(k), "PSVResourceKind")
 }
 
 // PSVResourceFlags is PSVResourceFlag: a bit set (only UsedByAtomic64 is defined).
@@ -66,7 +61,7 @@ func (f PSVResourceFlags) String() string {
 // Invalid; DXC's PSVSemanticKind enum and LLVM stop at 30/31.
 type PSVSemanticKind uint8
 
-var psvSemanticKindNames = []string{"Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
+var semanticKindNames = []string{"Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
 	"ViewPortArrayIndex", "ClipDistance", "CullDistance", "OutputControlPointID", "DomainLocation", "PrimitiveID",
 	"GSInstanceID", "SampleIndex", "IsFrontFace", "Coverage", "InnerCoverage", "Target", "Depth",
 	"DepthLessEqual", "DepthGreaterEqual", "StencilRef", "DispatchThreadID", "GroupID", "GroupIndex",
@@ -75,19 +70,19 @@ var psvSemanticKindNames = []string{"Arbitrary", "VertexID", "InstanceID", "Posi
 
 // String names the value (PSVSemanticKind(n) when unknown).
 func (k PSVSemanticKind) String() string {
-	return enumName(psvSemanticKindNames, uint64(k), "PSVSemanticKind")
+	return report.EnumName(semanticKindNames, uint64(k), "PSVSemanticKind")
 }
 
 // SystemValueName is the HLSL semantic of a system-value kind ("SV_Position"),
 // or "" for Arbitrary and unknown kinds.
 func (k PSVSemanticKind) SystemValueName() string {
 	switch {
-	case k == 0 || int(k) >= len(psvSemanticKindNames)-1:
+	case k == 0 || int(k) >= len(semanticKindNames)-1:
 		return ""
 	case k == 5:
 		return "SV_ViewportArrayIndex"
 	}
-	return "SV_" + psvSemanticKindNames[k]
+	return "SV_" + semanticKindNames[k]
 }
 
 // MarshalJSON writes the kind by name, as obj2yaml does.
@@ -101,7 +96,7 @@ var psvComponentTypeNames = []string{"Unknown", "UInt32", "SInt32", "Float32", "
 
 // String names the value (PSVComponentType(n) when unknown).
 func (t PSVComponentType) String() string {
-	return enumName(psvComponentTypeNames, uint64(t), "PSVComponentType")
+	return report.EnumName(psvComponentTypeNames, uint64(t), "PSVComponentType")
 }
 
 // MarshalJSON writes the type by name, as obj2yaml does.
@@ -110,12 +105,12 @@ func (t PSVComponentType) MarshalJSON() ([]byte, error) { return json.Marshal(t.
 // PSVInterpolationMode is the InterpolationMode byte (DXIL::InterpolationMode).
 type PSVInterpolationMode uint8
 
-var psvInterpolationModeNames = []string{"Undefined", "Constant", "Linear", "LinearCentroid",
+var interpolationModeNames = []string{"Undefined", "Constant", "Linear", "LinearCentroid",
 	"LinearNoperspective", "LinearNoperspectiveCentroid", "LinearSample", "LinearNoperspectiveSample", "Invalid"}
 
 // String names the value (PSVInterpolationMode(n) when unknown).
 func (m PSVInterpolationMode) String() string {
-	return enumName(psvInterpolationModeNames, uint64(m), "PSVInterpolationMode")
+	return report.EnumName(interpolationModeNames, uint64(m), "PSVInterpolationMode")
 }
 
 // MarshalJSON writes the mode by name, as obj2yaml does.
@@ -128,7 +123,7 @@ var tessellatorDomainNames = []string{"Undefined", "IsoLine", "Tri", "Quad"}
 
 // String names the value (TessellatorDomain(n) when unknown).
 func (d TessellatorDomain) String() string {
-	return enumName(tessellatorDomainNames, uint64(d), "TessellatorDomain")
+	return report.EnumName(tessellatorDomainNames, uint64(d), "TessellatorDomain")
 }
 
 // TessellatorOutputPrimitive is DXIL::TessellatorOutputPrimitive (hull shaders).
@@ -138,7 +133,7 @@ var tessellatorOutputPrimitiveNames = []string{"Undefined", "Point", "Line", "Tr
 
 // String names the value (TessellatorOutputPrimitive(n) when unknown).
 func (p TessellatorOutputPrimitive) String() string {
-	return enumName(tessellatorOutputPrimitiveNames, uint64(p), "TessellatorOutputPrimitive")
+	return report.EnumName(tessellatorOutputPrimitiveNames, uint64(p), "TessellatorOutputPrimitive")
 }
 
 // InputPrimitive is DXIL::InputPrimitive (geometry shader input).
@@ -166,7 +161,7 @@ var primitiveTopologyNames = []string{"Undefined", "PointList", "LineList", "Lin
 
 // String names the value (PrimitiveTopology(n) when unknown).
 func (t PrimitiveTopology) String() string {
-	return enumName(primitiveTopologyNames, uint64(t), "PrimitiveTopology")
+	return report.EnumName(primitiveTopologyNames, uint64(t), "PrimitiveTopology")
 }
 
 // MeshOutputTopology is DXIL::MeshOutputTopology.
@@ -176,5 +171,5 @@ var meshOutputTopologyNames = []string{"Undefined", "Line", "Triangle"}
 
 // String names the value (MeshOutputTopology(n) when unknown).
 func (t MeshOutputTopology) String() string {
-	return enumName(meshOutputTopologyNames, uint64(t), "MeshOutputTopology")
+	return report.EnumName(meshOutputTopologyNames, uint64(t), "MeshOutputTopology")
 }

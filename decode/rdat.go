@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // rdatNull is RDAT_NULL_REF: a reference that points at nothing.
@@ -293,7 +295,7 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
 			var v NodeShaderInfo
 			v.LaunchType = rr.u32("LaunchType")
-			v.LaunchTypeName = rdNameOf(nodeLaunchTypeNames, v.LaunchType, "NodeLaunchType")
+			v.LaunchTypeName = report.EnumName(nodeLaunchTypeNames, uint64(v.LaunchType), "NodeLaunchType")
 			v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
 			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
 			v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
@@ -356,16 +358,16 @@ func nodeIOKindName(k uint32) string {
 func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
 	var v RuntimeDataResourceInfo
 	v.Class = rr.u32("Class")
-	v.ClassName = rdNameOf(resourceClassNames, v.Class, "ResourceClass")
+	v.ClassName = report.EnumName(resourceClassNames, uint64(v.Class), "ResourceClass")
 	v.Kind = rr.u32("Kind")
-	v.KindName = rdNameOf(resourceKindNames, v.Kind, "ResourceKind")
+	v.KindName = report.EnumName(resourceKindNames, uint64(v.Kind), "ResourceKind")
 	v.ID = rr.u32("ID")
 	v.Space = rr.u32("Space")
 	v.LowerBound = rr.u32("LowerBound")
 	v.UpperBound = rr.u32("UpperBound")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	v.Flags = rr.u32("Flags")
-	v.FlagsNames = rdFlagNames(v.Flags, dxilResourceFlagNames)
+	v.FlagsNames = flagNames(v.Flags, dxilResourceFlagNames)
 	return v
 }
 
@@ -397,7 +399,7 @@ func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
 	f.MinimumExpectedWaveLaneCount = rr.u8("MinimumExpectedWaveLaneCount")
 	f.MaximumExpectedWaveLaneCount = rr.u8("MaximumExpectedWaveLaneCount")
 	f.ShaderFlags = rr.u16("ShaderFlags")
-	f.ShaderFlagsNames = rdFlagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
+	f.ShaderFlagsNames = flagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
 	pos := rr.pos
 	f.Union = rr.u32(rdatUnionName(v.ShaderKind))
 	u := f.Union
@@ -455,14 +457,14 @@ func rdatUnionName(k ShaderKind) string {
 func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	var v RuntimeDataSubobjectInfo
 	v.Kind = rr.u32("Kind")
-	v.KindName = rdNameOf(subobjectKindNames, v.Kind, "SubobjectKind")
+	v.KindName = report.EnumName(subobjectKindNames, uint64(v.Kind), "SubobjectKind")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	start := rr.pos
 	switch v.Kind {
 	case 0:
 		rr.begin("StateObjectConfig", "StateObjectConfig_t")
 		s := &StateObjectConfig{Flags: rr.u32("Flags")}
-		s.FlagsNames = rdFlagNames(s.Flags, stateObjectFlagNames)
+		s.FlagsNames = flagNames(s.Flags, stateObjectFlagNames)
 		rr.end()
 		v.StateObjectConfig = s
 	case 1, 2:
@@ -495,7 +497,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	case 11:
 		rr.begin("HitGroup", "HitGroup_t")
 		s := &HitGroup{Type: rr.u32("Type")}
-		s.TypeName = rdNameOf(hitGroupTypeNames, s.Type, "HitGroupType")
+		s.TypeName = report.EnumName(hitGroupTypeNames, uint64(s.Type), "HitGroupType")
 		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
 		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
 		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
@@ -504,7 +506,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	case 12:
 		rr.begin("RaytracingPipelineConfig1", "RaytracingPipelineConfig1_t")
 		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.u32("MaxTraceRecursionDepth"), Flags: rr.u32("Flags")}
-		s.FlagsNames = rdFlagNames(s.Flags, raytracingPipelineFlagNames)
+		s.FlagsNames = flagNames(s.Flags, raytracingPipelineFlagNames)
 		rr.end()
 		v.RaytracingPipelineConfig1 = s
 	default:
@@ -521,7 +523,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 	var v NodeShaderFuncAttrib
 	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = rdNameOf(nodeFuncAttribKindNames, v.AttribKind, "NodeFuncAttribKind")
+	v.AttribKindName = report.EnumName(nodeFuncAttribKindNames, uint64(v.AttribKind), "NodeFuncAttribKind")
 	pos := rr.pos
 	name := v.AttribKindName
 	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeFuncAttribKindNames) || v.AttribKind >= 8 {
@@ -553,7 +555,7 @@ func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 	var v NodeShaderIOAttrib
 	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = rdNameOf(nodeAttribKindNames, v.AttribKind, "NodeAttribKind")
+	v.AttribKindName = report.EnumName(nodeAttribKindNames, uint64(v.AttribKind), "NodeAttribKind")
 	pos := rr.pos
 	if v.AttribKind == 5 {
 		g := &RecordDispatchGrid{}
@@ -563,7 +565,7 @@ func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 		rr.end()
 		g.NumComponents = g.ComponentNumAndType & 3
 		g.ComponentType = g.ComponentNumAndType >> 2
-		g.ComponentTypeName = rdNameOf(dxilComponentTypeNames, uint32(g.ComponentType), "ComponentType")
+		g.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(uint32(g.ComponentType)), "ComponentType")
 		v.RecordDispatchGrid = g
 		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
 		return v
@@ -601,11 +603,11 @@ func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
 	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
 	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
 	v.SemanticKind = rr.u8("SemanticKind")
-	v.SemanticKindName = rdNameOf(semanticKindNames, uint32(v.SemanticKind), "SemanticKind")
+	v.SemanticKindName = report.EnumName(semanticKindNames, uint64(uint32(v.SemanticKind)), "SemanticKind")
 	v.ComponentType = rr.u8("ComponentType")
-	v.ComponentTypeName = rdNameOf(dxilComponentTypeNames, uint32(v.ComponentType), "ComponentType")
+	v.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(uint32(v.ComponentType)), "ComponentType")
 	v.InterpolationMode = rr.u8("InterpolationMode")
-	v.InterpolationModeName = rdNameOf(interpolationModeNames, uint32(v.InterpolationMode), "InterpolationMode")
+	v.InterpolationModeName = report.EnumName(interpolationModeNames, uint64(uint32(v.InterpolationMode)), "InterpolationMode")
 	v.StartRow = rr.u8("StartRow")
 	v.ColsAndStream = rr.u8("ColsAndStream")
 	v.Cols = v.ColsAndStream&3 + 1

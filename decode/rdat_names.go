@@ -49,31 +49,6 @@ func (t RuntimeDataPartType) String() string {
 	return fmt.Sprintf("RuntimeDataPartType(%d)", uint32(t))
 }
 
-// nameOf returns names[v] or "Type(v)" for values nobody named.
-func rdNameOf(names []string, v uint32, typ string) string {
-	if int64(v) < int64(len(names)) && names[v] != "" {
-		return names[v]
-	}
-	return fmt.Sprintf("%s(%d)", typ, v)
-}
-
-// flagNames names the set bits of v from a bit→name table; unnamed bits print as hex.
-func rdFlagNames(v uint32, names map[uint32]string) []string {
-	out := []string{}
-	for i := 0; i < 32; i++ {
-		b := uint32(1) << i
-		if v&b == 0 {
-			continue
-		}
-		if n, ok := names[b]; ok {
-			out = append(out, n)
-		} else {
-			out = append(out, fmt.Sprintf("0x%x", b))
-		}
-	}
-	return out
-}
-
 // FlagNames names the set bits of a flags field; the raw value sits beside it.
 type FlagNames []string
 
@@ -95,13 +70,10 @@ func (f FlagNames) MarshalJSON() ([]byte, error) {
 
 var resourceClassNames = []string{"SRV", "UAV", "CBuffer", "Sampler", "Invalid"}
 
-var resourceKindNames = []string{"Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube",
-	"Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray", "TypedBuffer", "RawBuffer",
-	"StructuredBuffer", "CBuffer", "Sampler", "TBuffer", "RTAccelerationStructure", "FeedbackTexture2D",
-	"FeedbackTexture2DArray"}
-
-var dxilResourceFlagNames = map[uint32]string{0x1: "UAVGloballyCoherent", 0x2: "UAVCounter",
-	0x4: "UAVRasterizerOrderedView", 0x8: "DynamicIndexing", 0x10: "Atomics64Use", 0x20: "UAVReorderCoherent"}
+var dxilResourceFlagNames = []flagBit{
+	{0x1, "UAVGloballyCoherent"}, {0x2, "UAVCounter"}, {0x4, "UAVRasterizerOrderedView"},
+	{0x8, "DynamicIndexing"}, {0x10, "Atomics64Use"}, {0x20, "UAVReorderCoherent"},
+}
 
 // shaderStageFlagNames: DxilShaderStageFlags is 1 << ShaderKind.
 func shaderStageFlagNames(v uint32) FlagNames {
@@ -118,22 +90,29 @@ func shaderStageFlagNames(v uint32) FlagNames {
 	return out
 }
 
-var featureInfo2Names = map[uint32]string{0x1: "ExtendedCommandInfo", 0x100: "Opt_UsesDerivatives", 0x200: "Opt_RequiresGroup"}
+var featureInfo2Names = []flagBit{
+	{0x1, "ExtendedCommandInfo"}, {0x100, "Opt_UsesDerivatives"}, {0x200, "Opt_RequiresGroup"},
+}
 
-var dxilShaderFlagNames = map[uint32]string{0x1: "NodeProgramEntry", 0x2: "OutputPositionPresent",
-	0x4: "DepthOutput", 0x8: "SampleFrequency", 0x10: "UsesViewID"}
+var dxilShaderFlagNames = []flagBit{
+	{0x1, "NodeProgramEntry"}, {0x2, "OutputPositionPresent"}, {0x4, "DepthOutput"}, {0x8, "SampleFrequency"},
+	{0x10, "UsesViewID"},
+}
 
 var subobjectKindNames = []string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",
 	8: "SubobjectToExportsAssociation", 9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig",
 	11: "HitGroup", 12: "RaytracingPipelineConfig1"}
 
-var stateObjectFlagNames = map[uint32]string{0x1: "AllowLocalDependenciesOnExternalDefinitions",
-	0x2: "AllowExternalDependenciesOnLocalDefinitions", 0x4: "AllowStateObjectAdditions"}
+var stateObjectFlagNames = []flagBit{
+	{0x1, "AllowLocalDependenciesOnExternalDefinitions"}, {0x2, "AllowExternalDependenciesOnLocalDefinitions"},
+	{0x4, "AllowStateObjectAdditions"},
+}
 
 var hitGroupTypeNames = []string{"Triangle", "ProceduralPrimitive"}
 
-var raytracingPipelineFlagNames = map[uint32]string{0x100: "SkipTriangles", 0x200: "SkipProceduralPrimitives",
-	0x400: "AllowOpacityMicromaps"}
+var raytracingPipelineFlagNames = []flagBit{
+	{0x100, "SkipTriangles"}, {0x200, "SkipProceduralPrimitives"}, {0x400, "AllowOpacityMicromaps"},
+}
 
 var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf", "DispatchGrid",
 	"MaxRecursionDepth", "LocalRootArgumentsTableIndex", "MaxDispatchGrid", "Reserved_MeshNodePreview1",
@@ -192,13 +171,3 @@ func nodeIOFlagNames(v uint32) FlagNames {
 var dxilComponentTypeNames = []string{"Invalid", "I1", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "F32",
 	"F64", "SNormF16", "UNormF16", "SNormF32", "UNormF32", "SNormF64", "UNormF64", "PackedS8x32", "PackedU8x32",
 	"I8", "U8", "F8_E4M3FN", "F8_E5M2", "BFloat16"}
-
-var semanticKindNames = []string{"Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
-	"ViewPortArrayIndex", "ClipDistance", "CullDistance", "OutputControlPointID", "DomainLocation", "PrimitiveID",
-	"GSInstanceID", "SampleIndex", "IsFrontFace", "Coverage", "InnerCoverage", "Target", "Depth", "DepthLessEqual",
-	"DepthGreaterEqual", "StencilRef", "DispatchThreadID", "GroupID", "GroupIndex", "GroupThreadID", "TessFactor",
-	"InsideTessFactor", "ViewID", "Barycentrics", "ShadingRate", "CullPrimitive", "StartVertexLocation",
-	"StartInstanceLocation", "Invalid"}
-
-var interpolationModeNames = []string{"Undefined", "Constant", "Linear", "LinearCentroid", "LinearNoperspective",
-	"LinearNoperspectiveCentroid", "LinearSample", "LinearNoperspectiveSample", "Invalid"}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ---- a small RDAT writer for hand-made blobs ----
@@ -787,11 +788,11 @@ func TestRDATNodeIOKindsFromTheDXIL18Spec(t *testing.T) {
 	}
 	// Launch types: the spec's table (Invalid 0, Broadcasting 1, Coalescing 2, Thread 3).
 	for v, name := range []string{"Invalid", "Broadcasting", "Coalescing", "Thread"} {
-		if got := rdNameOf(nodeLaunchTypeNames, uint32(v), "NodeLaunchType"); got != name {
+		if got := report.EnumName(nodeLaunchTypeNames, uint64(uint32(v)), "NodeLaunchType"); got != name {
 			t.Errorf("NodeLaunchType %d = %s, want %s", v, got, name)
 		}
 	}
-	if got := rdNameOf(nodeLaunchTypeNames, 9, "NodeLaunchType"); got != "NodeLaunchType(9)" {
+	if got := report.EnumName(nodeLaunchTypeNames, uint64(9), "NodeLaunchType"); got != "NodeLaunchType(9)" {
 		t.Errorf("unknown launch type prints %q", got)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ResourceDefinitions is the FXC RDEF part: the reflection data behind
@@ -235,19 +237,19 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			var b RDEFResourceBinding
 			b.NameOffset = br.u32("NameOffset")
 			b.Type = br.u32("Type")
-			b.TypeName = rdNameOf(shaderInputTypeNames, b.Type, "D3D_SHADER_INPUT_TYPE")
+			b.TypeName = report.EnumName(shaderInputTypeNames, uint64(b.Type), "D3D_SHADER_INPUT_TYPE")
 			b.ReturnType = br.u32("ReturnType")
-			b.ReturnTypeName = rdNameOf(rdefReturnTypeNames, b.ReturnType, "D3D_RESOURCE_RETURN_TYPE")
+			b.ReturnTypeName = report.EnumName(rdefReturnTypeNames, uint64(b.ReturnType), "D3D_RESOURCE_RETURN_TYPE")
 			if b.ReturnType == 0 {
 				b.ReturnTypeName = "none"
 			}
 			b.Dimension = br.u32("Dimension")
-			b.DimensionName = rdNameOf(srvDimensionNames, b.Dimension, "D3D_SRV_DIMENSION")
+			b.DimensionName = report.EnumName(srvDimensionNames, uint64(b.Dimension), "D3D_SRV_DIMENSION")
 			b.NumSamples = br.u32("NumSamples")
 			b.BindPoint = br.u32("BindPoint")
 			b.BindCount = br.u32("BindCount")
 			b.Flags = br.u32("Flags")
-			b.FlagsNames = rdFlagNames(b.Flags, shaderInputFlagNames)
+			b.FlagsNames = flagNames(b.Flags, shaderInputFlagNames)
 			if bindingSize == 40 {
 				sp, id := br.u32("Space"), br.u32("ID")
 				b.Space, b.ID = &sp, &id
@@ -272,9 +274,9 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			cb.VariableOffset = cr.u32("VariableOffset")
 			cb.Size = cr.u32("Size")
 			cb.Flags = cr.u32("Flags")
-			cb.FlagsNames = rdFlagNames(cb.Flags, cbufferFlagNames)
+			cb.FlagsNames = flagNames(cb.Flags, cbufferFlagNames)
 			cb.Type = cr.u32("Type")
-			cb.TypeName = rdNameOf(cbufferTypeNames, cb.Type, "D3D_CBUFFER_TYPE")
+			cb.TypeName = report.EnumName(cbufferTypeNames, uint64(cb.Type), "D3D_CBUFFER_TYPE")
 			cr.end()
 			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
 			cb.Variables = []RDEFVariable{}
@@ -316,10 +318,10 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 // compileFlags names D3DCOMPILE flags; LEVEL2 is the two LEVEL bits together.
 func compileFlags(v uint32) FlagNames {
 	if v&0xC000 == 0xC000 {
-		f := rdFlagNames(v&^0xC000, compileFlagNames)
+		f := flagNames(v&^0xC000, compileFlagNames)
 		return append(f, "D3DCOMPILE_OPTIMIZATION_LEVEL2")
 	}
-	return rdFlagNames(v, compileFlagNames)
+	return flagNames(v, compileFlagNames)
 }
 
 // fits checks that count structures of size bytes at off lie inside the part.
@@ -384,7 +386,7 @@ func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 	v.StartOffset = vr.u32("StartOffset")
 	v.Size = vr.u32("Size")
 	v.Flags = vr.u32("Flags")
-	v.FlagsNames = rdFlagNames(v.Flags, variableFlagNames)
+	v.FlagsNames = flagNames(v.Flags, variableFlagNames)
 	v.TypeOffset = vr.u32("TypeOffset")
 	v.DefaultValueOffset = vr.u32("DefaultValueOffset")
 	if size == 40 {
@@ -429,9 +431,9 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	tr.begin("", "type")
 	t := RDEFType{Offset: off}
 	t.Class = tr.u16("Class")
-	t.ClassName = rdNameOf(variableClassNames, uint32(t.Class), "D3D_SHADER_VARIABLE_CLASS")
+	t.ClassName = report.EnumName(variableClassNames, uint64(uint32(t.Class)), "D3D_SHADER_VARIABLE_CLASS")
 	t.Type = tr.u16("Type")
-	t.TypeName = rdNameOf(variableTypeNames, uint32(t.Type), "D3D_SHADER_VARIABLE_TYPE")
+	t.TypeName = report.EnumName(variableTypeNames, uint64(uint32(t.Type)), "D3D_SHADER_VARIABLE_TYPE")
 	t.Rows = tr.u16("Rows")
 	t.Columns = tr.u16("Columns")
 	t.Elements = tr.u16("Elements")

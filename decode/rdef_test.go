@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 func rdefCorpus(t *testing.T) ([]corpus.Entry, []*File) { return corpusWith(t, "RDEF") }
@@ -508,7 +509,7 @@ func TestRDEFEnumNamesFromD3DCommon(t *testing.T) {
 		{subobjectKindNames, 5, "SubobjectKind(5)"},
 	}
 	for _, tc := range tests {
-		if got := rdNameOf(tc.table, tc.value, "SubobjectKind"); got != tc.want {
+		if got := report.EnumName(tc.table, uint64(tc.value), "SubobjectKind"); got != tc.want {
 			t.Errorf("value %d = %s, want %s", tc.value, got, tc.want)
 		}
 	}

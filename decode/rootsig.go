@@ -3,6 +3,8 @@ package decode
 import (
 	"fmt"
 	"sort"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // RootSignature is a decoded serialized root signature (the RTS0 part, or an
@@ -285,7 +287,7 @@ func (d *rtsDecoder) payload(i int, p *RootParameter) {
 	r, v := d.r, d.rs.Version
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
-	if _, ok := shaderVisibilityNames[uint32(p.ShaderVisibility)]; !ok {
+	if !report.Named(shaderVisibilityNames, uint64(p.ShaderVisibility)) {
 		r.problemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
 	path := r.join(fmt.Sprintf("Parameters[%d]", i))
@@ -398,7 +400,7 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
-		if _, ok := descriptorRangeTypeNames[uint32(g.RangeType)]; !ok {
+		if !report.Named(descriptorRangeTypeNames, uint64(g.RangeType)) {
 			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
@@ -461,8 +463,8 @@ func (d *rtsDecoder) samplers() {
 func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
 	r := d.r
 	what := fmt.Sprintf("static sampler %d", i)
-	bad := func(field string, rel int, v uint32, names map[uint32]string, typ string) {
-		if _, ok := names[v]; !ok {
+	bad := func(field string, rel int, v uint32, names []string, typ string) {
+		if !report.Named(names, uint64(v)) {
 			r.problemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}

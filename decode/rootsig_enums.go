@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Enums and flags of the serialized root signature, named as LLVM's
@@ -22,10 +24,10 @@ const (
 	RootParamUAV             RootParameterType = 4
 )
 
-var rootParameterTypeNames = map[uint32]string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}
+var rootParameterTypeNames = []string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}
 
 func (v RootParameterType) String() string {
-	return enumString(rootParameterTypeNames, "RootParameterType", uint32(v))
+	return report.EnumName(rootParameterTypeNames, uint64(uint32(v)), "RootParameterType")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -33,7 +35,7 @@ func (v RootParameterType) MarshalText() ([]byte, error) { return []byte(v.Strin
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *RootParameterType) UnmarshalText(b []byte) error {
-	n, err := enumParse(rootParameterTypeNames, "RootParameterType", b)
+	n, err := report.EnumValue(rootParameterTypeNames, "RootParameterType", string(b))
 	*v = RootParameterType(n)
 	return err
 }
@@ -41,10 +43,10 @@ func (v *RootParameterType) UnmarshalText(b []byte) error {
 // ShaderVisibility says which stages see a root parameter or static sampler (D3D12_SHADER_VISIBILITY).
 type ShaderVisibility uint32
 
-var shaderVisibilityNames = map[uint32]string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}
+var shaderVisibilityNames = []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}
 
 func (v ShaderVisibility) String() string {
-	return enumString(shaderVisibilityNames, "ShaderVisibility", uint32(v))
+	return report.EnumName(shaderVisibilityNames, uint64(uint32(v)), "ShaderVisibility")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -52,7 +54,7 @@ func (v ShaderVisibility) MarshalText() ([]byte, error) { return []byte(v.String
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *ShaderVisibility) UnmarshalText(b []byte) error {
-	n, err := enumParse(shaderVisibilityNames, "ShaderVisibility", b)
+	n, err := report.EnumValue(shaderVisibilityNames, "ShaderVisibility", string(b))
 	*v = ShaderVisibility(n)
 	return err
 }
@@ -60,10 +62,10 @@ func (v *ShaderVisibility) UnmarshalText(b []byte) error {
 // DescriptorRangeType is the kind of a descriptor table range (D3D12_DESCRIPTOR_RANGE_TYPE).
 type DescriptorRangeType uint32
 
-var descriptorRangeTypeNames = map[uint32]string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}
+var descriptorRangeTypeNames = []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}
 
 func (v DescriptorRangeType) String() string {
-	return enumString(descriptorRangeTypeNames, "DescriptorRangeType", uint32(v))
+	return report.EnumName(descriptorRangeTypeNames, uint64(uint32(v)), "DescriptorRangeType")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -71,7 +73,7 @@ func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.Str
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *DescriptorRangeType) UnmarshalText(b []byte) error {
-	n, err := enumParse(descriptorRangeTypeNames, "DescriptorRangeType", b)
+	n, err := report.EnumValue(descriptorRangeTypeNames, "DescriptorRangeType", string(b))
 	*v = DescriptorRangeType(n)
 	return err
 }
@@ -82,7 +84,7 @@ type SamplerFilter uint32
 // samplerFilterNames is the whole D3D12_FILTER list: 9 basic filters (LLVM's
 // names) plus MinMagAnisotropicMipPoint (0x54, newer d3d12.h), each in four
 // reduction groups: plain, Comparison (0x80), Minimum (0x100), Maximum (0x180).
-var samplerFilterNames = func() map[uint32]string {
+var samplerFilterNames = func() []string {
 	base := []struct {
 		v    uint32
 		name string
@@ -91,7 +93,7 @@ var samplerFilterNames = func() map[uint32]string {
 		{0x05, "MinPointMagMipLinear"}, {0x10, "MinLinearMagMipPoint"}, {0x11, "MinLinearMagPointMipLinear"},
 		{0x14, "MinMagLinearMipPoint"}, {0x15, "MinMagMipLinear"}, {0x54, "MinMagAnisotropicMipPoint"}, {0x55, "Anisotropic"},
 	}
-	m := map[uint32]string{}
+	m := make([]string, 0x200)
 	for _, g := range []struct {
 		v      uint32
 		prefix string
@@ -104,7 +106,7 @@ var samplerFilterNames = func() map[uint32]string {
 }()
 
 func (v SamplerFilter) String() string {
-	return enumString(samplerFilterNames, "SamplerFilter", uint32(v))
+	return report.EnumName(samplerFilterNames, uint64(uint32(v)), "SamplerFilter")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -112,7 +114,7 @@ func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String())
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *SamplerFilter) UnmarshalText(b []byte) error {
-	n, err := enumParse(samplerFilterNames, "SamplerFilter", b)
+	n, err := report.EnumValue(samplerFilterNames, "SamplerFilter", string(b))
 	*v = SamplerFilter(n)
 	return err
 }
@@ -120,10 +122,10 @@ func (v *SamplerFilter) UnmarshalText(b []byte) error {
 // TextureAddressMode is a static sampler's address mode (D3D12_TEXTURE_ADDRESS_MODE).
 type TextureAddressMode uint32
 
-var textureAddressModeNames = map[uint32]string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}
+var textureAddressModeNames = []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}
 
 func (v TextureAddressMode) String() string {
-	return enumString(textureAddressModeNames, "TextureAddressMode", uint32(v))
+	return report.EnumName(textureAddressModeNames, uint64(uint32(v)), "TextureAddressMode")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -131,7 +133,7 @@ func (v TextureAddressMode) MarshalText() ([]byte, error) { return []byte(v.Stri
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *TextureAddressMode) UnmarshalText(b []byte) error {
-	n, err := enumParse(textureAddressModeNames, "TextureAddressMode", b)
+	n, err := report.EnumValue(textureAddressModeNames, "TextureAddressMode", string(b))
 	*v = TextureAddressMode(n)
 	return err
 }
@@ -139,10 +141,10 @@ func (v *TextureAddressMode) UnmarshalText(b []byte) error {
 // ComparisonFunc is a static sampler's comparison function (D3D12_COMPARISON_FUNC; 0 None in newer headers).
 type ComparisonFunc uint32
 
-var comparisonFuncNames = map[uint32]string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}
+var comparisonFuncNames = []string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}
 
 func (v ComparisonFunc) String() string {
-	return enumString(comparisonFuncNames, "ComparisonFunc", uint32(v))
+	return report.EnumName(comparisonFuncNames, uint64(uint32(v)), "ComparisonFunc")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -150,7 +152,7 @@ func (v ComparisonFunc) MarshalText() ([]byte, error) { return []byte(v.String()
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *ComparisonFunc) UnmarshalText(b []byte) error {
-	n, err := enumParse(comparisonFuncNames, "ComparisonFunc", b)
+	n, err := report.EnumValue(comparisonFuncNames, "ComparisonFunc", string(b))
 	*v = ComparisonFunc(n)
 	return err
 }
@@ -158,10 +160,10 @@ func (v *ComparisonFunc) UnmarshalText(b []byte) error {
 // StaticBorderColor is a static sampler's border colour (D3D12_STATIC_BORDER_COLOR).
 type StaticBorderColor uint32
 
-var staticBorderColorNames = map[uint32]string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}
+var staticBorderColorNames = []string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}
 
 func (v StaticBorderColor) String() string {
-	return enumString(staticBorderColorNames, "StaticBorderColor", uint32(v))
+	return report.EnumName(staticBorderColorNames, uint64(uint32(v)), "StaticBorderColor")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -169,17 +171,12 @@ func (v StaticBorderColor) MarshalText() ([]byte, error) { return []byte(v.Strin
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *StaticBorderColor) UnmarshalText(b []byte) error {
-	n, err := enumParse(staticBorderColorNames, "StaticBorderColor", b)
+	n, err := report.EnumValue(staticBorderColorNames, "StaticBorderColor", string(b))
 	*v = StaticBorderColor(n)
 	return err
 }
 
 // flagBit names one bit of a flags word.
-type flagBit struct {
-	bit  uint32
-	name string
-}
-
 // Root signature flags (D3D12_ROOT_SIGNATURE_FLAGS; LLVM ROOT_SIGNATURE_FLAG names).
 var rootFlagBits = []flagBit{
 	{0x1, "AllowInputAssemblerInputLayout"}, {0x2, "DenyVertexShaderRootAccess"}, {0x4, "DenyHullShaderRootAccess"},
@@ -207,20 +204,6 @@ func flagMask(bits []flagBit) uint32 {
 		m |= b.bit
 	}
 	return m
-}
-
-// flagNames lists the names of the set bits, and "0x..." for unnamed ones.
-func flagNames(v uint32, bits []flagBit) []string {
-	names := []string{}
-	for _, b := range bits {
-		if v&b.bit != 0 {
-			names = append(names, b.name)
-		}
-	}
-	if rest := v &^ flagMask(bits); rest != 0 {
-		names = append(names, "0x"+strconv.FormatUint(uint64(rest), 16))
-	}
-	return names
 }
 
 // SamplerFloat is a float field of a static sampler. It prints as a JSON

@@ -36,7 +36,7 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 	var out []HLSLClause
 	var clauses []string
 	if rs.Flags != 0 {
-		clauses = append(clauses, "RootFlags("+hlslFlags(rs.Flags, rootFlagBits, rootFlagHLSL, "0")+")")
+		clauses = append(clauses, "RootFlags("+hlslFlags(rs.Flags, rootFlagHLSL, "0")+")")
 		out = append(out, HLSLClause{Path: "Flags"})
 	}
 	for i, p := range rs.Parameters {
@@ -51,7 +51,7 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 			reg := map[RootParameterType]string{RootParamCBV: "b", RootParamSRV: "t", RootParamUAV: "u"}[p.ParameterType]
 			s := fmt.Sprintf("%s(%s%d, space = %d, %s", p.ParameterType, reg, d.ShaderRegister, d.RegisterSpace, vis)
 			if rs.Version >= 2 {
-				s += ", flags = " + hlslFlags(d.Flags, rootDescriptorFlagBits, nil, "0")
+				s += ", flags = " + hlslFlags(d.Flags, rootDescriptorFlagBits, "0")
 			}
 			clauses = append(clauses, s+")")
 		case p.Table != nil:
@@ -69,7 +69,7 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 				}
 				s := fmt.Sprintf("%s(%s%d, numDescriptors = %s, space = %d, offset = %s", name, reg, g.BaseShaderRegister, n, g.RegisterSpace, off)
 				if rs.Version >= 2 {
-					s += ", flags = " + hlslFlags(g.Flags, descriptorRangeFlagBits, nil, "0")
+					s += ", flags = " + hlslFlags(g.Flags, descriptorRangeFlagBits, "0")
 				}
 				ranges = append(ranges, s+")")
 			}
@@ -86,7 +86,7 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 			hlslFloat(m.MipLODBias), m.MaxAnisotropy, hlslEnum("COMPARISON_", m.ComparisonFunc.String()),
 			hlslEnum("STATIC_BORDER_COLOR_", m.BorderColor.String()), hlslFloat(m.MinLOD), hlslFloat(m.MaxLOD), hlslVisibility(m.ShaderVisibility))
 		if rs.Version >= 3 {
-			s += ", flags = " + hlslFlags(m.Flags, staticSamplerFlagBits, samplerFlagHLSL, "0")
+			s += ", flags = " + hlslFlags(m.Flags, samplerFlagHLSL, "0")
 		}
 		clauses = append(clauses, s+")")
 	}
@@ -98,35 +98,23 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 
 // rootFlagHLSL spells the root flags the way the language does (the LLVM names
 // do not upper-case mechanically: "CBVSRVUAVHeapDirectlyIndexed").
-var rootFlagHLSL = map[uint32]string{
-	0x1: "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT", 0x2: "DENY_VERTEX_SHADER_ROOT_ACCESS", 0x4: "DENY_HULL_SHADER_ROOT_ACCESS",
-	0x8: "DENY_DOMAIN_SHADER_ROOT_ACCESS", 0x10: "DENY_GEOMETRY_SHADER_ROOT_ACCESS", 0x20: "DENY_PIXEL_SHADER_ROOT_ACCESS",
-	0x40: "ALLOW_STREAM_OUTPUT", 0x80: "LOCAL_ROOT_SIGNATURE", 0x100: "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS",
-	0x200: "DENY_MESH_SHADER_ROOT_ACCESS", 0x400: "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED", 0x800: "SAMPLER_HEAP_DIRECTLY_INDEXED",
-	0x80000000: "ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT",
+var rootFlagHLSL = []flagBit{
+	{0x1, "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT"}, {0x2, "DENY_VERTEX_SHADER_ROOT_ACCESS"}, {0x4, "DENY_HULL_SHADER_ROOT_ACCESS"},
+	{0x8, "DENY_DOMAIN_SHADER_ROOT_ACCESS"}, {0x10, "DENY_GEOMETRY_SHADER_ROOT_ACCESS"}, {0x20, "DENY_PIXEL_SHADER_ROOT_ACCESS"},
+	{0x40, "ALLOW_STREAM_OUTPUT"}, {0x80, "LOCAL_ROOT_SIGNATURE"}, {0x100, "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS"},
+	{0x200, "DENY_MESH_SHADER_ROOT_ACCESS"}, {0x400, "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED"}, {0x800, "SAMPLER_HEAP_DIRECTLY_INDEXED"},
+	{0x80000000, "ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT"},
 }
 
-var samplerFlagHLSL = map[uint32]string{0x1: "UINT_BORDER_COLOR", 0x2: "NON_NORMALIZED_COORDINATES"}
+var samplerFlagHLSL = []flagBit{{0x1, "UINT_BORDER_COLOR"}, {0x2, "NON_NORMALIZED_COORDINATES"}}
 
-// hlslFlags joins the set flags with " | "; bits nobody named print in hex.
-func hlslFlags(v uint32, bits []flagBit, spell map[uint32]string, zero string) string {
+// hlslFlags joins the set flags with " | " as the language spells them
+// (zero when none is set); bits nobody named print in hex.
+func hlslFlags(v uint32, bits []flagBit, zero string) string {
 	if v == 0 {
 		return zero
 	}
-	var out []string
-	for _, b := range bits {
-		if v&b.bit != 0 {
-			if s, ok := spell[b.bit]; ok {
-				out = append(out, s)
-			} else {
-				out = append(out, b.name)
-			}
-		}
-	}
-	if rest := v &^ flagMask(bits); rest != 0 {
-		out = append(out, fmt.Sprintf("0x%x", rest))
-	}
-	return strings.Join(out, " | ")
+	return strings.Join(flagNames(v, bits), " | ")
 }
 
 func hlslVisibility(v ShaderVisibility) string { return hlslEnum("SHADER_VISIBILITY_", v.String()) }

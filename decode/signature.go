@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ---- enums shared by the signature parts ----
@@ -13,7 +15,7 @@ import (
 // DXC DxilProgramSigSemantic), named as LLVM's D3D_SYSTEM_VALUE names it.
 type D3DSystemValue uint32
 
-var d3dSystemValueNames = map[uint32]string{
+var d3dSystemValueNames = []string{
 	0: "Undefined", 1: "Position", 2: "ClipDistance", 3: "CullDistance", 4: "RenderTargetArrayIndex",
 	5: "ViewPortArrayIndex", 6: "VertexID", 7: "PrimitiveID", 8: "InstanceID", 9: "IsFrontFace",
 	10: "SampleIndex", 11: "FinalQuadEdgeTessfactor", 12: "FinalQuadInsideTessfactor", 13: "FinalTriEdgeTessfactor",
@@ -31,7 +33,7 @@ var d3dSystemValueDumpbin = map[uint32]string{
 }
 
 func (v D3DSystemValue) String() string {
-	return enumString(d3dSystemValueNames, "D3DSystemValue", uint32(v))
+	return report.EnumName(d3dSystemValueNames, uint64(uint32(v)), "D3DSystemValue")
 }
 
 // Dumpbin is the short name the compilers' listings print ("POS", "TARGET").
@@ -47,7 +49,7 @@ func (v D3DSystemValue) MarshalText() ([]byte, error) { return []byte(v.String()
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *D3DSystemValue) UnmarshalText(b []byte) error {
-	n, err := enumParse(d3dSystemValueNames, "D3DSystemValue", b)
+	n, err := report.EnumValue(d3dSystemValueNames, "D3DSystemValue", string(b))
 	*v = D3DSystemValue(n)
 	return err
 }
@@ -56,13 +58,13 @@ func (v *D3DSystemValue) UnmarshalText(b []byte) error {
 // the same numbers as the PSV0 ComponentType byte).
 type SigComponentType uint32
 
-var sigComponentTypeNames = map[uint32]string{
+var sigComponentTypeNames = []string{
 	0: "Unknown", 1: "UInt32", 2: "SInt32", 3: "Float32", 4: "UInt16", 5: "SInt16", 6: "Float16",
 	7: "UInt64", 8: "SInt64", 9: "Float64",
 }
 
 func (v SigComponentType) String() string {
-	return enumString(sigComponentTypeNames, "SigComponentType", uint32(v))
+	return report.EnumName(sigComponentTypeNames, uint64(uint32(v)), "SigComponentType")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -70,7 +72,7 @@ func (v SigComponentType) MarshalText() ([]byte, error) { return []byte(v.String
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *SigComponentType) UnmarshalText(b []byte) error {
-	n, err := enumParse(sigComponentTypeNames, "SigComponentType", b)
+	n, err := report.EnumValue(sigComponentTypeNames, "SigComponentType", string(b))
 	*v = SigComponentType(n)
 	return err
 }
@@ -78,12 +80,12 @@ func (v *SigComponentType) UnmarshalText(b []byte) error {
 // SigMinPrecision is the MinPrecision of a 32-byte signature element (D3D_MIN_PRECISION).
 type SigMinPrecision uint32
 
-var sigMinPrecisionNames = map[uint32]string{
+var sigMinPrecisionNames = []string{
 	0: "Default", 1: "Float16", 2: "Float2_8", 3: "Reserved", 4: "SInt16", 5: "UInt16", 0xF0: "Any16", 0xF1: "Any10",
 }
 
 func (v SigMinPrecision) String() string {
-	return enumString(sigMinPrecisionNames, "SigMinPrecision", uint32(v))
+	return report.EnumName(sigMinPrecisionNames, uint64(uint32(v)), "SigMinPrecision")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -91,37 +93,12 @@ func (v SigMinPrecision) MarshalText() ([]byte, error) { return []byte(v.String(
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *SigMinPrecision) UnmarshalText(b []byte) error {
-	n, err := enumParse(sigMinPrecisionNames, "SigMinPrecision", b)
+	n, err := report.EnumValue(sigMinPrecisionNames, "SigMinPrecision", string(b))
 	*v = SigMinPrecision(n)
 	return err
 }
 
 // enumString names v from names, or prints Type(v) for a value nobody named.
-func enumString(names map[uint32]string, typ string, v uint32) string {
-	if s, ok := names[v]; ok {
-		return s
-	}
-	return fmt.Sprintf("%s(%d)", typ, v)
-}
-
-// enumParse reads a name, a Type(123) form or a plain number.
-func enumParse(names map[uint32]string, typ string, b []byte) (uint32, error) {
-	s := string(b)
-	for k, n := range names {
-		if n == s {
-			return k, nil
-		}
-	}
-	if strings.HasPrefix(s, typ+"(") && strings.HasSuffix(s, ")") {
-		s = s[len(typ)+1 : len(s)-1]
-	}
-	n, err := strconv.ParseUint(s, 0, 32)
-	if err != nil {
-		return 0, fmt.Errorf("unknown %s %q", typ, b)
-	}
-	return uint32(n), nil
-}
-
 // ---- the signature part ----
 
 // SignatureDirection says whether a signature's elements are read or written
@@ -369,13 +346,13 @@ func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) st
 // sigCheckElement reports values no compiler writes.
 func sigCheckElement(r *reader, s *Signature, e *SignatureParameter, i int) {
 	at := int(e.Offset - r.base)
-	if _, ok := d3dSystemValueNames[uint32(e.SystemValue)]; !ok {
+	if !report.Named(d3dSystemValueNames, uint64(e.SystemValue)) {
 		r.problemAt(Warning, at, "signature element", "element %d (%s) has SystemValue %d, which is not a D3D_NAME value", i, e.Name, uint32(e.SystemValue))
 	}
-	if _, ok := sigComponentTypeNames[uint32(e.CompType)]; !ok {
+	if !report.Named(sigComponentTypeNames, uint64(e.CompType)) {
 		r.problemAt(Warning, at, "signature element", "element %d (%s) has CompType %d, which is not a component type", i, e.Name, uint32(e.CompType))
 	}
-	if _, ok := sigMinPrecisionNames[uint32(e.MinPrecision)]; !ok {
+	if !report.Named(sigMinPrecisionNames, uint64(e.MinPrecision)) {
 		r.problemAt(Warning, at, "signature element", "element %d (%s) has MinPrecision %d, which is not a D3D_MIN_PRECISION value", i, e.Name, uint32(e.MinPrecision))
 	}
 	if e.Mask&^0xF != 0 {

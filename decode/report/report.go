@@ -27,10 +27,10 @@ const (
 var severityNames = [...]string{"note", "warning", "error"}
 
 func (s Severity) String() string {
-	if int(s) < len(severityNames) && s >= 0 {
-		return severityNames[s]
+	if s < 0 {
+		return fmt.Sprintf("Severity(%d)", int(s))
 	}
-	return fmt.Sprintf("Severity(%d)", int(s))
+	return EnumName(severityNames[:], uint64(s), "Severity")
 }
 
 // MarshalJSON writes the severity by name.
@@ -42,13 +42,9 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &n); err != nil {
 		return err
 	}
-	for i, v := range severityNames {
-		if v == n {
-			*s = Severity(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown severity %q", n)
+	v, err := EnumValue(severityNames[:], "Severity", n)
+	*s = Severity(v)
+	return err
 }
 
 // Problem is something found wrong or unusual in a container that was still decoded.
@@ -101,25 +97,16 @@ const (
 
 var spanKindNames = [...]string{"field", "struct", "unknown", "raw"}
 
-func (k SpanKind) String() string {
-	if int(k) < len(spanKindNames) {
-		return spanKindNames[k]
-	}
-	return fmt.Sprintf("SpanKind(%d)", int(k))
-}
+func (k SpanKind) String() string { return EnumName(spanKindNames[:], uint64(k), "SpanKind") }
 
 // MarshalText writes the kind by name.
 func (k SpanKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads a kind written by MarshalText.
 func (k *SpanKind) UnmarshalText(b []byte) error {
-	for i, n := range spanKindNames {
-		if n == string(b) {
-			*k = SpanKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown span kind %q", b)
+	v, err := EnumValue(spanKindNames[:], "SpanKind", string(b))
+	*k = SpanKind(v)
+	return err
 }
 
 // IndexPath writes array indices as path segments, the one form every path

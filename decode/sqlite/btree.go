@@ -18,19 +18,10 @@ const (
 	LeafTable     PageType = 13
 )
 
-func (t PageType) String() string {
-	switch t {
-	case InteriorIndex:
-		return "index interior page"
-	case InteriorTable:
-		return "table interior page"
-	case LeafIndex:
-		return "index leaf page"
-	case LeafTable:
-		return "table leaf page"
-	}
-	return fmt.Sprintf("PageType(%d)", uint8(t))
-}
+var pageTypeNames = []string{InteriorIndex: "index interior page", InteriorTable: "table interior page",
+	LeafIndex: "index leaf page", LeafTable: "table leaf page"}
+
+func (t PageType) String() string { return report.EnumName(pageTypeNames, uint64(t), "PageType") }
 
 func (t PageType) leaf() bool  { return t == LeafIndex || t == LeafTable }
 func (t PageType) table() bool { return t == InteriorTable || t == LeafTable }

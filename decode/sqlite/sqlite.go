@@ -50,15 +50,7 @@ const (
 )
 
 func (e TextEncoding) String() string {
-	switch e {
-	case UTF8:
-		return "UTF-8"
-	case UTF16le:
-		return "UTF-16le"
-	case UTF16be:
-		return "UTF-16be"
-	}
-	return fmt.Sprintf("TextEncoding(%d)", uint32(e))
+	return report.EnumName([]string{UTF8: "UTF-8", UTF16le: "UTF-16le", UTF16be: "UTF-16be"}, uint64(e), "TextEncoding")
 }
 
 // Header is the 100-byte database header, fields named as the file format

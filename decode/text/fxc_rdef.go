@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // rdef prints "Buffer Definitions" and "Resource Bindings".
@@ -44,20 +45,13 @@ var (
 	bindPrefix    = []string{"cb", "t", "t", "s", "u", "t", "u", "t", "u", "u", "u", "u", "t", "u"}
 )
 
-func pickName(names []string, v uint32, what string) string {
-	if uint64(v) < uint64(len(names)) {
-		return names[v]
-	}
-	return fmt.Sprintf("%s%d", what, v)
-}
-
 // bindingLine is one row of the Resource Bindings table.
 func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
-	typ := pickName(inputTypeText, b.Type, "type")
+	typ := report.EnumName(inputTypeText, uint64(b.Type), "type")
 	if b.Flags&2 != 0 { // D3D_SIF_COMPARISON_SAMPLER
 		typ += "_c"
 	}
-	format := pickName(returnText, b.ReturnType, "ret")
+	format := report.EnumName(returnText, uint64(b.ReturnType), "ret")
 	switch b.Type {
 	case 5, 6, 9, 10, 11: // structured
 		if b.ReturnType == 6 {
@@ -71,7 +65,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 	if n := b.Flags >> 2 & 3; n > 0 { // D3D_SIF_TEXTURE_COMPONENTS
 		format += strconv.Itoa(int(n) + 1)
 	}
-	dim := pickName(dimText, b.Dimension, "dim")
+	dim := report.EnumName(dimText, uint64(b.Dimension), "dim")
 	switch b.Type {
 	case 5, 7:
 		dim = "r/o"
@@ -87,7 +81,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 	if (b.Dimension == 6 || b.Dimension == 7) && b.NumSamples > 0 && b.NumSamples != 0xFFFFFFFF {
 		dim += strconv.Itoa(int(b.NumSamples))
 	}
-	bind := pickName(bindPrefix, b.Type, "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
+	bind := report.EnumName(bindPrefix, uint64(b.Type), "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
 	name := Safe(b.Name)
 	if !sm51 {
 		return fmt.Sprintf("%-30s %10s %7s %11s %14s %6d ", name, typ, format, dim, bind, b.BindCount)
@@ -103,7 +97,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 	if b.BindCount == 0 {
 		count = "unbounded"
 	}
-	return fmt.Sprintf("%-30s %10s %7s %11s %7s %14s %6s ", name, typ, format, dim, strings.ToUpper(pickName(bindPrefix, b.Type, "unk"))+strconv.FormatUint(uint64(id), 10), bind, count)
+	return fmt.Sprintf("%-30s %10s %7s %11s %7s %14s %6s ", name, typ, format, dim, strings.ToUpper(report.EnumName(bindPrefix, uint64(b.Type), "unk"))+strconv.FormatUint(uint64(id), 10), bind, count)
 }
 
 // cbuffer prints one constant buffer of Buffer Definitions.
