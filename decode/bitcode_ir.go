@@ -3,6 +3,7 @@ package decode
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -718,8 +719,11 @@ func (f *IRFunction) IsDXOp() bool { return strings.HasPrefix(f.Name, "dx.op.") 
 // DXOpArgNames returns the argument names DXC prints after a dx.op call
 // ("outputSigId,rowIndex,colIndex,value"), and whether the opcode is known.
 func DXOpArgNames(op uint32) (string, bool) {
-	s, ok := dxOpArgs[op]
-	return s, ok
+	i := sort.Search(len(dxOpArgs), func(i int) bool { return dxOpArgs[i].op >= op })
+	if i < len(dxOpArgs) && dxOpArgs[i].op == op {
+		return dxOpArgs[i].args, true
+	}
+	return "", false
 }
 
 // PartIR decodes the bitcode of a DXIL, ILDB or DXIL-style STAT part for

@@ -79,7 +79,7 @@ func selectRecord(part, node int, off int64) app.EventHandler {
 	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) }
 }
 
-// RuntimeDataView shows RDAT as its record tables, then its whole dump.
+// RuntimeDataView shows RDAT as its record tables.
 type RuntimeDataView struct {
 	app.Compo
 	Data *model.RDATView
@@ -90,8 +90,6 @@ func (v *RuntimeDataView) Render() app.UI {
 	d := v.Data
 	return app.Div().ID("rdat").Class("special rdat").Body(
 		app.Range(d.Tables).Slice(func(i int) app.UI { return &RecordTable{Data: d.Tables[i]} }),
-		app.Details().Body(app.Summary().Text("The whole runtime data, as dxscope rdat prints it"),
-			app.Pre().Class("rdat-text").Text(joinLines(d.Text))),
 	)
 }
 
@@ -112,18 +110,6 @@ func (v *ResourceDefinitionsView) Render() app.UI {
 			return &ListingBlock{Title: "As FXC lists it", Lines: d.Text, Open: true}
 		}),
 	)
-}
-
-func joinLines(ls []string) string {
-	n := 0
-	for _, l := range ls {
-		n += len(l) + 1
-	}
-	b := make([]byte, 0, n)
-	for _, l := range ls {
-		b = append(append(b, l...), '\n')
-	}
-	return string(b)
 }
 
 func runtimeData(pv *model.PartView) []app.UI {

@@ -170,8 +170,19 @@ func goappPageCopy(src, version string) (string, error) {
 }
 
 // wasmBuild runs one GOOS=js GOARCH=wasm go build with the given extra flags.
+// noInline builds the page's own UI packages (components, view model, app,
+// the text dumps) without inlining: 50 KB less brotli, which keeps app.wasm
+// under 2 MB, for code that runs once per click. The decoder keeps it: its
+// small reads run once per byte of a 50 MB file (docs/performance.md).
+var noInline = []string{
+	"-gcflags=github.com/dxscope/dxscope/views/...=-l",
+	"-gcflags=github.com/dxscope/dxscope/app/...=-l",
+	"-gcflags=github.com/dxscope/dxscope/decode/text=-l",
+}
+
 func wasmBuild(root string, extra []string, ldflags, out string) ([]byte, error) {
-	args := append([]string{"build", "-trimpath", ldflags}, extra...)
+	args := append([]string{"build", "-trimpath", ldflags}, noInline...)
+	args = append(args, extra...)
 	args = append(args, "-o", out, WasmPackage)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root

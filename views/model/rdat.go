@@ -1,21 +1,19 @@
 package model
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/text"
 )
 
 // RDATView is the RDAT part as tables: functions, resources, subobjects and
-// work-graph nodes, strings resolved and references between records as links,
-// and below them the whole dump as `dxscope rdat` prints it.
+// work-graph nodes, strings resolved and references between records as links.
+// (The whole dump is `dxscope rdat`'s; the page leaves it out to keep
+// app.wasm under 2 MB, and the tree below holds every record.)
 type RDATView struct {
 	Tables []*Table
-	Text   []string
 }
 
 // RuntimeData builds the view of an RDAT part, or nil for another part.
@@ -152,9 +150,6 @@ func (pv *PartView) RuntimeData() *RDATView {
 		v.Tables = append(v.Tables, tab)
 	}
 
-	var b bytes.Buffer
-	text.WriteRuntimeData(&b, rd, len(pv.Part.Data()))
-	v.Text = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 	return v
 }
 
