@@ -7,6 +7,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// MaxTables is how many tables of one kind a part view draws (a file may
+// claim thousands of constant buffers; no real shader has more than a few).
+const MaxTables = 32
+
 // RecordTable draws one model.Table: a row selects its record's bytes, a
 // reference in a cell selects the record it names. Long tables are paged.
 type RecordTable struct {
@@ -102,9 +106,13 @@ type ResourceDefinitionsView struct {
 // Render draws the constant buffers, the bindings and the listing.
 func (v *ResourceDefinitionsView) Render() app.UI {
 	d := v.Data
+	buffers := d.Buffers[:min(len(d.Buffers), MaxTables)]
 	return app.Div().ID("rdef").Class("special rdef").Body(
 		app.P().Text(fmt.Sprintf("Compiled for %s by %s.", d.Profile, d.Creator)),
-		app.Range(d.Buffers).Slice(func(i int) app.UI { return &RecordTable{Data: d.Buffers[i]} }),
+		app.Range(buffers).Slice(func(i int) app.UI { return &RecordTable{Data: buffers[i]} }),
+		app.If(len(d.Buffers) > len(buffers), func() app.UI {
+			return app.P().Class("more").Text(fmt.Sprintf("… and %d more constant buffers: the tree below lists every one.", len(d.Buffers)-len(buffers)))
+		}),
 		app.If(d.Bindings != nil, func() app.UI { return &RecordTable{Data: d.Bindings} }),
 		app.If(len(d.Text) > 0, func() app.UI {
 			return &ListingBlock{Title: "As FXC lists it", Lines: d.Text, Open: true}
@@ -139,8 +147,9 @@ func (v *PartFacts) Render() app.UI {
 	return app.Div().ID("part-facts").Class("special facts").Body(
 		app.P().Class("facts-purpose").Text(d.Purpose),
 		app.If(len(d.Facts) > 0, func() app.UI {
-			return app.Table().Class("sig-table facts-table").Body(app.TBody().Body(app.Range(d.Facts).Slice(func(i int) app.UI {
-				f := d.Facts[i]
+			facts := d.Facts[:min(len(d.Facts), PageSize)]
+			return app.Table().Class("sig-table facts-table").Body(app.TBody().Body(app.Range(facts).Slice(func(i int) app.UI {
+				f := facts[i]
 				tr := app.Tr().Class("fact").Body(app.Th().Text(f.Label), app.Td().Text(f.Value))
 				if f.Size <= 0 {
 					return tr
@@ -149,7 +158,10 @@ func (v *PartFacts) Render() app.UI {
 					On("click", goTo(f.Off), app.EventScope(fmt.Sprint("fact", i)))
 			})))
 		}),
-		app.Range(d.Files).Slice(func(i int) app.UI {
+		app.If(len(d.Facts) > PageSize, func() app.UI {
+			return app.P().Class("more").Text(fmt.Sprintf("… and %d more: the tree below lists every one.", len(d.Facts)-PageSize))
+		}),
+		app.Range(d.Files[:min(len(d.Files), MaxTables)]).Slice(func(i int) app.UI {
 			f := d.Files[i]
 			text := f.Text
 			if f.Cut > 0 {
@@ -157,6 +169,9 @@ func (v *PartFacts) Render() app.UI {
 			}
 			return app.Details().Class("source-file").Open(i == 0).Body(
 				app.Summary().Text(f.Name), app.Pre().Class("source-text").Text(text))
+		}),
+		app.If(len(d.Files) > MaxTables, func() app.UI {
+			return app.P().Class("more").Text(fmt.Sprintf("… and %d more source files: the tree below lists every one.", len(d.Files)-MaxTables))
 		}),
 	)
 }

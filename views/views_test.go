@@ -10,6 +10,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func example(t *testing.T, name string) []byte {
@@ -527,5 +528,35 @@ func TestPageWindow(t *testing.T) {
 	w.size = ListingPage
 	if f, e := w.rows(5000, a); f != 0 || e != ListingPage {
 		t.Errorf("listing page %d–%d", f, e)
+	}
+}
+
+// TestPartViewsDrawWhatFitsAScreen: a file that claims thousands of constant
+// buffers or source files gets MaxTables of them drawn and a line saying how
+// many more the tree holds; facts stop at a page.
+func TestPartViewsDrawWhatFitsAScreen(t *testing.T) {
+	d := &model.RDEFView{Profile: "ps_5_0", Creator: "x"}
+	for i := 0; i < 1000; i++ {
+		d.Buffers = append(d.Buffers, &model.Table{ID: fmt.Sprint("rdef-cb", i), Title: fmt.Sprint("cbuffer b", i), Columns: []string{"variable"},
+			Rows: []model.TableRow{{Cells: model.Cells("v"), Node: -1}}})
+	}
+	html := app.HTMLString(&ResourceDefinitionsView{Data: d})
+	if n := strings.Count(html, "<table"); n != MaxTables {
+		t.Errorf("%d tables drawn for 1000 constant buffers, want %d", n, MaxTables)
+	}
+	if !strings.Contains(html, fmt.Sprintf("… and %d more constant buffers", 1000-MaxTables)) {
+		t.Error("no line says how many buffers are not drawn")
+	}
+	f := &model.FactsView{Purpose: "p"}
+	for i := 0; i < 5000; i++ {
+		f.Facts = append(f.Facts, model.Fact{Label: "argument", Value: "-Zi"})
+		f.Files = append(f.Files, model.SourceText{Name: "a.hlsl", Text: "x"})
+	}
+	html = app.HTMLString(&PartFacts{Data: f})
+	if n := strings.Count(html, `<tr class="fact`); n != PageSize {
+		t.Errorf("%d facts drawn of 5000, want %d", n, PageSize)
+	}
+	if n := strings.Count(html, "source-file"); n != MaxTables {
+		t.Errorf("%d source files drawn of 5000, want %d", n, MaxTables)
 	}
 }
