@@ -150,7 +150,7 @@ func (in *Inspector) databaseBody() app.UI {
 					cls += " selected"
 				}
 				return app.Span().Class(cls).DataSet("name", dm.Name).Body(
-					app.Button().ID(fmt.Sprintf("db-tab-%d", i)).Class("db-tab-name").Text(model.Shown(dm.Name)+" · "+shortKind(dm.DB.Kind)).
+					app.Button().ID(fmt.Sprintf("db-tab-%d", i)).Class("db-tab-name").Text(model.Shown(dm.Name)+" · "+dm.DB.Kind.Short()).
 						OnClick(func(ctx app.Context, e app.Event) { in.db.active = i; in.db.rev++ }, app.EventScope(i, fmt.Sprintf("%p", dm))),
 					app.Button().ID(fmt.Sprintf("db-close-%d", i)).Class("db-tab-close").Title("Close "+dm.Name).Text("×").
 						OnClick(func(ctx app.Context, e app.Event) { in.closeDatabase(i) }, app.EventScope(i, fmt.Sprintf("%p", dm))),
@@ -175,14 +175,4 @@ func (in *Inspector) closeDatabase(i int) {
 	if len(in.db.list) == 0 {
 		in.db = dbState{}
 	}
-}
-
-func shortKind(k shaderdb.Kind) string {
-	switch k {
-	case shaderdb.SODBKind:
-		return "SODB"
-	case shaderdb.PSDBKind:
-		return "PSDB"
-	}
-	return "SQLite"
 }

@@ -21,13 +21,8 @@ type (
 
 // Severities and span kinds, as in package report.
 const (
-	Note        = report.Note
-	Warning     = report.Warning
-	Error       = report.Error
-	SpanField   = report.SpanField
-	SpanStruct  = report.SpanStruct
-	SpanUnknown = report.SpanUnknown
-	SpanRaw     = report.SpanRaw
+	Note, Warning, Error                        = report.Note, report.Warning, report.Error
+	SpanField, SpanStruct, SpanUnknown, SpanRaw = report.SpanField, report.SpanStruct, report.SpanUnknown, report.SpanRaw
 )
 
 // CountProblems returns how many problems there are of each severity.

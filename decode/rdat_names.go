@@ -131,40 +131,21 @@ var nodeIOKindNames = map[uint32]string{
 	0x25: "RWThreadNodeInputRecord", 0x46: "GroupNodeOutputRecords", 0x26: "ThreadNodeOutputRecords",
 }
 
-// nodeIOFlagNames is DXIL::NodeIOFlags (DXIL 1.8; GloballyCoherent from later DXC).
+// nodeIOFlagBits are DXIL::NodeIOFlags (DXIL 1.8; GloballyCoherent from
+// later DXC) but the record granularity, bits 5-6, which is a number.
+var nodeIOFlagBits = []flagBit{{0x1, "Input"}, {0x2, "Output"}, {0x4, "ReadWrite"}, {0x8, "EmptyRecord"},
+	{0x10, "NodeArray"}, {0x100, "TrackRWInputSharing"}, {0x200, "GloballyCoherent"}}
+
+var nodeIORecordNames = []string{1: "ThreadRecord", 2: "GroupRecord", 3: "DispatchRecord"}
+
+// nodeIOFlagNames names a NodeIOFlags word: its flags, the record
+// granularity after the first five (as DXC lists them), unnamed bits in hex.
 func nodeIOFlagNames(v uint32) FlagNames {
-	out := FlagNames{}
-	for _, f := range []struct {
-		bit  uint32
-		name string
-	}{{0x1, "Input"}, {0x2, "Output"}, {0x4, "ReadWrite"}, {0x8, "EmptyRecord"}, {0x10, "NodeArray"}} {
-		if v&f.bit != 0 {
-			out = append(out, f.name)
-		}
+	out := FlagNames(flagNames(v&0x1F, nodeIOFlagBits))
+	if g := v >> 5 & 3; g != 0 {
+		out = append(out, nodeIORecordNames[g])
 	}
-	switch v & 0x60 {
-	case 0x20:
-		out = append(out, "ThreadRecord")
-	case 0x40:
-		out = append(out, "GroupRecord")
-	case 0x60:
-		out = append(out, "DispatchRecord")
-	}
-	if v&0x100 != 0 {
-		out = append(out, "TrackRWInputSharing")
-	}
-	if v&0x200 != 0 {
-		out = append(out, "GloballyCoherent")
-	}
-	for i := 10; i < 32; i++ {
-		if v&(1<<i) != 0 {
-			out = append(out, fmt.Sprintf("0x%x", uint32(1)<<i))
-		}
-	}
-	if v&0x80 != 0 {
-		out = append(out, "0x80")
-	}
-	return out
+	return append(out, flagNames(v&^0x7F, nodeIOFlagBits)...)
 }
 
 // dxilComponentTypeNames is DXIL::ComponentType (RDAT and metadata; not the signature CompType).

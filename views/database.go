@@ -91,7 +91,7 @@ func (v *DatabaseView) Render() app.UI {
 	if st.section == "" {
 		st.section = secs[0].id
 	}
-	return app.Div().ID("db-view").Class("db-view").DataSet("kind", kindID(v.DB.DB.Kind)).Body(
+	return app.Div().ID("db-view").Class("db-view").DataSet("kind", strings.ToLower(v.DB.DB.Kind.Short())).Body(
 		v.summary(),
 		v.identity(),
 		app.Nav().Class("db-sections").Role("tablist").Body(
@@ -107,16 +107,6 @@ func (v *DatabaseView) Render() app.UI {
 		),
 		app.Div().Class("db-body").Body(v.section(st.section)),
 	)
-}
-
-func kindID(k model.DBKind) string {
-	switch k {
-	case model.SODBKind:
-		return "sodb"
-	case model.PSDBKind:
-		return "psdb"
-	}
-	return "sqlite"
 }
 
 func (v *DatabaseView) summary() app.UI {

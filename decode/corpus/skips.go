@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -69,7 +69,7 @@ func Report() string {
 	for k := range skipped {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	var parts []string
 	for _, k := range keys {
 		n := skipped[k]

@@ -38,15 +38,24 @@ const (
 	PSDBKind             // precompiled shader database (unofficial schema)
 )
 
-func (k Kind) String() string {
-	switch k {
-	case SODBKind:
-		return "state object database (SODB)"
-	case PSDBKind:
-		return "precompiled shader database (PSDB, unofficial schema)"
-	}
-	return "SQLite database"
+var kindNames = [...]struct{ long, short string }{
+	Generic:  {"SQLite database", "SQLite"},
+	SODBKind: {"state object database (SODB)", "SODB"},
+	PSDBKind: {"precompiled shader database (PSDB, unofficial schema)", "PSDB"},
 }
+
+// name is the kind's entry, a generic SQLite file's for any other value.
+func (k Kind) name() struct{ long, short string } {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return kindNames[Generic]
+}
+
+func (k Kind) String() string { return k.name().long }
+
+// Short is the kind's abbreviation: SODB, PSDB or SQLite.
+func (k Kind) Short() string { return k.name().short }
 
 // SODBApplicationID is the application_id of a state object database
 // (DirectX-Specs StateObjectDatabase.md, "SQL Database Schema").

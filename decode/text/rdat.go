@@ -138,13 +138,16 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 			case r.RootSignature != nil:
 				d.line("RootSignature.Data: %d bytes at RawBytes+0x%x", r.RootSignature.Data.Size, r.RootSignature.Data.Offset)
 			case r.SubobjectToExportsAssociation != nil:
-				d.line("Subobject: %q", r.SubobjectToExportsAssociation.Subobject)
-				d.line("Exports: %s", quoted(r.SubobjectToExportsAssociation.Exports))
+				a := r.SubobjectToExportsAssociation
+				d.line("Subobject: %q", a.Subobject)
+				d.line("Exports: %s", quoted(a.Exports))
 			case r.RaytracingShaderConfig != nil:
-				d.line("MaxPayloadSizeInBytes: %d", r.RaytracingShaderConfig.MaxPayloadSizeInBytes)
-				d.line("MaxAttributeSizeInBytes: %d", r.RaytracingShaderConfig.MaxAttributeSizeInBytes)
+				c := r.RaytracingShaderConfig
+				d.line("MaxPayloadSizeInBytes: %d", c.MaxPayloadSizeInBytes)
+				d.line("MaxAttributeSizeInBytes: %d", c.MaxAttributeSizeInBytes)
 			case r.RaytracingPipelineConfig != nil:
-				d.line("MaxTraceRecursionDepth: %d", r.RaytracingPipelineConfig.MaxTraceRecursionDepth)
+				c := r.RaytracingPipelineConfig
+				d.line("MaxTraceRecursionDepth: %d", c.MaxTraceRecursionDepth)
 			case r.HitGroup != nil:
 				h := r.HitGroup
 				d.line("Type: %s", named(h.Type, h.TypeName))
@@ -152,8 +155,9 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 				d.line("ClosestHit: %q", h.ClosestHit)
 				d.line("Intersection: %q", h.Intersection)
 			case r.RaytracingPipelineConfig1 != nil:
-				d.line("MaxTraceRecursionDepth: %d", r.RaytracingPipelineConfig1.MaxTraceRecursionDepth)
-				d.line("Flags: %s", flags(r.RaytracingPipelineConfig1.Flags, r.RaytracingPipelineConfig1.FlagsNames))
+				c := r.RaytracingPipelineConfig1
+				d.line("MaxTraceRecursionDepth: %d", c.MaxTraceRecursionDepth)
+				d.line("Flags: %s", flags(c.Flags, c.FlagsNames))
 			}
 			d.close()
 		}

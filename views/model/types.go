@@ -32,16 +32,9 @@ type (
 
 // Span kinds, severities and part comparison states.
 const (
-	SpanField     = decode.SpanField
-	SpanStruct    = decode.SpanStruct
-	SpanUnknown   = decode.SpanUnknown
-	SpanRaw       = decode.SpanRaw
-	Error         = decode.Error
-	Warning       = decode.Warning
-	Note          = decode.Note
-	PartAdded     = decode.PartAdded
-	PartRemoved   = decode.PartRemoved
-	PartIdentical = decode.PartIdentical
+	SpanField, SpanStruct, SpanUnknown, SpanRaw = decode.SpanField, decode.SpanStruct, decode.SpanUnknown, decode.SpanRaw
+	Error, Warning, Note                        = decode.Error, decode.Warning, decode.Note
+	PartAdded, PartRemoved, PartIdentical       = decode.PartAdded, decode.PartRemoved, decode.PartIdentical
 )
 
 // The shader-database values the database view reads.
@@ -64,7 +57,4 @@ type (
 )
 
 // Database kinds.
-const (
-	PSDBKind = shaderdb.PSDBKind
-	SODBKind = shaderdb.SODBKind
-)
+const PSDBKind, SODBKind = shaderdb.PSDBKind, shaderdb.SODBKind
