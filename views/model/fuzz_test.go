@@ -1,0 +1,74 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzModel builds the page's model from any bytes and every part's view
+// data, as opening a file and clicking through its parts does: whatever the
+// decoder makes of the bytes, the view builders must not panic, and the
+// grids' bits and the tables' rows must stay inside the file.
+func FuzzModel(f *testing.F) {
+	for _, dir := range []string{"../../testdata/containers", "../../web/examples"} {
+		names, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, n := range names {
+			if b, err := os.ReadFile(n); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m := Build("fuzz", b, 0)
+		n := int64(len(b))
+		inFile := func(what string, off int64) {
+			if off < 0 || off > n {
+				t.Fatalf("%s at 0x%x, outside the %d-byte file", what, off, n)
+			}
+		}
+		for _, pv := range m.Parts {
+			pv.Tree()
+			pv.LoadSpecials()
+			pv.PSVResources()
+			pv.DXILResources()
+			pv.RootSignature()
+			pv.FeatureRows()
+			pv.Disassembly()
+			if fv := pv.Facts(); fv != nil {
+				for _, x := range fv.Facts {
+					if x.Size > 0 {
+						inFile("fact "+x.Label, x.Off)
+					}
+				}
+			}
+			var tables []*Table
+			if v := pv.RuntimeData(); v != nil {
+				tables = append(tables, v.Tables...)
+			}
+			if v := pv.ResourceDefinitions(); v != nil {
+				tables = append(tables, v.Buffers...)
+				if v.Bindings != nil {
+					tables = append(tables, v.Bindings)
+				}
+			}
+			for _, tab := range tables {
+				for _, r := range tab.Rows {
+					inFile(tab.ID+" row", r.Off)
+				}
+			}
+			for _, g := range pv.Grids {
+				for r := range g.Rows {
+					for c := range g.Cols {
+						if br, ok := g.Bit(r, c); ok {
+							inFile("grid bit", br.Off)
+						}
+					}
+					if r > 8 {
+						break // the first rows say it; a million-cell grid need not be walked whole
+					}
+				}
+			}
+		}
+	})
+}
