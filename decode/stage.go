@@ -61,15 +61,32 @@ func (f *File) Identity() Identity {
 	}
 	for _, name := range []string{"DXIL", "ILDB"} {
 		if p := f.Part(name); p != nil && p.Module != nil && id.Entry == "" {
+			var names []string
 			for _, e := range p.Module.EntryPoints {
 				if e.Name != "" {
-					id.Entry = e.Name
-					break
+					names = append(names, Unmangled(e.Name))
 				}
+			}
+			switch {
+			case len(names) == 1:
+				id.Entry = names[0]
+			case len(names) > 1: // a library: its entry points
+				id.Entry = fmt.Sprintf("%s and %d more", names[0], len(names)-1)
 			}
 		}
 	}
 	return id
+}
+
+// Unmangled returns the HLSL name inside a function name DXC mangled the
+// Microsoft way ("\x01?Entry1@@YAXXZ" is Entry1), or the name as it is.
+func Unmangled(name string) string {
+	if rest, ok := strings.CutPrefix(strings.TrimPrefix(name, "\x01"), "?"); ok {
+		if i := strings.Index(rest, "@@"); i > 0 {
+			return rest[:i]
+		}
+	}
+	return name
 }
 
 // PSV0EntryName reads PSVRuntimeInfo3.EntryFunctionName from PSV0 part data

@@ -62,3 +62,29 @@ func TestIdentityMatchesManifest(t *testing.T) {
 	}
 	t.Logf("%d/%d corpus files: profile agrees with the manifest", agree, n)
 }
+
+func TestUnmangled(t *testing.T) {
+	for in, want := range map[string]string{
+		"\x01?Entry1@@YAXXZ":               "Entry1",
+		"\x01?MyClosestHit@@YAXUPayload@@": "MyClosestHit",
+		"main":                             "main",
+		"?@@":                              "?@@",
+	} {
+		if got := Unmangled(in); got != want {
+			t.Errorf("Unmangled(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A library names its entry points, not one mangled function: the HLSL
+// source of the corpus library declares four raygeneration shaders.
+func TestLibraryEntryNames(t *testing.T) {
+	_, b := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v2.dxil")
+	f, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Identity().Entry; got != "Entry1 and 3 more" {
+		t.Errorf("library entry %q, want Entry1 and 3 more", got)
+	}
+}

@@ -110,7 +110,7 @@ func (d *DXILSummary) Render() app.UI {
 						// A library's first entry holds module-wide properties, not a shader.
 						name = "(module-wide properties)"
 					}
-					return app.Tr().Body(app.Td().Text(name), app.Td().Text(e.ShaderKind), app.Td().Text(model.JoinU32(e.NumThreads, ", ")),
+					return app.Tr().Body(app.Td().Title(model.Shown(e.Name)).Text(model.Shown(model.Unmangled(name))), app.Td().Text(e.ShaderKind), app.Td().Text(model.JoinU32(e.NumThreads, ", ")),
 						app.Td().Text(model.JoinU32(e.WaveSize, ", ")), app.Td().Text(e.NodeLaunchType))
 				})),
 			))

@@ -74,7 +74,7 @@ func (pv *PartView) RuntimeData() *RDATView {
 		for i, f := range t.Records {
 			name := f.UnmangledName
 			if name == "" {
-				name = f.Name
+				name = Unmangled(f.Name)
 			}
 			var res TableCell
 			for _, r := range f.Resources {

@@ -58,3 +58,6 @@ type (
 
 // Database kinds.
 const PSDBKind, SODBKind = shaderdb.PSDBKind, shaderdb.SODBKind
+
+// Unmangled is the HLSL name inside a mangled DXIL function name.
+func Unmangled(name string) string { return decode.Unmangled(name) }
