@@ -31,6 +31,7 @@ type Inspector struct {
 
 	demo     bool // /#demo=grid: show the special views with made-up data
 	showKeys bool // the ? panel listing every key
+	treeTab  bool // the part's generic tree shown instead of its own view
 
 	problemShow, problemSeq int    // the problem the summary's buttons last asked to see
 	status                  string // loading / error message
@@ -69,6 +70,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(views.ActSelectByte, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok {
+			in.treeTab = true // a byte clicked in the hex view is shown in the tree
 			in.selectByte(ctx, off, false)
 			in.noteView(ctx)
 		}
@@ -199,8 +201,7 @@ func (in *Inspector) body() app.UI {
 			app.Section().Class("col-tree").Body(
 				app.H2().Body(app.Span().Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
 				app.P().Class("about").Text(pv.About),
-				app.Div().Class("specials").Body(views.Specials(pv)...),
-				&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node},
+				in.partViews(pv, open),
 			),
 			app.Section().Class("col-bytes").Body(
 				app.H2().Text("Bytes"),
@@ -210,5 +211,29 @@ func (in *Inspector) body() app.UI {
 				&views.DataInspector{Data: m.Data, Off: in.cursorAt()},
 			),
 		),
+	)
+}
+
+// partViews is the part's own view and its generic tree, one tab apart;
+// a part with no view of its own shows the tree alone. Both stay rendered
+// (the hidden one with display:none) so switching costs nothing.
+func (in *Inspector) partViews(pv *model.PartView, open map[int]bool) app.UI {
+	specials := views.Specials(pv)
+	tree := &views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node}
+	if len(specials) == 0 {
+		return app.Div().Class("part-views").Body(tree)
+	}
+	tab := func(id, label string, on bool, show bool) app.UI {
+		return app.Button().ID(id).Class("part-tab").Aria("selected", on).Role("tab").Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { in.treeTab = show; in.noteView(ctx) })
+	}
+	hidden := map[bool]string{true: " hidden"}
+	return app.Div().Class("part-views").Body(
+		app.Div().Class("part-tabs").Role("tablist").Body(
+			tab("tab-view", model.Shown(pv.Name)+" view", !in.treeTab, false),
+			tab("tab-tree", "Tree", in.treeTab, true),
+		),
+		app.Div().Class("specials"+hidden[in.treeTab]).Body(specials...),
+		app.Div().Class("tree-tab"+hidden[!in.treeTab]).Body(tree),
 	)
 }

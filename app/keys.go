@@ -49,6 +49,7 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	case in2("#part-list") && (key == "ArrowUp" || key == "k"):
 		in.selectPart(ctx, max(0, in.part-1))
 	case in2("#part-list") && (key == "ArrowRight" || key == "Enter"):
+		in.treeTab = true
 		ctx.Defer(func(app.Context) { focus("tree") })
 	case in2("#tree"):
 		handled = in.treeKey(ctx, key)

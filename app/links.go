@@ -131,6 +131,9 @@ func (in *Inspector) linkState() linkstate.State {
 	}
 	pv := m.Parts[in.part]
 	s.Part = pv.Name
+	if in.treeTab {
+		s.Tab = "tree" // the part's generic tree rather than its own view
+	}
 	t := pv.Tree()
 	var want decode.Span // the bytes the part and field select by themselves
 	if t != nil && in.node >= 0 && in.node < len(t.Nodes) && in.node != t.Root.ID {
@@ -395,6 +398,7 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 		return
 	}
 	in.selectPart(ctx, part)
+	in.treeTab = s.Tab == "tree"
 	pv := m.Parts[part]
 	t := pv.Tree()
 	if t != nil && part < len(in.open) {

@@ -14,6 +14,9 @@ func (in *Inspector) selectPart(ctx app.Context, i int) {
 	if in.model == nil || i < 0 || i >= len(in.model.Parts) {
 		return
 	}
+	if i != in.part {
+		in.treeTab = false // a part opens on its own view
+	}
 	in.part = i
 	pv := in.model.Parts[i]
 	in.initOpen(i)

@@ -221,7 +221,7 @@ func TestInspectorInBrowser(t *testing.T) {
 
 	// Selecting PSV0 shows its entry name once PSV0 is decoded.
 	p.Run("select PSV0", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#tree`)))
+		chromedp.WaitVisible(chromedp.CSS(`#tab-view`))) // PSV0 opens on its own view, the tree one tab away
 	raw, _ := os.ReadFile(dxil.Path)
 	f, _ := decode.Parse(raw)
 	want := obj2yamlEntryName(dxil.Path)
