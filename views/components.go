@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -317,7 +318,7 @@ func (t *TeachPanel) Render() app.UI {
 		}
 		body = append(body, app.P().Class("teach-source").Text("Source: "+model.LessonSource(l.Pattern)))
 	} else {
-		body = append([]app.UI{app.H3().ID("teach-title").Text(model.LastSeg(path))}, body...)
+		body = append([]app.UI{app.H3().ID("teach-title").Text(model.Shown(recordTitle(path)))}, body...)
 	}
 	return app.Div().ID("teach").Class("teach").Body(body...)
 }
@@ -399,4 +400,14 @@ func FileButton(input, class, id, title, text string) app.UI {
 // tab order.
 func HiddenFileInput(id string, onChange app.EventHandler) app.UI {
 	return app.Input().ID(id).Type("file").Class("visually-hidden").TabIndex(-1).OnChange(onChange)
+}
+
+// recordTitle names a path by its last segment, an index with the array it
+// is in ("Variables[0]", not "0").
+func recordTitle(path string) string {
+	last := model.LastSeg(path)
+	if _, err := strconv.Atoi(last); err == nil && len(path) > len(last) {
+		return model.LastSeg(path[:len(path)-len(last)-1]) + "[" + last + "]"
+	}
+	return last
 }

@@ -272,6 +272,7 @@ var moreLessons = []Lesson{
 	{"RDAT/SubobjectTable/Records[]/RootSignature/Data/Offset", "Root signature bytes offset", "Where the serialized root signature starts in the RawBytes sub-part.", ""},
 	{"RDAT/SubobjectTable/Records[]/RootSignature/Data/Size", "Root signature bytes size", "The size of the serialized root signature in RawBytes.", ""},
 	{"RDAT/RawBytes", "Raw bytes", "Byte blobs records refer to by offset and size (serialized root signatures, hashes, PDB data).", ""},
+	{"RDAT/*Table/Records[]", "Record", "One record of the table, RecordStride bytes; its references name rows of other tables, strings and index arrays.", ""},
 	{"RDAT/*Table/RecordCount", "Record count", "How many records the table holds.", ""},
 	{"RDAT/*Table/RecordStride", "Record size", "The size of one record of the table.", "Newer DXC builds write larger records (RuntimeDataFunctionInfo2 is 52 bytes, the first version 44); a reader takes the prefix it knows."},
 	{"RDAT/ResourceTable/Records[]/Class", "Resource class", "DXIL::ResourceClass: 0 SRV, 1 UAV, 2 CBuffer, 3 Sampler.", ""},
@@ -337,6 +338,11 @@ var moreLessons = []Lesson{
 	{"RDAT/NodeShaderInfoTable/Records[]/Inputs", "Node inputs", "The node's inputs, as a reference to an index array of IONodeTable rows.", ""},
 
 	// RDEF.
+	{"RDEF/ConstantBuffers[]", "Constant buffer", "One constant buffer (D3D11_SHADER_BUFFER_DESC): its name, variables, size, flags and type.", "24 bytes; its variables are 40-byte records at VariableOffset (24 before SM 5)."},
+	{"RDEF/ConstantBuffers[]/Variables[]", "Constant buffer variable", "One variable of a constant buffer (D3D11_SHADER_VARIABLE_DESC): name, offset and size in the buffer, flags, type and default value.", ""},
+	{"RDEF/ResourceBindings[]", "Resource binding", "One resource the shader binds (D3D11_SHADER_INPUT_BIND_DESC): name, input type, return type, dimension, register and count.", "32 bytes; 40 in SM 5.1, which adds the space and the range ID."},
+	{"RDEF/Types[]", "Variable type", "A variable's type (D3D11_SHADER_TYPE_DESC): class, base type, rows, columns, array size and struct members.", ""},
+	{"RDEF/Types[]/MemberList[]", "Struct member", "One member of a struct type: its name, type and offset in the struct.", ""},
 	{"RDEF/Header/CBufferCount", "Constant buffer count", "How many constant buffers the reflection describes.", ""},
 	{"RDEF/Header/CBufferOffset", "Constant buffers offset", "Where the constant buffer records start, from the start of the part data.", ""},
 	{"RDEF/Header/ResourceCount", "Binding count", "How many resource bindings the reflection describes.", ""},
