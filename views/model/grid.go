@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -23,12 +25,12 @@ type GridData struct {
 	RowTitles, ColTitles []string
 
 	// Where each cell's bit is: row r's mask is WordsPerRow 32-bit words
-	// from word r*WordsPerRow; WordOffs holds each word's absolute offset
-	// (nil when the grid is not read from a file, as the demo).
+	// from word r*WordsPerRow of the table at TableOff (absolute; the demo
+	// grid has none: Words is 0), whose words' paths are Table/k.
+	Table       string
+	TableOff    int64
+	Words       int
 	WordsPerRow int
-	WordOffs    []int64
-	WordPaths   []string
-	words       []*Node
 }
 
 // Bit returns the byte that holds cell (r, c)'s bit, for selecting it.
@@ -37,25 +39,12 @@ func (g *GridData) Bit(r, c int) (ByteRange, bool) {
 		return ByteRange{}, false
 	}
 	k := r*g.WordsPerRow + c>>5
-	if k >= len(g.WordOffs) || g.WordOffs[k] < 0 {
+	if k >= g.Words {
 		return ByteRange{}, false
 	}
 	bit := c & 31
-	return ByteRange{Off: g.WordOffs[k] + int64(bit>>3), Size: 1,
-		Path: fmt.Sprintf("%s bit %d (%s)", g.WordPaths[k], bit, g.Describe(r, c))}, true
-}
-
-// locate finds each mask word's bytes (spans are absolute in the model).
-func (g *GridData) locate(t *Tree, spans Spans) {
-	g.WordOffs = make([]int64, len(g.words))
-	g.WordPaths = make([]string, len(g.words))
-	for i, n := range g.words {
-		g.WordOffs[i] = -1
-		if sp, ok := spans.ByPath(t.SpanOf(n)); ok && sp.Size == 4 {
-			g.WordOffs[i], g.WordPaths[i] = sp.Off, sp.Path
-		}
-	}
-	g.words = nil
+	return ByteRange{Off: g.TableOff + 4*int64(k) + int64(bit>>3), Size: 1,
+		Path: fmt.Sprintf("%s/%d bit %d (%s)", g.Table, k, bit, g.Describe(r, c))}, true
 }
 
 // MaxLabel is how many characters of a name from the file a grid label
@@ -135,177 +124,90 @@ func (g *GridData) Describe(r, c int) string {
 	return fmt.Sprintf(ns, g.Rows[r], g.Cols[c])
 }
 
-// maskDwords is how many 32-bit words a mask over vectors×4 components takes.
-func maskDwords(vectors int) int { return (vectors + 7) >> 3 }
+// GridsFromPSV builds PSV0's ViewID and dependency grids from its typed
+// value: rows and columns are signature components named by the elements
+// that occupy them, cells are the tables' bits, and each cell knows the
+// byte its bit is in. base moves the decoder's offsets to the hex view's.
+func GridsFromPSV(info *decode.PSVInfo, base int64) []*GridData {
+	if info == nil {
+		return nil
+	}
+	in := componentLabels(info, decode.PSVSigInput, 0, int(info.SigInputVectors), "v")
+	pc := componentLabels(info, decode.PSVSigPatchOrPrim, 0, int(info.SigPatchConstOrPrimVectors), "p")
+	out := func(stream int) []string {
+		return componentLabels(info, decode.PSVSigOutput, stream, int(info.SigOutputVectors[stream]), "o")
+	}
+	viewID := []string{"ViewID"}
+	var grids []*GridData
+	add := func(g *GridData) {
+		if g != nil {
+			grids = append(grids, g)
+		}
+	}
+	for s, m := range info.ViewIDOutputMasks {
+		if m != nil && info.SigOutputVectors[s] > 0 {
+			add(maskGrid(streamTitle("ViewID → outputs", s), m.Name, m.Words, m.Offset+base, viewID, out(s), "%s affects output %s"))
+		}
+	}
+	if m := info.ViewIDPatchOrPrimMask; m != nil && len(pc) > 0 {
+		add(maskGrid("ViewID → patch constants / primitive outputs", m.Name, m.Words, m.Offset+base, viewID, pc, "%s affects %s"))
+	}
+	for s, t := range info.InputToOutput {
+		if t != nil && info.SigOutputVectors[s] > 0 {
+			add(maskGrid(streamTitle("Inputs → outputs", s), t.Name, t.Words, t.Offset+base, in, out(s), "input %s affects output %s"))
+		}
+	}
+	if t := info.InputToPatch; t != nil {
+		add(maskGrid("Inputs → patch constants", t.Name, t.Words, t.Offset+base, in, pc, "input %s affects patch constant %s"))
+	}
+	if t := info.PatchToOutput; t != nil {
+		add(maskGrid("Patch constants → outputs", t.Name, t.Words, t.Offset+base, pc, out(0), "patch constant %s affects output %s"))
+	}
+	return grids
+}
 
-// componentLabels names each of vectors×4 components from signature
-// elements ("TEXCOORD0.y"), falling back to prefix+row ("v3.y").
-func componentLabels(elements *Node, vectors int, prefix string) []string {
+func streamTitle(title string, s int) string {
+	if s > 0 {
+		return fmt.Sprintf("%s (stream %d)", title, s)
+	}
+	return title
+}
+
+// componentLabels names each of vectors×4 components of a signature (outputs:
+// of one stream) by the element there ("TEXCOORD0.y", "SV_Position0.x"),
+// else by register ("v3.y").
+func componentLabels(info *decode.PSVInfo, sig decode.PSVSigKind, stream, vectors int, prefix string) []string {
 	labels := make([]string, vectors*4)
-	for i := range labels {
-		labels[i] = fmt.Sprintf("%s%d.%c", prefix, i/4, "xyzw"[i%4])
-	}
-	if elements == nil {
-		return labels
-	}
-	for _, e := range elements.Children {
-		if a := e.Child("Allocated"); a != nil && a.Text() == "false" {
-			continue
-		}
-		name := e.Child("Name").Text()
-		if name == "" {
-			if k := enumText(e, "Kind"); k != "" && k != "Arbitrary" {
-				name = "SV_" + k
-			}
-		}
-		// One copy per element, however long the name: each component's
-		// label repeats it.
-		name = text.SafeCap(name, 1024)
-		startRow, _ := e.Child("StartRow").Int()
-		startCol, _ := e.Child("StartCol").Int()
-		cols, _ := e.Child("Cols").Int()
-		idx := e.Child("Indices")
-		rows := 1
-		if idx != nil && len(idx.Children) > 0 {
-			rows = len(idx.Children)
-		} else if v, ok := e.Child("Rows").Int(); ok {
-			rows = int(v)
-		}
-		for r := 0; r < rows; r++ {
-			si := int64(r)
-			if idx != nil && r < len(idx.Children) {
-				si, _ = idx.Children[r].Int()
-			}
-			for c := startCol; c < startCol+cols && c < 4; c++ {
-				k := (int(startRow)+r)*4 + int(c)
-				if k >= 0 && k < len(labels) {
-					labels[k] = fmt.Sprintf("%s%d.%c", name, si, "xyzw"[c])
-				}
-			}
+	for c := range labels {
+		if e, idx, ok := info.ComponentElement(sig, stream, c); ok {
+			// One copy per element however long the name: each component's label repeats it.
+			labels[c] = fmt.Sprintf("%s%d.%c", text.SafeCap(e.Semantic(), 1024), idx, "xyzw"[c%4])
+		} else {
+			labels[c] = fmt.Sprintf("%s%d.%c", prefix, c/4, "xyzw"[c%4])
 		}
 	}
 	return labels
 }
 
-// ioGrid builds a grid from a dependency table: one mask of outVecs×4 bits
-// per input component.
-func ioGrid(title string, table *Node, inLabels, outLabels []string, sentence string) *GridData {
-	if table == nil || len(inLabels) == 0 || len(outLabels) == 0 {
+// maskGrid is a grid over a table of words: one mask of (cols/4 + 7)/8 words
+// per row, bit k&31 of word k>>5 for column k.
+func maskGrid(title, table string, words []uint32, off int64, rows, cols []string, sentence string) *GridData {
+	if len(rows) == 0 || len(cols) == 0 || len(words) == 0 {
 		return nil
 	}
-	words := make([]uint32, len(table.Children))
-	for i, w := range table.Children {
-		v, _ := w.Int()
-		words[i] = uint32(v)
-	}
-	md := maskDwords(len(outLabels) / 4)
+	md := (len(cols)/4 + 7) >> 3
 	g := &GridData{Title: title, Sentence: sentence,
-		NotSentence: strings.Replace(sentence, " affects ", " does not affect ", 1), WordsPerRow: md, words: table.Children}
-	g.Rows, g.RowTitles = shortLabels(append([]string(nil), inLabels...))
-	g.Cols, g.ColTitles = shortLabels(append([]string(nil), outLabels...))
-	g.Cells = make([][]bool, len(inLabels))
+		NotSentence: strings.Replace(sentence, " affects ", " does not affect ", 1),
+		Table:       "PSV0/" + report.IndexPath(table), TableOff: off, Words: len(words), WordsPerRow: md}
+	g.Rows, g.RowTitles = shortLabels(append([]string(nil), rows...))
+	g.Cols, g.ColTitles = shortLabels(append([]string(nil), cols...))
+	g.Cells = make([][]bool, len(rows))
 	for r := range g.Cells {
-		g.Cells[r] = make([]bool, len(outLabels))
-		for c := range outLabels {
+		g.Cells[r] = make([]bool, len(cols))
+		for c := range cols {
 			k := r*md + c>>5
 			g.Cells[r][c] = k < len(words) && words[k]&(1<<(c&31)) != 0
 		}
 	}
 	return g
-}
-
-// GridsFromPSV reads PSV0's input→output (and patch-constant) dependency
-// tables from its tree, as obj2yaml names them (InputOutputMap, InputPatchMap,
-// PatchOutputMap). It returns nothing while PSV0 is kept raw.
-func GridsFromPSV(t *Tree) []*GridData {
-	if t == nil {
-		return nil
-	}
-	psv := t.Root.Child("PSVInfo")
-	if psv == nil {
-		return nil
-	}
-	inVec, _ := psv.Child("SigInputVectors").Int()
-	var outVec [4]int
-	if ov := psv.Child("SigOutputVectors"); ov != nil {
-		for i, c := range ov.Children {
-			if i < 4 {
-				v, _ := c.Int()
-				outVec[i] = int(v)
-			}
-		}
-	}
-	pcVec, ok := psv.Child("SigPatchConstOrPrimVectors").Int()
-	if !ok {
-		pcVec, _ = psv.Child("SigPrimVectors").Int() // mesh shaders
-	}
-	in := componentLabels(psv.Child("SigInputElements"), int(inVec), "v")
-	pcEl := psv.Child("SigPatchOrPrimElements")
-	var grids []*GridData
-	pc := componentLabels(pcEl, int(pcVec), "p")
-	// ViewID masks: one row, "does this output component depend on the view?"
-	viewID := []string{"ViewID"}
-	if m := psv.Child("OutputVectorMasks"); m != nil {
-		for s, mask := range m.Children {
-			if s >= 4 || outVec[s] == 0 || len(mask.Children) == 0 {
-				continue
-			}
-			out := componentLabels(filterStream(psv.Child("SigOutputElements"), s), outVec[s], "o")
-			title := "ViewID → outputs"
-			if s > 0 {
-				title += fmt.Sprintf(" (stream %d)", s)
-			}
-			if g := ioGrid(title, mask, viewID, out, "%s affects output %s"); g != nil {
-				grids = append(grids, g)
-			}
-		}
-	}
-	if m := psv.Child("PatchOrPrimMasks"); m != nil && len(m.Children) > 0 && pcVec > 0 {
-		if g := ioGrid("ViewID → patch constants / primitive outputs", m, viewID, pc, "%s affects %s"); g != nil {
-			grids = append(grids, g)
-		}
-	}
-	if m := psv.Child("InputOutputMap"); m != nil {
-		for s, table := range m.Children {
-			if s >= 4 || outVec[s] == 0 || len(table.Children) == 0 {
-				continue
-			}
-			out := componentLabels(filterStream(psv.Child("SigOutputElements"), s), outVec[s], "o")
-			title := "Inputs → outputs"
-			if s > 0 {
-				title += fmt.Sprintf(" (stream %d)", s)
-			}
-			if g := ioGrid(title, table, in, out, "input %s affects output %s"); g != nil {
-				grids = append(grids, g)
-			}
-		}
-	}
-	if m := psv.Child("InputPatchMap"); m != nil && len(m.Children) > 0 {
-		if g := ioGrid("Inputs → patch constants", m, in, pc, "input %s affects patch constant %s"); g != nil {
-			grids = append(grids, g)
-		}
-	}
-	if m := psv.Child("PatchOutputMap"); m != nil && len(m.Children) > 0 {
-		out := componentLabels(psv.Child("SigOutputElements"), outVec[0], "o")
-		if g := ioGrid("Patch constants → outputs", m, pc, out, "patch constant %s affects output %s"); g != nil {
-			grids = append(grids, g)
-		}
-	}
-	return grids
-}
-
-// filterStream keeps stream-s elements (all of them when no element has a
-// Stream key), as a synthetic node.
-func filterStream(elements *Node, s int) *Node {
-	if elements == nil {
-		return nil
-	}
-	out := &Node{Kind: KindArray}
-	for _, e := range elements.Children {
-		if v, ok := e.Child("Stream").Int(); ok && int(v) != s {
-			continue
-		}
-		out.Children = append(out.Children, e)
-	}
-	return out
 }

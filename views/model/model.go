@@ -164,12 +164,7 @@ func (pv *PartView) LoadSpecials() {
 	}
 	pv.specialsRead = true
 	if pv.Part.PSVInfo != nil {
-		pv.Grids = GridsFromPSV(pv.Tree())
-		for _, g := range pv.Grids {
-			if pv.m != nil {
-				g.locate(pv.Tree(), pv.m.Spans)
-			}
-		}
+		pv.Grids = GridsFromPSV(pv.Part.PSVInfo, pv.Base())
 	}
 	if pv.loadListing != nil {
 		pv.loadListing()
