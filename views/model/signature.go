@@ -80,19 +80,6 @@ func (n *Node) Text() string {
 	return ""
 }
 
-// enumText reads an enum the way obj2yaml-style JSON writes it: a name, or
-// a number with the name beside it under <Key>Name.
-func enumText(parent *Node, key string) string {
-	n := parent.Child(key)
-	if n == nil {
-		return ""
-	}
-	if name := parent.Child(key + "Name").Text(); name != "" {
-		return name
-	}
-	return n.Text()
-}
-
 var compTypeText = map[string]string{
 	"Unknown": "unknown", "UInt32": "uint", "SInt32": "int", "Float32": "float", "UInt16": "uint16",
 	"SInt16": "int16", "Float16": "fp16", "UInt64": "uint64", "SInt64": "int64", "Float64": "double",
