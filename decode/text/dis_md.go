@@ -172,6 +172,22 @@ func (x *fields) enum(name string, v uint64, names map[uint64]string) {
 	}
 }
 
+// typeFields prints the operands DIDerivedType and DICompositeType share,
+// in the order LLVM 3.7 prints them; a derived type always shows its
+// baseType (null included), a composite one only when set.
+func (x *fields) typeFields(skipNullBase bool) {
+	x.tag(0)
+	x.str("name", 1, true)
+	x.ref("scope", 4, true)
+	x.ref("file", 2, true)
+	x.num("line", x.at(3), true)
+	x.ref("baseType", 5, skipNullBase)
+	x.num("size", x.at(6), true)
+	x.num("align", x.at(7), true)
+	x.num("offset", x.at(8), true)
+	x.flags("flags", 9)
+}
+
 func (x *fields) tag(i int) {
 	v := x.at(i)
 	if n, ok := dwTags[v]; ok {
@@ -266,29 +282,11 @@ func (p *printer) mdBody(f *decode.IRFunction, e *decode.IRMetadata) string {
 		x.str("directory", 1, false)
 	case decode.MDDerivedType:
 		name = "DIDerivedType"
-		x.tag(0)
-		x.str("name", 1, true)
-		x.ref("scope", 4, true)
-		x.ref("file", 2, true)
-		x.num("line", x.at(3), true)
-		x.ref("baseType", 5, false)
-		x.num("size", x.at(6), true)
-		x.num("align", x.at(7), true)
-		x.num("offset", x.at(8), true)
-		x.flags("flags", 9)
+		x.typeFields(false)
 		x.ref("extraData", 10, true)
 	case decode.MDCompositeType:
 		name = "DICompositeType"
-		x.tag(0)
-		x.str("name", 1, true)
-		x.ref("scope", 4, true)
-		x.ref("file", 2, true)
-		x.num("line", x.at(3), true)
-		x.ref("baseType", 5, true)
-		x.num("size", x.at(6), true)
-		x.num("align", x.at(7), true)
-		x.num("offset", x.at(8), true)
-		x.flags("flags", 9)
+		x.typeFields(true)
 		x.ref("elements", 10, true)
 		x.enum("runtimeLang", x.at(11), dwLangs)
 		x.ref("vtableHolder", 12, true)
