@@ -42,7 +42,7 @@ func patchDataLayout(bc []byte) ([]byte, bool) {
 				if vbrBits(uint64(nd[i]), 6) != w {
 					return nil, false
 				}
-				writeVBR(out, pos, uint64(nd[i]), 6)
+				putVBR(out, pos, uint64(nd[i]), 6)
 			}
 			pos += w
 		}
@@ -51,25 +51,3 @@ func patchDataLayout(bc []byte) ([]byte, bool) {
 	return nil, false
 }
 
-func writeVBR(b []byte, pos, v uint64, n uint) {
-	hi := uint64(1) << (n - 1)
-	for {
-		c := v & (hi - 1)
-		v >>= n - 1
-		if v != 0 {
-			c |= hi
-		}
-		for k := uint(0); k < n; k++ {
-			bit := pos + uint64(k)
-			if c>>k&1 != 0 {
-				b[bit>>3] |= 1 << (bit & 7)
-			} else {
-				b[bit>>3] &^= 1 << (bit & 7)
-			}
-		}
-		pos += uint64(n)
-		if v == 0 {
-			return
-		}
-	}
-}
