@@ -721,19 +721,20 @@ func FuzzRDAT(f *testing.F) {
 }
 
 func BenchmarkRDAT(b *testing.B) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		b.Skip("no corpus")
-	}
-	data, err := os.ReadFile(filepath.Join(dir, rdatVkd3dProton+"two_level_empty_node.h__two_level_empty_node_code_dxil.dxil"))
-	if err != nil {
-		b.Skip(err)
-	}
+	benchPart(b, rdatVkd3dProton+"two_level_empty_node.h__two_level_empty_node_code_dxil.dxil", "RDAT", func(d []byte) { ParseRuntimeData(d) })
+}
+
+// benchPart times a part decoder on one corpus file's part.
+func benchPart(b *testing.B, rel, part string, decode func([]byte)) {
+	_, data := corpus.File(b, rel)
 	f, _ := Parse(data)
-	part := f.Part("RDAT").Data()
-	b.SetBytes(int64(len(part)))
+	p := f.Part(part)
+	if p == nil {
+		b.Fatalf("%s has no %s", rel, part)
+	}
+	b.SetBytes(int64(len(p.Data())))
 	for i := 0; i < b.N; i++ {
-		ParseRuntimeData(part)
+		decode(p.Data())
 	}
 }
 

@@ -444,20 +444,7 @@ func FuzzRDEF(f *testing.F) {
 }
 
 func BenchmarkRDEF(b *testing.B) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		b.Skip("no corpus")
-	}
-	data, err := os.ReadFile(dir + "/real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
-	if err != nil {
-		b.Skip(err)
-	}
-	f, _ := Parse(data)
-	part := f.Part("RDEF").Data()
-	b.SetBytes(int64(len(part)))
-	for i := 0; i < b.N; i++ {
-		ParseResourceDefinitions(part)
-	}
+	benchPart(b, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc", "RDEF", func(d []byte) { ParseResourceDefinitions(d) })
 }
 
 // TestRDEFSharedVariablesAreBounded: constant buffers pointing at one variable
