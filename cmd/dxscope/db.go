@@ -283,15 +283,7 @@ func runDBExtract(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	if out, ok := flags["o"]; ok && out != "" && out != "-" {
-		if err := writeFile(out, data); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
-			return 1
-		}
-		return 0
-	}
-	stdout.Write(data)
-	return 0
+	return writeOut(flags["o"], data, stdout, stderr)
 }
 
 func extractFromDB(d *shaderdb.Database, flags map[string]string) ([]byte, error) {

@@ -115,7 +115,13 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dxscope: %v\n", err)
 		return 1
 	}
-	if out, ok := flags["o"]; ok && out != "" && out != "-" {
+	return writeOut(flags["o"], data, stdout, stderr)
+}
+
+// writeOut writes extracted bytes to the -o file, or to standard output when
+// there is none (or it is "-").
+func writeOut(out string, data []byte, stdout, stderr io.Writer) int {
+	if out != "" && out != "-" {
 		if err := writeFile(out, data); err != nil {
 			fmt.Fprintf(stderr, "dxscope: %v\n", err)
 			return 1
