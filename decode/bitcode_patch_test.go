@@ -50,4 +50,3 @@ func patchDataLayout(bc []byte) ([]byte, bool) {
 	}
 	return nil, false
 }
-
