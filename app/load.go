@@ -285,7 +285,7 @@ func (in *Inspector) show(ctx app.Context, m *model.Model) {
 		// A damaged file opens on what is wrong with it: its first error.
 		for _, p := range m.Problems {
 			if p.Severity == decode.Error {
-				in.selectByte(ctx, min(max(p.Offset, 0), int64(len(m.Data))-1), true)
+				in.selectProblem(ctx, p)
 				break
 			}
 		}

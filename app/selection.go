@@ -120,9 +120,15 @@ func (in *Inspector) cursorAt() int64 {
 	return in.sel.Off
 }
 
+// selectProblem selects the byte a problem names (an offset past the end of
+// the file: its last byte) and brings it into view.
+func (in *Inspector) selectProblem(ctx app.Context, p decode.Problem) {
+	in.selectByte(ctx, min(max(p.Offset, 0), int64(len(in.model.Data))-1), true)
+}
+
 // showFirstProblem selects the bytes of the first problem of a severity and
-// brings its row into view, its button focused (Enter shows the next row's
-// bytes from there with Tab).
+// brings its row into view with its button focused, so Tab and Enter go on
+// through the list.
 func (in *Inspector) showFirstProblem(ctx app.Context, sev string) {
 	m := in.model
 	if m == nil {
@@ -132,7 +138,7 @@ func (in *Inspector) showFirstProblem(ctx app.Context, sev string) {
 		if p.Severity.String() != sev {
 			continue
 		}
-		in.selectByte(ctx, min(max(p.Offset, 0), int64(len(m.Data))-1), true)
+		in.selectProblem(ctx, p)
 		in.problemShow, in.problemSeq = i, in.problemSeq+1
 		id := fmt.Sprint("problem-", i)
 		ctx.Defer(func(app.Context) {

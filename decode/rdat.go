@@ -565,7 +565,7 @@ func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 		rr.end()
 		g.NumComponents = g.ComponentNumAndType & 3
 		g.ComponentType = g.ComponentNumAndType >> 2
-		g.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(uint32(g.ComponentType)), "ComponentType")
+		g.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(g.ComponentType), "ComponentType")
 		v.RecordDispatchGrid = g
 		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
 		return v
@@ -603,11 +603,11 @@ func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
 	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
 	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
 	v.SemanticKind = rr.u8("SemanticKind")
-	v.SemanticKindName = report.EnumName(semanticKindNames, uint64(uint32(v.SemanticKind)), "SemanticKind")
+	v.SemanticKindName = report.EnumName(semanticKindNames, uint64(v.SemanticKind), "SemanticKind")
 	v.ComponentType = rr.u8("ComponentType")
-	v.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(uint32(v.ComponentType)), "ComponentType")
+	v.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(v.ComponentType), "ComponentType")
 	v.InterpolationMode = rr.u8("InterpolationMode")
-	v.InterpolationModeName = report.EnumName(interpolationModeNames, uint64(uint32(v.InterpolationMode)), "InterpolationMode")
+	v.InterpolationModeName = report.EnumName(interpolationModeNames, uint64(v.InterpolationMode), "InterpolationMode")
 	v.StartRow = rr.u8("StartRow")
 	v.ColsAndStream = rr.u8("ColsAndStream")
 	v.Cols = v.ColsAndStream&3 + 1

@@ -431,9 +431,9 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	tr.begin("", "type")
 	t := RDEFType{Offset: off}
 	t.Class = tr.u16("Class")
-	t.ClassName = report.EnumName(variableClassNames, uint64(uint32(t.Class)), "D3D_SHADER_VARIABLE_CLASS")
+	t.ClassName = report.EnumName(variableClassNames, uint64(t.Class), "D3D_SHADER_VARIABLE_CLASS")
 	t.Type = tr.u16("Type")
-	t.TypeName = report.EnumName(variableTypeNames, uint64(uint32(t.Type)), "D3D_SHADER_VARIABLE_TYPE")
+	t.TypeName = report.EnumName(variableTypeNames, uint64(t.Type), "D3D_SHADER_VARIABLE_TYPE")
 	t.Rows = tr.u16("Rows")
 	t.Columns = tr.u16("Columns")
 	t.Elements = tr.u16("Elements")

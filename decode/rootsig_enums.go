@@ -27,7 +27,7 @@ const (
 var rootParameterTypeNames = []string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}
 
 func (v RootParameterType) String() string {
-	return report.EnumName(rootParameterTypeNames, uint64(uint32(v)), "RootParameterType")
+	return report.EnumName(rootParameterTypeNames, uint64(v), "RootParameterType")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -46,7 +46,7 @@ type ShaderVisibility uint32
 var shaderVisibilityNames = []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}
 
 func (v ShaderVisibility) String() string {
-	return report.EnumName(shaderVisibilityNames, uint64(uint32(v)), "ShaderVisibility")
+	return report.EnumName(shaderVisibilityNames, uint64(v), "ShaderVisibility")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -65,7 +65,7 @@ type DescriptorRangeType uint32
 var descriptorRangeTypeNames = []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}
 
 func (v DescriptorRangeType) String() string {
-	return report.EnumName(descriptorRangeTypeNames, uint64(uint32(v)), "DescriptorRangeType")
+	return report.EnumName(descriptorRangeTypeNames, uint64(v), "DescriptorRangeType")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -106,7 +106,7 @@ var samplerFilterNames = func() []string {
 }()
 
 func (v SamplerFilter) String() string {
-	return report.EnumName(samplerFilterNames, uint64(uint32(v)), "SamplerFilter")
+	return report.EnumName(samplerFilterNames, uint64(v), "SamplerFilter")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -125,7 +125,7 @@ type TextureAddressMode uint32
 var textureAddressModeNames = []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}
 
 func (v TextureAddressMode) String() string {
-	return report.EnumName(textureAddressModeNames, uint64(uint32(v)), "TextureAddressMode")
+	return report.EnumName(textureAddressModeNames, uint64(v), "TextureAddressMode")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -144,7 +144,7 @@ type ComparisonFunc uint32
 var comparisonFuncNames = []string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}
 
 func (v ComparisonFunc) String() string {
-	return report.EnumName(comparisonFuncNames, uint64(uint32(v)), "ComparisonFunc")
+	return report.EnumName(comparisonFuncNames, uint64(v), "ComparisonFunc")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -163,7 +163,7 @@ type StaticBorderColor uint32
 var staticBorderColorNames = []string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}
 
 func (v StaticBorderColor) String() string {
-	return report.EnumName(staticBorderColorNames, uint64(uint32(v)), "StaticBorderColor")
+	return report.EnumName(staticBorderColorNames, uint64(v), "StaticBorderColor")
 }
 
 // MarshalText writes the name, as obj2yaml does.

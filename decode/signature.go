@@ -33,7 +33,7 @@ var d3dSystemValueDumpbin = map[uint32]string{
 }
 
 func (v D3DSystemValue) String() string {
-	return report.EnumName(d3dSystemValueNames, uint64(uint32(v)), "D3DSystemValue")
+	return report.EnumName(d3dSystemValueNames, uint64(v), "D3DSystemValue")
 }
 
 // Dumpbin is the short name the compilers' listings print ("POS", "TARGET").
@@ -64,7 +64,7 @@ var sigComponentTypeNames = []string{
 }
 
 func (v SigComponentType) String() string {
-	return report.EnumName(sigComponentTypeNames, uint64(uint32(v)), "SigComponentType")
+	return report.EnumName(sigComponentTypeNames, uint64(v), "SigComponentType")
 }
 
 // MarshalText writes the name, as obj2yaml does.
@@ -85,7 +85,7 @@ var sigMinPrecisionNames = []string{
 }
 
 func (v SigMinPrecision) String() string {
-	return report.EnumName(sigMinPrecisionNames, uint64(uint32(v)), "SigMinPrecision")
+	return report.EnumName(sigMinPrecisionNames, uint64(v), "SigMinPrecision")
 }
 
 // MarshalText writes the name, as obj2yaml does.

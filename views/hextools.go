@@ -20,7 +20,7 @@ type hexFind struct {
 	kind  model.SearchKind
 	at    int64 // the match shown, when shown
 	shown bool
-	msg   string // "match 0x1f0 (3 in the file)" or why nothing was searched
+	msg   string // "at 0x1f0 (3 in the file)", "not found", or why nothing was searched
 }
 
 // maxCount bounds how many matches the status counts.

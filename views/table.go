@@ -89,7 +89,7 @@ type RuntimeDataView struct {
 	Data *model.RDATView
 }
 
-// Render draws the tables and the dump.
+// Render draws the tables.
 func (v *RuntimeDataView) Render() app.UI {
 	d := v.Data
 	return app.Div().ID("rdat").Class("special rdat").Body(

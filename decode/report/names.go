@@ -13,7 +13,7 @@ import (
 // EnumName returns names[v], or "typ(v)" for a value the table does not name
 // (past its end, or a blank entry of a sparse table).
 func EnumName(names []string, v uint64, typ string) string {
-	if v < uint64(len(names)) && names[v] != "" {
+	if Named(names, v) {
 		return names[v]
 	}
 	return fmt.Sprintf("%s(%d)", typ, v)

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
@@ -89,14 +90,22 @@ func (pv *PartView) Facts() *FactsView {
 		s := p.SourceInfo
 		v.Purpose = "The shader's source files and the compiler arguments, embedded (dxc -Qembed_debug or -Zs) so a debugger needs no files from disk."
 		if s.Args != nil {
+			// The Args section's index is the file's: find each argument's
+			// span by the path's tail, in one pass over the part's spans.
+			args := map[int]decode.Span{}
+			for _, sp := range p.Spans {
+				if _, tail, ok := strings.Cut(sp.Path, "/Args/"); ok {
+					if i, err := strconv.Atoi(tail); err == nil {
+						if _, seen := args[i]; !seen {
+							args[i] = sp
+						}
+					}
+				}
+			}
 			for i, a := range s.Args.Args {
 				f := Fact{Label: fmt.Sprintf("argument %d", i+1), Value: Shown(strings.TrimSpace("-" + a.Arg + " " + a.Value))}
-				suffix := fmt.Sprintf("/Args/%d", i)
-				for _, sp := range p.Spans { // the section's index is the file's: find the argument by its own path
-					if strings.HasSuffix(sp.Path, suffix) {
-						f.Off, f.Size = sp.Off+pv.Base(), sp.Size
-						break
-					}
+				if sp, ok := args[i]; ok {
+					f.Off, f.Size = sp.Off+pv.Base(), sp.Size
 				}
 				v.Facts = append(v.Facts, f)
 			}
@@ -114,7 +123,7 @@ func (pv *PartView) Facts() *FactsView {
 				v.Files = append(v.Files, t)
 			}
 		}
-		add("source files", fmt.Sprint(len(v.Files)), "Header/SectionCount")
+		add("source files", fmt.Sprint(len(v.Files)), "")
 	case p.PDBInfo != nil:
 		d := p.PDBInfo
 		v.Purpose = "A PDB's summary of the shader it describes: compile arguments, sources and libraries as runtime data (dxscope rdat prints it)."

@@ -47,16 +47,6 @@ func Cells(texts ...string) []TableCell {
 // by its path under the part ("Parameters/2", "FunctionTable/Records/0"); a
 // path with no span gives the whole part's data.
 func (pv *PartView) spanFinder() func(path string) (int64, int64) {
-	find := pv.locator()
-	return func(path string) (int64, int64) {
-		off, size, _ := find(path)
-		return off, size
-	}
-}
-
-// locator is spanFinder that also names the field's tree node (-1: none),
-// so a row selects the whole record in the tree and the bytes.
-func (pv *PartView) locator() func(path string) (off, size int64, node int) {
 	spans := map[string]decode.Span{}
 	for _, s := range pv.Part.Spans {
 		if old, ok := spans[s.Path]; !ok || s.Size > old.Size {
@@ -64,17 +54,26 @@ func (pv *PartView) locator() func(path string) (off, size int64, node int) {
 		}
 	}
 	base := pv.Base()
+	return func(path string) (int64, int64) {
+		if s, ok := spans[pv.Name+"/"+path]; ok {
+			return s.Off + base, s.Size
+		}
+		return pv.Offset + 8, int64(len(pv.Part.Data()))
+	}
+}
+
+// locator is spanFinder that also names the field's tree node (-1: none),
+// so a row selects the whole record in the tree and the bytes.
+func (pv *PartView) locator() func(path string) (off, size int64, node int) {
+	where := pv.spanFinder()
 	tree := pv.Tree()
 	return func(path string) (int64, int64, int) {
-		node := -1
+		off, size := where(path)
 		if tree != nil {
 			if n, ok := tree.bySpan[pv.Name+"/"+path]; ok {
-				node = n.ID
+				return off, size, n.ID
 			}
 		}
-		if s, ok := spans[pv.Name+"/"+path]; ok {
-			return s.Off + base, s.Size, node
-		}
-		return pv.Offset + 8, int64(len(pv.Part.Data())), node
+		return off, size, -1
 	}
 }
