@@ -6,18 +6,12 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // Links go-app's URL parser cannot read used to stop the Go program: the
 // page must stay live on them, fresh or already open, and still open files.
 func TestBadLinksKeepThePageAlive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
-	base := startPage(t)
-	browser := startBrowser(t)
+	base, browser := browserAndPage(t)
 	bad := []string{"field=%ZZ", "name=%zz", "part=PSV0&field=%", "name=%E0%A4%A", "v=1&field=%%%25%2"}
 	alive := func(p *page, what string) {
 		t.Helper()

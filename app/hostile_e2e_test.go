@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode/hostile"
 )
@@ -109,12 +108,7 @@ func TestNamesFromTheFileAreShownSafely(t *testing.T) {
 // and gigabytes, as links carrying the file: each opens (or says why not)
 // and the page stays live, which an example opening afterwards shows.
 func TestHostileLinksKeepThePageLive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
-	base := startPage(t)
-	browser := startBrowser(t)
+	base, browser := browserAndPage(t)
 	for _, c := range []struct {
 		name string
 		data []byte

@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // A file chosen while the decoder is still loading is kept, the page says
@@ -22,11 +21,8 @@ import (
 // (a proxy in front of the real server answers it only when told) so the
 // page is certainly not live when the file is set on the input.
 func TestFileChosenBeforeTheDecoderIsLive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
-	real, err := url.Parse(startPage(t))
+	base, browser := browserAndPage(t)
+	real, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +43,7 @@ func TestFileChosenBeforeTheDecoderIsLive(t *testing.T) {
 	if shots == "" {
 		shots = t.TempDir()
 	}
-	p := newPage(t, startBrowser(t), front.URL, shots)
+	p := newPage(t, browser, front.URL, shots)
 	p.do(chromedp.Navigate(front.URL + "/"))
 	p.wait("the page's HTML", `!!document.getElementById('file-input')`)
 

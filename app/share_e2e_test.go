@@ -56,12 +56,7 @@ func startPage(t *testing.T) string {
 // screenshots to $DXSCOPE_SCREENSHOTS (a temporary folder when unset).
 func browserPage(t *testing.T) *page {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser test: skipped in -short mode")
-	}
-	browsertest.Available(t)
-	base := startPage(t)
-	browser := startBrowser(t)
+	base, browser := browserAndPage(t)
 	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
 	if shots == "" {
 		shots = t.TempDir()
@@ -110,6 +105,18 @@ func openExample(t *testing.T, name string) *page {
 	p.do(chromedp.Click(chromedp.CSS(`#example-` + strings.ReplaceAll(name, ".", `\.`))))
 	p.wait("the example", `document.querySelector('#file-name')?.textContent === `+jsString(name))
 	return p
+}
+
+// browserAndPage is what every browser test starts with: skipped in -short
+// mode or without Chromium, the real bundle served (its base URL), one
+// headless Chromium started.
+func browserAndPage(t *testing.T) (string, context.Context) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: skipped in -short mode")
+	}
+	browsertest.Available(t)
+	return startPage(t), startBrowser(t)
 }
 
 // startBrowser starts one headless Chromium for the whole test.
