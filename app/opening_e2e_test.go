@@ -71,6 +71,14 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 	// A whole problem row is a target, not only its button.
 	p.do(chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-msg`)))
 	p.wait("the row's bytes selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
+	// ] right after a file opens, with no click on the page first: the vertex
+	// example opens on its first part, ISG1, and ] moves to the next.
+	_, v := example(t, "vertex.dxbc")
+	p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
+	p.wait("the vertex example", `document.querySelector('#file-name')?.textContent === 'vertex.dxbc'`)
+	p.wait("its first part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(v.Parts[0].Name))
+	p.do(chromedp.KeyEvent("]"))
+	p.wait("] selects the second part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(v.Parts[1].Name))
 	// The hidden file inputs are not tab stops; the labels that open them are.
 	if got := eval[string](p, `[...document.querySelectorAll('input[type=file]')].map(e => e.tabIndex).join(',') + '/' + document.querySelector('label[for=file-input]').tabIndex`); got != "-1,-1/0" {
 		t.Errorf("file inputs' and the Open label's tab indexes: %s, want -1,-1/0", got)
