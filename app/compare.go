@@ -43,7 +43,7 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
 	c.marksA, c.marksB = model.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
 	c.code = model.CompareCode(in.model, b)
-	in.share.cmp, in.share.tab = c, "compare"
+	in.share.cmp, in.screen = c, screenCompare
 	if r, ok := model.FirstDifference(c.cmp); ok {
 		in.compareSelect(ctx, r)
 	}
@@ -137,14 +137,14 @@ func (in *Inspector) onPickCompare(ctx app.Context, e app.Event) {
 	if !files.Truthy() || files.Get("length").Int() == 0 {
 		return
 	}
-	in.share.wantCompare = true
+	in.next = openAsCompared
 	in.readFile(in.stableCtx(ctx), files.Index(0))
 	ctx.JSSrc().Set("value", "")
 }
 
 // mainView is the compare view when it is chosen, else the inspector's body.
 func (in *Inspector) mainView() app.UI {
-	if c := in.share.cmp; c != nil && in.share.tab == "compare" && in.model != nil {
+	if c := in.share.cmp; in.comparing() {
 		return &views.CompareView{Cmp: c.cmp, A: in.model, B: c.b, Selected: c.sel, HasSel: c.hasSel,
 			SelA: c.selA, SelB: c.selB, RevealA: c.revA, RevealB: c.revB, RevealSeq: c.revSeq,
 			MarksA: c.marksA, MarksB: c.marksB, Code: c.code, CodeSel: c.codeSel, HasCodeSel: c.hasCodeSel}

@@ -15,10 +15,9 @@ import (
 // SODB and a PSDB may be open together, to link their groups), the one
 // shown, and whether the page shows it or a container opened from it.
 type dbState struct {
-	list    []*model.DBModel
-	active  int
-	viewing bool // the database view is shown (else a container from it)
-	rev     int
+	list   []*model.DBModel
+	active int
+	rev    int
 
 	// The container shown from a database, for the banner above the inspector.
 	from     *model.DBModel
@@ -51,10 +50,10 @@ func (in *Inspector) openDatabase(ctx app.Context, name string, data []byte) boo
 		in.db.active = len(in.db.list) - 1
 	}
 	model.LinkDatabases(in.db.list)
-	in.db.viewing = true
 	in.db.from = nil
 	in.db.rev++
 	in.model = nil
+	in.screen = screenDatabase
 	in.status = ""
 	start := in.started
 	ctx.Defer(func(app.Context) {
@@ -104,7 +103,6 @@ func (in *Inspector) openDBContainer(ctx app.Context, r model.DBContainerRef) {
 			in.db.fromNote += " Reading it reported: " + err.Error()
 		}
 	}
-	in.db.viewing = false
 	in.db.from = dm
 	in.show(ctx, m)
 	in.noteView(ctx) // the link names the container (at=) in the database file, or carries the assembled one
@@ -117,7 +115,7 @@ func (in *Inspector) openDBContainer(ctx app.Context, r model.DBContainerRef) {
 }
 
 // fromDatabase reports whether the shown container came from a database.
-func (in *Inspector) fromDatabase() bool { return !in.db.viewing && in.db.from != nil }
+func (in *Inspector) fromDatabase() bool { return in.screen != screenDatabase && in.db.from != nil }
 
 // databaseBanner says where a container opened from a database lives and
 // leads back to the database (nil when the container is not from one).
@@ -128,18 +126,15 @@ func (in *Inspector) databaseBanner() app.UI {
 	return app.P().ID("db-from").Class("nested").Body(
 		app.Text(in.db.fromNote+" "),
 		app.Button().ID("db-back").Class("link").Text("Back to the database").OnClick(func(ctx app.Context, e app.Event) {
-			in.db.viewing = true
 			in.db.from = nil
 			in.model = nil
+			in.screen = screenDatabase
 		}),
 	)
 }
 
-// databaseBody draws the open databases (nil when none is shown).
+// databaseBody draws the open databases.
 func (in *Inspector) databaseBody() app.UI {
-	if !in.db.viewing || len(in.db.list) == 0 {
-		return nil
-	}
 	active := min(in.db.active, len(in.db.list)-1)
 	return app.Section().ID("database").Class("database").Body(
 		app.Div().Class("db-tabs").Body(
@@ -174,5 +169,6 @@ func (in *Inspector) closeDatabase(i int) {
 	in.db.rev++
 	if len(in.db.list) == 0 {
 		in.db = dbState{}
+		in.screen = screenWelcome
 	}
 }

@@ -29,9 +29,10 @@ type Inspector struct {
 	revealOff int64
 	revealSeq int
 
-	demo     bool // /#demo=grid: show the special views with made-up data
-	showKeys bool // the ? panel listing every key
-	treeTab  bool // the part's generic tree shown instead of its own view
+	screen   screen  // what the main area shows (screen.go)
+	tab      partTab // which of the selected part's two views is shown
+	next     openAs  // what the next file the user opens becomes
+	showKeys bool    // the ? panel listing every key
 
 	problemShow, problemSeq int    // the problem the summary's buttons last asked to see
 	status                  string // loading / error message
@@ -70,7 +71,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(views.ActSelectByte, func(ctx app.Context, a app.Action) {
 		if off, ok := a.Value.(int64); ok {
-			in.treeTab = true // a byte clicked in the hex view is shown in the tree
+			in.tab = tabTree // a byte clicked in the hex view is shown in the tree
 			in.selectByte(ctx, off, false)
 			in.noteView(ctx)
 		}
@@ -137,7 +138,7 @@ func (in *Inspector) Render() app.UI {
 		app.If(in.model != nil, func() app.UI { return &views.SummaryBar{Model: in.model} }),
 		in.shareUI(),
 		in.mainView(),
-		app.If(in.showKeys, func() app.UI { return keysHelp(func() { in.showKeys = false }) }),
+		app.If(in.showKeys, in.keysPanel),
 		app.Footer().Class("keys").Body(
 			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part · ?: all keys."),
 		),
@@ -146,12 +147,11 @@ func (in *Inspector) Render() app.UI {
 }
 
 func (in *Inspector) body() app.UI {
-	if ui := in.databaseBody(); ui != nil {
-		return ui
-	}
 	m := in.model
 	switch {
-	case m == nil && in.demo:
+	case in.screen == screenDatabase && len(in.db.list) > 0:
+		return in.databaseBody()
+	case in.screen == screenDemo:
 		return app.Section().Class("demo").Body(
 			app.H2().Text("Special views with made-up data"),
 			&views.SignatureTable{Title: "input signature (demo)", Rows: views.DemoSignature()},
@@ -223,17 +223,17 @@ func (in *Inspector) partViews(pv *model.PartView, open map[int]bool) app.UI {
 	if len(specials) == 0 {
 		return app.Div().Class("part-views").Body(tree)
 	}
-	tab := func(id, label string, on bool, show bool) app.UI {
-		return app.Button().ID(id).Class("part-tab").Aria("selected", on).Role("tab").Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { in.treeTab = show; in.noteView(ctx) })
+	tab := func(id, label string, show partTab) app.UI {
+		return app.Button().ID(id).Class("part-tab").Aria("selected", in.tab == show).Role("tab").Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { in.tab = show; in.noteView(ctx) })
 	}
 	hidden := map[bool]string{true: " hidden"}
 	return app.Div().Class("part-views").Body(
 		app.Div().Class("part-tabs").Role("tablist").Body(
-			tab("tab-view", model.Shown(pv.Name)+" view", !in.treeTab, false),
-			tab("tab-tree", "Tree", in.treeTab, true),
+			tab("tab-view", model.Shown(pv.Name)+" view", tabOwnView),
+			tab("tab-tree", "Tree", tabTree),
 		),
-		app.Div().Class("specials"+hidden[in.treeTab]).Body(specials...),
-		app.Div().Class("tree-tab"+hidden[!in.treeTab]).Body(tree),
+		app.Div().Class("specials"+hidden[in.tab == tabTree]).Body(specials...),
+		app.Div().Class("tree-tab"+hidden[in.tab != tabTree]).Body(tree),
 	)
 }

@@ -49,7 +49,7 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	case in2("#part-list") && (key == "ArrowUp" || key == "k"):
 		in.selectPart(ctx, max(0, in.part-1))
 	case in2("#part-list") && (key == "ArrowRight" || key == "Enter"):
-		in.treeTab = true
+		in.tab = tabTree
 		ctx.Defer(func(app.Context) { focus("tree") })
 	case in2("#tree"):
 		handled = in.treeKey(ctx, key)
@@ -164,7 +164,11 @@ var keys = [][2]string{
 	{"?", "this list (Esc closes it)"},
 }
 
-// keysHelp is the ? panel.
+// keysPanel is the ? panel listing every key.
+func (in *Inspector) keysPanel() app.UI {
+	return keysHelp(func() { in.showKeys = false })
+}
+
 func keysHelp(close func()) app.UI {
 	rows := make([]app.UI, len(keys))
 	for i, k := range keys {

@@ -108,16 +108,14 @@ type shareState struct {
 	ctx    app.Context
 	hasCtx bool
 
-	tab         string // "" (inspector) or "compare"
-	wantCompare bool   // the next file opened is compared with the shown one
-	cmp         *compareState
+	cmp *compareState // the last comparison; shown while in.screen is screenCompare
 }
 
 // linkState returns what the page shows as a link state.
 func (in *Inspector) linkState() linkstate.State {
 	m := in.model
 	s := linkstate.State{Name: m.Name, At: m.Base, Row: in.share.row}
-	if c := in.share.cmp; in.share.tab == "compare" && c != nil {
+	if c := in.share.cmp; in.comparing() {
 		s.Tab = "compare"
 		s.Compare = c.b.Name
 		if c.hasSel {
@@ -131,7 +129,7 @@ func (in *Inspector) linkState() linkstate.State {
 	}
 	pv := m.Parts[in.part]
 	s.Part = pv.Name
-	if in.treeTab {
+	if in.tab == tabTree {
 		s.Tab = "tree" // the part's generic tree rather than its own view
 	}
 	t := pv.Tree()
@@ -259,9 +257,14 @@ func setFragment(u *url.URL, frag string) {
 // #demo=grid shows the grid and signature table with made-up data instead.
 func (in *Inspector) OnNav(ctx app.Context) {
 	raw := ctx.Page().URL().EscapedFragment()
-	in.demo = ctx.Page().URL().Fragment == "demo=grid"
-	if in.demo {
+	if ctx.Page().URL().Fragment == "demo=grid" {
+		if in.model == nil && in.screen != screenDatabase {
+			in.screen = screenDemo
+		}
 		return
+	}
+	if in.screen == screenDemo {
+		in.screen = screenWelcome
 	}
 	if raw == in.share.written {
 		return
@@ -276,7 +279,7 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 	in.share.linkErr, in.share.note = "", ""
 	if raw == "" {
 		// Back past the first file: the page as it was before any file.
-		in.model, in.share.cmp, in.share.tab = nil, nil, ""
+		in.closeFile()
 		in.share.pending = nil
 		return
 	}
@@ -296,15 +299,12 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 			if name == "" {
 				name = "file from the link"
 			}
-			in.share.applying = true
-			in.show(ctx, in.buildAt(name, l.File, s.At))
-			in.share.applying = false
+			in.quietly(func() { in.show(ctx, in.buildAt(name, l.File, s.At)) })
 		}
 	case s.SHA256 != "":
 		if r := in.fileRef(); r == nil || r.sha != s.SHA256 {
 			in.share.pending = &s
-			in.share.tab, in.share.cmp = "", nil
-			in.model = nil
+			in.closeFile()
 			return
 		}
 	case in.model == nil:
@@ -314,6 +314,13 @@ func (in *Inspector) applyLink(ctx app.Context, raw string) {
 	}
 	in.share.pending = nil
 	in.applyState(ctx, s, l.Compare)
+}
+
+// quietly runs fn without writing links: what fn shows is not a view of its own.
+func (in *Inspector) quietly(fn func()) {
+	in.share.applying = true
+	defer func() { in.share.applying = false }()
+	fn()
 }
 
 // buildAt decodes the container a link names: the one at its offset when
@@ -362,17 +369,17 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 			if c := in.share.cmp; c == nil || c.bRef.sha != s.CompareSHA256 {
 				p := s
 				in.share.pending = &p
-				in.share.tab = ""
+				in.screen = screenFile
 				return
 			}
 		}
 		if in.share.cmp != nil {
-			in.share.tab = "compare"
+			in.screen = screenCompare
 			in.compareSelectPath(ctx, s.Field)
 			return
 		}
 	}
-	in.share.tab = ""
+	in.screen = screenFile
 	if m.File == nil {
 		return
 	}
@@ -398,7 +405,10 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 		return
 	}
 	in.selectPart(ctx, part)
-	in.treeTab = s.Tab == "tree"
+	in.tab = tabOwnView
+	if s.Tab == "tree" {
+		in.tab = tabTree
+	}
 	pv := m.Parts[part]
 	t := pv.Tree()
 	if t != nil && part < len(in.open) {
@@ -496,14 +506,18 @@ func (in *Inspector) mountShare(ctx app.Context) {
 		}
 	})
 	ctx.Handle(views.ActCompareMode, func(ctx app.Context, a app.Action) {
-		in.share.wantCompare = !in.share.wantCompare
 		in.share.note = ""
-		if in.share.wantCompare && in.model != nil {
+		if in.next == openAsCompared {
+			in.next = openAsNew
+			return
+		}
+		in.next = openAsCompared
+		if in.model != nil {
 			in.share.note = "Compare mode: open or drop the file to compare with " + model.Shown(in.model.Name) + ". (Shift+drop does this too.)"
 		}
 	})
 	ctx.Handle(views.ActCloseCompare, func(ctx app.Context, a app.Action) {
-		in.share.tab = ""
+		in.screen = screenFile
 		in.noteView(ctx)
 	})
 	ctx.Handle(views.ActCompareSelect, func(ctx app.Context, a app.Action) {

@@ -143,7 +143,7 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 	in.share.linkErr, in.share.note = "", ""
 	if p := in.share.pending; p != nil && p.CompareSHA256 != "" && in.model != nil && (p.SHA256 == "" || in.fileRef().sha == p.SHA256) {
-		in.share.wantCompare = false
+		in.next = openAsNew
 		if err := linkstate.CheckCompareFile(*p, data); err != nil {
 			in.share.linkErr = fmt.Sprintf("%s was not opened: %v", name, err)
 			in.status = ""
@@ -152,13 +152,12 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 		in.share.pending = nil
 		in.status = ""
 		in.startCompare(ctx, name, data)
-		in.share.tab = "compare"
 		in.compareSelectPath(ctx, p.Field)
 		in.noteView(ctx)
 		return
 	}
-	if in.share.wantCompare && in.model != nil && in.model.File != nil {
-		in.share.wantCompare = false
+	if in.next == openAsCompared && in.model != nil && in.model.File != nil {
+		in.next = openAsNew
 		in.status = ""
 		in.startCompare(ctx, name, data)
 		in.noteView(ctx)
@@ -171,14 +170,14 @@ func (in *Inspector) openFile(ctx app.Context, name string, data []byte) {
 			return
 		}
 		in.share.pending = nil
-		in.share.tab, in.share.cmp = "", nil
+		in.share.cmp = nil
 		in.quietly(func() { in.show(ctx, in.buildAt(name, data, p.At)) })
 		in.applyState(ctx, *p, nil)
 		in.share.lastKey = ""
 		in.noteView(ctx)
 		return
 	}
-	in.share.tab, in.share.cmp = "", nil
+	in.share.cmp = nil
 	in.share.row = 0
 	in.quietly(func() { in.show(ctx, build(name, data, 0)) })
 	in.noteViewAfterPaint(ctx)
@@ -223,12 +222,6 @@ func (in *Inspector) stableCtx(ctx app.Context) app.Context {
 	return ctx
 }
 
-func (in *Inspector) quietly(fn func()) {
-	in.share.applying = true
-	defer func() { in.share.applying = false }()
-	fn()
-}
-
 // dropCompare turns a Shift+drop, or a drop onto the compare buttons (as
 // "Drop to compare" invites), into a compare with the shown file.
 func (in *Inspector) dropCompare(e app.Event) {
@@ -241,7 +234,7 @@ func (in *Inspector) dropCompare(e app.Event) {
 		onButton = t.Call("closest", "#compare-drop, #compare-label").Truthy()
 	}
 	if shift.Truthy() && shift.Bool() || onButton {
-		in.share.wantCompare = true
+		in.next = openAsCompared
 	}
 }
 
@@ -253,7 +246,7 @@ func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
 		// to the database" works), then land on the container the link names.
 		if in.openDatabase(ctx, name, data) {
 			dm := in.db.list[in.db.active]
-			in.db.viewing, in.db.from = false, dm
+			in.db.from = dm
 			in.db.fromNote = fmt.Sprintf("Showing the container at %s of %s that the link names; the offsets below are the database file's.", model.Hex(p.At), dm.Name)
 		}
 		in.openFile(ctx, name, data)
@@ -267,6 +260,7 @@ func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
 
 func (in *Inspector) show(ctx app.Context, m *model.Model) {
 	in.model = m
+	in.screen = screenFile
 	in.status = ""
 	in.open = make([]map[int]bool, len(m.Parts))
 	for i := range m.Parts {

@@ -15,7 +15,7 @@ func (in *Inspector) selectPart(ctx app.Context, i int) {
 		return
 	}
 	if i != in.part {
-		in.treeTab = false // a part opens on its own view
+		in.tab = tabOwnView // a part opens on its own view
 	}
 	in.part = i
 	pv := in.model.Parts[i]

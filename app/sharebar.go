@@ -92,7 +92,7 @@ func (in *Inspector) shareUI() app.UI {
 		items = append(items, &views.ShareBar{
 			Copied: in.share.copied, Embedded: in.share.embedded, LinkLen: in.share.linkLen,
 			PartName: pname, Bitcode: bitcode, Selection: in.sel.Size, HasModel: in.model.File != nil,
-			Compare: in.share.tab == "compare" && in.share.cmp != nil, CompareMode: in.share.wantCompare,
+			Compare: in.comparing(), CompareMode: in.next == openAsCompared,
 		})
 	}
 	return app.Div().Class("share").Body(items...)
