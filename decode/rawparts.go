@@ -3,7 +3,7 @@ package decode
 // Parts whose layout no public document gives: they are described for people
 // and shown raw.
 func init() {
-	RegisterPart(PartKind{Name: "PRIV", Title: "private data", About: "Arbitrary bytes added by a tool; neither compiler interprets them. Must be the last part.", Unique: true})
+	RegisterPart(PartKind{Name: "PRIV", Title: "private data", About: "Arbitrary bytes added by a tool (dxc -setprivate writes them); neither compiler nor the runtime interprets them. Must be the last part.", Unique: true})
 	RegisterPart(PartKind{Name: "DXBC", Title: "DXBC bytecode", About: "A nested DXBC token stream, as listed by the DXContainer document."})
 	RegisterPart(PartKind{Name: "SDBG", Title: "shader debug info", About: "FXC debug information (legacy format)."})
 	RegisterPart(PartKind{Name: "SPDB", Title: "shader PDB", About: "FXC debug information as an embedded PDB (MSF) file."})

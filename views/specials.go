@@ -7,27 +7,20 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// outputSignatures are the signature parts whose "used" column is the
-// complement of the never-writes mask; the others are inputs.
-var outputSignatures = map[string]bool{"OSG1": true, "OSGN": true, "OSG5": true, "PSG1": true, "PCSG": true}
-
-// specials maps a part name to the views drawn above its generic tree. Each
-// takes plain view-model data that Build read once from the part's tree, so
-// a special view appears as soon as the part's decoder fills in the keys it
-// reads.
-var specials = map[string]func(pv *model.PartView) []app.UI{
-	"ISG1": signature, "ISGN": signature,
-	"OSG1": signature, "OSGN": signature, "OSG5": signature,
-	"PSG1": signature, "PCSG": signature,
-	"PSV0": psvGrids,
-	"DXIL": dxilViews, "ILDB": dxilViews, "STAT": statistics,
-	"HASH": partFacts, "ILDN": partFacts, "VERS": partFacts, "SRCI": partFacts, "PDBI": partFacts, "PRIV": partFacts,
-	"SHDR": shaderListing, "SHEX": shaderListing,
-	"Aon9": level9Listing,
-	"SFI0": featureFlags,
-	"RTS0": rootSignature,
-	"RDAT": runtimeData,
-	"RDEF": resourceDefinitions,
+// specials draws each kind of a part's own view from its view-model data
+// (model.PartView.OwnView chooses the kind from the decoded value). Each
+// returns nil when the data it needs is missing, and the part shows its tree.
+var specials = map[model.OwnView]func(pv *model.PartView) []app.UI{
+	model.OwnViewSignature:           signature,
+	model.OwnViewPSV:                 psvGrids,
+	model.OwnViewProgram:             dxilViews,
+	model.OwnViewShaderListing:       shaderListing,
+	model.OwnViewLevel9:              level9Listing,
+	model.OwnViewFeatureFlags:        featureFlags,
+	model.OwnViewRootSignature:       rootSignature,
+	model.OwnViewRuntimeData:         runtimeData,
+	model.OwnViewResourceDefinitions: resourceDefinitions,
+	model.OwnViewFacts:               partFacts,
 }
 
 func signature(pv *model.PartView) []app.UI {
@@ -53,22 +46,15 @@ func Specials(pv *model.PartView) []app.UI {
 	if pv == nil {
 		return nil
 	}
-	if f, ok := specials[pv.Name]; ok {
+	if f := specials[pv.OwnView()]; f != nil {
 		pv.LoadSpecials()
 		return f(pv)
 	}
-	return partFacts(pv) // a part no document names says so
+	return nil
 }
 
-// statistics is DXC's STAT (a reflection module) or FXC's (counters).
-func statistics(pv *model.PartView) []app.UI {
-	if pv.Module() != nil {
-		return dxilSummary(pv)
-	}
-	return partFacts(pv)
-}
-
-// dxilViews are the module summary and the disassembly.
+// dxilViews are the module summary and the disassembly (DXIL and ILDB; DXC's
+// STAT, a reflection module without code, has the summary alone).
 func dxilViews(pv *model.PartView) []app.UI {
 	out := dxilSummary(pv)
 	if d := pv.Disassembly(); d != nil {

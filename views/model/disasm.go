@@ -39,7 +39,7 @@ var disasmCache = map[*decode.Part]*Disassembly{}
 // Disassembly decodes the part's bitcode completely and prints it (once per
 // part), or returns nil for parts without bitcode.
 func (pv *PartView) Disassembly() *Disassembly {
-	if pv.Part == nil || pv.Part.Program == nil || (pv.Name != "DXIL" && pv.Name != "ILDB") {
+	if pv.Part == nil || pv.Part.Program == nil || !hasCode(pv.Part.Module) {
 		return nil
 	}
 	if d, ok := disasmCache[pv.Part]; ok {
@@ -79,4 +79,19 @@ func (pv *PartView) Disassembly() *Disassembly {
 type ByteRange struct {
 	Off, Size int64
 	Path      string
+}
+
+// hasCode reports whether a module defines a function: DXIL and ILDB do; the
+// reflection module DXC writes as STAT keeps declarations only (all 43 of the
+// corpus), so there is nothing to disassemble.
+func hasCode(m *decode.Module) bool {
+	if m == nil {
+		return false
+	}
+	for _, f := range m.Functions {
+		if !f.Declaration {
+			return true
+		}
+	}
+	return false
 }

@@ -140,12 +140,14 @@ func (pv *PartView) Facts() *FactsView {
 		for i, f := range p.Statistics.Fields {
 			add(f.Name, fmt.Sprint(f.Value), fmt.Sprintf("Fields/%d", i))
 		}
-	case p.Name == "PRIV":
-		v.Purpose = "Private data a tool appended; no compiler or runtime reads it (DXC's -setprivate writes it)."
-		add("size", SizeText(int64(len(p.Data()))), "")
-		add("first bytes", RawBytes(pv.m.Data, pv.Offset+8, int64(len(p.Data())), 16), "")
 	case decode.LookupPart(p.Name) == nil:
 		v.Purpose = "No document names this part, so dxscope shows its bytes raw. A runtime ignores parts it does not know."
+		add("size", SizeText(int64(len(p.Data()))), "")
+		add("first bytes", RawBytes(pv.m.Data, pv.Offset+8, int64(len(p.Data())), 16), "")
+	case decode.LookupPart(p.Name).Decode == nil:
+		// A part the registry names but whose layout no document gives
+		// (PRIV, SDBG, SPDB, …): what it is for, and its bytes.
+		v.Purpose = "dxscope knows this part by name, but no public document gives its layout, so its bytes are shown raw."
 		add("size", SizeText(int64(len(p.Data()))), "")
 		add("first bytes", RawBytes(pv.m.Data, pv.Offset+8, int64(len(p.Data())), 16), "")
 	default:

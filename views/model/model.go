@@ -391,3 +391,50 @@ func (pv *PartView) Bytecode() *ShaderBytecode {
 	}
 	return pv.Part.Bytecode
 }
+
+// OwnView is the view of its own a part gets beside the generic tree.
+type OwnView int
+
+const (
+	OwnViewNone                OwnView = iota // the generic tree alone
+	OwnViewSignature                          // signature rows
+	OwnViewPSV                                // PSV0 resources and dependency grids
+	OwnViewProgram                            // a DXIL program: its summary and, when it has code, the disassembly
+	OwnViewShaderListing                      // SHDR/SHEX instructions
+	OwnViewLevel9                             // Aon9's level-9 listing
+	OwnViewFeatureFlags                       // SFI0 flag rows
+	OwnViewRootSignature                      // RTS0 tables and HLSL
+	OwnViewRuntimeData                        // RDAT tables
+	OwnViewResourceDefinitions                // RDEF tables and FXC's text
+	OwnViewFacts                              // a purpose sentence and facts (small, raw and unknown parts)
+)
+
+// OwnView chooses the part's view from what its decoder produced, not from
+// its name: a part family registered later that decodes into one of these
+// values gets that value's view with no list to edit.
+func (pv *PartView) OwnView() OwnView {
+	p := pv.Part
+	switch {
+	case p == nil:
+		return OwnViewNone
+	case p.Signature != nil:
+		return OwnViewSignature
+	case p.PSVInfo != nil:
+		return OwnViewPSV
+	case p.Program != nil:
+		return OwnViewProgram
+	case p.Bytecode != nil:
+		return OwnViewShaderListing
+	case p.Level9 != nil:
+		return OwnViewLevel9
+	case p.Flags != nil:
+		return OwnViewFeatureFlags
+	case p.RootSignature != nil:
+		return OwnViewRootSignature
+	case p.RuntimeData != nil:
+		return OwnViewRuntimeData
+	case p.ResourceDefs != nil:
+		return OwnViewResourceDefinitions
+	}
+	return OwnViewFacts
+}

@@ -23,17 +23,7 @@ func init() {
 }
 
 func TestRegisteredPartReachesThePage(t *testing.T) {
-	b := make([]byte, 36+8+4)
-	copy(b, "DXBC")
-	binary.LittleEndian.PutUint16(b[20:], 1)
-	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
-	binary.LittleEndian.PutUint32(b[28:], 1)
-	binary.LittleEndian.PutUint32(b[32:], 36)
-	copy(b[36:], "ZZZ1")
-	binary.LittleEndian.PutUint32(b[40:], 4)
-	binary.LittleEndian.PutUint16(b[44:], 7)
-	binary.LittleEndian.PutUint16(b[46:], 9)
-	m := Build("zzz.bin", b, 0)
+	m := Build("zzz.bin", onePart("ZZZ1", []byte{7, 0, 9, 0}), 0)
 	if len(m.Parts) != 2 {
 		t.Fatalf("%d rows", len(m.Parts))
 	}
@@ -51,4 +41,41 @@ func TestRegisteredPartReachesThePage(t *testing.T) {
 	if m.Errors+m.Warnings+m.Notes != 0 {
 		t.Errorf("problems %v", m.Problems)
 	}
+}
+
+// A family that decodes into a value the page already draws gets that view:
+// the view follows the decoded value, not a list of part names.
+func init() {
+	decode.RegisterPart(decode.PartKind{
+		Name: "ZZZ2", Title: "test flags", About: "A made-up part holding a feature-flags word.", KnownLayout: true,
+		Decode: func(_ *decode.File, p *decode.Part, r *decode.Reader) {
+			f := decode.FeatureFlags(r.U32("Flags"))
+			p.Flags = &f
+		},
+	})
+}
+
+func TestOwnViewFollowsTheDecodedValue(t *testing.T) {
+	pv := Build("zzz2.bin", onePart("ZZZ2", []byte{1, 0, 0, 0}), 0).Parts[1] // bit 0: doubles
+	if v := pv.OwnView(); v != OwnViewFeatureFlags {
+		t.Fatalf("own view %d, want the feature-flags view", v)
+	}
+	rows := pv.FeatureRows()
+	if len(rows) == 0 || !rows[0].Set || rows[0].Bit != 0 || rows[0].Offset != 44 {
+		t.Errorf("feature rows %+v: want bit 0 set, read at 0x2c", rows)
+	}
+}
+
+// onePart is a container (version 1.0) holding one part: its 36-byte header,
+// the part's 8-byte header at 36, its data at 44.
+func onePart(name string, data []byte) []byte {
+	b := make([]byte, 44, 44+len(data))
+	copy(b, "DXBC")
+	binary.LittleEndian.PutUint16(b[20:], 1)
+	binary.LittleEndian.PutUint32(b[24:], uint32(44+len(data)))
+	binary.LittleEndian.PutUint32(b[28:], 1)
+	binary.LittleEndian.PutUint32(b[32:], 36)
+	copy(b[36:], name)
+	binary.LittleEndian.PutUint32(b[40:], uint32(len(data)))
+	return append(b, data...)
 }
