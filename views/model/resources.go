@@ -54,19 +54,26 @@ func (m *Model) resourceNames() map[string]string {
 			names[k] = name
 		}
 	}
-	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
-		if p := m.File.Part(name); p != nil && p.Module != nil {
+	// By kind of value, not part name: the bitcode's metadata first, then
+	// RDAT's table, then RDEF's bindings.
+	for _, p := range m.File.Parts {
+		if p.Module != nil {
 			for _, r := range p.Module.Resources {
 				put(RegisterLetter(r.Class), r.Space, r.LowerBound, r.Name)
 			}
 		}
 	}
-	if p := m.File.Part("RDAT"); p != nil && p.RuntimeData != nil && p.RuntimeData.ResourceTable != nil {
-		for _, r := range p.RuntimeData.ResourceTable.Records {
-			put(RegisterLetter(r.ClassName), r.Space, r.LowerBound, r.Name)
+	for _, p := range m.File.Parts {
+		if p.RuntimeData != nil && p.RuntimeData.ResourceTable != nil {
+			for _, r := range p.RuntimeData.ResourceTable.Records {
+				put(RegisterLetter(r.ClassName), r.Space, r.LowerBound, r.Name)
+			}
 		}
 	}
-	if p := m.File.Part("RDEF"); p != nil && p.ResourceDefs != nil {
+	for _, p := range m.File.Parts {
+		if p.ResourceDefs == nil {
+			continue
+		}
 		for _, b := range p.ResourceDefs.ResourceBindings {
 			var space uint32
 			if b.Space != nil {
