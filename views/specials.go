@@ -7,20 +7,15 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// specials draws each kind of a part's own view from its view-model data
-// (model.PartView.OwnView chooses the kind from the decoded value). Each
-// returns nil when the data it needs is missing, and the part shows its tree.
-var specials = map[model.OwnView]func(pv *model.PartView) []app.UI{
-	model.OwnViewSignature:           signature,
-	model.OwnViewPSV:                 psvGrids,
-	model.OwnViewProgram:             dxilViews,
-	model.OwnViewShaderListing:       shaderListing,
-	model.OwnViewLevel9:              level9Listing,
-	model.OwnViewFeatureFlags:        featureFlags,
-	model.OwnViewRootSignature:       rootSignature,
-	model.OwnViewRuntimeData:         runtimeData,
-	model.OwnViewResourceDefinitions: resourceDefinitions,
-	model.OwnViewFacts:               partFacts,
+// specials are the views a part can have of its own. Each draws the view-model
+// data it needs (a signature's rows, PSV0's grids, a program, a listing, …)
+// and nothing when the part has none, so which one a part gets follows from
+// what its decoder produced, not from its name: a family registered later
+// that decodes into one of these values gets that view. partFacts comes last:
+// small, raw and unknown parts.
+var specials = []func(pv *model.PartView) []app.UI{
+	signature, psvGrids, dxilViews, shaderListing, level9Listing,
+	featureFlags, rootSignature, runtimeData, resourceDefinitions, partFacts,
 }
 
 func signature(pv *model.PartView) []app.UI {
@@ -46,9 +41,11 @@ func Specials(pv *model.PartView) []app.UI {
 	if pv == nil {
 		return nil
 	}
-	if f := specials[pv.OwnView()]; f != nil {
-		pv.LoadSpecials()
-		return f(pv)
+	pv.LoadSpecials()
+	for _, f := range specials {
+		if ui := f(pv); len(ui) > 0 {
+			return ui
+		}
 	}
 	return nil
 }

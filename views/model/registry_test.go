@@ -55,10 +55,10 @@ func init() {
 	})
 }
 
-func TestOwnViewFollowsTheDecodedValue(t *testing.T) {
+func TestNewFamilyGetsTheViewOfItsValue(t *testing.T) {
 	pv := Build("zzz2.bin", onePart("ZZZ2", []byte{1, 0, 0, 0}), 0).Parts[1] // bit 0: doubles
-	if v := pv.OwnView(); v != OwnViewFeatureFlags {
-		t.Fatalf("own view %d, want the feature-flags view", v)
+	if f := pv.Facts(); f != nil {
+		t.Errorf("a decoded family shown as facts (%q): it has a view of its own", f.Purpose)
 	}
 	rows := pv.FeatureRows()
 	if len(rows) == 0 || !rows[0].Set || rows[0].Bit != 0 || rows[0].Offset != 44 {
