@@ -214,26 +214,40 @@ func (in *Inspector) body() app.UI {
 	)
 }
 
-// partViews is the part's own view and its generic tree, one tab apart;
-// a part with no view of its own shows the tree alone. Both stay rendered
-// (the hidden one with display:none) so switching costs nothing.
+// partViews is the part's own view, its generic tree and its text forms,
+// one tab apart; a part with neither a view of its own nor a text shows the
+// tree alone. The own view and the tree stay rendered (the hidden one with
+// display:none) so switching costs nothing; the text is written when its
+// tab is first shown.
 func (in *Inspector) partViews(pv *model.PartView, open map[int]bool) app.UI {
 	specials := views.Specials(pv)
 	tree := &views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node}
-	if len(specials) == 0 {
+	texts := pv.HasDumps()
+	if len(specials) == 0 && !texts {
 		return app.Div().Class("part-views").Body(tree)
 	}
-	tab := func(id, label string, show partTab) app.UI {
-		return app.Button().ID(id).Class("part-tab").Aria("selected", in.tab == show).Role("tab").Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { in.tab = show; in.noteView(ctx) })
+	shown := in.tab // what the tab names, or the next one the part has
+	if shown == tabText && !texts {
+		shown = tabOwnView
+	}
+	if shown == tabOwnView && len(specials) == 0 {
+		shown = tabTree
+	}
+	tab := func(id, label string, t partTab) app.UI {
+		return app.Button().ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { in.tab = t; in.noteView(ctx) })
 	}
 	hidden := map[bool]string{true: " hidden"}
 	return app.Div().Class("part-views").Body(
 		app.Div().Class("part-tabs").Role("tablist").Body(
-			tab("tab-view", model.Shown(pv.Name)+" view", tabOwnView),
+			app.If(len(specials) > 0, func() app.UI { return tab("tab-view", model.Shown(pv.Name)+" view", tabOwnView) }),
 			tab("tab-tree", "Tree", tabTree),
+			app.If(texts, func() app.UI { return tab("tab-text", "Text", tabText) }),
 		),
-		app.Div().Class("specials"+hidden[in.tab == tabTree]).Body(specials...),
-		app.Div().Class("tree-tab"+hidden[in.tab != tabTree]).Body(tree),
+		app.Div().Class("specials"+hidden[shown != tabOwnView]).Body(specials...),
+		app.Div().Class("tree-tab"+hidden[shown != tabTree]).Body(tree),
+		app.If(shown == tabText, func() app.UI {
+			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(in.model.Name)}
+		}),
 	)
 }

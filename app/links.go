@@ -129,9 +129,8 @@ func (in *Inspector) linkState() linkstate.State {
 	}
 	pv := m.Parts[in.part]
 	s.Part = pv.Name
-	if in.tab == tabTree {
-		s.Tab = "tree" // the part's generic tree rather than its own view
-	}
+	s.Tab = tabNames[in.tab] // "" for the part's own view
+
 	t := pv.Tree()
 	var want decode.Span // the bytes the part and field select by themselves
 	if t != nil && in.node >= 0 && in.node < len(t.Nodes) && in.node != t.Root.ID {
@@ -406,8 +405,10 @@ func (in *Inspector) applyState(ctx app.Context, s linkstate.State, compare []by
 	}
 	in.selectPart(ctx, part)
 	in.tab = tabOwnView
-	if s.Tab == "tree" {
-		in.tab = tabTree
+	for t, name := range tabNames {
+		if s.Tab == name {
+			in.tab = t
+		}
 	}
 	pv := m.Parts[part]
 	t := pv.Tree()
@@ -500,6 +501,11 @@ func (in *Inspector) mountShare(ctx app.Context) {
 		}
 	})
 	ctx.Handle(views.ActCopyLink, func(ctx app.Context, a app.Action) { in.copyLink(ctx) })
+	ctx.Handle(views.ActCopyText, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.CopyRequest); ok {
+			in.copyText(ctx, r.Text, r.Done)
+		}
+	})
 	ctx.Handle(views.ActExport, func(ctx app.Context, a app.Action) {
 		if k, ok := a.Value.(string); ok {
 			in.export(ctx, k)

@@ -1,5 +1,5 @@
 // Screen: what the page shows, named once. The main area shows exactly one
-// screen; a selected part shows one of its two tabs; the next opened file is
+// screen; a selected part shows one of its tabs; the next opened file is
 // either a new file or the one to compare with. Each is one field of the
 // Inspector with a type of its own, so no combination of flags decides what
 // is on the page.
@@ -16,13 +16,17 @@ const (
 	screenDatabase               // the open databases (in.db), in.model is nil
 )
 
-// partTab is which of a part's two views is shown.
+// partTab is which of a part's views is shown.
 type partTab int
 
 const (
 	tabOwnView partTab = iota // the part's own view (a table, a listing, facts)
 	tabTree                   // the generic tree of every decoded field
+	tabText                   // the part's text forms, as the CLI prints them
 )
+
+// tabNames are the link's tab= values; the own view, the default, has none.
+var tabNames = map[partTab]string{tabTree: "tree", tabText: "text"}
 
 // openAs is what the next file the user opens becomes.
 type openAs int

@@ -115,20 +115,13 @@ func runRDAT(args []string, stdout, stderr io.Writer) int {
 }
 
 func dumpRDAT(f *decode.File, path string, stdout, stderr io.Writer) int {
+	d, _ := text.DumpNamed("rdat")
 	found := false
 	for _, p := range f.Parts {
-		var d *decode.RuntimeData
-		switch {
-		case p.RuntimeData != nil:
-			d = p.RuntimeData
-		case p.PDBInfo != nil && p.PDBInfo.RuntimeData != nil:
-			d = p.PDBInfo.RuntimeData
-		default:
-			continue
+		if d.Has(f, p) {
+			found = true
+			d.Write(stdout, f, p)
 		}
-		found = true
-		fmt.Fprintf(stdout, "Part #%d %s (%d bytes): %s\n", p.Index, p.Name, p.Size, p.Summary)
-		text.WriteRuntimeData(stdout, d, int(p.Size))
 	}
 	if !found {
 		fmt.Fprintf(stderr, "dxscope: %s has no RDAT or PDBI part\n", path)
@@ -153,12 +146,12 @@ func runRDEF(args []string, stdout, stderr io.Writer) int {
 
 func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
 	p := f.Part("RDEF")
-	if p == nil || p.ResourceDefs == nil {
+	d, _ := text.DumpNamed("rdef")
+	if p == nil || !d.Has(f, p) {
 		fmt.Fprintf(stderr, "dxscope: %s has no decodable RDEF part\n", path)
 		return 1
 	}
-	fmt.Fprintf(stdout, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, p.Summary)
-	text.WriteResourceDefinitions(stdout, p.ResourceDefs)
+	d.Write(stdout, f, p)
 	text.WriteProblems(stdout, partProblems(f.Problems, "RDEF"))
 	return 0
 }

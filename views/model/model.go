@@ -73,6 +73,7 @@ type PartView struct {
 	specialsRead bool
 	m            *Model // the model the part belongs to (for names other parts know)
 	loadListing  func() // fills FXCHeader or Level9 (set by addListings)
+	dumps        []TextDump
 }
 
 // Build decodes data as a container (or, when base > 0 or the caller asks
@@ -112,7 +113,7 @@ func Build(name string, data []byte, base int64) *Model {
 	m.Errors, m.Warnings, m.Notes = decode.CountProblems(m.Problems)
 
 	// The container header as its own entry, so its fields get a tree too.
-	hv := &PartView{Index: 0, Name: HeaderPart, Title: "container header",
+	hv := &PartView{m: m, Index: 0, Name: HeaderPart, Title: "container header",
 		About:  "The 32-byte DXBC header (magic, digest, version, size, part count) and the table of part offsets.",
 		Offset: base, Size: int64(decode.HeaderSize) + 4*int64(len(f.Header.PartOffsets))}
 	hv.Summary = fmt.Sprintf("version %d.%d, %d parts, %s, digest %s", f.Header.Version.Major, f.Header.Version.Minor,

@@ -1,0 +1,127 @@
+package text
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// A Dump is one text form of a part: what a dxscope command prints for it,
+// and what the page's Text tab shows and downloads. Which dumps a part has
+// follows from what its decoder produced (a PSV0 value, a module, a listing),
+// not from its name, the way the page picks a part's own view.
+type Dump struct {
+	Command string // the dxscope command that prints this text ("psv")
+	Title   string // what the text is, for people
+	Ext     string // the download's file name ending, without the dot
+
+	// Whole says the text is of the container, not of a part: the page
+	// offers it on the container header.
+	Whole bool
+	// Has reports whether part p of f has this text (not asked when Whole).
+	Has func(f *decode.File, p *decode.Part) bool
+	// Write writes the text of p, a part Has accepted (nil when Whole).
+	Write func(w io.Writer, f *decode.File, p *decode.Part)
+}
+
+var dumps []Dump
+
+// RegisterDump adds a text form; a part family registered outside decode
+// registers its dump beside its decoder.
+func RegisterDump(d Dump) { dumps = append(dumps, d) }
+
+// DumpsOf returns the text forms part p of f has (p nil: the container's).
+func DumpsOf(f *decode.File, p *decode.Part) []Dump {
+	var out []Dump
+	for _, d := range dumps {
+		if d.Whole && p == nil || !d.Whole && p != nil && d.Has(f, p) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// DumpNamed returns the dump a dxscope command prints.
+func DumpNamed(command string) (Dump, bool) {
+	for _, d := range dumps {
+		if d.Command == command {
+			return d, true
+		}
+	}
+	return Dump{}, false
+}
+
+// Text is the dump of p as a string, escaped as the CLI escapes its output
+// (SafeWriter): the same bytes the command prints.
+func (d Dump) Text(f *decode.File, p *decode.Part) string {
+	var b bytes.Buffer
+	w := NewSafeWriter(&b)
+	d.Write(w, f, p)
+	w.Flush()
+	return b.String()
+}
+
+// The dumps in the order the page lists them: the container's part list,
+// then one per kind of decoded value. The CLI's commands of the same names
+// print these texts (and the part's problems after them).
+func init() {
+	RegisterDump(Dump{Command: "parts", Title: "the part list and problems", Ext: "parts.txt", Whole: true,
+		Write: func(w io.Writer, f *decode.File, _ *decode.Part) { WriteParts(w, f) }})
+	RegisterDump(Dump{Command: "psv", Title: "PSV0 as dxa -dumppsv prints it, names resolved", Ext: "psv.txt",
+		Has:   func(_ *decode.File, p *decode.Part) bool { return p.PSVInfo != nil },
+		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WritePSV(w, p.PSVInfo) }})
+	RegisterDump(Dump{Command: "rootsig", Title: "the root signature in the HLSL root signature language", Ext: "rootsig.hlsl",
+		Has:   func(_ *decode.File, p *decode.Part) bool { return p.RootSignature != nil },
+		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteRootSignature(w, p) }})
+	RegisterDump(Dump{Command: "dxil", Title: "the DXIL module: summary, entry points, resources, dx.op census, blocks", Ext: "dxil.txt",
+		Has:   func(_ *decode.File, p *decode.Part) bool { return p.Program != nil && p.Module != nil },
+		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteModule(w, p) }})
+	RegisterDump(Dump{Command: "dis", Title: "the module as dxc -dumpbin prints it", Ext: "ll",
+		Has: func(_ *decode.File, p *decode.Part) bool {
+			return p.Program != nil && len(p.Program.DXIL) > 0 && p.Module != nil
+		},
+		Write: func(w io.Writer, f *decode.File, p *decode.Part) {
+			if err := WriteDisassembly(w, f, decode.PartIR(p)); err != nil {
+				fmt.Fprintf(w, "; %v\n", err)
+			}
+		}})
+	RegisterDump(Dump{Command: "rdat", Title: "the runtime data as dxa -dumprdat prints it", Ext: "rdat.txt",
+		Has:   func(_ *decode.File, p *decode.Part) bool { return PartRuntimeData(p) != nil },
+		Write: writeRuntimeDataPart})
+	RegisterDump(Dump{Command: "rdef", Title: "FXC's resource definitions: constant buffers, types, bindings", Ext: "rdef.txt",
+		Has:   func(_ *decode.File, p *decode.Part) bool { return p.ResourceDefs != nil },
+		Write: writeResourceDefinitionsPart})
+	RegisterDump(Dump{Command: "asm", Title: "the whole listing fxc /Fc writes", Ext: "asm",
+		Has: func(_ *decode.File, p *decode.Part) bool { return p.Bytecode != nil || p.Level9 != nil },
+		Write: func(w io.Writer, f *decode.File, _ *decode.Part) {
+			if err := WriteFXCListing(w, f); err != nil {
+				fmt.Fprintf(w, "// %v\n", err)
+			}
+		}})
+}
+
+// PartRuntimeData is the runtime data a part holds: RDAT's, or the copy
+// inside PDBI.
+func PartRuntimeData(p *decode.Part) *decode.RuntimeData {
+	switch {
+	case p == nil:
+		return nil
+	case p.RuntimeData != nil:
+		return p.RuntimeData
+	case p.PDBInfo != nil:
+		return p.PDBInfo.RuntimeData
+	}
+	return nil
+}
+
+func writeRuntimeDataPart(w io.Writer, _ *decode.File, p *decode.Part) {
+	fmt.Fprintf(w, "Part #%d %s (%d bytes): %s\n", p.Index, p.Name, p.Size, p.Summary)
+	WriteRuntimeData(w, PartRuntimeData(p), int(p.Size))
+}
+
+func writeResourceDefinitionsPart(w io.Writer, _ *decode.File, p *decode.Part) {
+	fmt.Fprintf(w, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, p.Summary)
+	WriteResourceDefinitions(w, p.ResourceDefs)
+}

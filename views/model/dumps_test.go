@@ -1,0 +1,78 @@
+package model
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
+)
+
+// commands lists the dxscope commands whose text a part view offers.
+func commands(ds []TextDump) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Command)
+	}
+	return out
+}
+
+// The Text tab offers each part the texts the CLI prints for it, picked by
+// the decoded value: the header the part list, PSV0 its dump, signatures
+// none. The texts are decode/text's, byte for byte.
+func TestPartViewsOfferTheCLITexts(t *testing.T) {
+	b, err := os.ReadFile("../../web/examples/vertex.dxbc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Build("vertex.dxbc", b, 0)
+	want := map[string][]string{HeaderPart: {"parts"}, "ISG1": nil, "OSG1": nil, "PSV0": {"psv"}, "HASH": nil}
+	for _, pv := range m.Parts {
+		w, ok := want[pv.Name]
+		if !ok {
+			continue
+		}
+		if got := commands(pv.Dumps()); !slices.Equal(got, w) || pv.HasDumps() != (len(w) > 0) {
+			t.Errorf("%s offers %v (HasDumps %v), want %v", pv.Name, got, pv.HasDumps(), w)
+		}
+	}
+	parts := m.Parts[0].Dumps()[0]
+	if !strings.HasPrefix(parts.Text, "Part count: 5\n#0 - ISG1  offset 0x34  size 92 (92 B)") || parts.Ext != "parts.txt" {
+		t.Errorf("the header's text %q (ending %q)", parts.Text[:min(60, len(parts.Text))], parts.Ext)
+	}
+	psv := m.Parts[3].Dumps()[0]
+	var direct strings.Builder
+	text.WritePSV(&direct, m.Parts[3].Part.PSVInfo)
+	if psv.Text != direct.String() || !strings.Contains(psv.Text, " Vertex Shader\n OutputPositionPresent=true\n") {
+		t.Errorf("PSV0 text differs from text.WritePSV:\n%s", psv.Text)
+	}
+}
+
+// A part family registered outside decode adds its text beside its decoder,
+// and the page offers it with nothing else to edit; the text is escaped as
+// the CLI escapes it.
+func init() {
+	decode.RegisterPart(decode.PartKind{
+		Name: "ZZZ3", Title: "test text", About: "A made-up part holding one byte.", KnownLayout: true,
+		Decode: func(_ *decode.File, p *decode.Part, r *decode.Reader) { p.Value = r.U8("Byte") },
+	})
+	text.RegisterDump(text.Dump{Command: "zzz3", Title: "the byte", Ext: "zzz3.txt",
+		Has: func(_ *decode.File, p *decode.Part) bool {
+			_, ok := p.Value.(uint8)
+			return ok
+		},
+		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { fmt.Fprintf(w, "byte %d\x1b[2J\n", p.Value) },
+	})
+}
+
+func TestRegisteredTextReachesThePage(t *testing.T) {
+	pv := Build("zzz3.bin", onePart("ZZZ3", []byte{42}), 0).Parts[1]
+	ds := pv.Dumps()
+	if len(ds) != 1 || ds[0].Command != "zzz3" || ds[0].Text != "byte 42\\x1b[2J\n" {
+		t.Errorf("ZZZ3 offers %+v", ds)
+	}
+}
