@@ -51,34 +51,34 @@ func (v *DatabaseView) state() *dbUI {
 	return s
 }
 
-type dbSection struct{ id, label string }
+// dbSection is one tab of the database view: its id, its label with the
+// count, and what it draws.
+type dbSection struct {
+	id, label string
+	draw      func() app.UI
+}
 
 func (v *DatabaseView) sections() []dbSection {
 	d := v.DB.DB
+	var secs []dbSection
 	switch {
 	case d.SODB != nil:
 		s := d.SODB
-		return []dbSection{
-			{"groups", fmt.Sprintf("Groups (%d)", len(s.Groups))},
-			{"pipelines", fmt.Sprintf("Pipeline states (%d)", len(s.Pipelines))},
-			{"shaders", fmt.Sprintf("Shader bytecode (%d)", len(s.Shaders))},
-			{"rootsigs", fmt.Sprintf("Root signatures (%d)", len(s.RootSignatures))},
-			{"stateobjects", fmt.Sprintf("State objects (%d)", len(s.StateObjects))},
-			{"tables", fmt.Sprintf("Tables (%d)", len(d.Tables))},
-			{"problems", fmt.Sprintf("Problems (%d)", len(v.DB.Problems))},
+		secs = []dbSection{
+			{"groups", fmt.Sprintf("Groups (%d)", len(s.Groups)), v.sodbGroups},
+			{"pipelines", fmt.Sprintf("Pipeline states (%d)", len(s.Pipelines)), v.pipelines},
+			{"shaders", fmt.Sprintf("Shader bytecode (%d)", len(s.Shaders)), v.shaders},
+			{"rootsigs", fmt.Sprintf("Root signatures (%d)", len(s.RootSignatures)), v.rootSigs},
+			{"stateobjects", fmt.Sprintf("State objects (%d)", len(s.StateObjects)), v.stateObjects},
 		}
 	case d.PSDB != nil:
-		return []dbSection{
-			{"groups", fmt.Sprintf("Groups (%d)", len(d.PSDB.Groups))},
-			{"tables", fmt.Sprintf("Tables (%d)", len(d.Tables))},
-			{"problems", fmt.Sprintf("Problems (%d)", len(v.DB.Problems))},
-		}
+		secs = []dbSection{{"groups", fmt.Sprintf("Groups (%d)", len(d.PSDB.Groups)), v.psdbGroups}}
+	default:
+		secs = []dbSection{{"blobs", fmt.Sprintf("BLOBs (%d, %d containers)", len(d.Blobs), d.ContainerCount()), v.blobs}}
 	}
-	return []dbSection{
-		{"blobs", fmt.Sprintf("BLOBs (%d, %d containers)", len(d.Blobs), d.ContainerCount())},
-		{"tables", fmt.Sprintf("Tables (%d)", len(d.Tables))},
-		{"problems", fmt.Sprintf("Problems (%d)", len(v.DB.Problems))},
-	}
+	return append(secs,
+		dbSection{"tables", fmt.Sprintf("Tables (%d)", len(d.Tables)), v.tables},
+		dbSection{"problems", fmt.Sprintf("Problems (%d)", len(v.DB.Problems)), v.problems})
 }
 
 // Render draws the database.
@@ -88,9 +88,13 @@ func (v *DatabaseView) Render() app.UI {
 	}
 	st := v.state()
 	secs := v.sections()
-	if st.section == "" {
-		st.section = secs[0].id
+	shown := secs[0]
+	for _, sec := range secs {
+		if sec.id == st.section {
+			shown = sec
+		}
 	}
+	st.section = shown.id
 	return app.Div().ID("db-view").Class("db-view").DataSet("kind", strings.ToLower(v.DB.DB.Kind.Short())).Body(
 		v.summary(),
 		v.identity(),
@@ -105,7 +109,7 @@ func (v *DatabaseView) Render() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { st.section = sec.id }, app.EventScope(fmt.Sprintf("%p", st), sec.id))
 			}),
 		),
-		app.Div().Class("db-body").Body(v.section(st.section)),
+		app.Div().Class("db-body").Body(shown.draw()),
 	)
 }
 
@@ -184,29 +188,6 @@ func (v *DatabaseView) identity() app.UI {
 		"Not a state object or precompiled shader database: every table is listed, and every BLOB value was checked for shader containers (at its start and inside)."))
 }
 
-func (v *DatabaseView) section(id string) app.UI {
-	d := v.DB.DB
-	switch id {
-	case "groups":
-		if d.SODB != nil {
-			return v.sodbGroups()
-		}
-		return v.psdbGroups()
-	case "pipelines":
-		return v.pipelines()
-	case "shaders":
-		return v.shaders()
-	case "rootsigs":
-		return v.rootSigs()
-	case "stateobjects":
-		return v.stateObjects()
-	case "blobs":
-		return v.blobs()
-	case "problems":
-		return v.problems()
-	}
-	return v.tables()
-}
 
 // pageOf returns the rows of a list to show: the filter applied (match
 // reports whether row i matches the lowercase filter) and the page cut.

@@ -21,12 +21,8 @@ type ListingBlock struct {
 
 // Render draws the block.
 func (b *ListingBlock) Render() app.UI {
-	var of *model.ListingLine
-	if len(b.Lines) > 0 {
-		of = &b.Lines[0]
-	}
 	b.page.size = ListingPage
-	first, end := b.page.rows(len(b.Lines), of)
+	first, end := pageOf(&b.page, b.Lines)
 	d := app.Details().Class("listing-block").Body(
 		app.Summary().Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
 		b.page.bar("", "lines", len(b.Lines)),

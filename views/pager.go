@@ -33,6 +33,16 @@ func (w *pageWindow) rows(n int, of any) (int, int) {
 	return w.bounds(n)
 }
 
+// pageOf returns the page of rows shown: a new slice (another first
+// element) starts at its first page.
+func pageOf[T any](w *pageWindow, rows []T) (int, int) {
+	var of *T
+	if len(rows) > 0 {
+		of = &rows[0]
+	}
+	return w.rows(len(rows), of)
+}
+
 func (w *pageWindow) per() int {
 	if w.size > 0 {
 		return w.size

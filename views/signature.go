@@ -18,11 +18,7 @@ type SignatureTable struct {
 
 // Render draws a page of the table.
 func (s *SignatureTable) Render() app.UI {
-	var of *model.SignatureRow
-	if len(s.Rows) > 0 {
-		of = &s.Rows[0]
-	}
-	first, end := s.page.rows(len(s.Rows), of)
+	first, end := pageOf(&s.page, s.Rows)
 	return app.Div().Class("special signature").Body(
 		app.H3().Text(s.Title),
 		s.page.bar("", "elements", len(s.Rows)),

@@ -72,11 +72,7 @@ type ResourceTable struct {
 
 // Render draws a page of the table.
 func (t *ResourceTable) Render() app.UI {
-	var of *model.ResourceRow
-	if len(t.Rows) > 0 {
-		of = &t.Rows[0]
-	}
-	first, end := t.page.rows(len(t.Rows), of)
+	first, end := pageOf(&t.page, t.Rows)
 	return app.Div().Class("table-wrap").Body(t.page.bar(t.ID+"-pager", "rows", len(t.Rows)), t.table(first, end))
 }
 

@@ -83,20 +83,6 @@ func selectRecord(part, node int, off int64) app.EventHandler {
 	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) }
 }
 
-// RuntimeDataView shows RDAT as its record tables.
-type RuntimeDataView struct {
-	app.Compo
-	Data *model.RDATView
-}
-
-// Render draws the tables.
-func (v *RuntimeDataView) Render() app.UI {
-	d := v.Data
-	return app.Div().ID("rdat").Class("special rdat").Body(
-		app.Range(d.Tables).Slice(func(i int) app.UI { return &RecordTable{Data: d.Tables[i]} }),
-	)
-}
-
 // ResourceDefinitionsView shows RDEF as tables and as FXC's listing text.
 type ResourceDefinitionsView struct {
 	app.Compo
@@ -120,11 +106,15 @@ func (v *ResourceDefinitionsView) Render() app.UI {
 	)
 }
 
+// runtimeData shows RDAT as its record tables.
 func runtimeData(pv *model.PartView) []app.UI {
-	if d := pv.RuntimeData(); d != nil {
-		return []app.UI{&RuntimeDataView{Data: d}}
+	d := pv.RuntimeData()
+	if d == nil {
+		return nil
 	}
-	return nil
+	return []app.UI{app.Div().ID("rdat").Class("special rdat").Body(
+		app.Range(d.Tables).Slice(func(i int) app.UI { return &RecordTable{Data: d.Tables[i]} }),
+	)}
 }
 
 func resourceDefinitions(pv *model.PartView) []app.UI {

@@ -110,97 +110,111 @@ func (p *printer) mdStr(f *decode.IRFunction, o []uint64, i int) string {
 	return ""
 }
 
-type fields struct {
-	p   *printer
-	f   *decode.IRFunction
-	o   []uint64
-	out []string
+// diNodes are the specialized debug-info nodes LLVM 3.7's AsmWriter prints
+// as !DIName(field: value, ...): each field as name:KindOperand, in the
+// writer's order, with "?" where the writer leaves the field out at zero
+// (null, an empty string, 0). Kinds: s string, r node reference, n number, i signed
+// number, u signed number stored rotated, b boolean, f DIFlags, t DW_TAG
+// ("t0!36": left out when it is 36, the node's default tag), A the argument
+// number (left out at zero for an auto variable), and the enumerations left
+// out at zero: e DW_ATE, l DW_LANG, v virtuality.
+var diNodes = map[uint32]struct{ name, fields string }{
+	decode.MDSubrange:      {"DISubrange", "count:i0 lowerBound:u1?"},
+	decode.MDEnumerator:    {"DIEnumerator", "name:s1 value:u0"},
+	decode.MDBasicType:     {"DIBasicType", "tag:t0!36 name:s1? size:n2? align:n3? encoding:e4"},
+	decode.MDFile:          {"DIFile", "filename:s0 directory:s1"},
+	decode.MDDerivedType:   {"DIDerivedType", "tag:t0 name:s1? scope:r4? file:r2? line:n3? baseType:r5 size:n6? align:n7? offset:n8? flags:f9 extraData:r10?"},
+	decode.MDCompositeType: {"DICompositeType", "tag:t0 name:s1? scope:r4? file:r2? line:n3? baseType:r5? size:n6? align:n7? offset:n8? flags:f9 elements:r10? runtimeLang:l11 vtableHolder:r12? templateParams:r13? identifier:s14?"},
+	decode.MDSubroutine:    {"DISubroutineType", "flags:f0 types:r1"},
+	decode.MDCompileUnit: {"DICompileUnit", "language:l0 file:r1 producer:s2? isOptimized:b3 flags:s4? runtimeVersion:n5 splitDebugFilename:s6? " +
+		"emissionKind:n7 enums:r8? retainedTypes:r9? subprograms:r10? globals:r11? imports:r12? dwoId:n13?"},
+	decode.MDSubprogram: {"DISubprogram", "name:s1? linkageName:s2? scope:r0 file:r3? line:n4? type:r5? isLocal:b6 isDefinition:b7 scopeLine:n8? " +
+		"containingType:r9? virtuality:v10 virtualIndex:n11? flags:f12 isOptimized:b13 function:r14? templateParams:r15? declaration:r16? variables:r17?"},
+	decode.MDLexicalBlock:  {"DILexicalBlock", "scope:r0 file:r1? line:n2? column:n3?"},
+	decode.MDLexicalFile:   {"DILexicalBlockFile", "scope:r0 file:r1? discriminator:n2"},
+	decode.MDNamespace:     {"DINamespace", "name:s2? scope:r0 file:r1? line:n3?"},
+	decode.MDTemplateType:  {"DITemplateTypeParameter", "name:s0? type:r1"},
+	decode.MDTemplateValue: {"DITemplateValueParameter", "tag:t0!48 name:s1? type:r2? value:r3"},
+	decode.MDGlobalVar:     {"DIGlobalVariable", "name:s1? linkageName:s2? scope:r0 file:r3? line:n4? type:r5? isLocal:b6 isDefinition:b7 variable:r8? declaration:r9?"},
+	decode.MDLocalVar:      {"DILocalVariable", "tag:t0 name:s2? arg:A6 scope:r1 file:r3? line:n4? type:r5? flags:f7"},
+	decode.MDImported:      {"DIImportedEntity", "tag:t0 name:s4? scope:r1 entity:r2? line:n3?"},
+	decode.MDObjCProperty:  {"DIObjCProperty", "name:s0? file:r1? line:n2? setter:s4? getter:s3? attributes:n5? type:r6?"},
+	decode.MDModule:        {"DIModule", "scope:r0 name:s1? configMacros:s2? includePath:s3? isysroot:s4?"},
 }
 
-func (x *fields) at(i int) uint64 {
-	if i < len(x.o) {
-		return x.o[i]
-	}
-	return 0
-}
+// diEnums are the names of the enumerated kinds of diNodes.
+var diEnums = map[byte]map[uint64]string{'e': dwEncodings, 'l': dwLangs,
+	'v': {1: "DW_VIRTUALITY_virtual", 2: "DW_VIRTUALITY_pure_virtual"}}
 
-func (x *fields) str(name string, i int, skipEmpty bool) {
-	s := x.p.mdStr(x.f, x.o, i)
-	if skipEmpty && s == "" {
-		return
-	}
-	x.out = append(x.out, name+`: "`+escapeLL(s)+`"`)
-}
-
-func (x *fields) ref(name string, i int, skipNull bool) {
-	v := x.at(i)
-	if v == 0 {
-		if !skipNull {
-			x.out = append(x.out, name+": null")
+// diFieldsText prints a node's fields as spec (a diNodes entry) says.
+func (p *printer) diFieldsText(f *decode.IRFunction, ops []uint64, spec string) string {
+	at := func(i int) uint64 {
+		if i < len(ops) {
+			return ops[i]
 		}
-		return
+		return 0
 	}
-	x.out = append(x.out, name+": "+x.p.mdRef(x.f, uint32(v-1)))
-}
-
-func (x *fields) num(name string, v uint64, skipZero bool) {
-	if skipZero && v == 0 {
-		return
+	var out []string
+	for _, field := range strings.Fields(spec) {
+		name, rest, _ := strings.Cut(field, ":")
+		kind, rest := rest[0], rest[1:]
+		rest, optional := strings.CutSuffix(rest, "?")
+		rest, dflt, hasDefault := strings.Cut(rest, "!")
+		i, _ := strconv.Atoi(rest)
+		v := at(i)
+		if optional && v == 0 {
+			continue
+		}
+		var text string
+		switch kind {
+		case 's':
+			s := p.mdStr(f, ops, i)
+			if optional && s == "" { // null, or a string that is empty
+				continue
+			}
+			text = `"` + escapeLL(s) + `"`
+		case 'r':
+			text = "null"
+			if v != 0 {
+				text = p.mdRef(f, uint32(v-1))
+			}
+		case 'n':
+			text = strconv.FormatUint(v, 10)
+		case 'i':
+			text = strconv.FormatInt(int64(v), 10)
+		case 'u':
+			text = strconv.FormatInt(unrotate(v), 10)
+		case 'b':
+			text = strconv.FormatBool(v&1 != 0)
+		case 'f':
+			if v == 0 {
+				continue
+			}
+			text = diFlagsText(v)
+		case 't':
+			if d, _ := strconv.ParseUint(dflt, 10, 64); hasDefault && v == d {
+				continue
+			}
+			text = dwTags[v]
+			if text == "" {
+				text = strconv.FormatUint(v, 10)
+			}
+		case 'A':
+			if v == 0 && at(0) == 0x100 { // DW_TAG_auto_variable
+				continue
+			}
+			text = strconv.FormatUint(v, 10)
+		default: // an enumeration
+			if v == 0 {
+				continue
+			}
+			if text = diEnums[kind][v]; text == "" {
+				text = strconv.FormatUint(v, 10)
+			}
+		}
+		out = append(out, name+": "+text)
 	}
-	x.out = append(x.out, name+": "+strconv.FormatUint(v, 10))
-}
-
-func (x *fields) snum(name string, v int64, skipZero bool) {
-	if skipZero && v == 0 {
-		return
-	}
-	x.out = append(x.out, name+": "+strconv.FormatInt(v, 10))
-}
-
-func (x *fields) boolean(name string, i int) {
-	x.out = append(x.out, name+": "+strconv.FormatBool(x.at(i)&1 != 0))
-}
-
-func (x *fields) enum(name string, v uint64, names map[uint64]string) {
-	if v == 0 {
-		return
-	}
-	if n, ok := names[v]; ok {
-		x.out = append(x.out, name+": "+n)
-	} else {
-		x.out = append(x.out, name+": "+strconv.FormatUint(v, 10))
-	}
-}
-
-// typeFields prints the operands DIDerivedType and DICompositeType share,
-// in the order LLVM 3.7 prints them; a derived type always shows its
-// baseType (null included), a composite one only when set.
-func (x *fields) typeFields(skipNullBase bool) {
-	x.tag(0)
-	x.str("name", 1, true)
-	x.ref("scope", 4, true)
-	x.ref("file", 2, true)
-	x.num("line", x.at(3), true)
-	x.ref("baseType", 5, skipNullBase)
-	x.num("size", x.at(6), true)
-	x.num("align", x.at(7), true)
-	x.num("offset", x.at(8), true)
-	x.flags("flags", 9)
-}
-
-func (x *fields) tag(i int) {
-	v := x.at(i)
-	if n, ok := dwTags[v]; ok {
-		x.out = append(x.out, "tag: "+n)
-	} else {
-		x.out = append(x.out, "tag: "+strconv.FormatUint(v, 10))
-	}
-}
-
-func (x *fields) flags(name string, i int) {
-	if v := x.at(i); v != 0 {
-		x.out = append(x.out, name+": "+diFlagsText(v))
-	}
+	return strings.Join(out, ", ")
 }
 
 func unrotate(v uint64) int64 {
@@ -213,205 +227,58 @@ func unrotate(v uint64) int64 {
 	return -int64(v >> 1)
 }
 
+// refOrNull is a node operand (an id+1) as a reference, or null.
+func (p *printer) refOrNull(f *decode.IRFunction, op uint64) string {
+	if op == 0 {
+		return "null"
+	}
+	return p.mdRef(f, uint32(op-1))
+}
+
 // mdBody prints a node's body (what follows "!N = ").
 func (p *printer) mdBody(f *decode.IRFunction, e *decode.IRMetadata) string {
 	pre := ""
 	if e.Distinct {
 		pre = "distinct "
 	}
-	x := &fields{p: p, f: f, o: e.Ops}
-	var name string
 	switch e.Code {
 	case decode.MDNode:
 		parts := make([]string, len(e.Ops))
 		for i, op := range e.Ops {
-			if op == 0 {
-				parts[i] = "null"
-			} else {
-				parts[i] = p.mdRef(f, uint32(op-1))
-			}
+			parts[i] = p.refOrNull(f, op)
 		}
 		return pre + "!{" + strings.Join(parts, ", ") + "}"
 	case decode.MDString:
 		return `!"` + escapeLL(e.Str) + `"`
 	case decode.MDValue:
 		return p.operandIn(f, e.Value, true)
-	case decode.MDLocation:
-		name = "DILocation"
-		x.num("line", x.at(0), false)
-		x.num("column", x.at(1), true)
-		if len(e.Ops) > 2 {
-			x.out = append(x.out, "scope: "+p.mdRef(f, uint32(e.Ops[2])))
-		}
-		x.ref("inlinedAt", 3, true)
-	case decode.MDGenericDebug:
-		name = "GenericDINode"
-		x.tag(0)
-		x.str("header", 2, true)
-		if len(e.Ops) > 3 {
-			var ops []string
-			for i := 3; i < len(e.Ops); i++ {
-				if e.Ops[i] == 0 {
-					ops = append(ops, "null")
-				} else {
-					ops = append(ops, p.mdRef(f, uint32(e.Ops[i]-1)))
-				}
-			}
-			x.out = append(x.out, "operands: {"+strings.Join(ops, ", ")+"}")
-		}
-	case decode.MDSubrange:
-		name = "DISubrange"
-		x.snum("count", int64(x.at(0)), false)
-		x.snum("lowerBound", unrotate(x.at(1)), true)
-	case decode.MDEnumerator:
-		name = "DIEnumerator"
-		x.str("name", 1, false)
-		x.snum("value", unrotate(x.at(0)), false)
-	case decode.MDBasicType:
-		name = "DIBasicType"
-		if x.at(0) != 0x24 {
-			x.tag(0)
-		}
-		x.str("name", 1, true)
-		x.num("size", x.at(2), true)
-		x.num("align", x.at(3), true)
-		x.enum("encoding", x.at(4), dwEncodings)
-	case decode.MDFile:
-		name = "DIFile"
-		x.str("filename", 0, false)
-		x.str("directory", 1, false)
-	case decode.MDDerivedType:
-		name = "DIDerivedType"
-		x.typeFields(false)
-		x.ref("extraData", 10, true)
-	case decode.MDCompositeType:
-		name = "DICompositeType"
-		x.typeFields(true)
-		x.ref("elements", 10, true)
-		x.enum("runtimeLang", x.at(11), dwLangs)
-		x.ref("vtableHolder", 12, true)
-		x.ref("templateParams", 13, true)
-		x.str("identifier", 14, true)
-	case decode.MDSubroutine:
-		name = "DISubroutineType"
-		x.flags("flags", 0)
-		x.ref("types", 1, false)
-	case decode.MDCompileUnit:
-		name = "DICompileUnit"
-		x.enum("language", x.at(0), dwLangs)
-		x.ref("file", 1, false)
-		x.str("producer", 2, true)
-		x.boolean("isOptimized", 3)
-		x.str("flags", 4, true)
-		x.num("runtimeVersion", x.at(5), false)
-		x.str("splitDebugFilename", 6, true)
-		x.num("emissionKind", x.at(7), false)
-		x.ref("enums", 8, true)
-		x.ref("retainedTypes", 9, true)
-		x.ref("subprograms", 10, true)
-		x.ref("globals", 11, true)
-		x.ref("imports", 12, true)
-		x.num("dwoId", x.at(13), true)
-	case decode.MDSubprogram:
-		name = "DISubprogram"
-		x.str("name", 1, true)
-		x.str("linkageName", 2, true)
-		x.ref("scope", 0, false)
-		x.ref("file", 3, true)
-		x.num("line", x.at(4), true)
-		x.ref("type", 5, true)
-		x.boolean("isLocal", 6)
-		x.boolean("isDefinition", 7)
-		x.num("scopeLine", x.at(8), true)
-		x.ref("containingType", 9, true)
-		x.enum("virtuality", x.at(10), map[uint64]string{1: "DW_VIRTUALITY_virtual", 2: "DW_VIRTUALITY_pure_virtual"})
-		x.num("virtualIndex", x.at(11), true)
-		x.flags("flags", 12)
-		x.boolean("isOptimized", 13)
-		x.ref("function", 14, true)
-		x.ref("templateParams", 15, true)
-		x.ref("declaration", 16, true)
-		x.ref("variables", 17, true)
-	case decode.MDLexicalBlock:
-		name = "DILexicalBlock"
-		x.ref("scope", 0, false)
-		x.ref("file", 1, true)
-		x.num("line", x.at(2), true)
-		x.num("column", x.at(3), true)
-	case decode.MDLexicalFile:
-		name = "DILexicalBlockFile"
-		x.ref("scope", 0, false)
-		x.ref("file", 1, true)
-		x.num("discriminator", x.at(2), false)
-	case decode.MDNamespace:
-		name = "DINamespace"
-		x.str("name", 2, true)
-		x.ref("scope", 0, false)
-		x.ref("file", 1, true)
-		x.num("line", x.at(3), true)
-	case decode.MDTemplateType:
-		name = "DITemplateTypeParameter"
-		x.str("name", 0, true)
-		x.ref("type", 1, false)
-	case decode.MDTemplateValue:
-		name = "DITemplateValueParameter"
-		if x.at(0) != 0x30 {
-			x.tag(0)
-		}
-		x.str("name", 1, true)
-		x.ref("type", 2, true)
-		x.ref("value", 3, false)
-	case decode.MDGlobalVar:
-		name = "DIGlobalVariable"
-		x.str("name", 1, true)
-		x.str("linkageName", 2, true)
-		x.ref("scope", 0, false)
-		x.ref("file", 3, true)
-		x.num("line", x.at(4), true)
-		x.ref("type", 5, true)
-		x.boolean("isLocal", 6)
-		x.boolean("isDefinition", 7)
-		x.ref("variable", 8, true)
-		x.ref("declaration", 9, true)
-	case decode.MDLocalVar:
-		name = "DILocalVariable"
-		x.tag(0)
-		x.str("name", 2, true)
-		x.num("arg", x.at(6), x.at(0) == 0x100)
-		x.ref("scope", 1, false)
-		x.ref("file", 3, true)
-		x.num("line", x.at(4), true)
-		x.ref("type", 5, true)
-		x.flags("flags", 7)
 	case decode.MDExpression:
 		return pre + "!DIExpression(" + expressionText(e.Ops) + ")"
-	case decode.MDImported:
-		name = "DIImportedEntity"
-		x.tag(0)
-		x.str("name", 4, true)
-		x.ref("scope", 1, false)
-		x.ref("entity", 2, true)
-		x.num("line", x.at(3), true)
-	case decode.MDObjCProperty:
-		name = "DIObjCProperty"
-		x.str("name", 0, true)
-		x.ref("file", 1, true)
-		x.num("line", x.at(2), true)
-		x.str("setter", 4, true)
-		x.str("getter", 3, true)
-		x.num("attributes", x.at(5), true)
-		x.ref("type", 6, true)
-	case decode.MDModule:
-		name = "DIModule"
-		x.ref("scope", 0, false)
-		x.str("name", 1, true)
-		x.str("configMacros", 2, true)
-		x.str("includePath", 3, true)
-		x.str("isysroot", 4, true)
-	default:
-		return fmt.Sprintf("<unknown metadata record %d>", e.Code)
+	case decode.MDLocation:
+		// The scope operand is an id, not an id+1: never null.
+		out := p.diFieldsText(f, e.Ops, "line:n0 column:n1?")
+		if len(e.Ops) > 2 {
+			out += ", scope: " + p.mdRef(f, uint32(e.Ops[2]))
+		}
+		if len(e.Ops) > 3 && e.Ops[3] != 0 {
+			out += ", inlinedAt: " + p.mdRef(f, uint32(e.Ops[3]-1))
+		}
+		return pre + "!DILocation(" + out + ")"
+	case decode.MDGenericDebug:
+		out := p.diFieldsText(f, e.Ops, "tag:t0 header:s2?")
+		if len(e.Ops) > 3 {
+			ops := make([]string, 0, len(e.Ops)-3)
+			for _, op := range e.Ops[3:] {
+				ops = append(ops, p.refOrNull(f, op))
+			}
+			out += ", operands: {" + strings.Join(ops, ", ") + "}"
+		}
+		return pre + "!GenericDINode(" + out + ")"
 	}
-	return pre + "!" + name + "(" + strings.Join(x.out, ", ") + ")"
+	if n, ok := diNodes[uint32(e.Code)]; ok {
+		return pre + "!" + n.name + "(" + p.diFieldsText(f, e.Ops, n.fields) + ")"
+	}
+	return fmt.Sprintf("<unknown metadata record %d>", e.Code)
 }
 
 func expressionText(o []uint64) string {

@@ -168,33 +168,18 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 		sc.i++
 		t.add(n, parent)
 		n.Kind = KindObject
-		for {
-			c, ok := sc.peek()
-			if !ok {
-				return n
-			}
-			if c == '}' {
-				sc.i++
-				break
-			}
-			if c == ',' {
-				sc.i++
-				continue
-			}
+		if !sc.items('}', func() bool {
 			k, ok := sc.str()
 			if !ok || !sc.colon() {
-				return n
+				return false
 			}
 			if k == "Spans" || len(t.Nodes) >= MaxNodes {
 				t.Truncated = t.Truncated || k != "Spans"
-				if !sc.skip() {
-					return n
-				}
-				continue
+				return sc.skip()
 			}
-			if t.walk(sc, n, k, joinPath(path, k)) == nil {
-				return n
-			}
+			return t.walk(sc, n, k, joinPath(path, k)) != nil
+		}) {
+			return n
 		}
 		n.Value = "{" + strconv.Itoa(len(n.Children)) + "}"
 		return n
@@ -202,33 +187,17 @@ func (t *Tree) walk(sc *jsonScanner, parent *Node, key, path string) *Node {
 		sc.i++
 		t.add(n, parent)
 		n.Kind = KindArray
-		for i := 0; ; {
-			c, ok := sc.peek()
-			if !ok {
-				return n
-			}
-			if c == ']' {
-				sc.i++
-				break
-			}
-			if c == ',' {
-				sc.i++
-				continue
-			}
-			if len(t.Nodes) >= MaxNodes {
-				t.Truncated = true
-				if !sc.skip() {
-					return n
-				}
-				i++
-				continue
-			}
-			k := "[" + strconv.Itoa(i) + "]" // shown as [i]; the path segment is i
+		i := 0
+		if !sc.items(']', func() bool {
 			seg := strconv.Itoa(i)
 			i++
-			if t.walk(sc, n, k, joinPath(path, seg)) == nil {
-				return n
+			if len(t.Nodes) >= MaxNodes {
+				t.Truncated = true
+				return sc.skip()
 			}
+			return t.walk(sc, n, "["+seg+"]", joinPath(path, seg)) != nil // shown as [i]; the path segment is i
+		}) {
+			return n
 		}
 		n.Value = "[" + strconv.Itoa(len(n.Children)) + "]"
 		return n
@@ -275,6 +244,29 @@ func (s *jsonScanner) peek() (byte, bool) {
 		}
 	}
 	return 0, false
+}
+
+// items reads the members of the object or array the scanner has just
+// entered, calling item at each until the closing byte; it reports false
+// when the text or an item ends early.
+func (s *jsonScanner) items(close byte, item func() bool) bool {
+	for {
+		c, ok := s.peek()
+		if !ok {
+			return false
+		}
+		switch c {
+		case close:
+			s.i++
+			return true
+		case ',':
+			s.i++
+		default:
+			if !item() {
+				return false
+			}
+		}
+	}
 }
 
 func (s *jsonScanner) colon() bool {
