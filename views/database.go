@@ -188,7 +188,6 @@ func (v *DatabaseView) identity() app.UI {
 		"Not a state object or precompiled shader database: every table is listed, and every BLOB value was checked for shader containers (at its start and inside)."))
 }
 
-
 // pageOf returns the rows of a list to show: the filter applied (match
 // reports whether row i matches the lowercase filter) and the page cut.
 func (v *DatabaseView) pageOf(list string, n int, match func(i int, f string) bool) (rows []int, total int) {
