@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -290,95 +291,98 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 	b.add(line)
 }
 
-// bufferDefinitions prints each cbuffer of !dx.resources with its layout.
-func bufferDefinitions(m *decode.IRModule, minPrec bool) []string {
-	b := &bufPrinter{m: m, ann: typeAnnotations(m), minPrec: minPrec}
+// resourceRecord is one resource of !dx.resources: its class (0 SRV, 1 UAV,
+// 2 CBV) and its record, which has at least the 7 operands read here.
+type resourceRecord struct {
+	class int
+	r     *decode.IRMetadata
+}
+
+// resourceRecords lists the records of the classes asked for, in the
+// module's order (each !dx.resources entry, then the classes in turn).
+func resourceRecords(m *decode.IRModule, classes ...int) []resourceRecord {
+	var out []resourceRecord
 	for _, id := range namedMD(m, "dx.resources") {
 		n := m.MD(nil, id)
-		if n == nil || n.Code != decode.MDNode || len(n.Ops) < 3 {
+		if n == nil || n.Code != decode.MDNode || len(n.Ops) <= slices.Max(classes) {
 			continue
 		}
-		list := mdNode(m, n.Ops[2])
-		if list == nil {
-			continue
-		}
-		for _, op := range list.Ops {
-			cb := mdNode(m, op)
-			if cb == nil || len(cb.Ops) < 7 {
-				continue
-			}
-			name := mdString(m, cb.Ops[2])
-			size, _ := mdInt(m, cb.Ops[6])
-			t := mdValueType(m, cb.Ops[1])
-			if pt := m.IRTypeAt(t); pt != nil && pt.Kind == decode.IRTypePointer && len(pt.Elems) > 0 {
-				t = pt.Elems[0]
-			}
-			if at := m.IRTypeAt(t); at != nil && at.Kind == decode.IRTypeArray && len(at.Elems) > 0 {
-				t = at.Elems[0]
-			}
-			b.add("; cbuffer " + name)
-			b.add("; {")
-			b.add(";")
-			if b.ann[t] == nil {
-				b.add(";   [" + strconv.Itoa(int(size)) + " x i8] (type annotation not present)")
-				b.add(";")
-			} else {
-				b.structLayout(t, name, 0, 3, 50, size)
-			}
-			b.add("; }")
-			b.add(";")
-		}
-	}
-	// Structured buffers (SRVs then UAVs) and tbuffers, as PrintStructBufferDefinition and PrintTBufferDefinition.
-	for _, id := range namedMD(m, "dx.resources") {
-		n := m.MD(nil, id)
-		if n == nil || n.Code != decode.MDNode || len(n.Ops) < 2 {
-			continue
-		}
-		for class := 0; class < 2; class++ {
+		for _, class := range classes {
 			list := mdNode(m, n.Ops[class])
 			if list == nil {
 				continue
 			}
 			for _, op := range list.Ops {
-				r := mdNode(m, op)
-				if r == nil || len(r.Ops) < 7 {
-					continue
-				}
-				kind, _ := mdInt(m, r.Ops[6])
-				name := mdString(m, r.Ops[2])
-				t := mdValueType(m, r.Ops[1])
-				if pt := m.IRTypeAt(t); pt != nil && pt.Kind == decode.IRTypePointer && len(pt.Elems) > 0 {
-					t = pt.Elems[0]
-				}
-				for {
-					at := m.IRTypeAt(t)
-					if at == nil || at.Kind != decode.IRTypeArray || len(at.Elems) == 0 {
-						break
-					}
-					t = at.Elems[0]
-				}
-				st := m.IRTypeAt(t)
-				if st == nil || st.Kind != decode.IRTypeStruct {
-					continue
-				}
-				switch {
-				case kind == 12:
-					b.structuredBuffer(name, t)
-				case kind == 15 && class == 0:
-					b.add("; tbuffer " + name)
-					b.add("; {")
-					b.add(";")
-					if sa := b.ann[t]; sa == nil {
-						b.add(";   (type annotation not present)")
-						b.add(";")
-					} else {
-						b.structLayout(t, name, 0, 3, 50, sa.size)
-					}
-					b.add("; }")
-					b.add(";")
+				if r := mdNode(m, op); r != nil && len(r.Ops) >= 7 {
+					out = append(out, resourceRecord{class, r})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// symbolType is the type a resource's symbol points at, with one array
+// level unwrapped (a cbuffer array), or every level (a structured buffer's).
+func symbolType(m *decode.IRModule, op uint64, everyArray bool) uint32 {
+	t := mdValueType(m, op)
+	if pt := m.IRTypeAt(t); pt != nil && pt.Kind == decode.IRTypePointer && len(pt.Elems) > 0 {
+		t = pt.Elems[0]
+	}
+	for {
+		at := m.IRTypeAt(t)
+		if at == nil || at.Kind != decode.IRTypeArray || len(at.Elems) == 0 {
+			return t
+		}
+		t = at.Elems[0]
+		if !everyArray {
+			return t
+		}
+	}
+}
+
+// block prints a cbuffer or tbuffer: its name, then its layout between
+// braces, or what stands in for it when the type has no annotation.
+func (b *bufPrinter) block(kind, name string, t, size uint32, missing string) {
+	b.add("; " + kind + " " + name)
+	b.add("; {")
+	b.add(";")
+	if b.ann[t] == nil {
+		b.add(";   " + missing)
+		b.add(";")
+	} else {
+		b.structLayout(t, name, 0, 3, 50, size)
+	}
+	b.add("; }")
+	b.add(";")
+}
+
+// bufferDefinitions prints each cbuffer of !dx.resources with its layout,
+// then the structured buffers (SRVs, then UAVs) and tbuffers, as DXC's
+// PrintStructBufferDefinition and PrintTBufferDefinition do.
+func bufferDefinitions(m *decode.IRModule, minPrec bool) []string {
+	b := &bufPrinter{m: m, ann: typeAnnotations(m), minPrec: minPrec}
+	for _, cb := range resourceRecords(m, 2) {
+		size, _ := mdInt(m, cb.r.Ops[6])
+		b.block("cbuffer", mdString(m, cb.r.Ops[2]), symbolType(m, cb.r.Ops[1], false), size,
+			"["+strconv.Itoa(int(size))+" x i8] (type annotation not present)")
+	}
+	for _, res := range resourceRecords(m, 0, 1) {
+		kind, _ := mdInt(m, res.r.Ops[6])
+		name := mdString(m, res.r.Ops[2])
+		t := symbolType(m, res.r.Ops[1], true)
+		if st := m.IRTypeAt(t); st == nil || st.Kind != decode.IRTypeStruct {
+			continue
+		}
+		switch {
+		case kind == 12:
+			b.structuredBuffer(name, t)
+		case kind == 15 && res.class == 0:
+			var size uint32
+			if sa := b.ann[t]; sa != nil {
+				size = sa.size
+			}
+			b.block("tbuffer", name, t, size, "(type annotation not present)")
 		}
 	}
 	return b.out
@@ -451,6 +455,10 @@ func newDataLayout(m *decode.IRModule) *dataLayout {
 	return d
 }
 
+// floatBits is the width of each floating-point type; the data layout names
+// their alignments f16, f32, f64.
+var floatBits = map[decode.IRTypeKind]uint64{decode.IRTypeHalf: 16, decode.IRTypeFloat: 32, decode.IRTypeDouble: 64}
+
 func alignTo(v, a uint64) uint64 {
 	if a <= 1 {
 		return v
@@ -458,20 +466,25 @@ func alignTo(v, a uint64) uint64 {
 	return (v + a - 1) / a * a
 }
 
+// typeAt is type t, or nil when there is none or the types nest deeper
+// than any real one (a hostile module's types may refer to themselves).
+func (d *dataLayout) typeAt(t uint32, depth int) *decode.IRType {
+	if depth > 32 {
+		return nil
+	}
+	return d.m.IRTypeAt(t)
+}
+
 func (d *dataLayout) sizeBits(t uint32, depth int) uint64 {
-	tt := d.m.IRTypeAt(t)
-	if tt == nil || depth > 32 {
+	tt := d.typeAt(t, depth)
+	if tt == nil {
 		return 0
 	}
 	switch tt.Kind {
 	case decode.IRTypeInt:
 		return uint64(tt.Width)
-	case decode.IRTypeHalf:
-		return 16
-	case decode.IRTypeFloat:
-		return 32
-	case decode.IRTypeDouble:
-		return 64
+	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
+		return floatBits[tt.Kind]
 	case decode.IRTypePointer:
 		if s, ok := d.align["psize"]; ok {
 			return s * 8
@@ -497,8 +510,8 @@ func (d *dataLayout) allocSize(t uint32, depth int) uint64 {
 }
 
 func (d *dataLayout) abiAlign(t uint32, depth int) uint64 {
-	tt := d.m.IRTypeAt(t)
-	if tt == nil || depth > 32 {
+	tt := d.typeAt(t, depth)
+	if tt == nil {
 		return 1
 	}
 	switch tt.Kind {
@@ -507,12 +520,8 @@ func (d *dataLayout) abiAlign(t uint32, depth int) uint64 {
 			return a
 		}
 		return 4
-	case decode.IRTypeHalf:
-		return d.align["f16"]
-	case decode.IRTypeFloat:
-		return d.align["f32"]
-	case decode.IRTypeDouble:
-		return d.align["f64"]
+	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
+		return d.align["f"+strconv.FormatUint(floatBits[tt.Kind], 10)]
 	case decode.IRTypePointer:
 		return d.align["p"]
 	case decode.IRTypeVector:
@@ -543,8 +552,8 @@ func (d *dataLayout) abiAlign(t uint32, depth int) uint64 {
 
 // structLayout returns the field offsets, size and alignment of a struct (StructLayout).
 func (d *dataLayout) structLayout(t uint32, depth int) ([]uint64, uint64, uint64) {
-	tt := d.m.IRTypeAt(t)
-	if tt == nil || depth > 32 {
+	tt := d.typeAt(t, depth)
+	if tt == nil {
 		return nil, 0, 1
 	}
 	var offs []uint64

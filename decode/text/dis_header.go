@@ -104,11 +104,8 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 		if p == nil || p.Signature == nil {
 			return
 		}
-		add(";")
-		add("; " + title + " signature:")
-		add(";")
-		add("; Name                 Index   Mask Register SysValue  Format   Used")
-		add("; -------------------- ----- ------ -------- -------- ------- ------")
+		out = append(out, heading(title+" signature:", "; Name                 Index   Mask Register SysValue  Format   Used",
+			"; -------------------- ----- ------ -------- -------- ------- ------")...)
 		ps := p.Signature.Parameters
 		if len(ps) == 0 {
 			add("; no parameters")
@@ -216,11 +213,8 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 			if len(els) == 0 {
 				return
 			}
-			add(";")
-			add("; " + title + " signature:")
-			add(";")
-			add("; Name                 Index             InterpMode DynIdx")
-			add("; -------------------- ----- ---------------------- ------")
+			out = append(out, heading(title+" signature:", "; Name                 Index             InterpMode DynIdx",
+				"; -------------------- ----- ---------------------- ------")...)
 			for _, e := range els {
 				idx := uint32(0)
 				if len(e.SemanticIndices) > 0 {
@@ -243,9 +237,7 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 	if st := f.Part("STAT"); st != nil && st.Module != nil {
 		refMod = st.Module
 	}
-	add(";")
-	add("; Buffer Definitions:")
-	add(";")
+	out = append(out, heading("Buffer Definitions:")...)
 	refIR := m
 	if st := f.Part("STAT"); st != nil && st.Module != nil {
 		if x := decode.PartIR(st); x != nil {
@@ -259,11 +251,8 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 		}
 		out = append(out, bufferDefinitions(refIR, minPrec)...)
 	}
-	add(";")
-	add("; Resource Bindings:")
-	add(";")
-	add("; Name                                 Type  Format         Dim      ID      HLSL Bind  Count")
-	add("; ------------------------------ ---------- ------- ----------- ------- -------------- ------")
+	out = append(out, heading("Resource Bindings:", "; Name                                 Type  Format         Dim      ID      HLSL Bind  Count",
+		"; ------------------------------ ---------- ------- ----------- ------- -------------- ------")...)
 	for _, class := range []string{"CBuffer", "Sampler", "SRV", "UAV"} {
 		for _, r := range refMod.Resources {
 			if r.Class == class {
@@ -377,28 +366,19 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
 	}
 	switch kind {
 	case 3:
-		h := p.HS
-		if h == nil {
-			h = &decode.PSVHSInfo{}
-		}
+		h := orZero(p.HS)
 		add("Hull Shader")
 		add(fmt.Sprintf("InputControlPointCount=%d", h.InputControlPointCount))
 		add(fmt.Sprintf("OutputControlPointCount=%d", h.OutputControlPointCount))
 		add("Domain=" + pick([]string{"invalid", "isoline", "tri", "quad"}, uint32(h.TessellatorDomain)))
 		add("OutputPrimitive=" + pick([]string{"invalid", "point", "line", "triangle_cw", "triangle_ccw"}, uint32(h.TessellatorOutputPrimitive)))
 	case 4:
-		d := p.DS
-		if d == nil {
-			d = &decode.PSVDSInfo{}
-		}
+		d := orZero(p.DS)
 		add("Domain Shader")
 		add(fmt.Sprintf("InputControlPointCount=%d", d.InputControlPointCount))
 		add("OutputPositionPresent=" + b(d.OutputPositionPresent))
 	case 2:
-		g := p.GS
-		if g == nil {
-			g = &decode.PSVGSInfo{}
-		}
+		g := orZero(p.GS)
 		add("Geometry Shader")
 		ip := uint32(g.InputPrimitive)
 		in := "invalid"
@@ -421,17 +401,11 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
 		add(fmt.Sprintf("OutputStreamMask=%d", g.OutputStreamMask))
 		add("OutputPositionPresent=" + b(g.OutputPositionPresent))
 	case 1:
-		v := p.VS
-		if v == nil {
-			v = &decode.PSVVSInfo{}
-		}
+		v := orZero(p.VS)
 		add("Vertex Shader")
 		add("OutputPositionPresent=" + b(v.OutputPositionPresent))
 	case 0:
-		ps := p.PS
-		if ps == nil {
-			ps = &decode.PSVPSInfo{}
-		}
+		ps := orZero(p.PS)
 		add("Pixel Shader")
 		add("DepthOutput=" + b(ps.DepthOutput))
 		add("SampleFrequency=" + b(ps.SampleFrequency))
@@ -453,6 +427,21 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
 	}
 	out = append(out, ";")
 	return out
+}
+
+// heading is a section's title between comment lines, then its column
+// heads, as dxc -dumpbin prints them.
+func heading(title string, columns ...string) []string {
+	return append([]string{";", "; " + title, ";"}, columns...)
+}
+
+// orZero is the stage's info, or zeros when PSV0 has none (DXC prints the
+// fields all the same).
+func orZero[T any](p *T) *T {
+	if p == nil {
+		return new(T)
+	}
+	return p
 }
 
 func pick(names []string, v uint32) string {
@@ -550,9 +539,7 @@ func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
 	}
 	var out []string
 	add := func(s string) { out = append(out, s) }
-	add(";")
-	add("; ViewId state:")
-	add(";")
+	out = append(out, heading("ViewId state:")...)
 	s := fmt.Sprintf("; Number of inputs: %d", nin)
 	if !gs {
 		s += fmt.Sprintf(", outputs: %d", nout[0])
