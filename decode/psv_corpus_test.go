@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -26,19 +25,6 @@ func psvEntries(t *testing.T) []corpus.Entry {
 		}
 	}
 	return out
-}
-
-func parseFile(t testing.TB, path string) *File {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Parse(b)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return f
 }
 
 // TestPSVCorpusDecodesWithoutErrors decodes every real PSV0 part: none may
@@ -155,10 +141,7 @@ func llvmException(info *PSVInfo, key string) string {
 
 // TestPSVAgreesWithObj2yaml compares every PSV0 field obj2yaml-19 prints with ours.
 func TestPSVAgreesWithObj2yaml(t *testing.T) {
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping the differential test against LLVM")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	entries := psvEntries(t)
 	type result struct {
 		e       corpus.Entry
@@ -168,30 +151,22 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 	}
 	results := make([]result, len(entries))
 	dir := t.TempDir()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, min(8, runtime.NumCPU()))
-	for i, e := range entries {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			path, rebuilt := e.Path, false
-			if e.Obj2yaml != "ok" {
-				// LLVM 19 rejects these files for parts other than PSV0
-				// (unpadded signatures of validators before 1.7): give it
-				// the PSV0 and DXIL parts alone, 4-byte aligned.
-				path, rebuilt = filepath.Join(dir, fmt.Sprint(i)), true
-				if err := os.WriteFile(path, psvOnlyContainer(t, e.Path), 0o644); err != nil {
-					results[i] = result{e: e, err: err}
-					return
-				}
+	corpus.Parallel(len(entries), min(8, runtime.NumCPU()), func(i int) {
+		e := entries[i]
+		path, rebuilt := e.Path, false
+		if e.Obj2yaml != "ok" {
+			// LLVM 19 rejects these files for parts other than PSV0
+			// (unpadded signatures of validators before 1.7): give it
+			// the PSV0 and DXIL parts alone, 4-byte aligned.
+			path, rebuilt = filepath.Join(dir, fmt.Sprint(i)), true
+			if err := os.WriteFile(path, psvOnlyContainer(t, e.Path), 0o644); err != nil {
+				results[i] = result{e: e, err: err}
+				return
 			}
-			m, err := obj2yamlPSV(tool, path)
-			results[i] = result{e: e, m: m, err: err, rebuilt: rebuilt}
-		}()
-	}
-	wg.Wait()
+		}
+		m, err := obj2yamlPSV(tool, path)
+		results[i] = result{e: e, m: m, err: err, rebuilt: rebuilt}
+	})
 	rebuilt := 0
 
 	agree, fields := 0, 0
@@ -410,29 +385,15 @@ func samplePSVParts(t testing.TB) [][]byte {
 	for _, c := range builtPSVCases() {
 		parts = append(parts, c[0].data)
 	}
-	dir, ok := corpus.Dir()
-	if !ok {
-		return parts
-	}
-	es, err := corpus.Read(dir)
-	if err != nil {
-		return parts
-	}
 	seen := map[string]int{}
-	for _, e := range es {
+	for _, e := range corpus.Available() {
 		if !e.Has("PSV0") || seen[e.Stage+e.PSVSize] >= 1 {
 			continue
 		}
 		seen[e.Stage+e.PSVSize]++
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
+		if p := parseFile(t, e.Path).Part("PSV0"); p != nil {
+			parts = append(parts, bytes.Clone(p.Data()))
 		}
-		f, err := Parse(b)
-		if err != nil || f.Part("PSV0") == nil {
-			continue
-		}
-		parts = append(parts, bytes.Clone(f.Part("PSV0").Data()))
 	}
 	return parts
 }
@@ -522,10 +483,7 @@ func builtPSVCases() map[string][]testPart {
 // TestPSVBuiltContainersAgreeWithObj2yaml runs obj2yaml-19 on the hand-built
 // containers too, as an independent reading of the bytes the tests wrote.
 func TestPSVBuiltContainersAgreeWithObj2yaml(t *testing.T) {
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	dir := t.TempDir()
 	for name, parts := range builtPSVCases() {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))

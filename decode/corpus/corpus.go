@@ -56,6 +56,16 @@ func (e Entry) Has(part string) bool {
 	return false
 }
 
+// Bytes returns the file's bytes, or fails the test when they cannot be read.
+func (e Entry) Bytes(t TB) []byte {
+	t.Helper()
+	b, err := os.ReadFile(e.Path)
+	if err != nil {
+		t.Fatalf("%s: %v", e.Rel, err)
+	}
+	return b
+}
+
 // Dir returns the corpus directory and whether it exists.
 func Dir() (string, bool) {
 	if d := os.Getenv("DXSCOPE_CORPUS"); d != "" {
@@ -89,6 +99,20 @@ func Entries(t TB) []Entry {
 	es, err := Read(d)
 	if err != nil {
 		t.Fatalf("reading corpus manifest: %v", err)
+	}
+	return es
+}
+
+// Available returns every manifest row, or none when the corpus is absent or
+// its manifest unreadable: for fuzz seeds and tests that also run without it.
+func Available() []Entry {
+	d, ok := Dir()
+	if !ok {
+		return nil
+	}
+	es, err := Read(d)
+	if err != nil {
+		return nil
 	}
 	return es
 }

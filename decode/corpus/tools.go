@@ -1,0 +1,75 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+)
+
+// Tool returns the path of an external program the tests compare with, or
+// skips the test, counted under what (a key of the needs table: "llvm-19",
+// "sqlite3"), when it is not installed.
+func Tool(t TB, what, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		Skip(t, what, "%s not installed: skipping", name)
+	}
+	return path
+}
+
+// Run runs tool with in as its standard input and returns its standard
+// output; the error carries what the tool wrote to its standard error.
+func Run(tool string, in []byte, args ...string) (string, error) {
+	cmd := exec.Command(tool, args...)
+	cmd.Stdin = bytes.NewReader(in)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return out.String(), nil
+}
+
+// Parallel calls fn(0) … fn(n-1), at most limit at a time (the machine is
+// shared), and returns when every call has returned.
+func Parallel(n, limit int, fn func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, limit))
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			fn(i)
+		}()
+	}
+	wg.Wait()
+}
+
+// B is the part of *testing.B that Bench needs.
+type B interface {
+	SetBytes(n int64)
+	ReportAllocs()
+	Loop() bool
+}
+
+// Bench runs op over every input once per iteration of b, with the inputs'
+// total size (size gives each one's) as b's bytes, so that go test -bench
+// prints MB/s.
+func Bench[T any](b B, inputs []T, size func(T) int, op func(T)) {
+	var n int64
+	for _, in := range inputs {
+		n += int64(size(in))
+	}
+	b.SetBytes(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, in := range inputs {
+			op(in)
+		}
+	}
+}
