@@ -37,6 +37,21 @@ func (e Entry) Listing() string {
 	return ""
 }
 
+// ListingText returns the compiler listing beside the file, or "" when there
+// is none; one that cannot be read fails the test.
+func (e Entry) ListingText(t TB) string {
+	t.Helper()
+	p := e.Listing()
+	if p == "" {
+		return ""
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%s: %v", e.Rel, err)
+	}
+	return string(b)
+}
+
 // HLSL returns the path of the HLSL source beside the file, or "".
 func (e Entry) HLSL() string {
 	p := e.Path + ".hlsl.txt"

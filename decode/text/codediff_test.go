@@ -132,15 +132,8 @@ func applyCodeDiff(t *testing.T, diff string, a []CodeUnit) map[string][]string 
 // applies to A's code and gives exactly B's; a file against itself prints no
 // hunk.
 func TestCodeDiffTurnsAIntoB(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
 	read := func(rel string) *decode.File {
-		b, err := os.ReadFile(filepath.Join(d, rel))
-		if err != nil {
-			t.Skipf("corpus file missing: %s", rel)
-		}
+		_, b := corpus.File(t, rel)
 		f, err := decode.Parse(b)
 		if err != nil {
 			t.Fatal(err)
