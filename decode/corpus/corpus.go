@@ -29,36 +29,44 @@ type Entry struct {
 }
 
 // Listing returns the path of the compiler listing beside the file, or "" when there is none.
-func (e Entry) Listing() string {
-	p := e.Path + ".listing.txt"
-	if _, err := os.Stat(p); err == nil {
-		return p
+func (e Entry) Listing() string { return e.beside(".listing.txt") }
+
+// HLSL returns the path of the HLSL source beside the file, or "".
+func (e Entry) HLSL() string { return e.beside(".hlsl.txt") }
+
+// beside returns the path of the file's companion with that suffix, or "".
+func (e Entry) beside(suffix string) string {
+	p := e.Path + suffix
+	if _, err := os.Stat(p); err != nil {
+		return ""
 	}
-	return ""
+	return p
 }
 
 // ListingText returns the compiler listing beside the file, or "" when there
 // is none; one that cannot be read fails the test.
 func (e Entry) ListingText(t TB) string {
 	t.Helper()
-	p := e.Listing()
-	if p == "" {
-		return ""
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%s: %v", e.Rel, err)
-	}
-	return string(b)
-}
-
-// HLSL returns the path of the HLSL source beside the file, or "".
-func (e Entry) HLSL() string {
-	p := e.Path + ".hlsl.txt"
-	if _, err := os.Stat(p); err == nil {
-		return p
+	if p := e.Listing(); p != "" {
+		return string(readFile(t, e.Rel, p))
 	}
 	return ""
+}
+
+// Bytes returns the file's bytes, or fails the test when they cannot be read.
+func (e Entry) Bytes(t TB) []byte {
+	t.Helper()
+	return readFile(t, e.Rel, e.Path)
+}
+
+// readFile reads path, or fails the test naming the corpus file it belongs to.
+func readFile(t TB, rel, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	return b
 }
 
 // Has reports whether the file has a part of that name.
@@ -69,16 +77,6 @@ func (e Entry) Has(part string) bool {
 		}
 	}
 	return false
-}
-
-// Bytes returns the file's bytes, or fails the test when they cannot be read.
-func (e Entry) Bytes(t TB) []byte {
-	t.Helper()
-	b, err := os.ReadFile(e.Path)
-	if err != nil {
-		t.Fatalf("%s: %v", e.Rel, err)
-	}
-	return b
 }
 
 // Dir returns the corpus directory and whether it exists.
