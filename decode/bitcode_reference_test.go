@@ -3,7 +3,6 @@ package decode
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -256,14 +255,11 @@ func compareFacts(m *Module, want irFacts) []string {
 func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 	agree, total := 0, 0
 	for _, e := range corpus.Entries(t) {
-		if !e.Has("DXIL") || e.Listing() == "" {
+		if !e.Has("DXIL") {
 			continue
 		}
-		lb, err := os.ReadFile(e.Listing())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(lb), "dx.shaderModel") {
+		lb := e.ListingText(t)
+		if !strings.Contains(lb, "dx.shaderModel") {
 			continue // an FXC listing or one without the IR
 		}
 		p := parseFile(t, e.Path).Part("DXIL")
@@ -272,7 +268,7 @@ func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 			continue
 		}
 		total++
-		want := parseIRListing(string(lb))
+		want := parseIRListing(lb)
 		if len(want.census) == 0 || want.shaderModel == "" {
 			t.Errorf("%s: the listing parser found nothing (census %v, model %q): the test is broken", e.Rel, want.census, want.shaderModel)
 			continue
@@ -312,14 +308,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 	}
 	// Each llvm-dis run costs ~50 ms: compare a spread of 80 parts unless
 	// DXSCOPE_LLVMDIS_ALL=1 asks for the whole corpus (~40 s on 2 cores).
-	if os.Getenv("DXSCOPE_LLVMDIS_ALL") == "" && len(jobs) > 80 {
-		step := len(jobs) / 80
-		var s []job
-		for i := 0; i < len(jobs); i += step {
-			s = append(s, jobs[i])
-		}
-		jobs = s
-	}
+	jobs = corpus.Spread(jobs, 80, "DXSCOPE_LLVMDIS_ALL")
 	type result struct {
 		j          job
 		diffs      []string

@@ -2,7 +2,6 @@ package decode
 
 import (
 	"encoding/json"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -101,15 +100,7 @@ func TestSpanPathsNameJSONNodes(t *testing.T) {
 	named, total := 0, 0
 	bad := map[string]int{}
 	for _, e := range entries {
-		data, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(data)
-		if err != nil {
-			continue
-		}
-		for _, p := range f.Parts {
+		for _, p := range parseFile(t, e.Path).Parts {
 			if p.Name == "DXIL" || p.Name == "ILDB" || p.Name == "STAT" {
 				continue // bitcode blocks are checked by the bitcode tests; their JSON is the module's
 			}

@@ -3,7 +3,6 @@ package text
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,19 +32,6 @@ func corpusBitcode(t *testing.T) []bitcodePart {
 		}
 	}
 	return out
-}
-
-// spread keeps every n-th part so that about want remain, unless env asks for all.
-func spread[T any](xs []T, want int, env string) []T {
-	if os.Getenv(env) != "" || len(xs) <= want {
-		return xs
-	}
-	step := len(xs) / want
-	var s []T
-	for i := 0; i < len(xs); i += step {
-		s = append(s, xs[i])
-	}
-	return s
 }
 
 // irShape is what an LLVM assembly listing says about function bodies: per
@@ -348,7 +334,7 @@ func compareShapes(got, want irShape) string {
 // and call targets.
 func TestDisassemblyMatchesLLVMDis(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-dis-19")
-	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
+	parts := corpus.Spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
 	diffs := make([]string, len(parts))
 	skips := make([]string, len(parts))
 	insts := make([]int, len(parts))
@@ -439,7 +425,7 @@ var reBCRecord = regexp.MustCompile(`^\s*<([A-Za-z_0-9]+)`)
 // many as the instructions we print.
 func TestInstructionCountsMatchBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
+	parts := corpus.Spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
 	diffs := make([]string, len(parts))
 	corpus.Parallel(len(parts), 2, func(i int) {
 		p := parts[i]
