@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 )
@@ -88,4 +89,17 @@ func Spread[T any](xs []T, want int, env string) []T {
 		s = append(s, xs[i])
 	}
 	return s
+}
+
+// OutputMatch runs tool with args and returns the first group re finds in
+// what it prints, or nil when the tool fails or re finds nothing.
+func OutputMatch(re *regexp.Regexp, tool string, args ...string) []byte {
+	out, err := exec.Command(tool, args...).Output()
+	if err != nil {
+		return nil
+	}
+	if m := re.FindSubmatch(out); m != nil {
+		return m[1]
+	}
+	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -547,10 +546,7 @@ func TestAnySQLiteBlobsScannedForContainers(t *testing.T) {
 // TestEntryNamesAgreeWithObj2yaml compares Probe's PSV0 entry name with
 // obj2yaml-19's EntryName for corpus files with a 52-byte runtime info.
 func TestEntryNamesAgreeWithObj2yaml(t *testing.T) {
-	exe, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed")
-	}
+	exe := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	es := corpus.Entries(t)
 	re := regexp.MustCompile(`(?m)^\s+EntryName:\s+(\S*)\s*$`)
 	checked, agree := 0, 0
@@ -558,18 +554,13 @@ func TestEntryNamesAgreeWithObj2yaml(t *testing.T) {
 		if e.PSVSize != "52" || e.Obj2yaml != "ok" || checked >= 40 {
 			continue
 		}
-		out, err := exec.Command(exe, e.Path).Output()
-		if err != nil {
-			continue
-		}
-		m := re.FindSubmatch(out)
+		m := corpus.OutputMatch(re, exe, e.Path)
 		if m == nil {
 			continue
 		}
 		checked++
-		b, _ := os.ReadFile(e.Path)
-		want := strings.Trim(string(m[1]), `'"`)
-		if got := Probe(b).EntryName; got == want {
+		want := strings.Trim(string(m), `'"`)
+		if got := Probe(e.Bytes(t)).EntryName; got == want {
 			agree++
 		} else {
 			t.Errorf("%s: entry %q, obj2yaml says %q", e.Rel, got, want)

@@ -11,13 +11,7 @@ func TestFeatureRowsSetFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := Build("x", b, 0)
-	var pv *PartView
-	for _, p := range m.Parts {
-		if p.Name == "SFI0" {
-			pv = p
-		}
-	}
+	pv := partNamed(Build("x", b, 0), "SFI0")
 	rows := pv.FeatureRows()
 	if len(rows) < 30 {
 		t.Fatalf("%d rows", len(rows))
