@@ -43,12 +43,10 @@ func pattern(p string) string {
 	}
 }
 
-// partPaths are the paths a part's spans may name: the part's own keys
-// (Name, Size, …) and, for its typed value, the key path under the typed key
-// with the part name in its place ("PSV0/SigOutputElements/2/Cols" for JSON
-// "PSVInfo/SigOutputElements/2/Cols").
-func partPaths(t *testing.T, p *Part) map[string]bool {
-	b, err := json.Marshal(p)
+// jsonObject is v as encoding/json reads it back: an object of generic values.
+func jsonObject(t testing.TB, v any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,8 +54,16 @@ func partPaths(t *testing.T, p *Part) map[string]bool {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// partPaths are the paths a part's spans may name: the part's own keys
+// (Name, Size, …) and, for its typed value, the key path under the typed key
+// with the part name in its place ("PSV0/SigOutputElements/2/Cols" for JSON
+// "PSVInfo/SigOutputElements/2/Cols").
+func partPaths(t *testing.T, p *Part) map[string]bool {
 	out := map[string]bool{p.Name: true}
-	for k, v := range m {
+	for k, v := range jsonObject(t, p) {
 		switch v.(type) {
 		case map[string]any:
 			jsonPaths(v, p.Name, out) // the typed value: its keys follow the part name

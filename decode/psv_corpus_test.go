@@ -207,15 +207,7 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 // where LLVM 19's reading is known to differ from DXC's; it returns the
 // differences, the reasons for the keys left out, and the number compared.
 func diffObj2yaml(t testing.TB, info *PSVInfo, m map[string]any) (diffs, exceptions []string, compared int) {
-	js, err := json.Marshal(info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ours map[string]any
-	if err := json.Unmarshal(js, &ours); err != nil {
-		t.Fatal(err)
-	}
-	ours = normalize(ours).(map[string]any)
+	ours := normalize(jsonObject(t, info)).(map[string]any)
 	theirs := normalize(m).(map[string]any)
 	keys := make([]string, 0, len(theirs))
 	for k := range theirs {

@@ -183,3 +183,16 @@ func File(t TB, rel string) (string, []byte) {
 	}
 	return path, b
 }
+
+// Bytes returns one corpus file, named by its path under the corpus folder:
+// it skips the test without the corpus and fails it when the file is
+// missing (File skips then too).
+func Bytes(t TB, rel string) []byte {
+	t.Helper()
+	d, ok := Dir()
+	if !ok {
+		Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
+		return nil
+	}
+	return readFile(t, rel, filepath.Join(d, rel))
+}
