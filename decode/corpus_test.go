@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -94,8 +92,7 @@ func obj2yaml(t *testing.T, es []corpus.Entry) map[string]map[string]any {
 	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	docs := make([]map[string]any, len(es))
 	read := make([]bool, len(es))
-	corpus.Parallel(len(es), runtime.NumCPU()*2, func(i int) {
-		b, err := exec.Command(tool, es[i].Path).Output()
+	corpus.RunEach(tool, corpus.Paths(es), func(i int, b []byte, err error) {
 		if err != nil {
 			t.Errorf("%s: obj2yaml-19 failed though the manifest says it reads the file: %v", es[i].Rel, err)
 			return

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -67,9 +66,9 @@ func TestPSVCorpusDecodesWithoutErrors(t *testing.T) {
 	}
 }
 
-// obj2yamlPSV runs obj2yaml-19 and returns the PSVInfo mapping it prints.
-func obj2yamlPSV(tool, path string) (map[string]any, error) {
-	out, err := exec.Command(tool, path).Output()
+// obj2yamlPSV returns the PSVInfo mapping in what obj2yaml-19 printed (out,
+// or why it failed, err).
+func obj2yamlPSV(out []byte, err error) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -149,25 +148,25 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 		err     error
 		rebuilt bool
 	}
-	results := make([]result, len(entries))
 	dir := t.TempDir()
-	corpus.Parallel(len(entries), min(8, runtime.NumCPU()), func(i int) {
-		e := entries[i]
-		path, rebuilt := e.Path, false
+	paths, rebuilt := corpus.Paths(entries), make([]bool, len(entries))
+	for i, e := range entries {
 		if e.Obj2yaml != "ok" {
 			// LLVM 19 rejects these files for parts other than PSV0
 			// (unpadded signatures of validators before 1.7): give it
 			// the PSV0 and DXIL parts alone, 4-byte aligned.
-			path, rebuilt = filepath.Join(dir, fmt.Sprint(i)), true
-			if err := os.WriteFile(path, psvOnlyContainer(t, e.Path), 0o644); err != nil {
-				results[i] = result{e: e, err: err}
-				return
+			paths[i], rebuilt[i] = filepath.Join(dir, fmt.Sprint(i)), true
+			if err := os.WriteFile(paths[i], psvOnlyContainer(t, e.Path), 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
-		m, err := obj2yamlPSV(tool, path)
-		results[i] = result{e: e, m: m, err: err, rebuilt: rebuilt}
+	}
+	results := make([]result, len(entries))
+	corpus.RunEach(tool, paths, func(i int, out []byte, err error) {
+		m, err := obj2yamlPSV(out, err)
+		results[i] = result{e: entries[i], m: m, err: err, rebuilt: rebuilt[i]}
 	})
-	rebuilt := 0
+	nrebuilt := 0
 
 	agree, fields := 0, 0
 	exceptions := map[string]int{}
@@ -188,13 +187,13 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 		}
 		same := len(diffs) == 0
 		if res.rebuilt {
-			rebuilt++
+			nrebuilt++
 		}
 		if same {
 			agree++
 		}
 	}
-	t.Logf("%d/%d files agree with obj2yaml-19 on every PSV0 field it prints (%d field comparisons; %d files given to obj2yaml as PSV0+DXIL only because LLVM 19 rejects another of their parts)", agree, len(results), fields, rebuilt)
+	t.Logf("%d/%d files agree with obj2yaml-19 on every PSV0 field it prints (%d field comparisons; %d files given to obj2yaml as PSV0+DXIL only because LLVM 19 rejects another of their parts)", agree, len(results), fields, nrebuilt)
 	if agree != len(results) {
 		t.Errorf("%d files disagree", len(results)-agree)
 	}
@@ -483,7 +482,7 @@ func TestPSVBuiltContainersAgreeWithObj2yaml(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		m, err := obj2yamlPSV(tool, path)
+		m, err := obj2yamlPSV(exec.Command(tool, path).Output())
 		if err != nil {
 			t.Errorf("%s: obj2yaml: %v", name, err)
 			continue

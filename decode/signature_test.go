@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -388,8 +386,8 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 	}
 	outs := make([][]byte, len(entries))
 	errs := make([]error, len(entries))
-	corpus.Parallel(len(entries), max(2, runtime.NumCPU()), func(i int) {
-		outs[i], errs[i] = exec.Command(tool, entries[i].Path).Output()
+	corpus.RunEach(tool, corpus.Paths(entries), func(i int, out []byte, err error) {
+		outs[i], errs[i] = out, err
 	})
 	var files, parts, elems, fields, mismatches int
 	for i, e := range entries {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -102,4 +103,23 @@ func OutputMatch(re *regexp.Regexp, tool string, args ...string) []byte {
 		return m[1]
 	}
 	return nil
+}
+
+// RunEach runs tool on each path, as many at a time as the machine has
+// cores, and hands fn what it printed (or why it failed) from the goroutine
+// that ran it.
+func RunEach(tool string, paths []string, fn func(i int, out []byte, err error)) {
+	Parallel(len(paths), max(2, runtime.NumCPU()), func(i int) {
+		out, err := exec.Command(tool, paths[i]).Output()
+		fn(i, out, err)
+	})
+}
+
+// Paths returns the files' paths.
+func Paths(es []Entry) []string {
+	paths := make([]string, len(es))
+	for i, e := range es {
+		paths[i] = e.Path
+	}
+	return paths
 }
