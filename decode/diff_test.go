@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -543,13 +542,7 @@ func TestDiffCorpusOneByteFlips(t *testing.T) {
 // The summary says first what a person checks first: which shader, then its
 // interface and validation data, then code, then sizes and hashes.
 func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
-	example := func(name string) *decode.File {
-		b, err := os.ReadFile("../web/examples/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return mustParse(t, b)
-	}
+	example := func(name string) *decode.File { return mustParse(t, corpus.RepoFile(t, "web/examples/"+name)) }
 	// Two different example shaders (project-made, in web/examples).
 	c := decode.Diff(example("vertex.dxbc"), example("compute.dxbc"))
 	want := []string{"stage: Vertex → Compute", "shader model: vs_6_0 → cs_6_6", `entry point: "VSMain" → "CSMain"`}

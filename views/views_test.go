@@ -14,11 +14,7 @@ import (
 
 func example(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile("../web/examples/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return corpus.RepoFile(t, "web/examples/"+name)
 }
 
 // TestHeaderFieldsLinkBothWays: every header field's tree node finds its

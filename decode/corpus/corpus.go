@@ -85,13 +85,23 @@ func Dir() (string, bool) {
 		st, err := os.Stat(d)
 		return d, err == nil && st.IsDir()
 	}
-	_, file, _, _ := runtime.Caller(0)
-	// file is <repo>/decode/corpus/corpus.go
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
-	d := filepath.Join(root, "..", "shared", "corpus")
-	d = filepath.Clean(d)
+	d := filepath.Clean(filepath.Join(repoRoot(), "..", "shared", "corpus"))
 	st, err := os.Stat(d)
 	return d, err == nil && st.IsDir()
+}
+
+// repoRoot is the repository's folder.
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0) // <repo>/decode/corpus/corpus.go
+	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
+}
+
+// RepoFile returns a file of the repository itself (web/examples,
+// testdata), named by its path from the repository's folder, or fails the
+// test.
+func RepoFile(t TB, rel string) []byte {
+	t.Helper()
+	return readFile(t, rel, filepath.Join(repoRoot(), rel))
 }
 
 // TB is the part of testing.TB the corpus needs, so this package does not import testing.

@@ -16,10 +16,7 @@ import (
 // TestHunksMatchDiffU: for texts whose alignment is unique, the hunks are
 // the ones GNU diff -u writes (its header lines aside).
 func TestHunksMatchDiffU(t *testing.T) {
-	exe, err := exec.LookPath("diff")
-	if err != nil {
-		t.Skip("no diff(1) to compare with")
-	}
+	exe := corpus.Tool(t, "diff", "diff")
 	lines := func(n int, f func(i int) string) []string {
 		var out []string
 		for i := 0; i < n; i++ {
