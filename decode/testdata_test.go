@@ -13,7 +13,7 @@ import (
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
-var update = flag.Bool("update", false, "rewrite the generated containers under testdata/")
+var update = flag.Bool("update", false, "rewrite the generated files under testdata/ (DXSCOPE_UPDATE=1 does too)")
 
 // containersDir holds containers the project made for cases the corpus lacks.
 const containersDir = "../testdata/containers"
@@ -27,16 +27,17 @@ func fileName(name string) string {
 func TestTestdataContainers(t *testing.T) {
 	for _, tc := range problemCases {
 		path := filepath.Join(containersDir, fileName(tc.name))
-		golden(t, path, tc.build(), *update, "run go test ./decode -run TestTestdataContainers -update")
+		golden(t, path, tc.build())
 	}
 }
 
 // golden keeps the committed file at path equal to what its builder makes,
-// want: with update it writes want there first. It returns the file's bytes;
-// hint says how to write it again.
-func golden(t *testing.T, path string, want []byte, update bool, hint string) []byte {
+// want: with -update or DXSCOPE_UPDATE=1 it writes want there first. It
+// returns the file's bytes.
+func golden(t *testing.T, path string, want []byte) []byte {
 	t.Helper()
-	if update {
+	const hint = "run go test ./decode -update to write it again"
+	if *update || os.Getenv("DXSCOPE_UPDATE") == "1" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
