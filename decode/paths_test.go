@@ -2,8 +2,9 @@ package decode
 
 import (
 	"encoding/json"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,12 +123,7 @@ func TestSpanPathsNameJSONNodes(t *testing.T) {
 			}
 		}
 	}
-	var keys []string
-	for k := range bad {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(bad)) {
 		t.Errorf("span path %s (%d spans) names no JSON node", k, bad[k])
 	}
 	t.Logf("%d/%d spans of non-bitcode parts name a JSON node (or bytes with a listed reason)", named, total)

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,12 +209,7 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 func diffObj2yaml(t testing.TB, info *PSVInfo, m map[string]any) (diffs, exceptions []string, compared int) {
 	ours := normalize(jsonObject(t, info)).(map[string]any)
 	theirs := normalize(m).(map[string]any)
-	keys := make([]string, 0, len(theirs))
-	for k := range theirs {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(theirs)) {
 		if why := llvmException(info, k); why != "" {
 			exceptions = append(exceptions, why)
 			continue

@@ -5,8 +5,9 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -325,12 +326,7 @@ func TestSignatureCorpusDecodes(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d signature parts in %d files decoded without an error and with every byte claimed (%d elements); by part: %v", parts-bad, parts, files, elements, perName)
-	keys := make([]string, 0, len(notes))
-	for k := range notes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(notes)) {
 		t.Logf("  %d× %s", notes[k], k)
 	}
 }
