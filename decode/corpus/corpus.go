@@ -1,6 +1,11 @@
 // Package corpus finds the shared corpus of real compiler output that tests
 // run against (../shared/corpus from the repository root, or $DXSCOPE_CORPUS).
 // The corpus is never copied into the repository; tests skip without it.
+//
+// It also holds what the tests of several packages share: reading corpus and
+// repository files, the external programs they compare with (Tool, Run,
+// RunEach, OutputMatch, SQLite), running in parallel, measuring a decode's
+// cost, benchmarks and fuzz seeds.
 package corpus
 
 import (
@@ -67,6 +72,15 @@ func readFile(t TB, rel, path string) []byte {
 		t.Fatalf("%s: %v", rel, err)
 	}
 	return b
+}
+
+// Paths returns the files' paths.
+func Paths(es []Entry) []string {
+	paths := make([]string, len(es))
+	for i, e := range es {
+		paths[i] = e.Path
+	}
+	return paths
 }
 
 // Has reports whether the file has a part of that name.

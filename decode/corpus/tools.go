@@ -53,30 +53,6 @@ func Parallel(n, limit int, fn func(i int)) {
 	wg.Wait()
 }
 
-// B is the part of *testing.B that Bench needs.
-type B interface {
-	SetBytes(n int64)
-	ReportAllocs()
-	Loop() bool
-}
-
-// Bench runs op over every input once per iteration of b, with the inputs'
-// total size (size gives each one's) as b's bytes, so that go test -bench
-// prints MB/s.
-func Bench[T any](b B, inputs []T, size func(T) int, op func(T)) {
-	var n int64
-	for _, in := range inputs {
-		n += int64(size(in))
-	}
-	b.SetBytes(n)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, in := range inputs {
-			op(in)
-		}
-	}
-}
-
 // Spread keeps every n-th of xs so that about want remain (each run of an
 // external tool costs time), unless the environment variable env is set to
 // ask for all of them.
@@ -113,13 +89,4 @@ func RunEach(tool string, paths []string, fn func(i int, out []byte, err error))
 		out, err := exec.Command(tool, paths[i]).Output()
 		fn(i, out, err)
 	})
-}
-
-// Paths returns the files' paths.
-func Paths(es []Entry) []string {
-	paths := make([]string, len(es))
-	for i, e := range es {
-		paths[i] = e.Path
-	}
-	return paths
 }
