@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"os"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -10,27 +9,15 @@ import (
 // BenchmarkParseCorpus decodes every corpus file once per iteration; MB/s is
 // over the corpus bytes and allocs/op over the whole corpus (see files/op).
 func BenchmarkParseCorpus(b *testing.B) {
-	es := corpus.Entries(b)
 	var files [][]byte
-	var total int64
-	for _, e := range es {
-		d, err := os.ReadFile(e.Path)
-		if err != nil {
+	for _, e := range corpus.Entries(b) {
+		files = append(files, e.Bytes(b))
+	}
+	corpus.Bench(b, files, func(d []byte) int { return len(d) }, func(d []byte) {
+		if _, err := Parse(d); err != nil {
 			b.Fatal(err)
 		}
-		files = append(files, d)
-		total += int64(len(d))
-	}
-	b.SetBytes(total)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, d := range files {
-			if _, err := Parse(d); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	})
 	b.ReportMetric(float64(len(files)), "files/op")
 }
 

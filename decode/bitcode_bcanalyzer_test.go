@@ -3,9 +3,6 @@ package decode
 import (
 	"bufio"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -148,10 +145,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 // abbreviation counts, and per-record-kind counts and bits with
 // llvm-bcanalyzer-19 for a spread of 30 corpus files.
 func TestBitstreamMatchesLLVMBCAnalyzer(t *testing.T) {
-	tool, err := exec.LookPath("llvm-bcanalyzer-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "llvm-bcanalyzer-19 not installed: skipping the bitstream comparison")
-	}
+	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
 	var picked []corpus.Entry
 	for _, e := range corpus.Entries(t) {
 		if e.Has("DXIL") {
@@ -167,30 +161,19 @@ func TestBitstreamMatchesLLVMBCAnalyzer(t *testing.T) {
 	if len(picked) > 0 {
 		sample = append(sample, picked[len(picked)-1])
 	}
-	dir := t.TempDir()
 	agree := 0
-	for i, e := range sample {
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		p := f.Part("DXIL")
+	for _, e := range sample {
+		p := parseFile(t, e.Path).Part("DXIL")
 		if p == nil || p.Module == nil {
 			t.Errorf("%s: no module", e.Rel)
 			continue
 		}
-		bc := filepath.Join(dir, fmt.Sprintf("%d.bc", i))
-		if err := os.WriteFile(bc, p.Program.DXIL, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(tool, bc).CombinedOutput()
+		out, err := corpus.Run(tool, p.Program.DXIL, "-")
 		if err != nil {
-			t.Errorf("%s: llvm-bcanalyzer-19: %v: %s", e.Rel, err, out)
+			t.Errorf("%s: llvm-bcanalyzer-19: %v", e.Rel, err)
 			continue
 		}
-		theirs := parseBCAnalyzer(string(out))
+		theirs := parseBCAnalyzer(out)
 		if len(theirs) == 0 {
 			t.Errorf("%s: nothing parsed from llvm-bcanalyzer's output: the test is broken", e.Rel)
 			continue

@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"os"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -9,20 +8,20 @@ import (
 
 // corpusBitcode returns the bitcode of every DXIL part in the corpus.
 func corpusBitcode(tb testing.TB) [][]byte {
-	var out [][]byte
+	var es []corpus.Entry
 	for _, e := range corpus.Entries(tb) {
-		if !e.Has("DXIL") {
-			continue
+		if e.Has("DXIL") {
+			es = append(es, e)
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		f, err := Parse(b)
-		if err != nil {
-			continue
-		}
-		if p := f.Part("DXIL"); p != nil && p.Program != nil && p.Program.BitcodeValid {
+	}
+	return dxilBitcode(tb, es)
+}
+
+// dxilBitcode returns the bitcode of each file's DXIL part that holds a valid module.
+func dxilBitcode(tb testing.TB, es []corpus.Entry) [][]byte {
+	var out [][]byte
+	for _, e := range es {
+		if p := parseFile(tb, e.Path).Part("DXIL"); p != nil && p.Program != nil && p.Program.BitcodeValid {
 			out = append(out, p.Program.DXIL)
 		}
 	}
@@ -31,19 +30,9 @@ func corpusBitcode(tb testing.TB) [][]byte {
 
 // BenchmarkDecodeModule decodes the bitcode of every corpus DXIL part (spans included).
 func BenchmarkDecodeModule(b *testing.B) {
-	bcs := corpusBitcode(b)
-	var n int64
-	for _, bc := range bcs {
-		n += int64(len(bc))
-	}
-	b.SetBytes(n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, bc := range bcs {
-			decodeModule(newReader(bc, 0, "DXIL/Bitcode", "DXIL", &sink{}))
-		}
-	}
+	corpus.Bench(b, corpusBitcode(b), func(bc []byte) int { return len(bc) }, func(bc []byte) {
+		decodeModule(newReader(bc, 0, "DXIL/Bitcode", "DXIL", &sink{}))
+	})
 }
 
 // BenchmarkDecodeModuleLargest decodes the largest corpus module alone.

@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -31,16 +30,7 @@ func TestBitcodeCorpusDecodesWithoutErrors(t *testing.T) {
 		if !e.Has("DXIL") && !e.Has("ILDB") {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
+		f := parseFile(t, e.Path)
 		files++
 		if e.Stage == "lib" {
 			libs++

@@ -2,15 +2,11 @@ package decode
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -259,29 +255,20 @@ func compareFacts(m *Module, want irFacts) []string {
 func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 	agree, total := 0, 0
 	for _, e := range corpus.Entries(t) {
-		if !e.Has("DXIL") || e.Listing() == "" {
+		if !e.Has("DXIL") {
 			continue
 		}
-		lb, err := os.ReadFile(e.Listing())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(lb), "dx.shaderModel") {
+		lb := e.ListingText(t)
+		if !strings.Contains(lb, "dx.shaderModel") {
 			continue // an FXC listing or one without the IR
 		}
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		p := f.Part("DXIL")
+		p := parseFile(t, e.Path).Part("DXIL")
 		if p == nil || p.Module == nil {
 			t.Errorf("%s: no decoded DXIL part", e.Rel)
 			continue
 		}
 		total++
-		want := parseIRListing(string(lb))
+		want := parseIRListing(lb)
 		if len(want.census) == 0 || want.shaderModel == "" {
 			t.Errorf("%s: the listing parser found nothing (census %v, model %q): the test is broken", e.Rel, want.census, want.shaderModel)
 			continue
@@ -302,10 +289,7 @@ func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 // with llvm-dis-19 (after patching the data layout, which LLVM 19 otherwise
 // refuses) and compares census, shader model and entry points.
 func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
-	tool, err := exec.LookPath("llvm-dis-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "llvm-dis-19 not installed: skipping the disassembler comparison")
-	}
+	tool := corpus.Tool(t, "llvm-19", "llvm-dis-19")
 	type job struct {
 		rel, part string
 		bc        []byte
@@ -316,12 +300,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		if !e.Has("DXIL") && !e.Has("ILDB") {
 			continue
 		}
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			continue
-		}
-		for _, p := range bitcodeParts(f) {
+		for _, p := range bitcodeParts(parseFile(t, e.Path)) {
 			if p.Module != nil && (p.Name == "DXIL" || p.Name == "ILDB") {
 				jobs = append(jobs, job{e.Rel, p.Name, p.Program.DXIL, p.Module})
 			}
@@ -329,14 +308,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 	}
 	// Each llvm-dis run costs ~50 ms: compare a spread of 80 parts unless
 	// DXSCOPE_LLVMDIS_ALL=1 asks for the whole corpus (~40 s on 2 cores).
-	if os.Getenv("DXSCOPE_LLVMDIS_ALL") == "" && len(jobs) > 80 {
-		step := len(jobs) / 80
-		var s []job
-		for i := 0; i < len(jobs); i += step {
-			s = append(s, jobs[i])
-		}
-		jobs = s
-	}
+	jobs = corpus.Spread(jobs, 80, "DXSCOPE_LLVMDIS_ALL")
 	type result struct {
 		j          job
 		diffs      []string
@@ -344,45 +316,32 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		res, nt, c int // resources, entries with numthreads, dx.op calls the listing has
 	}
 	results := make([]result, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 8)
-	for i, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			res := result{j: j}
-			patched, ok := patchDataLayout(j.bc)
-			if !ok {
-				res.skip = "data layout not patchable"
-				results[i] = res
-				return
+	corpus.Parallel(len(jobs), 8, func(i int) {
+		j := jobs[i]
+		res := result{j: j}
+		defer func() { results[i] = res }()
+		patched, ok := patchDataLayout(j.bc)
+		if !ok {
+			res.skip = "data layout not patchable"
+			return
+		}
+		out, err := corpus.Run(tool, patched, "-", "-o", "-")
+		if err != nil {
+			res.skip = "llvm-dis-19 refuses it: " + err.Error()
+			return
+		}
+		facts := parseIRListing(out)
+		res.diffs = compareFacts(j.m, facts)
+		res.res = len(facts.resources)
+		for _, n := range facts.numThreads {
+			if n != "" {
+				res.nt++
 			}
-			cmd := exec.Command(tool, "-", "-o", "-")
-			cmd.Stdin = bytes.NewReader(patched)
-			var out, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &stderr
-			if err := cmd.Run(); err != nil {
-				res.skip = "llvm-dis-19 refuses it: " + strings.TrimSpace(stderr.String())
-				results[i] = res
-				return
-			}
-			facts := parseIRListing(out.String())
-			res.diffs = compareFacts(j.m, facts)
-			res.res = len(facts.resources)
-			for _, n := range facts.numThreads {
-				if n != "" {
-					res.nt++
-				}
-			}
-			for _, n := range facts.census {
-				res.c += n
-			}
-			results[i] = res
-		}()
-	}
-	wg.Wait()
+		}
+		for _, n := range facts.census {
+			res.c += n
+		}
+	})
 	agree, skipped, nres, nnt, ncalls := 0, 0, 0, 0, 0
 	for _, r := range results {
 		nres += r.res

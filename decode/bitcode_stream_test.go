@@ -208,57 +208,52 @@ func TestBitstreamBlockInfoAbbreviations(t *testing.T) {
 // TestBitstreamRejectsBadInput: each malformed stream stops with an error
 // instead of reading garbage.
 func TestBitstreamRejectsBadInput(t *testing.T) {
+	// inBlock writes body inside one block (id 8, abbreviation width 3):
+	// the frame most of the malformed streams need.
+	inBlock := func(body func(w *bitWriter)) func(w *bitWriter) {
+		return func(w *bitWriter) {
+			at := w.Enter(2, 8, 3)
+			body(w)
+			w.Exit(3, at)
+		}
+	}
 	tests := []struct {
 		name  string
 		build func(w *bitWriter)
 		want  string
 	}{
-		{"fixed wider than 64", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		{"fixed wider than 64", inBlock(func(w *bitWriter) {
 			defineAbbrev(w, 3, abbrevOp{abbrevFixed, 65})
-			w.Exit(3, at)
-		}, "Fixed operand of width 65"},
-		{"vbr wider than 32", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		}), "Fixed operand of width 65"},
+		{"vbr wider than 32", inBlock(func(w *bitWriter) {
 			defineAbbrev(w, 3, abbrevOp{abbrevVBR, 33})
-			w.Exit(3, at)
-		}, "VBR operand of width 33"},
-		{"undefined abbreviation", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		}), "VBR operand of width 33"},
+		{"undefined abbreviation", inBlock(func(w *bitWriter) {
 			w.Emit(5, 3)
-			w.Exit(3, at)
-		}, "abbreviation id 5 is not defined"},
-		{"array longer than the block", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		}), "abbreviation id 5 is not defined"},
+		{"array longer than the block", inBlock(func(w *bitWriter) {
 			defineAbbrev(w, 3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8})
 			w.Emit(4, 3)
 			w.VBR(1000000, 6)
-			w.Exit(3, at)
-		}, "array claims 1000000 elements"},
-		{"blob longer than the block", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		}), "array claims 1000000 elements"},
+		{"blob longer than the block", inBlock(func(w *bitWriter) {
 			defineAbbrev(w, 3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevBlob, 0})
 			w.Emit(4, 3)
 			w.VBR(4096, 6)
-			w.Exit(3, at)
-		}, "blob claims 4096 bytes"},
-		{"array not second to last", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		}), "blob claims 4096 bytes"},
+		{"array not second to last", inBlock(func(w *bitWriter) {
 			defineAbbrev(w, 3, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8}, abbrevOp{abbrevFixed, 8})
-			w.Exit(3, at)
-		}, "Array operand must be the second to last"},
+		}), "Array operand must be the second to last"},
 		{"block length past the end", func(w *bitWriter) {
 			at := w.Enter(2, 8, 3)
 			w.Exit(3, at)
 			binary.LittleEndian.PutUint32(w.B[at:], 1000)
 		}, "claims 1000 words"},
-		{"unabbreviated record with too many operands", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		{"unabbreviated record with too many operands", inBlock(func(w *bitWriter) {
 			w.Emit(bcUnabbrevRec, 3)
 			w.VBR(1, 6)
 			w.VBR(1<<30, 6)
-			w.Exit(3, at)
-		}, "claims 1073741824 operands"},
+		}), "claims 1073741824 operands"},
 		{"abbreviation width 1", func(w *bitWriter) {
 			at := w.Enter(2, 8, 1)
 			w.Exit(1, at)
@@ -277,8 +272,7 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 			defineAbbrev(w, 2, abbrevOp{abbrevFixed, 3})
 			w.Exit(2, at)
 		}, "before any SETBID"},
-		{"literal-only records", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		{"literal-only records", inBlock(func(w *bitWriter) {
 			lits := make([]abbrevOp, 200)
 			for i := range lits {
 				lits[i] = abbrevOp{abbrevLiteral, 1}
@@ -287,16 +281,13 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 			for i := 0; i < 4000; i++ {
 				w.Emit(4, 3) // 3 bits, 199 operands each
 			}
-			w.Exit(3, at)
-		}, "more operands than the stream has bits"},
-		{"endless vbr", func(w *bitWriter) {
-			at := w.Enter(2, 8, 3)
+		}), "more operands than the stream has bits"},
+		{"endless vbr", inBlock(func(w *bitWriter) {
 			w.Emit(bcUnabbrevRec, 3)
 			for i := 0; i < 30; i++ {
 				w.Emit(0x3f, 6)
 			}
-			w.Exit(3, at)
-		}, "runs past 64 bits"},
+		}), "runs past 64 bits"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

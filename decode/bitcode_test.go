@@ -2,7 +2,6 @@ package decode
 
 import (
 	"math/rand"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -273,16 +272,8 @@ func TestBitcodeBitFlipsNeverPanic(t *testing.T) {
 
 // corpusBitcodeQuick returns three corpus modules: the smallest, a middle one and the largest.
 func corpusBitcodeQuick(t testing.TB) [][]byte {
-	d, ok := corpus.Dir()
-	if !ok {
-		return nil
-	}
-	es, err := corpus.Read(d)
-	if err != nil {
-		return nil
-	}
 	var paths []corpus.Entry
-	for _, e := range es {
+	for _, e := range corpus.Available() {
 		if e.Has("DXIL") {
 			paths = append(paths, e)
 		}
@@ -299,21 +290,7 @@ func corpusBitcodeQuick(t testing.TB) [][]byte {
 			big = e
 		}
 	}
-	var out [][]byte
-	for _, e := range []corpus.Entry{small, paths[len(paths)/2], big} {
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		f, err := Parse(b)
-		if err != nil {
-			continue
-		}
-		if p := f.Part("DXIL"); p != nil && p.Program != nil && p.Program.BitcodeValid {
-			out = append(out, p.Program.DXIL)
-		}
-	}
-	return out
+	return dxilBitcode(t, []corpus.Entry{small, paths[len(paths)/2], big})
 }
 
 // FuzzBitcode decodes arbitrary bytes as bitcode: no panic, spans in bounds.

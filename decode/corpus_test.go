@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -21,23 +18,27 @@ var expectedWarnings = map[string]string{
 	"real/HansKristian-Work__vkd3d-proton/texture_feedback_sample_grad.h__texture_feedback_sample_grad_code_dxbc.dxbc": "its sample_d_cl_s instruction at 0x140 declares 23 dwords but its operands end after 22; the extra dword is non-zero (FXC pads such opcodes with a zero dword elsewhere), so it stays a warning",
 }
 
-func parseCorpusFile(t testing.TB, e corpus.Entry) (*File, []byte) {
-	b, err := os.ReadFile(e.Path)
+// parseFile reads and decodes one file; one that does not read or decode
+// fails the test (TestCorpusDecodesWithoutErrors requires every corpus file
+// to decode).
+func parseFile(t testing.TB, path string) *File {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%s: %v", e.Rel, err)
+		t.Fatal(err)
 	}
 	f, err := Parse(b)
 	if err != nil {
-		t.Fatalf("%s: %v", e.Rel, err)
+		t.Fatalf("%s: %v", path, err)
 	}
-	return f, b
+	return f
 }
 
 func TestCorpusDecodesWithoutErrors(t *testing.T) {
 	es := corpus.Entries(t)
 	var decoded, withWarnings int
 	for _, e := range es {
-		f, _ := parseCorpusFile(t, e)
+		f := parseFile(t, e.Path)
 		decoded++
 		for _, p := range f.Problems {
 			switch {
@@ -60,7 +61,7 @@ func TestCorpusDigestAgreesWithManifest(t *testing.T) {
 	agree := 0
 	var short, long int // both final-block paths must be exercised
 	for _, e := range es {
-		f, _ := parseCorpusFile(t, e)
+		f := parseFile(t, e.Path)
 		want := map[string][]DigestStatus{"ok": {DigestValid}, "zero": {DigestUnsigned}, "BAD": {DigestMismatch, DigestBypass}}[e.Digest]
 		ok := false
 		for _, w := range want {
@@ -88,40 +89,26 @@ func TestCorpusDigestAgreesWithManifest(t *testing.T) {
 // obj2yaml runs LLVM's obj2yaml on each file, a few at a time.
 func obj2yaml(t *testing.T, es []corpus.Entry) map[string]map[string]any {
 	t.Helper()
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed (Debian package llvm-19): skipping the differential test")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
+	docs := make([]map[string]any, len(es))
+	read := make([]bool, len(es))
+	corpus.RunEach(tool, corpus.Paths(es), func(i int, b []byte, err error) {
+		if err != nil {
+			t.Errorf("%s: obj2yaml-19 failed though the manifest says it reads the file: %v", es[i].Rel, err)
+			return
+		}
+		if err := yaml.Unmarshal(b, &docs[i]); err != nil {
+			t.Errorf("%s: cannot parse obj2yaml output: %v", es[i].Rel, err)
+			return
+		}
+		read[i] = true
+	})
 	out := map[string]map[string]any{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.NumCPU()*2)
-	for _, e := range es {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(e corpus.Entry) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			b, err := exec.Command(tool, e.Path).Output()
-			if err != nil {
-				mu.Lock()
-				t.Errorf("%s: obj2yaml-19 failed though the manifest says it reads the file: %v", e.Rel, err)
-				mu.Unlock()
-				return
-			}
-			var doc map[string]any
-			if err := yaml.Unmarshal(b, &doc); err != nil {
-				mu.Lock()
-				t.Errorf("%s: cannot parse obj2yaml output: %v", e.Rel, err)
-				mu.Unlock()
-				return
-			}
-			mu.Lock()
-			out[e.Rel] = doc
-			mu.Unlock()
-		}(e)
+	for i, e := range es {
+		if read[i] {
+			out[e.Rel] = docs[i]
+		}
 	}
-	wg.Wait()
 	return out
 }
 
@@ -182,7 +169,7 @@ func TestCorpusAgreesWithObj2yaml(t *testing.T) {
 		if !ok {
 			continue
 		}
-		f, _ := parseCorpusFile(t, e)
+		f := parseFile(t, e.Path)
 		d := &differ{file: e.Rel}
 		h, _ := doc["Header"].(map[string]any)
 		ver, _ := h["Version"].(map[string]any)
@@ -297,20 +284,10 @@ func TestCorpusPrefixesNeverPanic(t *testing.T) {
 // corpusWith decodes every corpus file that has a part of the given name.
 func corpusWith(t *testing.T, part string) (files []corpus.Entry, decoded []*File) {
 	for _, e := range corpus.Entries(t) {
-		if !e.Has(part) {
-			continue
+		if e.Has(part) {
+			files = append(files, e)
+			decoded = append(decoded, parseFile(t, e.Path))
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		files = append(files, e)
-		decoded = append(decoded, f)
 	}
 	return
 }

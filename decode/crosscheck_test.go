@@ -3,7 +3,6 @@ package decode
 import (
 	"bytes"
 	"encoding/binary"
-	"os"
 	"strings"
 	"testing"
 
@@ -37,8 +36,7 @@ func TestCrossCheckCatchesDisagreement(t *testing.T) {
 	var file corpus.Entry
 	for _, e := range corpus.Entries(t) {
 		if e.Stage == "cs" && e.PSVSize == "52" && e.Has("DXIL") && strings.HasPrefix(e.Rel, "real/") {
-			b, _ := os.ReadFile(e.Path)
-			if f, err := Parse(b); err == nil && len(f.Part("PSV0").PSVInfo.Resources) > 0 {
+			if f := parseFile(t, e.Path); len(f.Part("PSV0").PSVInfo.Resources) > 0 {
 				file = e
 				break
 			}
@@ -47,7 +45,7 @@ func TestCrossCheckCatchesDisagreement(t *testing.T) {
 	if file.Path == "" {
 		t.Skip("no compute shader with resources and PSV0 v3 in the corpus")
 	}
-	orig, _ := os.ReadFile(file.Path)
+	orig := file.Bytes(t)
 	f, _ := Parse(orig)
 	if w := crossWarnings(f); len(w) > 0 {
 		t.Fatalf("%s: the unchanged file already disagrees: %v", file.Rel, w)
@@ -93,11 +91,7 @@ func TestCrossCheckCoversTheCorpus(t *testing.T) {
 		if !e.Has("PSV0") || !e.Has("DXIL") {
 			continue
 		}
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := parseFile(t, e.Path)
 		m := f.Part("DXIL").Module
 		info := f.Part("PSV0").PSVInfo
 		if m == nil || info == nil || len(m.EntryPoints) == 0 {

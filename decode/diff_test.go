@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,15 +14,7 @@ import (
 // corpusFile reads one corpus file by its path under real/, skipping without the corpus.
 func corpusFile(t testing.TB, rel string) []byte {
 	t.Helper()
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "real", rel))
-	if err != nil {
-		t.Fatalf("reading corpus file: %v", err)
-	}
-	return b
+	return corpus.Bytes(t, "real/"+rel)
 }
 
 func mustParse(t testing.TB, b []byte) *decode.File {
@@ -446,12 +436,9 @@ func TestDiffTextAndJSON(t *testing.T) {
 // FuzzDiff compares a corpus file with a mutated copy: never a panic, every
 // reported offset inside its file, and Identical exactly when the bytes are equal.
 func FuzzDiff(f *testing.F) {
-	dir, ok := corpus.Dir()
-	for _, rel := range []string{waveRange64, fillLitDXIL, copyTK12, denyPSRootSig} {
-		if ok {
-			if b, err := os.ReadFile(filepath.Join(dir, "real", rel)); err == nil {
-				f.Add(b, uint16(0x88), byte(1))
-			}
+	if _, ok := corpus.Dir(); ok {
+		for _, rel := range []string{waveRange64, fillLitDXIL, copyTK12, denyPSRootSig} {
+			f.Add(corpusFile(f, rel), uint16(0x88), byte(1))
 		}
 	}
 	f.Add([]byte("DXBC\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x20\x00\x00\x00\x00\x00\x00\x00"), uint16(0), byte(0))
@@ -507,10 +494,7 @@ func TestDiffCorpusOneByteFlips(t *testing.T) {
 	es := corpus.Entries(t)
 	ok, skipped := 0, 0
 	for _, e := range es {
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := e.Bytes(t)
 		a := mustParse(t, b)
 		var big *decode.Part
 		for _, p := range a.Parts {
@@ -558,20 +542,9 @@ func TestDiffCorpusOneByteFlips(t *testing.T) {
 // The summary says first what a person checks first: which shader, then its
 // interface and validation data, then code, then sizes and hashes.
 func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
-	read := func(p string) *decode.File {
-		t.Helper()
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := decode.Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
+	example := func(name string) *decode.File { return mustParse(t, corpus.RepoFile(t, "web/examples/"+name)) }
 	// Two different example shaders (project-made, in web/examples).
-	c := decode.Diff(read("../web/examples/vertex.dxbc"), read("../web/examples/compute.dxbc"))
+	c := decode.Diff(example("vertex.dxbc"), example("compute.dxbc"))
 	want := []string{"stage: Vertex → Compute", "shader model: vs_6_0 → cs_6_6", `entry point: "VSMain" → "CSMain"`}
 	for i, w := range want {
 		if i >= len(c.Changes) || c.Changes[i].Text != w {
@@ -583,9 +556,7 @@ func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
 	}
 	// Two DXC builds of one shader that differ in the wave size range: the
 	// PSV0 field first, the code after it, the hash last but the sizes.
-	a, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
-	b, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
-	c = decode.Diff(read(a), read(b))
+	c = decode.Diff(mustParse(t, corpusFile(t, waveRange64)), mustParse(t, corpusFile(t, waveRange64128)))
 	topics := []string{}
 	for _, ch := range c.Changes {
 		topics = append(topics, ch.Topic)

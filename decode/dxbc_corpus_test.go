@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -98,33 +97,15 @@ func ourCode(f *File, s *ShaderBytecode) []string {
 func TestDisassemblyMatchesFXCListings(t *testing.T) {
 	files, exact, lines, matched := 0, 0, 0, 0
 	for _, e := range corpus.Entries(t) {
-		lp := e.Listing()
-		if lp == "" || !(e.Has("SHDR") || e.Has("SHEX")) {
+		if !(e.Has("SHDR") || e.Has("SHEX")) {
 			continue
 		}
-		text, err := os.ReadFile(lp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := listingCode(string(text))
+		want := listingCode(e.ListingText(t))
 		if len(want) == 0 {
 			continue
 		}
-		data, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(data)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		var s *ShaderBytecode
-		for _, p := range f.Parts {
-			if p.Bytecode != nil {
-				s = p.Bytecode
-			}
-		}
+		f := parseFile(t, e.Path)
+		s := bytecodeOf(f)
 		if s == nil {
 			t.Errorf("%s: no decoded SHDR/SHEX", e.Rel)
 			continue
@@ -132,31 +113,20 @@ func TestDisassemblyMatchesFXCListings(t *testing.T) {
 		files++
 		got := ourCode(f, s)
 		lines += len(want)
-		m := 0
-		var firstDiff string
-		for i, w := range want {
-			if i < len(got) && got[i] == w {
-				m++
-			} else if firstDiff == "" {
-				g := "<missing>"
-				if i < len(got) {
-					g = got[i]
-				}
-				firstDiff = "line " + itoa(i+1) + ": want " + quote(w) + ", got " + quote(g)
-			}
-		}
+		m, diffs := lineDiffs(want, got)
 		matched += m
 		if m == len(want) && len(got) == len(want) {
 			exact++
+			continue
+		}
+		firstDiff := "we print " + itoa(len(got)) + " lines, the listing " + itoa(len(want))
+		if len(diffs) > 0 {
+			firstDiff = diffs[0]
+		}
+		if why, ok := knownListingDifferences[e.Rel]; ok {
+			t.Logf("known difference: %s: %s (%s)", e.Rel, firstDiff, why)
 		} else {
-			if firstDiff == "" {
-				firstDiff = "we print " + itoa(len(got)) + " lines, the listing " + itoa(len(want))
-			}
-			if why, ok := knownListingDifferences[e.Rel]; ok {
-				t.Logf("known difference: %s: %s (%s)", e.Rel, firstDiff, why)
-			} else {
-				t.Logf("differs: %s: %s", e.Rel, firstDiff)
-			}
+			t.Logf("differs: %s: %s", e.Rel, firstDiff)
 		}
 	}
 	t.Logf("%d/%d listings match line by line; %d/%d lines match", exact, files, matched, lines)
@@ -167,6 +137,34 @@ func TestDisassemblyMatchesFXCListings(t *testing.T) {
 
 func itoa(i int) string     { return strconv.Itoa(i) }
 func quote(s string) string { return "`" + s + "`" }
+
+// bytecodeOf returns the file's decoded SHDR/SHEX program, or nil.
+func bytecodeOf(f *File) *ShaderBytecode {
+	var s *ShaderBytecode
+	for _, p := range f.Parts {
+		if p.Bytecode != nil {
+			s = p.Bytecode
+		}
+	}
+	return s
+}
+
+// lineDiffs counts the lines of want that got has in the same place, and
+// describes each one it does not.
+func lineDiffs(want, got []string) (same int, diffs []string) {
+	for i, w := range want {
+		if i < len(got) && got[i] == w {
+			same++
+			continue
+		}
+		g := "<missing>"
+		if i < len(got) {
+			g = got[i]
+		}
+		diffs = append(diffs, "line "+itoa(i+1)+": want "+quote(w)+", got "+quote(g))
+	}
+	return same, diffs
+}
 
 // stripComment drops a trailing // comment that is not inside a string
 // (printf "a // b" keeps its text).
@@ -191,15 +189,7 @@ func TestEveryCorpusTokenStreamDecodes(t *testing.T) {
 		if !(e.Has("SHDR") || e.Has("SHEX")) {
 			continue
 		}
-		data, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(data)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
+		f := parseFile(t, e.Path)
 		n++
 		bad := false
 		for _, p := range f.Problems {

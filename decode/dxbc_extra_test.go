@@ -36,29 +36,16 @@ func TestDisassemblyMatchesExtraFXCListings(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		var s *ShaderBytecode
-		for _, p := range f.Parts {
-			if p.Bytecode != nil {
-				s = p.Bytecode
-			}
-		}
+		s := bytecodeOf(f)
 		if s == nil {
 			continue
 		}
 		files++
 		got := ourCode(f, s)
 		lines += len(want)
-		m := 0
-		for i, w := range want {
-			if i < len(got) && got[i] == w {
-				m++
-			} else {
-				g := "<missing>"
-				if i < len(got) {
-					g = got[i]
-				}
-				t.Logf("%s line %d: want %s, got %s", filepath.Base(a), i+1, quote(w), quote(g))
-			}
+		m, diffs := lineDiffs(want, got)
+		for _, d := range diffs {
+			t.Logf("%s %s", filepath.Base(a), d)
 		}
 		matched += m
 		if m == len(want) && len(got) == len(want) {

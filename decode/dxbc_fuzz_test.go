@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"os"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -9,32 +8,16 @@ import (
 
 // corpusTokenStreams returns up to max SHDR/SHEX payloads from the corpus
 // (none when it is absent).
-func corpusTokenStreams(max int) [][]byte {
-	dir, ok := corpus.Dir()
-	if !ok {
-		return nil
-	}
-	es, err := corpus.Read(dir)
-	if err != nil {
-		return nil
-	}
+func corpusTokenStreams(tb testing.TB, max int) [][]byte {
 	var out [][]byte
-	for _, e := range es {
+	for _, e := range corpus.Available() {
 		if len(out) >= max {
 			break
 		}
 		if !(e.Has("SHDR") || e.Has("SHEX")) {
 			continue
 		}
-		data, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		f, err := Parse(data)
-		if err != nil {
-			continue
-		}
-		for _, p := range f.Parts {
+		for _, p := range parseFile(tb, e.Path).Parts {
 			if p.Bytecode != nil {
 				out = append(out, p.Data())
 			}
@@ -50,7 +33,7 @@ func FuzzShaderBytecode(f *testing.F) {
 	f.Add(stream(0, 4, 0, op(0x3e, 0)))
 	f.Add(stream(0, 5, 1, op(0x58, 3<<11, otok(comp0, 0, 0, OperandResource, 3, 0, 0, 0), 1, 10, 0xffffffff, 0x5555, 0)))
 	f.Add(stream(0, 4, 0, []uint32{0x35 | 3<<11, 6, 1, 2, 3, 4}))
-	for _, b := range corpusTokenStreams(150) {
+	for _, b := range corpusTokenStreams(f, 150) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -83,7 +66,7 @@ func FuzzShaderBytecode(f *testing.F) {
 // TestCorpusPrefixesNeverPanic decodes every dword prefix of some corpus
 // token streams: truncation anywhere must give problems, not panics.
 func TestShaderBytecodePrefixesNeverPanic(t *testing.T) {
-	streams := corpusTokenStreams(40)
+	streams := corpusTokenStreams(t, 40)
 	if len(streams) == 0 {
 		corpus.Skip(t, "corpus", "corpus not found: no token streams to cut")
 	}
@@ -98,19 +81,9 @@ func TestShaderBytecodePrefixesNeverPanic(t *testing.T) {
 }
 
 func BenchmarkShaderBytecode(b *testing.B) {
-	streams := corpusTokenStreams(200)
+	streams := corpusTokenStreams(b, 200)
 	if len(streams) == 0 {
 		b.Skip("corpus not found")
 	}
-	var total int64
-	for _, s := range streams {
-		total += int64(len(s))
-	}
-	b.SetBytes(total)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, s := range streams {
-			decodeStream(s)
-		}
-	}
+	corpus.Bench(b, streams, func(s []byte) int { return len(s) }, func(s []byte) { decodeStream(s) })
 }

@@ -10,16 +10,8 @@ import (
 
 // addCorpusSeeds adds up to n small corpus files (one per distinct part list) as fuzz seeds.
 func addCorpusSeeds(f *testing.F, n int, add func(b []byte)) {
-	d, ok := corpus.Dir()
-	if !ok {
-		return
-	}
-	es, err := corpus.Read(d)
-	if err != nil {
-		return
-	}
 	seen := map[string]bool{}
-	for _, e := range es {
+	for _, e := range corpus.Available() {
 		key := ""
 		for _, p := range e.Parts {
 			key += p + " "
@@ -37,11 +29,7 @@ func addCorpusSeeds(f *testing.F, n int, add func(b []byte)) {
 // checkInvariants asserts what must hold for any input: spans inside the
 // data, problems inside it too, and a document that marshals.
 func checkInvariants(t *testing.T, data []byte, f *File) {
-	for _, s := range f.AllSpans() {
-		if s.Off < 0 || s.Size < 0 || s.End() > int64(len(data)) {
-			t.Fatalf("span %+v outside the %d-byte input", s, len(data))
-		}
-	}
+	spansInside(t, f.AllSpans(), len(data))
 	for _, p := range f.Problems {
 		if p.Offset < 0 || p.Offset > int64(len(data)) {
 			t.Fatalf("problem %s outside the %d-byte input", p, len(data))
@@ -56,6 +44,16 @@ func checkInvariants(t *testing.T, data []byte, f *File) {
 	for _, p := range f.Problems {
 		if len(p.Message) > 24 && p.Message[:24] == "internal decoder error (" {
 			t.Fatalf("decoder panicked: %s", p)
+		}
+	}
+}
+
+// spansInside fails the test at the first span outside an n-byte input.
+func spansInside(t testing.TB, spans []Span, n int) {
+	t.Helper()
+	for _, s := range spans {
+		if s.Off < 0 || s.Size < 0 || s.End() > int64(n) {
+			t.Fatalf("span %+v outside the %d-byte input", s, n)
 		}
 	}
 }

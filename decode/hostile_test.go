@@ -2,11 +2,11 @@ package decode
 
 import (
 	"encoding/json"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/hostile"
 )
 
@@ -22,24 +22,23 @@ const hostileAllocLimit = 256 << 20
 // costOf decodes b and returns the bytes allocated and the time taken.
 func costOf(t *testing.T, b []byte) (uint64, time.Duration, *File) {
 	t.Helper()
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	t0 := time.Now()
-	f, err := Parse(b)
-	d := time.Since(t0)
-	runtime.ReadMemStats(&m1)
+	var f *File
+	var err error
+	alloc, d := corpus.Cost(func() { f, err = Parse(b) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m1.TotalAlloc - m0.TotalAlloc, d, f
+	return alloc, d, f
+}
+
+// hostileInput is one input of the tables below, named for what it holds.
+type hostileInput struct {
+	name string
+	data []byte
 }
 
 func TestHostileContainerTablesCostTheirSize(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		data []byte
-	}{
+	for _, c := range []hostileInput{
 		{"8 MB of repeated headers", hostile.RepeatedHeaders(8 << 20)},
 		{"100,000 parts at one offset", hostile.PartsAtOneOffset(100000)},
 	} {
@@ -97,17 +96,12 @@ func TestHostileRDEFNamesCostTheirSize(t *testing.T) {
 // blocks share the list; they used to copy it, 655 million abbreviations.
 func TestHostileBlockInfoCostsItsSize(t *testing.T) {
 	b := hostile.BlockInfoBitcode(bcMaxAbbrevs-1, 10000)
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	t0 := time.Now()
-	top, err := parseBits(t, b)
-	d := time.Since(t0)
-	runtime.ReadMemStats(&m1)
+	var top []*bcBlock
+	var err error
+	alloc, d := corpus.Cost(func() { top, err = parseBits(t, b) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	alloc := m1.TotalAlloc - m0.TotalAlloc
 	t.Logf("65,535 abbreviations x 10,000 blocks (%d bytes): %v, %d MB allocated", len(b), d, alloc>>20)
 	if len(top) != 1 || len(top[0].Blocks) != 10001 {
 		t.Fatalf("blocks: %d", len(top[0].Blocks))
@@ -122,10 +116,7 @@ func TestHostileBlockInfoCostsItsSize(t *testing.T) {
 // the input's size too: thousands of records naming one long string once
 // made a 512 KB RDEF into 2 GB of JSON and a 1 MB PSV0 into 1.6 GB.
 func TestHostileJSONCostsItsSize(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		data []byte
-	}{
+	for _, c := range []hostileInput{
 		{"PSV0 names", hostile.LongNamePSV(1 << 20)},
 		{"RDEF names", hostile.ManyNamesRDEF(8000, 256<<10)},
 		{"BLOCKINFO", hostile.BlockInfo(bcMaxAbbrevs-1, 10000)},
@@ -191,10 +182,7 @@ func TestHostileRDATCostsItsSize(t *testing.T) {
 // BenchmarkHostile decodes each hostile input (the figures in
 // docs/architecture.md come from here).
 func BenchmarkHostile(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		data []byte
-	}{
+	for _, c := range []hostileInput{
 		{"RepeatedHeaders8MB", hostile.RepeatedHeaders(8 << 20)},
 		{"PartsAtOneOffset100k", hostile.PartsAtOneOffset(100000)},
 		{"PSVNames1MB", hostile.LongNamePSV(1 << 20)},

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"runtime"
 	"testing"
-	"time"
 
 	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/hostile"
@@ -19,32 +17,27 @@ import (
 func realParts(t *testing.T) ([]hostile.Part, float64) {
 	var parts []hostile.Part
 	seen := map[string]int{}
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
 	var bytes, readAlloc uint64
-	for _, e := range corpus.Entries(t) {
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		readAlloc += uint64(len(b)) + 512 // the read itself is not the decoder's
-		bytes += uint64(len(b))
-		f, err := Parse(b)
-		if err != nil {
-			continue
-		}
-		json.Marshal(f)
-		for _, p := range f.Parts {
-			// Up to 40 parts of each name, so rare parts are not drowned.
-			if seen[p.Name] < 40 && len(p.data) >= 8 {
-				seen[p.Name]++
-				parts = append(parts, hostile.Part{Name: p.Name, Data: p.data})
+	alloc, _ := corpus.Cost(func() {
+		for _, e := range corpus.Entries(t) {
+			b := e.Bytes(t)
+			readAlloc += uint64(len(b)) + 512 // the read itself is not the decoder's
+			bytes += uint64(len(b))
+			f, err := Parse(b)
+			if err != nil {
+				continue
+			}
+			json.Marshal(f)
+			for _, p := range f.Parts {
+				// Up to 40 parts of each name, so rare parts are not drowned.
+				if seen[p.Name] < 40 && len(p.data) >= 8 {
+					seen[p.Name]++
+					parts = append(parts, hostile.Part{Name: p.Name, Data: p.data})
+				}
 			}
 		}
-	}
-	runtime.ReadMemStats(&m1)
-	return parts, float64(m1.TotalAlloc-m0.TotalAlloc-readAlloc) / float64(max(1, bytes))
+	})
+	return parts, float64(alloc-readAlloc) / float64(max(1, bytes))
 }
 
 // inflatePart copies a real part and raises what a decoder reads as counts,
@@ -124,21 +117,20 @@ func TestInflatedRealPartsCostTheirSize(t *testing.T) {
 	for _, size := range sizes {
 		for k := 0; k < perSize; k++ {
 			b := inflatedFile(r, pool, size)
-			var m0, m1 runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&m0)
-			t0 := time.Now()
-			f, err := Parse(b)
+			var f *File
+			var js []byte
+			var err, jerr error
+			alloc, d := corpus.Cost(func() {
+				if f, err = Parse(b); err == nil {
+					js, jerr = json.Marshal(f)
+				}
+			})
 			if err != nil {
 				t.Fatalf("%d bytes: %v", len(b), err)
 			}
-			js, err := json.Marshal(f)
-			if err != nil {
-				t.Fatalf("%d bytes: JSON: %v", len(b), err)
+			if jerr != nil {
+				t.Fatalf("%d bytes: JSON: %v", len(b), jerr)
 			}
-			d := time.Since(t0)
-			runtime.ReadMemStats(&m1)
-			alloc := m1.TotalAlloc - m0.TotalAlloc
 			name := sizeName(size, k)
 			if ratio := float64(alloc) / float64(len(b)); ratio > worstAlloc {
 				worstAlloc, worstAllocAt = ratio, name

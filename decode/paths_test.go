@@ -2,9 +2,9 @@ package decode
 
 import (
 	"encoding/json"
-	"os"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,12 +44,10 @@ func pattern(p string) string {
 	}
 }
 
-// partPaths are the paths a part's spans may name: the part's own keys
-// (Name, Size, …) and, for its typed value, the key path under the typed key
-// with the part name in its place ("PSV0/SigOutputElements/2/Cols" for JSON
-// "PSVInfo/SigOutputElements/2/Cols").
-func partPaths(t *testing.T, p *Part) map[string]bool {
-	b, err := json.Marshal(p)
+// jsonObject is v as encoding/json reads it back: an object of generic values.
+func jsonObject(t testing.TB, v any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,8 +55,16 @@ func partPaths(t *testing.T, p *Part) map[string]bool {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// partPaths are the paths a part's spans may name: the part's own keys
+// (Name, Size, …) and, for its typed value, the key path under the typed key
+// with the part name in its place ("PSV0/SigOutputElements/2/Cols" for JSON
+// "PSVInfo/SigOutputElements/2/Cols").
+func partPaths(t *testing.T, p *Part) map[string]bool {
 	out := map[string]bool{p.Name: true}
-	for k, v := range m {
+	for k, v := range jsonObject(t, p) {
 		switch v.(type) {
 		case map[string]any:
 			jsonPaths(v, p.Name, out) // the typed value: its keys follow the part name
@@ -101,15 +107,7 @@ func TestSpanPathsNameJSONNodes(t *testing.T) {
 	named, total := 0, 0
 	bad := map[string]int{}
 	for _, e := range entries {
-		data, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(data)
-		if err != nil {
-			continue
-		}
-		for _, p := range f.Parts {
+		for _, p := range parseFile(t, e.Path).Parts {
 			if p.Name == "DXIL" || p.Name == "ILDB" || p.Name == "STAT" {
 				continue // bitcode blocks are checked by the bitcode tests; their JSON is the module's
 			}
@@ -125,12 +123,7 @@ func TestSpanPathsNameJSONNodes(t *testing.T) {
 			}
 		}
 	}
-	var keys []string
-	for k := range bad {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(bad)) {
 		t.Errorf("span path %s (%d spans) names no JSON node", k, bad[k])
 	}
 	t.Logf("%d/%d spans of non-bitcode parts name a JSON node (or bytes with a listed reason)", named, total)

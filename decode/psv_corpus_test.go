@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"runtime"
-	"sort"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -26,19 +25,6 @@ func psvEntries(t *testing.T) []corpus.Entry {
 		}
 	}
 	return out
-}
-
-func parseFile(t testing.TB, path string) *File {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Parse(b)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return f
 }
 
 // TestPSVCorpusDecodesWithoutErrors decodes every real PSV0 part: none may
@@ -81,9 +67,9 @@ func TestPSVCorpusDecodesWithoutErrors(t *testing.T) {
 	}
 }
 
-// obj2yamlPSV runs obj2yaml-19 and returns the PSVInfo mapping it prints.
-func obj2yamlPSV(tool, path string) (map[string]any, error) {
-	out, err := exec.Command(tool, path).Output()
+// obj2yamlPSV returns the PSVInfo mapping in what obj2yaml-19 printed (out,
+// or why it failed, err).
+func obj2yamlPSV(out []byte, err error) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -155,10 +141,7 @@ func llvmException(info *PSVInfo, key string) string {
 
 // TestPSVAgreesWithObj2yaml compares every PSV0 field obj2yaml-19 prints with ours.
 func TestPSVAgreesWithObj2yaml(t *testing.T) {
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping the differential test against LLVM")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	entries := psvEntries(t)
 	type result struct {
 		e       corpus.Entry
@@ -166,33 +149,25 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 		err     error
 		rebuilt bool
 	}
-	results := make([]result, len(entries))
 	dir := t.TempDir()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, min(8, runtime.NumCPU()))
+	paths, rebuilt := corpus.Paths(entries), make([]bool, len(entries))
 	for i, e := range entries {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			path, rebuilt := e.Path, false
-			if e.Obj2yaml != "ok" {
-				// LLVM 19 rejects these files for parts other than PSV0
-				// (unpadded signatures of validators before 1.7): give it
-				// the PSV0 and DXIL parts alone, 4-byte aligned.
-				path, rebuilt = filepath.Join(dir, fmt.Sprint(i)), true
-				if err := os.WriteFile(path, psvOnlyContainer(t, e.Path), 0o644); err != nil {
-					results[i] = result{e: e, err: err}
-					return
-				}
+		if e.Obj2yaml != "ok" {
+			// LLVM 19 rejects these files for parts other than PSV0
+			// (unpadded signatures of validators before 1.7): give it
+			// the PSV0 and DXIL parts alone, 4-byte aligned.
+			paths[i], rebuilt[i] = filepath.Join(dir, fmt.Sprint(i)), true
+			if err := os.WriteFile(paths[i], psvOnlyContainer(t, e.Path), 0o644); err != nil {
+				t.Fatal(err)
 			}
-			m, err := obj2yamlPSV(tool, path)
-			results[i] = result{e: e, m: m, err: err, rebuilt: rebuilt}
-		}()
+		}
 	}
-	wg.Wait()
-	rebuilt := 0
+	results := make([]result, len(entries))
+	corpus.RunEach(tool, paths, func(i int, out []byte, err error) {
+		m, err := obj2yamlPSV(out, err)
+		results[i] = result{e: entries[i], m: m, err: err, rebuilt: rebuilt[i]}
+	})
+	nrebuilt := 0
 
 	agree, fields := 0, 0
 	exceptions := map[string]int{}
@@ -213,13 +188,13 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 		}
 		same := len(diffs) == 0
 		if res.rebuilt {
-			rebuilt++
+			nrebuilt++
 		}
 		if same {
 			agree++
 		}
 	}
-	t.Logf("%d/%d files agree with obj2yaml-19 on every PSV0 field it prints (%d field comparisons; %d files given to obj2yaml as PSV0+DXIL only because LLVM 19 rejects another of their parts)", agree, len(results), fields, rebuilt)
+	t.Logf("%d/%d files agree with obj2yaml-19 on every PSV0 field it prints (%d field comparisons; %d files given to obj2yaml as PSV0+DXIL only because LLVM 19 rejects another of their parts)", agree, len(results), fields, nrebuilt)
 	if agree != len(results) {
 		t.Errorf("%d files disagree", len(results)-agree)
 	}
@@ -232,22 +207,9 @@ func TestPSVAgreesWithObj2yaml(t *testing.T) {
 // where LLVM 19's reading is known to differ from DXC's; it returns the
 // differences, the reasons for the keys left out, and the number compared.
 func diffObj2yaml(t testing.TB, info *PSVInfo, m map[string]any) (diffs, exceptions []string, compared int) {
-	js, err := json.Marshal(info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ours map[string]any
-	if err := json.Unmarshal(js, &ours); err != nil {
-		t.Fatal(err)
-	}
-	ours = normalize(ours).(map[string]any)
+	ours := normalize(jsonObject(t, info)).(map[string]any)
 	theirs := normalize(m).(map[string]any)
-	keys := make([]string, 0, len(theirs))
-	for k := range theirs {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(theirs)) {
 		if why := llvmException(info, k); why != "" {
 			exceptions = append(exceptions, why)
 			continue
@@ -410,29 +372,15 @@ func samplePSVParts(t testing.TB) [][]byte {
 	for _, c := range builtPSVCases() {
 		parts = append(parts, c[0].data)
 	}
-	dir, ok := corpus.Dir()
-	if !ok {
-		return parts
-	}
-	es, err := corpus.Read(dir)
-	if err != nil {
-		return parts
-	}
 	seen := map[string]int{}
-	for _, e := range es {
+	for _, e := range corpus.Available() {
 		if !e.Has("PSV0") || seen[e.Stage+e.PSVSize] >= 1 {
 			continue
 		}
 		seen[e.Stage+e.PSVSize]++
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
+		if p := parseFile(t, e.Path).Part("PSV0"); p != nil {
+			parts = append(parts, bytes.Clone(p.Data()))
 		}
-		f, err := Parse(b)
-		if err != nil || f.Part("PSV0") == nil {
-			continue
-		}
-		parts = append(parts, bytes.Clone(f.Part("PSV0").Data()))
 	}
 	return parts
 }
@@ -522,10 +470,7 @@ func builtPSVCases() map[string][]testPart {
 // TestPSVBuiltContainersAgreeWithObj2yaml runs obj2yaml-19 on the hand-built
 // containers too, as an independent reading of the bytes the tests wrote.
 func TestPSVBuiltContainersAgreeWithObj2yaml(t *testing.T) {
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	dir := t.TempDir()
 	for name, parts := range builtPSVCases() {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
@@ -533,7 +478,7 @@ func TestPSVBuiltContainersAgreeWithObj2yaml(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		m, err := obj2yamlPSV(tool, path)
+		m, err := obj2yamlPSV(exec.Command(tool, path).Output())
 		if err != nil {
 			t.Errorf("%s: obj2yaml: %v", name, err)
 			continue

@@ -369,14 +369,7 @@ func TestRDEFTypesAndDamage(t *testing.T) {
 // TestRDEFHeaderFromBytes checks a real SM 5.1 header field by field against
 // xxd of the part (presentPS is 5.0; the 5.1 sample is a DXC test input).
 func TestRDEFHeaderFromBytes(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "no corpus")
-	}
-	b, err := os.ReadFile(dir + "/real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
-	if err != nil {
-		t.Skip(err)
-	}
+	_, b := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
 	f, _ := Parse(b)
 	d := f.Part("RDEF").ResourceDefs
 	raw := f.Part("RDEF").Data()
@@ -410,31 +403,16 @@ func TestRDEFPrefixesNeverPanic(t *testing.T) {
 }
 
 func FuzzRDEF(f *testing.F) {
-	if dir, ok := corpus.Dir(); ok {
-		if es, err := corpus.Read(dir); err == nil {
-			for i, e := range es {
-				if !e.Has("RDEF") || i%3 != 0 {
-					continue
-				}
-				b, err := os.ReadFile(e.Path)
-				if err != nil {
-					continue
-				}
-				if cf, err := Parse(b); err == nil {
-					f.Add(cf.Part("RDEF").Data())
-				}
-			}
+	for i, e := range corpus.Available() {
+		if e.Has("RDEF") && i%3 == 0 {
+			f.Add(parseFile(f, e.Path).Part("RDEF").Data())
 		}
 	}
 	f.Add(rdefBlob(append(append(rdefType(5, 0, 1, 1, 0, 1, 168, 180), rdatWords(127, 132, 0)...), 'S', 0, 0, 0)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, probs, spans := ParseResourceDefinitions(b)
 		rdNoInternalError(t, probs)
-		for _, s := range spans {
-			if s.Off < 0 || s.Size < 0 || s.End() > int64(len(b)) {
-				t.Fatalf("span %+v outside the %d-byte input", s, len(b))
-			}
-		}
+		spansInside(t, spans, len(b))
 		if d != nil {
 			if _, err := json.Marshal(d); err != nil {
 				t.Fatal(err)

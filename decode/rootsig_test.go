@@ -1,11 +1,9 @@
 package decode
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -350,12 +348,7 @@ func TestRootSignatureMatchesSource(t *testing.T) {
 			t.Errorf("%s has a source beside it but no hand-written expectation", e.Rel)
 			continue
 		}
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs := f.Part("RTS0").RootSignature
+		rs := parseFile(t, e.Path).Part("RTS0").RootSignature
 		if rs.Version != w.version {
 			t.Errorf("%s: version %d, want %d", e.Rel, rs.Version, w.version)
 		}
@@ -380,12 +373,7 @@ func TestRootSignatureCorpusDecodes(t *testing.T) {
 			continue
 		}
 		n++
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
+		f := parseFile(t, e.Path)
 		p := f.Part("RTS0")
 		rs := p.RootSignature
 		bad := rs == nil
@@ -544,19 +532,7 @@ func builtRootSignatureFiles() map[string][]byte {
 func TestRootSignatureTestdataIsCurrent(t *testing.T) {
 	for name, want := range builtRootSignatureFiles() {
 		path := filepath.Join("testdata", name)
-		if os.Getenv("DXSCOPE_UPDATE") == "1" {
-			os.MkdirAll(filepath.Dir(path), 0o755)
-			if err := os.WriteFile(path, want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with DXSCOPE_UPDATE=1 to write it)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from what the builder makes (run with DXSCOPE_UPDATE=1)", path)
-		}
+		got := golden(t, path, want)
 		f, _ := Parse(got)
 		if ps := partProblems(f, "RTS0"); len(ps) != 0 || f.Parts[0].RootSignature == nil {
 			t.Errorf("%s: %v", path, ps)

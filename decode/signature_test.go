@@ -5,10 +5,9 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
-	"os/exec"
-	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -269,15 +268,7 @@ func corpusParts(t testing.TB, keep func(string) bool, max int) []corpusPart {
 	var out []corpusPart
 	count := map[string]int{}
 	for _, e := range corpus.Entries(t) {
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		f, err := Parse(b)
-		if err != nil {
-			continue
-		}
-		for _, p := range f.Parts {
+		for _, p := range parseFile(t, e.Path).Parts {
 			if keep(p.Name) && count[p.Name] < max && len(p.data) == int(p.Size) {
 				count[p.Name]++
 				out = append(out, corpusPart{e.Rel, p.Name, append([]byte(nil), p.data...)})
@@ -301,16 +292,7 @@ func TestSignatureCorpusDecodes(t *testing.T) {
 		if !has {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
+		f := parseFile(t, e.Path)
 		files++
 		for _, p := range f.Parts {
 			if !isSignaturePart(p.Name) {
@@ -344,12 +326,7 @@ func TestSignatureCorpusDecodes(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d signature parts in %d files decoded without an error and with every byte claimed (%d elements); by part: %v", parts-bad, parts, files, elements, perName)
-	keys := make([]string, 0, len(notes))
-	for k := range notes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(notes)) {
 		t.Logf("  %d× %s", notes[k], k)
 	}
 }
@@ -388,10 +365,7 @@ type yamlContainer struct {
 
 // TestSignatureMatchesObj2yaml compares every signature field obj2yaml-19 prints with ours.
 func TestSignatureMatchesObj2yaml(t *testing.T) {
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed: skipping the differential test")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	var entries []corpus.Entry
 	for _, e := range corpus.Entries(t) {
 		if e.Obj2yaml == "ok" && (e.Has("ISG1") || e.Has("OSG1") || e.Has("PSG1")) {
@@ -406,11 +380,14 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 		}
 		entries = some
 	}
-	outputs := runAll(tool, entries)
+	outs := make([][]byte, len(entries))
+	errs := make([]error, len(entries))
+	corpus.RunEach(tool, corpus.Paths(entries), func(i int, out []byte, err error) {
+		outs[i], errs[i] = out, err
+	})
 	var files, parts, elems, fields, mismatches int
-	for _, e := range entries {
-		res := <-outputs[e.Path]
-		out, err := res.out, res.err
+	for i, e := range entries {
+		out, err := outs[i], errs[i]
 		if err != nil {
 			t.Errorf("%s: obj2yaml-19: %v", e.Rel, err)
 			continue
@@ -420,12 +397,7 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 			t.Errorf("%s: parsing obj2yaml output: %v", e.Rel, err)
 			continue
 		}
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
+		f := parseFile(t, e.Path)
 		files++
 		if len(y.Parts) != len(f.Parts) {
 			t.Errorf("%s: obj2yaml lists %d parts, we find %d", e.Rel, len(y.Parts), len(f.Parts))
@@ -463,36 +435,6 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 	if files == 0 {
 		t.Error("no corpus file compared")
 	}
-}
-
-type toolResult struct {
-	out []byte
-	err error
-}
-
-// runAll runs tool on every entry's file, a few at a time, and hands each
-// output over on its own channel so results are read in corpus order.
-func runAll(tool string, entries []corpus.Entry) map[string]chan toolResult {
-	outputs := make(map[string]chan toolResult, len(entries))
-	for _, e := range entries {
-		outputs[e.Path] = make(chan toolResult, 1)
-	}
-	jobs := make(chan string)
-	for w := 0; w < max(2, runtime.NumCPU()); w++ {
-		go func() {
-			for path := range jobs {
-				out, err := exec.Command(tool, path).Output()
-				outputs[path] <- toolResult{out, err}
-			}
-		}()
-	}
-	go func() {
-		for _, e := range entries {
-			jobs <- e.Path
-		}
-		close(jobs)
-	}()
-	return outputs
 }
 
 // FuzzSignature decodes arbitrary signature parts of each element size.
@@ -603,11 +545,7 @@ func TestSignatureMatchesListings(t *testing.T) {
 		if len(sigs) == 0 {
 			continue
 		}
-		b, _ := os.ReadFile(e.Path)
-		f, err := Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := parseFile(t, e.Path)
 		files++
 		for kind, want := range sigs {
 			var s *Signature

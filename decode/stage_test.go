@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -43,16 +42,8 @@ func TestIdentityMatchesManifest(t *testing.T) {
 		if e.Stage == "none" || e.Stage == "" {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(b)
-		if err != nil {
-			t.Fatalf("%s: %v", e.Rel, err)
-		}
 		n++
-		id := f.Identity()
+		id := parseFile(t, e.Path).Identity()
 		want := e.Stage + "_" + strings.ReplaceAll(e.ShaderModel, ".", "_")
 		if id.Profile == want {
 			agree++

@@ -13,7 +13,7 @@ import (
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
-var update = flag.Bool("update", false, "rewrite the generated containers under testdata/")
+var update = flag.Bool("update", false, "rewrite the generated files under testdata/ (DXSCOPE_UPDATE=1 does too)")
 
 // containersDir holds containers the project made for cases the corpus lacks.
 const containersDir = "../testdata/containers"
@@ -27,23 +27,32 @@ func fileName(name string) string {
 func TestTestdataContainers(t *testing.T) {
 	for _, tc := range problemCases {
 		path := filepath.Join(containersDir, fileName(tc.name))
-		b := tc.build()
-		if *update {
-			if err := os.MkdirAll(containersDir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
+		golden(t, path, tc.build())
+	}
+}
+
+// golden keeps the committed file at path equal to what its builder makes,
+// want: with -update or DXSCOPE_UPDATE=1 it writes want there first. It
+// returns the file's bytes.
+func golden(t *testing.T, path string, want []byte) []byte {
+	t.Helper()
+	const hint = "run go test ./decode -update to write it again"
+	if *update || os.Getenv("DXSCOPE_UPDATE") == "1" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./decode -run TestTestdataContainers -update)", err)
-		}
-		if !bytes.Equal(got, b) {
-			t.Errorf("%s differs from what its builder makes (run with -update)", path)
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (%s)", err, hint)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from what its builder makes (%s)", path, hint)
+	}
+	return got
 }
 
 // TestYAMLContainers builds containers from YAML we wrote with LLVM's yaml2obj

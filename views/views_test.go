@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,11 +13,7 @@ import (
 
 func example(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile("../web/examples/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return corpus.RepoFile(t, "web/examples/"+name)
 }
 
 // TestHeaderFieldsLinkBothWays: every header field's tree node finds its
@@ -271,10 +266,6 @@ func TestGridSVGDrawsEachSetCell(t *testing.T) {
 // sets SV_Position0.y, SV_Position0.z and VID0.x; the mesh shader's 0x10 sets
 // UV_VIEWID0.x.
 func TestViewIDGridsFromCorpus(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found")
-	}
 	for _, tc := range []struct {
 		file string
 		want []string // set cells of the ViewID grid, as "row→column"
@@ -284,11 +275,7 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 		{"real/HansKristian-Work__vkd3d-proton/ms_view_id_passthrough.h__ms_view_id_passthrough_code_dxil.dxil",
 			[]string{"ViewID→UV_VIEWID0.x"}},
 	} {
-		b, err := os.ReadFile(filepath.Join(d, tc.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := model.Build(filepath.Base(tc.file), b, 0)
+		m := model.Build(filepath.Base(tc.file), corpus.Bytes(t, tc.file), 0)
 		var grid *model.GridData
 		for i := range m.Parts {
 			if m.Parts[i].Name == "PSV0" {

@@ -1,6 +1,11 @@
 // Package corpus finds the shared corpus of real compiler output that tests
 // run against (../shared/corpus from the repository root, or $DXSCOPE_CORPUS).
 // The corpus is never copied into the repository; tests skip without it.
+//
+// It also holds what the tests of several packages share: reading corpus and
+// repository files, the external programs they compare with (Tool, Run,
+// RunEach, OutputMatch, SQLite), running in parallel, measuring a decode's
+// cost, benchmarks and fuzz seeds.
 package corpus
 
 import (
@@ -29,21 +34,53 @@ type Entry struct {
 }
 
 // Listing returns the path of the compiler listing beside the file, or "" when there is none.
-func (e Entry) Listing() string {
-	p := e.Path + ".listing.txt"
-	if _, err := os.Stat(p); err == nil {
-		return p
+func (e Entry) Listing() string { return e.beside(".listing.txt") }
+
+// HLSL returns the path of the HLSL source beside the file, or "".
+func (e Entry) HLSL() string { return e.beside(".hlsl.txt") }
+
+// beside returns the path of the file's companion with that suffix, or "".
+func (e Entry) beside(suffix string) string {
+	p := e.Path + suffix
+	if _, err := os.Stat(p); err != nil {
+		return ""
+	}
+	return p
+}
+
+// ListingText returns the compiler listing beside the file, or "" when there
+// is none; one that cannot be read fails the test.
+func (e Entry) ListingText(t TB) string {
+	t.Helper()
+	if p := e.Listing(); p != "" {
+		return string(readFile(t, e.Rel, p))
 	}
 	return ""
 }
 
-// HLSL returns the path of the HLSL source beside the file, or "".
-func (e Entry) HLSL() string {
-	p := e.Path + ".hlsl.txt"
-	if _, err := os.Stat(p); err == nil {
-		return p
+// Bytes returns the file's bytes, or fails the test when they cannot be read.
+func (e Entry) Bytes(t TB) []byte {
+	t.Helper()
+	return readFile(t, e.Rel, e.Path)
+}
+
+// readFile reads path, or fails the test naming the corpus file it belongs to.
+func readFile(t TB, rel, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s: %v", rel, err)
 	}
-	return ""
+	return b
+}
+
+// Paths returns the files' paths.
+func Paths(es []Entry) []string {
+	paths := make([]string, len(es))
+	for i, e := range es {
+		paths[i] = e.Path
+	}
+	return paths
 }
 
 // Has reports whether the file has a part of that name.
@@ -62,13 +99,23 @@ func Dir() (string, bool) {
 		st, err := os.Stat(d)
 		return d, err == nil && st.IsDir()
 	}
-	_, file, _, _ := runtime.Caller(0)
-	// file is <repo>/decode/corpus/corpus.go
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
-	d := filepath.Join(root, "..", "shared", "corpus")
-	d = filepath.Clean(d)
+	d := filepath.Clean(filepath.Join(repoRoot(), "..", "shared", "corpus"))
 	st, err := os.Stat(d)
 	return d, err == nil && st.IsDir()
+}
+
+// repoRoot is the repository's folder.
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0) // <repo>/decode/corpus/corpus.go
+	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
+}
+
+// RepoFile returns a file of the repository itself (web/examples,
+// testdata), named by its path from the repository's folder, or fails the
+// test.
+func RepoFile(t TB, rel string) []byte {
+	t.Helper()
+	return readFile(t, rel, filepath.Join(repoRoot(), rel))
 }
 
 // TB is the part of testing.TB the corpus needs, so this package does not import testing.
@@ -89,6 +136,20 @@ func Entries(t TB) []Entry {
 	es, err := Read(d)
 	if err != nil {
 		t.Fatalf("reading corpus manifest: %v", err)
+	}
+	return es
+}
+
+// Available returns every manifest row, or none when the corpus is absent or
+// its manifest unreadable: for fuzz seeds and tests that also run without it.
+func Available() []Entry {
+	d, ok := Dir()
+	if !ok {
+		return nil
+	}
+	es, err := Read(d)
+	if err != nil {
+		return nil
 	}
 	return es
 }
@@ -145,4 +206,17 @@ func File(t TB, rel string) (string, []byte) {
 		return "", nil
 	}
 	return path, b
+}
+
+// Bytes returns one corpus file, named by its path under the corpus folder:
+// it skips the test without the corpus and fails it when the file is
+// missing (File skips then too).
+func Bytes(t TB, rel string) []byte {
+	t.Helper()
+	d, ok := Dir()
+	if !ok {
+		Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
+		return nil
+	}
+	return readFile(t, rel, filepath.Join(d, rel))
 }

@@ -18,6 +18,7 @@ var needs = map[string]string{
 	"chromium": "apt-get install chromium to run the browser tests",
 	"sqlite3":  "apt-get install sqlite3 to run the tests that build databases",
 	"node":     "apt-get install nodejs to run the wasm decoder tests",
+	"diff":     "apt-get install diffutils to compare the code diff with GNU diff -u",
 }
 
 var (
@@ -26,8 +27,8 @@ var (
 )
 
 // Skip skips a test because what (a key of the needs table: "corpus",
-// "llvm-19", "chromium", "sqlite3", "node") is missing, and counts it for
-// Report.
+// "llvm-19", "chromium", "sqlite3", "node", "diff") is missing, and counts it
+// for Report.
 func Skip(t TB, what, format string, args ...any) {
 	t.Helper()
 	mu.Lock()
@@ -53,9 +54,7 @@ func Main(m M) {
 
 // packageOf names the folder of a test file relative to the repository.
 func packageOf(file string) string {
-	_, self, _, _ := runtime.Caller(0) // <repo>/decode/corpus/skips.go
-	root := filepath.Dir(filepath.Dir(filepath.Dir(self)))
-	if rel, err := filepath.Rel(root, filepath.Dir(file)); err == nil {
+	if rel, err := filepath.Rel(repoRoot(), filepath.Dir(file)); err == nil {
 		return "./" + filepath.ToSlash(rel)
 	}
 	return filepath.Dir(file)

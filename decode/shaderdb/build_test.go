@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,27 +16,6 @@ import (
 // Test databases are built at test time by Debian's sqlite3 CLI from SQL the
 // tests generate: the published SODB DDL, the PSDB tables, and blobs loaded
 // with readfile() (corpus files, project-made containers) or X'hex' literals.
-
-// runSQLite3 writes script to dir and runs sqlite3 on dbPath with it.
-func runSQLite3(t testing.TB, dir, dbPath, script string) []byte {
-	t.Helper()
-	exe, err := exec.LookPath("sqlite3")
-	if err != nil {
-		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping tests that build databases with it")
-	}
-	sqlPath := filepath.Join(dir, fmt.Sprintf("build%d.sql", rand.Int()))
-	if err := os.WriteFile(sqlPath, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(exe, "-bail", dbPath, ".read "+sqlPath).CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 func sqlBlob(b []byte) string   { return "X'" + hex.EncodeToString(b) + "'" }
@@ -160,9 +138,7 @@ type sodbOptions struct {
 // file and what was put in.
 func buildSODB(t testing.TB, opt sodbOptions) ([]byte, *sodbIn) {
 	t.Helper()
-	if _, err := exec.LookPath("sqlite3"); err != nil {
-		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping tests that build databases with it")
-	}
+	corpus.Tool(t, "sqlite3", "sqlite3")
 	dir := t.TempDir()
 	in := &sodbIn{}
 	rng := rand.New(rand.NewSource(7))
@@ -321,7 +297,7 @@ INSERT INTO input_layout_to_input_element_associations VALUES(X'11', X'e0'), (X'
 		}
 	}
 	sb.WriteString("COMMIT;\n")
-	return runSQLite3(t, dir, filepath.Join(dir, "test.sodb"), sb.String()), in
+	return corpus.SQLite(t, filepath.Join(dir, "test.sodb"), sb.String()), in
 }
 
 // psdbSchema is the unofficial PSDB table set (see the package's PSDBSchemaNote).

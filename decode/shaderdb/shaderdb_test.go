@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -300,7 +299,7 @@ func TestUncheckpointedWAL(t *testing.T) {
 		"PRAGMA journal_mode=WAL;\nPRAGMA wal_autocheckpoint=0;\n" +
 		"INSERT INTO groupkeys VALUES(1, X'01', 1), (2, X'02', 1);\n" +
 		".shell cp " + main + " " + cp + "\n"
-	runSQLite3(t, dir, main, script)
+	corpus.SQLite(t, main, script)
 	raw, err := os.ReadFile(cp)
 	if err != nil {
 		t.Fatal(err)
@@ -351,7 +350,7 @@ func buildSODBScript(t testing.TB, rows string) []byte {
 	}
 	rows = strings.ReplaceAll(rows, "X'p0'", "X'b0'")
 	dir := t.TempDir()
-	return runSQLite3(t, dir, filepath.Join(dir, "x.sodb"), "PRAGMA synchronous=OFF;\nBEGIN;\n"+string(schema)+rows+"COMMIT;\n")
+	return corpus.SQLite(t, filepath.Join(dir, "x.sodb"), "PRAGMA synchronous=OFF;\nBEGIN;\n"+string(schema)+rows+"COMMIT;\n")
 }
 
 func TestPSDBViewAndLink(t *testing.T) {
@@ -399,7 +398,7 @@ func TestPSDBViewAndLink(t *testing.T) {
 	}
 	sb.WriteString("COMMIT;\n")
 	dir := t.TempDir()
-	raw := runSQLite3(t, dir, filepath.Join(dir, "x.psdb"), sb.String())
+	raw := corpus.SQLite(t, filepath.Join(dir, "x.psdb"), sb.String())
 
 	d := open(t, raw)
 	if d.Kind != PSDBKind || d.PSDB == nil {
@@ -487,7 +486,7 @@ func TestAnySQLiteBlobsScannedForContainers(t *testing.T) {
 	}
 	sb.WriteString("COMMIT;\n")
 	dir := t.TempDir()
-	raw := runSQLite3(t, dir, filepath.Join(dir, "x.db"), sb.String())
+	raw := corpus.SQLite(t, filepath.Join(dir, "x.db"), sb.String())
 	d := open(t, raw)
 	if d.Kind != Generic || !d.Scanned {
 		t.Fatalf("kind %s, scanned %v", d.Kind, d.Scanned)
@@ -547,10 +546,7 @@ func TestAnySQLiteBlobsScannedForContainers(t *testing.T) {
 // TestEntryNamesAgreeWithObj2yaml compares Probe's PSV0 entry name with
 // obj2yaml-19's EntryName for corpus files with a 52-byte runtime info.
 func TestEntryNamesAgreeWithObj2yaml(t *testing.T) {
-	exe, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed")
-	}
+	exe := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	es := corpus.Entries(t)
 	re := regexp.MustCompile(`(?m)^\s+EntryName:\s+(\S*)\s*$`)
 	checked, agree := 0, 0
@@ -558,18 +554,13 @@ func TestEntryNamesAgreeWithObj2yaml(t *testing.T) {
 		if e.PSVSize != "52" || e.Obj2yaml != "ok" || checked >= 40 {
 			continue
 		}
-		out, err := exec.Command(exe, e.Path).Output()
-		if err != nil {
-			continue
-		}
-		m := re.FindSubmatch(out)
+		m := corpus.OutputMatch(re, exe, e.Path)
 		if m == nil {
 			continue
 		}
 		checked++
-		b, _ := os.ReadFile(e.Path)
-		want := strings.Trim(string(m[1]), `'"`)
-		if got := Probe(b).EntryName; got == want {
+		want := strings.Trim(string(m), `'"`)
+		if got := Probe(e.Bytes(t)).EntryName; got == want {
 			agree++
 		} else {
 			t.Errorf("%s: entry %q, obj2yaml says %q", e.Rel, got, want)
@@ -710,9 +701,7 @@ func BenchmarkListSODB100MB(b *testing.B) {
 // generateBigSODB builds an SODB of n shaders (about 10 KB each, from 200
 // project-made templates) in n/2 VS+PS pipelines, each under a group.
 func generateBigSODB(b *testing.B, n int) []byte {
-	if _, err := exec.LookPath("sqlite3"); err != nil {
-		b.Skip("sqlite3 CLI not installed")
-	}
+	corpus.Tool(b, "sqlite3", "sqlite3")
 	dir := b.TempDir()
 	rng := rand.New(rand.NewSource(1))
 	const templates = 200
@@ -737,24 +726,16 @@ func generateBigSODB(b *testing.B, n int) []byte {
 		fmt.Fprintf(&sb, "INSERT INTO groups VALUES(CAST('group %d' AS BLOB), 1, %s, NULL);\n", i, sqlBlob(key16('P', i)))
 	}
 	sb.WriteString("COMMIT;\n")
-	return runSQLite3(b, dir, filepath.Join(dir, "big.sodb"), sb.String())
+	return corpus.SQLite(b, filepath.Join(dir, "big.sodb"), sb.String())
 }
 
 // FuzzShaderDB opens databases as the page does and walks every view; seeds
 // are small SODB and PSDB files made by sqlite3 (testdata/seed.*) and the
 // SQLite reader's seeds.
 func FuzzShaderDB(f *testing.F) {
-	for _, pat := range []string{"testdata/seed.*", "../sqlite/testdata/*.db"} {
-		seeds, _ := filepath.Glob(pat)
-		for _, s := range seeds {
-			if b, err := os.ReadFile(s); err == nil {
-				f.Add(b)
-			}
-		}
-	}
+	corpus.AddSeeds(f, "testdata/seed.*", "../sqlite/testdata/*.db")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		watchdog := time.AfterFunc(10*time.Second, func() { panic("FuzzShaderDB: one input took more than 10 s") })
-		defer watchdog.Stop()
+		defer corpus.Watchdog(10*time.Second, "FuzzShaderDB")()
 		d, err := Open(b)
 		if err != nil {
 			return

@@ -2,10 +2,10 @@ package sqlite
 
 import (
 	"bytes"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // TestRowOf200000ColumnsCostsItsSize: one row whose record header lists
@@ -45,14 +45,9 @@ func BenchmarkRowOf200000Columns(b *testing.B) {
 
 func TestRowOf200000ColumnsCostsItsSize(t *testing.T) {
 	b := rowOf200000Columns(t)
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	t0 := time.Now()
-	db, rows := readAll(t, b)
-	d := time.Since(t0)
-	runtime.ReadMemStats(&m1)
-	alloc := m1.TotalAlloc - m0.TotalAlloc
+	var db *DB
+	var rows int
+	alloc, d := corpus.Cost(func() { db, rows = readAll(t, b) })
 	t.Logf("one row of %d columns (%d-byte database): read in %v, %d MB allocated", cols, len(b), d, alloc>>20)
 	if rows != 1 {
 		t.Fatalf("%d rows", rows)

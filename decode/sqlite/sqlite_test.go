@@ -20,25 +20,7 @@ import (
 // database file it wrote: the reference writer these tests read back.
 func buildDB(t testing.TB, script string) []byte {
 	t.Helper()
-	exe, err := exec.LookPath("sqlite3")
-	if err != nil {
-		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed: skipping tests that build databases with it")
-	}
-	dir := t.TempDir()
-	sqlPath := filepath.Join(dir, "build.sql")
-	dbPath := filepath.Join(dir, "test.db")
-	if err := os.WriteFile(sqlPath, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-bail", dbPath, ".read "+sqlPath)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return corpus.SQLite(t, filepath.Join(t.TempDir(), "test.db"), script)
 }
 
 // sqlite3Query asks the reference implementation for a value.
@@ -601,17 +583,9 @@ func TestRandomCorruptionNeverPanics(t *testing.T) {
 // FuzzSQLite opens and reads whole databases; seeds are small databases made
 // by sqlite3 and kept in testdata.
 func FuzzSQLite(f *testing.F) {
-	seeds, _ := filepath.Glob("testdata/*.db")
-	for _, s := range seeds {
-		b, err := os.ReadFile(s)
-		if err == nil {
-			f.Add(b)
-		}
-	}
+	corpus.AddSeeds(f, "testdata/*.db")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		// A slow input crashes the worker, so the fuzzer keeps it as a failure.
-		watchdog := time.AfterFunc(10*time.Second, func() { panic("FuzzSQLite: one input took more than 10 s") })
-		defer watchdog.Stop()
+		defer corpus.Watchdog(10*time.Second, "FuzzSQLite")()
 		db, err := Open(b)
 		if err != nil {
 			return

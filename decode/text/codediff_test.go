@@ -16,10 +16,7 @@ import (
 // TestHunksMatchDiffU: for texts whose alignment is unique, the hunks are
 // the ones GNU diff -u writes (its header lines aside).
 func TestHunksMatchDiffU(t *testing.T) {
-	exe, err := exec.LookPath("diff")
-	if err != nil {
-		t.Skip("no diff(1) to compare with")
-	}
+	exe := corpus.Tool(t, "diff", "diff")
 	lines := func(n int, f func(i int) string) []string {
 		var out []string
 		for i := 0; i < n; i++ {
@@ -132,15 +129,8 @@ func applyCodeDiff(t *testing.T, diff string, a []CodeUnit) map[string][]string 
 // applies to A's code and gives exactly B's; a file against itself prints no
 // hunk.
 func TestCodeDiffTurnsAIntoB(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
 	read := func(rel string) *decode.File {
-		b, err := os.ReadFile(filepath.Join(d, rel))
-		if err != nil {
-			t.Skipf("corpus file missing: %s", rel)
-		}
+		_, b := corpus.File(t, rel)
 		f, err := decode.Parse(b)
 		if err != nil {
 			t.Fatal(err)

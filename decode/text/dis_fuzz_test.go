@@ -1,45 +1,11 @@
 package text
 
 import (
-	"os"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
-
-// smallBitcode returns the bitcode of up to n small corpus modules.
-func smallBitcode(tb corpus.TB, n int) [][]byte {
-	d, ok := corpus.Dir()
-	if !ok {
-		return nil
-	}
-	es, err := corpus.Read(d)
-	if err != nil {
-		return nil
-	}
-	var out [][]byte
-	for _, e := range es {
-		if len(out) >= n {
-			break
-		}
-		if !e.Has("DXIL") || e.Size > 12<<10 {
-			continue
-		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		f, err := decode.Parse(b)
-		if err != nil {
-			continue
-		}
-		if p := f.Part("DXIL"); p != nil && p.Program != nil && len(p.Program.DXIL) > 0 {
-			out = append(out, p.Program.DXIL)
-		}
-	}
-	return out
-}
 
 func checkIR(t *testing.T, bc []byte, m *decode.IRModule) {
 	lo, hi := uint64(m.Base)*8, uint64(m.Base+int64(len(bc)))*8
@@ -87,10 +53,7 @@ func FuzzDisassemble(f *testing.F) {
 // boundary (the bitstream's word): each cut must give problems, never a panic,
 // and keep what came before it.
 func TestTruncatedBitcodeGivesProblems(t *testing.T) {
-	mods := smallBitcode(t, 4)
-	if len(mods) == 0 {
-		corpus.Skip(t, "corpus", "no corpus")
-	}
+	mods := smallModules(t, 4)
 	cuts := 0
 	for _, bc := range mods {
 		whole := decode.DecodeIR(bc, 0, "DXIL")
@@ -115,29 +78,13 @@ func TestTruncatedBitcodeGivesProblems(t *testing.T) {
 
 // BenchmarkDisassemble decodes and prints the largest DXIL part in the corpus.
 func BenchmarkDisassemble(b *testing.B) {
-	d, ok := corpus.Dir()
-	if !ok {
-		b.Skip("no corpus")
-	}
-	es, err := corpus.Read(d)
-	if err != nil {
-		b.Skip(err)
-	}
 	var best []byte
 	var base int64
-	for _, e := range es {
+	for _, e := range corpus.Entries(b) {
 		if !e.Has("DXIL") || e.Size < int64(len(best)) {
 			continue
 		}
-		raw, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		f, err := decode.Parse(raw)
-		if err != nil {
-			continue
-		}
-		if p := f.Part("DXIL"); p != nil && p.Program != nil && len(p.Program.DXIL) > len(best) {
+		if p := parseEntry(b, e).Part("DXIL"); p != nil && p.Program != nil && len(p.Program.DXIL) > len(best) {
 			best, base = p.Program.DXIL, p.DataOffset
 		}
 	}

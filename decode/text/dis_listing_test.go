@@ -1,7 +1,6 @@
 package text
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -48,23 +47,11 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 		if e.Listing() == "" || (!e.Has("DXIL") && !e.Has("ILDB")) {
 			continue
 		}
-		lb, err := os.ReadFile(e.Listing())
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := strings.ReplaceAll(string(lb), "\r\n", "\n")
+		want := strings.ReplaceAll(e.ListingText(t), "\r\n", "\n")
 		if !strings.Contains(want, "\ntarget datalayout") && !strings.HasPrefix(want, "target datalayout") {
 			continue // a listing without the IR
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := decode.Parse(b)
-		if err != nil {
-			t.Errorf("%s: %v", e.Rel, err)
-			continue
-		}
+		f := parseEntry(t, e)
 		part := f.Part("ILDB")
 		if part == nil || part.Program == nil {
 			part = f.Part("DXIL")

@@ -2,14 +2,10 @@ package text
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
@@ -29,34 +25,13 @@ func corpusBitcode(t *testing.T) []bitcodePart {
 		if !e.Has("DXIL") && !e.Has("ILDB") {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := decode.Parse(b)
-		if err != nil {
-			continue
-		}
-		for _, p := range f.Parts {
+		for _, p := range parseEntry(t, e).Parts {
 			if (p.Name == "DXIL" || p.Name == "ILDB") && p.Program != nil && len(p.Program.DXIL) > 0 {
 				out = append(out, bitcodePart{rel: e.Rel, name: p.Name, bc: p.Program.DXIL, ir: decode.PartIR(p)})
 			}
 		}
 	}
 	return out
-}
-
-// spread keeps every n-th part so that about want remain, unless env asks for all.
-func spread[T any](xs []T, want int, env string) []T {
-	if os.Getenv(env) != "" || len(xs) <= want {
-		return xs
-	}
-	step := len(xs) / want
-	var s []T
-	for i := 0; i < len(xs); i += step {
-		s = append(s, xs[i])
-	}
-	return s
 }
 
 // irShape is what an LLVM assembly listing says about function bodies: per
@@ -353,43 +328,13 @@ func compareShapes(got, want irShape) string {
 	return ""
 }
 
-func run(tool string, in []byte, args ...string) (string, error) {
-	cmd := exec.Command(tool, args...)
-	cmd.Stdin = bytes.NewReader(in)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
-	}
-	return out.String(), nil
-}
-
-// parallel runs fn over n items, two at a time (the machine is shared).
-func parallel(n int, fn func(i int)) {
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			fn(i)
-		}()
-	}
-	wg.Wait()
-}
-
 // TestDisassemblyMatchesLLVMDis compares our listing of every DXIL/ILDB part
 // (a spread of 40 unless DXSCOPE_DIS_ALL=1) with llvm-dis-19's: the same
 // defined functions, the same basic blocks, and per block the same opcodes
 // and call targets.
 func TestDisassemblyMatchesLLVMDis(t *testing.T) {
-	tool, err := exec.LookPath("llvm-dis-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "llvm-dis-19 not installed")
-	}
-	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
+	tool := corpus.Tool(t, "llvm-19", "llvm-dis-19")
+	parts := corpus.Spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
 	diffs := make([]string, len(parts))
 	skips := make([]string, len(parts))
 	insts := make([]int, len(parts))
@@ -397,14 +342,14 @@ func TestDisassemblyMatchesLLVMDis(t *testing.T) {
 	textN := make([][2]int, len(parts))
 	declDiffs := make([]string, len(parts))
 	declN := make([][2]int, len(parts))
-	parallel(len(parts), func(i int) {
+	corpus.Parallel(len(parts), 2, func(i int) {
 		p := parts[i]
 		patched, ok := decode.BitcodeForLLVM(p.bc)
 		if !ok {
 			skips[i] = "data layout not patchable"
 			return
 		}
-		out, err := run(tool, patched, "-", "-o", "-")
+		out, err := corpus.Run(tool, patched, "-", "-o", "-")
 		if err != nil {
 			skips[i] = "llvm-dis-19 refuses it: " + err.Error()
 			return
@@ -479,15 +424,12 @@ var reBCRecord = regexp.MustCompile(`^\s*<([A-Za-z_0-9]+)`)
 // FUNCTION_BLOCK itself except DECLAREBLOCKS and the debug locations) are as
 // many as the instructions we print.
 func TestInstructionCountsMatchBCAnalyzer(t *testing.T) {
-	tool, err := exec.LookPath("llvm-bcanalyzer-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "llvm-bcanalyzer-19 not installed")
-	}
-	parts := spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
+	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
+	parts := corpus.Spread(corpusBitcode(t), 40, "DXSCOPE_DIS_ALL")
 	diffs := make([]string, len(parts))
-	parallel(len(parts), func(i int) {
+	corpus.Parallel(len(parts), 2, func(i int) {
 		p := parts[i]
-		out, err := run(tool, p.bc, "-dump", "-")
+		out, err := corpus.Run(tool, p.bc, "-dump", "-")
 		if err != nil {
 			diffs[i] = "llvm-bcanalyzer-19: " + err.Error()
 			return

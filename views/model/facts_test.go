@@ -2,8 +2,6 @@ package model
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,35 +15,24 @@ func TestHashFactsAgreeWithObj2yaml(t *testing.T) {
 	if _, ok := corpus.Dir(); !ok {
 		corpus.Skip(t, "corpus", "corpus not found")
 	}
-	tool, err := exec.LookPath("obj2yaml-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "obj2yaml-19 not installed")
-	}
+	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
 	digest := regexp.MustCompile(`(?s)- Name:\s+HASH\n.*?Digest:\s+\[([^\]]*)\]`)
 	checked := 0
 	for _, e := range corpus.Entries(t) {
 		if !e.Has("HASH") || checked == 40 {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		out, err := exec.Command(tool, e.Path).Output()
-		if err != nil {
-			continue
-		}
-		m := digest.FindSubmatch(out)
+		m := corpus.OutputMatch(digest, tool, e.Path)
 		if m == nil {
 			continue
 		}
 		var want strings.Builder
-		for _, f := range strings.FieldsFunc(string(m[1]), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
+		for _, f := range strings.FieldsFunc(string(m), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
 			var v int
 			fmt.Sscanf(f, "0x%x", &v)
 			fmt.Fprintf(&want, "%02x", v)
 		}
-		mod := Build("x", b, 0)
+		mod := Build("x", e.Bytes(t), 0)
 		for _, pv := range mod.Parts {
 			if pv.Name != "HASH" {
 				continue

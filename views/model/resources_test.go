@@ -1,7 +1,6 @@
 package model
 
 import (
-	"os"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -40,11 +39,7 @@ func TestDXILResourcesNamedFromOtherParts(t *testing.T) {
 		if !e.Has("DXIL") {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			continue
-		}
-		m := Build("x", b, 0)
+		m := Build("x", e.Bytes(t), 0)
 		rdat := map[string]string{}
 		if m.File != nil {
 			if p := m.File.Part("RDAT"); p != nil && p.RuntimeData != nil && p.RuntimeData.ResourceTable != nil {

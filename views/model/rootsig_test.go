@@ -11,13 +11,7 @@ import (
 // Sampler s2 ×3, both appended.
 func TestRootSignatureView(t *testing.T) {
 	_, b := corpus.File(t, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__nonuniform1.dxbc")
-	m := Build("x", b, 0)
-	var pv *PartView
-	for _, p := range m.Parts {
-		if p.Name == "RTS0" {
-			pv = p
-		}
-	}
+	pv := partNamed(Build("x", b, 0), "RTS0")
 	v := pv.RootSignature()
 	if v == nil || v.Version != "1.1" || len(v.Lines) != 2 || len(v.Params) != 2 || len(v.Ranges) != 2 || len(v.Samplers) != 0 {
 		t.Fatalf("view %+v", v)

@@ -1,23 +1,15 @@
 package model
 
 import (
-	"os"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // The test container sets bit 0 (Doubles) in an SFI0 at file offset 0x24.
 func TestFeatureRowsSetFirst(t *testing.T) {
-	b, err := os.ReadFile("../../testdata/containers/sfi0-longer-than-its-flags.dxbc")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := Build("x", b, 0)
-	var pv *PartView
-	for _, p := range m.Parts {
-		if p.Name == "SFI0" {
-			pv = p
-		}
-	}
+	b := corpus.RepoFile(t, "testdata/containers/sfi0-longer-than-its-flags.dxbc")
+	pv := partNamed(Build("x", b, 0), "SFI0")
 	rows := pv.FeatureRows()
 	if len(rows) < 30 {
 		t.Fatalf("%d rows", len(rows))

@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 
@@ -76,11 +75,7 @@ func TestTreeScannerMatchesEncodingJSON(t *testing.T) {
 		if i%7 != 0 { // a seventh of the corpus keeps the test short
 			continue
 		}
-		raw, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := decode.Parse(raw)
+		f, err := decode.Parse(e.Bytes(t))
 		if err != nil {
 			continue
 		}

@@ -1,0 +1,47 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/corpus"
+)
+
+// parseEntry reads and decodes one corpus file; one that does not read or
+// decode fails the test.
+func parseEntry(t corpus.TB, e corpus.Entry) *decode.File {
+	t.Helper()
+	f, err := decode.Parse(e.Bytes(t))
+	if err != nil {
+		t.Fatalf("%s: %v", e.Rel, err)
+	}
+	return f
+}
+
+// smallBitcode returns the bitcode of up to n small corpus modules (none
+// without the corpus: fuzz seeds).
+func smallBitcode(tb corpus.TB, n int) [][]byte {
+	var out [][]byte
+	for _, e := range corpus.Available() {
+		if len(out) >= n {
+			break
+		}
+		if !e.Has("DXIL") || e.Size > 12<<10 {
+			continue
+		}
+		if p := parseEntry(tb, e).Part("DXIL"); p != nil && p.Program != nil && len(p.Program.DXIL) > 0 {
+			out = append(out, p.Program.DXIL)
+		}
+	}
+	return out
+}
+
+// smallModules is smallBitcode for a test that needs the corpus: it skips
+// without it.
+func smallModules(t *testing.T, n int) [][]byte {
+	mods := smallBitcode(t, n)
+	if len(mods) == 0 {
+		corpus.Skip(t, "corpus", "no corpus")
+	}
+	return mods
+}
