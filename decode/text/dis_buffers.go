@@ -427,10 +427,11 @@ func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
 type dataLayout struct {
 	m     *decode.IRModule
 	align map[string]uint64 // "i16", "f32", "v128", "p" → ABI alignment in bytes
+	memo  map[uint32]typeLayout
 }
 
 func newDataLayout(m *decode.IRModule) *dataLayout {
-	d := &dataLayout{m: m, align: map[string]uint64{"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 4, "f16": 2, "f32": 4, "f64": 8, "v64": 8, "v128": 16, "p": 8}}
+	d := &dataLayout{m: m, memo: map[uint32]typeLayout{}, align: map[string]uint64{"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 4, "f16": 2, "f32": 4, "f64": 8, "v64": 8, "v128": 16, "p": 8}}
 	for _, spec := range strings.Split(m.DataLayout, "-") {
 		parts := strings.Split(spec, ":")
 		if len(parts) < 2 || len(parts[0]) == 0 {
@@ -475,79 +476,66 @@ func (d *dataLayout) typeAt(t uint32, depth int) *decode.IRType {
 	return d.m.IRTypeAt(t)
 }
 
-func (d *dataLayout) sizeBits(t uint32, depth int) uint64 {
+// typeLayout is a type's size in bits and ABI alignment in bytes.
+type typeLayout struct{ bits, align uint64 }
+
+// layout answers LLVM's getTypeSizeInBits and getABITypeAlignment for type t,
+// once per type: nested structs reach the same types many times over.
+func (d *dataLayout) layout(t uint32, depth int) typeLayout {
+	if l, ok := d.memo[t]; ok {
+		return l
+	}
 	tt := d.typeAt(t, depth)
 	if tt == nil {
-		return 0
+		return typeLayout{0, 1}
 	}
+	l := typeLayout{0, 1}
 	switch tt.Kind {
 	case decode.IRTypeInt:
-		return uint64(tt.Width)
-	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
-		return floatBits[tt.Kind]
-	case decode.IRTypePointer:
-		if s, ok := d.align["psize"]; ok {
-			return s * 8
-		}
-		return 64
-	case decode.IRTypeVector:
-		if len(tt.Elems) > 0 {
-			return d.sizeBits(tt.Elems[0], depth+1) * tt.Count
-		}
-	case decode.IRTypeArray:
-		if len(tt.Elems) > 0 {
-			return d.allocSize(tt.Elems[0], depth+1) * tt.Count * 8
-		}
-	case decode.IRTypeStruct:
-		_, size, _ := d.structLayout(t, depth+1)
-		return size * 8
-	}
-	return 0
-}
-
-func (d *dataLayout) allocSize(t uint32, depth int) uint64 {
-	return alignTo((d.sizeBits(t, depth)+7)/8, d.abiAlign(t, depth))
-}
-
-func (d *dataLayout) abiAlign(t uint32, depth int) uint64 {
-	tt := d.typeAt(t, depth)
-	if tt == nil {
-		return 1
-	}
-	switch tt.Kind {
-	case decode.IRTypeInt:
+		l.bits, l.align = uint64(tt.Width), 4
 		if a, ok := d.align["i"+strconv.Itoa(int(tt.Width))]; ok {
-			return a
+			l.align = a
 		}
-		return 4
 	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
-		return d.align["f"+strconv.FormatUint(floatBits[tt.Kind], 10)]
+		l.bits = floatBits[tt.Kind]
+		l.align = d.align["f"+strconv.FormatUint(l.bits, 10)]
 	case decode.IRTypePointer:
-		return d.align["p"]
+		l.bits, l.align = 64, d.align["p"]
+		if s, ok := d.align["psize"]; ok {
+			l.bits = s * 8
+		}
 	case decode.IRTypeVector:
-		bits := d.sizeBits(t, depth)
-		if a, ok := d.align["v"+strconv.FormatUint(bits, 10)]; ok {
-			return a
-		}
-		// LLVM's default: natural alignment, rounded up to a power of two.
-		a := uint64(1)
+		natural := uint64(1)
 		if len(tt.Elems) > 0 {
-			a = d.allocSize(tt.Elems[0], depth+1) * tt.Count
+			l.bits = d.layout(tt.Elems[0], depth+1).bits * tt.Count
+			natural = d.allocSize(tt.Elems[0], depth+1) * tt.Count
 		}
-		p := uint64(1)
-		for p < a {
-			p <<= 1
+		if a, ok := d.align["v"+strconv.FormatUint(l.bits, 10)]; ok {
+			l.align = a
+		} else {
+			// LLVM's default: natural alignment, rounded up to a power of two.
+			l.align = 1
+			for l.align < natural {
+				l.align <<= 1
+			}
 		}
-		return p
 	case decode.IRTypeArray:
 		if len(tt.Elems) > 0 {
-			return d.abiAlign(tt.Elems[0], depth+1)
+			l.bits = d.allocSize(tt.Elems[0], depth+1) * tt.Count * 8
+			l.align = d.layout(tt.Elems[0], depth+1).align
 		}
 	case decode.IRTypeStruct:
-		_, _, a := d.structLayout(t, depth+1)
-		return a
+		_, size, a := d.structLayout(t, depth+1)
+		l.bits, l.align = size*8, a
 	}
-	return 1
+	d.memo[t] = l
+	return l
+}
+
+// allocSize is the bytes a value of type t takes in memory (getTypeAllocSize).
+func (d *dataLayout) allocSize(t uint32, depth int) uint64 {
+	l := d.layout(t, depth)
+	return alignTo((l.bits+7)/8, l.align)
 }
 
 // structLayout returns the field offsets, size and alignment of a struct (StructLayout).
@@ -561,7 +549,7 @@ func (d *dataLayout) structLayout(t uint32, depth int) ([]uint64, uint64, uint64
 	for _, e := range tt.Elems {
 		a := uint64(1)
 		if !tt.Packed {
-			a = d.abiAlign(e, depth+1)
+			a = d.layout(e, depth+1).align
 		}
 		off = alignTo(off, a)
 		offs = append(offs, off)
