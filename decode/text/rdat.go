@@ -58,6 +58,26 @@ func rows(v []uint32) string {
 	return "[" + strings.Join(s, ", ") + "]"
 }
 
+// table prints one record table: its stride and count, then each record
+// through rec, inside braces.
+func table[T any](d *dumper, name string, t *decode.RecordTable[T], rec func(i int, r *T)) {
+	if t == nil {
+		return
+	}
+	d.open("RecordTable (stride = %d bytes) %s[%d]", t.RecordStride, name, t.RecordCount)
+	for i := range t.Records {
+		rec(i, &t.Records[i])
+	}
+	d.close()
+}
+
+// record prints a record's fields as a block of lines.
+func (d *dumper) record(i int, typ string, fields func()) {
+	d.open("<%d:%s>", i, typ)
+	fields()
+	d.close()
+}
+
 // WriteRuntimeData prints d in the spirit of dxa -dumprdat: each table with
 // its stride and rows, every reference followed to what it names.
 func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
@@ -75,10 +95,8 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 	if rd.RawBytes != nil {
 		d.line("RawBytes (size = %d bytes)", len(rd.RawBytes))
 	}
-	if t := rd.ResourceTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) ResourceTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.open("<%d:%s>", i, t.RecordType)
+	table(d, "ResourceTable", rd.ResourceTable, func(i int, r *decode.RuntimeDataResourceInfo) {
+		d.record(i, rd.ResourceTable.RecordType, func() {
 			d.line("Class: %s", named(r.Class, r.ClassName))
 			d.line("Kind: %s", named(r.Kind, r.KindName))
 			d.line("ID: %d", r.ID)
@@ -87,14 +105,10 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 			d.line("UpperBound: %d", r.UpperBound)
 			d.line("Name: %q", r.Name)
 			d.line("Flags: %s", flags(r.Flags, r.FlagsNames))
-			d.close()
-		}
-		d.close()
-	}
-	if t := rd.FunctionTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) FunctionTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.open("<%d:%s>", i, t.RecordType)
+		})
+	})
+	table(d, "FunctionTable", rd.FunctionTable, func(i int, r *decode.RuntimeDataFunctionInfo) {
+		d.record(i, rd.FunctionTable.RecordType, func() {
 			d.line("Name: %q", r.Name)
 			d.line("UnmangledName: %q", r.UnmangledName)
 			d.line("Resources: %s %s", rows(r.Resources), quoted(r.ResourceNames))
@@ -122,14 +136,10 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 					d.line("Union: 0x%x", f.Union)
 				}
 			}
-			d.close()
-		}
-		d.close()
-	}
-	if t := rd.SubobjectTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) SubobjectTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.open("<%d:%s>", i, t.RecordType)
+		})
+	})
+	table(d, "SubobjectTable", rd.SubobjectTable, func(i int, r *decode.RuntimeDataSubobjectInfo) {
+		d.record(i, rd.SubobjectTable.RecordType, func() {
 			d.line("Kind: %s", named(r.Kind, r.KindName))
 			d.line("Name: %q", r.Name)
 			switch {
@@ -159,83 +169,50 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 				d.line("MaxTraceRecursionDepth: %d", c.MaxTraceRecursionDepth)
 				d.line("Flags: %s", flags(c.Flags, c.FlagsNames))
 			}
-			d.close()
-		}
-		d.close()
-	}
-	if t := rd.NodeIDTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) NodeIDTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:NodeID> = {Name: %q, Index: %d}", i, r.Name, r.Index)
-		}
-		d.close()
-	}
-	if t := rd.NodeShaderFuncAttribTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) NodeShaderFuncAttribTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:NodeShaderFuncAttrib> = {AttribKind: %s, %s: %s}", i, r.AttribKindName, r.AttribKindName, r.ValueText())
-		}
-		d.close()
-	}
-	if t := rd.NodeShaderIOAttribTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) NodeShaderIOAttribTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:NodeShaderIOAttrib> = {AttribKind: %s, %s: %s}", i, r.AttribKindName, r.AttribKindName, r.ValueText())
-		}
-		d.close()
-	}
-	if t := rd.IONodeTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) IONodeTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:IONode> = {IOFlagsAndKind: 0x%x (%s; %s), Attribs: %s}", i, r.IOFlagsAndKind, r.IOKindName, r.IOFlagsNames, rows(r.Attribs))
-		}
-		d.close()
-	}
-	if t := rd.NodeShaderInfoTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) NodeShaderInfoTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:NodeShaderInfo> = {LaunchType: %s, GroupSharedBytesUsed: %d, Attribs: %s, Outputs: %s, Inputs: %s}",
-				i, r.LaunchTypeName, r.GroupSharedBytesUsed, rows(r.Attribs), rows(r.Outputs), rows(r.Inputs))
-		}
-		d.close()
-	}
-	if t := rd.SignatureElementTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) SignatureElementTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:SignatureElement> = {SemanticName: %q, SemanticIndices: %s, SemanticKind: %s, ComponentType: %s, InterpolationMode: %s, StartRow: %d, Cols: %d, StartCol: %d, OutputStream: %d, UsageMask: 0x%x, DynamicIndexMask: 0x%x}",
-				i, r.SemanticName, rows(r.SemanticIndices), r.SemanticKindName, r.ComponentTypeName, r.InterpolationModeName, r.StartRow, r.Cols, r.StartCol, r.OutputStream, r.UsageMask, r.DynamicIndexMask)
-		}
-		d.close()
-	}
+		})
+	})
+	table(d, "NodeIDTable", rd.NodeIDTable, func(i int, r *decode.NodeID) {
+		d.line("<%d:NodeID> = {Name: %q, Index: %d}", i, r.Name, r.Index)
+	})
+	table(d, "NodeShaderFuncAttribTable", rd.NodeShaderFuncAttribTable, func(i int, r *decode.NodeShaderFuncAttrib) {
+		d.line("<%d:NodeShaderFuncAttrib> = {AttribKind: %s, %s: %s}", i, r.AttribKindName, r.AttribKindName, r.ValueText())
+	})
+	table(d, "NodeShaderIOAttribTable", rd.NodeShaderIOAttribTable, func(i int, r *decode.NodeShaderIOAttrib) {
+		d.line("<%d:NodeShaderIOAttrib> = {AttribKind: %s, %s: %s}", i, r.AttribKindName, r.AttribKindName, r.ValueText())
+	})
+	table(d, "IONodeTable", rd.IONodeTable, func(i int, r *decode.IONode) {
+		d.line("<%d:IONode> = {IOFlagsAndKind: 0x%x (%s; %s), Attribs: %s}", i, r.IOFlagsAndKind, r.IOKindName, r.IOFlagsNames, rows(r.Attribs))
+	})
+	table(d, "NodeShaderInfoTable", rd.NodeShaderInfoTable, func(i int, r *decode.NodeShaderInfo) {
+		d.line("<%d:NodeShaderInfo> = {LaunchType: %s, GroupSharedBytesUsed: %d, Attribs: %s, Outputs: %s, Inputs: %s}",
+			i, r.LaunchTypeName, r.GroupSharedBytesUsed, rows(r.Attribs), rows(r.Outputs), rows(r.Inputs))
+	})
+	table(d, "SignatureElementTable", rd.SignatureElementTable, func(i int, r *decode.SignatureElement) {
+		d.line("<%d:SignatureElement> = {SemanticName: %q, SemanticIndices: %s, SemanticKind: %s, ComponentType: %s, InterpolationMode: %s, StartRow: %d, Cols: %d, StartCol: %d, OutputStream: %d, UsageMask: 0x%x, DynamicIndexMask: 0x%x}",
+			i, r.SemanticName, rows(r.SemanticIndices), r.SemanticKindName, r.ComponentTypeName, r.InterpolationModeName, r.StartRow, r.Cols, r.StartCol, r.OutputStream, r.UsageMask, r.DynamicIndexMask)
+	})
 	for _, st := range []struct {
 		name string
 		t    *decode.RecordTable[decode.StageInfo]
 	}{{"VSInfoTable", rd.VSInfoTable}, {"PSInfoTable", rd.PSInfoTable}, {"HSInfoTable", rd.HSInfoTable}, {"DSInfoTable", rd.DSInfoTable},
 		{"GSInfoTable", rd.GSInfoTable}, {"CSInfoTable", rd.CSInfoTable}, {"MSInfoTable", rd.MSInfoTable}, {"ASInfoTable", rd.ASInfoTable}} {
-		if st.t == nil {
-			continue
-		}
-		d.open("RecordTable (stride = %d bytes) %s[%d]", st.t.RecordStride, st.name, st.t.RecordCount)
-		for i, r := range st.t.Records {
-			d.open("<%d:%s>", i, st.t.RecordType)
-			for _, f := range r.Fields {
-				switch {
-				case f.Rows != nil:
-					d.line("%s: %s", f.Name, rows(f.Rows))
-				case f.Bytes != nil:
-					d.line("%s: %s", f.Name, f.Bytes)
-				default:
-					d.line("%s: %d", f.Name, f.Value)
+		table(d, st.name, st.t, func(i int, r *decode.StageInfo) {
+			d.record(i, st.t.RecordType, func() {
+				for _, f := range r.Fields {
+					switch {
+					case f.Rows != nil:
+						d.line("%s: %s", f.Name, rows(f.Rows))
+					case f.Bytes != nil:
+						d.line("%s: %s", f.Name, f.Bytes)
+					default:
+						d.line("%s: %d", f.Name, f.Value)
+					}
 				}
-			}
-			d.close()
-		}
-		d.close()
+			})
+		})
 	}
-	if t := rd.DxilPdbInfoTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) DxilPdbInfoTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.open("<%d:DxilPdbInfo>", i)
+	table(d, "DxilPdbInfoTable", rd.DxilPdbInfoTable, func(i int, r *decode.DxilPdbInfo) {
+		d.record(i, "DxilPdbInfo", func() {
 			d.line("Sources: %s", rows(r.Sources))
 			d.line("Libraries: %s", rows(r.Libraries))
 			d.line("ArgPairs: %s", quoted(r.ArgPairs))
@@ -244,24 +221,14 @@ func WriteRuntimeData(w io.Writer, rd *decode.RuntimeData, size int) {
 			d.line("CustomToolchainId: %d", r.CustomToolchainId)
 			d.line("CustomToolchainData: %d bytes", len(r.CustomToolchainData))
 			d.line("WholeDxil: %d bytes", len(r.WholeDxil))
-			d.close()
-		}
-		d.close()
-	}
-	if t := rd.DxilPdbInfoSourceTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) DxilPdbInfoSourceTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:DxilPdbInfoSource> = {Name: %q, Content: %d bytes}", i, r.Name, len(r.Content))
-		}
-		d.close()
-	}
-	if t := rd.DxilPdbInfoLibraryTable; t != nil {
-		d.open("RecordTable (stride = %d bytes) DxilPdbInfoLibraryTable[%d]", t.RecordStride, t.RecordCount)
-		for i, r := range t.Records {
-			d.line("<%d:DxilPdbInfoLibrary> = {Name: %q, Data: %d bytes}", i, r.Name, len(r.Data))
-		}
-		d.close()
-	}
+		})
+	})
+	table(d, "DxilPdbInfoSourceTable", rd.DxilPdbInfoSourceTable, func(i int, r *decode.DxilPdbInfoSource) {
+		d.line("<%d:DxilPdbInfoSource> = {Name: %q, Content: %d bytes}", i, r.Name, len(r.Content))
+	})
+	table(d, "DxilPdbInfoLibraryTable", rd.DxilPdbInfoLibraryTable, func(i int, r *decode.DxilPdbInfoLibrary) {
+		d.line("<%d:DxilPdbInfoLibrary> = {Name: %q, Data: %d bytes}", i, r.Name, len(r.Data))
+	})
 	if len(rd.Nodes) > 0 {
 		d.open("Nodes (resolved)")
 		for _, n := range rd.Nodes {
