@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -20,16 +19,9 @@ func init() {
 }
 
 func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
-	b, ok := readFile(path, stderr)
-	if !ok {
-		return nil, false
-	}
-	d, err := shaderdb.Open(b)
-	if err != nil {
+	return parseFile(path, stderr, shaderdb.Open, func(_ []byte, err error) {
 		fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
-		return nil, false
-	}
-	return d, true
+	})
 }
 
 func runDB(args []string, stdout, stderr io.Writer) int {
@@ -43,15 +35,12 @@ func runDB(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if _, ok := flags["json"]; ok {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
 		doc := struct {
 			*shaderdb.Database
 			Containers []shaderdb.Container
 			Problems   []sqlite.Problem
 		}{d, d.Containers(), d.Problems()}
-		if err := enc.Encode(doc); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		if !writeJSON(stdout, stderr, doc) {
 			return 1
 		}
 		return 0
