@@ -9,7 +9,6 @@ package e2e
 import (
 	"context"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -55,24 +54,6 @@ func obj2yamlEntryName(path string) string {
 		return ""
 	}
 	return strings.Trim(string(m[1]), `'"`)
-}
-
-// bigContainer builds a container with one PRIV part of n bytes, the shape
-// of a shader with a large private payload.
-func bigContainer(n int) []byte {
-	const off = decode.HeaderSize + 4
-	b := make([]byte, off+decode.PartHeaderSize+n)
-	copy(b, "DXBC")
-	binary.LittleEndian.PutUint16(b[20:], 1)
-	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
-	binary.LittleEndian.PutUint32(b[28:], 1)
-	binary.LittleEndian.PutUint32(b[32:], off)
-	copy(b[off:], "PRIV")
-	binary.LittleEndian.PutUint32(b[off+4:], uint32(n))
-	for i := off + 8; i < len(b); i++ {
-		b[i] = byte(i * 7)
-	}
-	return b
 }
 
 // page is the browser tab with this test's own checks on top of browsertest.Page.
@@ -344,7 +325,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	// rendered part list, and how many hex rows are in the DOM.
 	tmp := t.TempDir()
 	big := filepath.Join(tmp, "big-priv.dxbc")
-	os.WriteFile(big, bigContainer(50<<20), 0o644)
+	os.WriteFile(big, browsertest.BigContainer(50<<20), 0o644)
 	for _, tc := range []struct{ name, path string }{{"4 KB shader", dxil.Path}, {"50 MB container", big}} {
 		p.Eval(`window.dxscopeLoadMs = 0`)
 		t1 := time.Now()

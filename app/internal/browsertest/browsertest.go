@@ -8,6 +8,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"io"
 	"net"
@@ -21,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/serve"
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -319,3 +321,21 @@ func (p *Page) Shoot(name string) string {
 
 // JSString is s as a JavaScript string literal.
 func JSString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// BigContainer builds a container with one PRIV part of n bytes, the shape
+// of a shader with a large private payload.
+func BigContainer(n int) []byte {
+	const off = decode.HeaderSize + 4
+	b := make([]byte, off+decode.PartHeaderSize+n)
+	copy(b, "DXBC")
+	binary.LittleEndian.PutUint16(b[20:], 1)
+	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
+	binary.LittleEndian.PutUint32(b[28:], 1)
+	binary.LittleEndian.PutUint32(b[32:], off)
+	copy(b[off:], "PRIV")
+	binary.LittleEndian.PutUint32(b[off+4:], uint32(n))
+	for i := off + 8; i < len(b); i++ {
+		b[i] = byte(i * 7)
+	}
+	return b
+}
