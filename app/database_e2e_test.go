@@ -99,7 +99,10 @@ type testDBs struct {
 	value0                        []byte // the PSDB's first value of group PSO_Group_0
 }
 
+// buildTestDBs builds the SODB, the PSDB and another SQLite file with
+// sqlite3, skipping the test without it or without Chromium.
 func buildTestDBs(t *testing.T) *testDBs {
+	needTools(t)
 	es := corpus.Entries(t)
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Size < es[j].Size })
 	dxil := func(stage string, lo, hi int64) func(corpus.Entry) bool {
@@ -323,7 +326,6 @@ func (b *browser) partNames() string {
 // ---- the tests ----
 
 func TestDatabaseViewsInBrowser(t *testing.T) {
-	needTools(t)
 	d := buildTestDBs(t)
 	b := newBrowser(t, serveBundle(t))
 	b.T.Logf("screenshots in %s", b.Shots)

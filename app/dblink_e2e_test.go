@@ -19,7 +19,6 @@ import (
 // for the database by hash; given it, the page shows that shader and part,
 // with the banner leading back to the database and no stale prompt.
 func TestLinkToShaderInDatabase(t *testing.T) {
-	needTools(t)
 	d := buildTestDBs(t)
 	vsBytes, _ := os.ReadFile(d.vs.Path)
 	vsAt := bytes.Index(d.sodb, vsBytes)
