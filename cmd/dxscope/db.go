@@ -25,9 +25,8 @@ func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
 }
 
 func runDB(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, nil)
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope db FILE [--json]")
+	pos, flags, ok := positional(args, 1, nil, "dxscope db FILE [--json]", stderr)
+	if !ok {
 		return 2
 	}
 	d, ok := openDB(pos[0], stderr)
@@ -254,10 +253,9 @@ func matchKey(k shaderdb.Key, s string) bool {
 }
 
 func runDBExtract(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true})
-	usage := "usage: dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]"
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, usage)
+	pos, flags, ok := positional(args, 1, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true},
+		"dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]", stderr)
+	if !ok {
 		return 2
 	}
 	d, ok := openDB(pos[0], stderr)

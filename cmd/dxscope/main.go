@@ -247,6 +247,17 @@ func splitFlags(args []string, withValue map[string]bool) (pos []string, flags m
 	return
 }
 
+// positional splits args as splitFlags does and checks that n positional
+// arguments remain, printing the command's usage otherwise.
+func positional(args []string, n int, withValue map[string]bool, usage string, stderr io.Writer) (pos []string, flags map[string]string, ok bool) {
+	pos, flags = splitFlags(args, withValue)
+	if len(pos) != n {
+		fmt.Fprintln(stderr, "usage: "+usage)
+		return nil, nil, false
+	}
+	return pos, flags, true
+}
+
 // oneFile checks that a command got exactly one FILE argument, printing its usage otherwise.
 func oneFile(args []string, name string, stderr io.Writer) bool {
 	if len(args) != 1 {

@@ -72,9 +72,8 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 	}
-	pos, flags := splitFlags(args, map[string]bool{"o": true})
-	if len(pos) != 2 {
-		fmt.Fprintln(stderr, "usage: dxscope extract FILE PART [-o OUT]")
+	pos, flags, ok := positional(args, 2, map[string]bool{"o": true}, "dxscope extract FILE PART [-o OUT]", stderr)
+	if !ok {
 		return 2
 	}
 	f, ok := open(pos[0], stderr)
