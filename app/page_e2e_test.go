@@ -16,7 +16,7 @@ import (
 
 // How most browser tests start: skipped in -short mode or without
 // Chromium, the real bundle served (as cmd/serve prepares it, built when
-// stale), one headless Chromium started.
+// stale), a tab of their own in headless Chromium.
 
 // needBrowser skips the test in -short mode or without Chromium.
 func needBrowser(t *testing.T) {
@@ -27,8 +27,8 @@ func needBrowser(t *testing.T) {
 	browsertest.Available(t)
 }
 
-// startBrowser returns the first tab of a new Chromium, on no page yet,
-// with the bundle served at its URL.
+// startBrowser returns a tab of the test's own (browsertest.Start), on no
+// page yet, with the bundle served at its URL.
 func startBrowser(t *testing.T) *browsertest.Page {
 	t.Helper()
 	needBrowser(t)
@@ -44,11 +44,11 @@ func browserPage(t *testing.T) *browsertest.Page {
 	return p
 }
 
-// freshBrowser opens the fragment as a link in another Chromium, which
-// shares nothing (storage, cache, service worker) with p's.
+// freshBrowser opens the fragment as a link in a tab that shares nothing
+// (storage, cache, service worker) with p's.
 func freshBrowser(t *testing.T, p *browsertest.Page, fragment string) *browsertest.Page {
 	t.Helper()
-	q := browsertest.Start(t, p.URL)
+	q := p.NewTab(t)
 	q.Open(fragment)
 	return q
 }

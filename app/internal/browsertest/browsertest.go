@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,7 +32,7 @@ const ChromiumPath = "/usr/bin/chromium"
 
 // How long the page may take. The whole test suite runs every package at
 // once on two cores, where loading the page, compiling app.wasm and
-// decoding the file a link carries took 6–13 s; a step (an action, an
+// decoding the file a link carries took 6–21 s; a step (an action, an
 // evaluation, a wait for what it shows) gets as long, since the same load
 // slows it too. Only a failing test waits the whole time.
 const (
@@ -47,13 +48,23 @@ func Available(t testing.TB) {
 	}
 }
 
-// Chromium starts one headless Chromium with a fresh profile and returns the
-// context it is bound to. The first action binds a browser to the context it
-// runs on, so it is started here, on a context without a deadline; callers
-// put their own timeouts on later steps. It stops when the test ends.
+// Chromium starts one headless Chromium with a fresh profile for the test
+// alone and returns the context it is bound to. The first action binds a
+// browser to the context it runs on, so it is started here, on a context
+// without a deadline; callers put their own timeouts on later steps. It
+// stops when the test ends.
 func Chromium(t testing.TB) context.Context {
 	t.Helper()
 	Available(t)
+	ctx, stop, err := startChromium(t.TempDir())
+	if err != nil {
+		t.Fatalf("starting %s: %v", ChromiumPath, err)
+	}
+	t.Cleanup(stop)
+	return ctx
+}
+
+func startChromium(profile string) (ctx context.Context, stop func(), err error) {
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(ChromiumPath),
 		chromedp.Flag("headless", true),
@@ -64,14 +75,78 @@ func Chromium(t testing.TB) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		// The tests' tabs share one browser: none may be throttled or
+		// given less CPU for being in the background (chromedp's defaults).
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.UserDataDir(profile),
 	)
 	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	stop = func() { cancel(); cancelAlloc() }
 	if err := chromedp.Do(ctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, stop, nil
+}
+
+// shared is the one Chromium the tests of a package open their tabs in
+// (Start): starting a browser took 4–5 s a test on a loaded machine, and a
+// package's browser tests must end within go test's 10 minutes. Each tab
+// has a browser context of its own, so tests share no storage, cache or
+// service worker. StopAfter stops it.
+var shared struct {
+	sync.Mutex
+	ctx     context.Context
+	stop    func()
+	profile string
+}
+
+func sharedChromium(t testing.TB) context.Context {
+	t.Helper()
+	Available(t)
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.ctx != nil && shared.ctx.Err() == nil {
+		return shared.ctx
+	}
+	stopShared()
+	profile, err := os.MkdirTemp("", "dxscope-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop, err := startChromium(profile)
+	if err != nil {
+		os.RemoveAll(profile)
 		t.Fatalf("starting %s: %v", ChromiumPath, err)
 	}
+	shared.ctx, shared.stop, shared.profile = ctx, stop, profile
 	return ctx
+}
+
+// stopShared stops the shared Chromium, if it runs, and removes its profile.
+func stopShared() {
+	if shared.stop != nil {
+		shared.stop()
+		os.RemoveAll(shared.profile)
+	}
+	shared.ctx, shared.stop, shared.profile = nil, nil, ""
+}
+
+// StopAfter makes a package's test run (TestMain's m) stop the shared
+// Chromium when its tests end: corpus.Main(browsertest.StopAfter(m)).
+func StopAfter(m corpus.M) corpus.M { return stopAfter{m} }
+
+type stopAfter struct{ m corpus.M }
+
+func (s stopAfter) Run() int {
+	defer func() {
+		shared.Lock()
+		stopShared()
+		shared.Unlock()
+	}()
+	return s.m.Run()
 }
 
 // ScreenshotDir is $DXSCOPE_SCREENSHOTS (created if needed) or a temporary folder.
@@ -135,11 +210,12 @@ type Page struct {
 	Shots string          // screenshot folder
 }
 
-// Start starts Chromium for the test and returns its first tab, on no
-// page yet, screenshots in ScreenshotDir.
+// Start opens a tab for the test, on no page yet, in the package's one
+// Chromium (started by the first test that asks) and in a browser context
+// of its own; screenshots go to ScreenshotDir.
 func Start(t testing.TB, url string) *Page {
 	t.Helper()
-	return newPage(t, Chromium(t), url, ScreenshotDir(t))
+	return newTab(t, sharedChromium(t), url, ScreenshotDir(t))
 }
 
 // NewTab opens another tab of p's browser, for t, in a browser context of
@@ -147,15 +223,15 @@ func Start(t testing.TB, url string) *Page {
 // no page yet.
 func (p *Page) NewTab(t testing.TB) *Page {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(p.Ctx, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	return newPage(t, ctx, p.URL, p.Shots)
+	return newTab(t, p.Ctx, p.URL, p.Shots)
 }
 
-// newPage sets up the tab of ctx: 1500 × 1000, and the page's console
-// errors and uncaught exceptions in the test log.
-func newPage(t testing.TB, ctx context.Context, url, shots string) *Page {
+// newTab opens a tab of browser in a browser context of its own: 1500 ×
+// 1000, the page's console errors and uncaught exceptions in the test log.
+func newTab(t testing.TB, browser context.Context, url, shots string) *Page {
 	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
 	// The first action on a tab's own context creates the tab: it runs
 	// without a timeout context, whose end would close the tab.
 	if err := chromedp.Listen(ctx, func(ev any) { logConsole(t, ev) }); err != nil {
