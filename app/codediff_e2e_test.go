@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -24,17 +24,17 @@ func TestCompareShowsTheCodeChange(t *testing.T) {
 	vk := filepath.Join(d, "real", "HansKristian-Work__vkd3d-proton")
 	a, b := filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v5.dxil"), filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v6.dxil")
 	p := browserPage(t)
-	p.upload("#file-input", a)
-	p.wait("file A", `document.querySelector('#file-name')?.textContent === `+jsString(filepath.Base(a)))
-	p.do(chromedp.Click(chromedp.CSS(`#compare-drop`)))
-	p.upload("#file-input", b)
-	p.wait("the code comparison", `!!document.querySelector('#cmp-code .cmp-code-hunk')`)
-	hunks := eval[[]string](p, `[...document.querySelectorAll('#cmp-code .cmp-code-hunk')].map(e => e.textContent)`)
+	p.Upload("#file-input", a)
+	p.WaitFile(filepath.Base(a))
+	p.Click(`#compare-drop`)
+	p.Upload("#file-input", b)
+	p.WaitFor("the code comparison", `!!document.querySelector('#cmp-code .cmp-code-hunk')`)
+	hunks := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#cmp-code .cmp-code-hunk')].map(e => e.textContent)`)
 	if !strings.Contains(strings.Join(hunks, "\n"), `@"\01?main@@YAXXZ" → @main`) {
 		t.Errorf("no hunk pairs the renamed function: %q", hunks)
 	}
 	selected := func(view string) []int64 {
-		offs := eval[[]string](p, `[...document.querySelectorAll('#`+view+`-rows .hex-bytes .b.sel')].map(e => e.dataset.off)`)
+		offs := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#`+view+`-rows .hex-bytes .b.sel')].map(e => e.dataset.off)`)
 		var out []int64
 		for _, o := range offs {
 			v, _ := strconv.ParseInt(o, 10, 64)
@@ -44,13 +44,13 @@ func TestCompareShowsTheCodeChange(t *testing.T) {
 	}
 	click := func(prefix string) {
 		t.Helper()
-		if !eval[bool](p, `(() => { const l = [...document.querySelectorAll('#cmp-code .cmp-code-line')].find(e => e.textContent.startsWith(`+jsString(prefix)+`)); if (!l) return false; l.click(); return true })()`) {
+		if !browsertest.Eval[bool](p, `(() => { const l = [...document.querySelectorAll('#cmp-code .cmp-code-line')].find(e => e.textContent.startsWith(`+browsertest.JSString(prefix)+`)); if (!l) return false; l.click(); return true })()`) {
 			t.Fatalf("no line starts with %q", prefix)
 		}
 	}
 	click("-define void @")
-	p.wait("the line selected", `!!document.querySelector('#cmp-code .cmp-code-line.selected')`)
-	if got := eval[string](p, `document.querySelector('#cmp-code .cmp-code-line.selected')?.textContent || ''`); !strings.HasPrefix(got, "-define void @") {
+	p.WaitFor("the line selected", `!!document.querySelector('#cmp-code .cmp-code-line.selected')`)
+	if got := browsertest.Eval[string](p, `document.querySelector('#cmp-code .cmp-code-line.selected')?.textContent || ''`); !strings.HasPrefix(got, "-define void @") {
 		t.Errorf("selected line %q", got)
 	}
 	if n := len(selected("hexb")); n != 0 {
@@ -60,6 +60,6 @@ func TestCompareShowsTheCodeChange(t *testing.T) {
 		t.Error("the removed line selected no bytes in A")
 	}
 	click("+define void @main")
-	p.wait("B's bytes selected", `document.querySelectorAll('#hexb-rows .hex-bytes .b.sel').length > 0 && document.querySelectorAll('#hexa-rows .hex-bytes .b.sel').length === 0`)
-	p.screenshot("compare-code")
+	p.WaitFor("B's bytes selected", `document.querySelectorAll('#hexb-rows .hex-bytes .b.sel').length > 0 && document.querySelectorAll('#hexa-rows .hex-bytes .b.sel').length === 0`)
+	p.Shoot("compare-code")
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // A Go panic in the page (here go-app's own: its popstate handler reads an
@@ -15,24 +15,24 @@ import (
 // file, drop the link that may have caused it, and open files again.
 func TestPanicRestartsThePage(t *testing.T) {
 	p := browserPage(t)
-	p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
-	p.wait("the example opens", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
+	p.Click(`#example-vertex\.dxbc`)
+	p.WaitFile("vertex.dxbc")
 
-	eval[bool](p, `(window.dxscopeReady = false, history.pushState(null, '', '#field=%ZZ'), window.onpopstate(new PopStateEvent('popstate')), true)`)
-	p.wait("the page to restart and report", `window.dxscopeReady === true && !!document.getElementById('crash')`)
-	report := eval[string](p, `document.getElementById('crash').textContent`)
+	browsertest.Eval[bool](p, `(window.dxscopeReady = false, history.pushState(null, '', '#field=%ZZ'), window.onpopstate(new PopStateEvent('popstate')), true)`)
+	p.WaitFor("the page to restart and report", `window.dxscopeReady === true && !!document.getElementById('crash')`)
+	report := browsertest.Eval[string](p, `document.getElementById('crash').textContent`)
 	for _, want := range []string{"hit a bug and restarted", "nil pointer", "file given to the page: vertex.dxbc (", "field=%ZZ"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q: %s", want, report)
 		}
 	}
-	if h := p.fragment(); h != "" {
+	if h := p.Fragment(); h != "" {
 		t.Errorf("the address still carries #%s after the restart", h)
 	}
-	p.screenshot("crash-restart")
+	p.Shoot("crash-restart")
 
-	p.do(chromedp.Click(chromedp.CSS(`#example-compute\.dxbc`)))
-	p.wait("another example opens after the restart", `(document.getElementById('file-name') || {}).textContent === 'compute.dxbc'`)
-	p.do(chromedp.Click(chromedp.CSS(`#crash button`)))
-	p.wait("the report goes when dismissed", `!document.getElementById('crash')`)
+	p.Click(`#example-compute\.dxbc`)
+	p.WaitFile("compute.dxbc")
+	p.Click(`#crash button`)
+	p.WaitFor("the report goes when dismissed", `!document.getElementById('crash')`)
 }

@@ -10,7 +10,6 @@ package app_test
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -100,7 +99,10 @@ type testDBs struct {
 	value0                        []byte // the PSDB's first value of group PSO_Group_0
 }
 
+// buildTestDBs builds the SODB, the PSDB and another SQLite file with
+// sqlite3, skipping the test without it or without Chromium.
 func buildTestDBs(t *testing.T) *testDBs {
+	needTools(t)
 	es := corpus.Entries(t)
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Size < es[j].Size })
 	dxil := func(stage string, lo, hi int64) func(corpus.Entry) bool {
@@ -253,7 +255,7 @@ func serveBundle(t *testing.T) string {
 		t.Fatal(bundle.err)
 	}
 	o := bundle.opts
-	o.Log = logWriter{t}
+	o.Log = browsertest.Log(t)
 	url, _, _ := browsertest.Serve(t, o)
 	return url
 }
@@ -289,25 +291,16 @@ func copyStatic(from, to string) error {
 type browser struct{ *browsertest.Page }
 
 func newBrowser(t *testing.T, url string) *browser {
-	ctx := browsertest.Chromium(t)
-	shots := browsertest.ScreenshotDir(t)
-	b := &browser{&browsertest.Page{T: t, Ctx: ctx, Shots: shots}}
-	b.Run("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
-	b.WaitFor("the wasm app to mount", `window.dxscopeReady === true`)
+	b := &browser{browsertest.Start(t, url)}
+	b.Open("")
+	b.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
 	return b
 }
 
 // texts returns the trimmed text of every element matching sel.
 func (b *browser) texts(sel string) []string {
 	b.T.Helper()
-	ctx, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`Array.from(document.querySelectorAll(%q)).map(e => e.textContent.trim())`, sel)))
-	if err != nil {
-		b.T.Fatal(err)
-	}
-	return v
+	return browsertest.Eval[[]string](b.Page, fmt.Sprintf(`Array.from(document.querySelectorAll(%q)).map(e => e.textContent.trim())`, sel))
 }
 
 func (b *browser) text(sel string) string {
@@ -333,7 +326,6 @@ func (b *browser) partNames() string {
 // ---- the tests ----
 
 func TestDatabaseViewsInBrowser(t *testing.T) {
-	needTools(t)
 	d := buildTestDBs(t)
 	b := newBrowser(t, serveBundle(t))
 	b.T.Logf("screenshots in %s", b.Shots)

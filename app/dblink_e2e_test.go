@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/linkstate"
 )
 
@@ -18,7 +19,6 @@ import (
 // for the database by hash; given it, the page shows that shader and part,
 // with the banner leading back to the database and no stale prompt.
 func TestLinkToShaderInDatabase(t *testing.T) {
-	needTools(t)
 	d := buildTestDBs(t)
 	vsBytes, _ := os.ReadFile(d.vs.Path)
 	vsAt := bytes.Index(d.sodb, vsBytes)
@@ -26,14 +26,14 @@ func TestLinkToShaderInDatabase(t *testing.T) {
 		t.Fatal("the vertex shader's bytes are not contiguous in the database file")
 	}
 	p := browserPage(t)
-	p.upload("#file-input", d.sodbPath)
-	p.wait("the database", `!!document.getElementById('db-view')`)
-	p.do(chromedp.Click(chromedp.ID("db-sec-pipelines")), chromedp.Click(chromedp.ID("open-pipe-0-VS")))
-	p.wait("the vertex shader", `!!document.querySelector('#part-list .part[data-name="PSV0"]')`)
-	p.wait("a link right away", fmt.Sprintf(`location.hash.includes('at=0x%x')`, vsAt))
-	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
-	p.wait("the link names the part", `location.hash.includes('part=PSV0')`)
-	l, err := linkstate.DecodeLink(p.fragment())
+	p.Upload("#file-input", d.sodbPath)
+	p.WaitFor("the database", `!!document.getElementById('db-view')`)
+	p.Do(chromedp.Click(chromedp.ID("db-sec-pipelines")), chromedp.Click(chromedp.ID("open-pipe-0-VS")))
+	p.WaitFor("the vertex shader", `!!document.querySelector('#part-list .part[data-name="PSV0"]')`)
+	p.WaitFor("a link right away", fmt.Sprintf(`location.hash.includes('at=0x%x')`, vsAt))
+	p.Click(`#part-list .part[data-name="PSV0"]`)
+	p.WaitFor("the link names the part", `location.hash.includes('part=PSV0')`)
+	l, err := linkstate.DecodeLink(p.Fragment())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,21 +46,20 @@ func TestLinkToShaderInDatabase(t *testing.T) {
 		t.Fatal("the link still carries the database")
 	}
 
-	q := newPage(t, startBrowser(t), p.base, p.dir)
-	q.open(byHash)
-	q.wait("the prompt for the database", `!!document.getElementById('link-prompt')`)
-	q.upload("#file-input", d.sodbPath)
-	q.wait("the linked part", `(document.querySelector('#part-list .part.selected') || {dataset: {}}).dataset.name === 'PSV0'`)
-	if got := eval[string](q, `document.querySelector('#part-0 .part-off').textContent`); got != fmt.Sprintf("0x%x", vsAt) {
+	q := freshBrowser(t, p, byHash)
+	q.WaitFor("the prompt for the database", `!!document.getElementById('link-prompt')`)
+	q.Upload("#file-input", d.sodbPath)
+	q.WaitFor("the linked part", `(document.querySelector('#part-list .part.selected') || {dataset: {}}).dataset.name === 'PSV0'`)
+	if got := browsertest.Eval[string](q, `document.querySelector('#part-0 .part-off').textContent`); got != fmt.Sprintf("0x%x", vsAt) {
 		t.Errorf("container header at %s, want 0x%x of the database file", got, vsAt)
 	}
-	if eval[bool](q, `!!document.getElementById('link-prompt')`) {
+	if browsertest.Eval[bool](q, `!!document.getElementById('link-prompt')`) {
 		t.Error("the prompt for the database stays after it was given")
 	}
-	if from := eval[string](q, `(document.getElementById('db-from') || {}).textContent || ''`); !strings.Contains(from, "Back to the database") {
+	if from := browsertest.Eval[string](q, `(document.getElementById('db-from') || {}).textContent || ''`); !strings.Contains(from, "Back to the database") {
 		t.Errorf("no way back to the database: %q", from)
 	}
-	q.screenshot("db-link")
-	q.do(chromedp.Click(chromedp.ID("db-back")))
-	q.wait("the database again", `!!document.getElementById('db-view')`)
+	q.Shoot("db-link")
+	q.Click("#db-back")
+	q.WaitFor("the database again", `!!document.getElementById('db-view')`)
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/decode"
 )
 
@@ -37,15 +37,15 @@ func TestGridCellSelectsItsBit(t *testing.T) {
 	want := table.Offset + 4*word + int64(col%32/8)
 
 	p := openExample(t, "vertex.dxbc")
-	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
-	p.wait("the grid", `[...document.querySelectorAll('.grid h3')].some(h => h.textContent === 'Inputs → outputs')`)
+	p.Click(`#part-list .part[data-name="PSV0"]`)
+	p.WaitFor("the grid", `[...document.querySelectorAll('.grid h3')].some(h => h.textContent === 'Inputs → outputs')`)
 	grid := `[...document.querySelectorAll('.grid')].find(g => g.querySelector('h3').textContent === 'Inputs → outputs')`
 	// The click's position is taken where it is dispatched, in one script, so
 	// the page cannot move the grid in between.
-	eval[bool](p, fmt.Sprintf(`(() => { const cells = (%s).querySelector('.grid-cells'); const r = cells.getBoundingClientRect();
+	browsertest.Eval[bool](p, fmt.Sprintf(`(() => { const cells = (%s).querySelector('.grid-cells'); const r = cells.getBoundingClientRect();
 		const cs = r.width / %d; const x = r.left + (%d + 0.5) * cs, y = r.top + (%d + 0.5) * cs;
 		cells.dispatchEvent(new MouseEvent('click', {clientX: x, clientY: y, bubbles: true})); return true })()`, grid, 4*table.OutputVectors, col, row))
-	p.wait("the bit's byte selected", fmt.Sprintf(`[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '%d'`, want))
-	t.Logf("cell (%d, %d): %s", row, col, eval[string](p, `document.getElementById('teach-path').textContent`))
-	p.screenshot("grid-bit")
+	p.WaitFor("the bit's byte selected", fmt.Sprintf(`[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '%d'`, want))
+	t.Logf("cell (%d, %d): %s", row, col, browsertest.Eval[string](p, `document.getElementById('teach-path').textContent`))
+	p.Shoot("grid-bit")
 }

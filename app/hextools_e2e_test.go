@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // The hex view's tools in a real browser: text search finds a part's name
@@ -26,62 +27,62 @@ func TestHexToolsInBrowser(t *testing.T) {
 	p := openFile(t, path)
 
 	// Find the text "PSV0": the first match is the part's header.
-	p.do(chromedp.SetValue(chromedp.ID("hex-find-kind"), "1"), chromedp.SetValue(chromedp.ID("hex-find"), "PSV0"),
+	p.Do(chromedp.SetValue(chromedp.ID("hex-find-kind"), "1"), chromedp.SetValue(chromedp.ID("hex-find"), "PSV0"),
 		chromedp.Click(chromedp.ID("hex-find-next")))
-	p.wait("the match", `document.getElementById('hex-find-status').textContent.startsWith('at ')`)
-	if got, want := eval[string](p, `document.getElementById('hex-find-status').textContent`), fmt.Sprintf("at 0x%x (", psv.Offset); !strings.HasPrefix(got, want) {
+	p.WaitFor("the match", `document.getElementById('hex-find-status').textContent.startsWith('at ')`)
+	if got, want := browsertest.Eval[string](p, `document.getElementById('hex-find-status').textContent`), fmt.Sprintf("at 0x%x (", psv.Offset); !strings.HasPrefix(got, want) {
 		t.Errorf("find PSV0: %q, the decoder puts PSV0 at 0x%x", got, psv.Offset)
 	}
-	p.wait("the match selected", `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '`+rangeList(psv.Offset, 4)+`'`)
+	p.WaitFor("the match selected", `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '`+rangeList(psv.Offset, 4)+`'`)
 	// Hex search for the container magic finds offset 0 (wrapping around).
-	p.do(chromedp.SetValue(chromedp.ID("hex-find-kind"), "0"), chromedp.SetValue(chromedp.ID("hex-find"), "44 58 42 43"),
+	p.Do(chromedp.SetValue(chromedp.ID("hex-find-kind"), "0"), chromedp.SetValue(chromedp.ID("hex-find"), "44 58 42 43"),
 		chromedp.Click(chromedp.ID("hex-find-next")))
-	p.wait("the magic found", `document.getElementById('hex-find-status').textContent.startsWith('at 0x0 (')`)
-	p.screenshot("hex-find")
+	p.WaitFor("the magic found", `document.getElementById('hex-find-status').textContent.startsWith('at 0x0 (')`)
+	p.Shoot("hex-find")
 
 	// The data inspector at a chosen offset: the f32 there, as JavaScript reads it.
 	at := psv.DataOffset + 4
-	p.do(chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", at)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
-	p.wait("the inspector at the offset", `document.querySelector('#data-inspector summary')?.textContent.includes(`+jsString(fmt.Sprintf("0x%x", at))+`)`)
-	got := eval[string](p, `document.querySelector('#data-inspector tr[data-type="f32"] .inspector-value').textContent`)
+	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", at)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	p.WaitFor("the inspector at the offset", `document.querySelector('#data-inspector summary')?.textContent.includes(`+browsertest.JSString(fmt.Sprintf("0x%x", at))+`)`)
+	got := browsertest.Eval[string](p, `document.querySelector('#data-inspector tr[data-type="f32"] .inspector-value').textContent`)
 	b := raw[at : at+4]
-	want := eval[float64](p, fmt.Sprintf(`new DataView(new Uint8Array([%d,%d,%d,%d]).buffer).getFloat32(0, true)`, b[0], b[1], b[2], b[3]))
+	want := browsertest.Eval[float64](p, fmt.Sprintf(`new DataView(new Uint8Array([%d,%d,%d,%d]).buffer).getFloat32(0, true)`, b[0], b[1], b[2], b[3]))
 	if v, err := strconv.ParseFloat(got, 64); err != nil || float32(v) != float32(want) {
 		t.Errorf("inspector f32 at 0x%x is %q, DataView reads %v", at, got, want)
 	}
-	p.screenshot("data-inspector")
+	p.Shoot("data-inspector")
 
 	// Drag from one byte to another: the range is selected and its size shown.
 	from, to := int64(0x20), int64(0x33)
 	center := func(off int64) (float64, float64) {
-		xy := eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector('#hex-rows .hex-bytes span[data-off="%d"]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2] })()`, off))
+		xy := browsertest.Eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector('#hex-rows .hex-bytes span[data-off="%d"]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2] })()`, off))
 		return xy[0], xy[1]
 	}
 	held := func(q *input.DispatchMouseEventParams) { q.Buttons = 1 }
 	mouse := func(typ input.DispatchMouseEventType, off int64, opts ...chromedp.MouseOption) {
 		x, y := center(off)
-		p.do(chromedp.MouseEvent(typ, x, y, opts...))
+		p.Do(chromedp.MouseEvent(typ, x, y, opts...))
 	}
-	p.do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x0"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x0"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
 	mouse(input.DispatchMouseEventTypeMouseMoved, from)
 	mouse(input.DispatchMouseEventTypeMousePressed, from, chromedp.ButtonLeft, held, chromedp.ClickCount(1))
 	mouse(input.DispatchMouseEventTypeMouseMoved, from+5, chromedp.ButtonLeft, held)
 	mouse(input.DispatchMouseEventTypeMouseMoved, to, chromedp.ButtonLeft, held)
 	mouse(input.DispatchMouseEventTypeMouseReleased, to, chromedp.ButtonLeft, chromedp.ClickCount(1))
 	n := to - from + 1
-	p.wait("the dragged range", `document.getElementById('hex-sel').textContent.includes(', `+strconv.FormatInt(n, 10)+` bytes')`)
-	if sel := eval[string](p, `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',')`); sel != rangeList(from, n) {
+	p.WaitFor("the dragged range", `document.getElementById('hex-sel').textContent.includes(', `+strconv.FormatInt(n, 10)+` bytes')`)
+	if sel := browsertest.Eval[string](p, `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',')`); sel != rangeList(from, n) {
 		t.Errorf("dragged 0x%x–0x%x, selected %s", from, to, sel)
 	}
-	p.wait("the copy buttons count it", `document.querySelector('.share-bar')?.textContent.includes('Copy the `+strconv.FormatInt(n, 10)+` bytes selected')`)
-	t.Logf("drag: %s", eval[string](p, `document.getElementById('hex-sel').textContent`))
-	p.screenshot("hex-drag")
+	p.WaitFor("the copy buttons count it", `document.querySelector('.share-bar')?.textContent.includes('Copy the `+strconv.FormatInt(n, 10)+` bytes selected')`)
+	t.Logf("drag: %s", browsertest.Eval[string](p, `document.getElementById('hex-sel').textContent`))
+	p.Shoot("hex-drag")
 
 	// Shift+click stretches the selection to the clicked byte.
 	end := int64(0x3a)
 	x, y := center(end)
-	p.do(chromedp.MouseClickXY(x, y, chromedp.ButtonModifiers(chromedp.ModifierShift)))
-	p.wait("the stretched range", `document.getElementById('hex-sel').textContent.includes(', `+strconv.FormatInt(end-from+1, 10)+` bytes')`)
+	p.Do(chromedp.MouseClickXY(x, y, chromedp.ButtonModifiers(chromedp.ModifierShift)))
+	p.WaitFor("the stretched range", `document.getElementById('hex-sel').textContent.includes(', `+strconv.FormatInt(end-from+1, 10)+` bytes')`)
 }
 
 // rangeList is "a,a+1,…" for n offsets from a.

@@ -4,14 +4,13 @@ package app_test
 
 import (
 	"encoding/binary"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode/hostile"
 )
@@ -24,22 +23,22 @@ func TestHugeGridsAreImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'huge-grid.dxbc'`)
-	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
-	p.wait("the grids", `document.querySelectorAll('.grid-canvas').length === 4`)
-	if n := eval[float64](p, `document.querySelectorAll('*').length`); n > 20000 {
+	p.Upload("#file-input", path)
+	p.WaitFile("huge-grid.dxbc")
+	p.Click(`#part-list .part[data-name="PSV0"]`)
+	p.WaitFor("the grids", `document.querySelectorAll('.grid-canvas').length === 4`)
+	if n := browsertest.Eval[float64](p, `document.querySelectorAll('*').length`); n > 20000 {
 		t.Errorf("%v elements in the page with four million-cell grids", n)
 	}
 	// The canvas holds one pixel per cell, every one set here.
-	px := eval[[]float64](p, `(() => { const c = document.querySelector('.grid-canvas'); const d = c.getContext('2d').getImageData(1019, 1019, 1, 1).data; return [c.width, c.height, d[3]] })()`)
+	px := browsertest.Eval[[]float64](p, `(() => { const c = document.querySelector('.grid-canvas'); const d = c.getContext('2d').getImageData(1019, 1019, 1, 1).data; return [c.width, c.height, d[3]] })()`)
 	if px[0] != 1020 || px[1] != 1020 || px[2] != 255 {
 		t.Errorf("canvas %v × %v, last cell alpha %v", px[0], px[1], px[2])
 	}
-	eval[bool](p, `(() => { const g = document.querySelector('.grid-canvas').parentElement; const r = g.getBoundingClientRect();
+	browsertest.Eval[bool](p, `(() => { const g = document.querySelector('.grid-canvas').parentElement; const r = g.getBoundingClientRect();
 		g.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: r.left + 2*5 + 1, clientY: r.top + 2*9 + 1})); return true })()`)
-	p.wait("a hovered cell is described", `[...document.querySelectorAll('.grid-sentence')].some(s => s.textContent === 'input v2.y affects output o1.y')`)
-	p.screenshot("huge-grid")
+	p.WaitFor("a hovered cell is described", `[...document.querySelectorAll('.grid-sentence')].some(s => s.textContent === 'input v2.y affects output o1.y')`)
+	p.Shoot("huge-grid")
 }
 
 // A container listing 100,000 parts (all at one offset) once drew 1.6
@@ -53,28 +52,28 @@ func TestHundredThousandPartsArePaged(t *testing.T) {
 	}
 	p := browserPage(t)
 	t0 := time.Now()
-	p.upload("#file-input", path)
-	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'many-parts.dxbc'`)
+	p.Upload("#file-input", path)
+	p.WaitFile("many-parts.dxbc")
 	t.Logf("100,000 parts shown in %.2fs", time.Since(t0).Seconds())
-	if n := eval[float64](p, `document.querySelectorAll('#part-list .part').length`); n != 200 {
+	if n := browsertest.Eval[float64](p, `document.querySelectorAll('#part-list .part').length`); n != 200 {
 		t.Errorf("%v parts drawn, want a page of 200", n)
 	}
-	if got := eval[string](p, `document.querySelector('#part-pager .pager-where').textContent`); got != "parts 1–200 of 4097" {
+	if got := browsertest.Eval[string](p, `document.querySelector('#part-pager .pager-where').textContent`); got != "parts 1–200 of 4097" {
 		t.Errorf("pager says %q", got)
 	}
-	if n := eval[float64](p, `document.querySelectorAll('*').length`); n > 5000 {
+	if n := browsertest.Eval[float64](p, `document.querySelectorAll('*').length`); n > 5000 {
 		t.Errorf("%v elements in the page", n)
 	}
-	p.do(chromedp.Click(chromedp.CSS(`#part-pager .pager-last`)))
-	p.wait("the last page", `document.querySelector('#part-pager .pager-where').textContent === 'parts 4001–4097 of 4097'`)
-	p.do(chromedp.Click(chromedp.CSS(`#part-4096`)))
-	p.wait("the last part selected", `(document.querySelector('#part-list .part.selected') || {}).id === 'part-4096'`)
-	p.do(chromedp.Click(chromedp.CSS(`#part-pager .pager-first`)))
-	p.wait("the first page", `document.querySelector('#part-pager .pager-where').textContent === 'parts 1–200 of 4097'`)
-	p.do(chromedp.Click(chromedp.CSS(`#part-3`)))
-	p.wait("part 3 selected", `(document.querySelector('#part-list .part.selected') || {}).id === 'part-3'`)
-	p.screenshot("many-parts")
-	if got := eval[float64](p, `document.querySelectorAll('#problems .problem').length`); got > 200 {
+	p.Click(`#part-pager .pager-last`)
+	p.WaitFor("the last page", `document.querySelector('#part-pager .pager-where').textContent === 'parts 4001–4097 of 4097'`)
+	p.Click(`#part-4096`)
+	p.WaitFor("the last part selected", `(document.querySelector('#part-list .part.selected') || {}).id === 'part-4096'`)
+	p.Click(`#part-pager .pager-first`)
+	p.WaitFor("the first page", `document.querySelector('#part-pager .pager-where').textContent === 'parts 1–200 of 4097'`)
+	p.Click(`#part-3`)
+	p.WaitFor("part 3 selected", `(document.querySelector('#part-list .part.selected') || {}).id === 'part-3'`)
+	p.Shoot("many-parts")
+	if got := browsertest.Eval[float64](p, `document.querySelectorAll('#problems .problem').length`); got > 200 {
 		t.Errorf("%v problems drawn at once", got)
 	}
 }
@@ -92,13 +91,13 @@ func TestNamesFromTheFileAreShownSafely(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := browserPage(t)
-	p.upload("#file-input", path)
-	p.wait("the file opens", `(document.getElementById('file-name') || {}).textContent === 'escapes.dxbc'`)
-	names := eval[[]string](p, `[...document.querySelectorAll('#part-list .part-name')].map(e => e.textContent)`)
+	p.Upload("#file-input", path)
+	p.WaitFile("escapes.dxbc")
+	names := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#part-list .part-name')].map(e => e.textContent)`)
 	if len(names) != 3 || names[1] != `\x1b[2J` || names[2] != `\x1b[2J` {
 		t.Errorf("part names shown as %q", names)
 	}
-	if body := eval[string](p, `document.body.innerText`); strings.ContainsAny(body, "\x1b\u202e") {
+	if body := browsertest.Eval[string](p, `document.body.innerText`); strings.ContainsAny(body, "\x1b\u202e") {
 		i := strings.IndexAny(body, "\x1b\u202e")
 		t.Errorf("a raw escape or bidi override reached the page's text: %q", body[max(0, i-200):min(len(body), i+100)])
 	}
@@ -108,7 +107,7 @@ func TestNamesFromTheFileAreShownSafely(t *testing.T) {
 // and gigabytes, as links carrying the file: each opens (or says why not)
 // and the page stays live, which an example opening afterwards shows.
 func TestHostileLinksKeepThePageLive(t *testing.T) {
-	base, browser := browserAndPage(t)
+	browser := startBrowser(t)
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -122,15 +121,15 @@ func TestHostileLinksKeepThePageLive(t *testing.T) {
 		{"rdat-references.dxbc", hostile.RDAT(512 << 10)},
 	} {
 		frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: c.name}, File: c.data}, 0).Fragment
-		p := newPage(t, browser, base, t.TempDir())
+		p := browser.NewTab(t)
 		t0 := time.Now()
-		p.open(frag)
-		p.wait(c.name+" shown", fmt.Sprintf(`(document.getElementById('file-name') || {}).textContent === %q`, c.name))
+		p.Open(frag)
+		p.WaitFile(c.name)
 		t.Logf("%s: %d bytes in a %d-character link, shown %.2fs after navigation", c.name, len(c.data), len(frag), time.Since(t0).Seconds())
-		p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
-		p.wait(c.name+": an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
-		if eval[bool](p, `!!document.getElementById('crash')`) {
-			t.Errorf("%s: the page restarted after a panic: %s", c.name, eval[string](p, `document.getElementById('crash').textContent`))
+		p.Click(`#example-vertex\.dxbc`)
+		p.WaitFor(c.name+": an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
+		if browsertest.Eval[bool](p, `!!document.getElementById('crash')`) {
+			t.Errorf("%s: the page restarted after a panic: %s", c.name, browsertest.Eval[string](p, `document.getElementById('crash').textContent`))
 		}
 	}
 }

@@ -75,12 +75,15 @@ func (in *Inspector) openPending(ctx app.Context) {
 	in.readFile(ctx, f)
 }
 
-// readFile reads a File (from the picker or a drop) into Go and decodes it.
+// readFile reads a File (from a picker or a drop) into Go and decodes it.
+// The read dispatches through the Inspector's own context: a picker's
+// context is dropped when go-app replaces its element (the database view's
+// "Also open…" among them) before the file is read.
 func (in *Inspector) readFile(ctx app.Context, file app.Value) {
 	in.started = in.now()
 	name := file.Get("name").String()
 	in.status = fmt.Sprintf("Reading %s…", name)
-	in.readPromise(ctx, name, file.Call("arrayBuffer"))
+	in.readPromise(in.stableCtx(ctx), name, file.Call("arrayBuffer"))
 }
 
 // fetchExample loads one of the shipped examples.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/decode"
 )
 
@@ -37,23 +38,23 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 	}
 
 	p := openExample(t, "damaged.dxbc")
-	p.wait("its first error's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
-	if got := eval[string](p, `document.querySelector('#part-list .part.selected')?.dataset.name || ''`); got != holder {
+	p.WaitFor("its first error's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
+	if got := browsertest.Eval[string](p, `document.querySelector('#part-list .part.selected')?.dataset.name || ''`); got != holder {
 		t.Errorf("opened on part %q, the first error (at 0x%x) is in %s", got, first.Offset, holder)
 	}
-	if got := eval[string](p, `document.activeElement?.id || ''`); got != "part-list" {
+	if got := browsertest.Eval[string](p, `document.activeElement?.id || ''`); got != "part-list" {
 		t.Errorf("focus after opening is on %q, want the part list", got)
 	}
-	p.screenshot("damaged-first-error")
+	p.Shoot("damaged-first-error")
 
 	// [ and ] at once, then ?.
-	p.do(chromedp.KeyEvent("["))
-	p.wait("[ selects the part before", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(before))
-	p.do(chromedp.KeyEvent("]"))
-	p.wait("] selects the next part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(holder))
-	p.do(chromedp.KeyEvent("?"))
-	p.wait("? lists the keys", `(document.getElementById('keys-help')?.textContent || '').includes('next part')`)
-	p.screenshot("keys-help")
+	p.Do(chromedp.KeyEvent("["))
+	p.WaitFor("[ selects the part before", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(before))
+	p.Do(chromedp.KeyEvent("]"))
+	p.WaitFor("] selects the next part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(holder))
+	p.Do(chromedp.KeyEvent("?"))
+	p.WaitFor("? lists the keys", `(document.getElementById('keys-help')?.textContent || '').includes('next part')`)
+	p.Shoot("keys-help")
 
 	// The summary's counts are buttons: the warnings button shows the first warning.
 	var warn *decode.Problem
@@ -64,23 +65,23 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 		}
 	}
 	if warn != nil {
-		p.do(chromedp.Click(chromedp.ID("show-warnings")))
-		p.wait("the first warning's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, warn.Offset))
-		p.wait("its row focused", `document.activeElement?.closest('.problem')?.classList.contains('sev-warning') === true`)
+		p.Click("#show-warnings")
+		p.WaitFor("the first warning's byte selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, warn.Offset))
+		p.WaitFor("its row focused", `document.activeElement?.closest('.problem')?.classList.contains('sev-warning') === true`)
 	}
 	// A whole problem row is a target, not only its button.
-	p.do(chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-msg`)))
-	p.wait("the row's bytes selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
+	p.Click(`#problems .sev-error .problem-msg`)
+	p.WaitFor("the row's bytes selected", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.sel[data-off="%d"]')`, first.Offset))
 	// ] right after a file opens, with no click on the page first: the vertex
 	// example opens on its first part, ISG1, and ] moves to the next.
 	_, v := example(t, "vertex.dxbc")
-	p.do(chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
-	p.wait("the vertex example", `document.querySelector('#file-name')?.textContent === 'vertex.dxbc'`)
-	p.wait("its first part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(v.Parts[0].Name))
-	p.do(chromedp.KeyEvent("]"))
-	p.wait("] selects the second part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+jsString(v.Parts[1].Name))
+	p.Click(`#example-vertex\.dxbc`)
+	p.WaitFile("vertex.dxbc")
+	p.WaitFor("its first part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(v.Parts[0].Name))
+	p.Do(chromedp.KeyEvent("]"))
+	p.WaitFor("] selects the second part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(v.Parts[1].Name))
 	// The hidden file inputs are not tab stops; the labels that open them are.
-	if got := eval[string](p, `[...document.querySelectorAll('input[type=file]')].map(e => e.tabIndex).join(',') + '/' + document.querySelector('label[for=file-input]').tabIndex`); got != "-1,-1/0" {
+	if got := browsertest.Eval[string](p, `[...document.querySelectorAll('input[type=file]')].map(e => e.tabIndex).join(',') + '/' + document.querySelector('label[for=file-input]').tabIndex`); got != "-1,-1/0" {
 		t.Errorf("file inputs' and the Open label's tab indexes: %s, want -1,-1/0", got)
 	}
 }

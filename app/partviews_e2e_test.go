@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -38,9 +38,9 @@ func TestRDATFunctionTableInBrowser(t *testing.T) {
 	rdat := f.Part("RDAT")
 
 	p := openFile(t, path)
-	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RDAT"]`)))
-	p.wait("the function table", `!!document.querySelector('#rdat-functions tbody tr')`)
-	rows := eval[[][]string](p, `[...document.querySelectorAll('#rdat-functions tbody tr')].map(r => [...r.cells].map(c => c.textContent))`)
+	p.Click(`#part-list .part[data-name="RDAT"]`)
+	p.WaitFor("the function table", `!!document.querySelector('#rdat-functions tbody tr')`)
+	rows := browsertest.Eval[[][]string](p, `[...document.querySelectorAll('#rdat-functions tbody tr')].map(r => [...r.cells].map(c => c.textContent))`)
 	got := map[string]string{}
 	for _, r := range rows {
 		got[r[1]] = strings.ToLower(r[2])
@@ -53,17 +53,17 @@ func TestRDATFunctionTableInBrowser(t *testing.T) {
 	t.Logf("function table: %v", rows)
 
 	// A resource link selects the resource record, inside RDAT.
-	p.wait("a resource link", `!!document.querySelector('#rdat-functions a.ref')`)
-	off := eval[float64](p, `+document.querySelector('#rdat-functions a.ref').dataset.off`)
-	p.do(chromedp.Click(chromedp.CSS(`#rdat-functions a.ref`)))
-	p.wait("the resource record selected", `!!document.querySelector('.hex-rows .b.sel[data-off="`+itoa(int64(off))+`"]')`)
+	p.WaitFor("a resource link", `!!document.querySelector('#rdat-functions a.ref')`)
+	off := browsertest.Eval[float64](p, `+document.querySelector('#rdat-functions a.ref').dataset.off`)
+	p.Click(`#rdat-functions a.ref`)
+	p.WaitFor("the resource record selected", `!!document.querySelector('.hex-rows .b.sel[data-off="`+itoa(int64(off))+`"]')`)
 	if int64(off) < rdat.DataOffset || int64(off) >= rdat.DataOffset+int64(rdat.Size) {
 		t.Errorf("the resource link points at 0x%x, outside RDAT", int64(off))
 	}
-	if rowOffs := eval[string](p, `','+[...document.querySelectorAll('#rdat-resources tbody tr')].map(r => r.dataset.off).join(',')+','`); !strings.Contains(rowOffs, ","+itoa(int64(off))+",") {
+	if rowOffs := browsertest.Eval[string](p, `','+[...document.querySelectorAll('#rdat-resources tbody tr')].map(r => r.dataset.off).join(',')+','`); !strings.Contains(rowOffs, ","+itoa(int64(off))+",") {
 		t.Errorf("the resource link points at %v, which is no row of the resource table (%s)", off, rowOffs)
 	}
-	p.screenshot("rdat")
+	p.Shoot("rdat")
 }
 
 // An FXC file's RDEF reads as FXC's own listing does: the first variable of
@@ -108,21 +108,21 @@ func TestRDEFTablesInBrowser(t *testing.T) {
 	}
 
 	p := openFile(t, path)
-	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RDEF"]`)))
-	p.wait("the first cbuffer", `!!document.querySelector('#rdef-cb0 tbody tr')`)
-	got := eval[[]string](p, `[...document.querySelector('#rdef-cb0 tbody tr').cells].map(c => c.textContent)`)
+	p.Click(`#part-list .part[data-name="RDEF"]`)
+	p.WaitFor("the first cbuffer", `!!document.querySelector('#rdef-cb0 tbody tr')`)
+	got := browsertest.Eval[[]string](p, `[...document.querySelector('#rdef-cb0 tbody tr').cells].map(c => c.textContent)`)
 	if len(got) < 4 || strings.Join(got[:4], "|") != strings.Join(wantRow, "|") {
 		t.Errorf("first cbuffer member %v, the compiler's listing says %v (%s)", got, wantRow, filepath.Base(path))
 	}
 	// Its row selects the variable's bytes.
-	p.do(chromedp.Click(chromedp.CSS(`#rdef-cb0 tbody tr`)))
-	off := eval[string](p, `document.querySelector('#rdef-cb0 tbody tr').dataset.off`)
-	p.wait("the variable's bytes selected", `!!document.querySelector('.hex-rows .b.sel[data-off="`+off+`"]')`)
-	if b := eval[string](p, `document.querySelector('#rdef-bindings td')?.textContent || ''`); !regexp.MustCompile(`^[btus]\d+`).MatchString(b) {
+	p.Click(`#rdef-cb0 tbody tr`)
+	off := browsertest.Eval[string](p, `document.querySelector('#rdef-cb0 tbody tr').dataset.off`)
+	p.WaitFor("the variable's bytes selected", `!!document.querySelector('.hex-rows .b.sel[data-off="`+off+`"]')`)
+	if b := browsertest.Eval[string](p, `document.querySelector('#rdef-bindings td')?.textContent || ''`); !regexp.MustCompile(`^[btus]\d+`).MatchString(b) {
 		t.Errorf("first RDEF binding shown as %q", b)
 	}
 	t.Logf("%s: first member %v", filepath.Base(path), got)
-	p.screenshot("rdef")
+	p.Shoot("rdef")
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }

@@ -7,13 +7,13 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // A file chosen while the decoder is still loading is kept, the page says
@@ -21,8 +21,8 @@ import (
 // (a proxy in front of the real server answers it only when told) so the
 // page is certainly not live when the file is set on the input.
 func TestFileChosenBeforeTheDecoderIsLive(t *testing.T) {
-	base, browser := browserAndPage(t)
-	real, err := url.Parse(base)
+	browser := startBrowser(t)
+	real, err := url.Parse(browser.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,29 +39,25 @@ func TestFileChosenBeforeTheDecoderIsLive(t *testing.T) {
 	}))
 	t.Cleanup(front.Close)
 
-	shots := os.Getenv("DXSCOPE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	p := newPage(t, browser, front.URL, shots)
-	p.do(chromedp.Navigate(front.URL + "/"))
-	p.wait("the page's HTML", `!!document.getElementById('file-input')`)
+	p := browser.NewTab(t)
+	p.Do(chromedp.Navigate(front.URL + "/"))
+	p.WaitFor("the page's HTML", `!!document.getElementById('file-input')`)
 
 	path, err := filepath.Abs(filepath.Join("..", "web", "examples", "vertex.dxbc"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.upload("#file-input", path)
-	p.wait("the note that the file is kept", `(document.getElementById('pending-file')?.textContent || '').startsWith('vertex.dxbc opens')`)
-	if eval[bool](p, `window.dxscopeReady === true`) {
+	p.Upload("#file-input", path)
+	p.WaitFor("the note that the file is kept", `(document.getElementById('pending-file')?.textContent || '').startsWith('vertex.dxbc opens')`)
+	if browsertest.Eval[bool](p, `window.dxscopeReady === true`) {
 		t.Fatal("the decoder is live although app.wasm was held back")
 	}
-	p.screenshot("pending-file")
+	p.Shoot("pending-file")
 
 	release()
-	p.wait("the app", `window.dxscopeReady === true`)
-	p.wait("the kept file opened", `document.querySelector('#file-name')?.textContent === 'vertex.dxbc'`)
-	if n := eval[float64](p, `document.querySelectorAll('#part-list .part').length`); n < 2 {
+	p.WaitReady("the app")
+	p.WaitFile("vertex.dxbc")
+	if n := browsertest.Eval[float64](p, `document.querySelectorAll('#part-list .part').length`); n < 2 {
 		t.Errorf("the kept file opened with %v parts listed", n)
 	}
 }

@@ -3,33 +3,20 @@
 package app_test
 
 import (
-	"strconv"
 	"testing"
 
-	"github.com/chromedp/chromedp"
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
 // An RTS0 part reads as the HLSL a shader declares: its RootFlags( line
 // selects bytes inside the RTS0 part, and a descriptor range shows its
 // registers in HLSL notation.
 func TestRootSignatureViewInBrowser(t *testing.T) {
-	path, _, f := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__deny_ps_rootsig.dxbc")
-	rts := f.Part("RTS0")
-	lo, hi := rts.DataOffset, rts.DataOffset+int64(rts.Size)
-
-	p := openFile(t, path)
-	p.do(chromedp.Click(chromedp.CSS(`#part-list .part[data-name="RTS0"]`)))
+	p, f := openPart(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__deny_ps_rootsig.dxbc", "RTS0")
 	const flags = `[...document.querySelectorAll('#rootsig .rs-line')].find(e => e.textContent.includes('RootFlags('))`
-	p.wait("the RootFlags line", `!!`+flags)
-	eval[bool](p, `(`+flags+`.click(), true)`)
-	p.wait("selected bytes", `document.querySelectorAll('.hex-rows .b.sel').length > 0`)
-	offs := eval[[]string](p, `[...document.querySelectorAll('.hex-rows .b.sel')].map(e => e.getAttribute('data-off'))`)
-	for _, s := range offs {
-		o, _ := strconv.ParseInt(s, 10, 64)
-		if o < lo || o >= hi {
-			t.Fatalf("selected byte 0x%x is outside the RTS0 part [0x%x, 0x%x)", o, lo, hi)
-		}
-	}
+	p.WaitFor("the RootFlags line", `!!`+flags)
+	browsertest.Eval[bool](p, `(`+flags+`.click(), true)`)
+	offs := selectionInside(t, p, f.Part("RTS0"))
 	t.Logf("the RootFlags line selects %d bytes inside RTS0", len(offs))
-	p.screenshot("rootsig")
+	p.Shoot("rootsig")
 }

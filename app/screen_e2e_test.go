@@ -13,7 +13,6 @@ import (
 // come back when a container opens from a database afterwards: it did while
 // "compare" was a tab flag that opening a database left set.
 func TestCompareDoesNotOutliveADatabase(t *testing.T) {
-	needTools(t)
 	d := buildTestDBs(t)
 	b := newBrowser(t, serveBundle(t))
 

@@ -213,15 +213,8 @@ func TestCopyFormats(t *testing.T) {
 // The compare view's refs: the first difference of docs/diff.md's pair is a
 // field, its path finds it again, and both sides point into their files.
 func TestCompareRefs(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "no corpus")
-	}
 	read := func(rel string) *decode.File {
-		b, err := os.ReadFile(filepath.Join(dir, rel))
-		if err != nil {
-			t.Skip(err)
-		}
+		_, b := corpus.File(t, rel)
 		f, err := decode.Parse(b)
 		if err != nil {
 			t.Fatal(err)

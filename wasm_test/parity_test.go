@@ -1,14 +1,11 @@
 //go:build !wasm
 
 // Package wasmtest checks that the decoder compiled to js/wasm (as the page
-// runs it) gives byte-identical JSON to the native build over the corpus.
+// runs it) gives byte-identical JSON to the native build over the corpus:
+// jsondump, built both ways, prints the digest of each file's JSON.
 package wasmtest
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,23 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
-
-// nativeDigest is jsondump's Digest computed natively (repeated here so a
-// change to one side cannot hide in shared code).
-func nativeDigest(data []byte) string {
-	var out []byte
-	f, err := decode.Parse(data)
-	if err != nil {
-		out = []byte("error: " + err.Error())
-	} else if out, err = json.Marshal(f); err != nil {
-		out = []byte("marshal error: " + err.Error())
-	}
-	sum := sha256.Sum256(out)
-	return fmt.Sprintf("%s\t%d", hex.EncodeToString(sum[:]), len(out))
-}
 
 func TestWasmDecoderMatchesNative(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
@@ -44,13 +26,10 @@ func TestWasmDecoderMatchesNative(t *testing.T) {
 	if _, err := os.Stat(execScript); err != nil {
 		t.Skipf("no %s: skipping", execScript)
 	}
+	// The same program, jsondump, built for js/wasm and natively.
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "jsondump.wasm")
-	build := exec.Command("go", "build", "-o", bin, "./jsondump")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building jsondump for js/wasm: %v\n%s", err, out)
-	}
+	wasm := buildJSONDump(t, filepath.Join(tmp, "jsondump.wasm"), "GOOS=js", "GOARCH=wasm")
+	native := buildJSONDump(t, filepath.Join(tmp, "jsondump"))
 	var paths []string
 	for _, e := range entries {
 		paths = append(paths, e.Path)
@@ -65,31 +44,48 @@ func TestWasmDecoderMatchesNative(t *testing.T) {
 	os.WriteFile(list, []byte(strings.Join(paths, "\n")+"\n"), 0o644)
 
 	start := time.Now()
-	cmd := exec.Command(execScript, bin, list)
+	cmd := exec.Command(execScript, wasm, list)
 	cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH"))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("running jsondump under node: %v", err)
-	}
+	got := digests(t, "under node", cmd)
 	t.Logf("wasm decoded %d files under node in %.1fs", len(paths), time.Since(start).Seconds())
+	want := digests(t, "natively", exec.Command(native, list))
 
-	got := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		path, rest, _ := strings.Cut(line, "\t")
-		got[path] = rest
-	}
 	same := 0
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
+		if w := want[p]; w == "" || strings.HasPrefix(w, "read error") {
+			t.Fatalf("%s: native jsondump says %q", p, w)
 		}
-		want := nativeDigest(data)
-		if got[p] == want {
+		if got[p] == want[p] {
 			same++
 			continue
 		}
-		t.Errorf("%s: wasm %q, native %q", p, got[p], want)
+		t.Errorf("%s: wasm %q, native %q", p, got[p], want[p])
 	}
 	t.Logf("%d/%d files give byte-identical JSON in wasm and natively", same, len(paths))
+}
+
+// buildJSONDump builds ./jsondump at out, for the GOOS and GOARCH in env.
+func buildJSONDump(t *testing.T, out string, env ...string) string {
+	t.Helper()
+	build := exec.Command("go", "build", "-o", out, "./jsondump")
+	build.Env = append(os.Environ(), env...)
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building jsondump %v: %v\n%s", env, err, msg)
+	}
+	return out
+}
+
+// digests runs jsondump and reads its lines: each file's digest by its path.
+func digests(t *testing.T, how string, cmd *exec.Cmd) map[string]string {
+	t.Helper()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("running jsondump %s: %v", how, err)
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, rest, _ := strings.Cut(line, "\t")
+		m[path] = rest
+	}
+	return m
 }

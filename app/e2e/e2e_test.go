@@ -9,7 +9,6 @@ package e2e
 import (
 	"context"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -55,24 +54,6 @@ func obj2yamlEntryName(path string) string {
 		return ""
 	}
 	return strings.Trim(string(m[1]), `'"`)
-}
-
-// bigContainer builds a container with one PRIV part of n bytes, the shape
-// of a shader with a large private payload.
-func bigContainer(n int) []byte {
-	const off = decode.HeaderSize + 4
-	b := make([]byte, off+decode.PartHeaderSize+n)
-	copy(b, "DXBC")
-	binary.LittleEndian.PutUint16(b[20:], 1)
-	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
-	binary.LittleEndian.PutUint32(b[28:], 1)
-	binary.LittleEndian.PutUint32(b[32:], off)
-	copy(b[off:], "PRIV")
-	binary.LittleEndian.PutUint32(b[off+4:], uint32(n))
-	for i := off + 8; i < len(b); i++ {
-		b[i] = byte(i * 7)
-	}
-	return b
 }
 
 // page is the browser tab with this test's own checks on top of browsertest.Page.
@@ -142,55 +123,30 @@ func (p *page) dropOn(sel, name string, data []byte) {
 	p.Eval(js)
 }
 
-func (p *page) waitFile(name string) {
-	p.T.Helper()
-	ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(document.getElementById('file-name')||{}).textContent === %q`, name),
-		chromedp.WithPollingTimeout(50*time.Second))); err != nil {
-		p.Shoot("failed-wait")
-		p.T.Fatalf("waiting for %s to open: %v", name, err)
-	}
-}
-
 func TestInspectorInBrowser(t *testing.T) {
 	browsertest.Available(t)
 	entries := corpus.Entries(t)
 	start := time.Now()
 
+	url, version, srv := browsertest.ServeWeb(t)
+	t.Logf("bundle ready in %.1fs (version %s)", time.Since(start).Seconds(), version)
+	// go-app writes its own wasm_exec.js: it must be the toolchain's, or the
+	// wasm cannot start.
 	root, err := serve.FindRoot(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(root, "web")
-	url, version, srv := browsertest.Serve(t, serve.Options{Root: root, Dir: dir, Log: testWriter{t}, NoCompress: true})
-	t.Logf("bundle ready in %.1fs (version %s)", time.Since(start).Seconds(), version)
-	// go-app writes its own wasm_exec.js: it must be the toolchain's, or the
-	// wasm cannot start.
-	ours, _ := os.ReadFile(filepath.Join(dir, "wasm_exec.js"))
+	ours, _ := os.ReadFile(filepath.Join(root, "web", "wasm_exec.js"))
 	theirs, _ := os.ReadFile(filepath.Join(goruntime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
 	if string(ours) != string(theirs) {
 		t.Errorf("web/wasm_exec.js differs from the Go toolchain's lib/wasm/wasm_exec.js")
 	}
-	shots := browsertest.ScreenshotDir(t)
-	t.Logf("screenshots in %s", shots)
-
-	ctx := browsertest.Chromium(t)
-	p := &page{&browsertest.Page{T: t, Ctx: ctx, Shots: shots}}
+	p := &page{browsertest.Start(t, url)}
+	t.Logf("screenshots in %s", p.Shots)
 
 	// Load: the wasm runs (so the CSP allows it) and renders the page.
-	t0 := time.Now()
-	p.Run("load", chromedp.EmulateViewport(1500, 1000), chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
-	func() {
-		ctx, cancel := context.WithTimeout(p.Ctx, 90*time.Second)
-		defer cancel()
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.dxscopeReady === true`, chromedp.WithPollingTimeout(80*time.Second))); err != nil {
-			p.Shoot("failed-ready")
-			t.Fatalf("the wasm page never came live: %v", err)
-		}
-	}()
-	t.Logf("page load to running wasm: %.2fs", time.Since(t0).Seconds())
+	p.Open("")
+	p.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
 	// Every later render must pass the Content-Security-Policy too (style attributes).
 	p.Eval(`window.cspViolations = []; document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)); true`)
 	p.Shoot("01-welcome")
@@ -211,8 +167,8 @@ func TestInspectorInBrowser(t *testing.T) {
 	dxil := pick(t, entries, func(e corpus.Entry) bool {
 		return e.Has("PSV0") && e.Has("DXIL") && e.Has("ISG1") && e.PSVSize == "52" && e.Size < 5000
 	})
-	p.Run("upload", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{dxil.Path}))
-	p.waitFile(filepath.Base(dxil.Path))
+	p.Upload("#file-input", dxil.Path)
+	p.WaitFile(filepath.Base(dxil.Path))
 	if got := p.partNames(); strings.Join(got, " ") != "Header "+strings.Join(dxil.Parts, " ") {
 		t.Errorf("part list %v, want Header + %v (MANIFEST)", got, dxil.Parts)
 	}
@@ -275,7 +231,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	fxc := pick(t, entries, func(e corpus.Entry) bool { return (e.Has("SHEX") || e.Has("SHDR")) && e.Has("RDEF") && e.Size < 4000 })
 	fxcData, _ := os.ReadFile(fxc.Path)
 	p.drop(filepath.Base(fxc.Path), fxcData)
-	p.waitFile(filepath.Base(fxc.Path))
+	p.WaitFile(filepath.Base(fxc.Path))
 	if got := p.partNames(); strings.Join(got, " ") != "Header "+strings.Join(fxc.Parts, " ") {
 		t.Errorf("dropped file: part list %v, want Header + %v", got, fxc.Parts)
 	}
@@ -302,7 +258,7 @@ func TestInspectorInBrowser(t *testing.T) {
 
 	// A file that is not a container says so.
 	p.drop("notes.txt", []byte("These are not the bytes you are looking for.\n"))
-	p.waitFile("notes.txt")
+	p.WaitFile("notes.txt")
 	if msg := p.text(`#not-container-msg`); !strings.Contains(msg, "is not a DirectX shader container") {
 		t.Errorf("non-container message %q", msg)
 	}
@@ -317,7 +273,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	pkg = append(pkg, fxcData...)
 	pkg = append(pkg, []byte("trailer")...)
 	p.drop("archive.pak", pkg)
-	p.waitFile("archive.pak")
+	p.WaitFile("archive.pak")
 	p.Run("embedded list", chromedp.WaitVisible(chromedp.CSS(`#embedded`)))
 	if got := p.Eval(`Array.from(document.querySelectorAll('#embedded tbody tr td:first-child')).map(e => e.textContent).join(' ')`); got != fmt.Sprintf("0x%x 0x%x", offA, offB) {
 		t.Errorf("embedded offsets %v, want 0x%x 0x%x", got, offA, offB)
@@ -334,7 +290,7 @@ func TestInspectorInBrowser(t *testing.T) {
 
 	// Example buttons work (served from the bundle).
 	p.Run("example", chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
-	p.waitFile("vertex.dxbc")
+	p.WaitFile("vertex.dxbc")
 	p.Run("select PSV0 of the example", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)))
 	p.Shoot("06-example-vertex")
 
@@ -357,7 +313,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	// Problems: the damaged example (cut inside PSV0) lists errors; choosing
 	// one shows its bytes.
 	p.Run("damaged example", chromedp.Click(chromedp.CSS(`#example-damaged\.dxbc`)))
-	p.waitFile("damaged.dxbc")
+	p.WaitFile("damaged.dxbc")
 	p.expect("damaged example has errors", `document.querySelectorAll('#problems .sev-error').length > 0`, true)
 	off := p.Eval(`+document.querySelector('#problems .sev-error .problem-off').textContent`)
 	p.Run("jump to a problem", chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-jump`)))
@@ -369,12 +325,12 @@ func TestInspectorInBrowser(t *testing.T) {
 	// rendered part list, and how many hex rows are in the DOM.
 	tmp := t.TempDir()
 	big := filepath.Join(tmp, "big-priv.dxbc")
-	os.WriteFile(big, bigContainer(50<<20), 0o644)
+	os.WriteFile(big, browsertest.BigContainer(50<<20), 0o644)
 	for _, tc := range []struct{ name, path string }{{"4 KB shader", dxil.Path}, {"50 MB container", big}} {
 		p.Eval(`window.dxscopeLoadMs = 0`)
 		t1 := time.Now()
-		p.Run("upload "+tc.name, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{tc.path}))
-		p.waitFile(filepath.Base(tc.path))
+		p.Upload("#file-input", tc.path)
+		p.WaitFile(filepath.Base(tc.path))
 		wall := time.Since(t1)
 		ms, _ := p.Eval(`window.dxscopeLoadMs || 0`).(float64)
 		rows, _ := p.Eval(`document.querySelectorAll('.hex-row').length`).(float64)
@@ -410,8 +366,8 @@ func TestInspectorInBrowser(t *testing.T) {
 		for _, c := range info.Masks()[0].Components() {
 			want = append(want, info.ComponentLabel(decode.PSVSigOutput, c))
 		}
-		p.Run("upload ViewID", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{e.Path}))
-		p.waitFile(filepath.Base(e.Path))
+		p.Upload("#file-input", e.Path)
+		p.WaitFile(filepath.Base(e.Path))
 		p.Run("select PSV0 (ViewID)", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="PSV0"]`)),
 			chromedp.WaitVisible(chromedp.CSS(`.special.grid .grid-svg`)))
 		// Read the filled cells back from what is drawn: each "M x y" of the
@@ -451,11 +407,11 @@ func TestInspectorInBrowser(t *testing.T) {
 	}
 
 	// Dark theme follows prefers-color-scheme.
-	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
+	if _, err := chromedp.Call(p.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
 		t.Fatal(err)
 	}
 	p.Run("example dark", chromedp.Click(chromedp.CSS(`#example-vertex\.dxbc`)))
-	p.waitFile("vertex.dxbc")
+	p.WaitFile("vertex.dxbc")
 	bg := p.Eval(`getComputedStyle(document.body).backgroundColor`)
 	if bg != "rgb(22, 24, 29)" {
 		t.Errorf("dark background %v", bg)
@@ -483,16 +439,9 @@ func TestInspectorInBrowser(t *testing.T) {
 	}()
 	srv.Close()
 	p.Run("reload offline", chromedp.Reload())
-	func() {
-		ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
-		defer cancel()
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.dxscopeReady === true`, chromedp.WithPollingTimeout(50*time.Second))); err != nil {
-			p.Shoot("failed-offline")
-			t.Fatalf("the page did not come live offline: %v", err)
-		}
-	}()
+	p.WaitReady("the page offline")
 	p.Run("offline example", chromedp.Click(chromedp.CSS(`#example-compute\.dxbc`)))
-	p.waitFile("compute.dxbc")
+	p.WaitFile("compute.dxbc")
 	p.expect("offline: compute example parts", `Array.from(document.querySelectorAll('#part-list .part')).map(e => e.dataset.name).join(' ')`, "Header PSV0 DXIL")
 	t.Logf("browser test took %.1fs (including bundle preparation)", time.Since(start).Seconds())
 }
@@ -504,11 +453,4 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
-}
-
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(b []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(b), "\n"))
-	return len(b), nil
 }

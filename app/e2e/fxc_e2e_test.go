@@ -1,15 +1,12 @@
 package e2e
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -19,27 +16,17 @@ import (
 func TestFXCListingInBrowser(t *testing.T) {
 	browsertest.Available(t)
 	entries := corpus.Entries(t)
-	root, err := serve.FindRoot(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, _, _ := browsertest.Serve(t, serve.Options{Root: root, Dir: filepath.Join(root, "web"), Log: testWriter{t}, NoCompress: true})
-	shots := browsertest.ScreenshotDir(t)
-	t.Logf("screenshots in %s", shots)
-	p := &page{&browsertest.Page{T: t, Ctx: browsertest.Chromium(t), Shots: shots}}
-	p.Run("load", chromedp.EmulateViewport(1500, 1100), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
-	func() {
-		ctx, cancel := context.WithTimeout(p.Ctx, 90*time.Second)
-		defer cancel()
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.dxscopeReady === true`, chromedp.WithPollingTimeout(80*time.Second))); err != nil {
-			t.Fatalf("the wasm page never came live: %v", err)
-		}
-	}()
+	url, _, _ := browsertest.ServeWeb(t)
+	p := &page{browsertest.Start(t, url)}
+	t.Logf("screenshots in %s", p.Shots)
+	p.Run("viewport", chromedp.EmulateViewport(1500, 1100))
+	p.Open("")
+	p.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
 	e := pick(t, entries, func(e corpus.Entry) bool {
 		return e.Has("Aon9") && e.Listing() != "" && strings.Contains(e.Rel, "DualTextureEffect_VSDualTextureVcNoFog")
 	})
-	p.Run("upload", chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{e.Path}))
-	p.waitFile(filepath.Base(e.Path))
+	p.Upload("#file-input", e.Path)
+	p.WaitFile(filepath.Base(e.Path))
 
 	p.Run("select SHDR", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="SHDR"]`)))
 	p.WaitFor("the header block", `!!document.querySelector('.listing-block summary')`)

@@ -5,9 +5,11 @@ package e2e
 import (
 	"testing"
 
+	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // TestMain ends the run with one line naming what was missing (the corpus,
-// LLVM 19, Chromium, sqlite3, node) and how many tests skipped for it.
-func TestMain(m *testing.M) { corpus.Main(m) }
+// LLVM 19, Chromium, sqlite3, node) and how many tests skipped for it; the
+// browser tests' one Chromium stops after them.
+func TestMain(m *testing.M) { corpus.Main(browsertest.StopAfter(m)) }

@@ -303,24 +303,31 @@ func DecodeLink(fragment string) (Link, error) {
 	sort.Strings(s.Unknown)
 	var err error
 	if hasF {
-		if l.File, err = decompress(f, "file"); err != nil {
+		if l.File, err = carried(f, "file", "sha", func(b []byte) error { return CheckFile(*s, b) }); err != nil {
 			return Link{}, err
-		}
-		if err := CheckFile(*s, l.File); err != nil {
-			return Link{}, fmt.Errorf("the file in the link does not match its sha= (the link was edited or damaged): %w", err)
 		}
 		s.SHA256, s.Size = "", 0
 	}
 	if hasC {
-		if l.Compare, err = decompress(c, "compared file"); err != nil {
+		if l.Compare, err = carried(c, "compared file", "csha", func(b []byte) error { return CheckCompareFile(*s, b) }); err != nil {
 			return Link{}, err
-		}
-		if err := CheckCompareFile(*s, l.Compare); err != nil {
-			return Link{}, fmt.Errorf("the compared file in the link does not match its csha= (the link was edited or damaged): %w", err)
 		}
 		s.CompareSHA256, s.CompareSize = "", 0
 	}
 	return l, nil
+}
+
+// carried decompresses a file the link carries and checks it against the
+// hash (key=) the link names for it.
+func carried(raw, what, key string, check func([]byte) error) ([]byte, error) {
+	data, err := decompress(raw, what)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(data); err != nil {
+		return nil, fmt.Errorf("the %s in the link does not match its %s= (the link was edited or damaged): %w", what, key, err)
+	}
+	return data, nil
 }
 
 // ---- writing ----

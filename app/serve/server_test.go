@@ -61,9 +61,24 @@ func get(t *testing.T, h http.Handler, target string, hdr map[string]string) *ht
 	return w.Result()
 }
 
+// wantHeader checks that each path answers 200 with the header's wanted value.
+func wantHeader(t *testing.T, h http.Handler, header string, cases []struct{ path, want string }) {
+	t.Helper()
+	for _, tc := range cases {
+		res := get(t, h, tc.path, nil)
+		if res.StatusCode != 200 {
+			t.Errorf("%s: status %d", tc.path, res.StatusCode)
+			continue
+		}
+		if got := res.Header.Get(header); got != tc.want {
+			t.Errorf("%s: %s %q, want %q", tc.path, header, got, tc.want)
+		}
+	}
+}
+
 func TestServerContentTypes(t *testing.T) {
 	s, _ := testBundle(t)
-	for _, tc := range []struct{ path, want string }{
+	wantHeader(t, s, "Content-Type", []struct{ path, want string }{
 		{"/", "text/html; charset=utf-8"},
 		{"/index.html", "text/html; charset=utf-8"},
 		{"/app.js", "text/javascript; charset=utf-8"},
@@ -74,16 +89,7 @@ func TestServerContentTypes(t *testing.T) {
 		{"/icon.svg", "image/svg+xml"},
 		{"/icon-192.png", "image/png"},
 		{"/examples/vertex.dxbc", "application/octet-stream"},
-	} {
-		res := get(t, s, tc.path, nil)
-		if res.StatusCode != 200 {
-			t.Errorf("%s: status %d", tc.path, res.StatusCode)
-			continue
-		}
-		if got := res.Header.Get("Content-Type"); got != tc.want {
-			t.Errorf("%s: Content-Type %q, want %q", tc.path, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestServerSecurityHeaders(t *testing.T) {
@@ -107,18 +113,13 @@ func TestServerSecurityHeaders(t *testing.T) {
 
 func TestServerCaching(t *testing.T) {
 	s, _ := testBundle(t)
-	for _, tc := range []struct{ path, want string }{
+	wantHeader(t, s, "Cache-Control", []struct{ path, want string }{
 		{"/app-0123456789abcdef.wasm", "public, max-age=31536000, immutable"},
 		{"/dxscope-0123456789abcdef.css", "public, max-age=31536000, immutable"},
 		{"/app.wasm", "no-cache"},
 		{"/", "no-cache"},
 		{"/app.js", "no-cache"},
-	} {
-		res := get(t, s, tc.path, nil)
-		if got := res.Header.Get("Cache-Control"); got != tc.want {
-			t.Errorf("%s: Cache-Control %q, want %q", tc.path, got, tc.want)
-		}
-	}
+	})
 	// An old version's name must not be served (and cached for a year) with new content.
 	if res := get(t, s, "/app-ffffffffffffffff.wasm", nil); res.StatusCode != 404 {
 		t.Errorf("stale versioned name: status %d, want 404", res.StatusCode)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -20,22 +19,14 @@ func init() {
 }
 
 func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
-	b, ok := readFile(path, stderr)
-	if !ok {
-		return nil, false
-	}
-	d, err := shaderdb.Open(b)
-	if err != nil {
+	return parseFile(path, stderr, shaderdb.Open, func(_ []byte, err error) {
 		fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
-		return nil, false
-	}
-	return d, true
+	})
 }
 
 func runDB(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, nil)
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: dxscope db FILE [--json]")
+	pos, flags, ok := positional(args, 1, nil, "dxscope db FILE [--json]", stderr)
+	if !ok {
 		return 2
 	}
 	d, ok := openDB(pos[0], stderr)
@@ -43,15 +34,12 @@ func runDB(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if _, ok := flags["json"]; ok {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
 		doc := struct {
 			*shaderdb.Database
 			Containers []shaderdb.Container
 			Problems   []sqlite.Problem
 		}{d, d.Containers(), d.Problems()}
-		if err := enc.Encode(doc); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		if !writeJSON(stdout, stderr, doc) {
 			return 1
 		}
 		return 0
@@ -265,10 +253,9 @@ func matchKey(k shaderdb.Key, s string) bool {
 }
 
 func runDBExtract(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true})
-	usage := "usage: dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]"
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, usage)
+	pos, flags, ok := positional(args, 1, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true},
+		"dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]", stderr)
+	if !ok {
 		return 2
 	}
 	d, ok := openDB(pos[0], stderr)

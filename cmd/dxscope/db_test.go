@@ -14,13 +14,29 @@ import (
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
-// buildTestSODB builds a small SODB with sqlite3 from the published DDL: two
-// corpus shaders (a VS and a PS) in one pipeline under group "MainPass".
-func buildTestSODB(t *testing.T) (path string, vs, ps []byte) {
+// needSQLite3 skips the test without Debian's sqlite3 CLI.
+func needSQLite3(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("sqlite3"); err != nil {
 		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed")
 	}
+}
+
+// sqlite3 builds the database at path from script with the sqlite3 CLI.
+func sqlite3(t *testing.T, path, script string) {
+	t.Helper()
+	cmd := exec.Command("sqlite3", "-bail", path)
+	cmd.Stdin = strings.NewReader(script)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("sqlite3: %v\n%s", err, out)
+	}
+}
+
+// buildTestSODB builds a small SODB with sqlite3 from the published DDL: two
+// corpus shaders (a VS and a PS) in one pipeline under group "MainPass".
+func buildTestSODB(t *testing.T) (path string, vs, ps []byte) {
+	t.Helper()
+	needSQLite3(t)
 	var vsPath, psPath string
 	for _, e := range corpus.Entries(t) {
 		if e.Stage == "vs" && vsPath == "" && strings.HasPrefix(e.ShaderModel, "6") {
@@ -39,7 +55,6 @@ func buildTestSODB(t *testing.T) (path string, vs, ps []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	script := "PRAGMA synchronous=OFF;\nBEGIN;\n" + string(schema) + fmt.Sprintf(`
 INSERT INTO app_id VALUES(1, 'Game.exe', 'Game', NULL, 281474976710656, 0);
 INSERT INTO shader_bytecode VALUES(X'0a0b', 'VS', readfile('%s'));
@@ -49,22 +64,14 @@ INSERT INTO pipeline_states(Key, ByteCode_VS, ByteCode_PS, RasterizerDesc, DSVFo
 INSERT INTO groups VALUES(CAST('MainPass' || char(0) AS BLOB), 3, X'ff01', NULL);
 COMMIT;
 `, vsPath, psPath)
-	sqlPath := filepath.Join(dir, "b.sql")
-	os.WriteFile(sqlPath, []byte(script), 0o644)
-	path = filepath.Join(dir, "game.sodb")
-	if out, err := exec.Command("sqlite3", "-bail", path, ".read "+sqlPath).CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
+	path = filepath.Join(t.TempDir(), "game.sodb")
+	sqlite3(t, path, script)
 	return path, vs, ps
 }
 
 func TestDBListsAnSODB(t *testing.T) {
 	path, _, _ := buildTestSODB(t)
-	code, out, errs := runCmd("db", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{
+	wantAll(t, runOK(t, "db", path),
 		"Database: state object database (SODB)",
 		"application_id 0x0D3D50DB, user_version 2",
 		"Application: \"Game\" (Game.exe) version 1.0.0.0",
@@ -75,19 +82,12 @@ func TestDBListsAnSODB(t *testing.T) {
 		"DSVFormat=40 (DXGI_FORMAT_D32_FLOAT)",
 		"Shaders: 2",
 		"Problems: 0",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 }
 
 func TestDBJSON(t *testing.T) {
 	path, _, _ := buildTestSODB(t)
-	code, out, errs := runCmd("db", path, "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	out := runOK(t, "db", path, "--json")
 	var doc struct {
 		Kind string
 		SODB struct {
@@ -161,43 +161,27 @@ func TestDBExtractByGroupStageAndByRow(t *testing.T) {
 }
 
 func TestDBListsBlobsOfAnyDatabase(t *testing.T) {
-	if _, err := exec.LookPath("sqlite3"); err != nil {
-		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed")
-	}
+	needSQLite3(t)
 	es := corpus.Entries(t)
 	c, err := os.ReadFile(es[0].Path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "assets.db")
+	path := filepath.Join(t.TempDir(), "assets.db")
 	blob := append([]byte("prefix-16-bytes!"), c...)
-	script := fmt.Sprintf("CREATE TABLE assets(name TEXT, data BLOB);\nINSERT INTO assets VALUES('a', X'%x');\nINSERT INTO assets VALUES('b', X'00ff');\n", blob)
-	if out, err := exec.Command("sqlite3", path, script).CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
-	code, out, errs := runCmd("db", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"Database: SQLite database", "Blobs: 2, holding 1 containers", "container at blob offset 0x10"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	sqlite3(t, path, fmt.Sprintf("CREATE TABLE assets(name TEXT, data BLOB);\nINSERT INTO assets VALUES('a', X'%x');\nINSERT INTO assets VALUES('b', X'00ff');\n", blob))
+	wantAll(t, runOK(t, "db", path), "Database: SQLite database", "Blobs: 2, holding 1 containers", "container at blob offset 0x10")
 	if code, _, _ := runCmd("db", es[0].Path); code != 1 {
 		t.Errorf("db on a container (not a database): exit %d, want 1", code)
 	}
 }
 
 func TestDBListsAPSDBAndExtractsAValue(t *testing.T) {
-	if _, err := exec.LookPath("sqlite3"); err != nil {
-		corpus.Skip(t, "sqlite3", "sqlite3 CLI not installed")
-	}
+	needSQLite3(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.psdb")
 	value := bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 3000) // larger than a page
-	script := fmt.Sprintf(`
+	sqlite3(t, path, fmt.Sprintf(`
 CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
 CREATE TABLE vals(keyid INTEGER, type INTEGER, value BLOB);
 CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
@@ -208,20 +192,9 @@ INSERT INTO groupkeys VALUES(1, CAST('MainPass' || char(0) AS BLOB), 3);
 INSERT INTO keys VALUES(10, X'0102', 0);
 INSERT INTO vals VALUES(10, 0, X'%x');
 INSERT INTO groups VALUES(1, 10);
-`, int64(0x0020000059F307D5), value)
-	if out, err := exec.Command("sqlite3", path, script).CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
-	code, out, errs := runCmd("db", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"unofficial schema", "adapter family \"AMD_NAVI31:gfx1100\", ABI 2, compiler version 32.0.23027.2005",
-		"MainPass  version 3  1 values", "D3D12_COMPILER_VALUE_TYPE_OBJECT_CODE  12000 bytes", "deadbeefdeadbeef"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+`, int64(0x0020000059F307D5), value))
+	wantAll(t, runOK(t, "db", path), "unofficial schema", "adapter family \"AMD_NAVI31:gfx1100\", ABI 2, compiler version 32.0.23027.2005",
+		"MainPass  version 3  1 values", "D3D12_COMPILER_VALUE_TYPE_OBJECT_CODE  12000 bytes", "deadbeefdeadbeef")
 	o := filepath.Join(dir, "v.bin")
 	if code, _, errs := runCmd("dbextract", path, "--group", "MainPass", "--value", "0", "-o", o); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

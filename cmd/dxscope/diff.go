@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -43,13 +42,10 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	var files [2]*decode.File
 	for i, path := range pos {
-		b, ok := readFile(path, stderr)
-		if !ok {
-			return 2
-		}
-		f, err := decode.Parse(b)
-		if err != nil {
+		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
 			fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+		})
+		if !ok {
 			return 2
 		}
 		files[i] = f
@@ -70,10 +66,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	_, positional := flags["positional"]
 	c := decode.DiffWith(files[0], files[1], decode.DiffOptions{Positional: positional})
 	if _, ok := flags["json"]; ok {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(c); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		if !writeJSON(stdout, stderr, c) {
 			return 2
 		}
 	} else {

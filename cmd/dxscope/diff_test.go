@@ -1,26 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 func TestDiffCommandExitCodes(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
-	a := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig.dxbc")
-	b := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__deny_ps_rootsig1.dxbc")
-	vk := filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton")
-	lib5, lib6 := filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v5.dxil"), filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v6.dxil")
+	const vk = "real/HansKristian-Work__vkd3d-proton/"
+	a, b := corpusPath(t, vk+"d3d12_root_signature.c__deny_ps_rootsig.dxbc"), corpusPath(t, vk+"d3d12_root_signature.c__deny_ps_rootsig1.dxbc")
+	lib5, lib6 := corpusPath(t, vk+"d3d12_raytracing.c__rt_lib_dxil__v5.dxil"), corpusPath(t, vk+"d3d12_raytracing.c__rt_lib_dxil__v6.dxil")
 	notContainer := filepath.Join(t.TempDir(), "x.bin")
 	os.WriteFile(notContainer, []byte("not a container at all, just text"), 0o644)
 	for _, tc := range []struct {
@@ -33,7 +25,7 @@ func TestDiffCommandExitCodes(t *testing.T) {
 		{"differ", []string{"diff", a, b}, 1, "~ RTS0 #0  24 bytes, changed"},
 		{"json anywhere", []string{"diff", "--json", a, b}, 1, `"Status": "changed"`},
 		{"one file", []string{"diff", a}, 2, ""},
-		{"missing file", []string{"diff", a, filepath.Join(dir, "no-such-file")}, 2, ""},
+		{"missing file", []string{"diff", a, corpusPath(t, "no-such-file")}, 2, ""},
 		{"not a container", []string{"diff", a, notContainer}, 2, ""},
 		{"unknown flag", []string{"diff", "--bogus", a, b}, 2, ""},
 		// The code as text: the one function, renamed from its mangled name,
@@ -43,14 +35,12 @@ func TestDiffCommandExitCodes(t *testing.T) {
 		{"text without code", []string{"diff", "--text", a, b}, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			if got := run(tc.args, &out, &errOut); got != tc.want {
-				t.Errorf("exit %d, want %d; stderr %s", got, tc.want, errOut.String())
+			code, out, errs := runCmd(tc.args...)
+			if code != tc.want {
+				t.Errorf("exit %d, want %d; stderr %s", code, tc.want, errs)
 			}
-			if !strings.Contains(out.String(), tc.out) {
-				t.Errorf("output lacks %q:\n%s", tc.out, out.String())
-			}
-			if tc.want == 2 && errOut.Len() == 0 {
+			wantAll(t, out, tc.out)
+			if tc.want == 2 && errs == "" {
 				t.Error("exit 2 without a message on stderr")
 			}
 		})
@@ -58,18 +48,14 @@ func TestDiffCommandExitCodes(t *testing.T) {
 }
 
 func TestDiffCommandJSONReadsBack(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
-	a := filepath.Join(dir, "real", "microsoft__DirectXTK", "PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
-	b := filepath.Join(dir, "real", "microsoft__DirectXTK12", "PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
-	var out, errOut bytes.Buffer
-	if got := run([]string{"diff", a, b, "--json"}, &out, &errOut); got != 1 {
-		t.Fatalf("exit %d: %s", got, errOut.String())
+	a := corpusPath(t, "real/microsoft__DirectXTK/PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
+	b := corpusPath(t, "real/microsoft__DirectXTK12/PostProcess_PSCopy.inc__PostProcess_PSCopy.dxbc")
+	code, out, errs := runCmd("diff", a, b, "--json")
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var c decode.Comparison
-	if err := json.Unmarshal(out.Bytes(), &c); err != nil {
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
 		t.Fatalf("--json output is not a Comparison: %v", err)
 	}
 	// MANIFEST.tsv: ISGN OSGN SHDR (D3D11) vs ISGN OSGN SHEX RTS0 (D3D12).

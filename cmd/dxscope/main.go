@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -160,6 +161,33 @@ func readFile(path string, stderr io.Writer) ([]byte, bool) {
 	return b, true
 }
 
+// parseFile reads a FILE argument and parses it. readFile says why it could
+// not read the file; failed says why its bytes do not parse.
+func parseFile[T any](path string, stderr io.Writer, parse func([]byte) (T, error), failed func(b []byte, err error)) (T, bool) {
+	var zero T
+	b, ok := readFile(path, stderr)
+	if !ok {
+		return zero, false
+	}
+	v, err := parse(b)
+	if err != nil {
+		failed(b, err)
+		return zero, false
+	}
+	return v, true
+}
+
+// writeJSON writes v as indented JSON, saying on stderr why when it cannot.
+func writeJSON(stdout, stderr io.Writer, v any) bool {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		return false
+	}
+	return true
+}
+
 func readInput(path string) ([]byte, error) {
 	if path == "-" {
 		return io.ReadAll(stdin)
@@ -217,6 +245,17 @@ func splitFlags(args []string, withValue map[string]bool) (pos []string, flags m
 		pos = append(pos, a)
 	}
 	return
+}
+
+// positional splits args as splitFlags does and checks that n positional
+// arguments remain, printing the command's usage otherwise.
+func positional(args []string, n int, withValue map[string]bool, usage string, stderr io.Writer) (pos []string, flags map[string]string, ok bool) {
+	pos, flags = splitFlags(args, withValue)
+	if len(pos) != n {
+		fmt.Fprintln(stderr, "usage: "+usage)
+		return nil, nil, false
+	}
+	return pos, flags, true
 }
 
 // oneFile checks that a command got exactly one FILE argument, printing its usage otherwise.

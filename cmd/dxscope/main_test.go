@@ -17,6 +17,37 @@ func runCmd(args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
+// runOK runs the CLI in-process, failing the test unless it exits 0, and
+// returns its output.
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errs := runCmd(args...)
+	if code != 0 {
+		t.Fatalf("%s: exit %d: %s", strings.Join(args, " "), code, errs)
+	}
+	return out
+}
+
+// wantAll reports each of wants that out lacks.
+func wantAll(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// corpusPath is the path of a corpus file, skipping the test without the corpus.
+func corpusPath(t *testing.T, rel string) string {
+	t.Helper()
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
+	}
+	return filepath.Join(dir, rel)
+}
+
 // The damaged files were changed after signing, so their digest mismatches too.
 const (
 	valid     = "../../testdata/containers/valid.dxbc"
@@ -46,15 +77,8 @@ func TestCheckStatusAndColumns(t *testing.T) {
 }
 
 func TestPartsListsPartsAndProblems(t *testing.T) {
-	code, out, _ := runCmd("parts", damaged)
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	for _, w := range []string{"Part count: 1", "#0 - SFI0  offset 0x28  size 8 (8 B)", "Problems: 1 errors, 2 warnings, 0 notes", "error at 0x24", "past the end"} {
-		if !strings.Contains(out, w) {
-			t.Errorf("parts output lacks %q:\n%s", w, out)
-		}
-	}
+	out := runOK(t, "parts", damaged)
+	wantAll(t, out, "Part count: 1", "#0 - SFI0  offset 0x28  size 8 (8 B)", "Problems: 1 errors, 2 warnings, 0 notes", "error at 0x24", "past the end")
 }
 
 func TestExtractWritesPartData(t *testing.T) {
@@ -74,15 +98,8 @@ func TestExtractWritesPartData(t *testing.T) {
 }
 
 func TestJSONUsesObj2yamlKeys(t *testing.T) {
-	code, out, _ := runCmd("json", valid)
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	for _, w := range []string{`"Header": {`, `"Hash": "`, `"Version": {`, `"Major": 1`, `"FileSize": 84`, `"PartCount": 2`, `"PartOffsets": [`, `"Name": "SFI0"`, `"Doubles": true`, `"WaveOps": true`, `"IncludesSource": true`, `"Digest": "30313233343536373839616263646566"`, `"Status": "valid"`} {
-		if !strings.Contains(out, w) {
-			t.Errorf("json lacks %s", w)
-		}
-	}
+	out := runOK(t, "json", valid)
+	wantAll(t, out, `"Header": {`, `"Hash": "`, `"Version": {`, `"Major": 1`, `"FileSize": 84`, `"PartCount": 2`, `"PartOffsets": [`, `"Name": "SFI0"`, `"Doubles": true`, `"WaveOps": true`, `"IncludesSource": true`, `"Digest": "30313233343536373839616263646566"`, `"Status": "valid"`)
 }
 
 // TestMain ends the run with one line naming what was missing (the corpus,

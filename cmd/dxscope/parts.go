@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,24 +11,25 @@ import (
 )
 
 func init() {
-	commands["parts"] = command{"FILE", "list the parts, then the problems", runParts}
-	commands["json"] = command{"FILE", "the whole decode as one JSON document", runJSON}
+	commands["parts"] = command{"FILE", "list the parts, then the problems", fileCommand("parts", func(f *decode.File, _ string, stdout, _ io.Writer) int {
+		text.WriteParts(stdout, f)
+		return 0
+	})}
+	commands["json"] = command{"FILE", "the whole decode as one JSON document", fileCommand("json", func(f *decode.File, _ string, stdout, stderr io.Writer) int {
+		if !writeJSON(stdout, stderr, f) {
+			return 1
+		}
+		return 0
+	})}
 	commands["extract"] = command{"FILE PART [-o OUT]", "write one part's data (PART 'dxil': the bitcode alone); for a database, as dbextract", runExtract}
 }
 
 // open reads and decodes a container file.
 func open(path string, stderr io.Writer) (*decode.File, bool) {
-	b, ok := readFile(path, stderr)
-	if !ok {
-		return nil, false
-	}
-	f, err := decode.Parse(b)
-	if err != nil {
+	return parseFile(path, stderr, decode.Parse, func(b []byte, err error) {
 		fmt.Fprintf(stderr, "dxscope: %s: %v\n", text.Safe(path), err)
 		guide(stderr, path, b)
-		return nil, false
-	}
-	return f, true
+	})
 }
 
 // guide tells what to do with a file that is not a container: name a
@@ -62,35 +62,6 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-func runParts(args []string, stdout, stderr io.Writer) int {
-	if !oneFile(args, "parts", stderr) {
-		return 2
-	}
-	f, ok := open(args[0], stderr)
-	if !ok {
-		return 1
-	}
-	text.WriteParts(stdout, f)
-	return 0
-}
-
-func runJSON(args []string, stdout, stderr io.Writer) int {
-	if !oneFile(args, "json", stderr) {
-		return 2
-	}
-	f, ok := open(args[0], stderr)
-	if !ok {
-		return 1
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(f); err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
-		return 1
-	}
-	return 0
-}
-
 func runExtract(args []string, stdout, stderr io.Writer) int {
 	// A database holds containers rather than parts: dbextract's selectors apply.
 	for _, a := range args {
@@ -101,9 +72,8 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 	}
-	pos, flags := splitFlags(args, map[string]bool{"o": true})
-	if len(pos) != 2 {
-		fmt.Fprintln(stderr, "usage: dxscope extract FILE PART [-o OUT]")
+	pos, flags, ok := positional(args, 2, map[string]bool{"o": true}, "dxscope extract FILE PART [-o OUT]", stderr)
+	if !ok {
 		return 2
 	}
 	f, ok := open(pos[0], stderr)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -13,11 +12,8 @@ import (
 // passes through), InputPatchMap is all zero, 6 patch-constant vectors.
 func TestPSVDump(t *testing.T) {
 	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
-	var out, errb bytes.Buffer
-	if code := run([]string{"psv", path}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	for _, want := range []string{
+	out := runOK(t, "psv", path)
+	wantAll(t, out,
 		" Hull Shader\n",
 		" Domain=Quad\n",
 		" OutputPrimitive=TriangleCW\n",
@@ -28,12 +24,8 @@ func TestPSVDump(t *testing.T) {
 		"  Inputs[3] influencing Outputs[0] : 3\n",
 		"  SV_Position0.w -> SV_Position0.w\n",
 		"  Inputs[3] influencing PatchConstantOutputs :  None\n",
-	} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("dump lacks %q:\n%s", want, out.String())
-		}
-	}
-	if strings.Contains(out.String(), "Problems:") {
-		t.Errorf("unexpected problems:\n%s", out.String())
+	)
+	if strings.Contains(out, "Problems:") {
+		t.Errorf("unexpected problems:\n%s", out)
 	}
 }

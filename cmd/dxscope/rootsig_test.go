@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/corpus"
@@ -13,21 +11,13 @@ import (
 // "RootFlags(DENY_VERTEX_SHADER_ROOT_ACCESS), SRV(t13)" prints those clauses.
 func TestRootSigCommandPrintsTheSource(t *testing.T) {
 	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__srv_rootsig.dxbc")
-	var out, errs bytes.Buffer
-	if code := run([]string{"rootsig", path}, &out, &errs); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs.String())
-	}
-	for _, want := range []string{
+	wantAll(t, runOK(t, "rootsig", path),
 		"// RTS0: v1.0, 1 parameter, no static samplers",
 		"-T rootsig_1_0",
 		`"RootFlags(DENY_VERTEX_SHADER_ROOT_ACCESS)," \`,
 		`"SRV(t13, space = 0, visibility = SHADER_VISIBILITY_ALL)"`,
-	} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
-		}
-	}
-	if code := run([]string{"rootsig", filepath.Join(filepath.Dir(path), "..", "..", "MANIFEST.tsv")}, &out, &errs); code == 0 {
+	)
+	if code, _, _ := runCmd("rootsig", filepath.Join(filepath.Dir(path), "..", "..", "MANIFEST.tsv")); code == 0 {
 		t.Error("a file that is not a container exits 0")
 	}
 }

@@ -40,7 +40,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/serve"
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
@@ -286,7 +285,7 @@ func bigFiles(t *testing.T, dir string, inner openCase) []openCase {
 	if err := os.WriteFile(embedded, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := bigContainer(size)
+	c := browsertest.BigContainer(size)
 	container := filepath.Join(dir, "big-priv.dxbc")
 	if err := os.WriteFile(container, c, 0o644); err != nil {
 		t.Fatal(err)
@@ -295,26 +294,6 @@ func bigFiles(t *testing.T, dir string, inner openCase) []openCase {
 		{path: embedded, name: filepath.Base(embedded), embedded: true, size: size},
 		{path: container, name: filepath.Base(container), parts: []string{"PRIV"}, size: int64(len(c))},
 	}
-}
-
-// bigContainer is a container with one PRIV part of n bytes.
-func bigContainer(n int) []byte {
-	const off = decode.HeaderSize + 4
-	b := make([]byte, off+decode.PartHeaderSize+n)
-	copy(b, "DXBC")
-	le := func(at int, v uint32) {
-		b[at], b[at+1], b[at+2], b[at+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
-	}
-	b[20] = 1
-	le(24, uint32(len(b)))
-	le(28, 1)
-	le(32, off)
-	copy(b[off:], "PRIV")
-	le(off+4, uint32(n))
-	for i := off + 8; i < len(b); i++ {
-		b[i] = byte(i * 7)
-	}
-	return b
 }
 
 // loadLive navigates a fresh tab and returns ms from navigation start to live.

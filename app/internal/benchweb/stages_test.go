@@ -38,46 +38,37 @@ func total(files [][]byte) (n int64) {
 	return n
 }
 
-func BenchmarkOpenDecode(b *testing.B) {
+// benchOpen runs stage on each of the files once per iteration.
+func benchOpen(b *testing.B, stage func(file []byte)) {
 	files := benchFiles(b)
 	b.SetBytes(total(files))
 	for b.Loop() {
 		for _, f := range files {
-			decode.Parse(f)
+			stage(f)
 		}
 	}
+}
+
+func BenchmarkOpenDecode(b *testing.B) {
+	benchOpen(b, func(f []byte) { decode.Parse(f) })
 }
 
 func BenchmarkOpenModel(b *testing.B) {
-	files := benchFiles(b)
-	b.SetBytes(total(files))
-	for b.Loop() {
-		for _, f := range files {
-			model.Build("x", f, 0)
-		}
-	}
+	benchOpen(b, func(f []byte) { model.Build("x", f, 0) })
 }
 
 func BenchmarkOpenModelAllTrees(b *testing.B) {
-	files := benchFiles(b)
-	b.SetBytes(total(files))
-	for b.Loop() {
-		for _, f := range files {
-			m := model.Build("x", f, 0)
-			for _, p := range m.Parts {
-				p.Tree()
-			}
+	benchOpen(b, func(f []byte) {
+		m := model.Build("x", f, 0)
+		for _, p := range m.Parts {
+			p.Tree()
 		}
-	}
+	})
 }
 
 func BenchmarkOpenShareLink(b *testing.B) {
-	files := benchFiles(b)
-	b.SetBytes(total(files))
-	for b.Loop() {
-		for _, f := range files {
-			linkstate.SHA256(f)
-			linkstate.EncodeLink(linkstate.Link{File: f}, 0)
-		}
-	}
+	benchOpen(b, func(f []byte) {
+		linkstate.SHA256(f)
+		linkstate.EncodeLink(linkstate.Link{File: f}, 0)
+	})
 }

@@ -1,27 +1,44 @@
 //go:build !wasm
 
-// Package browsertest starts what the page's browser tests share: headless
-// Debian Chromium with the flags this machine kind needs, and the real
-// bundle served in-process. Only tests import it.
+// Package browsertest holds what the page's browser tests share: headless
+// Debian Chromium with the flags this machine kind needs, the real bundle
+// served in-process, and Page, one tab with the steps every test takes.
+// Only tests import it.
 package browsertest
 
 import (
 	"context"
+	"encoding/binary"
+	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/serve"
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/corpus"
 )
 
 // ChromiumPath is Debian's Chromium (package chromium).
 const ChromiumPath = "/usr/bin/chromium"
+
+// How long the page may take. The whole test suite runs every package at
+// once on two cores, where loading the page, compiling app.wasm and
+// decoding the file a link carries took 6–21 s; a step (an action, an
+// evaluation, a wait for what it shows) gets as long, since the same load
+// slows it too. Only a failing test waits the whole time.
+const (
+	AppStartTimeout = 2 * time.Minute
+	StepTimeout     = 90 * time.Second
+)
 
 // Available skips the test when Chromium is not installed.
 func Available(t testing.TB) {
@@ -31,13 +48,23 @@ func Available(t testing.TB) {
 	}
 }
 
-// Chromium starts one headless Chromium with a fresh profile and returns the
-// context it is bound to. The first action binds a browser to the context it
-// runs on, so it is started here, on a context without a deadline; callers
-// put their own timeouts on later steps. It stops when the test ends.
+// Chromium starts one headless Chromium with a fresh profile for the test
+// alone and returns the context it is bound to. The first action binds a
+// browser to the context it runs on, so it is started here, on a context
+// without a deadline; callers put their own timeouts on later steps. It
+// stops when the test ends.
 func Chromium(t testing.TB) context.Context {
 	t.Helper()
 	Available(t)
+	ctx, stop, err := startChromium(t.TempDir())
+	if err != nil {
+		t.Fatalf("starting %s: %v", ChromiumPath, err)
+	}
+	t.Cleanup(stop)
+	return ctx
+}
+
+func startChromium(profile string) (ctx context.Context, stop func(), err error) {
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(ChromiumPath),
 		chromedp.Flag("headless", true),
@@ -48,14 +75,78 @@ func Chromium(t testing.TB) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		// The tests' tabs share one browser: none may be throttled or
+		// given less CPU for being in the background (chromedp's defaults).
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.UserDataDir(profile),
 	)
 	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	stop = func() { cancel(); cancelAlloc() }
 	if err := chromedp.Do(ctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, stop, nil
+}
+
+// shared is the one Chromium the tests of a package open their tabs in
+// (Start): starting a browser took 4–5 s a test on a loaded machine, and a
+// package's browser tests must end within go test's 10 minutes. Each tab
+// has a browser context of its own, so tests share no storage, cache or
+// service worker. StopAfter stops it.
+var shared struct {
+	sync.Mutex
+	ctx     context.Context
+	stop    func()
+	profile string
+}
+
+func sharedChromium(t testing.TB) context.Context {
+	t.Helper()
+	Available(t)
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.ctx != nil && shared.ctx.Err() == nil {
+		return shared.ctx
+	}
+	stopShared()
+	profile, err := os.MkdirTemp("", "dxscope-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop, err := startChromium(profile)
+	if err != nil {
+		os.RemoveAll(profile)
 		t.Fatalf("starting %s: %v", ChromiumPath, err)
 	}
+	shared.ctx, shared.stop, shared.profile = ctx, stop, profile
 	return ctx
+}
+
+// stopShared stops the shared Chromium, if it runs, and removes its profile.
+func stopShared() {
+	if shared.stop != nil {
+		shared.stop()
+		os.RemoveAll(shared.profile)
+	}
+	shared.ctx, shared.stop, shared.profile = nil, nil, ""
+}
+
+// StopAfter makes a package's test run (TestMain's m) stop the shared
+// Chromium when its tests end: corpus.Main(browsertest.StopAfter(m)).
+func StopAfter(m corpus.M) corpus.M { return stopAfter{m} }
+
+type stopAfter struct{ m corpus.M }
+
+func (s stopAfter) Run() int {
+	defer func() {
+		shared.Lock()
+		stopShared()
+		shared.Unlock()
+	}()
+	return s.m.Run()
 }
 
 // ScreenshotDir is $DXSCOPE_SCREENSHOTS (created if needed) or a temporary folder.
@@ -66,6 +157,16 @@ func ScreenshotDir(t testing.TB) string {
 	}
 	os.MkdirAll(d, 0o755)
 	return d
+}
+
+// Log is a writer whose lines go to the test log.
+func Log(t testing.TB) io.Writer { return logWriter{t} }
+
+type logWriter struct{ t testing.TB }
+
+func (w logWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
 }
 
 // Serve prepares the bundle as cmd/serve does (o.Root and o.Dir; Prepare
@@ -88,58 +189,229 @@ func Serve(t testing.TB, o serve.Options) (url, version string, srv *http.Server
 	return "http://" + ln.Addr().String() + "/", version, srv
 }
 
+// ServeWeb serves the repository's own web/ folder, uncompressed (the tests
+// need no brotli), logging to the test: Serve's results.
+func ServeWeb(t testing.TB) (url, version string, srv *http.Server) {
+	t.Helper()
+	root, err := serve.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Serve(t, serve.Options{Root: root, Dir: filepath.Join(root, "web"), Log: Log(t), NoCompress: true})
+}
+
 // Page drives one browser tab for a test: every step has a timeout, and a
-// failing step saves a screenshot before it fails the test.
+// failing step saves a screenshot and says what the page shows before it
+// fails the test.
 type Page struct {
 	T     testing.TB
 	Ctx   context.Context // the tab's context, without a deadline
+	URL   string          // the page's address ("http://127.0.0.1:N/")
 	Shots string          // screenshot folder
+}
+
+// Start opens a tab for the test, on no page yet, in the package's one
+// Chromium (started by the first test that asks) and in a browser context
+// of its own; screenshots go to ScreenshotDir.
+func Start(t testing.TB, url string) *Page {
+	t.Helper()
+	return newTab(t, sharedChromium(t), url, ScreenshotDir(t))
+}
+
+// NewTab opens another tab of p's browser, for t, in a browser context of
+// its own (no storage, cache or service worker shared with other tabs), on
+// no page yet.
+func (p *Page) NewTab(t testing.TB) *Page {
+	t.Helper()
+	return newTab(t, p.Ctx, p.URL, p.Shots)
+}
+
+// newTab opens a tab of browser in a browser context of its own: 1500 ×
+// 1000, the page's console errors and uncaught exceptions in the test log.
+func newTab(t testing.TB, browser context.Context, url, shots string) *Page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	// The first action on a tab's own context creates the tab: it runs
+	// without a timeout context, whose end would close the tab.
+	if err := chromedp.Listen(ctx, func(ev any) { logConsole(t, ev) }); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1500, 1000)); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return &Page{T: t, Ctx: ctx, URL: url, Shots: shots}
+}
+
+func logConsole(t testing.TB, ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`)+a.Description)
+			}
+			t.Logf("console.%s: %s", ev.Type, strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		desc := d.Text
+		if d.Exception != nil {
+			desc += " " + d.Exception.Description
+		}
+		t.Logf("page exception: %s", desc)
+	}
+}
+
+// Open loads the page at the fragment ("" for none) and waits for the wasm
+// app to run, as long as AppStartTimeout.
+func (p *Page) Open(fragment string) {
+	p.T.Helper()
+	u := p.URL
+	if fragment != "" {
+		u += "#" + fragment
+	}
+	t0 := time.Now()
+	p.Run("loading "+u, chromedp.Navigate(u))
+	t1 := time.Now()
+	p.WaitReady("the app")
+	p.T.Logf("page load %.2fs, app start %.2fs", t1.Sub(t0).Seconds(), time.Since(t1).Seconds())
+}
+
+// WaitReady waits as long as AppStartTimeout for the wasm app to run
+// (window.dxscopeReady), after a load, a reload or a restart.
+func (p *Page) WaitReady(what string) {
+	p.T.Helper()
+	p.poll(what, `window.dxscopeReady === true`, AppStartTimeout)
 }
 
 // Run performs steps, failing the test (after a screenshot) if they fail.
 func (p *Page) Run(what string, steps ...chromedp.Action[chromedp.Void]) {
 	p.T.Helper()
-	ctx, cancel := context.WithTimeout(p.Ctx, 90*time.Second)
+	ctx, cancel := context.WithTimeout(p.Ctx, StepTimeout)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		p.Shoot("failed-" + strings.ReplaceAll(what, " ", "-"))
-		p.T.Fatalf("%s: %v", what, err)
+		p.T.Fatalf("%s: %v (page says: %s)", what, err, p.messages())
 	}
 }
 
-// Eval evaluates a JavaScript expression.
-func (p *Page) Eval(expr string) any {
+// Do is Run for steps the test does not name.
+func (p *Page) Do(steps ...chromedp.Action[chromedp.Void]) {
 	p.T.Helper()
-	ctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
+	p.Run("browser", steps...)
+}
+
+// Click clicks the element the CSS selector finds, once it is visible.
+func (p *Page) Click(sel string) {
+	p.T.Helper()
+	p.Run("click "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// Upload sets the file on the file input the CSS selector finds.
+func (p *Page) Upload(input, file string) {
+	p.T.Helper()
+	p.Run("upload "+filepath.Base(file), chromedp.SetUploadFiles(chromedp.CSS(input), []string{file}))
+}
+
+// Eval evaluates a JavaScript expression.
+func Eval[T any](p *Page, expr string) T {
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, StepTimeout)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
-		p.T.Fatalf("eval %.80s: %v", expr, err)
+		p.T.Fatalf("evaluating %.200s: %v", expr, err)
 	}
 	return v
+}
+
+// Eval evaluates a JavaScript expression of any type.
+func (p *Page) Eval(expr string) any {
+	p.T.Helper()
+	return Eval[any](p, expr)
 }
 
 // WaitFor polls a JavaScript condition until it holds.
 func (p *Page) WaitFor(what, cond string) {
 	p.T.Helper()
-	ctx, cancel := context.WithTimeout(p.Ctx, 120*time.Second)
+	p.poll(what, cond, StepTimeout)
+}
+
+// WaitFile waits until the page shows the file of that name.
+func (p *Page) WaitFile(name string) {
+	p.T.Helper()
+	p.WaitFor(name+" to open", `document.getElementById('file-name')?.textContent === `+JSString(name))
+}
+
+func (p *Page) poll(what, cond string, timeout time.Duration) {
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, timeout)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(110*time.Second))); err != nil {
-		p.Shoot("failed-wait")
-		text, _ := chromedp.Run(p.Ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 1500)`))
-		p.T.Fatalf("waiting for %s: %v\npage text: %s", what, err, text)
+	// The poll's own timeout ends it before the context's, so the failure
+	// names the condition rather than a cancelled context.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond),
+		chromedp.WithPollingTimeout(timeout-5*time.Second))); err != nil {
+		p.Shoot("failed-" + strings.ReplaceAll(what, " ", "-"))
+		text, _ := p.evalQuick(`document.body.innerText.slice(0, 1500)`)
+		p.T.Fatalf("waiting for %s (%s): %v; page says: %s\npage text: %s", what, cond, err, p.messages(), text)
 	}
 }
 
-// Shoot saves a full-page screenshot as name.png in the screenshot folder.
-func (p *Page) Shoot(name string) {
+// messages returns the page's status, error and prompt texts, for failures.
+func (p *Page) messages() string {
+	s, _ := p.evalQuick(`[...document.querySelectorAll('.status')].map(e => e.id + ': ' + e.textContent).join(' | ')`)
+	return s
+}
+
+func (p *Page) evalQuick(expr string) (string, error) {
+	ctx, cancel := context.WithTimeout(p.Ctx, 5*time.Second)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+}
+
+// Href is the page's address, Fragment what follows its '#'.
+func (p *Page) Href() string { p.T.Helper(); return Eval[string](p, `location.href`) }
+
+func (p *Page) Fragment() string {
+	p.T.Helper()
+	return strings.TrimPrefix(Eval[string](p, `location.hash`), "#")
+}
+
+// Shoot saves a full-page screenshot as name.png in the screenshot folder
+// and returns its path ("" when it could not).
+func (p *Page) Shoot(name string) string {
 	ctx, cancel := context.WithTimeout(p.Ctx, 20*time.Second)
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	path := filepath.Join(p.Shots, name+".png")
 	if err == nil {
-		err = os.WriteFile(filepath.Join(p.Shots, name+".png"), buf, 0o644)
+		err = os.WriteFile(path, buf, 0o644)
 	}
 	if err != nil {
 		p.T.Logf("screenshot %s: %v", name, err)
+		return ""
 	}
+	return path
+}
+
+// JSString is s as a JavaScript string literal.
+func JSString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// BigContainer builds a container with one PRIV part of n bytes, the shape
+// of a shader with a large private payload.
+func BigContainer(n int) []byte {
+	const off = decode.HeaderSize + 4
+	b := make([]byte, off+decode.PartHeaderSize+n)
+	copy(b, "DXBC")
+	binary.LittleEndian.PutUint16(b[20:], 1)
+	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
+	binary.LittleEndian.PutUint32(b[28:], 1)
+	binary.LittleEndian.PutUint32(b[32:], off)
+	copy(b[off:], "PRIV")
+	binary.LittleEndian.PutUint32(b[off+4:], uint32(n))
+	for i := off + 8; i < len(b); i++ {
+		b[i] = byte(i * 7)
+	}
+	return b
 }
