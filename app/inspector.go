@@ -30,7 +30,7 @@ type Inspector struct {
 	revealSeq int
 
 	screen   screen  // what the main area shows (screen.go)
-	tab      partTab // which of the selected part's two views is shown
+	tab      partTab // which of the selected part's views is shown
 	next     openAs  // what the next file the user opens becomes
 	showKeys bool    // the ? panel listing every key
 
