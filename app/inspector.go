@@ -235,7 +235,7 @@ func (in *Inspector) partViews(pv *model.PartView, open map[int]bool) app.UI {
 	}
 	tab := func(id, label string, t partTab) app.UI {
 		return app.Button().ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { in.tab = t; in.noteView(ctx) })
+			OnClick(func(ctx app.Context, e app.Event) { in.tab = t; in.noteView(ctx) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
 	}
 	hidden := map[bool]string{true: " hidden"}
 	return app.Div().Class("part-views").Body(

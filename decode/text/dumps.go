@@ -67,18 +67,18 @@ func (d Dump) Text(f *decode.File, p *decode.Part) string {
 // then one per kind of decoded value. The CLI's commands of the same names
 // print these texts (and the part's problems after them).
 func init() {
-	RegisterDump(Dump{Command: "parts", Title: "the part list and problems", Ext: "parts.txt", Whole: true,
+	RegisterDump(Dump{Command: "parts", Title: "The part list and problems", Ext: "parts.txt", Whole: true,
 		Write: func(w io.Writer, f *decode.File, _ *decode.Part) { WriteParts(w, f) }})
 	RegisterDump(Dump{Command: "psv", Title: "PSV0 as dxa -dumppsv prints it, names resolved", Ext: "psv.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.PSVInfo != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WritePSV(w, p.PSVInfo) }})
-	RegisterDump(Dump{Command: "rootsig", Title: "the root signature in the HLSL root signature language", Ext: "rootsig.hlsl",
+	RegisterDump(Dump{Command: "rootsig", Title: "The root signature in the HLSL root signature language", Ext: "rootsig.hlsl",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.RootSignature != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteRootSignature(w, p) }})
-	RegisterDump(Dump{Command: "dxil", Title: "the DXIL module: summary, entry points, resources, dx.op census, blocks", Ext: "dxil.txt",
+	RegisterDump(Dump{Command: "dxil", Title: "The DXIL module: summary, entry points, resources, dx.op census, blocks", Ext: "dxil.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.Program != nil && p.Module != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteModule(w, p) }})
-	RegisterDump(Dump{Command: "dis", Title: "the module as dxc -dumpbin prints it", Ext: "ll",
+	RegisterDump(Dump{Command: "dis", Title: "The module as dxc -dumpbin prints it", Ext: "ll",
 		Has: func(_ *decode.File, p *decode.Part) bool {
 			return p.Program != nil && len(p.Program.DXIL) > 0 && p.Module != nil
 		},
@@ -87,13 +87,13 @@ func init() {
 				fmt.Fprintf(w, "; %v\n", err)
 			}
 		}})
-	RegisterDump(Dump{Command: "rdat", Title: "the runtime data as dxa -dumprdat prints it", Ext: "rdat.txt",
+	RegisterDump(Dump{Command: "rdat", Title: "The runtime data as dxa -dumprdat prints it", Ext: "rdat.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return PartRuntimeData(p) != nil },
 		Write: writeRuntimeDataPart})
 	RegisterDump(Dump{Command: "rdef", Title: "FXC's resource definitions: constant buffers, types, bindings", Ext: "rdef.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.ResourceDefs != nil },
 		Write: writeResourceDefinitionsPart})
-	RegisterDump(Dump{Command: "asm", Title: "the whole listing fxc /Fc writes", Ext: "asm",
+	RegisterDump(Dump{Command: "asm", Title: "The whole listing fxc /Fc writes", Ext: "asm",
 		Has: func(_ *decode.File, p *decode.Part) bool { return p.Bytecode != nil || p.Level9 != nil },
 		Write: func(w io.Writer, f *decode.File, _ *decode.Part) {
 			if err := WriteFXCListing(w, f); err != nil {
