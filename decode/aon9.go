@@ -294,14 +294,7 @@ func decodeAon9(p *Part, r *reader) {
 func ParseD3D9Shader(b []byte) (*D3D9Shader, []Problem, []Span) {
 	out := &sink{}
 	s := &D3D9Shader{}
-	func() {
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, 0, "", "D3D9 shader", "internal decoder error (please report): %v", e)
-			}
-		}()
-		decodeD3D9Shader(s, newReader(b, 0, "Shader", "", out))
-	}()
+	out.guard(0, "", "D3D9 shader", func() { decodeD3D9Shader(s, newReader(b, 0, "Shader", "", out)) })
 	return s, out.problems, out.spans
 }
 

@@ -3,7 +3,6 @@ package decode
 import (
 	"encoding/binary"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/report"
@@ -750,21 +749,7 @@ func decodeRuntimeDataPart(p *Part, r *reader) {
 // ParseRuntimeData decodes a bare RDAT blob (the part's data without its
 // 8-byte part header, as `dxc -Frs`-style tools and dxa -dumprdat accept).
 func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
-	out := &sink{}
-	r := newReader(b, 0, "RDAT", "RDAT", out)
-	r.what = "RDAT"
-	var d *RuntimeData
-	func() {
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, 0, "RDAT", "RDAT", "internal decoder error (please report): %v", e)
-			}
-		}()
-		d = decodeRuntimeData(r)
-	}()
-	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
-	out.summarizeKinds()
-	return d, out.problems, out.spans
+	return parseBare(b, "RDAT", decodeRuntimeData)
 }
 
 func init() {

@@ -2,7 +2,6 @@ package decode
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/report"
@@ -533,21 +532,7 @@ func (d *ResourceDefinitions) Summary() string {
 
 // ParseResourceDefinitions decodes a bare RDEF blob (the part's data without its 8-byte header).
 func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span) {
-	out := &sink{}
-	r := newReader(b, 0, "RDEF", "RDEF", out)
-	r.what = "RDEF"
-	var d *ResourceDefinitions
-	func() {
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, 0, "RDEF", "RDEF", "internal decoder error (please report): %v", e)
-			}
-		}()
-		d = decodeRDEF(r)
-	}()
-	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
-	out.summarizeKinds()
-	return d, out.problems, out.spans
+	return parseBare(b, "RDEF", decodeRDEF)
 }
 
 func init() {

@@ -87,6 +87,30 @@ func (s *sink) summarizeKinds() {
 	s.kinds = nil
 }
 
+// guard runs decode, turning a panic into an Error problem at off: a decoder
+// bug costs what that decoder was reading, not the whole file.
+func (s *sink) guard(off int64, part, structure string, decode func()) {
+	defer func() {
+		if e := recover(); e != nil {
+			s.problem(Error, off, part, structure, "internal decoder error (please report): %v", e)
+		}
+	}()
+	decode()
+}
+
+// parseBare decodes a structure given on its own, without the container
+// around it (a bare RDAT or RDEF blob), the spans in file order.
+func parseBare[T any](b []byte, name string, decode func(*reader) T) (T, []Problem, []Span) {
+	out := &sink{}
+	r := newReader(b, 0, name, name, out)
+	r.what = name
+	var v T
+	out.guard(0, name, name, func() { v = decode(r) })
+	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	out.summarizeKinds()
+	return v, out.problems, out.spans
+}
+
 // reader reads little-endian fields from one structure's bytes at explicit
 // positions and records a span for each field it reads, so the typed value and
 // its place in the file come from the same line of code.
