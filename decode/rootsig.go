@@ -287,7 +287,7 @@ func (d *rtsDecoder) payload(i int, p *RootParameter) {
 	r, v := d.r, d.rs.Version
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
-	if !report.Named(shaderVisibilityNames, uint64(p.ShaderVisibility)) {
+	if !report.Named(shaderVisibilities.names, uint64(p.ShaderVisibility)) {
 		r.problemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
 	path := r.join(fmt.Sprintf("Parameters[%d]", i))
@@ -400,7 +400,7 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
-		if !report.Named(descriptorRangeTypeNames, uint64(g.RangeType)) {
+		if !report.Named(descriptorRangeTypes.names, uint64(g.RangeType)) {
 			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
@@ -468,13 +468,13 @@ func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
 			r.problemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
-	bad("Filter", 0, uint32(m.Filter), samplerFilterNames, "D3D12_FILTER")
-	bad("AddressU", 4, uint32(m.AddressU), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressV", 8, uint32(m.AddressV), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressW", 12, uint32(m.AddressW), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncNames, "D3D12_COMPARISON_FUNC")
-	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColorNames, "D3D12_STATIC_BORDER_COLOR")
-	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilityNames, "D3D12_SHADER_VISIBILITY")
+	bad("Filter", 0, uint32(m.Filter), samplerFilters.names, "D3D12_FILTER")
+	bad("AddressU", 4, uint32(m.AddressU), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressV", 8, uint32(m.AddressV), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressW", 12, uint32(m.AddressW), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncs.names, "D3D12_COMPARISON_FUNC")
+	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColors.names, "D3D12_STATIC_BORDER_COLOR")
+	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilities.names, "D3D12_SHADER_VISIBILITY")
 	if m.MaxAnisotropy > 16 {
 		r.problemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}
