@@ -459,15 +459,7 @@ func setValue(r *reader, v string) {
 }
 
 // unknownBytes claims n bytes as unknown (not understood, kept visible).
-func unknownBytes(r *reader, name string, n int) []byte {
-	if !r.need(n, name) {
-		return nil
-	}
-	v := r.b[r.pos : r.pos+n]
-	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanUnknown})
-	r.pos += n
-	return v
-}
+func unknownBytes(r *reader, name string, n int) []byte { return r.claim(name, n, SpanUnknown) }
 
 type psvDecoder struct {
 	info *PSVInfo

@@ -218,74 +218,56 @@ func (r *reader) field(name string, n int, value string) {
 	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanField, Value: value})
 }
 
+// u8, u16, u32, u64 and f32 read one little-endian value at the cursor and
+// record it as a field (u64 in hex: the format's 64-bit words are masks).
 func (r *reader) u8(name string) uint8 {
-	if !r.need(1, name) {
-		return 0
-	}
-	v := r.b[r.pos]
-	r.field(name, 1, strconv.FormatUint(uint64(v), 10))
-	r.pos++
-	return v
+	return readField(r, name, 1, func(b []byte) uint8 { return b[0] }, decimal)
 }
 
 func (r *reader) u16(name string) uint16 {
-	if !r.need(2, name) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(r.b[r.pos:])
-	r.field(name, 2, strconv.FormatUint(uint64(v), 10))
-	r.pos += 2
-	return v
+	return readField(r, name, 2, binary.LittleEndian.Uint16, decimal)
 }
 
 func (r *reader) u32(name string) uint32 {
-	if !r.need(4, name) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(r.b[r.pos:])
-	r.field(name, 4, strconv.FormatUint(uint64(v), 10))
-	r.pos += 4
-	return v
+	return readField(r, name, 4, binary.LittleEndian.Uint32, decimal)
 }
 
 func (r *reader) u64(name string) uint64 {
-	if !r.need(8, name) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b[r.pos:])
-	r.field(name, 8, "0x"+strconv.FormatUint(v, 16))
-	r.pos += 8
-	return v
+	return readField(r, name, 8, binary.LittleEndian.Uint64, func(v uint64) string { return "0x" + strconv.FormatUint(v, 16) })
 }
 
 func (r *reader) f32(name string) float32 {
-	if !r.need(4, name) {
-		return 0
+	get := func(b []byte) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b)) }
+	return readField(r, name, 4, get, func(v float32) string { return fmt.Sprint(v) })
+}
+
+// readField is the one way a value is read: n bytes at the cursor, decoded by
+// get, recorded as a field whose value show prints; zero when they are missing.
+func readField[T any](r *reader, name string, n int, get func([]byte) T, show func(T) string) (v T) {
+	if r.need(n, name) {
+		v = get(r.b[r.pos:])
+		r.field(name, n, show(v))
+		r.pos += n
 	}
-	v := math.Float32frombits(binary.LittleEndian.Uint32(r.b[r.pos:]))
-	r.field(name, 4, fmt.Sprint(v))
-	r.pos += 4
 	return v
 }
+
+func decimal[T uint8 | uint16 | uint32](v T) string { return strconv.FormatUint(uint64(v), 10) }
 
 // bytes returns n bytes (a sub-slice, not a copy) and records them as one field.
-func (r *reader) bytes(name string, n int) []byte {
-	if !r.need(n, name) {
-		return nil
-	}
-	v := r.b[r.pos : r.pos+n]
-	r.field(name, n, "")
-	r.pos += n
-	return v
-}
+func (r *reader) bytes(name string, n int) []byte { return r.claim(name, n, SpanField) }
 
 // raw claims n bytes as deliberately undecoded.
-func (r *reader) raw(name string, n int) []byte {
+func (r *reader) raw(name string, n int) []byte { return r.claim(name, n, SpanRaw) }
+
+// claim returns the next n bytes (a sub-slice, not a copy) and records them
+// as one span of the given kind.
+func (r *reader) claim(name string, n int, kind SpanKind) []byte {
 	if !r.need(n, name) {
 		return nil
 	}
 	v := r.b[r.pos : r.pos+n]
-	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanRaw})
+	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: kind})
 	r.pos += n
 	return v
 }
