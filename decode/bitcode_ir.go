@@ -598,22 +598,25 @@ func (r *irReader) readGlobalVar(rec bcRecord) {
 			g.Init = int64(o[2] - 1)
 		}
 		g.Linkage = o[3]
-		at := func(i int) uint64 {
-			if i < len(o) {
-				return o[i]
-			}
-			return 0
-		}
-		g.Align = alignOf(at(4))
-		g.Section = at(5)
-		g.Visibility = at(6)
-		g.ThreadLocal = at(7)
-		g.UnnamedAddr = at(8) != 0
-		g.ExternallyInitialized = at(9) != 0
-		g.DLLStorage = at(10)
+		g.Align = alignOf(opAt(o, 4))
+		g.Section = opAt(o, 5)
+		g.Visibility = opAt(o, 6)
+		g.ThreadLocal = opAt(o, 7)
+		g.UnnamedAddr = opAt(o, 8) != 0
+		g.ExternallyInitialized = opAt(o, 9) != 0
+		g.DLLStorage = opAt(o, 10)
 	}
 	m.Globals = append(m.Globals, g)
 	m.Values = append(m.Values, IRValue{Kind: IRValueGlobal, Type: g.Type, Index: int32(len(m.Globals) - 1)})
+}
+
+// opAt is a record's operand i, or 0 when the record stops before it (the
+// trailing fields of GLOBALVAR and FUNCTION records are optional).
+func opAt(o []uint64, i int) uint64 {
+	if i < len(o) {
+		return o[i]
+	}
+	return 0
 }
 
 func (r *irReader) readFunctionRecord(rec bcRecord) {
@@ -636,18 +639,12 @@ func (r *irReader) readFunctionRecord(rec bcRecord) {
 		f.CallingConv = o[1]
 		f.Declaration = o[2] != 0
 		f.Linkage = o[3]
-		at := func(i int) uint64 {
-			if i < len(o) {
-				return o[i]
-			}
-			return 0
-		}
-		f.Attrs = uint32(at(4))
-		f.Align = alignOf(at(5))
-		f.Section = at(6)
-		f.Visibility = at(7)
-		f.UnnamedAddr = at(9) != 0
-		f.DLLStorage = at(11)
+		f.Attrs = uint32(opAt(o, 4))
+		f.Align = alignOf(opAt(o, 5))
+		f.Section = opAt(o, 6)
+		f.Visibility = opAt(o, 7)
+		f.UnnamedAddr = opAt(o, 9) != 0
+		f.DLLStorage = opAt(o, 11)
 	}
 	m.Functions = append(m.Functions, f)
 	if !f.Declaration {
