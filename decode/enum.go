@@ -31,3 +31,9 @@ func parseEnum[T ~int | ~uint8 | ~uint32](e enum, v *T, b []byte) error {
 	*v = T(n)
 	return err
 }
+
+// withName returns v and its name (report.EnumName), so a record that keeps
+// a value beside its name (Class, ClassName) reads both in one statement.
+func withName[T ~uint8 | ~uint16 | ~uint32](v T, names []string, typ string) (T, string) {
+	return v, report.EnumName(names, uint64(v), typ)
+}

@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
-
-	"github.com/dxscope/dxscope/decode/report"
 )
 
 // rdatNull is RDAT_NULL_REF: a reference that points at nothing.
@@ -293,8 +291,7 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 	case rdatNodeShaderInfoTable:
 		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
 			var v NodeShaderInfo
-			v.LaunchType = rr.u32("LaunchType")
-			v.LaunchTypeName = report.EnumName(nodeLaunchTypeNames, uint64(v.LaunchType), "NodeLaunchType")
+			v.LaunchType, v.LaunchTypeName = withName(rr.u32("LaunchType"), nodeLaunchTypeNames, "NodeLaunchType")
 			v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
 			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
 			v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
@@ -356,10 +353,8 @@ func nodeIOKindName(k uint32) string {
 
 func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
 	var v RuntimeDataResourceInfo
-	v.Class = rr.u32("Class")
-	v.ClassName = report.EnumName(resourceClassNames, uint64(v.Class), "ResourceClass")
-	v.Kind = rr.u32("Kind")
-	v.KindName = report.EnumName(resourceKindNames, uint64(v.Kind), "ResourceKind")
+	v.Class, v.ClassName = withName(rr.u32("Class"), resourceClassNames, "ResourceClass")
+	v.Kind, v.KindName = withName(rr.u32("Kind"), resourceKindNames, "ResourceKind")
 	v.ID = rr.u32("ID")
 	v.Space = rr.u32("Space")
 	v.LowerBound = rr.u32("LowerBound")
@@ -455,8 +450,7 @@ func rdatUnionName(k ShaderKind) string {
 
 func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	var v RuntimeDataSubobjectInfo
-	v.Kind = rr.u32("Kind")
-	v.KindName = report.EnumName(subobjectKindNames, uint64(v.Kind), "SubobjectKind")
+	v.Kind, v.KindName = withName(rr.u32("Kind"), subobjectKindNames, "SubobjectKind")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	start := rr.pos
 	switch v.Kind {
@@ -495,8 +489,8 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 		rr.end()
 	case 11:
 		rr.begin("HitGroup", "HitGroup_t")
-		s := &HitGroup{Type: rr.u32("Type")}
-		s.TypeName = report.EnumName(hitGroupTypeNames, uint64(s.Type), "HitGroupType")
+		s := &HitGroup{}
+		s.Type, s.TypeName = withName(rr.u32("Type"), hitGroupTypeNames, "HitGroupType")
 		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
 		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
 		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
@@ -521,8 +515,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 
 func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 	var v NodeShaderFuncAttrib
-	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = report.EnumName(nodeFuncAttribKindNames, uint64(v.AttribKind), "NodeFuncAttribKind")
+	v.AttribKind, v.AttribKindName = withName(rr.u32("AttribKind"), nodeFuncAttribKindNames, "NodeFuncAttribKind")
 	pos := rr.pos
 	name := v.AttribKindName
 	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeFuncAttribKindNames) || v.AttribKind >= 8 {
@@ -553,8 +546,7 @@ func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 
 func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 	var v NodeShaderIOAttrib
-	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = report.EnumName(nodeAttribKindNames, uint64(v.AttribKind), "NodeAttribKind")
+	v.AttribKind, v.AttribKindName = withName(rr.u32("AttribKind"), nodeAttribKindNames, "NodeAttribKind")
 	pos := rr.pos
 	if v.AttribKind == 5 {
 		g := &RecordDispatchGrid{}
@@ -563,8 +555,7 @@ func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 		g.ComponentNumAndType = rr.u16("ComponentNumAndType")
 		rr.end()
 		g.NumComponents = g.ComponentNumAndType & 3
-		g.ComponentType = g.ComponentNumAndType >> 2
-		g.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(g.ComponentType), "ComponentType")
+		g.ComponentType, g.ComponentTypeName = withName(g.ComponentNumAndType>>2, dxilComponentTypeNames, "ComponentType")
 		v.RecordDispatchGrid = g
 		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
 		return v
@@ -601,12 +592,9 @@ func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
 	var v SignatureElement
 	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
 	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
-	v.SemanticKind = rr.u8("SemanticKind")
-	v.SemanticKindName = report.EnumName(semanticKindNames, uint64(v.SemanticKind), "SemanticKind")
-	v.ComponentType = rr.u8("ComponentType")
-	v.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(v.ComponentType), "ComponentType")
-	v.InterpolationMode = rr.u8("InterpolationMode")
-	v.InterpolationModeName = report.EnumName(interpolationModeNames, uint64(v.InterpolationMode), "InterpolationMode")
+	v.SemanticKind, v.SemanticKindName = withName(rr.u8("SemanticKind"), semanticKindNames, "SemanticKind")
+	v.ComponentType, v.ComponentTypeName = withName(rr.u8("ComponentType"), dxilComponentTypeNames, "ComponentType")
+	v.InterpolationMode, v.InterpolationModeName = withName(rr.u8("InterpolationMode"), interpolationModeNames, "InterpolationMode")
 	v.StartRow = rr.u8("StartRow")
 	v.ColsAndStream = rr.u8("ColsAndStream")
 	v.Cols = v.ColsAndStream&3 + 1
@@ -717,24 +705,14 @@ func (d *RuntimeData) Summary() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, many))
 		}
 	}
-	nf, nr, ns := 0, 0, 0
-	if d.FunctionTable != nil {
-		nf = len(d.FunctionTable.Records)
-	}
-	if d.ResourceTable != nil {
-		nr = len(d.ResourceTable.Records)
-	}
-	if d.SubobjectTable != nil {
-		ns = len(d.SubobjectTable.Records)
-	}
-	add(nf, "function", "functions")
-	add(nr, "resource", "resources")
-	add(ns, "subobject", "subobjects")
+	add(d.FunctionTable.Len(), "function", "functions")
+	add(d.ResourceTable.Len(), "resource", "resources")
+	add(d.SubobjectTable.Len(), "subobject", "subobjects")
 	if len(d.Nodes) > 0 {
 		add(len(d.Nodes), "node", "nodes")
 	}
 	if d.DxilPdbInfoTable != nil {
-		add(len(d.DxilPdbInfoTable.Records), "PDB info record", "PDB info records")
+		add(d.DxilPdbInfoTable.Len(), "PDB info record", "PDB info records")
 	}
 	return strings.Join(parts, ", ")
 }
