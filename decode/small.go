@@ -11,31 +11,55 @@ import (
 
 // ---- SFI0 ----
 
-// featureFlagNames are the SFI0 bits 0..32 as LLVM's DXContainerConstants.def names them
-// (the names obj2yaml prints). LLVM 19 calls bit 31 "NextUnusedBit" and has no bit 32.
-var featureFlagNames = [...]string{
-	"Doubles", "ComputeShadersPlusRawAndStructuredBuffers", "UAVsAtEveryStage", "Max64UAVs",
-	"MinimumPrecision", "DX11_1_DoubleExtensions", "DX11_1_ShaderExtensions", "LEVEL9ComparisonFiltering",
-	"TiledResources", "StencilRef", "InnerCoverage", "TypedUAVLoadAdditionalFormats",
-	"ROVs", "ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer", "WaveOps", "Int64Ops",
-	"ViewID", "Barycentrics", "NativeLowPrecision", "ShadingRate",
-	"Raytracing_Tier_1_1", "SamplerFeedback", "AtomicInt64OnTypedResource", "AtomicInt64OnGroupShared",
-	"DerivativesInMeshAndAmpShaders", "ResourceDescriptorHeapIndexing", "SamplerDescriptorHeapIndexing", "RESERVED",
-	"AtomicInt64OnHeapResource", "AdvancedTextureOps", "WriteableMSAATextures", "SampleCmpWithGradientOrBias",
-	"ExtendedCommandInfo",
+// featureBit describes one SFI0 bit: its name as LLVM's
+// DXContainerConstants.def gives it (the name obj2yaml prints), what DXC's
+// disassembler prints for it (for people reading the page), and the shader
+// model that introduced it, so the page can say what a set flag asks of the
+// runtime.
+type featureBit struct {
+	name, text, model string
 }
 
-// featureFlagText is what DXC's disassembler prints for each bit (for people reading the page).
-var featureFlagText = [...]string{
-	"Double-precision floating point", "Raw and Structured buffers", "UAVs at every shader stage", "64 UAV slots",
-	"Minimum-precision data types", "Double-precision extensions for 11.1", "Shader extensions for 11.1", "Comparison filtering for feature level 9",
-	"Tiled resources", "PS Output Stencil Ref", "PS Inner Coverage", "Typed UAV Load Additional Formats",
-	"Raster Ordered UAVs", "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer", "Wave level operations", "64-Bit integer",
-	"View Instancing", "Barycentrics", "Use native low precision", "Shading Rate",
-	"Raytracing tier 1.1 features", "Sampler feedback", "64-bit Atomics on Typed Resources", "64-bit Atomics on Group Shared",
-	"Derivatives in mesh and amplification shaders", "Resource descriptor heap indexing", "Sampler descriptor heap indexing", "Reserved (experimental)",
-	"64-bit Atomics on Heap Resources", "Advanced Texture Ops", "Writeable MSAA Textures", "SampleCmp with gradient or bias",
-	"Extended command info",
+// featureBits are SFI0 bits 0..32. LLVM 19 calls bit 31 "NextUnusedBit" and
+// has no bit 32. Bits 0-13 date from the FXC era (feature levels 10-11.1,
+// shader models 4.0/5.0); bits 14 and up follow the shader model that added
+// the feature, as DXC's rdat_mintarget tests
+// (tools/clang/test/HLSLFileCheck/d3dreflect/rdat_mintarget) and the HLSL
+// shader-model pages state.
+var featureBits = [...]featureBit{
+	{"Doubles", "Double-precision floating point", "5.0"},
+	{"ComputeShadersPlusRawAndStructuredBuffers", "Raw and Structured buffers", "4.0"},
+	{"UAVsAtEveryStage", "UAVs at every shader stage", "5.0"},
+	{"Max64UAVs", "64 UAV slots", "5.0"},
+	{"MinimumPrecision", "Minimum-precision data types", "4.0"},
+	{"DX11_1_DoubleExtensions", "Double-precision extensions for 11.1", "5.0"},
+	{"DX11_1_ShaderExtensions", "Shader extensions for 11.1", "5.0"},
+	{"LEVEL9ComparisonFiltering", "Comparison filtering for feature level 9", "4.0"},
+	{"TiledResources", "Tiled resources", "5.0"},
+	{"StencilRef", "PS Output Stencil Ref", "5.0"},
+	{"InnerCoverage", "PS Inner Coverage", "5.0"},
+	{"TypedUAVLoadAdditionalFormats", "Typed UAV Load Additional Formats", "5.0"},
+	{"ROVs", "Raster Ordered UAVs", "5.0"},
+	{"ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer", "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer", "5.0"},
+	{"WaveOps", "Wave level operations", "6.0"},
+	{"Int64Ops", "64-Bit integer", "6.0"},
+	{"ViewID", "View Instancing", "6.1"},
+	{"Barycentrics", "Barycentrics", "6.1"},
+	{"NativeLowPrecision", "Use native low precision", "6.2"},
+	{"ShadingRate", "Shading Rate", "6.4"},
+	{"Raytracing_Tier_1_1", "Raytracing tier 1.1 features", "6.5"},
+	{"SamplerFeedback", "Sampler feedback", "6.5"},
+	{"AtomicInt64OnTypedResource", "64-bit Atomics on Typed Resources", "6.6"},
+	{"AtomicInt64OnGroupShared", "64-bit Atomics on Group Shared", "6.6"},
+	{"DerivativesInMeshAndAmpShaders", "Derivatives in mesh and amplification shaders", "6.6"},
+	{"ResourceDescriptorHeapIndexing", "Resource descriptor heap indexing", "6.6"},
+	{"SamplerDescriptorHeapIndexing", "Sampler descriptor heap indexing", "6.6"},
+	{"RESERVED", "Reserved (experimental)", ""},
+	{"AtomicInt64OnHeapResource", "64-bit Atomics on Heap Resources", "6.6"},
+	{"AdvancedTextureOps", "Advanced Texture Ops", "6.7"},
+	{"WriteableMSAATextures", "Writeable MSAA Textures", "6.7"},
+	{"SampleCmpWithGradientOrBias", "SampleCmp with gradient or bias", "6.8"},
+	{"ExtendedCommandInfo", "Extended command info", "6.8"},
 }
 
 // Optional feature bits (DXC OptFeatureInfo_*), which the runtime ignores.
@@ -44,8 +68,28 @@ const (
 	OptRequiresGroup   = 41
 )
 
-var optionalFlagNames = map[int]string{OptUsesDerivatives: "UsesDerivatives", OptRequiresGroup: "RequiresGroup"}
-var optionalFlagText = map[int]string{OptUsesDerivatives: "Function uses derivatives", OptRequiresGroup: "Function requires visible group"}
+var optionalFeatureBits = map[int]featureBit{
+	OptUsesDerivatives: {"UsesDerivatives", "Function uses derivatives", ""},
+	OptRequiresGroup:   {"RequiresGroup", "Function requires visible group", ""},
+}
+
+// featureFlagNames and featureFlagModels are columns of featureBits: the keys
+// of the JSON object, and the models FeatureFlagShaderModel reports.
+var featureFlagNames, featureFlagModels = func() (names, models [len(featureBits)]string) {
+	for i, b := range featureBits {
+		names[i], models[i] = b.name, b.model
+	}
+	return
+}()
+
+// lookupFeatureBit is SFI0 bit i's description, if any writer defines the bit.
+func lookupFeatureBit(i int) (featureBit, bool) {
+	if i >= 0 && i < len(featureBits) {
+		return featureBits[i], true
+	}
+	b, ok := optionalFeatureBits[i]
+	return b, ok
+}
 
 // FeatureFlags is the SFI0 part: a 64-bit set of features the shader needs.
 type FeatureFlags uint64
@@ -63,31 +107,34 @@ func (f FeatureFlags) Names() []string {
 
 // FeatureFlagName names SFI0 bit i the way obj2yaml does (and "Bit<i>" for unnamed bits).
 func FeatureFlagName(i int) string {
-	if i < len(featureFlagNames) {
-		return featureFlagNames[i]
-	}
-	if n, ok := optionalFlagNames[i]; ok {
-		return n
+	if b, ok := lookupFeatureBit(i); ok {
+		return b.name
 	}
 	return fmt.Sprintf("Bit%d", i)
 }
 
 // FeatureFlagText is DXC's description of SFI0 bit i.
 func FeatureFlagText(i int) string {
-	if i < len(featureFlagText) {
-		return featureFlagText[i]
-	}
-	if n, ok := optionalFlagText[i]; ok {
-		return n
+	if b, ok := lookupFeatureBit(i); ok {
+		return b.text
 	}
 	return fmt.Sprintf("unknown feature bit %d", i)
+}
+
+// FeatureFlagShaderModel returns the shader model ("6.1") that introduced
+// SFI0 bit i, or "" for bits no compiler defines.
+func FeatureFlagShaderModel(i int) string {
+	if i >= 0 && i < len(featureFlagModels) {
+		return featureFlagModels[i]
+	}
+	return ""
 }
 
 // UnknownBits returns the set bits that no writer defines.
 func (f FeatureFlags) UnknownBits() []int {
 	var u []int
 	for i := len(featureFlagNames); i < 64; i++ {
-		if f&(1<<i) != 0 && optionalFlagNames[i] == "" {
+		if _, ok := optionalFeatureBits[i]; f&(1<<i) != 0 && !ok {
 			u = append(u, i)
 		}
 	}
@@ -106,7 +153,7 @@ func (f FeatureFlags) MarshalJSON() ([]byte, error) {
 		fmt.Fprintf(&b, "%q:%t", n, f&(1<<i) != 0)
 	}
 	for _, i := range []int{OptUsesDerivatives, OptRequiresGroup} {
-		fmt.Fprintf(&b, ",%q:%t", optionalFlagNames[i], f&(1<<i) != 0)
+		fmt.Fprintf(&b, ",%q:%t", optionalFeatureBits[i].name, f&(1<<i) != 0)
 	}
 	for _, i := range f.UnknownBits() {
 		fmt.Fprintf(&b, ",%q:true", FeatureFlagName(i))
