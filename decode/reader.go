@@ -317,6 +317,16 @@ func (r *reader) end() {
 	r.path = f.path
 }
 
+// fit is a length a field claims, cut to what remains after reporting
+// format as an Error at pos when it runs past the end.
+func (r *reader) fit(n, pos int, what, format string, args ...any) int {
+	if n > r.remaining() {
+		r.problemAt(Error, pos, what, format, args...)
+		return r.remaining()
+	}
+	return n
+}
+
 // problem reports at the reader's current position.
 func (r *reader) problem(sev Severity, format string, args ...any) {
 	r.out.problem(sev, r.abs(), r.part, r.structName(), format, args...)

@@ -405,18 +405,12 @@ type DebugName struct {
 
 func decodeDebugName(p *Part, r *reader) {
 	d := &DebugName{}
-	r.begin("", "debug name")
-	defer r.end()
 	d.Flags = r.u16("Flags")
 	d.NameLength = r.u16("NameLength")
 	if r.failed {
 		return
 	}
-	n := int(d.NameLength)
-	if n > r.remaining() {
-		r.problemAt(Error, 2, "debug name", "NameLength %d runs past the end of the %d-byte part", n, r.len())
-		n = r.remaining()
-	}
+	n := r.fit(int(d.NameLength), 2, "debug name", "NameLength %d runs past the end of the %d-byte part", d.NameLength, r.len())
 	d.DebugName = string(r.bytes("DebugName", n))
 	if r.remaining() > 0 {
 		r.bytes("Terminator", 1)
@@ -449,8 +443,6 @@ type CompilerVersion struct {
 
 func decodeCompilerVersion(p *Part, r *reader) {
 	v := &CompilerVersion{}
-	r.begin("", "compiler version")
-	defer r.end()
 	v.Major = r.u16("Major")
 	v.Minor = r.u16("Minor")
 	v.VersionFlags = r.u32("VersionFlags")
@@ -462,11 +454,7 @@ func decodeCompilerVersion(p *Part, r *reader) {
 		return
 	}
 	p.CompilerVersion = v
-	n := int(v.ContentSizeInBytes)
-	if n > r.remaining() {
-		r.problemAt(Error, 12, "compiler version", "the version strings claim %d bytes but %d remain", n, r.remaining())
-		n = r.remaining()
-	}
+	n := r.fit(int(v.ContentSizeInBytes), 12, "compiler version", "the version strings claim %d bytes but %d remain", v.ContentSizeInBytes, r.remaining())
 	sr := r.sub(r.pos, n, r.join("Strings"), "version strings")
 	if sr.len() > 0 {
 		v.CommitSha = sr.cstring("CommitSha")
@@ -599,8 +587,6 @@ type SourceInfo struct {
 
 func decodeSourceInfo(p *Part, r *reader) {
 	s := &SourceInfo{}
-	r.begin("", "source info")
-	defer r.end()
 	r.begin("Header", "source info header")
 	s.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
 	s.Header.Flags = r.u16("Flags")
@@ -660,19 +646,33 @@ func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
 	n.Header.Count = r.u32("Count")
 	// The header is packed: entries follow the 10 bytes directly (seen in DXC output).
 	n.Header.EntriesSizeInBytes = r.u16("EntriesSizeInBytes")
-	for i := uint32(0); i < n.Header.Count && r.remaining() >= 16; i++ {
-		start := r.pos
-		var e SourceNameEntry
-		r.begin(fmt.Sprintf("Entries[%d]", i), "source name entry")
-		e.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
-		e.Flags = r.u32("Flags")
+	n.Entries = srciEntries(r, n.Header.Count, 16, "Entries", "source name entry", func(size, flags uint32) SourceNameEntry {
+		e := SourceNameEntry{AlignedSizeInBytes: size, Flags: flags}
 		e.NameSizeInBytes = r.u32("NameSizeInBytes")
 		e.ContentSizeInBytes = r.u32("ContentSizeInBytes")
-		nb := r.bytes("FileName", min(int(e.NameSizeInBytes), r.remaining()))
-		e.FileName = strings.TrimRight(string(nb), "\x00")
-		end := start + int(e.AlignedSizeInBytes)
-		if e.AlignedSizeInBytes < 16 || end > r.len() {
-			r.problemAt(Error, start, "source name entry", "entry %d claims %d bytes; %d remain", i, e.AlignedSizeInBytes, r.len()-start)
+		e.FileName = r.nulPadded("FileName", e.NameSizeInBytes)
+		return e
+	}, func(i, size uint32, start int) {
+		r.problemAt(Error, start, "source name entry", "entry %d claims %d bytes; %d remain", i, size, r.len()-start)
+	})
+	return n
+}
+
+// srciEntries reads up to count entries of an SRCI section, each while least
+// bytes remain. Every entry starts with AlignedSizeInBytes and Flags; read
+// decodes the rest, and what it leaves unread of the aligned size is padding.
+// A size under least or past the end is reported by bad (with where the entry
+// starts) and cut.
+func srciEntries[T any](r *reader, count uint32, least int, list, what string, read func(size, flags uint32) T, bad func(i, size uint32, start int)) []T {
+	var out []T
+	for i := uint32(0); i < count && r.remaining() >= least; i++ {
+		start := r.pos
+		r.begin(fmt.Sprintf("%s[%d]", list, i), what)
+		size := r.u32("AlignedSizeInBytes")
+		e := read(size, r.u32("Flags"))
+		end := start + int(size)
+		if int(size) < least || end > r.len() {
+			bad(i, size, start)
 			end = r.len()
 		}
 		if end > r.pos {
@@ -680,9 +680,15 @@ func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
 		}
 		r.seek(end)
 		r.end()
-		n.Entries = append(n.Entries, e)
+		out = append(out, e)
 	}
-	return n
+	return out
+}
+
+// nulPadded reads a string field of n bytes (cut to what remains) whose
+// trailing NULs are padding.
+func (r *reader) nulPadded(name string, n uint32) string {
+	return strings.TrimRight(string(r.bytes(name, min(int(n), r.remaining()))), "\x00")
 }
 
 func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents {
@@ -700,11 +706,7 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 	if r.failed {
 		return c
 	}
-	n := int(c.Header.EntriesSizeInBytes)
-	if n > r.remaining() {
-		r.problem(Error, "source contents claim %d bytes of entries; %d remain", n, r.remaining())
-		n = r.remaining()
-	}
+	n := r.fit(int(c.Header.EntriesSizeInBytes), r.pos, "", "source contents claim %d bytes of entries; %d remain", c.Header.EntriesSizeInBytes, r.remaining())
 	entries := r.b[r.pos : r.pos+n]
 	er := r
 	switch ct {
@@ -728,27 +730,14 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 		r.raw("Entries", n)
 		return c
 	}
-	for i := uint32(0); i < c.Header.Count && er.remaining() >= 12; i++ {
-		start := er.pos
-		var e SourceContentEntry
-		er.begin(fmt.Sprintf("[%d]", i), "source content entry")
-		e.AlignedSizeInBytes = er.u32("AlignedSizeInBytes")
-		e.Flags = er.u32("Flags")
+	c.Entries = srciEntries(er, c.Header.Count, 12, "", "source content entry", func(size, flags uint32) SourceContentEntry {
+		e := SourceContentEntry{AlignedSizeInBytes: size, Flags: flags}
 		e.ContentSizeInBytes = er.u32("ContentSizeInBytes")
-		cb := er.bytes("FileContent", min(int(e.ContentSizeInBytes), er.remaining()))
-		e.FileContent = strings.TrimRight(string(cb), "\x00")
-		end := start + int(e.AlignedSizeInBytes)
-		if e.AlignedSizeInBytes < 12 || end > er.len() {
-			r.problem(Error, "source content entry %d claims %d bytes; %d remain", i, e.AlignedSizeInBytes, er.len()-start)
-			end = er.len()
-		}
-		if end > er.pos {
-			er.bytes("Padding", end-er.pos)
-		}
-		er.seek(end)
-		er.end()
-		c.Entries = append(c.Entries, e)
-	}
+		e.FileContent = er.nulPadded("FileContent", e.ContentSizeInBytes)
+		return e
+	}, func(i, size uint32, start int) {
+		r.problem(Error, "source content entry %d claims %d bytes; %d remain", i, size, er.len()-start)
+	})
 	if er.out != r.out {
 		er.out.summarizeKinds()
 		r.out.problems = append(r.out.problems, er.out.problems...)
@@ -792,8 +781,6 @@ type PDBInfo struct {
 
 func decodePDBInfo(p *Part, r *reader) {
 	d := &PDBInfo{}
-	r.begin("", "PDB info")
-	defer r.end()
 	d.Version = r.u16("Version")
 	d.CompressionType = r.u16("CompressionType")
 	d.SizeInBytes = r.u32("SizeInBytes")
@@ -802,11 +789,7 @@ func decodePDBInfo(p *Part, r *reader) {
 		return
 	}
 	p.PDBInfo = d
-	n := int(d.SizeInBytes)
-	if n > r.remaining() {
-		r.problem(Error, "PDBI payload claims %d bytes; %d remain", n, r.remaining())
-		n = r.remaining()
-	}
+	n := r.fit(int(d.SizeInBytes), r.pos, "", "PDBI payload claims %d bytes; %d remain", d.SizeInBytes, r.remaining())
 	switch d.CompressionType {
 	case 0:
 		d.RuntimeData = decodeRuntimeData(r.sub(r.pos, n, r.join("RuntimeData"), "PDB info payload"))
@@ -838,10 +821,10 @@ func init() {
 	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
 	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
 	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Decode: internal(decodeStatisticsPart)})
-	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partOnly(decodeDebugName)})
-	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partOnly(decodeCompilerVersion)})
-	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partOnly(decodeSourceInfo)})
-	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Decode: partOnly(decodePDBInfo)})
+	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partStructure("debug name", decodeDebugName)})
+	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partStructure("compiler version", decodeCompilerVersion)})
+	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partStructure("source info", decodeSourceInfo)})
+	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Decode: partStructure("PDB info", decodePDBInfo)})
 }
 
 // decodeStatisticsPart tells DXC's STAT (a reflection-only DXIL program) from
