@@ -430,17 +430,12 @@ func (r *irReader) readModule(mod *bcBlock) {
 		}
 	}
 	m.ModuleMDCount = len(m.Metadata)
-	k := 0
-	for _, b := range mod.Blocks {
-		if b.ID != blockFunction {
-			continue
-		}
+	for k, b := range mod.functionBlocks() {
 		if k >= len(r.bodies) {
 			m.problem(Warning, b.Start, "FUNCTION_BLOCK", "expected %d function bodies, found more", len(r.bodies))
 			break
 		}
 		r.readFunction(b, &m.Functions[r.bodies[k]])
-		k++
 	}
 }
 
@@ -656,14 +651,7 @@ func (r *irReader) readFunctionRecord(rec bcRecord) {
 // readConstants appends the constants of a CONSTANTS_BLOCK to vals; base is
 // the value id of vals[0].
 func (r *irReader) readConstants(b *bcBlock, vals []IRValue, base uint32) []IRValue {
-	cur := NoType
-	for _, rec := range b.Records {
-		if rec.Code == 1 {
-			if len(rec.Ops) > 0 {
-				cur = uint32(rec.Ops[0])
-			}
-			continue
-		}
+	for cur, rec := range b.constants() {
 		v := IRValue{Kind: IRValueConstant, Type: cur, Code: rec.Code, Ops: rec.Ops, Index: -1}
 		switch rec.Code {
 		case 8, 9: // STRING, CSTRING: operands are the characters
