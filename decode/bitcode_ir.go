@@ -272,6 +272,15 @@ const LocationBase = 1 << 30
 // NoType marks a missing type id.
 const NoType = ^uint32(0)
 
+// elemType is the first type type id contains (a pointer's pointee, a
+// vector's or array's element), or NoType.
+func (m *IRModule) elemType(id uint32) uint32 {
+	if t := m.IRTypeAt(id); t != nil && len(t.Elems) > 0 {
+		return t.Elems[0]
+	}
+	return NoType
+}
+
 // IRTypeAt returns the type of id, or nil.
 func (m *IRModule) IRTypeAt(id uint32) *IRType {
 	if int64(id) < int64(len(m.Types)) {
