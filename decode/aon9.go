@@ -234,52 +234,27 @@ func decodeAon9(p *Part, r *reader) {
 	if a.ChunkSize != uint32(r.len()) {
 		r.problemAt(Note, 0, "Aon9 header", "ChunkSize is %d, the part holds %d bytes", a.ChunkSize, r.len())
 	}
-	table := func(name string, count, off uint16, size int, each func(s *reader, i int)) {
-		if count == 0 {
-			return
-		}
-		s := r.sub(int(off), int(count)*size, "Aon9/"+name, name)
-		for i := 0; i < int(count) && s.remaining() >= size; i++ {
-			s.begin(strconv.Itoa(i), name)
-			each(s, i)
-			s.end()
-		}
-	}
-	table("ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *reader, i int) {
-		m := Aon9ConstantBufferMapping{Offset: s.abs()}
-		m.Buffer = s.u16("Buffer")
-		m.StartRegister = s.u16("StartRegister")
-		m.RegisterCount = s.u16("RegisterCount")
-		m.TargetRegister = s.u16("TargetRegister")
+	a.ConstantBufferMappings = aon9Mappings(r, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *reader) Aon9ConstantBufferMapping {
+		m := Aon9ConstantBufferMapping{Offset: s.abs(), Buffer: s.u16("Buffer"), StartRegister: s.u16("StartRegister"),
+			RegisterCount: s.u16("RegisterCount"), TargetRegister: s.u16("TargetRegister")}
 		for j := range m.DataConversion {
 			m.DataConversion[j] = Aon9DataConversion(s.u8("DataConversion/" + strconv.Itoa(j)))
 		}
-		a.ConstantBufferMappings = append(a.ConstantBufferMappings, m)
+		return m
 	})
-	table("LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *reader, i int) {
-		m := Aon9LoopRegisterMapping{Offset: s.abs()}
-		m.Buffer = s.u16("Buffer")
-		m.SourceRegister = s.u16("SourceRegister")
-		m.Component = s.u16("Component")
-		m.TargetRegister = s.u16("TargetRegister")
-		a.LoopRegisterMappings = append(a.LoopRegisterMappings, m)
+	a.LoopRegisterMappings = aon9Mappings(r, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *reader) Aon9LoopRegisterMapping {
+		return Aon9LoopRegisterMapping{Offset: s.abs(), Buffer: s.u16("Buffer"), SourceRegister: s.u16("SourceRegister"),
+			Component: s.u16("Component"), TargetRegister: s.u16("TargetRegister")}
 	})
 	if a.UnknownMappingCount != 0 {
 		r.problemAt(Note, 24, "Aon9 header", "UnknownMappingCount is %d; no known compiler writes these mappings, their bytes stay undecoded", a.UnknownMappingCount)
 	}
-	table("SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *reader, i int) {
-		m := Aon9SamplerMapping{Offset: s.abs()}
-		m.SourceResource = s.u8("SourceResource")
-		m.SourceSampler = s.u8("SourceSampler")
-		m.TargetSampler = s.u8("TargetSampler")
-		m.Reserved = s.u8("Reserved")
-		a.SamplerMappings = append(a.SamplerMappings, m)
+	a.SamplerMappings = aon9Mappings(r, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *reader) Aon9SamplerMapping {
+		return Aon9SamplerMapping{Offset: s.abs(), SourceResource: s.u8("SourceResource"), SourceSampler: s.u8("SourceSampler"),
+			TargetSampler: s.u8("TargetSampler"), Reserved: s.u8("Reserved")}
 	})
-	table("RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *reader, i int) {
-		m := Aon9RuntimeConstantMapping{Offset: s.abs()}
-		m.ConstantDescription = Aon9RuntimeConstant(s.u16("ConstantDescription"))
-		m.TargetRegister = s.u16("TargetRegister")
-		a.RuntimeConstantMappings = append(a.RuntimeConstantMappings, m)
+	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *reader) Aon9RuntimeConstantMapping {
+		return Aon9RuntimeConstantMapping{Offset: s.abs(), ConstantDescription: Aon9RuntimeConstant(s.u16("ConstantDescription")), TargetRegister: s.u16("TargetRegister")}
 	})
 	sr := r.sub(int(a.ShaderOffset), int(a.ShaderSize), "Aon9/Shader", "D3D9 shader")
 	decodeD3D9Shader(&a.Shader, sr)
@@ -294,14 +269,7 @@ func decodeAon9(p *Part, r *reader) {
 func ParseD3D9Shader(b []byte) (*D3D9Shader, []Problem, []Span) {
 	out := &sink{}
 	s := &D3D9Shader{}
-	func() {
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, 0, "", "D3D9 shader", "internal decoder error (please report): %v", e)
-			}
-		}()
-		decodeD3D9Shader(s, newReader(b, 0, "Shader", "", out))
-	}()
+	out.guard(0, "", "D3D9 shader", func() { decodeD3D9Shader(s, newReader(b, 0, "Shader", "", out)) })
 	return s, out.problems, out.spans
 }
 
@@ -774,6 +742,22 @@ func (d *d3d9Decoder) applyDebug() {
 
 // dbugMaxString bounds a DBUG string (source paths are the longest).
 const dbugMaxString = 4096
+
+// aon9Mappings reads one of the Aon9 mapping tables: count records of size
+// bytes at off, each read by read (as far as whole records remain).
+func aon9Mappings[T any](r *reader, name string, count, off uint16, size int, read func(s *reader) T) []T {
+	if count == 0 {
+		return nil
+	}
+	var out []T
+	s := r.sub(int(off), int(count)*size, "Aon9/"+name, name)
+	for i := 0; i < int(count) && s.remaining() >= size; i++ {
+		s.begin(strconv.Itoa(i), name)
+		out = append(out, read(s))
+		s.end()
+	}
+	return out
+}
 
 // decodeD3D9Debug reads a DBUG block; r covers the bytes after "DBUG".
 func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {

@@ -136,69 +136,47 @@ func (t D3D9RegisterType) String() string {
 // MarshalText writes the register type by name.
 func (t D3D9RegisterType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
+// d3d9RegPrefixes are the letters the D3D9 disassembler writes before a
+// register's number, for the files spelled the same in every shader.
+var d3d9RegPrefixes = [...]string{
+	D3D9RegTemp: "r", D3D9RegInput: "v", D3D9RegConst: "c", D3D9RegAttrOut: "oD", D3D9RegConstInt: "i",
+	D3D9RegColorOut: "oC", D3D9RegSampler: "s", D3D9RegConstBool: "b", D3D9RegTempF16: "half",
+	D3D9RegLabel: "l", D3D9RegPredicate: "p",
+}
+
 // d3d9RegText spells a register as the D3D9 disassembler does.
 func d3d9RegText(t D3D9RegisterType, n uint32, pixel bool, major uint8) string {
 	switch t {
-	case D3D9RegTemp:
-		return fmt.Sprintf("r%d", n)
-	case D3D9RegInput:
-		return fmt.Sprintf("v%d", n)
-	case D3D9RegConst:
-		return fmt.Sprintf("c%d", n)
-	case D3D9RegConst2:
-		return fmt.Sprintf("c%d", n+2048)
-	case D3D9RegConst3:
-		return fmt.Sprintf("c%d", n+4096)
-	case D3D9RegConst4:
-		return fmt.Sprintf("c%d", n+6144)
+	case D3D9RegConst2, D3D9RegConst3, D3D9RegConst4:
+		// The constant file continues in banks of 2048: c2048, c4096, c6144.
+		return fmt.Sprintf("c%d", n+2048*uint32(t-D3D9RegConst2+1))
 	case D3D9RegAddr:
 		if pixel {
 			return fmt.Sprintf("t%d", n)
 		}
 		return fmt.Sprintf("a%d", n)
 	case D3D9RegRastOut:
-		switch n {
-		case 0:
-			return "oPos"
-		case 1:
-			return "oFog"
-		case 2:
-			return "oPts"
+		if n < 3 {
+			return [...]string{"oPos", "oFog", "oPts"}[n]
 		}
 		return fmt.Sprintf("oRast%d", n)
-	case D3D9RegAttrOut:
-		return fmt.Sprintf("oD%d", n)
 	case D3D9RegTexCrdOut:
 		if major >= 3 {
 			return fmt.Sprintf("o%d", n)
 		}
 		return fmt.Sprintf("oT%d", n)
-	case D3D9RegConstInt:
-		return fmt.Sprintf("i%d", n)
-	case D3D9RegColorOut:
-		return fmt.Sprintf("oC%d", n)
 	case D3D9RegDepthOut:
 		return "oDepth"
-	case D3D9RegSampler:
-		return fmt.Sprintf("s%d", n)
-	case D3D9RegConstBool:
-		return fmt.Sprintf("b%d", n)
 	case D3D9RegLoop:
 		return "aL"
-	case D3D9RegTempF16:
-		return fmt.Sprintf("half%d", n)
 	case D3D9RegMisc:
-		switch n {
-		case 0:
-			return "vPos"
-		case 1:
-			return "vFace"
+		if n < 2 {
+			return [...]string{"vPos", "vFace"}[n]
 		}
 		return fmt.Sprintf("vMisc%d", n)
-	case D3D9RegLabel:
-		return fmt.Sprintf("l%d", n)
-	case D3D9RegPredicate:
-		return fmt.Sprintf("p%d", n)
+	}
+	if int(t) < len(d3d9RegPrefixes) && d3d9RegPrefixes[t] != "" {
+		return fmt.Sprintf("%s%d", d3d9RegPrefixes[t], n)
 	}
 	return fmt.Sprintf("reg%d_%d", uint8(t), n)
 }

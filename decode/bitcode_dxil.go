@@ -2,6 +2,9 @@ package decode
 
 import (
 	"fmt"
+	"iter"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // The DXIL metadata (DXC DxilMetadataHelper): !dx.version, !dx.valver,
@@ -244,6 +247,37 @@ func (ir *irModule) str(op uint64) string {
 	return ""
 }
 
+// listItems yields the operands of the list node op, each as a node (nil
+// where one is not); nothing when op is no node.
+func (ir *irModule) listItems(op uint64) iter.Seq[*mdEntry] {
+	return func(yield func(*mdEntry) bool) {
+		list := ir.node(op)
+		if list == nil {
+			return
+		}
+		for _, o := range list.ops {
+			if !yield(ir.node(o)) {
+				return
+			}
+		}
+	}
+}
+
+// tagValues yields the (tag, value operand) pairs of a DXIL tag/value list
+// node; none for nil.
+func (ir *irModule) tagValues(n *mdEntry) iter.Seq2[uint32, uint64] {
+	return func(yield func(uint32, uint64) bool) {
+		if n == nil {
+			return
+		}
+		for i := 0; i+1 < len(n.ops); i += 2 {
+			if !yield(ir.u32(n.ops[i]), n.ops[i+1]) {
+				return
+			}
+		}
+	}
+}
+
 func (ir *irModule) u32(op uint64) uint32 {
 	v, _ := ir.mdInt(ir.mdOp(op))
 	return uint32(v)
@@ -258,12 +292,7 @@ func (ir *irModule) resources(e *mdEntry) []DXILResource {
 		if class >= 4 {
 			break
 		}
-		list := ir.node(op)
-		if list == nil {
-			continue
-		}
-		for _, ro := range list.ops {
-			rn := ir.node(ro)
+		for rn := range ir.listItems(op) {
 			if rn == nil || len(rn.ops) < 6 {
 				continue
 			}
@@ -301,14 +330,12 @@ func (ir *irModule) resources(e *mdEntry) []DXILResource {
 					r.SizeInBytes = ir.u32(o[6])
 				}
 			}
-			if t := ir.node(tags); t != nil {
-				for i := 0; i+1 < len(t.ops); i += 2 {
-					switch ir.u32(t.ops[i]) {
-					case 0: // kDxilTypedBufferElementTypeTag
-						r.ElementType = ir.u32(t.ops[i+1])
-					case 1: // kDxilStructuredBufferElementStrideTag
-						r.ElementStride = ir.u32(t.ops[i+1])
-					}
+			for tag, v := range ir.tagValues(ir.node(tags)) {
+				switch tag {
+				case 0: // kDxilTypedBufferElementTypeTag
+					r.ElementType = ir.u32(v)
+				case 1: // kDxilStructuredBufferElementStrideTag
+					r.ElementStride = ir.u32(v)
 				}
 			}
 			out = append(out, r)
@@ -318,13 +345,8 @@ func (ir *irModule) resources(e *mdEntry) []DXILResource {
 }
 
 func (ir *irModule) signature(op uint64) []SignatureElementMD {
-	list := ir.node(op)
-	if list == nil {
-		return nil
-	}
 	var out []SignatureElementMD
-	for _, eo := range list.ops {
-		n := ir.node(eo)
+	for n := range ir.listItems(op) {
 		if n == nil || len(n.ops) < 10 {
 			continue
 		}
@@ -337,11 +359,9 @@ func (ir *irModule) signature(op uint64) []SignatureElementMD {
 			}
 		}
 		if len(o) > 10 {
-			if tags := ir.node(o[10]); tags != nil {
-				for k := 0; k+1 < len(tags.ops); k += 2 {
-					if ir.u32(tags.ops[k]) == 2 { // kDxilSignatureElementDynIdxCompMaskTag
-						s.DynIdxCompMask = ir.u32(tags.ops[k+1])
-					}
+			for tag, v := range ir.tagValues(ir.node(o[10])) {
+				if tag == 2 { // kDxilSignatureElementDynIdxCompMaskTag
+					s.DynIdxCompMask = ir.u32(v)
 				}
 			}
 		}
@@ -400,9 +420,7 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 		return ep, true
 	}
 	budget := 400
-	for i := 0; i+1 < len(props.ops); i += 2 {
-		tag := ir.u32(props.ops[i])
-		val := props.ops[i+1]
+	for tag, val := range ir.tagValues(props) {
 		ep.Properties = append(ep.Properties, EntryProperty{Tag: tag, Name: entryTagName(tag), Value: ir.mdRender(ir.mdOp(val), 0, &budget)})
 		switch tag {
 		case 0:
@@ -419,21 +437,12 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 				ep.WaveSize = []uint32{ir.u32(val)}
 			}
 		case 13:
-			v := ir.u32(val)
-			if int(v) < len(nodeLaunchTypeNames) {
-				ep.NodeLaunchType = nodeLaunchTypeNames[v]
-			} else {
-				ep.NodeLaunchType = fmt.Sprintf("NodeLaunchType(%d)", v)
-			}
+			ep.NodeLaunchType = report.EnumName(nodeLaunchTypeNames, uint64(ir.u32(val)), "NodeLaunchType")
 		case 15:
 			ep.EntryNodeID = ir.nodeID(val)
 		case 20, 21:
-			list := ir.node(val)
-			if list == nil {
-				continue
-			}
-			for _, no := range list.ops {
-				io := ir.nodeIO(ir.node(no))
+			for n := range ir.listItems(val) {
+				io := ir.nodeIO(n)
 				if tag == 20 {
 					ep.NodeInputs = append(ep.NodeInputs, io)
 				} else {
@@ -454,24 +463,21 @@ func (ir *irModule) nodeIO(n *mdEntry) EntryNodeIO {
 	if n == nil {
 		return io
 	}
-	for i := 0; i+1 < len(n.ops); i += 2 {
-		v := n.ops[i+1]
-		switch ir.u32(n.ops[i]) {
+	for tag, v := range ir.tagValues(n) {
+		switch tag {
 		case 0:
 			io.OutputID = ir.nodeID(v)
 		case 1:
 			io.Flags = ir.u32(v)
 		case 2:
-			if rt := ir.node(v); rt != nil {
-				for j := 0; j+1 < len(rt.ops); j += 2 {
-					switch ir.u32(rt.ops[j]) {
-					case 0:
-						io.RecordSize = ir.u32(rt.ops[j+1])
-					case 1:
-						io.SVDispatchGrid = ir.u32list(rt.ops[j+1])
-					case 2:
-						io.RecordAlignment = ir.u32(rt.ops[j+1])
-					}
+			for rtag, rv := range ir.tagValues(ir.node(v)) {
+				switch rtag {
+				case 0:
+					io.RecordSize = ir.u32(rv)
+				case 1:
+					io.SVDispatchGrid = ir.u32list(rv)
+				case 2:
+					io.RecordAlignment = ir.u32(rv)
 				}
 			}
 		case 3:
@@ -484,10 +490,7 @@ func (ir *irModule) nodeIO(n *mdEntry) EntryNodeIO {
 			io.AllowSparseNodes = ir.u32(v) != 0
 		}
 	}
-	io.Kind = nodeIOKindNames[io.Flags&0x7f]
-	if io.Kind == "" {
-		io.Kind = fmt.Sprintf("NodeIOKind(0x%x)", io.Flags&0x7f)
-	}
+	io.Kind = nodeIOKindName(io.Flags & 0x7f)
 	io.FlagNames = NodeIOFlagNames(io.Flags)
 	return io
 }

@@ -324,7 +324,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 	void := m.findVoid()
 	in.Type = void
 	i := 0
-	add := func(id uint32) { in.Args = append(in.Args, id) }
+	add := func(ids ...uint32) { in.Args = append(in.Args, ids...) }
 	switch rec.Code {
 	case 2: // BINOP [opval, opval, opcode, flags?]
 		a, t := fr.valueTypePair(o, &i)
@@ -333,8 +333,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		i++
 		in.Pred = opc
 		in.Op = IRBinopName(opc, m.isFP(t))
-		add(a)
-		add(b)
+		add(a, b)
 		if i < len(o) {
 			in.Flags, in.HasFlags = o[i], true
 		}
@@ -365,9 +364,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		}
 		pt := fr.typeOf(in.Args[0])
 		if in.Ty2 == NoType {
-			if t := m.IRTypeAt(pt); t != nil && len(t.Elems) > 0 {
-				in.Ty2 = t.Elems[0]
-			}
+			in.Ty2 = m.elemType(pt)
 		}
 		fr.define(&in, m.gepResult(fr.f, in.Ty2, pt, in.Args[1:]))
 	case 5: // SELECT (old) [ty, opval, opval, opval]
@@ -380,42 +377,28 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		a, t := fr.valueTypePair(o, &i)
 		b := fr.value(o, &i, t)
 		c, _ := fr.valueTypePair(o, &i)
-		add(c)
-		add(a)
-		add(b)
+		add(c, a, b)
 		fr.define(&in, t)
 	case 6: // EXTRACTELT [opval, opval]
 		in.Op = "extractelement"
 		a, t := fr.valueTypePair(o, &i)
 		b, _ := fr.valueTypePair(o, &i)
-		add(a)
-		add(b)
-		et := NoType
-		if tt := m.IRTypeAt(t); tt != nil && len(tt.Elems) > 0 {
-			et = tt.Elems[0]
-		}
-		fr.define(&in, et)
+		add(a, b)
+		fr.define(&in, m.elemType(t))
 	case 7: // INSERTELT [opval, opval, opval]
 		in.Op = "insertelement"
 		a, t := fr.valueTypePair(o, &i)
-		et := NoType
-		if tt := m.IRTypeAt(t); tt != nil && len(tt.Elems) > 0 {
-			et = tt.Elems[0]
-		}
+		et := m.elemType(t)
 		b := fr.value(o, &i, et)
 		c, _ := fr.valueTypePair(o, &i)
-		add(a)
-		add(b)
-		add(c)
+		add(a, b, c)
 		fr.define(&in, t)
 	case 8: // SHUFFLEVEC [opval, opval, opval]
 		in.Op = "shufflevector"
 		a, t := fr.valueTypePair(o, &i)
 		b := fr.value(o, &i, t)
 		c, mt := fr.valueTypePair(o, &i)
-		add(a)
-		add(b)
-		add(c)
+		add(a, b, c)
 		rt := NoType
 		if vt, mtt := m.IRTypeAt(t), m.IRTypeAt(mt); vt != nil && mtt != nil && len(vt.Elems) > 0 {
 			rt = m.findType(func(x *IRType) bool {
@@ -435,8 +418,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		if m.isFP(t) {
 			in.Op = "fcmp"
 		}
-		add(a)
-		add(b)
+		add(a, b)
 		rt := m.findI1()
 		if tt := m.IRTypeAt(t); tt != nil && tt.Kind == IRTypeVector {
 			rt = m.findType(func(x *IRType) bool {
@@ -542,16 +524,12 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		p, pt := fr.valueTypePair(o, &i)
 		var v uint32
 		if rec.Code == 24 || rec.Code == 42 {
-			et := NoType
-			if t := m.IRTypeAt(pt); t != nil && len(t.Elems) > 0 {
-				et = t.Elems[0]
-			}
+			et := m.elemType(pt)
 			v = fr.value(o, &i, et)
 		} else {
 			v, _ = fr.valueTypePair(o, &i)
 		}
-		add(v)
-		add(p)
+		add(v, p)
 		in.Align = alignOf(fr.get(o, i))
 		in.Volatile = fr.get(o, i+1) != 0
 		if rec.Code == 45 || rec.Code == 42 {
@@ -578,8 +556,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		in.Op = "insertvalue"
 		a, t := fr.valueTypePair(o, &i)
 		b, _ := fr.valueTypePair(o, &i)
-		add(a)
-		add(b)
+		add(a, b)
 		in.Indices = append(in.Indices, o[min(i, len(o)):]...)
 		fr.define(&in, t)
 	case 34: // CALL [attrs, cc, fmf?, fnty?, callee, args...]
@@ -591,13 +568,9 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 	case 38: // ATOMICRMW [ptr, val, op, vol, ordering, scope]
 		in.Op = "atomicrmw"
 		p, pt := fr.valueTypePair(o, &i)
-		et := NoType
-		if t := m.IRTypeAt(pt); t != nil && len(t.Elems) > 0 {
-			et = t.Elems[0]
-		}
+		et := m.elemType(pt)
 		v := fr.value(o, &i, et)
-		add(p)
-		add(v)
+		add(p, v)
 		in.Pred = fr.get(o, i)
 		in.Volatile = fr.get(o, i+1) != 0
 		in.Ordering, in.Scope = fr.get(o, i+2), fr.get(o, i+3)
@@ -607,9 +580,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		p, _ := fr.valueTypePair(o, &i)
 		c, ct := fr.valueTypePair(o, &i)
 		n := fr.value(o, &i, ct)
-		add(p)
-		add(c)
-		add(n)
+		add(p, c, n)
 		in.Volatile = fr.get(o, i) != 0
 		in.Ordering, in.Scope = fr.get(o, i+1), fr.get(o, i+2)
 		in.Failure = in.Ordering

@@ -272,6 +272,15 @@ const LocationBase = 1 << 30
 // NoType marks a missing type id.
 const NoType = ^uint32(0)
 
+// elemType is the first type type id contains (a pointer's pointee, a
+// vector's or array's element), or NoType.
+func (m *IRModule) elemType(id uint32) uint32 {
+	if t := m.IRTypeAt(id); t != nil && len(t.Elems) > 0 {
+		return t.Elems[0]
+	}
+	return NoType
+}
+
 // IRTypeAt returns the type of id, or nil.
 func (m *IRModule) IRTypeAt(id uint32) *IRType {
 	if int64(id) < int64(len(m.Types)) {
@@ -430,17 +439,12 @@ func (r *irReader) readModule(mod *bcBlock) {
 		}
 	}
 	m.ModuleMDCount = len(m.Metadata)
-	k := 0
-	for _, b := range mod.Blocks {
-		if b.ID != blockFunction {
-			continue
-		}
+	for k, b := range mod.functionBlocks() {
 		if k >= len(r.bodies) {
 			m.problem(Warning, b.Start, "FUNCTION_BLOCK", "expected %d function bodies, found more", len(r.bodies))
 			break
 		}
 		r.readFunction(b, &m.Functions[r.bodies[k]])
-		k++
 	}
 }
 
@@ -598,22 +602,25 @@ func (r *irReader) readGlobalVar(rec bcRecord) {
 			g.Init = int64(o[2] - 1)
 		}
 		g.Linkage = o[3]
-		at := func(i int) uint64 {
-			if i < len(o) {
-				return o[i]
-			}
-			return 0
-		}
-		g.Align = alignOf(at(4))
-		g.Section = at(5)
-		g.Visibility = at(6)
-		g.ThreadLocal = at(7)
-		g.UnnamedAddr = at(8) != 0
-		g.ExternallyInitialized = at(9) != 0
-		g.DLLStorage = at(10)
+		g.Align = alignOf(opAt(o, 4))
+		g.Section = opAt(o, 5)
+		g.Visibility = opAt(o, 6)
+		g.ThreadLocal = opAt(o, 7)
+		g.UnnamedAddr = opAt(o, 8) != 0
+		g.ExternallyInitialized = opAt(o, 9) != 0
+		g.DLLStorage = opAt(o, 10)
 	}
 	m.Globals = append(m.Globals, g)
 	m.Values = append(m.Values, IRValue{Kind: IRValueGlobal, Type: g.Type, Index: int32(len(m.Globals) - 1)})
+}
+
+// opAt is a record's operand i, or 0 when the record stops before it (the
+// trailing fields of GLOBALVAR and FUNCTION records are optional).
+func opAt(o []uint64, i int) uint64 {
+	if i < len(o) {
+		return o[i]
+	}
+	return 0
 }
 
 func (r *irReader) readFunctionRecord(rec bcRecord) {
@@ -636,18 +643,12 @@ func (r *irReader) readFunctionRecord(rec bcRecord) {
 		f.CallingConv = o[1]
 		f.Declaration = o[2] != 0
 		f.Linkage = o[3]
-		at := func(i int) uint64 {
-			if i < len(o) {
-				return o[i]
-			}
-			return 0
-		}
-		f.Attrs = uint32(at(4))
-		f.Align = alignOf(at(5))
-		f.Section = at(6)
-		f.Visibility = at(7)
-		f.UnnamedAddr = at(9) != 0
-		f.DLLStorage = at(11)
+		f.Attrs = uint32(opAt(o, 4))
+		f.Align = alignOf(opAt(o, 5))
+		f.Section = opAt(o, 6)
+		f.Visibility = opAt(o, 7)
+		f.UnnamedAddr = opAt(o, 9) != 0
+		f.DLLStorage = opAt(o, 11)
 	}
 	m.Functions = append(m.Functions, f)
 	if !f.Declaration {
@@ -659,14 +660,7 @@ func (r *irReader) readFunctionRecord(rec bcRecord) {
 // readConstants appends the constants of a CONSTANTS_BLOCK to vals; base is
 // the value id of vals[0].
 func (r *irReader) readConstants(b *bcBlock, vals []IRValue, base uint32) []IRValue {
-	cur := NoType
-	for _, rec := range b.Records {
-		if rec.Code == 1 {
-			if len(rec.Ops) > 0 {
-				cur = uint32(rec.Ops[0])
-			}
-			continue
-		}
+	for cur, rec := range b.constants() {
 		v := IRValue{Kind: IRValueConstant, Type: cur, Code: rec.Code, Ops: rec.Ops, Index: -1}
 		switch rec.Code {
 		case 8, 9: // STRING, CSTRING: operands are the characters

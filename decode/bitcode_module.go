@@ -55,14 +55,12 @@ const (
 
 type irValue struct {
 	kind   irValueKind
-	typ    uint32 // type id, or noType
+	typ    uint32 // type id, or NoType
 	fn     int32  // index in Module.Functions for functions, else -1
 	intVal int64
 	isInt  bool // a CST_CODE_INTEGER
 	undef  bool
 }
-
-const noType = ^uint32(0)
 
 // maxTypesShown bounds Module.Types.
 const maxTypesShown = 4096
@@ -176,7 +174,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 			if len(rec.Ops) < 4 {
 				ir.problemAtBit(Warning, rec.Start, "MODULE_CODE_GLOBALVAR", "a global variable record has %d operands, fewer than 4", len(rec.Ops))
 				m.GlobalVariables = append(m.GlobalVariables, ModuleGlobal{})
-				ir.values = append(ir.values, irValue{kind: valGlobalVar, typ: noType, fn: int32(len(m.GlobalVariables) - 1)})
+				ir.values = append(ir.values, irValue{kind: valGlobalVar, typ: NoType, fn: int32(len(m.GlobalVariables) - 1)})
 				continue
 			}
 			g := ModuleGlobal{Type: ir.typeString(uint32(rec.Ops[0]), 0), Constant: rec.Ops[1]&1 != 0, Linkage: linkageName(rec.Ops[3])}
@@ -193,7 +191,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		case 8: // FUNCTION: [type, callingconv, isproto, linkage, ...]
 			if len(rec.Ops) < 4 {
 				ir.problemAtBit(Warning, rec.Start, "MODULE_CODE_FUNCTION", "a function record has %d operands, fewer than 4", len(rec.Ops))
-				ir.values = append(ir.values, irValue{kind: valFunction, typ: noType, fn: -1})
+				ir.values = append(ir.values, irValue{kind: valFunction, typ: NoType, fn: -1})
 				continue
 			}
 			ft := uint32(rec.Ops[0])
@@ -202,7 +200,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 			}
 			if t := ir.typ(ft); t == nil || t.kind != tyFunction {
 				ir.problemAtBit(Warning, rec.Start, "MODULE_CODE_FUNCTION", "function %d has type %d, which is not a function type", len(m.Functions), ft)
-				ft = noType
+				ft = NoType
 			}
 			f := ModuleFunction{Type: ir.typeString(ft, 0), Declaration: rec.Ops[2] != 0, Linkage: linkageName(rec.Ops[3])}
 			idx := len(m.Functions)
@@ -214,7 +212,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 			}
 			ir.values = append(ir.values, irValue{kind: valFunction, typ: ft, fn: int32(idx)})
 		case 9, 14: // ALIAS_OLD, ALIAS
-			ir.values = append(ir.values, irValue{kind: valAlias, typ: noType, fn: -1})
+			ir.values = append(ir.values, irValue{kind: valAlias, typ: NoType, fn: -1})
 		}
 	}
 	ir.globals = len(ir.values)
@@ -258,20 +256,17 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		most = max(most, n)
 	}
 	ir.values = slices.Grow(ir.values, most+256)
-	k := 0
-	for _, b := range mod.Blocks {
-		if b.ID != blockFunction {
-			continue
-		}
+	read := 0
+	for k, b := range mod.functionBlocks() {
 		if k >= len(ir.bodies) {
 			ir.problemAtBit(Warning, b.Start, "FUNCTION_BLOCK", "there are more function bodies than functions defined with a body (%d)", len(ir.bodies))
 			break
 		}
 		ir.readFunction(b, ir.bodies[k])
-		k++
+		read = k + 1
 	}
-	if k < len(ir.bodies) && len(ir.bodies) > 0 {
-		ir.r.problem(Warning, "%d functions are defined with a body but only %d function blocks follow", len(ir.bodies), k)
+	if read < len(ir.bodies) && len(ir.bodies) > 0 {
+		ir.r.problem(Warning, "%d functions are defined with a body but only %d function blocks follow", len(ir.bodies), read)
 	}
 	for op, n := range ir.census {
 		m.DXOps = append(m.DXOps, DXOp{Opcode: op, Name: DXOpName(op), Count: n, Offset: ir.r.base + int64(ir.firstCall[op]/8)})
@@ -493,14 +488,7 @@ func (ir *irModule) typeRender(t *irType, depth int, budget *int) string {
 
 // readConstants appends one value per record except SETTYPE.
 func (ir *irModule) readConstants(b *bcBlock) {
-	cur := noType
-	for _, rec := range b.Records {
-		if rec.Code == 1 {
-			if len(rec.Ops) > 0 {
-				cur = uint32(rec.Ops[0])
-			}
-			continue
-		}
+	for cur, rec := range b.constants() {
 		v := irValue{kind: valConstant, typ: cur, fn: -1}
 		switch rec.Code {
 		case 4: // INTEGER, signed VBR
@@ -564,7 +552,7 @@ func (ir *irModule) readMetadata(b *bcBlock) {
 		case 1:
 			ir.md = append(ir.md, mdEntry{kind: mdString, str: opsText(rec.Ops)})
 		case 2: // VALUE [ty, val]
-			e := mdEntry{kind: mdValue, typ: noType, val: ^uint32(0)}
+			e := mdEntry{kind: mdValue, typ: NoType, val: ^uint32(0)}
 			if len(rec.Ops) >= 2 {
 				e.typ, e.val = uint32(rec.Ops[0]), uint32(rec.Ops[1])
 			}
@@ -658,10 +646,10 @@ func (ir *irModule) readFunction(b *bcBlock, fi int) {
 		switch {
 		case code == 34 || code == 13:
 			if ir.call(f, rec) {
-				ir.values = append(ir.values, irValue{kind: valInstruction, typ: noType, fn: -1})
+				ir.values = append(ir.values, irValue{kind: valInstruction, typ: NoType, fn: -1})
 			}
 		case instValue[code]:
-			ir.values = append(ir.values, irValue{kind: valInstruction, typ: noType, fn: -1})
+			ir.values = append(ir.values, irValue{kind: valInstruction, typ: NoType, fn: -1})
 		case instNoValue[code]:
 		default:
 			ir.warnOnce(fmt.Sprintf("inst%d", code), Warning, "function %q has instruction code %d, which LLVM 3.7 does not define; the dx.op census after it may be wrong", f.Name, code)
@@ -694,7 +682,7 @@ func (ir *irModule) call(f *ModuleFunction, rec bcRecord) bool {
 			i++
 		}
 	}
-	fnty := noType
+	fnty := NoType
 	if explicit {
 		if i >= len(o) {
 			return false
@@ -711,7 +699,7 @@ func (ir *irModule) call(f *ModuleFunction, rec bcRecord) bool {
 	if callee >= inst { // forward reference: a type follows
 		i++
 	}
-	if fnty == noType && int64(callee) < int64(len(ir.values)) {
+	if fnty == NoType && int64(callee) < int64(len(ir.values)) {
 		v := ir.values[callee]
 		if v.kind == valFunction {
 			fnty = v.typ

@@ -3,6 +3,7 @@ package decode
 import (
 	"encoding/binary"
 	"fmt"
+	"iter"
 )
 
 // The LLVM bitstream container (llvm/docs/BitCodeFormat.rst): a stream of
@@ -158,6 +159,42 @@ type bcBlock struct {
 	Blocks      []*bcBlock
 	Abbrevs     int // DEFINE_ABBREV records in the block itself
 	Closed      bool
+}
+
+// functionBlocks yields a module block's FUNCTION_BLOCKs numbered in order:
+// the k-th holds the body of the k-th function defined with one.
+func (b *bcBlock) functionBlocks() iter.Seq2[int, *bcBlock] {
+	return func(yield func(int, *bcBlock) bool) {
+		k := 0
+		for _, sb := range b.Blocks {
+			if sb.ID != blockFunction {
+				continue
+			}
+			if !yield(k, sb) {
+				return
+			}
+			k++
+		}
+	}
+}
+
+// constants yields the records of a CONSTANTS_BLOCK but SETTYPE, each with
+// the type the SETTYPE before it set (NoType before the first).
+func (b *bcBlock) constants() iter.Seq2[uint32, bcRecord] {
+	return func(yield func(uint32, bcRecord) bool) {
+		cur := NoType
+		for _, rec := range b.Records {
+			if rec.Code == 1 { // SETTYPE
+				if len(rec.Ops) > 0 {
+					cur = uint32(rec.Ops[0])
+				}
+				continue
+			}
+			if !yield(cur, rec) {
+				return
+			}
+		}
+	}
 }
 
 // bcParser builds the block tree; blockinfo holds the abbreviations BLOCKINFO

@@ -356,19 +356,14 @@ func (f *File) decodePart(p *Part) {
 	out := &sink{}
 	r := newReader(p.data, p.DataOffset, p.Name, p.Name, out)
 	r.what = p.Name
-	func() {
-		// A decoder bug must not take the whole file down: report it and keep the part raw.
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, p.DataOffset, p.Name, p.Name, "internal decoder error (please report): %v", e)
-			}
-		}()
+	// A decoder bug must not take the whole file down: report it and keep the part raw.
+	out.guard(p.DataOffset, p.Name, p.Name, func() {
 		if k := LookupPart(p.Name); k != nil && k.Decode != nil {
 			k.Decode(f, p, &Reader{r})
 		} else {
 			r.raw("Data", len(p.data))
 		}
-	}()
+	})
 	gaps := fillGaps(out.spans, p.DataOffset, p.DataOffset+int64(len(p.data)), p.Name+"/Unknown")
 	if len(gaps) > 0 && knownLayout(p.Name) {
 		var n int64

@@ -45,28 +45,15 @@ const (
 	PartRemoved                     // only in A
 )
 
-var partStatusNames = [...]string{"identical", "changed", "added", "removed"}
+var partStatuses = enum{"PartStatus", []string{"identical", "changed", "added", "removed"}}
 
-func (s PartStatus) String() string {
-	if s >= 0 && int(s) < len(partStatusNames) {
-		return partStatusNames[s]
-	}
-	return fmt.Sprintf("PartStatus(%d)", int(s))
-}
+func (s PartStatus) String() string { return enumString(partStatuses, s) }
 
 // MarshalText writes the status by name.
 func (s PartStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status written by MarshalText.
-func (s *PartStatus) UnmarshalText(b []byte) error {
-	for i, n := range partStatusNames {
-		if n == string(b) {
-			*s = PartStatus(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown part status %q", b)
-}
+func (s *PartStatus) UnmarshalText(b []byte) error { return parseEnum(partStatuses, s, b) }
 
 // PartSide is where a part sits in one of the two files.
 type PartSide struct {
@@ -124,28 +111,15 @@ const (
 	DiffFolded                  // many derived values differ (the bitcode's block statistics): A.Value says how many
 )
 
-var diffKindNames = [...]string{"changed", "added", "removed", "length", "folded"}
+var diffKinds = enum{"DiffKind", []string{"changed", "added", "removed", "length", "folded"}}
 
-func (k DiffKind) String() string {
-	if k >= 0 && int(k) < len(diffKindNames) {
-		return diffKindNames[k]
-	}
-	return fmt.Sprintf("DiffKind(%d)", int(k))
-}
+func (k DiffKind) String() string { return enumString(diffKinds, k) }
 
 // MarshalText writes the kind by name.
 func (k DiffKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads a kind written by MarshalText.
-func (k *DiffKind) UnmarshalText(b []byte) error {
-	for i, n := range diffKindNames {
-		if n == string(b) {
-			*k = DiffKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown diff kind %q", b)
-}
+func (k *DiffKind) UnmarshalText(b []byte) error { return parseEnum(diffKinds, k, b) }
 
 // FieldDiff is one value that differs.
 type FieldDiff struct {

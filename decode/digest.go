@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"fmt"
 	"math/bits"
 )
 
@@ -18,14 +17,9 @@ const (
 	DigestMismatch                     // something else: the content changed after signing
 )
 
-var digestStatusNames = [...]string{"valid", "unsigned", "bypass", "mismatch"}
+var digestStatuses = enum{"DigestStatus", []string{"valid", "unsigned", "bypass", "mismatch"}}
 
-func (s DigestStatus) String() string {
-	if int(s) < len(digestStatusNames) && s >= 0 {
-		return digestStatusNames[s]
-	}
-	return fmt.Sprintf("DigestStatus(%d)", int(s))
-}
+func (s DigestStatus) String() string { return enumString(digestStatuses, s) }
 
 // MarshalJSON writes the status by name.
 func (s DigestStatus) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
@@ -36,13 +30,7 @@ func (s *DigestStatus) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &n); err != nil {
 		return err
 	}
-	for i, v := range digestStatusNames {
-		if v == n {
-			*s = DigestStatus(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown digest status %q", n)
+	return parseEnum(digestStatuses, s, []byte(n))
 }
 
 // Digest is the result of checking the container digest.

@@ -144,13 +144,9 @@ func (d *tokenDecoder) declaration(in *Instruction, tok uint32) string {
 	case OpDclTemps, OpDclMaxOutputVertex, OpDclGSInstances, OpDclHSForkCount, OpDclHSJoinCount:
 		return fmt.Sprintf("%s %d", nm, d.next("count"))
 	case OpDclIndexableTemp:
-		reg := d.next("register")
-		n := d.next("register count")
-		c := d.next("component count")
-		return fmt.Sprintf("%s x%d[%d], %d", nm, reg, n, c)
+		return fmt.Sprintf("%s x%d[%d], %d", nm, d.next("register"), d.next("register count"), d.next("component count"))
 	case OpDclIndexRange:
-		o := operand('u')
-		return fmt.Sprintf("%s %s %d", nm, o.Text, d.next("register count"))
+		return fmt.Sprintf("%s %s %d", nm, operand('u').Text, d.next("register count"))
 	case OpDclOutputTopology:
 		return nm + " " + mapName(topologyNames, ctl&0x7f, "topology")
 	case OpDclInputPrimitive:
@@ -170,17 +166,11 @@ func (d *tokenDecoder) declaration(in *Instruction, tok uint32) string {
 	case OpDclHSMaxTessFactor:
 		return nm + " l(" + formatFloat(float64(math.Float32frombits(d.next("max tessellation factor")))) + ")"
 	case OpDclThreadGroup:
-		x := d.next("thread group size x")
-		y := d.next("thread group size y")
-		z := d.next("thread group size z")
-		return fmt.Sprintf("%s %d, %d, %d", nm, x, y, z)
+		return fmt.Sprintf("%s %d, %d, %d", nm, d.next("thread group size x"), d.next("thread group size y"), d.next("thread group size z"))
 	case OpDclTGSMRaw:
-		o := operand('u')
-		return fmt.Sprintf("%s %s, %d", nm, o.Text, d.next("byte count"))
+		return fmt.Sprintf("%s %s, %d", nm, operand('u').Text, d.next("byte count"))
 	case OpDclTGSMStructured:
-		o := operand('u')
-		stride := d.next("structure stride")
-		return fmt.Sprintf("%s %s, %d, %d", nm, o.Text, stride, d.next("structure count"))
+		return fmt.Sprintf("%s %s, %d, %d", nm, operand('u').Text, d.next("structure stride"), d.next("structure count"))
 	case OpDclFunctionBody:
 		return fmt.Sprintf("%s fb%d", nm, d.next("function body"))
 	case OpDclFunctionTable:
@@ -334,33 +324,20 @@ func (d *tokenDecoder) shaderMessage(data []uint32) (string, bool) {
 func escapeMessage(b []byte) string {
 	var out strings.Builder
 	for _, c := range b {
-		switch c {
-		case '\\':
-			out.WriteString(`\\`)
-		case '\a':
-			out.WriteString(`\a`)
-		case '\b':
-			out.WriteString(`\b`)
-		case '\f':
-			out.WriteString(`\f`)
-		case '\n':
-			out.WriteString(`\n`)
-		case '\r':
-			out.WriteString(`\r`)
-		case '\t':
-			out.WriteString(`\t`)
-		case '\v':
-			out.WriteString(`\v`)
+		switch {
+		case int(c) < len(cEscapes) && cEscapes[c] != "":
+			out.WriteString(cEscapes[c])
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&out, `\x%02x`, c)
 		default:
-			if c < 0x20 || c >= 0x7f {
-				fmt.Fprintf(&out, `\x%02x`, c)
-			} else {
-				out.WriteByte(c)
-			}
+			out.WriteByte(c)
 		}
 	}
 	return out.String()
 }
+
+// cEscapes are the bytes C (and FXC) writes with a letter escape.
+var cEscapes = [...]string{'\a': `\a`, '\b': `\b`, '\t': `\t`, '\n': `\n`, '\v': `\v`, '\f': `\f`, '\r': `\r`, '\\': `\\`}
 
 func bytesIndexZero(b []byte) int {
 	for i, c := range b {

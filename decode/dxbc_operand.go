@@ -59,17 +59,12 @@ func (d *tokenDecoder) operandDepth(kind byte, depth int) Operand {
 			d.problemAt(Warning, d.pos-1, "unknown extended operand token type %d", e&0x3f)
 		}
 	}
-	switch o.Type {
-	case OperandImmediate32:
+	if o.Type == OperandImmediate32 || o.Type == OperandImmediate64 {
+		// One value (two dwords for 64-bit) or four dwords for four components.
 		n := 1
-		if o.NumComponents == 4 {
-			n = 4
+		if o.Type == OperandImmediate64 {
+			n = 2
 		}
-		for i := 0; i < n; i++ {
-			o.Immediate = append(o.Immediate, d.next("immediate value"))
-		}
-	case OperandImmediate64:
-		n := 2
 		if o.NumComponents == 4 {
 			n = 4
 		}

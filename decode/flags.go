@@ -12,6 +12,15 @@ type flagBit struct {
 	name string
 }
 
+// setFlagFields sets each of fields, the bools a structure keeps beside its
+// flags word (obj2yaml's keys), to whether the bit of bits at the same index
+// is set in v.
+func setFlagFields(v uint32, bits []flagBit, fields ...*bool) {
+	for i, f := range fields {
+		*f = v&bits[i].bit == bits[i].bit
+	}
+}
+
 // flagNames names the set bits of v in the table's order; each set bit no
 // entry names follows as its hex value ("0x1000").
 func flagNames(v uint32, bits []flagBit) []string {

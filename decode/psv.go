@@ -352,32 +352,25 @@ func (info *PSVInfo) ViewIDDependent(sig PSVSigKind, stream, comp int) bool {
 
 // Masks lists the ViewID masks present, in file order.
 func (info *PSVInfo) Masks() []*PSVComponentMask {
-	var m []*PSVComponentMask
-	for _, v := range info.ViewIDOutputMasks {
-		if v != nil {
-			m = append(m, v)
-		}
-	}
-	if info.ViewIDPatchOrPrimMask != nil {
-		m = append(m, info.ViewIDPatchOrPrimMask)
-	}
-	return m
+	m := info.ViewIDOutputMasks
+	return present(m[0], m[1], m[2], m[3], info.ViewIDPatchOrPrimMask)
 }
 
 // Tables lists the dependency tables present, in file order.
 func (info *PSVInfo) Tables() []*PSVDependencyTable {
-	var t []*PSVDependencyTable
-	for _, v := range info.InputToOutput {
-		if v != nil {
-			t = append(t, v)
+	t := info.InputToOutput
+	return present(t[0], t[1], t[2], t[3], info.InputToPatch, info.PatchToOutput)
+}
+
+// present returns the pointers that are not nil, in order (nil when none is).
+func present[T any](ps ...*T) []*T {
+	var out []*T
+	for _, p := range ps {
+		if p != nil {
+			out = append(out, p)
 		}
 	}
-	for _, v := range []*PSVDependencyTable{info.InputToPatch, info.PatchToOutput} {
-		if v != nil {
-			t = append(t, v)
-		}
-	}
-	return t
+	return out
 }
 
 // ComponentElement finds the allocated element of sig (outputs: in stream)
@@ -459,15 +452,7 @@ func setValue(r *reader, v string) {
 }
 
 // unknownBytes claims n bytes as unknown (not understood, kept visible).
-func unknownBytes(r *reader, name string, n int) []byte {
-	if !r.need(n, name) {
-		return nil
-	}
-	v := r.b[r.pos : r.pos+n]
-	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanUnknown})
-	r.pos += n
-	return v
-}
+func unknownBytes(r *reader, name string, n int) []byte { return r.claim(name, n, SpanUnknown) }
 
 type psvDecoder struct {
 	info *PSVInfo
@@ -480,6 +465,14 @@ func (d *psvDecoder) section(name string, start int) {
 		d.info.Sections = append(d.info.Sections, PSVSection{name, d.r.base + int64(start), int64(d.r.pos - start)})
 		d.r.out.span(Span{Path: d.r.join(name), Off: d.r.base + int64(start), Size: int64(d.r.pos - start), Kind: SpanStruct})
 	}
+}
+
+// fail reports an Error that ends the decoding, keeps the rest raw and
+// returns false, for the section readers to return.
+func (d *psvDecoder) fail(off int, structure, format string, args ...any) bool {
+	d.r.problemAt(Error, off, structure, format, args...)
+	d.giveUp()
+	return false
 }
 
 // giveUp keeps the rest of the part raw after an Error.
@@ -551,14 +544,10 @@ func (d *psvDecoder) decode() bool {
 	}
 	info.RuntimeInfoSize = size
 	if size < 24 || size%4 != 0 {
-		r.problemAt(Error, 0, "PSVRuntimeInfo", "RuntimeInfoSize is %d: PSVRuntimeInfo0 alone is 24 bytes and every version is a multiple of 4 (24, 36, 48, 52, 56), so the part cannot be read", size)
-		d.giveUp()
-		return false
+		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d: PSVRuntimeInfo0 alone is 24 bytes and every version is a multiple of 4 (24, 36, 48, 52, 56), so the part cannot be read", size)
 	}
 	if int64(size) > int64(r.remaining()) {
-		r.problemAt(Error, 0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it", size, r.remaining())
-		d.giveUp()
-		return false
+		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it", size, r.remaining())
 	}
 	for v, s := range psvRuntimeInfoSizes {
 		if size >= s {
@@ -577,18 +566,9 @@ func (d *psvDecoder) decode() bool {
 	r.seek(start + int(size))
 	d.section("RuntimeInfo", start)
 
-	// Resources.
-	start = r.pos
-	info.ResourceCount = r.u32("ResourceCount")
-	if r.failed {
+	if !d.resources() {
 		return false
 	}
-	if info.ResourceCount > 0 {
-		if !d.resources() {
-			return false
-		}
-	}
-	d.section("ResourceBindInfo", start)
 	if info.Version == 0 {
 		return true
 	}
@@ -762,17 +742,26 @@ func (d *psvDecoder) stageUnion(start int) {
 	}
 }
 
+// resources reads ResourceCount and, when there are any, ResourceStride and
+// the PSVResourceBindInfo records.
 func (d *psvDecoder) resources() bool {
 	r, info := d.r, d.info
+	start := r.pos
+	info.ResourceCount = r.u32("ResourceCount")
+	if r.failed {
+		return false
+	}
+	if info.ResourceCount == 0 {
+		d.section("ResourceBindInfo", start)
+		return true
+	}
 	stride := r.u32("ResourceStride")
 	if r.failed {
 		return false
 	}
 	info.ResourceStride = stride
 	if stride < 16 {
-		r.problemAt(Error, r.pos-4, "PSVResourceBindInfo", "ResourceStride is %d, smaller than PSVResourceBindInfo0 (16 bytes): the resources cannot be read", stride)
-		d.giveUp()
-		return false
+		return d.fail(r.pos-4, "PSVResourceBindInfo", "ResourceStride is %d, smaller than PSVResourceBindInfo0 (16 bytes): the resources cannot be read", stride)
 	}
 	if stride != 16 && stride != 24 {
 		r.problemAt(Note, r.pos-4, "PSVResourceBindInfo", "ResourceStride %d is neither 16 (v0) nor 24 (v1): the known fields are decoded and the rest of each record kept as unknown", stride)
@@ -822,6 +811,7 @@ func (d *psvDecoder) resources() bool {
 		d.giveUp()
 		return false
 	}
+	d.section("ResourceBindInfo", start)
 	return true
 }
 
@@ -834,9 +824,7 @@ func (d *psvDecoder) stringTable() bool {
 	}
 	info.StringTableSize = size
 	if int64(size) > int64(r.remaining()) {
-		r.problemAt(Error, start, "string table", "StringTableSize is %d but only %d bytes remain", size, r.remaining())
-		d.giveUp()
-		return false
+		return d.fail(start, "string table", "StringTableSize is %d but only %d bytes remain", size, r.remaining())
 	}
 	if size%4 != 0 {
 		r.problemAt(Warning, start, "string table", "StringTableSize %d is not a multiple of 4: DXC's reader rejects the part", size)
@@ -897,9 +885,7 @@ func (d *psvDecoder) semanticIndexTable() bool {
 		return false
 	}
 	if int64(n)*4 > int64(r.remaining()) {
-		r.problemAt(Error, start, "semantic index table", "SemanticIndexTableEntries is %d (%d bytes) but only %d bytes remain", n, int64(n)*4, r.remaining())
-		d.giveUp()
-		return false
+		return d.fail(start, "semantic index table", "SemanticIndexTableEntries is %d (%d bytes) but only %d bytes remain", n, int64(n)*4, r.remaining())
 	}
 	info.SemanticIndexTable = make([]uint32, n)
 	for i := range info.SemanticIndexTable {
@@ -922,9 +908,7 @@ func (d *psvDecoder) signatureElements() bool {
 	}
 	info.SignatureElementSize = size
 	if size < 16 {
-		r.problemAt(Error, start, "PSVSignatureElement", "SignatureElementSize is %d, smaller than PSVSignatureElement0 (16 bytes): the signature elements cannot be read", size)
-		d.giveUp()
-		return false
+		return d.fail(start, "PSVSignatureElement", "SignatureElementSize is %d, smaller than PSVSignatureElement0 (16 bytes): the signature elements cannot be read", size)
 	}
 	if size > 16 {
 		r.problemAt(Note, start, "PSVSignatureElement", "SignatureElementSize is %d: the 16 known bytes of each element are decoded, the other %d kept as unknown", size, size-16)

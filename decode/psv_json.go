@@ -42,6 +42,22 @@ func words(w []uint32) []uint32 {
 	return w
 }
 
+// dwords is the mask's Words for the JSON: [] when the file has no such mask.
+func (m *PSVComponentMask) dwords() []uint32 {
+	if m == nil {
+		return []uint32{}
+	}
+	return m.Words
+}
+
+// dwords is the table's Words for the JSON: [] when the file has no such table.
+func (t *PSVDependencyTable) dwords() []uint32 {
+	if t == nil {
+		return []uint32{}
+	}
+	return t.Words
+}
+
 // MarshalJSON writes the part under obj2yaml's PSVInfo keys and value forms
 // (numbers where obj2yaml prints numbers, each with a "<Key>Name"), followed
 // by added keys for what obj2yaml does not show.
@@ -147,43 +163,19 @@ func (info *PSVInfo) MarshalJSON() ([]byte, error) {
 		o.add("SigOutputElements", elementsJSON(info.SigOutputElements))
 		o.add("SigPatchOrPrimElements", elementsJSON(info.SigPatchOrPrimElements))
 		if info.UsesViewID != 0 {
-			var m [4][]uint32
-			for i, v := range info.ViewIDOutputMasks {
-				m[i] = []uint32{}
-				if v != nil {
-					m[i] = v.Words
-				}
-			}
-			o.add("OutputVectorMasks", m)
+			m := info.ViewIDOutputMasks
+			o.add("OutputVectorMasks", [4][]uint32{m[0].dwords(), m[1].dwords(), m[2].dwords(), m[3].dwords()})
 			if info.IsStage(3) || info.IsStage(13) {
-				var w []uint32
-				if info.ViewIDPatchOrPrimMask != nil {
-					w = info.ViewIDPatchOrPrimMask.Words
-				}
-				o.add("PatchOrPrimMasks", words(w))
+				o.add("PatchOrPrimMasks", words(info.ViewIDPatchOrPrimMask.dwords()))
 			}
 		}
-		var io [4][]uint32
-		for i, t := range info.InputToOutput {
-			io[i] = []uint32{}
-			if t != nil {
-				io[i] = t.Words
-			}
-		}
-		o.add("InputOutputMap", io)
+		t := info.InputToOutput
+		o.add("InputOutputMap", [4][]uint32{t[0].dwords(), t[1].dwords(), t[2].dwords(), t[3].dwords()})
 		if info.IsStage(3) {
-			var w []uint32
-			if info.InputToPatch != nil {
-				w = info.InputToPatch.Words
-			}
-			o.add("InputPatchMap", words(w))
+			o.add("InputPatchMap", words(info.InputToPatch.dwords()))
 		}
 		if info.IsStage(4) {
-			var w []uint32
-			if info.PatchToOutput != nil {
-				w = info.PatchToOutput.Words
-			}
-			o.add("PatchOutputMap", words(w))
+			o.add("PatchOutputMap", words(info.PatchToOutput.dwords()))
 		}
 	}
 
@@ -226,35 +218,45 @@ func (info *PSVInfo) MarshalJSON() ([]byte, error) {
 	return o.MarshalJSON()
 }
 
-func elementsJSON(els []PSVSignatureElement) []*orderedJSON {
-	out := make([]*orderedJSON, len(els))
+// psvElementJSON is a PSVSignatureElement as the JSON shows it: obj2yaml's
+// keys in obj2yaml's order, then the added ones.
+type psvElementJSON struct {
+	Name          string
+	Indices       []uint32
+	StartRow      uint8 // as stored
+	Cols          uint8
+	StartCol      uint8 // as stored
+	Allocated     bool
+	Kind          PSVSemanticKind
+	ComponentType PSVComponentType
+	Interpolation PSVInterpolationMode
+	DynamicMask   uint8
+	Stream        uint8
+
+	// Added keys.
+	Rows                  uint8
+	Semantic              string
+	AllocatedStartRow     int
+	AllocatedStartCol     int
+	SemanticNameOffset    uint32
+	SemanticIndexesOffset uint32
+	Reserved              uint8
+	Offset                int64
+	Unknown               HexBytes `json:",omitempty"`
+}
+
+func elementsJSON(els []PSVSignatureElement) []psvElementJSON {
+	out := make([]psvElementJSON, len(els))
 	for i := range els {
 		e := &els[i]
-		o := &orderedJSON{}
-		o.add("Name", e.Name)
-		o.add("Indices", e.Indices)
-		o.add("StartRow", e.StartRowRaw)
-		o.add("Cols", e.Cols)
-		o.add("StartCol", e.StartColRaw)
-		o.add("Allocated", e.Allocated)
-		o.add("Kind", e.Kind)
-		o.add("ComponentType", e.ComponentType)
-		o.add("Interpolation", e.Interpolation)
-		o.add("DynamicMask", e.DynamicMask)
-		o.add("Stream", e.Stream)
-		// Added keys.
-		o.add("Rows", e.Rows)
-		o.add("Semantic", e.Semantic())
-		o.add("AllocatedStartRow", e.StartRow)
-		o.add("AllocatedStartCol", e.StartCol)
-		o.add("SemanticNameOffset", e.SemanticName)
-		o.add("SemanticIndexesOffset", e.SemanticIndexes)
-		o.add("Reserved", e.Reserved)
-		o.add("Offset", e.Offset)
-		if len(e.Unknown) > 0 {
-			o.add("Unknown", e.Unknown)
+		out[i] = psvElementJSON{
+			Name: e.Name, Indices: e.Indices, StartRow: e.StartRowRaw, Cols: e.Cols, StartCol: e.StartColRaw,
+			Allocated: e.Allocated, Kind: e.Kind, ComponentType: e.ComponentType, Interpolation: e.Interpolation,
+			DynamicMask: e.DynamicMask, Stream: e.Stream,
+			Rows: e.Rows, Semantic: e.Semantic(), AllocatedStartRow: e.StartRow, AllocatedStartCol: e.StartCol,
+			SemanticNameOffset: e.SemanticName, SemanticIndexesOffset: e.SemanticIndexes,
+			Reserved: e.Reserved, Offset: e.Offset, Unknown: e.Unknown,
 		}
-		out[i] = o
 	}
 	return out
 }

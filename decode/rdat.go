@@ -3,10 +3,7 @@ package decode
 import (
 	"encoding/binary"
 	"fmt"
-	"sort"
 	"strings"
-
-	"github.com/dxscope/dxscope/decode/report"
 )
 
 // rdatNull is RDAT_NULL_REF: a reference that points at nothing.
@@ -271,37 +268,15 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 	case rdatSubobjectTable:
 		d.SubobjectTable = rdatRecords(c, t, known, rn, c.subobjectInfo)
 	case rdatNodeIDTable:
-		d.NodeIDTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeID {
-			var v NodeID
-			v.Name, v.NameOffset = c.readString(rr, "Name")
-			v.Index = rr.u32("Index")
-			return v
-		})
+		d.NodeIDTable = rdatRecords(c, t, known, rn, c.nodeID)
 	case rdatNodeShaderIOAttribTable:
 		d.NodeShaderIOAttribTable = rdatRecords(c, t, known, rn, c.ioAttrib)
 	case rdatNodeShaderFuncAttribTab:
 		d.NodeShaderFuncAttribTable = rdatRecords(c, t, known, rn, c.funcAttrib)
 	case rdatIONodeTable:
-		d.IONodeTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) IONode {
-			var v IONode
-			v.IOFlagsAndKind = rr.u32("IOFlagsAndKind")
-			v.IOKind = v.IOFlagsAndKind & 0x7F
-			v.IOKindName = nodeIOKindName(v.IOKind)
-			v.IOFlagsNames = nodeIOFlagNames(v.IOFlagsAndKind)
-			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderIOAttribTable)
-			return v
-		})
+		d.IONodeTable = rdatRecords(c, t, known, rn, c.ioNode)
 	case rdatNodeShaderInfoTable:
-		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) NodeShaderInfo {
-			var v NodeShaderInfo
-			v.LaunchType = rr.u32("LaunchType")
-			v.LaunchTypeName = report.EnumName(nodeLaunchTypeNames, uint64(v.LaunchType), "NodeLaunchType")
-			v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
-			v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
-			v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
-			v.Inputs, v.InputsRef = c.readRecordArray(rr, "Inputs", rdatIONodeTable)
-			return v
-		})
+		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, c.nodeShaderInfo)
 	case rdatSignatureElementTable:
 		d.SignatureElementTable = rdatRecords(c, t, known, rn, c.signatureElement)
 	case 14, 15, 16, 17, 18, 19, 20, 21:
@@ -312,40 +287,68 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 	case rdatPdbInfoTable:
 		d.DxilPdbInfoTable = rdatRecords(c, t, known, rn, c.pdbInfo)
 	case rdatPdbInfoSourceTable:
-		d.DxilPdbInfoSourceTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoSource {
-			var v DxilPdbInfoSource
-			v.Name, v.NameOffset = c.readString(rr, "Name")
-			v.Content, v.ContentOffset = c.readString(rr, "Content")
-			return v
-		})
+		d.DxilPdbInfoSourceTable = rdatRecords(c, t, known, rn, c.pdbInfoSource)
 	case rdatPdbInfoLibraryTable:
-		d.DxilPdbInfoLibraryTable = rdatRecords(c, t, known, rn, func(rr *reader, _ int) DxilPdbInfoLibrary {
-			var v DxilPdbInfoLibrary
-			v.Name, v.NameOffset = c.readString(rr, "Name")
-			v.Data, v.DataRef, _ = c.readBytes(rr, "Data")
-			return v
-		})
+		d.DxilPdbInfoLibraryTable = rdatRecords(c, t, known, rn, c.pdbInfoLibrary)
 	}
 }
 
+// stageTable is the field of the experimental table t (VSInfo 14 .. ASInfo 21).
 func (d *RuntimeData) stageTable(t RuntimeDataPartType) **RecordTable[StageInfo] {
-	switch t {
-	case 14:
-		return &d.VSInfoTable
-	case 15:
-		return &d.PSInfoTable
-	case 16:
-		return &d.HSInfoTable
-	case 17:
-		return &d.DSInfoTable
-	case 18:
-		return &d.GSInfoTable
-	case 19:
-		return &d.CSInfoTable
-	case 20:
-		return &d.MSInfoTable
-	}
-	return &d.ASInfoTable
+	return [...]**RecordTable[StageInfo]{
+		&d.VSInfoTable, &d.PSInfoTable, &d.HSInfoTable, &d.DSInfoTable,
+		&d.GSInfoTable, &d.CSInfoTable, &d.MSInfoTable, &d.ASInfoTable,
+	}[t-14]
+}
+
+// stageInfoTables is the experimental table a graphics or compute stage's
+// FunctionInfo2 union points into.
+var stageInfoTables = map[ShaderKind]RuntimeDataPartType{0: 15, 1: 14, 2: 18, 3: 16, 4: 17, 5: 19, 13: 20, 14: 21}
+
+// stageRow is the member of the union that points into table t (14 .. 21).
+func (f *FunctionInfo2) stageRow(t RuntimeDataPartType) **uint32 {
+	return [...]**uint32{&f.VS, &f.PS, &f.HS, &f.DS, &f.GS, &f.CS, &f.MS, &f.AS}[t-14]
+}
+
+func (c *rdatCtx) nodeID(rr *reader, _ int) NodeID {
+	var v NodeID
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.Index = rr.u32("Index")
+	return v
+}
+
+func (c *rdatCtx) ioNode(rr *reader, _ int) IONode {
+	var v IONode
+	v.IOFlagsAndKind = rr.u32("IOFlagsAndKind")
+	v.IOKind = v.IOFlagsAndKind & 0x7F
+	v.IOKindName = nodeIOKindName(v.IOKind)
+	v.IOFlagsNames = nodeIOFlagNames(v.IOFlagsAndKind)
+	v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderIOAttribTable)
+	return v
+}
+
+func (c *rdatCtx) nodeShaderInfo(rr *reader, _ int) NodeShaderInfo {
+	var v NodeShaderInfo
+	v.LaunchType, v.LaunchTypeName = withName(rr.u32("LaunchType"), nodeLaunchTypeNames, "NodeLaunchType")
+	v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
+	v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
+	v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
+	v.Inputs, v.InputsRef = c.readRecordArray(rr, "Inputs", rdatIONodeTable)
+	return v
+}
+
+func (c *rdatCtx) pdbInfoSource(rr *reader, _ int) DxilPdbInfoSource {
+	var v DxilPdbInfoSource
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.Content, v.ContentOffset = c.readString(rr, "Content")
+	return v
+}
+
+func (c *rdatCtx) pdbInfoLibrary(rr *reader, _ int) DxilPdbInfoLibrary {
+	var v DxilPdbInfoLibrary
+	v.Name, v.NameOffset = c.readString(rr, "Name")
+	v.Data, v.DataRef, _ = c.readBytes(rr, "Data")
+	return v
 }
 
 func nodeIOKindName(k uint32) string {
@@ -357,10 +360,8 @@ func nodeIOKindName(k uint32) string {
 
 func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
 	var v RuntimeDataResourceInfo
-	v.Class = rr.u32("Class")
-	v.ClassName = report.EnumName(resourceClassNames, uint64(v.Class), "ResourceClass")
-	v.Kind = rr.u32("Kind")
-	v.KindName = report.EnumName(resourceKindNames, uint64(v.Kind), "ResourceKind")
+	v.Class, v.ClassName = withName(rr.u32("Class"), resourceClassNames, "ResourceClass")
+	v.Kind, v.KindName = withName(rr.u32("Kind"), resourceKindNames, "ResourceKind")
 	v.ID = rr.u32("ID")
 	v.Space = rr.u32("Space")
 	v.LowerBound = rr.u32("LowerBound")
@@ -411,30 +412,11 @@ func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
 		c.checkRow(rr, pos, "Node", u, rdatNodeShaderInfoTable)
 	default:
 		// The graphics stages point into their experimental *Info tables.
-		var slot **uint32
-		var table RuntimeDataPartType
-		switch v.ShaderKind {
-		case 0:
-			slot, table = &f.PS, 15
-		case 1:
-			slot, table = &f.VS, 14
-		case 2:
-			slot, table = &f.GS, 18
-		case 3:
-			slot, table = &f.HS, 16
-		case 4:
-			slot, table = &f.DS, 17
-		case 5:
-			slot, table = &f.CS, 19
-		case 13:
-			slot, table = &f.MS, 20
-		case 14:
-			slot, table = &f.AS, 21
-		}
 		// Without the (experimental) table the union carries nothing: released
 		// compilers write no stage tables, so only check rows of a table that exists.
-		if _, present := c.rowCount(table); slot != nil && present {
-			*slot = &u
+		table, stage := stageInfoTables[v.ShaderKind]
+		if _, present := c.rowCount(table); stage && present {
+			*f.stageRow(table) = &u
 			c.checkRow(rr, pos, rdatUnionName(v.ShaderKind), u, table)
 		}
 	}
@@ -456,19 +438,22 @@ func rdatUnionName(k ShaderKind) string {
 
 func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 	var v RuntimeDataSubobjectInfo
-	v.Kind = rr.u32("Kind")
-	v.KindName = report.EnumName(subobjectKindNames, uint64(v.Kind), "SubobjectKind")
+	v.Kind, v.KindName = withName(rr.u32("Kind"), subobjectKindNames, "SubobjectKind")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	start := rr.pos
+	member, known := subobjectMembers[v.Kind]
+	if !known {
+		rr.problemAt(Warning, 0, "", "subobject %d has kind %d, which DXIL does not define; its 16 bytes of data are kept raw", i, v.Kind)
+		rr.raw("Union", 16)
+		return v
+	}
+	rr.begin(member, member+"_t")
 	switch v.Kind {
 	case 0:
-		rr.begin("StateObjectConfig", "StateObjectConfig_t")
 		s := &StateObjectConfig{Flags: rr.u32("Flags")}
 		s.FlagsNames = flagNames(s.Flags, stateObjectFlagNames)
-		rr.end()
 		v.StateObjectConfig = s
 	case 1, 2:
-		rr.begin("RootSignature", "RootSignature_t")
 		s := &SubobjectRootSignature{}
 		var data []byte
 		var ok bool
@@ -477,137 +462,117 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 			sr := c.r.sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.join("RootSignature"), "root signature")
 			s.RootSignature = decodeRootSignature(sr)
 		}
-		rr.end()
 		v.RootSignature = s
 	case 8:
-		rr.begin("SubobjectToExportsAssociation", "SubobjectToExportsAssociation_t")
 		s := &SubobjectToExportsAssociation{}
 		s.Subobject, s.SubobjectOffset = c.readString(rr, "Subobject")
 		s.Exports, s.ExportsRef = c.readStringArray(rr, "Exports")
-		rr.end()
 		v.SubobjectToExportsAssociation = s
 	case 9:
-		rr.begin("RaytracingShaderConfig", "RaytracingShaderConfig_t")
 		v.RaytracingShaderConfig = &RaytracingShaderConfig{rr.u32("MaxPayloadSizeInBytes"), rr.u32("MaxAttributeSizeInBytes")}
-		rr.end()
 	case 10:
-		rr.begin("RaytracingPipelineConfig", "RaytracingPipelineConfig_t")
 		v.RaytracingPipelineConfig = &RaytracingPipelineConfig{rr.u32("MaxTraceRecursionDepth")}
-		rr.end()
 	case 11:
-		rr.begin("HitGroup", "HitGroup_t")
-		s := &HitGroup{Type: rr.u32("Type")}
-		s.TypeName = report.EnumName(hitGroupTypeNames, uint64(s.Type), "HitGroupType")
+		s := &HitGroup{}
+		s.Type, s.TypeName = withName(rr.u32("Type"), hitGroupTypeNames, "HitGroupType")
 		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
 		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
 		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
-		rr.end()
 		v.HitGroup = s
 	case 12:
-		rr.begin("RaytracingPipelineConfig1", "RaytracingPipelineConfig1_t")
 		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.u32("MaxTraceRecursionDepth"), Flags: rr.u32("Flags")}
 		s.FlagsNames = flagNames(s.Flags, raytracingPipelineFlagNames)
-		rr.end()
 		v.RaytracingPipelineConfig1 = s
-	default:
-		rr.problemAt(Warning, 0, "", "subobject %d has kind %d, which DXIL does not define; its 16 bytes of data are kept raw", i, v.Kind)
-		rr.raw("Union", 16)
-		return v
 	}
+	rr.end()
 	if used := rr.pos - start; used < 16 {
 		rr.bytes("UnionUnused", 16-used)
 	}
 	return v
 }
 
+// subobjectMembers is the union member each subobject kind fills, named as
+// its structure is without the "_t".
+var subobjectMembers = map[uint32]string{
+	0: "StateObjectConfig", 1: "RootSignature", 2: "RootSignature", 8: "SubobjectToExportsAssociation",
+	9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig", 11: "HitGroup", 12: "RaytracingPipelineConfig1",
+}
+
 func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 	var v NodeShaderFuncAttrib
-	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = report.EnumName(nodeFuncAttribKindNames, uint64(v.AttribKind), "NodeFuncAttribKind")
+	v.AttribKind, v.AttribKindName = withName(rr.u32("AttribKind"), nodeFuncAttribKindNames, "NodeFuncAttribKind")
 	pos := rr.pos
-	name := v.AttribKindName
-	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeFuncAttribKindNames) || v.AttribKind >= 8 {
-		name = "Value"
-	}
-	v.Value = rr.u32(name)
+	k := v.AttribKind
+	// Kinds 8 and 9 are reserved for the mesh-nodes preview: only a Value.
+	v.Value = rr.u32(attribValueName(k, v.AttribKindName, 8))
 	u := v.Value
-	switch v.AttribKind {
-	case 1:
-		v.ID = &u
-		c.checkRow(rr, pos, "ID", u, rdatNodeIDTable)
-	case 3:
-		v.ShareInputOf = &u
-		c.checkRow(rr, pos, "ShareInputOf", u, rdatNodeIDTable)
-	case 2:
-		v.NumThreads = c.resolveIndexArray(rr, pos, "NumThreads", u)
-	case 4:
-		v.DispatchGrid = c.resolveIndexArray(rr, pos, "DispatchGrid", u)
-	case 7:
-		v.MaxDispatchGrid = c.resolveIndexArray(rr, pos, "MaxDispatchGrid", u)
-	case 5:
-		v.MaxRecursionDepth = &u
-	case 6:
-		v.LocalRootArgumentsTableIndex = &u
+	if m := memberAt([]**uint32{1: &v.ID, 3: &v.ShareInputOf, 5: &v.MaxRecursionDepth, 6: &v.LocalRootArgumentsTableIndex}, k); m != nil {
+		*m = &u
+	}
+	if m := memberAt([]*[]uint32{2: &v.NumThreads, 4: &v.DispatchGrid, 7: &v.MaxDispatchGrid}, k); m != nil {
+		*m = c.resolveIndexArray(rr, pos, v.AttribKindName, u)
+	}
+	if k == 1 || k == 3 { // ID and ShareInputOf are NodeIDTable rows
+		c.checkRow(rr, pos, v.AttribKindName, u, rdatNodeIDTable)
 	}
 	return v
 }
 
 func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
 	var v NodeShaderIOAttrib
-	v.AttribKind = rr.u32("AttribKind")
-	v.AttribKindName = report.EnumName(nodeAttribKindNames, uint64(v.AttribKind), "NodeAttribKind")
+	v.AttribKind, v.AttribKindName = withName(rr.u32("AttribKind"), nodeAttribKindNames, "NodeAttribKind")
 	pos := rr.pos
-	if v.AttribKind == 5 {
+	k := v.AttribKind
+	if k == 5 {
 		g := &RecordDispatchGrid{}
 		rr.begin("RecordDispatchGrid", "RecordDispatchGrid")
 		g.ByteOffset = rr.u16("ByteOffset")
 		g.ComponentNumAndType = rr.u16("ComponentNumAndType")
 		rr.end()
 		g.NumComponents = g.ComponentNumAndType & 3
-		g.ComponentType = g.ComponentNumAndType >> 2
-		g.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(g.ComponentType), "ComponentType")
+		g.ComponentType, g.ComponentTypeName = withName(g.ComponentNumAndType>>2, dxilComponentTypeNames, "ComponentType")
 		v.RecordDispatchGrid = g
 		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
 		return v
 	}
-	name := v.AttribKindName
-	if v.AttribKind == 0 || int(v.AttribKind) >= len(nodeAttribKindNames) {
-		name = "Value"
-	}
-	v.Value = rr.u32(name)
+	v.Value = rr.u32(attribValueName(k, v.AttribKindName, uint32(len(nodeAttribKindNames))))
 	u := v.Value
-	switch v.AttribKind {
-	case 1:
-		v.OutputID = &u
+	members := []**uint32{1: &v.OutputID, 2: &v.MaxRecords, 3: &v.MaxRecordsSharedWith, 4: &v.RecordSizeInBytes,
+		6: &v.OutputArraySize, 7: &v.AllowSparseNodes, 8: &v.RecordAlignmentInBytes, 9: &v.MaxRecordsPerNode}
+	if m := memberAt(members, k); m != nil {
+		*m = &u
+	}
+	if k == 1 { // OutputID is a NodeIDTable row
 		c.checkRow(rr, pos, "OutputID", u, rdatNodeIDTable)
-	case 2:
-		v.MaxRecords = &u
-	case 3:
-		v.MaxRecordsSharedWith = &u
-	case 4:
-		v.RecordSizeInBytes = &u
-	case 6:
-		v.OutputArraySize = &u
-	case 7:
-		v.AllowSparseNodes = &u
-	case 8:
-		v.RecordAlignmentInBytes = &u
-	case 9:
-		v.MaxRecordsPerNode = &u
 	}
 	return v
+}
+
+// attribValueName is the span name of an attribute's Value: the kind's name
+// for kinds 1 to limit-1, which have a member, else "Value".
+func attribValueName(kind uint32, name string, limit uint32) string {
+	if kind == 0 || kind >= limit {
+		return "Value"
+	}
+	return name
+}
+
+// memberAt is the member an attribute of kind k keeps its Value in: members
+// is indexed by kind, nil where a kind has none.
+func memberAt[T any](members []*T, k uint32) *T {
+	if int(k) < len(members) {
+		return members[k]
+	}
+	return nil
 }
 
 func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
 	var v SignatureElement
 	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
 	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
-	v.SemanticKind = rr.u8("SemanticKind")
-	v.SemanticKindName = report.EnumName(semanticKindNames, uint64(v.SemanticKind), "SemanticKind")
-	v.ComponentType = rr.u8("ComponentType")
-	v.ComponentTypeName = report.EnumName(dxilComponentTypeNames, uint64(v.ComponentType), "ComponentType")
-	v.InterpolationMode = rr.u8("InterpolationMode")
-	v.InterpolationModeName = report.EnumName(interpolationModeNames, uint64(v.InterpolationMode), "InterpolationMode")
+	v.SemanticKind, v.SemanticKindName = withName(rr.u8("SemanticKind"), semanticKindNames, "SemanticKind")
+	v.ComponentType, v.ComponentTypeName = withName(rr.u8("ComponentType"), dxilComponentTypeNames, "ComponentType")
+	v.InterpolationMode, v.InterpolationModeName = withName(rr.u8("InterpolationMode"), interpolationModeNames, "InterpolationMode")
 	v.StartRow = rr.u8("StartRow")
 	v.ColsAndStream = rr.u8("ColsAndStream")
 	v.Cols = v.ColsAndStream&3 + 1
@@ -718,24 +683,14 @@ func (d *RuntimeData) Summary() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, many))
 		}
 	}
-	nf, nr, ns := 0, 0, 0
-	if d.FunctionTable != nil {
-		nf = len(d.FunctionTable.Records)
-	}
-	if d.ResourceTable != nil {
-		nr = len(d.ResourceTable.Records)
-	}
-	if d.SubobjectTable != nil {
-		ns = len(d.SubobjectTable.Records)
-	}
-	add(nf, "function", "functions")
-	add(nr, "resource", "resources")
-	add(ns, "subobject", "subobjects")
+	add(d.FunctionTable.Len(), "function", "functions")
+	add(d.ResourceTable.Len(), "resource", "resources")
+	add(d.SubobjectTable.Len(), "subobject", "subobjects")
 	if len(d.Nodes) > 0 {
 		add(len(d.Nodes), "node", "nodes")
 	}
 	if d.DxilPdbInfoTable != nil {
-		add(len(d.DxilPdbInfoTable.Records), "PDB info record", "PDB info records")
+		add(d.DxilPdbInfoTable.Len(), "PDB info record", "PDB info records")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -750,21 +705,7 @@ func decodeRuntimeDataPart(p *Part, r *reader) {
 // ParseRuntimeData decodes a bare RDAT blob (the part's data without its
 // 8-byte part header, as `dxc -Frs`-style tools and dxa -dumprdat accept).
 func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
-	out := &sink{}
-	r := newReader(b, 0, "RDAT", "RDAT", out)
-	r.what = "RDAT"
-	var d *RuntimeData
-	func() {
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, 0, "RDAT", "RDAT", "internal decoder error (please report): %v", e)
-			}
-		}()
-		d = decodeRuntimeData(r)
-	}()
-	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
-	out.summarizeKinds()
-	return d, out.problems, out.spans
+	return parseBare(b, "RDAT", decodeRuntimeData)
 }
 
 func init() {

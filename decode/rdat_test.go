@@ -169,9 +169,10 @@ func checkRDATReferences(d *RuntimeData) []string {
 		}
 		return n
 	}
-	nRes, nNodeID, nIOA, nFA, nIO, nNSI := 0, 0, 0, 0, 0, 0
+	nRes, nNodeID := d.ResourceTable.Len(), 0
+	nIOA, nFA := d.NodeShaderIOAttribTable.Len(), d.NodeShaderFuncAttribTable.Len()
+	nIO, nNSI := d.IONodeTable.Len(), d.NodeShaderInfoTable.Len()
 	if d.ResourceTable != nil {
-		nRes = len(d.ResourceTable.Records)
 		for _, r := range d.ResourceTable.Records {
 			str("resource name", r.NameOffset, r.Name)
 		}
@@ -181,18 +182,6 @@ func checkRDATReferences(d *RuntimeData) []string {
 		for _, r := range d.NodeIDTable.Records {
 			str("node ID name", r.NameOffset, r.Name)
 		}
-	}
-	if d.NodeShaderIOAttribTable != nil {
-		nIOA = len(d.NodeShaderIOAttribTable.Records)
-	}
-	if d.NodeShaderFuncAttribTable != nil {
-		nFA = len(d.NodeShaderFuncAttribTable.Records)
-	}
-	if d.IONodeTable != nil {
-		nIO = len(d.IONodeTable.Records)
-	}
-	if d.NodeShaderInfoTable != nil {
-		nNSI = len(d.NodeShaderInfoTable.Records)
 	}
 	if d.FunctionTable != nil {
 		for _, f := range d.FunctionTable.Records {

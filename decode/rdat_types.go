@@ -76,6 +76,14 @@ type RecordTable[T any] struct {
 	Records      []T
 }
 
+// Len is how many records were decoded: 0 for a table the part does not have.
+func (t *RecordTable[T]) Len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.Records)
+}
+
 // BytesRef is an RDAT BYTES field: a range of the RawBytes sub-part.
 type BytesRef struct {
 	Offset uint32

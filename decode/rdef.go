@@ -2,10 +2,7 @@ package decode
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-
-	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ResourceDefinitions is the FXC RDEF part: the reflection data behind
@@ -236,15 +233,12 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			br.begin("", "resource binding")
 			var b RDEFResourceBinding
 			b.NameOffset = br.u32("NameOffset")
-			b.Type = br.u32("Type")
-			b.TypeName = report.EnumName(shaderInputTypeNames, uint64(b.Type), "D3D_SHADER_INPUT_TYPE")
-			b.ReturnType = br.u32("ReturnType")
-			b.ReturnTypeName = report.EnumName(rdefReturnTypeNames, uint64(b.ReturnType), "D3D_RESOURCE_RETURN_TYPE")
+			b.Type, b.TypeName = withName(br.u32("Type"), shaderInputTypeNames, "D3D_SHADER_INPUT_TYPE")
+			b.ReturnType, b.ReturnTypeName = withName(br.u32("ReturnType"), rdefReturnTypeNames, "D3D_RESOURCE_RETURN_TYPE")
 			if b.ReturnType == 0 {
 				b.ReturnTypeName = "none"
 			}
-			b.Dimension = br.u32("Dimension")
-			b.DimensionName = report.EnumName(srvDimensionNames, uint64(b.Dimension), "D3D_SRV_DIMENSION")
+			b.Dimension, b.DimensionName = withName(br.u32("Dimension"), srvDimensionNames, "D3D_SRV_DIMENSION")
 			b.NumSamples = br.u32("NumSamples")
 			b.BindPoint = br.u32("BindPoint")
 			b.BindCount = br.u32("BindCount")
@@ -275,8 +269,7 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			cb.Size = cr.u32("Size")
 			cb.Flags = cr.u32("Flags")
 			cb.FlagsNames = flagNames(cb.Flags, cbufferFlagNames)
-			cb.Type = cr.u32("Type")
-			cb.TypeName = report.EnumName(cbufferTypeNames, uint64(cb.Type), "D3D_CBUFFER_TYPE")
+			cb.Type, cb.TypeName = withName(cr.u32("Type"), cbufferTypeNames, "D3D_CBUFFER_TYPE")
 			cr.end()
 			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
 			cb.Variables = []RDEFVariable{}
@@ -430,10 +423,8 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	tr := c.r.sub(int(off), c.typeSize, c.r.join(fmt.Sprintf("Types[%d]", len(c.d.Types))), "type")
 	tr.begin("", "type")
 	t := RDEFType{Offset: off}
-	t.Class = tr.u16("Class")
-	t.ClassName = report.EnumName(variableClassNames, uint64(t.Class), "D3D_SHADER_VARIABLE_CLASS")
-	t.Type = tr.u16("Type")
-	t.TypeName = report.EnumName(variableTypeNames, uint64(t.Type), "D3D_SHADER_VARIABLE_TYPE")
+	t.Class, t.ClassName = withName(tr.u16("Class"), variableClassNames, "D3D_SHADER_VARIABLE_CLASS")
+	t.Type, t.TypeName = withName(tr.u16("Type"), variableTypeNames, "D3D_SHADER_VARIABLE_TYPE")
 	t.Rows = tr.u16("Rows")
 	t.Columns = tr.u16("Columns")
 	t.Elements = tr.u16("Elements")
@@ -533,21 +524,7 @@ func (d *ResourceDefinitions) Summary() string {
 
 // ParseResourceDefinitions decodes a bare RDEF blob (the part's data without its 8-byte header).
 func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span) {
-	out := &sink{}
-	r := newReader(b, 0, "RDEF", "RDEF", out)
-	r.what = "RDEF"
-	var d *ResourceDefinitions
-	func() {
-		defer func() {
-			if e := recover(); e != nil {
-				out.problem(Error, 0, "RDEF", "RDEF", "internal decoder error (please report): %v", e)
-			}
-		}()
-		d = decodeRDEF(r)
-	}()
-	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
-	out.summarizeKinds()
-	return d, out.problems, out.spans
+	return parseBare(b, "RDEF", decodeRDEF)
 }
 
 func init() {

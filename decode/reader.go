@@ -87,6 +87,30 @@ func (s *sink) summarizeKinds() {
 	s.kinds = nil
 }
 
+// guard runs decode, turning a panic into an Error problem at off: a decoder
+// bug costs what that decoder was reading, not the whole file.
+func (s *sink) guard(off int64, part, structure string, decode func()) {
+	defer func() {
+		if e := recover(); e != nil {
+			s.problem(Error, off, part, structure, "internal decoder error (please report): %v", e)
+		}
+	}()
+	decode()
+}
+
+// parseBare decodes a structure given on its own, without the container
+// around it (a bare RDAT or RDEF blob), the spans in file order.
+func parseBare[T any](b []byte, name string, decode func(*reader) T) (T, []Problem, []Span) {
+	out := &sink{}
+	r := newReader(b, 0, name, name, out)
+	r.what = name
+	var v T
+	out.guard(0, name, name, func() { v = decode(r) })
+	sort.SliceStable(out.spans, func(i, j int) bool { return out.spans[i].Off < out.spans[j].Off })
+	out.summarizeKinds()
+	return v, out.problems, out.spans
+}
+
 // reader reads little-endian fields from one structure's bytes at explicit
 // positions and records a span for each field it reads, so the typed value and
 // its place in the file come from the same line of code.
@@ -194,74 +218,56 @@ func (r *reader) field(name string, n int, value string) {
 	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanField, Value: value})
 }
 
+// u8, u16, u32, u64 and f32 read one little-endian value at the cursor and
+// record it as a field (u64 in hex: the format's 64-bit words are masks).
 func (r *reader) u8(name string) uint8 {
-	if !r.need(1, name) {
-		return 0
-	}
-	v := r.b[r.pos]
-	r.field(name, 1, strconv.FormatUint(uint64(v), 10))
-	r.pos++
-	return v
+	return readField(r, name, 1, func(b []byte) uint8 { return b[0] }, decimal)
 }
 
 func (r *reader) u16(name string) uint16 {
-	if !r.need(2, name) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(r.b[r.pos:])
-	r.field(name, 2, strconv.FormatUint(uint64(v), 10))
-	r.pos += 2
-	return v
+	return readField(r, name, 2, binary.LittleEndian.Uint16, decimal)
 }
 
 func (r *reader) u32(name string) uint32 {
-	if !r.need(4, name) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(r.b[r.pos:])
-	r.field(name, 4, strconv.FormatUint(uint64(v), 10))
-	r.pos += 4
-	return v
+	return readField(r, name, 4, binary.LittleEndian.Uint32, decimal)
 }
 
 func (r *reader) u64(name string) uint64 {
-	if !r.need(8, name) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b[r.pos:])
-	r.field(name, 8, "0x"+strconv.FormatUint(v, 16))
-	r.pos += 8
-	return v
+	return readField(r, name, 8, binary.LittleEndian.Uint64, func(v uint64) string { return "0x" + strconv.FormatUint(v, 16) })
 }
 
 func (r *reader) f32(name string) float32 {
-	if !r.need(4, name) {
-		return 0
+	get := func(b []byte) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b)) }
+	return readField(r, name, 4, get, func(v float32) string { return fmt.Sprint(v) })
+}
+
+// readField is the one way a value is read: n bytes at the cursor, decoded by
+// get, recorded as a field whose value show prints; zero when they are missing.
+func readField[T any](r *reader, name string, n int, get func([]byte) T, show func(T) string) (v T) {
+	if r.need(n, name) {
+		v = get(r.b[r.pos:])
+		r.field(name, n, show(v))
+		r.pos += n
 	}
-	v := math.Float32frombits(binary.LittleEndian.Uint32(r.b[r.pos:]))
-	r.field(name, 4, fmt.Sprint(v))
-	r.pos += 4
 	return v
 }
+
+func decimal[T uint8 | uint16 | uint32](v T) string { return strconv.FormatUint(uint64(v), 10) }
 
 // bytes returns n bytes (a sub-slice, not a copy) and records them as one field.
-func (r *reader) bytes(name string, n int) []byte {
-	if !r.need(n, name) {
-		return nil
-	}
-	v := r.b[r.pos : r.pos+n]
-	r.field(name, n, "")
-	r.pos += n
-	return v
-}
+func (r *reader) bytes(name string, n int) []byte { return r.claim(name, n, SpanField) }
 
 // raw claims n bytes as deliberately undecoded.
-func (r *reader) raw(name string, n int) []byte {
+func (r *reader) raw(name string, n int) []byte { return r.claim(name, n, SpanRaw) }
+
+// claim returns the next n bytes (a sub-slice, not a copy) and records them
+// as one span of the given kind.
+func (r *reader) claim(name string, n int, kind SpanKind) []byte {
 	if !r.need(n, name) {
 		return nil
 	}
 	v := r.b[r.pos : r.pos+n]
-	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: SpanRaw})
+	r.out.span(Span{Path: r.join(name), Off: r.abs(), Size: int64(n), Kind: kind})
 	r.pos += n
 	return v
 }
@@ -309,6 +315,16 @@ func (r *reader) end() {
 		r.out.span(Span{Path: r.path, Off: r.base + int64(f.start), Size: int64(end - f.start), Kind: SpanStruct})
 	}
 	r.path = f.path
+}
+
+// fit is a length a field claims, cut to what remains after reporting
+// format as an Error at pos when it runs past the end.
+func (r *reader) fit(n, pos int, what, format string, args ...any) int {
+	if n > r.remaining() {
+		r.problemAt(Error, pos, what, format, args...)
+		return r.remaining()
+	}
+	return n
 }
 
 // problem reports at the reader's current position.

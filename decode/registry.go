@@ -69,6 +69,16 @@ func partOnly(fn func(p *Part, r *reader)) func(*File, *Part, *Reader) {
 	return func(_ *File, p *Part, r *Reader) { fn(p, r.r) }
 }
 
+// partStructure is partOnly for a part that is one structure named what:
+// its span covers everything fn reads.
+func partStructure(what string, fn func(p *Part, r *reader)) func(*File, *Part, *Reader) {
+	return partOnly(func(p *Part, r *reader) {
+		r.begin("", what)
+		defer r.end()
+		fn(p, r)
+	})
+}
+
 // PartInfo describes a part FourCC for people: its long name and what it holds.
 type PartInfo struct {
 	Title string // "pipeline state validation"

@@ -235,22 +235,31 @@ func decodeRootSignature(r *reader) *RootSignature {
 func (d *rtsDecoder) setRootFlags() {
 	rs, f := d.rs, d.rs.Flags
 	rs.FlagNames = flagNames(f, rootFlagBits)
-	rs.AllowInputAssemblerInputLayout = f&0x1 != 0
-	rs.DenyVertexShaderRootAccess = f&0x2 != 0
-	rs.DenyHullShaderRootAccess = f&0x4 != 0
-	rs.DenyDomainShaderRootAccess = f&0x8 != 0
-	rs.DenyGeometryShaderRootAccess = f&0x10 != 0
-	rs.DenyPixelShaderRootAccess = f&0x20 != 0
-	rs.AllowStreamOutput = f&0x40 != 0
-	rs.LocalRootSignature = f&0x80 != 0
-	rs.DenyAmplificationShaderRootAccess = f&0x100 != 0
-	rs.DenyMeshShaderRootAccess = f&0x200 != 0
-	rs.CBVSRVUAVHeapDirectlyIndexed = f&0x400 != 0
-	rs.SamplerHeapDirectlyIndexed = f&0x800 != 0
-	rs.AllowLowTierReservedHwCbLimit = f&0x80000000 != 0
+	setFlagFields(f, rootFlagBits,
+		&rs.AllowInputAssemblerInputLayout, &rs.DenyVertexShaderRootAccess, &rs.DenyHullShaderRootAccess,
+		&rs.DenyDomainShaderRootAccess, &rs.DenyGeometryShaderRootAccess, &rs.DenyPixelShaderRootAccess,
+		&rs.AllowStreamOutput, &rs.LocalRootSignature, &rs.DenyAmplificationShaderRootAccess,
+		&rs.DenyMeshShaderRootAccess, &rs.CBVSRVUAVHeapDirectlyIndexed, &rs.SamplerHeapDirectlyIndexed,
+		&rs.AllowLowTierReservedHwCbLimit)
 	if bad := f &^ flagMask(rootFlagBits); bad != 0 {
 		d.r.problemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, flagMask(rootFlagBits))
 	}
+}
+
+// array checks that the n records of size bytes at off, which the header
+// field at at locates, fit in the root signature (else tooLong, with n, size,
+// off and the length, is an Error and nothing is read); it claims them for
+// what and opens the list at their offset.
+func (d *rtsDecoder) array(n int64, size int, off uint32, at int, tooLong, what, list, structure string) bool {
+	r := d.r
+	if int64(off)+n*int64(size) > int64(r.len()) {
+		r.problemAt(Error, at, "root signature header", tooLong, n, size, off, r.len())
+		return false
+	}
+	d.claim(int(off), int(n)*size, what)
+	r.seek(int(off))
+	r.begin(list, structure)
+	return true
 }
 
 func (d *rtsDecoder) parameters() {
@@ -259,16 +268,11 @@ func (d *rtsDecoder) parameters() {
 	if n == 0 {
 		return
 	}
-	off := rs.RootParametersOffset
-	if int64(off)+n*rtsParamHeaderSize > int64(r.len()) {
-		r.problemAt(Error, 8, "root signature header", "%d root parameters of %d bytes at RootParametersOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
-			n, rtsParamHeaderSize, off, r.len())
+	if !d.array(n, rtsParamHeaderSize, rs.RootParametersOffset, 8, "%d root parameters of %d bytes at RootParametersOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+		"the root parameter headers", "Parameters", "root parameters") {
 		return
 	}
-	d.claim(int(off), int(n)*rtsParamHeaderSize, "the root parameter headers")
 	rs.Parameters = make([]RootParameter, n)
-	r.seek(int(off))
-	r.begin("Parameters", "root parameters")
 	for i := range rs.Parameters {
 		p := &rs.Parameters[i]
 		r.begin(fmt.Sprintf("[%d]", i), "root parameter")
@@ -279,40 +283,44 @@ func (d *rtsDecoder) parameters() {
 	}
 	r.end()
 	for i := range rs.Parameters {
-		d.payload(i, &rs.Parameters[i])
+		d.parameter(i, &rs.Parameters[i])
 	}
 }
 
-func (d *rtsDecoder) payload(i int, p *RootParameter) {
+// payload checks that the n bytes of p's payload fit (an Error at the
+// parameter header at otherwise), claims them for what and opens them as the
+// structure named structure at path; nil when they do not fit.
+func (d *rtsDecoder) payload(p *RootParameter, n int, at int, what, path, structure string) *reader {
+	if !d.fits(p.PayloadOffset, int64(n), at+8, what, "PayloadOffset") {
+		return nil
+	}
+	d.claim(int(p.PayloadOffset), n, what)
+	s := d.r.sub(int(p.PayloadOffset), n, path, structure)
+	s.begin("", structure)
+	return s
+}
+
+func (d *rtsDecoder) parameter(i int, p *RootParameter) {
 	r, v := d.r, d.rs.Version
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
-	if !report.Named(shaderVisibilityNames, uint64(p.ShaderVisibility)) {
+	if !report.Named(shaderVisibilities.names, uint64(p.ShaderVisibility)) {
 		r.problemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
 	path := r.join(fmt.Sprintf("Parameters[%d]", i))
 	switch p.ParameterType {
 	case RootParamConstants32Bit:
-		if !d.fits(p.PayloadOffset, rtsConstantsSize, at+8, what+"'s constants", "PayloadOffset") {
+		s := d.payload(p, rtsConstantsSize, at, what+"'s constants", path+"/Constants", "root constants")
+		if s == nil {
 			return
 		}
-		d.claim(int(p.PayloadOffset), rtsConstantsSize, what+"'s constants")
-		s := r.sub(int(p.PayloadOffset), rtsConstantsSize, path+"/Constants", "root constants")
-		s.begin("", "root constants")
-		c := &RootConstants{}
-		c.ShaderRegister = s.u32("ShaderRegister")
-		c.RegisterSpace = s.u32("RegisterSpace")
-		c.Num32BitValues = s.u32("Num32BitValues")
+		p.Constants = &RootConstants{ShaderRegister: s.u32("ShaderRegister"), RegisterSpace: s.u32("RegisterSpace"), Num32BitValues: s.u32("Num32BitValues")}
 		s.end()
-		p.Constants = c
 	case RootParamCBV, RootParamSRV, RootParamUAV:
-		n := rtsDescriptorSize(v)
-		if !d.fits(p.PayloadOffset, int64(n), at+8, what+"'s descriptor", "PayloadOffset") {
+		s := d.payload(p, rtsDescriptorSize(v), at, what+"'s descriptor", path+"/Descriptor", "root descriptor")
+		if s == nil {
 			return
 		}
-		d.claim(int(p.PayloadOffset), n, what+"'s descriptor")
-		s := r.sub(int(p.PayloadOffset), n, path+"/Descriptor", "root descriptor")
-		s.begin("", "root descriptor")
 		c := &RootDescriptor{}
 		c.ShaderRegister = s.u32("ShaderRegister")
 		c.RegisterSpace = s.u32("RegisterSpace")
@@ -321,9 +329,7 @@ func (d *rtsDecoder) payload(i int, p *RootParameter) {
 		}
 		s.end()
 		c.FlagNames = flagNames(c.Flags, rootDescriptorFlagBits)
-		c.DataVolatile = c.Flags&0x2 != 0
-		c.DataStaticWhileSetAtExecute = c.Flags&0x4 != 0
-		c.DataStatic = c.Flags&0x8 != 0
+		setFlagFields(c.Flags, rootDescriptorFlagBits, &c.DataVolatile, &c.DataStaticWhileSetAtExecute, &c.DataStatic)
 		if bad := c.Flags &^ flagMask(rootDescriptorFlagBits); bad != 0 {
 			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, flagMask(rootDescriptorFlagBits))
 		}
@@ -340,12 +346,10 @@ func (d *rtsDecoder) payload(i int, p *RootParameter) {
 
 func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 	r, v := d.r, d.rs.Version
-	if !d.fits(p.PayloadOffset, rtsTableSize, at+8, what+"'s descriptor table", "PayloadOffset") {
+	s := d.payload(p, rtsTableSize, at, what+"'s descriptor table", path+"/Table", "descriptor table")
+	if s == nil {
 		return
 	}
-	d.claim(int(p.PayloadOffset), rtsTableSize, what+"'s descriptor table")
-	s := r.sub(int(p.PayloadOffset), rtsTableSize, path+"/Table", "descriptor table")
-	s.begin("", "descriptor table")
 	t := &RootDescriptorTable{}
 	t.NumRanges = s.u32("NumRanges")
 	t.RangesOffset = s.u32("RangesOffset")
@@ -384,11 +388,8 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 		}
 		g.Append = g.OffsetInDescriptorsFromTableStart == RangeAppend
 		g.FlagNames = flagNames(g.Flags, descriptorRangeFlagBits)
-		g.DescriptorsVolatile = g.Flags&0x1 != 0
-		g.DataVolatile = g.Flags&0x2 != 0
-		g.DataStaticWhileSetAtExecute = g.Flags&0x4 != 0
-		g.DataStatic = g.Flags&0x8 != 0
-		g.DescriptorsStaticKeepingBufferBoundsChecks = g.Flags&0x10000 != 0
+		setFlagFields(g.Flags, descriptorRangeFlagBits, &g.DescriptorsVolatile, &g.DataVolatile,
+			&g.DataStaticWhileSetAtExecute, &g.DataStatic, &g.DescriptorsStaticKeepingBufferBoundsChecks)
 		rat := int(t.RangesOffset) + k*rsize
 		rwhat := fmt.Sprintf("descriptor table %d range %d", i, k)
 		if k > 0 {
@@ -400,7 +401,7 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
-		if !report.Named(descriptorRangeTypeNames, uint64(g.RangeType)) {
+		if !report.Named(descriptorRangeTypes.names, uint64(g.RangeType)) {
 			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
@@ -420,17 +421,11 @@ func (d *rtsDecoder) samplers() {
 	if n == 0 {
 		return
 	}
-	size := rtsSamplerSize(rs.Version)
-	off := rs.StaticSamplersOffset
-	if int64(off)+n*int64(size) > int64(r.len()) {
-		r.problemAt(Error, 16, "root signature header", "%d static samplers of %d bytes at StaticSamplersOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
-			n, size, off, r.len())
+	if !d.array(n, rtsSamplerSize(rs.Version), rs.StaticSamplersOffset, 16, "%d static samplers of %d bytes at StaticSamplersOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+		"the static samplers", "Samplers", "static samplers") {
 		return
 	}
-	d.claim(int(off), int(n)*size, "the static samplers")
 	rs.Samplers = make([]StaticSampler, n)
-	r.seek(int(off))
-	r.begin("Samplers", "static samplers")
 	for i := range rs.Samplers {
 		at := r.pos
 		m := &rs.Samplers[i]
@@ -453,8 +448,7 @@ func (d *rtsDecoder) samplers() {
 		}
 		r.end()
 		m.FlagNames = flagNames(m.Flags, staticSamplerFlagBits)
-		m.UintBorderColor = m.Flags&0x1 != 0
-		m.NonNormalizedCoordinates = m.Flags&0x2 != 0
+		setFlagFields(m.Flags, staticSamplerFlagBits, &m.UintBorderColor, &m.NonNormalizedCoordinates)
 		d.checkSampler(i, at, m)
 	}
 	r.end()
@@ -468,13 +462,13 @@ func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
 			r.problemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
-	bad("Filter", 0, uint32(m.Filter), samplerFilterNames, "D3D12_FILTER")
-	bad("AddressU", 4, uint32(m.AddressU), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressV", 8, uint32(m.AddressV), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressW", 12, uint32(m.AddressW), textureAddressModeNames, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncNames, "D3D12_COMPARISON_FUNC")
-	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColorNames, "D3D12_STATIC_BORDER_COLOR")
-	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilityNames, "D3D12_SHADER_VISIBILITY")
+	bad("Filter", 0, uint32(m.Filter), samplerFilters.names, "D3D12_FILTER")
+	bad("AddressU", 4, uint32(m.AddressU), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressV", 8, uint32(m.AddressV), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressW", 12, uint32(m.AddressW), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncs.names, "D3D12_COMPARISON_FUNC")
+	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColors.names, "D3D12_STATIC_BORDER_COLOR")
+	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilities.names, "D3D12_SHADER_VISIBILITY")
 	if m.MaxAnisotropy > 16 {
 		r.problemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}

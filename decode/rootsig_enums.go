@@ -4,8 +4,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Enums and flags of the serialized root signature, named as LLVM's
@@ -24,67 +22,51 @@ const (
 	RootParamUAV             RootParameterType = 4
 )
 
-var rootParameterTypeNames = []string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}
+var rootParameterTypes = enum{"RootParameterType", []string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}}
 
-func (v RootParameterType) String() string {
-	return report.EnumName(rootParameterTypeNames, uint64(v), "RootParameterType")
-}
+func (v RootParameterType) String() string { return enumString(rootParameterTypes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v RootParameterType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *RootParameterType) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(rootParameterTypeNames, "RootParameterType", string(b))
-	*v = RootParameterType(n)
-	return err
-}
+func (v *RootParameterType) UnmarshalText(b []byte) error { return parseEnum(rootParameterTypes, v, b) }
 
 // ShaderVisibility says which stages see a root parameter or static sampler (D3D12_SHADER_VISIBILITY).
 type ShaderVisibility uint32
 
-var shaderVisibilityNames = []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}
+var shaderVisibilities = enum{"ShaderVisibility", []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}}
 
-func (v ShaderVisibility) String() string {
-	return report.EnumName(shaderVisibilityNames, uint64(v), "ShaderVisibility")
-}
+func (v ShaderVisibility) String() string { return enumString(shaderVisibilities, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v ShaderVisibility) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *ShaderVisibility) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(shaderVisibilityNames, "ShaderVisibility", string(b))
-	*v = ShaderVisibility(n)
-	return err
-}
+func (v *ShaderVisibility) UnmarshalText(b []byte) error { return parseEnum(shaderVisibilities, v, b) }
 
 // DescriptorRangeType is the kind of a descriptor table range (D3D12_DESCRIPTOR_RANGE_TYPE).
 type DescriptorRangeType uint32
 
-var descriptorRangeTypeNames = []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}
+var descriptorRangeTypes = enum{"DescriptorRangeType", []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}}
 
-func (v DescriptorRangeType) String() string {
-	return report.EnumName(descriptorRangeTypeNames, uint64(v), "DescriptorRangeType")
-}
+func (v DescriptorRangeType) String() string { return enumString(descriptorRangeTypes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *DescriptorRangeType) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(descriptorRangeTypeNames, "DescriptorRangeType", string(b))
-	*v = DescriptorRangeType(n)
-	return err
+	return parseEnum(descriptorRangeTypes, v, b)
 }
 
 // SamplerFilter is a static sampler's filter (D3D12_FILTER).
 type SamplerFilter uint32
 
-// samplerFilterNames is the whole D3D12_FILTER list: 9 basic filters (LLVM's
+// samplerFilters names the whole D3D12_FILTER list: 9 basic filters (LLVM's
 // names) plus MinMagAnisotropicMipPoint (0x54, newer d3d12.h), each in four
 // reduction groups: plain, Comparison (0x80), Minimum (0x100), Maximum (0x180).
-var samplerFilterNames = func() []string {
+var samplerFilters = enum{"SamplerFilter", func() []string {
 	base := []struct {
 		v    uint32
 		name string
@@ -103,78 +85,56 @@ var samplerFilterNames = func() []string {
 		}
 	}
 	return m
-}()
+}()}
 
-func (v SamplerFilter) String() string {
-	return report.EnumName(samplerFilterNames, uint64(v), "SamplerFilter")
-}
+func (v SamplerFilter) String() string { return enumString(samplerFilters, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *SamplerFilter) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(samplerFilterNames, "SamplerFilter", string(b))
-	*v = SamplerFilter(n)
-	return err
-}
+func (v *SamplerFilter) UnmarshalText(b []byte) error { return parseEnum(samplerFilters, v, b) }
 
 // TextureAddressMode is a static sampler's address mode (D3D12_TEXTURE_ADDRESS_MODE).
 type TextureAddressMode uint32
 
-var textureAddressModeNames = []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}
+var textureAddressModes = enum{"TextureAddressMode", []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}}
 
-func (v TextureAddressMode) String() string {
-	return report.EnumName(textureAddressModeNames, uint64(v), "TextureAddressMode")
-}
+func (v TextureAddressMode) String() string { return enumString(textureAddressModes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v TextureAddressMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *TextureAddressMode) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(textureAddressModeNames, "TextureAddressMode", string(b))
-	*v = TextureAddressMode(n)
-	return err
+	return parseEnum(textureAddressModes, v, b)
 }
 
 // ComparisonFunc is a static sampler's comparison function (D3D12_COMPARISON_FUNC; 0 None in newer headers).
 type ComparisonFunc uint32
 
-var comparisonFuncNames = []string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}
+var comparisonFuncs = enum{"ComparisonFunc", []string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}}
 
-func (v ComparisonFunc) String() string {
-	return report.EnumName(comparisonFuncNames, uint64(v), "ComparisonFunc")
-}
+func (v ComparisonFunc) String() string { return enumString(comparisonFuncs, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v ComparisonFunc) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *ComparisonFunc) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(comparisonFuncNames, "ComparisonFunc", string(b))
-	*v = ComparisonFunc(n)
-	return err
-}
+func (v *ComparisonFunc) UnmarshalText(b []byte) error { return parseEnum(comparisonFuncs, v, b) }
 
 // StaticBorderColor is a static sampler's border colour (D3D12_STATIC_BORDER_COLOR).
 type StaticBorderColor uint32
 
-var staticBorderColorNames = []string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}
+var staticBorderColors = enum{"StaticBorderColor", []string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}}
 
-func (v StaticBorderColor) String() string {
-	return report.EnumName(staticBorderColorNames, uint64(v), "StaticBorderColor")
-}
+func (v StaticBorderColor) String() string { return enumString(staticBorderColors, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v StaticBorderColor) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *StaticBorderColor) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(staticBorderColorNames, "StaticBorderColor", string(b))
-	*v = StaticBorderColor(n)
-	return err
-}
+func (v *StaticBorderColor) UnmarshalText(b []byte) error { return parseEnum(staticBorderColors, v, b) }
 
 // flagBit names one bit of a flags word.
 // Root signature flags (D3D12_ROOT_SIGNATURE_FLAGS; LLVM ROOT_SIGNATURE_FLAG names).

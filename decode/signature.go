@@ -15,14 +15,14 @@ import (
 // DXC DxilProgramSigSemantic), named as LLVM's D3D_SYSTEM_VALUE names it.
 type D3DSystemValue uint32
 
-var d3dSystemValueNames = []string{
+var d3dSystemValues = enum{"D3DSystemValue", []string{
 	0: "Undefined", 1: "Position", 2: "ClipDistance", 3: "CullDistance", 4: "RenderTargetArrayIndex",
 	5: "ViewPortArrayIndex", 6: "VertexID", 7: "PrimitiveID", 8: "InstanceID", 9: "IsFrontFace",
 	10: "SampleIndex", 11: "FinalQuadEdgeTessfactor", 12: "FinalQuadInsideTessfactor", 13: "FinalTriEdgeTessfactor",
 	14: "FinalTriInsideTessfactor", 15: "FinalLineDetailTessfactor", 16: "FinalLineDensityTessfactor",
 	23: "Barycentrics", 24: "ShadingRate", 25: "CullPrimitive",
 	64: "Target", 65: "Depth", 66: "Coverage", 67: "DepthGE", 68: "DepthLE", 69: "StencilRef", 70: "InnerCoverage",
-}
+}}
 
 // d3dSystemValueDumpbin is the column text DXC's and FXC's disassemblers print.
 var d3dSystemValueDumpbin = map[uint32]string{
@@ -32,9 +32,7 @@ var d3dSystemValueDumpbin = map[uint32]string{
 	64: "TARGET", 65: "DEPTH", 66: "COVERAGE", 67: "DEPTHGE", 68: "DEPTHLE", 69: "STENCILREF", 70: "INNERCOV",
 }
 
-func (v D3DSystemValue) String() string {
-	return report.EnumName(d3dSystemValueNames, uint64(v), "D3DSystemValue")
-}
+func (v D3DSystemValue) String() string { return enumString(d3dSystemValues, v) }
 
 // Dumpbin is the short name the compilers' listings print ("POS", "TARGET").
 func (v D3DSystemValue) Dumpbin() string {
@@ -48,55 +46,39 @@ func (v D3DSystemValue) Dumpbin() string {
 func (v D3DSystemValue) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *D3DSystemValue) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(d3dSystemValueNames, "D3DSystemValue", string(b))
-	*v = D3DSystemValue(n)
-	return err
-}
+func (v *D3DSystemValue) UnmarshalText(b []byte) error { return parseEnum(d3dSystemValues, v, b) }
 
 // SigComponentType is the CompType of a signature element (DxilProgramSigCompType;
 // the same numbers as the PSV0 ComponentType byte).
 type SigComponentType uint32
 
-var sigComponentTypeNames = []string{
+var sigComponentTypes = enum{"SigComponentType", []string{
 	0: "Unknown", 1: "UInt32", 2: "SInt32", 3: "Float32", 4: "UInt16", 5: "SInt16", 6: "Float16",
 	7: "UInt64", 8: "SInt64", 9: "Float64",
-}
+}}
 
-func (v SigComponentType) String() string {
-	return report.EnumName(sigComponentTypeNames, uint64(v), "SigComponentType")
-}
+func (v SigComponentType) String() string { return enumString(sigComponentTypes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SigComponentType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *SigComponentType) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(sigComponentTypeNames, "SigComponentType", string(b))
-	*v = SigComponentType(n)
-	return err
-}
+func (v *SigComponentType) UnmarshalText(b []byte) error { return parseEnum(sigComponentTypes, v, b) }
 
 // SigMinPrecision is the MinPrecision of a 32-byte signature element (D3D_MIN_PRECISION).
 type SigMinPrecision uint32
 
-var sigMinPrecisionNames = []string{
+var sigMinPrecisions = enum{"SigMinPrecision", []string{
 	0: "Default", 1: "Float16", 2: "Float2_8", 3: "Reserved", 4: "SInt16", 5: "UInt16", 0xF0: "Any16", 0xF1: "Any10",
-}
+}}
 
-func (v SigMinPrecision) String() string {
-	return report.EnumName(sigMinPrecisionNames, uint64(v), "SigMinPrecision")
-}
+func (v SigMinPrecision) String() string { return enumString(sigMinPrecisions, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SigMinPrecision) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *SigMinPrecision) UnmarshalText(b []byte) error {
-	n, err := report.EnumValue(sigMinPrecisionNames, "SigMinPrecision", string(b))
-	*v = SigMinPrecision(n)
-	return err
-}
+func (v *SigMinPrecision) UnmarshalText(b []byte) error { return parseEnum(sigMinPrecisions, v, b) }
 
 // enumString names v from names, or prints Type(v) for a value nobody named.
 // ---- the signature part ----
@@ -112,28 +94,15 @@ const (
 	SigOutput
 )
 
-var sigDirectionNames = [...]string{"input", "output"}
+var sigDirections = enum{"SignatureDirection", []string{"input", "output"}}
 
-func (d SignatureDirection) String() string {
-	if int(d) < len(sigDirectionNames) {
-		return sigDirectionNames[d]
-	}
-	return fmt.Sprintf("SignatureDirection(%d)", int(d))
-}
+func (d SignatureDirection) String() string { return enumString(sigDirections, d) }
 
 // MarshalText writes the direction by name.
 func (d SignatureDirection) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads a direction written by MarshalText.
-func (d *SignatureDirection) UnmarshalText(b []byte) error {
-	for i, n := range sigDirectionNames {
-		if n == string(b) {
-			*d = SignatureDirection(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown signature direction %q", b)
-}
+func (d *SignatureDirection) UnmarshalText(b []byte) error { return parseEnum(sigDirections, d, b) }
 
 // Signature is a decoded I/O signature part: ISG1/OSG1/PSG1 (32-byte elements,
 // DXC and SM 5.1), ISGN/OSGN/PCSG (24 bytes, FXC), OSG5 (28 bytes, FXC GS with streams).
@@ -346,13 +315,13 @@ func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) st
 // sigCheckElement reports values no compiler writes.
 func sigCheckElement(r *reader, s *Signature, e *SignatureParameter, i int) {
 	at := int(e.Offset - r.base)
-	if !report.Named(d3dSystemValueNames, uint64(e.SystemValue)) {
+	if !report.Named(d3dSystemValues.names, uint64(e.SystemValue)) {
 		r.problemAt(Warning, at, "signature element", "element %d (%s) has SystemValue %d, which is not a D3D_NAME value", i, e.Name, uint32(e.SystemValue))
 	}
-	if !report.Named(sigComponentTypeNames, uint64(e.CompType)) {
+	if !report.Named(sigComponentTypes.names, uint64(e.CompType)) {
 		r.problemAt(Warning, at, "signature element", "element %d (%s) has CompType %d, which is not a component type", i, e.Name, uint32(e.CompType))
 	}
-	if !report.Named(sigMinPrecisionNames, uint64(e.MinPrecision)) {
+	if !report.Named(sigMinPrecisions.names, uint64(e.MinPrecision)) {
 		r.problemAt(Warning, at, "signature element", "element %d (%s) has MinPrecision %d, which is not a D3D_MIN_PRECISION value", i, e.Name, uint32(e.MinPrecision))
 	}
 	if e.Mask&^0xF != 0 {

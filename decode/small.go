@@ -11,31 +11,55 @@ import (
 
 // ---- SFI0 ----
 
-// featureFlagNames are the SFI0 bits 0..32 as LLVM's DXContainerConstants.def names them
-// (the names obj2yaml prints). LLVM 19 calls bit 31 "NextUnusedBit" and has no bit 32.
-var featureFlagNames = [...]string{
-	"Doubles", "ComputeShadersPlusRawAndStructuredBuffers", "UAVsAtEveryStage", "Max64UAVs",
-	"MinimumPrecision", "DX11_1_DoubleExtensions", "DX11_1_ShaderExtensions", "LEVEL9ComparisonFiltering",
-	"TiledResources", "StencilRef", "InnerCoverage", "TypedUAVLoadAdditionalFormats",
-	"ROVs", "ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer", "WaveOps", "Int64Ops",
-	"ViewID", "Barycentrics", "NativeLowPrecision", "ShadingRate",
-	"Raytracing_Tier_1_1", "SamplerFeedback", "AtomicInt64OnTypedResource", "AtomicInt64OnGroupShared",
-	"DerivativesInMeshAndAmpShaders", "ResourceDescriptorHeapIndexing", "SamplerDescriptorHeapIndexing", "RESERVED",
-	"AtomicInt64OnHeapResource", "AdvancedTextureOps", "WriteableMSAATextures", "SampleCmpWithGradientOrBias",
-	"ExtendedCommandInfo",
+// featureBit describes one SFI0 bit: its name as LLVM's
+// DXContainerConstants.def gives it (the name obj2yaml prints), what DXC's
+// disassembler prints for it (for people reading the page), and the shader
+// model that introduced it, so the page can say what a set flag asks of the
+// runtime.
+type featureBit struct {
+	name, text, model string
 }
 
-// featureFlagText is what DXC's disassembler prints for each bit (for people reading the page).
-var featureFlagText = [...]string{
-	"Double-precision floating point", "Raw and Structured buffers", "UAVs at every shader stage", "64 UAV slots",
-	"Minimum-precision data types", "Double-precision extensions for 11.1", "Shader extensions for 11.1", "Comparison filtering for feature level 9",
-	"Tiled resources", "PS Output Stencil Ref", "PS Inner Coverage", "Typed UAV Load Additional Formats",
-	"Raster Ordered UAVs", "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer", "Wave level operations", "64-Bit integer",
-	"View Instancing", "Barycentrics", "Use native low precision", "Shading Rate",
-	"Raytracing tier 1.1 features", "Sampler feedback", "64-bit Atomics on Typed Resources", "64-bit Atomics on Group Shared",
-	"Derivatives in mesh and amplification shaders", "Resource descriptor heap indexing", "Sampler descriptor heap indexing", "Reserved (experimental)",
-	"64-bit Atomics on Heap Resources", "Advanced Texture Ops", "Writeable MSAA Textures", "SampleCmp with gradient or bias",
-	"Extended command info",
+// featureBits are SFI0 bits 0..32. LLVM 19 calls bit 31 "NextUnusedBit" and
+// has no bit 32. Bits 0-13 date from the FXC era (feature levels 10-11.1,
+// shader models 4.0/5.0); bits 14 and up follow the shader model that added
+// the feature, as DXC's rdat_mintarget tests
+// (tools/clang/test/HLSLFileCheck/d3dreflect/rdat_mintarget) and the HLSL
+// shader-model pages state.
+var featureBits = [...]featureBit{
+	{"Doubles", "Double-precision floating point", "5.0"},
+	{"ComputeShadersPlusRawAndStructuredBuffers", "Raw and Structured buffers", "4.0"},
+	{"UAVsAtEveryStage", "UAVs at every shader stage", "5.0"},
+	{"Max64UAVs", "64 UAV slots", "5.0"},
+	{"MinimumPrecision", "Minimum-precision data types", "4.0"},
+	{"DX11_1_DoubleExtensions", "Double-precision extensions for 11.1", "5.0"},
+	{"DX11_1_ShaderExtensions", "Shader extensions for 11.1", "5.0"},
+	{"LEVEL9ComparisonFiltering", "Comparison filtering for feature level 9", "4.0"},
+	{"TiledResources", "Tiled resources", "5.0"},
+	{"StencilRef", "PS Output Stencil Ref", "5.0"},
+	{"InnerCoverage", "PS Inner Coverage", "5.0"},
+	{"TypedUAVLoadAdditionalFormats", "Typed UAV Load Additional Formats", "5.0"},
+	{"ROVs", "Raster Ordered UAVs", "5.0"},
+	{"ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer", "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer", "5.0"},
+	{"WaveOps", "Wave level operations", "6.0"},
+	{"Int64Ops", "64-Bit integer", "6.0"},
+	{"ViewID", "View Instancing", "6.1"},
+	{"Barycentrics", "Barycentrics", "6.1"},
+	{"NativeLowPrecision", "Use native low precision", "6.2"},
+	{"ShadingRate", "Shading Rate", "6.4"},
+	{"Raytracing_Tier_1_1", "Raytracing tier 1.1 features", "6.5"},
+	{"SamplerFeedback", "Sampler feedback", "6.5"},
+	{"AtomicInt64OnTypedResource", "64-bit Atomics on Typed Resources", "6.6"},
+	{"AtomicInt64OnGroupShared", "64-bit Atomics on Group Shared", "6.6"},
+	{"DerivativesInMeshAndAmpShaders", "Derivatives in mesh and amplification shaders", "6.6"},
+	{"ResourceDescriptorHeapIndexing", "Resource descriptor heap indexing", "6.6"},
+	{"SamplerDescriptorHeapIndexing", "Sampler descriptor heap indexing", "6.6"},
+	{"RESERVED", "Reserved (experimental)", ""},
+	{"AtomicInt64OnHeapResource", "64-bit Atomics on Heap Resources", "6.6"},
+	{"AdvancedTextureOps", "Advanced Texture Ops", "6.7"},
+	{"WriteableMSAATextures", "Writeable MSAA Textures", "6.7"},
+	{"SampleCmpWithGradientOrBias", "SampleCmp with gradient or bias", "6.8"},
+	{"ExtendedCommandInfo", "Extended command info", "6.8"},
 }
 
 // Optional feature bits (DXC OptFeatureInfo_*), which the runtime ignores.
@@ -44,8 +68,28 @@ const (
 	OptRequiresGroup   = 41
 )
 
-var optionalFlagNames = map[int]string{OptUsesDerivatives: "UsesDerivatives", OptRequiresGroup: "RequiresGroup"}
-var optionalFlagText = map[int]string{OptUsesDerivatives: "Function uses derivatives", OptRequiresGroup: "Function requires visible group"}
+var optionalFeatureBits = map[int]featureBit{
+	OptUsesDerivatives: {"UsesDerivatives", "Function uses derivatives", ""},
+	OptRequiresGroup:   {"RequiresGroup", "Function requires visible group", ""},
+}
+
+// featureFlagNames and featureFlagModels are columns of featureBits: the keys
+// of the JSON object, and the models FeatureFlagShaderModel reports.
+var featureFlagNames, featureFlagModels = func() (names, models [len(featureBits)]string) {
+	for i, b := range featureBits {
+		names[i], models[i] = b.name, b.model
+	}
+	return
+}()
+
+// lookupFeatureBit is SFI0 bit i's description, if any writer defines the bit.
+func lookupFeatureBit(i int) (featureBit, bool) {
+	if i >= 0 && i < len(featureBits) {
+		return featureBits[i], true
+	}
+	b, ok := optionalFeatureBits[i]
+	return b, ok
+}
 
 // FeatureFlags is the SFI0 part: a 64-bit set of features the shader needs.
 type FeatureFlags uint64
@@ -63,31 +107,34 @@ func (f FeatureFlags) Names() []string {
 
 // FeatureFlagName names SFI0 bit i the way obj2yaml does (and "Bit<i>" for unnamed bits).
 func FeatureFlagName(i int) string {
-	if i < len(featureFlagNames) {
-		return featureFlagNames[i]
-	}
-	if n, ok := optionalFlagNames[i]; ok {
-		return n
+	if b, ok := lookupFeatureBit(i); ok {
+		return b.name
 	}
 	return fmt.Sprintf("Bit%d", i)
 }
 
 // FeatureFlagText is DXC's description of SFI0 bit i.
 func FeatureFlagText(i int) string {
-	if i < len(featureFlagText) {
-		return featureFlagText[i]
-	}
-	if n, ok := optionalFlagText[i]; ok {
-		return n
+	if b, ok := lookupFeatureBit(i); ok {
+		return b.text
 	}
 	return fmt.Sprintf("unknown feature bit %d", i)
+}
+
+// FeatureFlagShaderModel returns the shader model ("6.1") that introduced
+// SFI0 bit i, or "" for bits no compiler defines.
+func FeatureFlagShaderModel(i int) string {
+	if i >= 0 && i < len(featureFlagModels) {
+		return featureFlagModels[i]
+	}
+	return ""
 }
 
 // UnknownBits returns the set bits that no writer defines.
 func (f FeatureFlags) UnknownBits() []int {
 	var u []int
 	for i := len(featureFlagNames); i < 64; i++ {
-		if f&(1<<i) != 0 && optionalFlagNames[i] == "" {
+		if _, ok := optionalFeatureBits[i]; f&(1<<i) != 0 && !ok {
 			u = append(u, i)
 		}
 	}
@@ -106,7 +153,7 @@ func (f FeatureFlags) MarshalJSON() ([]byte, error) {
 		fmt.Fprintf(&b, "%q:%t", n, f&(1<<i) != 0)
 	}
 	for _, i := range []int{OptUsesDerivatives, OptRequiresGroup} {
-		fmt.Fprintf(&b, ",%q:%t", optionalFlagNames[i], f&(1<<i) != 0)
+		fmt.Fprintf(&b, ",%q:%t", optionalFeatureBits[i].name, f&(1<<i) != 0)
 	}
 	for _, i := range f.UnknownBits() {
 		fmt.Fprintf(&b, ",%q:true", FeatureFlagName(i))
@@ -358,18 +405,12 @@ type DebugName struct {
 
 func decodeDebugName(p *Part, r *reader) {
 	d := &DebugName{}
-	r.begin("", "debug name")
-	defer r.end()
 	d.Flags = r.u16("Flags")
 	d.NameLength = r.u16("NameLength")
 	if r.failed {
 		return
 	}
-	n := int(d.NameLength)
-	if n > r.remaining() {
-		r.problemAt(Error, 2, "debug name", "NameLength %d runs past the end of the %d-byte part", n, r.len())
-		n = r.remaining()
-	}
+	n := r.fit(int(d.NameLength), 2, "debug name", "NameLength %d runs past the end of the %d-byte part", d.NameLength, r.len())
 	d.DebugName = string(r.bytes("DebugName", n))
 	if r.remaining() > 0 {
 		r.bytes("Terminator", 1)
@@ -402,8 +443,6 @@ type CompilerVersion struct {
 
 func decodeCompilerVersion(p *Part, r *reader) {
 	v := &CompilerVersion{}
-	r.begin("", "compiler version")
-	defer r.end()
 	v.Major = r.u16("Major")
 	v.Minor = r.u16("Minor")
 	v.VersionFlags = r.u32("VersionFlags")
@@ -415,11 +454,7 @@ func decodeCompilerVersion(p *Part, r *reader) {
 		return
 	}
 	p.CompilerVersion = v
-	n := int(v.ContentSizeInBytes)
-	if n > r.remaining() {
-		r.problemAt(Error, 12, "compiler version", "the version strings claim %d bytes but %d remain", n, r.remaining())
-		n = r.remaining()
-	}
+	n := r.fit(int(v.ContentSizeInBytes), 12, "compiler version", "the version strings claim %d bytes but %d remain", v.ContentSizeInBytes, r.remaining())
 	sr := r.sub(r.pos, n, r.join("Strings"), "version strings")
 	if sr.len() > 0 {
 		v.CommitSha = sr.cstring("CommitSha")
@@ -552,8 +587,6 @@ type SourceInfo struct {
 
 func decodeSourceInfo(p *Part, r *reader) {
 	s := &SourceInfo{}
-	r.begin("", "source info")
-	defer r.end()
 	r.begin("Header", "source info header")
 	s.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
 	s.Header.Flags = r.u16("Flags")
@@ -613,19 +646,33 @@ func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
 	n.Header.Count = r.u32("Count")
 	// The header is packed: entries follow the 10 bytes directly (seen in DXC output).
 	n.Header.EntriesSizeInBytes = r.u16("EntriesSizeInBytes")
-	for i := uint32(0); i < n.Header.Count && r.remaining() >= 16; i++ {
-		start := r.pos
-		var e SourceNameEntry
-		r.begin(fmt.Sprintf("Entries[%d]", i), "source name entry")
-		e.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
-		e.Flags = r.u32("Flags")
+	n.Entries = srciEntries(r, n.Header.Count, 16, "Entries", "source name entry", func(size, flags uint32) SourceNameEntry {
+		e := SourceNameEntry{AlignedSizeInBytes: size, Flags: flags}
 		e.NameSizeInBytes = r.u32("NameSizeInBytes")
 		e.ContentSizeInBytes = r.u32("ContentSizeInBytes")
-		nb := r.bytes("FileName", min(int(e.NameSizeInBytes), r.remaining()))
-		e.FileName = strings.TrimRight(string(nb), "\x00")
-		end := start + int(e.AlignedSizeInBytes)
-		if e.AlignedSizeInBytes < 16 || end > r.len() {
-			r.problemAt(Error, start, "source name entry", "entry %d claims %d bytes; %d remain", i, e.AlignedSizeInBytes, r.len()-start)
+		e.FileName = r.nulPadded("FileName", e.NameSizeInBytes)
+		return e
+	}, func(i, size uint32, start int) {
+		r.problemAt(Error, start, "source name entry", "entry %d claims %d bytes; %d remain", i, size, r.len()-start)
+	})
+	return n
+}
+
+// srciEntries reads up to count entries of an SRCI section, each while least
+// bytes remain. Every entry starts with AlignedSizeInBytes and Flags; read
+// decodes the rest, and what it leaves unread of the aligned size is padding.
+// A size under least or past the end is reported by bad (with where the entry
+// starts) and cut.
+func srciEntries[T any](r *reader, count uint32, least int, list, what string, read func(size, flags uint32) T, bad func(i, size uint32, start int)) []T {
+	var out []T
+	for i := uint32(0); i < count && r.remaining() >= least; i++ {
+		start := r.pos
+		r.begin(fmt.Sprintf("%s[%d]", list, i), what)
+		size := r.u32("AlignedSizeInBytes")
+		e := read(size, r.u32("Flags"))
+		end := start + int(size)
+		if int(size) < least || end > r.len() {
+			bad(i, size, start)
 			end = r.len()
 		}
 		if end > r.pos {
@@ -633,9 +680,15 @@ func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
 		}
 		r.seek(end)
 		r.end()
-		n.Entries = append(n.Entries, e)
+		out = append(out, e)
 	}
-	return n
+	return out
+}
+
+// nulPadded reads a string field of n bytes (cut to what remains) whose
+// trailing NULs are padding.
+func (r *reader) nulPadded(name string, n uint32) string {
+	return strings.TrimRight(string(r.bytes(name, min(int(n), r.remaining()))), "\x00")
 }
 
 func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents {
@@ -653,11 +706,7 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 	if r.failed {
 		return c
 	}
-	n := int(c.Header.EntriesSizeInBytes)
-	if n > r.remaining() {
-		r.problem(Error, "source contents claim %d bytes of entries; %d remain", n, r.remaining())
-		n = r.remaining()
-	}
+	n := r.fit(int(c.Header.EntriesSizeInBytes), r.pos, "", "source contents claim %d bytes of entries; %d remain", c.Header.EntriesSizeInBytes, r.remaining())
 	entries := r.b[r.pos : r.pos+n]
 	er := r
 	switch ct {
@@ -681,27 +730,14 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 		r.raw("Entries", n)
 		return c
 	}
-	for i := uint32(0); i < c.Header.Count && er.remaining() >= 12; i++ {
-		start := er.pos
-		var e SourceContentEntry
-		er.begin(fmt.Sprintf("[%d]", i), "source content entry")
-		e.AlignedSizeInBytes = er.u32("AlignedSizeInBytes")
-		e.Flags = er.u32("Flags")
+	c.Entries = srciEntries(er, c.Header.Count, 12, "", "source content entry", func(size, flags uint32) SourceContentEntry {
+		e := SourceContentEntry{AlignedSizeInBytes: size, Flags: flags}
 		e.ContentSizeInBytes = er.u32("ContentSizeInBytes")
-		cb := er.bytes("FileContent", min(int(e.ContentSizeInBytes), er.remaining()))
-		e.FileContent = strings.TrimRight(string(cb), "\x00")
-		end := start + int(e.AlignedSizeInBytes)
-		if e.AlignedSizeInBytes < 12 || end > er.len() {
-			r.problem(Error, "source content entry %d claims %d bytes; %d remain", i, e.AlignedSizeInBytes, er.len()-start)
-			end = er.len()
-		}
-		if end > er.pos {
-			er.bytes("Padding", end-er.pos)
-		}
-		er.seek(end)
-		er.end()
-		c.Entries = append(c.Entries, e)
-	}
+		e.FileContent = er.nulPadded("FileContent", e.ContentSizeInBytes)
+		return e
+	}, func(i, size uint32, start int) {
+		r.problem(Error, "source content entry %d claims %d bytes; %d remain", i, size, er.len()-start)
+	})
 	if er.out != r.out {
 		er.out.summarizeKinds()
 		r.out.problems = append(r.out.problems, er.out.problems...)
@@ -745,8 +781,6 @@ type PDBInfo struct {
 
 func decodePDBInfo(p *Part, r *reader) {
 	d := &PDBInfo{}
-	r.begin("", "PDB info")
-	defer r.end()
 	d.Version = r.u16("Version")
 	d.CompressionType = r.u16("CompressionType")
 	d.SizeInBytes = r.u32("SizeInBytes")
@@ -755,11 +789,7 @@ func decodePDBInfo(p *Part, r *reader) {
 		return
 	}
 	p.PDBInfo = d
-	n := int(d.SizeInBytes)
-	if n > r.remaining() {
-		r.problem(Error, "PDBI payload claims %d bytes; %d remain", n, r.remaining())
-		n = r.remaining()
-	}
+	n := r.fit(int(d.SizeInBytes), r.pos, "", "PDBI payload claims %d bytes; %d remain", d.SizeInBytes, r.remaining())
 	switch d.CompressionType {
 	case 0:
 		d.RuntimeData = decodeRuntimeData(r.sub(r.pos, n, r.join("RuntimeData"), "PDB info payload"))
@@ -791,10 +821,10 @@ func init() {
 	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
 	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
 	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Decode: internal(decodeStatisticsPart)})
-	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partOnly(decodeDebugName)})
-	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partOnly(decodeCompilerVersion)})
-	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partOnly(decodeSourceInfo)})
-	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Decode: partOnly(decodePDBInfo)})
+	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partStructure("debug name", decodeDebugName)})
+	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partStructure("compiler version", decodeCompilerVersion)})
+	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partStructure("source info", decodeSourceInfo)})
+	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Decode: partStructure("PDB info", decodePDBInfo)})
 }
 
 // decodeStatisticsPart tells DXC's STAT (a reflection-only DXIL program) from

@@ -238,29 +238,34 @@ func (db *DB) readCell(p *btreePage, i int) (cell, bool) {
 		out.child = binary.BigEndian.Uint32(b[at:])
 		at += 4
 	}
-	if p.typ == InteriorTable {
+	// varintField reads the cell's next varint; false when the page ends inside it.
+	varintField := func(what string) (uint64, bool) {
 		v, n := varint(b[at:])
 		if n == 0 {
-			db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's rowid is cut off by the end of the page", i)
-			return cell{}, false
+			db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's %s is cut off by the end of the page", i, what)
+			return 0, false
 		}
-		out.rowid, out.hasRow = int64(v), true
-		return out, true
-	}
-	P, n := varint(b[at:])
-	if n == 0 {
-		db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's payload size is cut off by the end of the page", i)
-		return cell{}, false
-	}
-	at += n
-	if p.typ == LeafTable {
-		v, n := varint(b[at:])
-		if n == 0 {
-			db.problem(report.Error, p.no, base+int64(at), p.typ.String(), "cell %d's rowid is cut off by the end of the page", i)
-			return cell{}, false
-		}
-		out.rowid, out.hasRow = int64(v), true
 		at += n
+		return v, true
+	}
+	// A table leaf cell is payload size, rowid, payload; a table interior
+	// cell (after its child) has the rowid alone.
+	var P uint64
+	if p.typ != InteriorTable {
+		var ok bool
+		if P, ok = varintField("payload size"); !ok {
+			return cell{}, false
+		}
+	}
+	if p.typ.table() {
+		v, ok := varintField("rowid")
+		if !ok {
+			return cell{}, false
+		}
+		out.rowid, out.hasRow = int64(v), true
+		if p.typ == InteriorTable {
+			return out, true
+		}
 	}
 	// A payload cannot be larger than the whole file's usable bytes.
 	limit := int64(db.pageCount) * int64(db.usable)
