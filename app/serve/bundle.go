@@ -182,7 +182,7 @@ func Prepare(o Options) (string, error) {
 		if o.Force {
 			why = "a rebuild was asked for"
 		}
-		fmt.Fprintf(o.Log, "dxscope: building web/app.wasm (%s): GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' (UI packages -gcflags=-l) %s\n", why, WasmPackage)
+		fmt.Fprintf(o.Log, "dxscope: building web/app.wasm (%s): GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' (dxscope's packages -gcflags=-l) %s\n", why, WasmPackage)
 		t := time.Now()
 		if err := BuildWasm(o.Root, wasm, o.Log); err != nil {
 			return "", err

@@ -115,7 +115,7 @@ func TestBenchWeb(t *testing.T) {
 			br, _ := os.Stat(filepath.Join(root, "web", "app.wasm.br"))
 			gz, _ := os.Stat(filepath.Join(root, "web", "app.wasm.gz"))
 			if br != nil && gz != nil {
-				t.Logf("app.wasm: %.2f MB raw, %.2f MB brotli, %.2f MB gzip", mb(st.Size()), mb(br.Size()), mb(gz.Size()))
+				t.Logf("app.wasm: %.2f MB raw, %.2f MB brotli (%d bytes), %.2f MB gzip", mb(st.Size()), mb(br.Size()), br.Size(), mb(gz.Size()))
 			}
 		}
 	}
