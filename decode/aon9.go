@@ -292,6 +292,9 @@ func decodeD3D9Shader(s *D3D9Shader, r *reader) {
 		r.problem(Error, "the D3D9 shader is empty: it needs at least a version token")
 		return
 	}
+	// The shader as a whole: what the decoder adds to it (Offset, the
+	// version token's fields) selects its bytes.
+	r.out.span(Span{Path: r.path, Off: r.base, Size: int64(r.len()), Kind: SpanStruct})
 	w := make([]uint32, n)
 	for i := range w {
 		w[i] = binary.LittleEndian.Uint32(r.b[i*4:])

@@ -635,9 +635,9 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 				r.problemAt(Note, start+26, "PSVRuntimeInfo1", "bytes 26-27 of the runtime info (MaxVertexCount/SigPatchConstOrPrimVectors) are 0x%02x%02x for a %s shader, which uses neither", b[1], b[0], d.stageName())
 			}
 		}
-		info.SigInputElementCount = r.u8("SigInputElements")
-		info.SigOutputElementCount = r.u8("SigOutputElements")
-		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchOrPrimElements") // the count, named as the array it sizes
+		info.SigInputElementCount = r.u8("SigInputElementCount")
+		info.SigOutputElementCount = r.u8("SigOutputElementCount")
+		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchConstOrPrimElementCount")
 		info.SigInputVectors = r.u8("SigInputVectors")
 		for i := range info.SigOutputVectors {
 			info.SigOutputVectors[i] = r.u8(fmt.Sprintf("SigOutputVectors[%d]", i))
@@ -729,9 +729,9 @@ func (d *psvDecoder) stageUnion(start int) {
 		info.AS = &PSVASInfo{PayloadSizeInBytes: r.u32("PayloadSizeInBytes")}
 		used = 4
 	}
+	r.out.span(Span{Path: r.join("StageInfo"), Off: r.base + int64(start), Size: 16, Kind: SpanStruct})
 	if used < 16 {
 		rest := r.bytes("StageInfoUnused", 16-used)
-		r.out.span(Span{Path: r.join("StageInfo"), Off: r.base + int64(start), Size: 16, Kind: SpanStruct})
 		if !allZero(rest) {
 			if used == 0 {
 				r.problemAt(Note, start, "PSVRuntimeInfo0", "the stage union is not zero for a %s shader, which has no member in it (DXC writes zeros)", info.ShaderStage)

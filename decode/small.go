@@ -3,6 +3,7 @@ package decode
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -455,7 +456,7 @@ func decodeCompilerVersion(p *Part, r *reader) {
 	}
 	p.CompilerVersion = v
 	n := r.fit(int(v.ContentSizeInBytes), 12, "compiler version", "the version strings claim %d bytes but %d remain", v.ContentSizeInBytes, r.remaining())
-	sr := r.sub(r.pos, n, r.join("Strings"), "version strings")
+	sr := r.sub(r.pos, n, r.path, "version strings") // the strings are fields of the part, as in the JSON
 	if sr.len() > 0 {
 		v.CommitSha = sr.cstring("CommitSha")
 	}
@@ -463,7 +464,7 @@ func decodeCompilerVersion(p *Part, r *reader) {
 		v.CustomVersionString = sr.cstring("CustomVersionString")
 	}
 	if sr.remaining() > 0 {
-		sr.bytes("Padding", sr.remaining())
+		sr.bytes("StringsPadding", sr.remaining())
 	}
 	r.seek(r.pos + n)
 	if r.remaining() > 0 {
@@ -508,6 +509,9 @@ type SourceInfoSectionHeader struct {
 }
 
 var srciSectionTypes = [...]string{"SourceContents", "SourceNames", "Args"}
+
+// srciSectionKeys are the SourceInfo keys the sections decode into.
+var srciSectionKeys = [...]string{"Contents", "Names", "Args"}
 
 // SourceNamesHeader is DxilSourceInfo_SourceNames.
 type SourceNamesHeader struct {
@@ -599,11 +603,21 @@ func decodeSourceInfo(p *Part, r *reader) {
 	seen := map[string]bool{}
 	for i := 0; i < int(s.Header.SectionCount) && r.remaining() >= 8; i++ {
 		start := r.pos
+		// A section's fields take the JSON's paths (Names/..., Contents/...,
+		// Args/...), so its type is read ahead of them; a type nobody named
+		// keeps its place in the file (Sections/i).
+		t := binary.LittleEndian.Uint16(r.b[start+6:])
+		key := fmt.Sprintf("Sections[%d]", i)
+		if int(t) < len(srciSectionKeys) {
+			key = srciSectionKeys[t]
+		}
 		var sh SourceInfoSectionHeader
-		r.begin(fmt.Sprintf("Sections[%d]", i), "source info section")
+		r.begin(key, "source info section")
+		r.begin("SectionHeader", "source info section header")
 		sh.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
 		sh.Flags = r.u16("Flags")
-		t := r.u16("Type")
+		r.u16("Type")
+		r.end()
 		sh.Type = fmt.Sprintf("Type(%d)", t)
 		if int(t) < len(srciSectionTypes) {
 			sh.Type = srciSectionTypes[t]
@@ -642,10 +656,12 @@ func decodeSourceInfo(p *Part, r *reader) {
 
 func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
 	n := &SourceNames{SectionHeader: sh}
+	r.begin("Header", "source names header")
 	n.Header.Flags = r.u32("Flags")
 	n.Header.Count = r.u32("Count")
 	// The header is packed: entries follow the 10 bytes directly (seen in DXC output).
 	n.Header.EntriesSizeInBytes = r.u16("EntriesSizeInBytes")
+	r.end()
 	n.Entries = srciEntries(r, n.Header.Count, 16, "Entries", "source name entry", func(size, flags uint32) SourceNameEntry {
 		e := SourceNameEntry{AlignedSizeInBytes: size, Flags: flags}
 		e.NameSizeInBytes = r.u32("NameSizeInBytes")
@@ -693,9 +709,10 @@ func (r *reader) nulPadded(name string, n uint32) string {
 
 func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents {
 	c := &SourceContents{SectionHeader: sh}
+	r.begin("Header", "source contents header")
 	c.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
 	c.Header.Flags = r.u16("Flags")
-	ct := r.u16("CompressType")
+	ct := r.u16("Type") // the compression
 	c.Header.Type = map[uint16]string{0: "None", 1: "Zlib"}[ct]
 	if c.Header.Type == "" {
 		c.Header.Type = fmt.Sprintf("CompressType(%d)", ct)
@@ -703,6 +720,7 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 	c.Header.EntriesSizeInBytes = r.u32("EntriesSizeInBytes")
 	c.Header.UncompressedEntriesSizeInBytes = r.u32("UncompressedEntriesSizeInBytes")
 	c.Header.Count = r.u32("Count")
+	r.end()
 	if r.failed {
 		return c
 	}
@@ -713,7 +731,7 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 	case 0:
 		er = r.sub(r.pos, n, r.join("Entries"), "source contents")
 	case 1:
-		r.raw("CompressedEntries", n)
+		r.raw("Entries", n) // compressed: the entries below are inflated, with no bytes of their own
 		limit := min(int(c.Header.UncompressedEntriesSizeInBytes), zlibCap)
 		out, err := inflate(entries, limit)
 		if err != nil {
@@ -748,17 +766,21 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 
 func decodeSourceArgs(r *reader, sh SourceInfoSectionHeader) *SourceArgs {
 	a := &SourceArgs{SectionHeader: sh}
+	r.begin("Header", "arguments header")
 	a.Header.Flags = r.u32("Flags")
 	a.Header.SizeInBytes = r.u32("SizeInBytes")
 	a.Header.Count = r.u32("Count")
+	r.end()
 	if r.failed {
 		return a
 	}
 	n := min(int(a.Header.SizeInBytes), r.remaining())
 	ar := r.sub(r.pos, n, r.join("Args"), "arguments")
 	for i := uint32(0); i < a.Header.Count && ar.remaining() > 0; i++ {
-		k := ar.cstring(fmt.Sprintf("[%d]/Arg", i))
-		v := ar.cstring(fmt.Sprintf("[%d]/Value", i))
+		ar.begin(fmt.Sprintf("[%d]", i), "argument")
+		k := ar.cstring("Arg")
+		v := ar.cstring("Value")
+		ar.end()
 		a.Args = append(a.Args, SourceArg{k, v})
 	}
 	r.seek(r.pos + n)
