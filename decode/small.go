@@ -760,7 +760,6 @@ func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents
 		er.out.summarizeKinds()
 		r.out.problems = append(r.out.problems, er.out.problems...)
 	}
-	r.seek(r.pos + 0)
 	return c
 }
 

@@ -305,7 +305,7 @@ func TestViewIDGridsFromCorpus(t *testing.T) {
 }
 
 func TestDXOpCensusSorts(t *testing.T) {
-	d := &DXILSummary{Module: &model.Module{DXOps: []model.DXOp{{Opcode: 68, Name: "loadInput", Count: 3}, {Opcode: 5, Name: "storeOutput", Count: 9}, {Opcode: 93, Name: "bufferLoad", Count: 3}}}}
+	d := &DXILSummary{Data: &model.DXILSummary{Ops: []model.DXOpRow{{Opcode: 68, Name: "loadInput", Count: 3}, {Opcode: 5, Name: "storeOutput", Count: 9}, {Opcode: 93, Name: "bufferLoad", Count: 3}}}}
 	order := func() string {
 		var s []string
 		for _, o := range d.SortedOps() {

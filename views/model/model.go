@@ -74,6 +74,7 @@ type PartView struct {
 	m            *Model // the model the part belongs to (for names other parts know)
 	loadListing  func() // fills FXCHeader or Level9 (set by addListings)
 	dumps        []TextDump
+	code         *CodeListing
 }
 
 // Build decodes data as a container (or, when base > 0 or the caller asks
@@ -377,18 +378,10 @@ func (pv *PartView) Base() int64 {
 	return pv.Offset - pv.Part.Offset
 }
 
-// Module is the part's decoded DXIL module, or nil.
-func (pv *PartView) Module() *Module {
+// module is the part's decoded DXIL module, or nil.
+func (pv *PartView) module() *decode.Module {
 	if pv.Part == nil || pv.Part.Program == nil {
 		return nil
 	}
 	return pv.Part.Module
-}
-
-// Bytecode is the part's decoded SHDR/SHEX token stream, or nil.
-func (pv *PartView) Bytecode() *ShaderBytecode {
-	if pv.Part == nil {
-		return nil
-	}
-	return pv.Part.Bytecode
 }

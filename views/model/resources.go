@@ -91,7 +91,7 @@ func (m *Model) resourceNames() map[string]string {
 // may, and then the row takes it. Off is -1: the metadata's bits are not
 // byte-addressable.
 func (pv *PartView) DXILResources() []ResourceRow {
-	mod := pv.Module()
+	mod := pv.module()
 	if mod == nil {
 		return nil
 	}

@@ -49,12 +49,12 @@ func TestDXILResourcesNamedFromOtherParts(t *testing.T) {
 			}
 		}
 		for _, pv := range m.Parts {
-			if pv.Name != "DXIL" || pv.Module() == nil {
+			if pv.Name != "DXIL" || pv.module() == nil {
 				continue
 			}
 			for i, row := range pv.DXILResources() {
 				rows++
-				r := pv.Module().Resources[i]
+				r := pv.module().Resources[i]
 				want := r.Name
 				if want == "" {
 					want = rdat[bindingKey(RegisterLetter(r.Class), r.Space, r.LowerBound)]

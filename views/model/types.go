@@ -19,10 +19,6 @@ type (
 	FieldDiff  = decode.FieldDiff
 	FieldSide  = decode.FieldSide
 	PartSide   = decode.PartSide
-	DXOp       = decode.DXOp
-	Module     = decode.Module
-
-	ShaderBytecode = decode.ShaderBytecode
 
 	// The code of two files compared as text (decode/text's DiffCode).
 	CodeHunk     = text.CodeHunk

@@ -1,0 +1,90 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CodeListing is an SHDR/SHEX part's instructions as FXC lists them, a line
+// each, each selecting its bytes.
+type CodeListing struct {
+	Title   string        // "ps_5_0: 42 instructions"
+	Version string        // the listing's first line
+	Lines   []ListingLine // offsets absolute; no tree node (Part, Node -1)
+}
+
+// CodeListing returns the part's token stream as listing lines (nil when
+// the part has none), built on first use.
+func (pv *PartView) CodeListing() *CodeListing {
+	if pv.code != nil || pv.Part == nil || pv.Part.Bytecode == nil {
+		return pv.code
+	}
+	s := pv.Part.Bytecode
+	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)), Version: s.Version(),
+		Lines: make([]ListingLine, len(s.Instructions))}
+	for i, in := range s.Instructions {
+		pad := strings.Repeat("  ", min(in.Indent, 16))
+		l.Lines[i] = ListingLine{Text: pad + in.Text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1}
+	}
+	pv.code = l
+	return l
+}
+
+// DXILSummary is a module as the DXIL view sums it up: one line of facts,
+// the entry points, the resources and the dx.op census.
+type DXILSummary struct {
+	Facts       string // shader model, DXIL and validator versions, triple, functions and records
+	EntryPoints []EntryPointRow
+	Resources   []ResourceRow // named from other parts where the metadata has no names
+	Ops         []DXOpRow     // in opcode order
+}
+
+// EntryPointRow is one entry point of the module's metadata.
+type EntryPointRow struct {
+	Name                                   string // the HLSL name, unmangled and shown safely ("(module-wide properties)" for a library's first entry)
+	FullName                               string // the name as stored
+	Kind, NumThreads, WaveSize, NodeLaunch string
+}
+
+// DXOpRow is one DXIL operation the code calls.
+type DXOpRow struct {
+	Opcode uint32
+	Name   string
+	Count  int
+	Off    int64 // absolute offset of the first call's record
+}
+
+// DXILSummary returns the summary of the part's module, or nil.
+func (pv *PartView) DXILSummary() *DXILSummary {
+	if pv.Part == nil || pv.Part.Program == nil || pv.Part.Module == nil {
+		return nil
+	}
+	m := pv.Part.Module
+	var facts []string
+	if m.ShaderModel != nil {
+		facts = append(facts, m.ShaderModel.String())
+	}
+	if m.DXILVersion != nil {
+		facts = append(facts, fmt.Sprintf("DXIL %d.%d", m.DXILVersion.Major, m.DXILVersion.Minor))
+	}
+	if m.ValidatorVersion != nil {
+		facts = append(facts, fmt.Sprintf("validator %d.%d", m.ValidatorVersion.Major, m.ValidatorVersion.Minor))
+	}
+	if m.Triple != "" {
+		facts = append(facts, Shown(m.Triple))
+	}
+	facts = append(facts, fmt.Sprintf("%d functions, %d records", len(m.Functions), m.Records))
+	s := &DXILSummary{Facts: strings.Join(facts, " · "), Resources: pv.DXILResources()}
+	for _, e := range m.EntryPoints {
+		name := e.Name
+		if name == "" && e.Function == "" {
+			name = "(module-wide properties)" // a library's first entry holds module-wide properties, not a shader
+		}
+		s.EntryPoints = append(s.EntryPoints, EntryPointRow{Name: Shown(Unmangled(name)), FullName: Shown(e.Name), Kind: e.ShaderKind,
+			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType})
+	}
+	for _, o := range m.DXOps {
+		s.Ops = append(s.Ops, DXOpRow{Opcode: o.Opcode, Name: o.Name, Count: o.Count, Off: o.Offset + pv.Base()})
+	}
+	return s
+}
