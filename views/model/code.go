@@ -5,12 +5,11 @@ import (
 	"strings"
 )
 
-// CodeListing is an SHDR/SHEX part's instructions as FXC lists them, a line
-// each, each selecting its bytes.
+// CodeListing is an SHDR/SHEX part's instructions as FXC lists them: the
+// version line, then a line per instruction selecting its bytes.
 type CodeListing struct {
-	Title   string        // "ps_5_0: 42 instructions"
-	Version string        // the listing's first line
-	Lines   []ListingLine // offsets absolute; no tree node (Part, Node -1)
+	Title string        // "ps_5_0: 42 instructions"
+	Lines []ListingLine // offsets absolute; no tree node (Part, Node -1)
 }
 
 // CodeListing returns the part's token stream as listing lines (nil when
@@ -20,11 +19,11 @@ func (pv *PartView) CodeListing() *CodeListing {
 		return pv.code
 	}
 	s := pv.Part.Bytecode
-	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)), Version: s.Version(),
-		Lines: make([]ListingLine, len(s.Instructions))}
-	for i, in := range s.Instructions {
+	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)),
+		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}}
+	for _, in := range s.Instructions {
 		pad := strings.Repeat("  ", min(in.Indent, 16))
-		l.Lines[i] = ListingLine{Text: pad + in.Text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1}
+		l.Lines = append(l.Lines, ListingLine{Text: pad + in.Text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1})
 	}
 	pv.code = l
 	return l
