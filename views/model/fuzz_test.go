@@ -35,6 +35,17 @@ func FuzzModel(f *testing.F) {
 			pv.RootSignature()
 			pv.FeatureRows()
 			pv.Disassembly()
+			pv.DXILSummary()
+			if c := pv.CodeListing(); c != nil {
+				for _, l := range c.Lines {
+					inFile("instruction", l.Off)
+				}
+			}
+			for _, d := range pv.Dumps() {
+				if d.Text == "" {
+					t.Errorf("%s: the %s text is empty", pv.Name, d.Command)
+				}
+			}
 			if fv := pv.Facts(); fv != nil {
 				for _, x := range fv.Facts {
 					if x.Size > 0 {
