@@ -39,6 +39,14 @@ func TestHugeGridsAreImages(t *testing.T) {
 		g.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: r.left + 2*5 + 1, clientY: r.top + 2*9 + 1})); return true })()`)
 	p.WaitFor("a hovered cell is described", `[...document.querySelectorAll('.grid-sentence')].some(s => s.textContent === 'input v2.y affects output o1.y')`)
 	p.Shoot("huge-grid")
+
+	// The PSV0 dump of these grids is 56 MB: the Text tab writes 2 MiB of it
+	// and says where the rest is.
+	p.Click("#tab-text")
+	p.WaitFor("the cut text", `[...document.querySelectorAll('#dump-psv p')].some(e => e.textContent.includes('dxscope psv FILE prints all of it'))`)
+	if n := browsertest.Eval[float64](p, `document.querySelector('#dump-psv .dump-text').textContent.length`); n > 2<<20 || n < 1<<20 {
+		t.Errorf("the Text tab holds %v characters of the PSV0 dump", n)
+	}
 }
 
 // A container listing 100,000 parts (all at one offset) once drew 1.6

@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/views/model"
@@ -31,13 +30,9 @@ func (d *TextDumps) Render() app.UI {
 
 func (d *TextDumps) dump(t model.TextDump) app.UI {
 	name := d.FileBase + "." + t.Ext
-	shown, cut := t.Text, ""
-	if len(shown) > model.MaxDumpShown {
-		shown = shown[:model.MaxDumpShown]
-		if i := strings.LastIndexByte(shown, '\n'); i > 0 {
-			shown = shown[:i+1] // whole lines, never half a character
-		}
-		cut = fmt.Sprintf("… the first %s of %s are shown; the download holds all of it.", humanize.IBytes(uint64(len(shown))), humanize.IBytes(uint64(len(t.Text))))
+	cut := ""
+	if t.Cut {
+		cut = fmt.Sprintf("The text stops after %s here; dxscope %s FILE prints all of it.", humanize.IBytes(uint64(len(t.Text))), t.Command)
 	}
 	id := "dump-" + t.Command
 	return app.Section().ID(id).Class("text-dump").DataSet("command", t.Command).Body(
@@ -51,7 +46,7 @@ func (d *TextDumps) dump(t model.TextDump) app.UI {
 				ctx.NewActionWithValue(ActCopyText, CopyRequest{Text: t.Text, Done: "copied the " + t.Command + " text"})
 			}, app.EventScope(id)),
 		),
-		app.Pre().Class("dump-text").Text(shown),
+		app.Pre().Class("dump-text").Text(t.Text),
 		app.If(cut != "", func() app.UI { return app.P().Class("muted").Text(cut) }),
 	)
 }

@@ -2,8 +2,10 @@ package text
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 )
@@ -56,11 +58,51 @@ func DumpNamed(command string) (Dump, bool) {
 // Text is the dump of p as a string, escaped as the CLI escapes its output
 // (SafeWriter): the same bytes the command prints.
 func (d Dump) Text(f *decode.File, p *decode.Part) string {
-	var b bytes.Buffer
-	w := NewSafeWriter(&b)
+	s, _ := d.TextUpTo(f, p, 0)
+	return s
+}
+
+// TextUpTo is Text cut after about max bytes, at the end of a line (max 0:
+// whole), and whether it was cut. Writing stops there: a hostile file's
+// dependency tables can ask for a text a hundred times its size, which the
+// CLI may stream but a page should not build.
+func (d Dump) TextUpTo(f *decode.File, p *decode.Part, max int) (text string, cut bool) {
+	c := &capWriter{max: max}
+	w := NewSafeWriter(c)
+	defer func() {
+		if r := recover(); r != nil && r != errTextFull {
+			panic(r)
+		}
+		text, cut = c.b.String(), c.full
+		if cut {
+			if i := strings.LastIndexByte(text, '\n'); i >= 0 {
+				text = text[:i+1]
+			}
+		}
+	}()
 	d.Write(w, f, p)
 	w.Flush()
-	return b.String()
+	return
+}
+
+// capWriter keeps what is written up to max bytes, then stops the writer
+// with errTextFull (recovered by TextUpTo): fmt's writes ignore errors, so
+// an error alone would not stop a long dump.
+type capWriter struct {
+	b    bytes.Buffer
+	max  int
+	full bool
+}
+
+var errTextFull = errors.New("text: the cap is reached")
+
+func (c *capWriter) Write(p []byte) (int, error) {
+	if c.max > 0 && c.b.Len()+len(p) > c.max {
+		c.b.Write(p[:max(0, c.max-c.b.Len())])
+		c.full = true
+		panic(errTextFull)
+	}
+	return c.b.Write(p)
 }
 
 // The dumps in the order the page lists them: the container's part list,

@@ -9,12 +9,14 @@ type TextDump struct {
 	Title   string
 	Ext     string // the download name's ending ("psv.txt")
 	Text    string
+	Cut     bool // the text stops at MaxDumpText; the command prints all of it
 }
 
-// MaxDumpShown is how much of a dump the Text tab draws; the download has all
-// of it. A hostile module's listing runs to megabytes, which one <pre> could
-// hold but the browser would lay out slowly.
-const MaxDumpShown = 1 << 20
+// MaxDumpText is how much of a text the page writes, shows and downloads. Real
+// shaders' texts are kilobytes; a hostile file's can run to tens of megabytes
+// (dependency tables of four million cells), which a page should neither build
+// nor lay out in one <pre>.
+const MaxDumpText = 2 << 20
 
 // HasDumps reports whether the part has a text form, without writing it.
 func (pv *PartView) HasDumps() bool {
@@ -29,7 +31,8 @@ func (pv *PartView) Dumps() []TextDump {
 	}
 	pv.dumps = []TextDump{}
 	for _, d := range text.DumpsOf(pv.m.File, pv.Part) {
-		pv.dumps = append(pv.dumps, TextDump{Command: d.Command, Title: d.Title, Ext: d.Ext, Text: d.Text(pv.m.File, pv.Part)})
+		t, cut := d.TextUpTo(pv.m.File, pv.Part, MaxDumpText)
+		pv.dumps = append(pv.dumps, TextDump{Command: d.Command, Title: d.Title, Ext: d.Ext, Text: t, Cut: cut})
 	}
 	return pv.dumps
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/hostile"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -74,5 +75,22 @@ func TestRegisteredTextReachesThePage(t *testing.T) {
 	ds := pv.Dumps()
 	if len(ds) != 1 || ds[0].Command != "zzz3" || ds[0].Text != "byte 42\\x1b[2J\n" {
 		t.Errorf("ZZZ3 offers %+v", ds)
+	}
+}
+
+// A hostile file's texts stop at MaxDumpText, at a line's end, and say so:
+// four million-cell dependency grids print 56 MB as PSV0's dump, which the
+// page must not build (the CLI streams it).
+func TestTextsStopAtTheirCap(t *testing.T) {
+	m := Build("grids.dxbc", hostile.HugeGrids(), 0)
+	for _, pv := range m.Parts {
+		for _, d := range pv.Dumps() {
+			if len(d.Text) > MaxDumpText || d.Cut != (d.Command == "psv") {
+				t.Errorf("%s %s: %d bytes, cut %v", pv.Name, d.Command, len(d.Text), d.Cut)
+			}
+			if d.Cut && (len(d.Text) < MaxDumpText/2 || !strings.HasSuffix(d.Text, "\n")) {
+				t.Errorf("%s %s: cut to %d bytes, ending %q", pv.Name, d.Command, len(d.Text), d.Text[max(0, len(d.Text)-20):])
+			}
+		}
 	}
 }
