@@ -14,6 +14,7 @@ type compareState struct {
 	b    *model.Model
 	bRef *fileRef
 	cmp  *decode.Comparison
+	rep  *model.CompareReport // cmp laid out for the view
 
 	sel        model.CompareRef
 	hasSel     bool
@@ -41,6 +42,7 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 		return
 	}
 	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
+	c.rep = model.NewCompareReport(c.cmp)
 	c.marksA, c.marksB = model.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
 	c.code = model.CompareCode(in.model, b)
 	in.share.cmp, in.screen = c, screenCompare
@@ -145,7 +147,7 @@ func (in *Inspector) onPickCompare(ctx app.Context, e app.Event) {
 // mainView is the compare view when it is chosen, else the inspector's body.
 func (in *Inspector) mainView() app.UI {
 	if c := in.share.cmp; in.comparing() {
-		return &views.CompareView{Cmp: c.cmp, A: in.model, B: c.b, Selected: c.sel, HasSel: c.hasSel,
+		return &views.CompareView{Report: c.rep, A: in.model, B: c.b, Selected: c.sel, HasSel: c.hasSel,
 			SelA: c.selA, SelB: c.selB, RevealA: c.revA, RevealB: c.revB, RevealSeq: c.revSeq,
 			MarksA: c.marksA, MarksB: c.marksB, Code: c.code, CodeSel: c.codeSel, HasCodeSel: c.hasCodeSel}
 	}

@@ -200,3 +200,110 @@ func CompareCode(a, b *Model) []CodeHunk {
 	}
 	return hs
 }
+
+// CompareReport is a Comparison as the compare view shows it: a verdict, what
+// changed, and a row per part (the header first when it differs).
+type CompareReport struct {
+	Verdict string // "The files differ. Parts: 3 identical, 1 changed, …"
+	Changes []CompareChange
+	Rows    []CompareRow
+}
+
+// CompareChange is one line of "what changed", most meaningful first.
+type CompareChange struct{ Topic, Path, Text string }
+
+// CompareRow is one part of the comparison (Ref.Part -1: the header).
+type CompareRow struct {
+	Ref       CompareRef // Field -1: the part as a whole
+	Status    string     // identical, changed, added, removed
+	Mark      string     // = ~ + -
+	Name      string     // shown safely
+	Text      string     // "#3  228 bytes, changed, #3 → #4 (moved)"
+	Summary   string     // the part's summary, shown safely
+	Clickable bool       // a changed, added or removed part selects its bytes
+	Fields    []CompareField
+	Omitted   int    // differences left out after decode.MaxFieldDiffs
+	Bytes     string // "bytes: 4 of 228 differ, …" ("" when the bytes agree)
+}
+
+// CompareField is one value that differs.
+type CompareField struct {
+	Ref   CompareRef
+	Path  string
+	Label string // "Cols: 4 → 3"
+	Where string // "A 0x120+1, B 0x120+1"
+}
+
+// NewCompareReport lays c out for the compare view.
+func NewCompareReport(c *decode.Comparison) *CompareReport {
+	if c == nil {
+		return nil
+	}
+	n := c.Counts
+	r := &CompareReport{Verdict: fmt.Sprintf("%s Parts: %d identical, %d changed, %d added, %d removed, %d moved, %d resized.",
+		map[bool]string{true: "The files are identical.", false: "The files differ."}[c.Identical],
+		n.Identical, n.Changed, n.Added, n.Removed, n.Moved, n.Resized)}
+	for _, ch := range c.Changes {
+		r.Changes = append(r.Changes, CompareChange{Topic: ch.Topic, Path: ch.Path, Text: ch.Text})
+	}
+	if len(c.Header) > 0 {
+		r.Rows = append(r.Rows, CompareRow{Ref: CompareRef{-1, -1}, Status: "changed", Mark: "~", Name: HeaderPart,
+			Fields: compareFields(-1, c.Header)})
+	}
+	for i, d := range c.Parts {
+		r.Rows = append(r.Rows, comparePart(i, d))
+	}
+	return r
+}
+
+func comparePart(i int, d decode.PartDiff) CompareRow {
+	side := d.A
+	if side == nil {
+		side = d.B
+	}
+	row := CompareRow{Ref: CompareRef{i, -1}, Status: d.Status.String(), Name: Shown(d.Name), Summary: Shown(side.Summary),
+		Clickable: d.Status != decode.PartIdentical, Omitted: d.Omitted, Fields: compareFields(i, d.Fields)}
+	switch d.Status {
+	case decode.PartIdentical:
+		row.Mark, row.Text = "=", fmt.Sprintf("#%d  %s, identical", side.Index, countText(int64(side.Size), "byte"))
+	case decode.PartAdded:
+		row.Mark, row.Text = "+", fmt.Sprintf("#%d at %s, %s: only in B", d.B.Index, Hex(d.B.Offset), countText(int64(d.B.Size), "byte"))
+	case decode.PartRemoved:
+		row.Mark, row.Text = "-", fmt.Sprintf("#%d at %s, %s: only in A", d.A.Index, Hex(d.A.Offset), countText(int64(d.A.Size), "byte"))
+	default:
+		size := countText(int64(d.A.Size), "byte")
+		if d.Resized {
+			size = fmt.Sprintf("%d → %d bytes (resized)", d.A.Size, d.B.Size)
+		}
+		row.Mark, row.Text = "~", fmt.Sprintf("#%d  %s, changed", d.A.Index, size)
+	}
+	if d.A != nil && d.B != nil && d.A.Index != d.B.Index {
+		row.Text += fmt.Sprintf(", #%d → #%d", d.A.Index, d.B.Index)
+	}
+	if d.Moved {
+		row.Text += " (moved)"
+	}
+	if b := d.Bytes; b != nil && !b.Same() {
+		row.Bytes = fmt.Sprintf("bytes: %d of %d differ, first at part offset %s (A %s, B %s)", b.Differ, min(b.LenA, b.LenB), Hex(int64(b.First)), Hex(b.FirstA), Hex(b.FirstB))
+		if b.LenA != b.LenB {
+			row.Bytes += fmt.Sprintf(", length %d → %d", b.LenA, b.LenB)
+		}
+	}
+	return row
+}
+
+func compareFields(part int, fs []decode.FieldDiff) []CompareField {
+	out := make([]CompareField, len(fs))
+	for j, f := range fs {
+		out[j] = CompareField{Ref: CompareRef{part, j}, Path: f.Path, Label: FieldLabel(f), Where: WhereText(f)}
+	}
+	return out
+}
+
+// countText is "1 byte", "2 bytes".
+func countText(n int64, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}

@@ -10,15 +10,11 @@ import (
 // here keeps the components free of decode imports: what they may read of
 // the decoder is exactly this list, and a change to it shows up in one file.
 type (
-	Span       = decode.Span
-	SpanKind   = decode.SpanKind
-	Problem    = decode.Problem
-	Severity   = decode.Severity
-	Embedded   = decode.Embedded
-	Comparison = decode.Comparison
-	FieldDiff  = decode.FieldDiff
-	FieldSide  = decode.FieldSide
-	PartSide   = decode.PartSide
+	Span     = decode.Span
+	SpanKind = decode.SpanKind
+	Problem  = decode.Problem
+	Severity = decode.Severity
+	Embedded = decode.Embedded
 
 	// The code of two files compared as text (decode/text's DiffCode).
 	CodeHunk     = text.CodeHunk
@@ -26,11 +22,10 @@ type (
 	CodeLine     = text.CodeLine
 )
 
-// Span kinds, severities and part comparison states.
+// Span kinds and severities.
 const (
 	SpanField, SpanStruct, SpanUnknown, SpanRaw = decode.SpanField, decode.SpanStruct, decode.SpanUnknown, decode.SpanRaw
 	Error, Warning, Note                        = decode.Error, decode.Warning, decode.Note
-	PartAdded, PartRemoved, PartIdentical       = decode.PartAdded, decode.PartRemoved, decode.PartIdentical
 )
 
 // The shader-database values the database view reads.
