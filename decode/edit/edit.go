@@ -5,14 +5,19 @@
 //
 // The layout is the one DXC writes: the 32-byte header, one offset per part,
 // then each part's 8-byte header and data, back to back in list order, with
-// FileSize the total. Parts keep their bytes exactly: a part loaded from a
-// file is written as it was read (old validators and FXC wrote signature
-// parts of sizes that are not multiples of 4, and the next part then starts
-// unaligned: writing such a file back must reproduce it), and new data is
-// padded with zeros to a multiple of 4, except PRIV, which DXC keeps last
-// because its size may be anything. Writing a file back without edits
-// reproduces every byte of a file laid out this way, which is every
-// container DXC, FXC and LLVM write.
+// FileSize the total. Parts keep their bytes: a part loaded from a file is
+// written as it was read, and new data is padded with zeros to a multiple of
+// 4, except PRIV's, which DXC keeps last because its size may be anything.
+// Validators before 1.7 and FXC wrote signature parts whose sizes are not
+// multiples of 4, and the parts after them then start unaligned; such a
+// file written back unchanged is the same bytes. When an edit would move a
+// part that started on a multiple of 4 (or a new part) to an offset that is
+// not, the part before it is padded with zeros instead, as DXC 1.7 and later
+// pad every part: LLVM's reader, for one, cannot read a PSV0 part that
+// starts unaligned. (A new part in such an old file goes where it falls, as
+// DXC's container builder puts it, rather than pad a part DXC never padded.) Writing a file back without edits reproduces every byte
+// of a file laid out this way, which is every container DXC, FXC and LLVM
+// write.
 package edit
 
 import (
@@ -35,6 +40,11 @@ const Private = "PRIV"
 type Part struct {
 	Name string
 	Data []byte
+
+	// Unaligned says the part started at an offset that is not a multiple
+	// of 4 in the file it was loaded from, so it may again.
+	Unaligned bool
+	loaded    bool // read from the file by Load, not set since
 }
 
 // Container is a list of parts in the order they will be written, and what
@@ -70,7 +80,7 @@ func Load(f *decode.File) (*Container, error) {
 		if int64(len(p.Data())) != int64(p.Size) {
 			return nil, fmt.Errorf("part %d (%s) says it holds %d bytes but the file has %d of them: the writer will not invent the rest", p.Index, safeName(p.Name), p.Size, len(p.Data()))
 		}
-		part := Part{Name: p.Name, Data: p.Data()}
+		part := Part{Name: p.Name, Data: p.Data(), Unaligned: p.Offset%4 != 0, loaded: true}
 		if p.Name == Private {
 			priv = append(priv, part)
 			continue
@@ -207,15 +217,24 @@ func (c *Container) Bytes(d Digest) ([]byte, error) {
 		return nil, err
 	}
 
+	parts := c.aligned()
+	size = int64(decode.HeaderSize) + 4*int64(len(parts))
+	for _, p := range parts {
+		size += decode.PartHeaderSize + int64(len(p.Data))
+	}
+	if size > MaxSize {
+		return nil, fmt.Errorf("the container would be over %d bytes, the most DXC reads or writes", int64(MaxSize))
+	}
+
 	out := make([]byte, size)
 	copy(out, decode.Magic)
 	le := binary.LittleEndian
 	le.PutUint16(out[20:], c.Version.Major)
 	le.PutUint16(out[22:], c.Version.Minor)
 	le.PutUint32(out[24:], uint32(size))
-	le.PutUint32(out[28:], uint32(len(c.Parts)))
-	off := int64(decode.HeaderSize) + 4*int64(len(c.Parts))
-	for i, p := range c.Parts {
+	le.PutUint32(out[28:], uint32(len(parts)))
+	off := int64(decode.HeaderSize) + 4*int64(len(parts))
+	for i, p := range parts {
 		le.PutUint32(out[decode.HeaderSize+4*i:], uint32(off))
 		copy(out[off:], p.Name)
 		le.PutUint32(out[off+4:], uint32(len(p.Data)))
@@ -224,6 +243,36 @@ func (c *Container) Bytes(d Digest) ([]byte, error) {
 	}
 	copy(out[4:decode.DigestStart], sum(out[decode.DigestStart:]))
 	return out, nil
+}
+
+// aligned returns the parts to write: c.Parts, with zeros added to the end
+// of a part when the part after it would otherwise start at an offset that
+// is not a multiple of 4 although it must not: it started on a multiple of
+// 4 where it came from, or it is new and the file's parts were all aligned
+// (in a file FXC or an old validator wrote with parts of unaligned size, a
+// new part goes where it falls, as DXC's container builder puts it).
+func (c *Container) aligned() []Part {
+	parts := c.Parts
+	oldLayout := false
+	for _, p := range parts {
+		oldLayout = oldLayout || p.Unaligned || (p.loaded && p.Name != Private && len(p.Data)%4 != 0)
+	}
+	off := int64(decode.HeaderSize) + 4*int64(len(parts))
+	copied := false
+	for i, p := range parts {
+		free := p.Unaligned || (!p.loaded && oldLayout)
+		if pad := (4 - off%4) % 4; pad != 0 && i > 0 && !free {
+			if !copied {
+				parts = append([]Part(nil), parts...)
+				copied = true
+			}
+			prev := &parts[i-1]
+			prev.Data = append(append(make([]byte, 0, len(prev.Data)+int(pad)), prev.Data...), make([]byte, pad)...)
+			off += pad
+		}
+		off += decode.PartHeaderSize + int64(len(p.Data))
+	}
+	return parts
 }
 
 // digestFor returns the function that computes the digest d over the bytes
