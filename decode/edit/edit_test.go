@@ -618,4 +618,3 @@ func TestLoadDamaged(t *testing.T) {
 		t.Errorf("PRIV first: %v %v", err, l)
 	}
 }
-
