@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/edit"
 	"github.com/dxscope/dxscope/decode/text"
-	"github.com/dustin/go-humanize"
 )
 
 // What every command that writes a container shares: where the result goes
