@@ -47,6 +47,6 @@ func runAddPart(args []string, stdout, stderr io.Writer) int {
 	if f.Part(name) != nil {
 		verb = "replaces"
 	}
-	fmt.Fprintf(stderr, "dxscope: %s %s (%s)\n", verb, text.Safe(name), plural(len(data), "byte"))
+	fmt.Fprintf(stderr, "dxscope: %s %s (%s)\n", verb, text.Safe(name), byteCount(len(data)))
 	return writeEdited(pos[0], f, []edit.Edit{{Op: edit.Set, Name: name, Data: data}}, &o, stdout, stderr)
 }

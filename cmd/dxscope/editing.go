@@ -151,7 +151,7 @@ func (o *output) write(input string, before *decode.File, out []byte, stdout, st
 	if dest == "-" {
 		name = "standard output"
 	}
-	fmt.Fprintf(stderr, "dxscope: wrote %s: %s, %s, digest %s\n", text.Safe(name), plural(len(after.Parts), "part"), humanize.Comma(int64(len(out)))+" bytes", after.Digest.Status)
+	fmt.Fprintf(stderr, "dxscope: wrote %s: %s, %s, digest %s\n", text.Safe(name), plural(len(after.Parts), "part"), byteCount(len(out)), after.Digest.Status)
 	if ps := newProblems(before, after); len(ps) > 0 {
 		fmt.Fprintf(stderr, "dxscope: the result has %s the input did not:\n", plural(len(ps), "problem"))
 		for _, p := range ps {
@@ -159,6 +159,14 @@ func (o *output) write(input string, before *decode.File, out []byte, stdout, st
 		}
 	}
 	return 0
+}
+
+// byteCount writes "1 byte", "1,544 bytes".
+func byteCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return humanize.Comma(int64(n)) + " bytes"
 }
 
 // replaceFile writes data to a new file beside path and renames it over

@@ -49,7 +49,7 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	if f.Part("RTS0") != nil {
 		verb = "replaces"
 	}
-	fmt.Fprintf(stderr, "dxscope: %s RTS0 (%s)\n", verb, plural(len(rts0), "byte"))
+	fmt.Fprintf(stderr, "dxscope: %s RTS0 (%s)\n", verb, byteCount(len(rts0)))
 	return writeEdited(pos[0], f, []edit.Edit{{Op: edit.Set, Name: "RTS0", Data: rts0}}, &o, stdout, stderr)
 }
 

@@ -55,6 +55,14 @@ func runSign(args []string, stdout, stderr io.Writer) int {
 			d = edit.Debug
 		}
 	}
+	switch d {
+	case edit.Debug:
+		fmt.Fprintln(stderr, "dxscope: the debug variant: the runtime accepts it only with the debug layer on")
+	case edit.Bypass:
+		fmt.Fprintln(stderr, "dxscope: BYPASS: runtimes from Agility SDK 1.615 load the shader without checking a digest (released shader models only); older runtimes take it for a wrong digest and refuse the shader")
+	case edit.PreviewBypass:
+		fmt.Fprintln(stderr, "dxscope: PREVIEW_BYPASS: the runtime loads the shader only in developer mode with experimental shader models enabled")
+	}
 	fmt.Fprintln(stderr, "dxscope: signing does not validate the shader: the digest only says these bytes are the ones signed, and the runtime trusts it as the validator's word (run the DXIL validator, or the debug layer's bytecode validation, to check the shader)")
 	out, err := edit.Write(f, nil, d)
 	if err != nil {

@@ -60,7 +60,7 @@ func runStrip(args []string, stdout, stderr io.Writer) int {
 					n += int(p.Size)
 				}
 			}
-			found = append(found, fmt.Sprintf("%s (%s)", e.Name, plural(n, "byte")))
+			found = append(found, fmt.Sprintf("%s (%s)", e.Name, byteCount(n)))
 		}
 		if len(found) == 0 {
 			// dxc -Qstrip_* stops here with DXC_E_MISSING_PART; stripping
