@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math/bits"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // DigestStatus says what the container digest at offset 4 is.
@@ -21,9 +23,9 @@ const (
 	DigestDebug                             // matches the debug variant of the checksum (DXC's ComputeHashDebug): loads only with the debug layer
 )
 
-var digestStatuses = enum{"DigestStatus", []string{"valid", "unsigned", "preview-bypass", "mismatch", "bypass", "debug"}}
+var digestStatuses = report.Enum{Type: "DigestStatus", Names: []string{"valid", "unsigned", "preview-bypass", "mismatch", "bypass", "debug"}}
 
-func (s DigestStatus) String() string { return enumString(digestStatuses, s) }
+func (s DigestStatus) String() string { return report.EnumString(digestStatuses, s) }
 
 // MarshalJSON writes the status by name.
 func (s DigestStatus) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
@@ -34,7 +36,7 @@ func (s *DigestStatus) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &n); err != nil {
 		return err
 	}
-	return parseEnum(digestStatuses, s, []byte(n))
+	return report.ParseEnum(digestStatuses, s, []byte(n))
 }
 
 // Digest is the result of checking the container digest.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // DXC's unittests/DxilHash/DxilHashTest.cpp (FixHashValueTest) lists the

@@ -3,6 +3,9 @@ package decode
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // RootSignatureCovers checks a serialized root signature (RTS0 part data)
@@ -31,7 +34,7 @@ import (
 // itself (it does not decode) are returned as they are, offsets relative
 // to its first byte.
 func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
-	rs, rsProblems, _ := parseBare(rts0, "RTS0", decodeRootSignature)
+	rs, rsProblems, _ := binread.ParseBare(rts0, "RTS0", decodeRootSignature)
 	var bad []Problem
 	for _, p := range rsProblems {
 		if p.Severity == Error {
@@ -87,7 +90,7 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		}
 	}
 	if denied && bound {
-		names := flagNames(rs.Flags&denyFlag[vis], rootFlagBits)
+		names := report.BitNames(rs.Flags&denyFlag[vis], rootFlagBits)
 		out = append(out, Problem{Severity: Error, Part: "RTS0", Structure: "root signature", Message: fmt.Sprintf("the shader binds resources but the root signature sets %s, denying root access to the %s stage", strings.Join(names, ", "), id.Stage)})
 	}
 	return out

@@ -13,7 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // copyTo copies a file into dir and returns the copy's path.

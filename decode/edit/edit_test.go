@@ -14,7 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestMain ends the run with one line naming what was missing.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The FourCCs the fuzzer's edits name: the parts real files have, and one
