@@ -352,6 +352,9 @@ func (f *File) parseHeader(out *report.Sink) {
 	if f.Digest.Status == DigestMismatch {
 		out.Problem(Warning, 4, "", "container header", "the container digest does not match the content: stored %s, computed %s (the file was changed after signing, or signed differently)", f.Header.Hash, f.Digest.Computed)
 	}
+	if f.Digest.Status == DigestDebug {
+		out.Problem(Note, 4, "", "container header", "the container digest is the debug variant of the checksum (DXC's ComputeHashDebug): the runtime accepts it only with the debug layer on")
+	}
 }
 
 // decodePart runs the part's decoder, then accounts for every byte of its data.

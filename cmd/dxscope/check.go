@@ -28,7 +28,7 @@ type checkResult struct {
 	Errors   int    `json:"errors"`
 	Warnings int    `json:"warnings"`
 	Notes    int    `json:"notes"`
-	Digest   string `json:"digest"` // valid, unsigned, bypass, mismatch; - when not a container
+	Digest   string `json:"digest"` // valid, debug, bypass, preview-bypass, unsigned, mismatch; - when not a container
 	Message  string `json:"message,omitempty"`
 	inner    bool   // found inside another file
 }
