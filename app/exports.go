@@ -24,10 +24,12 @@ func ExportJSON(f *decode.File) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// ExportParts is the part list and problems as `dxscope parts` writes them.
+// ExportParts is the part list and problems as `dxscope parts` writes them:
+// its standard output (the list), then its standard error (the problems).
 func ExportParts(f *decode.File) []byte {
 	var b bytes.Buffer
 	text.WriteParts(&b, f)
+	text.WriteProblems(&b, f.Problems)
 	return b.Bytes()
 }
 

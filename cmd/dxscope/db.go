@@ -25,7 +25,9 @@ func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
 }
 
 func runDB(args []string, stdout, stderr io.Writer) int {
-	pos, flags, ok := positional(args, 1, nil, "dxscope db FILE [--json]", stderr)
+	fs := newFlags("db")
+	asJSON := fs.Bool("json", false, "the database as one JSON document")
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
@@ -33,7 +35,7 @@ func runDB(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	if _, ok := flags["json"]; ok {
+	if *asJSON {
 		doc := struct {
 			*shaderdb.Database
 			Containers []shaderdb.Container
@@ -253,8 +255,13 @@ func matchKey(k shaderdb.Key, s string) bool {
 }
 
 func runDBExtract(args []string, stdout, stderr io.Writer) int {
-	pos, flags, ok := positional(args, 1, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true},
-		"dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]", stderr)
+	fs := newFlags("dbextract")
+	// The selectors are kept as given (set or not) for extractFromDB.
+	flags := map[string]string{}
+	for _, name := range []string{"group", "stage", "lib", "value", "table", "rowid", "column", "o"} {
+		fs.Func(name, "", func(v string) error { flags[name] = v; return nil })
+	}
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
