@@ -15,13 +15,14 @@ import (
 )
 
 // ExportJSON is the whole decode as `dxscope json` writes it: the File
-// indented by two spaces, with a final newline.
+// indented by two spaces, with a final newline, and no raw DEL, C1 or bidi
+// control in its strings (text.EscapeJSON).
 func ExportJSON(f *decode.File) ([]byte, error) {
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return text.EscapeJSON(append(b, '\n')), nil
 }
 
 // ExportParts is the part list and problems as `dxscope parts` writes them:

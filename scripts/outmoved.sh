@@ -49,8 +49,9 @@ co=0; "$old" "${args[@]}" $files >"$T/oo" 2>"$T/oe" </dev/null || co=$?
 cn=0; "$new" "${args[@]}" $files >"$T/no" 2>"$T/ne" </dev/null || cn=$?
 [ "$co" -eq "$cn" ] || { echo "EXIT $label $files: $co -> $cn"; exit 0; }
 if ! cmp -s <(cat "$T/oo" "$T/oe" | LC_ALL=C sort) <(cat "$T/no" "$T/ne" | LC_ALL=C sort); then
-  echo "LINES $label $files"
-  diff <(cat "$T/oo" "$T/oe" | LC_ALL=C sort) <(cat "$T/no" "$T/ne" | LC_ALL=C sort) | head -5 | sed 's/^/    /'
+  # One write, so parallel runs do not interleave their reports.
+  printf 'LINES %s %s\n%s\n' "$label" "$files" \
+    "$(diff <(cat "$T/oo" "$T/oe" | LC_ALL=C sort) <(cat "$T/no" "$T/ne" | LC_ALL=C sort) | head -6 | sed 's/^/    /')"
 fi
 ONE
 chmod +x "$tmp/one"

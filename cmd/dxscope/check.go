@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -166,7 +165,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 	var files, containers, oks, withProblems, errs, none int
 	digests := map[string]int{}
-	enc := json.NewEncoder(stdout)
 	status := 0
 	for i, rs := range results {
 		files++
@@ -196,7 +194,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				status = 1
 			}
 			if asJSON {
-				enc.Encode(r)
+				encodeJSON(stdout, stderr, r, "")
 			} else {
 				fmt.Fprintf(stdout, "%s\t%s\t%d\t%d\t%d\t%s\n", text.Safe(r.Path), r.Status, r.Errors, r.Warnings, r.Notes, r.Digest)
 			}

@@ -66,8 +66,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	} else {
-		fmt.Fprintf(stdout, "A: %s\nB: %s\n", pos[0], pos[1])
-		c.WriteText(stdout)
+		fmt.Fprintf(stdout, "A: %s\nB: %s\n", text.Safe(pos[0]), text.Safe(pos[1]))
+		text.WriteComparison(stdout, c)
 	}
 	if c.Identical {
 		return 0

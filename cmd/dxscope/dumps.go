@@ -190,7 +190,7 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 		}
 	} else {
 		if err := text.WriteFXCListing(stdout, f); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 			return 1
 		}
 		st := text.ChooseFXCStyle(f)
@@ -234,7 +234,7 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 		err = text.WriteDisassembly(stdout, f, ir)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return 1
 	}
 	for _, pr := range ir.Problems {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -179,14 +180,24 @@ func parseFile[T any](path string, stderr io.Writer, parse func([]byte) (T, erro
 	return v, true
 }
 
-// writeJSON writes v as indented JSON, saying on stderr why when it cannot.
+// writeJSON writes v as indented JSON, with the escapes of text.EscapeJSON,
+// saying on stderr why when it cannot.
 func writeJSON(stdout, stderr io.Writer, v any) bool {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
+	return encodeJSON(stdout, stderr, v, "  ")
+}
+
+// encodeJSON writes v as one JSON document and a newline (indented by
+// indent, or on one line when it is ""), with no raw DEL, C1 or bidi
+// control in its strings (text.EscapeJSON).
+func encodeJSON(stdout, stderr io.Writer, v any, indent string) bool {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", indent)
 	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return false
 	}
+	stdout.Write(text.EscapeJSON(b.Bytes()))
 	return true
 }
 

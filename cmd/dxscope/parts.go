@@ -27,7 +27,7 @@ func init() {
 // open reads and decodes a container file.
 func open(path string, stderr io.Writer) (*decode.File, bool) {
 	return parseFile(path, stderr, decode.Parse, func(b []byte, err error) {
-		fmt.Fprintf(stderr, "dxscope: %s: %v\n", text.Safe(path), err)
+		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
 		guide(stderr, path, b)
 	})
 }
@@ -79,7 +79,7 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := decode.ExtractPart(f, pos[1])
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return 1
 	}
 	return writeOut(*out, data, stdout, stderr)
@@ -90,7 +90,7 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 func writeOut(out string, data []byte, stdout, stderr io.Writer) int {
 	if out != "" && out != "-" {
 		if err := writeFile(out, data); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 			return 1
 		}
 		return 0

@@ -160,11 +160,11 @@ func PartRuntimeData(p *decode.Part) *decode.RuntimeData {
 }
 
 func writeRuntimeDataPart(w io.Writer, _ *decode.File, p *decode.Part) {
-	fmt.Fprintf(w, "Part #%d %s (%d bytes): %s\n", p.Index, p.Name, p.Size, p.Summary)
+	fmt.Fprintf(w, "Part #%d %s (%d bytes): %s\n", p.Index, Safe(p.Name), p.Size, Safe(p.Summary))
 	WriteRuntimeData(w, PartRuntimeData(p), int(p.Size))
 }
 
 func writeResourceDefinitionsPart(w io.Writer, _ *decode.File, p *decode.Part) {
-	fmt.Fprintf(w, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, p.Summary)
+	fmt.Fprintf(w, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, Safe(p.Summary))
 	WriteResourceDefinitions(w, p.ResourceDefs)
 }
