@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 const vertex = "../../web/examples/vertex.dxbc" // ISG1, OSG1, PSV0, HASH, DXIL

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/dxscope/dxscope/decode/hostile"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // Containers whose every name comes from a function, so one test can build
