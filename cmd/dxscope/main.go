@@ -93,7 +93,7 @@ var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": t
 // usage lists the commands, their arguments aligned in one column.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: dxscope COMMAND [ARGS]   (dxscope help COMMAND, dxscope version)")
-	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+	fmt.Fprintln(w, fileNote)
 	const width = 42 // a longer usage gets a line of its own, its help below in the column
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -111,10 +111,15 @@ func usage(w io.Writer) {
 	}
 }
 
+// fileNote is what every command's FILE may be, and the flags every command takes.
+const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
+Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
+(default 1GiB): the most bytes read from a FILE or standard input.`
+
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {
 	fmt.Fprintf(w, "usage: dxscope %s %s\n  %s\n", name, c.usage, c.help)
-	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+	fmt.Fprintln(w, fileNote)
 }
 
 // versionLine is the module version and the VCS revision the binary was
