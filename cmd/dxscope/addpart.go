@@ -15,11 +15,11 @@ func init() {
 }
 
 func runAddPart(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("add-part", stderr)
+	fs := newFlags("add-part")
 	var o output
 	o.flags(fs, "keep")
 	force := fs.Bool("force", false, "write an RTS0 that does not fit the shader")
-	pos, ok := parseUsage(fs, args, 3, false, "add-part FILE NAME DATAFILE (-o OUT | --in-place) [--digest D] [--force]", stderr)
+	pos, ok := parseArgs(fs, args, 3, 3, stderr)
 	if !ok {
 		return 2
 	}

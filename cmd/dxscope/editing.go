@@ -36,48 +36,6 @@ func (o *output) flags(fs *flag.FlagSet, def string) {
 	}
 }
 
-// newFlags returns a flag set for a command that reports its mistakes on
-// stderr.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {}
-	return fs
-}
-
-// parseArgs parses flags wherever they are among the arguments, as the
-// other commands allow, and returns the rest in order; after "--" all are
-// arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
-// parseUsage parses args for a command with usage u and n positional
-// arguments (at least n when more is true); it prints the usage and returns
-// false on a mistake.
-func parseUsage(fs *flag.FlagSet, args []string, n int, more bool, u string, stderr io.Writer) ([]string, bool) {
-	pos, err := parseArgs(fs, args)
-	if err != nil || len(pos) < n || (!more && len(pos) > n) {
-		fmt.Fprintln(stderr, "usage: dxscope "+u)
-		return nil, false
-	}
-	return pos, true
-}
-
 // check says why the destination cannot be used, before any work is done:
 // none given, or the input itself without --in-place.
 func (o *output) check(input string) error {

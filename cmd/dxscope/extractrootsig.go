@@ -15,12 +15,12 @@ func init() {
 }
 
 func runExtractRootSig(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("extractrootsig", stderr)
+	fs := newFlags("extractrootsig")
 	var o output
 	// dxc -extractrootsignature writes the header InitDxilContainer makes,
 	// digest all zero, and hashes nothing (dxc.cpp, ExtractRootSignature).
 	o.flags(fs, "none")
-	pos, ok := parseUsage(fs, args, 1, false, "extractrootsig FILE (-o OUT | --in-place) [--digest D]", stderr)
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}

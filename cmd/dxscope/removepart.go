@@ -15,10 +15,10 @@ func init() {
 }
 
 func runRemovePart(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("remove-part", stderr)
+	fs := newFlags("remove-part")
 	var o output
 	o.flags(fs, "keep")
-	pos, ok := parseUsage(fs, args, 2, true, "remove-part FILE PART... (-o OUT | --in-place) [--digest D]", stderr)
+	pos, ok := parseArgs(fs, args, 2, -1, stderr)
 	if !ok {
 		return 2
 	}

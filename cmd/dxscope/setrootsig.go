@@ -17,11 +17,11 @@ func init() {
 }
 
 func runSetRootSig(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("setrootsig", stderr)
+	fs := newFlags("setrootsig")
 	var o output
 	o.flags(fs, "keep")
 	force := fs.Bool("force", false, "write a root signature that does not fit the shader")
-	pos, ok := parseUsage(fs, args, 2, false, "setrootsig FILE RS (-o OUT | --in-place) [--digest D] [--force]", stderr)
+	pos, ok := parseArgs(fs, args, 2, 2, stderr)
 	if !ok {
 		return 2
 	}

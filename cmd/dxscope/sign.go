@@ -17,7 +17,7 @@ func init() {
 const signUsage = "sign [--retail|--debug|--bypass|--preview-bypass] FILE (-o OUT | --in-place)"
 
 func runSign(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("sign", stderr)
+	fs := newFlags("sign")
 	var o output
 	o.flags(fs, "")
 	choices := []struct {
@@ -28,7 +28,7 @@ func runSign(args []string, stdout, stderr io.Writer) int {
 	for i := range choices {
 		choices[i].set = fs.Bool(choices[i].name, false, "write the "+choices[i].name+" digest")
 	}
-	pos, ok := parseUsage(fs, args, 1, false, signUsage, stderr)
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}

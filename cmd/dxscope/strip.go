@@ -18,7 +18,7 @@ func init() {
 const stripUsage = "strip [--debug] [--reflect] [--rootsig] [--priv] FILE (-o OUT | --in-place) [--digest D]"
 
 func runStrip(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("strip", stderr)
+	fs := newFlags("strip")
 	var o output
 	o.flags(fs, "keep")
 	opts := []struct {
@@ -29,7 +29,7 @@ func runStrip(args []string, stdout, stderr io.Writer) int {
 	for i := range opts {
 		opts[i].set = fs.Bool(opts[i].name, false, "strip "+strings.Join(opts[i].opt.Parts(), ", "))
 	}
-	pos, ok := parseUsage(fs, args, 1, false, stripUsage, stderr)
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
