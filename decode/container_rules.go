@@ -76,8 +76,11 @@ func spanOff(p *Part, path string) int64 {
 
 // checkContainerRules applies the validator's container rules to f.
 func (f *File) checkContainerRules() {
+	// The validator loads the module before it looks at the parts: a DXIL
+	// part whose bitcode is no DXIL module (no !dx.shaderModel: a stand-in,
+	// damaged bitcode) fails there, and no container rule is reached.
 	prog := f.Part("DXIL")
-	if prog == nil || prog.Program == nil {
+	if prog == nil || prog.Program == nil || prog.Module == nil || prog.Module.ShaderModel == nil {
 		return
 	}
 	c := &ruleCheck{f: f, count: map[string]int{}}
@@ -108,7 +111,11 @@ func (f *File) checkContainerRules() {
 		case p.Name == "PSG1" && !tessOrMesh:
 			c.add(RulePartMatches, p.Offset, p.Name, "part header", "a %s shader has no patch-constant or primitive signature, so the module gives no PSG1 to match", kind)
 		case p.Name == "HASH" && p.Size != 20:
-			c.add(RulePartInvalid, p.Offset+4, p.Name, "part header", "HASH is %d bytes; DxilShaderHash is 20", p.Size)
+			if !c.tag(RulePartInvalid, func(q *Problem) bool {
+				return q.Part == "HASH" && q.Severity >= Warning && strings.Contains(q.Message, "20")
+			}) {
+				c.add(RulePartInvalid, p.Offset+4, p.Name, "part header", "HASH is %d bytes; DxilShaderHash is 20", p.Size)
+			}
 		case p.Name == "SFI0" && p.Size != 8:
 			c.add(RulePartMatches, p.Offset+4, p.Name, "part header", "SFI0 is %d bytes; the feature info the validator writes from the module is 8", p.Size)
 		case p.Name == "VERS" && !compilerVersionValid(p.Data()):
@@ -231,11 +238,10 @@ func (c *ruleCheck) psv(p, prog *Part) {
 
 	// DXC's SimplePSV: the sections must fill the part exactly.
 	if !info.Complete || info.TrailingBytes > 0 {
-		what := "its sections do not fill the part exactly"
-		if info.TrailingBytes > 0 {
-			what = fmt.Sprintf("%d bytes follow its last section", info.TrailingBytes)
+		// The PSV0 decoder says where the layout breaks; that is this rule.
+		if !c.tag(RuleContentInvalid, func(q *Problem) bool { return q.Part == part && q.Severity >= Warning }) {
+			c.add(RuleContentInvalid, p.DataOffset, part, "PSV0", "the validator cannot read PSV0 as its layout: its sections do not fill the part exactly")
 		}
-		c.add(RuleContentInvalid, p.DataOffset, part, "PSV0", "the validator cannot read PSV0 as its layout: %s", what)
 		return
 	}
 
@@ -305,6 +311,15 @@ func (c *ruleCheck) psv(p, prog *Part) {
 	if want > 0 {
 		c.unusedEntries(p, info)
 	}
+}
+
+// quoted is a resource name for a message: " \"name\"", or nothing when
+// the module's names are stripped.
+func quoted(name string) string {
+	if name == "" {
+		return ""
+	}
+	return fmt.Sprintf(" %q", name)
 }
 
 // psvTypeOf is the PSVResourceType DXC stores for a metadata resource.
@@ -379,13 +394,13 @@ func (c *ruleCheck) resources(p *Part, info *PSVInfo, m *Module, entry *EntryPoi
 		wantType := psvTypeOf(r)
 		if got.Type != wantType || got.Space != r.Space || got.LowerBound != r.LowerBound || got.UpperBound != upper {
 			c.add(RuleContentMatches, got.Offset, "PSV0", "resource bindings",
-				"resource %d is %s (space %d, registers %d-%d) but the module's resource %d in the runtime's order (constant buffers, samplers, SRVs, UAVs) is %s %q (space %d, registers %d-%d): the resources are missing, extra or out of order",
-				i, got.Type, got.Space, got.LowerBound, got.UpperBound, i, wantType, r.Name, r.Space, r.LowerBound, upper)
+				"resource %d is %s (space %d, registers %d-%d) but the module's resource %d in the runtime's order (constant buffers, samplers, SRVs, UAVs) is %s%s (space %d, registers %d-%d): the resources are missing, extra or out of order",
+				i, got.Type, got.Space, got.LowerBound, got.UpperBound, i, wantType, quoted(r.Name), r.Space, r.LowerBound, upper)
 			continue
 		}
 		if version >= 2 && got.HasKindAndFlags && got.Kind != psvKindOf(r) {
 			c.add(RuleContentMatches, got.Offset+16, "PSV0", "resource bindings",
-				"resource %d's kind is %s; the module's %q is %s", i, got.Kind, r.Name, psvKindOf(r))
+				"resource %d's kind is %s; the module's%s is %s", i, got.Kind, quoted(r.Name), psvKindOf(r))
 		}
 	}
 }

@@ -92,8 +92,8 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 		}
 	}
 	stageFacts(f, d, entry)
-	if entry != nil && len(entry.NumThreads) == 3 {
-		r.ThreadGroupSize = &ThreadGroupSize{X: entry.NumThreads[0], Y: entry.NumThreads[1], Z: entry.NumThreads[2], Source: "DXIL"}
+	if n := numThreads(entry); n != nil {
+		r.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: "DXIL"}
 	} else if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil && p.PSVInfo.Version >= 2 && p.PSVInfo.NumThreadsX != 0 {
 		i := p.PSVInfo
 		r.ThreadGroupSize = &ThreadGroupSize{X: i.NumThreadsX, Y: i.NumThreadsY, Z: i.NumThreadsZ, Source: "PSV0"}
@@ -108,6 +108,25 @@ func shaderEntry(m *decode.Module) *decode.EntryPoint {
 	for i := range m.EntryPoints {
 		if m.EntryPoints[i].Function != "" {
 			return &m.EntryPoints[i]
+		}
+	}
+	return nil
+}
+
+// numThreads is the entry's numthreads: its NumThreads property, or the
+// first operand of a mesh or amplification shader's MSState/ASState.
+func numThreads(e *decode.EntryPoint) []uint32 {
+	if e == nil {
+		return nil
+	}
+	if len(e.NumThreads) == 3 {
+		return e.NumThreads
+	}
+	for _, p := range e.Properties {
+		if p.Name == "MSState" || p.Name == "ASState" {
+			if v := ints(p.Value); len(v) >= 3 {
+				return v[:3]
+			}
 		}
 	}
 	return nil
@@ -396,8 +415,8 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *decode.Module, from stri
 		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(fr.ConstantBuffers)), uint32(len(fr.BoundResources))
 		if mod != nil {
 			for _, e := range mod.EntryPoints {
-				if e.Function == fn.Name && len(e.NumThreads) == 3 {
-					fr.ThreadGroupSize = &ThreadGroupSize{X: e.NumThreads[0], Y: e.NumThreads[1], Z: e.NumThreads[2], Source: from}
+				if n := numThreads(&e); e.Function == fn.Name && n != nil {
+					fr.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: from}
 				}
 			}
 		}
