@@ -15,6 +15,8 @@ func importRule(pkg, dep string) string {
 	switch {
 	case under(pkg, "decode") && !under(dep, "decode"):
 		return "the decoder imports nothing of ours outside decode/"
+	case pkg == "decode/rootsig" && dep != "decode/report":
+		return "the root signature language imports only decode/report"
 	case pkg == "views" && under(dep, "decode"):
 		return "components read views/model, never the decoder"
 	case pkg == "views/model" && (dep == "views" || under(dep, "app")):
@@ -45,7 +47,7 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range []string{"decode", "decode/text", "views", "views/model", "cmd/dxscope", "app"} {
+	for _, p := range []string{"decode", "decode/rootsig", "decode/text", "views", "views/model", "cmd/dxscope", "app"} {
 		if !seen[p] {
 			t.Errorf("go list did not report %s", p)
 		}
@@ -59,6 +61,7 @@ func TestImportRules(t *testing.T) {
 		{"views", "decode/shaderdb", true}, {"views", "views/model", false},
 		{"views/model", "views", true}, {"views/model", "decode", false},
 		{"cmd/dxscope", "app/linkstate", true}, {"cmd/dxscope", "decode/text", false},
+		{"decode/rootsig", "decode/report", false}, {"decode/rootsig", "decode", true},
 	} {
 		if got := importRule(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("rule for %s -> %s: banned=%v", c.pkg, c.dep, got)

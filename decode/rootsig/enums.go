@@ -1,9 +1,12 @@
-package decode
+package rootsig
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Enums and flags of the serialized root signature, named as LLVM's
@@ -26,6 +29,9 @@ var rootParameterTypes = enum{"RootParameterType", []string{0: "DescriptorTable"
 
 func (v RootParameterType) String() string { return enumString(rootParameterTypes, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v RootParameterType) Known() bool { return report.Named(rootParameterTypes.names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v RootParameterType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -39,6 +45,9 @@ var shaderVisibilities = enum{"ShaderVisibility", []string{0: "All", 1: "Vertex"
 
 func (v ShaderVisibility) String() string { return enumString(shaderVisibilities, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v ShaderVisibility) Known() bool { return report.Named(shaderVisibilities.names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v ShaderVisibility) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -51,6 +60,9 @@ type DescriptorRangeType uint32
 var descriptorRangeTypes = enum{"DescriptorRangeType", []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}}
 
 func (v DescriptorRangeType) String() string { return enumString(descriptorRangeTypes, v) }
+
+// Known reports whether v has a name (is a value the format defines).
+func (v DescriptorRangeType) Known() bool { return report.Named(descriptorRangeTypes.names, uint64(v)) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -89,6 +101,9 @@ var samplerFilters = enum{"SamplerFilter", func() []string {
 
 func (v SamplerFilter) String() string { return enumString(samplerFilters, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v SamplerFilter) Known() bool { return report.Named(samplerFilters.names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -101,6 +116,9 @@ type TextureAddressMode uint32
 var textureAddressModes = enum{"TextureAddressMode", []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}}
 
 func (v TextureAddressMode) String() string { return enumString(textureAddressModes, v) }
+
+// Known reports whether v has a name (is a value the format defines).
+func (v TextureAddressMode) Known() bool { return report.Named(textureAddressModes.names, uint64(v)) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v TextureAddressMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -117,6 +135,9 @@ var comparisonFuncs = enum{"ComparisonFunc", []string{0: "None", 1: "Never", 2: 
 
 func (v ComparisonFunc) String() string { return enumString(comparisonFuncs, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v ComparisonFunc) Known() bool { return report.Named(comparisonFuncs.names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v ComparisonFunc) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -130,13 +151,15 @@ var staticBorderColors = enum{"StaticBorderColor", []string{0: "TransparentBlack
 
 func (v StaticBorderColor) String() string { return enumString(staticBorderColors, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v StaticBorderColor) Known() bool { return report.Named(staticBorderColors.names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v StaticBorderColor) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *StaticBorderColor) UnmarshalText(b []byte) error { return parseEnum(staticBorderColors, v, b) }
 
-// flagBit names one bit of a flags word.
 // Root signature flags (D3D12_ROOT_SIGNATURE_FLAGS; LLVM ROOT_SIGNATURE_FLAG names).
 var rootFlagBits = []flagBit{
 	{0x1, "AllowInputAssemblerInputLayout"}, {0x2, "DenyVertexShaderRootAccess"}, {0x4, "DenyHullShaderRootAccess"},
@@ -158,12 +181,60 @@ var descriptorRangeFlagBits = []flagBit{
 // Static sampler flags (D3D12_SAMPLER_FLAGS, root signature 1.2).
 var staticSamplerFlagBits = []flagBit{{0x1, "SAMPLER_FLAG_UINT_BORDER_COLOR"}, {0x2, "SAMPLER_FLAG_NON_NORMALIZED_COORDINATES"}}
 
-func flagMask(bits []flagBit) uint32 {
-	var m uint32
+// The bits each flags word may hold (DXC's ValidFlags; the sampler flags of
+// D3D12_SAMPLER_FLAGS); the tables above name exactly these.
+const (
+	ValidRootFlags            = 0x80000fff
+	ValidRootDescriptorFlags  = 0xe
+	ValidDescriptorRangeFlags = 0x1000f
+	ValidSamplerFlags         = 0x3
+)
+
+// enum is the name table of one enumeration type and the type name printed
+// for values the table does not name (report.EnumName, report.EnumValue).
+type enum struct {
+	typ   string
+	names []string
+}
+
+func enumString[T ~uint32](e enum, v T) string { return report.EnumName(e.names, uint64(v), e.typ) }
+
+func parseEnum[T ~uint32](e enum, v *T, b []byte) error {
+	n, err := report.EnumValue(e.names, e.typ, string(b))
+	*v = T(n)
+	return err
+}
+
+// flagBit names one bit of a flags word.
+type flagBit struct {
+	bit  uint32
+	name string
+}
+
+// flagNames names the set bits of v in the table's order; each set bit no
+// entry names follows as its hex value ("0x1000"). The list is never nil, so
+// it prints as [] in JSON.
+func flagNames(v uint32, bits []flagBit) []string {
+	out := []string{}
+	var named uint32
 	for _, b := range bits {
-		m |= b.bit
+		if b.bit != 0 && v&b.bit == b.bit {
+			out = append(out, b.name)
+			named |= b.bit
+		}
 	}
-	return m
+	for rest := v &^ named; rest != 0; rest &= rest - 1 {
+		out = append(out, fmt.Sprintf("0x%x", rest&-rest))
+	}
+	return out
+}
+
+// setFlagFields sets each of fields to whether the bit of bits at the same
+// index is set in v.
+func setFlagFields(v uint32, bits []flagBit, fields ...*bool) {
+	for i, f := range fields {
+		*f = v&bits[i].bit == bits[i].bit
+	}
 }
 
 // SamplerFloat is a float field of a static sampler. It prints as a JSON
