@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The compiler follows DXC's parser (tools/clang/lib/Parse/HLSLRootSignature.cpp,
@@ -236,10 +237,24 @@ func (p *parser) found() string {
 		}
 		return fmt.Sprintf("%q", p.tok.text)
 	}
-	if t := p.tok.text; len(t) >= 2 && strings.IndexByte("BTUS", t[0]) >= 0 && isDigit(t[1]) {
+	t := short(p.tok.text)
+	if len(t) >= 2 && strings.IndexByte("BTUS", t[0]) >= 0 && isDigit(t[1]) {
 		return "'" + t + "' (registers are written in lower case)"
 	}
-	return "'" + p.tok.text + "'"
+	return "'" + t + "'"
+}
+
+// short shortens a token for a message: a word or a number can be as long
+// as the input.
+func short(t string) string {
+	if len(t) > 40 {
+		n := 37
+		for n > 0 && !utf8.RuneStart(t[n]) { // cut between characters
+			n--
+		}
+		return t[:n] + "…"
+	}
+	return t
 }
 
 // since is the source text from pos to the end of the previous token, with
@@ -251,7 +266,7 @@ func (p *parser) since(pos int) string {
 		if i := strings.IndexByte(t, '('); i > 0 && i < 40 {
 			return t[:i] + "(…)"
 		}
-		return t[:37] + "…"
+		return short(t)
 	}
 	return t
 }
@@ -339,7 +354,7 @@ func (p *parser) register(want byte, clause string) uint32 {
 	t := p.tok
 	n, ok := registerNumber(t)
 	if !ok && p.isRegister() {
-		p.fail("register %s does not fit in 32 bits", t.text)
+		p.fail("register %s does not fit in 32 bits", short(t.text))
 	}
 	if !ok || t.text[0] != want {
 		p.fail("expected %s register (%c0, %c1, …) in %s, found %s", aRegister(want), want, want, clause, p.found())
@@ -385,7 +400,7 @@ func (p *parser) uint(name string) uint32 {
 	}
 	n, err := strconv.ParseUint(strings.TrimPrefix(t.text, "+"), 10, 32)
 	if err != nil {
-		p.fail("%s = %s does not fit in 32 bits", name, t.text)
+		p.fail("%s = %s does not fit in 32 bits", name, short(t.text))
 	}
 	p.advance()
 	return uint32(n)
@@ -404,7 +419,7 @@ func (p *parser) float(name string) SamplerFloat {
 	v, err := strconv.ParseFloat(strings.TrimRight(t.text, "fF"), 64)
 	f := float32(v)
 	if err != nil || math.IsInf(float64(f), 0) {
-		p.fail("%s = %s is out of the range of a float", name, t.text)
+		p.fail("%s = %s is out of the range of a float", name, short(t.text))
 	}
 	p.advance()
 	return SamplerFloat(f)
