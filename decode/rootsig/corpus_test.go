@@ -3,6 +3,7 @@ package rootsig_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
 	"testing"
@@ -46,20 +47,10 @@ func corpusParts(t *testing.T) []rts0 {
 func firstDiff(got, want []byte) string {
 	for i := range min(len(got), len(want)) {
 		if got[i] != want[i] {
-			return "first difference at byte 0x" + hex(i) + ": got 0x" + hex(int(got[i])) + ", want 0x" + hex(int(want[i]))
+			return fmt.Sprintf("first difference at byte 0x%x: got 0x%02x, want 0x%02x", i, got[i], want[i])
 		}
 	}
-	return "got " + hex(len(got)) + " bytes, want 0x" + hex(len(want))
-}
-
-func hex(n int) string { return string(json.Number(formatHex(n))) }
-
-func formatHex(n int) string {
-	const digits = "0123456789abcdef"
-	if n < 16 {
-		return digits[n : n+1]
-	}
-	return formatHex(n/16) + digits[n%16:n%16+1]
+	return fmt.Sprintf("got %d bytes, want %d", len(got), len(want))
 }
 
 // TestCorpusRoundTrip prints every RTS0 part of the corpus as HLSL, compiles
@@ -105,6 +96,32 @@ func TestCorpusRoundTrip(t *testing.T) {
 		same, len(parts), sameDefine, len(parts))
 	if len(parts) > 0 && same == 0 {
 		t.Error("no part round-tripped")
+	}
+}
+
+// TestBuiltRoundTrip does for decode's built containers (every parameter
+// kind in 1.0, 1.1 and 1.2, laid out by decode's own test builder) what
+// TestCorpusRoundTrip does for the corpus, which has no 1.2 signature.
+func TestBuiltRoundTrip(t *testing.T) {
+	for _, v := range []string{"1_0", "1_1", "1_2"} {
+		rel := "decode/testdata/rts/every_kind_v" + v + ".dxbc"
+		data := corpus.RepoFile(t, rel)
+		f, err := decode.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		p := f.Part("RTS0")
+		rs, raw := p.RootSignature, data[p.DataOffset:p.DataOffset+int64(p.Size)]
+		back, err := rootsig.Parse(rs.HLSL(), rs.Version)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", rel, err, rs.HLSL())
+		}
+		if got := rootsig.Encode(back, rs.Version); !bytes.Equal(got, raw) {
+			t.Errorf("%s: %s", rel, firstDiff(got, raw))
+		}
+		if !reflect.DeepEqual(back, rs) {
+			t.Errorf("%s: the compiled value differs from the decoded one", rel)
+		}
 	}
 }
 
