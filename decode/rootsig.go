@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
@@ -43,7 +44,7 @@ type rtsRegion struct {
 }
 
 type rtsDecoder struct {
-	r       *reader
+	r       *binread.Reader
 	rs      *rootsig.RootSignature
 	regions []rtsRegion
 }
@@ -61,7 +62,7 @@ func (d *rtsDecoder) reportOverlaps() {
 	var cover rtsRegion
 	for k, g := range d.regions {
 		if k > 0 && g.start < cover.end {
-			d.r.problemAt(Warning, g.start, g.what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", g.what, g.start, g.end, cover.what, cover.start, cover.end)
+			d.r.ProblemAt(Warning, g.start, g.what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", g.what, g.start, g.end, cover.what, cover.start, cover.end)
 		}
 		if k == 0 || g.end > cover.end {
 			cover = g
@@ -71,26 +72,26 @@ func (d *rtsDecoder) reportOverlaps() {
 
 // fits reports whether n bytes at off are inside the root signature, and an Error if not.
 func (d *rtsDecoder) fits(off uint32, n int64, at int, what, field string) bool {
-	if int64(off)+n <= int64(d.r.len()) {
+	if int64(off)+n <= int64(d.r.Len()) {
 		return true
 	}
-	d.r.problemAt(Error, at, what, "%s 0x%x puts %s (%d bytes) past the end of the %d-byte root signature; it is not decoded", field, off, what, n, d.r.len())
+	d.r.ProblemAt(Error, at, what, "%s 0x%x puts %s (%d bytes) past the end of the %d-byte root signature; it is not decoded", field, off, what, n, d.r.Len())
 	return false
 }
 
 // decodeRootSignature reads a serialized root signature from r (an RTS0 part,
 // or the bytes of an RDAT root-signature subobject). Offsets inside are from the start of r.
-func decodeRootSignature(r *reader) *rootsig.RootSignature {
+func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	rs := &rootsig.RootSignature{Parameters: []rootsig.RootParameter{}, Samplers: []rootsig.StaticSampler{}}
 	d := &rtsDecoder{r: r, rs: rs}
-	r.seek(0)
-	rs.Version = r.u32("Version")
-	rs.NumRootParameters = r.u32("NumRootParameters")
-	rs.RootParametersOffset = r.u32("RootParametersOffset")
-	rs.NumStaticSamplers = r.u32("NumStaticSamplers")
-	rs.StaticSamplersOffset = r.u32("StaticSamplersOffset")
-	rs.Flags = r.u32("Flags")
-	if r.failed {
+	r.Seek(0)
+	rs.Version = r.U32("Version")
+	rs.NumRootParameters = r.U32("NumRootParameters")
+	rs.RootParametersOffset = r.U32("RootParametersOffset")
+	rs.NumStaticSamplers = r.U32("NumStaticSamplers")
+	rs.StaticSamplersOffset = r.U32("StaticSamplersOffset")
+	rs.Flags = r.U32("Flags")
+	if r.Failed {
 		return nil
 	}
 	d.claim(0, rtsHeaderSize, "the root signature header")
@@ -98,8 +99,8 @@ func decodeRootSignature(r *reader) *rootsig.RootSignature {
 	case 1, 2, 3:
 		rs.VersionName = rootsig.VersionName(rs.Version)
 	default:
-		r.problemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
-		r.raw("Data", r.remaining())
+		r.ProblemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
+		r.Raw("Data", r.Remaining())
 		return rs
 	}
 	d.setRootFlags()
@@ -113,7 +114,7 @@ func (d *rtsDecoder) setRootFlags() {
 	rs, f := d.rs, d.rs.Flags
 	rs.SetFlags(f)
 	if bad := f &^ rootsig.ValidRootFlags; bad != 0 {
-		d.r.problemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, rootsig.ValidRootFlags)
+		d.r.ProblemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, rootsig.ValidRootFlags)
 	}
 }
 
@@ -123,13 +124,13 @@ func (d *rtsDecoder) setRootFlags() {
 // what and opens the list at their offset.
 func (d *rtsDecoder) array(n int64, size int, off uint32, at int, tooLong, what, list, structure string) bool {
 	r := d.r
-	if int64(off)+n*int64(size) > int64(r.len()) {
-		r.problemAt(Error, at, "root signature header", tooLong, n, size, off, r.len())
+	if int64(off)+n*int64(size) > int64(r.Len()) {
+		r.ProblemAt(Error, at, "root signature header", tooLong, n, size, off, r.Len())
 		return false
 	}
 	d.claim(int(off), int(n)*size, what)
-	r.seek(int(off))
-	r.begin(list, structure)
+	r.Seek(int(off))
+	r.Begin(list, structure)
 	return true
 }
 
@@ -146,13 +147,13 @@ func (d *rtsDecoder) parameters() {
 	rs.Parameters = make([]rootsig.RootParameter, n)
 	for i := range rs.Parameters {
 		p := &rs.Parameters[i]
-		r.begin(fmt.Sprintf("[%d]", i), "root parameter")
-		p.ParameterType = rootsig.RootParameterType(r.u32("ParameterType"))
-		p.ShaderVisibility = rootsig.ShaderVisibility(r.u32("ShaderVisibility"))
-		p.PayloadOffset = r.u32("PayloadOffset")
-		r.end()
+		r.Begin(fmt.Sprintf("[%d]", i), "root parameter")
+		p.ParameterType = rootsig.RootParameterType(r.U32("ParameterType"))
+		p.ShaderVisibility = rootsig.ShaderVisibility(r.U32("ShaderVisibility"))
+		p.PayloadOffset = r.U32("PayloadOffset")
+		r.End()
 	}
-	r.end()
+	r.End()
 	for i := range rs.Parameters {
 		d.parameter(i, &rs.Parameters[i])
 	}
@@ -161,13 +162,13 @@ func (d *rtsDecoder) parameters() {
 // payload checks that the n bytes of p's payload fit (an Error at the
 // parameter header at otherwise), claims them for what and opens them as the
 // structure named structure at path; nil when they do not fit.
-func (d *rtsDecoder) payload(p *rootsig.RootParameter, n int, at int, what, path, structure string) *reader {
+func (d *rtsDecoder) payload(p *rootsig.RootParameter, n int, at int, what, path, structure string) *binread.Reader {
 	if !d.fits(p.PayloadOffset, int64(n), at+8, what, "PayloadOffset") {
 		return nil
 	}
 	d.claim(int(p.PayloadOffset), n, what)
-	s := d.r.sub(int(p.PayloadOffset), n, path, structure)
-	s.begin("", structure)
+	s := d.r.Sub(int(p.PayloadOffset), n, path, structure)
+	s.Begin("", structure)
 	return s
 }
 
@@ -176,41 +177,41 @@ func (d *rtsDecoder) parameter(i int, p *rootsig.RootParameter) {
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
 	if !p.ShaderVisibility.Known() {
-		r.problemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
+		r.ProblemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
-	path := r.join(fmt.Sprintf("Parameters[%d]", i))
+	path := r.Join(fmt.Sprintf("Parameters[%d]", i))
 	switch p.ParameterType {
 	case rootsig.RootParamConstants32Bit:
 		s := d.payload(p, rtsConstantsSize, at, what+"'s constants", path+"/Constants", "root constants")
 		if s == nil {
 			return
 		}
-		p.Constants = &rootsig.RootConstants{ShaderRegister: s.u32("ShaderRegister"), RegisterSpace: s.u32("RegisterSpace"), Num32BitValues: s.u32("Num32BitValues")}
-		s.end()
+		p.Constants = &rootsig.RootConstants{ShaderRegister: s.U32("ShaderRegister"), RegisterSpace: s.U32("RegisterSpace"), Num32BitValues: s.U32("Num32BitValues")}
+		s.End()
 	case rootsig.RootParamCBV, rootsig.RootParamSRV, rootsig.RootParamUAV:
 		s := d.payload(p, rtsDescriptorSize(v), at, what+"'s descriptor", path+"/Descriptor", "root descriptor")
 		if s == nil {
 			return
 		}
 		c := &rootsig.RootDescriptor{}
-		c.ShaderRegister = s.u32("ShaderRegister")
-		c.RegisterSpace = s.u32("RegisterSpace")
+		c.ShaderRegister = s.U32("ShaderRegister")
+		c.RegisterSpace = s.U32("RegisterSpace")
 		if v >= 2 {
-			c.Flags = s.u32("Flags")
+			c.Flags = s.U32("Flags")
 		}
-		s.end()
+		s.End()
 		c.SetFlags(c.Flags)
 		if bad := c.Flags &^ rootsig.ValidRootDescriptorFlags; bad != 0 {
-			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, rootsig.ValidRootDescriptorFlags)
+			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, rootsig.ValidRootDescriptorFlags)
 		}
 		if bits := c.Flags & 0xE; bits&(bits-1) != 0 {
-			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
+			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
 		}
 		p.Descriptor = c
 	case rootsig.RootParamDescriptorTable:
 		d.table(i, p, at, what, path)
 	default:
-		r.problemAt(Error, at, what, "root parameter %d has ParameterType %d, which is not one of DescriptorTable, Constants32Bit, CBV, SRV, UAV (0 to 4): its payload cannot be read", i, uint32(p.ParameterType))
+		r.ProblemAt(Error, at, what, "root parameter %d has ParameterType %d, which is not one of DescriptorTable, Constants32Bit, CBV, SRV, UAV (0 to 4): its payload cannot be read", i, uint32(p.ParameterType))
 	}
 }
 
@@ -221,37 +222,37 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 		return
 	}
 	t := &rootsig.RootDescriptorTable{}
-	t.NumRanges = s.u32("NumRanges")
-	t.RangesOffset = s.u32("RangesOffset")
-	s.end()
+	t.NumRanges = s.U32("NumRanges")
+	t.RangesOffset = s.U32("RangesOffset")
+	s.End()
 	p.Table = t
 	t.Ranges = []rootsig.DescriptorRange{}
 	if t.NumRanges == 0 {
-		r.problemAt(Warning, int(p.PayloadOffset), what, "descriptor table %d has no ranges (D3D12 rejects empty tables)", i)
+		r.ProblemAt(Warning, int(p.PayloadOffset), what, "descriptor table %d has no ranges (D3D12 rejects empty tables)", i)
 		return
 	}
 	rsize := rtsRangeSize(v)
-	if int64(t.RangesOffset)+int64(t.NumRanges)*int64(rsize) > int64(r.len()) {
-		r.problemAt(Error, int(p.PayloadOffset)+4, what, "descriptor table %d: %d ranges of %d bytes at RangesOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
-			i, t.NumRanges, rsize, t.RangesOffset, r.len())
+	if int64(t.RangesOffset)+int64(t.NumRanges)*int64(rsize) > int64(r.Len()) {
+		r.ProblemAt(Error, int(p.PayloadOffset)+4, what, "descriptor table %d: %d ranges of %d bytes at RangesOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+			i, t.NumRanges, rsize, t.RangesOffset, r.Len())
 		return
 	}
 	d.claim(int(t.RangesOffset), int(t.NumRanges)*rsize, what+"'s ranges")
 	t.Ranges = make([]rootsig.DescriptorRange, t.NumRanges)
-	s = r.sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
+	s = r.Sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
 	for k := range t.Ranges {
 		g := &t.Ranges[k]
-		s.begin(fmt.Sprintf("[%d]", k), "descriptor range")
-		g.RangeType = rootsig.DescriptorRangeType(s.u32("RangeType"))
-		nd := s.u32("NumDescriptors")
-		g.BaseShaderRegister = s.u32("BaseShaderRegister")
-		g.RegisterSpace = s.u32("RegisterSpace")
+		s.Begin(fmt.Sprintf("[%d]", k), "descriptor range")
+		g.RangeType = rootsig.DescriptorRangeType(s.U32("RangeType"))
+		nd := s.U32("NumDescriptors")
+		g.BaseShaderRegister = s.U32("BaseShaderRegister")
+		g.RegisterSpace = s.U32("RegisterSpace")
 		if v >= 2 {
 			// DXC and LLVM's structs put Flags before the offset; LLVM's document shows it last.
-			g.Flags = s.u32("Flags")
+			g.Flags = s.U32("Flags")
 		}
-		g.OffsetInDescriptorsFromTableStart = s.u32("OffsetInDescriptorsFromTableStart")
-		s.end()
+		g.OffsetInDescriptorsFromTableStart = s.U32("OffsetInDescriptorsFromTableStart")
+		s.End()
 		g.NumDescriptors = int64(nd)
 		if nd == rootsig.RangeUnbounded {
 			g.NumDescriptors, g.Unbounded = -1, true
@@ -263,22 +264,22 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 		if k > 0 {
 			prev := t.Ranges[k-1]
 			if (prev.RangeType == 3) != (g.RangeType == 3) {
-				r.problemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
+				r.ProblemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
 			}
 			if prev.Unbounded && g.Append {
-				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
+				r.ProblemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
 		if !g.RangeType.Known() {
-			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
+			r.ProblemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
-			r.problemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
+			r.ProblemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
 		}
 		if bad := g.Flags &^ rootsig.ValidDescriptorRangeFlags; bad != 0 {
-			r.problemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
+			r.ProblemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
 		} else if g.RangeType == 3 && g.Flags&^0x1 != 0 {
-			r.problemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
+			r.ProblemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
 		}
 	}
 }
@@ -295,30 +296,30 @@ func (d *rtsDecoder) samplers() {
 	}
 	rs.Samplers = make([]rootsig.StaticSampler, n)
 	for i := range rs.Samplers {
-		at := r.pos
+		at := r.Pos
 		m := &rs.Samplers[i]
-		r.begin(fmt.Sprintf("[%d]", i), "static sampler")
-		m.Filter = rootsig.SamplerFilter(r.u32("Filter"))
-		m.AddressU = rootsig.TextureAddressMode(r.u32("AddressU"))
-		m.AddressV = rootsig.TextureAddressMode(r.u32("AddressV"))
-		m.AddressW = rootsig.TextureAddressMode(r.u32("AddressW"))
-		m.MipLODBias = rootsig.SamplerFloat(r.f32("MipLODBias"))
-		m.MaxAnisotropy = r.u32("MaxAnisotropy")
-		m.ComparisonFunc = rootsig.ComparisonFunc(r.u32("ComparisonFunc"))
-		m.BorderColor = rootsig.StaticBorderColor(r.u32("BorderColor"))
-		m.MinLOD = rootsig.SamplerFloat(r.f32("MinLOD"))
-		m.MaxLOD = rootsig.SamplerFloat(r.f32("MaxLOD"))
-		m.ShaderRegister = r.u32("ShaderRegister")
-		m.RegisterSpace = r.u32("RegisterSpace")
-		m.ShaderVisibility = rootsig.ShaderVisibility(r.u32("ShaderVisibility"))
+		r.Begin(fmt.Sprintf("[%d]", i), "static sampler")
+		m.Filter = rootsig.SamplerFilter(r.U32("Filter"))
+		m.AddressU = rootsig.TextureAddressMode(r.U32("AddressU"))
+		m.AddressV = rootsig.TextureAddressMode(r.U32("AddressV"))
+		m.AddressW = rootsig.TextureAddressMode(r.U32("AddressW"))
+		m.MipLODBias = rootsig.SamplerFloat(r.F32("MipLODBias"))
+		m.MaxAnisotropy = r.U32("MaxAnisotropy")
+		m.ComparisonFunc = rootsig.ComparisonFunc(r.U32("ComparisonFunc"))
+		m.BorderColor = rootsig.StaticBorderColor(r.U32("BorderColor"))
+		m.MinLOD = rootsig.SamplerFloat(r.F32("MinLOD"))
+		m.MaxLOD = rootsig.SamplerFloat(r.F32("MaxLOD"))
+		m.ShaderRegister = r.U32("ShaderRegister")
+		m.RegisterSpace = r.U32("RegisterSpace")
+		m.ShaderVisibility = rootsig.ShaderVisibility(r.U32("ShaderVisibility"))
 		if rs.Version >= 3 {
-			m.Flags = r.u32("Flags")
+			m.Flags = r.U32("Flags")
 		}
-		r.end()
+		r.End()
 		m.SetFlags(m.Flags)
 		d.checkSampler(i, at, m)
 	}
-	r.end()
+	r.End()
 }
 
 func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
@@ -326,7 +327,7 @@ func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	what := fmt.Sprintf("static sampler %d", i)
 	bad := func(field string, rel int, v uint32, known bool, typ string) {
 		if !known {
-			r.problemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
+			r.ProblemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
 	bad("Filter", 0, uint32(m.Filter), m.Filter.Known(), "D3D12_FILTER")
@@ -337,14 +338,14 @@ func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	bad("BorderColor", 28, uint32(m.BorderColor), m.BorderColor.Known(), "D3D12_STATIC_BORDER_COLOR")
 	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), m.ShaderVisibility.Known(), "D3D12_SHADER_VISIBILITY")
 	if m.MaxAnisotropy > 16 {
-		r.problemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
+		r.ProblemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}
 	if b := m.Flags &^ rootsig.ValidSamplerFlags; b != 0 {
-		r.problemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, rootsig.ValidSamplerFlags)
+		r.ProblemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, rootsig.ValidSamplerFlags)
 	}
 }
 
-func decodeRootSignaturePart(p *Part, r *reader) {
+func decodeRootSignaturePart(p *Part, r *binread.Reader) {
 	p.RootSignature = decodeRootSignature(r)
 	p.Summary = p.RootSignature.String()
 }

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/decode/text"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestMain ends the run with one line naming what was missing.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // fuzzSeeds are texts of every shape the compiler takes, and the sources

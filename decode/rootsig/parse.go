@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // The compiler follows DXC's parser (tools/clang/lib/Parse/HLSLRootSignature.cpp,
@@ -427,7 +429,7 @@ func (p *parser) float(name string) SamplerFloat {
 
 // flags parses "0" or names of bits joined by '|'; where says where for
 // messages ("after flags =", "in RootFlags") and what describes one name.
-func (p *parser) flags(where string, bits []flagBit, what string) uint32 {
+func (p *parser) flags(where string, bits []report.FlagBit, what string) uint32 {
 	if p.tok.kind == tokNumber {
 		if p.tok.text != "0" {
 			p.fail("expected 0 or %s %s, found %s (0 is the only number flags may be)", what, where, p.found())
@@ -453,29 +455,29 @@ func (p *parser) flags(where string, bits []flagBit, what string) uint32 {
 
 // keyword returns the value of the current token in table bits, matched
 // regardless of case.
-func (p *parser) keyword(bits []flagBit) (uint32, bool) {
+func (p *parser) keyword(bits []report.FlagBit) (uint32, bool) {
 	if p.tok.kind != tokIdent {
 		return 0, false
 	}
 	for _, b := range bits {
-		if strings.EqualFold(b.name, p.tok.text) {
-			return b.bit, true
+		if strings.EqualFold(b.Name, p.tok.text) {
+			return b.Bit, true
 		}
 	}
 	return 0, false
 }
 
 // names lists a table's names for a message.
-func names(bits []flagBit) string {
+func names(bits []report.FlagBit) string {
 	var out []string
 	for _, b := range bits {
-		out = append(out, b.name)
+		out = append(out, b.Name)
 	}
 	return strings.Join(out, ", ")
 }
 
 // enumValue parses "name =" and then a name of table (e.g. a SHADER_VISIBILITY_ value).
-func (p *parser) enumValue(table []flagBit, what string) uint32 {
+func (p *parser) enumValue(table []report.FlagBit, what string) uint32 {
 	name := p.assign()
 	v, ok := p.keyword(table)
 	if !ok {
@@ -712,16 +714,16 @@ func (p *parser) staticSampler() StaticSampler {
 var (
 	visibilityKeywords = enumKeywords("SHADER_VISIBILITY_", shaderVisibilities)
 	filterKeywords     = enumKeywords("FILTER_", samplerFilters)
-	addressKeywords    = append(enumKeywords("TEXTURE_ADDRESS_", textureAddressModes), flagBit{5, "TEXTURE_ADDRESS_MIRRORONCE"})
+	addressKeywords    = append(enumKeywords("TEXTURE_ADDRESS_", textureAddressModes), report.FlagBit{Bit: 5, Name: "TEXTURE_ADDRESS_MIRRORONCE"})
 	comparisonKeywords = enumKeywords("COMPARISON_", comparisonFuncs)
 	borderKeywords     = enumKeywords("STATIC_BORDER_COLOR_", staticBorderColors)
 )
 
-func enumKeywords(prefix string, e enum) []flagBit {
-	var out []flagBit
-	for v, name := range e.names {
+func enumKeywords(prefix string, e report.Enum) []report.FlagBit {
+	var out []report.FlagBit
+	for v, name := range e.Names {
 		if name != "" {
-			out = append(out, flagBit{uint32(v), hlslEnum(prefix, name)})
+			out = append(out, report.FlagBit{Bit: uint32(v), Name: hlslEnum(prefix, name)})
 		}
 	}
 	return out

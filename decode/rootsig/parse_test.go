@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // le writes words little-endian: the expected bytes below are laid out by
@@ -327,9 +329,9 @@ func TestPrintParse(t *testing.T) {
 
 // TestValidMasks keeps the exported masks equal to the name tables.
 func TestValidMasks(t *testing.T) {
-	mask := func(bits []flagBit) (m uint32) {
+	mask := func(bits []report.FlagBit) (m uint32) {
 		for _, b := range bits {
-			m |= b.bit
+			m |= b.Bit
 		}
 		return m
 	}

@@ -9,7 +9,11 @@
 // its defaults per version and the compiler sources they follow.
 package rootsig
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/decode/report"
+)
 
 // Versions of the serialized root signature, as the header's Version field
 // holds them (D3D_ROOT_SIGNATURE_VERSION_1_0, _1_1, _1_2).
@@ -155,8 +159,8 @@ const (
 // the names of its bits and one bool per named flag.
 func (rs *RootSignature) SetFlags(f uint32) {
 	rs.Flags = f
-	rs.FlagNames = flagNames(f, rootFlagBits)
-	setFlagFields(f, rootFlagBits,
+	rs.FlagNames = report.BitNames(f, rootFlagBits)
+	report.SetFlagFields(f, rootFlagBits,
 		&rs.AllowInputAssemblerInputLayout, &rs.DenyVertexShaderRootAccess, &rs.DenyHullShaderRootAccess,
 		&rs.DenyDomainShaderRootAccess, &rs.DenyGeometryShaderRootAccess, &rs.DenyPixelShaderRootAccess,
 		&rs.AllowStreamOutput, &rs.LocalRootSignature, &rs.DenyAmplificationShaderRootAccess,
@@ -167,23 +171,23 @@ func (rs *RootSignature) SetFlags(f uint32) {
 // SetFlags sets the root descriptor's flags word, its names and bools.
 func (d *RootDescriptor) SetFlags(f uint32) {
 	d.Flags = f
-	d.FlagNames = flagNames(f, rootDescriptorFlagBits)
-	setFlagFields(f, rootDescriptorFlagBits, &d.DataVolatile, &d.DataStaticWhileSetAtExecute, &d.DataStatic)
+	d.FlagNames = report.BitNames(f, rootDescriptorFlagBits)
+	report.SetFlagFields(f, rootDescriptorFlagBits, &d.DataVolatile, &d.DataStaticWhileSetAtExecute, &d.DataStatic)
 }
 
 // SetFlags sets the range's flags word, its names and bools.
 func (g *DescriptorRange) SetFlags(f uint32) {
 	g.Flags = f
-	g.FlagNames = flagNames(f, descriptorRangeFlagBits)
-	setFlagFields(f, descriptorRangeFlagBits, &g.DescriptorsVolatile, &g.DataVolatile,
+	g.FlagNames = report.BitNames(f, descriptorRangeFlagBits)
+	report.SetFlagFields(f, descriptorRangeFlagBits, &g.DescriptorsVolatile, &g.DataVolatile,
 		&g.DataStaticWhileSetAtExecute, &g.DataStatic, &g.DescriptorsStaticKeepingBufferBoundsChecks)
 }
 
 // SetFlags sets the sampler's flags word (1.2), its names and bools.
 func (m *StaticSampler) SetFlags(f uint32) {
 	m.Flags = f
-	m.FlagNames = flagNames(f, staticSamplerFlagBits)
-	setFlagFields(f, staticSamplerFlagBits, &m.UintBorderColor, &m.NonNormalizedCoordinates)
+	m.FlagNames = report.BitNames(f, staticSamplerFlagBits)
+	report.SetFlagFields(f, staticSamplerFlagBits, &m.UintBorderColor, &m.NonNormalizedCoordinates)
 }
 
 // SetNumDescriptors sets NumDescriptors from the serialized word, which is
