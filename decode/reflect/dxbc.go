@@ -161,7 +161,9 @@ func rdefBuffers(p *decode.Part) (out []ConstantBuffer, cut bool) {
 	// type used by many structs) and copied here per use, so a file could
 	// ask for a tree exponential in its size: the copies are budgeted in
 	// proportion to the part.
-	tb := &typeBudget{rd: rd, left: 4*len(p.Data()) + 1024}
+	// A variable of a shared type costs one node per copy; real files (a
+	// float4 in every variable, a struct array or two) stay far below.
+	tb := &typeBudget{rd: rd, left: len(p.Data())/8 + 256}
 	out = []ConstantBuffer{}
 	for _, cb := range rd.ConstantBuffers {
 		flags := cb.Flags

@@ -142,6 +142,9 @@ var listingRegister = map[string]string{"cbuffer": "cb", "tbuffer": "t", "textur
 func TestReflectionMatchesListings(t *testing.T) {
 	var files, shortened, buffers, vars, binds, dxc int
 	for _, x := range reflectCorpus(t) {
+		if strings.Contains(strings.Join(x.r.Absent, " "), "type trees") {
+			t.Errorf("%s: the type trees were cut: the budget is too small for real files", x.e.Rel)
+		}
 		text := x.e.ListingText(t)
 		if text == "" || x.r.Container == "" {
 			continue
