@@ -58,7 +58,7 @@ func TestReflectCommand(t *testing.T) {
 func TestPartsPrintsTheRequirements(t *testing.T) {
 	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/basic.h__basic_code_dxil.dxil")
 	out := runOK(t, "parts", path)
-	wantAll(t, out, "Digest: valid\nRequirements: shader model 6.8 (Agility SDK 1.613.0 (Windows 10 1909 and later))\n")
+	wantAll(t, out, "Digest: valid\nRequirements: shader model 6.8 (Agility SDK 1.613.0 on Windows 10 1909 and later)\n")
 }
 
 // check --problems lists a container's problems under its line, each

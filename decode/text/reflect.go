@@ -197,7 +197,11 @@ func writeBinds(w io.Writer, indent string, bs []reflect.InputBind) {
 		if b.UFlags != nil {
 			flags = fmt.Sprintf("0x%x %s", *b.UFlags, strings.Join(b.FlagNames, " | "))
 		}
-		fmt.Fprintf(w, "%s  %-24s %-38s %-26s %-36s %9d %9d %5d %10s %-8s %s  [%s]\n", indent, Safe(b.Name), b.TypeName, ret, dim, b.BindPoint, b.BindCount, b.Space, samples, id, strings.TrimSpace(flags), b.Source)
+		name := Safe(b.Name)
+		if name == "" {
+			name = "-" // stripped
+		}
+		fmt.Fprintf(w, "%s  %-24s %-38s %-26s %-36s %9d %9d %5d %10s %-8s %s  [%s]\n", indent, name, b.TypeName, ret, dim, b.BindPoint, b.BindCount, b.Space, samples, id, strings.TrimSpace(flags), b.Source)
 	}
 }
 
@@ -282,7 +286,7 @@ func releaseText(r reflect.Release) string {
 		s = append(s, r.Windows)
 	}
 	if r.AgilitySDK != "" {
-		s = append(s, "Agility SDK "+r.AgilitySDK+" (Windows 10 1909 and later)")
+		s = append(s, "Agility SDK "+r.AgilitySDK+" on Windows 10 1909 and later")
 	}
 	return strings.Join(s, "; ")
 }
