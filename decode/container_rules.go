@@ -141,7 +141,10 @@ func (f *File) checkContainerRules() {
 		}
 		if psv := f.Part("PSV0"); psv != nil && psv.PSVInfo != nil {
 			c.psv(psv, prog)
-			if rs := f.Part("RTS0"); rs != nil {
+			if rs := f.Part("RTS0"); rs != nil && rootSignatureWork(rs, psv) > maxCoverWork {
+				f.Problems = append(f.Problems, Problem{Severity: Note, Offset: rs.DataOffset, Part: "RTS0", Structure: "root signature",
+					Message: fmt.Sprintf("the root signature was not checked against the shader's %d bindings: that takes more comparisons than dxscope spends on one file (real root signatures and shaders have a few dozen of each)", len(psv.PSVInfo.Resources))})
+			} else if rs != nil {
 				for _, p := range f.RootSignatureCovers(rs.Data()) {
 					if p.Severity == Error {
 						off := p.Offset
@@ -155,6 +158,19 @@ func (f *File) checkContainerRules() {
 		}
 	}
 	f.Problems = append(f.Problems, c.out...)
+}
+
+// maxCoverWork bounds the binding-by-range comparisons of the root
+// signature check (each binding is looked up among the ranges), so a file
+// listing many of both cannot cost time quadratic in its size.
+const maxCoverWork = 1 << 20
+
+// rootSignatureWork is how many binding-by-range comparisons checking the
+// root signature would make, from the parts' sizes: PSV0's resource count
+// times the most ranges, root parameters and static samplers RTS0's bytes
+// can hold (12 bytes each at least).
+func rootSignatureWork(rs, psv *Part) int64 {
+	return int64(len(psv.PSVInfo.Resources)) * (int64(len(rs.Data()))/12 + 1)
 }
 
 // hasErrorIn says whether a decoder reported an error in the named part.

@@ -255,3 +255,38 @@ func TestCorpusKeepsTheContainerRules(t *testing.T) {
 		t.Errorf("%d DXIL containers break a rule; the 14 listed in expectedWarnings do", dxil-clean)
 	}
 }
+
+// The root signature check compares every binding with every range, so it
+// is skipped, with a note, when a file's sizes would make that quadratic.
+func TestRootSignatureCheckHasABudget(t *testing.T) {
+	base := ruleBase(t, "a shader with two resources", func(f *decode.File) bool {
+		p := f.Part("PSV0")
+		return p != nil && p.PSVInfo != nil && len(p.PSVInfo.Resources) >= 2 && f.Part("RTS0") == nil
+	})
+	c, err := edit.Load(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := make([]byte, 8<<20) // a 1.0 header with no parameters, then 8 MB that could hold ranges
+	binary.LittleEndian.PutUint32(rs, 1)
+	binary.LittleEndian.PutUint32(rs[8:], 24)
+	binary.LittleEndian.PutUint32(rs[16:], 24)
+	must(t, c.Set("RTS0", rs))
+	b, err := c.Bytes(edit.Retail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f *decode.File
+	_, d := corpus.Cost(func() { f, _ = decode.Parse(b) })
+	t.Logf("%d bytes parsed in %v", len(b), d)
+	found := false
+	for _, p := range f.Problems {
+		found = found || p.Part == "RTS0" && p.Severity == decode.Note && strings.Contains(p.Message, "was not checked")
+		if p.Rule == decode.RuleRootSignatureIncompatible {
+			t.Errorf("checked anyway: %s", p)
+		}
+	}
+	if !found {
+		t.Errorf("no note says the check was skipped: %v", f.Problems)
+	}
+}
