@@ -99,9 +99,16 @@ func ShaderModelRelease(sm string) (Release, bool) {
 }
 
 // RequirementsOf reads what f's shader requires of a device. A container
-// without a shader has an empty Requirements (Features []).
+// without a shader requires nothing but its root signature's version.
 func RequirementsOf(f *decode.File) Requirements {
 	q := Requirements{Features: []Feature{}}
+	if p := f.Part("RTS0"); p != nil && p.RootSignature != nil {
+		rs := &RootSignatureUse{Version: p.RootSignature.VersionName, Source: "RTS0"}
+		if p.RootSignature.Version >= 2 {
+			rs.Check = "D3D12_FEATURE_DATA_ROOT_SIGNATURE.HighestVersion >= D3D_ROOT_SIGNATURE_VERSION_" + underscore(rs.Version)
+		}
+		q.RootSignature = rs
+	}
 	var rd *decode.RuntimeData
 	if p := f.Part("RDAT"); p != nil {
 		rd = p.RuntimeData
@@ -141,13 +148,6 @@ func RequirementsOf(f *decode.File) Requirements {
 	}
 
 	q.Features = features(f, rd)
-	if p := f.Part("RTS0"); p != nil && p.RootSignature != nil {
-		rs := &RootSignatureUse{Version: p.RootSignature.VersionName, Source: "RTS0"}
-		if p.RootSignature.Version >= 2 {
-			rs.Check = "D3D12_FEATURE_DATA_ROOT_SIGNATURE.HighestVersion >= D3D_ROOT_SIGNATURE_VERSION_" + underscore(rs.Version)
-		}
-		q.RootSignature = rs
-	}
 	q.WaveSizes = waveSizes(f, rd, lib)
 	q.Topology = topology(f)
 	return q

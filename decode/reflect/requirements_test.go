@@ -128,7 +128,7 @@ func TestRequirementsAgainstTheCorpus(t *testing.T) {
 	for _, x := range reflectCorpus(t) {
 		q := x.r.Requirements
 		if x.r.Container == "" {
-			if q.ShaderModel != "" || len(q.Features) != 0 {
+			if q.ShaderModel != "" || len(q.Features) != 0 || (q.RootSignature != nil) != (x.f.Part("RTS0") != nil) {
 				t.Errorf("%s: requirements for a container without a shader: %+v", x.e.Rel, q)
 			}
 			continue

@@ -246,11 +246,13 @@ func maskText(m uint8) string {
 // WriteRequirements prints the requirements one item per line, each line
 // starting with indent.
 func WriteRequirements(w io.Writer, q reflect.Requirements, indent string) {
-	if q.ShaderModel == "" {
+	if q.ShaderModel == "" && q.RootSignature == nil {
 		fmt.Fprintf(w, "%snone: the container holds no shader\n", indent)
 		return
 	}
-	fmt.Fprintf(w, "%sShader model %s  [%s]: %s\n", indent, q.ShaderModel, q.ShaderModelSource, q.Check)
+	if q.ShaderModel != "" {
+		fmt.Fprintf(w, "%sShader model %s  [%s]: %s\n", indent, q.ShaderModel, q.ShaderModelSource, q.Check)
+	}
 	if r := q.Release; r != nil {
 		fmt.Fprintf(w, "%sFirst runs on: %s  (%s)\n", indent, releaseText(*r), r.Source)
 	}
@@ -310,12 +312,16 @@ func waveText(ws reflect.WaveSize) string {
 // the features by name, the root signature version, the wave sizes and the
 // output topology.
 func RequirementsLine(q reflect.Requirements) string {
-	if q.ShaderModel == "" {
+	if q.ShaderModel == "" && q.RootSignature == nil {
 		return "Requirements: none (no shader)"
 	}
-	parts := []string{"shader model " + q.ShaderModel}
-	if r := q.Release; r != nil {
-		parts[0] += " (" + releaseText(*r) + ")"
+	var parts []string
+	if q.ShaderModel != "" {
+		sm := "shader model " + q.ShaderModel
+		if r := q.Release; r != nil {
+			sm += " (" + releaseText(*r) + ")"
+		}
+		parts = append(parts, sm)
 	}
 	if len(q.Features) > 0 {
 		var names []string
