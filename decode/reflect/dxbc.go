@@ -13,9 +13,81 @@ import (
 
 // The SM4/5 opcodes of the declarations reflection reads (d3d11TokenizedProgramFormat.hpp).
 const (
-	opDclGSInstanceCount = 206
-	opDclThreadGroup     = 155
+	opDclOutputTopology             = 0x5c
+	opDclInputPrimitive             = 0x5d
+	opDclMaxOutputVertexCount       = 0x5e
+	opDclInputControlPointCount     = 0x93
+	opDclOutputControlPointCount    = 0x94
+	opDclTessellatorDomain          = 0x95
+	opDclTessellatorPartitioning    = 0x96
+	opDclTessellatorOutputPrimitive = 0x97
+	opDclThreadGroup                = 0x9b
+	opDclGSInstanceCount            = 0xce
 )
+
+// declFacts fills what the desc still lacks from the bytecode's
+// declarations (the value sits in the opcode token's bits 11 and up, or in
+// the dword after it), and returns the thread-group size when declared.
+func declFacts(f *decode.File, code *decode.Part, d *ShaderDesc) *ThreadGroupSize {
+	data := f.Data()
+	var tg *ThreadGroupSize
+	word := func(at int64) (uint32, bool) {
+		if at < 0 || at+4 > int64(len(data)) {
+			return 0, false
+		}
+		return binary.LittleEndian.Uint32(data[at:]), true
+	}
+	fill := func(field **uint32, key string, v uint32) {
+		if *field == nil {
+			d.set(field, key, v, code.Name)
+		}
+	}
+	isHull := code.Bytecode.ProgramTypeName == "hs"
+	for _, in := range code.Bytecode.Instructions {
+		tok, ok := word(in.Offset)
+		if !ok {
+			continue
+		}
+		field := tok >> 11 & 0x3f
+		switch int(in.Opcode) {
+		case opDclOutputTopology:
+			fill(&d.GSOutputTopology, "GSOutputTopology", field)
+		case opDclInputPrimitive:
+			fill(&d.InputPrimitive, "InputPrimitive", field)
+		case opDclMaxOutputVertexCount:
+			if v, ok := word(in.Offset + 4); ok && in.Size >= 8 {
+				fill(&d.GSMaxOutputVertexCount, "GSMaxOutputVertexCount", v)
+			}
+		case opDclInputControlPointCount:
+			if isHull {
+				fill(&d.InputPrimitive, "InputPrimitive", 7+field) // D3D_PRIMITIVE_n_CONTROL_POINT_PATCH
+			} else {
+				fill(&d.ControlPoints, "cControlPoints", field)
+			}
+		case opDclOutputControlPointCount:
+			fill(&d.ControlPoints, "cControlPoints", field)
+		case opDclTessellatorDomain:
+			fill(&d.TessellatorDomain, "TessellatorDomain", field&3)
+		case opDclTessellatorPartitioning:
+			fill(&d.HSPartitioning, "HSPartitioning", field&7)
+		case opDclTessellatorOutputPrimitive:
+			fill(&d.HSOutputPrimitive, "HSOutputPrimitive", field&7)
+		case opDclGSInstanceCount:
+			if v, ok := word(in.Offset + 4); ok && in.Size >= 8 {
+				fill(&d.GSInstanceCount, "cGSInstanceCount", v)
+			}
+		case opDclThreadGroup:
+			x, ok1 := word(in.Offset + 4)
+			y, ok2 := word(in.Offset + 8)
+			z, ok3 := word(in.Offset + 12)
+			if in.Size >= 16 && ok1 && ok2 && ok3 {
+				tg = &ThreadGroupSize{X: x, Y: y, Z: z, Source: code.Name}
+			}
+		}
+	}
+	d.names()
+	return tg
+}
 
 // statFields maps FXC STAT's dword names (decode's) to the D3D12_SHADER_DESC field each fills.
 var statFields = map[string]func(d *ShaderDesc) (**uint32, string){
@@ -117,21 +189,7 @@ func reflectDXBC(f *decode.File, r *Reflection) {
 		r.Absent = append(r.Absent, "instruction counts and the stage facts FXC keeps with them: the container has no STAT part")
 	}
 
-	data := f.Data()
-	for _, in := range bc.Instructions {
-		switch int(in.Opcode) {
-		case opDclThreadGroup:
-			if in.Size >= 16 && in.Offset+16 <= int64(len(data)) {
-				w := data[in.Offset+4:]
-				r.ThreadGroupSize = &ThreadGroupSize{X: binary.LittleEndian.Uint32(w), Y: binary.LittleEndian.Uint32(w[4:]),
-					Z: binary.LittleEndian.Uint32(w[8:]), Source: code.Name}
-			}
-		case opDclGSInstanceCount:
-			if in.Size >= 8 && in.Offset+8 <= int64(len(data)) {
-				d.set(&d.GSInstanceCount, "cGSInstanceCount", binary.LittleEndian.Uint32(data[in.Offset+4:]), code.Name)
-			}
-		}
-	}
+	r.ThreadGroupSize = declFacts(f, code, d)
 }
 
 // names fills the enumeration names of the desc's stage facts.

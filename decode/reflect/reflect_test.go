@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/edit"
 	"github.com/dxscope/dxscope/decode/reflect"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"gopkg.in/yaml.v3"
@@ -468,4 +469,104 @@ func readText(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// FXC writes a geometry or tessellation shader's facts twice: in STAT and in
+// the bytecode's declarations. The reflection reads STAT, and the
+// declarations when STAT is gone (here: the same container without it);
+// both readings agree over the corpus.
+func TestStageFactsFromSTATMatchTheDeclarations(t *testing.T) {
+	var files, fields int
+	for _, x := range reflectCorpus(t) {
+		// suspect/ holds assembler output, whose STAT nothing fills in.
+		if x.r.Container != "DXBC" || x.f.Part("STAT") == nil || x.r.Desc == nil || !strings.HasPrefix(x.e.Rel, "real/") {
+			continue
+		}
+		stage := x.r.Requirements.Target[:2]
+		if stage != "gs" && stage != "hs" && stage != "ds" {
+			continue
+		}
+		c, err := edit.Load(x.f)
+		if err != nil {
+			continue
+		}
+		c.Remove("STAT")
+		b, err := c.Bytes(edit.Keep)
+		if err != nil {
+			t.Fatalf("%s: %v", x.e.Rel, err)
+		}
+		g, err := decode.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromDecl := reflect.Reflect(g).Desc
+		files++
+		for _, k := range []struct {
+			name       string
+			stat, decl *uint32
+		}{
+			{"GSOutputTopology", x.r.Desc.GSOutputTopology, fromDecl.GSOutputTopology},
+			{"InputPrimitive", x.r.Desc.InputPrimitive, fromDecl.InputPrimitive},
+			{"GSMaxOutputVertexCount", x.r.Desc.GSMaxOutputVertexCount, fromDecl.GSMaxOutputVertexCount},
+			{"cControlPoints", x.r.Desc.ControlPoints, fromDecl.ControlPoints},
+			{"HSOutputPrimitive", x.r.Desc.HSOutputPrimitive, fromDecl.HSOutputPrimitive},
+			{"HSPartitioning", x.r.Desc.HSPartitioning, fromDecl.HSPartitioning},
+			{"TessellatorDomain", x.r.Desc.TessellatorDomain, fromDecl.TessellatorDomain},
+		} {
+			if k.decl == nil {
+				continue // not declared by this stage
+			}
+			fields++
+			if k.stat == nil || *k.stat != *k.decl || fromDecl.Sources[k.name] == "STAT" {
+				stat := "nothing"
+				if k.stat != nil {
+					stat = fmt.Sprint(*k.stat)
+				}
+				t.Errorf("%s %s: STAT says %s, the declarations %d (from %s)", x.e.Rel, k.name, stat, *k.decl, fromDecl.Sources[k.name])
+			}
+		}
+	}
+	t.Logf("%d FXC geometry/hull/domain shaders, %d facts agree between STAT and the declarations", files, fields)
+}
+
+// DXC writes a geometry or tessellation shader's facts into the entry's
+// metadata (what the reflection reads) and into PSV0 separately; they agree
+// over the corpus.
+func TestDXILStageFactsMatchPSV0(t *testing.T) {
+	var files, fields int
+	for _, x := range reflectCorpus(t) {
+		p := x.f.Part("PSV0")
+		if x.r.Container != "DXIL" || x.r.Desc == nil || p == nil || p.PSVInfo == nil {
+			continue
+		}
+		i, d := p.PSVInfo, x.r.Desc
+		type pair struct {
+			name string
+			got  *uint32
+			want uint32
+		}
+		var pairs []pair
+		switch {
+		case i.GS != nil:
+			pairs = []pair{{"InputPrimitive", d.InputPrimitive, uint32(i.GS.InputPrimitive)}, {"GSOutputTopology", d.GSOutputTopology, uint32(i.GS.OutputTopology)}}
+			if i.Version >= 1 {
+				pairs = append(pairs, pair{"GSMaxOutputVertexCount", d.GSMaxOutputVertexCount, uint32(i.MaxVertexCount)})
+			}
+		case i.HS != nil:
+			pairs = []pair{{"cControlPoints", d.ControlPoints, i.HS.OutputControlPointCount}, {"TessellatorDomain", d.TessellatorDomain, uint32(i.HS.TessellatorDomain)},
+				{"HSOutputPrimitive", d.HSOutputPrimitive, uint32(i.HS.TessellatorOutputPrimitive)}, {"InputPrimitive", d.InputPrimitive, 7 + i.HS.InputControlPointCount}}
+		case i.DS != nil:
+			pairs = []pair{{"cControlPoints", d.ControlPoints, i.DS.InputControlPointCount}, {"TessellatorDomain", d.TessellatorDomain, uint32(i.DS.TessellatorDomain)}}
+		default:
+			continue
+		}
+		files++
+		for _, pr := range pairs {
+			fields++
+			if pr.got == nil || *pr.got != pr.want {
+				t.Errorf("%s %s: %v from %s, PSV0 says %d", x.e.Rel, pr.name, pr.got, d.Sources[pr.name], pr.want)
+			}
+		}
+	}
+	t.Logf("%d DXIL geometry/hull/domain shaders, %d facts agree with PSV0", files, fields)
 }

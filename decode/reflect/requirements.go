@@ -276,6 +276,7 @@ func topology(f *decode.File) *OutputTopology {
 			}
 			d.names()
 		}
+		declFacts(f, code, d) // what STAT lacks, from the declarations
 	}
 	switch {
 	case stage == "Geometry" && d.GSOutputTopology != nil:
