@@ -15,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/pdb"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -107,6 +108,7 @@ type Part struct {
 	Bytecode        *ShaderBytecode      `json:",omitempty"` // SHDR, SHEX
 	Level9          *Aon9                `json:",omitempty"` // Aon9
 	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+	PDB             *pdb.File            `json:",omitempty"` // SPDB: FXC's program database
 
 	// Value is the decoded value of a part family registered outside this
 	// package; JSON writes it under the registration's Key.
