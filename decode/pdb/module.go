@@ -299,12 +299,15 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		d.RangeStart = r.U32("RangeStart")
 		d.RangeSection = r.U16("RangeSection")
 		d.RangeLength = r.U16("RangeLength")
+		// The gaps come first and the register offsets last (cvinfo.h's
+		// CV_DEFRANGESYMHLSL_OFFSET_PTR_BASE): the gaps are what the
+		// offsets leave of the record.
+		gaps := (r.Remaining() - 4*int(d.RegisterIndices)) / 4
+		for k := 0; k < gaps; k++ {
+			d.Gaps = append(d.Gaps, DefRangeGap{Start: r.U16(fmt.Sprintf("Gaps[%d]/Start", k)), Length: r.U16(fmt.Sprintf("Gaps[%d]/Length", k))})
+		}
 		for i := 0; i < int(d.RegisterIndices); i++ {
 			d.RegisterOffsets = append(d.RegisterOffsets, r.U32(fmt.Sprintf("RegisterOffsets[%d]", i)))
-		}
-		for r.Remaining() >= 4 {
-			k := len(d.Gaps)
-			d.Gaps = append(d.Gaps, DefRangeGap{Start: r.U16(fmt.Sprintf("Gaps[%d]/Start", k)), Length: r.U16(fmt.Sprintf("Gaps[%d]/Length", k))})
 		}
 		r.End()
 		s.DefRange = d
