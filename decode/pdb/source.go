@@ -263,7 +263,7 @@ type Variable struct {
 	Component    uint8  // 0-3: x, y, z, w
 	Indices      int    // how many register indices the record has (2: x#[n], GS inputs)
 
-	Start, End uint32 // the code offsets it holds for: [Start, End)
+	Start, End uint32        // the code offsets it holds for: [Start, End)
 	Gaps       []DefRangeGap `json:",omitempty"`
 
 	Module, Symbol int // the module and its S_DEFRANGE_HLSL's index in Symbols
