@@ -183,12 +183,12 @@ func readDBI(r *binread.Reader) *DBIStream {
 
 func readSectionContrib(r *binread.Reader, c *SectionContrib) {
 	c.Section = r.U16("Section")
-	r.Raw("Padding1", 2)
+	r.Raw("Padding", 2)
 	c.Offset = int32(r.U32("Offset"))
 	c.Size = int32(r.U32("Size"))
 	c.Characteristics = r.U32("Characteristics")
 	c.ModuleIndex = r.U16("ModuleIndex")
-	r.Raw("Padding2", 2)
+	r.Raw("Padding", 2)
 	c.DataCrc = r.U32("DataCrc")
 	c.RelocCrc = r.U32("RelocCrc")
 }

@@ -180,6 +180,8 @@ type DataHLSLSym struct {
 
 func readModule(r *binread.Reader, mi *ModuleInfo) Module {
 	m := Module{Name: mi.ModuleName}
+	r.Begin("", "module stream")
+	defer r.End()
 	m.Signature = r.U32("Signature")
 	if r.Failed {
 		return m
@@ -436,7 +438,7 @@ type InlineeSourceLine struct {
 	Inlinee        uint32 // an LF_FUNC_ID
 	FileID         uint32 // a FileChecksum's Offset
 	SourceLineNum  uint32
-	ExtraFileCount uint32   `json:",omitempty"`
+	ExtraFileCount uint32
 	ExtraFiles     []uint32 `json:",omitempty"`
 }
 

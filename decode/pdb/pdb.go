@@ -127,7 +127,9 @@ func Decode(r *binread.Reader) *File {
 		if st := int(f.DBI.Header.SymRecordStream); f.DBI.Header.SymRecordStream != 0xFFFF {
 			roles[st] = "global symbol records"
 			if s := m.stream(st, r.Join("Globals"), "global symbol records"); s != nil {
+				s.Begin("", "global symbol records")
 				f.Globals = &SymbolStream{Stream: st, Symbols: readSymbols(s.Reader, "Symbols", s.Len())}
+				s.End()
 				s.done()
 			}
 		}

@@ -37,7 +37,7 @@ type TypeStreamHeader struct {
 // TypeStream is the TPI (types) or IPI (ids) stream.
 type TypeStream struct {
 	Header  TypeStreamHeader
-	Records []TypeRecord
+	Records []TypeRecord `json:",omitempty"`
 	byIndex map[uint32]int
 }
 
@@ -154,8 +154,8 @@ type ArgListLeaf struct {
 // FuncIDLeaf is LF_FUNC_ID (Scope) or LF_MFUNC_ID (ParentType): a function
 // that inline sites name.
 type FuncIDLeaf struct {
-	Scope      uint32 `json:",omitempty"`
-	ParentType uint32 `json:",omitempty"`
+	Scope      uint32 // LF_FUNC_ID
+	ParentType uint32 // LF_MFUNC_ID
 	Type       uint32
 	Name       string
 }
