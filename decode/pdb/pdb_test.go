@@ -178,4 +178,3 @@ func FuzzPDB(f *testing.F) {
 		d.Variables()
 	})
 }
-
