@@ -113,6 +113,7 @@ type Part struct {
 	Level9          *Aon9                `json:",omitempty"` // Aon9
 	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 	PDB             *pdb.File            `json:",omitempty"` // SPDB: FXC's program database
+	SourceDebug     *SourceDebug         `json:",omitempty"` // SDBG: FXC 9's debug information
 
 	// Value is the decoded value of a part family registered outside this
 	// package; JSON writes it under the registration's Key.

@@ -95,6 +95,13 @@ func Sources(f *File) *SourceMap {
 			}
 		}
 	}
+	for _, p := range f.Parts {
+		if p.Name == "SDBG" && p.SourceDebug != nil {
+			if code := fxcCode(f); code != nil {
+				return sdbgSources(p.SourceDebug, code)
+			}
+		}
+	}
 	part := f.Part("ILDB")
 	if part == nil || part.Program == nil {
 		part = f.Part("DXIL")
@@ -393,4 +400,38 @@ func dbgVariable(m *IRModule, fn *IRFunction, in *IRInst, str func(uint64) strin
 		}
 	}
 	return v, true
+}
+
+// sdbgSources maps FXC 9's SDBG: its instructions count the code's
+// instructions without the declarations and hull shader phase markers.
+func sdbgSources(s *SourceDebug, code *Part) *SourceMap {
+	sm := &SourceMap{Part: code.Name, FirstCode: -1, Entry: s.EntryFunction}
+	for i, f := range s.Files {
+		sm.Files = append(sm.Files, SourceFile{Name: f.FileName, Text: f.Source, HasText: true, From: "SDBG", Path: fmt.Sprintf("SDBG/Files/%d", i)})
+	}
+	var body []int // the code's instructions SDBG counts
+	for i, in := range code.Bytecode.Instructions {
+		if in.Opcode.isDeclaration() || in.Opcode >= 0x71 && in.Opcode <= 0x74 {
+			continue
+		}
+		body = append(body, i)
+	}
+	if len(body) > 0 {
+		sm.FirstCode = body[0]
+	}
+	insts := code.Bytecode.Instructions
+	for _, in := range s.Instructions {
+		k := int(in.InstructionNum)
+		if k < 0 || k >= len(body) || in.Symbol < 0 || int(in.Symbol) >= len(s.Symbols) {
+			continue
+		}
+		y := s.Symbols[in.Symbol]
+		i := body[k]
+		if uint32(insts[i].Opcode) != in.Opcode || y.Line <= 0 {
+			continue // not the instruction it claims to be
+		}
+		sm.Lines = append(sm.Lines, InstructionSource{Inst: i, Off: insts[i].Offset, Size: insts[i].Size,
+			File: int(y.File), Line: uint32(y.Line), Column: uint32(max(y.Character, 0))})
+	}
+	return sm
 }
