@@ -18,8 +18,8 @@ func init() {
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
-	commands["asm"] = command{"[--code] FILE", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only", runAsm}
-	commands["dis"] = command{"[--no-header] FILE", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly", runDis}
+	commands["asm"] = command{"[--code|--source] FILE", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only; --source: each instruction's HLSL line above it", runAsm}
+	commands["dis"] = command{"[--no-header] [--source] FILE", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly; --source: each instruction's HLSL line above it", runDis}
 }
 
 func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
@@ -157,6 +157,11 @@ func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
 }
 
 func runAsm(args []string, stdout, stderr io.Writer) int {
+	if rest, ok := sourceFlag(args); ok {
+		return fileCommand("asm --source", func(f *decode.File, path string, stdout, stderr io.Writer) int {
+			return asmWithSource(f, path, stdout, stderr)
+		})(rest, stdout, stderr)
+	}
 	codeOnly := false
 	if len(args) > 0 && args[0] == "--code" {
 		codeOnly, args = true, args[1:]
@@ -196,6 +201,7 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 }
 
 func runDis(args []string, stdout, stderr io.Writer) int {
+	args, withSource := sourceFlag(args)
 	noHeader := false
 	var rest []string
 	for _, a := range args {
@@ -206,6 +212,9 @@ func runDis(args []string, stdout, stderr io.Writer) int {
 		rest = append(rest, a)
 	}
 	return fileCommand("dis [--no-header]", func(f *decode.File, path string, stdout, stderr io.Writer) int {
+		if withSource {
+			return disWithSource(f, path, noHeader, stdout, stderr)
+		}
 		return disassemble(f, path, noHeader, stdout, stderr)
 	})(rest, stdout, stderr)
 }
