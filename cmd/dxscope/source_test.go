@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 var annotation = regexp.MustCompile(`^(;|//) (.*):(\d+): (.*)$`)
@@ -133,5 +135,39 @@ func TestSourceFileNamesStayInTheirDirectory(t *testing.T) {
 		if got := sourceFileName(c.in, 2, used); got != c.want {
 			t.Errorf("sourceFileName(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// parts on a DXC PDB file lists the container of its stream 5 and the
+// shader hash the PDB belongs to.
+func TestPartsOfAPDBFile(t *testing.T) {
+	_, carve := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
+	var plain, errs bytes.Buffer
+	dir := t.TempDir()
+	cso := filepath.Join(dir, "carve.dxil")
+	if err := os.WriteFile(cso, carve, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"parts", cso}, &plain, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	var hash []byte
+	// The HASH part's digest: flags (4 bytes) then 16 bytes, found by name.
+	if i := bytes.Index(carve, []byte("HASH")); i >= 0 {
+		hash = carve[i+12 : i+28]
+	}
+	pdb := filepath.Join(dir, "shader.pdb")
+	if err := os.WriteFile(pdb, hostile.DXCPDB(carve, hash), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	errs.Reset()
+	if code := run([]string{"parts", pdb}, &out, &errs); code != 0 {
+		t.Fatalf("parts x.pdb: exit %d: %s", code, errs.String())
+	}
+	got := out.String()
+	want := "Shader hash: " + fmt.Sprintf("%x", hash) + "\n"
+	if !strings.Contains(got, "container of stream 5, 2016 bytes at 0xc00") || !strings.Contains(got, want) || !strings.HasSuffix(got, plain.String()) {
+		t.Errorf("parts x.pdb:\n%s\nwant the part list of the container:\n%s", got, plain.String())
 	}
 }
