@@ -2,6 +2,8 @@ package decode
 
 import (
 	"fmt"
+	"encoding/json"
+	"math"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
@@ -56,11 +58,30 @@ type SDBGFile struct {
 // SDBGComponent is what an instruction writes to one destination component.
 type SDBGComponent struct {
 	VariableID int32
-	LowBounds  [2]float32
-	HighBounds [2]float32
-	MinBound   float32
-	MaxBound   float32
+	LowBounds  [2]SDBGFloat
+	HighBounds [2]SDBGFloat
+	MinBound   SDBGFloat
+	MaxBound   SDBGFloat
 	Unknown    HexBytes
+}
+
+// SDBGFloat is a float of an SDBG instruction: a JSON number, or the
+// string "NaN", "+Inf" or "-Inf" (FXC writes NaN bounds; JSON numbers
+// cannot hold them).
+type SDBGFloat float32
+
+// MarshalJSON writes a finite value as encoding/json writes a float32.
+func (f SDBGFloat) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	switch {
+	case math.IsNaN(v):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(v, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(v, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return json.Marshal(float32(f))
 }
 
 // SDBGInstruction is one instruction of the code: its opcode, the
@@ -247,9 +268,9 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 			t.Begin(fmt.Sprintf("Components[%d]", c), "component")
 			k := &in.Components[c]
 			k.VariableID = int32(t.U32("VariableID"))
-			k.LowBounds = [2]float32{t.F32("LowBounds[0]"), t.F32("LowBounds[1]")}
-			k.HighBounds = [2]float32{t.F32("HighBounds[0]"), t.F32("HighBounds[1]")}
-			k.MinBound, k.MaxBound = t.F32("MinBound"), t.F32("MaxBound")
+			k.LowBounds = [2]SDBGFloat{SDBGFloat(t.F32("LowBounds[0]")), SDBGFloat(t.F32("LowBounds[1]"))}
+			k.HighBounds = [2]SDBGFloat{SDBGFloat(t.F32("HighBounds[0]")), SDBGFloat(t.F32("HighBounds[1]"))}
+			k.MinBound, k.MaxBound = SDBGFloat(t.F32("MinBound")), SDBGFloat(t.F32("MaxBound"))
 			k.Unknown = t.Bytes("Unknown", 8)
 			t.End()
 		}
