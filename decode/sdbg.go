@@ -1,8 +1,8 @@
 package decode
 
 import (
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"math"
 
 	"github.com/dxscope/dxscope/decode/binread"
