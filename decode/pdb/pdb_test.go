@@ -178,3 +178,14 @@ func FuzzPDB(f *testing.F) {
 		d.Variables()
 	})
 }
+
+// BenchmarkDecodeSPDB decodes the corpus's SPDB parts and maps their lines
+// and variables.
+func BenchmarkDecodeSPDB(b *testing.B) {
+	_, parts := spdbParts(b)
+	corpus.Bench(b, parts, func(p []byte) int { return len(p) }, func(p []byte) {
+		f, _ := decodeBytes(p)
+		f.CodeLines()
+		f.Variables()
+	})
+}
