@@ -5,6 +5,7 @@ package main
 // files a container embeds.
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,18 +20,9 @@ func init() {
 	commands["sources"] = command{"FILE [-o DIR]", "the source files the debug information embeds (SPDB, SDBG, SRCI, dx.source.contents): listed, or written into DIR", runSources}
 }
 
-// sourceFlag removes --source from args and says whether it was there.
-func sourceFlag(args []string) ([]string, bool) {
-	var rest []string
-	found := false
-	for _, a := range args {
-		if a == "--source" || a == "-source" {
-			found = true
-			continue
-		}
-		rest = append(rest, a)
-	}
-	return rest, found
+// sourceFlag adds --source to a command's flags.
+func sourceFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("source", false, "each instruction's HLSL line above it, as objdump -S prints it")
 }
 
 // sourceMap is the file's source map, or nil after saying why there is none.
@@ -89,7 +81,9 @@ func asmWithSource(f *decode.File, path string, stdout, stderr io.Writer) int {
 }
 
 func runSources(args []string, stdout, stderr io.Writer) int {
-	pos, flags, ok := positional(args, 1, map[string]bool{"o": true}, "dxscope sources FILE [-o DIR]", stderr)
+	fs := newFlags("sources")
+	outDir := fs.String("o", "", "write the files into this directory (none: list them)")
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
@@ -101,8 +95,8 @@ func runSources(args []string, stdout, stderr io.Writer) int {
 	if sm == nil {
 		return 1
 	}
-	dir, write := flags["o"]
-	if !write {
+	dir := *outDir
+	if dir == "" {
 		text.WriteSourceList(stdout, sm)
 		return 0
 	}
