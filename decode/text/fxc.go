@@ -201,14 +201,21 @@ func (l *lister) build() {
 	l.commentAt(fmt.Sprintf("Approximately %d instruction slots used", slots), path)
 }
 
-// code lists the SM4/5 instructions in the chosen style.
+// code lists the SM4/5 instructions in the chosen style, and, for a /Zi
+// build, what FXC prints from its SPDB: the initial variable locations, a
+// #line before each change of source line, and after an instruction the
+// variables it leaves in registers.
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
 	l.out = append(l.out, Line{Text: s.Version(), Path: p.Name + "/Version", Off: p.DataOffset, Size: 4})
+	dbg := newFXCDebug(l.f, p)
 	for i := range s.Instructions {
 		in := &s.Instructions[i]
+		dbg.before(l, i)
 		pad := strings.Repeat("  ", in.Indent)
-		for _, t := range strings.Split(s.StyledText(i, l.style.ListingStyle), "\n") {
+		texts := strings.Split(s.StyledText(i, l.style.ListingStyle), "\n")
+		texts[len(texts)-1] += dbg.after(i, in.Opcode)
+		for _, t := range texts {
 			l.out = append(l.out, Line{Text: pad + t, Path: p.Name + "/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		}
 	}
