@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // Line is one line of a listing and where its text came from: the JSON key
@@ -18,25 +19,6 @@ type Line struct {
 	Path string `json:",omitempty"`
 	Off  int64  `json:",omitempty"`
 	Size int64  `json:",omitempty"`
-}
-
-// FXCStyle is the spelling an FXC build would use for this file and the rule
-// that chose it.
-type FXCStyle struct {
-	Creator string // the RDEF creator string, "" when the file has none
-	decode.ListingStyle
-	Rule string // which rule applied, in a sentence
-}
-
-// ChooseFXCStyle picks the spellings from the RDEF creator string
-// (decode.ChooseListingStyle says how).
-func ChooseFXCStyle(f *decode.File) FXCStyle {
-	st, rule := decode.ChooseListingStyle(f)
-	var creator string
-	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
-		creator = p.ResourceDefs.Header.Creator
-	}
-	return FXCStyle{Creator: creator, ListingStyle: st, Rule: rule}
 }
 
 // FXCListing is the whole FXC listing of a container (fxc /Fc): the header
@@ -205,10 +187,13 @@ func (l *lister) build() {
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
 	l.out = append(l.out, Line{Text: s.Version(), Path: p.Name + "/Version", Off: p.DataOffset, Size: 4})
-	for i := range s.Instructions {
-		in := &s.Instructions[i]
-		pad := strings.Repeat("  ", in.Indent)
-		for _, t := range strings.Split(s.StyledText(i, l.style.ListingStyle), "\n") {
+	if s.Program == nil { // a part too short for the header tokens
+		return
+	}
+	for i := range s.Program.Instructions {
+		in := &s.Program.Instructions[i]
+		pad := strings.Repeat("  ", in.Depth)
+		for _, t := range strings.Split(sm4.Format(in, l.style.Style), "\n") {
 			l.out = append(l.out, Line{Text: pad + t, Path: p.Name + "/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		}
 	}
