@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/sm4"
@@ -13,24 +14,65 @@ import (
 // that chose it.
 type FXCStyle struct {
 	Creator string // the RDEF creator string, "" when the file has none
+	// Version is the compiler version the creator string names ("10.1",
+	// "9.29.952.3111"), nil when it names none.
+	Version []int
 	// Style is how the instructions are spelled (package sm4).
 	sm4.Style
 	Rule string // which rule applied, in a sentence
 }
 
-var creatorVersion = regexp.MustCompile(`HLSL Shader Compiler (\d+)\.`)
+// fxcSpelling is one spelling that differs between FXC builds: the
+// versions that write it, what it is in a few words (and what the others
+// write, when the rule sentence names both), and the field it sets.
+type fxcSpelling struct {
+	versions func(v []int) bool
+	on, off  string
+	set      func(st *FXCStyle)
+}
 
-// ChooseFXCStyle picks the spellings from the RDEF creator string and says
-// which rule applied:
-//   - FXC 9.x (D3DCompiler_43 and older, creator "... 9.29.952.3111") declares
-//     constant buffers as cb0[1]; 10.x builds print CB0[1].
-//   - A listing FXC writes itself (the file has its creator string) rounds %f
-//     ties away from zero (the 10.1 listing of DirectX-Graphics-Samples'
-//     presentPS shows 18.851563). Containers without RDEF were listed in the
-//     corpus by the D3D Shader Disassembler of current SDKs, whose runtime
-//     rounds ties to even (DirectXTK12's listings show 18.851562 and 0.007812).
-//     This split fits every listing in the corpus; the FXC build itself is
-//     not recorded in the file.
+// fxcSpellings is the one table of what FXC builds spell differently, keyed
+// by the compiler version of the RDEF creator string (docs/format.md gives
+// the listings each row was read from). A file without one gets the zero
+// style: what current builds' D3D Shader Disassembler prints.
+var fxcSpellings = []fxcSpelling{
+	{versions: below(10), on: "cb0[n] declarations", off: "CB0[n] declarations",
+		set: func(st *FXCStyle) { st.LowerCaseCB = true }},
+	{versions: anyVersion, on: "%f ties rounded away from zero",
+		set: func(st *FXCStyle) { st.FloatTiesAway = true }},
+}
+
+// below is a versions predicate: a major version under n.
+func below(n int) func([]int) bool { return func(v []int) bool { return len(v) > 0 && v[0] < n } }
+
+// anyVersion holds for every file with a creator string, version or not.
+func anyVersion([]int) bool { return true }
+
+var creatorVersion = regexp.MustCompile(`HLSL Shader Compiler (\d+(?:\.\d+)*)`)
+
+// parseCreatorVersion returns the version numbers a creator string names,
+// nil when it names none.
+func parseCreatorVersion(creator string) []int {
+	m := creatorVersion.FindStringSubmatch(creator)
+	if m == nil || !strings.Contains(m[1], ".") {
+		return nil
+	}
+	var v []int
+	for _, s := range strings.Split(m[1], ".") {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			break // a number too long to be one: the parts before it still say which build
+		}
+		v = append(v, n)
+	}
+	return v
+}
+
+// ChooseFXCStyle picks the spellings from the RDEF creator string by the
+// table fxcSpellings and says which applied. A container without RDEF (or
+// whose creator string is empty) gets today's spellings of the D3D Shader
+// Disassembler of current SDKs: the corpus lists such files with it
+// (DirectXTK12's listings round %f ties to even: 18.851562, 0.007812).
 func ChooseFXCStyle(f *decode.File) FXCStyle {
 	var creator string
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
@@ -41,14 +83,20 @@ func ChooseFXCStyle(f *decode.File) FXCStyle {
 		st.Rule = "no RDEF creator string: CB0[n] declarations and %f ties rounded to even, as the D3D Shader Disassembler of current SDKs prints"
 		return st
 	}
-	st.FloatTiesAway = true
-	if m := creatorVersion.FindStringSubmatch(creator); m != nil {
-		if v, err := strconv.Atoi(m[1]); err == nil && v < 10 {
-			st.LowerCaseCB = true
-			st.Rule = fmt.Sprintf("creator %q is FXC %d.x: cb0[n] declarations, %%f ties rounded away from zero", creator, v)
-			return st
+	st.Version = parseCreatorVersion(creator)
+	var said []string
+	for _, s := range fxcSpellings {
+		if s.versions(st.Version) {
+			s.set(&st)
+			said = append(said, s.on)
+		} else if s.off != "" {
+			said = append(said, s.off)
 		}
 	}
-	st.Rule = fmt.Sprintf("creator %q is FXC 10 or later (or unrecognised): CB0[n] declarations, %%f ties rounded away from zero", creator)
+	family := "10 or later (or unrecognised)"
+	if len(st.Version) > 0 && st.Version[0] < 10 {
+		family = fmt.Sprintf("%d.x", st.Version[0])
+	}
+	st.Rule = fmt.Sprintf("creator %q is FXC %s: %s", creator, family, strings.Join(said, ", "))
 	return st
 }
