@@ -194,6 +194,14 @@ func TestOperandEncodings(t *testing.T) {
 		{"input with interpolation and system value", 4, 0,
 			op(OpDclInputPSSIV, 4<<11, catWords(dst(OperandInput, "xy", 0), []uint32{1})...),
 			"dcl_input_ps_siv linear noperspective v0.xy, position"},
+		// FXC lists store_uav_typed's immediate address untyped, without
+		// spaces, and ld_uav_typed's typed (issue 25, FXC 10.0.10011 listings).
+		{"store_uav_typed immediate address", 5, 0,
+			op(OpStoreUAVTyped, 0, catWords(dst(OperandUAV, "xyzw", 0), imm4(1, 1, 1, 1), imm4(1, 1, 1, 1))...),
+			"store_uav_typed u0.xyzw, l(1,1,1,1), l(1,1,1,1)"},
+		{"ld_uav_typed immediate address", 5, 0,
+			op(OpLdUAVTyped, 0, catWords(dst(OperandTemp, "xyzw", 0), imm4(0, 0, 0, 0), src(OperandUAV, "xyzw", 1))...),
+			"ld_uav_typed r0.xyzw, l(0, 0, 0, 0), u1.xyzw"},
 		{"immediate constant buffer", 4, 0,
 			[]uint32{uint32(OpCustomData) | 3<<11, 6, f32(1), 0, 0xffffffff, 0x00012345},
 			"dcl_immediateConstantBuffer { { 1.000000, 0, -1, 0x00012345} }"},

@@ -433,7 +433,7 @@ var opTable = [...]opInfo{
 	OpDclResourceRaw:                {"dcl_resource_raw", 1, ""},
 	OpDclResourceStructured:         {"dcl_resource_structured", 1, ""},
 	OpLdUAVTyped:                    {"ld_uav_typed", 3, "u*"},
-	OpStoreUAVTyped:                 {"store_uav_typed", 3, "ux"},
+	OpStoreUAVTyped:                 {"store_uav_typed", 3, "xx"}, // FXC prints its address untyped too: l(1,1,1,1)
 	OpLdRaw:                         {"ld_raw", 3, "u*"},
 	OpStoreRaw:                      {"store_raw", 3, "ux"},
 	OpLdStructured:                  {"ld_structured", 4, "uu*"},
