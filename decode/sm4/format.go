@@ -79,7 +79,20 @@ func formatCode(in *Instruction, st Style) string {
 	if in.Extended&HasReturnType != 0 {
 		types = returnTypeList(in.ReturnType)
 	}
-	b.WriteString(offs + dim + types)
+	// FXC writes [precise] before the resource suffixes when there are
+	// any (ld_indexable [precise](texture1d)(float,float,float,float)),
+	// else after the mnemonic (add [precise(xy)]).
+	precise := ""
+	if m := in.PreciseMask; m != 0 {
+		precise = " [precise]"
+		if m != 0xf {
+			precise = " [precise(" + maskText(m) + ")]"
+		}
+	}
+	if brackets := offs + dim + types; brackets != "" {
+		b.WriteString(precise + brackets)
+		precise = ""
+	}
 	switch in.Opcode {
 	case OpBreakc, OpContinuec, OpDiscard, OpIf, OpRetc, OpCallc:
 		if in.TestNonZero {
@@ -111,13 +124,7 @@ func formatCode(in *Instruction, st Style) string {
 	if in.Saturate {
 		b.WriteString("_sat")
 	}
-	if m := in.PreciseMask; m != 0 {
-		b.WriteString(" [precise")
-		if m != 0xf {
-			b.WriteString("(" + maskText(m) + ")")
-		}
-		b.WriteString("]")
-	}
+	b.WriteString(precise)
 	if in.Opcode == OpFcall {
 		o := ""
 		if len(in.Operands) > 0 {
