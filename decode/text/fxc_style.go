@@ -19,7 +19,11 @@ type FXCStyle struct {
 	Version []int
 	// Style is how the instructions are spelled (package sm4).
 	sm4.Style
-	Rule string // which rule applied, in a sentence
+	// SlotBindings lists Resource Bindings as FXC before 10 does: "Name
+	// Type Format Dim Slot Elements", a bare slot number and count, rather
+	// than "HLSL Bind Count".
+	SlotBindings bool
+	Rule         string // which rule applied, in a sentence
 }
 
 // fxcSpelling is one spelling that differs between FXC builds: the
@@ -40,6 +44,8 @@ var fxcSpellings = []fxcSpelling{
 		set: func(st *FXCStyle) { st.LowerCaseCB = true }},
 	{versions: anyVersion, on: "%f ties rounded away from zero",
 		set: func(st *FXCStyle) { st.FloatTiesAway = true }},
+	{versions: below(10), on: "Resource Bindings by Slot and Elements",
+		set: func(st *FXCStyle) { st.SlotBindings = true }},
 }
 
 // below is a versions predicate: a major version under n.

@@ -1,0 +1,144 @@
+package text
+
+import (
+	"encoding/binary"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// The tests of the spellings table (fxcSpellings) on listings. Where the
+// corpus has a listing of the version, the test reads it; where it has none,
+// it rebuilds a corpus container with that version's creator string
+// (withCreatorString) and checks the lines the rule changes against the
+// format FXC of that version prints, the rest against the container's own
+// listing.
+
+// withCreatorString returns container b with its RDEF creator string
+// replaced: the new string goes at the end of the RDEF part, CreatorOffset
+// (RDEF offset 24) points at it, and the parts are laid out again. The
+// digest no longer matches, which the listing does not look at.
+func withCreatorString(t *testing.T, b []byte, creator string) []byte {
+	t.Helper()
+	le := binary.LittleEndian
+	n := int(le.Uint32(b[28:]))
+	var parts [][]byte
+	found := false
+	for i := 0; i < n; i++ {
+		off := int(le.Uint32(b[32+4*i:]))
+		p := append([]byte(nil), b[off:off+8+int(le.Uint32(b[off+4:]))]...)
+		if string(p[:4]) == "RDEF" {
+			found = true
+			for len(p)%4 != 0 {
+				p = append(p, 0)
+			}
+			le.PutUint32(p[8+24:], uint32(len(p)-8))
+			p = append(p, creator...)
+			p = append(p, 0)
+			for len(p)%4 != 0 {
+				p = append(p, 0)
+			}
+			le.PutUint32(p[4:], uint32(len(p)-8))
+		}
+		parts = append(parts, p)
+	}
+	if !found {
+		t.Fatalf("no RDEF part to name a creator in")
+	}
+	out := append([]byte(nil), b[:32]...)
+	at := 32 + 4*n
+	for _, p := range parts {
+		out = le.AppendUint32(out, uint32(at))
+		at += len(p)
+	}
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	le.PutUint32(out[24:], uint32(len(out)))
+	return out
+}
+
+// listingAs lists corpus file rel as if compiler version creator had
+// written it, and returns its lines without the "// " markers (as the
+// corpus's listings have them), and the corpus listing's.
+func listingAs(t *testing.T, rel, creator string) (got, want []string) {
+	t.Helper()
+	path, data := corpus.File(t, rel)
+	e := corpus.Entry{Rel: rel, Path: path}
+	f, err := decode.Parse(withCreatorString(t, data, "Microsoft (R) HLSL Shader Compiler "+creator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ln := range FXCListing(f) {
+		s := strings.TrimPrefix(ln.Text, "//")
+		got = append(got, strings.TrimPrefix(s, " "))
+	}
+	return got, strings.Split(strings.ReplaceAll(e.ListingText(t), "\r", ""), "\n")
+}
+
+// section returns the lines after the one that starts with title, up to
+// the first blank line after at least one non-blank.
+func section(lines []string, title string) []string {
+	for i, l := range lines {
+		if !strings.HasPrefix(l, title) {
+			continue
+		}
+		var out []string
+		for _, s := range lines[i+1:] {
+			if strings.TrimSpace(s) == "" {
+				if len(out) > 0 {
+					break
+				}
+				continue
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	return nil
+}
+
+var bindRow = regexp.MustCompile(`^(.{30}) +(\S+) +(\S+) +(\S+) +[a-z]+(\d+) +(\d+) ?$`)
+
+// TestSlotBindingsBefore10 checks FXC before 10's Resource Bindings table
+// ("Name Type Format Dim Slot Elements", the slot and count bare; the header
+// and the row format "%-30s %10s %7s %11s %4u %8u" are d3dcompiler_43's,
+// 9.29.952.3111) on a 10.0.10011 container rebuilt with a 9.x creator: each
+// row is the 10.x listing's row in the old layout. The corpus holds no
+// listing of a 9.x file with bindings.
+func TestSlotBindingsBefore10(t *testing.T) {
+	const rel = "real/microsoft__DirectX-Graphics-Samples/UberPixelShader.hlsl.h__g_UberPixelShader.dxbc"
+	for _, version := range []string{"9.29.952.3111", "9.30.9200.16384", "6.3.9600.16384"} {
+		got, want := listingAs(t, rel, version)
+		g, w := section(got, "Resource Bindings:"), section(want, "Resource Bindings:")
+		if len(w) < 3 || len(g) != len(w) {
+			t.Fatalf("%s: %d binding lines, listing has %d", version, len(g), len(w))
+		}
+		exp := []string{
+			"Name                                 Type  Format         Dim Slot Elements",
+			"------------------------------ ---------- ------- ----------- ---- --------",
+		}
+		for _, row := range w[2:] {
+			m := bindRow.FindStringSubmatch(row)
+			if m == nil {
+				t.Fatalf("listing row %q", row)
+			}
+			var slot, count int
+			fmt.Sscan(m[5], &slot)
+			fmt.Sscan(m[6], &count)
+			exp = append(exp, fmt.Sprintf("%-30s %10s %7s %11s %4d %8d", strings.TrimSpace(m[1]), m[2], m[3], m[4], slot, count))
+		}
+		if strings.Join(g, "\n") != strings.Join(exp, "\n") {
+			t.Errorf("%s:\n%s\nwant\n%s", version, strings.Join(g, "\n"), strings.Join(exp, "\n"))
+		}
+	}
+	// FXC 10 and later keep HLSL Bind and Count: the listing itself.
+	got, want := listingAs(t, rel, "10.0.10011.0")
+	if g, w := section(got, "Resource Bindings:"), section(want, "Resource Bindings:"); strings.Join(g, "\n") != strings.Join(w, "\n") {
+		t.Errorf("10.0.10011.0:\n%s\nwant\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
+	}
+}
