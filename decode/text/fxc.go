@@ -247,8 +247,17 @@ func (l *lister) signature(p *decode.Part, title string) {
 	s := p.Signature
 	l.comment(title)
 	l.comment("")
-	l.comment("Name                 Index   Mask Register SysValue  Format   Used")
-	l.comment("-------------------- ----- ------ -------- -------- ------- ------")
+	// FXC before 9.30, which had no 7-letter minimum precisions (min2_8f)
+	// to print, makes the Format column 6 wide.
+	fw := 7
+	if l.style.NarrowSignatureFormat {
+		fw = 6
+		l.comment("Name                 Index   Mask Register SysValue Format   Used")
+		l.comment("-------------------- ----- ------ -------- -------- ------ ------")
+	} else {
+		l.comment("Name                 Index   Mask Register SysValue  Format   Used")
+		l.comment("-------------------- ----- ------ -------- -------- ------- ------")
+	}
 	streams := false
 	for _, e := range s.Parameters {
 		if e.Stream > 0 {
@@ -273,7 +282,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 		}
 		var t string
 		if e.Register != decode.NoRegister {
-			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %7s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, format, decode.MaskString(e.Used))
+			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %*s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, fw, format, decode.MaskString(e.Used))
 		} else {
 			reg := svRegisterName(e)
 			if len(reg) > 8 {
@@ -283,7 +292,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 			if e.Used != 0 || e.Mask != 0 {
 				used = "YES"
 			}
-			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %7s   %4s", name, e.Index, "N/A", reg, sv, format, used)
+			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %*s   %4s", name, e.Index, "N/A", reg, sv, fw, format, used)
 		}
 		l.commentAt(t, p.Name+"/Parameters/"+strconv.Itoa(i))
 	}

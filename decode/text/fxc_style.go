@@ -23,7 +23,10 @@ type FXCStyle struct {
 	// Type Format Dim Slot Elements", a bare slot number and count, rather
 	// than "HLSL Bind Count".
 	SlotBindings bool
-	Rule         string // which rule applied, in a sentence
+	// NarrowSignatureFormat makes the signature tables' Format column 6
+	// wide (------), as FXC before 9.30 does, rather than 7.
+	NarrowSignatureFormat bool
+	Rule                  string // which rule applied, in a sentence
 }
 
 // fxcSpelling is one spelling that differs between FXC builds: the
@@ -46,10 +49,29 @@ var fxcSpellings = []fxcSpelling{
 		set: func(st *FXCStyle) { st.FloatTiesAway = true }},
 	{versions: below(10), on: "Resource Bindings by Slot and Elements",
 		set: func(st *FXCStyle) { st.SlotBindings = true }},
+	{versions: between(9, 0, 9, 30), on: "a 6-wide signature Format column",
+		set: func(st *FXCStyle) { st.NarrowSignatureFormat = true }},
 }
 
 // below is a versions predicate: a major version under n.
 func below(n int) func([]int) bool { return func(v []int) bool { return len(v) > 0 && v[0] < n } }
+
+// between is a versions predicate: from major.minor lo up to, not
+// including, major.minor hi.
+func between(loMajor, loMinor, hiMajor, hiMinor int) func([]int) bool {
+	return func(v []int) bool {
+		if len(v) == 0 {
+			return false
+		}
+		minor := 0
+		if len(v) > 1 {
+			minor = v[1]
+		}
+		at := func(major, m int) int { return major<<16 | m }
+		x := at(v[0], minor)
+		return x >= at(loMajor, loMinor) && x < at(hiMajor, hiMinor)
+	}
+}
 
 // anyVersion holds for every file with a creator string, version or not.
 func anyVersion([]int) bool { return true }
