@@ -127,6 +127,9 @@ func (l *lister) build() {
 	}
 	l.comment("")
 	l.comment("")
+	if l.style.SlashLine {
+		l.add("///", "")
+	}
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
 		l.rdef(p.ResourceDefs)
 		l.comment("")
