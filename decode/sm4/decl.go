@@ -279,7 +279,7 @@ func formatDeclaration(in *Instruction, st Style) string {
 		return nm + " " + operand(0) + ", " + dcl.SystemValue.String()
 	case OpDclInputPS, OpDclInputPSSIV, OpDclInputPSSGV:
 		s := nm
-		if dcl.Interpolation != 0 {
+		if dcl.Interpolation != 0 && !(op == OpDclInputPSSGV && st.OmitSGVInterpolation) {
 			s += " " + dcl.Interpolation.String()
 		}
 		s += " " + operand(0)

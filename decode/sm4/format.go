@@ -18,6 +18,10 @@ type Style struct {
 	// as the Microsoft C runtime before the Universal CRT did; the default
 	// rounds them to even (18.851562), as the Universal CRT does.
 	FloatTiesAway bool
+	// OmitSGVInterpolation writes dcl_input_ps_sgv without its
+	// interpolation mode (dcl_input_ps_sgv v2.x, is_front_face), as FXC
+	// 6.3.9600 does; 10.1 writes it (dcl_input_ps_sgv constant v2.x, ...).
+	OmitSGVInterpolation bool
 }
 
 // Format returns the instruction as FXC's disassembler lists it, without

@@ -36,10 +36,11 @@ func TestFormatFloatTiesAway(t *testing.T) {
 }
 
 // TestStyle checks the spellings Style selects, on instructions decoded
-// from tokens: FXC 9.x's cb0[1] (the vkd3d test listings) and the older C
+// from tokens: FXC 9.x's cb0[1] (the vkd3d test listings), the older C
 // runtime's rounding of ties (presentPS's 10.1 listing: 18.851563), which
 // reaches every float literal of an operand, typed or guessed, and nothing
-// else.
+// else, and FXC 6.3.9600's dcl_input_ps_sgv without an interpolation mode
+// (issue 25), which leaves the other input declarations alone.
 func TestStyle(t *testing.T) {
 	tie, odd := f32(18.8515625), f32(0.8359375)
 	s, out := decodeStream(stream(0, 5, 0,
@@ -47,8 +48,10 @@ func TestStyle(t *testing.T) {
 		op(OpMad, 0, catWords(dst(OperandTemp, "xyz", 1), src(OperandTemp, "xyzx", 0), imm4(tie, tie, tie, 0), imm4(odd, odd, odd, 0))...),
 		op(OpMov, 0, catWords(dst(OperandTemp, "xyz", 0), imm4(f32(0.0078125), 1, 0, 0))...),
 		[]uint32{uint32(OpCustomData) | 3<<11, 6, tie, 0, 0, 0},
+		op(OpDclInputPSSGV, 1<<11, catWords(dst(OperandInput, "x", 2), []uint32{9})...),
+		op(OpDclInputPSSIV, 4<<11, catWords(dst(OperandInput, "xy", 0), []uint32{1})...),
 	))
-	if len(out.Problems) != 0 || len(s.Instructions) != 4 {
+	if len(out.Problems) != 0 || len(s.Instructions) != 6 {
 		t.Fatalf("%d instructions, problems %v", len(s.Instructions), out.Problems)
 	}
 	tests := []struct {
@@ -62,6 +65,9 @@ func TestStyle(t *testing.T) {
 		{Style{FloatTiesAway: true}, 1, "mad r1.xyz, r0.xyzx, l(18.851563, 18.851563, 18.851563, 0.000000), l(0.835938, 0.835938, 0.835938, 0.000000)"},
 		{Style{FloatTiesAway: true}, 2, "mov r0.xyz, l(0.007813,1,0,0)"},
 		{Style{FloatTiesAway: true}, 3, "dcl_immediateConstantBuffer { { 18.851562, 0, 0, 0} }"},
+		{Style{}, 4, "dcl_input_ps_sgv constant v2.x, is_front_face"},
+		{Style{OmitSGVInterpolation: true}, 4, "dcl_input_ps_sgv v2.x, is_front_face"},
+		{Style{OmitSGVInterpolation: true}, 5, "dcl_input_ps_siv linear noperspective v0.xy, position"},
 	}
 	for _, tc := range tests {
 		if got := Format(&s.Instructions[tc.i], tc.st); got != tc.want {

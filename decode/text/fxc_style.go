@@ -56,6 +56,8 @@ var fxcSpellings = []fxcSpelling{
 		set: func(st *FXCStyle) { st.NarrowSignatureFormat = true }},
 	{versions: versionPrefix(9, 30, 9200), on: "a /// line after the header",
 		set: func(st *FXCStyle) { st.SlashLine = true }},
+	{versions: versionPrefix(6, 3, 9600), on: "dcl_input_ps_sgv without interpolation",
+		set: func(st *FXCStyle) { st.OmitSGVInterpolation = true }},
 }
 
 // below is a versions predicate: a major version under n.

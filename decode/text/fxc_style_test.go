@@ -30,9 +30,9 @@ func TestChooseFXCStyle(t *testing.T) {
 		{Creator: c + "9.30.9200.16384", Version: []int{9, 30, 9200, 16384}, Style: sm4.Style{LowerCaseCB: true, FloatTiesAway: true},
 			SlotBindings: true, SlashLine: true,
 			Rule: `creator "` + c + `9.30.9200.16384" is FXC 9.x: cb0[n] declarations, %f ties rounded away from zero, Resource Bindings by Slot and Elements, a /// line after the header`},
-		{Creator: c + "6.3.9600.16384", Version: []int{6, 3, 9600, 16384}, Style: sm4.Style{LowerCaseCB: true, FloatTiesAway: true},
+		{Creator: c + "6.3.9600.16384", Version: []int{6, 3, 9600, 16384}, Style: sm4.Style{LowerCaseCB: true, FloatTiesAway: true, OmitSGVInterpolation: true},
 			SlotBindings: true,
-			Rule:         `creator "` + c + `6.3.9600.16384" is FXC 6.x: cb0[n] declarations, %f ties rounded away from zero, Resource Bindings by Slot and Elements`},
+			Rule:         `creator "` + c + `6.3.9600.16384" is FXC 6.x: cb0[n] declarations, %f ties rounded away from zero, Resource Bindings by Slot and Elements, dcl_input_ps_sgv without interpolation`},
 		{Creator: "Some other tool", Style: sm4.Style{FloatTiesAway: true},
 			Rule: `creator "Some other tool" is FXC 10 or later (or unrecognised): CB0[n] declarations, %f ties rounded away from zero`},
 	}

@@ -20,8 +20,9 @@ import (
 
 // withCreatorString returns container b with its RDEF creator string
 // replaced: the new string goes at the end of the RDEF part, CreatorOffset
-// (RDEF offset 24) points at it, and the parts are laid out again. The
-// digest no longer matches, which the listing does not look at.
+// (RDEF offset 24) points at it, and the parts are laid out again; a
+// container without RDEF gets one that names only the creator. The digest
+// no longer matches, which the listing does not look at.
 func withCreatorString(t *testing.T, b []byte, creator string) []byte {
 	t.Helper()
 	le := binary.LittleEndian
@@ -47,7 +48,19 @@ func withCreatorString(t *testing.T, b []byte, creator string) []byte {
 		parts = append(parts, p)
 	}
 	if !found {
-		t.Fatalf("no RDEF part to name a creator in")
+		// A bare RDEF (ps_4_0, nothing declared) that only names the creator.
+		p := []byte("RDEF")
+		p = le.AppendUint32(p, 0)
+		for _, v := range []uint32{0, 0, 0, 0, 0xFFFF0400, 0, 28} {
+			p = le.AppendUint32(p, v)
+		}
+		p = append(p, creator...)
+		for p = append(p, 0); len(p)%4 != 0; {
+			p = append(p, 0)
+		}
+		le.PutUint32(p[4:], uint32(len(p)-8))
+		parts = append([][]byte{p}, parts...)
+		n++
 	}
 	out := append([]byte(nil), b[:32]...)
 	at := 32 + 4*n
@@ -59,6 +72,7 @@ func withCreatorString(t *testing.T, b []byte, creator string) []byte {
 		out = append(out, p...)
 	}
 	le.PutUint32(out[24:], uint32(len(out)))
+	le.PutUint32(out[28:], uint32(n))
 	return out
 }
 
@@ -217,6 +231,35 @@ func TestSlashLineOf930(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: got\n%s\nwant\n%s", tc.version, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// TestSGVWithoutInterpolationOf63 checks FXC 6.3.9600's
+// dcl_input_ps_sgv without an interpolation mode (issue 25's 6.3.9600.16384
+// listings) on a bgfx pixel shader that reads SV_IsFrontFace, given an RDEF
+// naming that creator: the declaration loses "constant", the other input
+// declarations keep theirs, and 10.1 writes it as DXDecompiler's FXC 10.1
+// listings do (dcl_input_ps_sgv constant v0.x, primitive_id).
+func TestSGVWithoutInterpolationOf63(t *testing.T) {
+	const rel = "real/bkaradzic__bgfx/shaders__dxbc__fs_shadowvolume_svside.bin__off12.dxbc"
+	_, data := corpus.File(t, rel)
+	for _, tc := range []struct{ version, want string }{
+		{"6.3.9600.16384", "dcl_input_ps_sgv v2.x, is_front_face"},
+		{"10.1", "dcl_input_ps_sgv constant v2.x, is_front_face"},
+	} {
+		f, err := decode.Parse(withCreatorString(t, data, "Microsoft (R) HLSL Shader Compiler "+tc.version))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var inputs []string
+		for _, ln := range FXCListing(f) {
+			if strings.HasPrefix(ln.Text, "dcl_input_ps") {
+				inputs = append(inputs, ln.Text)
+			}
+		}
+		if want := []string{"dcl_input_ps linear v1.x", tc.want}; strings.Join(inputs, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: %q, want %q", tc.version, inputs, want)
 		}
 	}
 }
