@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // SourceMap is what a container's debug information says about the source
@@ -122,39 +124,6 @@ func fxcCode(f *File) *Part {
 	return nil
 }
 
-// registerIndexed says whether a register file takes an index (r3, v0, cb0)
-// rather than naming one register (vThreadID, oDepth).
-func registerIndexed(t OperandType) bool {
-	switch t {
-	case OperandTemp, OperandInput, OperandOutput, OperandIndexableTemp, OperandSampler, OperandResource,
-		OperandConstantBuffer, OperandImmConstantBuffer, OperandInputCP, OperandOutputCP, OperandPatchConstant, OperandUAV, OperandTGSM, 16:
-		return true
-	}
-	return false
-}
-
-// registerScalar says whether a register file holds one value (no component).
-func registerScalar(t OperandType) bool {
-	switch t {
-	case 11, 12, 15, 23, 24, 35, 37, 38, 39, 40, 41, 42: // vPrim, oDepth, oMask, vForkInstanceID, …
-		return true
-	}
-	return false
-}
-
-// RegisterName spells an SM4/5 register as FXC's listings do: the file's
-// prefix, its index when it takes one, and the component.
-func RegisterName(t OperandType, index uint32, comp uint8) string {
-	s := t.String()
-	if registerIndexed(t) {
-		s += fmt.Sprint(index)
-	}
-	if !registerScalar(t) && comp < 4 {
-		s += "." + string("xyzw"[comp])
-	}
-	return s
-}
-
 func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 	d := spdb.PDB
 	sm := &SourceMap{Part: code.Name, FirstCode: -1}
@@ -211,7 +180,7 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 	}
 	for _, v := range d.Variables() {
 		sv := SourceVariable{Name: v.Name, Variable: v.Variable, Type: v.Type, Function: v.Function, Parameter: v.Parameter,
-			Location: RegisterName(OperandType(v.RegisterType), v.Register, v.Component), ValueID: -1,
+			Location: sm4.RegisterName(sm4.OperandType(v.RegisterType), v.Register, v.Component), ValueID: -1,
 			Start: index(v.Start), End: index(v.End), Def: -1,
 			Path: fmt.Sprintf("SPDB/Modules/%d/Symbols/%d", v.Module, v.Symbol)}
 		if sv.End < 0 {
@@ -411,7 +380,7 @@ func sdbgSources(s *SourceDebug, code *Part) *SourceMap {
 	}
 	var body []int // the code's instructions SDBG counts
 	for i, in := range code.Bytecode.Instructions {
-		if in.Opcode.isDeclaration() || in.Opcode >= 0x71 && in.Opcode <= 0x74 {
+		if in.Opcode.IsDeclaration() || in.Opcode >= 0x71 && in.Opcode <= 0x74 {
 			continue
 		}
 		body = append(body, i)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // fxcDebug is what a /Zi build's SPDB adds to the FXC listing.
@@ -115,7 +116,7 @@ func (d *fxcDebug) before(l *lister, i int) {
 // after is the comment FXC writes after instruction i: the variables it
 // leaves in registers ("Prior locations" on an else, whose branch starts
 // from what the registers held before the if).
-func (d *fxcDebug) after(i int, op decode.Opcode) string {
+func (d *fxcDebug) after(i int, op sm4.Opcode) string {
 	if d.sm == nil {
 		return ""
 	}
@@ -129,7 +130,7 @@ func (d *fxcDebug) after(i int, op decode.Opcode) string {
 		parts[k] = d.entry(vi)
 	}
 	pre := "  // "
-	if op == decode.OpElse {
+	if op == sm4.OpElse {
 		pre += "Prior locations: "
 	}
 	return pre + strings.Join(parts, "; ")
