@@ -213,6 +213,7 @@ func Parse(data []byte) (*File, error) {
 	}
 	f.resolveSignatureDirections()
 	f.crossCheck()
+	f.checkContainerRules()
 	if f.Problems == nil {
 		f.Problems = []Problem{}
 	}

@@ -42,7 +42,8 @@ func TestPSVCorpusDecodesWithoutErrors(t *testing.T) {
 		}
 		bad := false
 		for _, pr := range f.Problems {
-			if pr.Part == "PSV0" && pr.Severity >= Warning {
+			// Validator rules (PSV0 against the module) are TestCorpusKeepsTheContainerRules'.
+			if pr.Part == "PSV0" && pr.Severity >= Warning && pr.Rule == "" {
 				t.Errorf("%s: %s", e.Rel, pr)
 				bad = bad || pr.Severity == Error
 			}

@@ -53,7 +53,11 @@ type Problem struct {
 	Offset    int64  // absolute byte offset in the file
 	Part      string `json:",omitempty"` // part name, empty for the container itself
 	Structure string `json:",omitempty"` // the structure being read, e.g. "PSVRuntimeInfo"
-	Message   string
+	// Rule names the rule the file breaks when a published rule set names
+	// it: DXC's validator's CONTAINER.* rules (DXIL.rst), e.g.
+	// "CONTAINER.PARTMISSING".
+	Rule    string `json:",omitempty"`
+	Message string
 }
 
 func (p Problem) String() string {
@@ -66,6 +70,9 @@ func (p Problem) String() string {
 	}
 	if where == "" {
 		where = "container"
+	}
+	if p.Rule != "" {
+		return fmt.Sprintf("%s at 0x%x (%s): %s: %s", p.Severity, p.Offset, where, p.Rule, p.Message)
 	}
 	return fmt.Sprintf("%s at 0x%x (%s): %s", p.Severity, p.Offset, where, p.Message)
 }
