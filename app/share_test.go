@@ -13,6 +13,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views/model"
 )
@@ -223,7 +224,7 @@ func TestCompareRefs(t *testing.T) {
 	}
 	a := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
 	b := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	r, ok := model.FirstDifference(c)
 	if !ok || r.Field < 0 {
 		t.Fatalf("first difference %+v, ok %v: want a field", r, ok)
@@ -237,7 +238,7 @@ func TestCompareRefs(t *testing.T) {
 		t.Errorf("sides %+v / %+v are not inside the files", sa, sb)
 	}
 	for i, p := range c.Parts {
-		if p.Status == decode.PartIdentical {
+		if p.Status == diff.PartIdentical {
 			continue
 		}
 		if back, ok := model.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {
