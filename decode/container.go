@@ -198,8 +198,7 @@ func Parse(data []byte) (*File, error) {
 	for _, p := range f.Parts {
 		f.decodePart(p)
 	}
-	f.resolveSignatureDirections()
-	f.crossCheck()
+	f.runChecks()
 	if f.Problems == nil {
 		f.Problems = []Problem{}
 	}
@@ -382,7 +381,7 @@ func (f *File) decodePart(p *Part) {
 		if k := LookupPart(p.Name); k != nil && k.Summary != nil {
 			p.Summary = k.Summary(p)
 		} else {
-			p.Summary = partSummary(p)
+			p.Summary = rawSummary(p)
 		}
 	}
 }

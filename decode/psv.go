@@ -1132,5 +1132,5 @@ func (d *psvDecoder) dependencies() bool {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: decodePSV0})
+	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: decodePSV0, Check: checkPSV0})
 }

@@ -28,8 +28,16 @@ type PartKind struct {
 	// fields for the built-in families, or in p.Value for a family
 	// registered from outside this package.
 	Decode func(f *File, p *Part, r *binread.Reader)
-	// Summary is the part list's one-line summary when Decode set none.
+	// Summary is the part list's one-line summary when Decode set none
+	// (nil: the part's size, "raw"). It is called whether or not Decode
+	// produced a value, so it says what it can of a part that did not decode.
 	Summary func(p *Part) string
+	// Check runs once every part of the file is decoded, with the file's
+	// parts of this FourCC in file order: it compares what they say with
+	// what other parts say and reports disagreements as problems (or settles
+	// what only the other parts can tell). Parse runs the checks of the
+	// FourCCs present in FourCC order.
+	Check func(f *File, parts []*Part)
 	// Key is the JSON key p.Value is written under (default: "Value").
 	Key string
 }
@@ -60,6 +68,28 @@ func PartKinds() []*PartKind {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
+
+// runChecks runs the registered Check of every FourCC the file has, in
+// FourCC order, each with that FourCC's parts.
+func (f *File) runChecks() {
+	byName := map[string][]*Part{}
+	var names []string
+	for _, p := range f.Parts {
+		if byName[p.Name] == nil {
+			names = append(names, p.Name)
+		}
+		byName[p.Name] = append(byName[p.Name], p)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if k := partKinds[name]; k != nil && k.Check != nil {
+			k.Check(f, byName[name])
+		}
+	}
+}
+
+// rawSummary is the summary of a part with no decoded value to describe.
+func rawSummary(p *Part) string { return fmt.Sprintf("%d bytes, raw", len(p.data)) }
 
 // partOnly adapts a decoder that needs only the part.
 func partOnly(fn func(p *Part, r *binread.Reader)) func(*File, *Part, *binread.Reader) {

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -207,20 +206,11 @@ func readInput(path string) ([]byte, error) {
 			if off < 0 || off >= int64(len(b)) {
 				return nil, fmt.Errorf("%s: offset 0x%x is past the end of the %d-byte file", path, off, len(b))
 			}
-			return containerAt(b[off:]), nil
+			c, _ := decode.ContainerAt(b, off)
+			return c, nil
 		}
 	}
 	return os.ReadFile(path)
-}
-
-// containerAt cuts bytes that start with a container at its FileSize.
-func containerAt(b []byte) []byte {
-	if len(b) >= decode.HeaderSize && string(b[:4]) == decode.Magic {
-		if size := int64(binary.LittleEndian.Uint32(b[24:])); size >= decode.HeaderSize && size <= int64(len(b)) {
-			return b[:size]
-		}
-	}
-	return b
 }
 
 // splitFlags separates "-o OUT" style flags from positional arguments, so flags may come anywhere.

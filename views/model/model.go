@@ -4,7 +4,6 @@
 package model
 
 import (
-	"encoding/binary"
 	"fmt"
 	"sort"
 	"strings"
@@ -85,12 +84,7 @@ func Build(name string, data []byte, base int64) *Model {
 	m := &Model{Name: name, Data: data, Base: base}
 	sub := data
 	if base > 0 && base < int64(len(data)) {
-		sub = data[base:]
-		if len(sub) >= decode.HeaderSize {
-			if size := int64(binary.LittleEndian.Uint32(sub[24:])); size >= decode.HeaderSize && size <= int64(len(sub)) {
-				sub = sub[:size]
-			}
-		}
+		sub, _ = decode.ContainerAt(data, base)
 	}
 	f, err := decode.Parse(sub)
 	if err != nil {
