@@ -65,7 +65,16 @@ func (in *Inspector) compareSelect(ctx app.Context, r model.CompareRef) {
 			return decode.Span{}
 		}
 		off := s.Off + m.Base
-		if sp, ok := m.Spans.ByPath(s.Span); ok && sp.Off == off && sp.Size == s.Size {
+		// The field recorded for exactly these bytes (the diff names fields its own way).
+		var sp decode.Span
+		found := false
+		m.Spans.Containing(off, func(c decode.Span) bool {
+			if c.Off == off && c.Size == s.Size {
+				sp, found = c, true
+			}
+			return true
+		})
+		if found {
 			return sp
 		}
 		return decode.Span{Path: s.Span, Off: off, Size: s.Size, Kind: decode.SpanField, Value: s.Value}

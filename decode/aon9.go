@@ -208,8 +208,8 @@ func (v *D3D9DebugVariable) label(entryOffset uint32) string {
 
 func init() {
 	RegisterPart(PartKind{Name: "Aon9", Title: "10Level9 shader",
-		About:  "A Direct3D 9 style shader for feature level 9 devices, embedded by FXC for 4_0_level_9_x targets: the SM 2.x code and the tables that map constant buffers and samplers onto D3D9 registers.",
-		Decode: partOnly(decodeAon9)})
+		About: "A Direct3D 9 style shader for feature level 9 devices, embedded by FXC for 4_0_level_9_x targets: the SM 2.x code and the tables that map constant buffers and samplers onto D3D9 registers.",
+		Key:   "Level9", Decode: partOnly(decodeAon9)})
 }
 
 func decodeAon9(p *Part, r *binread.Reader) {
@@ -259,7 +259,7 @@ func decodeAon9(p *Part, r *binread.Reader) {
 	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) Aon9RuntimeConstantMapping {
 		return Aon9RuntimeConstantMapping{Offset: s.Abs(), ConstantDescription: Aon9RuntimeConstant(s.U16("ConstantDescription")), TargetRegister: s.U16("TargetRegister")}
 	})
-	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), "Aon9/Shader", "D3D9 shader")
+	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), r.Join("Shader"), "D3D9 shader")
 	decodeD3D9Shader(&a.Shader, sr)
 	if a.Shader.Version != a.ShaderVersion && len(a.Shader.Instructions) > 0 {
 		r.ProblemAt(Warning, 4, "Aon9 header", "ShaderVersion 0x%08x differs from the shader's own version token 0x%08x", a.ShaderVersion, a.Shader.Version)
@@ -756,7 +756,7 @@ func aon9Mappings[T any](r *binread.Reader, name string, count, off uint16, size
 		return nil
 	}
 	var out []T
-	s := r.Sub(int(off), int(count)*size, "Aon9/"+name, name)
+	s := r.Sub(int(off), int(count)*size, r.Join(name), name)
 	for i := 0; i < int(count) && s.Remaining() >= size; i++ {
 		s.Begin(strconv.Itoa(i), name)
 		out = append(out, read(s))

@@ -119,11 +119,13 @@ func bindingText(class string, space, lower, upper uint32) string {
 	return fmt.Sprintf("%s %s%d-%s space%d", class, reg, lower, hi, space)
 }
 
-// warn reports a cross-part disagreement at the field's bytes (or the part's).
+// warn reports a cross-part disagreement at the bytes of a field of the
+// part's value (or at the part's).
 func (f *File) warn(p *Part, field, format string, args ...any) {
 	off := p.DataOffset
+	path := valueKey(LookupPart(p.Name)) + "/" + field
 	for _, s := range p.Spans {
-		if s.Path == p.Name+"/"+field {
+		if s.Path == path {
 			off = s.Off
 			break
 		}

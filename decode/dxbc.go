@@ -461,6 +461,6 @@ func maskText(m uint8) string {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "SHDR", Title: "SM4 bytecode", About: "The shader as a Shader Model 4 token stream.", Decode: partOnly(decodeShaderBytecode)})
-	RegisterPart(PartKind{Name: "SHEX", Title: "SM5 bytecode", About: "The shader as a Shader Model 5 token stream.", Decode: partOnly(decodeShaderBytecode)})
+	RegisterPart(PartKind{Name: "SHDR", Title: "SM4 bytecode", About: "The shader as a Shader Model 4 token stream.", Key: "Bytecode", Decode: partOnly(decodeShaderBytecode)})
+	RegisterPart(PartKind{Name: "SHEX", Title: "SM5 bytecode", About: "The shader as a Shader Model 5 token stream.", Key: "Bytecode", Decode: partOnly(decodeShaderBytecode)})
 }

@@ -38,7 +38,13 @@ type PartKind struct {
 	// what only the other parts can tell). Parse runs the checks of the
 	// FourCCs present in FourCC order.
 	Check func(f *File, parts []*Part)
-	// Key is the JSON key p.Value is written under (default: "Value").
+	// Key is the JSON key of the part's decoded value ("PSVInfo" for PSV0)
+	// and so the first segment of the paths of its spans, which Decode
+	// records under a reader whose path is Key. A family registered from
+	// outside this package has p.Value written under it (default "Value").
+	// Empty for a part kept raw (its bytes are "Data"). A decoder that finds
+	// its value is of another kind renames its reader's path (DXC's STAT
+	// holds a Program, FXC's Statistics).
 	Key string
 }
 
@@ -52,6 +58,9 @@ func RegisterPart(k PartKind) {
 	}
 	if _, dup := partKinds[k.Name]; dup {
 		panic("decode: part " + k.Name + " registered twice")
+	}
+	if k.Key == "" && k.Decode != nil {
+		k.Key = "Value"
 	}
 	partKinds[k.Name] = &k
 }
@@ -90,6 +99,15 @@ func (f *File) runChecks() {
 
 // rawSummary is the summary of a part with no decoded value to describe.
 func rawSummary(p *Part) string { return fmt.Sprintf("%d bytes, raw", len(p.data)) }
+
+// valueKey is the root of a part's span paths: its registered Key, or ""
+// for a FourCC nobody registered.
+func valueKey(k *PartKind) string {
+	if k == nil {
+		return ""
+	}
+	return k.Key
+}
 
 // partOnly adapts a decoder that needs only the part.
 func partOnly(fn func(p *Part, r *binread.Reader)) func(*File, *Part, *binread.Reader) {

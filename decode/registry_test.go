@@ -75,8 +75,8 @@ func TestRegisteredPartIsEverywhere(t *testing.T) {
 	if !ok || v.Count != 2 || !slices.Equal(v.Values, []uint16{7, 9}) {
 		t.Fatalf("value %#v", p.Value)
 	}
-	// The span paths are the JSON key paths.
-	want := map[string]int64{"ZZZ0/Count": 44, "ZZZ0/Values/0": 48, "ZZZ0/Values/1": 50}
+	// The span paths are the JSON key paths, from the registered Key.
+	want := map[string]int64{"Counts/Count": 44, "Counts/Values/0": 48, "Counts/Values/1": 50}
 	for _, s := range p.Spans {
 		if off, ok := want[s.Path]; ok {
 			if s.Off != off {

@@ -454,11 +454,11 @@ func resolveSignatureDirections(f *File, parts []*Part) {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
-	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PCSG", Title: "patch-constant signature (SM5)", About: "FXC hull/domain patch-constant signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
+	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
+	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "PCSG", Title: "patch-constant signature (SM5)", About: "FXC hull/domain patch-constant signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
 }

@@ -348,7 +348,7 @@ func diffHeader(a, b *decode.File, sa, sb *spanIndex) []Field {
 			return
 		}
 		out = append(out, Field{Path: path, Kind: FieldChanged,
-			A: sa.side(path, va, true, nil), B: sb.side(path, vb, true, nil)})
+			A: sa.side(path, va, true, nil, ""), B: sb.side(path, vb, true, nil, "")})
 	}
 	add("Header/Hash", a.Header.Hash.String(), b.Header.Hash.String())
 	add("Header/Version", fmt.Sprintf("%d.%d", a.Header.Version.Major, a.Header.Version.Minor), fmt.Sprintf("%d.%d", b.Header.Version.Major, b.Header.Version.Minor))
@@ -366,19 +366,31 @@ func diffHeader(a, b *decode.File, sa, sb *spanIndex) []Field {
 
 // ---- spans ----
 
-// spanIndex finds the span of a path in one file.
+// spanIndex finds the span of a path in one file, by part name and span
+// path: the first part of a name answers for every part of that name. The
+// part's whole value (a structure recorded at the value's key, such as the
+// program header) is also filed under the path "", for a field named by the
+// part alone.
 type spanIndex struct {
-	byPath map[string]decode.Span
+	byPath map[spanKey]decode.Span
 }
 
+type spanKey struct{ part, path string }
+
 func newSpanIndex(f *decode.File) *spanIndex {
-	s := &spanIndex{byPath: map[string]decode.Span{}}
-	add := func(sp decode.Span) {
+	s := &spanIndex{byPath: map[spanKey]decode.Span{}}
+	put := func(k spanKey, sp decode.Span) {
 		// Prefer a field or struct span over unknown/raw ones of the same name; else the first.
-		if old, ok := s.byPath[sp.Path]; ok && (old.Kind == decode.SpanField || old.Kind == decode.SpanStruct || sp.Kind != decode.SpanField && sp.Kind != decode.SpanStruct) {
+		if old, ok := s.byPath[k]; ok && (old.Kind == decode.SpanField || old.Kind == decode.SpanStruct || sp.Kind != decode.SpanField && sp.Kind != decode.SpanStruct) {
 			return
 		}
-		s.byPath[sp.Path] = sp
+		s.byPath[k] = sp
+	}
+	add := func(sp decode.Span) {
+		put(spanKey{sp.Part, sp.Path}, sp)
+		if sp.Part != "" && sp.Kind == decode.SpanStruct && sp.Path != "PartHeader" && !strings.Contains(sp.Path, "/") {
+			put(spanKey{sp.Part, ""}, sp)
+		}
 	}
 	for _, sp := range f.Spans {
 		add(sp)
@@ -391,16 +403,31 @@ func newSpanIndex(f *decode.File) *spanIndex {
 	return s
 }
 
-// side finds the span for path: the path itself, a sibling "X" for a derived
+// side finds the span for path, a field of part's value under key (a header
+// value when part is nil): the path itself, a sibling "X" for a derived
 // "XName" key, then the nearest ancestor; else the part's data (when given).
-func (s *spanIndex) side(path, value string, present bool, part *decode.Part) FieldSide {
+// A field's path names it from the part ("PSV0/SigOutputElements/2/Cols"),
+// its span from the value's key ("PSVInfo/SigOutputElements/2/Cols").
+func (s *spanIndex) side(path, value string, present bool, part *decode.Part, key string) FieldSide {
 	fs := FieldSide{Value: value, Present: present, Off: -1}
 	if !present {
 		fs.Value = ""
 	}
 	try := func(p string) bool {
-		if sp, ok := s.byPath[p]; ok {
-			fs.Span, fs.Off, fs.Size = sp.Path, sp.Off, sp.Size
+		k := spanKey{"", p}
+		if part != nil {
+			rest, ok := strings.CutPrefix(p, part.Name)
+			switch {
+			case !ok || rest != "" && rest[0] != '/':
+				return false
+			case rest == "":
+				k = spanKey{part.Name, ""} // the part's whole value
+			default:
+				k = spanKey{part.Name, key + rest}
+			}
+		}
+		if sp, ok := s.byPath[k]; ok {
+			fs.Span, fs.Off, fs.Size = p, sp.Off, sp.Size
 			return true
 		}
 		return false
@@ -477,6 +504,7 @@ func partTree(p *decode.Part) (map[string]any, error) {
 type fieldWalker struct {
 	pa, pb  *decode.Part
 	sa, sb  *spanIndex
+	key     string // the JSON key of the value being walked, which its spans' paths start with
 	opt     Options
 	out     []Field
 	omitted int
@@ -489,9 +517,9 @@ func diffPartFields(pa, pb *decode.Part, sa, sb *spanIndex, opt Options) ([]Fiel
 		return nil, 0
 	}
 	w := &fieldWalker{pa: pa, pb: pb, sa: sa, sb: sb, opt: opt}
-	// The typed fields (PSVInfo, Signature, Program and Module, ...) are not
-	// part of span paths: a part's values are named "PSV0/...", so walk each
-	// typed field both sides have under the part name.
+	// A field is named from the part, not from its typed key (PSVInfo,
+	// Signature, Program and Module, ...): "PSV0/...". Walk each typed field
+	// both sides have under the part name; its spans are under the key.
 	keys := map[string]bool{}
 	for k := range ta {
 		keys[k] = true
@@ -507,6 +535,7 @@ func diffPartFields(pa, pb *decode.Part, sa, sb *spanIndex, opt Options) ([]Fiel
 	for _, k := range sorted {
 		va, okA := ta[k]
 		vb, okB := tb[k]
+		w.key = k
 		if k == "Module" && okA && okB {
 			w.walkModule(va, vb, ta["Program"])
 			continue
@@ -563,7 +592,7 @@ func (w *fieldWalker) walkModule(va, vb, program any) {
 			d.B.Span, d.B.Off, d.B.Size = atB.Span, atB.Off, atB.Size
 		}
 	}
-	stats := &fieldWalker{pa: w.pa, pb: w.pb, sa: w.sa, sb: w.sb, opt: w.opt}
+	stats := &fieldWalker{pa: w.pa, pb: w.pb, sa: w.sa, sb: w.sb, key: w.key, opt: w.opt}
 	stats.walk(name+"/Module/Blocks", blocksA, blocksB, hasBlocksA, hasBlocksB)
 	if n := len(stats.out) + stats.omitted; n > 0 && len(w.out) < MaxFields {
 		d := Field{Path: name + "/Module/Blocks", Kind: FieldFolded, A: atA, B: atB}
@@ -606,7 +635,7 @@ func (w *fieldWalker) emit(path string, kind FieldKind, va, vb any, hasA, hasB b
 		ra, rb = renderPair(va, vb)
 	}
 	d := Field{Path: path, Kind: kind,
-		A: w.sa.side(path, ra, hasA, w.pa), B: w.sb.side(path, rb, hasB, w.pb)}
+		A: w.sa.side(path, ra, hasA, w.pa, w.key), B: w.sb.side(path, rb, hasB, w.pb, w.key)}
 	if kind == FieldChanged {
 		locateHex(&d, va, vb, w.pa, w.pb)
 	}
@@ -764,7 +793,7 @@ func (w *fieldWalker) emitNamed(path string, va, vb, na, nb any) {
 		rb += " (" + s + ")"
 	}
 	w.out = append(w.out, Field{Path: path, Kind: FieldChanged,
-		A: w.sa.side(path, ra, true, w.pa), B: w.sb.side(path, rb, true, w.pb)})
+		A: w.sa.side(path, ra, true, w.pa, w.key), B: w.sb.side(path, rb, true, w.pb, w.key)})
 }
 
 func join(path, key string) string {

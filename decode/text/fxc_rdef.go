@@ -11,6 +11,7 @@ import (
 
 // rdef prints "Buffer Definitions" and "Resource Bindings".
 func (l *lister) rdef(d *decode.ResourceDefinitions) {
+	l.part = "RDEF"
 	if len(d.ConstantBuffers) > 0 {
 		l.comment("Buffer Definitions: ")
 		l.comment("")
@@ -31,7 +32,7 @@ func (l *lister) rdef(d *decode.ResourceDefinitions) {
 			l.comment("------------------------------ ---------- ------- ----------- -------------- ------")
 		}
 		for i, b := range d.ResourceBindings {
-			l.commentAt(bindingLine(b, sm51), "RDEF/ResourceBindings/"+strconv.Itoa(i))
+			l.commentAt(bindingLine(b, sm51), "ResourceDefs/ResourceBindings/"+strconv.Itoa(i))
 		}
 		l.comment("")
 		l.comment("")
@@ -103,7 +104,7 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 // cbuffer prints one constant buffer of Buffer Definitions.
 func (l *lister) cbuffer(d *decode.ResourceDefinitions, i int) {
 	cb := d.ConstantBuffers[i]
-	path := "RDEF/ConstantBuffers/" + strconv.Itoa(i)
+	path := "ResourceDefs/ConstantBuffers/" + strconv.Itoa(i)
 	kind := "cbuffer"
 	switch cb.Type {
 	case 1:
