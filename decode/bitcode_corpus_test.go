@@ -42,7 +42,7 @@ func TestBitcodeCorpusDecodesWithoutErrors(t *testing.T) {
 			parts++
 			bytes += int64(len(p.Program.DXIL))
 			for _, sp := range p.Spans {
-				if strings.HasPrefix(sp.Path, p.Name+"/Bitcode") {
+				if strings.HasPrefix(sp.Path, "Module/Bitcode") {
 					spans++
 				}
 			}

@@ -6,20 +6,27 @@ import (
 	"strings"
 )
 
-// crossCheck compares what different parts say about the same shader: the
-// runtime reads PSV0 while drivers compile the DXIL, so a disagreement between
-// them is exactly the kind of bug people open this tool for.
-func (f *File) crossCheck() {
-	dxil, ildb := f.Part("DXIL"), f.Part("ILDB")
-	if dxil != nil && ildb != nil && dxil.Program != nil && ildb.Program != nil && dxil.Program.ShaderKind != ildb.Program.ShaderKind {
+// checkDebugProgram is ILDB's Check: the program with debug information must
+// be the same shader as the DXIL program beside it.
+func checkDebugProgram(f *File, parts []*Part) {
+	dxil, ildb := f.Part("DXIL"), parts[0]
+	if dxil != nil && dxil.Program != nil && ildb.Program != nil && dxil.Program.ShaderKind != ildb.Program.ShaderKind {
 		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dxil.Program.ShaderKind)
 	}
-	prog := dxil
+}
+
+// checkPSV0 is PSV0's Check: it compares what PSV0 says about the shader
+// with the program's header and metadata. The runtime reads PSV0 while
+// drivers compile the DXIL, so a disagreement between them is exactly the
+// kind of bug people open this tool for. The first PSV0 is checked (a second
+// one is already reported).
+func checkPSV0(f *File, parts []*Part) {
+	prog := f.Part("DXIL")
 	if prog == nil || prog.Program == nil || prog.Module == nil {
-		prog = ildb
+		prog = f.Part("ILDB")
 	}
-	psv := f.Part("PSV0")
-	if prog == nil || prog.Program == nil || psv == nil || psv.PSVInfo == nil {
+	psv := parts[0]
+	if prog == nil || prog.Program == nil || psv.PSVInfo == nil {
 		return
 	}
 	h, info, m := prog.Program, psv.PSVInfo, prog.Module
@@ -112,11 +119,13 @@ func bindingText(class string, space, lower, upper uint32) string {
 	return fmt.Sprintf("%s %s%d-%s space%d", class, reg, lower, hi, space)
 }
 
-// warn reports a cross-part disagreement at the field's bytes (or the part's).
+// warn reports a cross-part disagreement at the bytes of a field of the
+// part's value (or at the part's).
 func (f *File) warn(p *Part, field, format string, args ...any) {
 	off := p.DataOffset
+	path := valueKey(LookupPart(p.Name)) + "/" + field
 	for _, s := range p.Spans {
-		if s.Path == p.Name+"/"+field {
+		if s.Path == path {
 			off = s.Off
 			break
 		}

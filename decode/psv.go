@@ -870,7 +870,7 @@ func (d *psvDecoder) stringTable() bool {
 			r.ProblemAt(Warning, 4+48, "PSVRuntimeInfo3", "EntryFunctionName offset %d does not point at a NUL-terminated string in the %d-byte string table", info.EntryFunctionName, size)
 		}
 		for i := range r.Out.Spans {
-			if r.Out.Spans[i].Path == "PSV0/EntryName" {
+			if r.Out.Spans[i].Path == r.Join("EntryName") {
 				r.Out.Spans[i].Value = fmt.Sprintf("%d → %q", info.EntryFunctionName, s)
 			}
 		}
@@ -1132,5 +1132,5 @@ func (d *psvDecoder) dependencies() bool {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: decodePSV0})
+	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Key: "PSVInfo", Decode: decodePSV0, Check: checkPSV0})
 }

@@ -86,7 +86,7 @@ func TestPSVVersionFromSize(t *testing.T) {
 		if got.Version != tc.version || len(got.UnknownRuntimeInfo) != tc.tail || !got.Complete {
 			t.Errorf("size %d: version %d tail %d complete %t, want %d %d true", tc.size, got.Version, len(got.UnknownRuntimeInfo), got.Complete, tc.version, tc.tail)
 		}
-		if tc.tail > 0 && !hasSpan(p, "PSV0/UnknownRuntimeInfo", SpanUnknown) {
+		if tc.tail > 0 && !hasSpan(p, "PSVInfo/UnknownRuntimeInfo", SpanUnknown) {
 			t.Errorf("size %d: no unknown span for the runtime-info tail", tc.size)
 		}
 	}
@@ -151,7 +151,7 @@ func TestPSVVersion0StageUnion(t *testing.T) {
 
 func TestPSVVersion0WithoutProgramKeepsUnionRaw(t *testing.T) {
 	p, probs := parsePSV(t, testPart{"PSV0", testPSV{info: newRT(24).u8(0, 1)}.bytes()})
-	if p.PSVInfo.StageKnown || worst(probs) != Warning || !hasSpan(p, "PSV0/StageInfo", SpanRaw) {
+	if p.PSVInfo.StageKnown || worst(probs) != Warning || !hasSpan(p, "PSVInfo/StageInfo", SpanRaw) {
 		t.Errorf("stage known %t, problems %v", p.PSVInfo.StageKnown, probs)
 	}
 }
@@ -489,7 +489,7 @@ func TestPSVSemanticKindUsesDXILNumbering(t *testing.T) {
 func TestPSVTrailingBytesReported(t *testing.T) {
 	psv := testPSV{info: newRT(24), tail: []byte{1, 2, 3, 4}}
 	p, probs := parsePSV(t, testPart{"PSV0", psv.bytes()}, programPart(1))
-	if worst(probs) != Warning || p.PSVInfo.TrailingBytes != 4 || !hasSpan(p, "PSV0/Trailing", SpanUnknown) {
+	if worst(probs) != Warning || p.PSVInfo.TrailingBytes != 4 || !hasSpan(p, "PSVInfo/Trailing", SpanUnknown) {
 		t.Errorf("problems %v trailing %d", probs, p.PSVInfo.TrailingBytes)
 	}
 }

@@ -712,5 +712,5 @@ func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "RDAT", Title: "runtime data", About: "Tables describing a DXIL library: functions, resources, subobjects, work-graph nodes.", KnownLayout: true, Decode: partOnly(decodeRuntimeDataPart)})
+	RegisterPart(PartKind{Name: "RDAT", Title: "runtime data", About: "Tables describing a DXIL library: functions, resources, subobjects, work-graph nodes.", KnownLayout: true, Key: "RuntimeData", Decode: partOnly(decodeRuntimeDataPart)})
 }

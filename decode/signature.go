@@ -427,10 +427,11 @@ func (s *Signature) summary() string {
 	return out
 }
 
-// resolveSignatureDirections decides whether PSG1/PCSG are inputs (domain
-// shader) or outputs (hull and mesh shaders) once every part is decoded, from
-// the DXIL/ILDB program header or the SM4/5 bytecode's version token.
-func (f *File) resolveSignatureDirections() {
+// resolveSignatureDirections is PSG1's and PCSG's Check: it decides whether
+// they are inputs (domain shader) or outputs (hull and mesh shaders)
+// once every part is decoded, from the DXIL/ILDB program header or the SM4/5
+// bytecode's version token.
+func resolveSignatureDirections(f *File, parts []*Part) {
 	kind, ok := ShaderKind(0), false
 	for _, p := range f.Parts {
 		switch {
@@ -444,7 +445,7 @@ func (f *File) resolveSignatureDirections() {
 	if !ok || kind != 4 { // 4: Domain in both numberings
 		return
 	}
-	for _, p := range f.Parts {
+	for _, p := range parts {
 		if s := p.Signature; s != nil && s.PatchConstant {
 			s.Direction = SigInput
 			s.setUsed()
@@ -453,11 +454,11 @@ func (f *File) resolveSignatureDirections() {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PCSG", Title: "patch-constant signature (SM5)", About: "FXC hull/domain patch-constant signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
+	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "PCSG", Title: "patch-constant signature (SM5)", About: "FXC hull/domain patch-constant signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
 }

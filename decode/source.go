@@ -37,8 +37,9 @@ type SourceFile struct {
 	Text    string `json:",omitempty"`
 	HasText bool   // the container holds the file's text (an empty file too)
 	From    string // where the text is: "SRCI", "dx.source.contents", "SPDB"; "" when not embedded
-	// Path is the JSON path of the text's decoded value ("SPDB/Sources/1",
-	// "SRCI/Contents/Entries/0") when it has bytes of its own in the file.
+	// Path is the span path of the text's decoded value in the part From
+	// names ("PDB/Sources/1" in SPDB, "SourceInfo/Contents/Entries/0" in
+	// SRCI) when it has bytes of its own in the file.
 	Path string `json:",omitempty"`
 }
 
@@ -80,7 +81,8 @@ type SourceVariable struct {
 	// Gaps are stretches of [Start, End) where it is not in its register
 	// (FXC), as instruction ranges [Start, End).
 	Gaps []InstructionRange `json:",omitempty"`
-	// Path is the JSON path of the record it comes from, for the tree and the hex view.
+	// Path is the span path of the record it comes from in its part (SPDB:
+	// "PDB/Modules/0/Symbols/3"), for the tree and the hex view.
 	Path string `json:",omitempty"`
 }
 
@@ -144,7 +146,7 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 	// then the names line tables give that no stream holds.
 	fileIndex := map[string]int{}
 	for i, s := range d.Sources {
-		sm.Files = append(sm.Files, SourceFile{Name: s.Name, Text: s.Text, HasText: true, From: "SPDB", Path: fmt.Sprintf("SPDB/Sources/%d", i)})
+		sm.Files = append(sm.Files, SourceFile{Name: s.Name, Text: s.Text, HasText: true, From: "SPDB", Path: fmt.Sprintf("PDB/Sources/%d", i)})
 		fileIndex[strings.ToLower(s.Name)] = i
 	}
 	fileOf := func(name string) int {
@@ -182,7 +184,7 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 		sv := SourceVariable{Name: v.Name, Variable: v.Variable, Type: v.Type, Function: v.Function, Parameter: v.Parameter,
 			Location: sm4.RegisterName(sm4.OperandType(v.RegisterType), v.Register, v.Component), ValueID: -1,
 			Start: index(v.Start), End: index(v.End), Def: -1,
-			Path: fmt.Sprintf("SPDB/Modules/%d/Symbols/%d", v.Module, v.Symbol)}
+			Path: fmt.Sprintf("PDB/Modules/%d/Symbols/%d", v.Module, v.Symbol)}
 		if sv.End < 0 {
 			sv.End = len(insts)
 		}
@@ -228,7 +230,7 @@ func dxilSources(f *File, part string, m *IRModule) *SourceMap {
 			sf := SourceFile{Name: n.FileName}
 			if si.Contents != nil && i < len(si.Contents.Entries) {
 				sf.Text, sf.HasText, sf.From = si.Contents.Entries[i].FileContent, true, "SRCI"
-				sf.Path = fmt.Sprintf("SRCI/Contents/Entries/%d", i)
+				sf.Path = fmt.Sprintf("SourceInfo/Contents/Entries/%d", i)
 			}
 			add(sf)
 		}
@@ -376,7 +378,7 @@ func dbgVariable(m *IRModule, fn *IRFunction, in *IRInst, str func(uint64) strin
 func sdbgSources(s *SourceDebug, code *Part) *SourceMap {
 	sm := &SourceMap{Part: code.Name, FirstCode: -1, Entry: s.EntryFunction}
 	for i, f := range s.Files {
-		sm.Files = append(sm.Files, SourceFile{Name: f.FileName, Text: f.Source, HasText: true, From: "SDBG", Path: fmt.Sprintf("SDBG/Files/%d", i)})
+		sm.Files = append(sm.Files, SourceFile{Name: f.FileName, Text: f.Source, HasText: true, From: "SDBG", Path: fmt.Sprintf("SourceDebug/Files/%d", i)})
 	}
 	var body []int // the code's instructions SDBG counts
 	for i, in := range code.Bytecode.Instructions {

@@ -64,7 +64,8 @@ func checkFile(path string) []checkResult {
 		out := make([]checkResult, 0, len(found))
 		for _, e := range found {
 			name := fmt.Sprintf("%s@0x%x", path, e.Offset)
-			f, err := decode.Parse(containerAt(b[e.Offset:]))
+			c, _ := decode.ContainerAt(b, e.Offset)
+			f, err := decode.Parse(c)
 			if err != nil {
 				out = append(out, checkResult{Path: name, Status: "error", Digest: "-", Message: err.Error(), inner: true})
 				continue

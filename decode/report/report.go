@@ -117,8 +117,8 @@ func (k *SpanKind) UnmarshalText(b []byte) error {
 }
 
 // IndexPath writes array indices as path segments, the one form every path
-// in dxscope takes: "PSV0/SigInputElements[2]/Cols" becomes
-// "PSV0/SigInputElements/2/Cols", the JSON key path after the part name.
+// in dxscope takes: "PSVInfo/SigInputElements[2]/Cols" becomes
+// "PSVInfo/SigInputElements/2/Cols", the JSON key path.
 func IndexPath(p string) string {
 	if strings.IndexByte(p, '[') < 0 {
 		return p
@@ -145,9 +145,13 @@ func IndexPath(p string) string {
 }
 
 // Span is a range of the file that one decoded field or structure came from.
-// Path names it the way the JSON document nests it, after the part name
-// ("PSV0/SigInputElements/2/Cols").
+// Path is the JSON key path of the value in its part, from the part's own
+// keys: "PSVInfo/SigInputElements/2/Cols" for a PSV0 field, "Name" for the
+// part header's FourCC. Part is that part's FourCC; the container's own
+// bytes (header, part offset table, gaps, bytes after FileSize) have none
+// and are named from the file's keys ("Header/FileSize").
 type Span struct {
+	Part  string `json:"-"` // a part's spans are listed under it in JSON
 	Path  string
 	Off   int64 // absolute offset in the file
 	Size  int64

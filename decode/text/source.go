@@ -97,10 +97,9 @@ func DisassemblyWithSource(f *decode.File, m *decode.IRModule, sm *decode.Source
 // line above it.
 func FXCListingWithSource(f *decode.File, sm *decode.SourceMap) []string {
 	lines := FXCListing(f)
-	prefix := sm.Part + "/Instructions/"
 	return interleave(sm, "//", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
-		rest, ok := strings.CutPrefix(lines[k].Path, prefix)
-		if !ok {
+		rest, ok := strings.CutPrefix(lines[k].Path, "Bytecode/Instructions/")
+		if !ok || lines[k].Part != sm.Part {
 			return 0, 0, false
 		}
 		i, err := strconv.Atoi(rest)

@@ -1,4 +1,8 @@
-package decode
+// Package diff compares two decoded containers field by field: the header,
+// then every part matched by name and occurrence, inside a decoded part the
+// values of its JSON tree, each difference placed at its bytes on both sides.
+// Comparison.WriteText prints it for people; it also marshals to JSON.
+package diff
 
 import (
 	"bytes"
@@ -9,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -22,17 +27,17 @@ import (
 // something is (see PositionalKey) are left out, because a part that grew
 // moves everything after it and that says nothing about what changed.
 type Comparison struct {
-	Identical bool         // the two files are byte for byte the same
-	Header    []FieldDiff  // container header, digest status, part count, problems
-	Parts     []PartDiff   // in A's order, with B's added parts after their B predecessor
-	Bytes     ByteDiff     // the whole files compared byte by byte
-	Counts    ChangeCounts // how many parts are in each state
-	// Changes says what differs, most meaningful first (diff_changes.go).
+	Identical bool    // the two files are byte for byte the same
+	Header    []Field // container header, digest status, part count, problems
+	Parts     []Part  // in A's order, with B's added parts after their B predecessor
+	Bytes     Bytes   // the whole files compared byte by byte
+	Counts    Counts  // how many parts are in each state
+	// Changes says what differs, most meaningful first (changes.go).
 	Changes []Change `json:",omitempty"`
 }
 
-// ChangeCounts counts the parts of a Comparison by status.
-type ChangeCounts struct {
+// Counts counts the parts of a Comparison by status.
+type Counts struct {
 	Identical, Changed, Added, Removed, Moved, Resized int
 }
 
@@ -65,8 +70,8 @@ type PartSide struct {
 	Summary    string
 }
 
-// PartDiff is one part's comparison.
-type PartDiff struct {
+// Part is one part's comparison.
+type Part struct {
 	Name    string
 	Status  PartStatus
 	A, B    *PartSide `json:",omitempty"` // nil on the side where the part is absent
@@ -75,17 +80,17 @@ type PartDiff struct {
 
 	// Fields lists the decoded values that differ (only for changed parts
 	// decoded on both sides), in document order.
-	Fields []FieldDiff `json:",omitempty"`
-	// Omitted counts field differences left out after MaxFieldDiffs.
+	Fields []Field `json:",omitempty"`
+	// Omitted counts field differences left out after MaxFields.
 	Omitted int `json:",omitempty"`
 	// Bytes compares the part data byte by byte (changed parts only). It is
 	// the whole report for parts nobody decodes yet, and it catches changes
 	// in bytes that no decoded field covers.
-	Bytes *ByteDiff `json:",omitempty"`
+	Bytes *Bytes `json:",omitempty"`
 }
 
-// ByteDiff summarises a byte-by-byte comparison.
-type ByteDiff struct {
+// Bytes summarises a byte-by-byte comparison.
+type Bytes struct {
 	LenA, LenB int
 	// First is the first differing position relative to the start of the
 	// compared data (-1 when the common prefix is the whole shorter side and
@@ -99,36 +104,36 @@ type ByteDiff struct {
 }
 
 // Same reports whether the compared bytes are equal.
-func (d ByteDiff) Same() bool { return d.First < 0 }
+func (d Bytes) Same() bool { return d.First < 0 }
 
-// DiffKind says what kind of difference a FieldDiff is.
-type DiffKind int
+// FieldKind says what kind of difference a Field is.
+type FieldKind int
 
 const (
-	DiffChanged DiffKind = iota // both sides have the value, it differs
-	DiffAdded                   // only B has it
-	DiffRemoved                 // only A has it
-	DiffLength                  // an array's length differs (its elements are reported too)
-	DiffFolded                  // many derived values differ (the bitcode's block statistics): A.Value says how many
+	FieldChanged FieldKind = iota // both sides have the value, it differs
+	FieldAdded                    // only B has it
+	FieldRemoved                  // only A has it
+	FieldLength                   // an array's length differs (its elements are reported too)
+	FieldFolded                   // many derived values differ (the bitcode's block statistics): A.Value says how many
 )
 
-var diffKinds = report.Enum{Type: "DiffKind", Names: []string{"changed", "added", "removed", "length", "folded"}}
+var fieldKinds = report.Enum{Type: "FieldKind", Names: []string{"changed", "added", "removed", "length", "folded"}}
 
-func (k DiffKind) String() string { return report.EnumString(diffKinds, k) }
+func (k FieldKind) String() string { return report.EnumString(fieldKinds, k) }
 
 // MarshalText writes the kind by name.
-func (k DiffKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+func (k FieldKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads a kind written by MarshalText.
-func (k *DiffKind) UnmarshalText(b []byte) error { return report.ParseEnum(diffKinds, k, b) }
+func (k *FieldKind) UnmarshalText(b []byte) error { return report.ParseEnum(fieldKinds, k, b) }
 
-// FieldDiff is one value that differs.
-type FieldDiff struct {
+// Field is one value that differs.
+type Field struct {
 	// Path names the value like Span.Path: the part name, then the JSON keys
-	// under the part's decoded value, with [i] for array elements
-	// ("PSV0/SigOutputElements[2]/Cols"). Header values are "Header/...".
+	// under the part's decoded value, with array indices as segments
+	// ("PSV0/SigOutputElements/2/Cols"). Header values are "Header/...".
 	Path string
-	Kind DiffKind
+	Kind FieldKind
 	A, B FieldSide
 }
 
@@ -143,23 +148,23 @@ type FieldSide struct {
 	Size int64
 }
 
-// MaxFieldDiffs bounds the field differences listed per part; the rest are counted.
-const MaxFieldDiffs = 500
+// MaxFields bounds the field differences listed per part; the rest are counted.
+const MaxFields = 500
 
-// DiffOptions tunes Diff.
-type DiffOptions struct {
+// Options tunes Compare.
+type Options struct {
 	// Positional also compares keys that only give positions (PositionalKey),
 	// for when the layout itself is the question.
 	Positional bool
 }
 
-// Diff compares two decoded containers field by field.
-func Diff(a, b *File) *Comparison { return DiffWith(a, b, DiffOptions{}) }
+// Compare compares two decoded containers field by field.
+func Compare(a, b *decode.File) *Comparison { return CompareWith(a, b, Options{}) }
 
-// DiffWith is Diff with options.
-func DiffWith(a, b *File, opt DiffOptions) *Comparison {
-	c := &Comparison{Identical: bytes.Equal(a.data, b.data)}
-	c.Bytes = compareBytes(a.data, b.data, 0, 0)
+// CompareWith is Compare with options.
+func CompareWith(a, b *decode.File, opt Options) *Comparison {
+	c := &Comparison{Identical: bytes.Equal(a.Data(), b.Data())}
+	c.Bytes = compareBytes(a.Data(), b.Data(), 0, 0)
 	sa, sb := newSpanIndex(a), newSpanIndex(b)
 	c.Header = diffHeader(a, b, sa, sb)
 
@@ -192,7 +197,7 @@ func DiffWith(a, b *File, opt DiffOptions) *Comparison {
 	entryOfB := map[int]int{} // B index -> position in c.Parts
 	for i, pa := range a.Parts {
 		j := matchB[i]
-		d := PartDiff{Name: pa.Name, A: partSide(pa)}
+		d := Part{Name: pa.Name, A: partSide(pa)}
 		if j < 0 {
 			d.Status = PartRemoved
 		} else {
@@ -200,11 +205,11 @@ func DiffWith(a, b *File, opt DiffOptions) *Comparison {
 			d.B = partSide(pb)
 			d.Moved = moved[i]
 			d.Resized = pa.Size != pb.Size
-			if bytes.Equal(pa.data, pb.data) && !d.Resized {
+			if bytes.Equal(pa.Data(), pb.Data()) && !d.Resized {
 				d.Status = PartIdentical
 			} else {
 				d.Status = PartChanged
-				bd := compareBytes(pa.data, pb.data, pa.DataOffset, pb.DataOffset)
+				bd := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
 				d.Bytes = &bd
 				d.Fields, d.Omitted = diffPartFields(pa, pb, sa, sb, opt)
 			}
@@ -228,8 +233,8 @@ func DiffWith(a, b *File, opt DiffOptions) *Comparison {
 		for at < len(c.Parts) && c.Parts[at].Status == PartRemoved {
 			at++
 		}
-		d := PartDiff{Name: b.Parts[j].Name, Status: PartAdded, B: partSide(b.Parts[j])}
-		c.Parts = append(c.Parts, PartDiff{})
+		d := Part{Name: b.Parts[j].Name, Status: PartAdded, B: partSide(b.Parts[j])}
+		c.Parts = append(c.Parts, Part{})
 		copy(c.Parts[at+1:], c.Parts[at:])
 		c.Parts[at] = d
 		for k, e := range entryOfB {
@@ -265,7 +270,7 @@ func DiffWith(a, b *File, opt DiffOptions) *Comparison {
 // Differs reports whether the comparison found any difference.
 func (c *Comparison) Differs() bool { return !c.Identical }
 
-func partSide(p *Part) *PartSide {
+func partSide(p *decode.Part) *PartSide {
 	return &PartSide{Index: p.Index, Offset: p.Offset, DataOffset: p.DataOffset, Size: p.Size, Summary: p.Summary}
 }
 
@@ -313,8 +318,8 @@ func movedParts(matchB []int) []bool {
 }
 
 // compareBytes compares two byte strings whose first bytes sit at offA and offB.
-func compareBytes(a, b []byte, offA, offB int64) ByteDiff {
-	d := ByteDiff{LenA: len(a), LenB: len(b), First: -1, FirstA: -1, FirstB: -1}
+func compareBytes(a, b []byte, offA, offB int64) Bytes {
+	d := Bytes{LenA: len(a), LenB: len(b), First: -1, FirstA: -1, FirstB: -1}
 	n := min(len(a), len(b))
 	for i := 0; i < n; i++ {
 		if a[i] != b[i] {
@@ -335,23 +340,23 @@ func compareBytes(a, b []byte, offA, offB int64) ByteDiff {
 
 // ---- header ----
 
-func diffHeader(a, b *File, sa, sb *spanIndex) []FieldDiff {
-	var out []FieldDiff
+func diffHeader(a, b *decode.File, sa, sb *spanIndex) []Field {
+	var out []Field
 	add := func(path, va, vb string) {
 		if va == vb {
 			return
 		}
-		out = append(out, FieldDiff{Path: path, Kind: DiffChanged,
-			A: sa.side(path, va, true, nil), B: sb.side(path, vb, true, nil)})
+		out = append(out, Field{Path: path, Kind: FieldChanged,
+			A: sa.side(path, va, true, nil, ""), B: sb.side(path, vb, true, nil, "")})
 	}
 	add("Header/Hash", a.Header.Hash.String(), b.Header.Hash.String())
 	add("Header/Version", fmt.Sprintf("%d.%d", a.Header.Version.Major, a.Header.Version.Minor), fmt.Sprintf("%d.%d", b.Header.Version.Major, b.Header.Version.Minor))
 	add("Header/FileSize", fmt.Sprint(a.Header.FileSize), fmt.Sprint(b.Header.FileSize))
 	add("Header/PartCount", fmt.Sprint(a.Header.PartCount), fmt.Sprint(b.Header.PartCount))
 	add("Digest/Status", a.Digest.Status.String(), b.Digest.Status.String())
-	add("Length", fmt.Sprint(len(a.data)), fmt.Sprint(len(b.data)))
-	problems := func(f *File) string {
-		e, w, n := CountProblems(f.Problems)
+	add("Length", fmt.Sprint(len(a.Data())), fmt.Sprint(len(b.Data())))
+	problems := func(f *decode.File) string {
+		e, w, n := decode.CountProblems(f.Problems)
 		return fmt.Sprintf("%d errors, %d warnings, %d notes", e, w, n)
 	}
 	add("Problems", problems(a), problems(b))
@@ -360,19 +365,31 @@ func diffHeader(a, b *File, sa, sb *spanIndex) []FieldDiff {
 
 // ---- spans ----
 
-// spanIndex finds the span of a path in one file.
+// spanIndex finds the span of a path in one file, by part name and span
+// path: the first part of a name answers for every part of that name. The
+// part's whole value (a structure recorded at the value's key, such as the
+// program header) is also filed under the path "", for a field named by the
+// part alone.
 type spanIndex struct {
-	byPath map[string]Span
+	byPath map[spanKey]decode.Span
 }
 
-func newSpanIndex(f *File) *spanIndex {
-	s := &spanIndex{byPath: map[string]Span{}}
-	add := func(sp Span) {
+type spanKey struct{ part, path string }
+
+func newSpanIndex(f *decode.File) *spanIndex {
+	s := &spanIndex{byPath: map[spanKey]decode.Span{}}
+	put := func(k spanKey, sp decode.Span) {
 		// Prefer a field or struct span over unknown/raw ones of the same name; else the first.
-		if old, ok := s.byPath[sp.Path]; ok && (old.Kind == SpanField || old.Kind == SpanStruct || sp.Kind != SpanField && sp.Kind != SpanStruct) {
+		if old, ok := s.byPath[k]; ok && (old.Kind == decode.SpanField || old.Kind == decode.SpanStruct || sp.Kind != decode.SpanField && sp.Kind != decode.SpanStruct) {
 			return
 		}
-		s.byPath[sp.Path] = sp
+		s.byPath[k] = sp
+	}
+	add := func(sp decode.Span) {
+		put(spanKey{sp.Part, sp.Path}, sp)
+		if sp.Part != "" && sp.Kind == decode.SpanStruct && sp.Path != "PartHeader" && !strings.Contains(sp.Path, "/") {
+			put(spanKey{sp.Part, ""}, sp)
+		}
 	}
 	for _, sp := range f.Spans {
 		add(sp)
@@ -385,16 +402,31 @@ func newSpanIndex(f *File) *spanIndex {
 	return s
 }
 
-// side finds the span for path: the path itself, a sibling "X" for a derived
+// side finds the span for path, a field of part's value under key (a header
+// value when part is nil): the path itself, a sibling "X" for a derived
 // "XName" key, then the nearest ancestor; else the part's data (when given).
-func (s *spanIndex) side(path, value string, present bool, part *Part) FieldSide {
+// A field's path names it from the part ("PSV0/SigOutputElements/2/Cols"),
+// its span from the value's key ("PSVInfo/SigOutputElements/2/Cols").
+func (s *spanIndex) side(path, value string, present bool, part *decode.Part, key string) FieldSide {
 	fs := FieldSide{Value: value, Present: present, Off: -1}
 	if !present {
 		fs.Value = ""
 	}
 	try := func(p string) bool {
-		if sp, ok := s.byPath[p]; ok {
-			fs.Span, fs.Off, fs.Size = sp.Path, sp.Off, sp.Size
+		k := spanKey{"", p}
+		if part != nil {
+			rest, ok := strings.CutPrefix(p, part.Name)
+			switch {
+			case !ok || rest != "" && rest[0] != '/':
+				return false
+			case rest == "":
+				k = spanKey{part.Name, ""} // the part's whole value
+			default:
+				k = spanKey{part.Name, key + rest}
+			}
+		}
+		if sp, ok := s.byPath[k]; ok {
+			fs.Span, fs.Off, fs.Size = p, sp.Off, sp.Size
 			return true
 		}
 		return false
@@ -416,7 +448,7 @@ func (s *spanIndex) side(path, value string, present bool, part *Part) FieldSide
 		}
 	}
 	if part != nil {
-		fs.Span, fs.Off, fs.Size = part.Name, part.DataOffset, int64(len(part.data))
+		fs.Span, fs.Off, fs.Size = part.Name, part.DataOffset, int64(len(part.Data()))
 	}
 	return fs
 }
@@ -435,7 +467,7 @@ var partLevelKeys = map[string]bool{
 var meaningfulOffsets = map[string]bool{"StartOffset": true, "ByteOffset": true}
 
 // PositionalKey reports whether a JSON key inside a decoded part only says
-// where something is in the file, so that Diff leaves it out: "Spans",
+// where something is in the file, so that Compare leaves it out: "Spans",
 // "BitcodeStart" (an absolute offset), and every key ending in "Offset" or
 // "Offsets" (DataOffset, NameOffset, ParamOffset, RootParametersOffset,
 // PayloadOffset, CBufferOffset, CreatorOffset, DXILOffset, ...) except the
@@ -451,7 +483,7 @@ func PositionalKey(key string) bool {
 	return strings.HasSuffix(key, "Offset") || strings.HasSuffix(key, "Offsets")
 }
 
-func partTree(p *Part) (map[string]any, error) {
+func partTree(p *decode.Part) (map[string]any, error) {
 	js, err := json.Marshal(p)
 	if err != nil {
 		return nil, err
@@ -469,23 +501,24 @@ func partTree(p *Part) (map[string]any, error) {
 }
 
 type fieldWalker struct {
-	pa, pb  *Part
+	pa, pb  *decode.Part
 	sa, sb  *spanIndex
-	opt     DiffOptions
-	out     []FieldDiff
+	key     string // the JSON key of the value being walked, which its spans' paths start with
+	opt     Options
+	out     []Field
 	omitted int
 }
 
-func diffPartFields(pa, pb *Part, sa, sb *spanIndex, opt DiffOptions) ([]FieldDiff, int) {
+func diffPartFields(pa, pb *decode.Part, sa, sb *spanIndex, opt Options) ([]Field, int) {
 	ta, errA := partTree(pa)
 	tb, errB := partTree(pb)
 	if errA != nil || errB != nil || len(ta) == 0 && len(tb) == 0 {
 		return nil, 0
 	}
 	w := &fieldWalker{pa: pa, pb: pb, sa: sa, sb: sb, opt: opt}
-	// The typed fields (PSVInfo, Signature, Program and Module, ...) are not
-	// part of span paths: a part's values are named "PSV0/...", so walk each
-	// typed field both sides have under the part name.
+	// A field is named from the part, not from its typed key (PSVInfo,
+	// Signature, Program and Module, ...): "PSV0/...". Walk each typed field
+	// both sides have under the part name; its spans are under the key.
 	keys := map[string]bool{}
 	for k := range ta {
 		keys[k] = true
@@ -501,6 +534,7 @@ func diffPartFields(pa, pb *Part, sa, sb *spanIndex, opt DiffOptions) ([]FieldDi
 	for _, k := range sorted {
 		va, okA := ta[k]
 		vb, okB := tb[k]
+		w.key = k
 		if k == "Module" && okA && okB {
 			w.walkModule(va, vb, ta["Program"])
 			continue
@@ -557,10 +591,10 @@ func (w *fieldWalker) walkModule(va, vb, program any) {
 			d.B.Span, d.B.Off, d.B.Size = atB.Span, atB.Off, atB.Size
 		}
 	}
-	stats := &fieldWalker{pa: w.pa, pb: w.pb, sa: w.sa, sb: w.sb, opt: w.opt}
+	stats := &fieldWalker{pa: w.pa, pb: w.pb, sa: w.sa, sb: w.sb, key: w.key, opt: w.opt}
 	stats.walk(name+"/Module/Blocks", blocksA, blocksB, hasBlocksA, hasBlocksB)
-	if n := len(stats.out) + stats.omitted; n > 0 && len(w.out) < MaxFieldDiffs {
-		d := FieldDiff{Path: name + "/Module/Blocks", Kind: DiffFolded, A: atA, B: atB}
+	if n := len(stats.out) + stats.omitted; n > 0 && len(w.out) < MaxFields {
+		d := Field{Path: name + "/Module/Blocks", Kind: FieldFolded, A: atA, B: atB}
 		d.A.Value, d.A.Present, d.B.Present = fmt.Sprint(n), true, true
 		w.out = append(w.out, d)
 	}
@@ -568,8 +602,8 @@ func (w *fieldWalker) walkModule(va, vb, program any) {
 
 // bitcodeDiffAt places a bitcode difference: the first byte at which the
 // two parts' bitcodes differ (or where the shorter one ends).
-func bitcodeDiffAt(pa, pb *Part) (FieldSide, FieldSide) {
-	side := func(p *Part, i int) FieldSide {
+func bitcodeDiffAt(pa, pb *decode.Part) (FieldSide, FieldSide) {
+	side := func(p *decode.Part, i int) FieldSide {
 		fs := FieldSide{Present: true, Off: -1}
 		if p.Program != nil && p.Program.BitcodeStart > 0 {
 			fs.Span, fs.Off, fs.Size = p.Name+"/DXIL", p.Program.BitcodeStart+int64(i), 1
@@ -590,18 +624,18 @@ func bitcodeDiffAt(pa, pb *Part) (FieldSide, FieldSide) {
 	return side(pa, min(i, max(len(a)-1, 0))), side(pb, min(i, max(len(b)-1, 0)))
 }
 
-func (w *fieldWalker) emit(path string, kind DiffKind, va, vb any, hasA, hasB bool) {
-	if len(w.out) >= MaxFieldDiffs {
+func (w *fieldWalker) emit(path string, kind FieldKind, va, vb any, hasA, hasB bool) {
+	if len(w.out) >= MaxFields {
 		w.omitted++
 		return
 	}
 	ra, rb := render(va), render(vb)
-	if kind == DiffChanged {
+	if kind == FieldChanged {
 		ra, rb = renderPair(va, vb)
 	}
-	d := FieldDiff{Path: path, Kind: kind,
-		A: w.sa.side(path, ra, hasA, w.pa), B: w.sb.side(path, rb, hasB, w.pb)}
-	if kind == DiffChanged {
+	d := Field{Path: path, Kind: kind,
+		A: w.sa.side(path, ra, hasA, w.pa, w.key), B: w.sb.side(path, rb, hasB, w.pb, w.key)}
+	if kind == FieldChanged {
 		locateHex(&d, va, vb, w.pa, w.pb)
 	}
 	w.out = append(w.out, d)
@@ -611,7 +645,7 @@ func (w *fieldWalker) emit(path string, kind DiffKind, va, vb any, hasA, hasB bo
 // whose path has no span of its own: it finds the bytes in each part's data
 // and narrows both sides to the run from the first to the last differing
 // byte, so the hex views land on the change, not on the whole part.
-func locateHex(d *FieldDiff, va, vb any, pa, pb *Part) {
+func locateHex(d *Field, va, vb any, pa, pb *decode.Part) {
 	ha, okA := hexValue(va)
 	hb, okB := hexValue(vb)
 	if !okA || !okB || len(ha) < 4 || len(hb) < 4 {
@@ -635,7 +669,7 @@ func locateHex(d *FieldDiff, va, vb any, pa, pb *Part) {
 	if first < 0 {
 		return
 	}
-	place := func(fs *FieldSide, h []byte, p *Part) {
+	place := func(fs *FieldSide, h []byte, p *decode.Part) {
 		if fs.Span == d.Path {
 			// The value has its own span: narrow it when the sizes agree.
 			if fs.Size == int64(len(h)) {
@@ -644,7 +678,7 @@ func locateHex(d *FieldDiff, va, vb any, pa, pb *Part) {
 			}
 			return
 		}
-		i := bytes.Index(p.data, h)
+		i := bytes.Index(p.Data(), h)
 		if i < 0 || first >= len(h) {
 			return
 		}
@@ -674,10 +708,10 @@ func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
 	case !hasA && !hasB:
 		return
 	case !hasA:
-		w.emit(path, DiffAdded, nil, vb, false, true)
+		w.emit(path, FieldAdded, nil, vb, false, true)
 		return
 	case !hasB:
-		w.emit(path, DiffRemoved, va, nil, true, false)
+		w.emit(path, FieldRemoved, va, nil, true, false)
 		return
 	}
 	switch a := va.(type) {
@@ -689,7 +723,7 @@ func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
 	case []any:
 		if b, ok := vb.([]any); ok {
 			if len(a) != len(b) {
-				w.emit(path, DiffLength, len(a), len(b), true, true)
+				w.emit(path, FieldLength, len(a), len(b), true, true)
 			}
 			for i := 0; i < max(len(a), len(b)); i++ {
 				var ea, eb any
@@ -705,7 +739,7 @@ func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
 		}
 	}
 	if !jsonEqual(va, vb) {
-		w.emit(path, DiffChanged, va, vb, true, true)
+		w.emit(path, FieldChanged, va, vb, true, true)
 	}
 }
 
@@ -746,7 +780,7 @@ func (w *fieldWalker) walkObject(path string, a, b map[string]any) {
 }
 
 func (w *fieldWalker) emitNamed(path string, va, vb, na, nb any) {
-	if len(w.out) >= MaxFieldDiffs {
+	if len(w.out) >= MaxFields {
 		w.omitted++
 		return
 	}
@@ -757,8 +791,8 @@ func (w *fieldWalker) emitNamed(path string, va, vb, na, nb any) {
 	if s, ok := nb.(string); ok && s != "" {
 		rb += " (" + s + ")"
 	}
-	w.out = append(w.out, FieldDiff{Path: path, Kind: DiffChanged,
-		A: w.sa.side(path, ra, true, w.pa), B: w.sb.side(path, rb, true, w.pb)})
+	w.out = append(w.out, Field{Path: path, Kind: FieldChanged,
+		A: w.sa.side(path, ra, true, w.pa, w.key), B: w.sb.side(path, rb, true, w.pb, w.key)})
 }
 
 func join(path, key string) string {

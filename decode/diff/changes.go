@@ -1,10 +1,12 @@
-package decode
+package diff
 
 import (
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode"
 )
 
 // Change is one difference worth saying first, as a person reading a diff of
@@ -41,7 +43,7 @@ func partTopic(name string) string {
 }
 
 // summarize fills c.Changes from the two files and the part differences.
-func (c *Comparison) summarize(a, b *File) {
+func (c *Comparison) summarize(a, b *decode.File) {
 	var out []Change
 	add := func(topic, format string, args ...any) {
 		out = append(out, Change{Topic: topic, Text: topic + ": " + fmt.Sprintf(format, args...)})
@@ -94,7 +96,7 @@ func (c *Comparison) summarize(a, b *File) {
 					add(topic, "%s: %d more fields differ", d.Name, len(d.Fields)-3+d.Omitted)
 					break
 				}
-				out = append(out, Change{Topic: topic, Text: topic + ": " + FieldText(f), Path: f.Path})
+				out = append(out, Change{Topic: topic, Text: topic + ": " + f.Text(), Path: f.Path})
 			}
 			if len(d.Fields) == 0 && d.Bytes != nil {
 				add(topic, "%s: %d bytes differ", d.Name, d.Bytes.Differ)
@@ -124,16 +126,16 @@ func orNone(s string) string {
 }
 
 // sfi0Names are the names of the SFI0 bits a file sets.
-func sfi0Names(f *File) []string {
+func sfi0Names(f *decode.File) []string {
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil {
 		return p.Flags.Names()
 	}
 	return nil
 }
 
-// FieldText is one field difference as dxscope diff and the page's compare
-// write it: "PSV0 / SigOutputElements / 2 / Cols: 3 → 4".
-func FieldText(f FieldDiff) string {
+// Text is the difference as dxscope diff and the page's compare write it:
+// "PSV0 / SigOutputElements / 2 / Cols: 3 → 4".
+func (f Field) Text() string {
 	a, b := f.A.Value, f.B.Value
 	if !f.A.Present {
 		a = "(absent)"
@@ -143,9 +145,9 @@ func FieldText(f FieldDiff) string {
 	}
 	label := strings.ReplaceAll(f.Path, "/", " / ")
 	switch f.Kind {
-	case DiffLength:
+	case FieldLength:
 		return fmt.Sprintf("%s: %s → %s elements", label, a, b)
-	case DiffFolded:
+	case FieldFolded:
 		return fmt.Sprintf("%s: %s statistics differ (folded; --json lists them)", label, a)
 	}
 	return fmt.Sprintf("%s: %s → %s", label, a, b)

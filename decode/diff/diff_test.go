@@ -1,4 +1,4 @@
-package decode_test
+package diff_test
 
 import (
 	"encoding/binary"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
@@ -27,7 +28,7 @@ func mustParse(t testing.TB, b []byte) *decode.File {
 	return f
 }
 
-func partDiff(t *testing.T, c *decode.Comparison, name string) decode.PartDiff {
+func partDiff(t *testing.T, c *diff.Comparison, name string) diff.Part {
 	t.Helper()
 	for _, d := range c.Parts {
 		if d.Name == name {
@@ -35,28 +36,28 @@ func partDiff(t *testing.T, c *decode.Comparison, name string) decode.PartDiff {
 		}
 	}
 	t.Fatalf("no entry for part %s in %+v", name, c.Parts)
-	return decode.PartDiff{}
+	return diff.Part{}
 }
 
-func fieldDiff(d decode.PartDiff, path string) (decode.FieldDiff, bool) {
+func fieldDiff(d diff.Part, path string) (diff.Field, bool) {
 	for _, f := range d.Fields {
 		if f.Path == path {
 			return f, true
 		}
 	}
-	return decode.FieldDiff{}, false
+	return diff.Field{}, false
 }
 
-func headerDiff(c *decode.Comparison, path string) (decode.FieldDiff, bool) {
+func headerDiff(c *diff.Comparison, path string) (diff.Field, bool) {
 	for _, f := range c.Header {
 		if f.Path == path {
 			return f, true
 		}
 	}
-	return decode.FieldDiff{}, false
+	return diff.Field{}, false
 }
 
-func statuses(c *decode.Comparison) string {
+func statuses(c *diff.Comparison) string {
 	var s []string
 	for _, d := range c.Parts {
 		s = append(s, d.Status.String()[:1]+":"+d.Name)
@@ -79,7 +80,7 @@ const (
 
 func TestDiffSameFileIsIdentical(t *testing.T) {
 	b := corpusFile(t, fillLitDXIL)
-	c := decode.Diff(mustParse(t, b), mustParse(t, append([]byte(nil), b...)))
+	c := diff.Compare(mustParse(t, b), mustParse(t, append([]byte(nil), b...)))
 	if !c.Identical || len(c.Header) != 0 || !c.Bytes.Same() {
 		t.Fatalf("same bytes not identical: %+v", c)
 	}
@@ -94,7 +95,7 @@ func TestDiffSameFileIsIdentical(t *testing.T) {
 func TestDiffCorpusWaveSizeRange(t *testing.T) {
 	a := mustParse(t, corpusFile(t, waveRange64))
 	b := mustParse(t, corpusFile(t, waveRange64128))
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	if c.Identical {
 		t.Fatal("reported identical")
 	}
@@ -145,9 +146,9 @@ func TestDiffCorpusWaveSizeRange(t *testing.T) {
 func TestDiffCorpusRootSignatureVersion(t *testing.T) {
 	a := mustParse(t, corpusFile(t, denyPSRootSig))
 	b := mustParse(t, corpusFile(t, denyPSRootSig1))
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	rts := partDiff(t, c, "RTS0")
-	if rts.Status != decode.PartChanged || rts.Bytes == nil || rts.Bytes.First != 0 || rts.Bytes.FirstA != 0x2c || rts.Bytes.Differ != 1 {
+	if rts.Status != diff.PartChanged || rts.Bytes == nil || rts.Bytes.First != 0 || rts.Bytes.FirstA != 0x2c || rts.Bytes.Differ != 1 {
 		t.Fatalf("RTS0 %+v bytes %+v, want changed, 1 byte at 0x2c", rts, rts.Bytes)
 	}
 	if a.Part("RTS0").RootSignature != nil {
@@ -161,7 +162,7 @@ func TestDiffCorpusRootSignatureVersion(t *testing.T) {
 // The same effect shader built by FXC for D3D11 (SHDR, SM4.0) and for D3D12
 // (SHEX + RTS0, SM5.1). Sizes and part lists from MANIFEST.tsv.
 func TestDiffCorpusDirectXTK11Vs12(t *testing.T) {
-	c := decode.Diff(mustParse(t, corpusFile(t, copyTK11)), mustParse(t, corpusFile(t, copyTK12)))
+	c := diff.Compare(mustParse(t, corpusFile(t, copyTK11)), mustParse(t, corpusFile(t, copyTK12)))
 	if got, want := statuses(c), "i:ISGN i:OSGN r:SHDR a:SHEX a:RTS0"; got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -184,7 +185,7 @@ func TestDiffCorpusDirectXTK11Vs12(t *testing.T) {
 
 // vkd3d-proton's header holds the shader as DXBC and as DXIL: no part in common.
 func TestDiffCorpusDXBCVsDXIL(t *testing.T) {
-	c := decode.Diff(mustParse(t, corpusFile(t, hoistDXBC)), mustParse(t, corpusFile(t, hoistDXIL)))
+	c := diff.Compare(mustParse(t, corpusFile(t, hoistDXBC)), mustParse(t, corpusFile(t, hoistDXIL)))
 	if c.Counts.Removed != 3 || c.Counts.Added != 6 || c.Counts.Identical+c.Counts.Changed != 0 {
 		t.Errorf("counts %+v, want 3 removed (ISGN OSGN SHEX), 6 added (SFI0 ISG1 OSG1 PSV0 HASH DXIL)", c.Counts)
 	}
@@ -192,7 +193,7 @@ func TestDiffCorpusDXBCVsDXIL(t *testing.T) {
 
 // Two bgfx shaders from different DXC settings: one with STAT, one with ILDN.
 func TestDiffCorpusStatVsDebugName(t *testing.T) {
-	c := decode.Diff(mustParse(t, corpusFile(t, stippleDXIL)), mustParse(t, corpusFile(t, fillLitDXIL)))
+	c := diff.Compare(mustParse(t, corpusFile(t, stippleDXIL)), mustParse(t, corpusFile(t, fillLitDXIL)))
 	if got, want := statuses(c), "i:SFI0 c:ISG1 i:OSG1 c:PSV0 r:STAT a:ILDN c:HASH c:DXIL"; got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -223,7 +224,7 @@ func TestDiffPatchedPSVByte(t *testing.T) {
 	orig := corpusFile(t, waveRange64)
 	a := mustParse(t, orig)
 	b := mustParse(t, patch(orig, true, map[int]byte{0x88: 32})) // MaximumWaveLaneCount 64 → 32
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	if got, want := statuses(c), "i:SFI0 i:ISG1 i:OSG1 c:PSV0 i:HASH i:DXIL"; got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -252,9 +253,9 @@ func TestDiffPatchedSignatureMask(t *testing.T) {
 		t.Fatalf("byte at 0x94 is %d, not TEXCOORD0's mask 7", orig[0x94])
 	}
 	a := mustParse(t, orig)
-	c := decode.Diff(a, mustParse(t, patch(orig, false, map[int]byte{0x94: 15})))
+	c := diff.Compare(a, mustParse(t, patch(orig, false, map[int]byte{0x94: 15})))
 	isg := partDiff(t, c, "ISG1")
-	if isg.Status != decode.PartChanged || isg.Bytes.FirstA != 0x94 || isg.Bytes.Differ != 1 {
+	if isg.Status != diff.PartChanged || isg.Bytes.FirstA != 0x94 || isg.Bytes.Differ != 1 {
 		t.Errorf("ISG1 %v bytes %+v, want 1 byte at 0x94", isg.Status, isg.Bytes)
 	}
 	if a.Part("ISG1").Signature != nil {
@@ -276,7 +277,7 @@ func TestDiffPatchedSignatureMask(t *testing.T) {
 func TestDiffPatchedHashDigest(t *testing.T) {
 	orig := corpusFile(t, waveRange64)
 	// HASH data at 0xf8: Flags u32, then the 16-byte digest at 0xfc.
-	c := decode.Diff(mustParse(t, orig), mustParse(t, patch(orig, true, map[int]byte{0x100: 0xff})))
+	c := diff.Compare(mustParse(t, orig), mustParse(t, patch(orig, true, map[int]byte{0x100: 0xff})))
 	hash := partDiff(t, c, "HASH")
 	f, ok := fieldDiff(hash, "HASH/Digest")
 	if !ok || f.A.Value != `"7a24b6d4d0ecd030a95cec0171129259"` || f.B.Value != `"7a24b6d4ffecd030a95cec0171129259"` {
@@ -322,7 +323,7 @@ func TestDiffDroppedPart(t *testing.T) {
 	if ea+wa != 0 || eb+wb != 0 {
 		t.Fatalf("errors or warnings before or after rebuilding: %v / %v", a.Problems, b.Problems)
 	}
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	if got, want := statuses(c), "i:SFI0 i:ISG1 i:OSG1 i:PSV0 r:ILDN i:HASH i:DXIL"; got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -346,7 +347,7 @@ func TestDiffDroppedPart(t *testing.T) {
 func TestDiffSwappedPartsMoved(t *testing.T) {
 	a := mustParse(t, corpusFile(t, fillLitDXIL))
 	b := mustParse(t, rebuild(a, []int{0, 2, 1, 3, 4, 5, 6})) // OSG1 before ISG1
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	if c.Counts.Moved != 1 || c.Counts.Changed != 0 || c.Counts.Identical != 7 {
 		t.Fatalf("counts %+v, want 7 identical, exactly 1 moved", c.Counts)
 	}
@@ -364,7 +365,7 @@ func TestDiffSwappedPartsMoved(t *testing.T) {
 func TestDiffAddedPartPlacedAfterItsPredecessor(t *testing.T) {
 	b := mustParse(t, corpusFile(t, fillLitDXIL))
 	a := mustParse(t, rebuild(b, []int{0, 1, 2, 3, 5, 6}))
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	if got, want := statuses(c), "i:SFI0 i:ISG1 i:OSG1 i:PSV0 a:ILDN i:HASH i:DXIL"; got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -379,7 +380,7 @@ func TestDiffNamedNumberReportedOnce(t *testing.T) {
 	if orig[at] != 0 {
 		t.Fatalf("shader kind byte at 0x%x is %d, want 0 (Pixel)", at, orig[at])
 	}
-	c := decode.Diff(a, mustParse(t, patch(orig, true, map[int]byte{at: 1})))
+	c := diff.Compare(a, mustParse(t, patch(orig, true, map[int]byte{at: 1})))
 	dxil := partDiff(t, c, "DXIL")
 	f, ok := fieldDiff(dxil, "DXIL/ShaderKind")
 	if !ok || f.A.Value != "0 (Pixel)" || f.B.Value != "1 (Vertex)" {
@@ -400,7 +401,7 @@ func TestPositionalKey(t *testing.T) {
 		"StartOffset": false, "ByteOffset": false, "OffsetInDescriptorsFromTableStart": false,
 		"Index": false, "Mask": false, "Name": false,
 	} {
-		if got := decode.PositionalKey(key); got != want {
+		if got := diff.PositionalKey(key); got != want {
 			t.Errorf("PositionalKey(%q) = %v, want %v", key, got, want)
 		}
 	}
@@ -408,7 +409,7 @@ func TestPositionalKey(t *testing.T) {
 
 func TestDiffTextAndJSON(t *testing.T) {
 	orig := corpusFile(t, waveRange64)
-	c := decode.Diff(mustParse(t, orig), mustParse(t, patch(orig, true, map[int]byte{0x100: 0xff})))
+	c := diff.Compare(mustParse(t, orig), mustParse(t, patch(orig, true, map[int]byte{0x100: 0xff})))
 	var sb strings.Builder
 	text.WriteComparison(&sb, c)
 	out := sb.String()
@@ -425,11 +426,11 @@ func TestDiffTextAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back decode.Comparison
+	var back diff.Comparison
 	if err := json.Unmarshal(js, &back); err != nil {
 		t.Fatalf("Comparison JSON does not read back: %v", err)
 	}
-	if len(back.Parts) != len(c.Parts) || back.Parts[4].Status != decode.PartChanged || back.Parts[4].Fields[0].Kind != decode.DiffChanged {
+	if len(back.Parts) != len(c.Parts) || back.Parts[4].Status != diff.PartChanged || back.Parts[4].Fields[0].Kind != diff.FieldChanged {
 		t.Errorf("JSON round trip lost data: %s", js)
 	}
 }
@@ -456,11 +457,11 @@ func FuzzDiff(f *testing.F) {
 		if err != nil {
 			return
 		}
-		c := decode.Diff(fa, fb)
+		c := diff.Compare(fa, fb)
 		if c.Identical != (x == 0 || len(b) == 0) {
 			t.Fatalf("Identical = %v with xor %d", c.Identical, x)
 		}
-		check := func(s decode.FieldSide, n int) {
+		check := func(s diff.FieldSide, n int) {
 			if s.Off >= 0 && (s.Off > int64(n) || s.Off+s.Size > int64(n)) {
 				t.Fatalf("side %+v outside the %d-byte file", s, n)
 			}
@@ -484,7 +485,7 @@ func BenchmarkDiff(b *testing.B) {
 	fb := mustParse(b, patch(orig, true, map[int]byte{0x94: 15}))
 	b.SetBytes(int64(len(orig)))
 	for b.Loop() {
-		decode.Diff(fa, fb)
+		diff.Compare(fa, fb)
 	}
 }
 
@@ -510,16 +511,16 @@ func TestDiffCorpusOneByteFlips(t *testing.T) {
 		at := big.DataOffset + int64(len(big.Data())/2)
 		m := append([]byte(nil), b...)
 		m[at] ^= 0x40
-		c := decode.Diff(a, mustParse(t, m))
+		c := diff.Compare(a, mustParse(t, m))
 		bad := ""
 		for _, d := range c.Parts {
 			if d.A == nil || d.B == nil {
 				bad = fmt.Sprintf("%s is %v", d.Name, d.Status)
 				continue
 			}
-			want := decode.PartIdentical
+			want := diff.PartIdentical
 			if d.A.Index == big.Index {
-				want = decode.PartChanged
+				want = diff.PartChanged
 				if d.Bytes == nil || d.Bytes.FirstA != at || d.Bytes.FirstB != at || d.Bytes.Differ != 1 {
 					bad = fmt.Sprintf("%s bytes %+v, want 1 at 0x%x", d.Name, d.Bytes, at)
 				}
@@ -545,7 +546,7 @@ func TestDiffCorpusOneByteFlips(t *testing.T) {
 func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
 	example := func(name string) *decode.File { return mustParse(t, corpus.RepoFile(t, "web/examples/"+name)) }
 	// Two different example shaders (project-made, in web/examples).
-	c := decode.Diff(example("vertex.dxbc"), example("compute.dxbc"))
+	c := diff.Compare(example("vertex.dxbc"), example("compute.dxbc"))
 	want := []string{"stage: Vertex → Compute", "shader model: vs_6_0 → cs_6_6", `entry point: "VSMain" → "CSMain"`}
 	for i, w := range want {
 		if i >= len(c.Changes) || c.Changes[i].Text != w {
@@ -557,7 +558,7 @@ func TestDiffSaysTheMeaningfulChangeFirst(t *testing.T) {
 	}
 	// Two DXC builds of one shader that differ in the wave size range: the
 	// PSV0 field first, the code after it, the hash last but the sizes.
-	c = decode.Diff(mustParse(t, corpusFile(t, waveRange64)), mustParse(t, corpusFile(t, waveRange64128)))
+	c = diff.Compare(mustParse(t, corpusFile(t, waveRange64)), mustParse(t, corpusFile(t, waveRange64128)))
 	topics := []string{}
 	for _, ch := range c.Changes {
 		topics = append(topics, ch.Topic)
@@ -586,7 +587,7 @@ func TestDiffDXILBuildsOfOneLibrary(t *testing.T) {
 	for i := 0; i+1 < len(versions); i++ {
 		a := mustParse(t, corpusFile(t, vk+versions[i]+".dxil"))
 		b := mustParse(t, corpusFile(t, vk+versions[i+1]+".dxil"))
-		c := decode.Diff(a, b)
+		c := diff.Compare(a, b)
 		name := versions[i] + "→" + versions[i+1]
 		if len(c.Changes) == 0 {
 			t.Fatalf("%s: no change listed", name)
@@ -595,11 +596,11 @@ func TestDiffDXILBuildsOfOneLibrary(t *testing.T) {
 			t.Errorf("%s: the first change is %q", name, c.Changes[0].Text)
 		}
 		d := partDiff(t, c, "DXIL")
-		if d.Status != decode.PartChanged {
+		if d.Status != diff.PartChanged {
 			continue
 		}
 		pa, pb := a.Part("DXIL"), b.Part("DXIL")
-		inBitcode := func(p *decode.Part, s decode.FieldSide) bool {
+		inBitcode := func(p *decode.Part, s diff.FieldSide) bool {
 			return s.Off >= p.Program.BitcodeStart && s.Off < p.Program.BitcodeStart+int64(len(p.Program.DXIL))
 		}
 		seen := map[string]bool{}
@@ -610,8 +611,8 @@ func TestDiffDXILBuildsOfOneLibrary(t *testing.T) {
 			}
 			seen[f.Path] = true
 			if strings.HasPrefix(f.Path, "DXIL/Module/Blocks") {
-				if f.Kind != decode.DiffFolded || folded >= 0 {
-					t.Errorf("%s: block statistics not folded into one line: %s", name, decode.FieldText(f))
+				if f.Kind != diff.FieldFolded || folded >= 0 {
+					t.Errorf("%s: block statistics not folded into one line: %s", name, f.Text())
 				}
 				folded = k
 			}
