@@ -2,16 +2,13 @@ package decode
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 )
-
-var recStackPool sync.Pool
 
 // Module is what was read from the DXIL bitcode (LLVM 3.7 bitcode inside a
 // DXIL, ILDB or DXIL-style STAT part): the bitstream's block structure, the
@@ -206,25 +203,12 @@ func decodeModule(r *binread.Reader) *Module {
 	if len(b)%4 != 0 {
 		r.Problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
 	}
-	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
-	// The open-block record stack is scratch space: reuse it across modules.
-	if st, ok := recStackPool.Get().(*[]bcPending); ok {
-		p.recStack = (*st)[:0]
-	}
-	p.ops = make([]uint64, 0, len(b)/2+64)
-	top := p.parseStream()
-	if cap(p.recStack) <= 1<<16 {
-		st := p.recStack[:0]
-		recStackPool.Put(&st)
-	}
-	m.Records = p.records
-	if p.s.err != nil {
-		var be *bitError
-		bit := p.s.pos
-		msg := p.s.err.Error()
-		if errors.As(p.s.err, &be) {
-			bit = be.bit
-		}
+	st := bitstream.Parse(b, blockName)
+	top := st.Blocks
+	m.Records = st.Records
+	if st.Err != nil {
+		bit := st.Err.Bit
+		msg := st.Err.Msg
 		r.ProblemAt(Error, int(bit/8), "bitcode", "bitstream error at bit %d (byte 0x%x of the bitcode): %s; the rest of the bitcode is not decoded", bit, bit/8, msg)
 		// What the parser did not reach stays visible as raw bytes.
 		at := int((bit + 7) / 8)
@@ -241,7 +225,7 @@ func decodeModule(r *binread.Reader) *Module {
 	m.Blocks = blockTree(r, top, r.Path, nil)
 	mod := findBlock(top, blockModule)
 	if mod == nil {
-		if p.s.err == nil {
+		if st.Err == nil {
 			r.Problem(Error, "the bitcode has no MODULE_BLOCK")
 		}
 		return m
@@ -252,7 +236,7 @@ func decodeModule(r *binread.Reader) *Module {
 	return m
 }
 
-func findBlock(bs []*bcBlock, id uint32) *bcBlock {
+func findBlock(bs []*bitstream.Block, id uint32) *bitstream.Block {
 	for _, b := range bs {
 		if b.ID == id {
 			return b
@@ -263,7 +247,7 @@ func findBlock(bs []*bcBlock, id uint32) *bcBlock {
 
 // blockTree builds the exported structure and records a span per block (and
 // per large record).
-func blockTree(r *binread.Reader, bs []*bcBlock, path string, parent *bcBlock) []*BitcodeBlock {
+func blockTree(r *binread.Reader, bs []*bitstream.Block, path string, parent *bitstream.Block) []*BitcodeBlock {
 	count := map[uint32]int{}
 	for _, b := range bs {
 		count[b.ID]++
@@ -306,7 +290,7 @@ func blockTree(r *binread.Reader, bs []*bcBlock, path string, parent *bcBlock) [
 			}
 			h := &hist[k]
 			h.Count++
-			if rec.Abbrev != bcUnabbrevRec {
+			if rec.Abbrev != bitstream.UnabbrevRecord {
 				h.Abbreviated++
 			}
 			h.Bits += int64(rec.End - rec.Start)
@@ -327,7 +311,7 @@ func blockTree(r *binread.Reader, bs []*bcBlock, path string, parent *bcBlock) [
 
 // recordValue renders a record for the hex view: its text when the operands
 // look like characters, else its operand count.
-func recordValue(rec bcRecord) string {
+func recordValue(rec bitstream.Record) string {
 	if rec.Blob != nil {
 		return fmt.Sprintf("blob of %d bytes", len(rec.Blob))
 	}

@@ -3,6 +3,8 @@ package decode
 import (
 	"fmt"
 	"slices"
+
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 )
 
 // Function bodies (LLVM 3.7 FUNCTION_BLOCK): value numbering (arguments, the
@@ -73,7 +75,7 @@ type fnReader struct {
 	m    *IRModule
 	f    *IRFunction
 	next uint32 // the next value id
-	rec  bcRecord
+	rec  bitstream.Record
 	bad  bool
 	// maxLocals bounds the local values: every one is an argument, a
 	// constant or an instruction record, so forward references past that are bad.
@@ -173,7 +175,7 @@ func (fr *fnReader) define(in *IRInst, t uint32) {
 	}
 }
 
-func (r *irReader) readFunction(b *bcBlock, f *IRFunction) {
+func (r *irReader) readFunction(b *bitstream.Block, f *IRFunction) {
 	m := r.m
 	f.HasBody = true
 	f.Bit, f.Bits = r.bit(b.Start), b.End-b.Start
@@ -297,7 +299,7 @@ func isTerminator(op string) bool {
 	return false
 }
 
-func (r *irReader) readFunctionVST(b *bcBlock, f *IRFunction) {
+func (r *irReader) readFunctionVST(b *bitstream.Block, f *IRFunction) {
 	for _, rec := range b.Records {
 		if len(rec.Ops) < 1 {
 			continue
@@ -317,7 +319,7 @@ func (r *irReader) readFunctionVST(b *bcBlock, f *IRFunction) {
 }
 
 // inst decodes one instruction record.
-func (fr *fnReader) inst(rec bcRecord) IRInst {
+func (fr *fnReader) inst(rec bitstream.Record) IRInst {
 	m := fr.m
 	o := rec.Ops
 	in := IRInst{Code: rec.Code, Bit: fr.r.bit(rec.Start), Bits: rec.End - rec.Start, Value: -1, DebugLoc: -1, Type: NoType, Ty2: NoType}

@@ -1,10 +1,11 @@
 package decode
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 )
 
 // The module's IR decoded completely, for disassembly: every type, global
@@ -363,18 +364,13 @@ func DecodeIR(bc []byte, base int64, part string) *IRModule {
 		m.StoppedAt, m.Stopped = uint64(base)*8, "no bitcode magic"
 		return m
 	}
-	p := &bcParser{s: bitstream{b: bc, pos: 32, end: uint64(len(bc)) * 8}}
-	p.ops = make([]uint64, 0, len(bc)/2+64)
-	top := p.parseStream()
-	if p.s.err != nil {
-		var be *bitError
-		bit := p.s.pos
-		if errors.As(p.s.err, &be) {
-			bit = be.bit
-		}
-		m.problem(Error, bit, "bitcode", "%s; the module is shown up to here", p.s.err.Error())
+	st := bitstream.Parse(bc, blockName)
+	top := st.Blocks
+	if st.Err != nil {
+		bit := st.Err.Bit
+		m.problem(Error, bit, "bitcode", "%s; the module is shown up to here", st.Err.Msg)
 		m.StoppedAt = uint64(base)*8 + bit
-		m.Stopped = p.s.err.Error()
+		m.Stopped = st.Err.Msg
 	}
 	mod := findBlock(top, blockModule)
 	if mod == nil {
@@ -394,7 +390,7 @@ type irReader struct {
 
 func (r *irReader) bit(b uint64) uint64 { return uint64(r.m.Base)*8 + b }
 
-func (r *irReader) readModule(mod *bcBlock) {
+func (r *irReader) readModule(mod *bitstream.Block) {
 	m := r.m
 	for _, b := range mod.Blocks {
 		switch b.ID {
@@ -439,7 +435,7 @@ func (r *irReader) readModule(mod *bcBlock) {
 		}
 	}
 	m.ModuleMDCount = len(m.Metadata)
-	for k, b := range mod.functionBlocks() {
+	for k, b := range functionBlocks(mod) {
 		if k >= len(r.bodies) {
 			m.problem(Warning, b.Start, "FUNCTION_BLOCK", "expected %d function bodies, found more", len(r.bodies))
 			break
@@ -448,7 +444,7 @@ func (r *irReader) readModule(mod *bcBlock) {
 	}
 }
 
-func (r *irReader) readTypes(b *bcBlock) {
+func (r *irReader) readTypes(b *bitstream.Block) {
 	m := r.m
 	name := ""
 	for _, rec := range b.Records {
@@ -524,7 +520,7 @@ func (r *irReader) readTypes(b *bcBlock) {
 	}
 }
 
-func (r *irReader) readAttrGroups(b *bcBlock) {
+func (r *irReader) readAttrGroups(b *bitstream.Block) {
 	for _, rec := range b.Records {
 		if rec.Code != 3 || len(rec.Ops) < 2 {
 			continue
@@ -580,7 +576,7 @@ func alignOf(v uint64) uint32 {
 	return 1 << (v - 1)
 }
 
-func (r *irReader) readGlobalVar(rec bcRecord) {
+func (r *irReader) readGlobalVar(rec bitstream.Record) {
 	m := r.m
 	o := rec.Ops
 	g := IRGlobal{Init: -1, Type: NoType, ValueType: NoType, Bit: r.bit(rec.Start), Bits: rec.End - rec.Start}
@@ -623,7 +619,7 @@ func opAt(o []uint64, i int) uint64 {
 	return 0
 }
 
-func (r *irReader) readFunctionRecord(rec bcRecord) {
+func (r *irReader) readFunctionRecord(rec bitstream.Record) {
 	m := r.m
 	o := rec.Ops
 	f := IRFunction{Type: NoType, PtrType: NoType, ValueID: uint32(len(m.Values))}
@@ -659,8 +655,8 @@ func (r *irReader) readFunctionRecord(rec bcRecord) {
 
 // readConstants appends the constants of a CONSTANTS_BLOCK to vals; base is
 // the value id of vals[0].
-func (r *irReader) readConstants(b *bcBlock, vals []IRValue, base uint32) []IRValue {
-	for cur, rec := range b.constants() {
+func (r *irReader) readConstants(b *bitstream.Block, vals []IRValue, base uint32) []IRValue {
+	for cur, rec := range constants(b) {
 		v := IRValue{Kind: IRValueConstant, Type: cur, Code: rec.Code, Ops: rec.Ops, Index: -1}
 		switch rec.Code {
 		case 8, 9: // STRING, CSTRING: operands are the characters
@@ -679,7 +675,7 @@ func (r *irReader) readConstants(b *bcBlock, vals []IRValue, base uint32) []IRVa
 	return vals
 }
 
-func (r *irReader) readModuleVST(b *bcBlock) {
+func (r *irReader) readModuleVST(b *bitstream.Block) {
 	m := r.m
 	for _, rec := range b.Records {
 		var id uint64

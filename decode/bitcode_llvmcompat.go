@@ -1,6 +1,10 @@
 package decode
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
+)
 
 // BitcodeForLLVM returns a copy of DXIL bitcode whose data layout modern LLVM
 // tools accept (they refuse DXIL's "i8:32" and "i16:32": "Invalid ABI
@@ -8,14 +12,12 @@ import "strings"
 // place. It reports false when the layout cannot be rewritten without
 // changing the bitstream's size.
 func BitcodeForLLVM(bc []byte) ([]byte, bool) {
-	p := &bcParser{s: bitstream{b: bc, pos: 32, end: uint64(len(bc)) * 8}}
-	top := p.parseStream()
-	mod := findBlock(top, blockModule)
+	mod := findBlock(bitstream.Parse(bc, nil).Blocks, blockModule)
 	if mod == nil {
 		return nil, false
 	}
 	for _, rec := range mod.Records {
-		if rec.Code != 3 || rec.Abbrev != bcUnabbrevRec {
+		if rec.Code != 3 || rec.Abbrev != bitstream.UnabbrevRecord {
 			continue
 		}
 		dl := opsText(rec.Ops)

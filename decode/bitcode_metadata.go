@@ -1,11 +1,13 @@
 package decode
 
+import "github.com/dxscope/dxscope/decode/llvm/bitstream"
+
 // Metadata blocks (LLVM 3.7): one id per record except NAME, KIND and
 // NAMED_NODE; DI records keep their operands, which decode/text reads by
 // record layout. DEBUG_LOC locations become LOCATION entries, uniqued as
 // LLVM's DILocation::get does.
 
-func (r *irReader) readMetadata(b *bcBlock, list []IRMetadata, module bool, f *IRFunction) []IRMetadata {
+func (r *irReader) readMetadata(b *bitstream.Block, list []IRMetadata, module bool, f *IRFunction) []IRMetadata {
 	m := r.m
 	name, haveName := "", false
 	for _, rec := range b.Records {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 )
 
 // Reading the module's IR from the block tree, as far as DXIL needs: the type
@@ -137,7 +138,7 @@ func linkageName(v uint64) string {
 // read walks the module block: types, then global values, module constants,
 // metadata, names, and finally function bodies (whose value numbers depend on
 // everything before them).
-func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
+func (ir *irModule) read(top []*bitstream.Block, mod *bitstream.Block) {
 	m := ir.m
 	if id := findBlock(top, blockIdent); id != nil {
 		for _, rec := range id.Records {
@@ -259,7 +260,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 	}
 	ir.values = slices.Grow(ir.values, most+256)
 	read := 0
-	for k, b := range mod.functionBlocks() {
+	for k, b := range functionBlocks(mod) {
 		if k >= len(ir.bodies) {
 			ir.problemAtBit(Warning, b.Start, "FUNCTION_BLOCK", "there are more function bodies than functions defined with a body (%d)", len(ir.bodies))
 			break
@@ -286,7 +287,7 @@ func (ir *irModule) typ(id uint32) *irType {
 	return nil
 }
 
-func (ir *irModule) readTypes(b *bcBlock) {
+func (ir *irModule) readTypes(b *bitstream.Block) {
 	var name string
 	for _, rec := range b.Records {
 		o := rec.Ops
@@ -489,8 +490,8 @@ func (ir *irModule) typeRender(t *irType, depth int, budget *int) string {
 }
 
 // readConstants appends one value per record except SETTYPE.
-func (ir *irModule) readConstants(b *bcBlock) {
-	for cur, rec := range b.constants() {
+func (ir *irModule) readConstants(b *bitstream.Block) {
+	for cur, rec := range constants(b) {
 		v := irValue{kind: valConstant, typ: cur, fn: -1}
 		switch rec.Code {
 		case 4: // INTEGER, signed VBR
@@ -521,7 +522,7 @@ func (ir *irModule) readConstants(b *bcBlock) {
 
 // readMetadata reads module-level metadata: every record except NAME, KIND
 // and NAMED_NODE defines the next metadata id.
-func (ir *irModule) readMetadata(b *bcBlock) {
+func (ir *irModule) readMetadata(b *bitstream.Block) {
 	if ir.named == nil {
 		ir.named = map[string][]uint64{}
 	}
@@ -568,7 +569,7 @@ func (ir *irModule) readMetadata(b *bcBlock) {
 	ir.m.MetadataCount = len(ir.md)
 }
 
-func (ir *irModule) readModuleVST(b *bcBlock) {
+func (ir *irModule) readModuleVST(b *bitstream.Block) {
 	for _, rec := range b.Records {
 		var id uint64
 		var name string
@@ -618,7 +619,7 @@ var instValue = map[uint32]bool{
 }
 
 // readFunction numbers the body's values and counts dx.op calls by opcode.
-func (ir *irModule) readFunction(b *bcBlock, fi int) {
+func (ir *irModule) readFunction(b *bitstream.Block, fi int) {
 	f := &ir.m.Functions[fi]
 	ft := ir.typ(ir.funcType[fi])
 	base := len(ir.values)
@@ -665,7 +666,7 @@ func (ir *irModule) readFunction(b *bcBlock, fi int) {
 // LLVM 3.7 CALL: [paramattrs, cc, fnty if cc bit 15, callee (relative; a type
 // follows when it is a forward reference), args...]. INVOKE: [paramattrs, cc,
 // normal bb, unwind bb, fnty if cc bit 13, callee, args...].
-func (ir *irModule) call(f *ModuleFunction, rec bcRecord) bool {
+func (ir *irModule) call(f *ModuleFunction, rec bitstream.Record) bool {
 	o := rec.Ops
 	inst := uint32(len(ir.values))
 	i := 2

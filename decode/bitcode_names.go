@@ -1,6 +1,11 @@
 package decode
 
-import "fmt"
+import (
+	"fmt"
+	"iter"
+
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
+)
 
 // Block and record names as llvm-bcanalyzer prints them, for the codes the
 // LLVM 3.7 writer in DXC uses (LLVMBitCodes.h). Where LLVM later renamed a
@@ -81,4 +86,40 @@ func recordName(block, code uint32) string {
 		return n
 	}
 	return fmt.Sprintf("CODE%d", code)
+}
+
+// functionBlocks yields a module block's FUNCTION_BLOCKs numbered in order:
+// the k-th holds the body of the k-th function defined with one.
+func functionBlocks(b *bitstream.Block) iter.Seq2[int, *bitstream.Block] {
+	return func(yield func(int, *bitstream.Block) bool) {
+		k := 0
+		for _, sb := range b.Blocks {
+			if sb.ID != blockFunction {
+				continue
+			}
+			if !yield(k, sb) {
+				return
+			}
+			k++
+		}
+	}
+}
+
+// constants yields the records of a CONSTANTS_BLOCK but SETTYPE, each with
+// the type the SETTYPE before it set (NoType before the first).
+func constants(b *bitstream.Block) iter.Seq2[uint32, bitstream.Record] {
+	return func(yield func(uint32, bitstream.Record) bool) {
+		cur := NoType
+		for _, rec := range b.Records {
+			if rec.Code == 1 { // SETTYPE
+				if len(rec.Ops) > 0 {
+					cur = uint32(rec.Ops[0])
+				}
+				continue
+			}
+			if !yield(cur, rec) {
+				return
+			}
+		}
+	}
 }

@@ -9,16 +9,23 @@ import (
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
-// chars returns a string's bytes as record operands.
-func bcChars(s string) []uint64 { return u64s(s) }
+// bcChars returns a string's bytes as record operands.
+func bcChars(s string) []uint64 {
+	v := make([]uint64, len(s))
+	for i := range s {
+		v[i] = uint64(s[i])
+	}
+	return v
+}
 
 // buildModule writes a tiny DXIL-like module by hand: a dx.op declaration,
 // main with three dx.op calls around a value-defining instruction, integer
 // constants, !dx.shaderModel and !dx.entryPoints, and names in the module VST.
 func buildModule() []byte {
-	w := bcMagic()
+	w := hostile.NewBitcode()
 	mod := w.Enter(2, 8, 3)
 	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
 
