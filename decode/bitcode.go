@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
-	"github.com/dxscope/dxscope/decode/llvm/bitstream"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // Module is what was read from the DXIL bitcode (LLVM 3.7 bitcode inside a
@@ -203,17 +203,15 @@ func decodeModule(r *binread.Reader) *Module {
 	if len(b)%4 != 0 {
 		r.Problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
 	}
-	st := bitstream.Parse(b, blockName)
-	top := st.Blocks
-	m.Records = st.Records
-	if st.Err != nil {
-		bit := st.Err.Bit
-		msg := st.Err.Msg
-		r.ProblemAt(Error, int(bit/8), "bitcode", "bitstream error at bit %d (byte 0x%x of the bitcode): %s; the rest of the bitcode is not decoded", bit, bit/8, msg)
+	irm := ir.Decode(b, r.Base, r.Part)
+	m.Records = irm.Records
+	if irm.StoppedAt != 0 {
+		bit := irm.StoppedAt - uint64(r.Base)*8
+		r.ProblemAt(Error, int(bit/8), "bitcode", "bitstream error at bit %d (byte 0x%x of the bitcode): %s; the rest of the bitcode is not decoded", bit, bit/8, irm.Stopped)
 		// What the parser did not reach stays visible as raw bytes.
 		at := int((bit + 7) / 8)
 		var last uint64
-		for _, t := range top {
+		for _, t := range irm.Blocks {
 			last = max(last, t.End)
 		}
 		at = max(at, int((last+7)/8))
@@ -222,21 +220,18 @@ func decodeModule(r *binread.Reader) *Module {
 			r.Raw("Undecoded", len(b)-at)
 		}
 	}
-	m.Blocks = blockTree(r, top, r.Path, nil)
-	mod := findBlock(top, blockModule)
-	if mod == nil {
-		if st.Err == nil {
+	m.Blocks = blockTree(r, irm.Blocks, r.Path)
+	if findBlock(irm.Blocks, ir.ModuleBlockID) == nil {
+		if irm.StoppedAt == 0 {
 			r.Problem(Error, "the bitcode has no MODULE_BLOCK")
 		}
 		return m
 	}
-	ir := &irModule{m: m, r: r}
-	ir.read(top, mod)
-	readDXILMetadata(ir)
+	readModule(m, irm, r)
 	return m
 }
 
-func findBlock(bs []*bitstream.Block, id uint32) *bitstream.Block {
+func findBlock(bs []*ir.Block, id uint32) *ir.Block {
 	for _, b := range bs {
 		if b.ID == id {
 			return b
@@ -247,7 +242,7 @@ func findBlock(bs []*bitstream.Block, id uint32) *bitstream.Block {
 
 // blockTree builds the exported structure and records a span per block (and
 // per large record).
-func blockTree(r *binread.Reader, bs []*bitstream.Block, path string, parent *bitstream.Block) []*BitcodeBlock {
+func blockTree(r *binread.Reader, bs []*ir.Block, path string) []*BitcodeBlock {
 	count := map[uint32]int{}
 	for _, b := range bs {
 		count[b.ID]++
@@ -255,7 +250,7 @@ func blockTree(r *binread.Reader, bs []*bitstream.Block, path string, parent *bi
 	seen := map[uint32]int{}
 	out := make([]*BitcodeBlock, 0, len(bs))
 	for _, b := range bs {
-		name := blockName(b.ID)
+		name := ir.BlockName(b.ID)
 		p := path + "/" + name
 		if count[b.ID] > 1 {
 			p = fmt.Sprintf("%s[%d]", p, seen[b.ID])
@@ -284,13 +279,13 @@ func blockTree(r *binread.Reader, bs []*bitstream.Block, path string, parent *bi
 				}
 			}
 			if k < 0 {
-				hist = append(hist, BitcodeRecordCount{Code: rec.Code, Name: recordName(b.ID, rec.Code)})
+				hist = append(hist, BitcodeRecordCount{Code: rec.Code, Name: ir.RecordName(b.ID, rec.Code)})
 				seenCode = append(seenCode, 0)
 				k = len(hist) - 1
 			}
 			h := &hist[k]
 			h.Count++
-			if rec.Abbrev != bitstream.UnabbrevRecord {
+			if rec.Abbreviated() {
 				h.Abbreviated++
 			}
 			h.Bits += int64(rec.End - rec.Start)
@@ -303,7 +298,7 @@ func blockTree(r *binread.Reader, bs []*bitstream.Block, path string, parent *bi
 		}
 		sort.Slice(hist, func(i, j int) bool { return hist[i].Code < hist[j].Code })
 		bb.RecordCodes = hist
-		bb.Blocks = blockTree(r, b.Blocks, p, b)
+		bb.Blocks = blockTree(r, b.Blocks, p)
 		out = append(out, bb)
 	}
 	return out
@@ -311,7 +306,7 @@ func blockTree(r *binread.Reader, bs []*bitstream.Block, path string, parent *bi
 
 // recordValue renders a record for the hex view: its text when the operands
 // look like characters, else its operand count.
-func recordValue(rec bitstream.Record) string {
+func recordValue(rec ir.Record) string {
 	if rec.Blob != nil {
 		return fmt.Sprintf("blob of %d bytes", len(rec.Blob))
 	}
@@ -341,13 +336,22 @@ func opsString(ops []uint64) (string, bool) {
 	return sb.String(), ok
 }
 
-// opsText converts operands to a string whatever they hold (bytes above 0xff are dropped).
-func opsText(ops []uint64) string {
-	b := make([]byte, 0, len(ops))
-	for _, o := range ops {
-		if o <= 0xff {
-			b = append(b, byte(o))
-		}
+// PartIR decodes the bitcode of a DXIL, ILDB or DXIL-style STAT part for
+// disassembly, or returns nil when the part has no bitcode.
+func PartIR(p *Part) *ir.Module {
+	if p == nil || p.Program == nil || len(p.Program.DXIL) == 0 {
+		return nil
 	}
-	return string(b)
+	base := p.DataOffset + 8 + int64(p.Program.DXILOffset)
+	return ir.Decode(p.Program.DXIL, base, p.Name)
+}
+
+// DXOpArgNames returns the argument names DXC prints after a dx.op call
+// ("outputSigId,rowIndex,colIndex,value"), and whether the opcode is known.
+func DXOpArgNames(op uint32) (string, bool) {
+	i := sort.Search(len(dxOpArgs), func(i int) bool { return dxOpArgs[i].op >= op })
+	if i < len(dxOpArgs) && dxOpArgs[i].op == op {
+		return dxOpArgs[i].args, true
+	}
+	return "", false
 }

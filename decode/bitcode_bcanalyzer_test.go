@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/llvm/ir"
+
 	"bufio"
 	"fmt"
 	"regexp"
@@ -114,16 +116,16 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 		id := uint32(i)
 		o, t := ours[id], theirs[id]
 		if o == nil || t == nil {
-			d = append(d, fmt.Sprintf("block %s: ours %v, llvm-bcanalyzer %v", blockName(id), o != nil, t != nil))
+			d = append(d, fmt.Sprintf("block %s: ours %v, llvm-bcanalyzer %v", ir.BlockName(id), o != nil, t != nil))
 			continue
 		}
 		if o.instances != t.instances || o.records != t.records || o.abbrevs != t.abbrevs {
 			d = append(d, fmt.Sprintf("block %s: ours %d instances/%d records/%d abbrevs, llvm-bcanalyzer %d/%d/%d",
-				blockName(id), o.instances, o.records, o.abbrevs, t.instances, t.records, t.abbrevs))
+				ir.BlockName(id), o.instances, o.records, o.abbrevs, t.instances, t.records, t.abbrevs))
 		}
 		for name, v := range o.kinds {
 			tn := name
-			if id == blockMetadata || id == blockIdent {
+			if id == ir.MetadataBlockID || id == ir.IdentificationBlockID {
 				if n, ok := llvm19Names[name]; ok {
 					tn = n
 				}
@@ -134,7 +136,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 				continue
 			}
 			if tv != v {
-				d = append(d, fmt.Sprintf("block %s record %s: ours %d records/%d bits, llvm-bcanalyzer %d/%d", blockName(id), name, v[0], v[1], tv[0], tv[1]))
+				d = append(d, fmt.Sprintf("block %s record %s: ours %d records/%d bits, llvm-bcanalyzer %d/%d", ir.BlockName(id), name, v[0], v[1], tv[0], tv[1]))
 			}
 		}
 	}

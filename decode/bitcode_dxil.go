@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -129,213 +130,243 @@ func NodeIOFlagNames(f uint32) []string { return nodeIOFlagNames(f) }
 // profileKinds maps the !dx.shaderModel kind string to DXIL::ShaderKind.
 var profileKinds = map[string]ShaderKind{"ps": 0, "vs": 1, "gs": 2, "hs": 3, "ds": 4, "cs": 5, "lib": 6, "ms": 13, "as": 14}
 
-func readDXILMetadata(ir *irModule) {
-	m := ir.m
+func readDXILMetadata(d *moduleReader) {
+	m, irm := d.m, d.ir
+	d.named = map[string][]uint32{}
+	for _, n := range irm.NamedMetadata {
+		if _, dup := d.named[n.Name]; !dup {
+			d.namedList = append(d.namedList, n.Name)
+		}
+		d.named[n.Name] = n.Nodes
+	}
 	budget := 1500
-	for _, n := range ir.namedList {
+	for _, n := range d.namedList {
 		nm := NamedMetadata{Name: n}
-		for i, id := range ir.named[n] {
+		for i, id := range d.named[n] {
 			if i >= 64 {
-				nm.Operands = append(nm.Operands, fmt.Sprintf("… %d more", len(ir.named[n])-i))
+				nm.Operands = append(nm.Operands, fmt.Sprintf("… %d more", len(d.named[n])-i))
 				break
 			}
-			nm.Operands = append(nm.Operands, ir.mdRender(ir.mdAt(id), 0, &budget))
+			nm.Operands = append(nm.Operands, d.mdRender(d.md(int64(id)), 0, &budget))
 		}
 		m.NamedMetadata = append(m.NamedMetadata, nm)
 	}
-	for _, e := range ir.md {
-		if e.kind == mdString {
+	for i := range irm.ModuleMDCount {
+		e := &irm.Metadata[i]
+		if e.Code == ir.MetadataString {
 			if len(m.MetadataStrings) >= 512 {
 				break
 			}
-			s := e.str
+			s := e.Str
 			if len(s) > 256 {
 				s = s[:256] + "…"
 			}
 			m.MetadataStrings = append(m.MetadataStrings, s)
 		}
 	}
-	if p := ir.named["llvm.ident"]; len(p) > 0 && m.Producer == "" {
-		if n := ir.mdAt(p[0]); n != nil && n.kind == mdNode && len(n.ops) > 0 {
-			if s := ir.mdOp(n.ops[0]); s != nil && s.kind == mdString {
-				m.Producer = s.str
+	if p := d.named["llvm.ident"]; len(p) > 0 && m.Producer == "" {
+		if n := d.tuple(d.md(int64(p[0]))); n != nil && n.NumOperands() > 0 {
+			if s := d.md(operand(n, 0)); s != nil && s.Code == ir.MetadataString {
+				m.Producer = s.Str
 			}
 		}
 	}
-	m.DXILVersion = ir.versionNode("dx.version")
-	m.ValidatorVersion = ir.versionNode("dx.valver")
-	if p := ir.named["dx.shaderModel"]; len(p) > 0 {
-		if n := ir.mdAt(p[0]); n != nil && n.kind == mdNode && len(n.ops) >= 3 {
-			k := ir.mdOp(n.ops[0])
-			a, ok1 := ir.mdInt(ir.mdOp(n.ops[1]))
-			b, ok2 := ir.mdInt(ir.mdOp(n.ops[2]))
-			if k != nil && k.kind == mdString && ok1 && ok2 {
-				m.ShaderModel = &ShaderModel{Kind: k.str, Major: uint32(a), Minor: uint32(b)}
+	m.DXILVersion = d.versionNode("dx.version")
+	m.ValidatorVersion = d.versionNode("dx.valver")
+	if p := d.named["dx.shaderModel"]; len(p) > 0 {
+		if n := d.tuple(d.md(int64(p[0]))); n != nil && n.NumOperands() >= 3 {
+			k := d.md(operand(n, 0))
+			a, ok1 := d.mdInt(d.md(operand(n, 1)))
+			b, ok2 := d.mdInt(d.md(operand(n, 2)))
+			if k != nil && k.Code == ir.MetadataString && ok1 && ok2 {
+				m.ShaderModel = &ShaderModel{Kind: k.Str, Major: uint32(a), Minor: uint32(b)}
 			}
 		}
 		if m.ShaderModel == nil {
-			ir.r.Problem(Warning, "!dx.shaderModel is not !{!\"kind\", i32 major, i32 minor}")
+			d.r.Problem(Warning, "!dx.shaderModel is not !{!\"kind\", i32 major, i32 minor}")
 		}
 	}
-	if p := ir.named["dx.resources"]; len(p) > 0 {
-		m.Resources = ir.resources(ir.mdAt(p[0]))
+	if p := d.named["dx.resources"]; len(p) > 0 {
+		m.Resources = d.resources(d.md(int64(p[0])))
 	}
-	if p := ir.named["dx.viewIdState"]; len(p) > 0 {
-		m.ViewIDState = ir.viewIDState(ir.mdAt(p[0]))
+	if p := d.named["dx.viewIdState"]; len(p) > 0 {
+		m.ViewIDState = d.viewIDState(d.md(int64(p[0])))
 	}
-	m.TypeAnnotations = len(ir.named["dx.typeAnnotations"])
-	for _, id := range ir.named["dx.entryPoints"] {
+	m.TypeAnnotations = len(d.named["dx.typeAnnotations"])
+	for _, id := range d.named["dx.entryPoints"] {
 		if len(m.EntryPoints) >= 4096 {
 			break
 		}
-		if ep, ok := ir.entryPoint(ir.mdAt(id)); ok {
+		if ep, ok := d.entryPoint(d.md(int64(id))); ok {
 			m.EntryPoints = append(m.EntryPoints, ep)
 		}
 	}
 }
 
-func (ir *irModule) versionNode(name string) *MetadataVersion {
-	p := ir.named[name]
+// tuple is e when it is a tuple (!{...}, distinct or not), else nil.
+func (d *moduleReader) tuple(e *ir.Metadata) *ir.Metadata {
+	if e == nil || e.Record != ir.MetadataNode && e.Record != ir.MetadataDistinctNode {
+		return nil
+	}
+	return e
+}
+
+func (d *moduleReader) versionNode(name string) *MetadataVersion {
+	p := d.named[name]
 	if len(p) == 0 {
 		return nil
 	}
-	n := ir.mdAt(p[0])
-	if n == nil || n.kind != mdNode || len(n.ops) < 2 {
-		ir.r.Problem(Warning, "!%s is not a pair of integers", name)
+	n := d.tuple(d.md(int64(p[0])))
+	if n == nil || n.NumOperands() < 2 {
+		d.r.Problem(Warning, "!%s is not a pair of integers", name)
 		return nil
 	}
-	a, ok1 := ir.mdInt(ir.mdOp(n.ops[0]))
-	b, ok2 := ir.mdInt(ir.mdOp(n.ops[1]))
+	a, ok1 := d.mdInt(d.md(operand(n, 0)))
+	b, ok2 := d.mdInt(d.md(operand(n, 1)))
 	if !ok1 || !ok2 {
-		ir.r.Problem(Warning, "!%s is not a pair of integers", name)
+		d.r.Problem(Warning, "!%s is not a pair of integers", name)
 		return nil
 	}
 	return &MetadataVersion{uint32(a), uint32(b)}
 }
 
 // viewIDState reads the [N x i32] constant data array of !dx.viewIdState.
-func (ir *irModule) viewIDState(e *mdEntry) []uint32 {
-	if e == nil || e.kind != mdNode || len(e.ops) < 1 {
+func (d *moduleReader) viewIDState(e *ir.Metadata) []uint32 {
+	e = d.tuple(e)
+	if e == nil || e.NumOperands() < 1 {
 		return nil
 	}
-	v := ir.mdOp(e.ops[0])
-	if v == nil || v.kind != mdValue || int64(v.val) >= int64(len(ir.values)) {
+	v := d.value(d.md(operand(e, 0)))
+	if v == nil {
 		return nil
 	}
-	return bcU32s(ir.data[v.val])
+	var data []uint64
+	if v.Kind == ir.ValueConstant && v.Const.Code == ir.CstCodeData {
+		data = v.Const.Data
+	}
+	return u32s(data)
 }
 
-func (ir *irModule) node(op uint64) *mdEntry {
-	ir.work++
-	if ir.work > mdWork {
-		if ir.work == mdWork+1 {
-			ir.r.Problem(Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
+// node returns the tuple ref refers to, counting it against mdWork.
+func (d *moduleReader) node(ref int64) *ir.Metadata {
+	d.work++
+	if d.work > mdWork {
+		if d.work == mdWork+1 {
+			d.r.Problem(Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
 		}
 		return nil
 	}
-	e := ir.mdOp(op)
-	if e == nil || e.kind != mdNode {
-		return nil
-	}
-	return e
+	return d.tuple(d.md(ref))
 }
 
-func (ir *irModule) str(op uint64) string {
-	if e := ir.mdOp(op); e != nil && e.kind == mdString {
-		return e.str
+func (d *moduleReader) str(ref int64) string {
+	if e := d.md(ref); e != nil && e.Code == ir.MetadataString {
+		return e.Str
 	}
 	return ""
 }
 
-// listItems yields the operands of the list node op, each as a node (nil
-// where one is not); nothing when op is no node.
-func (ir *irModule) listItems(op uint64) iter.Seq[*mdEntry] {
-	return func(yield func(*mdEntry) bool) {
-		list := ir.node(op)
+// listItems yields the operands of the list node ref, each as a node (nil
+// where one is not); nothing when ref is no node.
+func (d *moduleReader) listItems(ref int64) iter.Seq[*ir.Metadata] {
+	return func(yield func(*ir.Metadata) bool) {
+		list := d.node(ref)
 		if list == nil {
 			return
 		}
-		for _, o := range list.ops {
-			if !yield(ir.node(o)) {
+		for i := range list.NumOperands() {
+			if !yield(d.node(operand(list, i))) {
 				return
 			}
 		}
 	}
 }
 
-// tagValues yields the (tag, value operand) pairs of a DXIL tag/value list
+// tagValues yields the (tag, value ref) pairs of a DXIL tag/value list
 // node; none for nil.
-func (ir *irModule) tagValues(n *mdEntry) iter.Seq2[uint32, uint64] {
-	return func(yield func(uint32, uint64) bool) {
+func (d *moduleReader) tagValues(n *ir.Metadata) iter.Seq2[uint32, int64] {
+	return func(yield func(uint32, int64) bool) {
 		if n == nil {
 			return
 		}
-		for i := 0; i+1 < len(n.ops); i += 2 {
-			if !yield(ir.u32(n.ops[i]), n.ops[i+1]) {
+		for i := 0; i+1 < n.NumOperands(); i += 2 {
+			if !yield(d.u32(operand(n, i)), operand(n, i+1)) {
 				return
 			}
 		}
 	}
 }
 
-func (ir *irModule) u32(op uint64) uint32 {
-	v, _ := ir.mdInt(ir.mdOp(op))
+func (d *moduleReader) u32(ref int64) uint32 {
+	v, _ := d.mdInt(d.md(ref))
 	return uint32(v)
 }
 
-func (ir *irModule) resources(e *mdEntry) []DXILResource {
-	if e == nil || e.kind != mdNode {
+// ops appends the operands of node n to buf as metadata ids (-1 for null):
+// callers pass a small array, which stays on the stack.
+func ops(buf []int64, n *ir.Metadata) []int64 {
+	for i := range n.NumOperands() {
+		buf = append(buf, operand(n, i))
+	}
+	return buf
+}
+
+func (d *moduleReader) resources(e *ir.Metadata) []DXILResource {
+	e = d.tuple(e)
+	if e == nil {
 		return nil
 	}
 	var out []DXILResource
-	for class, op := range e.ops {
+	var buf [8]int64
+	for class, op := range ops(buf[:0], e) {
 		if class >= 4 {
 			break
 		}
-		for rn := range ir.listItems(op) {
-			if rn == nil || len(rn.ops) < 6 {
+		for rn := range d.listItems(op) {
+			if rn == nil || rn.NumOperands() < 6 {
 				continue
 			}
-			o := rn.ops
-			r := DXILResource{Class: resourceClassNames[class], ID: ir.u32(o[0]), Name: ir.str(o[2]),
-				Space: ir.u32(o[3]), LowerBound: ir.u32(o[4]), RangeSize: ir.u32(o[5])}
-			tags := uint64(0)
+			var rbuf [16]int64
+			o := ops(rbuf[:0], rn)
+			r := DXILResource{Class: resourceClassNames[class], ID: d.u32(o[0]), Name: d.str(o[2]),
+				Space: d.u32(o[3]), LowerBound: d.u32(o[4]), RangeSize: d.u32(o[5])}
+			tags := int64(-1)
 			switch class {
 			case 0: // SRV: shape, sample count, tags
 				if len(o) > 6 {
-					k, _ := ir.mdInt(ir.mdOp(o[6]))
+					k, _ := d.mdInt(d.md(o[6]))
 					r.Kind = resourceKindName(k)
 				}
 				if len(o) > 7 {
-					r.SampleCount = ir.u32(o[7])
+					r.SampleCount = d.u32(o[7])
 				}
 				if len(o) > 8 {
 					tags = o[8]
 				}
 			case 1: // UAV: shape, globally coherent, counter, ROV, tags
 				if len(o) > 6 {
-					k, _ := ir.mdInt(ir.mdOp(o[6]))
+					k, _ := d.mdInt(d.md(o[6]))
 					r.Kind = resourceKindName(k)
 				}
 				if len(o) > 9 {
-					r.GloballyCoherent = ir.u32(o[7]) != 0
-					r.HasCounter = ir.u32(o[8]) != 0
-					r.RasterizerOrdered = ir.u32(o[9]) != 0
+					r.GloballyCoherent = d.u32(o[7]) != 0
+					r.HasCounter = d.u32(o[8]) != 0
+					r.RasterizerOrdered = d.u32(o[9]) != 0
 				}
 				if len(o) > 10 {
 					tags = o[10]
 				}
 			case 2: // CBuffer: size, tags
 				if len(o) > 6 {
-					r.SizeInBytes = ir.u32(o[6])
+					r.SizeInBytes = d.u32(o[6])
 				}
 			}
-			for tag, v := range ir.tagValues(ir.node(tags)) {
+			for tag, v := range d.tagValues(d.node(tags)) {
 				switch tag {
 				case 0: // kDxilTypedBufferElementTypeTag
-					r.ElementType = ir.u32(v)
+					r.ElementType = d.u32(v)
 				case 1: // kDxilStructuredBufferElementStrideTag
-					r.ElementStride = ir.u32(v)
+					r.ElementStride = d.u32(v)
 				}
 			}
 			out = append(out, r)
@@ -344,24 +375,26 @@ func (ir *irModule) resources(e *mdEntry) []DXILResource {
 	return out
 }
 
-func (ir *irModule) signature(op uint64) []SignatureElementMD {
+func (d *moduleReader) signature(ref int64) []SignatureElementMD {
 	var out []SignatureElementMD
-	for n := range ir.listItems(op) {
-		if n == nil || len(n.ops) < 10 {
+	for n := range d.listItems(ref) {
+		if n == nil || n.NumOperands() < 10 {
 			continue
 		}
-		o := n.ops
-		s := SignatureElementMD{ID: ir.u32(o[0]), Name: ir.str(o[1]), CompType: ir.u32(o[2]), SemanticKind: ir.u32(o[3]),
-			InterpMode: ir.u32(o[5]), Rows: ir.u32(o[6]), Cols: ir.u32(o[7]), StartRow: int32(ir.u32(o[8])), StartCol: int32(ir.u32(o[9]))}
-		if idx := ir.node(o[4]); idx != nil {
-			for _, x := range idx.ops {
-				s.SemanticIndices = append(s.SemanticIndices, ir.u32(x))
+		var buf [16]int64
+		o := ops(buf[:0], n)
+		s := SignatureElementMD{ID: d.u32(o[0]), Name: d.str(o[1]), CompType: d.u32(o[2]), SemanticKind: d.u32(o[3]),
+			InterpMode: d.u32(o[5]), Rows: d.u32(o[6]), Cols: d.u32(o[7]), StartRow: int32(d.u32(o[8])), StartCol: int32(d.u32(o[9]))}
+		if idx := d.node(o[4]); idx != nil {
+			for i := range idx.NumOperands() {
+				x := operand(idx, i)
+				s.SemanticIndices = append(s.SemanticIndices, d.u32(x))
 			}
 		}
 		if len(o) > 10 {
-			for tag, v := range ir.tagValues(ir.node(o[10])) {
+			for tag, v := range d.tagValues(d.node(o[10])) {
 				if tag == 2 { // kDxilSignatureElementDynIdxCompMaskTag
-					s.DynIdxCompMask = ir.u32(v)
+					s.DynIdxCompMask = d.u32(v)
 				}
 			}
 		}
@@ -370,79 +403,79 @@ func (ir *irModule) signature(op uint64) []SignatureElementMD {
 	return out
 }
 
-func (ir *irModule) u32list(op uint64) []uint32 {
-	n := ir.node(op)
+func (d *moduleReader) u32list(ref int64) []uint32 {
+	n := d.node(ref)
 	if n == nil {
 		return nil
 	}
-	out := make([]uint32, 0, len(n.ops))
-	for _, x := range n.ops {
-		out = append(out, ir.u32(x))
+	out := make([]uint32, 0, n.NumOperands())
+	for i := range n.NumOperands() {
+		out = append(out, d.u32(operand(n, i)))
 	}
 	return out
 }
 
-func (ir *irModule) nodeID(op uint64) *EntryNodeID {
-	n := ir.node(op)
-	if n == nil || len(n.ops) < 2 {
+func (d *moduleReader) nodeID(ref int64) *EntryNodeID {
+	n := d.node(ref)
+	if n == nil || n.NumOperands() < 2 {
 		return nil
 	}
-	return &EntryNodeID{Name: ir.str(n.ops[0]), Index: ir.u32(n.ops[1])}
+	return &EntryNodeID{Name: d.str(operand(n, 0)), Index: d.u32(operand(n, 1))}
 }
 
-func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
-	if e == nil || e.kind != mdNode || len(e.ops) < 5 {
-		ir.r.Problem(Warning, "an operand of !dx.entryPoints is not a 5-operand node")
+func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
+	e = d.tuple(e)
+	if e == nil || e.NumOperands() < 5 {
+		d.r.Problem(Warning, "an operand of !dx.entryPoints is not a 5-operand node")
 		return EntryPoint{}, false
 	}
-	o := e.ops
-	ep := EntryPoint{Name: ir.str(o[1])}
-	if v := ir.mdOp(o[0]); v != nil && v.kind == mdValue && int64(v.val) < int64(len(ir.values)) {
-		if fv := ir.values[v.val]; fv.kind == valFunction && fv.fn >= 0 {
-			ep.Function = ir.m.Functions[fv.fn].Name
-		}
+	var buf [8]int64
+	o := ops(buf[:0], e)
+	ep := EntryPoint{Name: d.str(o[1])}
+	if v := d.value(d.md(o[0])); v != nil && v.Kind == ir.ValueFunction && v.Index >= 0 {
+		ep.Function = d.ir.Functions[v.Index].Name
 	}
-	if ir.m.ShaderModel != nil {
-		if k, ok := profileKinds[ir.m.ShaderModel.Kind]; ok && k != 6 {
+	if d.m.ShaderModel != nil {
+		if k, ok := profileKinds[d.m.ShaderModel.Kind]; ok && k != 6 {
 			ep.ShaderKind = k.String()
 		}
 	}
-	if s := ir.node(o[2]); s != nil && len(s.ops) >= 3 {
-		ep.Signatures = &EntrySignatures{Inputs: ir.signature(s.ops[0]), Outputs: ir.signature(s.ops[1]), PatchConstant: ir.signature(s.ops[2])}
+	if s := d.node(o[2]); s != nil && s.NumOperands() >= 3 {
+		ep.Signatures = &EntrySignatures{Inputs: d.signature(operand(s, 0)), Outputs: d.signature(operand(s, 1)), PatchConstant: d.signature(operand(s, 2))}
 	}
-	if p := ir.named["dx.resources"]; len(p) > 0 && o[3] == p[0]+1 {
+	if p := d.named["dx.resources"]; len(p) > 0 && o[3] == int64(p[0]) {
 		ep.ModuleResources = true
 	} else {
-		ep.Resources = ir.resources(ir.mdOp(o[3]))
+		ep.Resources = d.resources(d.md(o[3]))
 	}
-	props := ir.node(o[4])
+	props := d.node(o[4])
 	if props == nil {
 		return ep, true
 	}
 	budget := 400
-	for tag, val := range ir.tagValues(props) {
-		ep.Properties = append(ep.Properties, EntryProperty{Tag: tag, Name: entryTagName(tag), Value: ir.mdRender(ir.mdOp(val), 0, &budget)})
+	for tag, val := range d.tagValues(props) {
+		ep.Properties = append(ep.Properties, EntryProperty{Tag: tag, Name: entryTagName(tag), Value: d.mdRender(d.md(val), 0, &budget)})
 		switch tag {
 		case 0:
-			v, _ := ir.mdInt(ir.mdOp(val))
+			v, _ := d.mdInt(d.md(val))
 			ep.ShaderFlags = uint64(v)
 		case 4:
-			ep.NumThreads = ir.u32list(val)
+			ep.NumThreads = d.u32list(val)
 		case 8:
-			ep.ShaderKind = ShaderKind(ir.u32(val)).String()
+			ep.ShaderKind = ShaderKind(d.u32(val)).String()
 		case 11, 23:
-			if n := ir.node(val); n != nil {
-				ep.WaveSize = ir.u32list(val)
+			if n := d.node(val); n != nil {
+				ep.WaveSize = d.u32list(val)
 			} else {
-				ep.WaveSize = []uint32{ir.u32(val)}
+				ep.WaveSize = []uint32{d.u32(val)}
 			}
 		case 13:
-			ep.NodeLaunchType = report.EnumName(nodeLaunchTypeNames, uint64(ir.u32(val)), "NodeLaunchType")
+			ep.NodeLaunchType = report.EnumName(nodeLaunchTypeNames, uint64(d.u32(val)), "NodeLaunchType")
 		case 15:
-			ep.EntryNodeID = ir.nodeID(val)
+			ep.EntryNodeID = d.nodeID(val)
 		case 20, 21:
-			for n := range ir.listItems(val) {
-				io := ir.nodeIO(n)
+			for n := range d.listItems(val) {
+				io := d.nodeIO(n)
 				if tag == 20 {
 					ep.NodeInputs = append(ep.NodeInputs, io)
 				} else {
@@ -451,43 +484,43 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 			}
 		}
 	}
-	if len(props.ops)%2 != 0 {
-		ir.r.Problem(Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, len(props.ops))
+	if props.NumOperands()%2 != 0 {
+		d.r.Problem(Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, props.NumOperands())
 	}
 	return ep, true
 }
 
 // nodeIO reads one node input/output: a tag/value list (kDxilNode*Tag).
-func (ir *irModule) nodeIO(n *mdEntry) EntryNodeIO {
+func (d *moduleReader) nodeIO(n *ir.Metadata) EntryNodeIO {
 	var io EntryNodeIO
 	if n == nil {
 		return io
 	}
-	for tag, v := range ir.tagValues(n) {
+	for tag, v := range d.tagValues(n) {
 		switch tag {
 		case 0:
-			io.OutputID = ir.nodeID(v)
+			io.OutputID = d.nodeID(v)
 		case 1:
-			io.Flags = ir.u32(v)
+			io.Flags = d.u32(v)
 		case 2:
-			for rtag, rv := range ir.tagValues(ir.node(v)) {
+			for rtag, rv := range d.tagValues(d.node(v)) {
 				switch rtag {
 				case 0:
-					io.RecordSize = ir.u32(rv)
+					io.RecordSize = d.u32(rv)
 				case 1:
-					io.SVDispatchGrid = ir.u32list(rv)
+					io.SVDispatchGrid = d.u32list(rv)
 				case 2:
-					io.RecordAlignment = ir.u32(rv)
+					io.RecordAlignment = d.u32(rv)
 				}
 			}
 		case 3:
-			io.MaxRecords = ir.u32(v)
+			io.MaxRecords = d.u32(v)
 		case 4:
-			io.MaxRecordsSharedWith = ir.nodeID(v)
+			io.MaxRecordsSharedWith = d.nodeID(v)
 		case 5:
-			io.OutputArraySize = ir.u32(v)
+			io.OutputArraySize = d.u32(v)
 		case 6:
-			io.AllowSparseNodes = ir.u32(v) != 0
+			io.AllowSparseNodes = d.u32(v) != 0
 		}
 	}
 	io.Kind = nodeIOKindName(io.Flags & 0x7f)

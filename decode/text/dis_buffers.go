@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // Buffer definitions as dxc -dumpbin prints them: each cbuffer's layout
@@ -26,103 +26,98 @@ type structAnn struct {
 	fields []fieldAnn
 }
 
-// mdInt reads a metadata id+1 operand holding an integer constant.
-func mdInt(m *decode.IRModule, op uint64) (uint32, bool) {
-	if op == 0 {
-		return 0, false
+// opnd is operand i of tuple n as a metadata id, or -1 for null or none.
+func opnd(n *ir.Metadata, i int) int64 {
+	if id, ok := n.Operand(i); ok {
+		return int64(id)
 	}
-	e := m.MD(nil, uint32(op-1))
-	if e == nil || e.Code != decode.MDValue {
+	return -1
+}
+
+// mdAt is module-level metadata id ref, or nil (-1 is null).
+func mdAt(m *ir.Module, ref int64) *ir.Metadata {
+	if ref < 0 {
+		return nil
+	}
+	return m.MD(nil, uint32(ref))
+}
+
+// mdInt reads metadata ref holding an integer constant.
+func mdInt(m *ir.Module, ref int64) (uint32, bool) {
+	e := mdAt(m, ref)
+	if e == nil || e.Code != ir.MetadataValue {
 		return 0, false
 	}
 	v, ok := m.ConstInt(nil, e.Value)
 	return uint32(v), ok
 }
 
-func mdNode(m *decode.IRModule, op uint64) *decode.IRMetadata {
-	if op == 0 {
-		return nil
-	}
-	e := m.MD(nil, uint32(op-1))
-	if e == nil || e.Code != decode.MDNode {
+func mdNode(m *ir.Module, ref int64) *ir.Metadata {
+	e := mdAt(m, ref)
+	if e == nil || e.Code != ir.MetadataNode {
 		return nil
 	}
 	return e
 }
 
-func mdString(m *decode.IRModule, op uint64) string {
-	if op == 0 {
-		return ""
-	}
-	if e := m.MD(nil, uint32(op-1)); e != nil && e.Code == decode.MDString {
+func mdString(m *ir.Module, ref int64) string {
+	if e := mdAt(m, ref); e != nil && e.Code == ir.MetadataString {
 		return e.Str
 	}
 	return ""
 }
 
-// mdValueType returns the type of the value a metadata operand wraps.
-func mdValueType(m *decode.IRModule, op uint64) uint32 {
-	if op == 0 {
-		return decode.NoType
-	}
-	e := m.MD(nil, uint32(op-1))
-	if e == nil || e.Code != decode.MDValue {
-		return decode.NoType
+// mdValueType returns the type of the value metadata ref wraps.
+func mdValueType(m *ir.Module, ref int64) uint32 {
+	e := mdAt(m, ref)
+	if e == nil || e.Code != ir.MetadataValue {
+		return ir.NoType
 	}
 	return e.Type
 }
 
-func namedMD(m *decode.IRModule, name string) []uint32 {
-	for _, n := range m.NamedMetadata {
-		if n.Name == name {
-			return n.Nodes
-		}
-	}
-	return nil
-}
-
-func typeAnnotations(m *decode.IRModule) map[uint32]*structAnn {
+func typeAnnotations(m *ir.Module) map[uint32]*structAnn {
 	out := map[uint32]*structAnn{}
-	for _, id := range namedMD(m, "dx.typeAnnotations") {
+	for _, id := range m.Named("dx.typeAnnotations") {
 		n := m.MD(nil, id)
-		if n == nil || n.Code != decode.MDNode || len(n.Ops) == 0 {
+		if n == nil || n.Code != ir.MetadataNode || n.NumOperands() == 0 {
 			continue
 		}
-		if tag, _ := mdInt(m, n.Ops[0]); tag != 0 {
+		if tag, _ := mdInt(m, opnd(n, 0)); tag != 0 {
 			continue
 		}
-		for i := 1; i+1 < len(n.Ops); i += 2 {
-			t := mdValueType(m, n.Ops[i])
-			sn := mdNode(m, n.Ops[i+1])
-			if t == decode.NoType || sn == nil || len(sn.Ops) == 0 {
+		for i := 1; i+1 < n.NumOperands(); i += 2 {
+			t := mdValueType(m, opnd(n, i))
+			sn := mdNode(m, opnd(n, i+1))
+			if t == ir.NoType || sn == nil || sn.NumOperands() == 0 {
 				continue
 			}
 			sa := &structAnn{}
-			sa.size, _ = mdInt(m, sn.Ops[0])
+			sa.size, _ = mdInt(m, opnd(sn, 0))
 			nf := 0
-			if st := m.IRTypeAt(t); st != nil {
+			if st := m.TypeAt(t); st != nil {
 				nf = len(st.Elems)
 			}
-			for k := 1; k < len(sn.Ops) && k <= nf; k++ {
-				fn := mdNode(m, sn.Ops[k])
+			for k := 1; k < sn.NumOperands() && k <= nf; k++ {
+				fn := mdNode(m, opnd(sn, k))
 				var fa fieldAnn
 				if fn != nil {
-					for j := 0; j+1 < len(fn.Ops); j += 2 {
-						tag, _ := mdInt(m, fn.Ops[j])
+					for j := 0; j+1 < fn.NumOperands(); j += 2 {
+						tag, _ := mdInt(m, opnd(fn, j))
 						switch tag {
 						case 2:
-							if mn := mdNode(m, fn.Ops[j+1]); mn != nil && len(mn.Ops) == 3 {
+							if mn := mdNode(m, opnd(fn, j+1)); mn != nil && mn.NumOperands() == 3 {
 								fa.hasMatrix = true
-								fa.rows, _ = mdInt(m, mn.Ops[0])
-								fa.cols, _ = mdInt(m, mn.Ops[1])
-								fa.orient, _ = mdInt(m, mn.Ops[2])
+								fa.rows, _ = mdInt(m, opnd(mn, 0))
+								fa.cols, _ = mdInt(m, opnd(mn, 1))
+								fa.orient, _ = mdInt(m, opnd(mn, 2))
 							}
 						case 3:
-							fa.offset, _ = mdInt(m, fn.Ops[j+1])
+							fa.offset, _ = mdInt(m, opnd(fn, j+1))
 						case 6:
-							fa.name = mdString(m, fn.Ops[j+1])
+							fa.name = mdString(m, opnd(fn, j+1))
 						case 7:
-							fa.compType, _ = mdInt(m, fn.Ops[j+1])
+							fa.compType, _ = mdInt(m, opnd(fn, j+1))
 						}
 					}
 				}
@@ -144,7 +139,7 @@ var hlslNativeNames = [...]string{"unknown", "bool", "int16_t", "uint16_t", "int
 
 type bufPrinter struct {
 	dl      *dataLayout // nil: cbuffer layout (offsets from the annotations)
-	m       *decode.IRModule
+	m       *ir.Module
 	ann     map[uint32]*structAnn
 	minPrec bool
 	out     []string
@@ -165,7 +160,7 @@ func (b *bufPrinter) compName(c uint32) string {
 }
 
 func (b *bufPrinter) structName(t uint32) string {
-	if st := b.m.IRTypeAt(t); st != nil {
+	if st := b.m.TypeAt(t); st != nil {
 		return st.Name
 	}
 	return ""
@@ -180,7 +175,7 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 	b.add(";")
 	fi := indent + 4
 	sa := b.ann[t]
-	st := b.m.IRTypeAt(t)
+	st := b.m.TypeAt(t)
 	if sa == nil || st == nil {
 		if size == 0 {
 			b.add(";" + strings.Repeat(" ", fi) + "/* empty struct */")
@@ -214,21 +209,21 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 
 func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, offsetIndent int, size uint32) {
 	m := b.m
-	tt := m.IRTypeAt(t)
+	tt := m.TypeAt(t)
 	if tt == nil {
 		return
 	}
-	if tt.Kind == decode.IRTypeStruct && !fa.hasMatrix {
+	if tt.Kind == ir.TypeStruct && !fa.hasMatrix {
 		b.structLayout(t, fa.name, offset, indent, offsetIndent, 0)
 		return
 	}
 	elt := t
 	arraySize, levels := uint32(0), 0
-	if tt.Kind == decode.IRTypeArray {
+	if tt.Kind == ir.TypeArray {
 		arraySize = 1
 		for {
-			et := m.IRTypeAt(elt)
-			if et == nil || et.Kind != decode.IRTypeArray || len(et.Elems) == 0 {
+			et := m.TypeAt(elt)
+			if et == nil || et.Kind != ir.TypeArray || len(et.Elems) == 0 {
 				break
 			}
 			arraySize *= uint32(et.Count)
@@ -247,14 +242,14 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 				arraySize /= fa.cols
 			}
 		}
-		if et := m.IRTypeAt(elt); et != nil && et.Kind == decode.IRTypeVector && len(et.Elems) > 0 {
+		if et := m.TypeAt(elt); et != nil && et.Kind == ir.TypeVector && len(et.Elems) > 0 {
 			elt = et.Elems[0]
 		}
 		if levels == 1 {
 			arraySize = 0
 		}
 	}
-	if et := m.IRTypeAt(elt); et != nil && et.Kind == decode.IRTypeStruct {
+	if et := m.TypeAt(elt); et != nil && et.Kind == ir.TypeStruct {
 		name := fa.name
 		if arraySize != 0 {
 			name += "[" + strconv.Itoa(int(arraySize)) + "]"
@@ -265,8 +260,8 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 	// The type and name (PrintTypeAndName): arrays stripped from the field's own type.
 	base := t
 	for {
-		bt := m.IRTypeAt(base)
-		if bt == nil || bt.Kind != decode.IRTypeArray || len(bt.Elems) == 0 {
+		bt := m.TypeAt(base)
+		if bt == nil || bt.Kind != ir.TypeArray || len(bt.Elems) == 0 {
 			break
 		}
 		base = bt.Elems[0]
@@ -276,7 +271,7 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 	if fa.hasMatrix {
 		prefix := map[uint32]string{1: "row_major ", 2: "column_major "}[fa.orient]
 		s = prefix + comp + strconv.Itoa(int(fa.rows)) + "x" + strconv.Itoa(int(fa.cols))
-	} else if bt := m.IRTypeAt(base); bt != nil && bt.Kind == decode.IRTypeVector {
+	} else if bt := m.TypeAt(base); bt != nil && bt.Kind == ir.TypeVector {
 		s = comp + strconv.Itoa(int(bt.Count))
 	}
 	s += " " + fa.name
@@ -295,25 +290,25 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 // 2 CBV) and its record, which has at least the 7 operands read here.
 type resourceRecord struct {
 	class int
-	r     *decode.IRMetadata
+	r     *ir.Metadata
 }
 
 // resourceRecords lists the records of the classes asked for, in the
 // module's order (each !dx.resources entry, then the classes in turn).
-func resourceRecords(m *decode.IRModule, classes ...int) []resourceRecord {
+func resourceRecords(m *ir.Module, classes ...int) []resourceRecord {
 	var out []resourceRecord
-	for _, id := range namedMD(m, "dx.resources") {
+	for _, id := range m.Named("dx.resources") {
 		n := m.MD(nil, id)
-		if n == nil || n.Code != decode.MDNode || len(n.Ops) <= slices.Max(classes) {
+		if n == nil || n.Code != ir.MetadataNode || n.NumOperands() <= slices.Max(classes) {
 			continue
 		}
 		for _, class := range classes {
-			list := mdNode(m, n.Ops[class])
+			list := mdNode(m, opnd(n, class))
 			if list == nil {
 				continue
 			}
-			for _, op := range list.Ops {
-				if r := mdNode(m, op); r != nil && len(r.Ops) >= 7 {
+			for i := range list.NumOperands() {
+				if r := mdNode(m, opnd(list, i)); r != nil && r.NumOperands() >= 7 {
 					out = append(out, resourceRecord{class, r})
 				}
 			}
@@ -324,14 +319,14 @@ func resourceRecords(m *decode.IRModule, classes ...int) []resourceRecord {
 
 // symbolType is the type a resource's symbol points at, with one array
 // level unwrapped (a cbuffer array), or every level (a structured buffer's).
-func symbolType(m *decode.IRModule, op uint64, everyArray bool) uint32 {
-	t := mdValueType(m, op)
-	if pt := m.IRTypeAt(t); pt != nil && pt.Kind == decode.IRTypePointer && len(pt.Elems) > 0 {
+func symbolType(m *ir.Module, ref int64, everyArray bool) uint32 {
+	t := mdValueType(m, ref)
+	if pt := m.TypeAt(t); pt != nil && pt.Kind == ir.TypePointer && len(pt.Elems) > 0 {
 		t = pt.Elems[0]
 	}
 	for {
-		at := m.IRTypeAt(t)
-		if at == nil || at.Kind != decode.IRTypeArray || len(at.Elems) == 0 {
+		at := m.TypeAt(t)
+		if at == nil || at.Kind != ir.TypeArray || len(at.Elems) == 0 {
 			return t
 		}
 		t = at.Elems[0]
@@ -360,18 +355,18 @@ func (b *bufPrinter) block(kind, name string, t, size uint32, missing string) {
 // bufferDefinitions prints each cbuffer of !dx.resources with its layout,
 // then the structured buffers (SRVs, then UAVs) and tbuffers, as DXC's
 // PrintStructBufferDefinition and PrintTBufferDefinition do.
-func bufferDefinitions(m *decode.IRModule, minPrec bool) []string {
+func bufferDefinitions(m *ir.Module, minPrec bool) []string {
 	b := &bufPrinter{m: m, ann: typeAnnotations(m), minPrec: minPrec}
 	for _, cb := range resourceRecords(m, 2) {
-		size, _ := mdInt(m, cb.r.Ops[6])
-		b.block("cbuffer", mdString(m, cb.r.Ops[2]), symbolType(m, cb.r.Ops[1], false), size,
+		size, _ := mdInt(m, opnd(cb.r, 6))
+		b.block("cbuffer", mdString(m, opnd(cb.r, 2)), symbolType(m, opnd(cb.r, 1), false), size,
 			"["+strconv.Itoa(int(size))+" x i8] (type annotation not present)")
 	}
 	for _, res := range resourceRecords(m, 0, 1) {
-		kind, _ := mdInt(m, res.r.Ops[6])
-		name := mdString(m, res.r.Ops[2])
-		t := symbolType(m, res.r.Ops[1], true)
-		if st := m.IRTypeAt(t); st == nil || st.Kind != decode.IRTypeStruct {
+		kind, _ := mdInt(m, opnd(res.r, 6))
+		name := mdString(m, opnd(res.r, 2))
+		t := symbolType(m, opnd(res.r, 1), true)
+		if st := m.TypeAt(t); st == nil || st.Kind != ir.TypeStruct {
 			continue
 		}
 		switch {
@@ -394,13 +389,13 @@ func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
 	b.add("; Resource bind info for " + name)
 	b.add("; {")
 	b.add(";")
-	st := m.IRTypeAt(cls)
-	ret := decode.NoType
+	st := m.TypeAt(cls)
+	ret := ir.NoType
 	if len(st.Elems) > 0 {
 		ret = st.Elems[0]
 	}
-	rt := m.IRTypeAt(ret)
-	if rt == nil || rt.Kind != decode.IRTypeStruct {
+	rt := m.TypeAt(ret)
+	if rt == nil || rt.Kind != ir.TypeStruct {
 		if sa := b.ann[cls]; sa == nil || len(sa.fields) == 0 {
 			b.add(";   [" + strconv.FormatUint(dl.allocSize(cls, 0), 10) + " x i8] (type annotation not present)")
 		} else {
@@ -425,12 +420,12 @@ func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
 // dataLayout answers LLVM DataLayout's size and alignment questions for the
 // module's layout string (DXIL: "e-m:e-p:32:32-i1:32-i8:32-i16:32-…").
 type dataLayout struct {
-	m     *decode.IRModule
+	m     *ir.Module
 	align map[string]uint64 // "i16", "f32", "v128", "p" → ABI alignment in bytes
 	memo  map[uint32]typeLayout
 }
 
-func newDataLayout(m *decode.IRModule) *dataLayout {
+func newDataLayout(m *ir.Module) *dataLayout {
 	d := &dataLayout{m: m, memo: map[uint32]typeLayout{}, align: map[string]uint64{"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 4, "f16": 2, "f32": 4, "f64": 8, "v64": 8, "v128": 16, "p": 8}}
 	for _, spec := range strings.Split(m.DataLayout, "-") {
 		parts := strings.Split(spec, ":")
@@ -458,7 +453,7 @@ func newDataLayout(m *decode.IRModule) *dataLayout {
 
 // floatBits is the width of each floating-point type; the data layout names
 // their alignments f16, f32, f64.
-var floatBits = map[decode.IRTypeKind]uint64{decode.IRTypeHalf: 16, decode.IRTypeFloat: 32, decode.IRTypeDouble: 64}
+var floatBits = map[ir.TypeKind]uint64{ir.TypeHalf: 16, ir.TypeFloat: 32, ir.TypeDouble: 64}
 
 func alignTo(v, a uint64) uint64 {
 	if a <= 1 {
@@ -469,11 +464,11 @@ func alignTo(v, a uint64) uint64 {
 
 // typeAt is type t, or nil when there is none or the types nest deeper
 // than any real one (a hostile module's types may refer to themselves).
-func (d *dataLayout) typeAt(t uint32, depth int) *decode.IRType {
+func (d *dataLayout) typeAt(t uint32, depth int) *ir.Type {
 	if depth > 32 {
 		return nil
 	}
-	return d.m.IRTypeAt(t)
+	return d.m.TypeAt(t)
 }
 
 // typeLayout is a type's size in bits and ABI alignment in bytes.
@@ -491,20 +486,20 @@ func (d *dataLayout) layout(t uint32, depth int) typeLayout {
 	}
 	l := typeLayout{0, 1}
 	switch tt.Kind {
-	case decode.IRTypeInt:
+	case ir.TypeInt:
 		l.bits, l.align = uint64(tt.Width), 4
 		if a, ok := d.align["i"+strconv.Itoa(int(tt.Width))]; ok {
 			l.align = a
 		}
-	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
+	case ir.TypeHalf, ir.TypeFloat, ir.TypeDouble:
 		l.bits = floatBits[tt.Kind]
 		l.align = d.align["f"+strconv.FormatUint(l.bits, 10)]
-	case decode.IRTypePointer:
+	case ir.TypePointer:
 		l.bits, l.align = 64, d.align["p"]
 		if s, ok := d.align["psize"]; ok {
 			l.bits = s * 8
 		}
-	case decode.IRTypeVector:
+	case ir.TypeVector:
 		natural := uint64(1)
 		if len(tt.Elems) > 0 {
 			l.bits = d.layout(tt.Elems[0], depth+1).bits * tt.Count
@@ -519,12 +514,12 @@ func (d *dataLayout) layout(t uint32, depth int) typeLayout {
 				l.align <<= 1
 			}
 		}
-	case decode.IRTypeArray:
+	case ir.TypeArray:
 		if len(tt.Elems) > 0 {
 			l.bits = d.allocSize(tt.Elems[0], depth+1) * tt.Count * 8
 			l.align = d.layout(tt.Elems[0], depth+1).align
 		}
-	case decode.IRTypeStruct:
+	case ir.TypeStruct:
 		_, size, a := d.structLayout(t, depth+1)
 		l.bits, l.align = size*8, a
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // The comment block dxc -dumpbin prints above the IR (dxcdisassembler.cpp,
@@ -17,7 +18,7 @@ import (
 
 // WriteDisassembly writes what `dxc -dumpbin` prints for a container: the
 // header comments from the other parts, then the module's IR.
-func WriteDisassembly(w io.Writer, f *decode.File, m *decode.IRModule) error {
+func WriteDisassembly(w io.Writer, f *decode.File, m *ir.Module) error {
 	var sb strings.Builder
 	for _, l := range DisassemblyHeader(f, m) {
 		sb.WriteString(l)
@@ -71,7 +72,7 @@ var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3
 
 // DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
 // IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
-func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
+func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	var out []string
 	add := func(s string) { out = append(out, s) }
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {

@@ -84,6 +84,9 @@ type Record struct {
 	Blob   []byte
 }
 
+// Abbreviated says whether the record was written through an abbreviation.
+func (r *Record) Abbreviated() bool { return r.Abbrev != UnabbrevRecord }
+
 // Block is one block with its records and sub-blocks, each kind in stream
 // order (how records and nested blocks interleave is not kept).
 type Block struct {

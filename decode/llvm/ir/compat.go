@@ -1,4 +1,4 @@
-package decode
+package ir
 
 import (
 	"strings"
@@ -6,18 +6,25 @@ import (
 	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 )
 
-// BitcodeForLLVM returns a copy of DXIL bitcode whose data layout modern LLVM
+// ForLLVM19 returns a copy of DXIL bitcode whose data layout modern LLVM
 // tools accept (they refuse DXIL's "i8:32" and "i16:32": "Invalid ABI
 // alignment, i8 must be naturally aligned"), rewriting those characters in
 // place. It reports false when the layout cannot be rewritten without
-// changing the bitstream's size.
-func BitcodeForLLVM(bc []byte) ([]byte, bool) {
-	mod := findBlock(bitstream.Parse(bc, nil).Blocks, blockModule)
+// changing the bitstream's size. The reference tests use it to hand
+// llvm-dis-19 and llvm-bcanalyzer-19 the bitcode the decoders read.
+func ForLLVM19(bc []byte) ([]byte, bool) {
+	var mod *Block
+	for _, b := range bitstream.Parse(bc, nil).Blocks {
+		if b.ID == ModuleBlockID {
+			mod = b
+			break
+		}
+	}
 	if mod == nil {
 		return nil, false
 	}
 	for _, rec := range mod.Records {
-		if rec.Code != 3 || rec.Abbrev != bitstream.UnabbrevRecord {
+		if rec.Code != ModuleCodeDataLayout || rec.Abbrev != bitstream.UnabbrevRecord {
 			continue
 		}
 		dl := opsText(rec.Ops)
