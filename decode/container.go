@@ -8,6 +8,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/dxil"
+
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -106,7 +108,7 @@ type Part struct {
 	ResourceDefs    *ResourceDefinitions `json:",omitempty"` // RDEF
 	Bytecode        *ShaderBytecode      `json:",omitempty"` // SHDR, SHEX
 	Level9          *Aon9                `json:",omitempty"` // Aon9
-	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+	Module          *dxil.Module         `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 
 	// Value is the decoded value of a part family registered outside this
 	// package; JSON writes it under the registration's Key.

@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/dxil"
+
 	"bytes"
 	"fmt"
 	"os"
@@ -148,7 +150,7 @@ func norm(v any) any {
 		return "[" + strings.Join(s, " ") + "]"
 	case uint16, uint32, uint64, int, int64, uint8:
 		return fmt.Sprint(x)
-	case ShaderKind:
+	case dxil.ShaderKind:
 		return fmt.Sprint(uint32(x))
 	}
 	return v

@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/dxil"
+
 	"fmt"
 	"sort"
 	"strings"
@@ -10,11 +12,11 @@ import (
 // runtime reads PSV0 while drivers compile the DXIL, so a disagreement between
 // them is exactly the kind of bug people open this tool for.
 func (f *File) crossCheck() {
-	dxil, ildb := f.Part("DXIL"), f.Part("ILDB")
-	if dxil != nil && ildb != nil && dxil.Program != nil && ildb.Program != nil && dxil.Program.ShaderKind != ildb.Program.ShaderKind {
-		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dxil.Program.ShaderKind)
+	dx, ildb := f.Part("DXIL"), f.Part("ILDB")
+	if dx != nil && ildb != nil && dx.Program != nil && ildb.Program != nil && dx.Program.ShaderKind != ildb.Program.ShaderKind {
+		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dx.Program.ShaderKind)
 	}
-	prog := dxil
+	prog := dx
 	if prog == nil || prog.Program == nil || prog.Module == nil {
 		prog = ildb
 	}
@@ -26,10 +28,10 @@ func (f *File) crossCheck() {
 	if info.Version >= 1 && info.StageKnown && info.ShaderStage != h.ShaderKind {
 		f.warn(psv, "ShaderStage", "PSV0 says the shader is a %s shader, the %s program header says %s", info.ShaderStage, prog.Name, h.ShaderKind)
 	}
-	if m == nil || h.ShaderKind == 6 { // libraries describe their entries in RDAT, not PSV0
+	if m == nil || h.ShaderKind == dxil.Library { // libraries describe their entries in RDAT, not PSV0
 		return
 	}
-	var entry *EntryPoint
+	var entry *dxil.EntryPoint
 	for i := range m.EntryPoints {
 		if m.EntryPoints[i].Function != "" {
 			entry = &m.EntryPoints[i]
@@ -92,7 +94,7 @@ func psvBinding(r PSVResourceBindInfo) string {
 	return bindingText(class, r.Space, r.LowerBound, r.UpperBound)
 }
 
-func metaBinding(r DXILResource) string {
+func metaBinding(r dxil.Resource) string {
 	upper := uint32(0xFFFFFFFF)
 	if r.RangeSize != 0xFFFFFFFF {
 		upper = r.LowerBound + r.RangeSize - 1

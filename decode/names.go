@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/dxil"
+
 	"fmt"
 	"strings"
 )
@@ -22,7 +24,7 @@ func partSummary(p *Part) string {
 		return s
 	case p.Program != nil:
 		h := p.Program
-		return fmt.Sprintf("%s, %s, DXIL %d.%d, %d bytes of bitcode", h.ShaderKindName, Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
+		return fmt.Sprintf("%s, %s, DXIL %d.%d, %d bytes of bitcode", h.ShaderKindName, dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
 	case p.DebugName != nil:
 		return p.DebugName.DebugName
 	case p.CompilerVersion != nil:

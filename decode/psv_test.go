@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/dxil"
+
 	"reflect"
 	"strings"
 	"testing"
@@ -106,7 +108,7 @@ func hasSpan(p *Part, path string, kind SpanKind) bool {
 // after PSV0 (header read raw) and before it (header decoded first).
 func TestPSVVersion0StageUnion(t *testing.T) {
 	tests := []struct {
-		kind ShaderKind
+		kind dxil.ShaderKind
 		fill func(rtInfo)
 		want PSVInfo
 	}{

@@ -1,6 +1,10 @@
 package decode
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/decode/dxil"
+)
 
 // The RDAT structures, named and laid out as DXC's RDAT_*.inl declare them.
 
@@ -119,7 +123,7 @@ type RuntimeDataFunctionInfo struct {
 	ResourceNames           []string // added: the resources' names
 	FunctionDependencies    []string
 	FunctionDependenciesRef uint32
-	ShaderKind              ShaderKind
+	ShaderKind              dxil.ShaderKind
 	ShaderKindName          string
 	PayloadSizeInBytes      uint32
 	AttributeSizeInBytes    uint32

@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"github.com/dxscope/dxscope/decode/dxil"
+
 	"fmt"
 	"sort"
 	"strconv"
@@ -431,17 +433,17 @@ func (s *Signature) summary() string {
 // shader) or outputs (hull and mesh shaders) once every part is decoded, from
 // the DXIL/ILDB program header or the SM4/5 bytecode's version token.
 func (f *File) resolveSignatureDirections() {
-	kind, ok := ShaderKind(0), false
+	kind, ok := dxil.ShaderKind(0), false
 	for _, p := range f.Parts {
 		switch {
 		case p.Program != nil && (p.Name == "DXIL" || p.Name == "ILDB"):
 			kind, ok = p.Program.ShaderKind, true
 		case !ok && (p.Name == "SHDR" || p.Name == "SHEX") && len(p.data) >= 4:
 			// SM4/5 version token: program type in bits 16-31, 4 = domain.
-			kind, ok = ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
+			kind, ok = dxil.ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
 		}
 	}
-	if !ok || kind != 4 { // 4: Domain in both numberings
+	if !ok || kind != dxil.Domain { // 4 in both numberings
 		return
 	}
 	for _, p := range f.Parts {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
@@ -370,9 +371,9 @@ func bufferDefinitions(m *ir.Module, minPrec bool) []string {
 			continue
 		}
 		switch {
-		case kind == 12:
+		case dxil.ResourceKind(kind) == dxil.ResourceKindStructuredBuffer:
 			b.structuredBuffer(name, t)
-		case kind == 15 && res.class == 0:
+		case dxil.ResourceKind(kind) == dxil.ResourceKindTBuffer && res.class == 0:
 			var size uint32
 			if sa := b.ann[t]; sa != nil {
 				size = sa.size

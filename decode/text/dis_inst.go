@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
@@ -317,12 +317,12 @@ func (p *printer) comment(b *strings.Builder, in *ir.Inst) {
 		return
 	}
 	code := uint32(op)
-	args, known := decode.DXOpArgNames(code)
+	args, known := dxil.OpArgNames(code)
 	if !known {
 		fmt.Fprintf(b, "  ; invalid DXIL opcode #%d", code)
 		return
 	}
-	b.WriteString("  ; " + decode.DXOpName(code) + "(" + args + ")")
+	b.WriteString("  ; " + dxil.OpName(code) + "(" + args + ")")
 	if code == 216 && len(in.Args) >= 4 { // AnnotateHandle(res, props)
 		if pv := m.Value(p.f, in.Args[2]); pv != nil && pv.Kind == ir.ValueConstant {
 			var d0, d1 int64
@@ -385,7 +385,7 @@ var compTypeNames = [...]string{"<invalid CompType>", "I1", "I16", "U16", "I32",
 
 // resourceProps prints DxilResourceProperties as DXC's disassembler does after AnnotateHandle.
 func resourceProps(d0, d1 uint32) string {
-	kind := d0 & 0xff
+	kind := dxil.ResourceKind(d0 & 0xff)
 	isUAV := d0>>12&1 != 0
 	isROV := d0>>13&1 != 0
 	gc := d0>>14&1 != 0
@@ -396,11 +396,11 @@ func resourceProps(d0, d1 uint32) string {
 		kname = resourceKindNames[kind]
 	}
 	switch {
-	case kind == 13:
+	case kind == dxil.ResourceKindCBuffer:
 		return "CBuffer"
-	case kind == 15 && !isUAV:
+	case kind == dxil.ResourceKindTBuffer && !isUAV:
 		return "TBuffer"
-	case kind == 14:
+	case kind == dxil.ResourceKindSampler:
 		if cmpOrCounter {
 			return "SamplerComparisonState"
 		}
@@ -423,7 +423,7 @@ func resourceProps(d0, d1 uint32) string {
 		}
 	}
 	switch {
-	case kind >= 1 && kind <= 10:
+	case kind >= dxil.ResourceKindTexture1D && kind <= dxil.ResourceKindTypedBuffer:
 		ct, cc := d1&0xff, d1>>8&0xff
 		s := g + r + rw + kname + "<"
 		if cc > 1 {
@@ -434,13 +434,13 @@ func resourceProps(d0, d1 uint32) string {
 			name = compTypeNames[ct]
 		}
 		return s + name + ">"
-	case kind == 11:
+	case kind == dxil.ResourceKindRawBuffer:
 		return g + r + rw + kname
-	case kind == 12:
+	case kind == dxil.ResourceKindStructuredBuffer:
 		return g + r + rw + kname + "<stride=" + strconv.Itoa(int(d1)) + counter + ">"
-	case kind == 16:
+	case kind == dxil.ResourceKindRTAccelerationStructure:
 		return kname
-	case kind == 17 || kind == 18:
+	case kind == dxil.ResourceKindFeedbackTexture2D || kind == dxil.ResourceKindFeedbackTexture2DArray:
 		ft := "<invalid sampler feedback type>"
 		switch d1 {
 		case 0:

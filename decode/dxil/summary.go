@@ -1,4 +1,4 @@
-package decode
+package dxil
 
 import (
 	"fmt"
@@ -6,17 +6,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
-// The module's summary, derived from the one IR reader's module: the type
-// table as short lines, global values with their names, each function's
-// blocks and instructions, and the census of dx.op calls (the opcode is a
-// call's first argument, a constant integer).
-
-// maxTypesShown bounds Module.Types.
-const maxTypesShown = 4096
+// The module's summary, derived from the IR reader's module: the type table
+// as short lines, global values with their names, each function's blocks
+// and instructions, and the census of dx.op calls (the opcode is a call's
+// first argument, a constant integer).
 
 // mdWork bounds how many metadata nodes the DXIL readers visit in one module,
 // since a hostile file can make every entry point share one huge list.
@@ -37,7 +34,7 @@ func linkageName(v uint64) string {
 type moduleReader struct {
 	m      *Module
 	ir     *ir.Module
-	r      *binread.Reader
+	o      *out
 	types  *ir.TypePrinter // SummarySyntax
 	warned map[string]bool
 	work   int // metadata nodes visited (bounded by mdWork)
@@ -46,20 +43,20 @@ type moduleReader struct {
 	namedList []string            // names in the order they first appear
 }
 
-func (d *moduleReader) warnOnce(key string, sev Severity, format string, args ...any) {
+func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, args ...any) {
 	if d.warned[key] {
 		return
 	}
 	d.warned[key] = true
-	d.r.Problem(sev, format, args...)
+	d.o.problem(sev, format, args...)
 }
 
-// readModule fills m from the IR module irm, read from r's bitcode.
-func readModule(m *Module, irm *ir.Module, r *binread.Reader) {
-	d := &moduleReader{m: m, ir: irm, r: r, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{}}
+// readModule fills m from the IR module irm.
+func readModule(m *Module, irm *ir.Module, o *out) {
+	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{}}
 	for _, p := range irm.Problems {
-		if p.Structure != "bitcode" { // the stream's own faults are reported above
-			r.Out.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)
+		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
+			o.sink.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)
 		}
 	}
 	m.Producer, m.Version = irm.Producer, irm.Version
@@ -71,25 +68,25 @@ func readModule(m *Module, irm *ir.Module, r *binread.Reader) {
 		m.Types[i] = d.types.Type(uint32(i))
 	}
 	if n < len(irm.Types) {
-		r.Problem(Note, "the type table has %d types; only the first %d are listed", len(irm.Types), n)
+		o.problem(report.Note, "the type table has %d types; only the first %d are listed", len(irm.Types), n)
 	}
 	for _, g := range irm.Globals {
 		t := g.ValueType
 		if t == ir.NoType {
 			t = g.Type
 		}
-		m.GlobalVariables = append(m.GlobalVariables, ModuleGlobal{Name: g.Name, Type: d.types.Type(t), Constant: g.Constant,
+		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: d.types.Type(t), Constant: g.Constant,
 			AddressSpace: g.AddrSpace, Linkage: linkageName(g.Linkage)})
 	}
 	dxop := make([]bool, len(irm.Functions))
 	for i, f := range irm.Functions {
-		m.Functions = append(m.Functions, ModuleFunction{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
+		m.Functions = append(m.Functions, Function{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
 			Linkage: linkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})
 		if strings.HasPrefix(f.Name, "dx.op.") {
 			m.DXOpFunctions = append(m.DXOpFunctions, f.Name)
 			dxop[i] = true
 			if !f.Declaration {
-				d.warnOnce("dxopbody", Warning, "%s has a body; dx.op functions are declarations the driver implements", f.Name)
+				d.warnOnce("dxopbody", report.Warning, "%s has a body; dx.op functions are declarations the driver implements", f.Name)
 			}
 		}
 	}
@@ -117,12 +114,12 @@ func (d *moduleReader) census(dxop []bool) {
 			}
 			m.Functions[fi].DXOpCalls++
 			if len(in.Args) < 2 {
-				d.warnOnce("dxopnoarg", Warning, "a call to a dx.op function in %q has no arguments", f.Name)
+				d.warnOnce("dxopnoarg", report.Warning, "a call to a dx.op function in %q has no arguments", f.Name)
 				continue
 			}
 			op, ok := irm.ConstInt(f, in.Args[0])
 			if !ok {
-				d.warnOnce("dxopnonconst", Warning, "a call to a dx.op function in %q has an opcode that is not a constant integer", f.Name)
+				d.warnOnce("dxopnonconst", report.Warning, "a call to a dx.op function in %q has an opcode that is not a constant integer", f.Name)
 				continue
 			}
 			if count[uint32(op)] == 0 {
@@ -132,11 +129,11 @@ func (d *moduleReader) census(dxop []bool) {
 		}
 	}
 	for op, n := range count {
-		m.DXOps = append(m.DXOps, DXOp{Opcode: op, Name: DXOpName(op), Count: n, Offset: int64(first[op] / 8)})
+		m.DXOps = append(m.DXOps, OpCount{Opcode: op, Name: OpName(op), Count: n, Offset: int64(first[op] / 8)})
 	}
 	sort.Slice(m.DXOps, func(i, j int) bool { return m.DXOps[i].Opcode < m.DXOps[j].Opcode })
 	if m.DXOps == nil {
-		m.DXOps = []DXOp{}
+		m.DXOps = []OpCount{}
 	}
 }
 

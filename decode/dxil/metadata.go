@@ -1,4 +1,4 @@
-package decode
+package dxil
 
 import (
 	"fmt"
@@ -19,28 +19,28 @@ type EntryPoint struct {
 	Function        string           // the function's symbol ("" for a null function, as in a library's first entry)
 	ShaderKind      string           // from the shader model, or the kDxilShaderKindTag property in libraries
 	Signatures      *EntrySignatures `json:",omitempty"`
-	Resources       []DXILResource   `json:",omitempty"` // the entry's own list, when it is not !dx.resources itself
+	Resources       []Resource       `json:",omitempty"` // the entry's own list, when it is not !dx.resources itself
 	ModuleResources bool             `json:",omitempty"` // the entry refers to !dx.resources (Module.Resources)
 	ShaderFlags     uint64           `json:",omitempty"`
 	NumThreads      []uint32         `json:",omitempty"`
 	WaveSize        []uint32         `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
 	NodeLaunchType  string           `json:",omitempty"`
-	EntryNodeID     *EntryNodeID     `json:",omitempty"`
-	NodeInputs      []EntryNodeIO    `json:",omitempty"`
-	NodeOutputs     []EntryNodeIO    `json:",omitempty"`
+	EntryNodeID     *NodeID          `json:",omitempty"`
+	NodeInputs      []NodeIO         `json:",omitempty"`
+	NodeOutputs     []NodeIO         `json:",omitempty"`
 	Properties      []EntryProperty  `json:",omitempty"` // every tag/value pair, rendered
 }
 
 // EntrySignatures are the signature element lists an entry point refers to.
 type EntrySignatures struct {
-	Inputs        []SignatureElementMD `json:",omitempty"`
-	Outputs       []SignatureElementMD `json:",omitempty"`
-	PatchConstant []SignatureElementMD `json:",omitempty"`
+	Inputs        []SignatureElement `json:",omitempty"`
+	Outputs       []SignatureElement `json:",omitempty"`
+	PatchConstant []SignatureElement `json:",omitempty"`
 }
 
-// SignatureElementMD is one signature element as the metadata states it:
+// SignatureElement is one signature element as the metadata states it:
 // !{i32 id, !"name", i8 compType, i8 semanticKind, !indices, i8 interpMode, i32 rows, i8 cols, i32 startRow, i8 startCol, !tags}.
-type SignatureElementMD struct {
+type SignatureElement struct {
 	ID              uint32
 	Name            string
 	CompType        uint32
@@ -56,34 +56,34 @@ type SignatureElementMD struct {
 
 // EntryProperty is one tag/value pair of an entry point's properties.
 type EntryProperty struct {
-	Tag   uint32
+	Tag   EntryTag
 	Name  string
 	Value string
 }
 
-// EntryNodeID is a work-graph node's name and array index.
-type EntryNodeID struct {
+// NodeID is a work-graph node's name and array index.
+type NodeID struct {
 	Name  string
 	Index uint32
 }
 
-// EntryNodeIO is one node input or output (DXIL 1.8) with its NodeIOFlags.
-type EntryNodeIO struct {
+// NodeIO is one node input or output (DXIL 1.8) with its NodeIOFlags.
+type NodeIO struct {
 	Flags                uint32
-	Kind                 string       // NodeIOKind named from the low 7 bits
-	FlagNames            []string     `json:",omitempty"`
-	RecordSize           uint32       `json:",omitempty"`
-	RecordAlignment      uint32       `json:",omitempty"`
-	SVDispatchGrid       []uint32     `json:",omitempty"`
-	MaxRecords           uint32       `json:",omitempty"`
-	MaxRecordsSharedWith *EntryNodeID `json:",omitempty"`
-	OutputID             *EntryNodeID `json:",omitempty"`
-	OutputArraySize      uint32       `json:",omitempty"`
-	AllowSparseNodes     bool         `json:",omitempty"`
+	Kind                 string   // NodeIOKind named from the low 7 bits
+	FlagNames            []string `json:",omitempty"`
+	RecordSize           uint32   `json:",omitempty"`
+	RecordAlignment      uint32   `json:",omitempty"`
+	SVDispatchGrid       []uint32 `json:",omitempty"`
+	MaxRecords           uint32   `json:",omitempty"`
+	MaxRecordsSharedWith *NodeID  `json:",omitempty"`
+	OutputID             *NodeID  `json:",omitempty"`
+	OutputArraySize      uint32   `json:",omitempty"`
+	AllowSparseNodes     bool     `json:",omitempty"`
 }
 
-// DXILResource is one resource of !dx.resources (or of an entry's resource list).
-type DXILResource struct {
+// Resource is one resource of !dx.resources (or of an entry's resource list).
+type Resource struct {
 	Class             string // SRV, UAV, CBuffer, Sampler
 	ID                uint32
 	Name              string
@@ -100,35 +100,65 @@ type DXILResource struct {
 	ElementType       uint32 `json:",omitempty"` // typed resources: DXIL::ComponentType (kDxilTypedBufferElementTypeTag)
 }
 
-// resourceClassNames, resourceKindNames, nodeLaunchTypeNames and nodeIOKindNames are shared with RDAT (rdat_names.go).
+// EntryTag is the tag of an entry point property (kDxil*Tag).
+type EntryTag uint32
 
+// Entry point property tags.
+const (
+	TagShaderFlags EntryTag = iota
+	TagGSState
+	TagDSState
+	TagHSState
+	TagNumThreads
+	TagAutoBindingSpace
+	TagRayPayloadSize
+	TagRayAttribSize
+	TagShaderKind
+	TagMSState
+	TagASState
+	TagWaveSize
+	TagEntryRootSig
+	TagNodeLaunchType
+	TagNodeIsProgramEntry
+	TagNodeID
+	TagNodeLocalRootArgumentsTableIndex
+	TagShareInputOf
+	TagNodeDispatchGrid
+	TagNodeMaxRecursionDepth
+	TagNodeInputs
+	TagNodeOutputs
+	TagNodeMaxDispatchGrid
+	TagRangedWaveSize
+	TagGroupSharedLimit
+)
+
+// The tags of the other tag/value lists: resource properties, signature
+// element properties, and a node input's or output's (kDxil*Tag).
+const (
+	tagTypedBufferElementType         = 0
+	tagStructuredBufferElementStride  = 1
+	tagSignatureElementDynIdxCompMask = 2
+
+	tagNodeOutputID             = 0
+	tagNodeIOFlags              = 1
+	tagNodeRecordType           = 2
+	tagNodeMaxRecords           = 3
+	tagNodeMaxRecordsSharedWith = 4
+	tagNodeOutputArraySize      = 5
+	tagNodeAllowSparseNodes     = 6
+
+	tagNodeRecordSize      = 0 // in a node's record type
+	tagNodeSVDispatchGrid  = 1
+	tagNodeRecordAlignment = 2
+)
+
+// resourceKindName names a resource kind read from metadata (any integer).
 func resourceKindName(v int64) string {
-	if v >= 0 && v < int64(len(resourceKindNames)) {
-		return resourceKindNames[v]
+	if v >= 0 && v <= 0xFFFFFFFF {
+		return ResourceKind(v).String()
 	}
 	return fmt.Sprintf("ResourceKind(%d)", v)
 }
-
-// entryTagNames are the entry property tags (kDxil*Tag).
-var entryTagNames = [...]string{"ShaderFlags", "GSState", "DSState", "HSState", "NumThreads", "AutoBindingSpace",
-	"RayPayloadSize", "RayAttribSize", "ShaderKind", "MSState", "ASState", "WaveSize", "EntryRootSig",
-	"NodeLaunchType", "NodeIsProgramEntry", "NodeId", "NodeLocalRootArgumentsTableIndex", "ShareInputOf",
-	"NodeDispatchGrid", "NodeMaxRecursionDepth", "NodeInputs", "NodeOutputs", "NodeMaxDispatchGrid",
-	"RangedWaveSize", "GroupSharedLimit"}
-
-func entryTagName(t uint32) string {
-	if int(t) < len(entryTagNames) {
-		return entryTagNames[t]
-	}
-	return fmt.Sprintf("Tag(%d)", t)
-}
-
-// NodeIOFlagNames names the bits of DXIL::NodeIOFlags, with the record
-// granularity (a 2-bit field) named as one value; RDAT's IONode flags are the same.
-func NodeIOFlagNames(f uint32) []string { return nodeIOFlagNames(f) }
-
-// profileKinds maps the !dx.shaderModel kind string to DXIL::ShaderKind.
-var profileKinds = map[string]ShaderKind{"ps": 0, "vs": 1, "gs": 2, "hs": 3, "ds": 4, "cs": 5, "lib": 6, "ms": 13, "as": 14}
 
 func readDXILMetadata(d *moduleReader) {
 	m, irm := d.m, d.ir
@@ -183,7 +213,7 @@ func readDXILMetadata(d *moduleReader) {
 			}
 		}
 		if m.ShaderModel == nil {
-			d.r.Problem(Warning, "!dx.shaderModel is not !{!\"kind\", i32 major, i32 minor}")
+			d.o.problem(report.Warning, "!dx.shaderModel is not !{!\"kind\", i32 major, i32 minor}")
 		}
 	}
 	if p := d.named["dx.resources"]; len(p) > 0 {
@@ -211,23 +241,23 @@ func (d *moduleReader) tuple(e *ir.Metadata) *ir.Metadata {
 	return e
 }
 
-func (d *moduleReader) versionNode(name string) *MetadataVersion {
+func (d *moduleReader) versionNode(name string) *Version {
 	p := d.named[name]
 	if len(p) == 0 {
 		return nil
 	}
 	n := d.tuple(d.md(int64(p[0])))
 	if n == nil || n.NumOperands() < 2 {
-		d.r.Problem(Warning, "!%s is not a pair of integers", name)
+		d.o.problem(report.Warning, "!%s is not a pair of integers", name)
 		return nil
 	}
 	a, ok1 := d.mdInt(d.md(operand(n, 0)))
 	b, ok2 := d.mdInt(d.md(operand(n, 1)))
 	if !ok1 || !ok2 {
-		d.r.Problem(Warning, "!%s is not a pair of integers", name)
+		d.o.problem(report.Warning, "!%s is not a pair of integers", name)
 		return nil
 	}
-	return &MetadataVersion{uint32(a), uint32(b)}
+	return &Version{uint32(a), uint32(b)}
 }
 
 // viewIDState reads the [N x i32] constant data array of !dx.viewIdState.
@@ -252,7 +282,7 @@ func (d *moduleReader) node(ref int64) *ir.Metadata {
 	d.work++
 	if d.work > mdWork {
 		if d.work == mdWork+1 {
-			d.r.Problem(Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
+			d.o.problem(report.Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
 		}
 		return nil
 	}
@@ -311,12 +341,12 @@ func ops(buf []int64, n *ir.Metadata) []int64 {
 	return buf
 }
 
-func (d *moduleReader) resources(e *ir.Metadata) []DXILResource {
+func (d *moduleReader) resources(e *ir.Metadata) []Resource {
 	e = d.tuple(e)
 	if e == nil {
 		return nil
 	}
-	var out []DXILResource
+	var out []Resource
 	var buf [8]int64
 	for class, op := range ops(buf[:0], e) {
 		if class >= 4 {
@@ -328,7 +358,7 @@ func (d *moduleReader) resources(e *ir.Metadata) []DXILResource {
 			}
 			var rbuf [16]int64
 			o := ops(rbuf[:0], rn)
-			r := DXILResource{Class: resourceClassNames[class], ID: d.u32(o[0]), Name: d.str(o[2]),
+			r := Resource{Class: ResourceClass(class).String(), ID: d.u32(o[0]), Name: d.str(o[2]),
 				Space: d.u32(o[3]), LowerBound: d.u32(o[4]), RangeSize: d.u32(o[5])}
 			tags := int64(-1)
 			switch class {
@@ -363,9 +393,9 @@ func (d *moduleReader) resources(e *ir.Metadata) []DXILResource {
 			}
 			for tag, v := range d.tagValues(d.node(tags)) {
 				switch tag {
-				case 0: // kDxilTypedBufferElementTypeTag
+				case tagTypedBufferElementType:
 					r.ElementType = d.u32(v)
-				case 1: // kDxilStructuredBufferElementStrideTag
+				case tagStructuredBufferElementStride:
 					r.ElementStride = d.u32(v)
 				}
 			}
@@ -375,15 +405,15 @@ func (d *moduleReader) resources(e *ir.Metadata) []DXILResource {
 	return out
 }
 
-func (d *moduleReader) signature(ref int64) []SignatureElementMD {
-	var out []SignatureElementMD
+func (d *moduleReader) signature(ref int64) []SignatureElement {
+	var out []SignatureElement
 	for n := range d.listItems(ref) {
 		if n == nil || n.NumOperands() < 10 {
 			continue
 		}
 		var buf [16]int64
 		o := ops(buf[:0], n)
-		s := SignatureElementMD{ID: d.u32(o[0]), Name: d.str(o[1]), CompType: d.u32(o[2]), SemanticKind: d.u32(o[3]),
+		s := SignatureElement{ID: d.u32(o[0]), Name: d.str(o[1]), CompType: d.u32(o[2]), SemanticKind: d.u32(o[3]),
 			InterpMode: d.u32(o[5]), Rows: d.u32(o[6]), Cols: d.u32(o[7]), StartRow: int32(d.u32(o[8])), StartCol: int32(d.u32(o[9]))}
 		if idx := d.node(o[4]); idx != nil {
 			for i := range idx.NumOperands() {
@@ -393,7 +423,7 @@ func (d *moduleReader) signature(ref int64) []SignatureElementMD {
 		}
 		if len(o) > 10 {
 			for tag, v := range d.tagValues(d.node(o[10])) {
-				if tag == 2 { // kDxilSignatureElementDynIdxCompMaskTag
+				if tag == tagSignatureElementDynIdxCompMask {
 					s.DynIdxCompMask = d.u32(v)
 				}
 			}
@@ -415,18 +445,18 @@ func (d *moduleReader) u32list(ref int64) []uint32 {
 	return out
 }
 
-func (d *moduleReader) nodeID(ref int64) *EntryNodeID {
+func (d *moduleReader) nodeID(ref int64) *NodeID {
 	n := d.node(ref)
 	if n == nil || n.NumOperands() < 2 {
 		return nil
 	}
-	return &EntryNodeID{Name: d.str(operand(n, 0)), Index: d.u32(operand(n, 1))}
+	return &NodeID{Name: d.str(operand(n, 0)), Index: d.u32(operand(n, 1))}
 }
 
 func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 	e = d.tuple(e)
 	if e == nil || e.NumOperands() < 5 {
-		d.r.Problem(Warning, "an operand of !dx.entryPoints is not a 5-operand node")
+		d.o.problem(report.Warning, "an operand of !dx.entryPoints is not a 5-operand node")
 		return EntryPoint{}, false
 	}
 	var buf [8]int64
@@ -436,7 +466,7 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 		ep.Function = d.ir.Functions[v.Index].Name
 	}
 	if d.m.ShaderModel != nil {
-		if k, ok := profileKinds[d.m.ShaderModel.Kind]; ok && k != 6 {
+		if k, ok := profileKinds[d.m.ShaderModel.Kind]; ok && k != Library {
 			ep.ShaderKind = k.String()
 		}
 	}
@@ -454,29 +484,29 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 	}
 	budget := 400
 	for tag, val := range d.tagValues(props) {
-		ep.Properties = append(ep.Properties, EntryProperty{Tag: tag, Name: entryTagName(tag), Value: d.mdRender(d.md(val), 0, &budget)})
-		switch tag {
-		case 0:
+		ep.Properties = append(ep.Properties, EntryProperty{Tag: EntryTag(tag), Name: entryTagName(tag), Value: d.mdRender(d.md(val), 0, &budget)})
+		switch EntryTag(tag) {
+		case TagShaderFlags:
 			v, _ := d.mdInt(d.md(val))
 			ep.ShaderFlags = uint64(v)
-		case 4:
+		case TagNumThreads:
 			ep.NumThreads = d.u32list(val)
-		case 8:
+		case TagShaderKind:
 			ep.ShaderKind = ShaderKind(d.u32(val)).String()
-		case 11, 23:
+		case TagWaveSize, TagRangedWaveSize:
 			if n := d.node(val); n != nil {
 				ep.WaveSize = d.u32list(val)
 			} else {
 				ep.WaveSize = []uint32{d.u32(val)}
 			}
-		case 13:
-			ep.NodeLaunchType = report.EnumName(nodeLaunchTypeNames, uint64(d.u32(val)), "NodeLaunchType")
-		case 15:
+		case TagNodeLaunchType:
+			ep.NodeLaunchType = NodeLaunchType(d.u32(val)).String()
+		case TagNodeID:
 			ep.EntryNodeID = d.nodeID(val)
-		case 20, 21:
+		case TagNodeInputs, TagNodeOutputs:
 			for n := range d.listItems(val) {
 				io := d.nodeIO(n)
-				if tag == 20 {
+				if EntryTag(tag) == TagNodeInputs {
 					ep.NodeInputs = append(ep.NodeInputs, io)
 				} else {
 					ep.NodeOutputs = append(ep.NodeOutputs, io)
@@ -485,45 +515,45 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 		}
 	}
 	if props.NumOperands()%2 != 0 {
-		d.r.Problem(Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, props.NumOperands())
+		d.o.problem(report.Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, props.NumOperands())
 	}
 	return ep, true
 }
 
 // nodeIO reads one node input/output: a tag/value list (kDxilNode*Tag).
-func (d *moduleReader) nodeIO(n *ir.Metadata) EntryNodeIO {
-	var io EntryNodeIO
+func (d *moduleReader) nodeIO(n *ir.Metadata) NodeIO {
+	var io NodeIO
 	if n == nil {
 		return io
 	}
 	for tag, v := range d.tagValues(n) {
 		switch tag {
-		case 0:
+		case tagNodeOutputID:
 			io.OutputID = d.nodeID(v)
-		case 1:
+		case tagNodeIOFlags:
 			io.Flags = d.u32(v)
-		case 2:
+		case tagNodeRecordType:
 			for rtag, rv := range d.tagValues(d.node(v)) {
 				switch rtag {
-				case 0:
+				case tagNodeRecordSize:
 					io.RecordSize = d.u32(rv)
-				case 1:
+				case tagNodeSVDispatchGrid:
 					io.SVDispatchGrid = d.u32list(rv)
-				case 2:
+				case tagNodeRecordAlignment:
 					io.RecordAlignment = d.u32(rv)
 				}
 			}
-		case 3:
+		case tagNodeMaxRecords:
 			io.MaxRecords = d.u32(v)
-		case 4:
+		case tagNodeMaxRecordsSharedWith:
 			io.MaxRecordsSharedWith = d.nodeID(v)
-		case 5:
+		case tagNodeOutputArraySize:
 			io.OutputArraySize = d.u32(v)
-		case 6:
+		case tagNodeAllowSparseNodes:
 			io.AllowSparseNodes = d.u32(v) != 0
 		}
 	}
-	io.Kind = nodeIOKindName(io.Flags & 0x7f)
-	io.FlagNames = NodeIOFlagNames(io.Flags)
+	io.Kind = NodeIOFlags(io.Flags).Kind().String()
+	io.FlagNames = NodeIOFlags(io.Flags).Names()
 	return io
 }
