@@ -283,13 +283,13 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 		}
 		for _, a := range grp.Attrs {
 			switch a.Kind {
-			case 0, 1:
+			case ir.AttrEnum, ir.AttrInt:
 				n, ok := attrNames[a.ID]
 				if !ok {
 					n = [2]string{fmt.Sprintf("attr%d", a.ID), fmt.Sprintf("zz%03d", a.ID)}
 				}
 				t := irAttrText{sort: n[1], text: n[0], val: a.Int}
-				if a.Kind == 1 {
+				if a.Kind == ir.AttrInt {
 					switch a.ID {
 					case 1:
 						t.text = fmt.Sprintf("align %d", a.Int)
@@ -298,12 +298,12 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 					}
 				}
 				ts = append(ts, t)
-			case 3, 4:
+			case ir.AttrString, ir.AttrStringValue:
 				if noStrings {
 					continue
 				}
 				t := irAttrText{class: 2, sort: a.Key, text: `"` + escapeLL(a.Key) + `"`}
-				if a.Kind == 4 {
+				if a.Kind == ir.AttrStringValue {
 					t.text += `="` + escapeLL(a.Value) + `"`
 					t.sort += "\x00" + a.Value
 				}

@@ -10,22 +10,8 @@ import (
 )
 
 // Buffer definitions as dxc -dumpbin prints them: each cbuffer's layout
-// from !dx.typeAnnotations (field names, component types, matrix shapes,
-// cbuffer offsets) over the LLVM struct types.
-
-type fieldAnn struct {
-	name       string
-	offset     uint32
-	compType   uint32
-	hasMatrix  bool
-	rows, cols uint32
-	orient     uint32
-}
-
-type structAnn struct {
-	size   uint32
-	fields []fieldAnn
-}
+// from !dx.typeAnnotations (dxil.TypeAnnotations: field names, component
+// types, matrix shapes, cbuffer offsets) over the LLVM struct types.
 
 // opnd is operand i of tuple n as a metadata id, or -1 for null or none.
 func opnd(n *ir.Metadata, i int) int64 {
@@ -77,59 +63,6 @@ func mdValueType(m *ir.Module, ref int64) uint32 {
 	return e.Type
 }
 
-func typeAnnotations(m *ir.Module) map[uint32]*structAnn {
-	out := map[uint32]*structAnn{}
-	for _, id := range m.Named("dx.typeAnnotations") {
-		n := m.MD(nil, id)
-		if n == nil || n.Code != ir.MetadataNode || n.NumOperands() == 0 {
-			continue
-		}
-		if tag, _ := mdInt(m, opnd(n, 0)); tag != 0 {
-			continue
-		}
-		for i := 1; i+1 < n.NumOperands(); i += 2 {
-			t := mdValueType(m, opnd(n, i))
-			sn := mdNode(m, opnd(n, i+1))
-			if t == ir.NoType || sn == nil || sn.NumOperands() == 0 {
-				continue
-			}
-			sa := &structAnn{}
-			sa.size, _ = mdInt(m, opnd(sn, 0))
-			nf := 0
-			if st := m.TypeAt(t); st != nil {
-				nf = len(st.Elems)
-			}
-			for k := 1; k < sn.NumOperands() && k <= nf; k++ {
-				fn := mdNode(m, opnd(sn, k))
-				var fa fieldAnn
-				if fn != nil {
-					for j := 0; j+1 < fn.NumOperands(); j += 2 {
-						tag, _ := mdInt(m, opnd(fn, j))
-						switch tag {
-						case 2:
-							if mn := mdNode(m, opnd(fn, j+1)); mn != nil && mn.NumOperands() == 3 {
-								fa.hasMatrix = true
-								fa.rows, _ = mdInt(m, opnd(mn, 0))
-								fa.cols, _ = mdInt(m, opnd(mn, 1))
-								fa.orient, _ = mdInt(m, opnd(mn, 2))
-							}
-						case 3:
-							fa.offset, _ = mdInt(m, opnd(fn, j+1))
-						case 6:
-							fa.name = mdString(m, opnd(fn, j+1))
-						case 7:
-							fa.compType, _ = mdInt(m, opnd(fn, j+1))
-						}
-					}
-				}
-				sa.fields = append(sa.fields, fa)
-			}
-			out[t] = sa
-		}
-	}
-	return out
-}
-
 var hlslMinPrecisionNames = [...]string{"unknown", "bool", "min16i", "min16ui", "int", "uint", "int64_t", "uint64_t",
 	"min16float", "float", "double", "snorm_min16f", "unorm_min16f", "snorm_float", "unorm_float", "snorm_double",
 	"unorm_double", "int8_t_packed", "uint8_t_packed"}
@@ -141,7 +74,7 @@ var hlslNativeNames = [...]string{"unknown", "bool", "int16_t", "uint16_t", "int
 type bufPrinter struct {
 	dl      *dataLayout // nil: cbuffer layout (offsets from the annotations)
 	m       *ir.Module
-	ann     map[uint32]*structAnn
+	ann     map[uint32]*dxil.StructAnnotation
 	minPrec bool
 	out     []string
 	depth   int
@@ -189,14 +122,14 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 			offs, _, _ = b.dl.structLayout(t, 0)
 		}
 		for i, e := range st.Elems {
-			if i >= len(sa.fields) || b.depth > 16 {
+			if i >= len(sa.Fields) || b.depth > 16 {
 				break
 			}
-			fo := offset + sa.fields[i].offset
+			fo := offset + sa.Fields[i].CBufferOffset
 			if b.dl != nil && i < len(offs) {
 				fo = offset + uint32(offs[i])
 			}
-			b.fieldLayout(e, sa.fields[i], fo, fi, offsetIndent-4, 0)
+			b.fieldLayout(e, sa.Fields[i], fo, fi, offsetIndent-4, 0)
 		}
 	}
 	b.add(";" + pad)
@@ -208,14 +141,14 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 	b.add(";")
 }
 
-func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, offsetIndent int, size uint32) {
+func (b *bufPrinter) fieldLayout(t uint32, fa dxil.FieldAnnotation, offset uint32, indent, offsetIndent int, size uint32) {
 	m := b.m
 	tt := m.TypeAt(t)
 	if tt == nil {
 		return
 	}
-	if tt.Kind == ir.TypeStruct && !fa.hasMatrix {
-		b.structLayout(t, fa.name, offset, indent, offsetIndent, 0)
+	if tt.Kind == ir.TypeStruct && !fa.HasMatrix {
+		b.structLayout(t, fa.Name, offset, indent, offsetIndent, 0)
 		return
 	}
 	elt := t
@@ -232,15 +165,15 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 			levels++
 		}
 	}
-	if fa.hasMatrix {
-		switch fa.orient {
-		case 1:
-			if fa.rows != 0 {
-				arraySize /= fa.rows
+	if fa.HasMatrix {
+		switch fa.Orientation {
+		case dxil.MatrixRowMajor:
+			if fa.Rows != 0 {
+				arraySize /= fa.Rows
 			}
-		case 2:
-			if fa.cols != 0 {
-				arraySize /= fa.cols
+		case dxil.MatrixColumnMajor:
+			if fa.Cols != 0 {
+				arraySize /= fa.Cols
 			}
 		}
 		if et := m.TypeAt(elt); et != nil && et.Kind == ir.TypeVector && len(et.Elems) > 0 {
@@ -251,7 +184,7 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 		}
 	}
 	if et := m.TypeAt(elt); et != nil && et.Kind == ir.TypeStruct {
-		name := fa.name
+		name := fa.Name
 		if arraySize != 0 {
 			name += "[" + strconv.Itoa(int(arraySize)) + "]"
 		}
@@ -267,15 +200,15 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 		}
 		base = bt.Elems[0]
 	}
-	comp := b.compName(fa.compType)
+	comp := b.compName(fa.CompType)
 	s := comp
-	if fa.hasMatrix {
-		prefix := map[uint32]string{1: "row_major ", 2: "column_major "}[fa.orient]
-		s = prefix + comp + strconv.Itoa(int(fa.rows)) + "x" + strconv.Itoa(int(fa.cols))
+	if fa.HasMatrix {
+		prefix := map[dxil.MatrixOrientation]string{dxil.MatrixRowMajor: "row_major ", dxil.MatrixColumnMajor: "column_major "}[fa.Orientation]
+		s = prefix + comp + strconv.Itoa(int(fa.Rows)) + "x" + strconv.Itoa(int(fa.Cols))
 	} else if bt := m.TypeAt(base); bt != nil && bt.Kind == ir.TypeVector {
 		s = comp + strconv.Itoa(int(bt.Count))
 	}
-	s += " " + fa.name
+	s += " " + fa.Name
 	if arraySize != 0 {
 		s += "[" + strconv.Itoa(int(arraySize)) + "]"
 	}
@@ -357,7 +290,7 @@ func (b *bufPrinter) block(kind, name string, t, size uint32, missing string) {
 // then the structured buffers (SRVs, then UAVs) and tbuffers, as DXC's
 // PrintStructBufferDefinition and PrintTBufferDefinition do.
 func bufferDefinitions(m *ir.Module, minPrec bool) []string {
-	b := &bufPrinter{m: m, ann: typeAnnotations(m), minPrec: minPrec}
+	b := &bufPrinter{m: m, ann: dxil.TypeAnnotations(m), minPrec: minPrec}
 	for _, cb := range resourceRecords(m, 2) {
 		size, _ := mdInt(m, opnd(cb.r, 6))
 		b.block("cbuffer", mdString(m, opnd(cb.r, 2)), symbolType(m, opnd(cb.r, 1), false), size,
@@ -376,7 +309,7 @@ func bufferDefinitions(m *ir.Module, minPrec bool) []string {
 		case dxil.ResourceKind(kind) == dxil.ResourceKindTBuffer && res.class == 0:
 			var size uint32
 			if sa := b.ann[t]; sa != nil {
-				size = sa.size
+				size = sa.Size
 			}
 			b.block("tbuffer", name, t, size, "(type annotation not present)")
 		}
@@ -397,11 +330,11 @@ func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
 	}
 	rt := m.TypeAt(ret)
 	if rt == nil || rt.Kind != ir.TypeStruct {
-		if sa := b.ann[cls]; sa == nil || len(sa.fields) == 0 {
+		if sa := b.ann[cls]; sa == nil || len(sa.Fields) == 0 {
 			b.add(";   [" + strconv.FormatUint(dl.allocSize(cls, 0), 10) + " x i8] (type annotation not present)")
 		} else {
-			fa := sa.fields[0]
-			fa.name = "$Element"
+			fa := sa.Fields[0]
+			fa.Name = "$Element"
 			b.fieldLayout(ret, fa, 0, 3, 50, uint32(dl.allocSize(cls, 0)))
 		}
 		b.add(";")

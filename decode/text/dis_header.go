@@ -204,12 +204,13 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	if mod == nil || mod.DXILVersion == nil {
 		return out
 	}
-	sm := mod.ShaderModel
-	kind := ""
-	if sm != nil {
-		kind = sm.Kind
+	kind := dxil.Invalid // the kind the metadata's shader model names
+	if sm := mod.ShaderModel; sm != nil {
+		if k, ok := dxil.KindOfProfile(sm.Kind); ok {
+			kind = k
+		}
 	}
-	if kind != "lib" && len(mod.EntryPoints) > 0 && mod.EntryPoints[0].Signatures != nil {
+	if kind != dxil.Library && len(mod.EntryPoints) > 0 && mod.EntryPoints[0].Signatures != nil {
 		s := mod.EntryPoints[0].Signatures
 		dxilSig := func(title string, els []dxil.SignatureElement) {
 			if len(els) == 0 {
@@ -227,7 +228,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 			}
 		}
 		dxilSig("Input", s.Inputs)
-		if kind == "ms" {
+		if kind == dxil.Mesh {
 			dxilSig("Vertex Output", s.Outputs)
 			dxilSig("Primitive Output", s.PatchConstant)
 		} else {
@@ -453,8 +454,9 @@ func pick(names []string, v uint32) string {
 	return "invalid"
 }
 
-// viewIDState prints the deserialized !dx.viewIdState as dxc -dumpbin does.
-func viewIDState(f *decode.File, m *dxil.Module, profile string) []string {
+// viewIDState prints the deserialized !dx.viewIdState of a module of the
+// given kind as dxc -dumpbin does.
+func viewIDState(f *decode.File, m *dxil.Module, kind dxil.ShaderKind) []string {
 	if m.ViewIDState == nil {
 		return nil
 	}
@@ -463,10 +465,6 @@ func viewIDState(f *decode.File, m *dxil.Module, profile string) []string {
 		usesViewID = p.PSVInfo.UsesViewID != 0
 	} else if len(m.EntryPoints) > 0 {
 		usesViewID = m.EntryPoints[0].ShaderFlags&(1<<21) != 0
-	}
-	kind, ok := dxil.KindOfProfile(profile)
-	if !ok {
-		kind = dxil.Invalid
 	}
 	v := dxil.ReadViewIDState(m.ViewIDState, kind, usesViewID)
 	gs := kind == dxil.Geometry

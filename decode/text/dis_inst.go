@@ -70,7 +70,7 @@ func (p *printer) instruction(in *ir.Inst) string {
 	}
 	// Optimization flags.
 	switch {
-	case in.Code == 2 && in.HasFlags:
+	case in.Code == ir.FuncCodeInstBinop && in.HasFlags:
 		b.WriteString(binopFlags(in.Op, in.Flags))
 	case in.Op == "getelementptr" && in.InBounds:
 		b.WriteString(" inbounds")

@@ -111,12 +111,23 @@ type AttrGroup struct {
 
 // Attr is one attribute: an enum kind, an integer attribute or a string key/value.
 type Attr struct {
-	Kind  uint64 // 0 enum, 1 int, 3 string, 4 string with value
-	ID    uint64
-	Int   uint64
-	Key   string
-	Value string
+	Kind  AttrEncoding
+	ID    uint64 // AttrEnum and AttrInt: the attribute (Attribute::AttrKind as the bitcode numbers it)
+	Int   uint64 // AttrInt: its value (an alignment, a byte count)
+	Key   string // AttrString, AttrStringValue
+	Value string // AttrStringValue
 }
+
+// AttrEncoding is how a PARAMATTR_GRP_CODE_ENTRY writes one attribute.
+type AttrEncoding uint64
+
+// Attribute encodings.
+const (
+	AttrEnum        AttrEncoding = 0
+	AttrInt         AttrEncoding = 1
+	AttrString      AttrEncoding = 3
+	AttrStringValue AttrEncoding = 4
+)
 
 // NamedMD is a named metadata node.
 type NamedMD struct {
@@ -358,27 +369,27 @@ func (r *reader) readAttrGroups(b *Block) {
 		g := AttrGroup{Index: rec.Ops[1]}
 		o := rec.Ops[2:]
 		for i := 0; i < len(o); {
-			a := Attr{Kind: o[i]}
+			a := Attr{Kind: AttrEncoding(o[i])}
 			i++
 			switch a.Kind {
-			case 0:
+			case AttrEnum:
 				if i < len(o) {
 					a.ID = o[i]
 					i++
 				}
-			case 1:
+			case AttrInt:
 				if i+1 < len(o) {
 					a.ID, a.Int = o[i], o[i+1]
 				}
 				i += 2
-			case 3, 4:
+			case AttrString, AttrStringValue:
 				j := i
 				for j < len(o) && o[j] != 0 {
 					j++
 				}
 				a.Key = opsText(o[i:j])
 				i = j + 1
-				if a.Kind == 4 {
+				if a.Kind == AttrStringValue {
 					j = i
 					for j < len(o) && o[j] != 0 {
 						j++
