@@ -1,11 +1,11 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // crossCheck compares what different parts say about the same shader: the

@@ -1,10 +1,10 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // partSummary is the one-line summary for parts whose decoder set none.

@@ -1,9 +1,9 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"encoding/binary"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // Builders for test containers: a container with correct header, offsets and

@@ -1,11 +1,10 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"gopkg.in/yaml.v3"
 	"maps"
 	"os"
 	"os/exec"
@@ -15,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/internal/corpus"
-	"gopkg.in/yaml.v3"
 )
 
 func psvEntries(t *testing.T) []corpus.Entry {

@@ -1,10 +1,10 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"bytes"
 	"encoding/json"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // orderedJSON is a JSON object whose keys keep the order they were added in,

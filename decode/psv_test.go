@@ -1,11 +1,11 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // parsePSV builds a container from parts and returns the decoded PSV0 part

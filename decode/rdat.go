@@ -1,13 +1,12 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"encoding/binary"
 	"fmt"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 

@@ -1,12 +1,11 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"encoding/json"
 	"fmt"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 

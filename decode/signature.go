@@ -1,14 +1,13 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 

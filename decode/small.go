@@ -1,8 +1,6 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
@@ -12,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 

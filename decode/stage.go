@@ -1,11 +1,11 @@
 package decode
 
 import (
-	"github.com/dxscope/dxscope/decode/dxil"
-
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // The one place that says which stage and shader model a container is for

@@ -1,8 +1,6 @@
 package dxil
 
 import (
-	"github.com/dxscope/dxscope/decode/llvm/ir"
-
 	"bufio"
 	"fmt"
 	"regexp"
@@ -11,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 

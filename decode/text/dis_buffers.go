@@ -95,7 +95,7 @@ func (b *bufPrinter) compName(c uint32) string {
 
 func (b *bufPrinter) structName(t uint32) string {
 	if st := b.m.TypeAt(t); st != nil {
-		return st.Name
+		return Safe(st.Name)
 	}
 	return ""
 }
@@ -290,15 +290,21 @@ func (b *bufPrinter) block(kind, name string, t, size uint32, missing string) {
 // then the structured buffers (SRVs, then UAVs) and tbuffers, as DXC's
 // PrintStructBufferDefinition and PrintTBufferDefinition do.
 func bufferDefinitions(m *ir.Module, minPrec bool) []string {
-	b := &bufPrinter{m: m, ann: dxil.TypeAnnotations(m), minPrec: minPrec}
+	ann := dxil.TypeAnnotations(m)
+	for _, sa := range ann {
+		for i := range sa.Fields {
+			sa.Fields[i].Name = Safe(sa.Fields[i].Name) // a name from the file, printed in a comment line
+		}
+	}
+	b := &bufPrinter{m: m, ann: ann, minPrec: minPrec}
 	for _, cb := range resourceRecords(m, 2) {
 		size, _ := mdInt(m, opnd(cb.r, 6))
-		b.block("cbuffer", mdString(m, opnd(cb.r, 2)), symbolType(m, opnd(cb.r, 1), false), size,
+		b.block("cbuffer", Safe(mdString(m, opnd(cb.r, 2))), symbolType(m, opnd(cb.r, 1), false), size,
 			"["+strconv.Itoa(int(size))+" x i8] (type annotation not present)")
 	}
 	for _, res := range resourceRecords(m, 0, 1) {
 		kind, _ := mdInt(m, opnd(res.r, 6))
-		name := mdString(m, opnd(res.r, 2))
+		name := Safe(mdString(m, opnd(res.r, 2)))
 		t := symbolType(m, opnd(res.r, 1), true)
 		if st := m.TypeAt(t); st == nil || st.Kind != ir.TypeStruct {
 			continue
