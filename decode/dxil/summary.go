@@ -19,17 +19,6 @@ import (
 // since a hostile file can make every entry point share one huge list.
 const mdWork = 1 << 18
 
-var linkageNames = [...]string{"external", "weak_any", "appending", "internal", "linkonce_any", "dllimport",
-	"dllexport", "extern_weak", "common", "private", "weak_odr", "linkonce_odr", "available_externally",
-	"private", "private", "linkonce_odr_autohide", "weak_any", "weak_odr", "linkonce_any", "linkonce_odr"}
-
-func linkageName(v uint64) string {
-	if v < uint64(len(linkageNames)) {
-		return linkageNames[v]
-	}
-	return fmt.Sprintf("Linkage(%d)", v)
-}
-
 // moduleReader derives a Module from the IR.
 type moduleReader struct {
 	m      *Module
@@ -76,12 +65,12 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 			t = g.Type
 		}
 		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: d.types.Type(t), Constant: g.Constant,
-			AddressSpace: g.AddrSpace, Linkage: linkageName(g.Linkage)})
+			AddressSpace: g.AddrSpace, Linkage: ir.LinkageName(g.Linkage)})
 	}
 	dxop := make([]bool, len(irm.Functions))
 	for i, f := range irm.Functions {
 		m.Functions = append(m.Functions, Function{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
-			Linkage: linkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})
+			Linkage: ir.LinkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})
 		if strings.HasPrefix(f.Name, "dx.op.") {
 			m.DXOpFunctions = append(m.DXOpFunctions, f.Name)
 			dxop[i] = true

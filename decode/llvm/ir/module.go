@@ -103,6 +103,20 @@ type Global struct {
 	Bit, Bits             uint64
 }
 
+// linkageNames name the linkage values a GLOBALVAR or FUNCTION record
+// writes, by LLVM 3.7's encoding (getDecodedLinkage's table).
+var linkageNames = [...]string{"external", "weak_any", "appending", "internal", "linkonce_any", "dllimport",
+	"dllexport", "extern_weak", "common", "private", "weak_odr", "linkonce_odr", "available_externally",
+	"private", "private", "linkonce_odr_autohide", "weak_any", "weak_odr", "linkonce_any", "linkonce_odr"}
+
+// LinkageName names a global's or function's linkage value ("Linkage(N)" for none LLVM defines).
+func LinkageName(v uint64) string {
+	if v < uint64(len(linkageNames)) {
+		return linkageNames[v]
+	}
+	return fmt.Sprintf("Linkage(%d)", v)
+}
+
 // AttrGroup is one PARAMATTR_GROUP_BLOCK entry.
 type AttrGroup struct {
 	Index uint64 // 0xFFFFFFFF: the function, 0: the return value, n: parameter n
