@@ -15,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/pdb"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/rootsig"
@@ -112,7 +113,7 @@ type Part struct {
 	ResourceDefs    *ResourceDefinitions   `json:",omitempty"` // RDEF
 	Bytecode        *ShaderBytecode        `json:",omitempty"` // SHDR, SHEX
 	Level9          *Aon9                  `json:",omitempty"` // Aon9
-	Module          *Module                `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+	Module          *dxil.Module           `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 	PDB             *pdb.File              `json:",omitempty"` // SPDB: FXC's program database
 	SourceDebug     *SourceDebug           `json:",omitempty"` // SDBG: FXC 9's debug information
 

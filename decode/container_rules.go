@@ -3,6 +3,8 @@ package decode
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // The container rules DXC's validator applies to a DXIL container before it
@@ -85,8 +87,8 @@ func (f *File) checkContainerRules() {
 	}
 	c := &ruleCheck{f: f, count: map[string]int{}}
 	kind := prog.Program.ShaderKind
-	lib := kind == 6
-	tessOrMesh := kind == 3 || kind == 4 || kind == 13
+	lib := kind == dxil.Library
+	tessOrMesh := kind == dxil.Hull || kind == dxil.Domain || kind == dxil.Mesh
 
 	seen := map[string]bool{}
 	for _, p := range f.Parts {
@@ -184,7 +186,7 @@ func (f *File) hasErrorIn(part string) bool {
 }
 
 // moduleEntry is the module's entry point with a function.
-func moduleEntry(m *Module) *EntryPoint {
+func moduleEntry(m *dxil.Module) *dxil.EntryPoint {
 	if m == nil {
 		return nil
 	}
@@ -339,7 +341,7 @@ func quoted(name string) string {
 }
 
 // psvTypeOf is the PSVResourceType DXC stores for a metadata resource.
-func psvTypeOf(r DXILResource) PSVResourceType {
+func psvTypeOf(r dxil.Resource) PSVResourceType {
 	uav := r.Class == "UAV"
 	switch {
 	case r.Class == "Sampler":
@@ -365,16 +367,16 @@ func psvTypeOf(r DXILResource) PSVResourceType {
 }
 
 // psvKindOf is the PSVResourceKind (DXIL::ResourceKind) DXC stores.
-func psvKindOf(r DXILResource) PSVResourceKind {
+func psvKindOf(r dxil.Resource) PSVResourceKind {
 	switch r.Class {
 	case "CBuffer":
 		return 13
 	case "Sampler":
 		return 14
 	}
-	for i, n := range resourceKindNames {
-		if n == r.Kind {
-			return PSVResourceKind(i)
+	for k := dxil.ResourceKind(0); k.Named(); k++ {
+		if k.String() == r.Kind {
+			return PSVResourceKind(k)
 		}
 	}
 	return 0
@@ -383,12 +385,12 @@ func psvKindOf(r DXILResource) PSVResourceKind {
 // resources compares PSV0's bindings with the module's, one by one in the
 // order the runtime reads them: constant buffers, samplers, SRVs, UAVs, each
 // class in the metadata's order.
-func (c *ruleCheck) resources(p *Part, info *PSVInfo, m *Module, entry *EntryPoint, version int) {
+func (c *ruleCheck) resources(p *Part, info *PSVInfo, m *dxil.Module, entry *dxil.EntryPoint, version int) {
 	res := m.Resources
 	if entry != nil && !entry.ModuleResources && len(entry.Resources) > 0 {
 		res = entry.Resources
 	}
-	var ordered []DXILResource
+	var ordered []dxil.Resource
 	for _, class := range []string{"CBuffer", "Sampler", "SRV", "UAV"} {
 		for _, r := range res {
 			if r.Class == class {
@@ -423,7 +425,7 @@ func (c *ruleCheck) resources(p *Part, info *PSVInfo, m *Module, entry *EntryPoi
 
 // runtimeInfo compares the entry's properties with PSVRuntimeInfo: the
 // thread-group size, the wave sizes, the signature element counts.
-func (c *ruleCheck) runtimeInfo(p *Part, info *PSVInfo, e *EntryPoint) {
+func (c *ruleCheck) runtimeInfo(p *Part, info *PSVInfo, e *dxil.EntryPoint) {
 	const part, where = "PSV0", "PSVRuntimeInfo"
 	if info.Version >= 2 && len(e.NumThreads) == 3 {
 		got := [3]uint32{info.NumThreadsX, info.NumThreadsY, info.NumThreadsZ}
@@ -492,7 +494,7 @@ func sigCompType(ct uint32, i1Unknown bool) PSVComponentType {
 
 // elements compares PSV0's signature elements with the module's, field by
 // field as DXC fills them (InitPSVSignatureElement).
-func (c *ruleCheck) elements(p *Part, got []PSVSignatureElement, want []SignatureElementMD, list string, i1Unknown bool) {
+func (c *ruleCheck) elements(p *Part, got []PSVSignatureElement, want []dxil.SignatureElement, list string, i1Unknown bool) {
 	if len(got) != len(want) {
 		return // runtimeInfo reported the counts
 	}
@@ -545,7 +547,7 @@ type sigRow struct {
 // metadataRows are the rows DXC's signature writer makes of the module's
 // elements: one per semantic index, the register advancing by the rows
 // each index covers.
-func metadataRows(els []SignatureElementMD, i1Unknown bool) []sigRow {
+func metadataRows(els []dxil.SignatureElement, i1Unknown bool) []sigRow {
 	var out []sigRow
 	for _, e := range els {
 		per := uint32(1)
@@ -586,7 +588,7 @@ func psvRows(els []PSVSignatureElement) []sigRow {
 // signature gives it (DXC's validator regenerates the part from the
 // module), or, without the metadata, with PSV0's elements, which DXC
 // writes from the same module.
-func (c *ruleCheck) signatureParts(info *PSVInfo, entry *EntryPoint, i1Unknown bool) {
+func (c *ruleCheck) signatureParts(info *PSVInfo, entry *dxil.EntryPoint, i1Unknown bool) {
 	for i, part := range []string{"ISG1", "OSG1", "PSG1"} {
 		sp := c.f.Part(part)
 		if sp == nil || sp.Signature == nil {
@@ -595,7 +597,7 @@ func (c *ruleCheck) signatureParts(info *PSVInfo, entry *EntryPoint, i1Unknown b
 		var want []sigRow
 		from := "the module's signature"
 		if entry != nil && entry.Signatures != nil {
-			want = metadataRows([][]SignatureElementMD{entry.Signatures.Inputs, entry.Signatures.Outputs, entry.Signatures.PatchConstant}[i], i1Unknown)
+			want = metadataRows([][]dxil.SignatureElement{entry.Signatures.Inputs, entry.Signatures.Outputs, entry.Signatures.PatchConstant}[i], i1Unknown)
 		} else {
 			want, from = psvRows(info.Elements(PSVSigKind(i))), "PSV0's elements"
 		}

@@ -3,13 +3,14 @@ package decode
 import (
 	"bytes"
 	"fmt"
+	"gopkg.in/yaml.v3"
 	"os"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/internal/corpus"
-	"gopkg.in/yaml.v3"
 )
 
 // expectedWarnings lists, by corpus path, the warnings real files are known to
@@ -177,7 +178,7 @@ func norm(v any) any {
 		return "[" + strings.Join(s, " ") + "]"
 	case uint16, uint32, uint64, int, int64, uint8:
 		return fmt.Sprint(x)
-	case ShaderKind:
+	case dxil.ShaderKind:
 		return fmt.Sprint(uint32(x))
 	}
 	return v

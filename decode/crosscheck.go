@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // checkDebugProgram is ILDB's Check: the program with debug information must
 // be the same shader as the DXIL program beside it.
 func checkDebugProgram(f *File, parts []*Part) {
-	dxil, ildb := f.Part("DXIL"), parts[0]
-	if dxil != nil && dxil.Program != nil && ildb.Program != nil && dxil.Program.ShaderKind != ildb.Program.ShaderKind {
-		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dxil.Program.ShaderKind)
+	dx, ildb := f.Part("DXIL"), parts[0]
+	if dx != nil && dx.Program != nil && ildb.Program != nil && dx.Program.ShaderKind != ildb.Program.ShaderKind {
+		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dx.Program.ShaderKind)
 	}
 }
 
@@ -33,10 +35,10 @@ func checkPSV0(f *File, parts []*Part) {
 	if info.Version >= 1 && info.StageKnown && info.ShaderStage != h.ShaderKind {
 		f.warn(psv, "ShaderStage", "PSV0 says the shader is a %s shader, the %s program header says %s", info.ShaderStage, prog.Name, h.ShaderKind)
 	}
-	if m == nil || h.ShaderKind == 6 { // libraries describe their entries in RDAT, not PSV0
+	if m == nil || h.ShaderKind == dxil.Library { // libraries describe their entries in RDAT, not PSV0
 		return
 	}
-	var entry *EntryPoint
+	var entry *dxil.EntryPoint
 	for i := range m.EntryPoints {
 		if m.EntryPoints[i].Function != "" {
 			entry = &m.EntryPoints[i]
@@ -99,7 +101,7 @@ func psvBinding(r PSVResourceBindInfo) string {
 	return bindingText(class, r.Space, r.LowerBound, r.UpperBound)
 }
 
-func metaBinding(r DXILResource) string {
+func metaBinding(r dxil.Resource) string {
 	upper := uint32(0xFFFFFFFF)
 	if r.RangeSize != 0xFFFFFFFF {
 		upper = r.LowerBound + r.RangeSize - 1

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // parsePSV builds a container from parts and returns the decoded PSV0 part
@@ -106,7 +108,7 @@ func hasSpan(p *Part, path string, kind SpanKind) bool {
 // after PSV0 (header read raw) and before it (header decoded first).
 func TestPSVVersion0StageUnion(t *testing.T) {
 	tests := []struct {
-		kind ShaderKind
+		kind dxil.ShaderKind
 		fill func(rtInfo)
 		want PSVInfo
 	}{

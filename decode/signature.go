@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -432,17 +433,17 @@ func (s *Signature) summary() string {
 // once every part is decoded, from the DXIL/ILDB program header or the SM4/5
 // bytecode's version token.
 func resolveSignatureDirections(f *File, parts []*Part) {
-	kind, ok := ShaderKind(0), false
+	kind, ok := dxil.ShaderKind(0), false
 	for _, p := range f.Parts {
 		switch {
 		case p.Program != nil && (p.Name == "DXIL" || p.Name == "ILDB"):
 			kind, ok = p.Program.ShaderKind, true
 		case !ok && (p.Name == "SHDR" || p.Name == "SHEX") && len(p.data) >= 4:
 			// SM4/5 version token: program type in bits 16-31, 4 = domain.
-			kind, ok = ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
+			kind, ok = dxil.ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
 		}
 	}
-	if !ok || kind != 4 { // 4: Domain in both numberings
+	if !ok || kind != dxil.Domain { // 4 in both numberings
 		return
 	}
 	for _, p := range parts {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -225,38 +226,13 @@ func decodeShaderHash(p *Part, r *binread.Reader) {
 
 // ---- DXIL / ILDB / STAT program header ----
 
-// ShaderKind is DXIL::ShaderKind, also used by PSV0 and RDAT.
-type ShaderKind uint32
-
-var shaderKindNames = [...]string{"Pixel", "Vertex", "Geometry", "Hull", "Domain", "Compute", "Library",
-	"RayGeneration", "Intersection", "AnyHit", "ClosestHit", "Miss", "Callable", "Mesh", "Amplification", "Node", "Invalid"}
-
-func (k ShaderKind) String() string {
-	if int(k) < len(shaderKindNames) {
-		return shaderKindNames[k]
-	}
-	return fmt.Sprintf("ShaderKind(%d)", uint32(k))
-}
-
-// shaderKindPrefix is the profile prefix (ps, vs, ...) used in "ps_6_0".
-var shaderKindPrefix = [...]string{"ps", "vs", "gs", "hs", "ds", "cs", "lib", "lib", "lib", "lib", "lib", "lib", "lib", "ms", "as", "lib"}
-
-// Profile returns the target profile string for a kind and model, e.g. "ps_6_0".
-func Profile(k ShaderKind, major, minor uint32) string {
-	pre := "??"
-	if int(k) < len(shaderKindPrefix) {
-		pre = shaderKindPrefix[k]
-	}
-	return fmt.Sprintf("%s_%d_%d", pre, major, minor)
-}
-
 // ProgramHeader is the header of DXIL, ILDB and DXIL-style STAT parts
 // (DxilProgramHeader and DxilBitcodeHeader), with obj2yaml's key names.
 type ProgramHeader struct {
-	MajorVersion     uint32     // shader model major
-	MinorVersion     uint32     // shader model minor
-	ShaderKind       ShaderKind `json:"ShaderKind"`
-	Size             uint32     // SizeInUint32: the whole program in dwords
+	MajorVersion     uint32          // shader model major
+	MinorVersion     uint32          // shader model minor
+	ShaderKind       dxil.ShaderKind `json:"ShaderKind"`
+	Size             uint32          // SizeInUint32: the whole program in dwords
 	DXILMajorVersion uint32
 	DXILMinorVersion uint32
 	DXILSize         uint32   // BitcodeSize
@@ -269,9 +245,6 @@ type ProgramHeader struct {
 	BitcodeValid   bool   // the bitcode starts with 'BC' 0xC0DE
 }
 
-// MarshalJSON writes ShaderKind as a number, as obj2yaml does.
-func (k ShaderKind) MarshalJSON() ([]byte, error) { return json.Marshal(uint32(k)) }
-
 func decodeProgram(f *File, p *Part, r *binread.Reader) {
 	h := &ProgramHeader{}
 	r.Begin("", "program header")
@@ -281,7 +254,7 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 	h.MajorVersion = uint32(ver >> 4)
 	h.MinorVersion = uint32(ver & 0xf)
 	r.U8("Unused")
-	h.ShaderKind = ShaderKind(r.U16("ShaderKind"))
+	h.ShaderKind = dxil.ShaderKind(r.U16("ShaderKind"))
 	h.ShaderKindName = h.ShaderKind.String()
 	h.Size = r.U32("Size")
 	magic := r.Bytes("DxilMagic", 4)
@@ -301,7 +274,7 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 		r.Raw("Data", r.Remaining())
 		return
 	}
-	if h.ShaderKind > 16 {
+	if h.ShaderKind > dxil.Invalid {
 		r.ProblemAt(Warning, 2, "program header", "shader kind %d is not one DXIL defines (0 to 16)", h.ShaderKind)
 	}
 	if int64(h.Size)*4 > int64(r.Len()) {
@@ -328,10 +301,10 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 		r.Seek(int(start))
 		r.Raw("Bitcode", len(bc))
 	} else {
-		br := r.Sub(int(start), len(bc), "Module/Bitcode", "bitcode") // the bitcode is the Module's
-		br.Key = "Module"
-		p.Module = decodeModule(br)
-		checkModule(h, p.Module, br)
+		at := r.Base + start
+		p.Module = dxil.Decode(bc, at, "Module/Bitcode", p.Name, r.Out) // the bitcode is the Module's
+		dxil.Check(dxil.Header{Kind: h.ShaderKind, Major: h.MajorVersion, Minor: h.MinorVersion,
+			DXILMajor: h.DXILMajorVersion, DXILMinor: h.DXILMinorVersion}, p.Module, at, p.Name, r.Out)
 	}
 	r.Seek(int(endBC))
 	if r.Remaining() > 0 {
@@ -892,7 +865,7 @@ func programSummary(p *Part) string {
 	if h == nil {
 		return rawSummary(p)
 	}
-	return fmt.Sprintf("%s, %s, DXIL %d.%d, %d bytes of bitcode", h.ShaderKindName, Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
+	return fmt.Sprintf("%s, %s, DXIL %d.%d, %d bytes of bitcode", h.ShaderKindName, dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
 }
 
 // statisticsSummary: DXC's STAT is a program, FXC's a list of counts whose first is the instruction count.

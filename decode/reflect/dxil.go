@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // DXC's containers spread reflection over several parts: the DXIL module's
@@ -16,7 +17,7 @@ import (
 // dxilModules returns the module reflection reads (STAT's when the
 // container has one, since DXC moves reflection there) and its part name,
 // and the DXIL part's own module.
-func dxilModules(f *decode.File) (refl *decode.Module, from string, dxil *decode.Module) {
+func dxilModules(f *decode.File) (refl *dxil.Module, from string, dxil *dxil.Module) {
 	if p := programPart(f); p != nil {
 		dxil = p.Module
 	}
@@ -30,7 +31,7 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 	prog := programPart(f)
 	h := prog.Program
 	mod, from, dxilMod := dxilModules(f)
-	lib := h.ShaderKind == 6
+	lib := h.ShaderKind == dxil.Library
 
 	r.Absent = append(r.Absent,
 		"constant buffer variables and their types: DXC keeps them in the module's dx.typeAnnotations, which dxscope does not read yet",
@@ -45,7 +46,7 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 	r.Desc = d
 	ver := uint32(h.ShaderKind)<<16 | h.MajorVersion<<4 | h.MinorVersion
 	d.set(&d.Version, "Version", ver, "DXIL")
-	d.VersionName = decode.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
+	d.VersionName = dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
 	d.VersionType = name(shaderVersionTypes, uint32(h.ShaderKind), "D3D12_SHADER_VERSION_TYPE")
 	if mod != nil && mod.Producer != "" {
 		c := mod.Producer
@@ -85,8 +86,8 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 		}
 	}
 
-	var entry *decode.EntryPoint
-	for _, m := range []*decode.Module{dxilMod, mod} {
+	var entry *dxil.EntryPoint
+	for _, m := range []*dxil.Module{dxilMod, mod} {
 		if e := shaderEntry(m); e != nil && entry == nil {
 			entry = e
 		}
@@ -101,7 +102,7 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 }
 
 // shaderEntry is the module's entry point with a function (a shader's one entry).
-func shaderEntry(m *decode.Module) *decode.EntryPoint {
+func shaderEntry(m *dxil.Module) *dxil.EntryPoint {
 	if m == nil {
 		return nil
 	}
@@ -115,7 +116,7 @@ func shaderEntry(m *decode.Module) *decode.EntryPoint {
 
 // numThreads is the entry's numthreads: its NumThreads property, or the
 // first operand of a mesh or amplification shader's MSState/ASState.
-func numThreads(e *decode.EntryPoint) []uint32 {
+func numThreads(e *dxil.EntryPoint) []uint32 {
 	if e == nil {
 		return nil
 	}
@@ -133,7 +134,7 @@ func numThreads(e *decode.EntryPoint) []uint32 {
 }
 
 // entryResources is what the shader's entry binds: its own list, or the module's.
-func entryResources(m *decode.Module) []decode.DXILResource {
+func entryResources(m *dxil.Module) []dxil.Resource {
 	if e := shaderEntry(m); e != nil && !e.ModuleResources && len(e.Resources) > 0 {
 		return e.Resources
 	}
@@ -158,7 +159,7 @@ func ints(s string) []uint32 {
 // stageFacts fills the geometry and tessellation fields of the desc from the
 // entry's GSState/HSState/DSState properties (what DXC's reflection reads),
 // else from PSV0's stage record.
-func stageFacts(f *decode.File, d *ShaderDesc, e *decode.EntryPoint) {
+func stageFacts(f *decode.File, d *ShaderDesc, e *dxil.EntryPoint) {
 	found := false
 	if e != nil {
 		for _, p := range e.Properties {
@@ -280,7 +281,7 @@ func returnType(ct uint32) uint32 {
 }
 
 // bindOf reflects one DXIL resource; the fields its metadata does not hold stay nil.
-func bindOf(res decode.DXILResource, source string) InputBind {
+func bindOf(res dxil.Resource, source string) InputBind {
 	b := InputBind{Name: res.Name, BindPoint: res.LowerBound, BindCount: res.RangeSize, Space: res.Space,
 		UID: u32(res.ID), Source: source}
 	if res.RangeSize == 0xFFFFFFFF && res.Class != "CBuffer" {
@@ -342,7 +343,7 @@ var classOrder = []string{"CBuffer", "Sampler", "SRV", "UAV"}
 
 // dxilBindings reflects a resource list: the constant buffers (their
 // variables absent) and every binding, in reflection order.
-func dxilBindings(res []decode.DXILResource, source string) ([]ConstantBuffer, []InputBind) {
+func dxilBindings(res []dxil.Resource, source string) ([]ConstantBuffer, []InputBind) {
 	cbs, binds := []ConstantBuffer{}, []InputBind{}
 	for _, class := range classOrder {
 		for _, x := range res {
@@ -366,7 +367,7 @@ func dxilBindings(res []decode.DXILResource, source string) ([]ConstantBuffer, [
 
 // reflectLibrary reflects a library: its resources from the module, its
 // functions from RDAT.
-func reflectLibrary(f *decode.File, r *Reflection, mod *decode.Module, from string) {
+func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string) {
 	r.InputParameters, r.OutputParameters, r.PatchConstantParameters = []SignatureParameter{}, []SignatureParameter{}, []SignatureParameter{}
 	ld := &LibraryDesc{Sources: map[string]string{}}
 	r.LibraryDesc = ld
@@ -393,7 +394,7 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *decode.Module, from stri
 	for _, fn := range rd.FunctionTable.Records {
 		fr := Function{Desc: FunctionDesc{
 			Version:       uint32(fn.ShaderKind)<<16 | h.MajorVersion<<4 | h.MinorVersion,
-			VersionName:   decode.Profile(fn.ShaderKind, h.MajorVersion, h.MinorVersion),
+			VersionName:   dxil.Profile(fn.ShaderKind, h.MajorVersion, h.MinorVersion),
 			Name:          fn.Name,
 			UnmangledName: fn.UnmangledName,
 			ShaderKind:    fn.ShaderKindName,
@@ -404,7 +405,7 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *decode.Module, from stri
 		fr.Desc.RequiredFeatures = decode.FeatureFlags(flags).Names()
 		fr.Desc.MinShaderTarget = fn.MinShaderTargetName
 		fr.ConstantBuffers, fr.BoundResources = []ConstantBuffer{}, []InputBind{}
-		var own []decode.DXILResource
+		var own []dxil.Resource
 		for _, row := range fn.Resources {
 			if rd.ResourceTable == nil || int(row) >= len(rd.ResourceTable.Records) {
 				continue
@@ -429,8 +430,8 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *decode.Module, from stri
 // rdatResource reads an RDAT resource record as a metadata resource,
 // completed from the module's record of the same class and ID (element
 // type, stride, sample count, which RDAT does not keep).
-func rdatResource(x decode.RuntimeDataResourceInfo, mod *decode.Module) decode.DXILResource {
-	res := decode.DXILResource{Class: x.ClassName, ID: x.ID, Name: x.Name, Space: x.Space, LowerBound: x.LowerBound,
+func rdatResource(x decode.RuntimeDataResourceInfo, mod *dxil.Module) dxil.Resource {
+	res := dxil.Resource{Class: x.ClassName, ID: x.ID, Name: x.Name, Space: x.Space, LowerBound: x.LowerBound,
 		Kind: x.KindName, HasCounter: x.Flags&2 != 0}
 	switch {
 	case x.UpperBound == 0xFFFFFFFF:

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // Requirements is what a device and runtime must offer before they run the
@@ -117,8 +118,8 @@ func RequirementsOf(f *decode.File) Requirements {
 	switch prog, code := programPart(f), bytecodePart(f); {
 	case prog != nil:
 		h := prog.Program
-		lib = h.ShaderKind == 6
-		q.Target = decode.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
+		lib = h.ShaderKind == dxil.Library
+		q.Target = dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
 		q.ShaderModel, q.ShaderModelSource = fmt.Sprintf("%d.%d", h.MajorVersion, h.MinorVersion), "DXIL"
 		if rd != nil && rd.FunctionTable.Len() > 0 {
 			best := uint32(0)

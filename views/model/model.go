@@ -10,6 +10,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // HeaderPart is the pseudo part name under which the container header, the
@@ -431,7 +432,7 @@ func (pv *PartView) Base() int64 {
 }
 
 // module is the part's decoded DXIL module, or nil.
-func (pv *PartView) module() *decode.Module {
+func (pv *PartView) module() *dxil.Module {
 	if pv.Part == nil || pv.Part.Program == nil {
 		return nil
 	}

@@ -1,21 +1,30 @@
-package decode
+package ir
 
-import "strings"
+import (
+	"strings"
 
-// BitcodeForLLVM returns a copy of DXIL bitcode whose data layout modern LLVM
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
+)
+
+// ForLLVM19 returns a copy of DXIL bitcode whose data layout modern LLVM
 // tools accept (they refuse DXIL's "i8:32" and "i16:32": "Invalid ABI
 // alignment, i8 must be naturally aligned"), rewriting those characters in
 // place. It reports false when the layout cannot be rewritten without
-// changing the bitstream's size.
-func BitcodeForLLVM(bc []byte) ([]byte, bool) {
-	p := &bcParser{s: bitstream{b: bc, pos: 32, end: uint64(len(bc)) * 8}}
-	top := p.parseStream()
-	mod := findBlock(top, blockModule)
+// changing the bitstream's size. The reference tests use it to hand
+// llvm-dis-19 and llvm-bcanalyzer-19 the bitcode the decoders read.
+func ForLLVM19(bc []byte) ([]byte, bool) {
+	var mod *Block
+	for _, b := range bitstream.Parse(bc, nil).Blocks {
+		if b.ID == ModuleBlockID {
+			mod = b
+			break
+		}
+	}
 	if mod == nil {
 		return nil, false
 	}
 	for _, rec := range mod.Records {
-		if rec.Code != 3 || rec.Abbrev != bcUnabbrevRec {
+		if rec.Code != ModuleCodeDataLayout || rec.Abbrev != bitstream.UnabbrevRecord {
 			continue
 		}
 		dl := opsText(rec.Ops)

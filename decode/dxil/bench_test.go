@@ -1,9 +1,8 @@
-package decode
+package dxil
 
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
@@ -23,8 +22,8 @@ func corpusBitcode(tb testing.TB) [][]byte {
 func dxilBitcode(tb testing.TB, es []corpus.Entry) [][]byte {
 	var out [][]byte
 	for _, e := range es {
-		if p := parseFile(tb, e.Path).Part("DXIL"); p != nil && p.Program != nil && p.Program.BitcodeValid {
-			out = append(out, p.Program.DXIL)
+		if bc, ok := corpus.DXILBitcode(e.Bytes(tb)); ok && len(bc) >= 4 && string(bc[:4]) == "BC\xc0\xde" {
+			out = append(out, bc)
 		}
 	}
 	return out
@@ -33,7 +32,7 @@ func dxilBitcode(tb testing.TB, es []corpus.Entry) [][]byte {
 // BenchmarkDecodeModule decodes the bitcode of every corpus DXIL part (spans included).
 func BenchmarkDecodeModule(b *testing.B) {
 	corpus.Bench(b, corpusBitcode(b), func(bc []byte) int { return len(bc) }, func(bc []byte) {
-		decodeModule(binread.New(bc, 0, "DXIL/Bitcode", "DXIL", &report.Sink{}))
+		Decode(bc, 0, "DXIL/Bitcode", "DXIL", &report.Sink{})
 	})
 }
 
@@ -50,6 +49,6 @@ func BenchmarkDecodeModuleLargest(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		decodeModule(binread.New(big, 0, "DXIL/Bitcode", "DXIL", &report.Sink{}))
+		Decode(big, 0, "DXIL/Bitcode", "DXIL", &report.Sink{})
 	}
 }

@@ -1,8 +1,10 @@
-package decode
+package ir
 
 import (
 	"fmt"
 	"slices"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Function bodies (LLVM 3.7 FUNCTION_BLOCK): value numbering (arguments, the
@@ -10,17 +12,93 @@ import (
 // operand ids, forward references (a type id follows them), DEBUG_LOC and
 // DEBUG_LOC_AGAIN, metadata attachments and the function's symbol table.
 
+// Function is a MODULE_CODE_FUNCTION and, when it has one, its body.
+type Function struct {
+	Name        string
+	Type        uint32 // the function type
+	PtrType     uint32
+	CallingConv uint64
+	Declaration bool
+	Linkage     uint64
+	Attrs       uint32 // attribute list (0: none)
+	Align       uint32
+	Section     uint64
+	Visibility  uint64
+	UnnamedAddr bool
+	DLLStorage  uint64
+
+	ValueID     uint32
+	LocalBase   uint32  // the first local value id (arguments)
+	Locals      []Value // arguments, the body's constants and instruction results, from LocalBase
+	Blocks      []BasicBlock
+	Insts       []Inst
+	LocalMD     []Metadata // function-local metadata, ids from LocalMDBase
+	LocalMDBase uint32
+	Bit, Bits   uint64 // the FUNCTION_BLOCK
+	HasBody     bool
+}
+
+// BasicBlock is one basic block: a name (from the function's symbol table) and its instructions.
+type BasicBlock struct {
+	Name        string
+	First, Last int // instruction indexes [First, Last)
+}
+
+// Inst is one instruction record, its operands resolved to absolute value ids.
+type Inst struct {
+	Code     uint32 // the FUNC_CODE_INST_* record
+	Op       string // the LLVM opcode name ("add", "call", "getelementptr", ...)
+	Bit      uint64 // absolute bit offset of the record's abbreviation id
+	Bits     uint64
+	Type     uint32   // result type (void for none)
+	Value    int64    // the value id it defines, -1 for none
+	Args     []uint32 // operand value ids in LLVM's operand order (a call's callee last)
+	Blocks   []uint32 // basic block operands
+	Pred     uint64   // cmp predicate; cast/binop opcode; atomicrmw operation
+	Flags    uint64   // binop flags (nuw/nsw/exact or fast-math)
+	HasFlags bool
+	Ty2      uint32   // GEP source element type, alloca allocated type, call function type
+	Indices  []uint64 // extractvalue/insertvalue indices; switch: case value ids
+	Align    uint32
+	Volatile bool
+	InBounds bool
+	Ordering uint64
+	Failure  uint64 // cmpxchg failure ordering
+	Scope    uint64 // synchronization scope (1: crossthread)
+	Weak     bool
+	Tail     uint64 // call: 1 tail, 2 musttail
+	CallConv uint64
+	Attrs    uint32  // call: attribute list
+	MDArgs   []int64 // per Args of a call: the metadata id when the parameter is metadata, else -1
+	DebugLoc int64   // metadata id of the location (-1: none)
+	Attach   []Attachment
+}
+
+// Callee is a call's callee value id, or false for other instructions.
+func (in *Inst) Callee() (uint32, bool) {
+	if in.Op != "call" || len(in.Args) == 0 {
+		return 0, false
+	}
+	return in.Args[len(in.Args)-1], true
+}
+
+// Attachment is an instruction's metadata attachment.
+type Attachment struct {
+	Kind uint32
+	Node uint32 // metadata id
+}
+
 // Binary operator, cast, predicate and ordering names (LLVM 3.7 bitcode enums).
 var (
-	irBinops   = [...]string{"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
-	irFBinops  = [...]string{"fadd", "fsub", "fmul", "", "fdiv", "", "frem"}
-	irCasts    = [...]string{"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext", "ptrtoint", "inttoptr", "bitcast", "addrspacecast"}
-	irRMWOps   = [...]string{"xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin"}
-	irOrdering = [...]string{"", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"}
+	binopNames    = [...]string{"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
+	fBinopNames   = [...]string{"fadd", "fsub", "fmul", "", "fdiv", "", "frem"}
+	castNames     = [...]string{"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext", "ptrtoint", "inttoptr", "bitcast", "addrspacecast"}
+	rmwNames      = [...]string{"xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin"}
+	orderingNames = [...]string{"", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"}
 )
 
-// IRPredicateName names a cmp predicate.
-func IRPredicateName(p uint64) string {
+// PredicateName names a cmp predicate.
+func PredicateName(p uint64) string {
 	f := [...]string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"}
 	i := [...]string{"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"}
 	if p < 16 {
@@ -32,48 +110,48 @@ func IRPredicateName(p uint64) string {
 	return fmt.Sprintf("pred%d", p)
 }
 
-// IROrderingName names an atomic ordering.
-func IROrderingName(o uint64) string {
-	if o < uint64(len(irOrdering)) {
-		return irOrdering[o]
+// OrderingName names an atomic ordering.
+func OrderingName(o uint64) string {
+	if o < uint64(len(orderingNames)) {
+		return orderingNames[o]
 	}
 	return fmt.Sprintf("ordering%d", o)
 }
 
-// IRRMWName names an atomicrmw operation.
-func IRRMWName(o uint64) string {
-	if o < uint64(len(irRMWOps)) {
-		return irRMWOps[o]
+// RMWName names an atomicrmw operation.
+func RMWName(o uint64) string {
+	if o < uint64(len(rmwNames)) {
+		return rmwNames[o]
 	}
 	return fmt.Sprintf("rmw%d", o)
 }
 
-// IRCastName names a cast opcode.
-func IRCastName(o uint64) string {
-	if o < uint64(len(irCasts)) {
-		return irCasts[o]
+// CastName names a cast opcode.
+func CastName(o uint64) string {
+	if o < uint64(len(castNames)) {
+		return castNames[o]
 	}
 	return fmt.Sprintf("cast%d", o)
 }
 
-// IRBinopName names a binary opcode for integer or floating-point operands.
-func IRBinopName(o uint64, fp bool) string {
-	if fp && o < uint64(len(irFBinops)) && irFBinops[o] != "" {
-		return irFBinops[o]
+// BinopName names a binary opcode for integer or floating-point operands.
+func BinopName(o uint64, fp bool) string {
+	if fp && o < uint64(len(fBinopNames)) && fBinopNames[o] != "" {
+		return fBinopNames[o]
 	}
-	if o < uint64(len(irBinops)) {
-		return irBinops[o]
+	if o < uint64(len(binopNames)) {
+		return binopNames[o]
 	}
 	return fmt.Sprintf("binop%d", o)
 }
 
 // fnReader decodes one body.
 type fnReader struct {
-	r    *irReader
-	m    *IRModule
-	f    *IRFunction
+	r    *reader
+	m    *Module
+	f    *Function
 	next uint32 // the next value id
-	rec  bcRecord
+	rec  Record
 	bad  bool
 	// maxLocals bounds the local values: every one is an argument, a
 	// constant or an instruction record, so forward references past that are bad.
@@ -82,7 +160,7 @@ type fnReader struct {
 
 func (fr *fnReader) fail(format string, args ...any) {
 	if !fr.bad {
-		fr.m.problem(Error, fr.r.bit(fr.rec.Start), "FUNCTION_BLOCK", "function %q: "+format, append([]any{fr.f.Name}, args...)...)
+		fr.m.problem(report.Error, fr.r.bit(fr.rec.Start), "FUNCTION_BLOCK", "function %q: "+format, append([]any{fr.f.Name}, args...)...)
 	}
 	fr.bad = true
 }
@@ -148,7 +226,7 @@ func (fr *fnReader) ensure(id uint32) {
 	n := int64(id-f.LocalBase) + 1
 	if n > int64(len(f.Locals)) && n <= fr.maxLocals {
 		for int64(len(f.Locals)) < n {
-			f.Locals = append(f.Locals, IRValue{Type: NoType, Index: -1})
+			f.Locals = append(f.Locals, Value{Type: NoType, Index: -1})
 		}
 	}
 }
@@ -162,41 +240,41 @@ func (fr *fnReader) get(o []uint64, i int) uint64 {
 }
 
 // define gives the instruction a value id.
-func (fr *fnReader) define(in *IRInst, t uint32) {
+func (fr *fnReader) define(in *Inst, t uint32) {
 	in.Type = t
 	id := fr.next
 	fr.next++
 	in.Value = int64(id)
 	fr.ensure(id)
 	if v := fr.m.Value(fr.f, id); v != nil {
-		v.Kind, v.Index, v.Type = IRValueInstruction, int32(len(fr.f.Insts)), t
+		v.Kind, v.Index, v.Type = ValueInstruction, int32(len(fr.f.Insts)), t
 	}
 }
 
-func (r *irReader) readFunction(b *bcBlock, f *IRFunction) {
+func (r *reader) readFunction(b *Block, f *Function) {
 	m := r.m
 	f.HasBody = true
 	f.Bit, f.Bits = r.bit(b.Start), b.End-b.Start
 	f.LocalBase = uint32(len(m.Values))
 	fr := &fnReader{r: r, m: m, f: f, next: f.LocalBase}
-	if t := m.IRTypeAt(f.Type); t != nil && len(t.Elems) > 0 {
+	if t := m.TypeAt(f.Type); t != nil && len(t.Elems) > 0 {
 		for _, p := range t.Elems[1:] {
-			f.Locals = append(f.Locals, IRValue{Kind: IRValueArgument, Type: p, Index: -1})
+			f.Locals = append(f.Locals, Value{Kind: ValueArgument, Type: p, Index: -1})
 		}
 	}
 	for _, sb := range b.Blocks {
-		if sb.ID == blockConstants {
-			f.Locals = r.readConstants(sb, f.Locals, f.LocalBase)
+		if sb.ID == ConstantsBlockID {
+			f.Locals = r.readConstants(sb, f.Locals)
 		}
 	}
 	fr.next = f.LocalBase + uint32(len(f.Locals))
 	fr.maxLocals = int64(len(f.Locals)) + int64(len(b.Records))
 	f.Locals = slices.Grow(f.Locals, len(b.Records))
-	f.Insts = make([]IRInst, 0, len(b.Records))
+	f.Insts = make([]Inst, 0, len(b.Records))
 	f.LocalMDBase = uint32(len(m.Metadata))
 	for _, sb := range b.Blocks {
-		if sb.ID == blockMetadata {
-			f.LocalMD = r.readMetadata(sb, f.LocalMD, false, f)
+		if sb.ID == MetadataBlockID {
+			f.LocalMD = r.readMetadata(sb, f.LocalMD, false)
 		}
 	}
 	nblocks := 0
@@ -205,30 +283,30 @@ func (r *irReader) readFunction(b *bcBlock, f *IRFunction) {
 	for _, rec := range b.Records {
 		fr.rec = rec
 		switch rec.Code {
-		case 1:
+		case FuncCodeDeclareBlocks: // [n]
 			if len(rec.Ops) > 0 && rec.Ops[0] <= uint64(len(b.Records))+1 {
 				nblocks = int(rec.Ops[0])
-				f.Blocks = make([]IRBasicBlock, nblocks)
+				f.Blocks = make([]BasicBlock, nblocks)
 			} else {
 				fr.fail("DECLAREBLOCKS claims more blocks than the body has records")
 			}
 			continue
-		case 33: // DEBUG_LOC_AGAIN
+		case FuncCodeDebugLocAgain:
 			if len(f.Insts) == 0 || last < 0 {
-				m.problem(Warning, r.bit(rec.Start), "FUNC_CODE_DEBUG_LOC_AGAIN", "expected an earlier location and instruction")
+				m.problem(report.Warning, r.bit(rec.Start), "FUNC_CODE_DEBUG_LOC_AGAIN", "expected an earlier location and instruction")
 				continue
 			}
 			f.Insts[len(f.Insts)-1].DebugLoc = last
 			continue
-		case 35: // DEBUG_LOC [line, col, scope+1, ia+1]
+		case FuncCodeDebugLoc: // [line, col, scope+1, ia+1]
 			if len(f.Insts) == 0 || len(rec.Ops) < 4 {
-				m.problem(Warning, r.bit(rec.Start), "FUNC_CODE_DEBUG_LOC", "expected an instruction before it and 4 operands")
+				m.problem(report.Warning, r.bit(rec.Start), "FUNC_CODE_DEBUG_LOC", "expected an instruction before it and 4 operands")
 				continue
 			}
 			o := rec.Ops
 			scope := int64(o[2]) - 1
 			if scope < 0 {
-				m.problem(Warning, r.bit(rec.Start), "FUNC_CODE_DEBUG_LOC", "a location without a scope")
+				m.problem(report.Warning, r.bit(rec.Start), "FUNC_CODE_DEBUG_LOC", "a location without a scope")
 				continue
 			}
 			last = r.location(uint32(o[0]), uint32(o[1]), uint32(scope), uint32(o[3]), r.bit(rec.Start))
@@ -264,25 +342,25 @@ func (r *irReader) readFunction(b *bcBlock, f *IRFunction) {
 			f.Blocks[i].First, f.Blocks[i].Last = len(f.Insts), len(f.Insts)
 		}
 		if !fr.bad && m.StoppedAt == 0 {
-			m.problem(Warning, f.Bit, "FUNCTION_BLOCK", "function %q declares %d blocks but its terminators end %d", f.Name, len(f.Blocks), cur)
+			m.problem(report.Warning, f.Bit, "FUNCTION_BLOCK", "function %q declares %d blocks but its terminators end %d", f.Name, len(f.Blocks), cur)
 		}
 	}
 	for _, sb := range b.Blocks {
 		switch sb.ID {
-		case blockValueSym:
+		case ValueSymtabBlockID:
 			r.readFunctionVST(sb, f)
-		case blockMDAttach:
+		case MetadataAttachmentID:
 			for _, rec := range sb.Records {
-				if rec.Code != 11 || len(rec.Ops)%2 == 0 {
+				if rec.Code != MetadataAttachment || len(rec.Ops)%2 == 0 {
 					continue // function attachments (even length) are LLVM 3.8+
 				}
 				i := rec.Ops[0]
 				if i >= uint64(len(f.Insts)) {
-					m.problem(Warning, r.bit(rec.Start), "METADATA_ATTACHMENT", "instruction %d does not exist", i)
+					m.problem(report.Warning, r.bit(rec.Start), "METADATA_ATTACHMENT", "instruction %d does not exist", i)
 					continue
 				}
 				for k := 1; k+1 < len(rec.Ops); k += 2 {
-					f.Insts[i].Attach = append(f.Insts[i].Attach, IRAttachment{Kind: uint32(rec.Ops[k]), Node: uint32(rec.Ops[k+1])})
+					f.Insts[i].Attach = append(f.Insts[i].Attach, Attachment{Kind: uint32(rec.Ops[k]), Node: uint32(rec.Ops[k+1])})
 				}
 			}
 		}
@@ -297,18 +375,20 @@ func isTerminator(op string) bool {
 	return false
 }
 
-func (r *irReader) readFunctionVST(b *bcBlock, f *IRFunction) {
+// readFunctionVST names a body's values (ENTRY [id, name...]) and blocks
+// (BBENTRY [index, name...]).
+func (r *reader) readFunctionVST(b *Block, f *Function) {
 	for _, rec := range b.Records {
 		if len(rec.Ops) < 1 {
 			continue
 		}
 		id, name := rec.Ops[0], opsText(rec.Ops[1:])
 		switch rec.Code {
-		case 1:
+		case VSTCodeEntry:
 			if v := r.m.Value(f, uint32(id)); v != nil && id < 1<<32 {
 				v.Name = name
 			}
-		case 2:
+		case VSTCodeBBEntry:
 			if id < uint64(len(f.Blocks)) {
 				f.Blocks[id].Name = name
 			}
@@ -317,42 +397,42 @@ func (r *irReader) readFunctionVST(b *bcBlock, f *IRFunction) {
 }
 
 // inst decodes one instruction record.
-func (fr *fnReader) inst(rec bcRecord) IRInst {
+func (fr *fnReader) inst(rec Record) Inst {
 	m := fr.m
 	o := rec.Ops
-	in := IRInst{Code: rec.Code, Bit: fr.r.bit(rec.Start), Bits: rec.End - rec.Start, Value: -1, DebugLoc: -1, Type: NoType, Ty2: NoType}
+	in := Inst{Code: rec.Code, Bit: fr.r.bit(rec.Start), Bits: rec.End - rec.Start, Value: -1, DebugLoc: -1, Type: NoType, Ty2: NoType}
 	void := m.findVoid()
 	in.Type = void
 	i := 0
 	add := func(ids ...uint32) { in.Args = append(in.Args, ids...) }
 	switch rec.Code {
-	case 2: // BINOP [opval, opval, opcode, flags?]
+	case FuncCodeInstBinop: // [opval, opval, opcode, flags?]
 		a, t := fr.valueTypePair(o, &i)
 		b := fr.value(o, &i, t)
 		opc := fr.get(o, i)
 		i++
 		in.Pred = opc
-		in.Op = IRBinopName(opc, m.isFP(t))
+		in.Op = BinopName(opc, m.IsFP(t))
 		add(a, b)
 		if i < len(o) {
 			in.Flags, in.HasFlags = o[i], true
 		}
 		fr.define(&in, t)
-	case 3: // CAST [opval, destty, castopc]
+	case FuncCodeInstCast: // [opval, destty, castopc]
 		a, _ := fr.valueTypePair(o, &i)
 		dt := uint32(fr.get(o, i))
 		in.Pred = fr.get(o, i+1)
-		in.Op = IRCastName(in.Pred)
+		in.Op = CastName(in.Pred)
 		add(a)
 		fr.define(&in, dt)
-	case 4, 30, 43: // GEP_OLD, INBOUNDS_GEP_OLD, GEP [inbounds, ty, ops...]
+	case FuncCodeInstGEPOld, FuncCodeInstInboundsGEPOld, FuncCodeInstGEP: // GEP: [inbounds, ty, ops...]
 		in.Op = "getelementptr"
-		if rec.Code == 43 {
+		if rec.Code == FuncCodeInstGEP {
 			in.InBounds = fr.get(o, 0) != 0
 			in.Ty2 = uint32(fr.get(o, 1))
 			i = 2
 		} else {
-			in.InBounds = rec.Code == 30
+			in.InBounds = rec.Code == FuncCodeInstInboundsGEPOld
 		}
 		for i < len(o) && !fr.bad {
 			a, _ := fr.valueTypePair(o, &i)
@@ -367,11 +447,9 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 			in.Ty2 = m.elemType(pt)
 		}
 		fr.define(&in, m.gepResult(fr.f, in.Ty2, pt, in.Args[1:]))
-	case 5: // SELECT (old) [ty, opval, opval, opval]
-		fallthrough
-	case 29: // VSELECT [opval, opval, pred]
+	case FuncCodeInstSelect, FuncCodeInstVSelect: // SELECT (old) [ty, opval, opval, opval]; VSELECT [opval, opval, pred]
 		in.Op = "select"
-		if rec.Code == 5 {
+		if rec.Code == FuncCodeInstSelect {
 			i = 1
 		}
 		a, t := fr.valueTypePair(o, &i)
@@ -379,13 +457,13 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		c, _ := fr.valueTypePair(o, &i)
 		add(c, a, b)
 		fr.define(&in, t)
-	case 6: // EXTRACTELT [opval, opval]
+	case FuncCodeInstExtractElt: // [opval, opval]
 		in.Op = "extractelement"
 		a, t := fr.valueTypePair(o, &i)
 		b, _ := fr.valueTypePair(o, &i)
 		add(a, b)
 		fr.define(&in, m.elemType(t))
-	case 7: // INSERTELT [opval, opval, opval]
+	case FuncCodeInstInsertElt: // [opval, opval, opval]
 		in.Op = "insertelement"
 		a, t := fr.valueTypePair(o, &i)
 		et := m.elemType(t)
@@ -393,20 +471,20 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		c, _ := fr.valueTypePair(o, &i)
 		add(a, b, c)
 		fr.define(&in, t)
-	case 8: // SHUFFLEVEC [opval, opval, opval]
+	case FuncCodeInstShuffleVec: // [opval, opval, opval]
 		in.Op = "shufflevector"
 		a, t := fr.valueTypePair(o, &i)
 		b := fr.value(o, &i, t)
 		c, mt := fr.valueTypePair(o, &i)
 		add(a, b, c)
 		rt := NoType
-		if vt, mtt := m.IRTypeAt(t), m.IRTypeAt(mt); vt != nil && mtt != nil && len(vt.Elems) > 0 {
-			rt = m.findType(func(x *IRType) bool {
-				return x.Kind == IRTypeVector && x.Count == mtt.Count && len(x.Elems) == 1 && x.Elems[0] == vt.Elems[0]
+		if vt, mtt := m.TypeAt(t), m.TypeAt(mt); vt != nil && mtt != nil && len(vt.Elems) > 0 {
+			rt = m.findType(func(x *Type) bool {
+				return x.Kind == TypeVector && x.Count == mtt.Count && len(x.Elems) == 1 && x.Elems[0] == vt.Elems[0]
 			})
 		}
 		fr.define(&in, rt)
-	case 9, 28: // CMP, CMP2 [opval, opval, pred]
+	case FuncCodeInstCmp, FuncCodeInstCmp2: // [opval, opval, pred]
 		a, t := fr.valueTypePair(o, &i)
 		b := fr.value(o, &i, t)
 		in.Pred = fr.get(o, i)
@@ -415,28 +493,28 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 			in.Flags, in.HasFlags = o[i], true
 		}
 		in.Op = "icmp"
-		if m.isFP(t) {
+		if m.IsFP(t) {
 			in.Op = "fcmp"
 		}
 		add(a, b)
 		rt := m.findI1()
-		if tt := m.IRTypeAt(t); tt != nil && tt.Kind == IRTypeVector {
-			rt = m.findType(func(x *IRType) bool {
-				if x.Kind != IRTypeVector || x.Count != tt.Count || len(x.Elems) != 1 {
+		if tt := m.TypeAt(t); tt != nil && tt.Kind == TypeVector {
+			rt = m.findType(func(x *Type) bool {
+				if x.Kind != TypeVector || x.Count != tt.Count || len(x.Elems) != 1 {
 					return false
 				}
-				e := m.IRTypeAt(x.Elems[0])
-				return e != nil && e.Kind == IRTypeInt && e.Width == 1
+				e := m.TypeAt(x.Elems[0])
+				return e != nil && e.Kind == TypeInt && e.Width == 1
 			})
 		}
 		fr.define(&in, rt)
-	case 10: // RET [opval?]
+	case FuncCodeInstRet: // [opval?]
 		in.Op = "ret"
 		for i < len(o) && !fr.bad {
 			a, _ := fr.valueTypePair(o, &i)
 			add(a)
 		}
-	case 11: // BR [bb, bb, cond] or [bb]
+	case FuncCodeInstBr: // [bb, bb, cond] or [bb]
 		in.Op = "br"
 		if len(o) == 1 {
 			in.Blocks = []uint32{uint32(o[0])}
@@ -447,7 +525,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		} else {
 			fr.fail("a br record has %d operands (expected 1 or 3)", len(o))
 		}
-	case 12: // SWITCH [opty, cond, default, (caseval id, bb)*]
+	case FuncCodeInstSwitch: // [opty, cond, default, (caseval id, bb)*]
 		in.Op = "switch"
 		t := uint32(fr.get(o, 0))
 		i = 1
@@ -457,9 +535,9 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 			in.Indices = append(in.Indices, o[k])
 			in.Blocks = append(in.Blocks, uint32(o[k+1]))
 		}
-	case 15:
+	case FuncCodeInstUnreachable:
 		in.Op = "unreachable"
-	case 16: // PHI [ty, (val signed-relative, bb)*]
+	case FuncCodeInstPhi: // [ty, (val signed-relative, bb)*]
 		in.Op = "phi"
 		t := uint32(fr.get(o, 0))
 		for k := 1; k+1 < len(o); k += 2 {
@@ -477,7 +555,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 			in.Blocks = append(in.Blocks, uint32(o[k+1]))
 		}
 		fr.define(&in, t)
-	case 19: // ALLOCA [instty, opty, op, align]
+	case FuncCodeInstAlloca: // [instty, opty, op, align]
 		in.Op = "alloca"
 		if len(o) < 4 {
 			fr.fail("an alloca record has %d operands (expected 4)", len(o))
@@ -494,36 +572,37 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		if explicit {
 			in.Ty2 = rt
 			rt = m.PointerTo(rt, 0)
-		} else if t := m.IRTypeAt(rt); t != nil && len(t.Elems) > 0 {
+		} else if t := m.TypeAt(rt); t != nil && len(t.Elems) > 0 {
 			in.Ty2 = t.Elems[0]
 		}
 		fr.define(&in, rt)
-	case 20, 41: // LOAD [op, ty, align, vol], LOADATOMIC [op, ty, align, vol, ordering, scope]
+	case FuncCodeInstLoad, FuncCodeInstLoadAtomic: // [op, ty, align, vol], [op, ty, align, vol, ordering, scope]
 		in.Op = "load"
 		a, pt := fr.valueTypePair(o, &i)
 		add(a)
 		rt := NoType
 		extra := 2
-		if rec.Code == 41 {
+		if rec.Code == FuncCodeInstLoadAtomic {
 			extra = 4
 		}
 		if len(o)-i == extra+1 {
 			rt = uint32(o[i])
 			i++
-		} else if t := m.IRTypeAt(pt); t != nil && len(t.Elems) > 0 {
+		} else if t := m.TypeAt(pt); t != nil && len(t.Elems) > 0 {
 			rt = t.Elems[0]
 		}
 		in.Align = alignOf(fr.get(o, i))
 		in.Volatile = fr.get(o, i+1) != 0
-		if rec.Code == 41 {
+		if rec.Code == FuncCodeInstLoadAtomic {
 			in.Ordering, in.Scope = fr.get(o, i+2), fr.get(o, i+3)
 		}
 		fr.define(&in, rt)
-	case 44, 45, 24, 42: // STORE [ptr, val, align, vol], STOREATOMIC [..., ordering, scope]
+	case FuncCodeInstStore, FuncCodeInstStoreAtomic, FuncCodeInstStoreOld, FuncCodeInstStoreAtomicOld:
+		// [ptr, val, align, vol], atomic: [..., ordering, scope]
 		in.Op = "store"
 		p, pt := fr.valueTypePair(o, &i)
 		var v uint32
-		if rec.Code == 24 || rec.Code == 42 {
+		if rec.Code == FuncCodeInstStoreOld || rec.Code == FuncCodeInstStoreAtomicOld {
 			et := m.elemType(pt)
 			v = fr.value(o, &i, et)
 		} else {
@@ -532,17 +611,17 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		add(v, p)
 		in.Align = alignOf(fr.get(o, i))
 		in.Volatile = fr.get(o, i+1) != 0
-		if rec.Code == 45 || rec.Code == 42 {
+		if rec.Code == FuncCodeInstStoreAtomic || rec.Code == FuncCodeInstStoreAtomicOld {
 			in.Ordering, in.Scope = fr.get(o, i+2), fr.get(o, i+3)
 		}
-	case 26: // EXTRACTVAL [opval, idx...]
+	case FuncCodeInstExtractVal: // [opval, idx...]
 		in.Op = "extractvalue"
 		a, t := fr.valueTypePair(o, &i)
 		add(a)
 		for ; i < len(o); i++ {
 			in.Indices = append(in.Indices, o[i])
-			if tt := m.IRTypeAt(t); tt != nil && (tt.Kind == IRTypeStruct && o[i] < uint64(len(tt.Elems)) || (tt.Kind == IRTypeArray && len(tt.Elems) > 0)) {
-				if tt.Kind == IRTypeStruct {
+			if tt := m.TypeAt(t); tt != nil && (tt.Kind == TypeStruct && o[i] < uint64(len(tt.Elems)) || (tt.Kind == TypeArray && len(tt.Elems) > 0)) {
+				if tt.Kind == TypeStruct {
 					t = tt.Elems[o[i]]
 				} else {
 					t = tt.Elems[0]
@@ -552,20 +631,20 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 			}
 		}
 		fr.define(&in, t)
-	case 27: // INSERTVAL [opval, opval, idx...]
+	case FuncCodeInstInsertVal: // [opval, opval, idx...]
 		in.Op = "insertvalue"
 		a, t := fr.valueTypePair(o, &i)
 		b, _ := fr.valueTypePair(o, &i)
 		add(a, b)
 		in.Indices = append(in.Indices, o[min(i, len(o)):]...)
 		fr.define(&in, t)
-	case 34: // CALL [attrs, cc, fmf?, fnty?, callee, args...]
+	case FuncCodeInstCall: // [attrs, cc, fmf?, fnty?, callee, args...]
 		in.Op = "call"
 		fr.call(&in, o)
-	case 36: // FENCE [ordering, scope]
+	case FuncCodeInstFence: // [ordering, scope]
 		in.Op = "fence"
 		in.Ordering, in.Scope = fr.get(o, 0), fr.get(o, 1)
-	case 38: // ATOMICRMW [ptr, val, op, vol, ordering, scope]
+	case FuncCodeInstAtomicRMW: // [ptr, val, op, vol, ordering, scope]
 		in.Op = "atomicrmw"
 		p, pt := fr.valueTypePair(o, &i)
 		et := m.elemType(pt)
@@ -575,7 +654,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 		in.Volatile = fr.get(o, i+1) != 0
 		in.Ordering, in.Scope = fr.get(o, i+2), fr.get(o, i+3)
 		fr.define(&in, et)
-	case 46, 37: // CMPXCHG [ptr, cmp, new, vol, success, scope, failure, weak]
+	case FuncCodeInstCmpXchg, FuncCodeInstCmpXchgOld: // [ptr, cmp, new, vol, success, scope, failure, weak]
 		in.Op = "cmpxchg"
 		p, _ := fr.valueTypePair(o, &i)
 		c, ct := fr.valueTypePair(o, &i)
@@ -591,11 +670,11 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 			in.Weak = o[i+4] != 0
 		}
 		i1 := m.findI1()
-		rt := m.findType(func(x *IRType) bool {
-			return x.Kind == IRTypeStruct && !x.Named && len(x.Elems) == 2 && x.Elems[0] == ct && x.Elems[1] == i1
+		rt := m.findType(func(x *Type) bool {
+			return x.Kind == TypeStruct && !x.Named && len(x.Elems) == 2 && x.Elems[0] == ct && x.Elems[1] == i1
 		})
 		fr.define(&in, rt)
-	case 23: // VAARG [valistty, valist, instty]
+	case FuncCodeInstVAArg: // [valistty, valist, instty]
 		in.Op = "va_arg"
 		if len(o) < 3 {
 			fr.fail("a va_arg record has %d operands", len(o))
@@ -611,7 +690,7 @@ func (fr *fnReader) inst(rec bcRecord) IRInst {
 	return in
 }
 
-func (fr *fnReader) call(in *IRInst, o []uint64) {
+func (fr *fnReader) call(in *Inst, o []uint64) {
 	m := fr.m
 	if len(o) < 3 {
 		fr.fail("a call record has %d operands", len(o))
@@ -625,24 +704,24 @@ func (fr *fnReader) call(in *IRInst, o []uint64) {
 	}
 	in.CallConv = (cc >> 1) & 0x3ff
 	i := 2
-	if cc&(1<<17) != 0 {
+	if cc&(1<<17) != 0 { // fast-math flags (LLVM 3.9+)
 		in.Flags, in.HasFlags = o[i], true
 		i++
 	}
 	fnty := NoType
-	if cc&(1<<15) != 0 {
+	if cc&(1<<15) != 0 { // explicit function type
 		fnty = uint32(fr.get(o, i))
 		i++
 	}
 	callee, ct := fr.valueTypePair(o, &i)
 	if fnty == NoType {
-		if t := m.IRTypeAt(ct); t != nil && t.Kind == IRTypePointer && len(t.Elems) > 0 {
+		if t := m.TypeAt(ct); t != nil && t.Kind == TypePointer && len(t.Elems) > 0 {
 			fnty = t.Elems[0]
 		}
 	}
 	in.Ty2 = fnty
-	t := m.IRTypeAt(fnty)
-	if t == nil || t.Kind != IRTypeFunction || len(t.Elems) == 0 {
+	t := m.TypeAt(fnty)
+	if t == nil || t.Kind != TypeFunction || len(t.Elems) == 0 {
 		fr.fail("a call without a function type")
 		return
 	}
@@ -651,13 +730,13 @@ func (fr *fnReader) call(in *IRInst, o []uint64) {
 		if fr.bad {
 			return
 		}
-		pt := m.IRTypeAt(p)
-		if pt != nil && pt.Kind == IRTypeLabel {
+		pt := m.TypeAt(p)
+		if pt != nil && pt.Kind == TypeLabel {
 			in.Blocks = append(in.Blocks, uint32(fr.get(o, i)))
 			i++
 			continue
 		}
-		if pt != nil && pt.Kind == IRTypeMetadata {
+		if pt != nil && pt.Kind == TypeMetadata {
 			if in.MDArgs == nil {
 				in.MDArgs = make([]int64, len(params))
 				for j := range in.MDArgs {
@@ -684,71 +763,19 @@ func (fr *fnReader) call(in *IRInst, o []uint64) {
 	}
 	in.Args = append(in.Args, callee) // LLVM 3.7 keeps the callee last
 	rt := t.Elems[0]
-	if r := m.IRTypeAt(rt); r != nil && r.Kind == IRTypeVoid {
+	if r := m.TypeAt(rt); r != nil && r.Kind == TypeVoid {
 		in.Type = rt
 		return
 	}
 	fr.define(in, rt)
 }
 
-func (m *IRModule) findVoid() uint32 {
-	if m.voidType == 0 {
-		m.voidType = m.findType(func(x *IRType) bool { return x.Kind == IRTypeVoid }) + 1
-	}
-	return m.voidType - 1
-}
-
-func (m *IRModule) findI1() uint32 {
-	if m.i1Type == 0 {
-		m.i1Type = m.findType(func(x *IRType) bool { return x.Kind == IRTypeInt && x.Width == 1 }) + 1
-	}
-	return m.i1Type - 1
-}
-
-func (m *IRModule) isFP(t uint32) bool {
-	tt := m.IRTypeAt(t)
-	if tt != nil && tt.Kind == IRTypeVector && len(tt.Elems) > 0 {
-		tt = m.IRTypeAt(tt.Elems[0])
-	}
-	if tt == nil {
-		return false
-	}
-	switch tt.Kind {
-	case IRTypeFloat, IRTypeDouble, IRTypeHalf, IRTypeX86FP80, IRTypeFP128:
-		return true
-	}
-	return false
-}
-
-// ConstInt returns the integer a value id holds when it is an integer constant.
-func (m *IRModule) ConstInt(f *IRFunction, id uint32) (int64, bool) {
-	v := m.Value(f, id)
-	if v == nil || v.Kind != IRValueConstant {
-		return 0, false
-	}
-	switch v.Code {
-	case 4:
-		if len(v.Ops) > 0 {
-			x := v.Ops[0]
-			if x&1 != 0 {
-				return -int64(x >> 1), true
-			}
-			return int64(x >> 1), true
-		}
-	case 2:
-		if t := m.IRTypeAt(v.Type); t != nil && t.Kind == IRTypeInt {
-			return 0, true
-		}
-	}
-	return 0, false
-}
-
 // gepResult computes a getelementptr's result type: a pointer to the type
 // the indices reach, in the base pointer's address space.
-func (m *IRModule) gepResult(f *IRFunction, src, base uint32, idx []uint32) uint32 {
+func (m *Module) gepResult(f *Function, src, base uint32, idx []uint32) uint32 {
 	as := uint32(0)
-	if t := m.IRTypeAt(base); t != nil {
-		if t.Kind == IRTypeVector && len(t.Elems) > 0 {
+	if t := m.TypeAt(base); t != nil {
+		if t.Kind == TypeVector && len(t.Elems) > 0 {
 			return base // vector of pointers: rare in DXIL, kept as the base type
 		}
 		as = t.AddrSpace
@@ -758,18 +785,18 @@ func (m *IRModule) gepResult(f *IRFunction, src, base uint32, idx []uint32) uint
 		if k == 0 {
 			continue
 		}
-		tt := m.IRTypeAt(t)
+		tt := m.TypeAt(t)
 		if tt == nil {
 			return NoType
 		}
 		switch tt.Kind {
-		case IRTypeStruct:
+		case TypeStruct:
 			n, ok := m.ConstInt(f, id)
 			if !ok || n < 0 || n >= int64(len(tt.Elems)) {
 				return NoType
 			}
 			t = tt.Elems[n]
-		case IRTypeArray, IRTypeVector, IRTypePointer:
+		case TypeArray, TypeVector, TypePointer:
 			if len(tt.Elems) == 0 {
 				return NoType
 			}
@@ -780,6 +807,3 @@ func (m *IRModule) gepResult(f *IRFunction, src, base uint32, idx []uint32) uint
 	}
 	return m.PointerTo(t, as)
 }
-
-// IsFP says whether a type is floating point or a vector of it.
-func (m *IRModule) IsFP(t uint32) bool { return m.isFP(t) }

@@ -1,24 +1,31 @@
-package decode
+package dxil
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
-// chars returns a string's bytes as record operands.
-func bcChars(s string) []uint64 { return u64s(s) }
+// bcChars returns a string's bytes as record operands.
+func bcChars(s string) []uint64 {
+	v := make([]uint64, len(s))
+	for i := range s {
+		v[i] = uint64(s[i])
+	}
+	return v
+}
 
 // buildModule writes a tiny DXIL-like module by hand: a dx.op declaration,
 // main with three dx.op calls around a value-defining instruction, integer
 // constants, !dx.shaderModel and !dx.entryPoints, and names in the module VST.
 func buildModule() []byte {
-	w := bcMagic()
+	w := hostile.NewBitcode()
 	mod := w.Enter(2, 8, 3)
 	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
 
@@ -76,7 +83,7 @@ func buildModule() []byte {
 
 func decodeBitcodeBytes(b []byte) (*Module, *report.Sink) {
 	s := &report.Sink{}
-	return decodeModule(binread.New(b, 0, "DXIL/Bitcode", "DXIL", s)), s
+	return Decode(b, 0, "DXIL/Bitcode", "DXIL", s), s
 }
 
 // TestHandBuiltModule reads names, the shader model, the entry point and the
@@ -98,8 +105,8 @@ func TestHandBuiltModule(t *testing.T) {
 	if len(m.EntryPoints) != 1 || m.EntryPoints[0].Name != "main" || m.EntryPoints[0].Function != "main" || m.EntryPoints[0].ShaderKind != "Pixel" {
 		t.Errorf("entry points = %+v", m.EntryPoints)
 	}
-	want := []DXOp{{Opcode: 5, Name: "StoreOutput", Count: 2}, {Opcode: 7, Name: "Saturate", Count: 1}}
-	got := append([]DXOp(nil), m.DXOps...)
+	want := []OpCount{{Opcode: 5, Name: "StoreOutput", Count: 2}, {Opcode: 7, Name: "Saturate", Count: 1}}
+	got := append([]OpCount(nil), m.DXOps...)
 	for i := range got {
 		got[i].Offset = 0
 	}
@@ -168,7 +175,7 @@ func TestBitcodeWrapperHeader(t *testing.T) {
 	// A wrapper pointing outside the data is an Error, not a panic.
 	put(12, 1<<30)
 	_, s = decodeBitcodeBytes(w)
-	if e, _, _ := CountProblems(s.Problems); e != 1 {
+	if e, _, _ := report.CountProblems(s.Problems); e != 1 {
 		t.Errorf("bad wrapper: %d errors, want 1: %v", e, s.Problems)
 	}
 }
@@ -182,40 +189,44 @@ func TestDXOpNamesFromDXC(t *testing.T) {
 		238: "AllocateNodeOutputRecords", 253: "GetRemainingRecursionLevels", 257: "StartInstanceLocation",
 		99999: "DXOp(99999)",
 	} {
-		if got := DXOpName(op); got != name {
-			t.Errorf("DXOpName(%d) = %q, want %q", op, got, name)
+		if got := OpName(op); got != name {
+			t.Errorf("OpName(%d) = %q, want %q", op, got, name)
 		}
 	}
-	if dxOpMinModel(238) != "6.8" || dxOpMinModel(137) != "6.1" || dxOpMinModel(5) != "6.0" {
-		t.Errorf("min models: 238 %s, 137 %s, 5 %s", dxOpMinModel(238), dxOpMinModel(137), dxOpMinModel(5))
+	model := func(op uint32) string {
+		a, b, _ := OpMinShaderModel(op)
+		return fmt.Sprintf("%d.%d", a, b)
+	}
+	if model(238) != "6.8" || model(137) != "6.1" || model(5) != "6.0" {
+		t.Errorf("min models: 238 %s, 137 %s, 5 %s", model(238), model(137), model(5))
 	}
 }
 
 // TestCheckModule: each disagreement between the metadata, the program
 // header and the opcode table is reported.
 func TestCheckModule(t *testing.T) {
-	ps60 := &ProgramHeader{MajorVersion: 6, MinorVersion: 0, ShaderKind: 0, DXILMajorVersion: 1, DXILMinorVersion: 0}
+	ps60 := Header{Kind: Pixel, Major: 6, Minor: 0, DXILMajor: 1, DXILMinor: 0}
 	tests := []struct {
 		name string
-		h    *ProgramHeader
+		h    Header
 		m    *Module
 		want []string
 	}{
-		{"agreeing", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXILVersion: &MetadataVersion{1, 0}, DXOps: []DXOp{{Opcode: 5, Count: 1}}}, nil},
+		{"agreeing", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXILVersion: &Version{1, 0}, DXOps: []OpCount{{Opcode: 5, Count: 1}}}, nil},
 		{"kind differs", ps60, &Module{ShaderModel: &ShaderModel{"vs", 6, 0}}, []string{"metadata says vs_6_0 but the program header says ps_6_0"}},
 		{"model differs", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 5}}, []string{"shader model 6.5 but the program header says 6.0"}},
-		{"dxil version differs", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXILVersion: &MetadataVersion{1, 2}}, []string{"DXIL 1.2 but the program header says 1.0"}},
-		{"opcode too new", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []DXOp{{Opcode: 216, Count: 2}}}, []string{"AnnotateHandle (opcode 216) needs shader model 6.6"}},
-		{"opcode in the wrong stage", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []DXOp{{Opcode: 93, Count: 1}}}, []string{"ThreadId (opcode 93) is not allowed in Pixel shaders"}},
-		{"reserved opcode", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []DXOp{{Opcode: 230, Count: 1}}}, []string{"which DXC reserves (Reserved4)"}},
-		{"unknown opcode", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []DXOp{{Opcode: 5000, Count: 1}}}, []string{"opcode 5000, which no DXC version defines"}},
-		{"library skips stage checks", &ProgramHeader{MajorVersion: 6, MinorVersion: 8, ShaderKind: 6}, &Module{ShaderModel: &ShaderModel{"lib", 6, 8}, DXOps: []DXOp{{Opcode: 93, Count: 1}, {Opcode: 238, Count: 1}}}, nil},
+		{"dxil version differs", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXILVersion: &Version{1, 2}}, []string{"DXIL 1.2 but the program header says 1.0"}},
+		{"opcode too new", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []OpCount{{Opcode: 216, Count: 2}}}, []string{"AnnotateHandle (opcode 216) needs shader model 6.6"}},
+		{"opcode in the wrong stage", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []OpCount{{Opcode: 93, Count: 1}}}, []string{"ThreadId (opcode 93) is not allowed in Pixel shaders"}},
+		{"reserved opcode", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []OpCount{{Opcode: 230, Count: 1}}}, []string{"which DXC reserves (Reserved4)"}},
+		{"unknown opcode", ps60, &Module{ShaderModel: &ShaderModel{"ps", 6, 0}, DXOps: []OpCount{{Opcode: 5000, Count: 1}}}, []string{"opcode 5000, which no DXC version defines"}},
+		{"library skips stage checks", Header{Kind: Library, Major: 6, Minor: 8}, &Module{ShaderModel: &ShaderModel{"lib", 6, 8}, DXOps: []OpCount{{Opcode: 93, Count: 1}, {Opcode: 238, Count: 1}}}, nil},
 		{"unknown kind", ps60, &Module{ShaderModel: &ShaderModel{"zz", 6, 0}}, []string{`shader kind "zz"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &report.Sink{}
-			checkModule(tc.h, tc.m, binread.New(nil, 0, "DXIL/Bitcode", "DXIL", s))
+			Check(tc.h, tc.m, 0, "DXIL", s)
 			if len(s.Problems) != len(tc.want) {
 				t.Fatalf("problems = %v, want %d", s.Problems, len(tc.want))
 			}

@@ -1,4 +1,4 @@
-package decode
+package dxil
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -155,7 +156,7 @@ func parseIRListing(text string) irFacts {
 				if m := reMDString.FindStringSubmatch(ops[2]); m != nil {
 					name = unescapeLL(m[1])
 				}
-				f.resources = append(f.resources, fmt.Sprintf("%s %s %s %s %s", resourceClassNames[class], name, mdIntText(ops[3]), mdIntText(ops[4]), mdIntText(ops[5])))
+				f.resources = append(f.resources, fmt.Sprintf("%s %s %s %s %s", ResourceClass(class), name, mdIntText(ops[3]), mdIntText(ops[4]), mdIntText(ops[5])))
 			}
 		}
 	}
@@ -202,7 +203,7 @@ func compareFacts(m *Module, want irFacts) []string {
 	sort.Slice(ops, func(i, j int) bool { return ops[i] < ops[j] })
 	for _, k := range ops {
 		if got[k] != want.census[k] {
-			diffs = append(diffs, fmt.Sprintf("opcode %d (%s): %d calls, listing has %d", k, DXOpName(k), got[k], want.census[k]))
+			diffs = append(diffs, fmt.Sprintf("opcode %d (%s): %d calls, listing has %d", k, OpName(k), got[k], want.census[k]))
 		}
 	}
 	sm := ""
@@ -262,9 +263,9 @@ func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 		if !strings.Contains(lb, "dx.shaderModel") {
 			continue // an FXC listing or one without the IR
 		}
-		p := parseFile(t, e.Path).Part("DXIL")
-		if p == nil || p.Module == nil {
-			t.Errorf("%s: no decoded DXIL part", e.Rel)
+		p, ok := decodePart(t, e, "DXIL")
+		if !ok {
+			t.Errorf("%s: no DXIL bitcode", e.Rel)
 			continue
 		}
 		total++
@@ -273,7 +274,7 @@ func TestDXOpCensusMatchesCompilerListings(t *testing.T) {
 			t.Errorf("%s: the listing parser found nothing (census %v, model %q): the test is broken", e.Rel, want.census, want.shaderModel)
 			continue
 		}
-		if d := compareFacts(p.Module, want); len(d) > 0 {
+		if d := compareFacts(p.m, want); len(d) > 0 {
 			t.Errorf("%s: %s", e.Rel, strings.Join(d, "; "))
 			continue
 		}
@@ -300,9 +301,9 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		if !e.Has("DXIL") && !e.Has("ILDB") {
 			continue
 		}
-		for _, p := range bitcodeParts(parseFile(t, e.Path)) {
-			if p.Module != nil && (p.Name == "DXIL" || p.Name == "ILDB") {
-				jobs = append(jobs, job{e.Rel, p.Name, p.Program.DXIL, p.Module})
+		for _, name := range []string{"DXIL", "ILDB"} {
+			if p, ok := decodePart(t, e, name); ok {
+				jobs = append(jobs, job{e.Rel, p.name, p.bc, p.m})
 			}
 		}
 	}
@@ -320,7 +321,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		j := jobs[i]
 		res := result{j: j}
 		defer func() { results[i] = res }()
-		patched, ok := patchDataLayout(j.bc)
+		patched, ok := ir.ForLLVM19(j.bc)
 		if !ok {
 			res.skip = "data layout not patchable"
 			return

@@ -1,4 +1,4 @@
-package decode
+package bitstream
 
 import (
 	"encoding/binary"
@@ -14,20 +14,20 @@ import (
 // the operand kinds only these tests need.
 type bitWriter = hostile.Bits
 
-// defineAbbrev writes DEFINE_ABBREV; ops use the reader's abbrevOp for brevity.
-func defineAbbrev(w *bitWriter, width uint, ops ...abbrevOp) {
-	w.Emit(bcDefineAbbrev, width)
+// defineAbbrev writes DEFINE_ABBREV; ops use the reader's AbbrevOp for brevity.
+func defineAbbrev(w *bitWriter, width uint, ops ...AbbrevOp) {
+	w.Emit(DefineAbbrev, width)
 	w.VBR(uint64(len(ops)), 5)
 	for _, o := range ops {
-		if o.enc == abbrevLiteral {
+		if o.Enc == Literal {
 			w.Emit(1, 1)
-			w.VBR(o.val, 8)
+			w.VBR(o.Val, 8)
 			continue
 		}
 		w.Emit(0, 1)
-		w.Emit(uint64(o.enc), 3)
-		if o.enc == abbrevFixed || o.enc == abbrevVBR {
-			w.VBR(o.val, 5)
+		w.Emit(uint64(o.Enc), 3)
+		if o.Enc == Fixed || o.Enc == VBR {
+			w.VBR(o.Val, 5)
 		}
 	}
 }
@@ -37,32 +37,32 @@ const char6Test = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 // abbreviated writes a record through abbreviation id with the given ops
 // layout: scalars in order, an array takes all remaining values, a blob
 // takes blob.
-func abbreviated(w *bitWriter, width uint, id uint64, ops []abbrevOp, vals []uint64, blob []byte) {
+func abbreviated(w *bitWriter, width uint, id uint64, ops []AbbrevOp, vals []uint64, blob []byte) {
 	w.Emit(id, width)
-	scalar := func(o abbrevOp, v uint64) {
-		switch o.enc {
-		case abbrevFixed:
-			w.Emit(v, uint(o.val))
-		case abbrevVBR:
-			w.VBR(v, uint(o.val))
-		case abbrevChar6:
+	scalar := func(o AbbrevOp, v uint64) {
+		switch o.Enc {
+		case Fixed:
+			w.Emit(v, uint(o.Val))
+		case VBR:
+			w.VBR(v, uint(o.Val))
+		case Char6:
 			w.Emit(uint64(strings.IndexByte(char6Test, byte(v))), 6)
 		}
 	}
 	k := 0
 	for i := 0; i < len(ops); i++ {
 		o := ops[i]
-		switch o.enc {
-		case abbrevLiteral:
+		switch o.Enc {
+		case Literal:
 			k++ // the value is implied
-		case abbrevArray:
+		case Array:
 			rest := vals[k:]
 			w.VBR(uint64(len(rest)), 6)
 			for _, v := range rest {
 				scalar(ops[i+1], v)
 			}
 			return
-		case abbrevBlob:
+		case Blob:
 			w.VBR(uint64(len(blob)), 6)
 			w.Align32()
 			for _, c := range blob {
@@ -78,40 +78,42 @@ func abbreviated(w *bitWriter, width uint, id uint64, ops []abbrevOp, vals []uin
 
 func bcMagic() *bitWriter { return hostile.NewBitcode() }
 
-func parseBits(t *testing.T, b []byte) ([]*bcBlock, error) {
+func parseBits(t testing.TB, b []byte) ([]*Block, error) {
 	t.Helper()
-	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
-	top := p.parseStream()
-	return top, p.s.err
+	s := Parse(b, nil)
+	if s.Err != nil {
+		return s.Blocks, s.Err
+	}
+	return s.Blocks, nil
 }
 
 // TestBitstreamAbbreviationOperands writes one record per operand kind through
 // an abbreviation and reads it back.
 func TestBitstreamAbbreviationOperands(t *testing.T) {
-	lit := func(v uint64) abbrevOp { return abbrevOp{abbrevLiteral, v} }
-	fixed := func(n uint64) abbrevOp { return abbrevOp{abbrevFixed, n} }
-	vbr := func(n uint64) abbrevOp { return abbrevOp{abbrevVBR, n} }
-	array := abbrevOp{abbrevArray, 0}
-	bcChar6 := abbrevOp{abbrevChar6, 0}
-	blob := abbrevOp{abbrevBlob, 0}
+	lit := func(v uint64) AbbrevOp { return AbbrevOp{Literal, v} }
+	fixed := func(n uint64) AbbrevOp { return AbbrevOp{Fixed, n} }
+	vbr := func(n uint64) AbbrevOp { return AbbrevOp{VBR, n} }
+	array := AbbrevOp{Array, 0}
+	char6 := AbbrevOp{Char6, 0}
+	blob := AbbrevOp{Blob, 0}
 	tests := []struct {
 		name     string
-		ops      []abbrevOp
+		ops      []AbbrevOp
 		vals     []uint64 // code first
 		blob     []byte
 		wantCode uint32
 		wantOps  []uint64
 	}{
-		{"literal code and fixed", []abbrevOp{lit(7), fixed(3), fixed(64)}, []uint64{7, 5, 1<<63 | 12345}, nil, 7, []uint64{5, 1<<63 | 12345}},
-		{"fixed 1 bit", []abbrevOp{lit(2), fixed(1), fixed(1)}, []uint64{2, 1, 0}, nil, 2, []uint64{1, 0}},
-		{"vbr small and large", []abbrevOp{fixed(4), vbr(6), vbr(8), vbr(32)}, []uint64{9, 31, 1000000, 1<<64 - 1}, nil, 9, []uint64{31, 1000000, 1<<64 - 1}},
-		{"array of fixed 8", []abbrevOp{lit(3), array, fixed(8)}, []uint64{3, 'd', 'x', 'i', 'l'}, nil, 3, []uint64{'d', 'x', 'i', 'l'}},
-		{"array of vbr6", []abbrevOp{lit(3), array, vbr(6)}, []uint64{3, 1, 70, 5000}, nil, 3, []uint64{1, 70, 5000}},
-		{"empty array", []abbrevOp{lit(3), array, vbr(6)}, []uint64{3}, nil, 3, nil},
-		{"array of bcChar6", []abbrevOp{lit(19), array, bcChar6}, append([]uint64{19}, u64s("dx.types.Handle_9")...), nil, 19, u64s("dx.types.Handle_9")},
-		{"blob", []abbrevOp{lit(1), vbr(6), blob}, []uint64{1, 42}, []byte("hello, blob"), 1, []uint64{42}},
-		{"empty blob", []abbrevOp{lit(1), blob}, []uint64{1}, []byte{}, 1, nil},
-		{"literal operand after code", []abbrevOp{fixed(5), lit(99), vbr(4)}, []uint64{4, 99, 3}, nil, 4, []uint64{99, 3}},
+		{"literal code and fixed", []AbbrevOp{lit(7), fixed(3), fixed(64)}, []uint64{7, 5, 1<<63 | 12345}, nil, 7, []uint64{5, 1<<63 | 12345}},
+		{"fixed 1 bit", []AbbrevOp{lit(2), fixed(1), fixed(1)}, []uint64{2, 1, 0}, nil, 2, []uint64{1, 0}},
+		{"vbr small and large", []AbbrevOp{fixed(4), vbr(6), vbr(8), vbr(32)}, []uint64{9, 31, 1000000, 1<<64 - 1}, nil, 9, []uint64{31, 1000000, 1<<64 - 1}},
+		{"array of fixed 8", []AbbrevOp{lit(3), array, fixed(8)}, []uint64{3, 'd', 'x', 'i', 'l'}, nil, 3, []uint64{'d', 'x', 'i', 'l'}},
+		{"array of vbr6", []AbbrevOp{lit(3), array, vbr(6)}, []uint64{3, 1, 70, 5000}, nil, 3, []uint64{1, 70, 5000}},
+		{"empty array", []AbbrevOp{lit(3), array, vbr(6)}, []uint64{3}, nil, 3, nil},
+		{"array of char6", []AbbrevOp{lit(19), array, char6}, append([]uint64{19}, u64s("dx.types.Handle_9")...), nil, 19, u64s("dx.types.Handle_9")},
+		{"blob", []AbbrevOp{lit(1), vbr(6), blob}, []uint64{1, 42}, []byte("hello, blob"), 1, []uint64{42}},
+		{"empty blob", []AbbrevOp{lit(1), blob}, []uint64{1}, []byte{}, 1, nil},
+		{"literal operand after code", []AbbrevOp{fixed(5), lit(99), vbr(4)}, []uint64{4, 99, 3}, nil, 4, []uint64{99, 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -164,15 +166,15 @@ func TestBitstreamBlockInfoAbbreviations(t *testing.T) {
 	mod := w.Enter(2, 8, 3)
 	bi := w.Enter(3, 0, 2)
 	w.Unabbrev(2, 1, 11) // SETBID 11 (CONSTANTS_BLOCK)
-	defineAbbrev(w, 2, abbrevOp{abbrevLiteral, 4}, abbrevOp{abbrevVBR, 8})
-	defineAbbrev(w, 2, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevFixed, 5})
+	defineAbbrev(w, 2, AbbrevOp{Literal, 4}, AbbrevOp{VBR, 8})
+	defineAbbrev(w, 2, AbbrevOp{Literal, 1}, AbbrevOp{Fixed, 5})
 	w.Unabbrev(2, 2, 'c', 's', 't') // BLOCKNAME: a record, not an abbreviation
 	w.Exit(2, bi)
 	c := w.Enter(3, 11, 4)
-	defineAbbrev(w, 4, abbrevOp{abbrevLiteral, 20}, abbrevOp{abbrevFixed, 2}) // id 6
-	abbreviated(w, 4, 4, []abbrevOp{{abbrevLiteral, 4}, {abbrevVBR, 8}}, []uint64{4, 300}, nil)
-	abbreviated(w, 4, 5, []abbrevOp{{abbrevLiteral, 1}, {abbrevFixed, 5}}, []uint64{1, 17}, nil)
-	abbreviated(w, 4, 6, []abbrevOp{{abbrevLiteral, 20}, {abbrevFixed, 2}}, []uint64{20, 3}, nil)
+	defineAbbrev(w, 4, AbbrevOp{Literal, 20}, AbbrevOp{Fixed, 2}) // id 6
+	abbreviated(w, 4, 4, []AbbrevOp{{Literal, 4}, {VBR, 8}}, []uint64{4, 300}, nil)
+	abbreviated(w, 4, 5, []AbbrevOp{{Literal, 1}, {Fixed, 5}}, []uint64{1, 17}, nil)
+	abbreviated(w, 4, 6, []AbbrevOp{{Literal, 20}, {Fixed, 2}}, []uint64{20, 3}, nil)
 	w.Exit(4, c)
 	w.Exit(3, mod)
 	top, err := parseBits(t, w.B)
@@ -223,26 +225,26 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 		want  string
 	}{
 		{"fixed wider than 64", inBlock(func(w *bitWriter) {
-			defineAbbrev(w, 3, abbrevOp{abbrevFixed, 65})
+			defineAbbrev(w, 3, AbbrevOp{Fixed, 65})
 		}), "Fixed operand of width 65"},
 		{"vbr wider than 32", inBlock(func(w *bitWriter) {
-			defineAbbrev(w, 3, abbrevOp{abbrevVBR, 33})
+			defineAbbrev(w, 3, AbbrevOp{VBR, 33})
 		}), "VBR operand of width 33"},
 		{"undefined abbreviation", inBlock(func(w *bitWriter) {
 			w.Emit(5, 3)
 		}), "abbreviation id 5 is not defined"},
 		{"array longer than the block", inBlock(func(w *bitWriter) {
-			defineAbbrev(w, 3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8})
+			defineAbbrev(w, 3, AbbrevOp{Literal, 1}, AbbrevOp{Array, 0}, AbbrevOp{Fixed, 8})
 			w.Emit(4, 3)
 			w.VBR(1000000, 6)
 		}), "array claims 1000000 elements"},
 		{"blob longer than the block", inBlock(func(w *bitWriter) {
-			defineAbbrev(w, 3, abbrevOp{abbrevLiteral, 1}, abbrevOp{abbrevBlob, 0})
+			defineAbbrev(w, 3, AbbrevOp{Literal, 1}, AbbrevOp{Blob, 0})
 			w.Emit(4, 3)
 			w.VBR(4096, 6)
 		}), "blob claims 4096 bytes"},
 		{"array not second to last", inBlock(func(w *bitWriter) {
-			defineAbbrev(w, 3, abbrevOp{abbrevArray, 0}, abbrevOp{abbrevFixed, 8}, abbrevOp{abbrevFixed, 8})
+			defineAbbrev(w, 3, AbbrevOp{Array, 0}, AbbrevOp{Fixed, 8}, AbbrevOp{Fixed, 8})
 		}), "Array operand must be the second to last"},
 		{"block length past the end", func(w *bitWriter) {
 			at := w.Enter(2, 8, 3)
@@ -250,7 +252,7 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 			binary.LittleEndian.PutUint32(w.B[at:], 1000)
 		}, "claims 1000 words"},
 		{"unabbreviated record with too many operands", inBlock(func(w *bitWriter) {
-			w.Emit(bcUnabbrevRec, 3)
+			w.Emit(UnabbrevRecord, 3)
 			w.VBR(1, 6)
 			w.VBR(1<<30, 6)
 		}), "claims 1073741824 operands"},
@@ -269,13 +271,13 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 		}, "nest deeper than 32"},
 		{"define abbrev in blockinfo before setbid", func(w *bitWriter) {
 			at := w.Enter(2, 0, 2)
-			defineAbbrev(w, 2, abbrevOp{abbrevFixed, 3})
+			defineAbbrev(w, 2, AbbrevOp{Fixed, 3})
 			w.Exit(2, at)
 		}, "before any SETBID"},
 		{"literal-only records", inBlock(func(w *bitWriter) {
-			lits := make([]abbrevOp, 200)
+			lits := make([]AbbrevOp, 200)
 			for i := range lits {
-				lits[i] = abbrevOp{abbrevLiteral, 1}
+				lits[i] = AbbrevOp{Literal, 1}
 			}
 			defineAbbrev(w, 3, lits...)
 			for i := 0; i < 4000; i++ {
@@ -283,7 +285,7 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 			}
 		}), "more operands than the stream has bits"},
 		{"endless vbr", inBlock(func(w *bitWriter) {
-			w.Emit(bcUnabbrevRec, 3)
+			w.Emit(UnabbrevRecord, 3)
 			for i := 0; i < 30; i++ {
 				w.Emit(0x3f, 6)
 			}
@@ -305,7 +307,7 @@ func TestBitstreamRejectsBadInput(t *testing.T) {
 // least significant first, each with the continuation bit on top: 111, 110,
 // 001. Stream bits fill each byte from bit 0, so byte 0 is 0b01_110_111.
 func TestVBRChunks(t *testing.T) {
-	s := bitstream{b: []byte{0b01_110_111, 0}, end: 16}
+	s := reader{b: []byte{0b01_110_111, 0}, end: 16}
 	if v := s.vbr(3); v != 27 || s.pos != 9 {
 		t.Errorf("vbr3 = %d after %d bits, want 27 after 9", v, s.pos)
 	}
