@@ -1,11 +1,8 @@
 package dxil
 
 import (
-	"bufio"
 	"fmt"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -19,60 +16,15 @@ type bcStats struct {
 	kinds                       map[string][2]int64 // record name → count, bits
 }
 
-var (
-	reBCBlock = regexp.MustCompile(`^\s*Block ID #(\d+)`)
-	reBCField = regexp.MustCompile(`^\s*(Num Instances|Num Abbrevs|Num Records|Tot/Avg Abbrevs|Tot/Avg Records): (\d+)`)
-	reBCHist  = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s.*?\s(\S+)\s*$`)
-)
-
-// parseBCAnalyzer reads llvm-bcanalyzer's summary (the part after "Per-block Summary:").
+// parseBCAnalyzer reads llvm-bcanalyzer's summary, its histograms by record name.
 func parseBCAnalyzer(out string) map[uint32]*bcStats {
 	res := map[uint32]*bcStats{}
-	var cur *bcStats
-	inSummary, inHist := false, false
-	sc := bufio.NewScanner(strings.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "Per-block Summary:") {
-			inSummary = true
-			continue
+	for id, b := range corpus.ParseBCAnalyzer(out) {
+		s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records, kinds: map[string][2]int64{}}
+		for _, k := range b.Kinds {
+			s.kinds[k.Name] = [2]int64{k.Count, k.Bits}
 		}
-		if !inSummary {
-			continue
-		}
-		if m := reBCBlock.FindStringSubmatch(line); m != nil {
-			id, _ := strconv.Atoi(m[1])
-			cur = &bcStats{kinds: map[string][2]int64{}}
-			res[uint32(id)] = cur
-			inHist = false
-			continue
-		}
-		if cur == nil {
-			continue
-		}
-		if m := reBCField.FindStringSubmatch(line); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			switch m[1] {
-			case "Num Instances":
-				cur.instances = n
-			case "Num Abbrevs", "Tot/Avg Abbrevs":
-				cur.abbrevs = n
-			case "Num Records", "Tot/Avg Records":
-				cur.records = n
-			}
-			continue
-		}
-		if strings.Contains(line, "Record Kind") {
-			inHist = true
-			continue
-		}
-		if inHist {
-			if m := reBCHist.FindStringSubmatch(line); m != nil {
-				c, _ := strconv.ParseInt(m[1], 10, 64)
-				b, _ := strconv.ParseInt(m[2], 10, 64)
-				cur.kinds[m[3]] = [2]int64{c, b}
-			}
-		}
+		res[id] = s
 	}
 	return res
 }
@@ -148,14 +100,8 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 // spread of 30 corpus files.
 func TestBlocksMatchLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	var picked []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("DXIL") {
-			picked = append(picked, e)
-		}
-	}
 	// The 30: an even spread, plus the largest file (most records).
-	sort.Slice(picked, func(i, j int) bool { return picked[i].Size < picked[j].Size })
+	picked := corpus.WithPart(corpus.Entries(t), "DXIL")
 	var sample []corpus.Entry
 	for i := 0; i < 29 && len(picked) > 0; i++ {
 		sample = append(sample, picked[i*len(picked)/29])

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 )
 
@@ -138,6 +139,18 @@ func Entries(t TB) []Entry {
 		t.Fatalf("reading corpus manifest: %v", err)
 	}
 	return es
+}
+
+// WithPart returns the entries that have the named part, smallest file first.
+func WithPart(es []Entry, part string) []Entry {
+	var out []Entry
+	for _, e := range es {
+		if e.Has(part) {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Size < out[j].Size })
+	return out
 }
 
 // Available returns every manifest row, or none when the corpus is absent or

@@ -1,12 +1,9 @@
 package bitstream
 
 import (
-	"bufio"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -23,65 +20,18 @@ type bcStats struct {
 	hist                        [][2]int64 // per record code: count, bits (sorted)
 }
 
-var (
-	reBCBlock = regexp.MustCompile(`^\s*Block ID #(\d+)`)
-	reBCField = regexp.MustCompile(`^\s*(Num Instances|Num Abbrevs|Num Records|Tot/Avg Abbrevs|Tot/Avg Records): (\d+)`)
-	reBCHist  = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s.*?\s(\S+)\s*$`)
-)
-
-// parseBCAnalyzer reads llvm-bcanalyzer's summary (the part after
-// "Per-block Summary:"): per block id, its counts and its record histogram
-// with the names left out (naming records is the IR's business).
+// parseBCAnalyzer reads llvm-bcanalyzer's summary: per block id, its counts
+// and its record histogram with the names left out (naming records is the
+// IR's business).
 func parseBCAnalyzer(out string) map[uint32]*bcStats {
 	res := map[uint32]*bcStats{}
-	var cur *bcStats
-	inSummary, inHist := false, false
-	sc := bufio.NewScanner(strings.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "Per-block Summary:") {
-			inSummary = true
-			continue
+	for id, b := range corpus.ParseBCAnalyzer(out) {
+		s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records}
+		for _, k := range b.Kinds {
+			s.hist = append(s.hist, [2]int64{k.Count, k.Bits})
 		}
-		if !inSummary {
-			continue
-		}
-		if m := reBCBlock.FindStringSubmatch(line); m != nil {
-			id, _ := strconv.Atoi(m[1])
-			cur = &bcStats{}
-			res[uint32(id)] = cur
-			inHist = false
-			continue
-		}
-		if cur == nil {
-			continue
-		}
-		if m := reBCField.FindStringSubmatch(line); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			switch m[1] {
-			case "Num Instances":
-				cur.instances = n
-			case "Num Abbrevs", "Tot/Avg Abbrevs":
-				cur.abbrevs = n
-			case "Num Records", "Tot/Avg Records":
-				cur.records = n
-			}
-			continue
-		}
-		if strings.Contains(line, "Record Kind") {
-			inHist = true
-			continue
-		}
-		if inHist {
-			if m := reBCHist.FindStringSubmatch(line); m != nil {
-				c, _ := strconv.ParseInt(m[1], 10, 64)
-				b, _ := strconv.ParseInt(m[2], 10, 64)
-				cur.hist = append(cur.hist, [2]int64{c, b})
-			}
-		}
-	}
-	for _, s := range res {
 		sortHist(s.hist)
+		res[id] = s
 	}
 	return res
 }
@@ -153,13 +103,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 // llvm-bcanalyzer-19, over a spread of 12 corpus modules (the largest among them).
 func TestParseMatchesLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	var picked []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("DXIL") {
-			picked = append(picked, e)
-		}
-	}
-	sort.Slice(picked, func(i, j int) bool { return picked[i].Size < picked[j].Size })
+	picked := corpus.WithPart(corpus.Entries(t), "DXIL")
 	sample := corpus.Spread(picked, 11, "DXSCOPE_BCANALYZER_ALL")
 	if len(picked) > 0 {
 		sample = append(sample, picked[len(picked)-1])

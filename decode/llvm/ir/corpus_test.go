@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -60,13 +59,7 @@ func analyzerCounts(out string) (instances map[uint32]int, records map[uint32]ma
 // entry; and that the reader found nothing wrong.
 func TestModulesMatchLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	var es []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("DXIL") {
-			es = append(es, e)
-		}
-	}
-	sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
+	es := corpus.WithPart(corpus.Entries(t), "DXIL")
 	es = corpus.Spread(es, 24, "DXSCOPE_BCANALYZER_ALL")
 	agree, insts, consts, mds := 0, 0, 0, 0
 	for _, e := range es {
