@@ -341,24 +341,11 @@ func firstWords(s string) string {
 	return s
 }
 
-// yamlSigParam is one element as obj2yaml-19 prints it.
-type yamlSigParam struct {
-	Stream        uint32 `yaml:"Stream"`
-	Name          string `yaml:"Name"`
-	Index         uint32 `yaml:"Index"`
-	SystemValue   string `yaml:"SystemValue"`
-	CompType      string `yaml:"CompType"`
-	Register      uint32 `yaml:"Register"`
-	Mask          uint8  `yaml:"Mask"`
-	ExclusiveMask uint8  `yaml:"ExclusiveMask"`
-	MinPrecision  string `yaml:"MinPrecision"`
-}
-
 type yamlContainer struct {
 	Parts []struct {
 		Name      string `yaml:"Name"`
 		Signature *struct {
-			Parameters []yamlSigParam `yaml:"Parameters"`
+			Parameters []corpus.Obj2yamlSigParam `yaml:"Parameters"`
 		} `yaml:"Signature"`
 	} `yaml:"Parts"`
 }
@@ -422,7 +409,8 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 			for k, w := range yp.Signature.Parameters {
 				g := p.Signature.Parameters[k]
 				elems++
-				got := yamlSigParam{g.Stream, g.Name, g.Index, g.SystemValue.String(), g.CompType.String(), g.Register, g.Mask, g.ExclusiveMask, g.MinPrecision.String()}
+				got := corpus.Obj2yamlSigParam{Stream: g.Stream, Name: g.Name, Index: g.Index, SystemValue: g.SystemValue.String(), CompType: g.CompType.String(),
+					Register: g.Register, Mask: g.Mask, ExclusiveMask: g.ExclusiveMask, MinPrecision: g.MinPrecision.String()}
 				fields += 9
 				if got != w {
 					mismatches++

@@ -101,7 +101,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 func TestBlocksMatchLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
 	// The 30: an even spread, plus the largest file (most records).
-	picked := corpus.WithPart(corpus.Entries(t), "DXIL")
+	picked := corpus.SmallestFirst(corpus.WithPart(corpus.Entries(t), "DXIL"))
 	var sample []corpus.Entry
 	for i := 0; i < 29 && len(picked) > 0; i++ {
 		sample = append(sample, picked[i*len(picked)/29])

@@ -286,17 +286,7 @@ type obj2yamlDoc struct {
 	Parts []struct {
 		Name      string `yaml:"Name"`
 		Signature *struct {
-			Parameters []struct {
-				Stream        uint32 `yaml:"Stream"`
-				Name          string `yaml:"Name"`
-				Index         uint32 `yaml:"Index"`
-				SystemValue   string `yaml:"SystemValue"`
-				CompType      string `yaml:"CompType"`
-				Register      uint32 `yaml:"Register"`
-				Mask          uint8  `yaml:"Mask"`
-				ExclusiveMask uint8  `yaml:"ExclusiveMask"`
-				MinPrecision  string `yaml:"MinPrecision"`
-			} `yaml:"Parameters"`
+			Parameters []corpus.Obj2yamlSigParam `yaml:"Parameters"`
 		} `yaml:"Signature"`
 	} `yaml:"Parts"`
 }

@@ -141,7 +141,7 @@ func Entries(t TB) []Entry {
 	return es
 }
 
-// WithPart returns the entries that have the named part, smallest file first.
+// WithPart returns the entries that have the named part, in manifest order.
 func WithPart(es []Entry, part string) []Entry {
 	var out []Entry
 	for _, e := range es {
@@ -149,8 +149,13 @@ func WithPart(es []Entry, part string) []Entry {
 			out = append(out, e)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Size < out[j].Size })
 	return out
+}
+
+// SmallestFirst sorts es by file size, smallest first, and returns it.
+func SmallestFirst(es []Entry) []Entry {
+	sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
+	return es
 }
 
 // Available returns every manifest row, or none when the corpus is absent or

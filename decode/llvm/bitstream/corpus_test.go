@@ -103,7 +103,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 // llvm-bcanalyzer-19, over a spread of 12 corpus modules (the largest among them).
 func TestParseMatchesLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	picked := corpus.WithPart(corpus.Entries(t), "DXIL")
+	picked := corpus.SmallestFirst(corpus.WithPart(corpus.Entries(t), "DXIL"))
 	sample := corpus.Spread(picked, 11, "DXSCOPE_BCANALYZER_ALL")
 	if len(picked) > 0 {
 		sample = append(sample, picked[len(picked)-1])
@@ -167,7 +167,7 @@ func TestHostileBlockInfoCostsItsSize(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add(hostile.BlockInfoBitcode(3, 2))
 	f.Add([]byte("BC\xc0\xde\x35\x14\x00\x00\x05\x00\x00\x00"))
-	for _, e := range corpus.Spread(dxilEntries(), 3, "") {
+	for _, e := range corpus.Spread(corpus.WithPart(corpus.Available(), "DXIL"), 3, "") {
 		if bc, ok := corpus.DXILBitcode(e.Bytes(f)); ok {
 			f.Add(bc)
 		}
@@ -197,15 +197,4 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%d records", s.Records)
 		}
 	})
-}
-
-// dxilEntries lists the corpus files with a DXIL part (none without the corpus).
-func dxilEntries() []corpus.Entry {
-	var out []corpus.Entry
-	for _, e := range corpus.Available() {
-		if e.Has("DXIL") {
-			out = append(out, e)
-		}
-	}
-	return out
 }
