@@ -3,7 +3,6 @@ package decode
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
@@ -72,14 +71,8 @@ type sdbgFloat float32
 
 // MarshalJSON writes a finite value as encoding/json writes a float32.
 func (f sdbgFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
-	switch {
-	case math.IsNaN(v):
-		return []byte(`"NaN"`), nil
-	case math.IsInf(v, 1):
-		return []byte(`"+Inf"`), nil
-	case math.IsInf(v, -1):
-		return []byte(`"-Inf"`), nil
+	if b, ok := report.NonFiniteJSON(float64(f)); ok {
+		return b, nil
 	}
 	return json.Marshal(float32(f))
 }
