@@ -341,15 +341,6 @@ func firstWords(s string) string {
 	return s
 }
 
-type yamlContainer struct {
-	Parts []struct {
-		Name      string `yaml:"Name"`
-		Signature *struct {
-			Parameters []corpus.Obj2yamlSigParam `yaml:"Parameters"`
-		} `yaml:"Signature"`
-	} `yaml:"Parts"`
-}
-
 // TestSignatureMatchesObj2yaml compares every signature field obj2yaml-19 prints with ours.
 func TestSignatureMatchesObj2yaml(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
@@ -379,7 +370,7 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 			t.Errorf("%s: obj2yaml-19: %v", e.Rel, err)
 			continue
 		}
-		var y yamlContainer
+		var y corpus.Obj2yamlSignatures
 		if err := yaml.Unmarshal(out, &y); err != nil {
 			t.Errorf("%s: parsing obj2yaml output: %v", e.Rel, err)
 			continue

@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -77,4 +79,18 @@ func ParseBCAnalyzer(out string) map[uint32]*BCBlockStats {
 		}
 	}
 	return res
+}
+
+// BCAnalyzer runs llvm-bcanalyzer (tool) on bitcode and reads its summary;
+// an output it cannot read is an error, so a test cannot pass on nothing.
+func BCAnalyzer(tool string, bc []byte) (map[uint32]*BCBlockStats, error) {
+	out, err := Run(tool, bc, "-")
+	if err != nil {
+		return nil, fmt.Errorf("llvm-bcanalyzer-19: %v", err)
+	}
+	res := ParseBCAnalyzer(out)
+	if len(res) == 0 {
+		return nil, errors.New("nothing parsed from llvm-bcanalyzer's output: the test is broken")
+	}
+	return res, nil
 }

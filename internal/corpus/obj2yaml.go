@@ -13,3 +13,14 @@ type Obj2yamlSigParam struct {
 	ExclusiveMask uint8  `yaml:"ExclusiveMask"`
 	MinPrecision  string `yaml:"MinPrecision"`
 }
+
+// Obj2yamlSignatures is what the tests read of obj2yaml-19's document: each
+// part's name and, for a signature part, its parameters.
+type Obj2yamlSignatures struct {
+	Parts []struct {
+		Name      string `yaml:"Name"`
+		Signature *struct {
+			Parameters []Obj2yamlSigParam `yaml:"Parameters"`
+		} `yaml:"Signature"`
+	} `yaml:"Parts"`
+}
