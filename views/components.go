@@ -198,7 +198,7 @@ func (v *TreeView) Render() app.UI {
 			if n.Parent == nil {
 				key = model.Shown(v.Tree.Part)
 			}
-			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class("val").Title(n.Full).Text(n.Value)}
+			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class(valClass(n)).Title(n.Full).Text(n.Value)}
 			if container && v.Open[n.ID] && len(n.Children) > model.MaxChildren && !v.Open[-1-n.ID] {
 				body = append(body, app.Button().Class("more").Text(fmt.Sprintf("show all %d", len(n.Children))).
 					OnClick(func(ctx app.Context, e app.Event) {
@@ -413,4 +413,12 @@ func recordTitle(path string) string {
 		return model.LastSeg(path[:len(path)-len(last)-1]) + "[" + last + "]"
 	}
 	return last
+}
+
+// valClass styles a value the file does not hold apart from the values it does.
+func valClass(n *model.Node) string {
+	if n.Absent {
+		return "val absent"
+	}
+	return "val"
 }

@@ -42,6 +42,7 @@ type Node struct {
 	Full     string // the whole scalar text
 	JSONPath string // the keys from the part's own, indices as segments: "PSVInfo/SigInputElements/2/Cols"
 	SpanPath string // the span this node's bytes are recorded under: JSONPath, or "" when none
+	Absent   bool   // the part is cut short before this value: its bytes are not in the file
 	Depth    int
 	Parent   *Node
 	Children []*Node
@@ -112,6 +113,7 @@ func BuildTree(part string, v any, spans SpanIndex) *Tree {
 		t.Root = &Node{Key: part, Kind: KindNull}
 		t.Nodes = append(t.Nodes, t.Root)
 	}
+	t.markAbsent()
 	for _, n := range t.Nodes {
 		if _, ok := spans[n.JSONPath]; ok && n.JSONPath != "" {
 			n.SpanPath = n.JSONPath
@@ -131,6 +133,24 @@ func BuildTree(part string, v any, spans SpanIndex) *Tree {
 		}
 	}
 	return t
+}
+
+// markAbsent shows the values a cut part does not hold (decode.Part.Absent)
+// as absent, not as the zero the decoder left in them.
+func (t *Tree) markAbsent() {
+	list := t.Root.Child("Absent")
+	if list == nil || len(list.Children) == 0 {
+		return
+	}
+	absent := make(map[string]bool, len(list.Children))
+	for _, c := range list.Children {
+		absent[c.Full] = true
+	}
+	for _, n := range t.Nodes {
+		if absent[n.JSONPath] {
+			n.Absent, n.Value, n.Full = true, "absent (not in the file)", ""
+		}
+	}
 }
 
 func (t *Tree) add(n *Node, parent *Node) *Node {
