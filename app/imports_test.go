@@ -38,6 +38,9 @@ func TestImportRules(t *testing.T) {
 		pkg := strings.TrimPrefix(f[0], mod)
 		seen[pkg] = true
 		for _, imp := range f[1:] {
+			if (under(pkg, "app/page") || under(pkg, "app/linkstate")) && (strings.HasPrefix(imp, "github.com/maxence-charriere/") || imp == "syscall/js") {
+				t.Errorf("%s imports %s: the page state and the link codec are plain Go, tested without a browser", pkg, imp)
+			}
 			if dep, ours := strings.CutPrefix(imp, mod); ours {
 				if why := importRule(pkg, dep); why != "" {
 					t.Errorf("%s imports %s: %s", pkg, dep, why)
@@ -45,7 +48,7 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range []string{"decode", "decode/text", "views", "views/model", "cmd/dxscope", "app"} {
+	for _, p := range []string{"decode", "decode/text", "views", "views/model", "cmd/dxscope", "app", "app/page"} {
 		if !seen[p] {
 			t.Errorf("go list did not report %s", p)
 		}

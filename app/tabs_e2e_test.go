@@ -31,9 +31,15 @@ func TestPartViewAndTreeTabs(t *testing.T) {
 	}
 	q.Click(`#tab-view`)
 	q.WaitFor("the view again", `document.querySelector('.tree-tab').classList.contains('hidden')`)
-	// A byte clicked in the hex view is shown in the tree.
+	// A byte clicked in the hex view keeps the tab the user chose; its
+	// field is selected in the tree behind it, and shown there on Tree.
 	q.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x108"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
 	q.WaitFor("the byte", `!!document.querySelector('#hex-rows span.b[data-off="265"]')`)
 	q.Click(`#hex-rows span.b[data-off="265"]`)
-	q.WaitFor("the tree shown for the byte", `!document.querySelector('.tree-tab').classList.contains('hidden') && !!document.querySelector('#tree .node.selected')`)
+	q.WaitFor("the byte's field", `document.querySelector('#teach-path')?.textContent.startsWith('PSV0/')`)
+	if !browsertest.Eval[bool](q, `document.querySelector('.tree-tab').classList.contains('hidden') && !!document.querySelector('#tab-view[aria-selected="true"]')`) {
+		t.Error("a byte click left the part's own view")
+	}
+	q.Click("#tab-tree")
+	q.WaitFor("the tree with the byte's node", `!document.querySelector('.tree-tab').classList.contains('hidden') && !!document.querySelector('#tree .node.selected')`)
 }

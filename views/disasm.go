@@ -25,7 +25,8 @@ const (
 // selects the instruction that holds it.
 type Disassembly struct {
 	app.Compo
-	Data *model.Disassembly
+	Data     *model.Disassembly
+	Selected model.Span // the page's selection: the instruction of exactly these bytes is selected
 
 	top      int          // first visible row
 	folded   map[int]bool // define-line index → folded
@@ -34,21 +35,45 @@ type Disassembly struct {
 	rowsFor  *model.Disassembly
 	foldRev  int
 	rowsRev  int
+	seen     *model.Disassembly
 }
 
-// OnMount follows byte selections made elsewhere (the hex view).
+// OnMount takes the page's requests to bring the selected line into view
+// (a byte clicked in the hex view selects the instruction holding it).
 func (d *Disassembly) OnMount(ctx app.Context) {
-	follow := func(ctx app.Context, a app.Action) {
-		off, ok := a.Value.(int64)
-		if !ok || d.Data == nil {
+	d.OnUpdate(ctx)
+	ctx.Handle(ActRevealCode, func(ctx app.Context, a app.Action) {
+		if d.Data == nil || d.selected < 0 {
+			ctx.PreventUpdate()
 			return
 		}
-		if i := d.Data.LineAt(off); i >= 0 {
-			d.reveal(ctx, i)
+		d.reveal(ctx, d.selected)
+	})
+}
+
+// OnUpdate starts another module unfolded at its top, and finds the
+// instruction of the selected bytes.
+func (d *Disassembly) OnUpdate(ctx app.Context) {
+	if d.Data != d.seen {
+		d.seen, d.top, d.folded = d.Data, 0, map[int]bool{}
+		d.foldRev++
+	}
+	d.selected = -1
+	if d.Data == nil || d.Selected.Size <= 0 {
+		return
+	}
+	// Records' bits share bytes: the line of exactly these bytes, not the
+	// first line holding the first of them.
+	for i := max(0, d.Data.LineAt(d.Selected.Off)); i < len(d.Data.Lines); i++ {
+		l := d.Data.Lines[i]
+		if l.Inst && l.Off == d.Selected.Off && l.Size == d.Selected.Size {
+			d.selected = i
+			break
+		}
+		if l.Inst && l.Off > d.Selected.Off {
+			break
 		}
 	}
-	ctx.Handle(ActSelectByte, follow)
-	ctx.Handle(ActGoto, follow)
 }
 
 func (d *Disassembly) visibleRows() []int {
@@ -80,15 +105,24 @@ func (d *Disassembly) reveal(ctx app.Context, i int) {
 	}
 	rows := d.visibleRows()
 	for r, li := range rows {
-		if li == i {
-			d.top = max(r-10, 0)
-			ctx.Defer(func(app.Context) {
-				if el := app.Window().GetElementByID("disasm-scroll"); el.Truthy() {
-					el.Set("scrollTop", r*disasmLineHeight-4*disasmLineHeight)
-				}
-			})
-			break
+		if li != i {
+			continue
 		}
+		d.top = max(r-disasmWindow/4, 0)
+		ctx.Defer(func(app.Context) {
+			el := app.Window().GetElementByID("disasm-scroll")
+			if !el.Truthy() {
+				return
+			}
+			// The line inside the box when it is not (a few lines of context
+			// above it), then the box inside the page's viewport.
+			top, h := float64(r*disasmLineHeight), el.Get("clientHeight").Float()
+			if st := el.Get("scrollTop").Float(); top < st || top+disasmLineHeight > st+h {
+				el.Set("scrollTop", max(0, top-4*disasmLineHeight))
+			}
+			revealLine(fmt.Sprintf("disasm-%d", i))
+		})
+		break
 	}
 }
 
@@ -104,10 +138,6 @@ func (d *Disassembly) onScroll(ctx app.Context, e app.Event) {
 func (d *Disassembly) Render() app.UI {
 	if d.Data == nil {
 		return app.Div().Class("special disasm empty")
-	}
-	if d.folded == nil {
-		d.folded = map[int]bool{}
-		d.selected = -1
 	}
 	rows := d.visibleRows()
 	top := min(d.top, max(len(rows)-1, 0))
@@ -160,8 +190,7 @@ func (d *Disassembly) line(i int) app.UI {
 			d.folded[i] = !d.folded[i]
 			d.foldRev++
 		case l.Inst:
-			d.selected = i
-			ctx.NewActionWithValue(ActSelectBytes, model.ByteRange{Off: l.Off, Size: l.Size, Path: fmt.Sprintf("%s/Disassembly/%d", d.Data.Part, i)})
+			ctx.NewActionWithValue(ActSelectBytes, d.Data.Range(i))
 		}
 	}, app.EventScope(fmt.Sprint(i))).Text(text)
 }

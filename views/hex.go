@@ -19,6 +19,22 @@ const (
 	ActOpenNested = "dx-open-nested" // value: int64 offset of a container inside the file
 )
 
+// Commands the page sends the views.
+const (
+	ActRevealHex   = "dx-reveal-hex"   // value: HexReveal; a hex view brings bytes into view
+	ActRevealCode  = "dx-reveal-code"  // a code view brings its selected line into view
+	ActShowProblem = "dx-show-problem" // value: int; the problem list shows that problem, focused
+)
+
+// HexReveal asks the hex view named View ("" for the inspector's) to show
+// the byte at Off: within its rows, and itself within the page's viewport;
+// Exact makes Off's row the first shown (a link's row=).
+type HexReveal struct {
+	View  string
+	Off   int64
+	Exact bool
+}
+
 // NodeRef names a tree node: the part's index and the node's ID.
 type NodeRef struct {
 	Part int
@@ -35,29 +51,23 @@ const (
 
 // HexView shows bytes as offset, 16 hex bytes and ASCII. It renders only
 // the rows in view, so a 50 MB file costs what a 2 KB one does. Selecting
-// is reported as actions; the selection comes back through Sel and Enc.
+// is reported as actions; the selection comes back through Sel and Enc,
+// and the page asks for bytes to be shown with ActRevealHex.
 type HexView struct {
 	app.Compo
 
-	Model     *model.Model
-	Sel       model.Span // the selected field: highlighted
-	Enc       model.Span // the structure around it: highlighted fainter
-	RevealOff int64      // bring this offset into view when RevealSeq changes
-	RevealSeq int
+	Model *model.Model
+	Sel   model.Span // the selected field: highlighted
+	Enc   model.Span // the structure around it: highlighted fainter
 
-	// Share hooks (views/share.go): element ID prefix (default "hex"), the
-	// action a byte click raises (default ActSelectByte), and an exact first
-	// row to show when ShowRowSeq changes (a share link's row=).
-	IDPrefix   string
-	ClickAct   string
-	ShowRow    int64
-	ShowRowSeq int
-	seenRowSeq int
-	Marks      []bool // compare view: bytes that differ from the other file
+	// Share hooks (views/share.go): element ID prefix (default "hex"), and
+	// the action a byte click raises (default ActSelectByte).
+	IDPrefix string
+	ClickAct string
+	Marks    []bool // compare view: bytes that differ from the other file
 
 	first     int64 // first visible row
 	scrollTop float64
-	seenSeq   int
 	seenModel *model.Model
 	gotoText  string
 	gotoErr   string
@@ -108,10 +118,17 @@ func (h *HexView) topFor(first int64) float64 {
 	return float64(first) / float64(max(1, h.maxFirst())) * (height - view)
 }
 
-// OnMount reveals the offset asked for when the view first appears.
-func (h *HexView) OnMount(ctx app.Context) { h.OnUpdate(ctx) }
+// OnMount takes the page's requests to show bytes.
+func (h *HexView) OnMount(ctx app.Context) {
+	h.seenModel = h.Model
+	ctx.Handle(ActRevealHex, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(HexReveal); ok && r.View == h.IDPrefix {
+			h.reveal(ctx, r)
+		}
+	})
+}
 
-// OnUpdate resets the view for a new file and reveals offsets on request.
+// OnUpdate starts a new file at its first row.
 func (h *HexView) OnUpdate(ctx app.Context) {
 	if h.Model != h.seenModel {
 		h.seenModel = h.Model
@@ -123,21 +140,39 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 		h.first, h.scrollTop = 0, 0
 		h.find.shown, h.find.msg = false, ""
 	}
-	if h.RevealSeq != h.seenSeq {
-		h.seenSeq = h.RevealSeq
-		h.reveal(ctx, h.RevealOff)
-	}
-	h.showRow(ctx)
 }
 
-func (h *HexView) reveal(ctx app.Context, off int64) {
-	row := off / 16
-	if row >= h.first && row < h.first+HexRows-2 {
+// reveal shows the byte r names: its row among the visible ones (the row
+// itself first when Exact), and the row within the page's viewport.
+func (h *HexView) reveal(ctx app.Context, r HexReveal) {
+	row := r.Off / 16
+	switch {
+	case r.Exact:
+		h.first = min(max(0, row), h.maxFirst())
+	case row >= h.first && row < h.first+HexRows-2:
+		ctx.PreventUpdate()
+		h.onScreen(ctx, r.Off)
 		return
+	default:
+		h.first = min(max(0, row-HexRows/3), h.maxFirst())
 	}
-	h.first = min(max(0, row-HexRows/3), h.maxFirst())
 	h.scrollTop = h.topFor(h.first)
 	h.setScroll(ctx, h.scrollTop)
+	h.onScreen(ctx, r.Off)
+}
+
+// onScreen brings the byte's cell into the page's viewport when it is not,
+// once drawn: the hex view scrolls itself, the page only when the view is
+// off screen (a narrow window, a long page above it).
+func (h *HexView) onScreen(ctx app.Context, off int64) {
+	ctx.Defer(func(app.Context) {
+		if el := app.Window().Get("document").Call("querySelector", fmt.Sprintf("#%s [data-off=\"%d\"]", h.id("rows"), off)); el.Truthy() {
+			r := el.Call("getBoundingClientRect")
+			if r.Get("top").Float() < 0 || r.Get("bottom").Float() > app.Window().Get("innerHeight").Float() {
+				el.Call("scrollIntoView", map[string]any{"block": "center"})
+			}
+		}
+	})
 }
 
 func (h *HexView) setScroll(ctx app.Context, top float64) {

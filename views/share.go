@@ -39,17 +39,6 @@ func (h *HexView) clickAction() string {
 	return ActSelectByte
 }
 
-// showRow scrolls to exactly ShowRow (a link's row=) when ShowRowSeq changes.
-func (h *HexView) showRow(ctx app.Context) {
-	if h.ShowRowSeq == h.seenRowSeq {
-		return
-	}
-	h.seenRowSeq = h.ShowRowSeq
-	h.first = min(max(0, h.ShowRow), h.maxFirst())
-	h.scrollTop = h.topFor(h.first)
-	h.setScroll(ctx, h.scrollTop)
-}
-
 // reportRow tells the page which row is first, so the link can keep it.
 func (h *HexView) reportRow(ctx app.Context) {
 	ctx.NewActionWithValue(ActHexRow, HexRow{View: h.IDPrefix, Row: h.first})

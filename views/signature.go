@@ -16,9 +16,13 @@ type SignatureTable struct {
 	page pageWindow
 }
 
+// OnMount and OnUpdate start new rows at their first page.
+func (s *SignatureTable) OnMount(ctx app.Context)  { followRows(&s.page, s.Rows) }
+func (s *SignatureTable) OnUpdate(ctx app.Context) { followRows(&s.page, s.Rows) }
+
 // Render draws a page of the table.
 func (s *SignatureTable) Render() app.UI {
-	first, end := pageOf(&s.page, s.Rows)
+	first, end := s.page.bounds(len(s.Rows))
 	return app.Div().Class("special signature").Body(
 		app.H3().Text(s.Title),
 		s.page.bar("", "elements", len(s.Rows)),

@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -27,6 +29,39 @@ func (pv *PartView) CodeListing() *CodeListing {
 	}
 	pv.code = l
 	return l
+}
+
+// CodeAt returns the instruction of the part's code whose bytes hold off:
+// an SHDR/SHEX instruction (its tokens), a level-9 instruction, or a
+// DXIL/ILDB instruction record (the bytes its bits occupy). It is what a
+// click on a byte selects while the part's code is shown.
+func (pv *PartView) CodeAt(off int64) (ByteRange, bool) {
+	if off < pv.Offset || off >= pv.Offset+pv.Size || pv.Part == nil {
+		return ByteRange{}, false
+	}
+	if c := pv.CodeListing(); c != nil {
+		ls := c.Lines
+		i := sort.Search(len(ls), func(i int) bool { return ls[i].Size > 0 && ls[i].Off > off }) - 1
+		if i >= 1 && ls[i].Size > 0 && off < ls[i].Off+ls[i].Size {
+			return ByteRange{Off: ls[i].Off, Size: ls[i].Size, Path: pv.Name + "/Instructions/" + strconv.Itoa(i-1), Text: strings.TrimSpace(ls[i].Text)}, true
+		}
+		return ByteRange{}, false
+	}
+	if pv.Part.Level9 != nil {
+		pv.LoadSpecials()
+		for _, l := range pv.Level9 {
+			if l.Size > 0 && off >= l.Off && off < l.Off+l.Size {
+				return ByteRange{Off: l.Off, Size: l.Size, Path: l.Path, Text: strings.TrimSpace(l.Text)}, true
+			}
+		}
+		return ByteRange{}, false
+	}
+	if d := pv.Disassembly(); d != nil {
+		if i := d.LineAt(off); i >= 0 {
+			return d.Range(i), true
+		}
+	}
+	return ByteRange{}, false
 }
 
 // DXILSummary is a module as the DXIL view sums it up: one line of facts,

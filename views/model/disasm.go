@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
@@ -79,6 +80,7 @@ func (pv *PartView) Disassembly() *Disassembly {
 type ByteRange struct {
 	Off, Size int64
 	Path      string
+	Text      string // the line that selected them, shown as the selection's value
 }
 
 // hasCode reports whether a module defines a function: DXIL and ILDB do; the
@@ -94,4 +96,10 @@ func hasCode(m *decode.Module) bool {
 		}
 	}
 	return false
+}
+
+// Range is the bytes line i's record occupies, as its click selects them.
+func (d *Disassembly) Range(i int) ByteRange {
+	l := d.Lines[i]
+	return ByteRange{Off: l.Off, Size: l.Size, Path: fmt.Sprintf("%s/Disassembly/%d", d.Part, i), Text: strings.TrimSpace(l.Text)}
 }

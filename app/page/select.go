@@ -1,0 +1,225 @@
+// Selection: the part, the tree node and the bytes the user picked; the hex
+// view, the tree and the code views follow it.
+package page
+
+import (
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// SelectPart selects a part: it opens on its own view, with its bytes in
+// the hex view.
+func (s *State) SelectPart(i int) Effects {
+	s.selectPart(i)
+	s.note()
+	return s.take()
+}
+
+// SelectNode selects a tree node and the bytes it came from.
+func (s *State) SelectNode(part, node int) Effects {
+	if s.selectNode(part, node) {
+		s.revealHex(s.Sel.Off)
+		s.fx.RevealCode = true
+	}
+	s.note()
+	return s.take()
+}
+
+// ToggleNode opens or closes a tree node (node -1-ID: shows all of a long
+// node's children).
+func (s *State) ToggleNode(part, node int) Effects {
+	if part < 0 || part >= len(s.Expanded) {
+		return Effects{}
+	}
+	s.Expanded[part][node] = !s.Expanded[part][node]
+	s.ExpandedRev++
+	s.note()
+	return s.take()
+}
+
+// SetTab shows one of the selected part's views.
+func (s *State) SetTab(t Tab) Effects {
+	s.Tab = t
+	if t == OwnView {
+		s.fx.RevealCode = true
+	}
+	if t == Tree {
+		s.fx.RevealNode = true
+	}
+	s.note()
+	return s.take()
+}
+
+// SelectByte selects what a click on a byte of the hex view names: inside
+// code shown in the part's own view, exactly the instruction holding it
+// (the code view stays and brings the line into view); elsewhere the
+// deepest field holding it. The tab never changes.
+func (s *State) SelectByte(off int64) Effects {
+	s.selectByte(off)
+	s.note()
+	return s.take()
+}
+
+// Goto selects the byte at off (Go to offset, a problem, a table row) and
+// brings it into the hex view.
+func (s *State) Goto(off int64) Effects {
+	s.selectByte(off)
+	s.revealHex(off)
+	s.note()
+	return s.take()
+}
+
+// SelectBytes selects an exact byte range, as a disassembly line selects
+// the bits of its record.
+func (s *State) SelectBytes(r model.ByteRange) Effects {
+	if s.Model == nil || r.Size <= 0 {
+		return Effects{}
+	}
+	s.Sel = codeSpan(r)
+	s.Enc, _ = s.Model.Spans.Enclosing(s.Sel)
+	s.Cursor = r.Off
+	s.revealHex(r.Off)
+	s.fx.RevealCode = true
+	s.note()
+	return s.take()
+}
+
+// ShowFirstProblem selects the bytes of the first problem of a severity
+// ("error", "warning", "note") and brings its row into view, focused.
+func (s *State) ShowFirstProblem(sev string) Effects {
+	m := s.Model
+	if m == nil {
+		return Effects{}
+	}
+	for i, p := range m.Problems {
+		if p.Severity.String() != sev {
+			continue
+		}
+		s.selectProblem(p)
+		s.fx.ShowProblem, s.fx.Problem = true, i
+		s.note()
+		break
+	}
+	return s.take()
+}
+
+func (s *State) selectPart(i int) {
+	if s.Model == nil || i < 0 || i >= len(s.Model.Parts) {
+		return
+	}
+	if i != s.Part {
+		s.Tab = OwnView // a part opens on its own view
+	}
+	s.Part = i
+	pv := s.Model.Parts[i]
+	s.initOpen(i)
+	s.Node = -1
+	if t := pv.Tree(); t != nil {
+		s.Node = t.Root.ID
+	}
+	s.Sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+	if pv.Name == model.HeaderPart {
+		s.Sel.Path = "Header"
+	}
+	s.Enc = decode.Span{}
+	s.revealHex(pv.Offset)
+	s.fx.RevealPart = true
+}
+
+// selectNode selects a tree node and the bytes it came from.
+func (s *State) selectNode(part, id int) bool {
+	if s.Model == nil || part < 0 || part >= len(s.Model.Parts) {
+		return false
+	}
+	t := s.Model.Parts[part].Tree()
+	if t == nil || id < 0 || id >= len(t.Nodes) {
+		return false
+	}
+	if part != s.Part {
+		s.initOpen(part)
+	}
+	s.Part, s.Node = part, id
+	n := t.Nodes[id]
+	if sp, ok := s.Model.Spans.ByPath(t.SpanOf(n)); ok {
+		s.Sel = sp
+		s.Enc, _ = s.Model.Spans.Enclosing(sp)
+	} else if n.Parent == nil {
+		pv := s.Model.Parts[part]
+		s.Sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+		s.Enc = decode.Span{}
+	}
+	s.Cursor = s.Sel.Off
+	return true
+}
+
+// selectByte selects the deepest field holding off and its tree node; in
+// code shown by the part's own view, the instruction holding off.
+func (s *State) selectByte(off int64) {
+	m := s.Model
+	if m == nil || m.File == nil {
+		return
+	}
+	sp, ok := m.Spans.Deepest(off)
+	if !ok {
+		sp = decode.Span{Path: "(outside the container)", Off: off, Size: 1, Kind: decode.SpanUnknown}
+	}
+	s.Sel = sp
+	s.Enc, _ = m.Spans.Enclosing(sp)
+	s.Cursor = off
+	pv := m.PartAt(off)
+	if pv == nil || pv.Tree() == nil {
+		return
+	}
+	s.Part = pv.Index
+	s.initOpen(pv.Index)
+	n := pv.Tree().ForSpan(sp.Path)
+	s.Node = n.ID
+	s.openTo(pv.Index, n)
+	s.fx.RevealNode = true
+	if s.Tab == OwnView {
+		if r, ok := pv.CodeAt(off); ok {
+			s.Sel = codeSpan(r)
+			s.Enc, _ = m.Spans.Enclosing(s.Sel)
+			s.fx.RevealCode = true
+		}
+	}
+}
+
+// codeSpan is the selection of an instruction line's bytes.
+func codeSpan(r model.ByteRange) decode.Span {
+	return decode.Span{Path: r.Path, Off: r.Off, Size: r.Size, Kind: decode.SpanField, Value: r.Text}
+}
+
+// openTo opens the tree nodes above n.
+func (s *State) openTo(part int, n *model.Node) {
+	for p := n.Parent; p != nil; p = p.Parent {
+		s.Expanded[part][p.ID] = true
+	}
+	s.ExpandedRev++
+}
+
+// initOpen opens a part's root and its typed value (what the part is about)
+// the first time the part is shown.
+func (s *State) initOpen(i int) {
+	t := s.Model.Parts[i].Tree()
+	if t == nil || len(s.Expanded[i]) > 0 {
+		return
+	}
+	for id, o := range defaultOpen(s.Model.Parts[i]) {
+		s.Expanded[i][id] = o
+	}
+	s.ExpandedRev++
+}
+
+func (s *State) revealHex(off int64) {
+	s.fx.RevealHex, s.fx.HexOff = true, off
+	s.fx.ShowRow = false
+}
+
+// selectProblem selects the byte a problem names (an offset past the end of
+// the file: its last byte) and brings it into view.
+func (s *State) selectProblem(p decode.Problem) {
+	off := min(max(p.Offset, 0), int64(len(s.Model.Data))-1)
+	s.selectByte(off)
+	s.revealHex(off)
+}
