@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // Compare shows the code of two builds as text, function by function: the

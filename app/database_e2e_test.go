@@ -28,8 +28,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/serve"
-	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/shaderdb"
+	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views"
 )
 

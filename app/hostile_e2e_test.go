@@ -12,7 +12,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/linkstate"
-	"github.com/dxscope/dxscope/decode/hostile"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // A million-cell dependency grid is an image on a canvas, not an SVG of a

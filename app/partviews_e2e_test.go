@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // A library's RDAT reads as tables: the function table lists every entry

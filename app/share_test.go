@@ -13,7 +13,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views/model"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The Text tab shows what the command-line tool prints for a part: for the

@@ -6,6 +6,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Aon9 is the Aon9 part FXC writes for the *_4_0_level_9_* targets: a D3D9
@@ -209,57 +212,57 @@ func init() {
 		Decode: partOnly(decodeAon9)})
 }
 
-func decodeAon9(p *Part, r *reader) {
+func decodeAon9(p *Part, r *binread.Reader) {
 	a := &Aon9{}
 	p.Level9 = a
-	r.what = "Aon9 header"
-	a.ChunkSize = r.u32("ChunkSize")
-	a.ShaderVersion = r.u32("ShaderVersion")
-	a.ShaderSize = r.u32("ShaderSize")
-	a.ShaderOffset = r.u32("ShaderOffset")
-	a.ConstantBufferMappingCount = r.u16("ConstantBufferMappingCount")
-	a.ConstantBufferMappingOffset = r.u16("ConstantBufferMappingOffset")
-	a.LoopRegisterMappingCount = r.u16("LoopRegisterMappingCount")
-	a.LoopRegisterMappingOffset = r.u16("LoopRegisterMappingOffset")
-	a.UnknownMappingCount = r.u16("UnknownMappingCount")
-	a.UnknownMappingOffset = r.u16("UnknownMappingOffset")
-	a.SamplerMappingCount = r.u16("SamplerMappingCount")
-	a.SamplerMappingOffset = r.u16("SamplerMappingOffset")
-	a.RuntimeConstantMappingCount = r.u16("RuntimeConstantMappingCount")
-	a.RuntimeConstantMappingOffset = r.u16("RuntimeConstantMappingOffset")
-	if r.failed {
+	r.What = "Aon9 header"
+	a.ChunkSize = r.U32("ChunkSize")
+	a.ShaderVersion = r.U32("ShaderVersion")
+	a.ShaderSize = r.U32("ShaderSize")
+	a.ShaderOffset = r.U32("ShaderOffset")
+	a.ConstantBufferMappingCount = r.U16("ConstantBufferMappingCount")
+	a.ConstantBufferMappingOffset = r.U16("ConstantBufferMappingOffset")
+	a.LoopRegisterMappingCount = r.U16("LoopRegisterMappingCount")
+	a.LoopRegisterMappingOffset = r.U16("LoopRegisterMappingOffset")
+	a.UnknownMappingCount = r.U16("UnknownMappingCount")
+	a.UnknownMappingOffset = r.U16("UnknownMappingOffset")
+	a.SamplerMappingCount = r.U16("SamplerMappingCount")
+	a.SamplerMappingOffset = r.U16("SamplerMappingOffset")
+	a.RuntimeConstantMappingCount = r.U16("RuntimeConstantMappingCount")
+	a.RuntimeConstantMappingOffset = r.U16("RuntimeConstantMappingOffset")
+	if r.Failed {
 		p.Summary = "truncated Aon9 header"
 		return
 	}
-	if a.ChunkSize != uint32(r.len()) {
-		r.problemAt(Note, 0, "Aon9 header", "ChunkSize is %d, the part holds %d bytes", a.ChunkSize, r.len())
+	if a.ChunkSize != uint32(r.Len()) {
+		r.ProblemAt(Note, 0, "Aon9 header", "ChunkSize is %d, the part holds %d bytes", a.ChunkSize, r.Len())
 	}
-	a.ConstantBufferMappings = aon9Mappings(r, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *reader) Aon9ConstantBufferMapping {
-		m := Aon9ConstantBufferMapping{Offset: s.abs(), Buffer: s.u16("Buffer"), StartRegister: s.u16("StartRegister"),
-			RegisterCount: s.u16("RegisterCount"), TargetRegister: s.u16("TargetRegister")}
+	a.ConstantBufferMappings = aon9Mappings(r, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *binread.Reader) Aon9ConstantBufferMapping {
+		m := Aon9ConstantBufferMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), StartRegister: s.U16("StartRegister"),
+			RegisterCount: s.U16("RegisterCount"), TargetRegister: s.U16("TargetRegister")}
 		for j := range m.DataConversion {
-			m.DataConversion[j] = Aon9DataConversion(s.u8("DataConversion/" + strconv.Itoa(j)))
+			m.DataConversion[j] = Aon9DataConversion(s.U8("DataConversion/" + strconv.Itoa(j)))
 		}
 		return m
 	})
-	a.LoopRegisterMappings = aon9Mappings(r, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *reader) Aon9LoopRegisterMapping {
-		return Aon9LoopRegisterMapping{Offset: s.abs(), Buffer: s.u16("Buffer"), SourceRegister: s.u16("SourceRegister"),
-			Component: s.u16("Component"), TargetRegister: s.u16("TargetRegister")}
+	a.LoopRegisterMappings = aon9Mappings(r, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *binread.Reader) Aon9LoopRegisterMapping {
+		return Aon9LoopRegisterMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), SourceRegister: s.U16("SourceRegister"),
+			Component: s.U16("Component"), TargetRegister: s.U16("TargetRegister")}
 	})
 	if a.UnknownMappingCount != 0 {
-		r.problemAt(Note, 24, "Aon9 header", "UnknownMappingCount is %d; no known compiler writes these mappings, their bytes stay undecoded", a.UnknownMappingCount)
+		r.ProblemAt(Note, 24, "Aon9 header", "UnknownMappingCount is %d; no known compiler writes these mappings, their bytes stay undecoded", a.UnknownMappingCount)
 	}
-	a.SamplerMappings = aon9Mappings(r, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *reader) Aon9SamplerMapping {
-		return Aon9SamplerMapping{Offset: s.abs(), SourceResource: s.u8("SourceResource"), SourceSampler: s.u8("SourceSampler"),
-			TargetSampler: s.u8("TargetSampler"), Reserved: s.u8("Reserved")}
+	a.SamplerMappings = aon9Mappings(r, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *binread.Reader) Aon9SamplerMapping {
+		return Aon9SamplerMapping{Offset: s.Abs(), SourceResource: s.U8("SourceResource"), SourceSampler: s.U8("SourceSampler"),
+			TargetSampler: s.U8("TargetSampler"), Reserved: s.U8("Reserved")}
 	})
-	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *reader) Aon9RuntimeConstantMapping {
-		return Aon9RuntimeConstantMapping{Offset: s.abs(), ConstantDescription: Aon9RuntimeConstant(s.u16("ConstantDescription")), TargetRegister: s.u16("TargetRegister")}
+	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) Aon9RuntimeConstantMapping {
+		return Aon9RuntimeConstantMapping{Offset: s.Abs(), ConstantDescription: Aon9RuntimeConstant(s.U16("ConstantDescription")), TargetRegister: s.U16("TargetRegister")}
 	})
-	sr := r.sub(int(a.ShaderOffset), int(a.ShaderSize), "Aon9/Shader", "D3D9 shader")
+	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), "Aon9/Shader", "D3D9 shader")
 	decodeD3D9Shader(&a.Shader, sr)
 	if a.Shader.Version != a.ShaderVersion && len(a.Shader.Instructions) > 0 {
-		r.problemAt(Warning, 4, "Aon9 header", "ShaderVersion 0x%08x differs from the shader's own version token 0x%08x", a.ShaderVersion, a.Shader.Version)
+		r.ProblemAt(Warning, 4, "Aon9 header", "ShaderVersion 0x%08x differs from the shader's own version token 0x%08x", a.ShaderVersion, a.Shader.Version)
 	}
 	p.Summary = fmt.Sprintf("%s, %d instructions", a.Shader.Profile(), len(a.Shader.Instructions))
 }
@@ -267,15 +270,15 @@ func decodeAon9(p *Part, r *reader) {
 // ParseD3D9Shader decodes an SM 1.x-3.0 token stream on its own (the bytes
 // D3DCompile returns for a D3D9 target, or the shader inside an Aon9 part).
 func ParseD3D9Shader(b []byte) (*D3D9Shader, []Problem, []Span) {
-	out := &sink{}
+	out := &report.Sink{}
 	s := &D3D9Shader{}
-	out.guard(0, "", "D3D9 shader", func() { decodeD3D9Shader(s, newReader(b, 0, "Shader", "", out)) })
-	return s, out.problems, out.spans
+	out.Guard(0, "", "D3D9 shader", func() { decodeD3D9Shader(s, binread.New(b, 0, "Shader", "", out)) })
+	return s, out.Problems, out.Spans
 }
 
 // d3d9Decoder walks the token stream.
 type d3d9Decoder struct {
-	r     *reader
+	r     *binread.Reader
 	s     *D3D9Shader
 	w     []uint32
 	pixel bool
@@ -285,21 +288,21 @@ type d3d9Decoder struct {
 
 const maxUnknownOpcodeProblems = 8
 
-func decodeD3D9Shader(s *D3D9Shader, r *reader) {
-	s.Offset = r.abs()
-	n := r.len() / 4
+func decodeD3D9Shader(s *D3D9Shader, r *binread.Reader) {
+	s.Offset = r.Abs()
+	n := r.Len() / 4
 	if n == 0 {
-		r.problem(Error, "the D3D9 shader is empty: it needs at least a version token")
+		r.Problem(Error, "the D3D9 shader is empty: it needs at least a version token")
 		return
 	}
 	// The shader as a whole: what the decoder adds to it (Offset, the
 	// version token's fields) selects its bytes.
-	r.out.span(Span{Path: r.path, Off: r.base, Size: int64(r.len()), Kind: SpanStruct})
+	r.Out.Span(Span{Path: r.Path, Off: r.Base, Size: int64(r.Len()), Kind: SpanStruct})
 	w := make([]uint32, n)
 	for i := range w {
-		w[i] = binary.LittleEndian.Uint32(r.b[i*4:])
+		w[i] = binary.LittleEndian.Uint32(r.Data[i*4:])
 	}
-	s.Version = r.u32("Version")
+	s.Version = r.U32("Version")
 	switch s.Version >> 16 {
 	case 0xFFFE:
 		s.ProgramType = "vs"
@@ -307,15 +310,15 @@ func decodeD3D9Shader(s *D3D9Shader, r *reader) {
 		s.ProgramType = "ps"
 	default:
 		s.ProgramType = "unknown"
-		r.problemAt(Error, 0, "D3D9 version token", "version token 0x%08x is neither a vertex (0xFFFE....) nor a pixel (0xFFFF....) shader", s.Version)
+		r.ProblemAt(Error, 0, "D3D9 version token", "version token 0x%08x is neither a vertex (0xFFFE....) nor a pixel (0xFFFF....) shader", s.Version)
 	}
 	s.Major, s.Minor = uint8(s.Version>>8), uint8(s.Version)
 	d := &d3d9Decoder{r: r, s: s, w: w, pixel: s.ProgramType == "ps"}
 	d.run()
-	if rest := r.len() - n*4; rest > 0 {
-		r.seek(n * 4)
-		r.problem(Warning, "%d bytes after the last whole dword of the D3D9 shader", rest)
-		r.bytes("Trailing", rest)
+	if rest := r.Len() - n*4; rest > 0 {
+		r.Seek(n * 4)
+		r.Problem(Warning, "%d bytes after the last whole dword of the D3D9 shader", rest)
+		r.Bytes("Trailing", rest)
 	}
 	d.applyDebug()
 }
@@ -328,8 +331,8 @@ func (d *d3d9Decoder) run() {
 		tok := w[i]
 		op := D3D9Opcode(tok & 0xffff)
 		if op == D3D9OpEnd {
-			d.r.seek(i * 4)
-			d.s.End = d.r.u32("End")
+			d.r.Seek(i * 4)
+			d.s.End = d.r.U32("End")
 			i++
 			ended = true
 			break
@@ -341,11 +344,11 @@ func (d *d3d9Decoder) run() {
 		i = d.instruction(i)
 	}
 	if !ended {
-		d.r.problemAt(Warning, len(w)*4, "D3D9 shader", "the D3D9 token stream has no end token (0x0000FFFF)")
+		d.r.ProblemAt(Warning, len(w)*4, "D3D9 shader", "the D3D9 token stream has no end token (0x0000FFFF)")
 	} else if i < len(w) {
-		d.r.seek(i * 4)
-		d.r.problem(Warning, "%d dwords after the end token of the D3D9 shader", len(w)-i)
-		d.r.bytes("AfterEnd", (len(w)-i)*4)
+		d.r.Seek(i * 4)
+		d.r.Problem(Warning, "%d dwords after the end token of the D3D9 shader", len(w)-i)
+		d.r.Bytes("AfterEnd", (len(w)-i)*4)
 	}
 }
 
@@ -354,28 +357,28 @@ func (d *d3d9Decoder) comment(i int) int {
 	n := int(w[i] >> 16 & 0x7fff)
 	idx := len(d.s.Comments)
 	path := "Comments/" + strconv.Itoa(idx)
-	d.r.seek(i * 4)
-	c := D3D9Comment{Offset: d.r.abs()}
-	d.r.begin(path, "comment block")
-	c.Token = d.r.u32("Token")
+	d.r.Seek(i * 4)
+	c := D3D9Comment{Offset: d.r.Abs()}
+	d.r.Begin(path, "comment block")
+	c.Token = d.r.U32("Token")
 	if n > len(w)-i-1 {
-		d.r.problem(Error, "comment block of %d dwords runs past the end of the D3D9 shader (%d dwords remain)", n, len(w)-i-1)
+		d.r.Problem(Error, "comment block of %d dwords runs past the end of the D3D9 shader (%d dwords remain)", n, len(w)-i-1)
 		n = len(w) - i - 1
 	}
 	if n > 0 {
-		c.FourCC = printable(d.r.b[(i+1)*4 : (i+2)*4])
-		d.r.field("FourCC", 4, c.FourCC)
-		d.r.pos += 4
-		body := d.r.sub((i+2)*4, (n-1)*4, d.r.join("Data"), c.FourCC+" comment")
+		c.FourCC = printable(d.r.Data[(i+1)*4 : (i+2)*4])
+		d.r.Field("FourCC", 4, c.FourCC)
+		d.r.Pos += 4
+		body := d.r.Sub((i+2)*4, (n-1)*4, d.r.Join("Data"), c.FourCC+" comment")
 		if c.FourCC == "DBUG" && d.s.Debug == nil {
-			d.s.Debug = decodeD3D9Debug(body, d.r.path)
-		} else if len(body.b) > 0 {
-			body.raw("", len(body.b))
+			d.s.Debug = decodeD3D9Debug(body, d.r.Path)
+		} else if len(body.Data) > 0 {
+			body.Raw("", len(body.Data))
 		}
 	}
-	d.r.seek((i + 1 + n) * 4)
-	d.r.end()
-	c.Size = d.r.abs() - c.Offset
+	d.r.Seek((i + 1 + n) * 4)
+	d.r.End()
+	c.Size = d.r.Abs() - c.Offset
 	d.s.Comments = append(d.s.Comments, c)
 	return i + 1 + n
 }
@@ -397,29 +400,29 @@ func (d *d3d9Decoder) instruction(i int) int {
 		n = info.params
 	}
 	if n > len(w)-i-1 {
-		d.r.seek(i * 4)
-		d.r.problem(Error, "instruction %s needs %d parameter dwords, only %d remain in the D3D9 shader", op, n, len(w)-i-1)
+		d.r.Seek(i * 4)
+		d.r.Problem(Error, "instruction %s needs %d parameter dwords, only %d remain in the D3D9 shader", op, n, len(w)-i-1)
 		n = len(w) - i - 1
 	}
 	if !known {
 		d.unknown++
 		if d.unknown <= maxUnknownOpcodeProblems {
-			d.r.seek(i * 4)
-			d.r.problem(Warning, "unknown D3D9 opcode %d", uint16(op))
+			d.r.Seek(i * 4)
+			d.r.Problem(Warning, "unknown D3D9 opcode %d", uint16(op))
 		}
 	}
 	idx := len(d.s.Instructions)
-	d.r.seek(i * 4)
-	in.Offset = d.r.abs()
-	d.r.begin("Instructions/"+strconv.Itoa(idx), "D3D9 instruction")
-	d.r.u32("Token")
+	d.r.Seek(i * 4)
+	in.Offset = d.r.Abs()
+	d.r.Begin("Instructions/"+strconv.Itoa(idx), "D3D9 instruction")
+	d.r.U32("Token")
 	end := i + 1 + n
 	j := i + 1
 	next := func(role string) *D3D9Param {
 		if j >= end {
 			return nil
 		}
-		p := D3D9Param{Offset: d.r.base + int64(j*4), Token: w[j], Role: role}
+		p := D3D9Param{Offset: d.r.Base + int64(j*4), Token: w[j], Role: role}
 		j++
 		return &p
 	}
@@ -468,15 +471,15 @@ func (d *d3d9Decoder) instruction(i int) int {
 		d.fill(p, in.Opcode)
 		k := len(in.Params)
 		in.Params = append(in.Params, *p)
-		d.r.seek(int(p.Offset - d.r.base))
-		d.r.begin("Params/"+strconv.Itoa(k), "D3D9 parameter")
-		d.r.field("Token", 4, p.Text)
-		d.r.pos += 4
+		d.r.Seek(int(p.Offset - d.r.Base))
+		d.r.Begin("Params/"+strconv.Itoa(k), "D3D9 parameter")
+		d.r.Field("Token", 4, p.Text)
+		d.r.Pos += 4
 		if p.Relative != nil {
-			d.r.field("Relative/Token", 4, p.Relative.Text)
-			d.r.pos += 4
+			d.r.Field("Relative/Token", 4, p.Relative.Text)
+			d.r.Pos += 4
 		}
-		d.r.end()
+		d.r.End()
 	}
 	add(dclTok)
 	add(dst)
@@ -489,8 +492,8 @@ func (d *d3d9Decoder) instruction(i int) int {
 	for _, p := range imms {
 		add(p)
 	}
-	d.r.seek(end * 4)
-	d.r.end()
+	d.r.Seek(end * 4)
+	d.r.End()
 	in.Size = int64(end-i) * 4
 	in.Text = d.text(&in, dclTok, dst, pred, srcs, imms)
 	d.s.Instructions = append(d.s.Instructions, in)
@@ -748,52 +751,52 @@ const dbugMaxString = 4096
 
 // aon9Mappings reads one of the Aon9 mapping tables: count records of size
 // bytes at off, each read by read (as far as whole records remain).
-func aon9Mappings[T any](r *reader, name string, count, off uint16, size int, read func(s *reader) T) []T {
+func aon9Mappings[T any](r *binread.Reader, name string, count, off uint16, size int, read func(s *binread.Reader) T) []T {
 	if count == 0 {
 		return nil
 	}
 	var out []T
-	s := r.sub(int(off), int(count)*size, "Aon9/"+name, name)
-	for i := 0; i < int(count) && s.remaining() >= size; i++ {
-		s.begin(strconv.Itoa(i), name)
+	s := r.Sub(int(off), int(count)*size, "Aon9/"+name, name)
+	for i := 0; i < int(count) && s.Remaining() >= size; i++ {
+		s.Begin(strconv.Itoa(i), name)
 		out = append(out, read(s))
-		s.end()
+		s.End()
 	}
 	return out
 }
 
 // decodeD3D9Debug reads a DBUG block; r covers the bytes after "DBUG".
-func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
+func decodeD3D9Debug(r *binread.Reader, commentPath string) *D3D9DebugInfo {
 	db := &D3D9DebugInfo{}
-	r.path = strings.TrimSuffix(commentPath, "/Data")
+	r.Path = strings.TrimSuffix(commentPath, "/Data")
 	// The typed value lives at Shader/Debug, whatever comment block held it.
-	if k := strings.LastIndex(r.path, "/Comments/"); k >= 0 {
-		r.path = r.path[:k] + "/Debug"
+	if k := strings.LastIndex(r.Path, "/Comments/"); k >= 0 {
+		r.Path = r.Path[:k] + "/Debug"
 	}
-	db.Size = r.u32("Size")
-	db.CreatorOffset = r.u32("CreatorOffset")
-	db.Reserved = r.u32("Reserved")
-	db.FileCount = r.u32("FileCount")
-	db.FileOffset = r.u32("FileOffset")
-	db.InstructionCount = r.u32("InstructionCount")
-	db.InstructionOffset = r.u32("InstructionOffset")
-	db.VariableCount = r.u32("VariableCount")
-	db.VariableOffset = r.u32("VariableOffset")
-	db.EntryPointOffset = r.u32("EntryPointOffset")
-	if r.failed {
+	db.Size = r.U32("Size")
+	db.CreatorOffset = r.U32("CreatorOffset")
+	db.Reserved = r.U32("Reserved")
+	db.FileCount = r.U32("FileCount")
+	db.FileOffset = r.U32("FileOffset")
+	db.InstructionCount = r.U32("InstructionCount")
+	db.InstructionOffset = r.U32("InstructionOffset")
+	db.VariableCount = r.U32("VariableCount")
+	db.VariableOffset = r.U32("VariableOffset")
+	db.EntryPointOffset = r.U32("EntryPointOffset")
+	if r.Failed {
 		return db
 	}
 	str := func(off uint32, name string, record bool) string {
-		if off == 0 || uint64(off) >= uint64(r.len()) {
+		if off == 0 || uint64(off) >= uint64(r.Len()) {
 			return ""
 		}
 		// Names are short; the cap keeps many variables that share one
 		// unterminated name from costing more than linear time.
-		s := r.sub(int(off), min(r.len()-int(off), dbugMaxString), r.path, "DBUG string")
+		s := r.Sub(int(off), min(r.Len()-int(off), dbugMaxString), r.Path, "DBUG string")
 		if record {
-			return s.cstring(name)
+			return s.CString(name)
 		}
-		rest := s.b
+		rest := s.Data
 		for i, c := range rest {
 			if c == 0 {
 				return string(rest[:i])
@@ -803,13 +806,13 @@ func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 	}
 	// fits bounds a table by the bytes that exist, so a huge count costs nothing.
 	fits := func(count, off uint32, size int, what string) int {
-		if uint64(off) > uint64(r.len()) {
-			r.problemAt(Error, 0, "DBUG", "%s at 0x%x is past the end of the DBUG block (%d bytes)", what, off, r.len())
+		if uint64(off) > uint64(r.Len()) {
+			r.ProblemAt(Error, 0, "DBUG", "%s at 0x%x is past the end of the DBUG block (%d bytes)", what, off, r.Len())
 			return 0
 		}
-		room := (r.len() - int(off)) / size
+		room := (r.Len() - int(off)) / size
 		if uint64(count) > uint64(room) {
-			r.problemAt(Error, int(off), "DBUG", "%d %s do not fit in the DBUG block; reading %d", count, what, room)
+			r.ProblemAt(Error, int(off), "DBUG", "%d %s do not fit in the DBUG block; reading %d", count, what, room)
 			return room
 		}
 		return int(count)
@@ -818,46 +821,46 @@ func decodeD3D9Debug(r *reader, commentPath string) *D3D9DebugInfo {
 	db.EntryPoint = str(db.EntryPointOffset, "EntryPoint", true)
 	nf := fits(db.FileCount, db.FileOffset, 4, "files")
 	for i := 0; i < nf; i++ {
-		r.seek(int(db.FileOffset) + 4*i)
-		off := r.u32("FileNameOffsets/" + strconv.Itoa(i))
+		r.Seek(int(db.FileOffset) + 4*i)
+		off := r.U32("FileNameOffsets/" + strconv.Itoa(i))
 		db.FileNameOffsets = append(db.FileNameOffsets, off)
 		db.Files = append(db.Files, str(off, "Files/"+strconv.Itoa(i), true))
 	}
 	ni := fits(db.InstructionCount, db.InstructionOffset, 8, "instructions")
 	for i := 0; i < ni; i++ {
-		r.seek(int(db.InstructionOffset) + 8*i)
-		r.begin("Instructions/"+strconv.Itoa(i), "DBUG instruction")
+		r.Seek(int(db.InstructionOffset) + 8*i)
+		r.Begin("Instructions/"+strconv.Itoa(i), "DBUG instruction")
 		db.Instructions = append(db.Instructions, D3D9DebugInstruction{
-			Line: r.u16("Line"), File: r.u16("File"), Offset: r.u32("Offset")})
-		r.end()
+			Line: r.U16("Line"), File: r.U16("File"), Offset: r.U32("Offset")})
+		r.End()
 	}
 	nv := fits(db.VariableCount, db.VariableOffset, 20, "variables")
 	// Variables may share one register table; a budget of one read per
 	// 12 bytes keeps the work linear in the block's size.
-	budget := r.len() / 12
+	budget := r.Len() / 12
 	for i := 0; i < nv; i++ {
-		r.seek(int(db.VariableOffset) + 20*i)
+		r.Seek(int(db.VariableOffset) + 20*i)
 		p := "Variables/" + strconv.Itoa(i)
-		r.begin(p, "DBUG variable")
-		v := D3D9DebugVariable{ScopeOffset: r.u32("ScopeOffset"), NameOffset: r.u32("NameOffset"),
-			TypeOffset: r.u32("TypeOffset"), RegisterCount: r.u32("RegisterCount"), RegisterOffset: r.u32("RegisterOffset")}
-		r.end()
+		r.Begin(p, "DBUG variable")
+		v := D3D9DebugVariable{ScopeOffset: r.U32("ScopeOffset"), NameOffset: r.U32("NameOffset"),
+			TypeOffset: r.U32("TypeOffset"), RegisterCount: r.U32("RegisterCount"), RegisterOffset: r.U32("RegisterOffset")}
+		r.End()
 		v.Scope = str(v.ScopeOffset, "", false)
 		v.Name = str(v.NameOffset, p+"/Name", true)
 		nr := fits(v.RegisterCount, v.RegisterOffset, 12, "variable registers")
 		if nr > budget {
-			r.problemAt(Error, int(v.RegisterOffset), "DBUG", "the variables' register tables overlap: more entries than the DBUG block holds; reading %d more", budget)
+			r.ProblemAt(Error, int(v.RegisterOffset), "DBUG", "the variables' register tables overlap: more entries than the DBUG block holds; reading %d more", budget)
 			nr = budget
 		}
 		budget -= nr
 		for k := 0; k < nr; k++ {
-			r.seek(int(v.RegisterOffset) + 12*k)
-			r.begin(p+"/Registers/"+strconv.Itoa(k), "DBUG register")
-			reg := D3D9DebugRegister{Instruction: r.u32("Instruction")}
+			r.Seek(int(v.RegisterOffset) + 12*k)
+			r.Begin(p+"/Registers/"+strconv.Itoa(k), "DBUG register")
+			reg := D3D9DebugRegister{Instruction: r.U32("Instruction")}
 			for c := range reg.Components {
-				reg.Components[c] = r.u16("Components/" + strconv.Itoa(c))
+				reg.Components[c] = r.U16("Components/" + strconv.Itoa(c))
 			}
-			r.end()
+			r.End()
 			v.Registers = append(v.Registers, reg)
 		}
 		db.Variables = append(db.Variables, v)

@@ -5,6 +5,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Tokens of the D3D9 shader token format (D3D9 "Shader Binary Format").
@@ -153,8 +156,8 @@ func TestAon9Header(t *testing.T) {
 	copy(hdr[0x34:], []byte{0, 0, 5, 0}) // position offset in c5
 	data := append(hdr, shader...)
 	p := &Part{Name: "Aon9", data: data, DataOffset: 0}
-	out := &sink{}
-	decodeAon9(p, newReader(data, 0, "Aon9", "Aon9", out))
+	out := &report.Sink{}
+	decodeAon9(p, binread.New(data, 0, "Aon9", "Aon9", out))
 	a := p.Level9
 	if a == nil {
 		t.Fatal("no Aon9")
@@ -172,7 +175,7 @@ func TestAon9Header(t *testing.T) {
 		t.Errorf("shader %s %+v", a.Shader.Profile(), a.Shader.Instructions)
 	}
 	seen := map[string]bool{}
-	for _, sp := range out.spans {
+	for _, sp := range out.Spans {
 		seen[sp.Path] = true
 	}
 	for _, want := range []string{"Aon9/ShaderOffset", "Aon9/ConstantBufferMappings/0/TargetRegister", "Aon9/SamplerMappings/0/TargetSampler", "Aon9/Shader/Version", "Aon9/Shader/Instructions/0/Token", "Aon9/Shader/Instructions/0/Params/1/Token"} {
@@ -199,8 +202,8 @@ func FuzzAon9(f *testing.F) {
 	f.Add(d9bytes(0, 0, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := &Part{Name: "Aon9", data: data}
-		out := &sink{}
-		decodeAon9(p, newReader(data, 0, "Aon9", "Aon9", out))
+		out := &report.Sink{}
+		decodeAon9(p, binread.New(data, 0, "Aon9", "Aon9", out))
 		ParseD3D9Shader(data)
 	})
 }

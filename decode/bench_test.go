@@ -3,7 +3,7 @@ package decode
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // BenchmarkParseCorpus decodes every corpus file once per iteration; MB/s is

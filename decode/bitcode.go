@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 var recStackPool sync.Pool
@@ -162,47 +164,47 @@ func bcPlural(n int, what string) string {
 const bcRecordSpanMin = 32
 
 // decodeModule reads LLVM bitcode from r (the bitcode of a DXIL or ILDB part).
-func decodeModule(r *reader) *Module {
-	m := &Module{Size: int64(r.len())}
-	b := r.b
+func decodeModule(r *binread.Reader) *Module {
+	m := &Module{Size: int64(r.Len())}
+	b := r.Data
 	if len(b) >= 4 && binary.LittleEndian.Uint32(b) == 0x0B17C0DE {
 		w := &BitcodeWrapperHeader{}
-		r.begin("WrapperHeader", "bitcode wrapper header")
-		w.Magic = r.u32("Magic")
-		w.Version = r.u32("Version")
-		w.Offset = r.u32("Offset")
-		w.Size = r.u32("Size")
-		w.CPUType = r.u32("CPUType")
-		r.end()
-		if r.failed {
+		r.Begin("WrapperHeader", "bitcode wrapper header")
+		w.Magic = r.U32("Magic")
+		w.Version = r.U32("Version")
+		w.Offset = r.U32("Offset")
+		w.Size = r.U32("Size")
+		w.CPUType = r.U32("CPUType")
+		r.End()
+		if r.Failed {
 			return m
 		}
 		m.Wrapper = w
 		off, n := int(w.Offset), int(w.Size)
 		if w.Offset < 20 || int64(w.Offset)+int64(w.Size) > int64(len(b)) {
-			r.problemAt(Error, 8, "bitcode wrapper header", "the wrapper says the bitcode is at %d+%d, outside the %d bytes", w.Offset, w.Size, len(b))
-			r.raw("Data", r.remaining())
+			r.ProblemAt(Error, 8, "bitcode wrapper header", "the wrapper says the bitcode is at %d+%d, outside the %d bytes", w.Offset, w.Size, len(b))
+			r.Raw("Data", r.Remaining())
 			return m
 		}
-		if off > r.pos {
-			r.bytes("Padding", off-r.pos)
+		if off > r.Pos {
+			r.Bytes("Padding", off-r.Pos)
 		}
-		sub := r.sub(off, n, r.path, "bitcode")
-		r.seek(off + n)
-		if r.remaining() > 0 {
-			r.bytes("Trailing", r.remaining())
+		sub := r.Sub(off, n, r.Path, "bitcode")
+		r.Seek(off + n)
+		if r.Remaining() > 0 {
+			r.Bytes("Trailing", r.Remaining())
 		}
 		r = sub
-		b = r.b
+		b = r.Data
 	}
 	if len(b) < 4 || string(b[:4]) != "BC\xc0\xde" {
-		r.problem(Error, "the bitcode does not start with the LLVM magic 'BC' 0xC0DE")
-		r.raw("Data", r.remaining())
+		r.Problem(Error, "the bitcode does not start with the LLVM magic 'BC' 0xC0DE")
+		r.Raw("Data", r.Remaining())
 		return m
 	}
-	r.bytes("Magic", 4)
+	r.Bytes("Magic", 4)
 	if len(b)%4 != 0 {
-		r.problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
+		r.Problem(Warning, "the bitcode is %d bytes, not a multiple of 4 as the bitstream requires", len(b))
 	}
 	p := &bcParser{s: bitstream{b: b, pos: 32, end: uint64(len(b)) * 8}}
 	// The open-block record stack is scratch space: reuse it across modules.
@@ -223,7 +225,7 @@ func decodeModule(r *reader) *Module {
 		if errors.As(p.s.err, &be) {
 			bit = be.bit
 		}
-		r.problemAt(Error, int(bit/8), "bitcode", "bitstream error at bit %d (byte 0x%x of the bitcode): %s; the rest of the bitcode is not decoded", bit, bit/8, msg)
+		r.ProblemAt(Error, int(bit/8), "bitcode", "bitstream error at bit %d (byte 0x%x of the bitcode): %s; the rest of the bitcode is not decoded", bit, bit/8, msg)
 		// What the parser did not reach stays visible as raw bytes.
 		at := int((bit + 7) / 8)
 		var last uint64
@@ -232,15 +234,15 @@ func decodeModule(r *reader) *Module {
 		}
 		at = max(at, int((last+7)/8))
 		if at < len(b) {
-			r.seek(at)
-			r.raw("Undecoded", len(b)-at)
+			r.Seek(at)
+			r.Raw("Undecoded", len(b)-at)
 		}
 	}
-	m.Blocks = blockTree(r, top, r.path, nil)
+	m.Blocks = blockTree(r, top, r.Path, nil)
 	mod := findBlock(top, blockModule)
 	if mod == nil {
 		if p.s.err == nil {
-			r.problem(Error, "the bitcode has no MODULE_BLOCK")
+			r.Problem(Error, "the bitcode has no MODULE_BLOCK")
 		}
 		return m
 	}
@@ -261,7 +263,7 @@ func findBlock(bs []*bcBlock, id uint32) *bcBlock {
 
 // blockTree builds the exported structure and records a span per block (and
 // per large record).
-func blockTree(r *reader, bs []*bcBlock, path string, parent *bcBlock) []*BitcodeBlock {
+func blockTree(r *binread.Reader, bs []*bcBlock, path string, parent *bcBlock) []*BitcodeBlock {
 	count := map[uint32]int{}
 	for _, b := range bs {
 		count[b.ID]++
@@ -281,10 +283,10 @@ func blockTree(r *reader, bs []*bcBlock, path string, parent *bcBlock) []*Bitcod
 		}
 		off := int64(b.Start / 8)
 		size := int64((end+7)/8) - off
-		bb := &BitcodeBlock{ID: b.ID, Name: name, Path: p, Offset: r.base + off, Size: size, Bits: int64(end - b.Start),
+		bb := &BitcodeBlock{ID: b.ID, Name: name, Path: p, Offset: r.Base + off, Size: size, Bits: int64(end - b.Start),
 			AbbrevWidth: b.AbbrevWidth, Abbrevs: b.Abbrevs, Records: len(b.Records)}
 		if size > 0 {
-			r.out.span(Span{Path: p, Off: r.base + off, Size: size, Kind: SpanStruct, Value: fmt.Sprintf("%d records", len(b.Records))})
+			r.Out.Span(Span{Path: p, Off: r.Base + off, Size: size, Kind: SpanStruct, Value: fmt.Sprintf("%d records", len(b.Records))})
 		}
 		// A block uses few record codes: a slice searched linearly beats a map here.
 		hist := make([]BitcodeRecordCount, 0, 8)
@@ -312,7 +314,7 @@ func blockTree(r *reader, bs []*bcBlock, path string, parent *bcBlock) []*Bitcod
 			seenCode[k]++
 			a, e := int64(rec.Start/8), int64((rec.End+7)/8)
 			if e-a >= bcRecordSpanMin {
-				r.out.span(Span{Path: fmt.Sprintf("%s/%s[%d]", p, h.Name, i), Off: r.base + a, Size: e - a, Kind: SpanField, Value: recordValue(rec)})
+				r.Out.Span(Span{Path: fmt.Sprintf("%s/%s[%d]", p, h.Name, i), Off: r.Base + a, Size: e - a, Kind: SpanField, Value: recordValue(rec)})
 			}
 		}
 		sort.Slice(hist, func(i, j int) bool { return hist[i].Code < hist[j].Code })

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // bcStats is one block id's line of llvm-bcanalyzer's per-block summary.

@@ -3,7 +3,9 @@ package decode
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // corpusBitcode returns the bitcode of every DXIL part in the corpus.
@@ -31,7 +33,7 @@ func dxilBitcode(tb testing.TB, es []corpus.Entry) [][]byte {
 // BenchmarkDecodeModule decodes the bitcode of every corpus DXIL part (spans included).
 func BenchmarkDecodeModule(b *testing.B) {
 	corpus.Bench(b, corpusBitcode(b), func(bc []byte) int { return len(bc) }, func(bc []byte) {
-		decodeModule(newReader(bc, 0, "DXIL/Bitcode", "DXIL", &sink{}))
+		decodeModule(binread.New(bc, 0, "DXIL/Bitcode", "DXIL", &report.Sink{}))
 	})
 }
 
@@ -48,6 +50,6 @@ func BenchmarkDecodeModuleLargest(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		decodeModule(newReader(big, 0, "DXIL/Bitcode", "DXIL", &sink{}))
+		decodeModule(binread.New(big, 0, "DXIL/Bitcode", "DXIL", &report.Sink{}))
 	}
 }

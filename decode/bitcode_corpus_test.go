@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // programParts returns the parts of f that carry bitcode (DXIL, ILDB, DXIL-style STAT).

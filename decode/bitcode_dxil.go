@@ -174,7 +174,7 @@ func readDXILMetadata(ir *irModule) {
 			}
 		}
 		if m.ShaderModel == nil {
-			ir.r.problem(Warning, "!dx.shaderModel is not !{!\"kind\", i32 major, i32 minor}")
+			ir.r.Problem(Warning, "!dx.shaderModel is not !{!\"kind\", i32 major, i32 minor}")
 		}
 	}
 	if p := ir.named["dx.resources"]; len(p) > 0 {
@@ -201,13 +201,13 @@ func (ir *irModule) versionNode(name string) *MetadataVersion {
 	}
 	n := ir.mdAt(p[0])
 	if n == nil || n.kind != mdNode || len(n.ops) < 2 {
-		ir.r.problem(Warning, "!%s is not a pair of integers", name)
+		ir.r.Problem(Warning, "!%s is not a pair of integers", name)
 		return nil
 	}
 	a, ok1 := ir.mdInt(ir.mdOp(n.ops[0]))
 	b, ok2 := ir.mdInt(ir.mdOp(n.ops[1]))
 	if !ok1 || !ok2 {
-		ir.r.problem(Warning, "!%s is not a pair of integers", name)
+		ir.r.Problem(Warning, "!%s is not a pair of integers", name)
 		return nil
 	}
 	return &MetadataVersion{uint32(a), uint32(b)}
@@ -229,7 +229,7 @@ func (ir *irModule) node(op uint64) *mdEntry {
 	ir.work++
 	if ir.work > mdWork {
 		if ir.work == mdWork+1 {
-			ir.r.problem(Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
+			ir.r.Problem(Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
 		}
 		return nil
 	}
@@ -392,7 +392,7 @@ func (ir *irModule) nodeID(op uint64) *EntryNodeID {
 
 func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 	if e == nil || e.kind != mdNode || len(e.ops) < 5 {
-		ir.r.problem(Warning, "an operand of !dx.entryPoints is not a 5-operand node")
+		ir.r.Problem(Warning, "an operand of !dx.entryPoints is not a 5-operand node")
 		return EntryPoint{}, false
 	}
 	o := e.ops
@@ -452,7 +452,7 @@ func (ir *irModule) entryPoint(e *mdEntry) (EntryPoint, bool) {
 		}
 	}
 	if len(props.ops)%2 != 0 {
-		ir.r.problem(Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, len(props.ops))
+		ir.r.Problem(Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, len(props.ops))
 	}
 	return ep, true
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // Reading the module's IR from the block tree, as far as DXIL needs: the type
@@ -87,7 +89,7 @@ type mdEntry struct {
 
 type irModule struct {
 	m         *Module
-	r         *reader
+	r         *binread.Reader
 	types     []irType
 	values    []irValue
 	globals   int      // global values (variables, functions, aliases)
@@ -114,11 +116,11 @@ func (ir *irModule) warnOnce(key string, sev Severity, format string, args ...an
 		return
 	}
 	ir.warned[key] = true
-	ir.r.problem(sev, format, args...)
+	ir.r.Problem(sev, format, args...)
 }
 
 func (ir *irModule) problemAtBit(sev Severity, bit uint64, structure, format string, args ...any) {
-	ir.r.problemAt(sev, int(bit/8), structure, format, args...)
+	ir.r.ProblemAt(sev, int(bit/8), structure, format, args...)
 }
 
 var linkageNames = [...]string{"external", "weak_any", "appending", "internal", "linkonce_any", "dllimport",
@@ -156,7 +158,7 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		m.Types[i] = ir.typeString(uint32(i), 0)
 	}
 	if n < len(ir.types) {
-		ir.r.problem(Note, "the type table has %d types; only the first %d are listed", len(ir.types), n)
+		ir.r.Problem(Note, "the type table has %d types; only the first %d are listed", len(ir.types), n)
 	}
 	for _, rec := range mod.Records {
 		switch rec.Code {
@@ -266,10 +268,10 @@ func (ir *irModule) read(top []*bcBlock, mod *bcBlock) {
 		read = k + 1
 	}
 	if read < len(ir.bodies) && len(ir.bodies) > 0 {
-		ir.r.problem(Warning, "%d functions are defined with a body but only %d function blocks follow", len(ir.bodies), read)
+		ir.r.Problem(Warning, "%d functions are defined with a body but only %d function blocks follow", len(ir.bodies), read)
 	}
 	for op, n := range ir.census {
-		m.DXOps = append(m.DXOps, DXOp{Opcode: op, Name: DXOpName(op), Count: n, Offset: ir.r.base + int64(ir.firstCall[op]/8)})
+		m.DXOps = append(m.DXOps, DXOp{Opcode: op, Name: DXOpName(op), Count: n, Offset: ir.r.Base + int64(ir.firstCall[op]/8)})
 	}
 	sort.Slice(m.DXOps, func(i, j int) bool { return m.DXOps[i].Opcode < m.DXOps[j].Opcode })
 	if m.DXOps == nil {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // irFacts are what a textual LLVM IR listing says about a DXIL module.

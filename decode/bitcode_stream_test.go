@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/hostile"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
-// bitWriter is decode/hostile's bitstream writer, written from the
+// bitWriter is internal/hostile's bitstream writer, written from the
 // BitCodeFormat document rather than from the reader; the functions below add
 // the operand kinds only these tests need.
 type bitWriter = hostile.Bits

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // chars returns a string's bytes as record operands.
@@ -72,16 +74,16 @@ func buildModule() []byte {
 	return w.B
 }
 
-func decodeBitcodeBytes(b []byte) (*Module, *sink) {
-	s := &sink{}
-	return decodeModule(newReader(b, 0, "DXIL/Bitcode", "DXIL", s)), s
+func decodeBitcodeBytes(b []byte) (*Module, *report.Sink) {
+	s := &report.Sink{}
+	return decodeModule(binread.New(b, 0, "DXIL/Bitcode", "DXIL", s)), s
 }
 
 // TestHandBuiltModule reads names, the shader model, the entry point and the
 // census from a module written operand by operand.
 func TestHandBuiltModule(t *testing.T) {
 	m, s := decodeBitcodeBytes(buildModule())
-	for _, p := range s.problems {
+	for _, p := range s.Problems {
 		t.Errorf("problem: %s", p)
 	}
 	if m.Triple != "dxil-ms-dx" || m.Version != 1 {
@@ -125,7 +127,7 @@ func TestModuleSpansNameBlocks(t *testing.T) {
 		"DXIL/Bitcode/MODULE_BLOCK/CONSTANTS_BLOCK": false,
 		"DXIL/Bitcode/Magic":                        false,
 	}
-	for _, sp := range s.spans {
+	for _, sp := range s.Spans {
 		if _, ok := want[sp.Path]; ok {
 			want[sp.Path] = true
 		}
@@ -160,14 +162,14 @@ func TestBitcodeWrapperHeader(t *testing.T) {
 	if len(m.DXOps) != 2 {
 		t.Errorf("census through the wrapper = %+v", m.DXOps)
 	}
-	for _, p := range s.problems {
+	for _, p := range s.Problems {
 		t.Errorf("problem: %s", p)
 	}
 	// A wrapper pointing outside the data is an Error, not a panic.
 	put(12, 1<<30)
 	_, s = decodeBitcodeBytes(w)
-	if e, _, _ := CountProblems(s.problems); e != 1 {
-		t.Errorf("bad wrapper: %d errors, want 1: %v", e, s.problems)
+	if e, _, _ := CountProblems(s.Problems); e != 1 {
+		t.Errorf("bad wrapper: %d errors, want 1: %v", e, s.Problems)
 	}
 }
 
@@ -212,14 +214,14 @@ func TestCheckModule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &sink{}
-			checkModule(tc.h, tc.m, newReader(nil, 0, "DXIL/Bitcode", "DXIL", s))
-			if len(s.problems) != len(tc.want) {
-				t.Fatalf("problems = %v, want %d", s.problems, len(tc.want))
+			s := &report.Sink{}
+			checkModule(tc.h, tc.m, binread.New(nil, 0, "DXIL/Bitcode", "DXIL", s))
+			if len(s.Problems) != len(tc.want) {
+				t.Fatalf("problems = %v, want %d", s.Problems, len(tc.want))
 			}
 			for i, w := range tc.want {
-				if !strings.Contains(s.problems[i].Message, w) {
-					t.Errorf("problem %q does not say %q", s.problems[i].Message, w)
+				if !strings.Contains(s.Problems[i].Message, w) {
+					t.Errorf("problem %q does not say %q", s.Problems[i].Message, w)
 				}
 			}
 		})
@@ -227,8 +229,8 @@ func TestCheckModule(t *testing.T) {
 }
 
 // checkSpans asserts every span lies inside the n decoded bytes.
-func checkBitcodeSpans(t testing.TB, s *sink, n int) {
-	for _, sp := range s.spans {
+func checkBitcodeSpans(t testing.TB, s *report.Sink, n int) {
+	for _, sp := range s.Spans {
 		if sp.Off < 0 || sp.Size < 0 || sp.End() > int64(n) {
 			t.Fatalf("span %s [%d,%d) outside the %d bytes", sp.Path, sp.Off, sp.End(), n)
 		}

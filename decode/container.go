@@ -13,6 +13,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // MaxParts is how many parts a container may list for dxscope to decode
@@ -187,11 +190,11 @@ func Parse(data []byte) (*File, error) {
 		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
 	}
 	f := &File{data: data, Length: int64(len(data))}
-	out := &sink{}
+	out := &report.Sink{}
 	f.parseHeader(out)
-	out.summarizeKinds()
-	f.Problems = out.problems
-	f.Spans = out.spans
+	out.Summarize()
+	f.Problems = out.Problems
+	f.Spans = out.Spans
 	for _, p := range f.Parts {
 		f.decodePart(p)
 	}
@@ -214,21 +217,21 @@ func printable(b []byte) string {
 	return string(r)
 }
 
-func (f *File) parseHeader(out *sink) {
+func (f *File) parseHeader(out *report.Sink) {
 	data := f.data
-	r := newReader(data, 0, "Header", "", out)
-	r.what = "container header"
-	r.begin("", "container header")
-	r.bytes("Magic", 4)
-	f.Header.Hash = HexBytes(append([]byte(nil), r.bytes("Hash", 16)...))
-	f.Header.Version.Major = r.u16("Version/Major")
-	f.Header.Version.Minor = r.u16("Version/Minor")
-	f.Header.FileSize = r.u32("FileSize")
-	f.Header.PartCount = r.u32("PartCount")
-	r.end()
+	r := binread.New(data, 0, "Header", "", out)
+	r.What = "container header"
+	r.Begin("", "container header")
+	r.Bytes("Magic", 4)
+	f.Header.Hash = HexBytes(append([]byte(nil), r.Bytes("Hash", 16)...))
+	f.Header.Version.Major = r.U16("Version/Major")
+	f.Header.Version.Minor = r.U16("Version/Minor")
+	f.Header.FileSize = r.U32("FileSize")
+	f.Header.PartCount = r.U32("PartCount")
+	r.End()
 
 	if f.Header.Version.Major != 1 || f.Header.Version.Minor != 0 {
-		out.problem(Warning, 20, "", "container header", "container version is %d.%d; every known writer uses 1.0", f.Header.Version.Major, f.Header.Version.Minor)
+		out.Problem(Warning, 20, "", "container header", "container version is %d.%d; every known writer uses 1.0", f.Header.Version.Major, f.Header.Version.Minor)
 	}
 
 	// Decode within the smaller of FileSize and the data we have.
@@ -236,14 +239,14 @@ func (f *File) parseHeader(out *sink) {
 	fs := int64(f.Header.FileSize)
 	switch {
 	case fs > end:
-		out.problem(Warning, 24, "", "container header", "FileSize says %d bytes but only %d are present (%d missing); decoding the %d present", fs, end, fs-end, end)
+		out.Problem(Warning, 24, "", "container header", "FileSize says %d bytes but only %d are present (%d missing); decoding the %d present", fs, end, fs-end, end)
 	case fs < end:
-		out.problem(Warning, 24, "", "container header", "FileSize says %d bytes but %d are present; the %d bytes after FileSize are not part of the container", fs, end, end-fs)
-		out.span(Span{Path: "Trailing", Off: fs, Size: end - fs, Kind: SpanUnknown})
+		out.Problem(Warning, 24, "", "container header", "FileSize says %d bytes but %d are present; the %d bytes after FileSize are not part of the container", fs, end, end-fs)
+		out.Span(Span{Path: "Trailing", Off: fs, Size: end - fs, Kind: SpanUnknown})
 		end = max(fs, HeaderSize)
 	}
 	if fs < HeaderSize {
-		out.problem(Error, 24, "", "container header", "FileSize %d is smaller than the %d-byte header", fs, HeaderSize)
+		out.Problem(Error, 24, "", "container header", "FileSize %d is smaller than the %d-byte header", fs, HeaderSize)
 	}
 
 	// Offset table: read only the entries that fit, so a count of four billion costs nothing.
@@ -251,7 +254,7 @@ func (f *File) parseHeader(out *sink) {
 	fit := (end - HeaderSize) / 4
 	n := count
 	if n > fit {
-		out.problem(Error, HeaderSize, "", "part offset table", "PartCount is %d, so the offset table needs %d bytes at 0x20, but the container ends at 0x%x: only %d offsets fit; the other parts cannot be found", count, count*4, end, fit)
+		out.Problem(Error, HeaderSize, "", "part offset table", "PartCount is %d, so the offset table needs %d bytes at 0x20, but the container ends at 0x%x: only %d offsets fit; the other parts cannot be found", count, count*4, end, fit)
 		n = fit
 	}
 	tableEnd := HeaderSize + n*4
@@ -261,14 +264,14 @@ func (f *File) parseHeader(out *sink) {
 		v := binary.LittleEndian.Uint32(data[off:])
 		f.Header.PartOffsets[i] = v
 		if i < MaxParts { // past that the table's span covers the entries
-			out.span(Span{Path: fmt.Sprintf("Header/PartOffsets[%d]", i), Off: off, Size: 4, Kind: SpanField, Value: fmt.Sprint(v)})
+			out.Span(Span{Path: fmt.Sprintf("Header/PartOffsets[%d]", i), Off: off, Size: 4, Kind: SpanField, Value: fmt.Sprint(v)})
 		}
 	}
 	if n > MaxParts {
-		out.problem(Error, HeaderSize+MaxParts*4, "", "part offset table", "the offset table lists %d parts; dxscope decodes the first %d (real compilers write a few dozen) and shows the other %d entries only as the table's bytes", n, MaxParts, n-MaxParts)
+		out.Problem(Error, HeaderSize+MaxParts*4, "", "part offset table", "the offset table lists %d parts; dxscope decodes the first %d (real compilers write a few dozen) and shows the other %d entries only as the table's bytes", n, MaxParts, n-MaxParts)
 	}
 	if n > 0 {
-		out.span(Span{Path: "Header/PartOffsets", Off: HeaderSize, Size: n * 4, Kind: SpanStruct})
+		out.Span(Span{Path: "Header/PartOffsets", Off: HeaderSize, Size: n * 4, Kind: SpanStruct})
 	}
 
 	type region struct {
@@ -285,43 +288,43 @@ func (f *File) parseHeader(out *sink) {
 	for i := int64(0); i < min(n, MaxParts); i++ {
 		off := int64(f.Header.PartOffsets[i])
 		if off+PartHeaderSize > end {
-			out.problemOfKind(Error, HeaderSize+i*4, "", "part offset table", "part %d's offset 0x%x is past the end of the container (0x%x): no part header can be read there", i, off, end)
+			out.Problem(Error, HeaderSize+i*4, "", "part offset table", "part %d's offset 0x%x is past the end of the container (0x%x): no part header can be read there", i, off, end)
 			continue
 		}
 		name := string(data[off : off+4])
 		size := binary.LittleEndian.Uint32(data[off+4:])
 		p := &Part{Name: name, Size: size, Index: int(i), Offset: off, DataOffset: off + PartHeaderSize}
 		label := fmt.Sprintf("part %d (%s)", i, printable([]byte(name)))
-		pr := newReader(data[off:off+PartHeaderSize], off, name, name, out)
-		pr.begin("PartHeader", "part header")
-		pr.bytes("Name", 4)
-		pr.u32("Size")
-		pr.end()
+		pr := binread.New(data[off:off+PartHeaderSize], off, name, name, out)
+		pr.Begin("PartHeader", "part header")
+		pr.Bytes("Name", 4)
+		pr.U32("Size")
+		pr.End()
 
 		dataEnd := p.DataOffset + int64(size)
 		if dataEnd > end {
-			out.problemOfKind(Error, off+4, name, "part header", "%s says it holds %d bytes, running to 0x%x, past the end of the container (0x%x): its last %d bytes are missing", label, size, dataEnd, end, dataEnd-end)
+			out.Problem(Error, off+4, name, "part header", "%s says it holds %d bytes, running to 0x%x, past the end of the container (0x%x): its last %d bytes are missing", label, size, dataEnd, end, dataEnd-end)
 			dataEnd = end
 		}
 		p.data = data[p.DataOffset:dataEnd]
 
 		if off%4 != 0 {
-			out.problemOfKind(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for FXC output and for DXC containers from validators before 1.7, which did not pad parts", label, off)
+			out.Problem(Note, off, name, "part header", "%s starts at 0x%x, not a multiple of 4: normal for FXC output and for DXC containers from validators before 1.7, which did not pad parts", label, off)
 		}
 		if prevOff >= 0 && off < prevOff {
-			out.problemOfKind(Warning, HeaderSize+i*4, name, "part offset table", "%s at 0x%x comes before the previous part (0x%x): parts are out of directory order", label, off, prevOff)
+			out.Problem(Warning, HeaderSize+i*4, name, "part offset table", "%s at 0x%x comes before the previous part (0x%x): parts are out of directory order", label, off, prevOff)
 		}
 		prevOff = off
 		seen[name]++
 		if seen[name] == 2 && uniquePart(name) {
-			out.problemOfKind(Warning, off, name, "part header", "a second %s part: the format allows only one (DXC and LLVM reject this container)", name)
+			out.Problem(Warning, off, name, "part header", "a second %s part: the format allows only one (DXC and LLVM reject this container)", name)
 		}
 		regions = append(regions, region{label, off, dataEnd})
 		f.Parts = append(f.Parts, p)
 	}
 	for i, p := range f.Parts {
 		if p.Name == "PRIV" && i != len(f.Parts)-1 {
-			out.problemOfKind(Warning, p.Offset, "PRIV", "part header", "the PRIV part is not the last part (DXC requires private data last)")
+			out.Problem(Warning, p.Offset, "PRIV", "part header", "the PRIV part is not the last part (DXC requires private data last)")
 		}
 	}
 
@@ -331,50 +334,50 @@ func (f *File) parseHeader(out *sink) {
 	coverName := ""
 	for _, g := range regions {
 		if g.off < cover {
-			out.problemOfKind(Warning, g.off, "", "part layout", "%s (0x%x-0x%x) overlaps %s, which runs to 0x%x", g.name, g.off, g.end, coverName, cover)
+			out.Problem(Warning, g.off, "", "part layout", "%s (0x%x-0x%x) overlaps %s, which runs to 0x%x", g.name, g.off, g.end, coverName, cover)
 		} else if g.off > cover {
-			out.problemOfKind(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x belong to no part (a gap before %s)", g.off-cover, cover, g.off, g.name)
-			out.span(Span{Path: "Gap", Off: cover, Size: g.off - cover, Kind: SpanUnknown})
+			out.Problem(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x belong to no part (a gap before %s)", g.off-cover, cover, g.off, g.name)
+			out.Span(Span{Path: "Gap", Off: cover, Size: g.off - cover, Kind: SpanUnknown})
 		}
 		if g.end > cover {
 			cover, coverName = g.end, g.name
 		}
 	}
 	if cover < end {
-		out.problem(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x after the last part belong to no part", end-cover, cover, end)
-		out.span(Span{Path: "Gap", Off: cover, Size: end - cover, Kind: SpanUnknown})
+		out.Problem(Warning, cover, "", "part layout", "%d bytes at 0x%x-0x%x after the last part belong to no part", end-cover, cover, end)
+		out.Span(Span{Path: "Gap", Off: cover, Size: end - cover, Kind: SpanUnknown})
 	}
 
 	f.Digest = computeDigest(data, f.Header.FileSize, f.Header.Hash)
 	if f.Digest.Status == DigestMismatch {
-		out.problem(Warning, 4, "", "container header", "the container digest does not match the content: stored %s, computed %s (the file was changed after signing, or signed differently)", f.Header.Hash, f.Digest.Computed)
+		out.Problem(Warning, 4, "", "container header", "the container digest does not match the content: stored %s, computed %s (the file was changed after signing, or signed differently)", f.Header.Hash, f.Digest.Computed)
 	}
 }
 
 // decodePart runs the part's decoder, then accounts for every byte of its data.
 func (f *File) decodePart(p *Part) {
-	out := &sink{}
-	r := newReader(p.data, p.DataOffset, p.Name, p.Name, out)
-	r.what = p.Name
+	out := &report.Sink{}
+	r := binread.New(p.data, p.DataOffset, p.Name, p.Name, out)
+	r.What = p.Name
 	// A decoder bug must not take the whole file down: report it and keep the part raw.
-	out.guard(p.DataOffset, p.Name, p.Name, func() {
+	out.Guard(p.DataOffset, p.Name, p.Name, func() {
 		if k := LookupPart(p.Name); k != nil && k.Decode != nil {
-			k.Decode(f, p, &Reader{r})
+			k.Decode(f, p, r)
 		} else {
-			r.raw("Data", len(p.data))
+			r.Raw("Data", len(p.data))
 		}
 	})
-	gaps := fillGaps(out.spans, p.DataOffset, p.DataOffset+int64(len(p.data)), p.Name+"/Unknown")
+	gaps := binread.FillGaps(out.Spans, p.DataOffset, p.DataOffset+int64(len(p.data)), p.Name+"/Unknown")
 	if len(gaps) > 0 && knownLayout(p.Name) {
 		var n int64
 		for _, g := range gaps {
 			n += g.Size
 		}
-		out.problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
+		out.Problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
 	}
-	p.Spans = append(out.spans, gaps...)
-	out.summarizeKinds()
-	f.Problems = append(f.Problems, out.problems...)
+	p.Spans = append(out.Spans, gaps...)
+	out.Summarize()
+	f.Problems = append(f.Problems, out.Problems...)
 	if p.Summary == "" {
 		if k := LookupPart(p.Name); k != nil && k.Summary != nil {
 			p.Summary = k.Summary(p)

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 func TestNotAContainerIsAnError(t *testing.T) {
@@ -199,7 +201,7 @@ func TestEveryByteAccountedFor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if gaps := fillGaps(f.AllSpans(), 0, int64(len(b)), ""); len(gaps) > 0 {
+		if gaps := binread.FillGaps(f.AllSpans(), 0, int64(len(b)), ""); len(gaps) > 0 {
 			t.Errorf("uncovered bytes: %+v", gaps)
 		}
 	}

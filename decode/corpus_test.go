@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 	"gopkg.in/yaml.v3"
 )
 

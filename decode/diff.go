@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Comparison is the field-by-field difference between two containers, A
@@ -45,15 +47,15 @@ const (
 	PartRemoved                     // only in A
 )
 
-var partStatuses = enum{"PartStatus", []string{"identical", "changed", "added", "removed"}}
+var partStatuses = report.Enum{Type: "PartStatus", Names: []string{"identical", "changed", "added", "removed"}}
 
-func (s PartStatus) String() string { return enumString(partStatuses, s) }
+func (s PartStatus) String() string { return report.EnumString(partStatuses, s) }
 
 // MarshalText writes the status by name.
 func (s PartStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status written by MarshalText.
-func (s *PartStatus) UnmarshalText(b []byte) error { return parseEnum(partStatuses, s, b) }
+func (s *PartStatus) UnmarshalText(b []byte) error { return report.ParseEnum(partStatuses, s, b) }
 
 // PartSide is where a part sits in one of the two files.
 type PartSide struct {
@@ -111,15 +113,15 @@ const (
 	DiffFolded                  // many derived values differ (the bitcode's block statistics): A.Value says how many
 )
 
-var diffKinds = enum{"DiffKind", []string{"changed", "added", "removed", "length", "folded"}}
+var diffKinds = report.Enum{Type: "DiffKind", Names: []string{"changed", "added", "removed", "length", "folded"}}
 
-func (k DiffKind) String() string { return enumString(diffKinds, k) }
+func (k DiffKind) String() string { return report.EnumString(diffKinds, k) }
 
 // MarshalText writes the kind by name.
 func (k DiffKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads a kind written by MarshalText.
-func (k *DiffKind) UnmarshalText(b []byte) error { return parseEnum(diffKinds, k, b) }
+func (k *DiffKind) UnmarshalText(b []byte) error { return report.ParseEnum(diffKinds, k, b) }
 
 // FieldDiff is one value that differs.
 type FieldDiff struct {

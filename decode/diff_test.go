@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // corpusFile reads one corpus file by its path under real/, skipping without the corpus.

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math/bits"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // DigestStatus says what the container digest at offset 4 is.
@@ -17,9 +19,9 @@ const (
 	DigestMismatch                     // something else: the content changed after signing
 )
 
-var digestStatuses = enum{"DigestStatus", []string{"valid", "unsigned", "bypass", "mismatch"}}
+var digestStatuses = report.Enum{Type: "DigestStatus", Names: []string{"valid", "unsigned", "bypass", "mismatch"}}
 
-func (s DigestStatus) String() string { return enumString(digestStatuses, s) }
+func (s DigestStatus) String() string { return report.EnumString(digestStatuses, s) }
 
 // MarshalJSON writes the status by name.
 func (s DigestStatus) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
@@ -30,7 +32,7 @@ func (s *DigestStatus) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &n); err != nil {
 		return err
 	}
-	return parseEnum(digestStatuses, s, []byte(n))
+	return report.ParseEnum(digestStatuses, s, []byte(n))
 }
 
 // Digest is the result of checking the container digest.

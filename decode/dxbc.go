@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // ShaderBytecode is a decoded SM4/SM5/SM5.1 token stream (the SHDR or SHEX
@@ -85,50 +87,50 @@ func (s *ShaderBytecode) Version() string {
 // maxIndent bounds the listing's indentation.
 const maxIndent = 64
 
-func decodeShaderBytecode(p *Part, r *reader) {
+func decodeShaderBytecode(p *Part, r *binread.Reader) {
 	s := &ShaderBytecode{}
 	p.Bytecode = s
-	r.what = "shader bytecode"
-	if r.len() < 8 {
-		r.problem(Error, "the %s part holds %d bytes; a token stream needs at least the 8-byte version and length tokens", p.Name, r.len())
-		r.raw("Data", r.len())
+	r.What = "shader bytecode"
+	if r.Len() < 8 {
+		r.Problem(Error, "the %s part holds %d bytes; a token stream needs at least the 8-byte version and length tokens", p.Name, r.Len())
+		r.Raw("Data", r.Len())
 		p.Summary = "truncated token stream"
 		return
 	}
-	ver := r.u32("Version")
+	ver := r.U32("Version")
 	s.ProgramType = ProgramType(ver >> 16)
 	s.ProgramTypeName = s.ProgramType.String()
 	s.Major = uint8(ver >> 4 & 0xf)
 	s.Minor = uint8(ver & 0xf)
-	s.LengthInDwords = r.u32("LengthInDwords")
+	s.LengthInDwords = r.U32("LengthInDwords")
 	if _, ok := programTypeNames[s.ProgramType]; !ok {
-		r.problemAt(Warning, 0, "version token", "unknown program type %d in the version token (0 ps, 1 vs, 2 gs, 3 hs, 4 ds, 5 cs)", ver>>16)
+		r.ProblemAt(Warning, 0, "version token", "unknown program type %d in the version token (0 ps, 1 vs, 2 gs, 3 hs, 4 ds, 5 cs)", ver>>16)
 	}
 	if s.Major < 4 || s.Major > 5 {
-		r.problemAt(Warning, 0, "version token", "shader model %d.%d in the version token: SHDR/SHEX hold models 4.0 to 5.1", s.Major, s.Minor)
+		r.ProblemAt(Warning, 0, "version token", "shader model %d.%d in the version token: SHDR/SHEX hold models 4.0 to 5.1", s.Major, s.Minor)
 	}
 	n := int(s.LengthInDwords)
-	have := r.len() / 4
+	have := r.Len() / 4
 	switch {
 	case s.LengthInDwords < 2:
-		r.problemAt(Error, 4, "length token", "the token stream says it is %d dwords long, less than its own 2 header tokens; decoding the %d dwords of the part", s.LengthInDwords, have)
+		r.ProblemAt(Error, 4, "length token", "the token stream says it is %d dwords long, less than its own 2 header tokens; decoding the %d dwords of the part", s.LengthInDwords, have)
 		n = have
 	case uint64(s.LengthInDwords) > uint64(have):
-		r.problemAt(Error, 4, "length token", "the token stream says it is %d dwords (%d bytes) long, but the part holds only %d bytes; decoding the %d dwords present", s.LengthInDwords, uint64(s.LengthInDwords)*4, r.len(), have)
+		r.ProblemAt(Error, 4, "length token", "the token stream says it is %d dwords (%d bytes) long, but the part holds only %d bytes; decoding the %d dwords present", s.LengthInDwords, uint64(s.LengthInDwords)*4, r.Len(), have)
 		n = have
 	}
 	words := make([]uint32, n)
 	for i := range words {
-		words[i] = binary.LittleEndian.Uint32(r.b[i*4:])
+		words[i] = binary.LittleEndian.Uint32(r.Data[i*4:])
 	}
 	// Instructions average about five dwords; sizing once avoids regrowing a slice of large structs.
 	s.Instructions = make([]Instruction, 0, n/5+1)
 	d := &tokenDecoder{w: words, s: s, r: r, sm51: s.Major > 5 || (s.Major == 5 && s.Minor >= 1)}
 	d.run()
-	r.seek(n * 4)
-	if rest := r.remaining(); rest > 0 {
-		r.problem(Warning, "%d bytes after the token stream's %d dwords, inside the %s part", rest, n, p.Name)
-		r.bytes("Trailing", rest)
+	r.Seek(n * 4)
+	if rest := r.Remaining(); rest > 0 {
+		r.Problem(Warning, "%d bytes after the token stream's %d dwords, inside the %s part", rest, n, p.Name)
+		r.Bytes("Trailing", rest)
 	}
 	p.Summary = fmt.Sprintf("%s, %d instructions", s.Version(), len(s.Instructions))
 }
@@ -137,7 +139,7 @@ func decodeShaderBytecode(p *Part, r *reader) {
 type tokenDecoder struct {
 	w      []uint32
 	s      *ShaderBytecode
-	r      *reader
+	r      *binread.Reader
 	sm51   bool
 	indent int
 	// per instruction
@@ -146,7 +148,7 @@ type tokenDecoder struct {
 }
 
 func (d *tokenDecoder) problemAt(sev Severity, word int, format string, args ...any) {
-	d.r.problemAt(sev, word*4, "instruction", format, args...)
+	d.r.ProblemAt(sev, word*4, "instruction", format, args...)
 }
 
 func (d *tokenDecoder) run() {
@@ -157,19 +159,19 @@ func (d *tokenDecoder) run() {
 		length := int(tok >> 24 & 0x7f)
 		if op == OpCustomData {
 			if pos+1 >= len(d.w) {
-				d.problemAt(Error, pos, "custom data block at 0x%x has no length token: the token stream ends", d.r.base+int64(pos*4))
+				d.problemAt(Error, pos, "custom data block at 0x%x has no length token: the token stream ends", d.r.Base+int64(pos*4))
 				d.raw(pos, len(d.w))
 				return
 			}
 			length = int(min(d.w[pos+1], 1<<30))
 		}
 		if length == 0 {
-			d.problemAt(Error, pos, "instruction %d at 0x%x (opcode %s) has length 0: the rest of the token stream cannot be walked and is shown raw", len(d.s.Instructions), d.r.base+int64(pos*4), op)
+			d.problemAt(Error, pos, "instruction %d at 0x%x (opcode %s) has length 0: the rest of the token stream cannot be walked and is shown raw", len(d.s.Instructions), d.r.Base+int64(pos*4), op)
 			d.raw(pos, len(d.w))
 			return
 		}
 		if pos+length > len(d.w) {
-			d.problemAt(Error, pos, "instruction %d at 0x%x (opcode %s) says it is %d dwords long, past the end of the token stream (%d dwords remain); shown raw", len(d.s.Instructions), d.r.base+int64(pos*4), op, length, len(d.w)-pos)
+			d.problemAt(Error, pos, "instruction %d at 0x%x (opcode %s) says it is %d dwords long, past the end of the token stream (%d dwords remain); shown raw", len(d.s.Instructions), d.r.Base+int64(pos*4), op, length, len(d.w)-pos)
 			d.raw(pos, len(d.w))
 			return
 		}
@@ -181,7 +183,7 @@ func (d *tokenDecoder) run() {
 // raw claims words [a, b) as undecodable.
 func (d *tokenDecoder) raw(a, b int) {
 	if b > a {
-		d.r.out.span(Span{Path: d.r.join("Undecoded"), Off: d.r.base + int64(a*4), Size: int64(b-a) * 4, Kind: SpanRaw})
+		d.r.Out.Span(Span{Path: d.r.Join("Undecoded"), Off: d.r.Base + int64(a*4), Size: int64(b-a) * 4, Kind: SpanRaw})
 	}
 }
 
@@ -203,7 +205,7 @@ func (d *tokenDecoder) next(what string) uint32 {
 func (d *tokenDecoder) instruction(start, end int) {
 	d.start, d.end, d.pos, d.bad = start, end, start, ""
 	tok := d.next("opcode")
-	in := Instruction{Offset: d.r.base + int64(start*4), Size: int64(end-start) * 4, Opcode: Opcode(tok & 0x7ff)}
+	in := Instruction{Offset: d.r.Base + int64(start*4), Size: int64(end-start) * 4, Opcode: Opcode(tok & 0x7ff)}
 	in.OpcodeName = in.Opcode.String()
 	info, known := opTable[in.Opcode]
 	idx := len(d.s.Instructions)
@@ -241,7 +243,7 @@ func (d *tokenDecoder) instruction(start, end int) {
 		// thousands of if tokens must not make the listing quadratic.
 		d.indent = min(d.indent+1, maxIndent)
 	}
-	d.r.out.span(Span{Path: fmt.Sprintf("%s/Instructions[%d]", d.r.path, idx), Off: in.Offset, Size: in.Size, Kind: SpanStruct, Value: in.Text})
+	d.r.Out.Span(Span{Path: fmt.Sprintf("%s/Instructions[%d]", d.r.Path, idx), Off: in.Offset, Size: in.Size, Kind: SpanStruct, Value: in.Text})
 	d.s.Instructions = append(d.s.Instructions, in)
 }
 

@@ -3,7 +3,7 @@ package decode
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // corpusTokenStreams returns up to max SHDR/SHEX payloads from the corpus
@@ -39,12 +39,12 @@ func FuzzShaderBytecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, _, out := decodeStream(b)
 		end := int64(testBase + len(b))
-		for _, sp := range out.spans {
+		for _, sp := range out.Spans {
 			if sp.Off < testBase || sp.End() > end || sp.Size < 0 {
 				t.Fatalf("span %+v outside the part [%#x, %#x)", sp, testBase, end)
 			}
 		}
-		for _, p := range out.problems {
+		for _, p := range out.Problems {
 			if p.Offset < testBase || p.Offset > end {
 				t.Fatalf("problem outside the part: %s", p)
 			}

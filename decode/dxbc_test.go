@@ -5,6 +5,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // A small assembler for the tests: token streams are written word by word
@@ -91,11 +94,11 @@ func stream(prog, major, minor uint32, ins ...[]uint32) []byte {
 
 // decodeStream runs the SHEX decoder on a payload as container.go would,
 // without its recover, so a panic fails the test.
-func decodeStream(b []byte) (*ShaderBytecode, *Part, *sink) {
+func decodeStream(b []byte) (*ShaderBytecode, *Part, *report.Sink) {
 	p := &Part{Name: "SHEX", data: b, DataOffset: testBase}
-	out := &sink{}
-	r := newReader(b, testBase, "SHEX", "SHEX", out)
-	r.what = "SHEX"
+	out := &report.Sink{}
+	r := binread.New(b, testBase, "SHEX", "SHEX", out)
+	r.What = "SHEX"
 	decodeShaderBytecode(p, r)
 	return p.Bytecode, p, out
 }
@@ -188,7 +191,7 @@ func TestOperandEncodings(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s, _, out := decodeStream(stream(0, tc.major, tc.minor, tc.words))
-			for _, p := range out.problems {
+			for _, p := range out.Problems {
 				t.Errorf("unexpected problem: %s", p)
 			}
 			if len(s.Instructions) != 1 {
@@ -237,7 +240,7 @@ func TestInstructionSpans(t *testing.T) {
 		{Path: "SHEX/Instructions/2", Off: testBase + 36, Size: 4, Kind: SpanStruct, Value: "ret"},
 	}
 	var got []Span
-	for _, sp := range out.spans {
+	for _, sp := range out.Spans {
 		if strings.HasPrefix(sp.Path, "SHEX/Instructions") {
 			got = append(got, sp)
 		}
@@ -253,7 +256,7 @@ func TestInstructionSpans(t *testing.T) {
 	if s.LengthInDwords != uint32(len(b)/4) || s.ProgramType != 1 || s.Major != 5 || s.Minor != 0 {
 		t.Errorf("header %+v", s)
 	}
-	if gaps := fillGaps(out.spans, testBase, testBase+int64(len(b)), "SHEX/Unknown"); len(gaps) != 0 {
+	if gaps := binread.FillGaps(out.Spans, testBase, testBase+int64(len(b)), "SHEX/Unknown"); len(gaps) != 0 {
 		t.Errorf("bytes left unclaimed: %+v", gaps)
 	}
 }
@@ -284,14 +287,14 @@ func TestMalformedStreams(t *testing.T) {
 				t.Errorf("instructions %q, want %q", texts, tc.wantText)
 			}
 			var first *Problem
-			for i, p := range out.problems {
+			for i, p := range out.Problems {
 				if p.Severity == Error {
-					first = &out.problems[i]
+					first = &out.Problems[i]
 					break
 				}
 			}
 			if first == nil {
-				t.Fatalf("no Error reported; problems: %v", out.problems)
+				t.Fatalf("no Error reported; problems: %v", out.Problems)
 			}
 			if first.Offset != tc.wantOff || !strings.Contains(first.Message, tc.wantError) {
 				t.Errorf("first error at %#x %q, want %#x containing %q", first.Offset, first.Message, tc.wantOff, tc.wantError)
@@ -307,15 +310,15 @@ func TestStreamLengthDisagreesWithPart(t *testing.T) {
 	if len(s.Instructions) != 1 || s.Instructions[0].Text != "ret" {
 		t.Errorf("instructions %+v", s.Instructions)
 	}
-	if len(out.problems) == 0 || out.problems[0].Severity != Error || out.problems[0].Offset != testBase+4 {
-		t.Errorf("problems %v, want an Error at the length token", out.problems)
+	if len(out.Problems) == 0 || out.Problems[0].Severity != Error || out.Problems[0].Offset != testBase+4 {
+		t.Errorf("problems %v, want an Error at the length token", out.Problems)
 	}
 
 	// A stream shorter than its part leaves the rest visible, with a warning.
 	b = append(stream(0, 4, 0, op(0x3e, 0)), 0, 0, 0, 0)
 	_, _, out = decodeStream(b)
-	if len(out.problems) != 1 || out.problems[0].Severity != Warning || out.problems[0].Offset != testBase+12 {
-		t.Errorf("problems %v, want one Warning at 0x%x", out.problems, testBase+12)
+	if len(out.Problems) != 1 || out.Problems[0].Severity != Warning || out.Problems[0].Offset != testBase+12 {
+		t.Errorf("problems %v, want one Warning at 0x%x", out.Problems, testBase+12)
 	}
 }
 
@@ -332,7 +335,7 @@ func TestTruncatedStreamsNeverPanic(t *testing.T) {
 
 func TestCommentCustomData(t *testing.T) {
 	s, _, out := decodeStream(stream(0, 4, 0, []uint32{0x35, 4, 'h' | 'i'<<8 | '\n'<<16, 0}))
-	if len(out.problems) != 0 || len(s.Instructions) != 1 || s.Instructions[0].Text != `// comment: "hi\n"` {
-		t.Errorf("got %+v, problems %v", s.Instructions, out.problems)
+	if len(out.Problems) != 0 || len(s.Instructions) != 1 || s.Instructions[0].Text != `// comment: "hi\n"` {
+		t.Errorf("got %+v, problems %v", s.Instructions, out.Problems)
 	}
 }

@@ -3,10 +3,12 @@ package decode
 import (
 	"reflect"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 func TestFlagNames(t *testing.T) {
-	bits := []flagBit{{0x1, "A"}, {0x4, "C"}, {0xC000, "LEVEL"}}
+	bits := []report.FlagBit{{Bit: 0x1, Name: "A"}, {Bit: 0x4, Name: "C"}, {Bit: 0xC000, Name: "LEVEL"}}
 	for _, tc := range []struct {
 		v    uint32
 		want []string
@@ -17,7 +19,7 @@ func TestFlagNames(t *testing.T) {
 		{0xC001, []string{"A", "LEVEL"}},
 		{0x4000, []string{"0x4000"}}, // half of a two-bit group is not the group
 	} {
-		if got := flagNames(tc.v, bits); !reflect.DeepEqual(got, tc.want) {
+		if got := report.BitNames(tc.v, bits); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("flagNames(0x%x) = %q, want %q", tc.v, got, tc.want)
 		}
 	}

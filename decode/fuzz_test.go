@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // addCorpusSeeds adds up to n small corpus files (one per distinct part list) as fuzz seeds.

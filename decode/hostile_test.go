@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
-	"github.com/dxscope/dxscope/decode/hostile"
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // Inputs that once cost time or memory out of proportion to their size
@@ -81,9 +82,9 @@ func TestHostileRDEFNamesCostTheirSize(t *testing.T) {
 	if p == nil || p.ResourceDefs == nil || len(p.ResourceDefs.ResourceBindings) != 8000 {
 		t.Fatalf("bindings not decoded: %v", f.Problems)
 	}
-	// Each name is the rest of the string from its offset, cut to MaxNameLen
+	// Each name is the rest of the string from its offset, cut to binread.MaxNameLen
 	// bytes in the decoded value (the part says so, once).
-	if got := p.ResourceDefs.ResourceBindings[1].Name; len(got) != MaxNameLen || got[:2] != "bc" {
+	if got := p.ResourceDefs.ResourceBindings[1].Name; len(got) != binread.MaxNameLen || got[:2] != "bc" {
 		t.Errorf("binding 1 is named %.10q… (%d bytes)", got, len(got))
 	}
 	if len(f.Problems) != 1 || !strings.Contains(f.Problems[0].Message, "references name strings longer than 1024 bytes") {
@@ -159,7 +160,7 @@ func TestHostileRDATCostsItsSize(t *testing.T) {
 	if res != 512<<10/4/32 || fns != 512<<10/4/44 {
 		t.Errorf("%d resources and %d functions decoded", res, fns)
 	}
-	if name := rd.FunctionTable.Records[0].Name; len(name) != MaxNameLen || name[:3] != "abc" {
+	if name := rd.FunctionTable.Records[0].Name; len(name) != binread.MaxNameLen || name[:3] != "abc" {
 		t.Errorf("function 0 is named %.10q… (%d bytes)", name, len(name))
 	}
 	// Function 0's dependency names (strings into the long one, 1 KB each)

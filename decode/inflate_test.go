@@ -8,8 +8,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
-	"github.com/dxscope/dxscope/decode/hostile"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // realParts reads every part of a spread of corpus files: the material the

@@ -3,7 +3,7 @@ package decode
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestMain ends the run with one line naming what was missing (the corpus,

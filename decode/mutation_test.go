@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestCorpusMutationsNeverPanic changes a few random bytes of every corpus

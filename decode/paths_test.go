@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // jsonPaths collects the key path of every node of a JSON value, with array

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -298,7 +299,7 @@ type PSVInfo struct {
 	Complete      bool // every section the layout calls for was read
 
 	stringData []byte
-	strtab     stringTable
+	strtab     binread.StringTable
 }
 
 // IsStage reports whether the stage is known and equal to k.
@@ -415,11 +416,11 @@ func (info *PSVInfo) StreamComponentLabel(sig PSVSigKind, stream, comp int) stri
 // StringAt resolves an offset into the string table; ok is false when the
 // offset is outside the table or the string has no terminating NUL in it.
 func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
-	if info.strtab.data == nil {
-		info.strtab.data = info.stringData
+	if info.strtab.Data == nil {
+		info.strtab.Data = info.stringData
 	}
-	s, ok = info.strtab.at(off)
-	return info.strtab.name(s), ok
+	s, ok = info.strtab.At(off)
+	return info.strtab.Name(s), ok
 }
 
 // progShaderKind reads the stage from the DXIL (or ILDB) program header. The
@@ -445,58 +446,58 @@ func progShaderKind(f *File) (ShaderKind, string, bool) {
 }
 
 // setValue replaces the Value of the span just recorded (to show a resolved name).
-func setValue(r *reader, v string) {
-	if n := len(r.out.spans); n > 0 && !r.failed {
-		r.out.spans[n-1].Value = v
+func setValue(r *binread.Reader, v string) {
+	if n := len(r.Out.Spans); n > 0 && !r.Failed {
+		r.Out.Spans[n-1].Value = v
 	}
 }
 
 // unknownBytes claims n bytes as unknown (not understood, kept visible).
-func unknownBytes(r *reader, name string, n int) []byte { return r.claim(name, n, SpanUnknown) }
+func unknownBytes(r *binread.Reader, name string, n int) []byte { return r.Claim(name, n, SpanUnknown) }
 
 type psvDecoder struct {
 	info *PSVInfo
-	r    *reader
+	r    *binread.Reader
 	f    *File
 }
 
 func (d *psvDecoder) section(name string, start int) {
-	if d.r.pos > start {
-		d.info.Sections = append(d.info.Sections, PSVSection{name, d.r.base + int64(start), int64(d.r.pos - start)})
-		d.r.out.span(Span{Path: d.r.join(name), Off: d.r.base + int64(start), Size: int64(d.r.pos - start), Kind: SpanStruct})
+	if d.r.Pos > start {
+		d.info.Sections = append(d.info.Sections, PSVSection{name, d.r.Base + int64(start), int64(d.r.Pos - start)})
+		d.r.Out.Span(Span{Path: d.r.Join(name), Off: d.r.Base + int64(start), Size: int64(d.r.Pos - start), Kind: SpanStruct})
 	}
 }
 
 // fail reports an Error that ends the decoding, keeps the rest raw and
 // returns false, for the section readers to return.
 func (d *psvDecoder) fail(off int, structure, format string, args ...any) bool {
-	d.r.problemAt(Error, off, structure, format, args...)
+	d.r.ProblemAt(Error, off, structure, format, args...)
 	d.giveUp()
 	return false
 }
 
 // giveUp keeps the rest of the part raw after an Error.
 func (d *psvDecoder) giveUp() {
-	if d.r.pos < d.r.len() && d.r.pos >= 0 {
-		d.r.failed = false
-		d.r.raw("Undecoded", d.r.remaining())
+	if d.r.Pos < d.r.Len() && d.r.Pos >= 0 {
+		d.r.Failed = false
+		d.r.Raw("Undecoded", d.r.Remaining())
 	}
 }
 
-func decodePSV0(f *File, p *Part, r *reader) {
+func decodePSV0(f *File, p *Part, r *binread.Reader) {
 	info := &PSVInfo{}
 	d := &psvDecoder{info: info, r: r, f: f}
-	r.what = "PSV0"
+	r.What = "PSV0"
 	p.PSVInfo = info
 	if d.decode() {
 		info.Complete = true
-		if r.remaining() > 0 {
-			info.TrailingBytes = r.remaining()
-			r.problem(Warning, "%d bytes at 0x%x follow the last PSV0 section; the runtime does not read them and the validator requires the part to end there", r.remaining(), r.abs())
-			unknownBytes(r, "Trailing", r.remaining())
+		if r.Remaining() > 0 {
+			info.TrailingBytes = r.Remaining()
+			r.Problem(Warning, "%d bytes at 0x%x follow the last PSV0 section; the runtime does not read them and the validator requires the part to end there", r.Remaining(), r.Abs())
+			unknownBytes(r, "Trailing", r.Remaining())
 		}
 	}
-	info.strtab.cutNote(r, "string table")
+	info.strtab.CutNote(r, "string table")
 	p.Summary = info.Summary()
 }
 
@@ -538,16 +539,16 @@ func (info *PSVInfo) Summary() string {
 
 func (d *psvDecoder) decode() bool {
 	r, info := d.r, d.info
-	size := r.u32("RuntimeInfoSize")
-	if r.failed {
+	size := r.U32("RuntimeInfoSize")
+	if r.Failed {
 		return false
 	}
 	info.RuntimeInfoSize = size
 	if size < 24 || size%4 != 0 {
 		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d: PSVRuntimeInfo0 alone is 24 bytes and every version is a multiple of 4 (24, 36, 48, 52, 56), so the part cannot be read", size)
 	}
-	if int64(size) > int64(r.remaining()) {
-		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it", size, r.remaining())
+	if int64(size) > int64(r.Remaining()) {
+		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it", size, r.Remaining())
 	}
 	for v, s := range psvRuntimeInfoSizes {
 		if size >= s {
@@ -557,13 +558,13 @@ func (d *psvDecoder) decode() bool {
 	known := psvRuntimeInfoSizes[info.Version]
 	switch {
 	case size > psvRuntimeInfoSizes[PSVMaxVersion]:
-		r.problemAt(Note, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is larger than version %d's %d bytes: a newer version; the known %d bytes are decoded and the other %d kept as unknown", size, PSVMaxVersion, known, known, size-known)
+		r.ProblemAt(Note, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is larger than version %d's %d bytes: a newer version; the known %d bytes are decoded and the other %d kept as unknown", size, PSVMaxVersion, known, known, size-known)
 	case size != known:
-		r.problemAt(Warning, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is no version's size (24, 36, 48, 52, 56); read as version %d (%d bytes) plus %d unknown bytes, as DXC would", size, info.Version, known, size-known)
+		r.ProblemAt(Warning, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is no version's size (24, 36, 48, 52, 56); read as version %d (%d bytes) plus %d unknown bytes, as DXC would", size, info.Version, known, size-known)
 	}
-	start := r.pos
+	start := r.Pos
 	d.runtimeInfo(start, int(size), int(known))
-	r.seek(start + int(size))
+	r.Seek(start + int(size))
 	d.section("RuntimeInfo", start)
 
 	if !d.resources() {
@@ -584,85 +585,85 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 	// Stage: from ShaderStage (v1+) or the program header (v0).
 	pk, psrc, pok := progShaderKind(d.f)
 	if info.Version >= 1 {
-		info.ShaderStage = ShaderKind(r.b[start+24])
+		info.ShaderStage = ShaderKind(r.Data[start+24])
 		info.StageSource = "ShaderStage"
 		info.StageKnown = info.ShaderStage < 16
 		if !info.StageKnown {
-			r.problemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage %d is not a shader kind (0 to 15); the stage union is kept raw", info.ShaderStage)
+			r.ProblemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage %d is not a shader kind (0 to 15); the stage union is kept raw", info.ShaderStage)
 		} else if pok && pk != info.ShaderStage {
-			r.problemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage says %s but the %s program header says %s", info.ShaderStage, psrc, pk)
+			r.ProblemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage says %s but the %s program header says %s", info.ShaderStage, psrc, pk)
 		}
 	} else if pok {
 		info.ShaderStage, info.StageSource, info.StageKnown = pk, psrc, pk < 16
 		if !info.StageKnown {
-			r.problemAt(Warning, start, "PSVRuntimeInfo0", "the %s program header's shader kind %d is not a stage (0 to 15): the stage union is kept raw", psrc, pk)
+			r.ProblemAt(Warning, start, "PSVRuntimeInfo0", "the %s program header's shader kind %d is not a stage (0 to 15): the stage union is kept raw", psrc, pk)
 		}
 	} else {
-		r.problemAt(Warning, start, "PSVRuntimeInfo0", "PSV version 0 does not store the stage and there is no DXIL or ILDB program header to take it from: the stage union is kept raw")
+		r.ProblemAt(Warning, start, "PSVRuntimeInfo0", "PSV version 0 does not store the stage and there is no DXIL or ILDB program header to take it from: the stage union is kept raw")
 	}
 
-	r.seek(start)
-	info.StageInfo = HexBytes(append([]byte(nil), r.b[start:start+16]...))
+	r.Seek(start)
+	info.StageInfo = HexBytes(append([]byte(nil), r.Data[start:start+16]...))
 	d.stageUnion(start)
-	r.seek(start + 16)
-	info.MinimumWaveLaneCount = r.u32("MinimumWaveLaneCount")
+	r.Seek(start + 16)
+	info.MinimumWaveLaneCount = r.U32("MinimumWaveLaneCount")
 	if info.MinimumWaveLaneCount == 0 {
 		setValue(r, "0 (unused)")
 	}
-	info.MaximumWaveLaneCount = r.u32("MaximumWaveLaneCount")
+	info.MaximumWaveLaneCount = r.U32("MaximumWaveLaneCount")
 	if info.MaximumWaveLaneCount == 0xFFFFFFFF || info.MaximumWaveLaneCount == 0 {
 		setValue(r, fmt.Sprintf("%d (unused)", info.MaximumWaveLaneCount))
 	}
 	if mn, mx := info.MinimumWaveLaneCount, info.MaximumWaveLaneCount; mn != 0 && mx != 0 && mx != 0xFFFFFFFF && mn > mx {
-		r.problemAt(Warning, start+16, "PSVRuntimeInfo0", "MinimumWaveLaneCount %d is larger than MaximumWaveLaneCount %d", mn, mx)
+		r.ProblemAt(Warning, start+16, "PSVRuntimeInfo0", "MinimumWaveLaneCount %d is larger than MaximumWaveLaneCount %d", mn, mx)
 	}
 	if info.Version >= 1 {
-		r.u8("ShaderStage")
+		r.U8("ShaderStage")
 		setValue(r, fmt.Sprintf("%d (%s)", info.ShaderStage, info.ShaderStage))
-		info.UsesViewID = r.u8("UsesViewID")
+		info.UsesViewID = r.U8("UsesViewID")
 		switch {
 		case info.IsStage(2):
-			info.MaxVertexCount = r.u16("MaxVertexCount")
+			info.MaxVertexCount = r.U16("MaxVertexCount")
 		case info.IsStage(3), info.IsStage(4):
-			info.SigPatchConstOrPrimVectors = r.u8("SigPatchConstOrPrimVectors")
-			r.bytes("Info1UnionUnused", 1)
+			info.SigPatchConstOrPrimVectors = r.U8("SigPatchConstOrPrimVectors")
+			r.Bytes("Info1UnionUnused", 1)
 		case info.IsStage(13):
-			info.SigPatchConstOrPrimVectors = r.u8("SigPrimVectors")
-			info.MeshOutputTopology = MeshOutputTopology(r.u8("MeshOutputTopology"))
+			info.SigPatchConstOrPrimVectors = r.U8("SigPrimVectors")
+			info.MeshOutputTopology = MeshOutputTopology(r.U8("MeshOutputTopology"))
 			setValue(r, fmt.Sprintf("%d (%s)", info.MeshOutputTopology, info.MeshOutputTopology))
 		default:
-			if b := r.bytes("Info1UnionUnused", 2); len(b) == 2 && (b[0] != 0 || b[1] != 0) {
-				r.problemAt(Note, start+26, "PSVRuntimeInfo1", "bytes 26-27 of the runtime info (MaxVertexCount/SigPatchConstOrPrimVectors) are 0x%02x%02x for a %s shader, which uses neither", b[1], b[0], d.stageName())
+			if b := r.Bytes("Info1UnionUnused", 2); len(b) == 2 && (b[0] != 0 || b[1] != 0) {
+				r.ProblemAt(Note, start+26, "PSVRuntimeInfo1", "bytes 26-27 of the runtime info (MaxVertexCount/SigPatchConstOrPrimVectors) are 0x%02x%02x for a %s shader, which uses neither", b[1], b[0], d.stageName())
 			}
 		}
-		info.SigInputElementCount = r.u8("SigInputElementCount")
-		info.SigOutputElementCount = r.u8("SigOutputElementCount")
-		info.SigPatchConstOrPrimElementCount = r.u8("SigPatchConstOrPrimElementCount")
-		info.SigInputVectors = r.u8("SigInputVectors")
+		info.SigInputElementCount = r.U8("SigInputElementCount")
+		info.SigOutputElementCount = r.U8("SigOutputElementCount")
+		info.SigPatchConstOrPrimElementCount = r.U8("SigPatchConstOrPrimElementCount")
+		info.SigInputVectors = r.U8("SigInputVectors")
 		for i := range info.SigOutputVectors {
-			info.SigOutputVectors[i] = r.u8(fmt.Sprintf("SigOutputVectors[%d]", i))
+			info.SigOutputVectors[i] = r.U8(fmt.Sprintf("SigOutputVectors[%d]", i))
 		}
 		if !info.IsStage(2) {
 			for i := 1; i < 4; i++ {
 				if info.SigOutputVectors[i] != 0 {
-					r.problemAt(Warning, start+32+i, "PSVRuntimeInfo1", "SigOutputVectors[%d] is %d for a %s shader: only geometry shaders have output streams 1-3; DXC ignores it (LLVM reads tables for it)", i, info.SigOutputVectors[i], d.stageName())
+					r.ProblemAt(Warning, start+32+i, "PSVRuntimeInfo1", "SigOutputVectors[%d] is %d for a %s shader: only geometry shaders have output streams 1-3; DXC ignores it (LLVM reads tables for it)", i, info.SigOutputVectors[i], d.stageName())
 				}
 			}
 		}
 		if info.UsesViewID > 1 {
-			r.problemAt(Note, start+25, "PSVRuntimeInfo1", "UsesViewID is %d; DXC writes 0 or 1", info.UsesViewID)
+			r.ProblemAt(Note, start+25, "PSVRuntimeInfo1", "UsesViewID is %d; DXC writes 0 or 1", info.UsesViewID)
 		}
 	}
 	if info.Version >= 2 {
-		info.NumThreadsX = r.u32("NumThreadsX")
-		info.NumThreadsY = r.u32("NumThreadsY")
-		info.NumThreadsZ = r.u32("NumThreadsZ")
+		info.NumThreadsX = r.U32("NumThreadsX")
+		info.NumThreadsY = r.U32("NumThreadsY")
+		info.NumThreadsZ = r.U32("NumThreadsZ")
 	}
 	if info.Version >= 3 {
-		info.EntryFunctionName = r.u32("EntryName") // resolved once the string table is read
+		info.EntryFunctionName = r.U32("EntryName") // resolved once the string table is read
 	}
 	if info.Version >= 4 {
-		info.NumBytesGroupSharedMemory = r.u32("NumBytesGroupSharedMemory")
+		info.NumBytesGroupSharedMemory = r.U32("NumBytesGroupSharedMemory")
 	}
 	if size > known {
 		info.UnknownRuntimeInfo = HexBytes(unknownBytes(r, "UnknownRuntimeInfo", size-known))
@@ -680,63 +681,63 @@ func (d *psvDecoder) stageUnion(start int) {
 	r, info := d.r, d.info
 	used := 0
 	if !info.StageKnown {
-		r.raw("StageInfo", 16)
+		r.Raw("StageInfo", 16)
 		return
 	}
 	switch info.ShaderStage {
 	case 1:
-		info.VS = &PSVVSInfo{OutputPositionPresent: r.u8("OutputPositionPresent")}
+		info.VS = &PSVVSInfo{OutputPositionPresent: r.U8("OutputPositionPresent")}
 		used = 1
 	case 3:
 		h := &PSVHSInfo{}
-		h.InputControlPointCount = r.u32("InputControlPointCount")
-		h.OutputControlPointCount = r.u32("OutputControlPointCount")
-		h.TessellatorDomain = TessellatorDomain(r.u32("TessellatorDomain"))
+		h.InputControlPointCount = r.U32("InputControlPointCount")
+		h.OutputControlPointCount = r.U32("OutputControlPointCount")
+		h.TessellatorDomain = TessellatorDomain(r.U32("TessellatorDomain"))
 		setValue(r, fmt.Sprintf("%d (%s)", h.TessellatorDomain, h.TessellatorDomain))
-		h.TessellatorOutputPrimitive = TessellatorOutputPrimitive(r.u32("TessellatorOutputPrimitive"))
+		h.TessellatorOutputPrimitive = TessellatorOutputPrimitive(r.U32("TessellatorOutputPrimitive"))
 		setValue(r, fmt.Sprintf("%d (%s)", h.TessellatorOutputPrimitive, h.TessellatorOutputPrimitive))
 		info.HS, used = h, 16
 	case 4:
 		s := &PSVDSInfo{}
-		s.InputControlPointCount = r.u32("InputControlPointCount")
-		s.OutputPositionPresent = r.u8("OutputPositionPresent")
-		r.bytes("StageInfoPadding", 3)
-		s.TessellatorDomain = TessellatorDomain(r.u32("TessellatorDomain"))
+		s.InputControlPointCount = r.U32("InputControlPointCount")
+		s.OutputPositionPresent = r.U8("OutputPositionPresent")
+		r.Bytes("StageInfoPadding", 3)
+		s.TessellatorDomain = TessellatorDomain(r.U32("TessellatorDomain"))
 		setValue(r, fmt.Sprintf("%d (%s)", s.TessellatorDomain, s.TessellatorDomain))
 		info.DS, used = s, 12
 	case 2:
 		g := &PSVGSInfo{}
-		g.InputPrimitive = InputPrimitive(r.u32("InputPrimitive"))
+		g.InputPrimitive = InputPrimitive(r.U32("InputPrimitive"))
 		setValue(r, fmt.Sprintf("%d (%s)", g.InputPrimitive, g.InputPrimitive))
-		g.OutputTopology = PrimitiveTopology(r.u32("OutputTopology"))
+		g.OutputTopology = PrimitiveTopology(r.U32("OutputTopology"))
 		setValue(r, fmt.Sprintf("%d (%s)", g.OutputTopology, g.OutputTopology))
-		g.OutputStreamMask = r.u32("OutputStreamMask")
-		g.OutputPositionPresent = r.u8("OutputPositionPresent")
-		r.bytes("StageInfoPadding", 3)
+		g.OutputStreamMask = r.U32("OutputStreamMask")
+		g.OutputPositionPresent = r.U8("OutputPositionPresent")
+		r.Bytes("StageInfoPadding", 3)
 		info.GS, used = g, 16
 	case 0:
-		info.PS = &PSVPSInfo{DepthOutput: r.u8("DepthOutput"), SampleFrequency: r.u8("SampleFrequency")}
+		info.PS = &PSVPSInfo{DepthOutput: r.U8("DepthOutput"), SampleFrequency: r.U8("SampleFrequency")}
 		used = 2
 	case 13:
 		m := &PSVMSInfo{}
-		m.GroupSharedBytesUsed = r.u32("GroupSharedBytesUsed")
-		m.GroupSharedBytesDependentOnViewID = r.u32("GroupSharedBytesDependentOnViewID")
-		m.PayloadSizeInBytes = r.u32("PayloadSizeInBytes")
-		m.MaxOutputVertices = r.u16("MaxOutputVertices")
-		m.MaxOutputPrimitives = r.u16("MaxOutputPrimitives")
+		m.GroupSharedBytesUsed = r.U32("GroupSharedBytesUsed")
+		m.GroupSharedBytesDependentOnViewID = r.U32("GroupSharedBytesDependentOnViewID")
+		m.PayloadSizeInBytes = r.U32("PayloadSizeInBytes")
+		m.MaxOutputVertices = r.U16("MaxOutputVertices")
+		m.MaxOutputPrimitives = r.U16("MaxOutputPrimitives")
 		info.MS, used = m, 16
 	case 14:
-		info.AS = &PSVASInfo{PayloadSizeInBytes: r.u32("PayloadSizeInBytes")}
+		info.AS = &PSVASInfo{PayloadSizeInBytes: r.U32("PayloadSizeInBytes")}
 		used = 4
 	}
-	r.out.span(Span{Path: r.join("StageInfo"), Off: r.base + int64(start), Size: 16, Kind: SpanStruct})
+	r.Out.Span(Span{Path: r.Join("StageInfo"), Off: r.Base + int64(start), Size: 16, Kind: SpanStruct})
 	if used < 16 {
-		rest := r.bytes("StageInfoUnused", 16-used)
+		rest := r.Bytes("StageInfoUnused", 16-used)
 		if !allZero(rest) {
 			if used == 0 {
-				r.problemAt(Note, start, "PSVRuntimeInfo0", "the stage union is not zero for a %s shader, which has no member in it (DXC writes zeros)", info.ShaderStage)
+				r.ProblemAt(Note, start, "PSVRuntimeInfo0", "the stage union is not zero for a %s shader, which has no member in it (DXC writes zeros)", info.ShaderStage)
 			} else {
-				r.problemAt(Note, start+used, "PSVRuntimeInfo0", "bytes %d-15 of the stage union, unused by a %s shader, are not zero", used, info.ShaderStage)
+				r.ProblemAt(Note, start+used, "PSVRuntimeInfo0", "bytes %d-15 of the stage union, unused by a %s shader, are not zero", used, info.ShaderStage)
 			}
 		}
 	}
@@ -746,64 +747,64 @@ func (d *psvDecoder) stageUnion(start int) {
 // the PSVResourceBindInfo records.
 func (d *psvDecoder) resources() bool {
 	r, info := d.r, d.info
-	start := r.pos
-	info.ResourceCount = r.u32("ResourceCount")
-	if r.failed {
+	start := r.Pos
+	info.ResourceCount = r.U32("ResourceCount")
+	if r.Failed {
 		return false
 	}
 	if info.ResourceCount == 0 {
 		d.section("ResourceBindInfo", start)
 		return true
 	}
-	stride := r.u32("ResourceStride")
-	if r.failed {
+	stride := r.U32("ResourceStride")
+	if r.Failed {
 		return false
 	}
 	info.ResourceStride = stride
 	if stride < 16 {
-		return d.fail(r.pos-4, "PSVResourceBindInfo", "ResourceStride is %d, smaller than PSVResourceBindInfo0 (16 bytes): the resources cannot be read", stride)
+		return d.fail(r.Pos-4, "PSVResourceBindInfo", "ResourceStride is %d, smaller than PSVResourceBindInfo0 (16 bytes): the resources cannot be read", stride)
 	}
 	if stride != 16 && stride != 24 {
-		r.problemAt(Note, r.pos-4, "PSVResourceBindInfo", "ResourceStride %d is neither 16 (v0) nor 24 (v1): the known fields are decoded and the rest of each record kept as unknown", stride)
+		r.ProblemAt(Note, r.Pos-4, "PSVResourceBindInfo", "ResourceStride %d is neither 16 (v0) nor 24 (v1): the known fields are decoded and the rest of each record kept as unknown", stride)
 	}
 	// Compare by division: count × stride can overflow 64 bits.
 	n := int64(info.ResourceCount)
-	if fit := int64(r.remaining()) / int64(stride); n > fit {
-		r.problemAt(Error, r.pos-8, "PSVResourceBindInfo", "%d resources of %d bytes need %d bytes, only %d remain", n, stride, uint64(n)*uint64(stride), r.remaining())
+	if fit := int64(r.Remaining()) / int64(stride); n > fit {
+		r.ProblemAt(Error, r.Pos-8, "PSVResourceBindInfo", "%d resources of %d bytes need %d bytes, only %d remain", n, stride, uint64(n)*uint64(stride), r.Remaining())
 		n = fit
 	}
 	info.Resources = make([]PSVResourceBindInfo, 0, n)
 	for i := 0; i < int(n); i++ {
-		rec := r.pos
-		b := PSVResourceBindInfo{Offset: r.abs()}
-		r.begin(fmt.Sprintf("Resources[%d]", i), "PSVResourceBindInfo")
-		b.Type = PSVResourceType(r.u32("Type"))
+		rec := r.Pos
+		b := PSVResourceBindInfo{Offset: r.Abs()}
+		r.Begin(fmt.Sprintf("Resources[%d]", i), "PSVResourceBindInfo")
+		b.Type = PSVResourceType(r.U32("Type"))
 		setValue(r, fmt.Sprintf("%d (%s)", b.Type, b.Type))
-		b.Space = r.u32("Space")
-		b.LowerBound = r.u32("LowerBound")
-		b.UpperBound = r.u32("UpperBound")
+		b.Space = r.U32("Space")
+		b.LowerBound = r.U32("LowerBound")
+		b.UpperBound = r.U32("UpperBound")
 		if b.Unbounded() {
 			setValue(r, "0xFFFFFFFF (unbounded)")
 		}
 		if stride >= 24 {
 			b.HasKindAndFlags = true
-			b.Kind = PSVResourceKind(r.u32("Kind"))
+			b.Kind = PSVResourceKind(r.U32("Kind"))
 			setValue(r, fmt.Sprintf("%d (%s)", b.Kind, b.Kind))
-			b.Flags = PSVResourceFlags(r.u32("Flags"))
+			b.Flags = PSVResourceFlags(r.U32("Flags"))
 			setValue(r, fmt.Sprintf("%d (%s)", b.Flags, b.Flags))
 		}
-		if extra := int(stride) - (r.pos - rec); extra > 0 {
+		if extra := int(stride) - (r.Pos - rec); extra > 0 {
 			b.Unknown = HexBytes(unknownBytes(r, "Unknown", extra))
 		}
-		r.end()
+		r.End()
 		if b.Type > 9 {
-			r.problemAt(Warning, rec, "PSVResourceBindInfo", "resource %d has type %d, which PSVResourceType does not define (0 to 9)", i, b.Type)
+			r.ProblemAt(Warning, rec, "PSVResourceBindInfo", "resource %d has type %d, which PSVResourceType does not define (0 to 9)", i, b.Type)
 		}
 		if b.HasKindAndFlags && b.Kind > 18 {
-			r.problemAt(Warning, rec+16, "PSVResourceBindInfo", "resource %d has kind %d, which PSVResourceKind does not define (0 to 18)", i, b.Kind)
+			r.ProblemAt(Warning, rec+16, "PSVResourceBindInfo", "resource %d has kind %d, which PSVResourceKind does not define (0 to 18)", i, b.Kind)
 		}
 		if b.LowerBound > b.UpperBound {
-			r.problemAt(Warning, rec+8, "PSVResourceBindInfo", "resource %d has LowerBound %d above UpperBound %d", i, b.LowerBound, b.UpperBound)
+			r.ProblemAt(Warning, rec+8, "PSVResourceBindInfo", "resource %d has LowerBound %d above UpperBound %d", i, b.LowerBound, b.UpperBound)
 		}
 		info.Resources = append(info.Resources, b)
 	}
@@ -817,24 +818,24 @@ func (d *psvDecoder) resources() bool {
 
 func (d *psvDecoder) stringTable() bool {
 	r, info := d.r, d.info
-	start := r.pos
-	size := r.u32("StringTableSize")
-	if r.failed {
+	start := r.Pos
+	size := r.U32("StringTableSize")
+	if r.Failed {
 		return false
 	}
 	info.StringTableSize = size
-	if int64(size) > int64(r.remaining()) {
-		return d.fail(start, "string table", "StringTableSize is %d but only %d bytes remain", size, r.remaining())
+	if int64(size) > int64(r.Remaining()) {
+		return d.fail(start, "string table", "StringTableSize is %d but only %d bytes remain", size, r.Remaining())
 	}
 	if size%4 != 0 {
-		r.problemAt(Warning, start, "string table", "StringTableSize %d is not a multiple of 4: DXC's reader rejects the part", size)
+		r.ProblemAt(Warning, start, "string table", "StringTableSize %d is not a multiple of 4: DXC's reader rejects the part", size)
 	}
-	data := r.b[r.pos : r.pos+int(size)]
+	data := r.Data[r.Pos : r.Pos+int(size)]
 	info.stringData = data
 	if size > 0 && data[size-1] != 0 {
-		r.problemAt(Warning, r.pos+int(size)-1, "string table", "the string table's last byte is 0x%02x, not NUL: its last string is unterminated", data[size-1])
+		r.ProblemAt(Warning, r.Pos+int(size)-1, "string table", "the string table's last byte is 0x%02x, not NUL: its last string is unterminated", data[size-1])
 	}
-	sr := r.sub(r.pos, int(size), r.join("StringTable"), "string table")
+	sr := r.Sub(r.Pos, int(size), r.Join("StringTable"), "string table")
 	// NULs after the last non-empty string are padding to 4 bytes, not strings.
 	end := len(data)
 	for end > 0 && data[end-1] == 0 {
@@ -843,34 +844,34 @@ func (d *psvDecoder) stringTable() bool {
 	if end < len(data) {
 		end++ // the last string's terminator
 	}
-	for i := 0; sr.pos < end; i++ {
-		off := uint32(sr.pos)
-		nul := sr.pos
-		for nul < sr.len() && sr.b[nul] != 0 {
+	for i := 0; sr.Pos < end; i++ {
+		off := uint32(sr.Pos)
+		nul := sr.Pos
+		for nul < sr.Len() && sr.Data[nul] != 0 {
 			nul++
 		}
 		var s string
-		if nul < sr.len() {
-			s = sr.cstring(fmt.Sprintf("[%d]", i))
+		if nul < sr.Len() {
+			s = sr.CString(fmt.Sprintf("[%d]", i))
 		} else {
-			s = string(sr.bytes(fmt.Sprintf("[%d]", i), nul-sr.pos))
+			s = string(sr.Bytes(fmt.Sprintf("[%d]", i), nul-sr.Pos))
 		}
 		info.StringTable = append(info.StringTable, PSVString{off, s})
 	}
-	if sr.remaining() > 0 {
-		sr.bytes("Padding", sr.remaining())
+	if sr.Remaining() > 0 {
+		sr.Bytes("Padding", sr.Remaining())
 	}
-	r.seek(r.pos + int(size))
+	r.Seek(r.Pos + int(size))
 	d.section("StringTable", start)
 	if info.Version >= 3 {
 		s, ok := info.StringAt(info.EntryFunctionName)
 		info.EntryName = s
 		if !ok {
-			r.problemAt(Warning, 4+48, "PSVRuntimeInfo3", "EntryFunctionName offset %d does not point at a NUL-terminated string in the %d-byte string table", info.EntryFunctionName, size)
+			r.ProblemAt(Warning, 4+48, "PSVRuntimeInfo3", "EntryFunctionName offset %d does not point at a NUL-terminated string in the %d-byte string table", info.EntryFunctionName, size)
 		}
-		for i := range r.out.spans {
-			if r.out.spans[i].Path == "PSV0/EntryName" {
-				r.out.spans[i].Value = fmt.Sprintf("%d → %q", info.EntryFunctionName, s)
+		for i := range r.Out.Spans {
+			if r.Out.Spans[i].Path == "PSV0/EntryName" {
+				r.Out.Spans[i].Value = fmt.Sprintf("%d → %q", info.EntryFunctionName, s)
 			}
 		}
 	}
@@ -879,17 +880,17 @@ func (d *psvDecoder) stringTable() bool {
 
 func (d *psvDecoder) semanticIndexTable() bool {
 	r, info := d.r, d.info
-	start := r.pos
-	n := r.u32("SemanticIndexTableEntries")
-	if r.failed {
+	start := r.Pos
+	n := r.U32("SemanticIndexTableEntries")
+	if r.Failed {
 		return false
 	}
-	if int64(n)*4 > int64(r.remaining()) {
-		return d.fail(start, "semantic index table", "SemanticIndexTableEntries is %d (%d bytes) but only %d bytes remain", n, int64(n)*4, r.remaining())
+	if int64(n)*4 > int64(r.Remaining()) {
+		return d.fail(start, "semantic index table", "SemanticIndexTableEntries is %d (%d bytes) but only %d bytes remain", n, int64(n)*4, r.Remaining())
 	}
 	info.SemanticIndexTable = make([]uint32, n)
 	for i := range info.SemanticIndexTable {
-		info.SemanticIndexTable[i] = r.u32(fmt.Sprintf("SemanticIndexTable[%d]", i))
+		info.SemanticIndexTable[i] = r.U32(fmt.Sprintf("SemanticIndexTable[%d]", i))
 	}
 	d.section("SemanticIndexTable", start)
 	return true
@@ -901,9 +902,9 @@ func (d *psvDecoder) signatureElements() bool {
 	if total == 0 {
 		return true
 	}
-	start := r.pos
-	size := r.u32("SignatureElementSize")
-	if r.failed {
+	start := r.Pos
+	size := r.U32("SignatureElementSize")
+	if r.Failed {
 		return false
 	}
 	info.SignatureElementSize = size
@@ -911,10 +912,10 @@ func (d *psvDecoder) signatureElements() bool {
 		return d.fail(start, "PSVSignatureElement", "SignatureElementSize is %d, smaller than PSVSignatureElement0 (16 bytes): the signature elements cannot be read", size)
 	}
 	if size > 16 {
-		r.problemAt(Note, start, "PSVSignatureElement", "SignatureElementSize is %d: the 16 known bytes of each element are decoded, the other %d kept as unknown", size, size-16)
+		r.ProblemAt(Note, start, "PSVSignatureElement", "SignatureElementSize is %d: the 16 known bytes of each element are decoded, the other %d kept as unknown", size, size-16)
 	}
-	if total*int64(size) > int64(r.remaining()) {
-		r.problemAt(Error, start, "PSVSignatureElement", "%d signature elements of %d bytes need %d bytes, only %d remain", total, size, total*int64(size), r.remaining())
+	if total*int64(size) > int64(r.Remaining()) {
+		r.ProblemAt(Error, start, "PSVSignatureElement", "%d signature elements of %d bytes need %d bytes, only %d remain", total, size, total*int64(size), r.Remaining())
 	}
 	lists := []struct {
 		name string
@@ -928,7 +929,7 @@ func (d *psvDecoder) signatureElements() bool {
 	}
 	for _, l := range lists {
 		for i := 0; i < int(l.n); i++ {
-			if r.remaining() < int(size) {
+			if r.Remaining() < int(size) {
 				d.giveUp()
 				return false
 			}
@@ -941,20 +942,20 @@ func (d *psvDecoder) signatureElements() bool {
 
 func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignatureElement {
 	r, info := d.r, d.info
-	rec := r.pos
-	e := PSVSignatureElement{Offset: r.abs()}
-	r.begin(name, "PSVSignatureElement")
-	e.SemanticName = r.u32("Name")
+	rec := r.Pos
+	e := PSVSignatureElement{Offset: r.Abs()}
+	r.Begin(name, "PSVSignatureElement")
+	e.SemanticName = r.U32("Name")
 	name2, ok := info.StringAt(e.SemanticName)
 	e.Name = name2
-	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, capText(name2, 64)))
+	setValue(r, fmt.Sprintf("%d → %q", e.SemanticName, binread.CapText(name2, 64)))
 	if !ok {
-		r.problemAt(Warning, rec, "PSVSignatureElement", "%s: SemanticName offset %d does not point at a NUL-terminated string in the %d-byte string table", name, e.SemanticName, len(info.stringData))
+		r.ProblemAt(Warning, rec, "PSVSignatureElement", "%s: SemanticName offset %d does not point at a NUL-terminated string in the %d-byte string table", name, e.SemanticName, len(info.stringData))
 	}
-	e.SemanticIndexes = r.u32("Indices")
-	e.Rows = r.u8("Rows")
-	e.StartRowRaw = r.u8("StartRow")
-	e.ColsAndStart = r.u8("ColsAndStart")
+	e.SemanticIndexes = r.U32("Indices")
+	e.Rows = r.U8("Rows")
+	e.StartRowRaw = r.U8("StartRow")
+	e.ColsAndStart = r.U8("ColsAndStart")
 	e.Cols = e.ColsAndStart & 0xF
 	e.StartColRaw = e.ColsAndStart >> 4 & 3
 	e.Allocated = e.ColsAndStart&0x40 != 0
@@ -963,26 +964,26 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 		e.StartRow, e.StartCol = int(e.StartRowRaw), int(e.StartColRaw)
 	}
 	setValue(r, fmt.Sprintf("0x%02x: Cols %d, StartCol %d, Allocated %t", e.ColsAndStart, e.Cols, e.StartColRaw, e.Allocated))
-	e.Kind = PSVSemanticKind(r.u8("Kind"))
+	e.Kind = PSVSemanticKind(r.U8("Kind"))
 	setValue(r, fmt.Sprintf("%d (%s)", e.Kind, e.Kind))
-	e.ComponentType = PSVComponentType(r.u8("ComponentType"))
+	e.ComponentType = PSVComponentType(r.U8("ComponentType"))
 	setValue(r, fmt.Sprintf("%d (%s)", e.ComponentType, e.ComponentType))
-	e.Interpolation = PSVInterpolationMode(r.u8("Interpolation"))
+	e.Interpolation = PSVInterpolationMode(r.U8("Interpolation"))
 	setValue(r, fmt.Sprintf("%d (%s)", e.Interpolation, e.Interpolation))
-	e.DynamicMaskAndStream = r.u8("DynamicMaskAndStream")
+	e.DynamicMaskAndStream = r.U8("DynamicMaskAndStream")
 	e.DynamicMask = e.DynamicMaskAndStream & 0xF
 	e.Stream = e.DynamicMaskAndStream >> 4 & 3
 	setValue(r, fmt.Sprintf("0x%02x: DynamicMask 0x%x, Stream %d", e.DynamicMaskAndStream, e.DynamicMask, e.Stream))
-	e.Reserved = r.u8("Reserved")
+	e.Reserved = r.U8("Reserved")
 	if size > 16 {
 		e.Unknown = HexBytes(unknownBytes(r, "Unknown", size-16))
 	}
-	r.end()
+	r.End()
 
 	// Resolve the semantic indexes: Rows consecutive entries.
 	first, rows := int64(e.SemanticIndexes), int64(e.Rows)
 	if first+rows > int64(len(info.SemanticIndexTable)) {
-		r.problemAt(Warning, rec+4, "PSVSignatureElement", "%s: %d semantic indexes from entry %d run past the %d-entry semantic index table", name, rows, first, len(info.SemanticIndexTable))
+		r.ProblemAt(Warning, rec+4, "PSVSignatureElement", "%s: %d semantic indexes from entry %d run past the %d-entry semantic index table", name, rows, first, len(info.SemanticIndexTable))
 		for i := first; i < first+rows && i < int64(len(info.SemanticIndexTable)); i++ {
 			e.Indices = append(e.Indices, info.SemanticIndexTable[i])
 		}
@@ -992,10 +993,10 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 	if e.Indices == nil {
 		e.Indices = []uint32{}
 	}
-	if r.out.spans != nil {
-		for i := len(r.out.spans) - 1; i >= 0 && i >= len(r.out.spans)-16; i-- {
-			if r.out.spans[i].Path == r.join(name)+"/Indices" {
-				r.out.spans[i].Value = fmt.Sprintf("%d → %v", e.SemanticIndexes, e.Indices)
+	if r.Out.Spans != nil {
+		for i := len(r.Out.Spans) - 1; i >= 0 && i >= len(r.Out.Spans)-16; i-- {
+			if r.Out.Spans[i].Path == r.Join(name)+"/Indices" {
+				r.Out.Spans[i].Value = fmt.Sprintf("%d → %v", e.SemanticIndexes, e.Indices)
 				break
 			}
 		}
@@ -1003,35 +1004,35 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 
 	switch {
 	case e.Rows == 0:
-		r.problemAt(Warning, rec+8, "PSVSignatureElement", "%s has 0 rows", name)
+		r.ProblemAt(Warning, rec+8, "PSVSignatureElement", "%s has 0 rows", name)
 	case e.Cols == 0 || e.Cols > 4:
-		r.problemAt(Warning, rec+10, "PSVSignatureElement", "%s has %d columns; an element has 1 to 4", name, e.Cols)
+		r.ProblemAt(Warning, rec+10, "PSVSignatureElement", "%s has %d columns; an element has 1 to 4", name, e.Cols)
 	case e.Allocated && e.StartCol+int(e.Cols) > 4:
-		r.problemAt(Warning, rec+10, "PSVSignatureElement", "%s starts at column %d with %d columns, past column 3", name, e.StartCol, e.Cols)
+		r.ProblemAt(Warning, rec+10, "PSVSignatureElement", "%s starts at column %d with %d columns, past column 3", name, e.StartCol, e.Cols)
 	}
 	if e.Allocated {
 		vectors := info.Vectors(sig, int(e.Stream))
 		if e.StartRow+int(e.Rows) > vectors {
-			r.problemAt(Warning, rec+9, "PSVSignatureElement", "%s occupies rows %d-%d but the signature has %d vectors", name, e.StartRow, e.StartRow+int(e.Rows)-1, vectors)
+			r.ProblemAt(Warning, rec+9, "PSVSignatureElement", "%s occupies rows %d-%d but the signature has %d vectors", name, e.StartRow, e.StartRow+int(e.Rows)-1, vectors)
 		}
 	}
 	if e.ColsAndStart&0x80 != 0 {
-		r.problemAt(Note, rec+10, "PSVSignatureElement", "%s: bit 7 of ColsAndStart is set; DXC leaves it zero", name)
+		r.ProblemAt(Note, rec+10, "PSVSignatureElement", "%s: bit 7 of ColsAndStart is set; DXC leaves it zero", name)
 	}
 	if int(e.Kind) >= len(semanticKindNames)-1 {
-		r.problemAt(Warning, rec+11, "PSVSignatureElement", "%s: SemanticKind %d is not a DXIL semantic kind (0 to 32)", name, e.Kind)
+		r.ProblemAt(Warning, rec+11, "PSVSignatureElement", "%s: SemanticKind %d is not a DXIL semantic kind (0 to 32)", name, e.Kind)
 	}
 	if int(e.ComponentType) >= len(psvComponentTypeNames) {
-		r.problemAt(Warning, rec+12, "PSVSignatureElement", "%s: ComponentType %d is not defined (0 to 9)", name, e.ComponentType)
+		r.ProblemAt(Warning, rec+12, "PSVSignatureElement", "%s: ComponentType %d is not defined (0 to 9)", name, e.ComponentType)
 	}
 	if int(e.Interpolation) >= len(interpolationModeNames) {
-		r.problemAt(Warning, rec+13, "PSVSignatureElement", "%s: InterpolationMode %d is not defined (0 to 8)", name, e.Interpolation)
+		r.ProblemAt(Warning, rec+13, "PSVSignatureElement", "%s: InterpolationMode %d is not defined (0 to 8)", name, e.Interpolation)
 	}
 	if e.DynamicMaskAndStream&0xC0 != 0 {
-		r.problemAt(Note, rec+14, "PSVSignatureElement", "%s: bits 6-7 of DynamicMaskAndStream are set; DXC leaves them zero", name)
+		r.ProblemAt(Note, rec+14, "PSVSignatureElement", "%s: bits 6-7 of DynamicMaskAndStream are set; DXC leaves them zero", name)
 	}
 	if e.Reserved != 0 {
-		r.problemAt(Note, rec+15, "PSVSignatureElement", "%s: the reserved byte is 0x%02x, not zero", name, e.Reserved)
+		r.ProblemAt(Note, rec+15, "PSVSignatureElement", "%s: the reserved byte is 0x%02x, not zero", name, e.Reserved)
 	}
 	return e
 }
@@ -1039,19 +1040,19 @@ func (d *psvDecoder) element(name string, size int, sig PSVSigKind) PSVSignature
 // dwords reads n dwords named name[0..n-1] as one structure, or reports an Error.
 func (d *psvDecoder) dwords(name, what string, n int) ([]uint32, int64, bool) {
 	r := d.r
-	if int64(n)*4 > int64(r.remaining()) {
-		r.problem(Error, "%s needs %d dwords (%d bytes) at 0x%x, only %d bytes remain", what, n, n*4, r.abs(), r.remaining())
+	if int64(n)*4 > int64(r.Remaining()) {
+		r.Problem(Error, "%s needs %d dwords (%d bytes) at 0x%x, only %d bytes remain", what, n, n*4, r.Abs(), r.Remaining())
 		d.giveUp()
 		return nil, 0, false
 	}
-	off := r.abs()
+	off := r.Abs()
 	w := make([]uint32, n)
-	r.begin(name, what)
+	r.Begin(name, what)
 	for i := range w {
-		w[i] = r.u32(fmt.Sprintf("[%d]", i))
+		w[i] = r.U32(fmt.Sprintf("[%d]", i))
 		setValue(r, fmt.Sprintf("0x%08x", w[i]))
 	}
-	r.end()
+	r.End()
 	return w, off, true
 }
 
@@ -1068,7 +1069,7 @@ func (d *psvDecoder) dependencies() bool {
 	}
 	hs, ds, ms := info.IsStage(3), info.IsStage(4), info.IsStage(13)
 	if info.UsesViewID != 0 {
-		start := d.r.pos
+		start := d.r.Pos
 		for i := 0; i < streams; i++ {
 			v := int(info.SigOutputVectors[i])
 			if v == 0 {
@@ -1091,7 +1092,7 @@ func (d *psvDecoder) dependencies() bool {
 		}
 		d.section("ViewIDMasks", start)
 	}
-	start := d.r.pos
+	start := d.r.Pos
 	table := func(name, what string, in, out PSVSigKind, stream, iv, ov int) (*PSVDependencyTable, bool) {
 		w, off, ok := d.dwords(name, what, PSVMaskDwords(ov)*iv*4)
 		if !ok {
@@ -1131,5 +1132,5 @@ func (d *psvDecoder) dependencies() bool {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: internal(decodePSV0)})
+	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: decodePSV0})
 }

@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // rdatNull is RDAT_NULL_REF: a reference that points at nothing.
@@ -23,10 +26,10 @@ type rdatTable struct {
 
 // rdatCtx holds what the record decoders need to resolve references.
 type rdatCtx struct {
-	r       *reader
+	r       *binread.Reader
 	d       *RuntimeData
 	str     []byte
-	strtab  stringTable // resolves offsets into str
+	strtab  binread.StringTable // resolves offsets into str
 	hasStr  bool
 	idx     []uint32
 	hasIdx  bool
@@ -50,62 +53,62 @@ const rdatResolveBudget = 1 << 20
 const rdatMaxElementSpans = 1 << 14
 
 // decodeRuntimeData reads an RDAT blob (the RDAT part, or the inflated PDBI payload).
-func decodeRuntimeData(r *reader) *RuntimeData {
+func decodeRuntimeData(r *binread.Reader) *RuntimeData {
 	d := &RuntimeData{}
-	d.Version = r.u32("Version")
-	d.PartCount = r.u32("PartCount")
-	if r.failed {
+	d.Version = r.U32("Version")
+	d.PartCount = r.U32("PartCount")
+	if r.Failed {
 		return nil
 	}
 	if d.Version < rdatVersion10 {
-		r.problemAt(Error, 0, "RuntimeDataHeader", "RDAT version is 0x%x; DXC reads only version 0x10 and later, so the rest is kept raw", d.Version)
-		r.raw("Data", r.remaining())
+		r.ProblemAt(Error, 0, "RuntimeDataHeader", "RDAT version is 0x%x; DXC reads only version 0x10 and later, so the rest is kept raw", d.Version)
+		r.Raw("Data", r.Remaining())
 		return d
 	}
 	if d.Version != rdatVersion10 {
-		r.problemAt(Warning, 0, "RuntimeDataHeader", "RDAT version is 0x%x; every known writer uses 0x10: decoding as 0x10", d.Version)
+		r.ProblemAt(Warning, 0, "RuntimeDataHeader", "RDAT version is 0x%x; every known writer uses 0x10: decoding as 0x10", d.Version)
 	}
 	n := int64(d.PartCount)
-	if fit := int64(r.remaining() / 4); n > fit {
-		r.problemAt(Error, 4, "RuntimeDataHeader", "PartCount is %d but only %d part offsets fit in the %d bytes that follow the header; the others cannot be found", d.PartCount, fit, r.remaining())
+	if fit := int64(r.Remaining() / 4); n > fit {
+		r.ProblemAt(Error, 4, "RuntimeDataHeader", "PartCount is %d but only %d part offsets fit in the %d bytes that follow the header; the others cannot be found", d.PartCount, fit, r.Remaining())
 		n = fit
 	}
 	d.PartOffsets = make([]uint32, n)
-	r.begin("PartOffsets", "part offsets")
+	r.Begin("PartOffsets", "part offsets")
 	for i := range d.PartOffsets {
-		d.PartOffsets[i] = r.u32(fmt.Sprintf("[%d]", i))
+		d.PartOffsets[i] = r.U32(fmt.Sprintf("[%d]", i))
 	}
-	r.end()
+	r.End()
 
 	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudget}
-	prevEnd := r.pos
+	prevEnd := r.Pos
 	for i, off := range d.PartOffsets {
 		o := int(off)
-		if int64(off)+8 > int64(r.len()) {
-			r.problemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, past the end of the %d-byte RDAT data; it is skipped", i, off, r.len())
+		if int64(off)+8 > int64(r.Len()) {
+			r.ProblemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, past the end of the %d-byte RDAT data; it is skipped", i, off, r.Len())
 			continue
 		}
 		if o < prevEnd {
-			r.problemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d at 0x%x overlaps what comes before it (up to 0x%x): DXC rejects this (buffer_overlap); it is skipped", i, off, prevEnd)
+			r.ProblemAt(Error, 8+4*i, "part offsets", "RDAT sub-part %d at 0x%x overlaps what comes before it (up to 0x%x): DXC rejects this (buffer_overlap); it is skipped", i, off, prevEnd)
 			continue
 		}
 		if off%4 != 0 {
-			r.problemAt(Warning, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, not a multiple of 4 as DXC writes them", i, off)
+			r.ProblemAt(Warning, 8+4*i, "part offsets", "RDAT sub-part %d starts at 0x%x, not a multiple of 4 as DXC writes them", i, off)
 		}
-		hr := r.sub(o, 8, r.join(fmt.Sprintf("Parts[%d]", i)), "RuntimeDataPartHeader")
-		hr.begin("", "RuntimeDataPartHeader")
-		h := RuntimeDataPartHeader{Type: RuntimeDataPartType(hr.u32("Type")), Offset: off}
-		h.Size = hr.u32("Size")
-		hr.end()
+		hr := r.Sub(o, 8, r.Join(fmt.Sprintf("Parts[%d]", i)), "RuntimeDataPartHeader")
+		hr.Begin("", "RuntimeDataPartHeader")
+		h := RuntimeDataPartHeader{Type: RuntimeDataPartType(hr.U32("Type")), Offset: off}
+		h.Size = hr.U32("Size")
+		hr.End()
 		h.TypeName = h.Type.String()
 		d.Parts = append(d.Parts, h)
 		size := int(h.Size)
-		if int64(o)+8+int64(h.Size) > int64(r.len()) {
-			r.problemAt(Error, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) claims %d bytes at 0x%x but only %d remain: DXC rejects this (buffer_overrun); decoding what is there", h.TypeName, i, h.Size, off+8, r.len()-o-8)
-			size = r.len() - o - 8
+		if int64(o)+8+int64(h.Size) > int64(r.Len()) {
+			r.ProblemAt(Error, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) claims %d bytes at 0x%x but only %d remain: DXC rejects this (buffer_overrun); decoding what is there", h.TypeName, i, h.Size, off+8, r.Len()-o-8)
+			size = r.Len() - o - 8
 		}
 		if h.Size%4 != 0 {
-			r.problemAt(Warning, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) size %d is not a multiple of 4 as DXC writes it", h.TypeName, i, h.Size)
+			r.ProblemAt(Warning, o+4, "RuntimeDataPartHeader", "%s (sub-part %d) size %d is not a multiple of 4 as DXC writes it", h.TypeName, i, h.Size)
 		}
 		prevEnd = o + 8 + size
 		c.framePart(len(d.Parts)-1, o+8, size)
@@ -114,7 +117,7 @@ func decodeRuntimeData(r *reader) *RuntimeData {
 		c.decodeTable(t)
 	}
 	c.link()
-	c.strtab.cutNote(r, "StringBuffer")
+	c.strtab.CutNote(r, "StringBuffer")
 	return d
 }
 
@@ -126,79 +129,79 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 	name := h.TypeName
 	what := name
 	if _, dup := c.tables[h.Type]; dup {
-		r.problemAt(Warning, pos-8, what, "a second %s sub-part: DXC reads only the first, so this one is kept raw", name)
-		r.sub(pos, size, r.join(fmt.Sprintf("Parts[%d]", pi)), what).raw("Data", size)
+		r.ProblemAt(Warning, pos-8, what, "a second %s sub-part: DXC reads only the first, so this one is kept raw", name)
+		r.Sub(pos, size, r.Join(fmt.Sprintf("Parts[%d]", pi)), what).Raw("Data", size)
 		return
 	}
 	c.tables[h.Type] = nil
-	br := r.sub(pos, size, r.join(name), what)
+	br := r.Sub(pos, size, r.Join(name), what)
 	switch h.Type {
 	case rdatStringBuffer:
-		c.str, c.hasStr = br.b, true
+		c.str, c.hasStr = br.Data, true
 		sb := &StringBuffer{Size: h.Size}
-		br.begin("", "StringBuffer")
-		for i := 0; br.remaining() > 0; i++ {
-			at := br.pos
-			s := br.cstring(fmt.Sprintf("Strings[%d]", i))
+		br.Begin("", "StringBuffer")
+		for i := 0; br.Remaining() > 0; i++ {
+			at := br.Pos
+			s := br.CString(fmt.Sprintf("Strings[%d]", i))
 			sb.Strings = append(sb.Strings, RDATString{uint32(at), s})
 		}
-		br.end()
+		br.End()
 		c.d.StringBuffer = sb
 		return
 	case rdatIndexArrays:
 		if size%4 != 0 {
-			br.problemAt(Warning, 0, what, "IndexArrays is %d bytes, not a whole number of u32 elements; the last %d bytes are ignored", size, size%4)
+			br.ProblemAt(Warning, 0, what, "IndexArrays is %d bytes, not a whole number of u32 elements; the last %d bytes are ignored", size, size%4)
 		}
 		c.idx = make([]uint32, size/4)
 		for i := range c.idx {
 			if i == rdatMaxElementSpans {
 				// Past this many, one span covers the rest: the values are still read.
-				br.bytes(fmt.Sprintf("[%d:%d]", i, len(c.idx)), 4*(len(c.idx)-i))
+				br.Bytes(fmt.Sprintf("[%d:%d]", i, len(c.idx)), 4*(len(c.idx)-i))
 				for j := i; j < len(c.idx); j++ {
-					c.idx[j] = binary.LittleEndian.Uint32(br.b[4*j:])
+					c.idx[j] = binary.LittleEndian.Uint32(br.Data[4*j:])
 				}
 				break
 			}
-			c.idx[i] = br.u32(fmt.Sprintf("[%d]", i))
+			c.idx[i] = br.U32(fmt.Sprintf("[%d]", i))
 		}
 		c.hasIdx = true
 		c.d.IndexArrays = c.idx
 		return
 	case rdatRawBytes:
-		c.raw, c.rawPos, c.hasRaw = br.b, pos, true
-		c.d.RawBytes = HexBytes(br.bytes("", size))
+		c.raw, c.rawPos, c.hasRaw = br.Data, pos, true
+		c.d.RawBytes = HexBytes(br.Bytes("", size))
 		return
 	}
 	if _, known := rdatRecordSize[h.Type]; !known {
 		if h.Type == 12 {
-			br.problemAt(Note, -8, what, "%s is reserved for a mesh-nodes preview whose layout is not published; kept raw", name)
+			br.ProblemAt(Note, -8, what, "%s is reserved for a mesh-nodes preview whose layout is not published; kept raw", name)
 		} else {
-			br.problemAt(Note, -8, what, "sub-part type %d (%s) is not one this decoder knows (DXC skips unknown types too); kept raw", uint32(h.Type), name)
+			br.ProblemAt(Note, -8, what, "sub-part type %d (%s) is not one this decoder knows (DXC skips unknown types too); kept raw", uint32(h.Type), name)
 		}
-		br.raw("Data", br.len())
+		br.Raw("Data", br.Len())
 		return
 	}
-	br.begin("", "RuntimeDataTableHeader")
-	t := &rdatTable{typ: h.Type, part: pi, path: br.path}
-	t.count = br.u32("RecordCount")
-	t.stride = br.u32("RecordStride")
-	br.end()
-	if br.failed {
+	br.Begin("", "RuntimeDataTableHeader")
+	t := &rdatTable{typ: h.Type, part: pi, path: br.Path}
+	t.count = br.U32("RecordCount")
+	t.stride = br.U32("RecordStride")
+	br.End()
+	if br.Failed {
 		return
 	}
 	t.pos = pos + 8
-	if uint64(t.count)*uint64(t.stride) > uint64(br.remaining()) {
-		br.problemAt(Error, 0, "RuntimeDataTableHeader", "%s says %d records of %d bytes (%d bytes) but the sub-part holds only %d after its table header; the table is kept raw", name, t.count, t.stride, uint64(t.count)*uint64(t.stride), br.remaining())
-		br.raw("Records", br.remaining())
+	if uint64(t.count)*uint64(t.stride) > uint64(br.Remaining()) {
+		br.ProblemAt(Error, 0, "RuntimeDataTableHeader", "%s says %d records of %d bytes (%d bytes) but the sub-part holds only %d after its table header; the table is kept raw", name, t.count, t.stride, uint64(t.count)*uint64(t.stride), br.Remaining())
+		br.Raw("Records", br.Remaining())
 		return
 	}
-	if rest := br.remaining() - int(t.count*t.stride); rest > 0 {
-		br.seek(br.pos + int(t.count*t.stride))
-		if allZero(br.b[br.pos:]) && rest < 4 {
-			br.bytes("Padding", rest)
+	if rest := br.Remaining() - int(t.count*t.stride); rest > 0 {
+		br.Seek(br.Pos + int(t.count*t.stride))
+		if allZero(br.Data[br.Pos:]) && rest < 4 {
+			br.Bytes("Padding", rest)
 		} else {
-			br.problemAt(Warning, br.pos, name, "%d bytes after the last %s record are not part of any record", rest, name)
-			br.raw("Trailing", rest)
+			br.ProblemAt(Warning, br.Pos, name, "%d bytes after the last %s record are not part of any record", rest, name)
+			br.Raw("Trailing", rest)
 		}
 	}
 	c.tables[h.Type] = t
@@ -224,29 +227,29 @@ var rdatRecordNames = map[RuntimeDataPartType]string{
 // rdatRecords decodes every record of a table with f. A stride larger than the
 // known record leaves an unknown tail per record (newer writers may add
 // fields); a smaller one cannot hold the record, so the table stays raw.
-func rdatRecords[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *reader, i int) T) *RecordTable[T] {
+func rdatRecords[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *binread.Reader, i int) T) *RecordTable[T] {
 	tab := &RecordTable[T]{RecordCount: t.count, RecordStride: t.stride, RecordType: recName}
 	name := t.typ.String()
 	if int(t.stride) < known {
 		if t.count > 0 {
-			c.r.problemAt(Error, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, smaller than the %d bytes of %s: DXC would not read them; the table is kept raw", name, t.stride, known, recName)
-			c.r.sub(t.pos, int(t.count*t.stride), t.path, name).raw("Records", int(t.count*t.stride))
+			c.r.ProblemAt(Error, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, smaller than the %d bytes of %s: DXC would not read them; the table is kept raw", name, t.stride, known, recName)
+			c.r.Sub(t.pos, int(t.count*t.stride), t.path, name).Raw("Records", int(t.count*t.stride))
 		}
 		return tab
 	}
 	if int(t.stride) > known && t.count > 0 {
-		c.r.problemAt(Note, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, %d more than the %d bytes of %s: the extra bytes of each record are shown raw", name, t.stride, int(t.stride)-known, known, recName)
+		c.r.ProblemAt(Note, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, %d more than the %d bytes of %s: the extra bytes of each record are shown raw", name, t.stride, int(t.stride)-known, known, recName)
 	}
 	tab.Records = make([]T, 0, t.count)
 	for i := 0; i < int(t.count); i++ {
-		rr := c.r.sub(t.pos+i*int(t.stride), int(t.stride), fmt.Sprintf("%s/Records[%d]", t.path, i), recName)
-		rr.begin("", recName)
+		rr := c.r.Sub(t.pos+i*int(t.stride), int(t.stride), fmt.Sprintf("%s/Records[%d]", t.path, i), recName)
+		rr.Begin("", recName)
 		v := f(rr, i)
-		rr.seek(known)
+		rr.Seek(known)
 		if int(t.stride) > known {
-			rr.raw("UnknownTail", int(t.stride)-known)
+			rr.Raw("UnknownTail", int(t.stride)-known)
 		}
-		rr.end()
+		rr.End()
 		tab.Records = append(tab.Records, v)
 	}
 	return tab
@@ -281,9 +284,9 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 		d.SignatureElementTable = rdatRecords(c, t, known, rn, c.signatureElement)
 	case 14, 15, 16, 17, 18, 19, 20, 21:
 		spec := stageInfoLayouts[t.typ]
-		tab := rdatRecords(c, t, known, rn, func(rr *reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
+		tab := rdatRecords(c, t, known, rn, func(rr *binread.Reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
 		*d.stageTable(t.typ) = tab
-		c.r.problemAt(Note, t.pos-8, t.typ.String(), "%s is an experimental table no released validator accepts; decoded from DXC's RDAT_LibraryTypes.inl", t.typ)
+		c.r.ProblemAt(Note, t.pos-8, t.typ.String(), "%s is an experimental table no released validator accepts; decoded from DXC's RDAT_LibraryTypes.inl", t.typ)
 	case rdatPdbInfoTable:
 		d.DxilPdbInfoTable = rdatRecords(c, t, known, rn, c.pdbInfo)
 	case rdatPdbInfoSourceTable:
@@ -310,16 +313,16 @@ func (f *FunctionInfo2) stageRow(t RuntimeDataPartType) **uint32 {
 	return [...]**uint32{&f.VS, &f.PS, &f.HS, &f.DS, &f.GS, &f.CS, &f.MS, &f.AS}[t-14]
 }
 
-func (c *rdatCtx) nodeID(rr *reader, _ int) NodeID {
+func (c *rdatCtx) nodeID(rr *binread.Reader, _ int) NodeID {
 	var v NodeID
 	v.Name, v.NameOffset = c.readString(rr, "Name")
-	v.Index = rr.u32("Index")
+	v.Index = rr.U32("Index")
 	return v
 }
 
-func (c *rdatCtx) ioNode(rr *reader, _ int) IONode {
+func (c *rdatCtx) ioNode(rr *binread.Reader, _ int) IONode {
 	var v IONode
-	v.IOFlagsAndKind = rr.u32("IOFlagsAndKind")
+	v.IOFlagsAndKind = rr.U32("IOFlagsAndKind")
 	v.IOKind = v.IOFlagsAndKind & 0x7F
 	v.IOKindName = nodeIOKindName(v.IOKind)
 	v.IOFlagsNames = nodeIOFlagNames(v.IOFlagsAndKind)
@@ -327,24 +330,24 @@ func (c *rdatCtx) ioNode(rr *reader, _ int) IONode {
 	return v
 }
 
-func (c *rdatCtx) nodeShaderInfo(rr *reader, _ int) NodeShaderInfo {
+func (c *rdatCtx) nodeShaderInfo(rr *binread.Reader, _ int) NodeShaderInfo {
 	var v NodeShaderInfo
-	v.LaunchType, v.LaunchTypeName = withName(rr.u32("LaunchType"), nodeLaunchTypeNames, "NodeLaunchType")
-	v.GroupSharedBytesUsed = rr.u32("GroupSharedBytesUsed")
+	v.LaunchType, v.LaunchTypeName = report.WithName(rr.U32("LaunchType"), nodeLaunchTypeNames, "NodeLaunchType")
+	v.GroupSharedBytesUsed = rr.U32("GroupSharedBytesUsed")
 	v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
 	v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
 	v.Inputs, v.InputsRef = c.readRecordArray(rr, "Inputs", rdatIONodeTable)
 	return v
 }
 
-func (c *rdatCtx) pdbInfoSource(rr *reader, _ int) DxilPdbInfoSource {
+func (c *rdatCtx) pdbInfoSource(rr *binread.Reader, _ int) DxilPdbInfoSource {
 	var v DxilPdbInfoSource
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	v.Content, v.ContentOffset = c.readString(rr, "Content")
 	return v
 }
 
-func (c *rdatCtx) pdbInfoLibrary(rr *reader, _ int) DxilPdbInfoLibrary {
+func (c *rdatCtx) pdbInfoLibrary(rr *binread.Reader, _ int) DxilPdbInfoLibrary {
 	var v DxilPdbInfoLibrary
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	v.Data, v.DataRef, _ = c.readBytes(rr, "Data")
@@ -358,51 +361,51 @@ func nodeIOKindName(k uint32) string {
 	return fmt.Sprintf("NodeIOKind(0x%x)", k)
 }
 
-func (c *rdatCtx) resourceInfo(rr *reader, _ int) RuntimeDataResourceInfo {
+func (c *rdatCtx) resourceInfo(rr *binread.Reader, _ int) RuntimeDataResourceInfo {
 	var v RuntimeDataResourceInfo
-	v.Class, v.ClassName = withName(rr.u32("Class"), resourceClassNames, "ResourceClass")
-	v.Kind, v.KindName = withName(rr.u32("Kind"), resourceKindNames, "ResourceKind")
-	v.ID = rr.u32("ID")
-	v.Space = rr.u32("Space")
-	v.LowerBound = rr.u32("LowerBound")
-	v.UpperBound = rr.u32("UpperBound")
+	v.Class, v.ClassName = report.WithName(rr.U32("Class"), resourceClassNames, "ResourceClass")
+	v.Kind, v.KindName = report.WithName(rr.U32("Kind"), resourceKindNames, "ResourceKind")
+	v.ID = rr.U32("ID")
+	v.Space = rr.U32("Space")
+	v.LowerBound = rr.U32("LowerBound")
+	v.UpperBound = rr.U32("UpperBound")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
-	v.Flags = rr.u32("Flags")
-	v.FlagsNames = flagNames(v.Flags, dxilResourceFlagNames)
+	v.Flags = rr.U32("Flags")
+	v.FlagsNames = report.BitNames(v.Flags, dxilResourceFlagNames)
 	return v
 }
 
-func (c *rdatCtx) functionInfo(rr *reader, _ int) RuntimeDataFunctionInfo {
+func (c *rdatCtx) functionInfo(rr *binread.Reader, _ int) RuntimeDataFunctionInfo {
 	var v RuntimeDataFunctionInfo
 	v.Name, v.NameOffset = c.readString(rr, "Name")
 	v.UnmangledName, v.UnmangledNameOffset = c.readString(rr, "UnmangledName")
 	v.Resources, v.ResourcesRef = c.readRecordArray(rr, "Resources", rdatResourceTable)
 	v.FunctionDependencies, v.FunctionDependenciesRef = c.readStringArray(rr, "FunctionDependencies")
-	v.ShaderKind = ShaderKind(rr.u32("ShaderKind"))
+	v.ShaderKind = ShaderKind(rr.U32("ShaderKind"))
 	v.ShaderKindName = v.ShaderKind.String()
-	v.PayloadSizeInBytes = rr.u32("PayloadSizeInBytes")
-	v.AttributeSizeInBytes = rr.u32("AttributeSizeInBytes")
-	v.FeatureInfo1 = rr.u32("FeatureInfo1")
-	v.FeatureInfo2 = rr.u32("FeatureInfo2")
+	v.PayloadSizeInBytes = rr.U32("PayloadSizeInBytes")
+	v.AttributeSizeInBytes = rr.U32("AttributeSizeInBytes")
+	v.FeatureInfo1 = rr.U32("FeatureInfo1")
+	v.FeatureInfo2 = rr.U32("FeatureInfo2")
 	v.FeatureFlagNames = FeatureFlags(uint64(v.FeatureInfo2)<<32 | uint64(v.FeatureInfo1)).Names()
 	if v.FeatureFlagNames == nil {
 		v.FeatureFlagNames = []string{}
 	}
-	v.ShaderStageFlag = rr.u32("ShaderStageFlag")
+	v.ShaderStageFlag = rr.U32("ShaderStageFlag")
 	v.ShaderStageFlagNames = shaderStageFlagNames(v.ShaderStageFlag)
-	v.MinShaderTarget = rr.u32("MinShaderTarget")
+	v.MinShaderTarget = rr.U32("MinShaderTarget")
 	mt := v.MinShaderTarget
 	v.MinShaderTargetName = Profile(ShaderKind(mt>>16), mt>>4&0xf, mt&0xf)
-	if rr.len() < 52 || rr.failed {
+	if rr.Len() < 52 || rr.Failed {
 		return v
 	}
 	f := &FunctionInfo2{}
-	f.MinimumExpectedWaveLaneCount = rr.u8("MinimumExpectedWaveLaneCount")
-	f.MaximumExpectedWaveLaneCount = rr.u8("MaximumExpectedWaveLaneCount")
-	f.ShaderFlags = rr.u16("ShaderFlags")
-	f.ShaderFlagsNames = flagNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
-	pos := rr.pos
-	f.Union = rr.u32(rdatUnionName(v.ShaderKind))
+	f.MinimumExpectedWaveLaneCount = rr.U8("MinimumExpectedWaveLaneCount")
+	f.MaximumExpectedWaveLaneCount = rr.U8("MaximumExpectedWaveLaneCount")
+	f.ShaderFlags = rr.U16("ShaderFlags")
+	f.ShaderFlagsNames = report.BitNames(uint32(f.ShaderFlags), dxilShaderFlagNames)
+	pos := rr.Pos
+	f.Union = rr.U32(rdatUnionName(v.ShaderKind))
 	u := f.Union
 	switch v.ShaderKind {
 	case 16:
@@ -436,22 +439,22 @@ func rdatUnionName(k ShaderKind) string {
 	return "Union"
 }
 
-func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
+func (c *rdatCtx) subobjectInfo(rr *binread.Reader, i int) RuntimeDataSubobjectInfo {
 	var v RuntimeDataSubobjectInfo
-	v.Kind, v.KindName = withName(rr.u32("Kind"), subobjectKindNames, "SubobjectKind")
+	v.Kind, v.KindName = report.WithName(rr.U32("Kind"), subobjectKindNames, "SubobjectKind")
 	v.Name, v.NameOffset = c.readString(rr, "Name")
-	start := rr.pos
+	start := rr.Pos
 	member, known := subobjectMembers[v.Kind]
 	if !known {
-		rr.problemAt(Warning, 0, "", "subobject %d has kind %d, which DXIL does not define; its 16 bytes of data are kept raw", i, v.Kind)
-		rr.raw("Union", 16)
+		rr.ProblemAt(Warning, 0, "", "subobject %d has kind %d, which DXIL does not define; its 16 bytes of data are kept raw", i, v.Kind)
+		rr.Raw("Union", 16)
 		return v
 	}
-	rr.begin(member, member+"_t")
+	rr.Begin(member, member+"_t")
 	switch v.Kind {
 	case 0:
-		s := &StateObjectConfig{Flags: rr.u32("Flags")}
-		s.FlagsNames = flagNames(s.Flags, stateObjectFlagNames)
+		s := &StateObjectConfig{Flags: rr.U32("Flags")}
+		s.FlagsNames = report.BitNames(s.Flags, stateObjectFlagNames)
 		v.StateObjectConfig = s
 	case 1, 2:
 		s := &SubobjectRootSignature{}
@@ -459,7 +462,7 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 		var ok bool
 		data, s.Data, ok = c.readBytes(rr, "Data")
 		if ok && len(data) > 0 {
-			sr := c.r.sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.join("RootSignature"), "root signature")
+			sr := c.r.Sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.Join("RootSignature"), "root signature")
 			s.RootSignature = decodeRootSignature(sr)
 		}
 		v.RootSignature = s
@@ -469,24 +472,24 @@ func (c *rdatCtx) subobjectInfo(rr *reader, i int) RuntimeDataSubobjectInfo {
 		s.Exports, s.ExportsRef = c.readStringArray(rr, "Exports")
 		v.SubobjectToExportsAssociation = s
 	case 9:
-		v.RaytracingShaderConfig = &RaytracingShaderConfig{rr.u32("MaxPayloadSizeInBytes"), rr.u32("MaxAttributeSizeInBytes")}
+		v.RaytracingShaderConfig = &RaytracingShaderConfig{rr.U32("MaxPayloadSizeInBytes"), rr.U32("MaxAttributeSizeInBytes")}
 	case 10:
-		v.RaytracingPipelineConfig = &RaytracingPipelineConfig{rr.u32("MaxTraceRecursionDepth")}
+		v.RaytracingPipelineConfig = &RaytracingPipelineConfig{rr.U32("MaxTraceRecursionDepth")}
 	case 11:
 		s := &HitGroup{}
-		s.Type, s.TypeName = withName(rr.u32("Type"), hitGroupTypeNames, "HitGroupType")
+		s.Type, s.TypeName = report.WithName(rr.U32("Type"), hitGroupTypeNames, "HitGroupType")
 		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
 		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
 		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
 		v.HitGroup = s
 	case 12:
-		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.u32("MaxTraceRecursionDepth"), Flags: rr.u32("Flags")}
-		s.FlagsNames = flagNames(s.Flags, raytracingPipelineFlagNames)
+		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.U32("MaxTraceRecursionDepth"), Flags: rr.U32("Flags")}
+		s.FlagsNames = report.BitNames(s.Flags, raytracingPipelineFlagNames)
 		v.RaytracingPipelineConfig1 = s
 	}
-	rr.end()
-	if used := rr.pos - start; used < 16 {
-		rr.bytes("UnionUnused", 16-used)
+	rr.End()
+	if used := rr.Pos - start; used < 16 {
+		rr.Bytes("UnionUnused", 16-used)
 	}
 	return v
 }
@@ -498,13 +501,13 @@ var subobjectMembers = map[uint32]string{
 	9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig", 11: "HitGroup", 12: "RaytracingPipelineConfig1",
 }
 
-func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
+func (c *rdatCtx) funcAttrib(rr *binread.Reader, _ int) NodeShaderFuncAttrib {
 	var v NodeShaderFuncAttrib
-	v.AttribKind, v.AttribKindName = withName(rr.u32("AttribKind"), nodeFuncAttribKindNames, "NodeFuncAttribKind")
-	pos := rr.pos
+	v.AttribKind, v.AttribKindName = report.WithName(rr.U32("AttribKind"), nodeFuncAttribKindNames, "NodeFuncAttribKind")
+	pos := rr.Pos
 	k := v.AttribKind
 	// Kinds 8 and 9 are reserved for the mesh-nodes preview: only a Value.
-	v.Value = rr.u32(attribValueName(k, v.AttribKindName, 8))
+	v.Value = rr.U32(attribValueName(k, v.AttribKindName, 8))
 	u := v.Value
 	if m := memberAt([]**uint32{1: &v.ID, 3: &v.ShareInputOf, 5: &v.MaxRecursionDepth, 6: &v.LocalRootArgumentsTableIndex}, k); m != nil {
 		*m = &u
@@ -518,24 +521,24 @@ func (c *rdatCtx) funcAttrib(rr *reader, _ int) NodeShaderFuncAttrib {
 	return v
 }
 
-func (c *rdatCtx) ioAttrib(rr *reader, _ int) NodeShaderIOAttrib {
+func (c *rdatCtx) ioAttrib(rr *binread.Reader, _ int) NodeShaderIOAttrib {
 	var v NodeShaderIOAttrib
-	v.AttribKind, v.AttribKindName = withName(rr.u32("AttribKind"), nodeAttribKindNames, "NodeAttribKind")
-	pos := rr.pos
+	v.AttribKind, v.AttribKindName = report.WithName(rr.U32("AttribKind"), nodeAttribKindNames, "NodeAttribKind")
+	pos := rr.Pos
 	k := v.AttribKind
 	if k == 5 {
 		g := &RecordDispatchGrid{}
-		rr.begin("RecordDispatchGrid", "RecordDispatchGrid")
-		g.ByteOffset = rr.u16("ByteOffset")
-		g.ComponentNumAndType = rr.u16("ComponentNumAndType")
-		rr.end()
+		rr.Begin("RecordDispatchGrid", "RecordDispatchGrid")
+		g.ByteOffset = rr.U16("ByteOffset")
+		g.ComponentNumAndType = rr.U16("ComponentNumAndType")
+		rr.End()
 		g.NumComponents = g.ComponentNumAndType & 3
-		g.ComponentType, g.ComponentTypeName = withName(g.ComponentNumAndType>>2, dxilComponentTypeNames, "ComponentType")
+		g.ComponentType, g.ComponentTypeName = report.WithName(g.ComponentNumAndType>>2, dxilComponentTypeNames, "ComponentType")
 		v.RecordDispatchGrid = g
 		v.Value = uint32(g.ByteOffset) | uint32(g.ComponentNumAndType)<<16
 		return v
 	}
-	v.Value = rr.u32(attribValueName(k, v.AttribKindName, uint32(len(nodeAttribKindNames))))
+	v.Value = rr.U32(attribValueName(k, v.AttribKindName, uint32(len(nodeAttribKindNames))))
 	u := v.Value
 	members := []**uint32{1: &v.OutputID, 2: &v.MaxRecords, 3: &v.MaxRecordsSharedWith, 4: &v.RecordSizeInBytes,
 		6: &v.OutputArraySize, 7: &v.AllowSparseNodes, 8: &v.RecordAlignmentInBytes, 9: &v.MaxRecordsPerNode}
@@ -566,33 +569,33 @@ func memberAt[T any](members []*T, k uint32) *T {
 	return nil
 }
 
-func (c *rdatCtx) signatureElement(rr *reader, _ int) SignatureElement {
+func (c *rdatCtx) signatureElement(rr *binread.Reader, _ int) SignatureElement {
 	var v SignatureElement
 	v.SemanticName, v.SemanticNameOffset = c.readString(rr, "SemanticName")
 	v.SemanticIndices, v.SemanticIndicesRef = c.readIndexArray(rr, "SemanticIndices")
-	v.SemanticKind, v.SemanticKindName = withName(rr.u8("SemanticKind"), semanticKindNames, "SemanticKind")
-	v.ComponentType, v.ComponentTypeName = withName(rr.u8("ComponentType"), dxilComponentTypeNames, "ComponentType")
-	v.InterpolationMode, v.InterpolationModeName = withName(rr.u8("InterpolationMode"), interpolationModeNames, "InterpolationMode")
-	v.StartRow = rr.u8("StartRow")
-	v.ColsAndStream = rr.u8("ColsAndStream")
+	v.SemanticKind, v.SemanticKindName = report.WithName(rr.U8("SemanticKind"), semanticKindNames, "SemanticKind")
+	v.ComponentType, v.ComponentTypeName = report.WithName(rr.U8("ComponentType"), dxilComponentTypeNames, "ComponentType")
+	v.InterpolationMode, v.InterpolationModeName = report.WithName(rr.U8("InterpolationMode"), interpolationModeNames, "InterpolationMode")
+	v.StartRow = rr.U8("StartRow")
+	v.ColsAndStream = rr.U8("ColsAndStream")
 	v.Cols = v.ColsAndStream&3 + 1
 	v.StartCol = v.ColsAndStream >> 2 & 3
 	v.OutputStream = v.ColsAndStream >> 4 & 3
-	v.UsageAndDynIndexMasks = rr.u8("UsageAndDynIndexMasks")
+	v.UsageAndDynIndexMasks = rr.U8("UsageAndDynIndexMasks")
 	v.UsageMask = v.UsageAndDynIndexMasks & 0xF
 	v.DynamicIndexMask = v.UsageAndDynIndexMasks >> 4
-	rr.bytes("Padding", 2)
+	rr.Bytes("Padding", 2)
 	return v
 }
 
-func (c *rdatCtx) pdbInfo(rr *reader, _ int) DxilPdbInfo {
+func (c *rdatCtx) pdbInfo(rr *binread.Reader, _ int) DxilPdbInfo {
 	var v DxilPdbInfo
 	v.Sources, v.SourcesRef = c.readRecordArray(rr, "Sources", rdatPdbInfoSourceTable)
 	v.Libraries, v.LibrariesRef = c.readRecordArray(rr, "Libraries", rdatPdbInfoLibraryTable)
 	v.ArgPairs, v.ArgPairsRef = c.readStringArray(rr, "ArgPairs")
 	v.Hash, v.HashRef, _ = c.readBytes(rr, "Hash")
 	v.PdbName, v.PdbNameOffset = c.readString(rr, "PdbName")
-	v.CustomToolchainId = rr.u32("CustomToolchainId")
+	v.CustomToolchainId = rr.U32("CustomToolchainId")
 	v.CustomToolchainData, v.CustomToolchainDataRef, _ = c.readBytes(rr, "CustomToolchainData")
 	v.WholeDxil, v.WholeDxilRef, _ = c.readBytes(rr, "WholeDxil")
 	return v
@@ -636,17 +639,17 @@ var stageInfoLayouts = map[RuntimeDataPartType][]stageField{
 	21: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}, {"PayloadSizeInBytes", sfU32}},
 }
 
-func (c *rdatCtx) stageInfo(rr *reader, spec []stageField) StageInfo {
+func (c *rdatCtx) stageInfo(rr *binread.Reader, spec []stageField) StageInfo {
 	var s StageInfo
 	for _, f := range spec {
 		fv := StageInfoField{Name: f.name}
 		switch f.kind {
 		case sfU8:
-			fv.Value = uint32(rr.u8(f.name))
+			fv.Value = uint32(rr.U8(f.name))
 		case sfU16:
-			fv.Value = uint32(rr.u16(f.name))
+			fv.Value = uint32(rr.U16(f.name))
 		case sfU32:
-			fv.Value = rr.u32(f.name)
+			fv.Value = rr.U32(f.name)
 		case sfRecArray:
 			fv.Rows, fv.Value = c.readRecordArray(rr, f.name, rdatSignatureElementTable)
 		case sfIdxArray:
@@ -656,11 +659,11 @@ func (c *rdatCtx) stageInfo(rr *reader, spec []stageField) StageInfo {
 			fv.Bytes, br, _ = c.readBytes(rr, f.name)
 			fv.Value = br.Offset
 		case sfPad:
-			n := rr.len() - rr.pos
-			if rest := rdatAlign4(rr.pos) - rr.pos; rest < n {
+			n := rr.Len() - rr.Pos
+			if rest := rdatAlign4(rr.Pos) - rr.Pos; rest < n {
 				n = rest
 			}
-			rr.bytes("Padding", n)
+			rr.Bytes("Padding", n)
 			continue
 		}
 		s.Fields = append(s.Fields, fv)
@@ -695,7 +698,7 @@ func (d *RuntimeData) Summary() string {
 	return strings.Join(parts, ", ")
 }
 
-func decodeRuntimeDataPart(p *Part, r *reader) {
+func decodeRuntimeDataPart(p *Part, r *binread.Reader) {
 	p.RuntimeData = decodeRuntimeData(r)
 	if p.RuntimeData != nil {
 		p.Summary = p.RuntimeData.Summary()
@@ -705,7 +708,7 @@ func decodeRuntimeDataPart(p *Part, r *reader) {
 // ParseRuntimeData decodes a bare RDAT blob (the part's data without its
 // 8-byte part header, as `dxc -Frs`-style tools and dxa -dumprdat accept).
 func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
-	return parseBare(b, "RDAT", decodeRuntimeData)
+	return binread.ParseBare(b, "RDAT", decodeRuntimeData)
 }
 
 func init() {

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
-// Enum and flag names for RDAT, spelled as DXC's RDAT_*.inl and DxilConstants.h
+// report.Enum and flag names for RDAT, spelled as DXC's RDAT_*.inl and DxilConstants.h
 // spell them (the names dxa -dumprdat prints).
 
 // RuntimeDataPartType is RDAT's RuntimeDataPartType: which table a sub-part holds.
@@ -70,9 +72,9 @@ func (f FlagNames) MarshalJSON() ([]byte, error) {
 
 var resourceClassNames = []string{"SRV", "UAV", "CBuffer", "Sampler", "Invalid"}
 
-var dxilResourceFlagNames = []flagBit{
-	{0x1, "UAVGloballyCoherent"}, {0x2, "UAVCounter"}, {0x4, "UAVRasterizerOrderedView"},
-	{0x8, "DynamicIndexing"}, {0x10, "Atomics64Use"}, {0x20, "UAVReorderCoherent"},
+var dxilResourceFlagNames = []report.FlagBit{
+	{Bit: 0x1, Name: "UAVGloballyCoherent"}, {Bit: 0x2, Name: "UAVCounter"}, {Bit: 0x4, Name: "UAVRasterizerOrderedView"},
+	{Bit: 0x8, Name: "DynamicIndexing"}, {Bit: 0x10, Name: "Atomics64Use"}, {Bit: 0x20, Name: "UAVReorderCoherent"},
 }
 
 // shaderStageFlagNames: DxilShaderStageFlags is 1 << ShaderKind.
@@ -90,28 +92,28 @@ func shaderStageFlagNames(v uint32) FlagNames {
 	return out
 }
 
-var featureInfo2Names = []flagBit{
-	{0x1, "ExtendedCommandInfo"}, {0x100, "Opt_UsesDerivatives"}, {0x200, "Opt_RequiresGroup"},
+var featureInfo2Names = []report.FlagBit{
+	{Bit: 0x1, Name: "ExtendedCommandInfo"}, {Bit: 0x100, Name: "Opt_UsesDerivatives"}, {Bit: 0x200, Name: "Opt_RequiresGroup"},
 }
 
-var dxilShaderFlagNames = []flagBit{
-	{0x1, "NodeProgramEntry"}, {0x2, "OutputPositionPresent"}, {0x4, "DepthOutput"}, {0x8, "SampleFrequency"},
-	{0x10, "UsesViewID"},
+var dxilShaderFlagNames = []report.FlagBit{
+	{Bit: 0x1, Name: "NodeProgramEntry"}, {Bit: 0x2, Name: "OutputPositionPresent"}, {Bit: 0x4, Name: "DepthOutput"}, {Bit: 0x8, Name: "SampleFrequency"},
+	{Bit: 0x10, Name: "UsesViewID"},
 }
 
 var subobjectKindNames = []string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",
 	8: "SubobjectToExportsAssociation", 9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig",
 	11: "HitGroup", 12: "RaytracingPipelineConfig1"}
 
-var stateObjectFlagNames = []flagBit{
-	{0x1, "AllowLocalDependenciesOnExternalDefinitions"}, {0x2, "AllowExternalDependenciesOnLocalDefinitions"},
-	{0x4, "AllowStateObjectAdditions"},
+var stateObjectFlagNames = []report.FlagBit{
+	{Bit: 0x1, Name: "AllowLocalDependenciesOnExternalDefinitions"}, {Bit: 0x2, Name: "AllowExternalDependenciesOnLocalDefinitions"},
+	{Bit: 0x4, Name: "AllowStateObjectAdditions"},
 }
 
 var hitGroupTypeNames = []string{"Triangle", "ProceduralPrimitive"}
 
-var raytracingPipelineFlagNames = []flagBit{
-	{0x100, "SkipTriangles"}, {0x200, "SkipProceduralPrimitives"}, {0x400, "AllowOpacityMicromaps"},
+var raytracingPipelineFlagNames = []report.FlagBit{
+	{Bit: 0x100, Name: "SkipTriangles"}, {Bit: 0x200, Name: "SkipProceduralPrimitives"}, {Bit: 0x400, Name: "AllowOpacityMicromaps"},
 }
 
 var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf", "DispatchGrid",
@@ -133,19 +135,19 @@ var nodeIOKindNames = map[uint32]string{
 
 // nodeIOFlagBits are DXIL::NodeIOFlags (DXIL 1.8; GloballyCoherent from
 // later DXC) but the record granularity, bits 5-6, which is a number.
-var nodeIOFlagBits = []flagBit{{0x1, "Input"}, {0x2, "Output"}, {0x4, "ReadWrite"}, {0x8, "EmptyRecord"},
-	{0x10, "NodeArray"}, {0x100, "TrackRWInputSharing"}, {0x200, "GloballyCoherent"}}
+var nodeIOFlagBits = []report.FlagBit{{Bit: 0x1, Name: "Input"}, {Bit: 0x2, Name: "Output"}, {Bit: 0x4, Name: "ReadWrite"}, {Bit: 0x8, Name: "EmptyRecord"},
+	{Bit: 0x10, Name: "NodeArray"}, {Bit: 0x100, Name: "TrackRWInputSharing"}, {Bit: 0x200, Name: "GloballyCoherent"}}
 
 var nodeIORecordNames = []string{1: "ThreadRecord", 2: "GroupRecord", 3: "DispatchRecord"}
 
 // nodeIOFlagNames names a NodeIOFlags word: its flags, the record
 // granularity after the first five (as DXC lists them), unnamed bits in hex.
 func nodeIOFlagNames(v uint32) FlagNames {
-	out := FlagNames(flagNames(v&0x1F, nodeIOFlagBits))
+	out := FlagNames(report.BitNames(v&0x1F, nodeIOFlagBits))
 	if g := v >> 5 & 3; g != 0 {
 		out = append(out, nodeIORecordNames[g])
 	}
-	return append(out, flagNames(v&^0x7F, nodeIOFlagBits)...)
+	return append(out, report.BitNames(v&^0x7F, nodeIOFlagBits)...)
 }
 
 // dxilComponentTypeNames is DXIL::ComponentType (RDAT and metadata; not the signature CompType).

@@ -3,14 +3,16 @@ package decode
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // Resolving references between RDAT tables, reporting the dangling ones,
 // and linking names for display once every table is read.
 
-func (c *rdatCtx) dangling(rr *reader, pos int, format string, args ...any) {
+func (c *rdatCtx) dangling(rr *binread.Reader, pos int, format string, args ...any) {
 	c.d.DanglingReferences++
-	rr.problemAt(Warning, pos, "", format, args...)
+	rr.ProblemAt(Warning, pos, "", format, args...)
 }
 
 // stringAt returns the NUL-terminated string at byte offset off of the StringBuffer.
@@ -18,28 +20,28 @@ func (c *rdatCtx) stringAt(off uint32) (string, bool) {
 	if !c.hasStr {
 		return "", false
 	}
-	if c.strtab.data == nil {
-		c.strtab.data = c.str
+	if c.strtab.Data == nil {
+		c.strtab.Data = c.str
 	}
-	s, ok := c.strtab.at(off)
+	s, ok := c.strtab.At(off)
 	if !ok {
 		return "", false
 	}
-	return c.strtab.name(s), true
+	return c.strtab.Name(s), true
 }
 
-func (c *rdatCtx) readString(rr *reader, name string) (string, uint32) {
-	pos := rr.pos
-	v := rr.u32(name)
-	if rr.failed || v == rdatNull {
+func (c *rdatCtx) readString(rr *binread.Reader, name string) (string, uint32) {
+	pos := rr.Pos
+	v := rr.U32(name)
+	if rr.Failed || v == rdatNull {
 		return "", v
 	}
 	s, ok := c.stringAt(v)
 	if !ok {
 		if !c.hasStr {
-			c.dangling(rr, pos, "%s refers to string offset %d, but there is no StringBuffer", rr.join(name), v)
+			c.dangling(rr, pos, "%s refers to string offset %d, but there is no StringBuffer", rr.Join(name), v)
 		} else {
-			c.dangling(rr, pos, "%s refers to string offset %d, which is not the start of a NUL-terminated string in the %d-byte StringBuffer", rr.join(name), v, len(c.str))
+			c.dangling(rr, pos, "%s refers to string offset %d, which is not the start of a NUL-terminated string in the %d-byte StringBuffer", rr.Join(name), v, len(c.str))
 		}
 	}
 	return s, v
@@ -57,19 +59,19 @@ func (c *rdatCtx) indexArray(ref uint32) ([]uint32, bool) {
 	return c.idx[ref+1 : ref+1+n], true
 }
 
-func (c *rdatCtx) resolveIndexArray(rr *reader, pos int, name string, ref uint32) []uint32 {
+func (c *rdatCtx) resolveIndexArray(rr *binread.Reader, pos int, name string, ref uint32) []uint32 {
 	if ref == rdatNull {
 		return nil
 	}
 	a, ok := c.indexArray(ref)
 	if !ok {
-		c.dangling(rr, pos, "%s refers to index array %d, which does not fit in the %d-element IndexArrays", rr.join(name), ref, len(c.idx))
+		c.dangling(rr, pos, "%s refers to index array %d, which does not fit in the %d-element IndexArrays", rr.Join(name), ref, len(c.idx))
 		return nil
 	}
 	if len(a) > c.budget {
 		if !c.overBudget {
 			c.overBudget = true
-			rr.problemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", rdatResolveBudget, rr.join(name))
+			rr.ProblemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", rdatResolveBudget, rr.Join(name))
 		}
 		return nil
 	}
@@ -77,19 +79,19 @@ func (c *rdatCtx) resolveIndexArray(rr *reader, pos int, name string, ref uint32
 	return a[:len(a):len(a)]
 }
 
-func (c *rdatCtx) readIndexArray(rr *reader, name string) ([]uint32, uint32) {
-	pos := rr.pos
-	ref := rr.u32(name)
-	if rr.failed {
+func (c *rdatCtx) readIndexArray(rr *binread.Reader, name string) ([]uint32, uint32) {
+	pos := rr.Pos
+	ref := rr.U32(name)
+	if rr.Failed {
 		return nil, ref
 	}
 	return c.resolveIndexArray(rr, pos, name, ref), ref
 }
 
-func (c *rdatCtx) readStringArray(rr *reader, name string) ([]string, uint32) {
-	pos := rr.pos
-	ref := rr.u32(name)
-	if rr.failed || ref == rdatNull {
+func (c *rdatCtx) readStringArray(rr *binread.Reader, name string) ([]string, uint32) {
+	pos := rr.Pos
+	ref := rr.U32(name)
+	if rr.Failed || ref == rdatNull {
 		return []string{}, ref
 	}
 	a := c.resolveIndexArray(rr, pos, name, ref)
@@ -97,9 +99,9 @@ func (c *rdatCtx) readStringArray(rr *reader, name string) ([]string, uint32) {
 	for i, off := range a {
 		s, ok := c.stringAt(off)
 		if !ok {
-			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.join(name), i, off)
+			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.Join(name), i, off)
 		}
-		if !c.chargeName(s, rr.join(name)) {
+		if !c.chargeName(s, rr.Join(name)) {
 			break
 		}
 		out = append(out, s)
@@ -116,7 +118,7 @@ func (c *rdatCtx) chargeName(s, where string) bool {
 	if cost > c.budget {
 		if !c.overBudget {
 			c.overBudget = true
-			c.r.problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; lists from %s on are cut there (the raw references are kept)", rdatResolveBudget, where)
+			c.r.Problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; lists from %s on are cut there (the raw references are kept)", rdatResolveBudget, where)
 		}
 		return false
 	}
@@ -132,26 +134,26 @@ func (c *rdatCtx) rowCount(t RuntimeDataPartType) (uint32, bool) {
 	return tab.count, true
 }
 
-func (c *rdatCtx) checkRow(rr *reader, pos int, name string, row uint32, t RuntimeDataPartType) bool {
+func (c *rdatCtx) checkRow(rr *binread.Reader, pos int, name string, row uint32, t RuntimeDataPartType) bool {
 	if row == rdatNull {
 		return true
 	}
 	n, ok := c.rowCount(t)
 	if !ok {
-		c.dangling(rr, pos, "%s refers to row %d of %s, but there is no %s", rr.join(name), row, t, t)
+		c.dangling(rr, pos, "%s refers to row %d of %s, but there is no %s", rr.Join(name), row, t, t)
 		return false
 	}
 	if row >= n {
-		c.dangling(rr, pos, "%s refers to row %d of %s, which has %d rows", rr.join(name), row, t, n)
+		c.dangling(rr, pos, "%s refers to row %d of %s, which has %d rows", rr.Join(name), row, t, n)
 		return false
 	}
 	return true
 }
 
-func (c *rdatCtx) readRecordArray(rr *reader, name string, t RuntimeDataPartType) ([]uint32, uint32) {
-	pos := rr.pos
-	ref := rr.u32(name)
-	if rr.failed || ref == rdatNull {
+func (c *rdatCtx) readRecordArray(rr *binread.Reader, name string, t RuntimeDataPartType) ([]uint32, uint32) {
+	pos := rr.Pos
+	ref := rr.U32(name)
+	if rr.Failed || ref == rdatNull {
 		return []uint32{}, ref
 	}
 	a := c.resolveIndexArray(rr, pos, name, ref)
@@ -165,16 +167,16 @@ func (c *rdatCtx) readRecordArray(rr *reader, name string, t RuntimeDataPartType
 }
 
 // readBytes reads a BYTES field and returns the RawBytes range it names.
-func (c *rdatCtx) readBytes(rr *reader, name string) (HexBytes, BytesRef, bool) {
-	pos := rr.pos
-	rr.begin(name, "BytesRef")
-	b := BytesRef{rr.u32("Offset"), rr.u32("Size")}
-	rr.end()
-	if rr.failed || b.Size == 0 {
+func (c *rdatCtx) readBytes(rr *binread.Reader, name string) (HexBytes, BytesRef, bool) {
+	pos := rr.Pos
+	rr.Begin(name, "BytesRef")
+	b := BytesRef{rr.U32("Offset"), rr.U32("Size")}
+	rr.End()
+	if rr.Failed || b.Size == 0 {
 		return HexBytes{}, b, false
 	}
 	if !c.hasRaw || int64(b.Offset)+int64(b.Size) > int64(len(c.raw)) {
-		c.dangling(rr, pos, "%s names bytes 0x%x+%d of RawBytes, which holds %d bytes", rr.join(name), b.Offset, b.Size, len(c.raw))
+		c.dangling(rr, pos, "%s names bytes 0x%x+%d of RawBytes, which holds %d bytes", rr.Join(name), b.Offset, b.Size, len(c.raw))
 		return HexBytes{}, b, false
 	}
 	return HexBytes(c.raw[b.Offset : b.Offset+b.Size]), b, true
@@ -225,7 +227,7 @@ func (c *rdatCtx) link() {
 			ns := d.NodeShaderInfoTable.Records[*f.Node]
 			cost := len(ns.Attribs) + len(ns.Inputs) + len(ns.Outputs)
 			if cost > c.budget {
-				c.r.problem(Note, "too many node references to resolve for display; the node list stops before %s", f.Name)
+				c.r.Problem(Note, "too many node references to resolve for display; the node list stops before %s", f.Name)
 				break
 			}
 			c.budget -= cost

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // ---- a small RDAT writer for hand-made blobs ----

@@ -3,6 +3,9 @@ package decode
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ResourceDefinitions is the FXC RDEF part: the reflection data behind
@@ -135,16 +138,16 @@ type RDEFResourceBinding struct {
 const rdefMaxTypeDepth = 64
 
 type rdefCtx struct {
-	r         *reader
+	r         *binread.Reader
 	d         *ResourceDefinitions
 	sm5       bool
-	strings   map[uint32]bool // string offsets already claimed
-	tab       stringTable     // the part as strings, for str
+	strings   map[uint32]bool     // string offsets already claimed
+	tab       binread.StringTable // the part as strings, for str
 	typeIndex map[uint32]int
 	typeSize  int
 }
 
-func decodeResourceDefinitions(p *Part, r *reader) {
+func decodeResourceDefinitions(p *Part, r *binread.Reader) {
 	d := decodeRDEF(r)
 	p.ResourceDefs = d
 	if d != nil {
@@ -152,31 +155,31 @@ func decodeResourceDefinitions(p *Part, r *reader) {
 	}
 }
 
-func decodeRDEF(r *reader) *ResourceDefinitions {
+func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 	d := &ResourceDefinitions{ConstantBuffers: []RDEFConstantBuffer{}, ResourceBindings: []RDEFResourceBinding{}, Types: []RDEFType{}}
 	h := &d.Header
-	r.begin("Header", "RDEF header")
-	h.CBufferCount = r.u32("CBufferCount")
-	h.CBufferOffset = r.u32("CBufferOffset")
-	h.ResourceCount = r.u32("ResourceCount")
-	h.ResourceOffset = r.u32("ResourceOffset")
-	h.Minor = r.u8("Minor")
-	h.Major = r.u8("Major")
-	h.ProgramType = r.u16("ProgramType")
-	if !r.failed {
-		r.field("Target", -4, "") // the three packed into one word
+	r.Begin("Header", "RDEF header")
+	h.CBufferCount = r.U32("CBufferCount")
+	h.CBufferOffset = r.U32("CBufferOffset")
+	h.ResourceCount = r.U32("ResourceCount")
+	h.ResourceOffset = r.U32("ResourceOffset")
+	h.Minor = r.U8("Minor")
+	h.Major = r.U8("Major")
+	h.ProgramType = r.U16("ProgramType")
+	if !r.Failed {
+		r.Field("Target", -4, "") // the three packed into one word
 	}
-	h.Flags = r.u32("Flags")
-	h.CreatorOffset = r.u32("CreatorOffset")
-	r.end()
-	if r.failed {
+	h.Flags = r.U32("Flags")
+	h.CreatorOffset = r.U32("CreatorOffset")
+	r.End()
+	if r.Failed {
 		return nil
 	}
 	h.Target = uint32(h.ProgramType)<<16 | uint32(h.Major)<<8 | uint32(h.Minor)
 	h.ProgramName = rdefProgramTypes[h.ProgramType]
 	if h.ProgramName == "" {
 		h.ProgramName = fmt.Sprintf("ProgramType(0x%x)", h.ProgramType)
-		r.problemAt(Warning, 18, "RDEF header", "target program type 0x%x is not one FXC writes", h.ProgramType)
+		r.ProblemAt(Warning, 18, "RDEF header", "target program type 0x%x is not one FXC writes", h.ProgramType)
 	}
 	pre := rdefProgramPrefix[h.ProgramType]
 	if pre == "" {
@@ -194,17 +197,17 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			bindingSize = 40
 		}
 		x := &RDEFHeader11{}
-		r.begin("RD11", "RD11 header")
-		x.Magic = r.u32("Magic")
-		x.HeaderSize = r.u32("HeaderSize")
-		x.CBufferSize = r.u32("CBufferSize")
-		x.BindingSize = r.u32("BindingSize")
-		x.VariableSize = r.u32("VariableSize")
-		x.TypeSize = r.u32("TypeSize")
-		x.MemberSize = r.u32("MemberSize")
-		x.InterfaceSlotCount = r.u32("InterfaceSlotCount")
-		r.end()
-		if r.failed {
+		r.Begin("RD11", "RD11 header")
+		x.Magic = r.U32("Magic")
+		x.HeaderSize = r.U32("HeaderSize")
+		x.CBufferSize = r.U32("CBufferSize")
+		x.BindingSize = r.U32("BindingSize")
+		x.VariableSize = r.U32("VariableSize")
+		x.TypeSize = r.U32("TypeSize")
+		x.MemberSize = r.U32("MemberSize")
+		x.InterfaceSlotCount = r.U32("InterfaceSlotCount")
+		r.End()
+		if r.Failed {
 			return d
 		}
 		d.RD11 = x
@@ -215,12 +218,12 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			x.MagicName = "RD11 (5.1)"
 		default:
 			x.MagicName = fmt.Sprintf("0x%08x", x.Magic)
-			r.problemAt(Warning, 28, "RD11 header", "the SM5 block's magic is 0x%08x, not 'RD11' or 0x25441313", x.Magic)
+			r.ProblemAt(Warning, 28, "RD11 header", "the SM5 block's magic is 0x%08x, not 'RD11' or 0x25441313", x.Magic)
 		}
 		want := RDEFHeader11{Magic: x.Magic, MagicName: x.MagicName, HeaderSize: 60, CBufferSize: 24, BindingSize: uint32(bindingSize),
 			VariableSize: 40, TypeSize: 36, MemberSize: 12, InterfaceSlotCount: x.InterfaceSlotCount}
 		if *x != want {
-			r.problemAt(Warning, 32, "RD11 header", "the SM5 block gives structure sizes %d/%d/%d/%d/%d/%d (header/cbuffer/binding/variable/type/member); FXC writes %d/24/%d/40/36/12 for %s: decoding with FXC's sizes",
+			r.ProblemAt(Warning, 32, "RD11 header", "the SM5 block gives structure sizes %d/%d/%d/%d/%d/%d (header/cbuffer/binding/variable/type/member); FXC writes %d/24/%d/40/36/12 for %s: decoding with FXC's sizes",
 				x.HeaderSize, x.CBufferSize, x.BindingSize, x.VariableSize, x.TypeSize, x.MemberSize, 60, bindingSize, h.Profile)
 		}
 	}
@@ -229,26 +232,26 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 	if n, ok := c.fits(h.ResourceOffset, h.ResourceCount, bindingSize, "resource bindings", 12); ok {
 		for i := 0; i < n; i++ {
 			off := int(h.ResourceOffset) + i*bindingSize
-			br := r.sub(off, bindingSize, r.join(fmt.Sprintf("ResourceBindings[%d]", i)), "resource binding")
-			br.begin("", "resource binding")
+			br := r.Sub(off, bindingSize, r.Join(fmt.Sprintf("ResourceBindings[%d]", i)), "resource binding")
+			br.Begin("", "resource binding")
 			var b RDEFResourceBinding
-			b.NameOffset = br.u32("NameOffset")
-			b.Type, b.TypeName = withName(br.u32("Type"), shaderInputTypeNames, "D3D_SHADER_INPUT_TYPE")
-			b.ReturnType, b.ReturnTypeName = withName(br.u32("ReturnType"), rdefReturnTypeNames, "D3D_RESOURCE_RETURN_TYPE")
+			b.NameOffset = br.U32("NameOffset")
+			b.Type, b.TypeName = report.WithName(br.U32("Type"), shaderInputTypeNames, "D3D_SHADER_INPUT_TYPE")
+			b.ReturnType, b.ReturnTypeName = report.WithName(br.U32("ReturnType"), rdefReturnTypeNames, "D3D_RESOURCE_RETURN_TYPE")
 			if b.ReturnType == 0 {
 				b.ReturnTypeName = "none"
 			}
-			b.Dimension, b.DimensionName = withName(br.u32("Dimension"), srvDimensionNames, "D3D_SRV_DIMENSION")
-			b.NumSamples = br.u32("NumSamples")
-			b.BindPoint = br.u32("BindPoint")
-			b.BindCount = br.u32("BindCount")
-			b.Flags = br.u32("Flags")
-			b.FlagsNames = flagNames(b.Flags, shaderInputFlagNames)
+			b.Dimension, b.DimensionName = report.WithName(br.U32("Dimension"), srvDimensionNames, "D3D_SRV_DIMENSION")
+			b.NumSamples = br.U32("NumSamples")
+			b.BindPoint = br.U32("BindPoint")
+			b.BindCount = br.U32("BindCount")
+			b.Flags = br.U32("Flags")
+			b.FlagsNames = report.BitNames(b.Flags, shaderInputFlagNames)
 			if bindingSize == 40 {
-				sp, id := br.u32("Space"), br.u32("ID")
+				sp, id := br.U32("Space"), br.U32("ID")
 				b.Space, b.ID = &sp, &id
 			}
-			br.end()
+			br.End()
 			b.Name = c.str(b.NameOffset, fmt.Sprintf("RDEF/ResourceBindings[%d]/Name", i), off)
 			d.ResourceBindings = append(d.ResourceBindings, b)
 		}
@@ -259,25 +262,25 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 	if n, ok := c.fits(h.CBufferOffset, h.CBufferCount, 24, "constant buffers", 4); ok {
 		for i := 0; i < n; i++ {
 			off := int(h.CBufferOffset) + i*24
-			path := r.join(fmt.Sprintf("ConstantBuffers[%d]", i))
-			cr := r.sub(off, 24, path, "constant buffer")
-			cr.begin("", "constant buffer")
+			path := r.Join(fmt.Sprintf("ConstantBuffers[%d]", i))
+			cr := r.Sub(off, 24, path, "constant buffer")
+			cr.Begin("", "constant buffer")
 			var cb RDEFConstantBuffer
-			cb.NameOffset = cr.u32("NameOffset")
-			cb.VariableCount = cr.u32("VariableCount")
-			cb.VariableOffset = cr.u32("VariableOffset")
-			cb.Size = cr.u32("Size")
-			cb.Flags = cr.u32("Flags")
-			cb.FlagsNames = flagNames(cb.Flags, cbufferFlagNames)
-			cb.Type, cb.TypeName = withName(cr.u32("Type"), cbufferTypeNames, "D3D_CBUFFER_TYPE")
-			cr.end()
+			cb.NameOffset = cr.U32("NameOffset")
+			cb.VariableCount = cr.U32("VariableCount")
+			cb.VariableOffset = cr.U32("VariableOffset")
+			cb.Size = cr.U32("Size")
+			cb.Flags = cr.U32("Flags")
+			cb.FlagsNames = report.BitNames(cb.Flags, cbufferFlagNames)
+			cb.Type, cb.TypeName = report.WithName(cr.U32("Type"), cbufferTypeNames, "D3D_CBUFFER_TYPE")
+			cr.End()
 			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
 			cb.Variables = []RDEFVariable{}
 			vn, ok := c.fits(cb.VariableOffset, cb.VariableCount, varSize, fmt.Sprintf("the variables of constant buffer %q", cb.Name), off+8)
 			// Constant buffers never share variables in FXC output; bound the total so
 			// many buffers pointing at one variable array cannot multiply the work.
-			if ok && totalVars+vn > r.len()/varSize {
-				r.problemAt(Warning, off+8, "constant buffer", "constant buffer %q's %d variables would bring the total past the %d variable records RDEF can hold: they overlap other buffers' variables and are not decoded again", cb.Name, vn, r.len()/varSize)
+			if ok && totalVars+vn > r.Len()/varSize {
+				r.ProblemAt(Warning, off+8, "constant buffer", "constant buffer %q's %d variables would bring the total past the %d variable records RDEF can hold: they overlap other buffers' variables and are not decoded again", cb.Name, vn, r.Len()/varSize)
 				ok = false
 			}
 			if ok {
@@ -304,17 +307,17 @@ func decodeRDEF(r *reader) *ResourceDefinitions {
 			}
 		}
 	}
-	c.tab.cutNote(r, "RDEF strings")
+	c.tab.CutNote(r, "RDEF strings")
 	return d
 }
 
 // compileFlags names D3DCOMPILE flags; LEVEL2 is the two LEVEL bits together.
 func compileFlags(v uint32) FlagNames {
 	if v&0xC000 == 0xC000 {
-		f := flagNames(v&^0xC000, compileFlagNames)
+		f := report.BitNames(v&^0xC000, compileFlagNames)
 		return append(f, "D3DCOMPILE_OPTIMIZATION_LEVEL2")
 	}
-	return flagNames(v, compileFlagNames)
+	return report.BitNames(v, compileFlagNames)
 }
 
 // fits checks that count structures of size bytes at off lie inside the part.
@@ -323,8 +326,8 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int
 		return 0, false
 	}
 	end := int64(off) + int64(count)*int64(size)
-	if end > int64(c.r.len()) {
-		c.r.problemAt(Error, field, "RDEF header", "%d %s of %d bytes at 0x%x need %d bytes, but RDEF holds %d: they are not decoded", count, what, size, off, end-int64(off), c.r.len())
+	if end > int64(c.r.Len()) {
+		c.r.ProblemAt(Error, field, "RDEF header", "%d %s of %d bytes at 0x%x need %d bytes, but RDEF holds %d: they are not decoded", count, what, size, off, end-int64(off), c.r.Len())
 		return 0, false
 	}
 	return int(count), true
@@ -334,15 +337,15 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int
 // time. Strings come from one copy of the part (c.tab), so records that all
 // name one long string cost that string once.
 func (c *rdefCtx) str(off uint32, path string, field int) string {
-	if int64(off) >= int64(c.r.len()) {
-		c.r.problemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.len())
+	if int64(off) >= int64(c.r.Len()) {
+		c.r.ProblemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.Len())
 		return ""
 	}
-	if c.tab.data == nil {
-		c.tab.data = c.r.b
+	if c.tab.Data == nil {
+		c.tab.Data = c.r.Data
 	}
-	full, terminated := c.tab.at(off)
-	s := c.tab.name(full)
+	full, terminated := c.tab.At(off)
+	s := c.tab.Name(full)
 	if c.strings[off] {
 		return s
 	}
@@ -351,49 +354,49 @@ func (c *rdefCtx) str(off uint32, path string, field int) string {
 	if terminated {
 		n++ // the NUL is part of the field
 	}
-	sr := c.r.sub(int(off), n, path, "string")
-	sr.field("", n, capText(s, 64))
-	sr.pos = n
+	sr := c.r.Sub(int(off), n, path, "string")
+	sr.Field("", n, binread.CapText(s, 64))
+	sr.Pos = n
 	if !terminated {
-		sr.problemAt(Warning, 0, "string", "string %s at 0x%x has no terminating NUL", path, sr.base)
+		sr.ProblemAt(Warning, 0, "string", "string %s at 0x%x has no terminating NUL", path, sr.Base)
 	}
 	// FXC pads string runs with 0xAB up to the next 4-byte boundary.
 	end := rdatAlign4(int(off)+n) - int(off)
 	pad := 0
-	for n+pad < end && int(off)+n+pad < c.r.len() && c.r.b[int(off)+n+pad] == 0xAB {
+	for n+pad < end && int(off)+n+pad < c.r.Len() && c.r.Data[int(off)+n+pad] == 0xAB {
 		pad++
 	}
 	if pad > 0 && n+pad == end {
-		pr := c.r.sub(int(off)+n, pad, path, "string")
-		pr.bytes("Padding", pad)
+		pr := c.r.Sub(int(off)+n, pad, path, "string")
+		pr.Bytes("Padding", pad)
 	}
 	return s
 }
 
 func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 	r := c.r
-	vr := r.sub(off, size, path, "variable")
-	vr.begin("", "variable")
+	vr := r.Sub(off, size, path, "variable")
+	vr.Begin("", "variable")
 	var v RDEFVariable
-	v.NameOffset = vr.u32("NameOffset")
-	v.StartOffset = vr.u32("StartOffset")
-	v.Size = vr.u32("Size")
-	v.Flags = vr.u32("Flags")
-	v.FlagsNames = flagNames(v.Flags, variableFlagNames)
-	v.TypeOffset = vr.u32("TypeOffset")
-	v.DefaultValueOffset = vr.u32("DefaultValueOffset")
+	v.NameOffset = vr.U32("NameOffset")
+	v.StartOffset = vr.U32("StartOffset")
+	v.Size = vr.U32("Size")
+	v.Flags = vr.U32("Flags")
+	v.FlagsNames = report.BitNames(v.Flags, variableFlagNames)
+	v.TypeOffset = vr.U32("TypeOffset")
+	v.DefaultValueOffset = vr.U32("DefaultValueOffset")
 	if size == 40 {
-		a, b, cc, e := vr.u32("StartTexture"), vr.u32("TextureSize"), vr.u32("StartSampler"), vr.u32("SamplerSize")
+		a, b, cc, e := vr.U32("StartTexture"), vr.U32("TextureSize"), vr.U32("StartSampler"), vr.U32("SamplerSize")
 		v.StartTexture, v.TextureSize, v.StartSampler, v.SamplerSize = &a, &b, &cc, &e
 	}
-	vr.end()
+	vr.End()
 	v.Name = c.str(v.NameOffset, path+"/Name", off)
 	if v.DefaultValueOffset != 0 {
-		if int64(v.DefaultValueOffset)+int64(v.Size) > int64(r.len()) {
-			r.problemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) runs past the end of RDEF", v.Name, v.Size, v.DefaultValueOffset)
+		if int64(v.DefaultValueOffset)+int64(v.Size) > int64(r.Len()) {
+			r.ProblemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) runs past the end of RDEF", v.Name, v.Size, v.DefaultValueOffset)
 		} else {
-			dr := r.sub(int(v.DefaultValueOffset), int(v.Size), path, "default value")
-			v.DefaultValue = HexBytes(dr.bytes("DefaultValue", int(v.Size)))
+			dr := r.Sub(int(v.DefaultValueOffset), int(v.Size), path, "default value")
+			v.DefaultValue = HexBytes(dr.Bytes("DefaultValue", int(v.Size)))
 		}
 	}
 	v.TypeIndex = c.typeAt(v.TypeOffset, 0, path+"/Type", off+16, nil)
@@ -405,7 +408,7 @@ func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []uint32) int {
 	for _, s := range stack {
 		if s == off {
-			c.r.problemAt(Warning, field, "type", "the type at 0x%x contains itself (a cycle of member types); the cycle is not followed", off)
+			c.r.ProblemAt(Warning, field, "type", "the type at 0x%x contains itself (a cycle of member types); the cycle is not followed", off)
 			return c.typeIndex[off]
 		}
 	}
@@ -413,32 +416,32 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 		return i
 	}
 	if depth > rdefMaxTypeDepth {
-		c.r.problemAt(Warning, field, "type", "types nest more than %d deep at 0x%x; deeper members are not decoded", rdefMaxTypeDepth, off)
+		c.r.ProblemAt(Warning, field, "type", "types nest more than %d deep at 0x%x; deeper members are not decoded", rdefMaxTypeDepth, off)
 		return -1
 	}
-	if int64(off)+int64(c.typeSize) > int64(c.r.len()) {
-		c.r.problemAt(Error, field, "type", "%s: the type at 0x%x needs %d bytes but RDEF holds %d", path, off, c.typeSize, c.r.len())
+	if int64(off)+int64(c.typeSize) > int64(c.r.Len()) {
+		c.r.ProblemAt(Error, field, "type", "%s: the type at 0x%x needs %d bytes but RDEF holds %d", path, off, c.typeSize, c.r.Len())
 		return -1
 	}
-	tr := c.r.sub(int(off), c.typeSize, c.r.join(fmt.Sprintf("Types[%d]", len(c.d.Types))), "type")
-	tr.begin("", "type")
+	tr := c.r.Sub(int(off), c.typeSize, c.r.Join(fmt.Sprintf("Types[%d]", len(c.d.Types))), "type")
+	tr.Begin("", "type")
 	t := RDEFType{Offset: off}
-	t.Class, t.ClassName = withName(tr.u16("Class"), variableClassNames, "D3D_SHADER_VARIABLE_CLASS")
-	t.Type, t.TypeName = withName(tr.u16("Type"), variableTypeNames, "D3D_SHADER_VARIABLE_TYPE")
-	t.Rows = tr.u16("Rows")
-	t.Columns = tr.u16("Columns")
-	t.Elements = tr.u16("Elements")
-	t.Members = tr.u16("Members")
-	t.MemberOffset = tr.u32("MemberOffset")
+	t.Class, t.ClassName = report.WithName(tr.U16("Class"), variableClassNames, "D3D_SHADER_VARIABLE_CLASS")
+	t.Type, t.TypeName = report.WithName(tr.U16("Type"), variableTypeNames, "D3D_SHADER_VARIABLE_TYPE")
+	t.Rows = tr.U16("Rows")
+	t.Columns = tr.U16("Columns")
+	t.Elements = tr.U16("Elements")
+	t.Members = tr.U16("Members")
+	t.MemberOffset = tr.U32("MemberOffset")
 	if c.sm5 {
-		t.Reserved = []uint32{tr.u32("Reserved[0]"), tr.u32("Reserved[1]"), tr.u32("Reserved[2]"), tr.u32("Reserved[3]")}
-		t.NameOffset = tr.u32("NameOffset")
+		t.Reserved = []uint32{tr.U32("Reserved[0]"), tr.U32("Reserved[1]"), tr.U32("Reserved[2]"), tr.U32("Reserved[3]")}
+		t.NameOffset = tr.U32("NameOffset")
 	}
-	tr.end()
+	tr.End()
 	idx := len(c.d.Types)
 	c.typeIndex[off] = idx
 	c.d.Types = append(c.d.Types, t)
-	tpath := tr.path
+	tpath := tr.Path
 	if c.sm5 && t.NameOffset != 0 {
 		c.d.Types[idx].Name = c.str(t.NameOffset, tpath+"/Name", int(off)+32)
 	}
@@ -458,10 +461,10 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	for i := 0; i < n; i++ {
 		moff := int(t.MemberOffset) + i*12
 		mpath := fmt.Sprintf("%s/MemberList[%d]", tpath, i)
-		mr := c.r.sub(moff, 12, mpath, "struct member")
-		mr.begin("", "struct member")
-		m := RDEFMember{NameOffset: mr.u32("NameOffset"), TypeOffset: mr.u32("TypeOffset"), Offset: mr.u32("Offset")}
-		mr.end()
+		mr := c.r.Sub(moff, 12, mpath, "struct member")
+		mr.Begin("", "struct member")
+		m := RDEFMember{NameOffset: mr.U32("NameOffset"), TypeOffset: mr.U32("TypeOffset"), Offset: mr.U32("Offset")}
+		mr.End()
 		m.Name = c.str(m.NameOffset, mpath+"/Name", moff)
 		m.TypeIndex = c.typeAt(m.TypeOffset, depth+1, mpath+"/Type", moff+4, stack)
 		members = append(members, m)
@@ -524,7 +527,7 @@ func (d *ResourceDefinitions) Summary() string {
 
 // ParseResourceDefinitions decodes a bare RDEF blob (the part's data without its 8-byte header).
 func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span) {
-	return parseBare(b, "RDEF", decodeRDEF)
+	return binread.ParseBare(b, "RDEF", decodeRDEF)
 }
 
 func init() {

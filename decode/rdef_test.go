@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 func rdefCorpus(t *testing.T) ([]corpus.Entry, []*File) { return corpusWith(t, "RDEF") }

@@ -3,6 +3,8 @@ package decode
 import (
 	"fmt"
 	"sort"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // PartKind is what the decoder knows about one part FourCC: the words that
@@ -25,7 +27,7 @@ type PartKind struct {
 	// fields through r and stores its value on p: in one of Part's typed
 	// fields for the built-in families, or in p.Value for a family
 	// registered from outside this package.
-	Decode func(f *File, p *Part, r *Reader)
+	Decode func(f *File, p *Part, r *binread.Reader)
 	// Summary is the part list's one-line summary when Decode set none.
 	Summary func(p *Part) string
 	// Key is the JSON key p.Value is written under (default: "Value").
@@ -59,22 +61,17 @@ func PartKinds() []*PartKind {
 	return out
 }
 
-// internal adapts a decoder written against the package's own reader.
-func internal(fn func(f *File, p *Part, r *reader)) func(*File, *Part, *Reader) {
-	return func(f *File, p *Part, r *Reader) { fn(f, p, r.r) }
-}
-
 // partOnly adapts a decoder that needs only the part.
-func partOnly(fn func(p *Part, r *reader)) func(*File, *Part, *Reader) {
-	return func(_ *File, p *Part, r *Reader) { fn(p, r.r) }
+func partOnly(fn func(p *Part, r *binread.Reader)) func(*File, *Part, *binread.Reader) {
+	return func(_ *File, p *Part, r *binread.Reader) { fn(p, r) }
 }
 
 // partStructure is partOnly for a part that is one structure named what:
 // its span covers everything fn reads.
-func partStructure(what string, fn func(p *Part, r *reader)) func(*File, *Part, *Reader) {
-	return partOnly(func(p *Part, r *reader) {
-		r.begin("", what)
-		defer r.end()
+func partStructure(what string, fn func(p *Part, r *binread.Reader)) func(*File, *Part, *binread.Reader) {
+	return partOnly(func(p *Part, r *binread.Reader) {
+		r.Begin("", what)
+		defer r.End()
 		fn(p, r)
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // testCounts is the value of the made-up part ZZZ0: a u32 count, then that
@@ -23,7 +24,7 @@ func init() {
 	decode.RegisterPart(decode.PartKind{
 		Name: "ZZZ0", Title: "test counts", About: "A made-up part: a count and that many 16-bit values.",
 		Unique: true, KnownLayout: true, Key: "Counts",
-		Decode: func(_ *decode.File, p *decode.Part, r *decode.Reader) {
+		Decode: func(_ *decode.File, p *decode.Part, r *binread.Reader) {
 			v := &testCounts{Count: r.U32("Count")}
 			n := min(int(v.Count), r.Remaining()/2) // a count is checked against the bytes before it sizes anything
 			if n < int(v.Count) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -166,7 +167,7 @@ type rtsRegion struct {
 }
 
 type rtsDecoder struct {
-	r       *reader
+	r       *binread.Reader
 	rs      *RootSignature
 	regions []rtsRegion
 }
@@ -184,7 +185,7 @@ func (d *rtsDecoder) reportOverlaps() {
 	var cover rtsRegion
 	for k, g := range d.regions {
 		if k > 0 && g.start < cover.end {
-			d.r.problemAt(Warning, g.start, g.what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", g.what, g.start, g.end, cover.what, cover.start, cover.end)
+			d.r.ProblemAt(Warning, g.start, g.what, "%s at 0x%x-0x%x and %s (0x%x-0x%x) overlap", g.what, g.start, g.end, cover.what, cover.start, cover.end)
 		}
 		if k == 0 || g.end > cover.end {
 			cover = g
@@ -194,26 +195,26 @@ func (d *rtsDecoder) reportOverlaps() {
 
 // fits reports whether n bytes at off are inside the root signature, and an Error if not.
 func (d *rtsDecoder) fits(off uint32, n int64, at int, what, field string) bool {
-	if int64(off)+n <= int64(d.r.len()) {
+	if int64(off)+n <= int64(d.r.Len()) {
 		return true
 	}
-	d.r.problemAt(Error, at, what, "%s 0x%x puts %s (%d bytes) past the end of the %d-byte root signature; it is not decoded", field, off, what, n, d.r.len())
+	d.r.ProblemAt(Error, at, what, "%s 0x%x puts %s (%d bytes) past the end of the %d-byte root signature; it is not decoded", field, off, what, n, d.r.Len())
 	return false
 }
 
 // decodeRootSignature reads a serialized root signature from r (an RTS0 part,
 // or the bytes of an RDAT root-signature subobject). Offsets inside are from the start of r.
-func decodeRootSignature(r *reader) *RootSignature {
+func decodeRootSignature(r *binread.Reader) *RootSignature {
 	rs := &RootSignature{Parameters: []RootParameter{}, Samplers: []StaticSampler{}}
 	d := &rtsDecoder{r: r, rs: rs}
-	r.seek(0)
-	rs.Version = r.u32("Version")
-	rs.NumRootParameters = r.u32("NumRootParameters")
-	rs.RootParametersOffset = r.u32("RootParametersOffset")
-	rs.NumStaticSamplers = r.u32("NumStaticSamplers")
-	rs.StaticSamplersOffset = r.u32("StaticSamplersOffset")
-	rs.Flags = r.u32("Flags")
-	if r.failed {
+	r.Seek(0)
+	rs.Version = r.U32("Version")
+	rs.NumRootParameters = r.U32("NumRootParameters")
+	rs.RootParametersOffset = r.U32("RootParametersOffset")
+	rs.NumStaticSamplers = r.U32("NumStaticSamplers")
+	rs.StaticSamplersOffset = r.U32("StaticSamplersOffset")
+	rs.Flags = r.U32("Flags")
+	if r.Failed {
 		return nil
 	}
 	d.claim(0, rtsHeaderSize, "the root signature header")
@@ -221,8 +222,8 @@ func decodeRootSignature(r *reader) *RootSignature {
 	case 1, 2, 3:
 		rs.VersionName = fmt.Sprintf("1.%d", rs.Version-1)
 	default:
-		r.problemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
-		r.raw("Data", r.remaining())
+		r.ProblemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
+		r.Raw("Data", r.Remaining())
 		return rs
 	}
 	d.setRootFlags()
@@ -234,15 +235,15 @@ func decodeRootSignature(r *reader) *RootSignature {
 
 func (d *rtsDecoder) setRootFlags() {
 	rs, f := d.rs, d.rs.Flags
-	rs.FlagNames = flagNames(f, rootFlagBits)
-	setFlagFields(f, rootFlagBits,
+	rs.FlagNames = report.BitNames(f, rootFlagBits)
+	report.SetFlagFields(f, rootFlagBits,
 		&rs.AllowInputAssemblerInputLayout, &rs.DenyVertexShaderRootAccess, &rs.DenyHullShaderRootAccess,
 		&rs.DenyDomainShaderRootAccess, &rs.DenyGeometryShaderRootAccess, &rs.DenyPixelShaderRootAccess,
 		&rs.AllowStreamOutput, &rs.LocalRootSignature, &rs.DenyAmplificationShaderRootAccess,
 		&rs.DenyMeshShaderRootAccess, &rs.CBVSRVUAVHeapDirectlyIndexed, &rs.SamplerHeapDirectlyIndexed,
 		&rs.AllowLowTierReservedHwCbLimit)
 	if bad := f &^ flagMask(rootFlagBits); bad != 0 {
-		d.r.problemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, flagMask(rootFlagBits))
+		d.r.ProblemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, flagMask(rootFlagBits))
 	}
 }
 
@@ -252,13 +253,13 @@ func (d *rtsDecoder) setRootFlags() {
 // what and opens the list at their offset.
 func (d *rtsDecoder) array(n int64, size int, off uint32, at int, tooLong, what, list, structure string) bool {
 	r := d.r
-	if int64(off)+n*int64(size) > int64(r.len()) {
-		r.problemAt(Error, at, "root signature header", tooLong, n, size, off, r.len())
+	if int64(off)+n*int64(size) > int64(r.Len()) {
+		r.ProblemAt(Error, at, "root signature header", tooLong, n, size, off, r.Len())
 		return false
 	}
 	d.claim(int(off), int(n)*size, what)
-	r.seek(int(off))
-	r.begin(list, structure)
+	r.Seek(int(off))
+	r.Begin(list, structure)
 	return true
 }
 
@@ -275,13 +276,13 @@ func (d *rtsDecoder) parameters() {
 	rs.Parameters = make([]RootParameter, n)
 	for i := range rs.Parameters {
 		p := &rs.Parameters[i]
-		r.begin(fmt.Sprintf("[%d]", i), "root parameter")
-		p.ParameterType = RootParameterType(r.u32("ParameterType"))
-		p.ShaderVisibility = ShaderVisibility(r.u32("ShaderVisibility"))
-		p.PayloadOffset = r.u32("PayloadOffset")
-		r.end()
+		r.Begin(fmt.Sprintf("[%d]", i), "root parameter")
+		p.ParameterType = RootParameterType(r.U32("ParameterType"))
+		p.ShaderVisibility = ShaderVisibility(r.U32("ShaderVisibility"))
+		p.PayloadOffset = r.U32("PayloadOffset")
+		r.End()
 	}
-	r.end()
+	r.End()
 	for i := range rs.Parameters {
 		d.parameter(i, &rs.Parameters[i])
 	}
@@ -290,13 +291,13 @@ func (d *rtsDecoder) parameters() {
 // payload checks that the n bytes of p's payload fit (an Error at the
 // parameter header at otherwise), claims them for what and opens them as the
 // structure named structure at path; nil when they do not fit.
-func (d *rtsDecoder) payload(p *RootParameter, n int, at int, what, path, structure string) *reader {
+func (d *rtsDecoder) payload(p *RootParameter, n int, at int, what, path, structure string) *binread.Reader {
 	if !d.fits(p.PayloadOffset, int64(n), at+8, what, "PayloadOffset") {
 		return nil
 	}
 	d.claim(int(p.PayloadOffset), n, what)
-	s := d.r.sub(int(p.PayloadOffset), n, path, structure)
-	s.begin("", structure)
+	s := d.r.Sub(int(p.PayloadOffset), n, path, structure)
+	s.Begin("", structure)
 	return s
 }
 
@@ -304,43 +305,43 @@ func (d *rtsDecoder) parameter(i int, p *RootParameter) {
 	r, v := d.r, d.rs.Version
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
-	if !report.Named(shaderVisibilities.names, uint64(p.ShaderVisibility)) {
-		r.problemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
+	if !report.Named(shaderVisibilities.Names, uint64(p.ShaderVisibility)) {
+		r.ProblemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
-	path := r.join(fmt.Sprintf("Parameters[%d]", i))
+	path := r.Join(fmt.Sprintf("Parameters[%d]", i))
 	switch p.ParameterType {
 	case RootParamConstants32Bit:
 		s := d.payload(p, rtsConstantsSize, at, what+"'s constants", path+"/Constants", "root constants")
 		if s == nil {
 			return
 		}
-		p.Constants = &RootConstants{ShaderRegister: s.u32("ShaderRegister"), RegisterSpace: s.u32("RegisterSpace"), Num32BitValues: s.u32("Num32BitValues")}
-		s.end()
+		p.Constants = &RootConstants{ShaderRegister: s.U32("ShaderRegister"), RegisterSpace: s.U32("RegisterSpace"), Num32BitValues: s.U32("Num32BitValues")}
+		s.End()
 	case RootParamCBV, RootParamSRV, RootParamUAV:
 		s := d.payload(p, rtsDescriptorSize(v), at, what+"'s descriptor", path+"/Descriptor", "root descriptor")
 		if s == nil {
 			return
 		}
 		c := &RootDescriptor{}
-		c.ShaderRegister = s.u32("ShaderRegister")
-		c.RegisterSpace = s.u32("RegisterSpace")
+		c.ShaderRegister = s.U32("ShaderRegister")
+		c.RegisterSpace = s.U32("RegisterSpace")
 		if v >= 2 {
-			c.Flags = s.u32("Flags")
+			c.Flags = s.U32("Flags")
 		}
-		s.end()
-		c.FlagNames = flagNames(c.Flags, rootDescriptorFlagBits)
-		setFlagFields(c.Flags, rootDescriptorFlagBits, &c.DataVolatile, &c.DataStaticWhileSetAtExecute, &c.DataStatic)
+		s.End()
+		c.FlagNames = report.BitNames(c.Flags, rootDescriptorFlagBits)
+		report.SetFlagFields(c.Flags, rootDescriptorFlagBits, &c.DataVolatile, &c.DataStaticWhileSetAtExecute, &c.DataStatic)
 		if bad := c.Flags &^ flagMask(rootDescriptorFlagBits); bad != 0 {
-			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, flagMask(rootDescriptorFlagBits))
+			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, flagMask(rootDescriptorFlagBits))
 		}
 		if bits := c.Flags & 0xE; bits&(bits-1) != 0 {
-			r.problemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
+			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
 		}
 		p.Descriptor = c
 	case RootParamDescriptorTable:
 		d.table(i, p, at, what, path)
 	default:
-		r.problemAt(Error, at, what, "root parameter %d has ParameterType %d, which is not one of DescriptorTable, Constants32Bit, CBV, SRV, UAV (0 to 4): its payload cannot be read", i, uint32(p.ParameterType))
+		r.ProblemAt(Error, at, what, "root parameter %d has ParameterType %d, which is not one of DescriptorTable, Constants32Bit, CBV, SRV, UAV (0 to 4): its payload cannot be read", i, uint32(p.ParameterType))
 	}
 }
 
@@ -351,66 +352,66 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 		return
 	}
 	t := &RootDescriptorTable{}
-	t.NumRanges = s.u32("NumRanges")
-	t.RangesOffset = s.u32("RangesOffset")
-	s.end()
+	t.NumRanges = s.U32("NumRanges")
+	t.RangesOffset = s.U32("RangesOffset")
+	s.End()
 	p.Table = t
 	t.Ranges = []DescriptorRange{}
 	if t.NumRanges == 0 {
-		r.problemAt(Warning, int(p.PayloadOffset), what, "descriptor table %d has no ranges (D3D12 rejects empty tables)", i)
+		r.ProblemAt(Warning, int(p.PayloadOffset), what, "descriptor table %d has no ranges (D3D12 rejects empty tables)", i)
 		return
 	}
 	rsize := rtsRangeSize(v)
-	if int64(t.RangesOffset)+int64(t.NumRanges)*int64(rsize) > int64(r.len()) {
-		r.problemAt(Error, int(p.PayloadOffset)+4, what, "descriptor table %d: %d ranges of %d bytes at RangesOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
-			i, t.NumRanges, rsize, t.RangesOffset, r.len())
+	if int64(t.RangesOffset)+int64(t.NumRanges)*int64(rsize) > int64(r.Len()) {
+		r.ProblemAt(Error, int(p.PayloadOffset)+4, what, "descriptor table %d: %d ranges of %d bytes at RangesOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
+			i, t.NumRanges, rsize, t.RangesOffset, r.Len())
 		return
 	}
 	d.claim(int(t.RangesOffset), int(t.NumRanges)*rsize, what+"'s ranges")
 	t.Ranges = make([]DescriptorRange, t.NumRanges)
-	s = r.sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
+	s = r.Sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
 	for k := range t.Ranges {
 		g := &t.Ranges[k]
-		s.begin(fmt.Sprintf("[%d]", k), "descriptor range")
-		g.RangeType = DescriptorRangeType(s.u32("RangeType"))
-		nd := s.u32("NumDescriptors")
-		g.BaseShaderRegister = s.u32("BaseShaderRegister")
-		g.RegisterSpace = s.u32("RegisterSpace")
+		s.Begin(fmt.Sprintf("[%d]", k), "descriptor range")
+		g.RangeType = DescriptorRangeType(s.U32("RangeType"))
+		nd := s.U32("NumDescriptors")
+		g.BaseShaderRegister = s.U32("BaseShaderRegister")
+		g.RegisterSpace = s.U32("RegisterSpace")
 		if v >= 2 {
 			// DXC and LLVM's structs put Flags before the offset; LLVM's document shows it last.
-			g.Flags = s.u32("Flags")
+			g.Flags = s.U32("Flags")
 		}
-		g.OffsetInDescriptorsFromTableStart = s.u32("OffsetInDescriptorsFromTableStart")
-		s.end()
+		g.OffsetInDescriptorsFromTableStart = s.U32("OffsetInDescriptorsFromTableStart")
+		s.End()
 		g.NumDescriptors = int64(nd)
 		if nd == RangeUnbounded {
 			g.NumDescriptors, g.Unbounded = -1, true
 		}
 		g.Append = g.OffsetInDescriptorsFromTableStart == RangeAppend
-		g.FlagNames = flagNames(g.Flags, descriptorRangeFlagBits)
-		setFlagFields(g.Flags, descriptorRangeFlagBits, &g.DescriptorsVolatile, &g.DataVolatile,
+		g.FlagNames = report.BitNames(g.Flags, descriptorRangeFlagBits)
+		report.SetFlagFields(g.Flags, descriptorRangeFlagBits, &g.DescriptorsVolatile, &g.DataVolatile,
 			&g.DataStaticWhileSetAtExecute, &g.DataStatic, &g.DescriptorsStaticKeepingBufferBoundsChecks)
 		rat := int(t.RangesOffset) + k*rsize
 		rwhat := fmt.Sprintf("descriptor table %d range %d", i, k)
 		if k > 0 {
 			prev := t.Ranges[k-1]
 			if (prev.RangeType == 3) != (g.RangeType == 3) {
-				r.problemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
+				r.ProblemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
 			}
 			if prev.Unbounded && g.Append {
-				r.problemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
+				r.ProblemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
-		if !report.Named(descriptorRangeTypes.names, uint64(g.RangeType)) {
-			r.problemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
+		if !report.Named(descriptorRangeTypes.Names, uint64(g.RangeType)) {
+			r.ProblemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
-			r.problemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
+			r.ProblemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
 		}
 		if bad := g.Flags &^ flagMask(descriptorRangeFlagBits); bad != 0 {
-			r.problemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, flagMask(descriptorRangeFlagBits))
+			r.ProblemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, flagMask(descriptorRangeFlagBits))
 		} else if g.RangeType == 3 && g.Flags&^0x1 != 0 {
-			r.problemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
+			r.ProblemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
 		}
 	}
 }
@@ -427,31 +428,31 @@ func (d *rtsDecoder) samplers() {
 	}
 	rs.Samplers = make([]StaticSampler, n)
 	for i := range rs.Samplers {
-		at := r.pos
+		at := r.Pos
 		m := &rs.Samplers[i]
-		r.begin(fmt.Sprintf("[%d]", i), "static sampler")
-		m.Filter = SamplerFilter(r.u32("Filter"))
-		m.AddressU = TextureAddressMode(r.u32("AddressU"))
-		m.AddressV = TextureAddressMode(r.u32("AddressV"))
-		m.AddressW = TextureAddressMode(r.u32("AddressW"))
-		m.MipLODBias = SamplerFloat(r.f32("MipLODBias"))
-		m.MaxAnisotropy = r.u32("MaxAnisotropy")
-		m.ComparisonFunc = ComparisonFunc(r.u32("ComparisonFunc"))
-		m.BorderColor = StaticBorderColor(r.u32("BorderColor"))
-		m.MinLOD = SamplerFloat(r.f32("MinLOD"))
-		m.MaxLOD = SamplerFloat(r.f32("MaxLOD"))
-		m.ShaderRegister = r.u32("ShaderRegister")
-		m.RegisterSpace = r.u32("RegisterSpace")
-		m.ShaderVisibility = ShaderVisibility(r.u32("ShaderVisibility"))
+		r.Begin(fmt.Sprintf("[%d]", i), "static sampler")
+		m.Filter = SamplerFilter(r.U32("Filter"))
+		m.AddressU = TextureAddressMode(r.U32("AddressU"))
+		m.AddressV = TextureAddressMode(r.U32("AddressV"))
+		m.AddressW = TextureAddressMode(r.U32("AddressW"))
+		m.MipLODBias = SamplerFloat(r.F32("MipLODBias"))
+		m.MaxAnisotropy = r.U32("MaxAnisotropy")
+		m.ComparisonFunc = ComparisonFunc(r.U32("ComparisonFunc"))
+		m.BorderColor = StaticBorderColor(r.U32("BorderColor"))
+		m.MinLOD = SamplerFloat(r.F32("MinLOD"))
+		m.MaxLOD = SamplerFloat(r.F32("MaxLOD"))
+		m.ShaderRegister = r.U32("ShaderRegister")
+		m.RegisterSpace = r.U32("RegisterSpace")
+		m.ShaderVisibility = ShaderVisibility(r.U32("ShaderVisibility"))
 		if rs.Version >= 3 {
-			m.Flags = r.u32("Flags")
+			m.Flags = r.U32("Flags")
 		}
-		r.end()
-		m.FlagNames = flagNames(m.Flags, staticSamplerFlagBits)
-		setFlagFields(m.Flags, staticSamplerFlagBits, &m.UintBorderColor, &m.NonNormalizedCoordinates)
+		r.End()
+		m.FlagNames = report.BitNames(m.Flags, staticSamplerFlagBits)
+		report.SetFlagFields(m.Flags, staticSamplerFlagBits, &m.UintBorderColor, &m.NonNormalizedCoordinates)
 		d.checkSampler(i, at, m)
 	}
-	r.end()
+	r.End()
 }
 
 func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
@@ -459,21 +460,21 @@ func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
 	what := fmt.Sprintf("static sampler %d", i)
 	bad := func(field string, rel int, v uint32, names []string, typ string) {
 		if !report.Named(names, uint64(v)) {
-			r.problemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
+			r.ProblemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
-	bad("Filter", 0, uint32(m.Filter), samplerFilters.names, "D3D12_FILTER")
-	bad("AddressU", 4, uint32(m.AddressU), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressV", 8, uint32(m.AddressV), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressW", 12, uint32(m.AddressW), textureAddressModes.names, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncs.names, "D3D12_COMPARISON_FUNC")
-	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColors.names, "D3D12_STATIC_BORDER_COLOR")
-	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilities.names, "D3D12_SHADER_VISIBILITY")
+	bad("Filter", 0, uint32(m.Filter), samplerFilters.Names, "D3D12_FILTER")
+	bad("AddressU", 4, uint32(m.AddressU), textureAddressModes.Names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressV", 8, uint32(m.AddressV), textureAddressModes.Names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressW", 12, uint32(m.AddressW), textureAddressModes.Names, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncs.Names, "D3D12_COMPARISON_FUNC")
+	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColors.Names, "D3D12_STATIC_BORDER_COLOR")
+	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilities.Names, "D3D12_SHADER_VISIBILITY")
 	if m.MaxAnisotropy > 16 {
-		r.problemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
+		r.ProblemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}
 	if b := m.Flags &^ flagMask(staticSamplerFlagBits); b != 0 {
-		r.problemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, flagMask(staticSamplerFlagBits))
+		r.ProblemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, flagMask(staticSamplerFlagBits))
 	}
 }
 
@@ -498,7 +499,7 @@ func (rs *RootSignature) String() string {
 	return out
 }
 
-func decodeRootSignaturePart(p *Part, r *reader) {
+func decodeRootSignaturePart(p *Part, r *binread.Reader) {
 	p.RootSignature = decodeRootSignature(r)
 	p.Summary = p.RootSignature.String()
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // Enums and flags of the serialized root signature, named as LLVM's
@@ -22,42 +24,46 @@ const (
 	RootParamUAV             RootParameterType = 4
 )
 
-var rootParameterTypes = enum{"RootParameterType", []string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}}
+var rootParameterTypes = report.Enum{Type: "RootParameterType", Names: []string{0: "DescriptorTable", 1: "Constants32Bit", 2: "CBV", 3: "SRV", 4: "UAV"}}
 
-func (v RootParameterType) String() string { return enumString(rootParameterTypes, v) }
+func (v RootParameterType) String() string { return report.EnumString(rootParameterTypes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v RootParameterType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *RootParameterType) UnmarshalText(b []byte) error { return parseEnum(rootParameterTypes, v, b) }
+func (v *RootParameterType) UnmarshalText(b []byte) error {
+	return report.ParseEnum(rootParameterTypes, v, b)
+}
 
 // ShaderVisibility says which stages see a root parameter or static sampler (D3D12_SHADER_VISIBILITY).
 type ShaderVisibility uint32
 
-var shaderVisibilities = enum{"ShaderVisibility", []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}}
+var shaderVisibilities = report.Enum{Type: "ShaderVisibility", Names: []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}}
 
-func (v ShaderVisibility) String() string { return enumString(shaderVisibilities, v) }
+func (v ShaderVisibility) String() string { return report.EnumString(shaderVisibilities, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v ShaderVisibility) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *ShaderVisibility) UnmarshalText(b []byte) error { return parseEnum(shaderVisibilities, v, b) }
+func (v *ShaderVisibility) UnmarshalText(b []byte) error {
+	return report.ParseEnum(shaderVisibilities, v, b)
+}
 
 // DescriptorRangeType is the kind of a descriptor table range (D3D12_DESCRIPTOR_RANGE_TYPE).
 type DescriptorRangeType uint32
 
-var descriptorRangeTypes = enum{"DescriptorRangeType", []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}}
+var descriptorRangeTypes = report.Enum{Type: "DescriptorRangeType", Names: []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}}
 
-func (v DescriptorRangeType) String() string { return enumString(descriptorRangeTypes, v) }
+func (v DescriptorRangeType) String() string { return report.EnumString(descriptorRangeTypes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *DescriptorRangeType) UnmarshalText(b []byte) error {
-	return parseEnum(descriptorRangeTypes, v, b)
+	return report.ParseEnum(descriptorRangeTypes, v, b)
 }
 
 // SamplerFilter is a static sampler's filter (D3D12_FILTER).
@@ -66,7 +72,7 @@ type SamplerFilter uint32
 // samplerFilters names the whole D3D12_FILTER list: 9 basic filters (LLVM's
 // names) plus MinMagAnisotropicMipPoint (0x54, newer d3d12.h), each in four
 // reduction groups: plain, Comparison (0x80), Minimum (0x100), Maximum (0x180).
-var samplerFilters = enum{"SamplerFilter", func() []string {
+var samplerFilters = report.Enum{Type: "SamplerFilter", Names: func() []string {
 	base := []struct {
 		v    uint32
 		name string
@@ -87,81 +93,85 @@ var samplerFilters = enum{"SamplerFilter", func() []string {
 	return m
 }()}
 
-func (v SamplerFilter) String() string { return enumString(samplerFilters, v) }
+func (v SamplerFilter) String() string { return report.EnumString(samplerFilters, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *SamplerFilter) UnmarshalText(b []byte) error { return parseEnum(samplerFilters, v, b) }
+func (v *SamplerFilter) UnmarshalText(b []byte) error { return report.ParseEnum(samplerFilters, v, b) }
 
 // TextureAddressMode is a static sampler's address mode (D3D12_TEXTURE_ADDRESS_MODE).
 type TextureAddressMode uint32
 
-var textureAddressModes = enum{"TextureAddressMode", []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}}
+var textureAddressModes = report.Enum{Type: "TextureAddressMode", Names: []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}}
 
-func (v TextureAddressMode) String() string { return enumString(textureAddressModes, v) }
+func (v TextureAddressMode) String() string { return report.EnumString(textureAddressModes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v TextureAddressMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
 func (v *TextureAddressMode) UnmarshalText(b []byte) error {
-	return parseEnum(textureAddressModes, v, b)
+	return report.ParseEnum(textureAddressModes, v, b)
 }
 
 // ComparisonFunc is a static sampler's comparison function (D3D12_COMPARISON_FUNC; 0 None in newer headers).
 type ComparisonFunc uint32
 
-var comparisonFuncs = enum{"ComparisonFunc", []string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}}
+var comparisonFuncs = report.Enum{Type: "ComparisonFunc", Names: []string{0: "None", 1: "Never", 2: "Less", 3: "Equal", 4: "LessEqual", 5: "Greater", 6: "NotEqual", 7: "GreaterEqual", 8: "Always"}}
 
-func (v ComparisonFunc) String() string { return enumString(comparisonFuncs, v) }
+func (v ComparisonFunc) String() string { return report.EnumString(comparisonFuncs, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v ComparisonFunc) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *ComparisonFunc) UnmarshalText(b []byte) error { return parseEnum(comparisonFuncs, v, b) }
+func (v *ComparisonFunc) UnmarshalText(b []byte) error {
+	return report.ParseEnum(comparisonFuncs, v, b)
+}
 
 // StaticBorderColor is a static sampler's border colour (D3D12_STATIC_BORDER_COLOR).
 type StaticBorderColor uint32
 
-var staticBorderColors = enum{"StaticBorderColor", []string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}}
+var staticBorderColors = report.Enum{Type: "StaticBorderColor", Names: []string{0: "TransparentBlack", 1: "OpaqueBlack", 2: "OpaqueWhite", 3: "OpaqueBlackUint", 4: "OpaqueWhiteUint"}}
 
-func (v StaticBorderColor) String() string { return enumString(staticBorderColors, v) }
+func (v StaticBorderColor) String() string { return report.EnumString(staticBorderColors, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v StaticBorderColor) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *StaticBorderColor) UnmarshalText(b []byte) error { return parseEnum(staticBorderColors, v, b) }
+func (v *StaticBorderColor) UnmarshalText(b []byte) error {
+	return report.ParseEnum(staticBorderColors, v, b)
+}
 
 // flagBit names one bit of a flags word.
 // Root signature flags (D3D12_ROOT_SIGNATURE_FLAGS; LLVM ROOT_SIGNATURE_FLAG names).
-var rootFlagBits = []flagBit{
-	{0x1, "AllowInputAssemblerInputLayout"}, {0x2, "DenyVertexShaderRootAccess"}, {0x4, "DenyHullShaderRootAccess"},
-	{0x8, "DenyDomainShaderRootAccess"}, {0x10, "DenyGeometryShaderRootAccess"}, {0x20, "DenyPixelShaderRootAccess"},
-	{0x40, "AllowStreamOutput"}, {0x80, "LocalRootSignature"}, {0x100, "DenyAmplificationShaderRootAccess"},
-	{0x200, "DenyMeshShaderRootAccess"}, {0x400, "CBVSRVUAVHeapDirectlyIndexed"}, {0x800, "SamplerHeapDirectlyIndexed"},
-	{0x80000000, "AllowLowTierReservedHwCbLimit"}, // DXC only
+var rootFlagBits = []report.FlagBit{
+	{Bit: 0x1, Name: "AllowInputAssemblerInputLayout"}, {Bit: 0x2, Name: "DenyVertexShaderRootAccess"}, {Bit: 0x4, Name: "DenyHullShaderRootAccess"},
+	{Bit: 0x8, Name: "DenyDomainShaderRootAccess"}, {Bit: 0x10, Name: "DenyGeometryShaderRootAccess"}, {Bit: 0x20, Name: "DenyPixelShaderRootAccess"},
+	{Bit: 0x40, Name: "AllowStreamOutput"}, {Bit: 0x80, Name: "LocalRootSignature"}, {Bit: 0x100, Name: "DenyAmplificationShaderRootAccess"},
+	{Bit: 0x200, Name: "DenyMeshShaderRootAccess"}, {Bit: 0x400, Name: "CBVSRVUAVHeapDirectlyIndexed"}, {Bit: 0x800, Name: "SamplerHeapDirectlyIndexed"},
+	{Bit: 0x80000000, Name: "AllowLowTierReservedHwCbLimit"}, // DXC only
 }
 
 // Root descriptor flags (D3D12_ROOT_DESCRIPTOR_FLAGS; the YAML keys are LLVM's upper-case flag names).
-var rootDescriptorFlagBits = []flagBit{{0x2, "DATA_VOLATILE"}, {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE"}, {0x8, "DATA_STATIC"}}
+var rootDescriptorFlagBits = []report.FlagBit{{Bit: 0x2, Name: "DATA_VOLATILE"}, {Bit: 0x4, Name: "DATA_STATIC_WHILE_SET_AT_EXECUTE"}, {Bit: 0x8, Name: "DATA_STATIC"}}
 
 // Descriptor range flags (D3D12_DESCRIPTOR_RANGE_FLAGS).
-var descriptorRangeFlagBits = []flagBit{
-	{0x1, "DESCRIPTORS_VOLATILE"}, {0x2, "DATA_VOLATILE"}, {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE"},
-	{0x8, "DATA_STATIC"}, {0x10000, "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS"},
+var descriptorRangeFlagBits = []report.FlagBit{
+	{Bit: 0x1, Name: "DESCRIPTORS_VOLATILE"}, {Bit: 0x2, Name: "DATA_VOLATILE"}, {Bit: 0x4, Name: "DATA_STATIC_WHILE_SET_AT_EXECUTE"},
+	{Bit: 0x8, Name: "DATA_STATIC"}, {Bit: 0x10000, Name: "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS"},
 }
 
 // Static sampler flags (D3D12_SAMPLER_FLAGS, root signature 1.2).
-var staticSamplerFlagBits = []flagBit{{0x1, "SAMPLER_FLAG_UINT_BORDER_COLOR"}, {0x2, "SAMPLER_FLAG_NON_NORMALIZED_COORDINATES"}}
+var staticSamplerFlagBits = []report.FlagBit{{Bit: 0x1, Name: "SAMPLER_FLAG_UINT_BORDER_COLOR"}, {Bit: 0x2, Name: "SAMPLER_FLAG_NON_NORMALIZED_COORDINATES"}}
 
-func flagMask(bits []flagBit) uint32 {
+func flagMask(bits []report.FlagBit) uint32 {
 	var m uint32
 	for _, b := range bits {
-		m |= b.bit
+		m |= b.Bit
 	}
 	return m
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // HLSL renders the root signature in the HLSL root signature language (the
@@ -98,23 +100,23 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 
 // rootFlagHLSL spells the root flags the way the language does (the LLVM names
 // do not upper-case mechanically: "CBVSRVUAVHeapDirectlyIndexed").
-var rootFlagHLSL = []flagBit{
-	{0x1, "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT"}, {0x2, "DENY_VERTEX_SHADER_ROOT_ACCESS"}, {0x4, "DENY_HULL_SHADER_ROOT_ACCESS"},
-	{0x8, "DENY_DOMAIN_SHADER_ROOT_ACCESS"}, {0x10, "DENY_GEOMETRY_SHADER_ROOT_ACCESS"}, {0x20, "DENY_PIXEL_SHADER_ROOT_ACCESS"},
-	{0x40, "ALLOW_STREAM_OUTPUT"}, {0x80, "LOCAL_ROOT_SIGNATURE"}, {0x100, "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS"},
-	{0x200, "DENY_MESH_SHADER_ROOT_ACCESS"}, {0x400, "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED"}, {0x800, "SAMPLER_HEAP_DIRECTLY_INDEXED"},
-	{0x80000000, "ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT"},
+var rootFlagHLSL = []report.FlagBit{
+	{Bit: 0x1, Name: "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT"}, {Bit: 0x2, Name: "DENY_VERTEX_SHADER_ROOT_ACCESS"}, {Bit: 0x4, Name: "DENY_HULL_SHADER_ROOT_ACCESS"},
+	{Bit: 0x8, Name: "DENY_DOMAIN_SHADER_ROOT_ACCESS"}, {Bit: 0x10, Name: "DENY_GEOMETRY_SHADER_ROOT_ACCESS"}, {Bit: 0x20, Name: "DENY_PIXEL_SHADER_ROOT_ACCESS"},
+	{Bit: 0x40, Name: "ALLOW_STREAM_OUTPUT"}, {Bit: 0x80, Name: "LOCAL_ROOT_SIGNATURE"}, {Bit: 0x100, Name: "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS"},
+	{Bit: 0x200, Name: "DENY_MESH_SHADER_ROOT_ACCESS"}, {Bit: 0x400, Name: "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED"}, {Bit: 0x800, Name: "SAMPLER_HEAP_DIRECTLY_INDEXED"},
+	{Bit: 0x80000000, Name: "ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT"},
 }
 
-var samplerFlagHLSL = []flagBit{{0x1, "UINT_BORDER_COLOR"}, {0x2, "NON_NORMALIZED_COORDINATES"}}
+var samplerFlagHLSL = []report.FlagBit{{Bit: 0x1, Name: "UINT_BORDER_COLOR"}, {Bit: 0x2, Name: "NON_NORMALIZED_COORDINATES"}}
 
 // hlslFlags joins the set flags with " | " as the language spells them
 // (zero when none is set); bits nobody named print in hex.
-func hlslFlags(v uint32, bits []flagBit, zero string) string {
+func hlslFlags(v uint32, bits []report.FlagBit, zero string) string {
 	if v == 0 {
 		return zero
 	}
-	return strings.Join(flagNames(v, bits), " | ")
+	return strings.Join(report.BitNames(v, bits), " | ")
 }
 
 func hlslVisibility(v ShaderVisibility) string { return hlslEnum("SHADER_VISIBILITY_", v.String()) }

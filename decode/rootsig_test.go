@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // rtsParam is one root parameter for buildRTS: its header and payload words

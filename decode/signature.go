@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -15,7 +16,7 @@ import (
 // DXC DxilProgramSigSemantic), named as LLVM's D3D_SYSTEM_VALUE names it.
 type D3DSystemValue uint32
 
-var d3dSystemValues = enum{"D3DSystemValue", []string{
+var d3dSystemValues = report.Enum{Type: "D3DSystemValue", Names: []string{
 	0: "Undefined", 1: "Position", 2: "ClipDistance", 3: "CullDistance", 4: "RenderTargetArrayIndex",
 	5: "ViewPortArrayIndex", 6: "VertexID", 7: "PrimitiveID", 8: "InstanceID", 9: "IsFrontFace",
 	10: "SampleIndex", 11: "FinalQuadEdgeTessfactor", 12: "FinalQuadInsideTessfactor", 13: "FinalTriEdgeTessfactor",
@@ -32,7 +33,7 @@ var d3dSystemValueDumpbin = map[uint32]string{
 	64: "TARGET", 65: "DEPTH", 66: "COVERAGE", 67: "DEPTHGE", 68: "DEPTHLE", 69: "STENCILREF", 70: "INNERCOV",
 }
 
-func (v D3DSystemValue) String() string { return enumString(d3dSystemValues, v) }
+func (v D3DSystemValue) String() string { return report.EnumString(d3dSystemValues, v) }
 
 // Dumpbin is the short name the compilers' listings print ("POS", "TARGET").
 func (v D3DSystemValue) Dumpbin() string {
@@ -46,39 +47,45 @@ func (v D3DSystemValue) Dumpbin() string {
 func (v D3DSystemValue) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *D3DSystemValue) UnmarshalText(b []byte) error { return parseEnum(d3dSystemValues, v, b) }
+func (v *D3DSystemValue) UnmarshalText(b []byte) error {
+	return report.ParseEnum(d3dSystemValues, v, b)
+}
 
 // SigComponentType is the CompType of a signature element (DxilProgramSigCompType;
 // the same numbers as the PSV0 ComponentType byte).
 type SigComponentType uint32
 
-var sigComponentTypes = enum{"SigComponentType", []string{
+var sigComponentTypes = report.Enum{Type: "SigComponentType", Names: []string{
 	0: "Unknown", 1: "UInt32", 2: "SInt32", 3: "Float32", 4: "UInt16", 5: "SInt16", 6: "Float16",
 	7: "UInt64", 8: "SInt64", 9: "Float64",
 }}
 
-func (v SigComponentType) String() string { return enumString(sigComponentTypes, v) }
+func (v SigComponentType) String() string { return report.EnumString(sigComponentTypes, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SigComponentType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *SigComponentType) UnmarshalText(b []byte) error { return parseEnum(sigComponentTypes, v, b) }
+func (v *SigComponentType) UnmarshalText(b []byte) error {
+	return report.ParseEnum(sigComponentTypes, v, b)
+}
 
 // SigMinPrecision is the MinPrecision of a 32-byte signature element (D3D_MIN_PRECISION).
 type SigMinPrecision uint32
 
-var sigMinPrecisions = enum{"SigMinPrecision", []string{
+var sigMinPrecisions = report.Enum{Type: "SigMinPrecision", Names: []string{
 	0: "Default", 1: "Float16", 2: "Float2_8", 3: "Reserved", 4: "SInt16", 5: "UInt16", 0xF0: "Any16", 0xF1: "Any10",
 }}
 
-func (v SigMinPrecision) String() string { return enumString(sigMinPrecisions, v) }
+func (v SigMinPrecision) String() string { return report.EnumString(sigMinPrecisions, v) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v SigMinPrecision) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads a value written by MarshalText.
-func (v *SigMinPrecision) UnmarshalText(b []byte) error { return parseEnum(sigMinPrecisions, v, b) }
+func (v *SigMinPrecision) UnmarshalText(b []byte) error {
+	return report.ParseEnum(sigMinPrecisions, v, b)
+}
 
 // enumString names v from names, or prints Type(v) for a value nobody named.
 // ---- the signature part ----
@@ -94,15 +101,17 @@ const (
 	SigOutput
 )
 
-var sigDirections = enum{"SignatureDirection", []string{"input", "output"}}
+var sigDirections = report.Enum{Type: "SignatureDirection", Names: []string{"input", "output"}}
 
-func (d SignatureDirection) String() string { return enumString(sigDirections, d) }
+func (d SignatureDirection) String() string { return report.EnumString(sigDirections, d) }
 
 // MarshalText writes the direction by name.
 func (d SignatureDirection) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads a direction written by MarshalText.
-func (d *SignatureDirection) UnmarshalText(b []byte) error { return parseEnum(sigDirections, d, b) }
+func (d *SignatureDirection) UnmarshalText(b []byte) error {
+	return report.ParseEnum(sigDirections, d, b)
+}
 
 // Signature is a decoded I/O signature part: ISG1/OSG1/PSG1 (32-byte elements,
 // DXC and SM 5.1), ISGN/OSGN/PCSG (24 bytes, FXC), OSG5 (28 bytes, FXC GS with streams).
@@ -168,7 +177,7 @@ func sigElementSize(name string) int {
 	return 24
 }
 
-func decodeSignature(p *Part, r *reader) {
+func decodeSignature(p *Part, r *binread.Reader) {
 	s := &Signature{ElementSize: sigElementSize(p.Name)}
 	switch p.Name {
 	case "OSG1", "OSGN", "OSG5":
@@ -180,32 +189,32 @@ func decodeSignature(p *Part, r *reader) {
 		s.Direction = SigOutput
 		s.PatchConstant = true
 	}
-	s.ParamCount = r.u32("ParamCount")
-	s.ParamOffset = r.u32("ParamOffset")
-	if r.failed {
+	s.ParamCount = r.U32("ParamCount")
+	s.ParamOffset = r.U32("ParamOffset")
+	if r.Failed {
 		return
 	}
 	p.Signature = s
-	size := r.len()
+	size := r.Len()
 	if s.ParamOffset < 8 || int64(s.ParamOffset) > int64(size) {
-		r.problemAt(Error, 4, "signature header", "ParamOffset 0x%x does not point into the %d-byte part after the 8-byte header; the elements cannot be found", s.ParamOffset, size)
-		r.raw("Data", r.remaining())
+		r.ProblemAt(Error, 4, "signature header", "ParamOffset 0x%x does not point into the %d-byte part after the 8-byte header; the elements cannot be found", s.ParamOffset, size)
+		r.Raw("Data", r.Remaining())
 		p.Summary = "unreadable signature"
 		return
 	}
 	if s.ParamOffset%4 != 0 {
-		r.problemAt(Warning, 4, "signature header", "ParamOffset 0x%x is not a multiple of 4", s.ParamOffset)
+		r.ProblemAt(Warning, 4, "signature header", "ParamOffset 0x%x is not a multiple of 4", s.ParamOffset)
 	}
 	if s.ParamOffset > 8 {
-		r.problemAt(Note, 8, "signature header", "ParamOffset is 0x%x, not 8: %d bytes between the header and the elements", s.ParamOffset, s.ParamOffset-8)
-		r.raw("Reserved", int(s.ParamOffset)-8)
+		r.ProblemAt(Note, 8, "signature header", "ParamOffset is 0x%x, not 8: %d bytes between the header and the elements", s.ParamOffset, s.ParamOffset-8)
+		r.Raw("Reserved", int(s.ParamOffset)-8)
 	}
 	tableStart := int(s.ParamOffset)
 	n := int64(s.ParamCount)
 	fit := int64(size-tableStart) / int64(s.ElementSize)
 	if n > fit {
-		r.problemAt(Error, 0, "signature header", "ParamCount is %d, so %d bytes of %d-byte elements start at 0x%x, but the part holds only %d bytes: only %d elements fit",
-			n, n*int64(s.ElementSize), s.ElementSize, r.base+int64(tableStart), size, fit)
+		r.ProblemAt(Error, 0, "signature header", "ParamCount is %d, so %d bytes of %d-byte elements start at 0x%x, but the part holds only %d bytes: only %d elements fit",
+			n, n*int64(s.ElementSize), s.ElementSize, r.Base+int64(tableStart), size, fit)
 		n = fit
 	}
 	tableEnd := tableStart + int(n)*s.ElementSize
@@ -214,33 +223,33 @@ func decodeSignature(p *Part, r *reader) {
 	if s.ElementSize != 24 {
 		strs.header = 4
 	}
-	r.seek(tableStart)
-	r.begin("Parameters", "signature elements")
+	r.Seek(tableStart)
+	r.Begin("Parameters", "signature elements")
 	for i := range s.Parameters {
 		e := &s.Parameters[i]
-		e.Offset = r.abs()
-		r.begin(fmt.Sprintf("[%d]", i), "signature element")
+		e.Offset = r.Abs()
+		r.Begin(fmt.Sprintf("[%d]", i), "signature element")
 		if s.ElementSize != 24 {
-			e.Stream = r.u32("Stream")
+			e.Stream = r.U32("Stream")
 		}
-		e.NameOffset = r.u32("NameOffset")
-		e.Index = r.u32("Index")
-		e.SystemValue = D3DSystemValue(r.u32("SystemValue"))
-		e.CompType = SigComponentType(r.u32("CompType"))
-		e.Register = r.u32("Register")
-		e.Mask = r.u8("Mask")
-		e.ExclusiveMask = r.u8("ExclusiveMask")
-		r.bytes("Padding", 2)
+		e.NameOffset = r.U32("NameOffset")
+		e.Index = r.U32("Index")
+		e.SystemValue = D3DSystemValue(r.U32("SystemValue"))
+		e.CompType = SigComponentType(r.U32("CompType"))
+		e.Register = r.U32("Register")
+		e.Mask = r.U8("Mask")
+		e.ExclusiveMask = r.U8("ExclusiveMask")
+		r.Bytes("Padding", 2)
 		if s.ElementSize == 32 {
-			e.MinPrecision = SigMinPrecision(r.u32("MinPrecision"))
+			e.MinPrecision = SigMinPrecision(r.U32("MinPrecision"))
 		}
-		r.end()
+		r.End()
 		e.MaskString = MaskString(e.Mask)
 		e.SystemValueName = e.SystemValue.Dumpbin()
 		e.Name = strs.name(r, e, i, tableEnd)
 		sigCheckElement(r, s, e, i)
 	}
-	r.end()
+	r.End()
 	s.setUsed()
 	sigClaimStrings(r, strs.names, tableEnd)
 	p.Summary = s.summary()
@@ -274,18 +283,18 @@ func (ss *sigStrings) init(b []byte) {
 	ss.ready = true
 }
 
-func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) string {
+func (ss *sigStrings) name(r *binread.Reader, e *SignatureParameter, i, tableEnd int) string {
 	if !ss.ready {
-		ss.init(r.b)
+		ss.init(r.Data)
 	}
 	off := e.NameOffset
-	at := int(e.Offset-r.base) + ss.header
-	if int64(off) >= int64(len(r.b)) {
-		r.problemAt(Error, at, "signature element", "element %d's SemanticName offset 0x%x is past the end of the %d-byte part: its name cannot be read", i, off, len(r.b))
+	at := int(e.Offset-r.Base) + ss.header
+	if int64(off) >= int64(len(r.Data)) {
+		r.ProblemAt(Error, at, "signature element", "element %d's SemanticName offset 0x%x is past the end of the %d-byte part: its name cannot be read", i, off, len(r.Data))
 		return ""
 	}
 	if int(off) < tableEnd {
-		r.problemAt(Warning, at, "signature element", "element %d's SemanticName offset 0x%x points inside the header or element table (which ends at 0x%x), not at the strings after it", i, off, tableEnd)
+		r.ProblemAt(Warning, at, "signature element", "element %d's SemanticName offset 0x%x points inside the header or element table (which ends at 0x%x), not at the strings after it", i, off, tableEnd)
 	}
 	if s, ok := ss.names[off]; ok {
 		return s
@@ -296,14 +305,14 @@ func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) st
 		end = int(ss.nuls[k])
 	} else if !ss.noNUL {
 		ss.noNUL = true
-		r.problemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x has no terminating NUL before the end of the part", i, r.base+int64(off))
+		r.ProblemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x has no terminating NUL before the end of the part", i, r.Base+int64(off))
 	}
 	if end-int(off) > maxSemanticName {
 		// Real names are a few dozen bytes; thousands of elements pointing into
 		// one long run would otherwise print gigabytes of JSON.
 		if !ss.long {
 			ss.long = true
-			r.problemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x is %d bytes long; names are cut at %d bytes", i, r.base+int64(off), end-int(off), maxSemanticName)
+			r.ProblemAt(Warning, int(off), "signature strings", "element %d's semantic name at 0x%x is %d bytes long; names are cut at %d bytes", i, r.Base+int64(off), end-int(off), maxSemanticName)
 		}
 		end = int(off) + maxSemanticName
 	}
@@ -313,24 +322,24 @@ func (ss *sigStrings) name(r *reader, e *SignatureParameter, i, tableEnd int) st
 }
 
 // sigCheckElement reports values no compiler writes.
-func sigCheckElement(r *reader, s *Signature, e *SignatureParameter, i int) {
-	at := int(e.Offset - r.base)
-	if !report.Named(d3dSystemValues.names, uint64(e.SystemValue)) {
-		r.problemAt(Warning, at, "signature element", "element %d (%s) has SystemValue %d, which is not a D3D_NAME value", i, e.Name, uint32(e.SystemValue))
+func sigCheckElement(r *binread.Reader, s *Signature, e *SignatureParameter, i int) {
+	at := int(e.Offset - r.Base)
+	if !report.Named(d3dSystemValues.Names, uint64(e.SystemValue)) {
+		r.ProblemAt(Warning, at, "signature element", "element %d (%s) has SystemValue %d, which is not a D3D_NAME value", i, e.Name, uint32(e.SystemValue))
 	}
-	if !report.Named(sigComponentTypes.names, uint64(e.CompType)) {
-		r.problemAt(Warning, at, "signature element", "element %d (%s) has CompType %d, which is not a component type", i, e.Name, uint32(e.CompType))
+	if !report.Named(sigComponentTypes.Names, uint64(e.CompType)) {
+		r.ProblemAt(Warning, at, "signature element", "element %d (%s) has CompType %d, which is not a component type", i, e.Name, uint32(e.CompType))
 	}
-	if !report.Named(sigMinPrecisions.names, uint64(e.MinPrecision)) {
-		r.problemAt(Warning, at, "signature element", "element %d (%s) has MinPrecision %d, which is not a D3D_MIN_PRECISION value", i, e.Name, uint32(e.MinPrecision))
+	if !report.Named(sigMinPrecisions.Names, uint64(e.MinPrecision)) {
+		r.ProblemAt(Warning, at, "signature element", "element %d (%s) has MinPrecision %d, which is not a D3D_MIN_PRECISION value", i, e.Name, uint32(e.MinPrecision))
 	}
 	if e.Mask&^0xF != 0 {
-		r.problemAt(Warning, at, "signature element", "element %d (%s) has Mask 0x%x: only the low 4 bits (xyzw) mean anything", i, e.Name, e.Mask)
+		r.ProblemAt(Warning, at, "signature element", "element %d (%s) has Mask 0x%x: only the low 4 bits (xyzw) mean anything", i, e.Name, e.Mask)
 	}
 	// No check of ExclusiveMask's high bits: DXC writes NeverWrites as the
 	// complement of the written components in a whole byte (0xF0 for xyzw).
 	if e.Stream > 3 {
-		r.problemAt(Warning, at, "signature element", "element %d (%s) is on stream %d; geometry shaders have streams 0 to 3", i, e.Name, e.Stream)
+		r.ProblemAt(Warning, at, "signature element", "element %d (%s) is on stream %d; geometry shaders have streams 0 to 3", i, e.Name, e.Stream)
 	}
 }
 
@@ -351,7 +360,7 @@ func (s *Signature) setUsed() {
 
 // sigClaimStrings records each distinct name once under Strings and the
 // zero (DXC) or 0xAB (FXC) filler after the last one as padding.
-func sigClaimStrings(r *reader, names map[uint32]string, tableEnd int) {
+func sigClaimStrings(r *binread.Reader, names map[uint32]string, tableEnd int) {
 	offs := make([]int, 0, len(names))
 	for o := range names {
 		if int(o) >= tableEnd {
@@ -364,18 +373,18 @@ func sigClaimStrings(r *reader, names map[uint32]string, tableEnd int) {
 		if o < last {
 			continue // a name inside another (the tail of a longer string)
 		}
-		r.seek(o)
-		r.cstring(fmt.Sprintf("Strings[%d]", k))
-		last = r.pos
+		r.Seek(o)
+		r.CString(fmt.Sprintf("Strings[%d]", k))
+		last = r.Pos
 	}
 	if last > tableEnd && len(offs) > 0 {
-		r.out.span(Span{Path: r.join("Strings"), Off: r.base + int64(offs[0]), Size: int64(last - offs[0]), Kind: SpanStruct})
+		r.Out.Span(Span{Path: r.Join("Strings"), Off: r.Base + int64(offs[0]), Size: int64(last - offs[0]), Kind: SpanStruct})
 	}
-	if last < len(r.b) {
-		tail := r.b[last:]
+	if last < len(r.Data) {
+		tail := r.Data[last:]
 		if len(tail) < 4 && allFiller(tail) {
-			r.seek(last)
-			r.bytes("Padding", len(tail))
+			r.Seek(last)
+			r.Bytes("Padding", len(tail))
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 	"gopkg.in/yaml.v3"
 )
 

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
 )
 
 // ---- SFI0 ----
@@ -178,17 +181,17 @@ func (f *FeatureFlags) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func decodeFeatureInfo(p *Part, r *reader) {
-	v := FeatureFlags(r.u64("Flags"))
-	if r.failed {
+func decodeFeatureInfo(p *Part, r *binread.Reader) {
+	v := FeatureFlags(r.U64("Flags"))
+	if r.Failed {
 		return
 	}
 	p.Flags = &v
 	for _, i := range v.UnknownBits() {
-		r.problemAt(Warning, 0, "feature flags", "SFI0 bit %d is set, but no compiler defines it", i)
+		r.ProblemAt(Warning, 0, "feature flags", "SFI0 bit %d is set, but no compiler defines it", i)
 	}
-	if r.remaining() > 0 {
-		r.problem(Warning, "SFI0 is %d bytes; only the first 8 are defined", r.len())
+	if r.Remaining() > 0 {
+		r.Problem(Warning, "SFI0 is %d bytes; only the first 8 are defined", r.Len())
 	}
 }
 
@@ -201,22 +204,22 @@ type ShaderHash struct {
 	Flags          uint32   // added: the raw flags word
 }
 
-func decodeShaderHash(p *Part, r *reader) {
+func decodeShaderHash(p *Part, r *binread.Reader) {
 	h := &ShaderHash{}
-	r.begin("", "shader hash")
-	h.Flags = r.u32("Flags")
+	r.Begin("", "shader hash")
+	h.Flags = r.U32("Flags")
 	h.IncludesSource = h.Flags&1 != 0
-	h.Digest = HexBytes(r.bytes("Digest", 16))
-	r.end()
-	if r.failed {
+	h.Digest = HexBytes(r.Bytes("Digest", 16))
+	r.End()
+	if r.Failed {
 		return
 	}
 	p.Hash = h
 	if h.Flags&^1 != 0 {
-		r.problemAt(Warning, 0, "Flags", "HASH flags 0x%x has bits other than IncludesSource (0x1) set", h.Flags)
+		r.ProblemAt(Warning, 0, "Flags", "HASH flags 0x%x has bits other than IncludesSource (0x1) set", h.Flags)
 	}
-	if r.remaining() > 0 {
-		r.problem(Warning, "HASH is %d bytes; only the first 20 are defined", r.len())
+	if r.Remaining() > 0 {
+		r.Problem(Warning, "HASH is %d bytes; only the first 20 are defined", r.Len())
 	}
 }
 
@@ -269,71 +272,71 @@ type ProgramHeader struct {
 // MarshalJSON writes ShaderKind as a number, as obj2yaml does.
 func (k ShaderKind) MarshalJSON() ([]byte, error) { return json.Marshal(uint32(k)) }
 
-func decodeProgram(f *File, p *Part, r *reader) {
+func decodeProgram(f *File, p *Part, r *binread.Reader) {
 	h := &ProgramHeader{}
-	r.begin("", "program header")
+	r.Begin("", "program header")
 	// Span names follow the JSON keys under Program; the packed version byte gets one span per nibble's key.
-	ver := r.u8("MinorVersion")
-	r.field("MajorVersion", -1, fmt.Sprint(ver>>4))
+	ver := r.U8("MinorVersion")
+	r.Field("MajorVersion", -1, fmt.Sprint(ver>>4))
 	h.MajorVersion = uint32(ver >> 4)
 	h.MinorVersion = uint32(ver & 0xf)
-	r.u8("Unused")
-	h.ShaderKind = ShaderKind(r.u16("ShaderKind"))
+	r.U8("Unused")
+	h.ShaderKind = ShaderKind(r.U16("ShaderKind"))
 	h.ShaderKindName = h.ShaderKind.String()
-	h.Size = r.u32("Size")
-	magic := r.bytes("DxilMagic", 4)
-	h.DXILMinorVersion = uint32(r.u8("DXILMinorVersion"))
-	h.DXILMajorVersion = uint32(r.u8("DXILMajorVersion"))
-	r.u16("DXILUnused")
-	h.DXILOffset = r.u32("DXILOffset")
-	h.DXILSize = r.u32("DXILSize")
-	r.end()
-	if r.failed {
+	h.Size = r.U32("Size")
+	magic := r.Bytes("DxilMagic", 4)
+	h.DXILMinorVersion = uint32(r.U8("DXILMinorVersion"))
+	h.DXILMajorVersion = uint32(r.U8("DXILMajorVersion"))
+	r.U16("DXILUnused")
+	h.DXILOffset = r.U32("DXILOffset")
+	h.DXILSize = r.U32("DXILSize")
+	r.End()
+	if r.Failed {
 		return
 	}
 	p.Program = h
 	if string(magic) != "DXIL" {
-		r.problemAt(Error, 8, "program header", "DxilMagic is %q, not \"DXIL\"", printable(magic))
-		r.seek(24)
-		r.raw("Data", r.remaining())
+		r.ProblemAt(Error, 8, "program header", "DxilMagic is %q, not \"DXIL\"", printable(magic))
+		r.Seek(24)
+		r.Raw("Data", r.Remaining())
 		return
 	}
 	if h.ShaderKind > 16 {
-		r.problemAt(Warning, 2, "program header", "shader kind %d is not one DXIL defines (0 to 16)", h.ShaderKind)
+		r.ProblemAt(Warning, 2, "program header", "shader kind %d is not one DXIL defines (0 to 16)", h.ShaderKind)
 	}
-	if int64(h.Size)*4 > int64(r.len()) {
-		r.problemAt(Warning, 4, "program header", "SizeInUint32 says %d bytes but the part holds %d", int64(h.Size)*4, r.len())
+	if int64(h.Size)*4 > int64(r.Len()) {
+		r.ProblemAt(Warning, 4, "program header", "SizeInUint32 says %d bytes but the part holds %d", int64(h.Size)*4, r.Len())
 	}
 	start := int64(8) + int64(h.DXILOffset)
 	endBC := start + int64(h.DXILSize)
-	if start < 24 || endBC > int64(r.len()) {
-		r.problemAt(Error, 16, "program header", "bitcode at 0x%x+%d (BitcodeOffset %d from the DXIL magic) does not fit in the %d-byte part", start, h.DXILSize, h.DXILOffset, r.len())
-		r.seek(24)
-		r.raw("Data", r.remaining())
+	if start < 24 || endBC > int64(r.Len()) {
+		r.ProblemAt(Error, 16, "program header", "bitcode at 0x%x+%d (BitcodeOffset %d from the DXIL magic) does not fit in the %d-byte part", start, h.DXILSize, h.DXILOffset, r.Len())
+		r.Seek(24)
+		r.Raw("Data", r.Remaining())
 		return
 	}
 	if start > 24 {
-		r.seek(24)
-		r.bytes("Padding", int(start-24))
+		r.Seek(24)
+		r.Bytes("Padding", int(start-24))
 	}
-	bc := r.b[start:endBC]
-	h.BitcodeStart = r.base + start
+	bc := r.Data[start:endBC]
+	h.BitcodeStart = r.Base + start
 	h.DXIL = HexBytes(bc)
 	h.BitcodeValid = len(bc) >= 4 && bc[0] == 'B' && bc[1] == 'C' && bc[2] == 0xC0 && bc[3] == 0xDE
 	if !h.BitcodeValid {
-		r.problemAt(Error, int(start), "bitcode", "the bitcode does not start with the LLVM magic 'BC' 0xC0DE")
-		r.seek(int(start))
-		r.raw("Bitcode", len(bc))
+		r.ProblemAt(Error, int(start), "bitcode", "the bitcode does not start with the LLVM magic 'BC' 0xC0DE")
+		r.Seek(int(start))
+		r.Raw("Bitcode", len(bc))
 	} else {
-		br := r.sub(int(start), len(bc), p.Name+"/Bitcode", "bitcode")
+		br := r.Sub(int(start), len(bc), p.Name+"/Bitcode", "bitcode")
 		p.Module = decodeModule(br)
 		checkModule(h, p.Module, br)
 	}
-	r.seek(int(endBC))
-	if r.remaining() > 0 {
-		tail := r.b[endBC:]
+	r.Seek(int(endBC))
+	if r.Remaining() > 0 {
+		tail := r.Data[endBC:]
 		if allZero(tail) && len(tail) < 4 {
-			r.bytes("Padding", len(tail))
+			r.Bytes("Padding", len(tail))
 		}
 	}
 }
@@ -376,20 +379,20 @@ type Statistics struct {
 	Fields []StatField
 }
 
-func decodeStatistics(p *Part, r *reader) {
+func decodeStatistics(p *Part, r *binread.Reader) {
 	s := &Statistics{}
-	n := r.len() / 4
-	if r.len()%4 != 0 || (n != 29 && n != 37) {
-		r.problem(Note, "FXC STAT is %d bytes; FXC writes 116 (SM4) or 148 (SM5)", r.len())
+	n := r.Len() / 4
+	if r.Len()%4 != 0 || (n != 29 && n != 37) {
+		r.Problem(Note, "FXC STAT is %d bytes; FXC writes 116 (SM4) or 148 (SM5)", r.Len())
 	}
 	for i := 0; i < n; i++ {
 		name := fmt.Sprintf("Dword%d", i)
 		if i < len(statNames) {
 			name = statNames[i]
 		}
-		r.begin(fmt.Sprintf("Fields[%d]", i), "statistic")
-		s.Fields = append(s.Fields, StatField{name, r.u32("Value")})
-		r.end()
+		r.Begin(fmt.Sprintf("Fields[%d]", i), "statistic")
+		s.Fields = append(s.Fields, StatField{name, r.U32("Value")})
+		r.End()
 	}
 	p.Statistics = s
 }
@@ -404,25 +407,25 @@ type DebugName struct {
 	Valid      bool // added: the part size matches align4(4+NameLength+1), as DXC requires
 }
 
-func decodeDebugName(p *Part, r *reader) {
+func decodeDebugName(p *Part, r *binread.Reader) {
 	d := &DebugName{}
-	d.Flags = r.u16("Flags")
-	d.NameLength = r.u16("NameLength")
-	if r.failed {
+	d.Flags = r.U16("Flags")
+	d.NameLength = r.U16("NameLength")
+	if r.Failed {
 		return
 	}
-	n := r.fit(int(d.NameLength), 2, "debug name", "NameLength %d runs past the end of the %d-byte part", d.NameLength, r.len())
-	d.DebugName = string(r.bytes("DebugName", n))
-	if r.remaining() > 0 {
-		r.bytes("Terminator", 1)
+	n := r.Fit(int(d.NameLength), 2, "debug name", "NameLength %d runs past the end of the %d-byte part", d.NameLength, r.Len())
+	d.DebugName = string(r.Bytes("DebugName", n))
+	if r.Remaining() > 0 {
+		r.Bytes("Terminator", 1)
 	}
-	if r.remaining() > 0 {
-		r.bytes("Padding", r.remaining())
+	if r.Remaining() > 0 {
+		r.Bytes("Padding", r.Remaining())
 	}
 	want := (4 + int(d.NameLength) + 1 + 3) &^ 3
-	d.Valid = r.len() == want && r.len() >= 8
+	d.Valid = r.Len() == want && r.Len() >= 8
 	if !d.Valid {
-		r.problemAt(Warning, 0, "debug name", "ILDN is %d bytes but a %d-byte name needs exactly %d (DXC reports this as corruption)", r.len(), d.NameLength, want)
+		r.ProblemAt(Warning, 0, "debug name", "ILDN is %d bytes but a %d-byte name needs exactly %d (DXC reports this as corruption)", r.Len(), d.NameLength, want)
 	}
 	p.DebugName = d
 }
@@ -442,33 +445,33 @@ type CompilerVersion struct {
 	CustomVersionString string
 }
 
-func decodeCompilerVersion(p *Part, r *reader) {
+func decodeCompilerVersion(p *Part, r *binread.Reader) {
 	v := &CompilerVersion{}
-	v.Major = r.u16("Major")
-	v.Minor = r.u16("Minor")
-	v.VersionFlags = r.u32("VersionFlags")
+	v.Major = r.U16("Major")
+	v.Minor = r.U16("Minor")
+	v.VersionFlags = r.U32("VersionFlags")
 	v.IsDebugBuild = v.VersionFlags&1 != 0
 	v.IsInternal = v.VersionFlags&2 != 0
-	v.CommitCount = r.u32("CommitCount")
-	v.ContentSizeInBytes = r.u32("ContentSizeInBytes")
-	if r.failed {
+	v.CommitCount = r.U32("CommitCount")
+	v.ContentSizeInBytes = r.U32("ContentSizeInBytes")
+	if r.Failed {
 		return
 	}
 	p.CompilerVersion = v
-	n := r.fit(int(v.ContentSizeInBytes), 12, "compiler version", "the version strings claim %d bytes but %d remain", v.ContentSizeInBytes, r.remaining())
-	sr := r.sub(r.pos, n, r.path, "version strings") // the strings are fields of the part, as in the JSON
-	if sr.len() > 0 {
-		v.CommitSha = sr.cstring("CommitSha")
+	n := r.Fit(int(v.ContentSizeInBytes), 12, "compiler version", "the version strings claim %d bytes but %d remain", v.ContentSizeInBytes, r.Remaining())
+	sr := r.Sub(r.Pos, n, r.Path, "version strings") // the strings are fields of the part, as in the JSON
+	if sr.Len() > 0 {
+		v.CommitSha = sr.CString("CommitSha")
 	}
-	if sr.remaining() > 0 {
-		v.CustomVersionString = sr.cstring("CustomVersionString")
+	if sr.Remaining() > 0 {
+		v.CustomVersionString = sr.CString("CustomVersionString")
 	}
-	if sr.remaining() > 0 {
-		sr.bytes("StringsPadding", sr.remaining())
+	if sr.Remaining() > 0 {
+		sr.Bytes("StringsPadding", sr.Remaining())
 	}
-	r.seek(r.pos + n)
-	if r.remaining() > 0 {
-		r.bytes("Padding", r.remaining())
+	r.Seek(r.Pos + n)
+	if r.Remaining() > 0 {
+		r.Bytes("Padding", r.Remaining())
 	}
 }
 
@@ -589,49 +592,49 @@ type SourceInfo struct {
 	Args     *SourceArgs     `json:",omitempty"`
 }
 
-func decodeSourceInfo(p *Part, r *reader) {
+func decodeSourceInfo(p *Part, r *binread.Reader) {
 	s := &SourceInfo{}
-	r.begin("Header", "source info header")
-	s.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
-	s.Header.Flags = r.u16("Flags")
-	s.Header.SectionCount = r.u16("SectionCount")
-	r.end()
-	if r.failed {
+	r.Begin("Header", "source info header")
+	s.Header.AlignedSizeInBytes = r.U32("AlignedSizeInBytes")
+	s.Header.Flags = r.U16("Flags")
+	s.Header.SectionCount = r.U16("SectionCount")
+	r.End()
+	if r.Failed {
 		return
 	}
 	p.SourceInfo = s
 	seen := map[string]bool{}
-	for i := 0; i < int(s.Header.SectionCount) && r.remaining() >= 8; i++ {
-		start := r.pos
+	for i := 0; i < int(s.Header.SectionCount) && r.Remaining() >= 8; i++ {
+		start := r.Pos
 		// A section's fields take the JSON's paths (Names/..., Contents/...,
 		// Args/...), so its type is read ahead of them; a type nobody named
 		// keeps its place in the file (Sections/i).
-		t := binary.LittleEndian.Uint16(r.b[start+6:])
+		t := binary.LittleEndian.Uint16(r.Data[start+6:])
 		key := fmt.Sprintf("Sections[%d]", i)
 		if int(t) < len(srciSectionKeys) {
 			key = srciSectionKeys[t]
 		}
 		var sh SourceInfoSectionHeader
-		r.begin(key, "source info section")
-		r.begin("SectionHeader", "source info section header")
-		sh.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
-		sh.Flags = r.u16("Flags")
-		r.u16("Type")
-		r.end()
+		r.Begin(key, "source info section")
+		r.Begin("SectionHeader", "source info section header")
+		sh.AlignedSizeInBytes = r.U32("AlignedSizeInBytes")
+		sh.Flags = r.U16("Flags")
+		r.U16("Type")
+		r.End()
 		sh.Type = fmt.Sprintf("Type(%d)", t)
 		if int(t) < len(srciSectionTypes) {
 			sh.Type = srciSectionTypes[t]
 		}
 		size := int(sh.AlignedSizeInBytes)
-		if size < 8 || size > r.len()-start {
-			r.problemAt(Error, start, "source info section", "section %d claims %d bytes; %d remain", i, size, r.len()-start)
-			size = r.len() - start
+		if size < 8 || size > r.Len()-start {
+			r.ProblemAt(Error, start, "source info section", "section %d claims %d bytes; %d remain", i, size, r.Len()-start)
+			size = r.Len() - start
 		}
 		if seen[sh.Type] {
-			r.problemAt(Warning, start, "source info section", "a second %s section", sh.Type)
+			r.ProblemAt(Warning, start, "source info section", "a second %s section", sh.Type)
 		}
 		seen[sh.Type] = true
-		sr := r.sub(r.pos, size-8, r.path, sh.Type)
+		sr := r.Sub(r.Pos, size-8, r.Path, sh.Type)
 		switch t {
 		case 1:
 			s.Names = decodeSourceNames(sr, sh)
@@ -640,36 +643,36 @@ func decodeSourceInfo(p *Part, r *reader) {
 		case 2:
 			s.Args = decodeSourceArgs(sr, sh)
 		default:
-			r.problemAt(Warning, start+6, "source info section", "unknown section type %d kept raw", t)
-			sr.raw("Data", sr.len())
+			r.ProblemAt(Warning, start+6, "source info section", "unknown section type %d kept raw", t)
+			sr.Raw("Data", sr.Len())
 		}
-		r.seek(start + size)
-		r.end()
+		r.Seek(start + size)
+		r.End()
 	}
 	if len(seen) != 3 {
-		r.problem(Note, "SRCI has %d of the 3 sections (SourceContents, SourceNames, Args) LLVM requires", len(seen))
+		r.Problem(Note, "SRCI has %d of the 3 sections (SourceContents, SourceNames, Args) LLVM requires", len(seen))
 	}
-	if r.remaining() > 0 {
-		r.bytes("Padding", r.remaining())
+	if r.Remaining() > 0 {
+		r.Bytes("Padding", r.Remaining())
 	}
 }
 
-func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
+func decodeSourceNames(r *binread.Reader, sh SourceInfoSectionHeader) *SourceNames {
 	n := &SourceNames{SectionHeader: sh}
-	r.begin("Header", "source names header")
-	n.Header.Flags = r.u32("Flags")
-	n.Header.Count = r.u32("Count")
+	r.Begin("Header", "source names header")
+	n.Header.Flags = r.U32("Flags")
+	n.Header.Count = r.U32("Count")
 	// The header is packed: entries follow the 10 bytes directly (seen in DXC output).
-	n.Header.EntriesSizeInBytes = r.u16("EntriesSizeInBytes")
-	r.end()
+	n.Header.EntriesSizeInBytes = r.U16("EntriesSizeInBytes")
+	r.End()
 	n.Entries = srciEntries(r, n.Header.Count, 16, "Entries", "source name entry", func(size, flags uint32) SourceNameEntry {
 		e := SourceNameEntry{AlignedSizeInBytes: size, Flags: flags}
-		e.NameSizeInBytes = r.u32("NameSizeInBytes")
-		e.ContentSizeInBytes = r.u32("ContentSizeInBytes")
-		e.FileName = r.nulPadded("FileName", e.NameSizeInBytes)
+		e.NameSizeInBytes = r.U32("NameSizeInBytes")
+		e.ContentSizeInBytes = r.U32("ContentSizeInBytes")
+		e.FileName = nulPadded(r, "FileName", e.NameSizeInBytes)
 		return e
 	}, func(i, size uint32, start int) {
-		r.problemAt(Error, start, "source name entry", "entry %d claims %d bytes; %d remain", i, size, r.len()-start)
+		r.ProblemAt(Error, start, "source name entry", "entry %d claims %d bytes; %d remain", i, size, r.Len()-start)
 	})
 	return n
 }
@@ -679,23 +682,23 @@ func decodeSourceNames(r *reader, sh SourceInfoSectionHeader) *SourceNames {
 // decodes the rest, and what it leaves unread of the aligned size is padding.
 // A size under least or past the end is reported by bad (with where the entry
 // starts) and cut.
-func srciEntries[T any](r *reader, count uint32, least int, list, what string, read func(size, flags uint32) T, bad func(i, size uint32, start int)) []T {
+func srciEntries[T any](r *binread.Reader, count uint32, least int, list, what string, read func(size, flags uint32) T, bad func(i, size uint32, start int)) []T {
 	var out []T
-	for i := uint32(0); i < count && r.remaining() >= least; i++ {
-		start := r.pos
-		r.begin(fmt.Sprintf("%s[%d]", list, i), what)
-		size := r.u32("AlignedSizeInBytes")
-		e := read(size, r.u32("Flags"))
+	for i := uint32(0); i < count && r.Remaining() >= least; i++ {
+		start := r.Pos
+		r.Begin(fmt.Sprintf("%s[%d]", list, i), what)
+		size := r.U32("AlignedSizeInBytes")
+		e := read(size, r.U32("Flags"))
 		end := start + int(size)
-		if int(size) < least || end > r.len() {
+		if int(size) < least || end > r.Len() {
 			bad(i, size, start)
-			end = r.len()
+			end = r.Len()
 		}
-		if end > r.pos {
-			r.bytes("Padding", end-r.pos)
+		if end > r.Pos {
+			r.Bytes("Padding", end-r.Pos)
 		}
-		r.seek(end)
-		r.end()
+		r.Seek(end)
+		r.End()
 		out = append(out, e)
 	}
 	return out
@@ -703,88 +706,88 @@ func srciEntries[T any](r *reader, count uint32, least int, list, what string, r
 
 // nulPadded reads a string field of n bytes (cut to what remains) whose
 // trailing NULs are padding.
-func (r *reader) nulPadded(name string, n uint32) string {
-	return strings.TrimRight(string(r.bytes(name, min(int(n), r.remaining()))), "\x00")
+func nulPadded(r *binread.Reader, name string, n uint32) string {
+	return strings.TrimRight(string(r.Bytes(name, min(int(n), r.Remaining()))), "\x00")
 }
 
-func decodeSourceContents(r *reader, sh SourceInfoSectionHeader) *SourceContents {
+func decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *SourceContents {
 	c := &SourceContents{SectionHeader: sh}
-	r.begin("Header", "source contents header")
-	c.Header.AlignedSizeInBytes = r.u32("AlignedSizeInBytes")
-	c.Header.Flags = r.u16("Flags")
-	ct := r.u16("Type") // the compression
+	r.Begin("Header", "source contents header")
+	c.Header.AlignedSizeInBytes = r.U32("AlignedSizeInBytes")
+	c.Header.Flags = r.U16("Flags")
+	ct := r.U16("Type") // the compression
 	c.Header.Type = map[uint16]string{0: "None", 1: "Zlib"}[ct]
 	if c.Header.Type == "" {
 		c.Header.Type = fmt.Sprintf("CompressType(%d)", ct)
 	}
-	c.Header.EntriesSizeInBytes = r.u32("EntriesSizeInBytes")
-	c.Header.UncompressedEntriesSizeInBytes = r.u32("UncompressedEntriesSizeInBytes")
-	c.Header.Count = r.u32("Count")
-	r.end()
-	if r.failed {
+	c.Header.EntriesSizeInBytes = r.U32("EntriesSizeInBytes")
+	c.Header.UncompressedEntriesSizeInBytes = r.U32("UncompressedEntriesSizeInBytes")
+	c.Header.Count = r.U32("Count")
+	r.End()
+	if r.Failed {
 		return c
 	}
-	n := r.fit(int(c.Header.EntriesSizeInBytes), r.pos, "", "source contents claim %d bytes of entries; %d remain", c.Header.EntriesSizeInBytes, r.remaining())
-	entries := r.b[r.pos : r.pos+n]
+	n := r.Fit(int(c.Header.EntriesSizeInBytes), r.Pos, "", "source contents claim %d bytes of entries; %d remain", c.Header.EntriesSizeInBytes, r.Remaining())
+	entries := r.Data[r.Pos : r.Pos+n]
 	er := r
 	switch ct {
 	case 0:
-		er = r.sub(r.pos, n, r.join("Entries"), "source contents")
+		er = r.Sub(r.Pos, n, r.Join("Entries"), "source contents")
 	case 1:
-		r.raw("Entries", n) // compressed: the entries below are inflated, with no bytes of their own
+		r.Raw("Entries", n) // compressed: the entries below are inflated, with no bytes of their own
 		limit := min(int(c.Header.UncompressedEntriesSizeInBytes), zlibCap)
 		out, err := inflate(entries, limit)
 		if err != nil {
-			r.problem(Error, "the zlib-compressed source contents do not inflate: %v", err)
+			r.Problem(Error, "the zlib-compressed source contents do not inflate: %v", err)
 			return c
 		}
 		if len(out) != int(c.Header.UncompressedEntriesSizeInBytes) {
-			r.problem(Warning, "source contents inflate to %d bytes, not the %d the header says", len(out), c.Header.UncompressedEntriesSizeInBytes)
+			r.Problem(Warning, "source contents inflate to %d bytes, not the %d the header says", len(out), c.Header.UncompressedEntriesSizeInBytes)
 		}
 		// Inflated bytes are not in the file: read them without recording spans.
-		er = newReader(out, r.abs(), r.join("Entries"), r.part, &sink{})
-		er.what = "inflated source contents"
+		er = binread.New(out, r.Abs(), r.Join("Entries"), r.Part, &report.Sink{})
+		er.What = "inflated source contents"
 	default:
-		r.raw("Entries", n)
+		r.Raw("Entries", n)
 		return c
 	}
 	c.Entries = srciEntries(er, c.Header.Count, 12, "", "source content entry", func(size, flags uint32) SourceContentEntry {
 		e := SourceContentEntry{AlignedSizeInBytes: size, Flags: flags}
-		e.ContentSizeInBytes = er.u32("ContentSizeInBytes")
-		e.FileContent = er.nulPadded("FileContent", e.ContentSizeInBytes)
+		e.ContentSizeInBytes = er.U32("ContentSizeInBytes")
+		e.FileContent = nulPadded(er, "FileContent", e.ContentSizeInBytes)
 		return e
 	}, func(i, size uint32, start int) {
-		r.problem(Error, "source content entry %d claims %d bytes; %d remain", i, size, er.len()-start)
+		r.Problem(Error, "source content entry %d claims %d bytes; %d remain", i, size, er.Len()-start)
 	})
-	if er.out != r.out {
-		er.out.summarizeKinds()
-		r.out.problems = append(r.out.problems, er.out.problems...)
+	if er.Out != r.Out {
+		er.Out.Summarize()
+		r.Out.Problems = append(r.Out.Problems, er.Out.Problems...)
 	}
 	return c
 }
 
-func decodeSourceArgs(r *reader, sh SourceInfoSectionHeader) *SourceArgs {
+func decodeSourceArgs(r *binread.Reader, sh SourceInfoSectionHeader) *SourceArgs {
 	a := &SourceArgs{SectionHeader: sh}
-	r.begin("Header", "arguments header")
-	a.Header.Flags = r.u32("Flags")
-	a.Header.SizeInBytes = r.u32("SizeInBytes")
-	a.Header.Count = r.u32("Count")
-	r.end()
-	if r.failed {
+	r.Begin("Header", "arguments header")
+	a.Header.Flags = r.U32("Flags")
+	a.Header.SizeInBytes = r.U32("SizeInBytes")
+	a.Header.Count = r.U32("Count")
+	r.End()
+	if r.Failed {
 		return a
 	}
-	n := min(int(a.Header.SizeInBytes), r.remaining())
-	ar := r.sub(r.pos, n, r.join("Args"), "arguments")
-	for i := uint32(0); i < a.Header.Count && ar.remaining() > 0; i++ {
-		ar.begin(fmt.Sprintf("[%d]", i), "argument")
-		k := ar.cstring("Arg")
-		v := ar.cstring("Value")
-		ar.end()
+	n := min(int(a.Header.SizeInBytes), r.Remaining())
+	ar := r.Sub(r.Pos, n, r.Join("Args"), "arguments")
+	for i := uint32(0); i < a.Header.Count && ar.Remaining() > 0; i++ {
+		ar.Begin(fmt.Sprintf("[%d]", i), "argument")
+		k := ar.CString("Arg")
+		v := ar.CString("Value")
+		ar.End()
 		a.Args = append(a.Args, SourceArg{k, v})
 	}
-	r.seek(r.pos + n)
-	if r.remaining() > 0 {
-		r.bytes("Padding", r.remaining())
+	r.Seek(r.Pos + n)
+	if r.Remaining() > 0 {
+		r.Bytes("Padding", r.Remaining())
 	}
 	return a
 }
@@ -800,48 +803,48 @@ type PDBInfo struct {
 	RuntimeData             *RuntimeData `json:",omitempty"` // the decoded payload
 }
 
-func decodePDBInfo(p *Part, r *reader) {
+func decodePDBInfo(p *Part, r *binread.Reader) {
 	d := &PDBInfo{}
-	d.Version = r.u16("Version")
-	d.CompressionType = r.u16("CompressionType")
-	d.SizeInBytes = r.u32("SizeInBytes")
-	d.UncompressedSizeInBytes = r.u32("UncompressedSizeInBytes")
-	if r.failed {
+	d.Version = r.U16("Version")
+	d.CompressionType = r.U16("CompressionType")
+	d.SizeInBytes = r.U32("SizeInBytes")
+	d.UncompressedSizeInBytes = r.U32("UncompressedSizeInBytes")
+	if r.Failed {
 		return
 	}
 	p.PDBInfo = d
-	n := r.fit(int(d.SizeInBytes), r.pos, "", "PDBI payload claims %d bytes; %d remain", d.SizeInBytes, r.remaining())
+	n := r.Fit(int(d.SizeInBytes), r.Pos, "", "PDBI payload claims %d bytes; %d remain", d.SizeInBytes, r.Remaining())
 	switch d.CompressionType {
 	case 0:
-		d.RuntimeData = decodeRuntimeData(r.sub(r.pos, n, r.join("RuntimeData"), "PDB info payload"))
+		d.RuntimeData = decodeRuntimeData(r.Sub(r.Pos, n, r.Join("RuntimeData"), "PDB info payload"))
 	case 1:
-		r.raw("CompressedPayload", n)
-		out, err := inflate(r.b[r.pos-n:r.pos], min(int(d.UncompressedSizeInBytes), zlibCap))
+		r.Raw("CompressedPayload", n)
+		out, err := inflate(r.Data[r.Pos-n:r.Pos], min(int(d.UncompressedSizeInBytes), zlibCap))
 		if err != nil {
-			r.problem(Error, "the zlib-compressed PDB info does not inflate: %v", err)
+			r.Problem(Error, "the zlib-compressed PDB info does not inflate: %v", err)
 			return
 		}
-		s := &sink{}
-		ir := newReader(out, r.abs()-int64(n), r.join("RuntimeData"), r.part, s)
-		ir.what = "inflated PDB info"
+		s := &report.Sink{}
+		ir := binread.New(out, r.Abs()-int64(n), r.Join("RuntimeData"), r.Part, s)
+		ir.What = "inflated PDB info"
 		d.RuntimeData = decodeRuntimeData(ir)
-		s.summarizeKinds()
-		r.out.problems = append(r.out.problems, s.problems...)
+		s.Summarize()
+		r.Out.Problems = append(r.Out.Problems, s.Problems...)
 		return
 	default:
-		r.problem(Warning, "unknown PDBI compression type %d: payload kept raw", d.CompressionType)
-		r.raw("Payload", n)
+		r.Problem(Warning, "unknown PDBI compression type %d: payload kept raw", d.CompressionType)
+		r.Raw("Payload", n)
 		return
 	}
-	r.seek(r.pos + n)
+	r.Seek(r.Pos + n)
 }
 
 func init() {
 	RegisterPart(PartKind{Name: "SFI0", Title: "shader feature info", About: "A 64-bit set of optional features the shader requires from the device (doubles, wave ops, 64-bit atomics...).", Unique: true, KnownLayout: true, Decode: partOnly(decodeFeatureInfo)})
 	RegisterPart(PartKind{Name: "HASH", Title: "shader hash", About: "An MD5 of the shader, used by tools and drivers to identify it; a flag says whether the source was included.", Unique: true, KnownLayout: true, Decode: partOnly(decodeShaderHash)})
-	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
-	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Decode: internal(decodeProgram)})
-	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Decode: internal(decodeStatisticsPart)})
+	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Decode: decodeProgram})
+	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Decode: decodeProgram})
+	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Decode: decodeStatisticsPart})
 	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partStructure("debug name", decodeDebugName)})
 	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partStructure("compiler version", decodeCompilerVersion)})
 	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partStructure("source info", decodeSourceInfo)})
@@ -850,7 +853,7 @@ func init() {
 
 // decodeStatisticsPart tells DXC's STAT (a reflection-only DXIL program) from
 // FXC's (instruction counts) by the DXIL magic after the program header.
-func decodeStatisticsPart(f *File, p *Part, r *reader) {
+func decodeStatisticsPart(f *File, p *Part, r *binread.Reader) {
 	if len(p.data) >= 12 && string(p.data[8:12]) == "DXIL" {
 		decodeProgram(f, p, r)
 	} else {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated files under testdata/ (DXSCOPE_UPDATE=1 does too)")

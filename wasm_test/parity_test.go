@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 func TestWasmDecoderMatchesNative(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestFXCListingInBrowser opens a level-9 DirectXTK shader: the SHDR view

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestMain ends the run with one line naming what was missing (the corpus,

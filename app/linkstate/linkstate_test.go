@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 func fullState() State {

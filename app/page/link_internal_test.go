@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/app/linkstate"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // sample returns every nth corpus file plus the largest DXIL ones (which go by hash).

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 func TestHelpGoesToStdoutAndExitsZero(t *testing.T) {

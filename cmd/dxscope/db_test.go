@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // needSQLite3 skips the test without Debian's sqlite3 CLI.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestDisCommandPrintsDXCListing runs `dxscope dis` on the corpus file with

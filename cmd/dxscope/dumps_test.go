@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/text"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The page's Text tab shows decode/text's dumps; each dump command of the

@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestDXILCommandPrintsCensus runs `dxscope dxil` on the corpus file that has

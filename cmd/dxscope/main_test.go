@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // runCmd runs the CLI in-process and returns its exit status and output.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestPSVDump checks the dxa-style dump of a corpus hull shader whose PSV0

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // Test databases are built at test time by Debian's sqlite3 CLI from SQL the

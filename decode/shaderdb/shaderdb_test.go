@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
 	"github.com/dxscope/dxscope/decode/sqlite"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 func open(t testing.TB, raw []byte) *Database {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestRowOf200000ColumnsCostsItsSize: one row whose record header lists

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // buildDB runs Debian's sqlite3 CLI on script in a temp dir and returns the

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestHunksMatchDiffU: for texts whose alignment is unique, the hunks are

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // parseEntry reads and decodes one corpus file; one that does not read or

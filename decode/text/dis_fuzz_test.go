@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 func checkIR(t *testing.T, bc []byte, m *decode.IRModule) {

@@ -9,8 +9,9 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/hostile"
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/text"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // commands lists the dxscope commands whose text a part view offers.
@@ -59,7 +60,7 @@ func TestPartViewsOfferTheCLITexts(t *testing.T) {
 func init() {
 	decode.RegisterPart(decode.PartKind{
 		Name: "ZZZ3", Title: "test text", About: "A made-up part holding one byte.", KnownLayout: true,
-		Decode: func(_ *decode.File, p *decode.Part, r *decode.Reader) { p.Value = r.U8("Byte") },
+		Decode: func(_ *decode.File, p *decode.Part, r *binread.Reader) { p.Value = r.U8("Byte") },
 	})
 	text.RegisterDump(text.Dump{Command: "zzz3", Title: "the byte", Ext: "zzz3.txt",
 		Has: func(_ *decode.File, p *decode.Part) bool {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The HASH view's digest is the one LLVM's obj2yaml reads from the same

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // fieldPaths adds every path a file's fields can be reached by: its span

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // A part registered with the decoder reaches the page model with nothing
@@ -14,7 +15,7 @@ import (
 func init() {
 	decode.RegisterPart(decode.PartKind{
 		Name: "ZZZ1", Title: "test pair", About: "A made-up part holding two 16-bit values.", KnownLayout: true, Key: "Pair",
-		Decode: func(_ *decode.File, p *decode.Part, r *decode.Reader) {
+		Decode: func(_ *decode.File, p *decode.Part, r *binread.Reader) {
 			v := struct{ A, B uint16 }{r.U16("A"), r.U16("B")}
 			p.Value = v
 		},
@@ -48,7 +49,7 @@ func TestRegisteredPartReachesThePage(t *testing.T) {
 func init() {
 	decode.RegisterPart(decode.PartKind{
 		Name: "ZZZ2", Title: "test flags", About: "A made-up part holding a feature-flags word.", KnownLayout: true,
-		Decode: func(_ *decode.File, p *decode.Part, r *decode.Reader) {
+		Decode: func(_ *decode.File, p *decode.Part, r *binread.Reader) {
 			f := decode.FeatureFlags(r.U32("Flags"))
 			p.Flags = &f
 		},

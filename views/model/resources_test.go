@@ -3,7 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The dxil-spirv test shader (assembled from LLVM IR) binds two structured

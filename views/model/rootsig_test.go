@@ -3,7 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // Expected rows written from the root signature's HLSL, which DXC's own

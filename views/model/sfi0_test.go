@@ -3,7 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The test container sets bit 0 (Doubles) in an SFI0 at file offset 0x24.

@@ -40,7 +40,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/serve"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // liveScript runs in every new document: it records (in ms since

@@ -24,7 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/corpus"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // ChromiumPath is Debian's Chromium (package chromium).

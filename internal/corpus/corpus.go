@@ -106,7 +106,7 @@ func Dir() (string, bool) {
 
 // repoRoot is the repository's folder.
 func repoRoot() string {
-	_, file, _, _ := runtime.Caller(0) // <repo>/decode/corpus/corpus.go
+	_, file, _, _ := runtime.Caller(0) // <repo>/internal/corpus/corpus.go
 	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
 }
 

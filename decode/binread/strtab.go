@@ -1,12 +1,14 @@
-package decode
+package binread
 
-// stringTable resolves offsets into a table of NUL-terminated strings. The
+import "github.com/dxscope/dxscope/decode/report"
+
+// StringTable resolves offsets into a table of NUL-terminated strings. The
 // table is copied into one Go string once and every result is a piece of
 // it, found through an index of where each string ends: any number of
 // references, to the same string or into the middle of a long one, cost one
 // copy of the table and one pass over it.
-type stringTable struct {
-	data    []byte
+type StringTable struct {
+	Data    []byte  // the table's bytes
 	s       string  // data as one string, made on first use
 	nextNUL []int32 // for each offset, where the string there ends
 	cut     int     // references whose string name cut to MaxNameLen
@@ -20,9 +22,9 @@ type stringTable struct {
 // stay in the part and the hex view; the part says how many were cut.
 const MaxNameLen = 1024
 
-// name cuts s, a string of the table, to MaxNameLen bytes for a decoded
+// Name cuts s, a string of the table, to MaxNameLen bytes for a decoded
 // value, counting the cut.
-func (t *stringTable) name(s string) string {
+func (t *StringTable) Name(s string) string {
 	if len(s) <= MaxNameLen {
 		return s
 	}
@@ -30,36 +32,36 @@ func (t *stringTable) name(s string) string {
 	return s[:MaxNameLen]
 }
 
-// cutNote reports the names cut, once per part.
-func (t *stringTable) cutNote(r *reader, what string) {
+// CutNote reports the names cut, once per part.
+func (t *StringTable) CutNote(r *Reader, what string) {
 	if t.cut > 0 {
-		r.problemAt(Note, 0, what, "%d references name strings longer than %d bytes; the decoded values (tree, JSON, tables) hold the first %d bytes of each, the hex view all of them", t.cut, MaxNameLen, MaxNameLen)
+		r.ProblemAt(report.Note, 0, what, "%d references name strings longer than %d bytes; the decoded values (tree, JSON, tables) hold the first %d bytes of each, the hex view all of them", t.cut, MaxNameLen, MaxNameLen)
 	}
 }
 
-// at returns the string at off and whether a NUL ends it inside the table.
-func (t *stringTable) at(off uint32) (string, bool) {
-	if int64(off) >= int64(len(t.data)) {
+// At returns the string At off and whether a NUL ends it inside the table.
+func (t *StringTable) At(off uint32) (string, bool) {
+	if int64(off) >= int64(len(t.Data)) {
 		return "", false
 	}
 	if t.nextNUL == nil {
-		t.s = string(t.data)
-		t.nextNUL = make([]int32, len(t.data))
-		next := int32(len(t.data))
-		for i := len(t.data) - 1; i >= 0; i-- {
-			if t.data[i] == 0 {
+		t.s = string(t.Data)
+		t.nextNUL = make([]int32, len(t.Data))
+		next := int32(len(t.Data))
+		for i := len(t.Data) - 1; i >= 0; i-- {
+			if t.Data[i] == 0 {
 				next = int32(i)
 			}
 			t.nextNUL[i] = next
 		}
 	}
 	end := int(t.nextNUL[off])
-	return t.s[off:end], end < len(t.data)
+	return t.s[off:end], end < len(t.Data)
 }
 
-// capText cuts a string from the file for a span's display value: a name
+// CapText cuts a string from the file for a span's display value: a name
 // referenced many times must not be copied whole into every span.
-func capText(s string, n int) string {
+func CapText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
