@@ -273,7 +273,7 @@ func (p *ProblemList) list(first, end int) app.UI {
 					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
 					app.Span().Class("problem-off").Text(model.Hex(pr.Offset)),
 				),
-				app.Span().Class("problem-where").Text(where),
+				app.Span().Class("problem-where").Text(model.Shown(where)),
 				app.Span().Class("problem-msg").Text(model.ShownMessage(pr.Message)),
 			)
 		}),

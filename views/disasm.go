@@ -143,7 +143,7 @@ func (d *Disassembly) Render() app.UI {
 	top := min(d.top, max(len(rows)-1, 0))
 	end := min(top+disasmWindow, len(rows))
 	return app.Div().Class("special disasm").Body(
-		app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", d.Data.Part, len(d.Data.Lines))),
+		app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
 		app.Div().ID("disasm-scroll").Class("disasm-scroll").
 			Style("height", "24em").Style("overflow", "auto").Style("font-family", "monospace").Style("white-space", "pre").
 			On("scroll", d.onScroll).Body(

@@ -475,3 +475,18 @@ func TestPartViewsDrawWhatFitsAScreen(t *testing.T) {
 		t.Errorf("%d source files drawn of 5000, want %d", n, MaxTables)
 	}
 }
+
+// A part name from the file is shown escaped everywhere it appears: the
+// part list and the problems list write Z\x00\x00\x03 alike (the problems
+// list once wrote the raw bytes).
+func TestPartNamesShownEscaped(t *testing.T) {
+	const raw, shown = "Z\x00\x00\x03", `Z\x00\x00\x03`
+	html := app.HTMLString(&ProblemList{Problems: []model.Problem{{Severity: model.Error, Offset: 0x40, Part: raw, Structure: "part header", Message: "bad"}}})
+	if strings.Contains(html, raw) || !strings.Contains(html, shown+" part header") {
+		t.Errorf("the problems list writes %q", html)
+	}
+	parts := app.HTMLString(&PartList{Parts: []*model.PartView{{Name: raw, Title: "unknown part"}}})
+	if strings.Contains(parts, raw) || !strings.Contains(parts, shown) {
+		t.Errorf("the part list writes %q", parts)
+	}
+}

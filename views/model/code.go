@@ -78,6 +78,19 @@ type EntryPointRow struct {
 	Name                                   string // the HLSL name, unmangled and shown safely ("(module-wide properties)" for a library's first entry)
 	FullName                               string // the name as stored
 	Kind, NumThreads, WaveSize, NodeLaunch string
+	ModuleWide                             bool // a library's first entry: the module's properties, not a shader
+}
+
+// Shaders counts the entry points that are shaders (a library's module-wide
+// entry is not one).
+func (s *DXILSummary) Shaders() int {
+	n := 0
+	for _, e := range s.EntryPoints {
+		if !e.ModuleWide {
+			n++
+		}
+	}
+	return n
 }
 
 // DXOpRow is one DXIL operation the code calls.
@@ -111,11 +124,12 @@ func (pv *PartView) DXILSummary() *DXILSummary {
 	s := &DXILSummary{Facts: strings.Join(facts, " · "), Resources: pv.DXILResources()}
 	for _, e := range m.EntryPoints {
 		name := e.Name
-		if name == "" && e.Function == "" {
+		wide := e.Name == "" && e.Function == ""
+		if wide {
 			name = "(module-wide properties)" // a library's first entry holds module-wide properties, not a shader
 		}
 		s.EntryPoints = append(s.EntryPoints, EntryPointRow{Name: Shown(Unmangled(name)), FullName: Shown(e.Name), Kind: e.ShaderKind,
-			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType})
+			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType, ModuleWide: wide})
 	}
 	for _, o := range m.DXOps {
 		s.Ops = append(s.Ops, DXOpRow{Opcode: o.Opcode, Name: o.Name, Count: o.Count, Off: o.Offset + pv.Base()})

@@ -154,6 +154,7 @@ func Build(name string, data []byte, base int64) *Model {
 	}
 	id := f.Identity()
 	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
+	m.Profile = Level9Profile(m.Profile, f)
 	return m
 }
 
@@ -384,4 +385,30 @@ func (pv *PartView) module() *decode.Module {
 		return nil
 	}
 	return pv.Part.Module
+}
+
+// Level9Profile names the FXC target of a shader with a level-9 version
+// (an Aon9 part): vs_4_0 or ps_4_0 followed by the lowest feature level
+// its D3D9 code runs on. SM 2.0 code (vs_2_0, ps_2_0) is what the
+// *_4_0_level_9_1 targets write (9_2 writes the same code with larger
+// limits, so the bytes cannot tell it from 9_1); the 2.x extended versions
+// are 9_3's. Other profiles are returned as they are.
+func Level9Profile(profile string, f *decode.File) string {
+	if profile != "vs_4_0" && profile != "ps_4_0" {
+		return profile
+	}
+	for _, p := range f.Parts {
+		if p.Level9 == nil {
+			continue
+		}
+		switch minor := p.Level9.ShaderVersion & 0xff; {
+		case p.Level9.ShaderVersion>>8&0xff != 2:
+			return profile
+		case minor == 0:
+			return profile + "_level_9_1"
+		default:
+			return profile + "_level_9_3"
+		}
+	}
+	return profile
 }
