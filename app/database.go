@@ -5,6 +5,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/views"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -20,7 +21,7 @@ func (in *Inspector) databaseBanner() app.UI {
 	return app.P().ID("db-from").Class("nested").Body(
 		app.Text(st.DB.FromNote+" "),
 		app.Button().ID("db-back").Class("link").Text("Back to the database").OnClick(func(ctx app.Context, e app.Event) {
-			in.apply(ctx, st.BackToDatabase())
+			in.run(ctx, st.BackToDatabase)
 		}),
 	)
 }
@@ -39,9 +40,13 @@ func (in *Inspector) databaseBody() app.UI {
 				}
 				return app.Span().Class(cls).DataSet("name", dm.Name).Body(
 					app.Button().ID(fmt.Sprintf("db-tab-%d", i)).Class("db-tab-name").Text(model.Shown(dm.Name)+" · "+dm.DB.Kind.Short()).
-						OnClick(func(ctx app.Context, e app.Event) { in.apply(ctx, in.state().SelectDatabase(i)) }, app.EventScope(i, fmt.Sprintf("%p", dm))),
+						OnClick(func(ctx app.Context, e app.Event) {
+							in.run(ctx, func() page.Effects { return in.state().SelectDatabase(i) })
+						}, app.EventScope(i, fmt.Sprintf("%p", dm))),
 					app.Button().ID(fmt.Sprintf("db-close-%d", i)).Class("db-tab-close").Title("Close "+dm.Name).Text("×").
-						OnClick(func(ctx app.Context, e app.Event) { in.apply(ctx, in.state().CloseDatabase(i)) }, app.EventScope(i, fmt.Sprintf("%p", dm))),
+						OnClick(func(ctx app.Context, e app.Event) {
+							in.run(ctx, func() page.Effects { return in.state().CloseDatabase(i) })
+						}, app.EventScope(i, fmt.Sprintf("%p", dm))),
 				)
 			}),
 			app.Label().Class("button db-also").For("db-also-input").Text("Also open…").

@@ -21,11 +21,12 @@ type Inspector struct {
 
 	st *page.State
 
-	dragging bool
-	started  float64 // performance.now() when the last load began
-	copied   string  // what the last copy did, shown by the share bar until the link changes
-	noteSeq  int     // the latest link write waiting for a paint
-	rowTick  int     // debounces writing row= while the hex view scrolls
+	dragging    bool
+	started     float64 // performance.now() when the last load began
+	copied      string  // what the last copy did, shown by the share bar until the link changes
+	noteSeq     int     // the latest link write waiting for a paint
+	linkPending bool    // a link waits for the paint of the file it shows
+	rowTick     int     // debounces writing row= while the hex view scrolls
 
 	// ctx is the Inspector's own context (from OnMount): promise callbacks
 	// dispatch through it, because an element's context is dropped when
@@ -52,6 +53,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	in.ctx, in.hasCtx = ctx, true
 	handle := func(name string, op func(a app.Action) (page.Effects, bool)) {
 		ctx.Handle(name, func(ctx app.Context, a app.Action) {
+			in.flush(ctx)
 			if fx, ok := op(a); ok {
 				in.apply(ctx, fx)
 			}
@@ -147,7 +149,26 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 // when the user edits the fragment. Fragments the page wrote itself change
 // nothing (and draw nothing).
 func (in *Inspector) OnNav(ctx app.Context) {
+	in.linkPending = false
+	in.noteSeq++ // the browser moved: a link waiting for a paint is not written
 	in.apply(ctx, in.state().ApplyLink(ctx.Page().URL().EscapedFragment()))
+}
+
+// run performs an operation the user asked for and carries out its effects.
+func (in *Inspector) run(ctx app.Context, op func() page.Effects) {
+	in.flush(ctx)
+	in.apply(ctx, op())
+}
+
+// flush writes the link of a file opened so recently that its paint has not
+// come yet, before anything else changes the view: the file keeps its own
+// history entry (Back returns to it) however fast the next click comes.
+func (in *Inspector) flush(ctx app.Context) {
+	if in.linkPending {
+		in.linkPending = false
+		in.noteSeq++
+		in.apply(ctx, in.state().Note())
+	}
 }
 
 // apply carries out what an operation asks beyond drawing the state: the
@@ -171,6 +192,7 @@ func (in *Inspector) apply(ctx app.Context, fx page.Effects) {
 		}
 	}
 	if fx.LinkAfterPaint {
+		in.linkPending = true
 		in.noteAfterPaint(ctx)
 	}
 	// After the render, and after the OnMount of the views it mounted (go-app
@@ -217,6 +239,12 @@ func (in *Inspector) command(ctx app.Context, fx page.Effects) {
 func (in *Inspector) Render() app.UI {
 	st := in.state()
 	cls := "app"
+	switch {
+	case st.Comparing():
+		cls += " comparing"
+	case st.Screen == page.File && st.Model != nil && st.Model.File != nil:
+		cls += " inspecting" // the panes fill the window, each scrolling itself
+	}
 	if in.dragging {
 		cls += " dragging"
 	}
@@ -281,7 +309,9 @@ func (in *Inspector) mainView() app.UI {
 }
 
 // body is the inspector for one container: parts and problems, the part's
-// views, the bytes and what the selection means.
+// views, the bytes and what the selection means. A wide window shows the
+// four panes side by side, each scrolling itself; a narrow one shows the
+// panes the tabs above them choose (web/dxscope.css).
 func (in *Inspector) body() app.UI {
 	st := in.state()
 	m := st.Model
@@ -290,39 +320,60 @@ func (in *Inspector) body() app.UI {
 	if n := st.SelectedNode(); n != nil {
 		nodePath, nodeValue = n.JSONPath, n.Full
 	}
+	cols := "columns"
+	if st.FullView {
+		cols += " full-view"
+	}
 	return app.Div().Class("main").Body(
 		in.databaseBanner(),
 		app.If(m.Base > 0 && !st.FromDatabase(), func() app.UI {
 			return app.P().Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), model.Shown(m.Name))),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
-					in.apply(ctx, st.BackToFile())
+					in.run(ctx, st.BackToFile)
 				}),
 			)
 		}),
-		app.Div().Class("columns").Body(
-			app.Aside().Class("col-parts").Body(
+		in.paneTabs(pv),
+		app.Div().Class(cols).DataSet("pane", st.Pane.String()).Body(
+			app.Aside().ID("pane-parts").Class("col-parts pane").Aria("label", "parts").Body(
 				app.H2().Text("Parts"),
 				&views.PartList{Parts: m.Parts, Selected: st.Part},
-				// Beside the parts, not below the page: at 1400×900 a damaged
-				// file's problems and the teaching panel are both on screen.
+				// Beside the parts: a damaged file's problems and the
+				// teaching panel are on screen together.
 				app.Section().Class("problems-section").Body(
 					app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
 					&views.ProblemList{Problems: m.Problems},
 				),
 			),
-			app.Section().Class("col-tree").Body(
+			app.Section().ID("pane-view").Class("col-tree pane").Aria("label", "decoded value").Body(
 				app.H2().Body(app.Span().Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
 				app.P().Class("about").Text(pv.About),
 				in.partViews(pv),
 			),
-			app.Section().Class("col-bytes").Body(
-				app.H2().Text("Bytes"),
+			app.Section().ID("pane-bytes").Class("col-bytes pane").Aria("label", "bytes").Body(
 				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc},
+			),
+			app.Section().ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
 				&views.TeachPanel{Model: m, Sel: st.Sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
 				&views.DataInspector{Data: m.Data, Off: st.CursorAt()},
 			),
 		),
+	)
+}
+
+// paneTabs choose the pane a narrow window shows (hidden in a wide one).
+func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
+	st := in.state()
+	tab := func(p page.Pane, label string) app.UI {
+		return app.Button().ID("show-"+p.String()).Class("pane-tab pane-tab-"+p.String()).Role("tab").Aria("selected", st.Pane == p).Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.ShowPane(p) }) }, app.EventScope(p.String()))
+	}
+	return app.Nav().Class("pane-tabs").Role("tablist").Aria("label", "panes").Body(
+		tab(page.PartsPane, "Parts"),
+		tab(page.ViewPane, model.Shown(pv.Name)),
+		tab(page.BytesPane, "Bytes"),
+		tab(page.MeaningPane, "Meaning"),
 	)
 }
 
@@ -337,19 +388,26 @@ func (in *Inspector) partViews(pv *model.PartView) app.UI {
 	tree := &views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: st.OpenNodes(), Rev: st.ExpandedRev, Selected: st.Node}
 	texts := pv.HasDumps()
 	if len(specials) == 0 && !texts {
-		return app.Div().Class("part-views").Body(tree)
+		return app.Div().Class("part-views").Body(app.Div().Class("tree-tab").Body(tree))
 	}
 	shown := st.ShownTab(len(specials) > 0, texts)
 	tab := func(id, label string, t page.Tab) app.UI {
 		return app.Button().ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { in.apply(ctx, st.SetTab(t)) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
+			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SetTab(t) }) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
 	}
 	hidden := map[bool]string{true: " hidden"}
+	full := "Full width"
+	if st.FullView {
+		full = "Columns"
+	}
 	return app.Div().Class("part-views").Body(
 		app.Div().Class("part-tabs").Role("tablist").Body(
 			app.If(len(specials) > 0, func() app.UI { return tab("tab-view", model.Shown(pv.Name)+" view", page.OwnView) }),
 			tab("tab-tree", "Tree", page.Tree),
 			app.If(texts, func() app.UI { return tab("tab-text", "Text", page.Text) }),
+			app.Button().ID("full-view").Class("full-view-toggle").Aria("pressed", st.FullView).
+				Title("give the part's views the whole width (the parts and bytes come back with Columns)").Text(full).
+				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.ToggleFullView) }),
 		),
 		app.Div().Class("specials"+hidden[shown != page.OwnView]).Body(specials...),
 		app.Div().Class("tree-tab"+hidden[shown != page.Tree]).Body(tree),

@@ -28,6 +28,7 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	case in2("#tree"):
 		where = page.InTree
 	}
+	in.flush(ctx)
 	fx, handled := in.state().Key(e.Get("key").String(), where)
 	if !handled {
 		ctx.PreventUpdate()

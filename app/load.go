@@ -150,7 +150,8 @@ func (in *Inspector) noteAfterPaint(ctx app.Context) {
 	task = app.FuncOf(func(this app.Value, args []app.Value) any {
 		task.Release()
 		sctx.Dispatch(func(ctx app.Context) {
-			if seq == in.noteSeq {
+			if seq == in.noteSeq && in.linkPending {
+				in.linkPending = false
 				in.apply(ctx, in.state().Note())
 			}
 		})
@@ -195,6 +196,7 @@ func (in *Inspector) dropCompare(e app.Event) {
 func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
 	st := in.state()
 	busyWith = fmt.Sprintf("%s (%d bytes)", text.SafeCap(name, 120), len(data)) // a database, or build's
+	in.flush(ctx)
 	fx := st.Open(name, data)
 	in.apply(ctx, fx)
 	start := in.started

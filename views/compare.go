@@ -32,7 +32,9 @@ func (v *CompareView) Render() app.UI {
 	if r == nil || v.A == nil || v.B == nil {
 		return app.Div().ID("compare").Class("compare")
 	}
-	return app.Div().ID("compare").Class("compare").Body(
+	// The report scrolls with the page; both hex views stay beside it
+	// (web/share.css), so a difference clicked shows its bytes at once.
+	return app.Div().ID("compare").Class("compare").Body(app.Div().Class("cmp-report").Body(
 		app.H2().Body(
 			app.Text("Compare "), app.Span().ID("cmp-name-a").Class("cmp-a").Text("A: "+model.Shown(v.A.Name)),
 			app.Text(" → "), app.Span().ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
@@ -49,6 +51,7 @@ func (v *CompareView) Render() app.UI {
 		}),
 		app.If(len(v.Code) > 0, func() app.UI { return &CodeDiffView{Hunks: v.Code, Selected: v.CodeSel, HasSel: v.HasCodeSel} }),
 		app.Ul().ID("cmp-parts").Class("cmp-parts").Body(app.Range(r.Rows).Slice(func(i int) app.UI { return v.row(r.Rows[i]) })),
+	),
 		app.Div().Class("cmp-hex").Body(
 			app.Div().Class("cmp-side").Body(
 				app.H3().Text("A: "+model.Shown(v.A.Name)),

@@ -144,9 +144,7 @@ func (d *Disassembly) Render() app.UI {
 	end := min(top+disasmWindow, len(rows))
 	return app.Div().Class("special disasm").Body(
 		app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
-		app.Div().ID("disasm-scroll").Class("disasm-scroll").
-			Style("height", "24em").Style("overflow", "auto").Style("font-family", "monospace").Style("white-space", "pre").
-			On("scroll", d.onScroll).Body(
+		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).Body(
 			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
 			app.Range(rows[top:end]).Slice(func(k int) app.UI {
 				i := rows[top+k]
@@ -179,8 +177,7 @@ func (d *Disassembly) line(i int) app.UI {
 		}
 		text = mark + text
 	}
-	div := app.Div().Class(cls).ID(fmt.Sprintf("disasm-%d", i)).DataSet("line", i).
-		Style("height", fmt.Sprintf("%dpx", disasmLineHeight)).Style("cursor", "pointer")
+	div := app.Div().Class(cls).ID(fmt.Sprintf("disasm-%d", i)).DataSet("line", i)
 	if l.Inst {
 		div = div.DataSet("off", l.Off).Title(fmt.Sprintf("bits %d+%d (bytes 0x%x+%d): click to select them", l.Bit, l.Bits, l.Off, l.Size))
 	}

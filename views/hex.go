@@ -45,7 +45,7 @@ type NodeRef struct {
 // scroll position alone.
 const (
 	HexRowHeight = 18  // px, must match .hex-row in dxscope.css
-	HexRows      = 28  // rows in the viewport
+	HexRows      = 28  // rows drawn before the view has measured its box
 	hexMaxPixels = 8e6 // browsers cap element heights near 3.3e7 px; stay well below
 )
 
@@ -67,6 +67,7 @@ type HexView struct {
 	Marks    []bool // compare view: bytes that differ from the other file
 
 	first     int64 // first visible row
+	visible   int   // rows the box shows (measured; 0 before)
 	scrollTop float64
 	seenModel *model.Model
 	gotoText  string
@@ -93,7 +94,34 @@ func (h *HexView) spacer() (float64, bool) {
 	return hexMaxPixels, true
 }
 
-func (h *HexView) maxFirst() int64 { return max(0, h.rows()-HexRows) }
+func (h *HexView) maxFirst() int64 { return max(0, h.rows()-int64(h.inView())) }
+
+// inView is how many rows the box shows: the page's layout sizes it (a
+// pane of the window's height), the view measures it.
+func (h *HexView) inView() int {
+	if h.visible > 0 {
+		return h.visible
+	}
+	return HexRows
+}
+
+// measure reads how many rows the box shows, after a render or a resize.
+func (h *HexView) measure(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		el := app.Window().GetElementByID(h.id("scroll"))
+		if !el.Truthy() {
+			return
+		}
+		// A hidden view (another pane of a narrow window) measures 0:
+		// it keeps what it had until it is shown.
+		if px := int(el.Get("clientHeight").Float()); px > 0 && max(1, px/HexRowHeight) != h.visible {
+			ctx.Dispatch(func(ctx app.Context) { h.visible = max(1, px/HexRowHeight) })
+		}
+	})
+}
+
+// OnResize measures the box again: the window's height sizes it.
+func (h *HexView) OnResize(ctx app.Context) { h.measure(ctx) }
 
 // firstFor maps a scroll position to the first visible row.
 func (h *HexView) firstFor(top float64) int64 {
@@ -102,7 +130,7 @@ func (h *HexView) firstFor(top float64) int64 {
 	if !scaled {
 		f = int64(top / HexRowHeight)
 	} else {
-		view := float64(HexRows * HexRowHeight)
+		view := float64(h.inView() * HexRowHeight)
 		f = int64(top / max(1, height-view) * float64(h.maxFirst()))
 	}
 	return min(max(0, f), h.maxFirst())
@@ -114,13 +142,14 @@ func (h *HexView) topFor(first int64) float64 {
 	if !scaled {
 		return float64(first) * HexRowHeight
 	}
-	view := float64(HexRows * HexRowHeight)
+	view := float64(h.inView() * HexRowHeight)
 	return float64(first) / float64(max(1, h.maxFirst())) * (height - view)
 }
 
 // OnMount takes the page's requests to show bytes.
 func (h *HexView) OnMount(ctx app.Context) {
 	h.seenModel = h.Model
+	h.measure(ctx)
 	ctx.Handle(ActRevealHex, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(HexReveal); ok && r.View == h.IDPrefix {
 			h.reveal(ctx, r)
@@ -139,37 +168,44 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 		}
 		h.first, h.scrollTop = 0, 0
 		h.find.shown, h.find.msg = false, ""
+		h.measure(ctx)
 	}
 }
 
 // reveal shows the byte r names: its row among the visible ones (the row
 // itself first when Exact), and the row within the page's viewport.
 func (h *HexView) reveal(ctx app.Context, r HexReveal) {
+	// The box as it is now: a reveal must not count rows it cannot show.
+	if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
+		if px := int(el.Get("clientHeight").Float()); px > 0 {
+			h.visible = max(1, px/HexRowHeight)
+		}
+	}
 	row := r.Off / 16
 	switch {
 	case r.Exact:
 		h.first = min(max(0, row), h.maxFirst())
-	case row >= h.first && row < h.first+HexRows-2:
+	case row >= h.first && row < h.first+int64(max(1, h.inView()-1)):
 		ctx.PreventUpdate()
-		h.onScreen(ctx, r.Off)
+		h.onScreen(ctx)
 		return
 	default:
-		h.first = min(max(0, row-HexRows/3), h.maxFirst())
+		h.first = min(max(0, row-int64(h.inView()/3)), h.maxFirst())
 	}
 	h.scrollTop = h.topFor(h.first)
 	h.setScroll(ctx, h.scrollTop)
-	h.onScreen(ctx, r.Off)
+	h.onScreen(ctx)
 }
 
-// onScreen brings the byte's cell into the page's viewport when it is not,
-// once drawn: the hex view scrolls itself, the page only when the view is
-// off screen (a narrow window, a long page above it).
-func (h *HexView) onScreen(ctx app.Context, off int64) {
+// onScreen brings the view's rows into the page's viewport when they are
+// not, once drawn: the rows scroll inside the view (reveal), the page only
+// when the view itself is off screen (a narrow window, a long page).
+func (h *HexView) onScreen(ctx app.Context) {
 	ctx.Defer(func(app.Context) {
-		if el := app.Window().Get("document").Call("querySelector", fmt.Sprintf("#%s [data-off=\"%d\"]", h.id("rows"), off)); el.Truthy() {
+		if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
 			r := el.Call("getBoundingClientRect")
-			if r.Get("top").Float() < 0 || r.Get("bottom").Float() > app.Window().Get("innerHeight").Float() {
-				el.Call("scrollIntoView", map[string]any{"block": "center"})
+			if r.Get("top").Float() < 0 || r.Get("bottom").Float() > app.Window().Get("innerHeight").Float()+1 {
+				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 			}
 		}
 	})
@@ -185,6 +221,9 @@ func (h *HexView) setScroll(ctx app.Context, top float64) {
 
 func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 	h.scrollTop = ctx.JSSrc().Get("scrollTop").Float()
+	if px := int(ctx.JSSrc().Get("clientHeight").Float()); px > 0 {
+		h.visible = max(1, px/HexRowHeight)
+	}
 	f := h.firstFor(h.scrollTop)
 	if f == h.first {
 		ctx.PreventUpdate()
@@ -261,7 +300,7 @@ func (h *HexView) Render() app.UI {
 	if scaled {
 		top = h.scrollTop
 	}
-	last := min(h.first+HexRows+1, h.rows())
+	last := min(h.first+int64(h.inView())+1, h.rows())
 	return app.Div().Class("hex").Body(
 		app.Form().Class("hex-tools").OnSubmit(h.onGoto).Body(
 			app.Label().For(h.id("goto")).Text("Go to offset"),
@@ -274,7 +313,7 @@ func (h *HexView) Render() app.UI {
 		h.findForm(),
 		app.Div().ID(h.id("sel")).Class("hex-sel").Text(h.selectionStatus()),
 		app.Div().ID(h.id("scroll")).Class("hex-scroll").
-			Style("height", fmt.Sprintf("%dpx", min(int64(HexRows), max(h.rows(), 1))*HexRowHeight)).
+			Style("max-height", fmt.Sprintf("%dpx", max(h.rows(), 1)*HexRowHeight)).
 			OnScroll(h.onScroll).Body(
 			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).

@@ -69,11 +69,11 @@ func revealLine(id string) {
 // Render draws the block.
 func (b *ListingBlock) Render() app.UI {
 	first, end := b.page.bounds(len(b.Lines))
-	noun, cls := "lines", "listing-line listing-comment"
+	noun, cls, box := "lines", "listing-line listing-comment", "listing-lines"
 	if b.Code {
-		noun, cls = "instructions", "listing-line"
+		noun, cls, box = "instructions", "listing-line", "listing-lines code-box"
 	}
-	lines := app.Div().Class("listing-lines").ID(b.ID).Body(
+	lines := app.Div().Class(box).ID(b.ID).Body(
 		app.Range(b.Lines[first:end]).Slice(func(k int) app.UI {
 			i := first + k
 			l := b.Lines[i]

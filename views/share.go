@@ -124,7 +124,7 @@ func (s *ShareBar) Render() app.UI {
 		}
 		if s.Selection > 0 {
 			items = append(items,
-				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy the %s selected:", plural2(s.Selection, "byte"))),
+				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy %s:", plural2(s.Selection, "byte"))),
 				btn("copy-hex", "hex", "copy the selected bytes as hex", ActExport, ExportHex),
 				btn("copy-carray", "C array", "copy the selected bytes as a C array", ActExport, ExportCArray),
 				btn("copy-base64", "base64", "copy the selected bytes as base64", ActExport, ExportBase64),

@@ -95,8 +95,13 @@ func (t *ResourceTable) table(first, end int) app.UI {
 			if r.Off < 0 { // no bytes of its own to show
 				return app.Tr().Class("resource-row").Body(cells...)
 			}
+			click := goTo(r.Off)
+			if r.Size > 0 {
+				br := model.ByteRange{Off: r.Off, Size: r.Size}
+				click = func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectBytes, br) }
+			}
 			return app.Tr().Class("resource-row").Title("click to see the record's bytes").
-				On("click", goTo(r.Off), app.EventScope(t.ID+fmt.Sprint(i))).Body(cells...)
+				On("click", click, app.EventScope(t.ID+fmt.Sprint(i))).Body(cells...)
 		})),
 	)
 }

@@ -42,6 +42,21 @@ var tabNames = map[Tab]string{Tree: "tree", Text: "text"}
 // Name is the tab's tab= value in a link ("" for the own view).
 func (t Tab) Name() string { return tabNames[t] }
 
+// Pane is which pane a narrow window shows (wide windows show them all).
+type Pane int
+
+const (
+	ViewPane    Pane = iota // the selected part's views
+	PartsPane               // the part list and the problems
+	BytesPane               // the hex view
+	MeaningPane             // what the selection means
+)
+
+// paneNames are the panes as the page names them (CSS and element IDs).
+var paneNames = [...]string{"view", "parts", "bytes", "meaning"}
+
+func (p Pane) String() string { return paneNames[p] }
+
 // OpenAs is what the next file the user opens becomes.
 type OpenAs int
 
@@ -113,6 +128,8 @@ type State struct {
 	Enc         decode.Span    // the structure around them
 	Cursor      int64          // the byte last clicked or gone to (the data inspector reads there while it is selected)
 	Tab         Tab            // which of the selected part's views is shown
+	Pane        Pane           // the pane a narrow window shows
+	FullView    bool           // the part's views take the whole width (parts and bytes hidden)
 	Next        OpenAs         // what the next file the user opens becomes
 	ShowKeys    bool           // the ? panel listing every key
 	Status      string         // a loading or error message
@@ -232,6 +249,30 @@ func (s *State) Title() string {
 		return model.Shown(s.Model.Name) + " · " + name
 	}
 	return name + ": DirectX shader container inspector"
+}
+
+// ShowPane shows one pane in a narrow window.
+func (s *State) ShowPane(p Pane) Effects {
+	s.Pane = p
+	// What the pane shows is brought into view: it was hidden when it was
+	// last asked.
+	switch p {
+	case BytesPane:
+		s.revealHex(s.Sel.Off)
+	case ViewPane:
+		s.fx.RevealCode, s.fx.RevealNode = true, true
+	case PartsPane:
+		s.fx.RevealPart = true
+	}
+	return s.take()
+}
+
+// ToggleFullView gives the part's views (a long listing, say) the whole
+// width, or gives the parts and bytes their columns back.
+func (s *State) ToggleFullView() Effects {
+	s.FullView = !s.FullView
+	s.fx.RevealCode = true
+	return s.take()
 }
 
 // closeFile goes back to the page without a file: the databases when they

@@ -3,14 +3,19 @@
 package page
 
 import (
+	"fmt"
+
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views/model"
 )
 
 // SelectPart selects a part: it opens on its own view, with its bytes in
-// the hex view.
+// the hex view (a narrow window goes from the part list to the view).
 func (s *State) SelectPart(i int) Effects {
 	s.selectPart(i)
+	if s.Pane == PartsPane {
+		s.Pane = ViewPane
+	}
 	s.note()
 	return s.take()
 }
@@ -69,14 +74,35 @@ func (s *State) Goto(off int64) Effects {
 	return s.take()
 }
 
-// SelectBytes selects an exact byte range, as a disassembly line selects
-// the bits of its record.
+// SelectBytes selects an exact byte range: a disassembly line the bits of
+// its record, a table row its record (then the field recorded there, with
+// its tree node), a grid cell the byte of its bit.
 func (s *State) SelectBytes(r model.ByteRange) Effects {
-	if s.Model == nil || r.Size <= 0 {
+	m := s.Model
+	if m == nil || r.Size <= 0 {
 		return Effects{}
 	}
 	s.Sel = codeSpan(r)
-	s.Enc, _ = s.Model.Spans.Enclosing(s.Sel)
+	found := false
+	m.Spans.Containing(r.Off, func(c decode.Span) bool {
+		if c.Off == r.Off && c.Size == r.Size && (r.Path == "" || c.Path == r.Path) {
+			s.Sel, found = c, true
+		}
+		return true
+	})
+	if found {
+		if pv := m.PartAt(r.Off); pv != nil && pv.Tree() != nil {
+			s.Part = pv.Index
+			s.initOpen(pv.Index)
+			n := pv.Tree().ForSpan(s.Sel.Path)
+			s.Node = n.ID
+			s.openTo(pv.Index, n)
+			s.fx.RevealNode = true
+		}
+	} else if s.Sel.Path == "" {
+		s.Sel.Path = fmt.Sprintf("bytes %s–%s", model.Hex(r.Off), model.Hex(r.Off+r.Size))
+	}
+	s.Enc, _ = m.Spans.Enclosing(s.Sel)
 	s.Cursor = r.Off
 	s.revealHex(r.Off)
 	s.fx.RevealCode = true

@@ -133,7 +133,7 @@ func Build(name string, data []byte, base int64) *Model {
 		q.Spans = nil
 		spans := m.Spans
 		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
-		pv.Signature = SignatureRows(p.Signature)
+		pv.Signature = SignatureRows(p.Signature, base)
 		m.Parts = append(m.Parts, pv)
 	}
 	addListings(m, f, base)
