@@ -15,19 +15,22 @@ import (
 )
 
 // ExportJSON is the whole decode as `dxscope json` writes it: the File
-// indented by two spaces, with a final newline.
+// indented by two spaces, with a final newline, and no raw DEL, C1 or bidi
+// control in its strings (text.EscapeJSON).
 func ExportJSON(f *decode.File) ([]byte, error) {
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return text.EscapeJSON(append(b, '\n')), nil
 }
 
-// ExportParts is the part list and problems as `dxscope parts` writes them.
+// ExportParts is the part list and problems as `dxscope parts` writes them:
+// its standard output (the list), then its standard error (the problems).
 func ExportParts(f *decode.File) []byte {
 	var b bytes.Buffer
 	text.WriteParts(&b, f)
+	text.WriteProblems(&b, f.Problems)
 	return b.Bytes()
 }
 

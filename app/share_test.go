@@ -110,7 +110,8 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 	}
 }
 
-// The downloads are what the CLI writes: `dxscope json` and `dxscope parts`.
+// The downloads are what the CLI writes: `dxscope json` and `dxscope parts`
+// (its part list and problems, standard output then standard error).
 func TestExportsMatchTheCLI(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command to build the CLI")
@@ -133,10 +134,16 @@ func TestExportsMatchTheCLI(t *testing.T) {
 			cmd  string
 			mine []byte
 		}{{"json", js}, {"parts", ExportParts(f)}} {
-			want, err := exec.Command(bin, c.cmd, path).Output()
+			// The CLI's standard output, then its standard error (parts
+			// writes the problems there; json writes nothing there).
+			cmd := exec.Command(bin, c.cmd, path)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			want, err := cmd.Output()
 			if err != nil {
 				t.Fatalf("dxscope %s %s: %v", c.cmd, e.Path, err)
 			}
+			want = append(want, stderr.Bytes()...)
 			if !bytes.Equal(c.mine, want) {
 				t.Errorf("%s: the page's %s download differs from dxscope %s (%d vs %d bytes)", e.Path, c.cmd, c.cmd, len(c.mine), len(want))
 			}

@@ -39,7 +39,7 @@ func sign(b []byte) {
 	if end > len(b) {
 		end = len(b)
 	}
-	sum := Checksum(b[digestStart:end])
+	sum := Checksum(b[DigestStart:end])
 	copy(b[4:20], sum[:])
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -409,15 +410,15 @@ func TestDiffTextAndJSON(t *testing.T) {
 	orig := corpusFile(t, waveRange64)
 	c := decode.Diff(mustParse(t, orig), mustParse(t, patch(orig, true, map[int]byte{0x100: 0xff})))
 	var sb strings.Builder
-	c.WriteText(&sb)
-	text := sb.String()
+	text.WriteComparison(&sb, c)
+	out := sb.String()
 	for _, want := range []string{
 		"  = SFI0 #0  8 bytes, identical\n",
 		"  ~ HASH #4  20 bytes, changed\n",
 		`HASH / Digest: "7a24b6d4d0ecd030a95cec0171129259" → "7a24b6d4ffecd030a95cec0171129259"   [A 0x100+1, B 0x100+1]`,
 	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("text lacks %q:\n%s", want, text)
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
 		}
 	}
 	js, err := json.Marshal(c)

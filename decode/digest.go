@@ -12,14 +12,18 @@ import (
 // DigestStatus says what the container digest at offset 4 is.
 type DigestStatus int
 
+// The statuses keep their numbers: the first four are what dxscope has always
+// reported; bypass and debug came with the container writer.
 const (
-	DigestValid    DigestStatus = iota // matches the DXBC checksum of the content
-	DigestUnsigned                     // all zero: nobody signed the container
-	DigestBypass                       // sixteen 0x02 bytes: DXC's PreviewByPassHash for preview shader models
-	DigestMismatch                     // something else: the content changed after signing
+	DigestValid         DigestStatus = iota // matches the retail DXBC checksum of the content (DXC's ComputeHashRetail)
+	DigestUnsigned                          // all zero: nobody signed the container
+	DigestPreviewBypass                     // sixteen 0x02 bytes: PREVIEW_BYPASS, DXC's PreviewByPassHash for preview shader models
+	DigestMismatch                          // something else: the content changed after signing
+	DigestBypass                            // sixteen 0x01 bytes: BYPASS (hlsl-specs INF-0004), loads unvalidated on runtimes that know it
+	DigestDebug                             // matches the debug variant of the checksum (DXC's ComputeHashDebug): loads only with the debug layer
 )
 
-var digestStatuses = report.Enum{Type: "DigestStatus", Names: []string{"valid", "unsigned", "bypass", "mismatch"}}
+var digestStatuses = report.Enum{Type: "DigestStatus", Names: []string{"valid", "unsigned", "preview-bypass", "mismatch", "bypass", "debug"}}
 
 func (s DigestStatus) String() string { return report.EnumString(digestStatuses, s) }
 
@@ -38,42 +42,71 @@ func (s *DigestStatus) UnmarshalJSON(b []byte) error {
 // Digest is the result of checking the container digest.
 type Digest struct {
 	Status   DigestStatus
-	Computed HexBytes // the checksum of bytes 20..FileSize
+	Computed HexBytes // the retail checksum of bytes 20..FileSize
 }
 
-// digestStart is where the checksummed bytes begin: right after the digest itself.
-const digestStart = 20
+// The reserved digests of hlsl-specs INF-0004: MD5's rounds cannot produce
+// them, so they tell the runtime the container was deliberately not hashed.
+var (
+	BypassDigest        = [16]byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	PreviewBypassDigest = [16]byte{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}
+)
+
+// DigestStart is where the checksummed bytes begin: right after the digest
+// itself, at the header's Version (DXC's HashStartOffset).
+const DigestStart = 20
 
 func computeDigest(data []byte, fileSize uint32, stored []byte) Digest {
 	end := int64(fileSize)
 	if end > int64(len(data)) {
 		end = int64(len(data))
 	}
-	var sum [16]byte
-	if end > digestStart {
-		sum = Checksum(data[digestStart:end])
-	} else {
-		sum = Checksum(nil)
+	var content []byte
+	if end > DigestStart {
+		content = data[DigestStart:end]
 	}
+	sum := Checksum(content)
 	d := Digest{Computed: HexBytes(sum[:])}
 	switch {
 	case bytes.Equal(stored, sum[:]):
 		d.Status = DigestValid
 	case bytes.Equal(stored, make([]byte, 16)):
 		d.Status = DigestUnsigned
-	case bytes.Equal(stored, bytes.Repeat([]byte{2}, 16)):
+	case bytes.Equal(stored, PreviewBypassDigest[:]):
+		d.Status = DigestPreviewBypass
+	case bytes.Equal(stored, BypassDigest[:]):
 		d.Status = DigestBypass
 	default:
-		d.Status = DigestMismatch
+		// Checked last: the debug variant costs a second pass over the file.
+		if dbg := ChecksumDebug(content); bytes.Equal(stored, dbg[:]) {
+			d.Status = DigestDebug
+		} else {
+			d.Status = DigestMismatch
+		}
 	}
 	return d
 }
 
-// Checksum computes the DXBC container checksum of b (the bytes from offset 20
-// to FileSize): MD5's rounds and initial state, but the final block stores the
-// bit count as its first word and (byteCount<<1)|1 as its last word instead of
-// MD5's trailing 64-bit length.
+// Checksum computes the retail DXBC container checksum of b (the bytes from
+// offset 20 to FileSize), DXC's ComputeHashRetail: MD5's rounds and initial
+// state, but the final block stores the bit count as its first word and
+// (byteCount<<1)|1 as its last word instead of MD5's trailing 64-bit length.
 func Checksum(b []byte) [16]byte {
+	n := uint32(len(b))
+	return checksum(b, n<<3, n<<1|1)
+}
+
+// ChecksumDebug computes the debug variant, DXC's ComputeHashDebug: the same
+// as Checksum but for the final block's words, (byteCount<<4)|0xf first and
+// (byteCount<<2)|0x10000000 last. The runtime accepts a container signed this
+// way only with the debug layer on (hlsl-specs INF-0004).
+func ChecksumDebug(b []byte) [16]byte {
+	n := uint32(len(b))
+	return checksum(b, n<<4|0xf, n<<2|0x10000000)
+}
+
+// checksum is MD5 over b with the final block's first and last words given.
+func checksum(b []byte, first, last uint32) [16]byte {
 	s := [4]uint32{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}
 	n := len(b)
 	full := n &^ 63
@@ -82,10 +115,8 @@ func Checksum(b []byte) [16]byte {
 	}
 	tail := b[full:]
 	var blk [64]byte
-	bitCount := uint32(n) << 3
-	last := uint32(n)<<1 | 1
 	if len(tail) <= 55 {
-		binary.LittleEndian.PutUint32(blk[0:], bitCount)
+		binary.LittleEndian.PutUint32(blk[0:], first)
 		copy(blk[4:], tail)
 		blk[4+len(tail)] = 0x80
 		binary.LittleEndian.PutUint32(blk[60:], last)
@@ -95,7 +126,7 @@ func Checksum(b []byte) [16]byte {
 		blk[len(tail)] = 0x80
 		md5Block(&s, blk[:])
 		blk = [64]byte{}
-		binary.LittleEndian.PutUint32(blk[0:], bitCount)
+		binary.LittleEndian.PutUint32(blk[0:], first)
 		binary.LittleEndian.PutUint32(blk[60:], last)
 		md5Block(&s, blk[:])
 	}

@@ -30,7 +30,7 @@ func TestIdleConnectionsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := NewHTTPServer(s, l)
-	go srv.Serve(LimitListener(ln, l.MaxConns))
+	go srv.Serve(LimitListener(ln, l))
 	defer srv.Close()
 	addr := ln.Addr().String()
 
@@ -113,7 +113,7 @@ func TestLimitListener(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := LimitListener(inner, 2)
+	ln := LimitListener(inner, Limits{MaxConns: 2})
 	defer ln.Close()
 	accepted := make(chan net.Conn, 3)
 	go func() {
@@ -169,5 +169,102 @@ func TestPrecompressedContentLength(t *testing.T) {
 		if got := res.Header.Get("Content-Length"); got != strconv.FormatInt(st.Size(), 10) || int64(len(body)) != st.Size() {
 			t.Errorf("%s: Content-Length %q, body %d bytes, file %d bytes", enc, got, len(body), st.Size())
 		}
+	}
+}
+
+// TestOneClientCannotLockOthersOut: one client (127.0.0.1) opens as many
+// keep-alive connections as the server holds in all (4,096 with
+// DefaultLimits) and leaves each idle after one request; another client
+// (127.0.0.2) is still served at once, because the first holds only its 64.
+// The control shows the attack works without the per-client limit: with
+// every slot held, the other client waits until its timeout.
+func TestOneClientCannotLockOthersOut(t *testing.T) {
+	s, _ := testBundle(t)
+	for _, tc := range []struct {
+		name   string
+		limits Limits
+		served bool // the other client is served
+	}{
+		{"control, no per-client limit", Limits{IdleTimeout: time.Minute, MaxConns: 200}, false},
+		{"DefaultLimits", DefaultLimits, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := NewHTTPServer(s, tc.limits)
+			go srv.Serve(LimitListener(ln, tc.limits))
+			defer srv.Close()
+			addr := ln.Addr().String()
+
+			// The other client, from a second loopback address.
+			other := &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{
+				DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)}}).DialContext}}
+			res, err := other.Get("http://" + addr + "/index.html")
+			if err != nil {
+				t.Skipf("no second loopback address to test from: %v", err)
+			}
+			res.Body.Close()
+			other.CloseIdleConnections()
+
+			n := tc.limits.MaxConns
+			conns := make([]net.Conn, n)
+			servedHog := make([]bool, n)
+			var wg sync.WaitGroup
+			for w := 0; w < 16; w++ {
+				wg.Add(1)
+				go func(w int) {
+					defer wg.Done()
+					for i := w; i < n; i += 16 {
+						c, err := net.Dial("tcp", addr)
+						if err != nil {
+							continue
+						}
+						conns[i] = c
+						c.SetDeadline(time.Now().Add(10 * time.Second))
+						fmt.Fprintf(c, "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n")
+						res, err := http.ReadResponse(bufio.NewReader(c), nil)
+						if err != nil {
+							continue // closed by the server: over this client's share
+						}
+						io.Copy(io.Discard, res.Body)
+						res.Body.Close()
+						servedHog[i] = true
+					}
+				}(w)
+			}
+			wg.Wait()
+			defer func() {
+				for _, c := range conns {
+					if c != nil {
+						c.Close()
+					}
+				}
+			}()
+			held := 0
+			for _, ok := range servedHog {
+				if ok {
+					held++
+				}
+			}
+			want := n
+			if per := tc.limits.MaxConnsPerClient; per > 0 {
+				want = per
+			}
+			if held != want {
+				t.Errorf("the first client holds %d idle connections of the %d it opened, want %d", held, n, want)
+			}
+
+			start := time.Now()
+			res, err = other.Get("http://" + addr + "/index.html")
+			if err == nil {
+				res.Body.Close()
+			}
+			if served := err == nil && res.StatusCode == 200; served != tc.served {
+				t.Errorf("with %d idle connections from one client, another client served: %v (%v after %v), want %v", held, served, err, time.Since(start).Round(time.Millisecond), tc.served)
+			}
+			t.Logf("one client opened %d connections, holds %d idle; another client's request: %v in %v", n, held, err, time.Since(start).Round(time.Millisecond))
+		})
 	}
 }

@@ -163,18 +163,45 @@ func versioned(name string) (string, string, bool) {
 	return base, stem[i+1:], true
 }
 
-// accepts reports whether an Accept-Encoding header allows token (q > 0).
+// accepts reports whether an Accept-Encoding header allows token, as RFC
+// 9110 §12.5.3 reads it: the coding named, else "*", with a weight above
+// zero. A coding with no weight has q=1; "q=0", "Q=0", "q=0.", "q=0.000"
+// and the like refuse it (§12.4.2: "q" is case-insensitive, a qvalue is a
+// number from 0 to 1 with up to three decimals; longer runs of zeros are
+// still zero). A weight that is not a number refuses too, so a client is
+// never sent an encoding it did not clearly accept.
 func accepts(header, token string) bool {
+	star := false
 	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), token) {
-			continue
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		switch {
+		case strings.EqualFold(name, token):
+			return weightAboveZero(params)
+		case name == "*":
+			star = weightAboveZero(params)
 		}
-		params = strings.ReplaceAll(params, " ", "")
-		if q, ok := strings.CutPrefix(params, "q="); ok {
-			return q != "0" && q != "0.0" && q != "0.00" && q != "0.000"
-		}
+	}
+	return star
+}
+
+// weightAboveZero reads the parameters of one coding (after its first ";")
+// and says whether its weight q is above zero.
+func weightAboveZero(params string) bool {
+	if params == "" {
 		return true
 	}
-	return false
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		digits := strings.Replace(v, ".", "", 1)
+		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+			return false // not a number
+		}
+		return strings.Trim(digits, "0") != ""
+	}
+	return true
 }

@@ -136,6 +136,11 @@ func TestServerCompressionNegotiation(t *testing.T) {
 		{"br;q=1.0, gzip;q=0.8", "br"},
 		{"gzip", "gzip"},
 		{"br;q=0, gzip", "gzip"},
+		{"br;q=0., gzip", "gzip"},
+		{"br;Q=0, gzip", "gzip"},
+		{"br;q=0.0000, gzip", "gzip"},
+		{"br ; q = 0 , gzip", "gzip"},
+		{"br;q=0, gzip;q=0.", ""},
 		{"", ""},
 		{"identity", ""},
 		{"deflate", ""},
@@ -273,6 +278,31 @@ func TestAcceptsEncoding(t *testing.T) {
 		{"BR", "br", true},
 		{"brotli", "br", false},
 		{"gzip; q=0.5", "gzip", true},
+		// RFC 9110 §12.4.2: every spelling of a zero weight refuses.
+		{"br;q=0", "br", false},
+		{"br;q=0.", "br", false},
+		{"br;Q=0", "br", false},
+		{"br;q=0.0000", "br", false},
+		{"br;q=0.000", "br", false},
+		{"br ; q=0", "br", false},
+		{"br;  q=0 ", "br", false},
+		{"br;\tq=0", "br", false},
+		{"br;q= 0", "br", false},
+		{"br;q=0, gzip", "br", false},
+		{"gzip, br;q=0", "br", false},
+		{"br;q=0.001", "br", true},
+		{"br;q=1", "br", true},
+		{"br;q=1.000", "br", true},
+		{"br;Q=0.5", "br", true},
+		{"br;q=", "br", false},       // no number: not accepted
+		{"br;q=zero", "br", false},   // not a number
+		{"br;q=-1", "br", false},     // not a qvalue
+		{"br;level=1", "br", true},   // another parameter, no weight: q=1
+		{"*", "br", true},            // any coding
+		{"*;q=0", "br", false},       // none but those named
+		{"gzip, *;q=0", "br", false}, // only gzip
+		{"br;q=0, *", "br", false},   // named beats *
+		{"br, *;q=0", "br", true},
 	} {
 		if got := accepts(tc.header, tc.token); got != tc.want {
 			t.Errorf("accepts(%q, %q) = %v", tc.header, tc.token, got)

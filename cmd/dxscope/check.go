@@ -1,10 +1,10 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -21,6 +21,20 @@ func init() {
 		"one line per container: status, problem counts, digest; -r walks folders, files with containers inside report each as PATH@0xOFFSET", runCheck}
 }
 
+// checkEntry is one path check reads: a FILE named on the command line, or
+// one found by walking (walked); err says why it cannot be read at all.
+type checkEntry struct {
+	path   string
+	walked bool
+	err    error
+}
+
+// isDir says whether path is, or leads by links to, a folder.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
 // checkResult is one line of check: a container (or a file that is none).
 type checkResult struct {
 	Path     string `json:"path"`
@@ -28,7 +42,7 @@ type checkResult struct {
 	Errors   int    `json:"errors"`
 	Warnings int    `json:"warnings"`
 	Notes    int    `json:"notes"`
-	Digest   string `json:"digest"` // valid, unsigned, bypass, mismatch; - when not a container
+	Digest   string `json:"digest"` // valid, debug, bypass, preview-bypass, unsigned, mismatch; - when not a container
 	Message  string `json:"message,omitempty"`
 	inner    bool   // found inside another file
 }
@@ -71,31 +85,47 @@ func resultOf(path string, f *decode.File) checkResult {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, nil)
-	_, recursive := flags["r"]
-	_, asJSON := flags["json"]
-	_, strict := flags["strict"]
-	if len(pos) == 0 {
-		fmt.Fprintln(stderr, "usage: dxscope check [-r] [--json] [--strict] FILE|DIR...")
+	fs := newFlags("check")
+	recursive := fs.Bool("r", false, "walk folders")
+	jsonFlag := fs.Bool("json", false, "one JSON object per line")
+	strictFlag := fs.Bool("strict", false, "exit 1 on an error-severity problem or a mismatched digest")
+	pos, ok := parseArgs(fs, args, 1, -1, stderr)
+	if !ok {
 		return 2
 	}
+	asJSON, strict := *jsonFlag, *strictFlag
 	// The files, in a stable order: each argument's walk sorted by path.
-	// Files found by walking that hold no container are counted, not listed.
-	var paths []string
-	walked := map[int]bool{}
+	// Files found by walking that hold no container are counted, not listed;
+	// everything the walk finds that cannot be checked (a folder it cannot
+	// list, a named pipe, a device, a link to a folder) is an error line.
+	var entries []checkEntry
 	for _, p := range pos {
 		st, err := os.Stat(p)
-		if err == nil && st.IsDir() && recursive {
-			filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-				if err == nil && d.Type().IsRegular() {
-					walked[len(paths)] = true
-					paths = append(paths, q)
+		if err == nil && st.IsDir() && *recursive {
+			filepath.WalkDir(p, func(q string, d iofs.DirEntry, err error) error {
+				switch {
+				case err != nil:
+					// Called a second time for a folder it could not list.
+					var pe *iofs.PathError
+					if errors.As(err, &pe) {
+						err = pe.Err // the path is the line's own
+					}
+					entries = append(entries, checkEntry{path: q, err: fmt.Errorf("cannot read this folder: %w", err)})
+				case d.IsDir():
+				case d.Type()&iofs.ModeSymlink != 0 && isDir(q):
+					entries = append(entries, checkEntry{path: q, err: errors.New("a symbolic link to a folder: not followed")})
+				default:
+					entries = append(entries, checkEntry{path: q, walked: true})
 				}
 				return nil
 			})
 			continue
 		}
-		paths = append(paths, p)
+		entries = append(entries, checkEntry{path: p})
+	}
+	paths := make([]string, len(entries))
+	for i, e := range entries {
+		paths[i] = e.path
 	}
 	results := make([][]checkResult, len(paths))
 	progress := isTerminal(stderr) && len(paths) > 1
@@ -108,7 +138,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				results[i] = checkFile(paths[i])
+				if err := entries[i].err; err != nil {
+					results[i] = []checkResult{{Path: paths[i], Status: "error", Digest: "-", Message: err.Error()}}
+				} else {
+					results[i] = checkFile(paths[i])
+				}
 				if progress {
 					mu.Lock()
 					done++
@@ -129,15 +163,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 
-	var files, containers, ok, withProblems, errs, none int
+	var files, containers, oks, withProblems, errs, none int
 	digests := map[string]int{}
 	status := 0
-	enc := json.NewEncoder(stdout)
 	for i, rs := range results {
 		files++
 		for _, r := range rs {
 			if r.Status == "none" {
-				if walked[i] {
+				if entries[i].walked {
 					none++
 					continue
 				}
@@ -145,7 +178,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			}
 			switch r.Status {
 			case "ok":
-				ok++
+				oks++
 				containers++
 			case "problems":
 				withProblems++
@@ -161,23 +194,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				status = 1
 			}
 			if asJSON {
-				enc.Encode(r)
+				encodeJSON(stdout, stderr, r, "")
 			} else {
 				fmt.Fprintf(stdout, "%s\t%s\t%d\t%d\t%d\t%s\n", text.Safe(r.Path), r.Status, r.Errors, r.Warnings, r.Notes, r.Digest)
 			}
-			if r.Message != "" && !asJSON && !recursive {
-				fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(r.Path), text.Safe(r.Message))
+			if r.Message != "" && !asJSON {
+				if strings.HasPrefix(r.Message, r.Path) {
+					fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(r.Message)) // it names the file already
+				} else {
+					fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(r.Path), text.Safe(r.Message))
+				}
 			}
 		}
 	}
-	if len(paths) > 1 || recursive {
+	if len(paths) > 1 || *recursive {
 		var ds []string
 		for k, v := range digests {
 			ds = append(ds, fmt.Sprintf("%d %s", v, k))
 		}
 		sort.Strings(ds)
 		fmt.Fprintf(stderr, "%s (%d without a container), %s: %d ok, %d with problems, %s; digests: %s\n", plural(files, "file"), none,
-			plural(containers, "container"), ok, withProblems, plural(errs, "error"), strings.Join(ds, ", "))
+			plural(containers, "container"), oks, withProblems, plural(errs, "error"), strings.Join(ds, ", "))
 	}
 	return status
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode/shaderdb"
 	"github.com/dxscope/dxscope/decode/sqlite"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
@@ -20,12 +21,14 @@ func init() {
 
 func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
 	return parseFile(path, stderr, shaderdb.Open, func(_ []byte, err error) {
-		fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
 	})
 }
 
 func runDB(args []string, stdout, stderr io.Writer) int {
-	pos, flags, ok := positional(args, 1, nil, "dxscope db FILE [--json]", stderr)
+	fs := newFlags("db")
+	asJSON := fs.Bool("json", false, "the database as one JSON document")
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
@@ -33,7 +36,7 @@ func runDB(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	if _, ok := flags["json"]; ok {
+	if *asJSON {
 		doc := struct {
 			*shaderdb.Database
 			Containers []shaderdb.Container
@@ -51,20 +54,20 @@ func runDB(args []string, stdout, stderr io.Writer) int {
 // WriteDB prints what a database holds: header, tables, then the view of its kind, then problems.
 func WriteDB(w io.Writer, d *shaderdb.Database) {
 	h := d.SQL.Header
-	fmt.Fprintf(w, "Database: %s\n", d.Kind)
+	printf(w, "Database: %s\n", d.Kind)
 	wal := ""
 	if h.WAL() {
 		wal = ", WAL mode (only the main file is read)"
 	}
-	fmt.Fprintf(w, "SQLite: %d pages of %d bytes (%s), %s, application_id 0x%08X, user_version %d%s\n",
+	printf(w, "SQLite: %d pages of %d bytes (%s), %s, application_id 0x%08X, user_version %d%s\n",
 		d.SQL.PageCount(), h.PageSize, humanize.IBytes(uint64(d.SQL.Size())), h.TextEncoding, h.ApplicationID, h.UserVersion, wal)
-	fmt.Fprintf(w, "Tables: %d\n", len(d.Tables))
+	printf(w, "Tables: %d\n", len(d.Tables))
 	for _, t := range d.Tables {
 		var cols []string
 		for _, c := range t.Columns {
 			cols = append(cols, c.Name)
 		}
-		fmt.Fprintf(w, "  %-50s %8d rows  (%s)\n", t.Name, t.Rows, strings.Join(cols, ", "))
+		printf(w, "  %-50s %8d rows  (%s)\n", t.Name, t.Rows, strings.Join(cols, ", "))
 	}
 	switch d.Kind {
 	case shaderdb.SODBKind:
@@ -75,19 +78,19 @@ func WriteDB(w io.Writer, d *shaderdb.Database) {
 		writeBlobs(w, d)
 	}
 	ps := d.Problems()
-	fmt.Fprintf(w, "Problems: %d\n", len(ps))
+	printf(w, "Problems: %d\n", len(ps))
 	for _, p := range ps {
-		fmt.Fprintf(w, "  %s\n", p)
+		printf(w, "  %s\n", p.String())
 	}
 }
 
 func writeSODB(w io.Writer, s *shaderdb.SODB) {
 	if a := s.App; a != nil {
-		fmt.Fprintf(w, "Application: %q (%s) version %s, engine %q version %s\n", a.Name, a.Exe, a.AppVersion, a.EngineName, a.EngineVersion)
+		printf(w, "Application: %q (%s) version %s, engine %q version %s\n", a.Name, a.Exe, a.AppVersion, a.EngineName, a.EngineVersion)
 	} else {
 		fmt.Fprintln(w, "Application: (app_id is empty)")
 	}
-	fmt.Fprintf(w, "Groups: %d\n", len(s.Groups))
+	printf(w, "Groups: %d\n", len(s.Groups))
 	for _, g := range s.Groups {
 		what := ""
 		switch {
@@ -100,25 +103,25 @@ func writeSODB(w io.Writer, s *shaderdb.SODB) {
 		case g.SOKey != nil:
 			what = "missing state object " + g.SOKey.String()
 		}
-		fmt.Fprintf(w, "  %s  version %d  -> %s\n", g.Key, g.Version, what)
+		printf(w, "  %s  version %d  -> %s\n", g.Key, g.Version, what)
 	}
-	fmt.Fprintf(w, "Pipeline states: %d\n", len(s.Pipelines))
+	printf(w, "Pipeline states: %d\n", len(s.Pipelines))
 	for _, p := range s.Pipelines {
 		rs := "none"
 		if p.RootSignatureKey != nil {
 			rs = p.RootSignatureKey.String()
 		}
-		fmt.Fprintf(w, "  %s  root signature %s, %d input elements\n", p.Key, rs, len(p.InputLayout))
+		printf(w, "  %s  root signature %s, %d input elements\n", p.Key, rs, len(p.InputLayout))
 		for _, st := range p.Stages {
 			if st.Shader == nil {
-				fmt.Fprintf(w, "    %s  %s  (not in shader_bytecode)\n", st.Name, st.Key)
+				printf(w, "    %s  %s  (not in shader_bytecode)\n", st.Name, st.Key)
 				continue
 			}
-			fmt.Fprintf(w, "    %s  %s\n", st.Name, shaderLine(st.Shader))
+			printf(w, "    %s  %s\n", st.Name, shaderLine(st.Shader))
 		}
 		for _, f := range p.Fields {
 			if f.Value != "NULL" {
-				fmt.Fprintf(w, "    %s\n", f)
+				printf(w, "    %s\n", f.String())
 			}
 		}
 		for _, dsc := range p.Descs {
@@ -128,21 +131,21 @@ func writeSODB(w io.Writer, s *shaderdb.SODB) {
 			writeDesc(w, el, "    ", 0)
 		}
 	}
-	fmt.Fprintf(w, "Shaders: %d\n", len(s.Shaders))
+	printf(w, "Shaders: %d\n", len(s.Shaders))
 	for _, sh := range s.Shaders {
-		fmt.Fprintf(w, "  %s\n", shaderLine(sh))
+		printf(w, "  %s\n", shaderLine(sh))
 	}
-	fmt.Fprintf(w, "Root signatures: %d\n", len(s.RootSignatures))
+	printf(w, "Root signatures: %d\n", len(s.RootSignatures))
 	for _, r := range s.RootSignatures {
-		fmt.Fprintf(w, "  %s  %d bytes  %s\n", r.Key, r.Size, r.Blob.Where())
+		printf(w, "  %s  %d bytes  %s\n", r.Key, r.Size, r.Blob.Where())
 	}
-	fmt.Fprintf(w, "State objects: %d\n", len(s.StateObjects))
+	printf(w, "State objects: %d\n", len(s.StateObjects))
 	for _, so := range s.StateObjects {
 		parent := ""
 		if so.ParentKey != nil {
 			parent = ", adds to " + so.ParentKey.String()
 		}
-		fmt.Fprintf(w, "  %s  %s flags 0x%x%s\n", so.Key, so.TypeName, so.Flags, parent)
+		printf(w, "  %s  %s flags 0x%x%s\n", so.Key, so.TypeName, so.Flags, parent)
 		for _, l := range so.Libraries {
 			var ex []string
 			for _, e := range l.Exports {
@@ -156,19 +159,19 @@ func writeSODB(w io.Writer, s *shaderdb.SODB) {
 				ex = []string{"(all)"}
 			}
 			if l.Shader != nil {
-				fmt.Fprintf(w, "    DXIL library %s  exports %s\n", shaderLine(l.Shader), strings.Join(ex, ", "))
+				printf(w, "    DXIL library %s  exports %s\n", shaderLine(l.Shader), strings.Join(ex, ", "))
 			} else {
-				fmt.Fprintf(w, "    DXIL library %s (not in shader_bytecode)  exports %s\n", l.Key, strings.Join(ex, ", "))
+				printf(w, "    DXIL library %s (not in shader_bytecode)  exports %s\n", l.Key, strings.Join(ex, ", "))
 			}
 		}
 		for _, k := range so.Existing {
-			fmt.Fprintf(w, "    existing collection %s\n", k)
+			printf(w, "    existing collection %s\n", k)
 		}
 		for _, r := range so.GlobalRootSigs {
-			fmt.Fprintf(w, "    global root signature %s\n", r.Key)
+			printf(w, "    global root signature %s\n", r.Key)
 		}
 		for _, r := range so.LocalRootSigs {
-			fmt.Fprintf(w, "    local root signature %s\n", r.Key)
+			printf(w, "    local root signature %s\n", r.Key)
 		}
 		for _, dsc := range so.Subobjects {
 			writeDesc(w, dsc, "    ", 0)
@@ -186,21 +189,21 @@ func shaderLine(sh *shaderdb.Shader) string {
 	if ci.EntryName != "" {
 		entry = " entry " + ci.EntryName
 	}
-	return fmt.Sprintf("%s  %s  %s%s  %d bytes  %s", sh.Key, sh.Type, prof, entry, sh.Size, sh.Blob.Where())
+	return fmt.Sprintf("%s  %s  %s%s  %d bytes  %s", sh.Key, text.Safe(string(sh.Type)), text.Safe(prof), text.Safe(entry), sh.Size, text.Safe(sh.Blob.Where()))
 }
 
 func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int) {
 	if d.Missing {
-		fmt.Fprintf(w, "%s%s %s: (missing)\n", indent, d.Table, d.Key)
+		printf(w, "%s%s %s: (missing)\n", indent, d.Table, d.Key)
 		return
 	}
 	var fs []string
 	for _, f := range d.Fields {
 		if f.Ref == nil {
-			fs = append(fs, f.String())
+			fs = append(fs, text.Safe(f.String()))
 		}
 	}
-	fmt.Fprintf(w, "%s%s %s: %s\n", indent, d.Table, d.Key, strings.Join(fs, " "))
+	printf(w, "%s%s %s: %s\n", indent, d.Table, d.Key, strings.Join(fs, " "))
 	if depth < 2 {
 		for _, f := range d.Fields {
 			if f.Ref != nil {
@@ -211,40 +214,52 @@ func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int) {
 }
 
 func writePSDB(w io.Writer, p *shaderdb.PSDB) {
-	fmt.Fprintf(w, "Schema: %s\n", p.SchemaNote)
+	printf(w, "Schema: %s\n", p.SchemaNote)
 	if a := p.App; a != nil {
-		fmt.Fprintf(w, "Application: %q (%s) version %s, engine %q version %s, profile version %s\n", a.Name, a.ExePath, a.AppVersion, a.EngineName, a.EngineVersion, a.AppProfileVersion)
+		printf(w, "Application: %q (%s) version %s, engine %q version %s, profile version %s\n", a.Name, a.ExePath, a.AppVersion, a.EngineName, a.EngineVersion, a.AppProfileVersion)
 	}
 	for _, c := range p.Compilers {
-		fmt.Fprintf(w, "Compiler: adapter family %q, ABI %d, compiler version %s\n", c.Family, c.ABI, c.Version)
+		printf(w, "Compiler: adapter family %q, ABI %d, compiler version %s\n", c.Family, c.ABI, c.Version)
 	}
-	fmt.Fprintf(w, "Groups: %d (%d keys, %d values)\n", len(p.Groups), p.Keys, p.Values)
+	printf(w, "Groups: %d (%d keys, %d values)\n", len(p.Groups), p.Keys, p.Values)
 	for _, g := range p.Groups {
-		fmt.Fprintf(w, "  %s  version %d  %d values\n", g.Key, g.Version, len(g.Values))
+		printf(w, "  %s  version %d  %d values\n", g.Key, g.Version, len(g.Values))
 		for _, v := range g.Values {
 			b, _ := v.Bytes()
 			head := b
 			if len(head) > 16 {
 				head = head[:16]
 			}
-			fmt.Fprintf(w, "    %s  %d bytes  key %s  %s  %s\n", v.Type, v.Size, v.Key, v.Blob.Where(), hex.EncodeToString(head))
+			printf(w, "    %s  %d bytes  key %s  %s  %s\n", v.Type, v.Size, v.Key, v.Blob.Where(), hex.EncodeToString(head))
 		}
 	}
 }
 
 func writeBlobs(w io.Writer, d *shaderdb.Database) {
-	fmt.Fprintf(w, "Blobs: %d, holding %d containers\n", len(d.Blobs), d.ContainerCount())
+	printf(w, "Blobs: %d, holding %d containers\n", len(d.Blobs), d.ContainerCount())
 	for _, b := range d.Blobs {
 		r := b.Ref
-		fmt.Fprintf(w, "  %s.%s rowid %d  %d bytes  %s  %d containers\n", r.Table, r.Column, r.Rowid, r.Size, r.Where(), len(b.Containers))
+		printf(w, "  %s.%s rowid %d  %d bytes  %s  %d containers\n", r.Table, r.Column, r.Rowid, r.Size, r.Where(), len(b.Containers))
 		for _, e := range b.Containers {
 			at := fmt.Sprintf("blob offset 0x%x", e.Offset)
 			if r.Contiguous {
 				at += fmt.Sprintf(" (file 0x%x)", r.Offset+e.Offset)
 			}
-			fmt.Fprintf(w, "    container at %s, %d bytes, parts %s\n", at, e.Size, strings.Join(e.Parts, " "))
+			printf(w, "    container at %s, %d bytes, parts %s\n", at, e.Size, strings.Join(e.Parts, " "))
 		}
 	}
+}
+
+// printf is fmt.Fprintf with every string argument passed through
+// text.Safe: a database's names and values come from the file, and each
+// must stay on its line.
+func printf(w io.Writer, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = text.Safe(s)
+		}
+	}
+	fmt.Fprintf(w, format, args...)
 }
 
 // matchKey accepts a key written as its text or as hex.
@@ -253,8 +268,13 @@ func matchKey(k shaderdb.Key, s string) bool {
 }
 
 func runDBExtract(args []string, stdout, stderr io.Writer) int {
-	pos, flags, ok := positional(args, 1, map[string]bool{"o": true, "group": true, "stage": true, "lib": true, "value": true, "table": true, "rowid": true, "column": true},
-		"dxscope dbextract FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]", stderr)
+	fs := newFlags("dbextract")
+	// The selectors are kept as given (set or not) for extractFromDB.
+	flags := map[string]string{}
+	for _, name := range []string{"group", "stage", "lib", "value", "table", "rowid", "column", "o"} {
+		fs.Func(name, "", func(v string) error { flags[name] = v; return nil })
+	}
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
@@ -264,7 +284,7 @@ func runDBExtract(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := extractFromDB(d, flags)
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		if strings.HasPrefix(err.Error(), "usage") {
 			return 2
 		}

@@ -29,28 +29,25 @@ func init() {
 //	             "A"/"B": {"Value", "Present", "Span", "Off" (-1 unknown), "Size"}}
 //	ByteDiff  = {"LenA","LenB","First" (-1 same),"FirstA","FirstB","Differ"}
 func runDiff(args []string, stdout, stderr io.Writer) int {
-	pos, flags := splitFlags(args, nil)
-	for k := range flags {
-		if k != "json" && k != "positional" && k != "text" {
-			fmt.Fprintf(stderr, "dxscope diff: unknown flag -%s\n", k)
-			pos = nil
-		}
-	}
-	if len(pos) != 2 {
-		fmt.Fprintln(stderr, "usage: dxscope diff A B [--json] [--positional] [--text]")
+	fs := newFlags("diff")
+	asJSON := fs.Bool("json", false, "the comparison as one JSON document")
+	positional := fs.Bool("positional", false, "pair parts by position, not by name")
+	asText := fs.Bool("text", false, "the code as a unified diff per function")
+	pos, ok := parseArgs(fs, args, 2, 2, stderr)
+	if !ok {
 		return 2
 	}
 	var files [2]*decode.File
 	for i, path := range pos {
 		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
-			fmt.Fprintf(stderr, "dxscope: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
 		})
 		if !ok {
 			return 2
 		}
 		files[i] = f
 	}
-	if _, ok := flags["text"]; ok {
+	if *asText {
 		// The code as text: the DXIL disassembly per function, or the FXC
 		// listing, as diff -u prints it.
 		ca, cb := text.Code(files[0]), text.Code(files[1])
@@ -63,15 +60,14 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	_, positional := flags["positional"]
-	c := decode.DiffWith(files[0], files[1], decode.DiffOptions{Positional: positional})
-	if _, ok := flags["json"]; ok {
+	c := decode.DiffWith(files[0], files[1], decode.DiffOptions{Positional: *positional})
+	if *asJSON {
 		if !writeJSON(stdout, stderr, c) {
 			return 2
 		}
 	} else {
-		fmt.Fprintf(stdout, "A: %s\nB: %s\n", pos[0], pos[1])
-		c.WriteText(stdout)
+		fmt.Fprintf(stdout, "A: %s\nB: %s\n", text.Safe(pos[0]), text.Safe(pos[1]))
+		text.WriteComparison(stdout, c)
 	}
 	if c.Identical {
 		return 0

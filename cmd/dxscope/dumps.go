@@ -1,7 +1,9 @@
 package main
 
 // The commands that print one part family as text (decode/text's dumps, the
-// same the page shows): psv, rootsig, dxil, rdat, rdef, asm, dis.
+// same the page shows): psv, rootsig, dxil, rdat, rdef, asm, dis. Standard
+// output carries the dump and nothing else; the parts' problems, and what
+// went wrong, go to standard error.
 
 import (
 	"fmt"
@@ -14,25 +16,25 @@ import (
 
 func init() {
 	commands["psv"] = command{"FILE", "dump the PSV0 part like dxa -dumppsv, names resolved", fileCommand("psv", dumpPSV)}
-	commands["rootsig"] = command{"FILE", "the RTS0 root signature in the HLSL root signature language", fileCommand("rootsig", dumpRootSig)}
+	commands["rootsig"] = command{rootsigUsage, "the RTS0 root signature in the HLSL root signature language; --compile: that language to RTS0 bytes", withCompile(fileCommand("rootsig", dumpRootSig))}
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
-	commands["asm"] = command{"[--code] FILE", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only", runAsm}
-	commands["dis"] = command{"[--no-header] FILE", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly", runDis}
+	commands["asm"] = command{"FILE [--code]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only", runAsm}
+	commands["dis"] = command{"FILE [--no-header]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly", runDis}
 }
 
 func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
 	p := f.Part("PSV0")
 	if p == nil || p.PSVInfo == nil {
-		fmt.Fprintf(stderr, "dxscope: %s has no PSV0 part\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s has no PSV0 part\n", text.Safe(path))
 		return 1
 	}
 	text.WritePSV(stdout, p.PSVInfo)
 	if probs := partProblems(f.Problems, "PSV0"); len(probs) > 0 {
-		fmt.Fprintf(stdout, "Problems: %d\n", len(probs))
+		fmt.Fprintf(stderr, "Problems: %d\n", len(probs))
 		for _, pr := range probs {
-			fmt.Fprintf(stdout, "  %s\n", pr)
+			fmt.Fprintf(stderr, "  %s\n", text.Safe(pr.String()))
 		}
 	}
 	return 0
@@ -43,13 +45,13 @@ func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
 func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
 	p := f.Part("RTS0")
 	if p == nil {
-		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", text.Safe(path))
 		return 1
 	}
 	text.WriteRootSignature(stdout, p)
 	status := 0
 	for _, pr := range partProblems(f.Problems, "RTS0") {
-		fmt.Fprintf(stderr, "%s\n", pr)
+		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
 		if pr.Severity == decode.Error {
 			status = 1
 		}
@@ -67,13 +69,13 @@ func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 		text.WriteModule(stdout, p)
 	}
 	if !found {
-		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", text.Safe(path))
 		return 1
 	}
 	probs := partProblems(f.Problems, "DXIL", "ILDB", "STAT")
-	fmt.Fprintf(stdout, "Problems: %d\n", len(probs))
+	fmt.Fprintf(stderr, "Problems: %d\n", len(probs))
 	for _, pr := range probs {
-		fmt.Fprintf(stdout, "  %s\n", pr)
+		fmt.Fprintf(stderr, "  %s\n", text.Safe(pr.String()))
 	}
 	return 0
 }
@@ -83,19 +85,20 @@ func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 // it could read them.
 func containerOrBlob(name string, args []string, stdout, stderr io.Writer,
 	container func(f *decode.File, path string) int, blob func(b []byte) bool) int {
-	if !oneFile(args, name, stderr) {
+	pos, ok := parseArgs(newFlags(name), args, 1, 1, stderr)
+	if !ok {
 		return 2
 	}
-	b, ok := readFile(args[0], stderr)
+	b, ok := readFile(pos[0], stderr)
 	if !ok {
 		return 1
 	}
 	f, err := decode.Parse(b)
 	if err == nil {
-		return container(f, args[0])
+		return container(f, pos[0])
 	}
 	if !blob(b) {
-		fmt.Fprintf(stderr, "dxscope: %s: neither a container nor an %s blob: %v\n", args[0], strings.ToUpper(name), err)
+		fmt.Fprintf(stderr, "dxscope: %s: neither a container nor an %s blob: %v\n", text.Safe(pos[0]), strings.ToUpper(name), err)
 		return 1
 	}
 	return 0
@@ -109,7 +112,7 @@ func runRDAT(args []string, stdout, stderr io.Writer) int {
 				return false
 			}
 			text.WriteRuntimeData(stdout, d, len(b))
-			text.WriteProblems(stdout, probs)
+			text.WriteProblems(stderr, probs)
 			return true
 		})
 }
@@ -124,10 +127,10 @@ func dumpRDAT(f *decode.File, path string, stdout, stderr io.Writer) int {
 		}
 	}
 	if !found {
-		fmt.Fprintf(stderr, "dxscope: %s has no RDAT or PDBI part\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s has no RDAT or PDBI part\n", text.Safe(path))
 		return 1
 	}
-	text.WriteProblems(stdout, partProblems(f.Problems, "RDAT", "PDBI"))
+	text.WriteProblems(stderr, partProblems(f.Problems, "RDAT", "PDBI"))
 	return 0
 }
 
@@ -139,7 +142,7 @@ func runRDEF(args []string, stdout, stderr io.Writer) int {
 				return false
 			}
 			text.WriteResourceDefinitions(stdout, d)
-			text.WriteProblems(stdout, probs)
+			text.WriteProblems(stderr, probs)
 			return true
 		})
 }
@@ -148,22 +151,26 @@ func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
 	p := f.Part("RDEF")
 	d, _ := text.DumpNamed("rdef")
 	if p == nil || !d.Has(f, p) {
-		fmt.Fprintf(stderr, "dxscope: %s has no decodable RDEF part\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s has no decodable RDEF part\n", text.Safe(path))
 		return 1
 	}
 	d.Write(stdout, f, p)
-	text.WriteProblems(stdout, partProblems(f.Problems, "RDEF"))
+	text.WriteProblems(stderr, partProblems(f.Problems, "RDEF"))
 	return 0
 }
 
 func runAsm(args []string, stdout, stderr io.Writer) int {
-	codeOnly := false
-	if len(args) > 0 && args[0] == "--code" {
-		codeOnly, args = true, args[1:]
+	fs := newFlags("asm")
+	codeOnly := fs.Bool("code", false, "the SHDR/SHEX instructions only")
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
+	if !ok {
+		return 2
 	}
-	return fileCommand("asm", func(f *decode.File, path string, stdout, stderr io.Writer) int {
-		return dumpAsm(f, path, codeOnly, stdout, stderr)
-	})(args, stdout, stderr)
+	f, ok := open(pos[0], stderr)
+	if !ok {
+		return 1
+	}
+	return dumpAsm(f, pos[0], *codeOnly, stdout, stderr)
 }
 
 func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Writer) int {
@@ -174,7 +181,7 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 		}
 	}
 	if status != 0 {
-		fmt.Fprintf(stderr, "dxscope: %s: no SHDR or SHEX part\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s: no SHDR or SHEX part\n", text.Safe(path))
 	} else if codeOnly {
 		for _, p := range f.Parts {
 			if p.Bytecode != nil {
@@ -183,31 +190,30 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 		}
 	} else {
 		if err := text.WriteFXCListing(stdout, f); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 			return 1
 		}
 		st := text.ChooseFXCStyle(f)
 		fmt.Fprintf(stderr, "dxscope: spelling: %s\n", st.Rule)
 	}
 	for _, pr := range partProblems(f.Problems, "SHDR", "SHEX", "Aon9") {
-		fmt.Fprintf(stderr, "%s\n", pr)
+		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
 	}
 	return status
 }
 
 func runDis(args []string, stdout, stderr io.Writer) int {
-	noHeader := false
-	var rest []string
-	for _, a := range args {
-		if a == "--no-header" || a == "-no-header" {
-			noHeader = true
-			continue
-		}
-		rest = append(rest, a)
+	fs := newFlags("dis")
+	noHeader := fs.Bool("no-header", false, "the LLVM assembly alone, without dxc's header comments")
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
+	if !ok {
+		return 2
 	}
-	return fileCommand("dis [--no-header]", func(f *decode.File, path string, stdout, stderr io.Writer) int {
-		return disassemble(f, path, noHeader, stdout, stderr)
-	})(rest, stdout, stderr)
+	f, ok := open(pos[0], stderr)
+	if !ok {
+		return 1
+	}
+	return disassemble(f, pos[0], *noHeader, stdout, stderr)
 }
 
 func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.Writer) int {
@@ -218,7 +224,7 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 	}
 	ir := decode.PartIR(part)
 	if ir == nil {
-		fmt.Fprintf(stderr, "dxscope: %s: no DXIL or ILDB part with bitcode\n", path)
+		fmt.Fprintf(stderr, "dxscope: %s: no DXIL or ILDB part with bitcode\n", text.Safe(path))
 		return 1
 	}
 	var err error
@@ -228,11 +234,11 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 		err = text.WriteDisassembly(stdout, f, ir)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return 1
 	}
 	for _, pr := range ir.Problems {
-		fmt.Fprintf(stderr, "dxscope: %s\n", pr)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(pr.String()))
 	}
 	if ir.StoppedAt != 0 {
 		return 1

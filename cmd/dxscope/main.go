@@ -3,14 +3,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
@@ -74,6 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// through the escaping writer, and so does the output of every command
 	// but those that write bytes (extract, dbextract) or JSON (json, and
 	// --json, which escapes on its own).
+	maxInput = defaultMaxInput // until the command's --max-size says otherwise
 	errw := text.NewSafeWriter(stderr)
 	defer errw.Flush()
 	if binaryOutput[args[0]] {
@@ -90,7 +93,7 @@ var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": t
 // usage lists the commands, their arguments aligned in one column.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: dxscope COMMAND [ARGS]   (dxscope help COMMAND, dxscope version)")
-	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+	fmt.Fprintln(w, fileNote)
 	const width = 42 // a longer usage gets a line of its own, its help below in the column
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -108,10 +111,15 @@ func usage(w io.Writer) {
 	}
 }
 
+// fileNote is what every command's FILE may be, and the flags every command takes.
+const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
+Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
+(default 1GiB): the most bytes read from a FILE or standard input.`
+
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {
 	fmt.Fprintf(w, "usage: dxscope %s %s\n  %s\n", name, c.usage, c.help)
-	fmt.Fprintln(w, "FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).")
+	fmt.Fprintln(w, fileNote)
 }
 
 // versionLine is the module version and the VCS revision the binary was
@@ -177,40 +185,25 @@ func parseFile[T any](path string, stderr io.Writer, parse func([]byte) (T, erro
 	return v, true
 }
 
-// writeJSON writes v as indented JSON, saying on stderr why when it cannot.
+// writeJSON writes v as indented JSON, with the escapes of text.EscapeJSON,
+// saying on stderr why when it cannot.
 func writeJSON(stdout, stderr io.Writer, v any) bool {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
-		return false
-	}
-	return true
+	return encodeJSON(stdout, stderr, v, "  ")
 }
 
-func readInput(path string) ([]byte, error) {
-	if path == "-" {
-		return io.ReadAll(stdin)
+// encodeJSON writes v as one JSON document and a newline (indented by
+// indent, or on one line when it is ""), with no raw DEL, C1 or bidi
+// control in its strings (text.EscapeJSON).
+func encodeJSON(stdout, stderr io.Writer, v any, indent string) bool {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", indent)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
+		return false
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory (dxscope check -r DIR walks folders)", path)
-	} else if err == nil {
-		return os.ReadFile(path)
-	}
-	if at := strings.LastIndex(path, "@0x"); at > 0 {
-		off, perr := strconv.ParseInt(path[at+3:], 16, 64)
-		if perr == nil {
-			b, err := os.ReadFile(path[:at])
-			if err != nil {
-				return nil, err
-			}
-			if off < 0 || off >= int64(len(b)) {
-				return nil, fmt.Errorf("%s: offset 0x%x is past the end of the %d-byte file", path, off, len(b))
-			}
-			return containerAt(b[off:]), nil
-		}
-	}
-	return os.ReadFile(path)
+	stdout.Write(text.EscapeJSON(b.Bytes()))
+	return true
 }
 
 // containerAt cuts bytes that start with a container at its FileSize.
@@ -223,62 +216,87 @@ func containerAt(b []byte) []byte {
 	return b
 }
 
-// splitFlags separates "-o OUT" style flags from positional arguments, so flags may come anywhere.
-func splitFlags(args []string, withValue map[string]bool) (pos []string, flags map[string]string) {
-	flags = map[string]string{}
+// newFlags makes the flag set of one command. Every command has its own, and
+// every command takes --max-size, since every one reads files.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // parseArgs says what went wrong, with the command's usage
+	fs.Var(sizeFlag{&maxInput}, "max-size", "the most bytes a FILE or standard input may hold")
+	return fs
+}
+
+// splitArgs separates flags (with the values of those that take one) from
+// the other arguments, so flags may come before, between or after them;
+// "--" ends the flags and "-" alone is an argument (standard input).
+func splitArgs(fs *flag.FlagSet, args []string) (flags, pos []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			name := strings.TrimLeft(a, "-")
-			if k, v, ok := strings.Cut(name, "="); ok {
-				flags[k] = v
-				continue
-			}
-			if withValue[name] && i+1 < len(args) {
-				flags[name] = args[i+1]
-				i++
-				continue
-			}
-			flags[name] = ""
+		if a == "--" {
+			return flags, append(pos, args[i+1:]...)
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
 			continue
 		}
-		pos = append(pos, a)
+		flags = append(flags, a)
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil && !isBoolFlag(f) && i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
 	}
-	return
+	return flags, pos
 }
 
-// positional splits args as splitFlags does and checks that n positional
-// arguments remain, printing the command's usage otherwise.
-func positional(args []string, n int, withValue map[string]bool, usage string, stderr io.Writer) (pos []string, flags map[string]string, ok bool) {
-	pos, flags = splitFlags(args, withValue)
-	if len(pos) != n {
-		fmt.Fprintln(stderr, "usage: "+usage)
-		return nil, nil, false
-	}
-	return pos, flags, true
+// isBoolFlag says whether a flag takes no value, as package flag decides.
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
-// oneFile checks that a command got exactly one FILE argument, printing its usage otherwise.
-func oneFile(args []string, name string, stderr io.Writer) bool {
-	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: dxscope %s FILE\n", name)
-		return false
+// parseArgs parses a command's arguments with its flag set, flags anywhere,
+// and checks that between min and max other arguments remain (max < 0: no
+// limit). On a mistake (an unknown flag, a bad value, too few or too many
+// arguments) it says what on stderr with the command's usage: the caller
+// exits 2.
+func parseArgs(fs *flag.FlagSet, args []string, min, max int, stderr io.Writer) ([]string, bool) {
+	flags, pos := splitArgs(fs, args)
+	err := fs.Parse(flags)
+	if err == nil && len(fs.Args()) > 0 {
+		// Only a malformed flag such as "---x" stops Parse early.
+		err = fmt.Errorf("bad flag syntax: %s", fs.Args()[0])
 	}
-	return true
+	switch {
+	case err != nil:
+	case len(pos) < min:
+		err = errors.New("missing an argument")
+	case max >= 0 && len(pos) > max:
+		err = fmt.Errorf("unexpected argument %q", pos[max])
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope %s: %s\nusage: dxscope %s %s\n", fs.Name(), text.Safe(err.Error()), fs.Name(), commands[fs.Name()].usage)
+		return nil, false
+	}
+	return pos, true
 }
 
 // fileCommand makes the run function of a command whose one argument is a
-// container: usage errors exit 2, a file that does not decode exits 1.
+// container and that has no flags of its own: usage errors exit 2, a file
+// that does not decode exits 1.
 func fileCommand(name string, run func(f *decode.File, path string, stdout, stderr io.Writer) int) func([]string, io.Writer, io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
-		if !oneFile(args, name, stderr) {
+		pos, ok := parseArgs(newFlags(name), args, 1, 1, stderr)
+		if !ok {
 			return 2
 		}
-		f, ok := open(args[0], stderr)
+		f, ok := open(pos[0], stderr)
 		if !ok {
 			return 1
 		}
-		return run(f, args[0], stdout, stderr)
+		return run(f, pos[0], stdout, stderr)
 	}
 }
 

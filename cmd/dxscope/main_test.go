@@ -77,8 +77,15 @@ func TestCheckStatusAndColumns(t *testing.T) {
 }
 
 func TestPartsListsPartsAndProblems(t *testing.T) {
-	out := runOK(t, "parts", damaged)
-	wantAll(t, out, "Part count: 1", "#0 - SFI0  offset 0x28  size 8 (8 B)", "Problems: 1 errors, 2 warnings, 0 notes", "error at 0x24", "past the end")
+	code, out, errs := runCmd("parts", damaged)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	wantAll(t, out, "Part count: 1", "#0 - SFI0  offset 0x28  size 8 (8 B)", "Digest: mismatch")
+	wantAll(t, errs, "Problems: 1 errors, 2 warnings, 0 notes", "error at 0x24", "past the end")
+	if strings.Contains(out, "Problems") || strings.Contains(out, "past the end") {
+		t.Errorf("problems on standard output:\n%s", out)
+	}
 }
 
 func TestExtractWritesPartData(t *testing.T) {

@@ -4,15 +4,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
-	commands["parts"] = command{"FILE", "list the parts, then the problems", fileCommand("parts", func(f *decode.File, _ string, stdout, _ io.Writer) int {
+	commands["parts"] = command{"FILE", "list the parts and the digest status; the problems go to stderr", fileCommand("parts", func(f *decode.File, _ string, stdout, stderr io.Writer) int {
 		text.WriteParts(stdout, f)
+		text.WriteProblems(stderr, f.Problems)
 		return 0
 	})}
 	commands["json"] = command{"FILE", "the whole decode as one JSON document", fileCommand("json", func(f *decode.File, _ string, stdout, stderr io.Writer) int {
@@ -27,7 +27,7 @@ func init() {
 // open reads and decodes a container file.
 func open(path string, stderr io.Writer) (*decode.File, bool) {
 	return parseFile(path, stderr, decode.Parse, func(b []byte, err error) {
-		fmt.Fprintf(stderr, "dxscope: %s: %v\n", text.Safe(path), err)
+		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
 		guide(stderr, path, b)
 	})
 }
@@ -63,16 +63,13 @@ func plural(n int, word string) string {
 }
 
 func runExtract(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("extract")
+	out := fs.String("o", "", "write to this file (- or none: standard output)")
 	// A database holds containers rather than parts: dbextract's selectors apply.
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			if isSQLite(a) {
-				return runDBExtract(args, stdout, stderr)
-			}
-			break
-		}
+	if _, pos := splitArgs(fs, args); len(pos) > 0 && isSQLite(pos[0]) {
+		return runDBExtract(args, stdout, stderr)
 	}
-	pos, flags, ok := positional(args, 2, map[string]bool{"o": true}, "dxscope extract FILE PART [-o OUT]", stderr)
+	pos, ok := parseArgs(fs, args, 2, 2, stderr)
 	if !ok {
 		return 2
 	}
@@ -82,10 +79,10 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := decode.ExtractPart(f, pos[1])
 	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %v\n", err)
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return 1
 	}
-	return writeOut(flags["o"], data, stdout, stderr)
+	return writeOut(*out, data, stdout, stderr)
 }
 
 // writeOut writes extracted bytes to the -o file, or to standard output when
@@ -93,7 +90,7 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 func writeOut(out string, data []byte, stdout, stderr io.Writer) int {
 	if out != "" && out != "-" {
 		if err := writeFile(out, data); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %v\n", err)
+			fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 			return 1
 		}
 		return 0
@@ -104,6 +101,9 @@ func writeOut(out string, data []byte, stdout, stderr io.Writer) int {
 
 // isSQLite reports whether the file starts with the SQLite 3 header.
 func isSQLite(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return false // opening a named pipe would wait for a writer
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false

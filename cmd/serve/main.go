@@ -49,7 +49,7 @@ func main() {
 		}
 	}()
 	srv := serve.NewHTTPServer(&serve.Server{Dir: *dir, Version: version}, serve.DefaultLimits)
-	fail(srv.Serve(serve.LimitListener(ln, serve.DefaultLimits.MaxConns)))
+	fail(srv.Serve(serve.LimitListener(ln, serve.DefaultLimits)))
 }
 
 func fail(err error) {

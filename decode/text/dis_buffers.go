@@ -120,7 +120,7 @@ func typeAnnotations(m *decode.IRModule) map[uint32]*structAnn {
 						case 3:
 							fa.offset, _ = mdInt(m, fn.Ops[j+1])
 						case 6:
-							fa.name = mdString(m, fn.Ops[j+1])
+							fa.name = Safe(mdString(m, fn.Ops[j+1])) // a name from the file, printed in a comment line
 						case 7:
 							fa.compType, _ = mdInt(m, fn.Ops[j+1])
 						}
@@ -166,7 +166,7 @@ func (b *bufPrinter) compName(c uint32) string {
 
 func (b *bufPrinter) structName(t uint32) string {
 	if st := b.m.IRTypeAt(t); st != nil {
-		return st.Name
+		return Safe(st.Name)
 	}
 	return ""
 }
@@ -364,12 +364,12 @@ func bufferDefinitions(m *decode.IRModule, minPrec bool) []string {
 	b := &bufPrinter{m: m, ann: typeAnnotations(m), minPrec: minPrec}
 	for _, cb := range resourceRecords(m, 2) {
 		size, _ := mdInt(m, cb.r.Ops[6])
-		b.block("cbuffer", mdString(m, cb.r.Ops[2]), symbolType(m, cb.r.Ops[1], false), size,
+		b.block("cbuffer", Safe(mdString(m, cb.r.Ops[2])), symbolType(m, cb.r.Ops[1], false), size,
 			"["+strconv.Itoa(int(size))+" x i8] (type annotation not present)")
 	}
 	for _, res := range resourceRecords(m, 0, 1) {
 		kind, _ := mdInt(m, res.r.Ops[6])
-		name := mdString(m, res.r.Ops[2])
+		name := Safe(mdString(m, res.r.Ops[2]))
 		t := symbolType(m, res.r.Ops[1], true)
 		if st := m.IRTypeAt(t); st == nil || st.Kind != decode.IRTypeStruct {
 			continue

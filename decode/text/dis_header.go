@@ -120,9 +120,9 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 		for _, e := range ps {
 			s := "; "
 			if streams {
-				s += "m" + strconv.Itoa(int(e.Stream)) + ":" + ljust(e.Name, 17)
+				s += "m" + strconv.Itoa(int(e.Stream)) + ":" + ljust(Safe(e.Name), 17)
 			} else {
-				s += ljust(e.Name, 20)
+				s += ljust(Safe(e.Name), 20)
 			}
 			s += " " + rjust(strconv.Itoa(int(e.Index)), 5)
 			if e.Register == decode.NoRegister {
@@ -178,7 +178,7 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 		if !p.DebugName.Valid {
 			add("; shader debug name present; corruption detected")
 		} else if p.DebugName.DebugName != "" {
-			add("; shader debug name: " + p.DebugName.DebugName)
+			add("; shader debug name: " + Safe(p.DebugName.DebugName))
 		}
 	}
 	if p := f.Part("HASH"); p != nil && p.Hash != nil {
@@ -221,7 +221,7 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 					idx = e.SemanticIndices[0]
 				}
 				m := strings.ReplaceAll(maskChars(uint8(e.DynIdxCompMask)), " ", "")
-				add("; " + ljust(e.Name, 20) + " " + rjust(strconv.Itoa(int(idx)), 5) + " " + rjust(interpModeName(e.InterpMode), 22) + "   " + rjust(m, 4))
+				add("; " + ljust(Safe(e.Name), 20) + " " + rjust(strconv.Itoa(int(idx)), 5) + " " + rjust(interpModeName(e.InterpMode), 22) + "   " + rjust(m, 4))
 			}
 		}
 		dxilSig("Input", s.Inputs)
@@ -298,7 +298,7 @@ func resourceBinding(r decode.DXILResource) string {
 	class := map[string]string{"SRV": "texture", "UAV": "UAV", "CBuffer": "cbuffer", "Sampler": "sampler"}[r.Class]
 	idp := map[string]string{"SRV": "T", "UAV": "U", "CBuffer": "CB", "Sampler": "S"}[r.Class]
 	bp := map[string]string{"SRV": "t", "UAV": "u", "CBuffer": "cb", "Sampler": "s"}[r.Class]
-	s := "; " + ljust(r.Name, 31) + rjust(class, 10)
+	s := "; " + ljust(Safe(r.Name), 31) + rjust(class, 10)
 	format, dim := "NA", "NA"
 	if r.Class == "SRV" || r.Class == "UAV" {
 		switch r.Kind {
@@ -641,7 +641,7 @@ func subobjects(f *decode.File) []string {
 		if !ok {
 			kind = "<invalid kind>"
 		}
-		line := ";  " + kind + " " + s.Name + " = { "
+		line := ";  " + kind + " " + Safe(s.Name) + " = { "
 		switch {
 		case s.StateObjectConfig != nil:
 			line += flagsText(s.StateObjectConfig.Flags, map[uint32]string{
@@ -654,9 +654,9 @@ func subobjects(f *decode.File) []string {
 			a := s.SubobjectToExportsAssociation
 			q := make([]string, len(a.Exports))
 			for i, e := range a.Exports {
-				q[i] = `"` + e + `"`
+				q[i] = `"` + Safe(e) + `"`
 			}
-			line += `"` + a.Subobject + `", { ` + strings.Join(q, ", ") + " } "
+			line += `"` + Safe(a.Subobject) + `", { ` + strings.Join(q, ", ") + " } "
 		case s.RaytracingShaderConfig != nil:
 			line += fmt.Sprintf("MaxPayloadSizeInBytes = %d, MaxAttributeSizeInBytes = %d", s.RaytracingShaderConfig.MaxPayloadSizeInBytes, s.RaytracingShaderConfig.MaxAttributeSizeInBytes)
 		case s.RaytracingPipelineConfig != nil:
@@ -667,7 +667,7 @@ func subobjects(f *decode.File) []string {
 			if t == "" {
 				t = "<invalid HitGroupType>"
 			}
-			line += fmt.Sprintf(`HitGroupType = %s, Anyhit = "%s", Closesthit = "%s", Intersection = "%s"`, t, h.AnyHit, h.ClosestHit, h.Intersection)
+			line += fmt.Sprintf(`HitGroupType = %s, Anyhit = "%s", Closesthit = "%s", Intersection = "%s"`, t, Safe(h.AnyHit), Safe(h.ClosestHit), Safe(h.Intersection))
 		case s.RaytracingPipelineConfig1 != nil:
 			c := s.RaytracingPipelineConfig1
 			flags := "RAYTRACING_PIPELINE_FLAG_NONE"

@@ -107,9 +107,10 @@ func (c *capWriter) Write(p []byte) (int, error) {
 
 // The dumps in the order the page lists them: the container's part list,
 // then one per kind of decoded value. The CLI's commands of the same names
-// print these texts (and the part's problems after them).
+// print exactly these texts on standard output (and the parts' problems on
+// standard error).
 func init() {
-	RegisterDump(Dump{Command: "parts", Title: "The part list and problems", Ext: "parts.txt", Whole: true,
+	RegisterDump(Dump{Command: "parts", Title: "The part list and the digest status", Ext: "parts.txt", Whole: true,
 		Write: func(w io.Writer, f *decode.File, _ *decode.Part) { WriteParts(w, f) }})
 	RegisterDump(Dump{Command: "psv", Title: "PSV0 as dxa -dumppsv prints it, names resolved", Ext: "psv.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.PSVInfo != nil },
@@ -159,11 +160,11 @@ func PartRuntimeData(p *decode.Part) *decode.RuntimeData {
 }
 
 func writeRuntimeDataPart(w io.Writer, _ *decode.File, p *decode.Part) {
-	fmt.Fprintf(w, "Part #%d %s (%d bytes): %s\n", p.Index, p.Name, p.Size, p.Summary)
+	fmt.Fprintf(w, "Part #%d %s (%d bytes): %s\n", p.Index, Safe(p.Name), p.Size, Safe(p.Summary))
 	WriteRuntimeData(w, PartRuntimeData(p), int(p.Size))
 }
 
 func writeResourceDefinitionsPart(w io.Writer, _ *decode.File, p *decode.Part) {
-	fmt.Fprintf(w, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, p.Summary)
+	fmt.Fprintf(w, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, Safe(p.Summary))
 	WriteResourceDefinitions(w, p.ResourceDefs)
 }

@@ -11,14 +11,14 @@ import (
 // WriteModule prints one program part's module.
 func WriteModule(w io.Writer, p *decode.Part) {
 	m, h := p.Module, p.Program
-	fmt.Fprintf(w, "%s: %s\n", p.Name, m.Summary())
+	fmt.Fprintf(w, "%s: %s\n", Safe(p.Name), Safe(m.Summary()))
 	fmt.Fprintf(w, "  Program header: %s, DXIL %d.%d, %d bytes of bitcode\n", decode.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
 	if m.Producer != "" {
-		fmt.Fprintf(w, "  Producer: %s\n", m.Producer)
+		fmt.Fprintf(w, "  Producer: %s\n", Safe(m.Producer))
 	}
-	fmt.Fprintf(w, "  Triple: %s\n  Data layout: %s\n", m.Triple, m.DataLayout)
+	fmt.Fprintf(w, "  Triple: %s\n  Data layout: %s\n", Safe(m.Triple), Safe(m.DataLayout))
 	if m.ShaderModel != nil {
-		fmt.Fprintf(w, "  Shader model: %s\n", m.ShaderModel)
+		fmt.Fprintf(w, "  Shader model: %s\n", Safe(m.ShaderModel.String()))
 	}
 	if v := m.DXILVersion; v != nil {
 		fmt.Fprintf(w, "  DXIL version: %d.%d\n", v.Major, v.Minor)
@@ -32,7 +32,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		if fn.Declaration {
 			continue
 		}
-		fmt.Fprintf(w, "    define %s @%s: %d blocks, %d instructions, %d dx.op calls\n", fn.Type, fn.Name, fn.Blocks, fn.Instructions, fn.DXOpCalls)
+		fmt.Fprintf(w, "    define %s @%s: %d blocks, %d instructions, %d dx.op calls\n", Safe(fn.Type), Safe(fn.Name), fn.Blocks, fn.Instructions, fn.DXOpCalls)
 	}
 	fmt.Fprintf(w, "Entry points: %d\n", len(m.EntryPoints))
 	for _, e := range m.EntryPoints {
@@ -40,12 +40,12 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		if name == "" && e.Function == "" {
 			name = "(module-wide properties, no function)"
 		}
-		fmt.Fprintf(w, "  %s", name)
+		fmt.Fprintf(w, "  %s", Safe(name))
 		if e.ShaderKind != "" {
-			fmt.Fprintf(w, " (%s)", e.ShaderKind)
+			fmt.Fprintf(w, " (%s)", Safe(e.ShaderKind))
 		}
 		if e.Function != "" && e.Function != e.Name {
-			fmt.Fprintf(w, " function @%s", e.Function)
+			fmt.Fprintf(w, " function @%s", Safe(e.Function))
 		}
 		fmt.Fprintln(w)
 		if s := e.Signatures; s != nil {
@@ -66,7 +66,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		for _, io := range e.NodeOutputs {
 			id := ""
 			if io.OutputID != nil {
-				id = fmt.Sprintf(" %s[%d]", io.OutputID.Name, io.OutputID.Index)
+				id = fmt.Sprintf(" %s[%d]", Safe(io.OutputID.Name), io.OutputID.Index)
 			}
 			fmt.Fprintf(w, "    node output%s %s (%s) record %d bytes\n", id, io.Kind, strings.Join(io.FlagNames, "|"), io.RecordSize)
 		}
@@ -75,7 +75,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 			case 4, 11, 13, 20, 21, 23:
 				continue
 			}
-			fmt.Fprintf(w, "    %s = %s\n", pr.Name, pr.Value)
+			fmt.Fprintf(w, "    %s = %s\n", Safe(pr.Name), Safe(pr.Value))
 		}
 	}
 	fmt.Fprintf(w, "Resources: %d\n", len(m.Resources))
@@ -84,7 +84,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		if r.RangeSize == 0xFFFFFFFF {
 			rs = "unbounded"
 		}
-		fmt.Fprintf(w, "  %-7s %-24s space %d, lower bound %d, range %s %s\n", r.Class, r.Name, r.Space, r.LowerBound, rs, r.Kind)
+		fmt.Fprintf(w, "  %-7s %-24s space %d, lower bound %d, range %s %s\n", r.Class, Safe(r.Name), r.Space, r.LowerBound, rs, r.Kind)
 	}
 	total := 0
 	for _, o := range m.DXOps {
@@ -97,7 +97,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		if a, b, ok := decode.DXOpMinShaderModel(o.Opcode); ok {
 			sm = fmt.Sprintf("%d.%d", a, b)
 		}
-		fmt.Fprintf(w, "  %6d  %-32s %6d  %s\n", o.Opcode, o.Name, o.Count, sm)
+		fmt.Fprintf(w, "  %6d  %-32s %6d  %s\n", o.Opcode, Safe(o.Name), o.Count, sm)
 	}
 	fmt.Fprintf(w, "Blocks (%d records):\n", m.Records)
 	writeBlocks(w, m.Blocks, "  ")

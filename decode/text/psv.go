@@ -81,7 +81,7 @@ func WritePSV(w io.Writer, info *decode.PSVInfo) {
 		}
 	}
 	if info.Version >= 3 {
-		fmt.Fprintf(w, " EntryFunctionName: %s\n", info.EntryName)
+		fmt.Fprintf(w, " EntryFunctionName: %s\n", Safe(info.EntryName))
 	}
 	if info.Version >= 4 {
 		fmt.Fprintf(w, " NumBytesGroupSharedMemory: %d\n", info.NumBytesGroupSharedMemory)
@@ -128,7 +128,7 @@ func WritePSV(w io.Writer, info *decode.PSVInfo) {
 			if sv := e.Semantic(); e.Name == "" && sv != "" {
 				fmt.Fprintf(w, "  SemanticName:  (system value %s)\n", sv)
 			} else {
-				fmt.Fprintf(w, "  SemanticName: %s\n", e.Name)
+				fmt.Fprintf(w, "  SemanticName: %s\n", Safe(e.Name))
 			}
 			idx := make([]string, len(e.Indices))
 			for j, v := range e.Indices {
@@ -161,7 +161,7 @@ func compList(cs []int) string {
 func labels(info *decode.PSVInfo, sig decode.PSVSigKind, stream int, cs []int) string {
 	s := make([]string, len(cs))
 	for i, c := range cs {
-		s[i] = info.StreamComponentLabel(sig, stream, c)
+		s[i] = Safe(info.StreamComponentLabel(sig, stream, c))
 	}
 	return strings.Join(s, ", ")
 }
@@ -214,7 +214,7 @@ func writeTable(w io.Writer, info *decode.PSVInfo, t *decode.PSVDependencyTable,
 		cs := t.Outputs(c)
 		fmt.Fprintf(w, "  %s[%d] influencing %s :%s\n", in, c, out, compList(cs))
 		if len(cs) > 0 {
-			named = append(named, fmt.Sprintf("  %s -> %s", info.StreamComponentLabel(t.Input, 0, c), labels(info, t.Output, t.Stream, cs)))
+			named = append(named, fmt.Sprintf("  %s -> %s", Safe(info.StreamComponentLabel(t.Input, 0, c)), labels(info, t.Output, t.Stream, cs)))
 		}
 	}
 	if len(named) > 0 {

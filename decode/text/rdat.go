@@ -18,14 +18,15 @@ func WriteProblems(w io.Writer, ps []decode.Problem) {
 	}
 }
 
-// dumper writes indented "Key: value" lines.
+// dumper writes indented "Key: value" lines. Each goes through Safe whole,
+// so no name or value from the file can end it early.
 type dumper struct {
 	w      io.Writer
 	indent int
 }
 
 func (d *dumper) line(format string, args ...any) {
-	fmt.Fprintf(d.w, "%s%s\n", strings.Repeat("  ", d.indent), fmt.Sprintf(format, args...))
+	fmt.Fprintf(d.w, "%s%s\n", strings.Repeat("  ", d.indent), Safe(fmt.Sprintf(format, args...)))
 }
 
 func (d *dumper) open(format string, args ...any) {

@@ -19,7 +19,7 @@ func orNone(s string) string {
 // buffer definitions with offsets and sizes, then the resource bindings.
 func WriteResourceDefinitions(w io.Writer, d *decode.ResourceDefinitions) {
 	h := d.Header
-	fmt.Fprintf(w, "Creator: %s\n", h.Creator)
+	fmt.Fprintf(w, "Creator: %s\n", Safe(h.Creator))
 	fmt.Fprintf(w, "Target: %s (0x%08x)\n", h.Profile, h.Target)
 	fmt.Fprintf(w, "Flags: 0x%x (%s)\n", h.Flags, h.FlagsNames)
 	if x := d.RD11; x != nil {
@@ -29,9 +29,9 @@ func WriteResourceDefinitions(w io.Writer, d *decode.ResourceDefinitions) {
 	if len(d.ConstantBuffers) > 0 {
 		fmt.Fprintln(w, "\nBuffer Definitions:")
 		for _, cb := range d.ConstantBuffers {
-			fmt.Fprintf(w, "\n%s %s  // Size: %d, %s, flags %s\n{\n", strings.ToLower(strings.TrimPrefix(cb.TypeName, "D3D_CT_")), cb.Name, cb.Size, cb.TypeName, cb.FlagsNames)
+			fmt.Fprintf(w, "\n%s %s  // Size: %d, %s, flags %s\n{\n", strings.ToLower(strings.TrimPrefix(cb.TypeName, "D3D_CT_")), Safe(cb.Name), cb.Size, cb.TypeName, cb.FlagsNames)
 			for _, v := range cb.Variables {
-				decl := fmt.Sprintf("  %s %s;", v.TypeText, v.Name)
+				decl := fmt.Sprintf("  %s %s;", Safe(v.TypeText), Safe(v.Name))
 				extra := ""
 				if v.Flags&2 == 0 {
 					extra = " [unused]"
@@ -55,7 +55,7 @@ func WriteResourceDefinitions(w io.Writer, d *decode.ResourceDefinitions) {
 			if b.Space != nil {
 				space = fmt.Sprint(*b.Space)
 			}
-			fmt.Fprintf(w, "%-30s %-32s %-26s %-26s %6d %5d %5s %s\n", b.Name, b.TypeName, orNone(b.ReturnTypeName), b.DimensionName, b.BindPoint, b.BindCount, space, b.FlagsNames)
+			fmt.Fprintf(w, "%-30s %-32s %-26s %-26s %6d %5d %5s %s\n", Safe(b.Name), b.TypeName, orNone(b.ReturnTypeName), b.DimensionName, b.BindPoint, b.BindCount, space, b.FlagsNames)
 		}
 	}
 }
@@ -69,12 +69,12 @@ func writeMembers(w io.Writer, d *decode.ResourceDefinitions, ti, indent, depth 
 		text := "?"
 		if m.TypeIndex >= 0 {
 			t := d.Types[m.TypeIndex]
-			text = t.HLSLTypeText
+			text = Safe(t.HLSLTypeText)
 			if t.Elements > 0 {
 				text += fmt.Sprintf("[%d]", t.Elements)
 			}
 		}
-		fmt.Fprintf(w, "%s%s %s; // Offset: %d\n", strings.Repeat("  ", indent+1), text, m.Name, m.Offset)
+		fmt.Fprintf(w, "%s%s %s; // Offset: %d\n", strings.Repeat("  ", indent+1), text, Safe(m.Name), m.Offset)
 		writeMembers(w, d, m.TypeIndex, indent+1, depth+1)
 	}
 }

@@ -10,7 +10,7 @@ import (
 // WriteRootSignature prints the part's summary as a comment, then the root
 // signature as an HLSL #define, the form shader sources declare it in.
 func WriteRootSignature(w io.Writer, p *decode.Part) {
-	fmt.Fprintf(w, "// %s: %s\n", p.Name, p.Summary)
+	fmt.Fprintf(w, "// %s: %s\n", Safe(p.Name), Safe(p.Summary))
 	rs := p.RootSignature
 	if rs == nil {
 		return

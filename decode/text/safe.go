@@ -63,9 +63,12 @@ func isBidiControl(r rune) bool {
 }
 
 // SafeWriter passes text through with the escapes of Safe applied to
-// control bytes (other than tab and newline) and bidi controls, so a dump
-// can never send a terminal escape or reorder a line, whatever the file
-// held. A bidi control split across two writes is still seen whole.
+// everything but tab and newline: other C0 controls, DEL, C1 controls
+// (U+0080–U+009F), bidi controls and bytes that are not UTF-8, so a dump can
+// never send a terminal escape or reorder a line, whatever the file held. A
+// UTF-8 sequence split across two writes is still seen whole. It passes the
+// dump's own newlines, so a name from a file must still go through Safe
+// where it is written: a newline inside it would start a line.
 type SafeWriter struct {
 	w       io.Writer
 	pending []byte // the start of a UTF-8 sequence cut by the last write
@@ -73,6 +76,10 @@ type SafeWriter struct {
 
 // NewSafeWriter returns a SafeWriter that writes to w.
 func NewSafeWriter(w io.Writer) *SafeWriter { return &SafeWriter{w: w} }
+
+// Raw returns the writer under s, for output that is bytes rather than text
+// (a command whose text and binary forms share a name: rootsig --compile).
+func (s *SafeWriter) Raw() io.Writer { return s.w }
 
 // Write escapes and writes p; it reports len(p) when all of it went out.
 func (s *SafeWriter) Write(p []byte) (int, error) {
@@ -84,28 +91,32 @@ func (s *SafeWriter) Write(p []byte) (int, error) {
 	out := make([]byte, 0, len(in)+16)
 	for i := 0; i < len(in); {
 		c := in[i]
-		switch {
-		case c < 0x20 && c != '\t' && c != '\n' || c == 0x7f:
-			out = fmt.Appendf(out, "\\x%02x", c)
-			i++
-		case c == 0xE2 || c == 0xD8:
-			// U+202A..202E, U+2066..2069, U+200E/F start E2 80/81; U+061C is D8 9C.
-			r, size := utf8.DecodeRune(in[i:])
-			if r == utf8.RuneError && size <= 1 && !utf8.FullRune(in[i:]) {
-				s.pending = append([]byte(nil), in[i:]...)
-				i = len(in)
-				continue
-			}
-			if isBidiControl(r) {
-				out = fmt.Appendf(out, "U+%04X", r)
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\t' && c != '\n' || c == 0x7f {
+				out = fmt.Appendf(out, "\\x%02x", c)
 			} else {
-				out = append(out, in[i:i+size]...)
+				out = append(out, c)
 			}
-			i += size
-		default:
-			out = append(out, c)
 			i++
+			continue
 		}
+		r, size := utf8.DecodeRune(in[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1 && !utf8.FullRune(in[i:]):
+			// A sequence the next write may complete.
+			s.pending = append([]byte(nil), in[i:]...)
+			i = len(in)
+			continue
+		case r == utf8.RuneError && size == 1:
+			out = fmt.Appendf(out, "\\x%02x", c) // not UTF-8
+		case r < 0xa0:
+			out = fmt.Appendf(out, "\\x%02x", r) // C1
+		case isBidiControl(r):
+			out = fmt.Appendf(out, "U+%04X", r)
+		default:
+			out = append(out, in[i:i+size]...)
+		}
+		i += size
 	}
 	if _, err := s.w.Write(out); err != nil {
 		return 0, err
@@ -125,4 +136,34 @@ func (s *SafeWriter) Flush() error {
 	s.pending = nil
 	_, err := s.w.Write(out)
 	return err
+}
+
+// EscapeJSON makes JSON text as safe to print as Safe makes a name:
+// encoding/json escapes C0 controls and replaces invalid UTF-8 with U+FFFD,
+// but writes DEL, C1 controls (U+0080–U+009F, the 8-bit CSI among them) and
+// bidi controls as they are; those become \u escapes here. They can stand
+// only inside strings, so any JSON text may be rewritten this way and still
+// decodes to the same values. b is returned as it is when nothing needs it.
+func EscapeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) && b[i] < 0x7f {
+		i++
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append(make([]byte, 0, len(b)+32), b[:i]...)
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case r == 0x7f || r >= 0x80 && r < 0xa0 || isBidiControl(r):
+			out = fmt.Appendf(out, `\u%04x`, r)
+		case r == utf8.RuneError && size == 1:
+			out = append(out, `\ufffd`...) // not from encoding/json, which never writes it
+		default:
+			out = append(out, b[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }

@@ -35,7 +35,7 @@ type Model struct {
 	Parts    []*PartView
 	Problems []decode.Problem // offsets absolute in Data
 
-	Digest  string // digest status: valid, unsigned, bypass, mismatch
+	Digest  string // digest status: valid, debug, bypass, preview-bypass, unsigned, mismatch
 	Stage   string // e.g. "Vertex"
 	Profile string // e.g. "vs_6_0"
 	Entry   string // entry function name when some part names it

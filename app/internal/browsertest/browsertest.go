@@ -184,7 +184,7 @@ func Serve(t testing.TB, o serve.Options) (url, version string, srv *http.Server
 		t.Fatal(err)
 	}
 	srv = serve.NewHTTPServer(&serve.Server{Dir: o.Dir, Version: version}, serve.DefaultLimits)
-	go srv.Serve(serve.LimitListener(ln, serve.DefaultLimits.MaxConns))
+	go srv.Serve(serve.LimitListener(ln, serve.DefaultLimits))
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/", version, srv
 }

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/dustin/go-humanize"
+)
+
+// defaultMaxInput is the most bytes dxscope reads from one FILE: far above
+// any real container or shader cache file, far below what would exhaust
+// memory. --max-size changes it.
+const defaultMaxInput = 1 << 30
+
+// maxInput is the cap in force (run resets it for every command).
+var maxInput int64 = defaultMaxInput
+
+// sizeFlag is --max-size: a byte count, with humanize's units (1GiB, 500MB).
+type sizeFlag struct{ n *int64 }
+
+func (s sizeFlag) String() string {
+	if s.n == nil {
+		return ""
+	}
+	return humanize.IBytes(uint64(*s.n))
+}
+
+func (s sizeFlag) Set(v string) error {
+	n, err := humanize.ParseBytes(v)
+	if err != nil || n == 0 || n > 1<<62 {
+		return fmt.Errorf("not a size in bytes (like 2GiB)")
+	}
+	*s.n = int64(n)
+	return nil
+}
+
+// readInput reads a FILE argument: "-" is standard input, PATH@0xOFFSET the
+// container at that offset of PATH. Only regular files are read (a named
+// pipe, a device or a link to one would hang or never end), and none
+// larger than maxInput.
+func readInput(path string) ([]byte, error) {
+	if path == "-" {
+		return readCapped(stdin, "standard input")
+	}
+	if _, err := os.Lstat(path); err != nil {
+		if at := strings.LastIndex(path, "@0x"); at > 0 {
+			if off, perr := strconv.ParseInt(path[at+3:], 16, 64); perr == nil {
+				b, err := readRegular(path[:at])
+				if err != nil {
+					return nil, err
+				}
+				if off < 0 || off >= int64(len(b)) {
+					return nil, fmt.Errorf("%s: offset 0x%x is past the end of the %d-byte file", path, off, len(b))
+				}
+				return containerAt(b[off:]), nil
+			}
+		}
+	}
+	return readRegular(path)
+}
+
+// readRegular reads a regular file (or a link to one) of at most maxInput bytes.
+func readRegular(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory (dxscope check -r DIR walks folders)", path)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, notRegular(path, st.Mode())
+	}
+	if st.Size() > maxInput {
+		return nil, tooLarge(path, st.Size())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// What was opened is what is read: the name may point elsewhere by now.
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, notRegular(path, st.Mode())
+	}
+	return readCapped(f, path)
+}
+
+// readCapped reads r to its end, or fails once it has given more than
+// maxInput bytes (one more than the cap is read to tell).
+func readCapped(r io.Reader, name string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > maxInput {
+		return nil, tooLarge(name, -1)
+	}
+	return b, nil
+}
+
+// tooLarge says a file is over the cap and how to lift it (size < 0: not known).
+func tooLarge(name string, size int64) error {
+	holds := "holds more than"
+	if size >= 0 {
+		holds = fmt.Sprintf("holds %s, more than", humanize.IBytes(uint64(size)))
+	}
+	return fmt.Errorf("%s %s %s, the most dxscope reads (--max-size SIZE reads more)", name, holds, humanize.IBytes(uint64(maxInput)))
+}
+
+// notRegular says what a file that is not a regular file is, and whether a
+// symbolic link led there.
+func notRegular(path string, m fs.FileMode) error {
+	what := "a special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&fs.ModeCharDevice != 0:
+		what = "a character device"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	}
+	if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		what = "a symbolic link to " + what
+	}
+	return fmt.Errorf("%s is %s, not a regular file: dxscope reads regular files and standard input", path, what)
+}

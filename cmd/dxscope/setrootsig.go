@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/edit"
+	"github.com/dxscope/dxscope/decode/rootsig"
+	"github.com/dxscope/dxscope/decode/text"
+)
+
+func init() {
+	commands["setrootsig"] = command{"FILE RS (-o OUT | --in-place) [--digest D] [--force] [--version V]",
+		"replace or add the root signature (RS: a serialized RTS0, a container with one, or HLSL root-signature text compiled as --version 1.0|1.1|1.2, default 1.1), checked against the shader's bindings", runSetRootSig}
+	binaryOutput["setrootsig"] = true
+}
+
+func runSetRootSig(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("setrootsig")
+	var o output
+	o.flags(fs, "keep")
+	force := fs.Bool("force", false, "write a root signature that does not fit the shader")
+	vflag := fs.String("version", "1.1", "the version HLSL root-signature text compiles to: 1.0, 1.1 or 1.2")
+	pos, ok := parseArgs(fs, args, 2, 2, stderr)
+	if !ok {
+		return 2
+	}
+	if pos[0] == "-" && pos[1] == "-" {
+		fmt.Fprintln(stderr, "dxscope: FILE and RS cannot both be standard input")
+		return 2
+	}
+	f, ok := openEdit(pos[0], &o, stderr)
+	if !ok {
+		return 1
+	}
+	rs, ok := readFile(pos[1], stderr)
+	if !ok {
+		return 1
+	}
+	version, ok := rootsigVersions[*vflag]
+	if !ok {
+		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(*vflag))
+		return 2
+	}
+	rts0, err := rootSignatureBytes(rs, version)
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(pos[1]), err)
+		return 1
+	}
+	if !checkRootSignature(f, rts0, *force, stderr) {
+		return 1
+	}
+	verb := "adds"
+	if f.Part("RTS0") != nil {
+		verb = "replaces"
+	}
+	fmt.Fprintf(stderr, "dxscope: %s RTS0 (%s)\n", verb, byteCount(len(rts0)))
+	return writeEdited(pos[0], f, []edit.Edit{{Op: edit.Set, Name: "RTS0", Data: rts0}}, &o, stdout, stderr)
+}
+
+// rootSignatureBytes returns the serialized root signature in b: the RTS0
+// part of a container, b itself when it starts with a root signature
+// version (1.0, 1.1, 1.2), else b as HLSL root-signature text compiled to
+// that version.
+func rootSignatureBytes(b []byte, version uint32) ([]byte, error) {
+	if len(b) >= 4 && string(b[:4]) == decode.Magic {
+		f, err := decode.Parse(b)
+		if err != nil {
+			return nil, err
+		}
+		p := f.Part("RTS0")
+		if p == nil {
+			return nil, fmt.Errorf("the container has no RTS0 part")
+		}
+		return p.Data(), nil
+	}
+	if len(b) >= 4 {
+		if v := binary.LittleEndian.Uint32(b); v >= 1 && v <= 3 {
+			return b, nil
+		}
+	}
+	rs, err := rootsig.Parse(string(b), version)
+	if err != nil {
+		return nil, fmt.Errorf("neither a container, a serialized root signature (whose first word is its version, 1 to 3) nor HLSL root-signature text: %w", err)
+	}
+	return rootsig.Encode(rs, version), nil
+}

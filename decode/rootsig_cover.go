@@ -1,0 +1,269 @@
+package decode
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/rootsig"
+)
+
+// RootSignatureCovers checks a serialized root signature (RTS0 part data)
+// against the resources this container's shader binds, as DXC's validator
+// does before it accepts a root signature for a shader
+// (VerifyRootSignatureWithShaderPSV in DxilRootSignatureValidator.cpp) and
+// as the runtime does when it creates a pipeline state:
+//
+//   - every binding must lie inside one range of the root signature of the
+//     same type (descriptor table range, root descriptor, root constants
+//     for a CBV, static sampler for a sampler) and register space, visible
+//     to all stages or to the shader's own stage; the ranges visible to all
+//     stages are searched first, and a binding they touch but do not
+//     contain is not covered. An unbounded binding counts as its first
+//     register, as DXC counts it;
+//   - a root descriptor (CBV/SRV/UAV in the root) holds a buffer: a typed
+//     SRV or UAV (a texture, a typed buffer) or a UAV with a counter
+//     cannot use one;
+//   - a root signature that denies the shader's stage root access
+//     (DENY_*_SHADER_ROOT_ACCESS) cannot serve a shader that binds anything.
+//
+// The bindings come from PSV0 (what DXC and the runtime read), else from
+// RDEF (FXC's reflection: a DXBC shader's declarations as FXC listed them).
+// Each problem is an Error at the binding's record in this file, or a
+// Warning when nothing can be checked. Problems of the root signature
+// itself (it does not decode) are returned as they are, offsets relative
+// to its first byte.
+func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
+	rs, rsProblems, _ := binread.ParseBare(rts0, "RTS0", decodeRootSignature)
+	var bad []Problem
+	for _, p := range rsProblems {
+		if p.Severity == Error {
+			bad = append(bad, p)
+		}
+	}
+	if rs == nil || rs.VersionName == "" || len(bad) > 0 {
+		if len(bad) == 0 {
+			bad = append(bad, Problem{Severity: Error, Part: "RTS0", Structure: "root signature header", Message: "the root signature does not decode"})
+		}
+		return bad
+	}
+
+	id := f.Identity()
+	vis, stageKnown := stageVisibility[id.Stage]
+	if id.Stage == "Library" || strings.HasPrefix(id.Stage, "Ray") || id.Stage == "Node" {
+		return []Problem{{Severity: Error, Part: "RTS0", Structure: "root signature", Message: "a library takes its root signatures as subobjects (RDAT); DXC's validator rejects an RTS0 part in a library (ContainerPartInvalid)"}}
+	}
+	binds, from := f.shaderBindings()
+	if from == "" {
+		return []Problem{{Severity: Warning, Part: "RTS0", Structure: "root signature", Message: "the container has neither PSV0 nor RDEF, so the resources the shader binds are unknown: nothing was checked"}}
+	}
+	if !stageKnown {
+		vis = 0 // DXC's GetVisibilityType: any other kind sees only ranges visible to all
+	}
+
+	cov := newCoverage(rs)
+	var out []Problem
+	denied := rs.Flags&denyFlag[vis] != 0 && vis != 0
+	bound := false
+	for _, b := range binds {
+		rt, ok := psvRangeType[b.Type]
+		if !ok {
+			continue
+		}
+		bound = true
+		num := uint32(1)
+		if b.UpperBound != 0xFFFFFFFF && b.UpperBound >= b.LowerBound {
+			num = b.UpperBound - b.LowerBound + 1
+		}
+		where := fmt.Sprintf("%s (%s: register space %d, %d descriptor(s) from register %d)", registerName(rt, b.LowerBound, b.Space), b.Type, b.Space, num, b.LowerBound)
+		add := func(format string, args ...any) {
+			out = append(out, Problem{Severity: Error, Offset: b.Offset, Part: from, Structure: "resource binding", Message: fmt.Sprintf(format, args...)})
+		}
+		r := cov.find(rt, vis, b.Space, b.LowerBound, num)
+		switch {
+		case r == nil:
+			add("%s is not fully bound in the root signature: no %s range visible to %s covers it", where, rt, visibilityName(vis))
+		case r.node == rootDescriptorNode && (b.Type == PSVResourceType(3) || b.Type == PSVResourceType(6)):
+			add("%s is typed, but its register is %s, a root descriptor: root descriptors hold only raw or structured buffers", where, r.what)
+		case r.node == rootDescriptorNode && b.Type == PSVResourceType(9):
+			add("%s has a counter, but its register is %s, a root descriptor: root descriptors cannot carry a counter", where, r.what)
+		}
+	}
+	if denied && bound {
+		names := rootsig.RootFlagNames(rs.Flags & denyFlag[vis])
+		out = append(out, Problem{Severity: Error, Part: "RTS0", Structure: "root signature", Message: fmt.Sprintf("the shader binds resources but the root signature sets %s, denying root access to the %s stage", strings.Join(names, ", "), id.Stage)})
+	}
+	return out
+}
+
+// stageVisibility maps a shader stage to the visibility that names it
+// (DXC's GetVisibilityType); other stages see only ranges visible to all.
+var stageVisibility = map[string]rootsig.ShaderVisibility{"Vertex": 1, "Hull": 2, "Domain": 3, "Geometry": 4, "Pixel": 5, "Amplification": 6, "Mesh": 7, "Compute": 0}
+
+// denyFlag is the root signature flag that denies each visibility's stage
+// root access (D3D12_ROOT_SIGNATURE_FLAG_DENY_*_SHADER_ROOT_ACCESS).
+var denyFlag = [8]uint32{0, 0x2, 0x4, 0x8, 0x10, 0x20, 0x200, 0x400}
+
+func visibilityName(v rootsig.ShaderVisibility) string {
+	if v == 0 {
+		return "all stages"
+	}
+	return "all stages or the " + v.String() + " stage"
+}
+
+// psvRangeType is the range type each PSVResourceType needs.
+var psvRangeType = map[PSVResourceType]rootsig.DescriptorRangeType{
+	1: 3,             // Sampler
+	2: 2,             // CBV
+	3: 0, 4: 0, 5: 0, // SRVTyped, SRVRaw, SRVStructured
+	6: 1, 7: 1, 8: 1, 9: 1, // UAVTyped, UAVRaw, UAVStructured, UAVStructuredWithCounter
+}
+
+// registerName writes a binding in HLSL's register notation: t3, space1.
+func registerName(rt rootsig.DescriptorRangeType, reg, space uint32) string {
+	letter := [...]string{"t", "u", "b", "s"}[rt&3]
+	return fmt.Sprintf("register(%s%d, space%d)", letter, reg, space)
+}
+
+// shaderBindings returns the resources the shader binds, in PSV0's terms,
+// and the part they come from ("" when there is none to read).
+func (f *File) shaderBindings() ([]PSVResourceBindInfo, string) {
+	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil {
+		return p.PSVInfo.Resources, "PSV0"
+	}
+	p := f.Part("RDEF")
+	if p == nil || p.ResourceDefs == nil {
+		return nil, ""
+	}
+	d := p.ResourceDefs
+	stride := int64(32)
+	if len(d.ResourceBindings) > 0 && d.ResourceBindings[0].Space != nil {
+		stride = 40
+	}
+	var out []PSVResourceBindInfo
+	for i, b := range d.ResourceBindings {
+		t, ok := rdefResourceType[b.Type]
+		if !ok {
+			continue
+		}
+		ub := uint32(0xFFFFFFFF) // BindCount 0: an unbounded array (SM 5.1)
+		if b.BindCount != 0 && b.BindCount != 0xFFFFFFFF {
+			ub = b.BindPoint + b.BindCount - 1
+		}
+		var space uint32
+		if b.Space != nil {
+			space = *b.Space
+		}
+		out = append(out, PSVResourceBindInfo{Type: t, Space: space, LowerBound: b.BindPoint, UpperBound: ub,
+			Offset: p.DataOffset + int64(d.Header.ResourceOffset) + int64(i)*stride})
+	}
+	return out, "RDEF"
+}
+
+// rdefResourceType maps D3D_SHADER_INPUT_TYPE to the PSVResourceType DXC
+// gives the same kind of resource.
+var rdefResourceType = map[uint32]PSVResourceType{
+	0:  2, // CBUFFER: CBV
+	1:  4, // TBUFFER: an SRV the runtime treats as a buffer
+	2:  3, // TEXTURE: SRVTyped
+	3:  1, // SAMPLER
+	4:  6, // UAV_RWTYPED
+	5:  5, // STRUCTURED: SRVStructured
+	6:  8, // UAV_RWSTRUCTURED
+	7:  4, // BYTEADDRESS: SRVRaw
+	8:  7, // UAV_RWBYTEADDRESS
+	9:  9, // UAV_APPEND_STRUCTURED: a structured UAV with a counter
+	10: 9, // UAV_CONSUME_STRUCTURED
+	11: 9, // UAV_RWSTRUCTURED_WITH_COUNTER
+	12: 4, // RTACCELERATIONSTRUCTURE: SRVRaw
+	13: 6, // UAV_FEEDBACKTEXTURE: UAVTyped
+}
+
+// What kind of root signature entry a register range came from.
+const (
+	tableRangeNode = iota
+	rootDescriptorNode
+	rootConstantsNode
+	staticSamplerNode
+)
+
+// coverRange is one register range a root signature provides.
+type coverRange struct {
+	space, lb, ub uint32 // inclusive bounds
+	node          int
+	what          string // "root parameter 2 (descriptor table range 0)"
+}
+
+// coverage is every range of a root signature, by visibility and range type
+// (DXC's RangeKinds).
+type coverage struct {
+	ranges [8][4][]coverRange
+}
+
+func newCoverage(rs *rootsig.RootSignature) *coverage {
+	c := &coverage{}
+	add := func(vis rootsig.ShaderVisibility, rt rootsig.DescriptorRangeType, r coverRange) {
+		if vis < 8 && rt < 4 {
+			c.ranges[vis][rt] = append(c.ranges[vis][rt], r)
+		}
+	}
+	for i, p := range rs.Parameters {
+		switch {
+		case p.Table != nil:
+			for j, dr := range p.Table.Ranges {
+				ub := uint32(0xFFFFFFFF)
+				switch {
+				case dr.Unbounded:
+				case dr.NumDescriptors <= 0:
+					continue // an empty range covers nothing (DXC's verifier rejects it)
+				default:
+					ub = uint32(min(int64(dr.BaseShaderRegister)+dr.NumDescriptors-1, 0xFFFFFFFF))
+				}
+				add(p.ShaderVisibility, dr.RangeType, coverRange{dr.RegisterSpace, dr.BaseShaderRegister, ub, tableRangeNode,
+					fmt.Sprintf("root parameter %d (descriptor table range %d)", i, j)})
+			}
+		case p.Constants != nil:
+			add(p.ShaderVisibility, 2, coverRange{p.Constants.RegisterSpace, p.Constants.ShaderRegister, p.Constants.ShaderRegister, rootConstantsNode,
+				fmt.Sprintf("root parameter %d (root constants)", i)})
+		case p.Descriptor != nil:
+			rt, ok := map[rootsig.RootParameterType]rootsig.DescriptorRangeType{rootsig.RootParamCBV: 2, rootsig.RootParamSRV: 0, rootsig.RootParamUAV: 1}[p.ParameterType]
+			if ok {
+				add(p.ShaderVisibility, rt, coverRange{p.Descriptor.RegisterSpace, p.Descriptor.ShaderRegister, p.Descriptor.ShaderRegister, rootDescriptorNode,
+					fmt.Sprintf("root parameter %d (root %s)", i, p.ParameterType)})
+			}
+		}
+	}
+	for i, s := range rs.Samplers {
+		add(s.ShaderVisibility, 3, coverRange{s.RegisterSpace, s.ShaderRegister, s.ShaderRegister, staticSamplerNode, fmt.Sprintf("static sampler %d", i)})
+	}
+	return c
+}
+
+// find returns the range that contains num registers from lb in space, as
+// DXC's FindCoveringInterval: a range visible to all stages that touches the
+// registers decides (covered only if it contains them all); otherwise a
+// range visible to the shader's stage.
+func (c *coverage) find(rt rootsig.DescriptorRangeType, vis rootsig.ShaderVisibility, space, lb, num uint32) *coverRange {
+	ub := lb + num - 1
+	if ub < lb {
+		ub = 0xFFFFFFFF
+	}
+	search := func(v rootsig.ShaderVisibility) (touched bool, r *coverRange) {
+		for i := range c.ranges[v][rt] {
+			g := &c.ranges[v][rt][i]
+			if g.space != space || g.ub < lb || g.lb > ub {
+				continue
+			}
+			touched = true
+			if g.lb <= lb && ub <= g.ub {
+				return true, g
+			}
+		}
+		return touched, nil
+	}
+	if touched, r := search(0); touched || vis == 0 {
+		return r
+	}
+	_, r := search(vis)
+	return r
+}
