@@ -319,6 +319,9 @@ func (in *Inspector) body() app.UI {
 	var nodePath, nodeValue string
 	if n := st.SelectedNode(); n != nil {
 		nodePath, nodeValue = n.JSONPath, n.Full
+		if n.Kind == model.KindNumber {
+			nodeValue = model.DisplayValue(n.JSONPath, n.Full, n)
+		}
 	}
 	cols := "columns"
 	if st.FullView {

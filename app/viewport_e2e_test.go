@@ -215,20 +215,21 @@ func contrastJS(t *testing.T) string {
 // TestContrastInBothThemes: every text and button the page draws, in the
 // light and the dark theme, on the welcome page, a file (its part views,
 // tree, listing, disassembly, problems) and a comparison, reads at WCAG AA.
+// One page: each state is measured in both themes (the theme follows
+// prefers-color-scheme, emulated).
 func TestContrastInBothThemes(t *testing.T) {
 	a, _, _ := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
 	b, _, _ := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
 	shex, _, _ := corpusFile(t, shexFile)
 	js := contrastJS(t)
-	for _, theme := range []string{"light", "dark"} {
-		p := startBrowser(t)
-		if _, err := chromedp.Call(p.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}); err != nil {
-			t.Fatal(err)
-		}
-		p.Open("")
-		viewport(p, 1400, 900)
-		check := func(where string) {
-			t.Helper()
+	p := browserPage(t)
+	viewport(p, 1400, 900)
+	check := func(where string) {
+		t.Helper()
+		for _, theme := range []string{"dark", "light"} {
+			if _, err := chromedp.Call(p.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}); err != nil {
+				t.Fatal(err)
+			}
 			var res struct {
 				Checked int
 				Bad     []string
@@ -252,24 +253,24 @@ func TestContrastInBothThemes(t *testing.T) {
 			}
 			t.Logf("%s, %s: %d texts at AA contrast", theme, where, res.Checked)
 		}
-		check("welcome")
-		p.Click(`#example-damaged\.dxbc`)
-		p.WaitFile("damaged.dxbc")
-		check("a damaged file")
-		p.Upload("#file-input", shex)
-		p.Click(`#part-list .part[data-name="SHEX"]`)
-		p.WaitFor("the listing", `!!document.querySelector('#listing .listing-line')`)
-		check("an SHEX listing")
-		p.Click("#tab-tree")
-		check("a tree")
-		p.Upload("#file-input", a)
-		p.Click(`#part-list .part[data-name="DXIL"]`)
-		p.WaitFor("the disassembly", `!!document.querySelector('.disasm-line')`)
-		check("a disassembly")
-		p.Click(`#part-list .part[data-name="PSV0"]`)
-		check("PSV0")
-		p.Upload("#compare-input", b)
-		p.WaitFor("the comparison", `!!document.getElementById('cmp-name-b')`)
-		check("a comparison")
 	}
+	check("welcome")
+	p.Click(`#example-damaged\.dxbc`)
+	p.WaitFile("damaged.dxbc")
+	check("a damaged file")
+	p.Upload("#file-input", shex)
+	p.Click(`#part-list .part[data-name="SHEX"]`)
+	p.WaitFor("the listing", `!!document.querySelector('#listing .listing-line')`)
+	check("an SHEX listing")
+	p.Click("#tab-tree")
+	check("a tree")
+	p.Upload("#file-input", a)
+	p.Click(`#part-list .part[data-name="DXIL"]`)
+	p.WaitFor("the disassembly", `!!document.querySelector('.disasm-line')`)
+	check("a disassembly")
+	p.Click(`#part-list .part[data-name="PSV0"]`)
+	check("PSV0")
+	p.Upload("#compare-input", b)
+	p.WaitFor("the comparison", `!!document.getElementById('cmp-name-b')`)
+	check("a comparison")
 }

@@ -3,7 +3,9 @@ package decode
 import (
 	"encoding/binary"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dxscope/dxscope/decode/binread"
 )
@@ -145,7 +147,32 @@ type tokenDecoder struct {
 	// per instruction
 	start, end, pos int
 	bad             string // first decoding failure inside the current instruction
+	idx             int    // the instruction's index
+	kinds           [len(tokenKinds)]uint16
 }
+
+// tokenKinds name the dwords of an instruction as span path segments, one
+// per what next is asked to read: a lesson teaches each kind's bit fields.
+var tokenKinds = [...]string{"OpcodeToken", "ExtendedOpcodeToken", "OperandToken", "ExtendedOperandToken", "ImmediateValue", "Index",
+	"ByteCount", "CallSite", "ComponentCount", "ConstantBufferSize", "Count", "FunctionBody", "FunctionBodyCount", "FunctionTable",
+	"Interface", "MaxTessellationFactor", "Register", "RegisterCount", "RegisterSpace", "ReturnType", "StructureCount",
+	"StructureStride", "SystemValue", "TableCountAndArraySize", "ThreadGroupSizeX", "ThreadGroupSizeY", "ThreadGroupSizeZ", "Token"}
+
+// tokenKindOf maps next's what to its kind's index in tokenKinds.
+var tokenKindOf = func() map[string]int {
+	m := map[string]int{"opcode": 0, "extended opcode token": 1, "operand token": 2, "extended operand token": 3, "immediate value": 4, "index": 5}
+	for i, k := range tokenKinds[6:] {
+		var b strings.Builder
+		for j, c := range k {
+			if j > 0 && c >= 'A' && c <= 'Z' {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(unicode.ToLower(c))
+		}
+		m[b.String()] = 6 + i
+	}
+	return m
+}()
 
 func (d *tokenDecoder) problemAt(sev Severity, word int, format string, args ...any) {
 	d.r.ProblemAt(sev, word*4, "instruction", format, args...)
@@ -199,11 +226,27 @@ func (d *tokenDecoder) next(what string) uint32 {
 	}
 	v := d.w[d.pos]
 	d.pos++
+	d.token(what, v)
 	return v
+}
+
+// token records the span of the dword next just read, named by its kind
+// and its count among the instruction's tokens of that kind
+// (SHEX/Instructions/12/OperandToken/1), its value in hex.
+func (d *tokenDecoder) token(what string, v uint32) {
+	k, ok := tokenKindOf[what]
+	if !ok {
+		k = len(tokenKinds) - 1
+	}
+	n := d.kinds[k]
+	d.kinds[k]++
+	d.r.Out.Span(Span{Path: d.r.Path + "/Instructions/" + strconv.Itoa(d.idx) + "/" + tokenKinds[k] + "/" + strconv.Itoa(int(n)),
+		Off: d.r.Base + int64((d.pos-1)*4), Size: 4, Kind: SpanField, Value: fmt.Sprintf("0x%08x", v)})
 }
 
 func (d *tokenDecoder) instruction(start, end int) {
 	d.start, d.end, d.pos, d.bad = start, end, start, ""
+	d.idx, d.kinds = len(d.s.Instructions), [len(tokenKinds)]uint16{}
 	tok := d.next("opcode")
 	in := Instruction{Offset: d.r.Base + int64(start*4), Size: int64(end-start) * 4, Opcode: Opcode(tok & 0x7ff)}
 	in.OpcodeName = in.Opcode.String()

@@ -234,9 +234,23 @@ func TestInstructionSpans(t *testing.T) {
 	if p.Summary != "vs_5_0, 3 instructions" {
 		t.Errorf("summary %q", p.Summary)
 	}
+	// Each instruction, and each of its dwords named by kind (the opcode
+	// token's length in bits 24-30, the operand tokens' register files
+	// output 2 and input 1 in bits 12-19, swizzle xyzw 0xe4, one index).
+	tok := func(path string, off int64, v string) Span {
+		return Span{Path: path, Off: testBase + off, Size: 4, Kind: SpanField, Value: v}
+	}
 	want := []Span{
+		tok("SHEX/Instructions/0/OpcodeToken/0", 8, "0x02000068"),
+		tok("SHEX/Instructions/0/Count/0", 12, "0x00000002"),
 		{Path: "SHEX/Instructions/0", Off: testBase + 8, Size: 8, Kind: SpanStruct, Value: "dcl_temps 2"},
+		tok("SHEX/Instructions/1/OpcodeToken/0", 16, "0x05000036"),
+		tok("SHEX/Instructions/1/OperandToken/0", 20, "0x001020f2"),
+		tok("SHEX/Instructions/1/Index/0", 24, "0x00000000"),
+		tok("SHEX/Instructions/1/OperandToken/1", 28, "0x00101e46"),
+		tok("SHEX/Instructions/1/Index/1", 32, "0x00000000"),
 		{Path: "SHEX/Instructions/1", Off: testBase + 16, Size: 20, Kind: SpanStruct, Value: "mov o0.xyzw, v0.xyzw"},
+		tok("SHEX/Instructions/2/OpcodeToken/0", 36, "0x0100003e"),
 		{Path: "SHEX/Instructions/2", Off: testBase + 36, Size: 4, Kind: SpanStruct, Value: "ret"},
 	}
 	var got []Span

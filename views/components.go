@@ -303,7 +303,7 @@ func (t *TeachPanel) Render() app.UI {
 	l, exact, ok := model.TeachFor(t.Part, t.Sel.Path, t.Path)
 	value := t.Value
 	if value == "" {
-		value = t.Sel.Value
+		value = model.DisplayValue(t.Sel.Path, t.Sel.Value, nil)
 	}
 	var rows []app.UI
 	row := func(k string, v app.UI) {
@@ -317,6 +317,14 @@ func (t *TeachPanel) Render() app.UI {
 	}
 	if value != "" {
 		row("value", app.Code().Text(model.Cut(value)))
+	}
+	if fields := t.Model.SelectionFields(t.Sel); len(fields) > 0 {
+		// A token: its bit fields, as the lesson below explains them.
+		cells := make([]app.UI, len(fields))
+		for i, f := range fields {
+			cells[i] = app.Tr().Body(app.Td().Class("num").Text(f.Bits), app.Th().Text(f.Name), app.Td().Text(f.Value))
+		}
+		row("bits", app.Table().ID("teach-bits").Class("teach-bits").Body(app.TBody().Body(cells...)))
 	}
 	body := []app.UI{app.Dl().Body(rows...)}
 	if ok {
