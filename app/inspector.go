@@ -382,23 +382,24 @@ func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
 
 // partViews is the part's own view, its generic tree and its text forms,
 // one tab apart; a part with neither a view of its own nor a text shows the
-// tree alone. The own view and the tree stay rendered (the hidden one with
-// display:none) so switching costs nothing; the text is written when its
-// tab is first shown.
+// tree alone. Only the tab shown is drawn: a large module's tree costs more
+// than drawing its view, and is built the first time its tab is chosen.
 func (in *Inspector) partViews(pv *model.PartView) app.UI {
 	st := in.state()
 	specials := views.Specials(pv, st.Sel)
-	tree := &views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: st.OpenNodes(), Rev: st.ExpandedRev, Selected: st.Node}
 	texts := pv.HasDumps()
+	tree := func() app.UI {
+		return app.Div().Class("tree-tab").Body(
+			&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: st.OpenNodes(), Rev: st.ExpandedRev, Selected: st.Node})
+	}
 	if len(specials) == 0 && !texts {
-		return app.Div().Class("part-views").Body(app.Div().Class("tree-tab").Body(tree))
+		return app.Div().Class("part-views").Body(tree())
 	}
 	shown := st.ShownTab(len(specials) > 0, texts)
 	tab := func(id, label string, t page.Tab) app.UI {
 		return app.Button().ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SetTab(t) }) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
 	}
-	hidden := map[bool]string{true: " hidden"}
 	full := "Full width"
 	if st.FullView {
 		full = "Columns"
@@ -412,8 +413,8 @@ func (in *Inspector) partViews(pv *model.PartView) app.UI {
 				Title("give the part's views the whole width (the parts and bytes come back with Columns)").Text(full).
 				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.ToggleFullView) }),
 		),
-		app.Div().Class("specials"+hidden[shown != page.OwnView]).Body(specials...),
-		app.Div().Class("tree-tab"+hidden[shown != page.Tree]).Body(tree),
+		app.If(shown == page.OwnView, func() app.UI { return app.Div().Class("specials").Body(specials...) }),
+		app.If(shown == page.Tree, tree),
 		app.If(shown == page.Text, func() app.UI {
 			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name)}
 		}),

@@ -59,6 +59,8 @@ func TestShareLinksInBrowser(t *testing.T) {
 		p.WaitFor("the address bar's link with the file", `location.hash.includes('name=') && location.hash.includes('f=')`)
 		p.Click(`#part-list .part[data-name="PSV0"]`)
 		p.WaitFor("PSV0 selected", `document.querySelector('#part-list .part.selected')?.dataset.name === 'PSV0'`)
+		p.Click("#tab-tree") // the tree is drawn when its tab is shown
+		p.WaitFor("PSV0's tree", `!!document.querySelector('#tree .node')`)
 		// A PSV0 signature element when PSV0 is decoded; else the deepest visible leaf of its tree.
 		hasSig := browsertest.Eval[bool](p, `(() => { const n = [...document.querySelectorAll('#tree .node')].find(e => /SigOutputElements$/.test(e.dataset.path));
 			if (!n) return false; if (n.getAttribute('aria-expanded') !== 'true') n.querySelector('.twisty').click(); return true })()`)

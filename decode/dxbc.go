@@ -148,6 +148,7 @@ type tokenDecoder struct {
 	start, end, pos int
 	bad             string // first decoding failure inside the current instruction
 	idx             int    // the instruction's index
+	pathPrefix      string // its tokens' span path prefix: "SHEX/Instructions/12/"
 	kinds           [len(tokenKinds)]uint16
 }
 
@@ -240,13 +241,20 @@ func (d *tokenDecoder) token(what string, v uint32) {
 	}
 	n := d.kinds[k]
 	d.kinds[k]++
-	d.r.Out.Span(Span{Path: d.r.Path + "/Instructions/" + strconv.Itoa(d.idx) + "/" + tokenKinds[k] + "/" + strconv.Itoa(int(n)),
-		Off: d.r.Base + int64((d.pos-1)*4), Size: 4, Kind: SpanField, Value: fmt.Sprintf("0x%08x", v)})
+	var hex [10]byte
+	hex[0], hex[1] = '0', 'x'
+	for i := 9; i >= 2; i-- {
+		hex[i] = "0123456789abcdef"[v&15]
+		v >>= 4
+	}
+	d.r.Out.Span(Span{Path: d.pathPrefix + tokenKinds[k] + "/" + strconv.Itoa(int(n)),
+		Off: d.r.Base + int64((d.pos-1)*4), Size: 4, Kind: SpanField, Value: string(hex[:])})
 }
 
 func (d *tokenDecoder) instruction(start, end int) {
 	d.start, d.end, d.pos, d.bad = start, end, start, ""
 	d.idx, d.kinds = len(d.s.Instructions), [len(tokenKinds)]uint16{}
+	d.pathPrefix = d.r.Path + "/Instructions/" + strconv.Itoa(d.idx) + "/"
 	tok := d.next("opcode")
 	in := Instruction{Offset: d.r.Base + int64(start*4), Size: int64(end-start) * 4, Opcode: Opcode(tok & 0x7ff)}
 	in.OpcodeName = in.Opcode.String()

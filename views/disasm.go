@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -134,7 +135,8 @@ func (d *Disassembly) onScroll(ctx app.Context, e app.Event) {
 	}
 }
 
-// Render draws the visible window of lines.
+// Render draws the visible window of lines, as one piece of HTML (the
+// clicks are delegated to the box).
 func (d *Disassembly) Render() app.UI {
 	if d.Data == nil {
 		return app.Div().Class("special disasm empty")
@@ -144,50 +146,76 @@ func (d *Disassembly) Render() app.UI {
 	end := min(top+disasmWindow, len(rows))
 	return app.Div().Class("special disasm").Body(
 		app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
-		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).Body(
+		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
 			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
-			app.Range(rows[top:end]).Slice(func(k int) app.UI {
-				i := rows[top+k]
-				return d.line(i)
-			}),
+			app.Raw(d.linesHTML(rows[top:end])),
 			app.Div().Style("height", fmt.Sprintf("%dpx", (len(rows)-end)*disasmLineHeight)),
 		),
 	)
 }
 
-func (d *Disassembly) line(i int) app.UI {
-	l := d.Data.Lines[i]
-	cls := "disasm-line"
-	switch {
+// onClick folds or unfolds a function, or selects the bytes of an
+// instruction's record.
+func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if !t.Truthy() || !t.Get("closest").Truthy() {
+		return
+	}
+	el := t.Call("closest", "[data-line]")
+	if !el.Truthy() {
+		return
+	}
+	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
+	if err != nil || i < 0 || i >= len(d.Data.Lines) {
+		return
+	}
+	switch l := d.Data.Lines[i]; {
+	case l.FoldEnd > 0:
+		d.folded[i] = !d.folded[i]
+		d.foldRev++
 	case l.Inst:
-		cls += " disasm-inst"
-	case strings.HasPrefix(l.Text, ";"):
-		cls += " disasm-comment"
-	case strings.HasPrefix(l.Text, "define ") || strings.HasPrefix(l.Text, "declare "):
-		cls += " disasm-func"
+		ctx.PreventUpdate()
+		ctx.NewActionWithValue(ActSelectBytes, d.Data.Range(i))
+	default:
+		ctx.PreventUpdate()
 	}
-	if i == d.selected {
-		cls += " selected"
-	}
-	text := l.Text
-	if l.FoldEnd > 0 {
-		mark := "▾ "
-		if d.folded[i] {
-			mark = "▸ "
-		}
-		text = mark + text
-	}
-	div := app.Div().Class(cls).ID(fmt.Sprintf("disasm-%d", i)).DataSet("line", i)
-	if l.Inst {
-		div = div.DataSet("off", l.Off).Title(fmt.Sprintf("bits %d+%d (bytes 0x%x+%d): click to select them", l.Bit, l.Bits, l.Off, l.Size))
-	}
-	return div.On("click", func(ctx app.Context, e app.Event) {
+}
+
+// linesHTML writes the lines as HTML, every text escaped.
+func (d *Disassembly) linesHTML(rows []int) string {
+	var b strings.Builder
+	b.Grow(len(rows) * 120)
+	b.WriteString(`<div class="disasm-window">`)
+	for _, i := range rows {
+		l := d.Data.Lines[i]
+		cls := "disasm-line"
 		switch {
-		case l.FoldEnd > 0:
-			d.folded[i] = !d.folded[i]
-			d.foldRev++
 		case l.Inst:
-			ctx.NewActionWithValue(ActSelectBytes, d.Data.Range(i))
+			cls += " disasm-inst"
+		case strings.HasPrefix(l.Text, ";"):
+			cls += " disasm-comment"
+		case strings.HasPrefix(l.Text, "define ") || strings.HasPrefix(l.Text, "declare "):
+			cls += " disasm-func"
 		}
-	}, app.EventScope(fmt.Sprint(i))).Text(text)
+		if i == d.selected {
+			cls += " selected"
+		}
+		text := l.Text
+		if l.FoldEnd > 0 {
+			mark := "▾ "
+			if d.folded[i] {
+				mark = "▸ "
+			}
+			text = mark + text
+		}
+		fmt.Fprintf(&b, `<div class="%s" id="disasm-%d" data-line="%d"`, cls, i, i)
+		if l.Inst {
+			fmt.Fprintf(&b, ` data-off="%d" title="bits %d+%d (bytes 0x%x+%d): click to select them"`, l.Off, l.Bit, l.Bits, l.Off, l.Size)
+		}
+		b.WriteString(">")
+		b.WriteString(escapeHTML(text))
+		b.WriteString("</div>")
+	}
+	b.WriteString("</div>")
+	return b.String()
 }

@@ -75,6 +75,11 @@ type HexView struct {
 	find      hexFind
 	drag      dragState
 	skipClick bool // the click that ends a drag selects nothing more
+
+	// The hover text of the last field drawn: neighbouring bytes share it.
+	lastSpan model.Span
+	lastName string
+	hasLast  bool
 }
 
 func (h *HexView) rows() int64 {
@@ -174,41 +179,24 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 
 // reveal shows the byte r names: its row among the visible ones (the row
 // itself first when Exact), and the row within the page's viewport.
+//
+// The box's height is what it measured last (mount, resize, scroll): reading
+// it here would lay the page out in the middle of an update, a cost as large
+// as the update itself. The page's layout keeps the view on screen (panes
+// that fill the window), so only the rows move.
 func (h *HexView) reveal(ctx app.Context, r HexReveal) {
-	// The box as it is now: a reveal must not count rows it cannot show.
-	if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
-		if px := int(el.Get("clientHeight").Float()); px > 0 {
-			h.visible = max(1, px/HexRowHeight)
-		}
-	}
+	h.measure(ctx) // after this update: a pane just shown has its height now
 	row := r.Off / 16
 	switch {
 	case r.Exact:
 		h.first = min(max(0, row), h.maxFirst())
 	case row >= h.first && row < h.first+int64(max(1, h.inView()-1)):
-		ctx.PreventUpdate()
-		h.onScreen(ctx)
 		return
 	default:
 		h.first = min(max(0, row-int64(h.inView()/3)), h.maxFirst())
 	}
 	h.scrollTop = h.topFor(h.first)
 	h.setScroll(ctx, h.scrollTop)
-	h.onScreen(ctx)
-}
-
-// onScreen brings the view's rows into the page's viewport when they are
-// not, once drawn: the rows scroll inside the view (reveal), the page only
-// when the view itself is off screen (a narrow window, a long page).
-func (h *HexView) onScreen(ctx app.Context) {
-	ctx.Defer(func(app.Context) {
-		if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
-			r := el.Call("getBoundingClientRect")
-			if r.Get("top").Float() < 0 || r.Get("bottom").Float() > app.Window().Get("innerHeight").Float()+1 {
-				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
-			}
-		}
-	})
 }
 
 func (h *HexView) setScroll(ctx app.Context, top float64) {
@@ -337,20 +325,37 @@ func (h *HexView) rowsHTML(first, last int64) string {
 	b.Grow(int(last-first) * 2400)
 	b.WriteString(`<div class="hex-lines">`)
 	var chars strings.Builder
+	deepest := h.Model.Spans.DeepestIn(first*16, last*16)
 	for r := first; r < last; r++ {
 		start := r * 16
 		end := min(start+16, int64(len(data)))
 		fmt.Fprintf(&b, `<div class="hex-row"><span class="hex-off">%08x</span><span class="hex-bytes">`, start)
 		chars.Reset()
 		for off := start; off < end; off++ {
-			cls, title := h.classOf(off)
+			cls, title := h.classOf(off, deepest)
 			c := data[off]
 			ch := "."
 			if c >= 0x20 && c < 0x7f {
 				ch = escapeHTML(string(rune(c)))
 			}
-			fmt.Fprintf(&b, `<span class="%s" data-off="%d" title="%s">%02x</span>`, cls, off, escapeHTML(title), c)
-			fmt.Fprintf(&chars, `<span class="%s" data-off="%d">%s</span>`, cls, off, ch)
+			offText := strconv.FormatInt(off, 10)
+			b.WriteString(`<span class="`)
+			b.WriteString(cls)
+			b.WriteString(`" data-off="`)
+			b.WriteString(offText)
+			b.WriteString(`" title="`)
+			b.WriteString(title)
+			b.WriteString(`">`)
+			b.WriteByte("0123456789abcdef"[c>>4])
+			b.WriteByte("0123456789abcdef"[c&15])
+			b.WriteString(`</span>`)
+			chars.WriteString(`<span class="`)
+			chars.WriteString(cls)
+			chars.WriteString(`" data-off="`)
+			chars.WriteString(offText)
+			chars.WriteString(`">`)
+			chars.WriteString(ch)
+			chars.WriteString(`</span>`)
 		}
 		b.WriteString(`</span><span class="hex-ascii">`)
 		b.WriteString(chars.String())
@@ -398,8 +403,9 @@ func legend() app.UI {
 }
 
 // classOf returns the byte's classes (selection, enclosing structure, kind)
-// and a hover text naming the field it belongs to.
-func (h *HexView) classOf(off int64) (string, string) {
+// and a hover text naming the field it belongs to, escaped for an attribute
+// (the field's part of it is made once per field, not per byte).
+func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (string, string) {
 	cls := "b"
 	if h.drag.moved {
 		if h.inDrag(off) {
@@ -412,9 +418,9 @@ func (h *HexView) classOf(off int64) (string, string) {
 	}
 	cls += h.markClass(off)
 	cls += h.structureClass(off)
-	sp, ok := h.Model.Spans.Deepest(off)
+	sp, ok := deepest(off)
 	if !ok {
-		return cls + " out", model.Hex(off) + ": outside the container"
+		return cls + " out", "0x" + strconv.FormatInt(off, 16) + ": outside the container"
 	}
 	switch sp.Kind {
 	case model.SpanUnknown:
@@ -425,9 +431,13 @@ func (h *HexView) classOf(off int64) (string, string) {
 	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
 		cls += " alt"
 	}
-	title := model.Hex(off) + ": " + model.Shown(sp.Path)
-	if sp.Value != "" {
-		title += " = " + model.Cut(sp.Value)
+	if sp != h.lastSpan || !h.hasLast {
+		h.lastSpan, h.hasLast = sp, true
+		h.lastName = model.Shown(sp.Path)
+		if sp.Value != "" {
+			h.lastName += " = " + model.Cut(sp.Value)
+		}
+		h.lastName = escapeHTML(h.lastName)
 	}
-	return cls, title
+	return cls, "0x" + strconv.FormatInt(off, 16) + ": " + h.lastName
 }

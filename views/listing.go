@@ -8,18 +8,16 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// ListingBlock shows lines of a compiler listing: the comment block FXC
-// writes above the code, the level-9 listing or RDEF's text as a foldable
-// block of comments, or (Code) the instructions themselves, each line with
-// its offset. A line made of bytes selects them (or its tree node) when
-// clicked.
+// ListingBlock shows lines of a compiler listing as a foldable block: the
+// comment block FXC writes above the code, the level-9 listing or RDEF's
+// text (CodeView draws SHDR/SHEX instructions). A line made of bytes
+// selects them (or its tree node) when clicked.
 type ListingBlock struct {
 	app.Compo
 	ID       string
 	Title    string
 	Lines    []model.ListingLine
 	Open     bool       // unfolded when first drawn
-	Code     bool       // instruction lines: always open, each with its offset
 	Selected model.Span // the page's selection: the line of exactly these bytes is selected
 
 	page     pageWindow
@@ -69,11 +67,8 @@ func revealLine(id string) {
 // Render draws the block.
 func (b *ListingBlock) Render() app.UI {
 	first, end := b.page.bounds(len(b.Lines))
-	noun, cls, box := "lines", "listing-line listing-comment", "listing-lines"
-	if b.Code {
-		noun, cls, box = "instructions", "listing-line", "listing-lines code-box"
-	}
-	lines := app.Div().Class(box).ID(b.ID).Body(
+	noun, cls := "lines", "listing-line listing-comment"
+	lines := app.Div().Class("listing-lines").ID(b.ID).Body(
 		app.Range(b.Lines[first:end]).Slice(func(k int) app.UI {
 			i := first + k
 			l := b.Lines[i]
@@ -82,9 +77,6 @@ func (b *ListingBlock) Render() app.UI {
 				c += " selected"
 			}
 			line := app.Div().Class(c).Text(l.Text)
-			if b.Code && l.Size > 0 {
-				line = app.Div().Class(c).Body(app.Span().Class("listing-off").Text(fmt.Sprintf("%04x", l.Off)), app.Span().Text(l.Text))
-			}
 			if b.ID != "" {
 				line = line.ID(b.lineID(i))
 			}
@@ -102,9 +94,6 @@ func (b *ListingBlock) Render() app.UI {
 				On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, off) }, scope)
 		}),
 	)
-	if b.Code {
-		return app.Div().Class("special listing").Body(app.H3().Text(b.Title), b.page.bar(b.ID+"-pager", noun, len(b.Lines)), lines)
-	}
 	d := app.Details().Class("listing-block").Body(
 		app.Summary().Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
 		b.page.bar("", noun, len(b.Lines)),
@@ -138,5 +127,5 @@ func shaderListing(pv *model.PartView, sel model.Span) []app.UI {
 	if len(pv.FXCHeader) > 0 {
 		out = append(out, &ListingBlock{Title: "FXC listing header", Lines: pv.FXCHeader})
 	}
-	return append(out, &ListingBlock{ID: "listing", Title: code.Title, Lines: code.Lines, Code: true, Selected: sel})
+	return append(out, &CodeView{ID: "listing", Title: code.Title, Lines: code.Lines, Selected: sel})
 }

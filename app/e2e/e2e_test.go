@@ -218,6 +218,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.Shoot("03-byte-selects-field")
 
 	// Keyboard in the tree: ↓ moves from the part's root to its first field.
+	p.Run("the tree tab", chromedp.Click(chromedp.CSS(`#tab-tree`)), chromedp.WaitVisible(chromedp.CSS(`#tree`)))
 	p.Run("tree keyboard", chromedp.Focus(chromedp.CSS(`#tree`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowDown))
 	p.expect("↓ in the tree selects the part's first field", `document.querySelector('#tree .node.selected').dataset.path`, "Name")
 	p.expect("… and its bytes", `document.getElementById('teach-path').textContent`, "PSV0/PartHeader/Name")

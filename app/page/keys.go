@@ -50,7 +50,7 @@ func (s *State) Key(key string, where KeyPlace) (fx Effects, handled bool) {
 	if !handled {
 		return s.take(), false
 	}
-	if where == InPartList {
+	if where == InPartList || key == "[" || key == "]" {
 		s.fx.RevealPart = true
 	}
 	s.note()
@@ -62,6 +62,8 @@ func (s *State) treeKey(key string) bool {
 	if t == nil {
 		return false
 	}
+	s.resolveNode()
+	s.initOpen(s.Part)
 	open := s.Expanded[s.Part]
 	vis := model.VisibleNodes(t, open)
 	at := 0

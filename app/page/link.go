@@ -138,9 +138,9 @@ func (s *State) LinkState() linkstate.State {
 	st.Part = pv.Name
 	st.Tab = s.Tab.Name()
 
-	t := pv.Tree()
 	var want decode.Span // the bytes the part and field select by themselves
-	if n := s.SelectedNode(); n != nil && n != t.Root {
+	if n := s.SelectedNode(); n != nil {
+		t := pv.Tree()
 		st.Field = t.FieldPath(n)
 		var ok bool
 		if want, ok = m.Spans.ByPath(t.SpanOf(n)); !ok {
@@ -152,7 +152,8 @@ func (s *State) LinkState() linkstate.State {
 	if s.Sel.Size > 0 && (s.Sel.Off != want.Off || s.Sel.Size != want.Size) {
 		st.Hex = linkstate.Range{Start: s.Sel.Off, End: s.Sel.End()}
 	}
-	if t != nil && s.Part < len(s.Expanded) {
+	if s.Part < len(s.Expanded) && s.Expanded[s.Part] != nil {
+		t := pv.Tree()
 		open := s.Expanded[s.Part]
 		def := defaultOpen(pv)
 		same := true
@@ -449,6 +450,7 @@ func (s *State) applyState(st linkstate.State, compare []byte) {
 		return
 	}
 	s.selectPart(part)
+	s.fx.RevealPart = true
 	s.Tab = OwnView
 	for t, name := range tabNames {
 		if st.Tab == name {
@@ -456,23 +458,24 @@ func (s *State) applyState(st linkstate.State, compare []byte) {
 		}
 	}
 	pv := m.Parts[part]
-	t := pv.Tree()
-	if t != nil && part < len(s.Expanded) {
-		// The link's open nodes, or the default set when it names none.
-		open := defaultOpen(pv)
-		if len(st.Open) > 0 {
-			open = map[int]bool{t.Root.ID: true}
-			for _, p := range st.Open {
-				if n := t.FindField(p); n != nil {
-					open[n.ID] = true
-				}
+	if len(st.Open) > 0 && pv.Tree() != nil && part < len(s.Expanded) {
+		// The link's open nodes (none named: the default set, made when
+		// the tree is first shown).
+		t := pv.Tree()
+		open := map[int]bool{t.Root.ID: true}
+		for _, p := range st.Open {
+			if n := t.FindField(p); n != nil {
+				open[n.ID] = true
 			}
 		}
 		s.Expanded[part] = open
 		s.ExpandedRev++
 	}
 	if st.Field != "" {
-		n := t.FindField(st.Field)
+		var n *model.Node
+		if t := pv.Tree(); t != nil {
+			n = t.FindField(st.Field)
+		}
 		if n == nil {
 			s.Link.Err = fmt.Sprintf("The link selects %s, which %s does not have: showing the part.", model.Shown(st.Field), model.Shown(m.Name))
 		} else {

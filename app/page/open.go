@@ -99,10 +99,7 @@ func (s *State) show(m *model.Model) {
 	s.Model = m
 	s.Screen = File
 	s.Status = ""
-	s.Expanded = make([]map[int]bool, len(m.Parts))
-	for i := range m.Parts {
-		s.Expanded[i] = map[int]bool{}
-	}
+	s.Expanded = make([]map[int]bool, len(m.Parts)) // nil: the default, set when a tree is first needed
 	s.ExpandedRev++
 	s.Part, s.Node = -1, -1
 	s.Sel, s.Enc = decode.Span{}, decode.Span{}

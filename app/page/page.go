@@ -193,18 +193,26 @@ func (s *State) TreeOf() *model.Tree {
 	return nil
 }
 
-// SelectedNode returns the selected tree node, or nil.
+// SelectedNode returns the selected tree node, or nil for none or the
+// part's root. A part's tree is built only when it is needed (a large
+// module's tree costs more than its part took to decode): selecting a
+// part selects its root (node 0) without building it.
 func (s *State) SelectedNode() *model.Node {
+	if s.Node <= 0 {
+		return nil
+	}
 	t := s.TreeOf()
-	if t == nil || s.Node < 0 || s.Node >= len(t.Nodes) {
+	if t == nil || s.Node >= len(t.Nodes) {
 		return nil
 	}
 	return t.Nodes[s.Node]
 }
 
-// OpenNodes returns the selected part's open tree nodes.
+// OpenNodes returns the selected part's open tree nodes (building the tree:
+// the page asks only when it draws it).
 func (s *State) OpenNodes() map[int]bool {
 	if s.Part >= 0 && s.Part < len(s.Expanded) {
+		s.initOpen(s.Part)
 		return s.Expanded[s.Part]
 	}
 	return nil

@@ -36,6 +36,7 @@ func (s *State) ToggleNode(part, node int) Effects {
 	if part < 0 || part >= len(s.Expanded) {
 		return Effects{}
 	}
+	s.initOpen(part)
 	s.Expanded[part][node] = !s.Expanded[part][node]
 	s.ExpandedRev++
 	s.note()
@@ -49,6 +50,7 @@ func (s *State) SetTab(t Tab) Effects {
 		s.fx.RevealCode = true
 	}
 	if t == Tree {
+		s.resolveNode()
 		s.fx.RevealNode = true
 	}
 	s.note()
@@ -93,7 +95,6 @@ func (s *State) SelectBytes(r model.ByteRange) Effects {
 	if found {
 		if pv := m.PartAt(r.Off); pv != nil && pv.Tree() != nil {
 			s.Part = pv.Index
-			s.initOpen(pv.Index)
 			n := pv.Tree().ForSpan(s.Sel.Path)
 			s.Node = n.ID
 			s.openTo(pv.Index, n)
@@ -138,18 +139,13 @@ func (s *State) selectPart(i int) {
 	}
 	s.Part = i
 	pv := s.Model.Parts[i]
-	s.initOpen(i)
-	s.Node = -1
-	if t := pv.Tree(); t != nil {
-		s.Node = t.Root.ID
-	}
+	s.Node = 0 // the root: the tree is built when it is shown
 	s.Sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
 	if pv.Name == model.HeaderPart {
 		s.Sel.Path = "Header"
 	}
 	s.Enc = decode.Span{}
 	s.revealHex(pv.Offset)
-	s.fx.RevealPart = true
 }
 
 // selectNode selects a tree node and the bytes it came from.
@@ -160,9 +156,6 @@ func (s *State) selectNode(part, id int) bool {
 	t := s.Model.Parts[part].Tree()
 	if t == nil || id < 0 || id >= len(t.Nodes) {
 		return false
-	}
-	if part != s.Part {
-		s.initOpen(part)
 	}
 	s.Part, s.Node = part, id
 	n := t.Nodes[id]
@@ -193,22 +186,47 @@ func (s *State) selectByte(off int64) {
 	s.Enc, _ = m.Spans.Enclosing(sp)
 	s.Cursor = off
 	pv := m.PartAt(off)
-	if pv == nil || pv.Tree() == nil {
+	if pv == nil {
 		return
 	}
+	if pv.Index != s.Part {
+		s.fx.RevealPart = true // the part list shows the part the byte is in
+	}
 	s.Part = pv.Index
-	s.initOpen(pv.Index)
+	if s.Tab == OwnView {
+		if r, ok := pv.CodeAt(off); ok {
+			// Code shown by the part's own view: its instruction. The tree
+			// node waits until the Tree tab is shown (resolveNode).
+			s.Sel = codeSpan(r)
+			s.Enc, _ = m.Spans.Enclosing(s.Sel)
+			s.Node = -1
+			s.fx.RevealCode = true
+			return
+		}
+	}
+	if pv.Tree() == nil {
+		return
+	}
 	n := pv.Tree().ForSpan(sp.Path)
 	s.Node = n.ID
 	s.openTo(pv.Index, n)
 	s.fx.RevealNode = true
-	if s.Tab == OwnView {
-		if r, ok := pv.CodeAt(off); ok {
-			s.Sel = codeSpan(r)
-			s.Enc, _ = m.Spans.Enclosing(s.Sel)
-			s.fx.RevealCode = true
-		}
+}
+
+// resolveNode finds the tree node of a selection made without the tree (a
+// byte of code), when the tree is shown.
+func (s *State) resolveNode() {
+	pv := s.PartView()
+	if s.Node >= 0 || pv == nil || pv.Tree() == nil {
+		return
 	}
+	path := s.Sel.Path
+	if sp, ok := s.Model.Spans.Deepest(s.Sel.Off); ok {
+		path = sp.Path
+	}
+	n := pv.Tree().ForSpan(path)
+	s.Node = n.ID
+	s.openTo(pv.Index, n)
 }
 
 // codeSpan is the selection of an instruction line's bytes.
@@ -218,6 +236,7 @@ func codeSpan(r model.ByteRange) decode.Span {
 
 // openTo opens the tree nodes above n.
 func (s *State) openTo(part int, n *model.Node) {
+	s.initOpen(part)
 	for p := n.Parent; p != nil; p = p.Parent {
 		s.Expanded[part][p.ID] = true
 	}
@@ -225,15 +244,12 @@ func (s *State) openTo(part int, n *model.Node) {
 }
 
 // initOpen opens a part's root and its typed value (what the part is about)
-// the first time the part is shown.
+// the first time the part's tree is needed.
 func (s *State) initOpen(i int) {
-	t := s.Model.Parts[i].Tree()
-	if t == nil || len(s.Expanded[i]) > 0 {
+	if s.Expanded[i] != nil {
 		return
 	}
-	for id, o := range defaultOpen(s.Model.Parts[i]) {
-		s.Expanded[i][id] = o
-	}
+	s.Expanded[i] = defaultOpen(s.Model.Parts[i])
 	s.ExpandedRev++
 }
 

@@ -321,6 +321,32 @@ func (s Spans) Containing(off int64, fn func(decode.Span) bool) {
 }
 
 // Deepest returns the smallest span holding off (the field the byte belongs to).
+// DeepestIn returns a lookup of the deepest span holding each offset of
+// [from, to), as Deepest answers, for a caller asking about many
+// neighbouring bytes (the hex view's rows): the spans that can hold them are
+// gathered once, smallest first, instead of walking back through every span
+// of an enclosing part for each byte.
+func (s Spans) DeepestIn(from, to int64) func(off int64) (decode.Span, bool) {
+	var cands []decode.Span
+	s.Containing(from, func(sp decode.Span) bool { cands = append(cands, sp); return true })
+	lo := sort.Search(len(s.List), func(i int) bool { return s.List[i].Off > from })
+	hi := sort.Search(len(s.List), func(i int) bool { return s.List[i].Off >= to })
+	for i := hi - 1; i >= lo; i-- { // later entries first, as Deepest's walk back meets them
+		if s.List[i].Size > 0 {
+			cands = append(cands, s.List[i])
+		}
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].Size < cands[b].Size })
+	return func(off int64) (decode.Span, bool) {
+		for _, c := range cands {
+			if c.Off <= off && off < c.End() {
+				return c, true
+			}
+		}
+		return decode.Span{}, false
+	}
+}
+
 func (s Spans) Deepest(off int64) (decode.Span, bool) {
 	var best decode.Span
 	found := false
