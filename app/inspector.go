@@ -372,7 +372,7 @@ func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
 		return app.Button().ID("show-"+p.String()).Class("pane-tab pane-tab-"+p.String()).Role("tab").Aria("selected", st.Pane == p).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.ShowPane(p) }) }, app.EventScope(p.String()))
 	}
-	return app.Nav().Class("pane-tabs").Role("tablist").Aria("label", "panes").Body(
+	return app.Div().Class("pane-tabs").Role("tablist").Aria("label", "panes").Body(
 		tab(page.PartsPane, "Parts"),
 		tab(page.ViewPane, model.Shown(pv.Name)),
 		tab(page.BytesPane, "Bytes"),

@@ -197,11 +197,12 @@ func (in *Inspector) openBytes(ctx app.Context, name string, data []byte) {
 	st := in.state()
 	busyWith = fmt.Sprintf("%s (%d bytes)", text.SafeCap(name, 120), len(data)) // a database, or build's
 	in.flush(ctx)
+	t0 := in.now()
 	fx := st.Open(name, data)
+	openMs := in.now() - t0 // for a database: reading it (shaderdb.Open) and its view model
 	in.apply(ctx, fx)
 	start := in.started
 	db := st.Screen == page.Database
-	openMs := float64(st.DB.OpenTime.Microseconds()) / 1000
 	ctx.Defer(func(app.Context) {
 		perf := app.Window().Get("performance")
 		if !perf.Truthy() || start <= 0 {

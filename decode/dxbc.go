@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/dxscope/dxscope/decode/binread"
 )
@@ -160,20 +159,12 @@ var tokenKinds = [...]string{"OpcodeToken", "ExtendedOpcodeToken", "OperandToken
 	"StructureStride", "SystemValue", "TableCountAndArraySize", "ThreadGroupSizeX", "ThreadGroupSizeY", "ThreadGroupSizeZ", "Token"}
 
 // tokenKindOf maps next's what to its kind's index in tokenKinds.
-var tokenKindOf = func() map[string]int {
-	m := map[string]int{"opcode": 0, "extended opcode token": 1, "operand token": 2, "extended operand token": 3, "immediate value": 4, "index": 5}
-	for i, k := range tokenKinds[6:] {
-		var b strings.Builder
-		for j, c := range k {
-			if j > 0 && c >= 'A' && c <= 'Z' {
-				b.WriteByte(' ')
-			}
-			b.WriteRune(unicode.ToLower(c))
-		}
-		m[b.String()] = 6 + i
-	}
-	return m
-}()
+var tokenKindOf = map[string]int{"opcode": 0, "extended opcode token": 1, "operand token": 2, "extended operand token": 3,
+	"immediate value": 4, "index": 5, "byte count": 6, "call site": 7, "component count": 8, "constant buffer size": 9,
+	"count": 10, "function body": 11, "function body count": 12, "function table": 13, "interface": 14,
+	"max tessellation factor": 15, "register": 16, "register count": 17, "register space": 18, "return type": 19,
+	"structure count": 20, "structure stride": 21, "system value": 22, "table count and array size": 23,
+	"thread group size x": 24, "thread group size y": 25, "thread group size z": 26}
 
 func (d *tokenDecoder) problemAt(sev Severity, word int, format string, args ...any) {
 	d.r.ProblemAt(sev, word*4, "instruction", format, args...)

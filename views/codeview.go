@@ -1,7 +1,6 @@
 package views
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -128,9 +127,9 @@ func (v *CodeView) Render() app.UI {
 	return app.Div().Class("special listing").Body(
 		app.H3().Text(v.Title),
 		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
-			app.Div().Style("height", fmt.Sprintf("%dpx", top*codeLineHeight)),
+			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(v.linesHTML(top, end)),
-			app.Div().Style("height", fmt.Sprintf("%dpx", (n-end)*codeLineHeight)),
+			app.Div().Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
 		),
 	)
 }
@@ -147,10 +146,12 @@ func (v *CodeView) linesHTML(from, to int) string {
 		if i == v.selected {
 			cls += " selected"
 		}
-		fmt.Fprintf(&b, `<div class="%s" id="%s-line-%d" data-line="%d"`, cls, v.ID, i, i)
+		n := strconv.Itoa(i)
+		b.WriteString(`<div class="` + cls + `" id="` + v.ID + `-line-` + n + `" data-line="` + n + `"`)
 		if l.Size > 0 {
-			fmt.Fprintf(&b, ` data-off="%d" title="0x%x, %d bytes: click to see them">`, l.Off, l.Off, l.Size)
-			fmt.Fprintf(&b, `<span class="listing-off">%04x</span>`, l.Off)
+			hex := strconv.FormatInt(l.Off, 16)
+			b.WriteString(` data-off="` + strconv.FormatInt(l.Off, 10) + `" title="0x` + hex + `, ` + strconv.FormatInt(l.Size, 10) + ` bytes: click to see them">`)
+			b.WriteString(`<span class="listing-off">` + strings.Repeat("0", max(0, 4-len(hex))) + hex + `</span>`)
 		} else {
 			b.WriteString(">")
 		}

@@ -66,8 +66,10 @@ type HexView struct {
 	ClickAct string
 	Marks    []bool // compare view: bytes that differ from the other file
 
-	first     int64 // first visible row
-	visible   int   // rows the box shows (measured; 0 before)
+	first     int64   // first visible row
+	visible   int     // rows the box shows (measured; 0 before)
+	boxPx     float64 // the box's height in pixels (measured; 0 before)
+	hidden    bool    // the last measure found the box hidden
 	scrollTop float64
 	seenModel *model.Model
 	gotoText  string
@@ -110,6 +112,16 @@ func (h *HexView) inView() int {
 	return HexRows
 }
 
+// viewPx is the box's height: the browser scrolls a proportional view at
+// most to its spacer's height less this, so the mapping between rows and
+// scroll positions must use it to reach the last rows.
+func (h *HexView) viewPx() float64 {
+	if h.boxPx > 0 {
+		return h.boxPx
+	}
+	return float64(h.inView() * HexRowHeight)
+}
+
 // measure reads how many rows the box shows, after a render or a resize.
 func (h *HexView) measure(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
@@ -119,8 +131,12 @@ func (h *HexView) measure(ctx app.Context) {
 		}
 		// A hidden view (another pane of a narrow window) measures 0:
 		// it keeps what it had until it is shown.
-		if px := int(el.Get("clientHeight").Float()); px > 0 && max(1, px/HexRowHeight) != h.visible {
-			ctx.Dispatch(func(ctx app.Context) { h.visible = max(1, px/HexRowHeight) })
+		px := int(el.Get("clientHeight").Float())
+		h.hidden = px == 0
+		if px > 0 && max(1, px/HexRowHeight) != h.visible {
+			ctx.Dispatch(func(ctx app.Context) { h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px) })
+		} else if px > 0 {
+			h.boxPx = float64(px)
 		}
 	})
 }
@@ -135,8 +151,7 @@ func (h *HexView) firstFor(top float64) int64 {
 	if !scaled {
 		f = int64(top / HexRowHeight)
 	} else {
-		view := float64(h.inView() * HexRowHeight)
-		f = int64(top / max(1, height-view) * float64(h.maxFirst()))
+		f = int64(top / max(1, height-h.viewPx()) * float64(h.maxFirst()))
 	}
 	return min(max(0, f), h.maxFirst())
 }
@@ -147,8 +162,7 @@ func (h *HexView) topFor(first int64) float64 {
 	if !scaled {
 		return float64(first) * HexRowHeight
 	}
-	view := float64(h.inView() * HexRowHeight)
-	return float64(first) / float64(max(1, h.maxFirst())) * (height - view)
+	return float64(first) / float64(max(1, h.maxFirst())) * (height - h.viewPx())
 }
 
 // OnMount takes the page's requests to show bytes.
@@ -185,7 +199,15 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 // as the update itself. The page's layout keeps the view on screen (panes
 // that fill the window), so only the rows move.
 func (h *HexView) reveal(ctx app.Context, r HexReveal) {
-	h.measure(ctx) // after this update: a pane just shown has its height now
+	if h.visible == 0 || h.hidden {
+		// Never measured, or measured while hidden (a pane just shown):
+		// the box's height now, once.
+		if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
+			if px := int(el.Get("clientHeight").Float()); px > 0 {
+				h.visible, h.boxPx, h.hidden = max(1, px/HexRowHeight), float64(px), false
+			}
+		}
+	}
 	row := r.Off / 16
 	switch {
 	case r.Exact:
@@ -210,7 +232,7 @@ func (h *HexView) setScroll(ctx app.Context, top float64) {
 func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 	h.scrollTop = ctx.JSSrc().Get("scrollTop").Float()
 	if px := int(ctx.JSSrc().Get("clientHeight").Float()); px > 0 {
-		h.visible = max(1, px/HexRowHeight)
+		h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px)
 	}
 	f := h.firstFor(h.scrollTop)
 	if f == h.first {

@@ -4,7 +4,6 @@ package page
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/shaderdb"
@@ -22,10 +21,6 @@ type Databases struct {
 	// The container shown from a database, for the banner above the inspector.
 	From     *model.DBModel
 	FromNote string
-
-	// OpenTime is how long shaderdb.Open took for the last database
-	// opened (the page records it for measurements).
-	OpenTime time.Duration
 
 	refs []*fileRef // the link data of each database, as List
 }
@@ -63,13 +58,11 @@ func (s *State) openDatabase(name string, data []byte) bool {
 		s.DB = Databases{}
 		return false
 	}
-	t0 := time.Now()
 	d, err := shaderdb.Open(data)
 	if err != nil {
 		s.DB = Databases{}
 		return false // shown as a file that is not a container
 	}
-	s.DB.OpenTime = time.Since(t0)
 	m := model.NewDBModel(name, data, d)
 	replaced := false
 	for i, o := range s.DB.List {

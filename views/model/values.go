@@ -114,81 +114,149 @@ type TokenField struct {
 	Value string
 }
 
+// bitField describes a field of a token: where it is and how its value
+// reads (how: 'd' decimal, 'x' hex, 'y' yes/no, 'o' SM4 opcode, 't' SM4
+// register file, 'c' component count, 's' component selection, 'r' index
+// representations, 'm' modifier, 'k' extended opcode kind, 'D' D3D9
+// opcode, 'R' D3D9 register type, 'w' write mask, 'z' swizzle).
+type bitField struct {
+	lo, n uint8
+	name  string
+	how   byte
+}
+
+// The layouts of d3d11TokenizedProgramFormat.hpp and d3d9types.h.
+var (
+	sm4OpcodeToken       = []bitField{{0, 11, "opcode", 'o'}, {11, 13, "opcode controls", 'x'}, {24, 7, "length in dwords", 'd'}, {31, 1, "extended opcode token follows", 'y'}}
+	sm4ExtOpcode         = []bitField{{0, 6, "kind", 'k'}, {6, 25, "payload", 'x'}, {31, 1, "another extended token follows", 'y'}}
+	sm4OperandToken      = []bitField{{0, 2, "components", 'c'}, {2, 10, "component selection", 's'}, {12, 8, "register file", 't'}, {20, 2, "index dimension", 'd'}, {22, 9, "index representations", 'r'}, {31, 1, "extended operand token follows", 'y'}}
+	sm4ExtOperand        = []bitField{{0, 6, "kind", 'd'}, {6, 8, "modifier", 'm'}, {14, 3, "minimum precision", 'd'}, {17, 1, "non-uniform index", 'y'}, {31, 1, "another extended token follows", 'y'}}
+	d3d9Instruction      = []bitField{{0, 16, "opcode", 'D'}, {16, 8, "controls", 'x'}, {24, 4, "length in dwords (SM 2+)", 'd'}, {28, 1, "predicated", 'y'}, {30, 1, "co-issue", 'y'}}
+	d3d9Register         = []bitField{{0, 11, "register number", 'd'}, {28, 3, "register type", 'R'}, {13, 1, "relative addressing", 'y'}}
+	d3d9Destination      = []bitField{{16, 4, "write mask", 'w'}, {20, 4, "result modifier", 'x'}, {24, 4, "shift", 'd'}}
+	d3d9Source           = []bitField{{16, 8, "swizzle", 'z'}, {24, 4, "source modifier", 'd'}}
+	indexRepresentations = [8]string{"imm32", "imm64", "relative", "imm32+relative", "imm64+relative", "5", "6", "7"}
+)
+
 // TokenFields decodes the bit fields of a token the selection names: an
 // SM4/5 opcode, extended opcode, operand or extended operand token
 // (SHEX/Instructions/N/OperandToken/k), or a D3D9 instruction or parameter
 // token (role: the parameter's Role, "dst", "src", …). raw is the token
 // ("0x…" or decimal). Other selections have none.
 func TokenFields(path, raw, role string) []TokenField {
-	v, err := strconv.ParseUint(strings.TrimPrefix(raw, "0x"), map[bool]int{true: 16, false: 10}[strings.HasPrefix(raw, "0x")], 32)
+	base := 10
+	if strings.HasPrefix(raw, "0x") {
+		raw, base = raw[2:], 16
+	}
+	v, err := strconv.ParseUint(raw, base, 32)
 	if err != nil {
 		return nil
 	}
-	t := uint32(v)
 	segs := strings.Split(path, "/")
 	kind := ""
 	if len(segs) >= 2 {
 		kind = segs[len(segs)-2]
 	}
-	part := segs[0]
-	f := func(bits, name string, val any) TokenField { return TokenField{bits, name, fmt.Sprint(val)} }
-	yes := func(b uint32) string { return map[bool]string{true: "yes", false: "no"}[b != 0] }
-	switch {
-	case strings.HasPrefix(part, "SH") && kind == "OpcodeToken":
-		op := decode.Opcode(t & 0x7ff)
-		return []TokenField{f("0–10", "opcode", fmt.Sprintf("%d (%s)", t&0x7ff, op)), f("11–23", "opcode controls", fmt.Sprintf("0x%x", t>>11&0x1fff)),
-			f("24–30", "length in dwords", t>>24&0x7f), f("31", "extended opcode token follows", yes(t>>31))}
-	case strings.HasPrefix(part, "SH") && kind == "ExtendedOpcodeToken":
-		return []TokenField{f("0–5", "kind", map[uint32]string{1: "1 (sample controls)", 2: "2 (resource dimension)", 3: "3 (resource return type)"}[t&0x3f]),
-			f("6–30", "payload", fmt.Sprintf("0x%x", t>>6&0x1ffffff)), f("31", "another extended token follows", yes(t>>31))}
-	case strings.HasPrefix(part, "SH") && kind == "OperandToken":
-		comps := [...]string{"0", "1", "4", "N"}[t&3]
-		sel := ""
-		if t&3 == 2 {
-			switch t >> 2 & 3 {
-			case 0:
-				sel = "mask ." + maskLetters(uint8(t>>4&0xf))
-			case 1:
-				sel = "swizzle ." + swizzleLetters(t>>4&0xff)
-			case 2:
-				sel = "select ." + string("xyzw"[t>>4&3])
-			}
+	var layout []bitField
+	switch sm4, last := strings.HasPrefix(segs[0], "SH"), segs[len(segs)-1]; {
+	case sm4 && kind == "OpcodeToken":
+		layout = sm4OpcodeToken
+	case sm4 && kind == "ExtendedOpcodeToken":
+		layout = sm4ExtOpcode
+	case sm4 && kind == "OperandToken":
+		layout = sm4OperandToken
+	case sm4 && kind == "ExtendedOperandToken":
+		layout = sm4ExtOperand
+	case segs[0] != "Aon9" || last != "Token":
+		return nil
+	case strings.Contains(path, "/Params/"):
+		layout = d3d9Register
+		switch role {
+		case "dst":
+			layout = append(layout[:len(layout):len(layout)], d3d9Destination...)
+		case "src":
+			layout = append(layout[:len(layout):len(layout)], d3d9Source...)
 		}
-		reps := []string{}
-		for i := uint32(0); i < t>>20&3; i++ {
-			reps = append(reps, [...]string{"imm32", "imm64", "relative", "imm32+relative", "imm64+relative", "5", "6", "7"}[t>>(22+3*i)&7])
-		}
-		out := []TokenField{f("0–1", "components", comps)}
-		if sel != "" {
-			out = append(out, f("2–11", "component selection", sel))
-		}
-		return append(out, f("12–19", "register file", fmt.Sprintf("%d (%s)", t>>12&0xff, decode.OperandType(t>>12&0xff))),
-			f("20–21", "index dimension", t>>20&3), f("22–30", "index representations", strings.Join(reps, ", ")),
-			f("31", "extended operand token follows", yes(t>>31)))
-	case strings.HasPrefix(part, "SH") && kind == "ExtendedOperandToken":
-		return []TokenField{f("0–5", "kind", t&0x3f), f("6–13", "modifier", [...]string{"none", "neg", "abs", "-abs"}[min(t>>6&0xff, 3)]),
-			f("14–16", "minimum precision", t>>14&7), f("17", "non-uniform index", yes(t>>17&1)), f("31", "another extended token follows", yes(t>>31))}
-	case part == "Aon9" && strings.Contains(path, "/Params/") && strings.HasSuffix(path, "/Token"):
-		return d3d9Param(t, role, f)
-	case part == "Aon9" && strings.Contains(path, "/Instructions/") && strings.HasSuffix(path, "/Token"):
-		return []TokenField{f("0–15", "opcode", fmt.Sprintf("%d (%s)", t&0xffff, decode.D3D9Opcode(t&0xffff))), f("16–23", "controls", fmt.Sprintf("0x%x", t>>16&0xff)),
-			f("24–27", "length in dwords (SM 2+)", t>>24&0xf), f("28", "predicated", yes(t>>28&1)), f("30", "co-issue", yes(t>>30&1))}
+	case strings.Contains(path, "/Instructions/"):
+		layout = d3d9Instruction
+	default:
+		return nil
 	}
-	return nil
-}
-
-// d3d9Param decodes a D3D9 parameter token by its role.
-func d3d9Param(t uint32, role string, f func(string, string, any) TokenField) []TokenField {
-	reg := t>>28&7 | t>>8&0x18
-	out := []TokenField{f("0–10", "register number", t&0x7ff), f("28–30, 11–12", "register type", fmt.Sprintf("%d (%s)", reg, decode.D3D9RegisterType(reg))),
-		f("13", "relative addressing", map[bool]string{true: "yes", false: "no"}[t>>13&1 != 0])}
-	switch role {
-	case "dst":
-		out = append(out, f("16–19", "write mask", "."+maskLetters(uint8(t>>16&0xf))), f("20–23", "result modifier", fmt.Sprintf("0x%x", t>>20&0xf)), f("24–27", "shift", t>>24&0xf))
-	case "src":
-		out = append(out, f("16–23", "swizzle", "."+swizzleLetters(t>>16&0xff)), f("24–27", "source modifier", t>>24&0xf))
+	t := uint32(v)
+	out := make([]TokenField, 0, len(layout))
+	for _, f := range layout {
+		bits := strconv.Itoa(int(f.lo))
+		if f.n > 1 {
+			bits += "–" + strconv.Itoa(int(f.lo+f.n-1))
+		}
+		if f.how == 'R' {
+			bits += ", 11–12"
+		}
+		x := t >> f.lo & (1<<f.n - 1)
+		if f.how == 's' && t&3 != 2 {
+			continue // one component or none: no selection
+		}
+		out = append(out, TokenField{Bits: bits, Name: f.name, Value: fieldText(f.how, x, t)})
 	}
 	return out
+}
+
+// fieldText writes a field's value x (t: the whole token) as its bitField
+// says.
+func fieldText(how byte, x, t uint32) string {
+	num := func(s string) string { return strconv.Itoa(int(x)) + " (" + s + ")" }
+	switch how {
+	case 'x':
+		return "0x" + strconv.FormatUint(uint64(x), 16)
+	case 'y':
+		if x != 0 {
+			return "yes"
+		}
+		return "no"
+	case 'o':
+		return num(decode.Opcode(x).String())
+	case 't':
+		return num(decode.OperandType(x).String())
+	case 'c':
+		return [...]string{"0", "1", "4", "N"}[x]
+	case 's':
+		switch x & 3 {
+		case 0:
+			return "mask ." + maskLetters(uint8(x>>2&0xf))
+		case 1:
+			return "swizzle ." + swizzleLetters(x>>2&0xff)
+		case 2:
+			return "select ." + string("xyzw"[x>>2&3])
+		}
+		return strconv.Itoa(int(x & 3))
+	case 'r':
+		var reps []string
+		for i := uint32(0); i < t>>20&3; i++ {
+			reps = append(reps, indexRepresentations[x>>(3*i)&7])
+		}
+		return strings.Join(reps, ", ")
+	case 'm':
+		return [...]string{"none", "neg", "abs", "-abs"}[min(x, 3)]
+	case 'k':
+		switch x {
+		case 1:
+			return "1 (sample controls)"
+		case 2:
+			return "2 (resource dimension)"
+		case 3:
+			return "3 (resource return type)"
+		}
+	case 'D':
+		return num(decode.D3D9Opcode(x).String())
+	case 'R':
+		reg := x | t>>8&0x18
+		return strconv.Itoa(int(reg)) + " (" + decode.D3D9RegisterType(reg).String() + ")"
+	case 'w':
+		return "." + maskLetters(uint8(x))
+	case 'z':
+		return "." + swizzleLetters(x)
+	}
+	return strconv.Itoa(int(x))
 }
 
 func maskLetters(m uint8) string {
