@@ -455,7 +455,7 @@ func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (st
 	}
 	if sp != h.lastSpan || !h.hasLast {
 		h.lastSpan, h.hasLast = sp, true
-		h.lastName = model.Shown(sp.Path)
+		h.lastName = model.Shown(model.SpanLabel(sp))
 		if sp.Value != "" {
 			h.lastName += " = " + model.Cut(sp.Value)
 		}

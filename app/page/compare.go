@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/views/model"
 )
 
 // Comparison is the compare view's state.
 type Comparison struct {
 	B    *model.Model
-	Diff *decode.Comparison
+	Diff *diff.Comparison
 	Rep  *model.CompareReport // Diff laid out for the view
 
 	Sel        model.CompareRef // the difference chosen
@@ -121,7 +122,7 @@ func (s *State) startCompare(name string, data []byte) {
 		s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
-	c := &Comparison{B: b, bRef: newFileRef(data), Diff: decode.Diff(s.Model.File, b.File)}
+	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File)}
 	c.Rep = model.NewCompareReport(c.Diff)
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
 	c.Code = model.CompareCode(s.Model, b)
@@ -139,12 +140,21 @@ func (s *State) compareSelect(r model.CompareRef) {
 	}
 	c.Sel, c.HasSel = r, true
 	a, b := r.Sides(c.Diff)
-	span := func(m *model.Model, side decode.FieldSide) decode.Span {
+	span := func(m *model.Model, side diff.FieldSide) decode.Span {
 		if side.Off < 0 || side.Size <= 0 {
 			return decode.Span{}
 		}
 		off := side.Off + m.Base
-		if sp, ok := m.Spans.ByPath(side.Span); ok && sp.Off == off && sp.Size == side.Size {
+		// The field recorded for exactly these bytes (the diff names fields its own way).
+		var sp decode.Span
+		found := false
+		m.Spans.Containing(off, func(c decode.Span) bool {
+			if c.Off == off && c.Size == side.Size {
+				sp, found = c, true
+			}
+			return true
+		})
+		if found {
 			return sp
 		}
 		return decode.Span{Path: side.Span, Off: off, Size: side.Size, Kind: decode.SpanField, Value: side.Value}

@@ -143,7 +143,7 @@ func (s *State) LinkState() linkstate.State {
 		t := pv.Tree()
 		st.Field = t.FieldPath(n)
 		var ok bool
-		if want, ok = m.Spans.ByPath(t.SpanOf(n)); !ok {
+		if want, ok = pv.Span(t.SpanOf(n)); !ok {
 			want = decode.Span{Off: pv.Offset, Size: pv.Size} // selectNode keeps the part's bytes
 		}
 	} else {

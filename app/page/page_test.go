@@ -223,7 +223,7 @@ func TestHistory(t *testing.T) {
 		}
 	}
 	b.do(b.s.SelectPart(partIndex(t, b.s, "PSV0")))
-	if fx := b.do(b.s.SelectNode(b.s.Part, nodeID(t, b.s, "PSVInfo/SigOutputElements/1"))); fx.History != page.Replace || !strings.Contains(fx.Link, "field=PSV0/SigOutputElements/1") {
+	if fx := b.do(b.s.SelectNode(b.s.Part, nodeID(t, b.s, "PSVInfo/SigOutputElements/1"))); fx.History != page.Replace || !strings.Contains(fx.Link, "field=PSVInfo/SigOutputElements/1") {
 		t.Errorf("field: %v %.120s", fx.History, fx.Link)
 	}
 	if fx := b.do(b.s.SetTab(page.Tree)); fx.History != page.Replace || !strings.Contains(fx.Link, "tab=tree") {

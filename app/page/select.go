@@ -87,7 +87,7 @@ func (s *State) SelectBytes(r model.ByteRange) Effects {
 	s.Sel = codeSpan(r)
 	found := false
 	m.Spans.Containing(r.Off, func(c decode.Span) bool {
-		if c.Off == r.Off && c.Size == r.Size && (r.Path == "" || c.Path == r.Path) {
+		if c.Off == r.Off && c.Size == r.Size && (r.Path == "" || c.Path == r.Path && c.Part == r.Part) {
 			s.Sel, found = c, true
 		}
 		return true
@@ -140,9 +140,9 @@ func (s *State) selectPart(i int) {
 	s.Part = i
 	pv := s.Model.Parts[i]
 	s.Node = 0 // the root: the tree is built when it is shown
-	s.Sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+	s.Sel = decode.Span{Part: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
 	if pv.Name == model.HeaderPart {
-		s.Sel.Path = "Header"
+		s.Sel.Part, s.Sel.Path = "", "Header"
 	}
 	s.Enc = decode.Span{}
 	s.revealHex(pv.Offset)
@@ -159,12 +159,12 @@ func (s *State) selectNode(part, id int) bool {
 	}
 	s.Part, s.Node = part, id
 	n := t.Nodes[id]
-	if sp, ok := s.Model.Spans.ByPath(t.SpanOf(n)); ok {
+	pv := s.Model.Parts[part]
+	if sp, ok := pv.Span(t.SpanOf(n)); ok {
 		s.Sel = sp
 		s.Enc, _ = s.Model.Spans.Enclosing(sp)
 	} else if n.Parent == nil {
-		pv := s.Model.Parts[part]
-		s.Sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+		s.Sel = decode.Span{Part: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
 		s.Enc = decode.Span{}
 	}
 	s.Cursor = s.Sel.Off
@@ -231,7 +231,7 @@ func (s *State) resolveNode() {
 
 // codeSpan is the selection of an instruction line's bytes.
 func codeSpan(r model.ByteRange) decode.Span {
-	return decode.Span{Path: r.Path, Off: r.Off, Size: r.Size, Kind: decode.SpanField, Value: r.Text}
+	return decode.Span{Part: r.Part, Path: r.Path, Off: r.Off, Size: r.Size, Kind: decode.SpanField, Value: r.Text}
 }
 
 // openTo opens the tree nodes above n.

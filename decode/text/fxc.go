@@ -7,36 +7,19 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
-// Line is one line of a listing and where its text came from: the JSON key
-// path of the decoded value (e.g. "RDEF/ConstantBuffers/0/Variables/1") and
-// that value's bytes. Lines made of no bytes (titles, table headers) have an
-// empty Path and zero Size.
+// Line is one line of a listing and where its text came from: the part and
+// the span path of the decoded value (RDEF, "ResourceDefs/ConstantBuffers/0/Variables/1")
+// and that value's bytes. Lines made of no bytes (titles, table headers) have
+// an empty Path and zero Size.
 type Line struct {
 	Text string
-	Path string `json:",omitempty"`
+	Part string `json:",omitempty"` // the FourCC of the part the value is in
+	Path string `json:",omitempty"` // the value's span path in that part
 	Off  int64  `json:",omitempty"`
 	Size int64  `json:",omitempty"`
-}
-
-// FXCStyle is the spelling an FXC build would use for this file and the rule
-// that chose it.
-type FXCStyle struct {
-	Creator string // the RDEF creator string, "" when the file has none
-	decode.ListingStyle
-	Rule string // which rule applied, in a sentence
-}
-
-// ChooseFXCStyle picks the spellings from the RDEF creator string
-// (decode.ChooseListingStyle says how).
-func ChooseFXCStyle(f *decode.File) FXCStyle {
-	st, rule := decode.ChooseListingStyle(f)
-	var creator string
-	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
-		creator = p.ResourceDefs.Header.Creator
-	}
-	return FXCStyle{Creator: creator, ListingStyle: st, Rule: rule}
 }
 
 // FXCListing is the whole FXC listing of a container (fxc /Fc): the header
@@ -63,8 +46,11 @@ type lister struct {
 	f     *decode.File
 	style FXCStyle
 	out   []Line
-	spans map[string]decode.Span // struct/field spans by JSON key path
+	part  string                  // the part the lines being added show
+	spans map[spanKey]decode.Span // struct/field spans by part and JSON key path
 }
+
+type spanKey struct{ part, path string }
 
 // comment adds a "// " line (an empty text gives "//").
 func (l *lister) comment(s string) { l.commentAt(s, "") }
@@ -80,7 +66,8 @@ func (l *lister) commentAt(s, path string) {
 func (l *lister) add(t, path string) {
 	ln := Line{Text: t, Path: path}
 	if path != "" {
-		if sp, ok := l.span(path); ok {
+		ln.Part = l.part
+		if sp, ok := l.span(l.part, path); ok {
 			ln.Off, ln.Size = sp.Off, sp.Size
 		}
 	}
@@ -106,9 +93,9 @@ func jsonPath(p string) string {
 	return b.String()
 }
 
-func (l *lister) span(path string) (decode.Span, bool) {
+func (l *lister) span(part, path string) (decode.Span, bool) {
 	if l.spans == nil {
-		l.spans = map[string]decode.Span{}
+		l.spans = map[spanKey]decode.Span{}
 		for _, p := range l.f.Parts {
 			// Only the parts the header lines name; code lines carry their own offsets.
 			switch p.Name {
@@ -117,14 +104,14 @@ func (l *lister) span(path string) (decode.Span, bool) {
 				continue
 			}
 			for _, sp := range p.Spans {
-				k := jsonPath(sp.Path)
+				k := spanKey{p.Name, jsonPath(sp.Path)}
 				if old, ok := l.spans[k]; !ok || sp.Size > old.Size {
 					l.spans[k] = sp
 				}
 			}
 		}
 	}
-	sp, ok := l.spans[path]
+	sp, ok := l.spans[spanKey{part, path}]
 	return sp, ok
 }
 
@@ -139,12 +126,15 @@ func (l *lister) build() {
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil && l.style.Creator != "" {
 		// The creator string's bytes: its offset is in the header, its size the text and NUL.
 		ln := &l.out[len(l.out)-1]
-		ln.Path = "RDEF/Header/Creator"
+		ln.Part, ln.Path = "RDEF", "ResourceDefs/Header/Creator"
 		ln.Off = p.DataOffset + int64(p.ResourceDefs.Header.CreatorOffset)
 		ln.Size = int64(len(l.style.Creator)) + 1
 	}
 	l.comment("")
 	l.comment("")
+	if l.style.SlashLine {
+		l.add("///", "")
+	}
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
 		l.rdef(p.ResourceDefs)
 		l.comment("")
@@ -196,30 +186,42 @@ func (l *lister) build() {
 	path := ""
 	if p := f.Part("STAT"); p != nil && p.Statistics != nil && len(p.Statistics.Fields) > 0 {
 		slots = p.Statistics.Fields[0].Value
-		path = "STAT/Fields/0/Value"
+		path = "Statistics/Fields/0/Value"
+		l.part = "STAT"
 	}
 	l.commentAt(fmt.Sprintf("Approximately %d instruction slots used", slots), path)
 }
 
-// code lists the SM4/5 instructions in the chosen style.
+// code lists the SM4/5 instructions in the chosen style, and, for a /Zi
+// build, what FXC prints from its SPDB: the initial variable locations, a
+// #line before each change of source line, and after an instruction the
+// variables it leaves in registers.
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
-	l.out = append(l.out, Line{Text: s.Version(), Path: p.Name + "/Version", Off: p.DataOffset, Size: 4})
-	for i := range s.Instructions {
-		in := &s.Instructions[i]
-		pad := strings.Repeat("  ", in.Indent)
-		for _, t := range strings.Split(s.StyledText(i, l.style.ListingStyle), "\n") {
-			l.out = append(l.out, Line{Text: pad + t, Path: p.Name + "/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
+	l.out = append(l.out, Line{Text: s.Version(), Part: p.Name, Path: "Bytecode/Version", Off: p.DataOffset, Size: 4})
+	if s.Program == nil { // a part too short for the header tokens
+		return
+	}
+	dbg := newFXCDebug(l.f, p)
+	for i := range s.Program.Instructions {
+		in := &s.Program.Instructions[i]
+		dbg.before(l, i)
+		pad := strings.Repeat("  ", in.Depth)
+		texts := strings.Split(sm4.Format(in, l.style.Style), "\n")
+		texts[len(texts)-1] += dbg.after(i, in.Opcode)
+		for _, t := range texts {
+			l.out = append(l.out, Line{Text: pad + t, Part: p.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		}
 	}
 }
 
 // stat prints the STAT-derived lines FXC writes after the signatures.
 func (l *lister) stat(p *decode.Part) {
+	l.part = "STAT"
 	get := func(name string) (uint32, string) {
 		for i, fl := range p.Statistics.Fields {
 			if fl.Name == name {
-				return fl.Value, "STAT/Fields/" + strconv.Itoa(i) + "/Value"
+				return fl.Value, "Statistics/Fields/" + strconv.Itoa(i) + "/Value"
 			}
 		}
 		return 0, ""
@@ -241,7 +243,7 @@ func (l *lister) stat(p *decode.Part) {
 		l.comment("")
 	}
 	if fs := p.Statistics.Fields; len(fs) > statSampleFrequency && fs[statSampleFrequency].Value == 1 {
-		l.commentAt("Pixel Shader runs at sample frequency", "STAT/Fields/"+strconv.Itoa(statSampleFrequency)+"/Value")
+		l.commentAt("Pixel Shader runs at sample frequency", "Statistics/Fields/"+strconv.Itoa(statSampleFrequency)+"/Value")
 		l.comment("")
 	}
 }
@@ -260,10 +262,20 @@ var (
 // signature prints one signature table as FXC does.
 func (l *lister) signature(p *decode.Part, title string) {
 	s := p.Signature
+	l.part = p.Name
 	l.comment(title)
 	l.comment("")
-	l.comment("Name                 Index   Mask Register SysValue  Format   Used")
-	l.comment("-------------------- ----- ------ -------- -------- ------- ------")
+	// FXC before 9.30, which had no 7-letter minimum precisions (min2_8f)
+	// to print, makes the Format column 6 wide.
+	fw := 7
+	if l.style.NarrowSignatureFormat {
+		fw = 6
+		l.comment("Name                 Index   Mask Register SysValue Format   Used")
+		l.comment("-------------------- ----- ------ -------- -------- ------ ------")
+	} else {
+		l.comment("Name                 Index   Mask Register SysValue  Format   Used")
+		l.comment("-------------------- ----- ------ -------- -------- ------- ------")
+	}
 	streams := false
 	for _, e := range s.Parameters {
 		if e.Stream > 0 {
@@ -288,7 +300,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 		}
 		var t string
 		if e.Register != decode.NoRegister {
-			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %7s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, format, decode.MaskString(e.Used))
+			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %*s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, fw, format, decode.MaskString(e.Used))
 		} else {
 			reg := svRegisterName(e)
 			if len(reg) > 8 {
@@ -298,9 +310,9 @@ func (l *lister) signature(p *decode.Part, title string) {
 			if e.Used != 0 || e.Mask != 0 {
 				used = "YES"
 			}
-			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %7s   %4s", name, e.Index, "N/A", reg, sv, format, used)
+			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %*s   %4s", name, e.Index, "N/A", reg, sv, fw, format, used)
 		}
-		l.commentAt(t, p.Name+"/Parameters/"+strconv.Itoa(i))
+		l.commentAt(t, "Signature/Parameters/"+strconv.Itoa(i))
 	}
 	if len(s.Parameters) > 0 {
 		l.comment("")

@@ -43,7 +43,7 @@ func (pv *PartView) CodeAt(off int64) (ByteRange, bool) {
 		ls := c.Lines
 		i := sort.Search(len(ls), func(i int) bool { return ls[i].Size > 0 && ls[i].Off > off }) - 1
 		if i >= 1 && ls[i].Size > 0 && off < ls[i].Off+ls[i].Size {
-			return ByteRange{Off: ls[i].Off, Size: ls[i].Size, Path: pv.Name + "/Instructions/" + strconv.Itoa(i-1), Text: strings.TrimSpace(ls[i].Text)}, true
+			return ByteRange{Off: ls[i].Off, Size: ls[i].Size, Part: pv.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i-1), Text: strings.TrimSpace(ls[i].Text)}, true
 		}
 		return ByteRange{}, false
 	}
@@ -51,7 +51,7 @@ func (pv *PartView) CodeAt(off int64) (ByteRange, bool) {
 		pv.LoadSpecials()
 		for _, l := range pv.Level9 {
 			if l.Size > 0 && off >= l.Off && off < l.Off+l.Size {
-				return ByteRange{Off: l.Off, Size: l.Size, Path: l.Path, Text: strings.TrimSpace(l.Text)}, true
+				return ByteRange{Off: l.Off, Size: l.Size, Part: pv.Name, Path: l.Path, Text: strings.TrimSpace(l.Text)}, true
 			}
 		}
 		return ByteRange{}, false

@@ -1,10 +1,11 @@
 package model
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -79,6 +80,7 @@ func (pv *PartView) Disassembly() *Disassembly {
 // path shown for it.
 type ByteRange struct {
 	Off, Size int64
+	Part      string // the part Path is rooted in ("": Path names the bytes by itself)
 	Path      string
 	Text      string // the line that selected them, shown as the selection's value
 }
@@ -86,7 +88,7 @@ type ByteRange struct {
 // hasCode reports whether a module defines a function: DXIL and ILDB do; the
 // reflection module DXC writes as STAT keeps declarations only (all 43 of the
 // corpus), so there is nothing to disassemble.
-func hasCode(m *decode.Module) bool {
+func hasCode(m *dxil.Module) bool {
 	if m == nil {
 		return false
 	}
@@ -99,15 +101,15 @@ func hasCode(m *decode.Module) bool {
 }
 
 // Range is the bytes line i's record occupies, as its click selects them;
-// its path names the record's kind (DXIL/Disassembly/12/INST_CALL), which
-// a lesson teaches.
+// its path names the record's kind (Disassembly/12/INST_CALL in part DXIL),
+// which a lesson teaches.
 func (d *Disassembly) Range(i int) ByteRange {
 	l := d.Lines[i]
-	path := fmt.Sprintf("%s/Disassembly/%d", d.Part, i)
+	path := "Disassembly/" + strconv.Itoa(i)
 	if k := RecordKind(l.Text); k != "" {
 		path += "/" + k
 	}
-	return ByteRange{Off: l.Off, Size: l.Size, Path: path, Text: strings.TrimSpace(l.Text)}
+	return ByteRange{Off: l.Off, Size: l.Size, Part: d.Part, Path: path, Text: strings.TrimSpace(l.Text)}
 }
 
 // recordKinds name the FUNCTION_BLOCK record (LLVMBitCodes.h FUNC_CODE_*)

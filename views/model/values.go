@@ -5,7 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/d3d9"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // What a value means, as the tree and the teaching panel show it: flag
@@ -76,15 +77,16 @@ func siblingNames(n *Node, key string) string {
 	return ""
 }
 
-// versionName decodes a version token by the part it is in: D3D9 (Aon9's
-// level-9 shader) or SM4/5 (SHDR, SHEX).
+// versionName decodes a version token by the value it is in (the path is
+// rooted at the part's JSON key): D3D9 (Level9, Aon9's level-9 shader) or
+// SM4/5 (Bytecode, of SHDR and SHEX).
 func versionName(path string, v uint32) string {
-	part, _, _ := strings.Cut(path, "/")
-	switch {
-	case part == "Aon9" || strings.Contains(path, "Level9/"):
+	key, _, _ := strings.Cut(path, "/")
+	switch key {
+	case "Level9":
 		return D3D9Version(v)
-	case strings.HasPrefix(part, "SH"):
-		t := decode.ProgramType(v >> 16)
+	case "Bytecode":
+		t := sm4.ProgramType(v >> 16)
 		return fmt.Sprintf("%s_%d_%d", t, v>>4&0xf, v&0xf)
 	}
 	return ""
@@ -140,7 +142,7 @@ var (
 
 // TokenFields decodes the bit fields of a token the selection names: an
 // SM4/5 opcode, extended opcode, operand or extended operand token
-// (SHEX/Instructions/N/OperandToken/k), or a D3D9 instruction or parameter
+// (Bytecode/Instructions/N/OperandToken/k), or a D3D9 instruction or parameter
 // token (role: the parameter's Role, "dst", "src", …). raw is the token
 // ("0x…" or decimal). Other selections have none.
 func TokenFields(path, raw, role string) []TokenField {
@@ -158,7 +160,7 @@ func TokenFields(path, raw, role string) []TokenField {
 		kind = segs[len(segs)-2]
 	}
 	var layout []bitField
-	switch sm4, last := strings.HasPrefix(segs[0], "SH"), segs[len(segs)-1]; {
+	switch sm4, last := segs[0] == "Bytecode", segs[len(segs)-1]; {
 	case sm4 && kind == "OpcodeToken":
 		layout = sm4OpcodeToken
 	case sm4 && kind == "ExtendedOpcodeToken":
@@ -167,7 +169,7 @@ func TokenFields(path, raw, role string) []TokenField {
 		layout = sm4OperandToken
 	case sm4 && kind == "ExtendedOperandToken":
 		layout = sm4ExtOperand
-	case segs[0] != "Aon9" || last != "Token":
+	case segs[0] != "Level9" || last != "Token":
 		return nil
 	case strings.Contains(path, "/Params/"):
 		layout = d3d9Register
@@ -214,9 +216,9 @@ func fieldText(how byte, x, t uint32) string {
 		}
 		return "no"
 	case 'o':
-		return num(decode.Opcode(x).String())
+		return num(sm4.Opcode(x).String())
 	case 't':
-		return num(decode.OperandType(x).String())
+		return num(sm4.OperandType(x).String())
 	case 'c':
 		return [...]string{"0", "1", "4", "N"}[x]
 	case 's':
@@ -247,10 +249,10 @@ func fieldText(how byte, x, t uint32) string {
 			return "3 (resource return type)"
 		}
 	case 'D':
-		return num(decode.D3D9Opcode(x).String())
+		return num(d3d9.Opcode(x).String())
 	case 'R':
 		reg := x | t>>8&0x18
-		return strconv.Itoa(int(reg)) + " (" + decode.D3D9RegisterType(reg).String() + ")"
+		return strconv.Itoa(int(reg)) + " (" + d3d9.RegisterType(reg).String() + ")"
 	case 'w':
 		return "." + maskLetters(uint8(x))
 	case 'z':

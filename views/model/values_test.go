@@ -11,13 +11,13 @@ import (
 // the values come from d3dcompiler.h, d3d12.h and the token formats.
 func TestDisplayValue(t *testing.T) {
 	for _, c := range []struct{ path, raw, want string }{
-		{"SHEX/Version", "327760", "0x50050 (cs_5_0)"}, // program type 5 (cs), 5.0
-		{"SHDR/Version", "65600", "0x10040 (vs_4_0)"},  // program type 1 (vs), 4.0
-		{"Aon9/ShaderVersion", "4294902272", "0xffff0200 (ps_2_0)"},
-		{"Aon9/ShaderVersion", "4294836736", "0xfffe0200 (vs_2_0)"},
-		{"Aon9/Shader/Version", "4294902273", "0xffff0201 (ps_2_x)"},
-		{"HASH/Flags", "0", "0x0 (none)"},
-		{"PSV0/SigInputElementCount", "3", "3"},
+		{"Bytecode/Version", "327760", "0x50050 (cs_5_0)"}, // program type 5 (cs), 5.0
+		{"Bytecode/Version", "65600", "0x10040 (vs_4_0)"},  // program type 1 (vs), 4.0
+		{"Level9/ShaderVersion", "4294902272", "0xffff0200 (ps_2_0)"},
+		{"Level9/ShaderVersion", "4294836736", "0xfffe0200 (vs_2_0)"},
+		{"Level9/Shader/Version", "4294902273", "0xffff0201 (ps_2_x)"},
+		{"Hash/Flags", "0", "0x0 (none)"},
+		{"PSVInfo/SigInputElementCount", "3", "3"},
 	} {
 		if got := DisplayValue(c.path, c.raw, nil); got != c.want {
 			t.Errorf("DisplayValue(%s, %s) = %q, want %q", c.path, c.raw, got, c.want)
@@ -54,15 +54,15 @@ func TestTokenFields(t *testing.T) {
 	}
 	for _, c := range []struct{ path, raw, role, want string }{
 		// dcl_constantbuffer CB0[1], immediateIndexed: its opcode token and cb0[1].xyzw.
-		{"SHEX/Instructions/1/OpcodeToken/0", "0x04000059", "", "opcode=89 (dcl_constantbuffer); opcode controls=0x0; length in dwords=4; extended opcode token follows=no"},
-		{"SHEX/Instructions/1/OperandToken/0", "0x00208e46", "", "components=4; component selection=swizzle .xyzw; register file=8 (cb); index dimension=2; index representations=imm32, imm32; extended operand token follows=no"},
+		{"Bytecode/Instructions/1/OpcodeToken/0", "0x04000059", "", "opcode=89 (dcl_constantbuffer); opcode controls=0x0; length in dwords=4; extended opcode token follows=no"},
+		{"Bytecode/Instructions/1/OperandToken/0", "0x00208e46", "", "components=4; component selection=swizzle .xyzw; register file=8 (cb); index dimension=2; index representations=imm32, imm32; extended operand token follows=no"},
 		// mov r0.xyz (a write mask on a temp register, 1D index).
-		{"SHDR/Instructions/3/OperandToken/0", "0x00100072", "", "components=4; component selection=mask .xyz; register file=0 (r); index dimension=1; index representations=imm32; extended operand token follows=no"},
+		{"Bytecode/Instructions/3/OperandToken/0", "0x00100072", "", "components=4; component selection=mask .xyz; register file=0 (r); index dimension=1; index representations=imm32; extended operand token follows=no"},
 		// D3D9: mov (opcode 1) of length 2 at SM 2; r1.xy destination; c3.wzyx source.
-		{"Aon9/Shader/Instructions/0/Token", "0x02000001", "", "opcode=1 (mov); controls=0x0; length in dwords (SM 2+)=2; predicated=no; co-issue=no"},
-		{"Aon9/Shader/Instructions/0/Params/0/Token", "0x80030001", "dst", "register number=1; register type=0 (TEMP); relative addressing=no; write mask=.xy; result modifier=0x0; shift=0"},
-		{"Aon9/Shader/Instructions/0/Params/1/Token", "0xa01b0003", "src", "register number=3; register type=2 (CONST); relative addressing=no; swizzle=.wzyx; source modifier=0"},
-		{"SHEX/Version", "327760", "", ""},
+		{"Level9/Shader/Instructions/0/Token", "0x02000001", "", "opcode=1 (mov); controls=0x0; length in dwords (SM 2+)=2; predicated=no; co-issue=no"},
+		{"Level9/Shader/Instructions/0/Params/0/Token", "0x80030001", "dst", "register number=1; register type=0 (TEMP); relative addressing=no; write mask=.xy; result modifier=0x0; shift=0"},
+		{"Level9/Shader/Instructions/0/Params/1/Token", "0xa01b0003", "src", "register number=3; register type=2 (CONST); relative addressing=no; swizzle=.wzyx; source modifier=0"},
+		{"Bytecode/Version", "327760", "", ""},
 	} {
 		if got := fields(c.path, c.raw, c.role); got != c.want {
 			t.Errorf("%s %s:\n got %s\nwant %s", c.path, c.raw, got, c.want)
