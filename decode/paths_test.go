@@ -89,6 +89,8 @@ func spanException(p *Part, s Span) string {
 		return "an SRCI section of a type nobody named, kept raw at its place in the file (the JSON keys the known ones)"
 	case first == "Strings" && p.Signature != nil:
 		return "a signature's string table: each name appears as its element's Name"
+	case p.Bytecode != nil && first == "Instructions" && strings.Count(rest, "/") == 3:
+		return "a dword of an SM4/5 instruction (opcode, operand, extended, index, immediate or declaration token): the packed word the JSON's instruction and operand fields come from"
 	case last == "ColsAndStart" || last == "DynamicMaskAndStream" || rest == "Version" && (s.Kind == SpanField):
 		return "a packed byte or word: its values are the sibling keys (Cols, StartCol; DynamicMask, Stream; ProgramType, Major, Minor)"
 	}

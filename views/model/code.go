@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -29,6 +31,39 @@ func (pv *PartView) CodeListing() *CodeListing {
 	return l
 }
 
+// CodeAt returns the instruction of the part's code whose bytes hold off:
+// an SHDR/SHEX instruction (its tokens), a level-9 instruction, or a
+// DXIL/ILDB instruction record (the bytes its bits occupy). It is what a
+// click on a byte selects while the part's code is shown.
+func (pv *PartView) CodeAt(off int64) (ByteRange, bool) {
+	if off < pv.Offset || off >= pv.Offset+pv.Size || pv.Part == nil {
+		return ByteRange{}, false
+	}
+	if c := pv.CodeListing(); c != nil {
+		ls := c.Lines
+		i := sort.Search(len(ls), func(i int) bool { return ls[i].Size > 0 && ls[i].Off > off }) - 1
+		if i >= 1 && ls[i].Size > 0 && off < ls[i].Off+ls[i].Size {
+			return ByteRange{Off: ls[i].Off, Size: ls[i].Size, Part: pv.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i-1), Text: strings.TrimSpace(ls[i].Text)}, true
+		}
+		return ByteRange{}, false
+	}
+	if pv.Part.Level9 != nil {
+		pv.LoadSpecials()
+		for _, l := range pv.Level9 {
+			if l.Size > 0 && off >= l.Off && off < l.Off+l.Size {
+				return ByteRange{Off: l.Off, Size: l.Size, Part: pv.Name, Path: l.Path, Text: strings.TrimSpace(l.Text)}, true
+			}
+		}
+		return ByteRange{}, false
+	}
+	if d := pv.Disassembly(); d != nil {
+		if i := d.LineAt(off); i >= 0 {
+			return d.Range(i), true
+		}
+	}
+	return ByteRange{}, false
+}
+
 // DXILSummary is a module as the DXIL view sums it up: one line of facts,
 // the entry points, the resources and the dx.op census.
 type DXILSummary struct {
@@ -43,6 +78,19 @@ type EntryPointRow struct {
 	Name                                   string // the HLSL name, unmangled and shown safely ("(module-wide properties)" for a library's first entry)
 	FullName                               string // the name as stored
 	Kind, NumThreads, WaveSize, NodeLaunch string
+	ModuleWide                             bool // a library's first entry: the module's properties, not a shader
+}
+
+// Shaders counts the entry points that are shaders (a library's module-wide
+// entry is not one).
+func (s *DXILSummary) Shaders() int {
+	n := 0
+	for _, e := range s.EntryPoints {
+		if !e.ModuleWide {
+			n++
+		}
+	}
+	return n
 }
 
 // DXOpRow is one DXIL operation the code calls.
@@ -76,11 +124,12 @@ func (pv *PartView) DXILSummary() *DXILSummary {
 	s := &DXILSummary{Facts: strings.Join(facts, " · "), Resources: pv.DXILResources()}
 	for _, e := range m.EntryPoints {
 		name := e.Name
-		if name == "" && e.Function == "" {
+		wide := e.Name == "" && e.Function == ""
+		if wide {
 			name = "(module-wide properties)" // a library's first entry holds module-wide properties, not a shader
 		}
 		s.EntryPoints = append(s.EntryPoints, EntryPointRow{Name: Shown(Unmangled(name)), FullName: Shown(e.Name), Kind: e.ShaderKind,
-			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType})
+			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType, ModuleWide: wide})
 	}
 	for _, o := range m.DXOps {
 		s.Ops = append(s.Ops, DXOpRow{Opcode: o.Opcode, Name: o.Name, Count: o.Count, Off: o.Offset + pv.Base()})

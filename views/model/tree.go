@@ -115,6 +115,16 @@ func BuildTree(part string, v any, spans SpanIndex) *Tree {
 	}
 	t.markAbsent()
 	for _, n := range t.Nodes {
+		switch {
+		case n.Kind == KindNumber && (flagKey(n.Key) || versionKey(n.Key)):
+			n.Value = Cut(DisplayValue(n.JSONPath, n.Full, n))
+		case n.Kind == KindObject && len(n.Children) == 2 && n.Child("Name") != nil && n.Child("Value") != nil:
+			// A named value (FXC STAT's counters): its name and value on its row.
+			n.Value = Cut(n.Child("Name").Full + " = " + n.Child("Value").Value)
+		case n.Kind == KindObject && n.Child("Text") != nil && n.Child("Text").Kind == KindString:
+			// An instruction or operand: its text on its row, as the listing prints it.
+			n.Value = Cut(n.Child("Text").Full)
+		}
 		if _, ok := spans[n.JSONPath]; ok && n.JSONPath != "" {
 			n.SpanPath = n.JSONPath
 		}
