@@ -45,6 +45,9 @@ type Model struct {
 	names    map[string]string // resource names by binding, from every part that has them (resourceNames)
 	byOffset []*PartView       // Parts[1:] by offset, for PartAt
 	maxEnd   []int64           // maxEnd[i]: the furthest end among byOffset[:i+1]
+
+	sources     *SourceView // Sources, built on first use
+	sourcesDone bool
 }
 
 // PartView is one row of the part list and the data its views need.

@@ -1,0 +1,145 @@
+package model
+
+import (
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// TestSourceLinesAgreeWithFXCListing: in FXC's /Zi listing of presentPS,
+// the instructions under each "#line N" are exactly those the source view
+// gives line N, in the same order.
+func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
+	path, raw := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
+	listing, err := os.ReadFile(path + ".listing.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	m := Build("presentPS.dxbc", raw, 0)
+	sv := m.Sources()
+	if sv == nil {
+		t.Fatal("no source view")
+	}
+	if sv.Part != "SHEX" || len(sv.Files) < 2 {
+		t.Fatalf("part %s, %d files", sv.Part, len(sv.Files))
+	}
+	fileOf := map[string]int{}
+	for i, f := range sv.Files {
+		if !f.HasText || len(f.Lines) == 0 {
+			t.Errorf("%s: no text", f.Name)
+		}
+		fileOf[strings.ToLower(f.Name[strings.LastIndexAny(f.Name, `\/`)+1:])] = i
+	}
+	pv := m.Parts[sv.PartIndex]
+	directive := regexp.MustCompile(`^#line (\d+)(?: "(.*)")?$`)
+	want := map[SourceLine][]string{}
+	file, line := -1, 0
+	for _, s := range strings.Split(string(listing), "\n") {
+		s = strings.TrimRight(s, " \r")
+		if d := directive.FindStringSubmatch(s); d != nil {
+			line, _ = strconv.Atoi(d[1])
+			if d[2] != "" {
+				file = fileOf[strings.ToLower(d[2][strings.LastIndexAny(d[2], `\/`)+1:])]
+			}
+			continue
+		}
+		if strings.HasPrefix(s, "Approximately") {
+			break
+		}
+		if line > 0 && strings.TrimSpace(s) != "" {
+			text, _, _ := strings.Cut(s, "//")
+			l := SourceLine{File: file, Line: uint32(line)}
+			want[l] = append(want[l], strings.TrimSpace(text))
+		}
+	}
+	n := 0
+	for l, texts := range want {
+		var got []string
+		for _, in := range sv.InstsOf(l) {
+			r, ok := pv.CodeAt(in.Off)
+			if !ok || r.Off != in.Off || r.Size != in.Size {
+				t.Errorf("%v: instruction at 0x%x+%d is no code line", l, in.Off, in.Size)
+				continue
+			}
+			got = append(got, r.Text)
+			if back, ok := sv.LineOf(in.Off, in.Size); !ok || back != l {
+				t.Errorf("%v: instruction %q maps back to %v", l, r.Text, back)
+			}
+		}
+		// The page's listing rounds float ties to even where FXC 10 rounds
+		// them away from zero (18.851562 for 18.851563): the last digit of
+		// a literal is not compared.
+		if lastDigit.ReplaceAllString(strings.Join(got, "\n"), "$1") != lastDigit.ReplaceAllString(strings.Join(texts, "\n"), "$1") {
+			t.Errorf("%v: source view\n%s\nlisting\n%s", l, strings.Join(got, "\n"), strings.Join(texts, "\n"))
+		}
+		n += len(texts)
+		if !sv.HasCode(l) {
+			t.Errorf("%v has code", l)
+		}
+	}
+	if n != len(sv.Insts) {
+		t.Errorf("the listing maps %d instructions, the source view %d", n, len(sv.Insts))
+	}
+	t.Logf("%d source lines, %d instructions agree with FXC's listing", len(want), n)
+	if len(sv.Variables) == 0 {
+		t.Error("no variables")
+	}
+	defs := 0
+	for _, v := range sv.Variables {
+		if v.Def.Size > 0 {
+			defs++
+			if r, ok := pv.CodeAt(v.Def.Off); !ok || r.Off != v.Def.Off {
+				t.Errorf("variable %s: its definition 0x%x is no instruction", v.Name, v.Def.Off)
+			}
+		}
+	}
+	t.Logf("%d variables, %d one click from an instruction", len(sv.Variables), defs)
+}
+
+var lastDigit = regexp.MustCompile(`(\d\.\d{5})\d`)
+
+// TestSourceFileWithoutText: a file the debug information names without
+// its text keeps the numbers of its lines that made code.
+func TestSourceFileWithoutText(t *testing.T) {
+	_, raw := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
+	m := Build("presentPS.dxbc", raw, 0)
+	pv := partNamed(m, "SHEX")
+	insts := pv.Part.Bytecode.Instructions
+	sm := &decode.SourceMap{Part: "SHEX", Files: []decode.SourceFile{{Name: `c:\src\a.hlsl`}}, Lines: []decode.InstructionSource{
+		{Inst: 9, Off: insts[9].Offset, Size: insts[9].Size, File: 0, Line: 40},
+		{Inst: 10, Off: insts[10].Offset, Size: insts[10].Size, File: 0, Line: 12},
+		{Inst: 11, Off: insts[11].Offset, Size: insts[11].Size, File: 0, Line: 40},
+	}}
+	sv := buildSources(sm, pv)
+	f := sv.Files[0]
+	if f.HasText || len(f.Lines) != 0 || len(f.CodeLines) != 2 || f.CodeLines[0] != 12 || f.CodeLines[1] != 40 {
+		t.Errorf("file %+v", f)
+	}
+	if got := sv.InstsOf(SourceLine{0, 40}); len(got) != 2 || got[0].Off != insts[9].Offset+pv.Base() {
+		t.Errorf("line 40: %+v", got)
+	}
+	if _, ok := sv.Text(SourceLine{0, 40}); ok {
+		t.Error("text of a file without text")
+	}
+}
+
+func TestParseSourceLine(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want SourceLine
+		ok   bool
+	}{{"0:21", SourceLine{0, 21}, true}, {"3:1", SourceLine{3, 1}, true}, {"1:0", SourceLine{}, false}, {"-1:2", SourceLine{}, false}, {"x", SourceLine{}, false}, {"2:", SourceLine{}, false}} {
+		got, ok := ParseSourceLine(c.in)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%q: %v %v", c.in, got, ok)
+		}
+		if ok && got.String() != c.in {
+			t.Errorf("%q prints %q", c.in, got.String())
+		}
+	}
+}
