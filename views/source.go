@@ -118,8 +118,10 @@ func (p *SourcePane) reveal(ctx app.Context, r int) {
 		if st := box.Get("scrollTop").Float(); y < st || y+codeLineHeight > st+h {
 			box.Set("scrollTop", max(0, y-h/3))
 		}
+		// The box onto the screen only when none of it is there: the code's
+		// selected line, above it in a narrow pane, keeps its place.
 		rc := box.Call("getBoundingClientRect")
-		if rc.Get("top").Float() < 0 || rc.Get("bottom").Float() > app.Window().Get("innerHeight").Float()+1 {
+		if rc.Get("bottom").Float() < 0 || rc.Get("top").Float() > app.Window().Get("innerHeight").Float() {
 			box.Call("scrollIntoView", map[string]any{"block": "nearest"})
 		}
 	})
