@@ -105,11 +105,13 @@ func (m *Model) Sources() *SourceView {
 	if pv == nil {
 		return nil
 	}
-	m.sources = buildSources(sm, pv)
+	m.sources = NewSourceView(sm, pv)
 	return m.sources
 }
 
-func buildSources(sm *decode.SourceMap, pv *PartView) *SourceView {
+// NewSourceView makes the source view of a source map whose instructions
+// are pv's code (Model.Sources makes the file's own).
+func NewSourceView(sm *decode.SourceMap, pv *PartView) *SourceView {
 	base := pv.Base()
 	sv := &SourceView{Part: pv.Name, PartIndex: pv.Index, Entry: sm.Entry,
 		byRange: map[[2]int64]int{}, byLine: map[SourceLine][]int{}}

@@ -115,7 +115,7 @@ func TestSourceFileWithoutText(t *testing.T) {
 		{Inst: 10, Off: insts[10].Offset, Size: insts[10].Size, File: 0, Line: 12},
 		{Inst: 11, Off: insts[11].Offset, Size: insts[11].Size, File: 0, Line: 40},
 	}}
-	sv := buildSources(sm, pv)
+	sv := NewSourceView(sm, pv)
 	f := sv.Files[0]
 	if f.HasText || len(f.Lines) != 0 || len(f.CodeLines) != 2 || f.CodeLines[0] != 12 || f.CodeLines[1] != 40 {
 		t.Errorf("file %+v", f)
