@@ -5,6 +5,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strings"
 
@@ -74,9 +75,10 @@ type PartView struct {
 	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
 	Level9       []ListingLine // Aon9: the level-9 listing
 	specialsRead bool
-	m            *Model    // the model the part belongs to (for names other parts know)
-	spans        SpanIndex // the part's spans by path, built on first use
-	loadListing  func()    // fills FXCHeader or Level9 (set by addListings)
+	m            *Model     // the model the part belongs to (for names other parts know)
+	spans        SpanIndex  // the part's spans by path, built on first use
+	loadListing  func()     // fills FXCHeader or Level9 (set by addListings)
+	fxcStyle     *sm4.Style // SHDR/SHEX: the spellings of the FXC that made the file (set by addListings)
 	dumps        []TextDump
 	code         *CodeListing
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -71,10 +72,7 @@ func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
 				t.Errorf("%v: instruction %q maps back to %v", l, r.Text, back)
 			}
 		}
-		// The page's listing rounds float ties to even where FXC 10 rounds
-		// them away from zero (18.851562 for 18.851563): the last digit of
-		// a literal is not compared.
-		if lastDigit.ReplaceAllString(strings.Join(got, "\n"), "$1") != lastDigit.ReplaceAllString(strings.Join(texts, "\n"), "$1") {
+		if strings.Join(got, "\n") != strings.Join(texts, "\n") {
 			t.Errorf("%v: source view\n%s\nlisting\n%s", l, strings.Join(got, "\n"), strings.Join(texts, "\n"))
 		}
 		n += len(texts)
@@ -100,8 +98,6 @@ func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
 	}
 	t.Logf("%d variables, %d one click from an instruction", len(sv.Variables), defs)
 }
-
-var lastDigit = regexp.MustCompile(`(\d\.\d{5})\d`)
 
 // TestSourceFileWithoutText: a file the debug information names without
 // its text keeps the numbers of its lines that made code.
@@ -142,4 +138,58 @@ func TestParseSourceLine(t *testing.T) {
 			t.Errorf("%q prints %q", c.in, got.String())
 		}
 	}
+}
+
+// TestCodeListingSpellsAsFXCListing: the page's SHDR/SHEX lines spell each
+// instruction as dxscope asm does for the FXC version that made the file
+// (the listing the corpus's compiler listings are checked against), over
+// every corpus file with SM4/5 code.
+func TestCodeListingSpellsAsFXCListing(t *testing.T) {
+	files, lines := 0, 0
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("SHEX") && !e.Has("SHDR") {
+			continue
+		}
+		m := Build(e.Rel, e.Bytes(t), 0)
+		if m.File == nil {
+			continue
+		}
+		var pv *PartView
+		for _, p := range m.Parts {
+			if p.Part != nil && p.Part.Bytecode != nil {
+				pv = p
+				break
+			}
+		}
+		if pv == nil || pv.CodeListing() == nil {
+			continue
+		}
+		want := map[int]string{}
+		for _, l := range text.FXCListing(m.File) {
+			rest, ok := strings.CutPrefix(l.Path, "Bytecode/Instructions/")
+			if !ok || l.Part != pv.Name {
+				continue
+			}
+			i, _ := strconv.Atoi(rest)
+			if _, seen := want[i]; !seen {
+				s, _, _ := strings.Cut(l.Text, "  // ")
+				want[i] = strings.TrimSpace(s)
+			}
+		}
+		code := pv.CodeListing().Lines[1:]
+		bad := 0
+		for i, l := range code {
+			got := strings.TrimSpace(strings.SplitN(l.Text, "\n", 2)[0])
+			if w, ok := want[i]; ok && got != w && bad < 3 {
+				t.Errorf("%s: instruction %d: page %q, asm %q", e.Rel, i, got, w)
+				bad++
+			}
+			lines++
+		}
+		files++
+	}
+	if files == 0 {
+		corpus.Skip(t, "SM4/5 code", "no corpus file with SHDR/SHEX")
+	}
+	t.Logf("%d files, %d instructions spelled as dxscope asm spells them", files, lines)
 }
