@@ -532,6 +532,7 @@ var tokenLessons = []Lesson{
 	{"Bytecode/Instructions[]/ThreadGroupSizeX[]", "Thread group size x", "The compute shader's [numthreads] x (1–1024).", "x × y × z is at most 1024 (768 for cs_4_x)."},
 	{"Bytecode/Instructions[]/ThreadGroupSizeY[]", "Thread group size y", "The compute shader's [numthreads] y (1–1024).", ""},
 	{"Bytecode/Instructions[]/ThreadGroupSizeZ[]", "Thread group size z", "The compute shader's [numthreads] z (1–64).", ""},
+	{"Bytecode/Instructions[]", "Instruction", "One instruction or declaration of the token stream: its opcode token (the opcode, its controls and the length in dwords), any extended opcode tokens, then each operand (an operand token, its indices and immediate values) or a declaration's own dwords. Select a byte to see the token it is in and its bit fields.", "FXC's listing prints one line per instruction; a custom-data block (an immediate constant buffer) keeps its length in its second dword."},
 }
 
 // statLessons name each counter of FXC's STAT part by its position.
