@@ -88,7 +88,7 @@ func (m *Model) Sources() *SourceView {
 		return m.sources
 	}
 	m.sourcesDone = true
-	if m.File == nil {
+	if m.File == nil || !hasDebugInfo(m.File) {
 		return nil
 	}
 	sm := decode.Sources(m.File)
@@ -107,6 +107,26 @@ func (m *Model) Sources() *SourceView {
 	}
 	m.sources = NewSourceView(sm, pv)
 	return m.sources
+}
+
+// hasDebugInfo reports whether the container may map code to source
+// lines: decode.Sources reads a module's IR again, which a shader without
+// debug information (most of them) need not pay for on its first click.
+func hasDebugInfo(f *decode.File) bool {
+	for _, p := range f.Parts {
+		switch p.Name {
+		case "ILDB", "SPDB", "SDBG", "SRCI":
+			return true
+		}
+		if p.Module != nil {
+			for _, n := range p.Module.NamedMetadata {
+				if n.Name == "llvm.dbg.cu" || n.Name == "dx.source.contents" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // NewSourceView makes the source view of a source map whose instructions

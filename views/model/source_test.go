@@ -193,3 +193,29 @@ func TestCodeListingSpellsAsFXCListing(t *testing.T) {
 	}
 	t.Logf("%d files, %d instructions spelled as dxscope asm spells them", files, lines)
 }
+
+// TestDebugInfoGuard: every corpus container decode.Sources maps is one
+// hasDebugInfo lets through (the guard only spares the others the work).
+func TestDebugInfoGuard(t *testing.T) {
+	mapped, guarded := 0, 0
+	for _, e := range corpus.Entries(t) {
+		f, err := decode.Parse(e.Bytes(t))
+		if err != nil || f == nil {
+			continue
+		}
+		ok := hasDebugInfo(f)
+		if ok {
+			guarded++
+		}
+		if sm := decode.Sources(f); sm != nil && len(sm.Files) > 0 {
+			mapped++
+			if !ok {
+				t.Errorf("%s: mapped by decode.Sources, refused by hasDebugInfo", e.Rel)
+			}
+		}
+	}
+	if guarded == 0 {
+		corpus.Skip(t, "debug", "no corpus file with debug information")
+	}
+	t.Logf("%d containers with source maps, %d let through by the guard", mapped, guarded)
+}
