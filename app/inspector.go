@@ -83,6 +83,10 @@ func (in *Inspector) OnMount(ctx app.Context) {
 		r, ok := a.Value.(model.ByteRange)
 		return st.SelectBytes(r), ok
 	})
+	handle(views.ActSelectSource, func(a app.Action) (page.Effects, bool) {
+		l, ok := a.Value.(model.SourceLine)
+		return st.SelectSourceLine(l), ok
+	})
 	handle(views.ActShowProblems, func(a app.Action) (page.Effects, bool) {
 		sev, _ := a.Value.(string)
 		return st.ShowFirstProblem(sev), true
@@ -213,6 +217,9 @@ func (in *Inspector) command(ctx app.Context, fx page.Effects) {
 	}
 	if fx.RevealCode {
 		ctx.NewAction(views.ActRevealCode)
+	}
+	if fx.RevealSource {
+		ctx.NewAction(views.ActRevealSource)
 	}
 	if fx.ShowProblem {
 		ctx.NewActionWithValue(views.ActShowProblem, fx.Problem)
@@ -355,7 +362,7 @@ func (in *Inspector) body() app.UI {
 				in.partViews(pv),
 			),
 			app.Section().ID("pane-bytes").Class("col-bytes pane").Aria("label", "bytes").Body(
-				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc},
+				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc, Also: st.SourceMarks()},
 			),
 			app.Section().ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
 				&views.TeachPanel{Model: m, Sel: st.Sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
@@ -386,7 +393,12 @@ func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
 // than drawing its view, and is built the first time its tab is chosen.
 func (in *Inspector) partViews(pv *model.PartView) app.UI {
 	st := in.state()
-	specials := views.Specials(pv, st.Sel)
+	sv := st.Sources()
+	sel := views.Selection{Span: st.Sel}
+	if sv != nil && pv.Index == sv.PartIndex {
+		sel.Marks = sv.Marks(st.Src)
+	}
+	specials := views.Specials(pv, sel)
 	texts := pv.HasDumps()
 	tree := func() app.UI {
 		return app.Div().Class("tree-tab").Body(
@@ -413,10 +425,32 @@ func (in *Inspector) partViews(pv *model.PartView) app.UI {
 				Title("give the part's views the whole width (the parts and bytes come back with Columns)").Text(full).
 				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.ToggleFullView) }),
 		),
-		app.If(shown == page.OwnView, func() app.UI { return app.Div().Class("specials").Body(specials...) }),
+		app.If(shown == page.OwnView, func() app.UI { return app.Div().Class("specials").Body(in.withSource(pv, sv, specials)...) }),
 		app.If(shown == page.Tree, tree),
 		app.If(shown == page.Text, func() app.UI {
 			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name)}
 		}),
 	)
+}
+
+// withSource puts the source pane and the variables beside the code of the
+// part the debug information maps; another part with code says where the
+// source lines are.
+func (in *Inspector) withSource(pv *model.PartView, sv *model.SourceView, specials []app.UI) []app.UI {
+	st := in.state()
+	switch {
+	case sv == nil:
+		return specials
+	case pv.Index == sv.PartIndex:
+		return []app.UI{&views.SourceBeside{Code: specials, Data: sv, Selected: st.Src}}
+	case pv.Disassembly() != nil || pv.CodeListing() != nil:
+		i := sv.PartIndex
+		note := app.P().Class("source-note").Body(
+			app.Text(fmt.Sprintf("The debug information maps the source lines onto the %s part's code. ", model.Shown(sv.Part))),
+			app.Button().ID("show-source-part").Class("link").Text("Show "+model.Shown(sv.Part)+" with its source").
+				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SelectPart(i) }) }),
+		)
+		return append([]app.UI{note}, specials...)
+	}
+	return specials
 }

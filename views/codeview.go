@@ -28,9 +28,12 @@ type CodeView struct {
 	Title    string
 	Lines    []model.ListingLine
 	Selected model.Span
+	Marks    map[[2]int64]bool // the instructions of the selected source line, by (Off, Size)
 
 	top      int // first line drawn
 	selected int // the line Selected names, -1 for none
+	find     lineFind
+	seen     *model.ListingLine // the first line of the lines shown: new lines reset the search
 }
 
 // OnMount takes the page's requests to show the selected line.
@@ -47,6 +50,10 @@ func (v *CodeView) OnMount(ctx app.Context) {
 
 // OnUpdate finds the line of the selected bytes (lines are in offset order).
 func (v *CodeView) OnUpdate(ctx app.Context) {
+	if len(v.Lines) > 0 && &v.Lines[0] != v.seen {
+		v.seen = &v.Lines[0]
+		v.find = lineFind{}
+	}
 	v.selected = -1
 	if v.Selected.Size <= 0 {
 		return
@@ -125,7 +132,10 @@ func (v *CodeView) Render() app.UI {
 	top := min(v.top, max(n-1, 0))
 	end := min(top+codeWindow, n)
 	return app.Div().Class("special listing").Body(
-		app.H3().Text(v.Title),
+		app.Div().Class("code-head").Body(
+			app.H3().Text(v.Title),
+			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
+		),
 		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
 			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(v.linesHTML(top, end)),
@@ -146,6 +156,12 @@ func (v *CodeView) linesHTML(from, to int) string {
 		if i == v.selected {
 			cls += " selected"
 		}
+		if l.Size > 0 && v.Marks[[2]int64{l.Off, l.Size}] {
+			cls += " src-mark"
+		}
+		if i == v.find.line() {
+			cls += " found"
+		}
 		n := strconv.Itoa(i)
 		b.WriteString(`<div class="` + cls + `" id="` + v.ID + `-line-` + n + `" data-line="` + n + `"`)
 		if l.Size > 0 {
@@ -155,7 +171,11 @@ func (v *CodeView) linesHTML(from, to int) string {
 		} else {
 			b.WriteString(">")
 		}
-		b.WriteString(escapeHTML(l.Text))
+		if l.Size > 0 {
+			colorLine(&b, l.Text, FXCSyntax)
+		} else {
+			b.WriteString(escapeHTML(l.Text))
+		}
 		b.WriteString("</div>")
 	}
 	b.WriteString("</div>")

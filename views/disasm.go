@@ -27,7 +27,8 @@ const (
 type Disassembly struct {
 	app.Compo
 	Data     *model.Disassembly
-	Selected model.Span // the page's selection: the instruction of exactly these bytes is selected
+	Selected model.Span        // the page's selection: the instruction of exactly these bytes is selected
+	Marks    map[[2]int64]bool // the instructions of the selected source line, by (Off, Size)
 
 	top      int          // first visible row
 	folded   map[int]bool // define-line index → folded
@@ -37,6 +38,7 @@ type Disassembly struct {
 	foldRev  int
 	rowsRev  int
 	seen     *model.Disassembly
+	find     lineFind
 }
 
 // OnMount takes the page's requests to bring the selected line into view
@@ -57,6 +59,7 @@ func (d *Disassembly) OnMount(ctx app.Context) {
 func (d *Disassembly) OnUpdate(ctx app.Context) {
 	if d.Data != d.seen {
 		d.seen, d.top, d.folded = d.Data, 0, map[int]bool{}
+		d.find = lineFind{}
 		d.foldRev++
 	}
 	d.selected = -1
@@ -96,7 +99,6 @@ func (d *Disassembly) reveal(ctx app.Context, i int) {
 	if d.folded == nil {
 		d.folded = map[int]bool{}
 	}
-	d.selected = i
 	// Unfold the function holding the line.
 	for k, l := range d.Data.Lines {
 		if l.FoldEnd > 0 && k < i && i < l.FoldEnd && d.folded[k] {
@@ -145,7 +147,10 @@ func (d *Disassembly) Render() app.UI {
 	top := min(d.top, max(len(rows)-1, 0))
 	end := min(top+disasmWindow, len(rows))
 	return app.Div().Class("special disasm").Body(
-		app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
+		app.Div().Class("code-head").Body(
+			app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
+			d.find.form("disasm", len(d.Data.Lines), func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
+		),
 		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
 			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
 			app.Raw(d.linesHTML(rows[top:end])),
@@ -200,6 +205,12 @@ func (d *Disassembly) linesHTML(rows []int) string {
 		if i == d.selected {
 			cls += " selected"
 		}
+		if l.Inst && d.Marks[[2]int64{l.Off, l.Size}] {
+			cls += " src-mark"
+		}
+		if i == d.find.line() {
+			cls += " found"
+		}
 		text := l.Text
 		if l.FoldEnd > 0 {
 			mark := "▾ "
@@ -213,7 +224,7 @@ func (d *Disassembly) linesHTML(rows []int) string {
 			fmt.Fprintf(&b, ` data-off="%d" title="bits %d+%d (bytes 0x%x+%d): click to select them"`, l.Off, l.Bit, l.Bits, l.Off, l.Size)
 		}
 		b.WriteString(">")
-		b.WriteString(escapeHTML(text))
+		colorLine(&b, text, LLVMSyntax)
 		b.WriteString("</div>")
 	}
 	b.WriteString("</div>")

@@ -59,6 +59,9 @@ type HexView struct {
 	Model *model.Model
 	Sel   model.Span // the selected field: highlighted
 	Enc   model.Span // the structure around it: highlighted fainter
+	// Also are more selected bytes: the other instructions of the selected
+	// source line.
+	Also []model.Span
 
 	// Share hooks (views/share.go): element ID prefix (default "hex"), and
 	// the action a byte click raises (default ActSelectByte).
@@ -433,7 +436,7 @@ func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (st
 		if h.inDrag(off) {
 			cls += " sel"
 		}
-	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() {
+	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() || h.inAlso(off) {
 		cls += " sel"
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
 		cls += " enc"
@@ -462,4 +465,14 @@ func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (st
 		h.lastName = escapeHTML(h.lastName)
 	}
 	return cls, "0x" + strconv.FormatInt(off, 16) + ": " + h.lastName
+}
+
+// inAlso reports whether off is in one of the Also ranges.
+func (h *HexView) inAlso(off int64) bool {
+	for _, r := range h.Also {
+		if off >= r.Off && off < r.End() {
+			return true
+		}
+	}
+	return false
 }

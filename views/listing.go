@@ -106,19 +106,19 @@ func (b *ListingBlock) Render() app.UI {
 }
 
 // level9Listing is the Aon9 part's view: its listing, open.
-func level9Listing(pv *model.PartView, sel model.Span) []app.UI {
+func level9Listing(pv *model.PartView, sel Selection) []app.UI {
 	if len(pv.Level9) == 0 {
 		return nil
 	}
 	return []app.UI{app.Div().Class("special listing").Body(
 		app.H3().Text("Level9 (D3D9) listing"),
-		&ListingBlock{ID: "level9", Title: "Aon9 as FXC lists it", Lines: pv.Level9, Open: true, Selected: sel},
+		&ListingBlock{ID: "level9", Title: "Aon9 as FXC lists it", Lines: pv.Level9, Open: true, Selected: sel.Span},
 	)}
 }
 
 // shaderListing is an SHDR/SHEX part's view: FXC's header comments, folded,
 // then the instructions, one line each.
-func shaderListing(pv *model.PartView, sel model.Span) []app.UI {
+func shaderListing(pv *model.PartView, sel Selection) []app.UI {
 	code := pv.CodeListing()
 	if code == nil {
 		return nil
@@ -127,5 +127,5 @@ func shaderListing(pv *model.PartView, sel model.Span) []app.UI {
 	if len(pv.FXCHeader) > 0 {
 		out = append(out, &ListingBlock{Title: "FXC listing header", Lines: pv.FXCHeader})
 	}
-	return append(out, &CodeView{ID: "listing", Title: code.Title, Lines: code.Lines, Selected: sel})
+	return append(out, &CodeView{ID: "listing", Title: code.Title, Lines: code.Lines, Selected: sel.Span, Marks: sel.Marks})
 }

@@ -13,19 +13,19 @@ import (
 // what its decoder produced, not from its name: a family registered later
 // that decodes into one of these values gets that view. partFacts comes last:
 // small, raw and unknown parts.
-var specials = []func(pv *model.PartView, sel model.Span) []app.UI{
+var specials = []func(pv *model.PartView, sel Selection) []app.UI{
 	signature, psvGrids, dxilViews, shaderListing, level9Listing,
 	featureFlags, rootSignature, runtimeData, resourceDefinitions, partFacts,
 }
 
-func signature(pv *model.PartView, _ model.Span) []app.UI {
+func signature(pv *model.PartView, _ Selection) []app.UI {
 	if pv.Signature == nil {
 		return nil
 	}
 	return []app.UI{&SignatureTable{Title: pv.Title, Rows: pv.Signature}}
 }
 
-func psvGrids(pv *model.PartView, _ model.Span) []app.UI {
+func psvGrids(pv *model.PartView, _ Selection) []app.UI {
 	var out []app.UI
 	if rows := pv.PSVResources(); len(rows) > 0 {
 		out = append(out, app.H3().Text(fmt.Sprintf("Resources (%d)", len(rows))), &ResourceTable{ID: "psv-resources", Rows: rows})
@@ -36,9 +36,17 @@ func psvGrids(pv *model.PartView, _ model.Span) []app.UI {
 	return out
 }
 
+// Selection is what the code views show of the page's selection: the
+// selected bytes (a line of exactly these bytes is selected) and the
+// instructions of the selected source line, by (Off, Size), marked.
+type Selection struct {
+	Span  model.Span
+	Marks map[[2]int64]bool
+}
+
 // Specials returns the special views for a part (none for most parts);
 // sel is the page's selection, which code views show as their selected line.
-func Specials(pv *model.PartView, sel model.Span) []app.UI {
+func Specials(pv *model.PartView, sel Selection) []app.UI {
 	if pv == nil {
 		return nil
 	}
@@ -53,10 +61,10 @@ func Specials(pv *model.PartView, sel model.Span) []app.UI {
 
 // dxilViews are the module summary and the disassembly (DXIL and ILDB; DXC's
 // STAT, a reflection module without code, has the summary alone).
-func dxilViews(pv *model.PartView, sel model.Span) []app.UI {
+func dxilViews(pv *model.PartView, sel Selection) []app.UI {
 	out := dxilSummary(pv)
 	if d := pv.Disassembly(); d != nil {
-		out = append(out, &Disassembly{Data: d, Selected: sel})
+		out = append(out, &Disassembly{Data: d, Selected: sel.Span, Marks: sel.Marks})
 	}
 	return out
 }

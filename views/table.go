@@ -111,7 +111,7 @@ func (v *ResourceDefinitionsView) Render() app.UI {
 }
 
 // runtimeData shows RDAT as its record tables.
-func runtimeData(pv *model.PartView, _ model.Span) []app.UI {
+func runtimeData(pv *model.PartView, _ Selection) []app.UI {
 	d := pv.RuntimeData()
 	if d == nil {
 		return nil
@@ -121,7 +121,7 @@ func runtimeData(pv *model.PartView, _ model.Span) []app.UI {
 	)}
 }
 
-func resourceDefinitions(pv *model.PartView, _ model.Span) []app.UI {
+func resourceDefinitions(pv *model.PartView, _ Selection) []app.UI {
 	if d := pv.ResourceDefinitions(); d != nil {
 		return []app.UI{&ResourceDefinitionsView{Data: d}}
 	}
@@ -170,7 +170,7 @@ func (v *PartFacts) Render() app.UI {
 	)
 }
 
-func partFacts(pv *model.PartView, _ model.Span) []app.UI {
+func partFacts(pv *model.PartView, _ Selection) []app.UI {
 	if d := pv.Facts(); d != nil {
 		return []app.UI{&PartFacts{Data: d}}
 	}

@@ -137,6 +137,9 @@ func (s *State) LinkState() linkstate.State {
 	}
 	st.Part = pv.Name
 	st.Tab = s.Tab.Name()
+	if s.Src.Valid() {
+		st.Src = s.Src.String()
+	}
 
 	var want decode.Span // the bytes the part and field select by themselves
 	if n := s.SelectedNode(); n != nil {
@@ -506,6 +509,13 @@ func (s *State) applyState(st linkstate.State, compare []byte) {
 			s.Enc, _ = m.Spans.Enclosing(sp)
 		}
 		s.fx.RevealCode = true
+	}
+	s.followSource()
+	if l, ok := model.ParseSourceLine(st.Src); ok && st.Src != "" {
+		if sv := s.Sources(); sv != nil && l.File < len(sv.Files) {
+			s.Src = l
+			s.fx.RevealSource = true
+		}
 	}
 	s.Link.Row = st.Row
 	if st.Row > 0 {

@@ -100,6 +100,8 @@ type Effects struct {
 	// RevealNode, RevealPart and RevealCode bring the selected tree node,
 	// part list entry, or code line (listing or disassembly) into view.
 	RevealNode, RevealPart, RevealCode bool
+	// RevealSource brings the selected source line (Src) into the source pane's view.
+	RevealSource bool
 	// ShowProblem brings problem Problem's row into view and focuses it.
 	ShowProblem bool
 	Problem     int
@@ -120,19 +122,20 @@ type State struct {
 
 	Screen      Screen
 	Model       *model.Model
-	Part        int            // selected entry of Model.Parts, -1 for none
-	Node        int            // selected node ID in the part's tree, -1 for none
-	Expanded    []map[int]bool // open tree nodes, per part
-	ExpandedRev int            // changes whenever Expanded does
-	Sel         decode.Span    // selected bytes
-	Enc         decode.Span    // the structure around them
-	Cursor      int64          // the byte last clicked or gone to (the data inspector reads there while it is selected)
-	Tab         Tab            // which of the selected part's views is shown
-	Pane        Pane           // the pane a narrow window shows
-	FullView    bool           // the part's views take the whole width (parts and bytes hidden)
-	Next        OpenAs         // what the next file the user opens becomes
-	ShowKeys    bool           // the ? panel listing every key
-	Status      string         // a loading or error message
+	Part        int              // selected entry of Model.Parts, -1 for none
+	Node        int              // selected node ID in the part's tree, -1 for none
+	Expanded    []map[int]bool   // open tree nodes, per part
+	ExpandedRev int              // changes whenever Expanded does
+	Sel         decode.Span      // selected bytes
+	Enc         decode.Span      // the structure around them
+	Cursor      int64            // the byte last clicked or gone to (the data inspector reads there while it is selected)
+	Src         model.SourceLine // the source line selected, or the line of the selected instruction (zero: none)
+	Tab         Tab              // which of the selected part's views is shown
+	Pane        Pane             // the pane a narrow window shows
+	FullView    bool             // the part's views take the whole width (parts and bytes hidden)
+	Next        OpenAs           // what the next file the user opens becomes
+	ShowKeys    bool             // the ? panel listing every key
+	Status      string           // a loading or error message
 
 	// The link: what the address bar says and what it waits for.
 	Link Link

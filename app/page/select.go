@@ -25,6 +25,7 @@ func (s *State) SelectNode(part, node int) Effects {
 	if s.selectNode(part, node) {
 		s.revealHex(s.Sel.Off)
 		s.fx.RevealCode = true
+		s.followSource()
 	}
 	s.note()
 	return s.take()
@@ -63,6 +64,7 @@ func (s *State) SetTab(t Tab) Effects {
 // deepest field holding it. The tab never changes.
 func (s *State) SelectByte(off int64) Effects {
 	s.selectByte(off)
+	s.followSource()
 	s.note()
 	return s.take()
 }
@@ -71,6 +73,7 @@ func (s *State) SelectByte(off int64) Effects {
 // brings it into the hex view.
 func (s *State) Goto(off int64) Effects {
 	s.selectByte(off)
+	s.followSource()
 	s.revealHex(off)
 	s.note()
 	return s.take()
@@ -105,6 +108,7 @@ func (s *State) SelectBytes(r model.ByteRange) Effects {
 	}
 	s.Enc, _ = m.Spans.Enclosing(s.Sel)
 	s.Cursor = r.Off
+	s.followSource()
 	s.revealHex(r.Off)
 	s.fx.RevealCode = true
 	s.note()
@@ -145,6 +149,7 @@ func (s *State) selectPart(i int) {
 		s.Sel.Part, s.Sel.Path = "", "Header"
 	}
 	s.Enc = decode.Span{}
+	s.Src = model.SourceLine{}
 	s.revealHex(pv.Offset)
 }
 
@@ -263,5 +268,6 @@ func (s *State) revealHex(off int64) {
 func (s *State) selectProblem(p decode.Problem) {
 	off := min(max(p.Offset, 0), int64(len(s.Model.Data))-1)
 	s.selectByte(off)
+	s.followSource()
 	s.revealHex(off)
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,9 +24,15 @@ func (pv *PartView) CodeListing() *CodeListing {
 	s := pv.Part.Bytecode
 	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)),
 		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}}
-	for _, in := range s.Instructions {
+	for i, in := range s.Instructions {
 		pad := strings.Repeat("  ", min(in.Indent, 16))
-		l.Lines = append(l.Lines, ListingLine{Text: pad + in.Text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1})
+		text := in.Text
+		if pv.fxcStyle != nil && s.Program != nil && i < len(s.Program.Instructions) {
+			// The spellings of the FXC version that made the file, as its
+			// listing (and dxscope asm) prints them.
+			text = sm4.Format(&s.Program.Instructions[i], *pv.fxcStyle)
+		}
+		l.Lines = append(l.Lines, ListingLine{Text: pad + text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1})
 	}
 	pv.code = l
 	return l

@@ -17,6 +17,8 @@ type DisasmLine struct {
 	Bit     uint64
 	Bits    uint64
 	Inst    bool // an instruction line
+	Func    int  // the function's index in the module (-1 outside function bodies)
+	Index   int  // the instruction's index in its function (-1 for other lines)
 	FoldEnd int  // on a "define" line: the index of its closing "}" (0 otherwise)
 }
 
@@ -31,6 +33,16 @@ func (d *Disassembly) LineAt(off int64) int {
 	for i, l := range d.Lines {
 		if l.Inst && off >= l.Off && off < l.Off+l.Size {
 			return i
+		}
+	}
+	return -1
+}
+
+// InstLine returns the line of instruction i of function fn, or -1.
+func (d *Disassembly) InstLine(fn, i int) int {
+	for k, l := range d.Lines {
+		if l.Inst && l.Func == fn && l.Index == i {
+			return k
 		}
 	}
 	return -1
@@ -56,7 +68,7 @@ func (pv *PartView) Disassembly() *Disassembly {
 	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines))}
 	open := -1
 	for i, l := range lines {
-		dl := DisasmLine{Text: l.Text, Bit: l.Bit, Bits: l.Bits, Inst: l.Inst >= 0}
+		dl := DisasmLine{Text: l.Text, Bit: l.Bit, Bits: l.Bits, Inst: l.Inst >= 0, Func: l.Func, Index: l.Inst}
 		if l.Bit != 0 {
 			dl.Off = base + int64(l.Bit/8)
 			dl.Size = int64((l.Bit+max(l.Bits, 1)+7)/8) - int64(l.Bit/8)

@@ -5,6 +5,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strings"
 
@@ -45,6 +46,9 @@ type Model struct {
 	names    map[string]string // resource names by binding, from every part that has them (resourceNames)
 	byOffset []*PartView       // Parts[1:] by offset, for PartAt
 	maxEnd   []int64           // maxEnd[i]: the furthest end among byOffset[:i+1]
+
+	sources     *SourceView // Sources, built on first use
+	sourcesDone bool
 }
 
 // PartView is one row of the part list and the data its views need.
@@ -71,9 +75,10 @@ type PartView struct {
 	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
 	Level9       []ListingLine // Aon9: the level-9 listing
 	specialsRead bool
-	m            *Model    // the model the part belongs to (for names other parts know)
-	spans        SpanIndex // the part's spans by path, built on first use
-	loadListing  func()    // fills FXCHeader or Level9 (set by addListings)
+	m            *Model     // the model the part belongs to (for names other parts know)
+	spans        SpanIndex  // the part's spans by path, built on first use
+	loadListing  func()     // fills FXCHeader or Level9 (set by addListings)
+	fxcStyle     *sm4.Style // SHDR/SHEX: the spellings of the FXC that made the file (set by addListings)
 	dumps        []TextDump
 	code         *CodeListing
 }
