@@ -15,7 +15,7 @@ import (
 // the hex view), marks its uses and lists them; a use is one click away; a
 // called function's name goes to its declaration.
 func TestValueDefinitionAndUsesInBrowser(t *testing.T) {
-	p, f := openPart(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil", "DXIL")
+	p, f := openPart(t, "real/bkaradzic__bgfx/shaders__dxil__fs_shadowmaps_color_lighting_hard_csm.bin__off1ac.dxil", "DXIL")
 	p.WaitFor("the disassembly", `!!document.querySelector('.disasm-line.disasm-inst')`)
 	// The first %N that an instruction uses (not the one it defines).
 	const use = `[...document.querySelectorAll('.disasm-line.disasm-inst')].flatMap(l => [...l.querySelectorAll('.tok-reg')].filter(s => /^%\d+$/.test(s.textContent) && !l.textContent.trim().startsWith(s.textContent + ' =')).map(s => [l, s]))[0]`

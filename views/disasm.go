@@ -114,7 +114,9 @@ func (d *Disassembly) reveal(ctx app.Context, i int) {
 		if li != i {
 			continue
 		}
-		d.top = max(r-disasmWindow/4, 0)
+		// Half a window above: the line may be in view low in the box, with
+		// the rows above it showing (a quarter left them blank).
+		d.top = max(r-disasmWindow/2, 0)
 		ctx.Defer(func(app.Context) {
 			el := app.Window().GetElementByID("disasm-scroll")
 			if !el.Truthy() {
