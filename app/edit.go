@@ -57,7 +57,7 @@ func (in *Inspector) editUI() app.UI {
 	p := &views.EditPanel{
 		Edits: edits, CanUndo: st.CanUndo(), CanRedo: st.CanRedo(), Done: e.Done, Err: e.Err,
 		Digest: st.Model.Digest, RSText: e.RS.Text, RSVersion: e.RS.Version, RSRev: e.RS.Rev,
-		RSCover: e.RS.Cover, RSRefused: e.RS.Refused, HasRootSig: st.Model.File.Part("RTS0") != nil,
+		RSCover: e.RS.Cover, RSRefused: e.RS.Refused, RSCovered: e.RS.Covered, HasRootSig: st.Model.File.Part("RTS0") != nil,
 		DownloadName: path.Base(strings.ReplaceAll(st.EditedName(), "\\", "/")),
 	}
 	if pv := st.PartView(); pv != nil {

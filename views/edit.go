@@ -52,6 +52,7 @@ type EditPanel struct {
 	RSErr        *RootSigError
 	RSCover      []decode.Problem // the coverage check's findings
 	RSRefused    bool
+	RSCovered    bool // the text last applied covers every binding the shader uses
 	HasRootSig   bool // the container has RTS0
 	DownloadName string
 	seenRev      int
@@ -163,6 +164,9 @@ func (p *EditPanel) rootSig() app.UI {
 					return app.Li().Class("rs-cover-item sev-" + pr.Severity.String()).Text(pr.Severity.String() + ": " + pr.Message)
 				})),
 			)
+		}),
+		app.If(p.RSCovered, func() app.UI {
+			return app.P().ID("rs-covered").Class("edit-done").Text("Checked against the shader's bindings: every resource it binds lies in a range of this root signature visible to its stage.")
 		}),
 		app.If(p.RSRefused, func() app.UI {
 			return app.P().Class("edit-row").Body(

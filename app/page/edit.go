@@ -6,6 +6,7 @@ package page
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
@@ -48,6 +49,7 @@ type RootSigText struct {
 	Err     *rootsig.Error   // the text does not parse: where and why
 	Cover   []decode.Problem // what the coverage check said of the last text compiled
 	Refused bool             // the last text compiled but does not cover the shader: ApplyRootSig with force applies it
+	Covered bool             // the last text applied covers every binding the shader uses
 }
 
 // Editing reports whether the page is in edit mode on the file it shows.
@@ -115,7 +117,7 @@ func (s *State) resetRootSigText() {
 		}
 	}
 	rs.Rev++
-	rs.Err, rs.Cover, rs.Refused = nil, nil, false
+	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
 }
 
 // current is the container being edited, loaded for the writer.
@@ -180,7 +182,7 @@ func (s *State) ApplyRootSig(text string, version uint32, force bool) Effects {
 	}
 	rs := &s.Edit.RS
 	rs.Text, rs.Version = text, version
-	rs.Err, rs.Cover, rs.Refused = nil, nil, false
+	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
 	v, err := rootsig.Parse(text, version)
 	if err != nil {
 		var pe *rootsig.Error
@@ -210,6 +212,7 @@ func (s *State) ApplyRootSig(text string, version uint32, force bool) Effects {
 	if err := c.Set("RTS0", rts0); err != nil {
 		return s.refuse("cannot replace RTS0: " + err.Error())
 	}
+	rs.Covered = len(rs.Cover) == 0
 	what := fmt.Sprintf("%s RTS0 (root signature %s)", verb, rootsig.VersionName(version))
 	if hasErrors(rs.Cover) {
 		what += ", not covering the shader"
@@ -230,7 +233,7 @@ func (s *State) write(c *edit.Container, d edit.Digest, what string) Effects {
 	s.Edit.Steps = append(s.Edit.Steps, EditStep{What: what, Data: b})
 	s.Edit.redo = nil
 	s.Edit.Err, s.Edit.Done = "", what
-	s.showEdited(s.build(s.Edit.Name, b, 0))
+	s.showEdited(s.build(s.EditedName(), b, 0))
 	return s.take()
 }
 
@@ -259,6 +262,7 @@ func (s *State) showEdited(m *model.Model) {
 			}
 		}
 	}
+	s.fx.RevealPart = true
 	s.Link.lastKey = ""
 	s.fx.LinkAfterPaint = true // the link carries the edited file, like any other
 }
@@ -276,7 +280,7 @@ func (s *State) Undo() Effects {
 	if n == 1 {
 		s.showEdited(s.Edit.orig)
 	} else {
-		s.showEdited(s.build(s.Edit.Name, s.Edit.Steps[n-2].Data, 0))
+		s.showEdited(s.build(s.EditedName(), s.Edit.Steps[n-2].Data, 0))
 	}
 	s.resetRootSigText()
 	return s.take()
@@ -292,7 +296,7 @@ func (s *State) Redo() Effects {
 	s.Edit.redo = s.Edit.redo[:n-1]
 	s.Edit.Steps = append(s.Edit.Steps, st)
 	s.Edit.Err, s.Edit.Done = "", "redid: "+st.What
-	s.showEdited(s.build(s.Edit.Name, st.Data, 0))
+	s.showEdited(s.build(s.EditedName(), st.Data, 0))
 	s.resetRootSigText()
 	return s.take()
 }
@@ -315,7 +319,8 @@ func (s *State) CompareEdited() Effects {
 	return s.take()
 }
 
-// EditedName is the download's file name: the opened name with ".edited"
+// EditedName is the edited file's name (shown, in the link, and the
+// download's): the opened name with ".edited"
 // before its extension (".dxbc" when it has none).
 func (s *State) EditedName() string {
 	name := s.Edit.Name
@@ -328,6 +333,9 @@ func (s *State) EditedName() string {
 			name, ext = name[:i], name[i:]
 			break
 		}
+	}
+	if strings.HasSuffix(name, ".edited") { // a file edited before keeps one ".edited"
+		return name + ext
 	}
 	return name + ".edited" + ext
 }

@@ -124,11 +124,19 @@ func TestEditRemoveSignUndoRedo(t *testing.T) {
 	if s.CanRedo() || s.Model.Digest != "debug" {
 		t.Errorf("a new edit after undo: can redo %v, digest %s; want no redo, debug", s.CanRedo(), s.Model.Digest)
 	}
-	// Turning edit mode off keeps the edited file shown.
+	if got := s.Model.Name; got != "cbuffer2.edited.dxbc" {
+		t.Errorf("the edited file is named %q, want cbuffer2.edited.dxbc", got)
+	}
+	// Turning edit mode off keeps the edited file shown; editing it again
+	// keeps one ".edited" in its name.
 	shown := s.Model
 	s.StartEdit()
 	if s.Editing() || s.Model != shown {
 		t.Error("leaving edit mode changed the file shown")
+	}
+	s.StartEdit()
+	if got := s.EditedName(); got != "cbuffer2.edited.dxbc" {
+		t.Errorf("editing an edited file names it %q, want cbuffer2.edited.dxbc", got)
 	}
 }
 
@@ -179,6 +187,9 @@ func TestEditRootSignature(t *testing.T) {
 		}
 		if applied := len(s.Edit.Steps) > before; applied != c.applied {
 			t.Errorf("%s: applied %v, want %v", c.name, applied, c.applied)
+		}
+		if want := c.applied && !c.force; rs.Covered != want {
+			t.Errorf("%s: covered %v, want %v", c.name, rs.Covered, want)
 		}
 		if c.applied {
 			if got := partData(t, s.EditedBytes())["RTS0"]; !bytes.Equal(got, c.want) {
