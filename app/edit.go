@@ -57,8 +57,11 @@ func (in *Inspector) editUI() app.UI {
 	p := &views.EditPanel{
 		Edits: edits, CanUndo: st.CanUndo(), CanRedo: st.CanRedo(), Done: e.Done, Err: e.Err,
 		Digest: st.Model.Digest, RSText: e.RS.Text, RSVersion: e.RS.Version, RSRev: e.RS.Rev,
-		RSCover: e.RS.Cover, RSRefused: e.RS.Refused, RSCovered: e.RS.Covered, HasRootSig: st.Model.File.Part("RTS0") != nil,
+		RSRefused: e.RS.Refused, RSCovered: e.RS.Covered, HasRootSig: st.Model.File.Part("RTS0") != nil,
 		DownloadName: path.Base(strings.ReplaceAll(st.EditedName(), "\\", "/")),
+	}
+	for _, pr := range e.RS.Cover {
+		p.RSCover = append(p.RSCover, views.CoverLine{Severity: pr.Severity.String(), Message: pr.Message})
 	}
 	if pv := st.PartView(); pv != nil {
 		p.Part = pv.Name

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -34,6 +33,12 @@ type RootSigError struct {
 	Msg       string
 }
 
+// CoverLine is one finding of the root signature's coverage check.
+type CoverLine struct {
+	Severity string // error, warning, note
+	Message  string
+}
+
 // EditPanel is the edit mode's controls: the edits made, undo and redo,
 // signing, the comparison, the download, and the root signature as HLSL
 // text. Each control says what its edit means for the runtime.
@@ -50,7 +55,7 @@ type EditPanel struct {
 	RSVersion    uint32
 	RSRev        int // changes when the page sets RSText
 	RSErr        *RootSigError
-	RSCover      []decode.Problem // the coverage check's findings
+	RSCover      []CoverLine // the coverage check's findings
 	RSRefused    bool
 	RSCovered    bool // the text last applied covers every binding the shader uses
 	HasRootSig   bool // the container has RTS0
@@ -161,7 +166,7 @@ func (p *EditPanel) rootSig() app.UI {
 				app.P().Text("Checked against the shader's bindings:"),
 				app.Ul().Body(app.Range(p.RSCover).Slice(func(i int) app.UI {
 					pr := p.RSCover[i]
-					return app.Li().Class("rs-cover-item sev-" + pr.Severity.String()).Text(pr.Severity.String() + ": " + pr.Message)
+					return app.Li().Class("rs-cover-item sev-" + pr.Severity).Text(pr.Severity + ": " + pr.Message)
 				})),
 			)
 		}),
