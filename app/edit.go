@@ -28,6 +28,10 @@ func (in *Inspector) handleEdit(ctx app.Context, handle func(name string, op fun
 		r, ok := a.Value.(views.RootSigRequest)
 		return st.ApplyRootSig(r.Text, r.Version, r.Force), ok
 	})
+	handle(views.ActEditField, func(a app.Action) (page.Effects, bool) {
+		v, ok := a.Value.(string)
+		return st.EditField(v), ok
+	})
 	handle(views.ActEditUndo, func(a app.Action) (page.Effects, bool) { return st.Undo(), true })
 	handle(views.ActEditRedo, func(a app.Action) (page.Effects, bool) { return st.Redo(), true })
 	handle(views.ActEditCompare, func(a app.Action) (page.Effects, bool) { return st.CompareEdited(), true })
@@ -63,6 +67,8 @@ func (in *Inspector) editUI() app.UI {
 	for _, pr := range e.RS.Cover {
 		p.RSCover = append(p.RSCover, views.CoverLine{Severity: pr.Severity.String(), Message: pr.Message})
 	}
+	f, why := st.SelectedField()
+	p.FieldPath, p.FieldValue, p.FieldWhy = f.Path, f.Value, why
 	if pv := st.PartView(); pv != nil {
 		p.Part = pv.Name
 	}

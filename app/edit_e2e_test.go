@@ -5,6 +5,7 @@ package app_test
 import (
 	"bytes"
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -166,4 +167,45 @@ func TestEditModeInBrowser(t *testing.T) {
 		t.Errorf("after undo the download is %d bytes, not the original %d", len(b), len(orig))
 	}
 	p.Shoot("edit-6-undone")
+}
+
+// A number in the tree changed in place: the root signature's range register
+// (RTS0 data offset 52: the 24-byte header, a 12-byte parameter header, the
+// table's 8-byte header, RangeType and NumDescriptors) set to 1 from the
+// edit panel gives the RTS0 the compiler makes of "DescriptorTable(CBV(b1))",
+// with a valid digest.
+func TestEditFieldInBrowser(t *testing.T) {
+	path, _, f := corpusFile(t, editFile)
+	p := openFile(t, path)
+	p.Click("#edit-toggle")
+	p.WaitFor("the edit panel", `!!document.querySelector('#edit-panel')`)
+	at := f.Part("RTS0").DataOffset + 52
+	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x"+strconv.FormatInt(at, 16)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	const reg = "RootSignature/Parameters/0/Table/Ranges/0/BaseShaderRegister"
+	p.WaitFor("the field editor", `(e => !!e && e.querySelector('code').textContent === '`+reg+`')(document.querySelector('#field-editor'))`)
+	if v := browsertest.Eval[string](p, `document.querySelector('#field-value').value`); v != "0" {
+		t.Errorf("the field editor shows %q, want 0", v)
+	}
+	p.Do(chromedp.SetValue(chromedp.ID("field-value"), "1"))
+	p.Click("#field-set")
+	p.WaitFor("the field set", `document.querySelectorAll('#edit-list li').length === 1`)
+	if v := browsertest.Eval[string](p, `(document.querySelector('#tree .node.selected .val') || {textContent: ''}).textContent`); v != "1" {
+		t.Errorf("the selected tree node shows %q, want 1", v)
+	}
+	p.Shoot("edit-field")
+	b := download(t, p, 1)
+	g, err := decode.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rootsig.Parse("DescriptorTable(CBV(b1))", rootsig.Version1_1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.Part("RTS0").Data(), rootsig.Encode(rs, rootsig.Version1_1); !bytes.Equal(got, want) {
+		t.Errorf("the downloaded RTS0 is % x, want % x", got, want)
+	}
+	if g.Digest.Status != decode.DigestValid {
+		t.Errorf("digest %s, want valid", g.Digest.Status)
+	}
 }

@@ -18,6 +18,7 @@ const (
 	ActEditRedo     = "dx-edit-redo"     // make the last undone edit again
 	ActEditCompare  = "dx-edit-compare"  // the compare view: the original against the edited container
 	ActEditDownload = "dx-edit-download" // download the edited container
+	ActEditField    = "dx-edit-field"    // value: string, the selected field's new value
 )
 
 // RootSigRequest is the root signature text to compile and apply.
@@ -60,6 +61,9 @@ type EditPanel struct {
 	RSCovered    bool // the text last applied covers every binding the shader uses
 	HasRootSig   bool // the container has RTS0
 	DownloadName string
+	FieldPath    string // the selected tree node when it can be written back ("" for none)
+	FieldValue   string // its value
+	FieldWhy     string // why the selected node cannot be written back
 	seenRev      int
 	mounted      bool
 }
@@ -132,6 +136,7 @@ func (p *EditPanel) Render() app.UI {
 				app.Range(p.Edits).Slice(func(i int) app.UI { return app.Li().Text(p.Edits[i]) }),
 			)
 		}),
+		p.field(),
 		app.If(partLesson != "", func() app.UI { return app.P().ID("edit-part-lesson").Class("edit-lesson").Text(partLesson) }),
 		p.rootSig(),
 	)
@@ -198,4 +203,28 @@ func (p *EditPanel) errorAt() app.UI {
 		app.P().Text(fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)),
 		app.Pre().Class("rs-error-at").Text(line+"\n"+caret),
 	)
+}
+
+// field is the selected tree number's editor, or why it has none.
+func (p *EditPanel) field() app.UI {
+	switch {
+	case p.FieldPath != "":
+		return app.Div().ID("field-editor").Class("edit-row").Body(
+			app.Label().For("field-value").Body(app.Text("Field "), app.Code().Text(p.FieldPath), app.Text(" = ")),
+			app.Input().ID("field-value").Class("field-value").Type("text").Value(p.FieldValue).Size(14),
+			app.Button().ID("field-set").Class("edit-btn").Text("Set").
+				Title("write this value into the field's bytes (decimal or 0x hex), re-sign, and keep it only if the decoder reads it back").
+				OnClick(func(ctx app.Context, e app.Event) {
+					v := p.FieldValue
+					if el := app.Window().GetElementByID("field-value"); el.Truthy() {
+						v = el.Get("value").String()
+					}
+					ctx.NewActionWithValue(ActEditField, v)
+				}),
+			app.Span().Class("edit-note").Text("Changing a field changes what the runtime reads there; the decoder's problems below say what no longer fits."),
+		)
+	case p.FieldWhy != "":
+		return app.P().ID("field-why").Class("edit-note").Text("Field: " + p.FieldWhy + ".")
+	}
+	return app.P().Class("edit-note").Text("Select a number in the Tree tab to change it.")
 }

@@ -136,23 +136,7 @@ func (s *State) EditRemovePart(i int) Effects {
 	if err != nil {
 		return s.refuse("cannot remove " + model.Shown(pv.Name) + ": " + err.Error())
 	}
-	// The nth part of that name: a name several parts share removes only this one.
-	nth := 0
-	for _, q := range s.Model.Parts[1:i] {
-		if q.Name == pv.Name {
-			nth++
-		}
-	}
-	at := -1
-	for j, p := range c.Parts {
-		if p.Name == pv.Name {
-			if nth == 0 {
-				at = j
-				break
-			}
-			nth--
-		}
-	}
+	at := s.writerIndex(c.Parts, i)
 	if at < 0 {
 		return s.refuse("cannot remove " + model.Shown(pv.Name) + ": the writer does not hold it")
 	}
@@ -347,4 +331,25 @@ func hasErrors(ps []decode.Problem) bool {
 		}
 	}
 	return false
+}
+
+// writerIndex is the position in the writer's list of the part at index i
+// of the part list: the nth part of its name (Load may move PRIV last).
+func (s *State) writerIndex(parts []edit.Part, i int) int {
+	pv := s.Model.Parts[i]
+	nth := 0
+	for _, q := range s.Model.Parts[1:i] {
+		if q.Name == pv.Name {
+			nth++
+		}
+	}
+	for j, p := range parts {
+		if p.Name == pv.Name {
+			if nth == 0 {
+				return j
+			}
+			nth--
+		}
+	}
+	return -1
 }

@@ -2,6 +2,7 @@ package page_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/page"
@@ -230,4 +231,80 @@ func mustParse(t *testing.T, text string) *rootsig.RootSignature {
 		t.Fatal(err)
 	}
 	return rs
+}
+
+// selectField selects the tree node of a JSON path in a part.
+func selectField(t *testing.T, s *page.State, part, path string) {
+	t.Helper()
+	i := partIndex(t, s, part)
+	s.SelectPart(i)
+	n := s.Model.Parts[i].Tree().FindField(path)
+	if n == nil {
+		t.Fatalf("%s has no field %s", part, path)
+	}
+	s.SelectNode(i, n.ID)
+}
+
+// Field editing: a number is written into its bytes and read back; the
+// RTS0 that results is the one the root signature compiler makes of the
+// text with the new register; values that do not fit, fields stored in
+// another form and fields without bytes of their own are refused.
+func TestEditField(t *testing.T) {
+	orig := corpus.Bytes(t, rtsFile)
+	s := page.New()
+	s.Open("cbuffer2.dxbc", orig)
+	s.StartEdit()
+	const reg = "RootSignature/Parameters/0/Table/Ranges/0/BaseShaderRegister"
+
+	refused := []struct{ part, path, value, why string }{
+		{"RTS0", reg, "0x100000000", "not an integer that fits 4 bytes"},
+		{"RTS0", reg, "b1", "not an integer"},
+		{"RTS0", "Offset", "1", "records no bytes"},
+		{"RTS0", "Size", "1", "not in the part's data"},
+	}
+	for _, c := range refused {
+		selectField(t, s, c.part, c.path)
+		s.EditField(c.value)
+		if !strings.Contains(s.Edit.Err, c.why) || len(s.Edit.Steps) != 0 {
+			t.Errorf("%s/%s = %s: error %q, %d edits; want %q and none", c.part, c.path, c.value, s.Edit.Err, len(s.Edit.Steps), c.why)
+		}
+	}
+
+	selectField(t, s, "RTS0", reg)
+	if f, why := s.SelectedField(); f.Value != "0" || why != "" {
+		t.Fatalf("the register field is %+v (%s), want editable with value 0", f, why)
+	}
+	s.EditField("1")
+	if s.Edit.Err != "" {
+		t.Fatal(s.Edit.Err)
+	}
+	want := rootsig.Encode(mustParse(t, "DescriptorTable(CBV(b1))"), rootsig.Version1_1)
+	if got := partData(t, s.EditedBytes())["RTS0"]; !bytes.Equal(got, want) {
+		t.Errorf("RTS0 is % x, want the compiler's % x", got, want)
+	}
+	if s.Model.Digest != "valid" {
+		t.Errorf("digest %s, want valid", s.Model.Digest)
+	}
+	// The text follows, and the check says b0 is no longer covered.
+	if rs := s.Edit.RS; !strings.HasPrefix(rs.Text, "DescriptorTable(CBV(b1,") || rs.Covered || len(rs.Cover) == 0 {
+		t.Errorf("after the edit the root signature text is %q, covered %v, %d findings; want b1, not covering b0", rs.Text, rs.Covered, len(rs.Cover))
+	}
+	if n := s.SelectedNode(); n == nil || n.JSONPath != reg || n.Full != "1" {
+		t.Errorf("after the edit the selected node is %+v, want %s = 1", n, reg)
+	}
+	// Every other byte is the original's but the four of the register and the digest.
+	got := s.EditedBytes()
+	diffs := 0
+	for i := 20; i < len(orig); i++ {
+		if got[i] != orig[i] {
+			diffs++
+		}
+	}
+	if len(got) != len(orig) || diffs != 1 {
+		t.Errorf("%d bytes differ after the digest, want 1 (the register's low byte)", diffs)
+	}
+	s.Undo()
+	if !bytes.Equal(s.EditedBytes(), orig) {
+		t.Error("undo did not restore the original")
+	}
 }
