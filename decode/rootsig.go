@@ -76,6 +76,11 @@ type RootDescriptorTable struct {
 	NumRanges    uint32
 	RangesOffset uint32
 	Ranges       []DescriptorRange
+	// SameRangesAs is set instead of Ranges when two tables already decoded
+	// these ranges (same RangesOffset and NumRanges): the index in
+	// Parameters of the first, whose Ranges they are.
+	// RootSignature.TableRanges resolves it.
+	SameRangesAs *int `json:",omitempty"`
 }
 
 // DescriptorRange is one range of a descriptor table (flags from 1.1).
@@ -170,6 +175,15 @@ type rtsDecoder struct {
 	r       *binread.Reader
 	rs      *RootSignature
 	regions []rtsRegion
+
+	// Range lists many tables name: a list is decoded for two tables at
+	// most; tables maps it (RangesOffset, NumRanges) to the first parameter
+	// and how many decoded it, and a third names the first instead
+	// (SameRangesAs, counted in shared). rangesLeft bounds lists that
+	// overlap without being equal: twice what the root signature holds.
+	tables     map[[2]uint32]shared
+	rangesLeft int
+	shared     int
 }
 
 // claim records [off, off+n) as structure what, for reportOverlaps.
@@ -227,10 +241,27 @@ func decodeRootSignature(r *binread.Reader) *RootSignature {
 		return rs
 	}
 	d.setRootFlags()
+	d.tables, d.rangesLeft = map[[2]uint32]shared{}, 2*r.Len()/rtsRangeSize(rs.Version)
 	d.parameters()
 	d.samplers()
 	d.reportOverlaps()
+	if d.shared > 0 {
+		r.Problem(Note, "%d descriptor tables name the same ranges as two tables before them: each names the first one's parameter (SameRangesAs) instead of decoding the ranges again", d.shared)
+	}
 	return rs
+}
+
+// TableRanges is the ranges of parameter i's descriptor table: its own, or
+// those it shares (SameRangesAs); nil when parameter i is not a table.
+func (rs *RootSignature) TableRanges(i int) []DescriptorRange {
+	if i < 0 || i >= len(rs.Parameters) || rs.Parameters[i].Table == nil {
+		return nil
+	}
+	t := rs.Parameters[i].Table
+	if j := t.SameRangesAs; j != nil && *j >= 0 && *j < len(rs.Parameters) && rs.Parameters[*j].Table != nil {
+		return rs.Parameters[*j].Table.Ranges
+	}
+	return t.Ranges
 }
 
 func (d *rtsDecoder) setRootFlags() {
@@ -368,6 +399,23 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 		return
 	}
 	d.claim(int(t.RangesOffset), int(t.NumRanges)*rsize, what+"'s ranges")
+	key := [2]uint32{t.RangesOffset, t.NumRanges}
+	sh, named := d.tables[key]
+	if named && sh.decoded >= 2 {
+		t.SameRangesAs = &sh.first
+		d.shared++
+		return
+	}
+	if int(t.NumRanges) > d.rangesLeft {
+		r.ProblemAt(Warning, int(p.PayloadOffset)+4, what, "descriptor table %d's %d ranges would bring the ranges decoded past %d, twice what the root signature holds: they overlap other tables' ranges and are not decoded", i, t.NumRanges, 2*r.Len()/rsize)
+		return
+	}
+	if !named {
+		sh.first = i
+	}
+	sh.decoded++
+	d.tables[key] = sh
+	d.rangesLeft -= int(t.NumRanges)
 	t.Ranges = make([]DescriptorRange, t.NumRanges)
 	s = r.Sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
 	for k := range t.Ranges {
