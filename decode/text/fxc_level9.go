@@ -9,7 +9,11 @@ import (
 )
 
 // level9 adds the Aon9 section to the listing.
-func (l *lister) level9(a *decode.Aon9) { l.out = append(l.out, Level9Listing(a)...) }
+func (l *lister) level9(a *decode.Aon9) {
+	for _, ln := range Level9Listing(a) {
+		l.push(ln)
+	}
+}
 
 // Level9Listing is the Aon9 part as FXC lists it, every line a "//"
 // comment: the register mapping tables, then "Level9 shader bytecode" with
@@ -77,14 +81,14 @@ func Level9Listing(a *decode.Aon9) []Line {
 			continue
 		}
 		ln.Text = "// " + ln.Text
-		l.out = append(l.out, ln)
+		l.push(ln)
 	}
 	return l.out
 }
 
 // row adds a "// " line made of the bytes [off, off+size).
 func (l *lister) row(t, path string, off, size int64) {
-	l.out = append(l.out, Line{Text: "// " + t, Path: path, Off: off, Size: size})
+	l.push(Line{Text: "// " + t, Path: path, Off: off, Size: size})
 }
 
 // Level9Code is the D3D9 listing of an SM 2.x shader as FXC prints it inside
