@@ -23,6 +23,9 @@ import (
 // not cost a record per claim.
 const MaxParts = 4096
 
+// memoryBudget is the budget of a decode (tests lower it).
+var memoryBudget = report.MemoryBudget
+
 // HeaderSize is the size of the fixed container header before the part offsets.
 const HeaderSize = 32
 
@@ -77,6 +80,7 @@ type File struct {
 	// Length is the number of bytes given to Parse.
 	Length int64 `json:"-"`
 	data   []byte
+	budget *report.Budget // what decoding may take (report.MemoryBudget)
 }
 
 // Part is one part of the container. Exactly one of the typed fields is set
@@ -189,8 +193,8 @@ func Parse(data []byte) (*File, error) {
 	if string(data[:4]) != Magic {
 		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
 	}
-	f := &File{data: data, Length: int64(len(data))}
-	out := &report.Sink{}
+	f := &File{data: data, Length: int64(len(data)), budget: &report.Budget{Limit: memoryBudget(len(data))}}
+	out := &report.Sink{Budget: f.budget}
 	f.parseHeader(out)
 	out.Summarize()
 	f.Problems = out.Problems
@@ -359,7 +363,7 @@ func (f *File) parseHeader(out *report.Sink) {
 
 // decodePart runs the part's decoder, then accounts for every byte of its data.
 func (f *File) decodePart(p *Part) {
-	out := &report.Sink{}
+	out := &report.Sink{Budget: f.budget}
 	r := binread.New(p.data, p.DataOffset, p.Name, p.Name, out)
 	r.What = p.Name
 	// A decoder bug must not take the whole file down: report it and keep the part raw.
