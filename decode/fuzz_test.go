@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // addCorpusSeeds adds up to n small corpus files (one per distinct part list) as fuzz seeds.
@@ -62,7 +63,11 @@ func FuzzParse(f *testing.F) {
 	f.Add(twoParts())
 	f.Add(buildContainer(testPart{"PRIV", []byte{1, 2, 3}}, testPart{"SFI0", le64(0)}))
 	addCorpusSeeds(f, 40, func(b []byte) { f.Add(b) })
+	for _, b := range hostile.Seeds() {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
 		file, err := Parse(data)
 		if err != nil {
 			return
@@ -102,7 +107,16 @@ func FuzzPartDecoder(f *testing.F) {
 		}
 	})
 	f.Add(uint8(0), le64(1))
+	for _, b := range hostile.Seeds() {
+		file, _ := Parse(b)
+		for i, n := range partNames {
+			if p := file.Part(n); p != nil {
+				f.Add(uint8(i), p.Data())
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
 		name := partNames[int(which)%len(partNames)]
 		b := buildContainer(testPart{name, data})
 		file, err := Parse(b)
