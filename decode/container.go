@@ -16,6 +16,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
 // MaxParts is how many parts a container may list for dxscope to decode
@@ -95,22 +96,22 @@ type Part struct {
 	DataOffset int64 // offset of the part data (Offset + 8)
 	Summary    string
 
-	Flags           *FeatureFlags        `json:",omitempty"` // SFI0
-	Hash            *ShaderHash          `json:",omitempty"` // HASH
-	Program         *ProgramHeader       `json:",omitempty"` // DXIL, ILDB, DXIL-style STAT
-	Signature       *Signature           `json:",omitempty"` // ISG1 OSG1 PSG1 ISGN OSGN OSG5 PCSG
-	PSVInfo         *PSVInfo             `json:",omitempty"` // PSV0
-	RootSignature   *RootSignature       `json:",omitempty"` // RTS0
-	DebugName       *DebugName           `json:",omitempty"` // ILDN
-	CompilerVersion *CompilerVersion     `json:",omitempty"` // VERS
-	SourceInfo      *SourceInfo          `json:",omitempty"` // SRCI
-	PDBInfo         *PDBInfo             `json:",omitempty"` // PDBI
-	Statistics      *Statistics          `json:",omitempty"` // FXC STAT
-	RuntimeData     *RuntimeData         `json:",omitempty"` // RDAT
-	ResourceDefs    *ResourceDefinitions `json:",omitempty"` // RDEF
-	Bytecode        *ShaderBytecode      `json:",omitempty"` // SHDR, SHEX
-	Level9          *Aon9                `json:",omitempty"` // Aon9
-	Module          *Module              `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+	Flags           *FeatureFlags          `json:",omitempty"` // SFI0
+	Hash            *ShaderHash            `json:",omitempty"` // HASH
+	Program         *ProgramHeader         `json:",omitempty"` // DXIL, ILDB, DXIL-style STAT
+	Signature       *Signature             `json:",omitempty"` // ISG1 OSG1 PSG1 ISGN OSGN OSG5 PCSG
+	PSVInfo         *PSVInfo               `json:",omitempty"` // PSV0
+	RootSignature   *rootsig.RootSignature `json:",omitempty"` // RTS0
+	DebugName       *DebugName             `json:",omitempty"` // ILDN
+	CompilerVersion *CompilerVersion       `json:",omitempty"` // VERS
+	SourceInfo      *SourceInfo            `json:",omitempty"` // SRCI
+	PDBInfo         *PDBInfo               `json:",omitempty"` // PDBI
+	Statistics      *Statistics            `json:",omitempty"` // FXC STAT
+	RuntimeData     *RuntimeData           `json:",omitempty"` // RDAT
+	ResourceDefs    *ResourceDefinitions   `json:",omitempty"` // RDEF
+	Bytecode        *ShaderBytecode        `json:",omitempty"` // SHDR, SHEX
+	Level9          *Aon9                  `json:",omitempty"` // Aon9
+	Module          *Module                `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 
 	// Value is the decoded value of a part family registered outside this
 	// package; JSON writes it under the registration's Key.

@@ -1,6 +1,10 @@
 package decode
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/decode/rootsig"
+)
 
 // The RDAT structures, named and laid out as DXC's RDAT_*.inl declare them.
 
@@ -177,7 +181,7 @@ type StateObjectConfig struct {
 // SubobjectRootSignature is RootSignature_t: a serialized root signature in RawBytes.
 type SubobjectRootSignature struct {
 	Data          BytesRef
-	RootSignature *RootSignature `json:",omitempty"` // the bytes decoded
+	RootSignature *rootsig.RootSignature `json:",omitempty"` // the bytes decoded
 	// SameRootSignatureAs is set instead of RootSignature when two
 	// subobjects already decoded these bytes: the SubobjectTable record of
 	// the first, whose RootSignature they are.

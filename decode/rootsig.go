@@ -5,135 +5,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode/binread"
-	"github.com/dxscope/dxscope/decode/report"
-)
-
-// RootSignature is a decoded serialized root signature (the RTS0 part, or an
-// RDAT root-signature subobject): versions 1.0, 1.1 and 1.2. Keys follow LLVM
-// obj2yaml's RootSignature; flags print as obj2yaml does, one key per set flag.
-type RootSignature struct {
-	Version              uint32 // 1 = 1.0, 2 = 1.1, 3 = 1.2
-	NumRootParameters    uint32
-	RootParametersOffset uint32
-	NumStaticSamplers    uint32
-	StaticSamplersOffset uint32
-	Parameters           []RootParameter
-	Samplers             []StaticSampler
-
-	AllowInputAssemblerInputLayout    bool `json:",omitempty"`
-	DenyVertexShaderRootAccess        bool `json:",omitempty"`
-	DenyHullShaderRootAccess          bool `json:",omitempty"`
-	DenyDomainShaderRootAccess        bool `json:",omitempty"`
-	DenyGeometryShaderRootAccess      bool `json:",omitempty"`
-	DenyPixelShaderRootAccess         bool `json:",omitempty"`
-	AllowStreamOutput                 bool `json:",omitempty"`
-	LocalRootSignature                bool `json:",omitempty"`
-	DenyAmplificationShaderRootAccess bool `json:",omitempty"`
-	DenyMeshShaderRootAccess          bool `json:",omitempty"`
-	CBVSRVUAVHeapDirectlyIndexed      bool `json:",omitempty"`
-	SamplerHeapDirectlyIndexed        bool `json:",omitempty"`
-	AllowLowTierReservedHwCbLimit     bool `json:",omitempty"` // DXC only (0x80000000)
-
-	// Added keys.
-	VersionName string   // "1.0", "1.1", "1.2"
-	Flags       uint32   // the raw D3D12_ROOT_SIGNATURE_FLAGS word
-	FlagNames   []string // names of the set flags ("0x..." for bits nobody defines)
-}
-
-// RootParameter is one root parameter: a header (type, visibility, payload
-// offset) and the payload its type selects.
-type RootParameter struct {
-	ParameterType    RootParameterType
-	ShaderVisibility ShaderVisibility
-	Table            *RootDescriptorTable `json:",omitempty"` // DescriptorTable
-	Constants        *RootConstants       `json:",omitempty"` // Constants32Bit
-	Descriptor       *RootDescriptor      `json:",omitempty"` // CBV, SRV, UAV
-
-	// Added keys.
-	PayloadOffset uint32 // offset of the payload from the start of the root signature
-}
-
-// RootConstants is the payload of a Constants32Bit parameter.
-type RootConstants struct {
-	Num32BitValues uint32
-	RegisterSpace  uint32
-	ShaderRegister uint32
-}
-
-// RootDescriptor is the payload of a CBV, SRV or UAV root descriptor (flags from 1.1).
-type RootDescriptor struct {
-	RegisterSpace               uint32
-	ShaderRegister              uint32
-	DataVolatile                bool     `json:"DATA_VOLATILE,omitempty"`
-	DataStaticWhileSetAtExecute bool     `json:"DATA_STATIC_WHILE_SET_AT_EXECUTE,omitempty"`
-	DataStatic                  bool     `json:"DATA_STATIC,omitempty"`
-	Flags                       uint32   // added: raw flags (0 in 1.0, which has none)
-	FlagNames                   []string `json:",omitempty"` // added
-}
-
-// RootDescriptorTable is the payload of a DescriptorTable parameter.
-type RootDescriptorTable struct {
-	NumRanges    uint32
-	RangesOffset uint32
-	Ranges       []DescriptorRange
-	// SameRangesAs is set instead of Ranges when two tables already decoded
-	// these ranges (same RangesOffset and NumRanges): the index in
-	// Parameters of the first, whose Ranges they are.
-	// RootSignature.TableRanges resolves it.
-	SameRangesAs *int `json:",omitempty"`
-}
-
-// DescriptorRange is one range of a descriptor table (flags from 1.1).
-type DescriptorRange struct {
-	RangeType DescriptorRangeType
-	// NumDescriptors prints -1 for unbounded (0xFFFFFFFF), as obj2yaml does.
-	NumDescriptors                    int64
-	BaseShaderRegister                uint32
-	RegisterSpace                     uint32
-	OffsetInDescriptorsFromTableStart uint32 // 0xFFFFFFFF: append after the previous range
-
-	DescriptorsVolatile                        bool `json:"DESCRIPTORS_VOLATILE,omitempty"`
-	DataVolatile                               bool `json:"DATA_VOLATILE,omitempty"`
-	DataStaticWhileSetAtExecute                bool `json:"DATA_STATIC_WHILE_SET_AT_EXECUTE,omitempty"`
-	DataStatic                                 bool `json:"DATA_STATIC,omitempty"`
-	DescriptorsStaticKeepingBufferBoundsChecks bool `json:"DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS,omitempty"`
-
-	// Added keys.
-	Unbounded bool     // NumDescriptors is 0xFFFFFFFF
-	Append    bool     // OffsetInDescriptorsFromTableStart is 0xFFFFFFFF (D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND)
-	Flags     uint32   // raw flags (0 in 1.0, which has none)
-	FlagNames []string `json:",omitempty"`
-}
-
-// StaticSampler is one static sampler (D3D12_STATIC_SAMPLER_DESC; 1.2 adds Flags).
-type StaticSampler struct {
-	Filter           SamplerFilter
-	AddressU         TextureAddressMode
-	AddressV         TextureAddressMode
-	AddressW         TextureAddressMode
-	MipLODBias       SamplerFloat
-	MaxAnisotropy    uint32
-	ComparisonFunc   ComparisonFunc
-	BorderColor      StaticBorderColor
-	MinLOD           SamplerFloat
-	MaxLOD           SamplerFloat
-	ShaderRegister   uint32
-	RegisterSpace    uint32
-	ShaderVisibility ShaderVisibility
-
-	UintBorderColor          bool `json:"SAMPLER_FLAG_UINT_BORDER_COLOR,omitempty"`
-	NonNormalizedCoordinates bool `json:"SAMPLER_FLAG_NON_NORMALIZED_COORDINATES,omitempty"`
-
-	// Added keys.
-	Flags     uint32   // raw flags (1.2 only)
-	FlagNames []string `json:",omitempty"`
-}
-
-// RangeUnbounded is the NumDescriptors value of an unbounded range, and RangeAppend the
-// range offset that means "right after the previous range".
-const (
-	RangeUnbounded = 0xFFFFFFFF
-	RangeAppend    = 0xFFFFFFFF
+	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
 // Structure sizes by version.
@@ -173,7 +45,7 @@ type rtsRegion struct {
 
 type rtsDecoder struct {
 	r       *binread.Reader
-	rs      *RootSignature
+	rs      *rootsig.RootSignature
 	regions []rtsRegion
 
 	// Range lists many tables name: a list is decoded for two tables at
@@ -218,8 +90,8 @@ func (d *rtsDecoder) fits(off uint32, n int64, at int, what, field string) bool 
 
 // decodeRootSignature reads a serialized root signature from r (an RTS0 part,
 // or the bytes of an RDAT root-signature subobject). Offsets inside are from the start of r.
-func decodeRootSignature(r *binread.Reader) *RootSignature {
-	rs := &RootSignature{Parameters: []RootParameter{}, Samplers: []StaticSampler{}}
+func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
+	rs := &rootsig.RootSignature{Parameters: []rootsig.RootParameter{}, Samplers: []rootsig.StaticSampler{}}
 	d := &rtsDecoder{r: r, rs: rs}
 	r.Seek(0)
 	rs.Version = r.U32("Version")
@@ -234,7 +106,7 @@ func decodeRootSignature(r *binread.Reader) *RootSignature {
 	d.claim(0, rtsHeaderSize, "the root signature header")
 	switch rs.Version {
 	case 1, 2, 3:
-		rs.VersionName = fmt.Sprintf("1.%d", rs.Version-1)
+		rs.VersionName = rootsig.VersionName(rs.Version)
 	default:
 		r.ProblemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
 		r.Raw("Data", r.Remaining())
@@ -251,30 +123,12 @@ func decodeRootSignature(r *binread.Reader) *RootSignature {
 	return rs
 }
 
-// TableRanges is the ranges of parameter i's descriptor table: its own, or
-// those it shares (SameRangesAs); nil when parameter i is not a table.
-func (rs *RootSignature) TableRanges(i int) []DescriptorRange {
-	if i < 0 || i >= len(rs.Parameters) || rs.Parameters[i].Table == nil {
-		return nil
-	}
-	t := rs.Parameters[i].Table
-	if j := t.SameRangesAs; j != nil && *j >= 0 && *j < len(rs.Parameters) && rs.Parameters[*j].Table != nil {
-		return rs.Parameters[*j].Table.Ranges
-	}
-	return t.Ranges
-}
 
 func (d *rtsDecoder) setRootFlags() {
 	rs, f := d.rs, d.rs.Flags
-	rs.FlagNames = report.BitNames(f, rootFlagBits)
-	report.SetFlagFields(f, rootFlagBits,
-		&rs.AllowInputAssemblerInputLayout, &rs.DenyVertexShaderRootAccess, &rs.DenyHullShaderRootAccess,
-		&rs.DenyDomainShaderRootAccess, &rs.DenyGeometryShaderRootAccess, &rs.DenyPixelShaderRootAccess,
-		&rs.AllowStreamOutput, &rs.LocalRootSignature, &rs.DenyAmplificationShaderRootAccess,
-		&rs.DenyMeshShaderRootAccess, &rs.CBVSRVUAVHeapDirectlyIndexed, &rs.SamplerHeapDirectlyIndexed,
-		&rs.AllowLowTierReservedHwCbLimit)
-	if bad := f &^ flagMask(rootFlagBits); bad != 0 {
-		d.r.ProblemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, flagMask(rootFlagBits))
+	rs.SetFlags(f)
+	if bad := f &^ rootsig.ValidRootFlags; bad != 0 {
+		d.r.ProblemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, rootsig.ValidRootFlags)
 	}
 }
 
@@ -304,12 +158,12 @@ func (d *rtsDecoder) parameters() {
 		"the root parameter headers", "Parameters", "root parameters") {
 		return
 	}
-	rs.Parameters = make([]RootParameter, n)
+	rs.Parameters = make([]rootsig.RootParameter, n)
 	for i := range rs.Parameters {
 		p := &rs.Parameters[i]
 		r.Begin(fmt.Sprintf("[%d]", i), "root parameter")
-		p.ParameterType = RootParameterType(r.U32("ParameterType"))
-		p.ShaderVisibility = ShaderVisibility(r.U32("ShaderVisibility"))
+		p.ParameterType = rootsig.RootParameterType(r.U32("ParameterType"))
+		p.ShaderVisibility = rootsig.ShaderVisibility(r.U32("ShaderVisibility"))
 		p.PayloadOffset = r.U32("PayloadOffset")
 		r.End()
 	}
@@ -322,7 +176,7 @@ func (d *rtsDecoder) parameters() {
 // payload checks that the n bytes of p's payload fit (an Error at the
 // parameter header at otherwise), claims them for what and opens them as the
 // structure named structure at path; nil when they do not fit.
-func (d *rtsDecoder) payload(p *RootParameter, n int, at int, what, path, structure string) *binread.Reader {
+func (d *rtsDecoder) payload(p *rootsig.RootParameter, n int, at int, what, path, structure string) *binread.Reader {
 	if !d.fits(p.PayloadOffset, int64(n), at+8, what, "PayloadOffset") {
 		return nil
 	}
@@ -332,62 +186,61 @@ func (d *rtsDecoder) payload(p *RootParameter, n int, at int, what, path, struct
 	return s
 }
 
-func (d *rtsDecoder) parameter(i int, p *RootParameter) {
+func (d *rtsDecoder) parameter(i int, p *rootsig.RootParameter) {
 	r, v := d.r, d.rs.Version
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
-	if !report.Named(shaderVisibilities.Names, uint64(p.ShaderVisibility)) {
+	if !p.ShaderVisibility.Known() {
 		r.ProblemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
 	path := r.Join(fmt.Sprintf("Parameters[%d]", i))
 	switch p.ParameterType {
-	case RootParamConstants32Bit:
+	case rootsig.RootParamConstants32Bit:
 		s := d.payload(p, rtsConstantsSize, at, what+"'s constants", path+"/Constants", "root constants")
 		if s == nil {
 			return
 		}
-		p.Constants = &RootConstants{ShaderRegister: s.U32("ShaderRegister"), RegisterSpace: s.U32("RegisterSpace"), Num32BitValues: s.U32("Num32BitValues")}
+		p.Constants = &rootsig.RootConstants{ShaderRegister: s.U32("ShaderRegister"), RegisterSpace: s.U32("RegisterSpace"), Num32BitValues: s.U32("Num32BitValues")}
 		s.End()
-	case RootParamCBV, RootParamSRV, RootParamUAV:
+	case rootsig.RootParamCBV, rootsig.RootParamSRV, rootsig.RootParamUAV:
 		s := d.payload(p, rtsDescriptorSize(v), at, what+"'s descriptor", path+"/Descriptor", "root descriptor")
 		if s == nil {
 			return
 		}
-		c := &RootDescriptor{}
+		c := &rootsig.RootDescriptor{}
 		c.ShaderRegister = s.U32("ShaderRegister")
 		c.RegisterSpace = s.U32("RegisterSpace")
 		if v >= 2 {
 			c.Flags = s.U32("Flags")
 		}
 		s.End()
-		c.FlagNames = report.BitNames(c.Flags, rootDescriptorFlagBits)
-		report.SetFlagFields(c.Flags, rootDescriptorFlagBits, &c.DataVolatile, &c.DataStaticWhileSetAtExecute, &c.DataStatic)
-		if bad := c.Flags &^ flagMask(rootDescriptorFlagBits); bad != 0 {
-			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, flagMask(rootDescriptorFlagBits))
+		c.SetFlags(c.Flags)
+		if bad := c.Flags &^ rootsig.ValidRootDescriptorFlags; bad != 0 {
+			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, rootsig.ValidRootDescriptorFlags)
 		}
 		if bits := c.Flags & 0xE; bits&(bits-1) != 0 {
 			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
 		}
 		p.Descriptor = c
-	case RootParamDescriptorTable:
+	case rootsig.RootParamDescriptorTable:
 		d.table(i, p, at, what, path)
 	default:
 		r.ProblemAt(Error, at, what, "root parameter %d has ParameterType %d, which is not one of DescriptorTable, Constants32Bit, CBV, SRV, UAV (0 to 4): its payload cannot be read", i, uint32(p.ParameterType))
 	}
 }
 
-func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
+func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path string) {
 	r, v := d.r, d.rs.Version
 	s := d.payload(p, rtsTableSize, at, what+"'s descriptor table", path+"/Table", "descriptor table")
 	if s == nil {
 		return
 	}
-	t := &RootDescriptorTable{}
+	t := &rootsig.RootDescriptorTable{}
 	t.NumRanges = s.U32("NumRanges")
 	t.RangesOffset = s.U32("RangesOffset")
 	s.End()
 	p.Table = t
-	t.Ranges = []DescriptorRange{}
+	t.Ranges = []rootsig.DescriptorRange{}
 	if t.NumRanges == 0 {
 		r.ProblemAt(Warning, int(p.PayloadOffset), what, "descriptor table %d has no ranges (D3D12 rejects empty tables)", i)
 		return
@@ -416,12 +269,12 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 	sh.decoded++
 	d.tables[key] = sh
 	d.rangesLeft -= int(t.NumRanges)
-	t.Ranges = make([]DescriptorRange, t.NumRanges)
+	t.Ranges = make([]rootsig.DescriptorRange, t.NumRanges)
 	s = r.Sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
 	for k := range t.Ranges {
 		g := &t.Ranges[k]
 		s.Begin(fmt.Sprintf("[%d]", k), "descriptor range")
-		g.RangeType = DescriptorRangeType(s.U32("RangeType"))
+		g.RangeType = rootsig.DescriptorRangeType(s.U32("RangeType"))
 		nd := s.U32("NumDescriptors")
 		g.BaseShaderRegister = s.U32("BaseShaderRegister")
 		g.RegisterSpace = s.U32("RegisterSpace")
@@ -432,13 +285,11 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 		g.OffsetInDescriptorsFromTableStart = s.U32("OffsetInDescriptorsFromTableStart")
 		s.End()
 		g.NumDescriptors = int64(nd)
-		if nd == RangeUnbounded {
+		if nd == rootsig.RangeUnbounded {
 			g.NumDescriptors, g.Unbounded = -1, true
 		}
-		g.Append = g.OffsetInDescriptorsFromTableStart == RangeAppend
-		g.FlagNames = report.BitNames(g.Flags, descriptorRangeFlagBits)
-		report.SetFlagFields(g.Flags, descriptorRangeFlagBits, &g.DescriptorsVolatile, &g.DataVolatile,
-			&g.DataStaticWhileSetAtExecute, &g.DataStatic, &g.DescriptorsStaticKeepingBufferBoundsChecks)
+		g.Append = g.OffsetInDescriptorsFromTableStart == rootsig.RangeAppend
+		g.SetFlags(g.Flags)
 		rat := int(t.RangesOffset) + k*rsize
 		rwhat := fmt.Sprintf("descriptor table %d range %d", i, k)
 		if k > 0 {
@@ -450,14 +301,14 @@ func (d *rtsDecoder) table(i int, p *RootParameter, at int, what, path string) {
 				r.ProblemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
-		if !report.Named(descriptorRangeTypes.Names, uint64(g.RangeType)) {
+		if !g.RangeType.Known() {
 			r.ProblemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
 			r.ProblemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
 		}
-		if bad := g.Flags &^ flagMask(descriptorRangeFlagBits); bad != 0 {
-			r.ProblemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, flagMask(descriptorRangeFlagBits))
+		if bad := g.Flags &^ rootsig.ValidDescriptorRangeFlags; bad != 0 {
+			r.ProblemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
 		} else if g.RangeType == 3 && g.Flags&^0x1 != 0 {
 			r.ProblemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
 		}
@@ -474,77 +325,55 @@ func (d *rtsDecoder) samplers() {
 		"the static samplers", "Samplers", "static samplers") {
 		return
 	}
-	rs.Samplers = make([]StaticSampler, n)
+	rs.Samplers = make([]rootsig.StaticSampler, n)
 	for i := range rs.Samplers {
 		at := r.Pos
 		m := &rs.Samplers[i]
 		r.Begin(fmt.Sprintf("[%d]", i), "static sampler")
-		m.Filter = SamplerFilter(r.U32("Filter"))
-		m.AddressU = TextureAddressMode(r.U32("AddressU"))
-		m.AddressV = TextureAddressMode(r.U32("AddressV"))
-		m.AddressW = TextureAddressMode(r.U32("AddressW"))
-		m.MipLODBias = SamplerFloat(r.F32("MipLODBias"))
+		m.Filter = rootsig.SamplerFilter(r.U32("Filter"))
+		m.AddressU = rootsig.TextureAddressMode(r.U32("AddressU"))
+		m.AddressV = rootsig.TextureAddressMode(r.U32("AddressV"))
+		m.AddressW = rootsig.TextureAddressMode(r.U32("AddressW"))
+		m.MipLODBias = rootsig.SamplerFloat(r.F32("MipLODBias"))
 		m.MaxAnisotropy = r.U32("MaxAnisotropy")
-		m.ComparisonFunc = ComparisonFunc(r.U32("ComparisonFunc"))
-		m.BorderColor = StaticBorderColor(r.U32("BorderColor"))
-		m.MinLOD = SamplerFloat(r.F32("MinLOD"))
-		m.MaxLOD = SamplerFloat(r.F32("MaxLOD"))
+		m.ComparisonFunc = rootsig.ComparisonFunc(r.U32("ComparisonFunc"))
+		m.BorderColor = rootsig.StaticBorderColor(r.U32("BorderColor"))
+		m.MinLOD = rootsig.SamplerFloat(r.F32("MinLOD"))
+		m.MaxLOD = rootsig.SamplerFloat(r.F32("MaxLOD"))
 		m.ShaderRegister = r.U32("ShaderRegister")
 		m.RegisterSpace = r.U32("RegisterSpace")
-		m.ShaderVisibility = ShaderVisibility(r.U32("ShaderVisibility"))
+		m.ShaderVisibility = rootsig.ShaderVisibility(r.U32("ShaderVisibility"))
 		if rs.Version >= 3 {
 			m.Flags = r.U32("Flags")
 		}
 		r.End()
-		m.FlagNames = report.BitNames(m.Flags, staticSamplerFlagBits)
-		report.SetFlagFields(m.Flags, staticSamplerFlagBits, &m.UintBorderColor, &m.NonNormalizedCoordinates)
+		m.SetFlags(m.Flags)
 		d.checkSampler(i, at, m)
 	}
 	r.End()
 }
 
-func (d *rtsDecoder) checkSampler(i, at int, m *StaticSampler) {
+func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	r := d.r
 	what := fmt.Sprintf("static sampler %d", i)
-	bad := func(field string, rel int, v uint32, names []string, typ string) {
-		if !report.Named(names, uint64(v)) {
+	bad := func(field string, rel int, v uint32, known bool, typ string) {
+		if !known {
 			r.ProblemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
-	bad("Filter", 0, uint32(m.Filter), samplerFilters.Names, "D3D12_FILTER")
-	bad("AddressU", 4, uint32(m.AddressU), textureAddressModes.Names, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressV", 8, uint32(m.AddressV), textureAddressModes.Names, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressW", 12, uint32(m.AddressW), textureAddressModes.Names, "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), comparisonFuncs.Names, "D3D12_COMPARISON_FUNC")
-	bad("BorderColor", 28, uint32(m.BorderColor), staticBorderColors.Names, "D3D12_STATIC_BORDER_COLOR")
-	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), shaderVisibilities.Names, "D3D12_SHADER_VISIBILITY")
+	bad("Filter", 0, uint32(m.Filter), m.Filter.Known(), "D3D12_FILTER")
+	bad("AddressU", 4, uint32(m.AddressU), m.AddressU.Known(), "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressV", 8, uint32(m.AddressV), m.AddressV.Known(), "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressW", 12, uint32(m.AddressW), m.AddressW.Known(), "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), m.ComparisonFunc.Known(), "D3D12_COMPARISON_FUNC")
+	bad("BorderColor", 28, uint32(m.BorderColor), m.BorderColor.Known(), "D3D12_STATIC_BORDER_COLOR")
+	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), m.ShaderVisibility.Known(), "D3D12_SHADER_VISIBILITY")
 	if m.MaxAnisotropy > 16 {
 		r.ProblemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}
-	if b := m.Flags &^ flagMask(staticSamplerFlagBits); b != 0 {
-		r.ProblemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, flagMask(staticSamplerFlagBits))
+	if b := m.Flags &^ rootsig.ValidSamplerFlags; b != 0 {
+		r.ProblemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, rootsig.ValidSamplerFlags)
 	}
-}
-
-// String is the one-line summary: "v1.1, 3 parameters, 1 static sampler".
-func (rs *RootSignature) String() string {
-	if rs == nil {
-		return "unreadable root signature"
-	}
-	if rs.VersionName == "" {
-		return fmt.Sprintf("unknown version %d", rs.Version)
-	}
-	plural := func(n int, one, many string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		if n == 0 {
-			return "no " + many
-		}
-		return fmt.Sprintf("%d %s", n, many)
-	}
-	out := fmt.Sprintf("v%s, %s, %s", rs.VersionName, plural(len(rs.Parameters), "parameter", "parameters"), plural(len(rs.Samplers), "static sampler", "static samplers"))
-	return out
 }
 
 func decodeRootSignaturePart(p *Part, r *binread.Reader) {

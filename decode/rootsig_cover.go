@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
-	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
 // RootSignatureCovers checks a serialized root signature (RTS0 part data)
@@ -90,7 +90,7 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		}
 	}
 	if denied && bound {
-		names := report.BitNames(rs.Flags&denyFlag[vis], rootFlagBits)
+		names := rootsig.RootFlagNames(rs.Flags & denyFlag[vis])
 		out = append(out, Problem{Severity: Error, Part: "RTS0", Structure: "root signature", Message: fmt.Sprintf("the shader binds resources but the root signature sets %s, denying root access to the %s stage", strings.Join(names, ", "), id.Stage)})
 	}
 	return out
@@ -98,13 +98,13 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 
 // stageVisibility maps a shader stage to the visibility that names it
 // (DXC's GetVisibilityType); other stages see only ranges visible to all.
-var stageVisibility = map[string]ShaderVisibility{"Vertex": 1, "Hull": 2, "Domain": 3, "Geometry": 4, "Pixel": 5, "Amplification": 6, "Mesh": 7, "Compute": 0}
+var stageVisibility = map[string]rootsig.ShaderVisibility{"Vertex": 1, "Hull": 2, "Domain": 3, "Geometry": 4, "Pixel": 5, "Amplification": 6, "Mesh": 7, "Compute": 0}
 
 // denyFlag is the root signature flag that denies each visibility's stage
 // root access (D3D12_ROOT_SIGNATURE_FLAG_DENY_*_SHADER_ROOT_ACCESS).
 var denyFlag = [8]uint32{0, 0x2, 0x4, 0x8, 0x10, 0x20, 0x200, 0x400}
 
-func visibilityName(v ShaderVisibility) string {
+func visibilityName(v rootsig.ShaderVisibility) string {
 	if v == 0 {
 		return "all stages"
 	}
@@ -112,7 +112,7 @@ func visibilityName(v ShaderVisibility) string {
 }
 
 // psvRangeType is the range type each PSVResourceType needs.
-var psvRangeType = map[PSVResourceType]DescriptorRangeType{
+var psvRangeType = map[PSVResourceType]rootsig.DescriptorRangeType{
 	1: 3,             // Sampler
 	2: 2,             // CBV
 	3: 0, 4: 0, 5: 0, // SRVTyped, SRVRaw, SRVStructured
@@ -120,7 +120,7 @@ var psvRangeType = map[PSVResourceType]DescriptorRangeType{
 }
 
 // registerName writes a binding in HLSL's register notation: t3, space1.
-func registerName(rt DescriptorRangeType, reg, space uint32) string {
+func registerName(rt rootsig.DescriptorRangeType, reg, space uint32) string {
 	letter := [...]string{"t", "u", "b", "s"}[rt&3]
 	return fmt.Sprintf("register(%s%d, space%d)", letter, reg, space)
 }
@@ -200,9 +200,9 @@ type coverage struct {
 	ranges [8][4][]coverRange
 }
 
-func newCoverage(rs *RootSignature) *coverage {
+func newCoverage(rs *rootsig.RootSignature) *coverage {
 	c := &coverage{}
-	add := func(vis ShaderVisibility, rt DescriptorRangeType, r coverRange) {
+	add := func(vis rootsig.ShaderVisibility, rt rootsig.DescriptorRangeType, r coverRange) {
 		if vis < 8 && rt < 4 {
 			c.ranges[vis][rt] = append(c.ranges[vis][rt], r)
 		}
@@ -210,7 +210,7 @@ func newCoverage(rs *RootSignature) *coverage {
 	// Tables sharing one list of ranges (SameRangesAs) add it once per
 	// visibility: its ranges cover the same registers whichever names them.
 	type shared struct {
-		vis   ShaderVisibility
+		vis   rootsig.ShaderVisibility
 		first int
 	}
 	added := map[shared]bool{}
@@ -239,7 +239,7 @@ func newCoverage(rs *RootSignature) *coverage {
 			add(p.ShaderVisibility, 2, coverRange{p.Constants.RegisterSpace, p.Constants.ShaderRegister, p.Constants.ShaderRegister, rootConstantsNode,
 				fmt.Sprintf("root parameter %d (root constants)", i)})
 		case p.Descriptor != nil:
-			rt, ok := map[RootParameterType]DescriptorRangeType{RootParamCBV: 2, RootParamSRV: 0, RootParamUAV: 1}[p.ParameterType]
+			rt, ok := map[rootsig.RootParameterType]rootsig.DescriptorRangeType{rootsig.RootParamCBV: 2, rootsig.RootParamSRV: 0, rootsig.RootParamUAV: 1}[p.ParameterType]
 			if ok {
 				add(p.ShaderVisibility, rt, coverRange{p.Descriptor.RegisterSpace, p.Descriptor.ShaderRegister, p.Descriptor.ShaderRegister, rootDescriptorNode,
 					fmt.Sprintf("root parameter %d (root %s)", i, p.ParameterType)})
@@ -256,12 +256,12 @@ func newCoverage(rs *RootSignature) *coverage {
 // DXC's FindCoveringInterval: a range visible to all stages that touches the
 // registers decides (covered only if it contains them all); otherwise a
 // range visible to the shader's stage.
-func (c *coverage) find(rt DescriptorRangeType, vis ShaderVisibility, space, lb, num uint32) *coverRange {
+func (c *coverage) find(rt rootsig.DescriptorRangeType, vis rootsig.ShaderVisibility, space, lb, num uint32) *coverRange {
 	ub := lb + num - 1
 	if ub < lb {
 		ub = 0xFFFFFFFF
 	}
-	search := func(v ShaderVisibility) (touched bool, r *coverRange) {
+	search := func(v rootsig.ShaderVisibility) (touched bool, r *coverRange) {
 		for i := range c.ranges[v][rt] {
 			g := &c.ranges[v][rt][i]
 			if g.space != space || g.ub < lb || g.lb > ub {

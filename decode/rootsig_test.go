@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -59,7 +60,7 @@ func samplerWords(extra ...uint32) []uint32 {
 	return append(w, extra...)
 }
 
-func decodeBuilt(t *testing.T, data []byte) (*File, *RootSignature) {
+func decodeBuilt(t *testing.T, data []byte) (*File, *rootsig.RootSignature) {
 	t.Helper()
 	f, err := Parse(wrapPart("RTS0", data))
 	if err != nil {
@@ -123,10 +124,10 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 				t.Errorf("summary %q, want %q", f.Parts[0].Summary, want)
 			}
 			p := rs.Parameters
-			if p[0].ParameterType != RootParamConstants32Bit || p[0].ShaderVisibility != 1 || *p[0].Constants != (RootConstants{Num32BitValues: 16, RegisterSpace: 1, ShaderRegister: 3}) {
+			if p[0].ParameterType != rootsig.RootParamConstants32Bit || p[0].ShaderVisibility != 1 || *p[0].Constants != (rootsig.RootConstants{Num32BitValues: 16, RegisterSpace: 1, ShaderRegister: 3}) {
 				t.Errorf("constants %+v %+v", p[0], p[0].Constants)
 			}
-			for i, typ := range []RootParameterType{RootParamCBV, RootParamSRV, RootParamUAV} {
+			for i, typ := range []rootsig.RootParameterType{rootsig.RootParamCBV, rootsig.RootParamSRV, rootsig.RootParamUAV} {
 				d := p[1+i].Descriptor
 				if p[1+i].ParameterType != typ || d == nil || d.ShaderRegister != 5 || d.RegisterSpace != 6 {
 					t.Fatalf("descriptor %d: %+v %+v", i, p[1+i], d)
@@ -150,7 +151,7 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 				t.Errorf("range flags %+v %+v", r0, r1)
 			}
 			s := rs.Samplers[0]
-			ws := StaticSampler{Filter: 0x55, AddressU: 1, AddressV: 3, AddressW: 4, MipLODBias: -0.5, MaxAnisotropy: 8, ComparisonFunc: 4, BorderColor: 3,
+			ws := rootsig.StaticSampler{Filter: 0x55, AddressU: 1, AddressV: 3, AddressW: 4, MipLODBias: -0.5, MaxAnisotropy: 8, ComparisonFunc: 4, BorderColor: 3,
 				MinLOD: 1, MaxLOD: math.MaxFloat32, ShaderRegister: 7, RegisterSpace: 2, ShaderVisibility: 5}
 			if v >= 3 {
 				ws.Flags, ws.UintBorderColor, ws.NonNormalizedCoordinates = 3, true, true
@@ -182,7 +183,7 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 					t.Errorf("JSON lacks %s", k)
 				}
 			}
-			var back RootSignature
+			var back rootsig.RootSignature
 			if err := json.Unmarshal(b, &back); err != nil || back.Samplers[0].Filter != 0x55 || back.Parameters[4].Table.Ranges[1].RangeType != 2 {
 				t.Errorf("JSON does not round-trip: %v", err)
 			}
@@ -248,7 +249,7 @@ func TestRootSignatureBadLayoutIsReported(t *testing.T) {
 
 // describeRTS renders a root signature in the vocabulary of the HLSL root
 // signature language, so expectations can be written from the source string.
-func describeRTS(rs *RootSignature) []string {
+func describeRTS(rs *rootsig.RootSignature) []string {
 	var out []string
 	if len(rs.FlagNames) > 0 {
 		out = append(out, "RootFlags("+strings.Join(rs.FlagNames, "|")+")")
@@ -265,7 +266,7 @@ func describeRTS(rs *RootSignature) []string {
 			out = append(out, fmt.Sprintf("RootConstants(num=%d, b%d, space=%d%s)", c.Num32BitValues, c.ShaderRegister, c.RegisterSpace, vis))
 		case p.Descriptor != nil:
 			d := p.Descriptor
-			r := map[RootParameterType]string{2: "b", 3: "t", 4: "u"}[p.ParameterType]
+			r := map[rootsig.RootParameterType]string{2: "b", 3: "t", 4: "u"}[p.ParameterType]
 			out = append(out, fmt.Sprintf("%s(%s%d, space=%d, flags=%s%s)", p.ParameterType, r, d.ShaderRegister, d.RegisterSpace, strings.Join(d.FlagNames, "|"), vis))
 		case p.Table != nil:
 			var rs []string

@@ -16,7 +16,7 @@ import (
 
 func init() {
 	commands["psv"] = command{"FILE", "dump the PSV0 part like dxa -dumppsv, names resolved", fileCommand("psv", dumpPSV)}
-	commands["rootsig"] = command{"FILE", "the RTS0 root signature in the HLSL root signature language", fileCommand("rootsig", dumpRootSig)}
+	commands["rootsig"] = command{rootsigUsage, "the RTS0 root signature in the HLSL root signature language; --compile: that language to RTS0 bytes", withCompile(fileCommand("rootsig", dumpRootSig))}
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}

@@ -313,20 +313,32 @@ func obj2yamlReads(t *testing.T, paths []string, want []*decode.File) int {
 	return read
 }
 
-func TestSetRootSigTakesAContainerAndRefusesText(t *testing.T) {
+func TestSetRootSigTakesAContainerOrText(t *testing.T) {
 	shader := corpusPath(t, "real/HansKristian-Work__vkd3d-proton/cs_null_root_signature.h__cs_null_root_signature_code_dxbc.dxbc")
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
+	want, _ := os.ReadFile(shader)
 	// Its own root signature, given as the container it is in.
 	runOK(t, "setrootsig", shader, shader, "-o", out)
-	want, _ := os.ReadFile(shader)
 	if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
 		t.Errorf("setting a shader's own root signature changed the file")
 	}
+	// The same root signature as the HLSL text dxscope rootsig prints of it,
+	// compiled at the version that printout names.
 	hlsl := filepath.Join(dir, "rs.hlsl")
-	os.WriteFile(hlsl, []byte(`RootFlags(0), CBV(b0)`), 0o644)
-	if code, _, errs := runCmd("setrootsig", shader, hlsl, "-o", out); code != 1 || !strings.Contains(errs, "compile it first") {
-		t.Errorf("HLSL text: %d %q", code, errs)
+	printed := runOK(t, "rootsig", shader)
+	os.WriteFile(hlsl, []byte(printed), 0o644)
+	version := "1.0"
+	if strings.Contains(printed, "rootsig_1_1") {
+		version = "1.1"
+	}
+	runOK(t, "setrootsig", shader, hlsl, "--version", version, "-o", out)
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
+		t.Errorf("setting a shader's own root signature from its HLSL text changed the file")
+	}
+	os.WriteFile(hlsl, []byte("RootFlags(0), CBV(b0,"), 0o644)
+	if code, _, errs := runCmd("setrootsig", shader, hlsl, "-o", out); code != 1 || !strings.Contains(errs, "HLSL root-signature text: 1:") {
+		t.Errorf("bad HLSL text: %d %q", code, errs)
 	}
 }
 

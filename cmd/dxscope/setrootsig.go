@@ -7,12 +7,13 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/edit"
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
-	commands["setrootsig"] = command{"FILE RS (-o OUT | --in-place) [--digest D] [--force]",
-		"replace or add the root signature (RS: a serialized RTS0 or a container with one), checked against the shader's bindings", runSetRootSig}
+	commands["setrootsig"] = command{"FILE RS (-o OUT | --in-place) [--digest D] [--force] [--version V]",
+		"replace or add the root signature (RS: a serialized RTS0, a container with one, or HLSL root-signature text compiled as --version 1.0|1.1|1.2, default 1.1), checked against the shader's bindings", runSetRootSig}
 	binaryOutput["setrootsig"] = true
 }
 
@@ -21,6 +22,7 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	var o output
 	o.flags(fs, "keep")
 	force := fs.Bool("force", false, "write a root signature that does not fit the shader")
+	vflag := fs.String("version", "1.1", "the version HLSL root-signature text compiles to: 1.0, 1.1 or 1.2")
 	pos, ok := parseArgs(fs, args, 2, 2, stderr)
 	if !ok {
 		return 2
@@ -37,7 +39,12 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	rts0, err := rootSignatureBytes(rs)
+	version, ok := rootsigVersions[*vflag]
+	if !ok {
+		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(*vflag))
+		return 2
+	}
+	rts0, err := rootSignatureBytes(rs, version)
 	if err != nil {
 		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(pos[1]), err)
 		return 1
@@ -54,9 +61,10 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 }
 
 // rootSignatureBytes returns the serialized root signature in b: the RTS0
-// part of a container, or b itself when it starts with a root signature
-// version (1.0, 1.1, 1.2).
-func rootSignatureBytes(b []byte) ([]byte, error) {
+// part of a container, b itself when it starts with a root signature
+// version (1.0, 1.1, 1.2), else b as HLSL root-signature text compiled to
+// that version.
+func rootSignatureBytes(b []byte, version uint32) ([]byte, error) {
 	if len(b) >= 4 && string(b[:4]) == decode.Magic {
 		f, err := decode.Parse(b)
 		if err != nil {
@@ -73,5 +81,9 @@ func rootSignatureBytes(b []byte) ([]byte, error) {
 			return b, nil
 		}
 	}
-	return nil, fmt.Errorf("neither a container nor a serialized root signature (whose first word is its version, 1 to 3); for HLSL root-signature text, compile it first (dxc -T rootsig_1_1 -E NAME FILE -Fo OUT)")
+	rs, err := rootsig.Parse(string(b), version)
+	if err != nil {
+		return nil, fmt.Errorf("neither a container, a serialized root signature (whose first word is its version, 1 to 3) nor HLSL root-signature text: %w", err)
+	}
+	return rootsig.Encode(rs, version), nil
 }

@@ -77,6 +77,10 @@ type SafeWriter struct {
 // NewSafeWriter returns a SafeWriter that writes to w.
 func NewSafeWriter(w io.Writer) *SafeWriter { return &SafeWriter{w: w} }
 
+// Raw returns the writer under s, for output that is bytes rather than text
+// (a command whose text and binary forms share a name: rootsig --compile).
+func (s *SafeWriter) Raw() io.Writer { return s.w }
+
 // Write escapes and writes p; it reports len(p) when all of it went out.
 func (s *SafeWriter) Write(p []byte) (int, error) {
 	in := p

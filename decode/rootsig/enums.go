@@ -1,4 +1,4 @@
-package decode
+package rootsig
 
 import (
 	"math"
@@ -28,6 +28,9 @@ var rootParameterTypes = report.Enum{Type: "RootParameterType", Names: []string{
 
 func (v RootParameterType) String() string { return report.EnumString(rootParameterTypes, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v RootParameterType) Known() bool { return report.Named(rootParameterTypes.Names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v RootParameterType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -43,6 +46,9 @@ var shaderVisibilities = report.Enum{Type: "ShaderVisibility", Names: []string{0
 
 func (v ShaderVisibility) String() string { return report.EnumString(shaderVisibilities, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v ShaderVisibility) Known() bool { return report.Named(shaderVisibilities.Names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v ShaderVisibility) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -57,6 +63,9 @@ type DescriptorRangeType uint32
 var descriptorRangeTypes = report.Enum{Type: "DescriptorRangeType", Names: []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}}
 
 func (v DescriptorRangeType) String() string { return report.EnumString(descriptorRangeTypes, v) }
+
+// Known reports whether v has a name (is a value the format defines).
+func (v DescriptorRangeType) Known() bool { return report.Named(descriptorRangeTypes.Names, uint64(v)) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -95,6 +104,9 @@ var samplerFilters = report.Enum{Type: "SamplerFilter", Names: func() []string {
 
 func (v SamplerFilter) String() string { return report.EnumString(samplerFilters, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v SamplerFilter) Known() bool { return report.Named(samplerFilters.Names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -107,6 +119,9 @@ type TextureAddressMode uint32
 var textureAddressModes = report.Enum{Type: "TextureAddressMode", Names: []string{1: "Wrap", 2: "Mirror", 3: "Clamp", 4: "Border", 5: "MirrorOnce"}}
 
 func (v TextureAddressMode) String() string { return report.EnumString(textureAddressModes, v) }
+
+// Known reports whether v has a name (is a value the format defines).
+func (v TextureAddressMode) Known() bool { return report.Named(textureAddressModes.Names, uint64(v)) }
 
 // MarshalText writes the name, as obj2yaml does.
 func (v TextureAddressMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -123,6 +138,9 @@ var comparisonFuncs = report.Enum{Type: "ComparisonFunc", Names: []string{0: "No
 
 func (v ComparisonFunc) String() string { return report.EnumString(comparisonFuncs, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v ComparisonFunc) Known() bool { return report.Named(comparisonFuncs.Names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v ComparisonFunc) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -138,6 +156,9 @@ var staticBorderColors = report.Enum{Type: "StaticBorderColor", Names: []string{
 
 func (v StaticBorderColor) String() string { return report.EnumString(staticBorderColors, v) }
 
+// Known reports whether v has a name (is a value the format defines).
+func (v StaticBorderColor) Known() bool { return report.Named(staticBorderColors.Names, uint64(v)) }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v StaticBorderColor) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
@@ -146,7 +167,6 @@ func (v *StaticBorderColor) UnmarshalText(b []byte) error {
 	return report.ParseEnum(staticBorderColors, v, b)
 }
 
-// flagBit names one bit of a flags word.
 // Root signature flags (D3D12_ROOT_SIGNATURE_FLAGS; LLVM ROOT_SIGNATURE_FLAG names).
 var rootFlagBits = []report.FlagBit{
 	{Bit: 0x1, Name: "AllowInputAssemblerInputLayout"}, {Bit: 0x2, Name: "DenyVertexShaderRootAccess"}, {Bit: 0x4, Name: "DenyHullShaderRootAccess"},
@@ -168,13 +188,14 @@ var descriptorRangeFlagBits = []report.FlagBit{
 // Static sampler flags (D3D12_SAMPLER_FLAGS, root signature 1.2).
 var staticSamplerFlagBits = []report.FlagBit{{Bit: 0x1, Name: "SAMPLER_FLAG_UINT_BORDER_COLOR"}, {Bit: 0x2, Name: "SAMPLER_FLAG_NON_NORMALIZED_COORDINATES"}}
 
-func flagMask(bits []report.FlagBit) uint32 {
-	var m uint32
-	for _, b := range bits {
-		m |= b.Bit
-	}
-	return m
-}
+// The bits each flags word may hold (DXC's ValidFlags; the sampler flags of
+// D3D12_SAMPLER_FLAGS); the tables above name exactly these.
+const (
+	ValidRootFlags            = 0x80000fff
+	ValidRootDescriptorFlags  = 0xe
+	ValidDescriptorRangeFlags = 0x1000f
+	ValidSamplerFlags         = 0x3
+)
 
 // SamplerFloat is a float field of a static sampler. It prints as a JSON
 // number, or as the string "NaN", "+Inf" or "-Inf" (which JSON numbers cannot hold).

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// withStdin runs the CLI in-process with in as its standard input.
+func withStdin(in []byte, args ...string) (int, string, string) {
+	stdin = bytes.NewReader(in)
+	defer func() { stdin = os.Stdin }()
+	return runCmd(args...)
+}
+
+// TestRootSigCompileRoundTrip feeds what `dxscope rootsig` prints for every
+// corpus RTS0 part back to `dxscope rootsig --compile` with the version it
+// names, and compares with the part's bytes as `dxscope extract` writes them.
+func TestRootSigCompileRoundTrip(t *testing.T) {
+	n, same := 0, 0
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("RTS0") {
+			continue
+		}
+		n++
+		listing := runOK(t, "rootsig", e.Path)
+		version := ""
+		for _, v := range []string{"1.0", "1.1", "1.2"} {
+			if strings.Contains(listing, "-T rootsig_"+strings.ReplaceAll(v, ".", "_")) {
+				version = v
+			}
+		}
+		code, got, errs := withStdin([]byte(listing), "rootsig", "--compile", "--version", version, "-")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", e.Rel, code, errs)
+			continue
+		}
+		if want := runOK(t, "extract", e.Path, "RTS0"); got != want {
+			t.Errorf("%s: rootsig --compile wrote %d bytes, not the part's %d", e.Rel, len(got), len(want))
+			continue
+		}
+		same++
+	}
+	t.Logf("%d/%d corpus root signatures: dxscope rootsig | dxscope rootsig --compile gives the part's bytes", same, n)
+}
+
+// TestRootSigCompileFlagsAndErrors: -o, the default version, and how
+// mistakes are reported (FILE:LINE:COL on stderr, exit 1; usage, exit 2).
+func TestRootSigCompileFlagsAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.rs")
+	os.WriteFile(good, []byte("#define RS \"CBV(b0, space = 1)\"\n"), 0o644)
+	bad := filepath.Join(dir, "bad.rs")
+	os.WriteFile(bad, []byte("CBV(b0,\n  space = x)"), 0o644)
+
+	// 1.1 unless told: a 12-byte root descriptor with its flags word.
+	want11 := "\x02\x00\x00\x00\x01\x00\x00\x00\x18\x00\x00\x00\x00\x00\x00\x00\x30\x00\x00\x00\x00\x00\x00\x00" +
+		"\x02\x00\x00\x00\x00\x00\x00\x00\x24\x00\x00\x00" + "\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
+	if got := runOK(t, "rootsig", "--compile", good); got != want11 {
+		t.Errorf("default version: got % x\nwant % x", got, want11)
+	}
+	if got := runOK(t, "rootsig", good, "--compile", "-o", "-", "--version", "rootsig_1_1"); got != want11 {
+		t.Errorf("-o -, rootsig_1_1: got % x", got)
+	}
+	out := filepath.Join(dir, "out.rts0")
+	if got := runOK(t, "rootsig", "--compile", "--version=1.0", good, "-o", out); got != "" {
+		t.Errorf("-o OUT also wrote %q to stdout", got)
+	}
+	if b, _ := os.ReadFile(out); len(b) != 24+12+8 || b[0] != 1 {
+		t.Errorf("-o OUT, 1.0: % x", b)
+	}
+
+	for _, c := range []struct {
+		args   []string
+		stdin  string
+		code   int
+		stderr string
+	}{
+		{[]string{"--compile", bad}, "", 1, bad + ":2:11: expected an unsigned integer after space =, found 'x'\n"},
+		{[]string{"--compile", "-"}, "StaticSampler(s0, flags = 0)", 1, "<stdin>:1:19: static sampler flags cannot be given in root signature 1.1 (they exist from 1.2)\n"},
+		{[]string{"--compile", "--version", "1.2", "-"}, "StaticSampler(s0, flags = 0)", 0, ""},
+		{[]string{"--compile", "--version", "2.0", good}, "", 2, "dxscope: --version \"2.0\": the root signature versions are 1.0, 1.1 and 1.2\n"},
+		{[]string{"--compile", "--strict", good}, "", 2, "dxscope rootsig: flag provided but not defined: -strict\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
+		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
+		{[]string{"--compile", filepath.Join(dir, "missing.rs")}, "", 1, "dxscope: stat " + filepath.Join(dir, "missing.rs") + ": no such file or directory\n"},
+	} {
+		code, _, errs := withStdin([]byte(c.stdin), append([]string{"rootsig"}, c.args...)...)
+		if code != c.code || errs != c.stderr {
+			t.Errorf("rootsig %s: exit %d, stderr %q; want %d, %q", strings.Join(c.args, " "), code, errs, c.code, c.stderr)
+		}
+	}
+}
