@@ -123,7 +123,6 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	return rs
 }
 
-
 func (d *rtsDecoder) setRootFlags() {
 	rs, f := d.rs, d.rs.Flags
 	rs.SetFlags(f)
