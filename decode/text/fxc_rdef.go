@@ -143,7 +143,13 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 			l.declLine(s, path)
 		}
 		decl = nil
-		l.structLines(d, v.TypeIndex, 2, v.StartOffset, 0, func(s string) { l.declLine(s, path) })
+		if l.members == nil || l.members.d != d {
+			l.members = newMemberMemo(d)
+		}
+		l.structLines(d, v.TypeIndex, 2, v.StartOffset, 0, func(s string) {
+			l.members.line() // every line of a repeat counts against the repeats' budget
+			l.declLine(s, path)
+		})
 		decl = append(decl, "  } "+name+arraySuffix(t)+";")
 	} else {
 		decl = append(decl, "  "+typeName(d, v.TypeIndex)+" "+name+arraySuffix(t)+";")
@@ -203,9 +209,6 @@ func (l *lister) structLines(d *decode.ResourceDefinitions, ti, indent int, base
 		emit(pad + "    ...")
 		return
 	}
-	if l.members == nil || l.members.d != d {
-		l.members = newMemberMemo(d)
-	}
 	leave, ref, ok := l.members.enter(ti)
 	if !ok {
 		emit(pad + "    " + ref)
@@ -216,7 +219,6 @@ func (l *lister) structLines(d *decode.ResourceDefinitions, ti, indent int, base
 	for _, m := range d.Members(ti) {
 		mt, ok := typeAt(d, m.TypeIndex)
 		mpad := strings.Repeat(" ", indent+4)
-		l.members.line()
 		if ok && mt.Class == 5 {
 			l.structLines(d, m.TypeIndex, indent+4, base+m.Offset, depth+1, emit)
 			emit(fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))

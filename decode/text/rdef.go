@@ -152,7 +152,7 @@ func (m *memberMemo) enter(ti int) (leave func(), ref string, ok bool) {
 	}, "", true
 }
 
-// line counts a member line printed, against the repeats' lines when inside one.
+// line counts a line printed, against the repeats' lines when inside one.
 func (m *memberMemo) line() {
 	if m.repeating > 0 {
 		m.repeatLines++
