@@ -252,3 +252,33 @@ func PartData(c []byte, name string) []byte {
 	}
 	return nil
 }
+
+// SharedValuesPSDBSQL is the SQL (for the sqlite3 CLI) of a precompiled
+// shader database (its unofficial schema) whose groups groups each name
+// one value key of values compiled values, and a value key of their own:
+// every group lists the long list with its own, so copying it per group is
+// groups × values.
+func SharedValuesPSDBSQL(groups, values int) string {
+	var s strings.Builder
+	s.WriteString(`PRAGMA page_size = 4096;
+CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
+CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
+CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
+CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
+CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
+BEGIN;
+INSERT INTO keys VALUES (0, X'00', 0);
+`)
+	for i := range values {
+		fmt.Fprintf(&s, "INSERT INTO vals VALUES (0, %d, X'%08x');\n", i%4, i)
+	}
+	for i := 1; i <= groups; i++ {
+		fmt.Fprintf(&s, "INSERT INTO keys VALUES (%d, X'%08x', 0);\n", i, i)
+		fmt.Fprintf(&s, "INSERT INTO vals VALUES (%d, 0, X'%08x');\n", i, i)
+		fmt.Fprintf(&s, "INSERT INTO groupkeys VALUES (%d, X'%08x', 1);\n", i, i)
+		fmt.Fprintf(&s, "INSERT INTO groups VALUES (%d, 0);\n", i)
+		fmt.Fprintf(&s, "INSERT INTO groups VALUES (%d, %d);\n", i, i)
+	}
+	s.WriteString("COMMIT;\n")
+	return s.String()
+}
