@@ -249,6 +249,24 @@ var sharedFamilies = []sharedFamily{
 			}
 			hasProblem(t, f, Note, fmt.Sprintf("%d struct types list the same members as two types before them", k-2))
 		}},
+	{"RDEF: k variables naming one default value of 40k bytes", func(k int) []byte { return hostile.SharedDefaultsRDEF(k, 40*k) }, []int{256, 512, 1024},
+		func(t *testing.T, k int, f *File) {
+			vs := f.Part("RDEF").ResourceDefs.ConstantBuffers[0].Variables
+			if len(vs) != k {
+				t.Fatalf("%d variables", len(vs))
+			}
+			// Default values are copied up to twice the part (four of them here).
+			shown := 0
+			for _, v := range vs {
+				if len(v.DefaultValue) == 40*k {
+					shown++
+				}
+			}
+			if shown < 2 || shown > 4 {
+				t.Errorf("%d variables show the default value", shown)
+			}
+			hasProblem(t, f, Warning, "twice what RDEF holds: they overlap other variables' defaults and are not shown again")
+		}},
 	{"RTS0: k tables naming one table of k ranges", func(k int) []byte { return hostile.SharedRanges(k, k) }, []int{512, 1024, 2048},
 		func(t *testing.T, k int, f *File) {
 			rs := f.Part("RTS0").RootSignature

@@ -159,6 +159,8 @@ type rdefCtx struct {
 	lists       map[[2]uint32]shared
 	membersLeft int
 	sharedLists int
+	// defaultsLeft is how many more bytes default values may copy.
+	defaultsLeft int
 }
 
 func decodeResourceDefinitions(p *Part, r *binread.Reader) {
@@ -203,7 +205,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 	h.FlagsNames = compileFlags(h.Flags)
 
 	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16,
-		lists: map[[2]uint32]shared{}, membersLeft: 2 * r.Len() / rdefMemberSize}
+		lists: map[[2]uint32]shared{}, membersLeft: 2 * r.Len() / rdefMemberSize, defaultsLeft: 2 * r.Len()}
 	h.Creator = c.str(h.CreatorOffset, "RDEF/Header/Creator", 24)
 	bindingSize, varSize := 32, 24
 	if c.sm5 {
@@ -432,7 +434,13 @@ func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 	if v.DefaultValueOffset != 0 {
 		if int64(v.DefaultValueOffset)+int64(v.Size) > int64(r.Len()) {
 			r.ProblemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) runs past the end of RDEF", v.Name, v.Size, v.DefaultValueOffset)
+		} else if int(v.Size) > c.defaultsLeft {
+			// Every consumer writes a default value out again (JSON as hex),
+			// so variables naming one long run of bytes would cost
+			// variables × run: past twice the part, defaults are not copied.
+			r.ProblemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) would bring the default values past %d bytes, twice what RDEF holds: they overlap other variables' defaults and are not shown again", v.Name, v.Size, v.DefaultValueOffset, 2*r.Len())
 		} else {
+			c.defaultsLeft -= int(v.Size)
 			dr := r.Sub(int(v.DefaultValueOffset), int(v.Size), path, "default value")
 			v.DefaultValue = HexBytes(dr.Bytes("DefaultValue", int(v.Size)))
 		}

@@ -282,3 +282,31 @@ INSERT INTO keys VALUES (0, X'00', 0);
 	s.WriteString("COMMIT;\n")
 	return s.String()
 }
+
+// SharedDefaultsRDEF is a pixel shader whose RDEF constant buffer has
+// variables float4 variables that all name one default value of size
+// bytes (the variables' own records): each consumer writes a default value
+// out once per variable.
+func SharedDefaultsRDEF(variables, size int) []byte {
+	const str = 60 + 24
+	varsAt := str + 4
+	typeAt := varsAt + 40*variables
+	b := rdefSM5(typeAt+36+size, str, uint32(16*variables))
+	le.PutUint32(b[60+8:], uint32(varsAt)) // VariableOffset
+	le.PutUint32(b[60+4:], uint32(variables))
+	copy(b[str:], "s\x00\x00\x00")
+	rdefType(b, typeAt, 0, 0, str)
+	for i := range variables {
+		v := b[varsAt+40*i:]
+		le.PutUint32(v[0:], str)
+		le.PutUint32(v[4:], uint32(16*i))
+		le.PutUint32(v[8:], uint32(size))
+		le.PutUint32(v[12:], 2)
+		le.PutUint32(v[16:], uint32(typeAt))
+		le.PutUint32(v[20:], uint32(typeAt+36)) // DefaultValueOffset
+		for j := 24; j < 40; j += 8 {
+			le.PutUint32(v[j:], 0xFFFFFFFF)
+		}
+	}
+	return rdefShader(b)
+}
