@@ -102,6 +102,15 @@ type CapWriter struct {
 	written int
 }
 
+// Raw is the writer under the cap and any escaping (SafeWriter) below it,
+// for bytes that are not text.
+func (c *CapWriter) Raw() io.Writer {
+	if s, ok := c.W.(interface{ Raw() io.Writer }); ok {
+		return s.Raw()
+	}
+	return c.W
+}
+
 // ErrTextFull is what a CapWriter panics with at its cap.
 var ErrTextFull = errTextFull
 
