@@ -52,8 +52,8 @@ type rdatCtx struct {
 	rootSigs       map[BytesRef]shared
 	rootSigLeft    int
 	sharedRootSigs int
-	// bytesLeft is how many bytes of RawBytes fields may copy before they
-	// take from budget: every byte once, then a unit per four bytes.
+	// bytesLeft is how many bytes BYTES fields may copy before they take
+	// from budget (as many as the RDAT holds), then a unit per four bytes.
 	bytesLeft int
 }
 

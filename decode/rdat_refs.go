@@ -168,8 +168,9 @@ func (c *rdatCtx) readRecordArray(rr *binread.Reader, name string, t RuntimeData
 
 // readBytes reads a BYTES field and returns the RawBytes range it names.
 // Each consumer writes the bytes out again for every field naming them
-// (JSON as hex, the page's tree), so past the RawBytes' own size they take
-// from the budget; past it, the field keeps its reference and no bytes.
+// (JSON as hex, the page's tree), so once the fields have copied as many
+// bytes as the RDAT holds they take from the budget; past it, a field keeps
+// its reference and no bytes.
 func (c *rdatCtx) readBytes(rr *binread.Reader, name string) (HexBytes, BytesRef, bool) {
 	b, ref, ok := c.rawRange(rr, name)
 	if !ok {
