@@ -15,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/pdb"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/rootsig"
 )
@@ -78,7 +79,11 @@ type File struct {
 	Problems []Problem // added: everything found wrong, in file order of discovery
 	Spans    []Span    // added: header, part table, gaps and trailing bytes (parts keep their own)
 
-	// Length is the number of bytes given to Parse.
+	// PDBFile is set when the bytes given to Parse were a DXC PDB file:
+	// the File is the container of its stream 5.
+	PDBFile *PDBFile `json:",omitempty"`
+
+	// Length is the number of bytes given to Parse (the container's, for a PDB file).
 	Length int64 `json:"-"`
 	data   []byte
 	budget *report.Budget // what decoding may take (report.MemoryBudget)
@@ -112,6 +117,8 @@ type Part struct {
 	Bytecode        *ShaderBytecode        `json:",omitempty"` // SHDR, SHEX
 	Level9          *Aon9                  `json:",omitempty"` // Aon9
 	Module          *Module                `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+	PDB             *pdb.File              `json:",omitempty"` // SPDB: FXC's program database
+	SourceDebug     *SourceDebug           `json:",omitempty"` // SDBG: FXC 9's debug information
 
 	// Value is the decoded value of a part family registered outside this
 	// package; JSON writes it under the registration's Key.
@@ -182,9 +189,14 @@ func (f *File) AllSpans() []Span {
 }
 
 // Parse decodes a container from the start of data. It returns an error only
-// when data is not a container (too short or wrong magic); otherwise the File
+// when data is not a container (too short or wrong magic); a DXC PDB file
+// (an MSF file holding a container in stream 5) decodes as that container,
+// with PDBFile saying where it came from. Otherwise the File
 // holds everything that could be decoded and Problems says what could not.
 func Parse(data []byte) (*File, error) {
+	if pdb.IsMSF(data) {
+		return parsePDBFile(data)
+	}
 	if len(data) < HeaderSize {
 		if len(data) >= 4 && string(data[:4]) != Magic {
 			return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}

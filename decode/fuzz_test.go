@@ -62,6 +62,7 @@ func spansInside(t testing.TB, spans []Span, n int) {
 func FuzzParse(f *testing.F) {
 	f.Add(twoParts())
 	f.Add(buildContainer(testPart{"PRIV", []byte{1, 2, 3}}, testPart{"SFI0", le64(0)}))
+	f.Add(hostile.DXCPDB(twoParts(), nil)) // a DXC PDB file: the container of its stream 5
 	addCorpusSeeds(f, 40, func(b []byte) { f.Add(b) })
 	for _, b := range hostile.Seeds() {
 		f.Add(b)

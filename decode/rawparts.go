@@ -5,8 +5,6 @@ package decode
 func init() {
 	RegisterPart(PartKind{Name: "PRIV", Title: "private data", About: "Arbitrary bytes added by a tool (dxc -setprivate writes them); neither compiler nor the runtime interprets them. Must be the last part.", Unique: true})
 	RegisterPart(PartKind{Name: "DXBC", Title: "DXBC bytecode", About: "A nested DXBC token stream, as listed by the DXContainer document."})
-	RegisterPart(PartKind{Name: "SDBG", Title: "shader debug info", About: "FXC debug information (legacy format)."})
-	RegisterPart(PartKind{Name: "SPDB", Title: "shader PDB", About: "FXC debug information as an embedded PDB (MSF) file."})
 	RegisterPart(PartKind{Name: "XNAS", Title: "Xbox shader data", About: "Platform-specific shader data written by Xbox toolchains; undocumented."})
 	RegisterPart(PartKind{Name: "XNAP", Title: "Xbox shader data", About: "Platform-specific shader data written by Xbox toolchains; undocumented."})
 	RegisterPart(PartKind{Name: "IFCE", Title: "interfaces", About: "FXC class-linkage interface data (dynamic shader linkage); undocumented here."})

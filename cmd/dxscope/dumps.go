@@ -20,8 +20,8 @@ func init() {
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
-	commands["asm"] = command{"FILE [--code]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only", runAsm}
-	commands["dis"] = command{"FILE [--no-header]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly", runDis}
+	commands["asm"] = command{"FILE [--code|--source]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only; --source: each instruction's HLSL line above it", runAsm}
+	commands["dis"] = command{"FILE [--no-header] [--source]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly; --source: each instruction's HLSL line above it", runDis}
 }
 
 func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
@@ -162,6 +162,7 @@ func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
 func runAsm(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("asm")
 	codeOnly := fs.Bool("code", false, "the SHDR/SHEX instructions only")
+	withSource := sourceFlag(fs)
 	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
@@ -169,6 +170,9 @@ func runAsm(args []string, stdout, stderr io.Writer) int {
 	f, ok := open(pos[0], stderr)
 	if !ok {
 		return 1
+	}
+	if *withSource {
+		return asmWithSource(f, pos[0], stdout, stderr)
 	}
 	return dumpAsm(f, pos[0], *codeOnly, stdout, stderr)
 }
@@ -205,6 +209,7 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 func runDis(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("dis")
 	noHeader := fs.Bool("no-header", false, "the LLVM assembly alone, without dxc's header comments")
+	withSource := sourceFlag(fs)
 	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
@@ -212,6 +217,9 @@ func runDis(args []string, stdout, stderr io.Writer) int {
 	f, ok := open(pos[0], stderr)
 	if !ok {
 		return 1
+	}
+	if *withSource {
+		return disWithSource(f, pos[0], *noHeader, stdout, stderr)
 	}
 	return disassemble(f, pos[0], *noHeader, stdout, stderr)
 }

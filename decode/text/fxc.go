@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // Line is one line of a listing and where its text came from: the JSON key
@@ -18,25 +19,6 @@ type Line struct {
 	Path string `json:",omitempty"`
 	Off  int64  `json:",omitempty"`
 	Size int64  `json:",omitempty"`
-}
-
-// FXCStyle is the spelling an FXC build would use for this file and the rule
-// that chose it.
-type FXCStyle struct {
-	Creator string // the RDEF creator string, "" when the file has none
-	decode.ListingStyle
-	Rule string // which rule applied, in a sentence
-}
-
-// ChooseFXCStyle picks the spellings from the RDEF creator string
-// (decode.ChooseListingStyle says how).
-func ChooseFXCStyle(f *decode.File) FXCStyle {
-	st, rule := decode.ChooseListingStyle(f)
-	var creator string
-	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
-		creator = p.ResourceDefs.Header.Creator
-	}
-	return FXCStyle{Creator: creator, ListingStyle: st, Rule: rule}
 }
 
 // FXCListing is the whole FXC listing of a container (fxc /Fc): the header
@@ -196,6 +178,9 @@ func (l *lister) build() {
 	}
 	l.comment("")
 	l.comment("")
+	if l.style.SlashLine {
+		l.add("///", "")
+	}
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
 		l.rdef(p.ResourceDefs)
 		l.comment("")
@@ -252,14 +237,24 @@ func (l *lister) build() {
 	l.commentAt(fmt.Sprintf("Approximately %d instruction slots used", slots), path)
 }
 
-// code lists the SM4/5 instructions in the chosen style.
+// code lists the SM4/5 instructions in the chosen style, and, for a /Zi
+// build, what FXC prints from its SPDB: the initial variable locations, a
+// #line before each change of source line, and after an instruction the
+// variables it leaves in registers.
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
 	l.push(Line{Text: s.Version(), Path: p.Name + "/Version", Off: p.DataOffset, Size: 4})
-	for i := range s.Instructions {
-		in := &s.Instructions[i]
-		pad := strings.Repeat("  ", in.Indent)
-		for _, t := range strings.Split(s.StyledText(i, l.style.ListingStyle), "\n") {
+	if s.Program == nil { // a part too short for the header tokens
+		return
+	}
+	dbg := newFXCDebug(l.f, p)
+	for i := range s.Program.Instructions {
+		in := &s.Program.Instructions[i]
+		dbg.before(l, i)
+		pad := strings.Repeat("  ", in.Depth)
+		texts := strings.Split(sm4.Format(in, l.style.Style), "\n")
+		texts[len(texts)-1] += dbg.after(i, in.Opcode)
+		for _, t := range texts {
 			l.push(Line{Text: pad + t, Path: p.Name + "/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		}
 	}
@@ -313,8 +308,17 @@ func (l *lister) signature(p *decode.Part, title string) {
 	s := p.Signature
 	l.comment(title)
 	l.comment("")
-	l.comment("Name                 Index   Mask Register SysValue  Format   Used")
-	l.comment("-------------------- ----- ------ -------- -------- ------- ------")
+	// FXC before 9.30, which had no 7-letter minimum precisions (min2_8f)
+	// to print, makes the Format column 6 wide.
+	fw := 7
+	if l.style.NarrowSignatureFormat {
+		fw = 6
+		l.comment("Name                 Index   Mask Register SysValue Format   Used")
+		l.comment("-------------------- ----- ------ -------- -------- ------ ------")
+	} else {
+		l.comment("Name                 Index   Mask Register SysValue  Format   Used")
+		l.comment("-------------------- ----- ------ -------- -------- ------- ------")
+	}
 	streams := false
 	for _, e := range s.Parameters {
 		if e.Stream > 0 {
@@ -339,7 +343,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 		}
 		var t string
 		if e.Register != decode.NoRegister {
-			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %7s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, format, decode.MaskString(e.Used))
+			t = fmt.Sprintf("%-20s %5d   %-4s %8d %8s %*s   %-4s", name, e.Index, decode.MaskString(e.Mask), e.Register, sv, fw, format, decode.MaskString(e.Used))
 		} else {
 			reg := svRegisterName(e)
 			if len(reg) > 8 {
@@ -349,7 +353,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 			if e.Used != 0 || e.Mask != 0 {
 				used = "YES"
 			}
-			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %7s   %4s", name, e.Index, "N/A", reg, sv, format, used)
+			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %*s   %4s", name, e.Index, "N/A", reg, sv, fw, format, used)
 		}
 		l.commentAt(t, p.Name+"/Parameters/"+strconv.Itoa(i))
 	}

@@ -23,15 +23,24 @@ func (l *lister) rdef(d *decode.ResourceDefinitions) {
 		sm51 := d.Header.Major == 5 && d.Header.Minor == 1 || d.Header.Major > 5
 		l.comment("Resource Bindings:")
 		l.comment("")
-		if sm51 {
+		slots := l.style.SlotBindings && !sm51
+		switch {
+		case slots:
+			l.comment("Name                                 Type  Format         Dim Slot Elements")
+			l.comment("------------------------------ ---------- ------- ----------- ---- --------")
+		case sm51:
 			l.comment("Name                                 Type  Format         Dim      ID      HLSL Bind  Count")
 			l.comment("------------------------------ ---------- ------- ----------- ------- -------------- ------")
-		} else {
+		default:
 			l.comment("Name                                 Type  Format         Dim      HLSL Bind  Count")
 			l.comment("------------------------------ ---------- ------- ----------- -------------- ------")
 		}
 		for i, b := range d.ResourceBindings {
-			l.commentAt(bindingLine(b, sm51), "RDEF/ResourceBindings/"+strconv.Itoa(i))
+			line := bindingLine(b, sm51)
+			if slots {
+				line = slotBindingLine(b)
+			}
+			l.commentAt(line, "RDEF/ResourceBindings/"+strconv.Itoa(i))
 		}
 		l.comment("")
 		l.comment("")
@@ -47,42 +56,8 @@ var (
 
 // bindingLine is one row of the Resource Bindings table.
 func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
-	typ := report.EnumName(inputTypeText, uint64(b.Type), "type")
-	if b.Flags&2 != 0 { // D3D_SIF_COMPARISON_SAMPLER
-		typ += "_c"
-	}
-	format := report.EnumName(returnText, uint64(b.ReturnType), "ret")
-	switch b.Type {
-	case 5, 6, 9, 10, 11: // structured
-		if b.ReturnType == 6 {
-			format = "struct"
-		}
-	case 7, 8: // byte address
-		if b.ReturnType == 6 {
-			format = "byte"
-		}
-	}
-	if n := b.Flags >> 2 & 3; n > 0 { // D3D_SIF_TEXTURE_COMPONENTS
-		format += strconv.Itoa(int(n) + 1)
-	}
-	dim := report.EnumName(dimText, uint64(b.Dimension), "dim")
-	switch b.Type {
-	case 5, 7:
-		dim = "r/o"
-	case 6, 8:
-		dim = "r/w"
-	case 11:
-		dim = "r/w+cnt"
-	case 9:
-		dim = "append"
-	case 10:
-		dim = "consume"
-	}
-	if (b.Dimension == 6 || b.Dimension == 7) && b.NumSamples > 0 && b.NumSamples != 0xFFFFFFFF {
-		dim += strconv.Itoa(int(b.NumSamples))
-	}
+	name, typ, format, dim := bindingColumns(b)
 	bind := report.EnumName(bindPrefix, uint64(b.Type), "unk") + strconv.FormatUint(uint64(b.BindPoint), 10)
-	name := Safe(b.Name)
 	if !sm51 {
 		return fmt.Sprintf("%-30s %10s %7s %11s %14s %6d ", name, typ, format, dim, bind, b.BindCount)
 	}
@@ -98,6 +73,54 @@ func bindingLine(b decode.RDEFResourceBinding, sm51 bool) string {
 		count = "unbounded"
 	}
 	return fmt.Sprintf("%-30s %10s %7s %11s %7s %14s %6s ", name, typ, format, dim, strings.ToUpper(report.EnumName(bindPrefix, uint64(b.Type), "unk"))+strconv.FormatUint(uint64(id), 10), bind, count)
+}
+
+// slotBindingLine is one row of the Resource Bindings table as FXC before
+// 10 prints it: the slot and element count bare, no trailing space
+// (d3dcompiler_43's format "%-30s %10s %7s %11s %4u %8u").
+func slotBindingLine(b decode.RDEFResourceBinding) string {
+	name, typ, format, dim := bindingColumns(b)
+	return fmt.Sprintf("%-30s %10s %7s %11s %4d %8d", name, typ, format, dim, b.BindPoint, b.BindCount)
+}
+
+// bindingColumns are the name, type, format and dimension columns every
+// layout of the table shares.
+func bindingColumns(b decode.RDEFResourceBinding) (name, typ, format, dim string) {
+	typ = report.EnumName(inputTypeText, uint64(b.Type), "type")
+	if b.Flags&2 != 0 { // D3D_SIF_COMPARISON_SAMPLER
+		typ += "_c"
+	}
+	format = report.EnumName(returnText, uint64(b.ReturnType), "ret")
+	switch b.Type {
+	case 5, 6, 9, 10, 11: // structured
+		if b.ReturnType == 6 {
+			format = "struct"
+		}
+	case 7, 8: // byte address
+		if b.ReturnType == 6 {
+			format = "byte"
+		}
+	}
+	if n := b.Flags >> 2 & 3; n > 0 { // D3D_SIF_TEXTURE_COMPONENTS
+		format += strconv.Itoa(int(n) + 1)
+	}
+	dim = report.EnumName(dimText, uint64(b.Dimension), "dim")
+	switch b.Type {
+	case 5, 7:
+		dim = "r/o"
+	case 6, 8:
+		dim = "r/w"
+	case 11:
+		dim = "r/w+cnt"
+	case 9:
+		dim = "append"
+	case 10:
+		dim = "consume"
+	}
+	if (b.Dimension == 6 || b.Dimension == 7) && b.NumSamples > 0 && b.NumSamples != 0xFFFFFFFF {
+		dim += strconv.Itoa(int(b.NumSamples))
+	}
+	return Safe(b.Name), typ, format, dim
 }
 
 // cbuffer prints one constant buffer of Buffer Definitions.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/d3d9"
 )
 
 // TestBufferDefinitionsStructAndDefaults checks the parts of "Buffer
@@ -74,9 +75,9 @@ func TestLevel9SlotLine(t *testing.T) {
 		s    decode.D3D9Shader
 		want string
 	}{
-		{decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: 1, File: -1, Text: "mov oC0, r0"}}}, "approximately 1 instruction slot used"},
-		{decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: decode.D3D9OpTex, File: -1}, {Opcode: 65, File: -1}, {Opcode: 36, File: -1}}}, "approximately 5 instruction slots used (1 texture, 4 arithmetic)"},
-		{decode.D3D9Shader{ProgramType: "vs", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: decode.D3D9OpDcl, File: -1}, {Opcode: 32, File: -1}, {Opcode: 9, File: -1}}}, "approximately 4 instruction slots used"},
+		{decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: d3d9.OpMov, File: -1, Text: "mov oC0, r0"}}}, "approximately 1 instruction slot used"},
+		{decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: d3d9.OpTex, File: -1}, {Opcode: d3d9.OpTexKill, File: -1}, {Opcode: d3d9.OpNrm, File: -1}}}, "approximately 5 instruction slots used (1 texture, 4 arithmetic)"},
+		{decode.D3D9Shader{ProgramType: "vs", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: d3d9.OpDcl, File: -1}, {Opcode: d3d9.OpPow, File: -1}, {Opcode: d3d9.OpDp4, File: -1}}}, "approximately 4 instruction slots used"},
 	}
 	for _, tc := range tests {
 		ls := Level9Code(&tc.s, "Aon9/Shader")

@@ -10,7 +10,7 @@ import "strings"
 // each family.
 
 // lessons is the one table of teaching text, most specific patterns first.
-var lessons = concat(baseLessons, rootSignatureLessons(), moreLessons)
+var lessons = concat(baseLessons, rootSignatureLessons(), moreLessons, pdbLessons, sdbgLessons)
 
 var baseLessons = []Lesson{
 	// Container header.
@@ -487,6 +487,10 @@ func LessonSource(pattern string) string {
 		return "D3D9 shader token format (d3d9types.h) and FXC's level-9 part"
 	case "SHDR", "SHEX", "SH*":
 		return "d3d11TokenizedProgramFormat.hpp"
+	case "SDBG":
+		return "no public document: RenderDoc's SDBG reader (dxbc_sdbg.h)"
+	case "SPDB":
+		return "LLVM docs/PDB (MsfFile, PdbStream, DbiStream, ModiStream, TpiStream, CodeViewSymbols, CodeViewTypes); Microsoft cvinfo.h for the HLSL records"
 	}
 	return "LLVM DXContainer.rst"
 }

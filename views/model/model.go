@@ -100,6 +100,15 @@ func Build(name string, data []byte, base int64) *Model {
 	}
 	m.File = f
 	m.Digest = f.Digest.Status.String()
+	if w := f.PDBFile; w != nil && base == 0 {
+		// A DXC PDB file: the container is stream 5's, laid in the file at
+		// ContainerOffset (DXC writes its blocks in order), else a copy.
+		if w.ContainerOffset >= 0 {
+			base, m.Base = w.ContainerOffset, w.ContainerOffset
+		} else {
+			m.Data = f.Data()
+		}
+	}
 
 	all := f.AllSpans()
 	for i := range all {

@@ -1,11 +1,12 @@
-package decode
+package text
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sm4"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -30,7 +31,7 @@ var knownListingDifferences = map[string]string{
 	"real/emtee40__wine-vkd3d/d3d12.c__ps_firstbit_raw_code.dxbc":                   "edited by hand upstream (type annotations such as <v4:uint>, dcl_constantBuffer)",
 }
 
-const lowerCaseCB = "an older FXC build (vkd3d test listings) prints the SM4/5.0 constant-buffer declaration as cb0[1]; current builds (the other 198 listings here that declare one, and DXDecompiler's 256 fxc listings) print CB0[1]. The container has no RDEF, so no creator string to choose the spelling by (ChooseListingStyle), and nothing else in the bytes tells the builds apart: vkd3d-proton's ps_switch_no_default_code has the same parts (ISGN OSGN SHEX) and its listing says CB0"
+const lowerCaseCB = "an older FXC build (vkd3d test listings) prints the SM4/5.0 constant-buffer declaration as cb0[1]; current builds (the other 198 listings here that declare one, and DXDecompiler's 256 fxc listings) print CB0[1]. The container has no RDEF, so no creator string to choose the spelling by (ChooseFXCStyle), and nothing else in the bytes tells the builds apart: vkd3d-proton's ps_switch_no_default_code has the same parts (ISGN OSGN SHEX) and its listing says CB0"
 
 var sm4VersionLine = regexp.MustCompile(`^\s*(ps|vs|gs|hs|ds|cs)_[45]_[01]\s*$`)
 
@@ -76,12 +77,14 @@ func normalizeLine(s string) string { return strings.Join(strings.Fields(s), " "
 
 // ourCode is our listing in the style chosen for the file, normalized the
 // same way (comment lines dropped).
-func ourCode(f *File, s *ShaderBytecode) []string {
-	st, _ := ChooseListingStyle(f)
+func ourCode(f *decode.File, s *decode.ShaderBytecode) []string {
+	st := ChooseFXCStyle(f)
 	var b strings.Builder
 	b.WriteString(s.Version() + "\n")
-	for i := range s.Instructions {
-		b.WriteString(s.StyledText(i, st) + "\n")
+	if s.Program != nil {
+		for i := range s.Program.Instructions {
+			b.WriteString(sm4.Format(&s.Program.Instructions[i], st.Style) + "\n")
+		}
 	}
 	var out []string
 	for _, line := range strings.Split(b.String(), "\n") {
@@ -104,7 +107,7 @@ func TestDisassemblyMatchesFXCListings(t *testing.T) {
 		if len(want) == 0 {
 			continue
 		}
-		f := parseFile(t, e.Path)
+		f := parseEntry(t, e)
 		s := bytecodeOf(f)
 		if s == nil {
 			t.Errorf("%s: no decoded SHDR/SHEX", e.Rel)
@@ -135,12 +138,11 @@ func TestDisassemblyMatchesFXCListings(t *testing.T) {
 	}
 }
 
-func itoa(i int) string     { return strconv.Itoa(i) }
 func quote(s string) string { return "`" + s + "`" }
 
 // bytecodeOf returns the file's decoded SHDR/SHEX program, or nil.
-func bytecodeOf(f *File) *ShaderBytecode {
-	var s *ShaderBytecode
+func bytecodeOf(f *decode.File) *decode.ShaderBytecode {
+	var s *decode.ShaderBytecode
 	for _, p := range f.Parts {
 		if p.Bytecode != nil {
 			s = p.Bytecode
@@ -179,37 +181,4 @@ func stripComment(line string) string {
 		}
 	}
 	return line
-}
-
-// TestEveryCorpusTokenStreamDecodes decodes every SHDR/SHEX part of the
-// corpus and requires that none reports an Error.
-func TestEveryCorpusTokenStreamDecodes(t *testing.T) {
-	n, clean, instructions := 0, 0, 0
-	for _, e := range corpus.Entries(t) {
-		if !(e.Has("SHDR") || e.Has("SHEX")) {
-			continue
-		}
-		f := parseFile(t, e.Path)
-		n++
-		bad := false
-		for _, p := range f.Problems {
-			if (p.Part == "SHDR" || p.Part == "SHEX") && p.Severity == Error {
-				t.Errorf("%s: %s", e.Rel, p)
-				bad = true
-			}
-		}
-		for _, p := range f.Parts {
-			if p.Bytecode == nil {
-				continue
-			}
-			instructions += len(p.Bytecode.Instructions)
-			if got, want := p.Summary, p.Bytecode.Version()+", "; !strings.HasPrefix(got, want) {
-				t.Errorf("%s: summary %q", e.Rel, got)
-			}
-		}
-		if !bad {
-			clean++
-		}
-	}
-	t.Logf("%d/%d SHDR/SHEX parts decode without an Error (%d instructions)", clean, n, instructions)
 }

@@ -1,4 +1,4 @@
-package decode
+package text
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode"
 )
 
 // TestDisassemblyMatchesExtraFXCListings compares against a directory of
@@ -32,7 +34,7 @@ func TestDisassemblyMatchesExtraFXCListings(t *testing.T) {
 		if len(want) == 0 {
 			continue
 		}
-		f, err := Parse(data)
+		f, err := decode.Parse(data)
 		if err != nil {
 			continue
 		}

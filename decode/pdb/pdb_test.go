@@ -1,0 +1,191 @@
+package pdb
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+)
+
+func TestMain(m *testing.M) { corpus.Main(m) }
+
+// decodeBytes decodes b as a whole PDB file.
+func decodeBytes(b []byte) (*File, *report.Sink) {
+	out := &report.Sink{}
+	r := binread.New(b, 0, "PDB", "PDB", out)
+	var f *File
+	out.Guard(0, "PDB", "PDB", func() { f = Decode(r) })
+	return f, out
+}
+
+// spdbParts returns the SPDB parts of the corpus with their file offsets,
+// cut from the containers by hand (the part table, not decode).
+func spdbParts(t testing.TB) (names []string, parts [][]byte) {
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("SPDB") {
+			continue
+		}
+		b := e.Bytes(t)
+		n := binary.LittleEndian.Uint32(b[28:])
+		for i := uint32(0); i < n; i++ {
+			off := binary.LittleEndian.Uint32(b[32+4*i:])
+			if string(b[off:off+4]) == "SPDB" {
+				size := binary.LittleEndian.Uint32(b[off+4:])
+				names = append(names, e.Rel)
+				parts = append(parts, b[off+8:off+8+size])
+			}
+		}
+	}
+	return names, parts
+}
+
+// The streams a writer laid out come back byte for byte, with their sizes
+// and blocks, from a file made by hand the way DXC's writer lays one out.
+func TestMSFStreamsReadBack(t *testing.T) {
+	streams := [][]byte{nil, hostile.PDBInfo(bytes.Repeat([]byte{0xAB}, 16)), nil, nil, nil,
+		bytes.Repeat([]byte("DXBC0123456789"), 100)}
+	b := hostile.MSF(512, streams)
+	f, out := decodeBytes(b)
+	for _, p := range out.Problems {
+		t.Errorf("problem: %s", p)
+	}
+	if f.Directory == nil || len(f.Directory.Streams) != len(streams) {
+		t.Fatalf("directory: %+v", f.Directory)
+	}
+	for i, s := range streams {
+		if got := f.StreamData(i); !bytes.Equal(got, s) {
+			t.Errorf("stream %d: %d bytes back, want %d", i, len(got), len(s))
+		}
+	}
+	if f.Info == nil || f.Info.UniqueID.Hex() != strings.Repeat("ab", 16) || f.Info.Version != 20000404 {
+		t.Errorf("info stream: %+v", f.Info)
+	}
+	if f.Container == nil || f.Container.Offset != 6*512 || !f.Container.Contiguous || f.Container.Size != 1400 {
+		t.Errorf("container stream: %+v", f.Container)
+	}
+	// Every byte of the file is accounted for.
+	gaps := binread.FillGaps(out.Spans, 0, int64(len(b)), "gap")
+	for _, g := range gaps {
+		t.Errorf("bytes 0x%x+%d covered by no span", g.Off, g.Size)
+	}
+}
+
+// Over the corpus's SPDB parts: the streams FXC writes decode without a
+// problem, every byte has a span, and the /names, sources and line tables
+// are what the compiler's listing shows.
+func TestCorpusSPDBDecodes(t *testing.T) {
+	names, parts := spdbParts(t)
+	if len(parts) == 0 {
+		corpus.Skip(t, "SPDB", "no SPDB part in the corpus")
+	}
+	sources, lines, vars := 0, 0, 0
+	for i, b := range parts {
+		f, out := decodeBytes(b)
+		for _, p := range out.Problems {
+			t.Errorf("%s: %s", names[i], p)
+		}
+		for _, g := range binread.FillGaps(out.Spans, 0, int64(len(b)), "gap") {
+			t.Errorf("%s: bytes 0x%x+%d covered by no span", names[i], g.Off, g.Size)
+		}
+		if f.DBI == nil || len(f.Modules) != 1 || f.Types == nil || f.Names == nil {
+			t.Fatalf("%s: streams missing: DBI %v, %d modules, types %v, names %v", names[i], f.DBI != nil, len(f.Modules), f.Types != nil, f.Names != nil)
+		}
+		if got := f.Modules[0].EnvValue("hlslEntry"); got != f.Modules[0].Name {
+			t.Errorf("%s: hlslEntry %q, module %q", names[i], got, f.Modules[0].Name)
+		}
+		sources += len(f.Sources)
+		lines += len(f.CodeLines())
+		vars += len(f.Variables())
+	}
+	t.Logf("%d SPDB parts: %d embedded source files, %d code offsets with lines, %d variable pieces", len(parts), sources, lines, vars)
+}
+
+// Every truncation of every corpus SPDB part decodes to problems, never a
+// panic (the decoder runs under no recover here).
+func TestTruncatedSPDBNeverPanics(t *testing.T) {
+	names, parts := spdbParts(t)
+	if len(parts) == 0 {
+		corpus.Skip(t, "SPDB", "no SPDB part in the corpus")
+	}
+	cuts := 0
+	for i, b := range parts {
+		for n := 0; n < len(b); n++ {
+			out := &report.Sink{}
+			func() {
+				defer func() {
+					if e := recover(); e != nil {
+						t.Fatalf("%s cut to %d bytes: panic %v", names[i], n, e)
+					}
+				}()
+				Decode(binread.New(b[:n:n], 0, "SPDB", "SPDB", out))
+			}()
+			if len(out.Problems) == 0 && n >= SuperBlockSize {
+				t.Errorf("%s cut to %d bytes: no problem reported", names[i], n)
+			}
+			cuts++
+		}
+	}
+	t.Logf("%d truncations of %d SPDB parts: problems each time, no panic", cuts, len(parts))
+}
+
+// Crafted MSF files cost time and memory in proportion to their size,
+// whatever their directories claim.
+func TestCraftedMSFCostsItsSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want string
+	}{
+		{"four billion streams", hostile.MSFManyStreams(1 << 20), "NumStreams"},
+		{"every stream lists every block", hostile.MSFSharedBlocks(100, 150), "already uses"},
+		{"blocks past the end", hostile.MSFBlocksOutside(), "past the last block"},
+	} {
+		var f *File
+		var out *report.Sink
+		alloc, d := corpus.Cost(func() { f, out = decodeBytes(c.b) })
+		found := false
+		for _, p := range out.Problems {
+			found = found || strings.Contains(p.Message, c.want)
+		}
+		if !found {
+			t.Errorf("%s: no problem says %q: %v", c.name, c.want, out.Problems)
+		}
+		// A span per 4-byte directory entry is the most the format's fields cost.
+		if alloc > 128*uint64(len(c.b))+1<<20 {
+			t.Errorf("%s: %d bytes allocated for a %d-byte file", c.name, alloc, len(c.b))
+		}
+		_ = f
+		t.Logf("%s: %d bytes, %d allocated, %v, %d problems", c.name, len(c.b), alloc, d, len(out.Problems))
+	}
+}
+
+func FuzzPDB(f *testing.F) {
+	_, parts := spdbParts(f)
+	for _, p := range parts {
+		f.Add(p)
+	}
+	f.Add(hostile.DXCPDB([]byte("DXBC"), nil))
+	f.Add(hostile.MSFBlocksOutside())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		out := &report.Sink{}
+		d := Decode(binread.New(b, 0, "SPDB", "SPDB", out))
+		d.CodeLines()
+		d.Variables()
+	})
+}
+
+// BenchmarkDecodeSPDB decodes the corpus's SPDB parts and maps their lines
+// and variables.
+func BenchmarkDecodeSPDB(b *testing.B) {
+	_, parts := spdbParts(b)
+	corpus.Bench(b, parts, func(p []byte) int { return len(p) }, func(p []byte) {
+		f, _ := decodeBytes(p)
+		f.CodeLines()
+		f.Variables()
+	})
+}

@@ -1,0 +1,483 @@
+package pdb
+
+import (
+	"fmt"
+	"sort"
+)
+
+// CodeLine is the source position of the code at one offset, after the
+// inline sites: the line of the function whose code it is.
+type CodeLine struct {
+	Offset uint32 // byte offset in the code (FXC: from the start of SHDR/SHEX)
+	File   string // the file's name as the name table has it
+	Line   uint32
+	Column uint16 // 0: none
+	// Inlined names the functions the code was inlined from, outermost
+	// first (empty for the entry point's own code).
+	Inlined []string `json:",omitempty"`
+}
+
+// Function is a function of the module: the entry point, and each inline site.
+type Function struct {
+	Name       string
+	CodeOffset uint32 // the entry point's first instruction
+	CodeSize   uint32
+}
+
+// Entry returns the module's entry point function (its S_GPROC32), or false.
+func (m *Module) Entry() (Function, bool) {
+	for _, s := range m.Symbols {
+		if s.Proc != nil {
+			return Function{Name: s.Proc.Name, CodeOffset: s.Proc.CodeOffset, CodeSize: s.Proc.CodeSize}, true
+		}
+	}
+	return Function{}, false
+}
+
+// fileNames maps each DEBUG_S_FILECHKSMS entry's offset to its file name.
+func (f *File) fileNames(m *Module) map[uint32]string {
+	out := map[uint32]string{}
+	for _, s := range m.Subsections {
+		for _, c := range s.FileChecksums {
+			name, _ := f.Names.Name(c.FileNameOffset)
+			out[c.Offset] = name
+		}
+	}
+	return out
+}
+
+// maxAnnotationOps bounds the binary annotations decoded per inline site
+// (each takes at least a byte, so the bytes bound them already; this
+// bounds the locations kept).
+const maxAnnotationOps = 1 << 16
+
+// inlineRange is a stretch of code an inline site's annotations give a line to.
+type inlineRange struct {
+	start, end uint32
+	line       uint32
+	column     uint16
+}
+
+// decodeAnnotations reads an S_INLINESITE's binary annotations (cvinfo.h's
+// BinaryAnnotationOpcode) into code ranges with lines relative to the
+// inlinee's first line. base is the enclosing function's first code offset.
+func decodeAnnotations(b []byte, base uint32) []inlineRange {
+	var out []inlineRange
+	pos := 0
+	next := func() (uint32, bool) { // CVUncompressData
+		if pos >= len(b) {
+			return 0, false
+		}
+		c := b[pos]
+		switch {
+		case c&0x80 == 0:
+			pos++
+			return uint32(c), true
+		case c&0xC0 == 0x80:
+			if pos+2 > len(b) {
+				return 0, false
+			}
+			v := uint32(c&0x3F)<<8 | uint32(b[pos+1])
+			pos += 2
+			return v, true
+		case c&0xE0 == 0xC0:
+			if pos+4 > len(b) {
+				return 0, false
+			}
+			v := uint32(c&0x1F)<<24 | uint32(b[pos+1])<<16 | uint32(b[pos+2])<<8 | uint32(b[pos+3])
+			pos += 4
+			return v, true
+		}
+		return 0, false
+	}
+	signed := func(v uint32) int32 { // DecodeSignedInt32
+		if v&1 != 0 {
+			return -int32(v >> 1)
+		}
+		return int32(v >> 1)
+	}
+	var offsetBase, length uint32
+	offset := base
+	var line int32
+	var col uint16 = 1
+	emit := func() {
+		if len(out) >= maxAnnotationOps {
+			return
+		}
+		start := offsetBase + offset
+		// The previous range with no length ends where this one starts.
+		if n := len(out); n > 0 && out[n-1].end == out[n-1].start {
+			out[n-1].end = start
+		}
+		out = append(out, inlineRange{start: start, end: start + length, line: uint32(line), column: col})
+		length = 0
+	}
+	for pos < len(b) {
+		op, ok := next()
+		if !ok || op == 0 { // BA_OP_Invalid ends the list; padding may follow
+			break
+		}
+		p1, ok := next()
+		if !ok {
+			break
+		}
+		switch op {
+		case 1: // CodeOffset
+			offset = p1
+		case 2: // ChangeCodeOffsetBase
+			offsetBase = p1
+		case 3: // ChangeCodeOffset
+			offset += p1
+			emit()
+		case 4: // ChangeCodeLength: the previous range's length
+			if n := len(out); n > 0 && out[n-1].end == out[n-1].start {
+				out[n-1].end += p1
+			}
+			offset += p1
+		case 5: // ChangeFile: inline sites of one file only (FXC)
+		case 6: // ChangeLineOffset
+			line += signed(p1)
+		case 7, 8, 10, 13: // line end delta, range kind, column end delta, column end
+		case 9: // ChangeColumnStart
+			col = uint16(p1)
+		case 11: // ChangeCodeOffsetAndLineOffset
+			offset += p1 & 0xF
+			line += signed(p1 >> 4)
+			emit()
+		case 12: // ChangeCodeLengthAndCodeOffset
+			p2, ok := next()
+			if !ok {
+				return out
+			}
+			length = p1
+			offset += p2
+			emit()
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// CodeLines returns, for each code offset the line tables name, its file,
+// line and column, with the code of inlined functions given the lines of
+// the function it came from (as the compiler's own listing prints them),
+// sorted by offset.
+func (f *File) CodeLines() []CodeLine {
+	at := map[uint32]*CodeLine{}
+	var order []uint32
+	funcs := map[uint32]string{}
+	if f.IDs != nil {
+		for _, t := range f.IDs.Records {
+			if t.FuncID != nil {
+				funcs[t.Index] = t.FuncID.Name
+			}
+		}
+	}
+	for mi := range f.Modules {
+		m := &f.Modules[mi]
+		names := f.fileNames(m)
+		for _, s := range m.Subsections {
+			if s.Lines == nil {
+				continue
+			}
+			for _, b := range s.Lines.Blocks {
+				file := names[b.FileChecksumOffset]
+				for j, e := range b.Lines {
+					off := s.Lines.CodeOffset + e.Offset
+					c := at[off]
+					if c == nil {
+						c = &CodeLine{Offset: off}
+						at[off] = c
+						order = append(order, off)
+					}
+					// The statement entry comes first, the expression's after: the last one wins, as its column is the closer one.
+					c.File, c.Line = file, e.Line
+					if j < len(b.Columns) {
+						c.Column = b.Columns[j].Start
+					}
+				}
+			}
+		}
+		// Inline sites, outermost first: each gives its code the lines of its function.
+		inlinees := map[uint32]InlineeSourceLine{}
+		for _, s := range m.Subsections {
+			if s.InlineeLines != nil {
+				for _, e := range s.InlineeLines.Entries {
+					inlinees[e.Inlinee] = e
+				}
+			}
+		}
+		entry, _ := m.Entry()
+		sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+		for _, s := range m.Symbols {
+			in := s.InlineSite
+			if in == nil {
+				continue
+			}
+			src, ok := inlinees[in.Inlinee]
+			if !ok {
+				continue
+			}
+			file := names[src.FileID]
+			name := funcs[in.Inlinee]
+			if name == "" {
+				name = fmt.Sprintf("function 0x%x", in.Inlinee)
+			}
+			for _, r := range decodeAnnotations(in.Annotations, entry.CodeOffset) {
+				i := sort.Search(len(order), func(i int) bool { return order[i] >= r.start })
+				for ; i < len(order) && (order[i] < r.end || order[i] == r.start); i++ {
+					c := at[order[i]]
+					c.File, c.Line, c.Column = file, src.SourceLineNum+r.line, r.column
+					if n := len(c.Inlined); n == 0 || c.Inlined[n-1] != name {
+						c.Inlined = append(c.Inlined, name)
+					}
+				}
+			}
+		}
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+	out := make([]CodeLine, 0, len(order))
+	for i, off := range order {
+		if i > 0 && off == order[i-1] {
+			continue
+		}
+		out = append(out, *at[off])
+	}
+	return out
+}
+
+// Variable is one piece of a variable and the register it lives in over a
+// stretch of code (an S_LOCAL and one of its S_DEFRANGE_HLSL records).
+type Variable struct {
+	Name     string // the piece as the compiler's listing names it: "input.position.x", "<PSMain return value>.x", "m1"
+	Variable string // the variable's own name
+	Type     string // the variable's type name ("float3", "PSInput"), "" when the type stream has none
+	Function string // the function it belongs to (the inlined function for its locals)
+
+	Parameter   bool // a parameter of its function
+	ReturnValue bool // its function's return value
+
+	RegisterType uint16 // SM4/5 operand type (0 r#, 1 v#, 2 o#, 3 x#, …)
+	Register     uint32 // register index
+	Component    uint8  // 0-3: x, y, z, w
+	Indices      int    // how many register indices the record has (2: x#[n], GS inputs)
+
+	Start, End uint32        // the code offsets it holds for: [Start, End)
+	Gaps       []DefRangeGap `json:",omitempty"`
+
+	Module, Symbol int // the module and its S_DEFRANGE_HLSL's index in Symbols
+}
+
+// Variables returns every piece of every variable the modules place, in
+// the order of their records (the order the compiler's listing prints them).
+func (f *File) Variables() []Variable {
+	var out []Variable
+	funcs := map[uint32]string{}
+	if f.IDs != nil {
+		for _, t := range f.IDs.Records {
+			if t.FuncID != nil {
+				funcs[t.Index] = t.FuncID.Name
+			}
+		}
+	}
+	for mi := range f.Modules {
+		m := &f.Modules[mi]
+		var local *LocalSym
+		var scope []string
+		for si, s := range m.Symbols {
+			switch {
+			case s.Proc != nil:
+				scope = append(scope, s.Proc.Name)
+			case s.InlineSite != nil:
+				name := funcs[s.InlineSite.Inlinee]
+				if name == "" {
+					name = fmt.Sprintf("function 0x%x", s.InlineSite.Inlinee)
+				}
+				scope = append(scope, name)
+			case s.Kind == S_END || s.Kind == S_INLINESITE_END:
+				if len(scope) > 0 {
+					scope = scope[:len(scope)-1]
+				}
+			case s.Local != nil:
+				local = s.Local
+			case s.DefRange != nil && local != nil:
+				d := s.DefRange
+				v := Variable{Variable: local.Name, Parameter: local.Flags&1 != 0, ReturnValue: local.Flags&0x80 != 0,
+					RegisterType: d.RegisterType, Indices: len(d.RegisterOffsets),
+					Start: d.RangeStart, End: d.RangeStart + uint32(d.RangeLength), Gaps: d.Gaps, Module: mi, Symbol: si}
+				if len(scope) > 0 {
+					v.Function = scope[len(scope)-1]
+				}
+				v.Type = f.typeName(local.Type)
+				v.Name = local.Name + f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent))
+				if n := len(d.RegisterOffsets); n > 0 {
+					ro := d.RegisterOffsets[n-1]
+					if d.RegisterType == 3 { // indexable temps: the register, no component
+						v.Register = ro
+					} else {
+						v.Register, v.Component = ro/16, uint8(ro%16/4)
+					}
+				}
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// resolve follows modifiers to the type they modify: its index, and its
+// record (nil for a built-in type).
+func (f *File) resolve(ti uint32) (uint32, *TypeRecord) {
+	for depth := 0; depth < 16; depth++ {
+		t := f.Types.Record(ti)
+		if t == nil || t.Modifier == nil {
+			return ti, t
+		}
+		ti = t.Modifier.Type
+	}
+	return ti, nil
+}
+
+// simpleTypeNames are the built-in types HLSL uses (cvinfo.h's T_*).
+var simpleTypeNames = map[uint32]string{0x40: "float", 0x41: "double", 0x46: "half", 0x74: "int", 0x75: "uint",
+	0x30: "bool", 0x10: "int8_t", 0x20: "uint8_t", 0x11: "int16_t", 0x21: "uint16_t", 0x12: "int", 0x22: "uint", 0x03: "void"}
+
+func (f *File) typeName(ti uint32) string {
+	ti, t := f.resolve(ti)
+	if ti < TypeIndexBegin {
+		return simpleTypeNames[ti&0xFF]
+	}
+	switch {
+	case t == nil:
+		return ""
+	case t.Vector != nil:
+		return t.Vector.Name
+	case t.Matrix != nil:
+		return t.Matrix.Name
+	case t.Structure != nil:
+		return t.Structure.Name
+	case t.Array != nil:
+		return f.typeName(t.Array.ElementType) + "[]"
+	case t.StridedArray != nil:
+		return f.typeName(t.StridedArray.ElementType) + "[]"
+	}
+	return ""
+}
+
+// typeSize is a type's size in bytes (0 when unknown).
+func (f *File) typeSize(ti uint32) uint64 {
+	ti, t := f.resolve(ti)
+	if ti < TypeIndexBegin {
+		switch ti & 0xFF {
+		case 0x41:
+			return 8
+		case 0x10, 0x20:
+			return 1
+		case 0x11, 0x21:
+			return 2
+		}
+		return 4
+	}
+	switch {
+	case t == nil:
+	case t.Vector != nil:
+		return t.Vector.Size
+	case t.Matrix != nil:
+		return t.Matrix.Size
+	case t.Structure != nil:
+		return t.Structure.Size
+	case t.Array != nil:
+		return t.Array.Size
+	case t.StridedArray != nil:
+		return t.StridedArray.Size
+	}
+	return 0
+}
+
+// pieceName names the bytes [off, off+size) of a variable of type ti as
+// FXC's listings do: struct members by name, vector components as .x-.w,
+// matrix elements as ._mRC, array elements as [i]. A piece that is the
+// whole value adds nothing.
+func (f *File) pieceName(ti uint32, off, size uint64) string {
+	name := ""
+	for depth := 0; depth < 32; depth++ {
+		whole := f.typeSize(ti)
+		if off == 0 && (size >= whole || whole == 0) {
+			return name
+		}
+		_, t := f.resolve(ti)
+		switch {
+		case t == nil: // a scalar
+			return name
+		case t.Vector != nil:
+			if t.Vector.Count == 0 {
+				return name
+			}
+			elem := max(t.Vector.Size/uint64(t.Vector.Count), 1)
+			i := off / elem
+			if i < 4 {
+				return name + "." + string("xyzw"[i])
+			}
+			return name + fmt.Sprintf("[%d]", i)
+		case t.Matrix != nil:
+			m := t.Matrix
+			if m.Rows == 0 || m.Columns == 0 {
+				return name
+			}
+			stride := uint64(m.MajorStride)
+			if stride == 0 {
+				stride = 16
+			}
+			row, col := off/stride, off%stride/4
+			if m.Attributes&1 == 0 { // column major: each stride is a column
+				row, col = col, row
+			}
+			return name + fmt.Sprintf("._m%d%d", row, col)
+		case t.Structure != nil:
+			fl := f.Types.Record(t.Structure.FieldList)
+			if fl == nil {
+				return name
+			}
+			found := false
+			for k, mem := range fl.FieldList {
+				end := f.typeSize(mem.Type)
+				if end == 0 {
+					// FXC writes a zero size for some members: they run to the next member or the end.
+					if k+1 < len(fl.FieldList) {
+						end = fl.FieldList[k+1].Offset - mem.Offset
+					} else {
+						end = whole - mem.Offset
+					}
+				}
+				if off >= mem.Offset && off < mem.Offset+end {
+					name += "." + mem.Name
+					off -= mem.Offset
+					ti = mem.Type
+					found = true
+					break
+				}
+			}
+			if !found {
+				return name
+			}
+		case t.Array != nil || t.StridedArray != nil:
+			elemType, stride := uint32(0), uint64(0)
+			if t.Array != nil {
+				elemType = t.Array.ElementType
+				stride = f.typeSize(elemType)
+			} else {
+				elemType, stride = t.StridedArray.ElementType, uint64(t.StridedArray.Stride)
+			}
+			if stride == 0 {
+				return name
+			}
+			name += fmt.Sprintf("[%d]", off/stride)
+			off %= stride
+			ti = elemType
+		default:
+			return name
+		}
+	}
+	return name
+}

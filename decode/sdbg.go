@@ -1,0 +1,337 @@
+package decode
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/report"
+)
+
+// SDBG is the debug information FXC wrote before SPDB (the DirectX SDK's
+// compilers, 9.x). No public document describes it; RenderDoc's reader
+// (dxbc_sdbg.h) names the tables below, several fields of its
+// instructions are unknown and kept as bytes.
+func init() {
+	RegisterPart(PartKind{Name: "SDBG", Title: "shader debug info (legacy)",
+		About: "Debug information of FXC 9.x (the DirectX SDK's compilers): the source files, a table of source positions, " +
+			"per instruction the position it came from, the variables and their types. Undocumented; the layout follows RenderDoc's reader, " +
+			"and the instruction fields nobody has worked out are shown as bytes.",
+		Unique: true, KnownLayout: true, Decode: partOnly(decodeSDBG), Summary: sdbgSummary})
+}
+
+// SDBGCountOffset is a table's entry count and its offset after the header.
+type SDBGCountOffset struct {
+	Count  int32
+	Offset int32
+}
+
+// SDBGHeader is the part's header: where each table is.
+type SDBGHeader struct {
+	Version           int32 // 0x54: the header's size
+	CompilerSigOffset int32 // into the ASCII database
+	EntryFuncOffset   int32
+	ProfileOffset     int32
+	ShaderFlags       uint32 // D3DCOMPILE_* flags
+	Files             SDBGCountOffset
+	Instructions      SDBGCountOffset
+	Variables         SDBGCountOffset
+	InputRegisters    SDBGCountOffset
+	Symbols           SDBGCountOffset
+	Scopes            SDBGCountOffset
+	Types             SDBGCountOffset
+	Int32DBOffset     int32
+	ASCIIDBOffset     int32
+}
+
+// SDBGFile is one source file: its name and text in the ASCII database.
+type SDBGFile struct {
+	NameOffset   int32
+	NameLength   int32
+	SourceOffset int32
+	SourceLength int32
+	FileName     string // resolved
+	Source       string // resolved
+}
+
+// SDBGComponent is what an instruction writes to one destination component.
+type SDBGComponent struct {
+	VariableID int32
+	LowBounds  [2]SDBGFloat
+	HighBounds [2]SDBGFloat
+	MinBound   SDBGFloat
+	MaxBound   SDBGFloat
+	Unknown    HexBytes
+}
+
+// SDBGFloat is a float of an SDBG instruction: a JSON number, or the
+// string "NaN", "+Inf" or "-Inf" (FXC writes NaN bounds; JSON numbers
+// cannot hold them).
+type SDBGFloat float32
+
+// MarshalJSON writes a finite value as encoding/json writes a float32.
+func (f SDBGFloat) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	switch {
+	case math.IsNaN(v):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(v, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(v, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return json.Marshal(float32(f))
+}
+
+// SDBGInstruction is one instruction of the code: its opcode, the
+// components it writes, and the source position (a symbol) it came from.
+type SDBGInstruction struct {
+	InstructionNum int32
+	Opcode         uint32
+	UnknownA       HexBytes
+	DestRegister   int32
+	UnknownB       HexBytes
+	DestMask       [4]int32 // per component: its index when written, -1 when not
+	Components     [4]SDBGComponent
+	UnknownC       HexBytes // 36 bytes, then 4 × 36 bytes and 8 more nobody has worked out
+	Symbol         int32    // the source position (an SDBGSymbol)
+	CallstackDepth int32
+	Scopes         SDBGCountOffset // into the int32 database
+	VarTypes       SDBGCountOffset
+}
+
+// SDBGVariable is one component of a variable, or a constant.
+type SDBGVariable struct {
+	Symbol   int32
+	Type     int32
+	Unknown  HexBytes
+	TypeID   int32  // an SDBGType, -1 for a constant
+	ValueRaw uint32 // the component (0-3), or a constant's float bits
+}
+
+// SDBGInputRegister says which input or constant a variable reads.
+type SDBGInputRegister struct {
+	VariableID     int32
+	Type           int32 // 0 input signature, 2 constant buffer, 6 texture, 7 sampler
+	Register       int32
+	RegisterOffset int32
+	Component      int32
+	InitValue      int32
+}
+
+// SDBGSymbol is a source position, and the name there for named symbols.
+type SDBGSymbol struct {
+	File       int32
+	Line       int32
+	Character  int32 // characters into the line (a tab counts one)
+	NameLength int32
+	NameOffset int32
+	Name       string // resolved
+}
+
+// SDBGScope is a scope: globals, locals, a structure or a function.
+type SDBGScope struct {
+	Kind       int32 // 0 globals, 1 locals, 3 structure, 4 function
+	NameOffset int32
+	NameLength int32
+	Tree       SDBGCountOffset // into the int32 database
+	Name       string          // resolved
+}
+
+// SDBGType is a variable's type.
+type SDBGType struct {
+	Symbol         int32
+	IsFunction     int32
+	Class          int32 // 0 scalar, 1 vector, 3 matrix, 4 object
+	Rows           int32
+	Columns        int32
+	Scope          int32
+	ArrayDimension int32
+	ArrayLenOffset int32 // into the int32 database
+	StridesOffset  int32
+	NumFloats      int32
+	VariableID     int32
+}
+
+// SourceDebug is the SDBG part decoded.
+type SourceDebug struct {
+	Header            SDBGHeader
+	CompilerSignature string // resolved from the ASCII database
+	EntryFunction     string
+	Profile           string
+	Files             []SDBGFile          `json:",omitempty"`
+	Instructions      []SDBGInstruction   `json:",omitempty"`
+	Variables         []SDBGVariable      `json:",omitempty"`
+	InputRegisters    []SDBGInputRegister `json:",omitempty"`
+	Symbols           []SDBGSymbol        `json:",omitempty"`
+	Scopes            []SDBGScope         `json:",omitempty"`
+	Types             []SDBGType          `json:",omitempty"`
+	Int32Database     []int32             `json:",omitempty"`
+	ASCIIDatabase     HexBytes            // names and source texts the tables point into
+}
+
+// sdbgTable reads count records of size bytes at offset (after the header),
+// checking that they fit before allocating.
+func sdbgTable[T any](r *binread.Reader, name string, co SDBGCountOffset, size, limit int, read func(*binread.Reader) T) []T {
+	if co.Count <= 0 {
+		return nil
+	}
+	start := 0x54 + int64(co.Offset)
+	if co.Offset < 0 || start > int64(limit) || int64(co.Count)*int64(size) > int64(limit)-start {
+		r.ProblemAt(report.Error, r.Pos, name, "the %s table claims %d records of %d bytes at 0x%x; the part has 0x%x bytes", name, co.Count, size, start, r.Len())
+		return nil
+	}
+	out := make([]T, co.Count)
+	for i := range out {
+		tr := r.Sub(int(start)+i*size, size, r.Join(fmt.Sprintf("%s[%d]", name, i)), name)
+		tr.Begin("", name)
+		out[i] = read(tr)
+		tr.End()
+	}
+	return out
+}
+
+func decodeSDBG(p *Part, r *binread.Reader) {
+	s := &SourceDebug{}
+	p.SourceDebug = s
+	h := &s.Header
+	r.Begin("Header", "SDBG header")
+	h.Version = int32(r.U32("Version"))
+	h.CompilerSigOffset = int32(r.U32("CompilerSigOffset"))
+	h.EntryFuncOffset = int32(r.U32("EntryFuncOffset"))
+	h.ProfileOffset = int32(r.U32("ProfileOffset"))
+	h.ShaderFlags = r.U32("ShaderFlags")
+	co := func(name string) SDBGCountOffset {
+		return SDBGCountOffset{int32(r.U32(name + "/Count")), int32(r.U32(name + "/Offset"))}
+	}
+	h.Files, h.Instructions, h.Variables = co("Files"), co("Instructions"), co("Variables")
+	h.InputRegisters, h.Symbols, h.Scopes, h.Types = co("InputRegisters"), co("Symbols"), co("Scopes"), co("Types")
+	h.Int32DBOffset = int32(r.U32("Int32DBOffset"))
+	h.ASCIIDBOffset = int32(r.U32("ASCIIDBOffset"))
+	r.End()
+	if r.Failed {
+		return
+	}
+	if h.Version != 0x54 {
+		r.ProblemAt(report.Warning, 0, "SDBG header", "the header's first word is 0x%x; every known SDBG part has 0x54, its size", h.Version)
+	}
+	// The tables lie between the header and the int32 database; the ASCII
+	// database runs to the end.
+	ascii := int64(0x54) + int64(h.ASCIIDBOffset)
+	if h.ASCIIDBOffset < 0 || ascii > int64(r.Len()) {
+		r.ProblemAt(report.Error, 0x50, "SDBG header", "the ASCII database's offset 0x%x is past the part's end", h.ASCIIDBOffset)
+		ascii = int64(r.Len())
+	}
+	db := r.Data[ascii:]
+	str := func(off, n int32) string {
+		if off < 0 || n < 0 || int64(off)+int64(n) > int64(len(db)) {
+			return ""
+		}
+		return binread.CapText(string(db[off:off+n]), 1<<20)
+	}
+	cstr := func(off int32) string {
+		if off < 0 || int64(off) >= int64(len(db)) {
+			return ""
+		}
+		st := binread.StringTable{Data: db}
+		v, _ := st.At(uint32(off))
+		return binread.CapText(v, binread.MaxNameLen)
+	}
+	limit := int(ascii)
+	s.CompilerSignature, s.EntryFunction, s.Profile = cstr(h.CompilerSigOffset), cstr(h.EntryFuncOffset), cstr(h.ProfileOffset)
+	// The three strings are fields of their own inside the ASCII database.
+	for _, c := range []struct {
+		name string
+		off  int32
+		v    string
+	}{{"CompilerSignature", h.CompilerSigOffset, s.CompilerSignature}, {"EntryFunction", h.EntryFuncOffset, s.EntryFunction}, {"Profile", h.ProfileOffset, s.Profile}} {
+		if c.v != "" {
+			r.Out.Span(report.Span{Path: r.Join(c.name), Off: r.Base + ascii + int64(c.off), Size: int64(len(c.v)), Kind: report.SpanField, Value: binread.CapText(c.v, 64)})
+		}
+	}
+	s.Files = sdbgTable(r, "Files", h.Files, 16, limit, func(t *binread.Reader) SDBGFile {
+		f := SDBGFile{NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength")),
+			SourceOffset: int32(t.U32("SourceOffset")), SourceLength: int32(t.U32("SourceLength"))}
+		f.FileName, f.Source = binread.CapText(str(f.NameOffset, f.NameLength), binread.MaxNameLen), str(f.SourceOffset, f.SourceLength)
+		return f
+	})
+	s.Instructions = sdbgTable(r, "Instructions", h.Instructions, 396, limit, func(t *binread.Reader) SDBGInstruction {
+		in := SDBGInstruction{InstructionNum: int32(t.U32("InstructionNum")), Opcode: t.U32("Opcode")}
+		in.UnknownA = t.Bytes("UnknownA", 8)
+		in.DestRegister = int32(t.U32("DestRegister"))
+		in.UnknownB = t.Bytes("UnknownB", 4)
+		for c := range in.DestMask {
+			in.DestMask[c] = int32(t.U32(fmt.Sprintf("DestMask[%d]", c)))
+		}
+		for c := range in.Components {
+			t.Begin(fmt.Sprintf("Components[%d]", c), "component")
+			k := &in.Components[c]
+			k.VariableID = int32(t.U32("VariableID"))
+			k.LowBounds = [2]SDBGFloat{SDBGFloat(t.F32("LowBounds[0]")), SDBGFloat(t.F32("LowBounds[1]"))}
+			k.HighBounds = [2]SDBGFloat{SDBGFloat(t.F32("HighBounds[0]")), SDBGFloat(t.F32("HighBounds[1]"))}
+			k.MinBound, k.MaxBound = SDBGFloat(t.F32("MinBound")), SDBGFloat(t.F32("MaxBound"))
+			k.Unknown = t.Bytes("Unknown", 8)
+			t.End()
+		}
+		in.UnknownC = t.Bytes("UnknownC", 36+4*36+8)
+		in.Symbol = int32(t.U32("Symbol"))
+		in.CallstackDepth = int32(t.U32("CallstackDepth"))
+		in.Scopes = SDBGCountOffset{int32(t.U32("Scopes/Count")), int32(t.U32("Scopes/Offset"))}
+		in.VarTypes = SDBGCountOffset{int32(t.U32("VarTypes/Count")), int32(t.U32("VarTypes/Offset"))}
+		return in
+	})
+	s.Variables = sdbgTable(r, "Variables", h.Variables, 24, limit, func(t *binread.Reader) SDBGVariable {
+		v := SDBGVariable{Symbol: int32(t.U32("Symbol")), Type: int32(t.U32("Type"))}
+		v.Unknown = t.Bytes("Unknown", 8)
+		v.TypeID = int32(t.U32("TypeID"))
+		v.ValueRaw = t.U32("ValueRaw")
+		return v
+	})
+	s.InputRegisters = sdbgTable(r, "InputRegisters", h.InputRegisters, 24, limit, func(t *binread.Reader) SDBGInputRegister {
+		return SDBGInputRegister{VariableID: int32(t.U32("VariableID")), Type: int32(t.U32("Type")), Register: int32(t.U32("Register")),
+			RegisterOffset: int32(t.U32("RegisterOffset")), Component: int32(t.U32("Component")), InitValue: int32(t.U32("InitValue"))}
+	})
+	s.Symbols = sdbgTable(r, "Symbols", h.Symbols, 20, limit, func(t *binread.Reader) SDBGSymbol {
+		y := SDBGSymbol{File: int32(t.U32("File")), Line: int32(t.U32("Line")), Character: int32(t.U32("Character")),
+			NameLength: int32(t.U32("NameLength")), NameOffset: int32(t.U32("NameOffset"))}
+		y.Name = binread.CapText(str(y.NameOffset, y.NameLength), binread.MaxNameLen)
+		return y
+	})
+	s.Scopes = sdbgTable(r, "Scopes", h.Scopes, 20, limit, func(t *binread.Reader) SDBGScope {
+		c := SDBGScope{Kind: int32(t.U32("Kind")), NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength"))}
+		c.Tree = SDBGCountOffset{int32(t.U32("Tree/Count")), int32(t.U32("Tree/Offset"))}
+		c.Name = binread.CapText(str(c.NameOffset, c.NameLength), binread.MaxNameLen)
+		return c
+	})
+	s.Types = sdbgTable(r, "Types", h.Types, 44, limit, func(t *binread.Reader) SDBGType {
+		return SDBGType{Symbol: int32(t.U32("Symbol")), IsFunction: int32(t.U32("IsFunction")), Class: int32(t.U32("Class")),
+			Rows: int32(t.U32("Rows")), Columns: int32(t.U32("Columns")), Scope: int32(t.U32("Scope")),
+			ArrayDimension: int32(t.U32("ArrayDimension")), ArrayLenOffset: int32(t.U32("ArrayLenOffset")),
+			StridesOffset: int32(t.U32("StridesOffset")), NumFloats: int32(t.U32("NumFloats")), VariableID: int32(t.U32("VariableID"))}
+	})
+	// The int32 database runs from its offset to the ASCII database.
+	i32 := 0x54 + int64(h.Int32DBOffset)
+	if h.Int32DBOffset >= 0 && i32 <= ascii {
+		ir := r.Sub(int(i32), int(ascii-i32), r.Join("Int32Database"), "int32 database")
+		for ir.Remaining() >= 4 {
+			s.Int32Database = append(s.Int32Database, int32(ir.U32(fmt.Sprintf("[%d]", len(s.Int32Database)))))
+		}
+		if ir.Remaining() > 0 {
+			ir.Raw("Padding", ir.Remaining())
+		}
+	} else {
+		r.ProblemAt(report.Error, 0x4c, "SDBG header", "the int32 database's offset 0x%x is not before the ASCII database", h.Int32DBOffset)
+	}
+	if ascii < int64(r.Len()) {
+		s.ASCIIDatabase = r.Sub(int(ascii), r.Len()-int(ascii), r.Join("ASCIIDatabase"), "ASCII database").Raw("", r.Len()-int(ascii))
+	}
+}
+
+func sdbgSummary(p *Part) string {
+	s := p.SourceDebug
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s, %d source files, %d instructions", s.CompilerSignature, len(s.Files), len(s.Instructions))
+}

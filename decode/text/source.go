@@ -1,0 +1,132 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
+
+// The listings with their source interleaved, as objdump -S prints them:
+// above the first instruction of each run that comes from one source line,
+// that line, "; file:line: text" in the DXIL disassembly, "// file:line:
+// text" in the FXC listing.
+
+// SourceLineText returns line n (1-based) of a source file of the map, with
+// its line ending cut, and whether the map holds that line's text.
+func SourceLineText(sm *decode.SourceMap, file int, n uint32) (string, bool) {
+	if sm == nil || file < 0 || file >= len(sm.Files) || !sm.Files[file].HasText || n == 0 {
+		return "", false
+	}
+	text := sm.Files[file].Text
+	for i := uint32(1); i < n; i++ {
+		j := strings.IndexByte(text, '\n')
+		if j < 0 {
+			return "", false
+		}
+		text = text[j+1:]
+	}
+	if j := strings.IndexByte(text, '\n'); j >= 0 {
+		text = text[:j]
+	}
+	return strings.TrimRight(text, "\r"), true
+}
+
+// sourceAnnotation is the line put above an instruction from file:line.
+func sourceAnnotation(sm *decode.SourceMap, marker string, file int, line uint32) string {
+	name := "?"
+	if file >= 0 && file < len(sm.Files) {
+		name = sm.Files[file].Name
+	}
+	s := marker + " " + Safe(name) + ":" + strconv.FormatUint(uint64(line), 10) + ":"
+	if t, ok := SourceLineText(sm, file, line); ok {
+		// Tabs stay tabs, as objdump -S prints the line; other controls are shown.
+		parts := strings.Split(t, "\t")
+		for i := range parts {
+			parts[i] = Safe(parts[i])
+		}
+		s += " " + strings.Join(parts, "\t")
+	} else {
+		s += " (the source text is not in the container)"
+	}
+	return s
+}
+
+// interleave adds, above each line whose instruction starts a run of one
+// source line, that line's annotation.
+func interleave(sm *decode.SourceMap, marker string, n int, text func(int) string, inst func(int) (fn, i int, ok bool)) []string {
+	at := map[[2]int]decode.InstructionSource{}
+	for _, l := range sm.Lines {
+		at[[2]int{l.Func, l.Inst}] = l
+	}
+	var out []string
+	lastFile, lastLine, lastFn, lastInst := -2, uint32(0), -1, [2]int{-1, -1}
+	for k := 0; k < n; k++ {
+		if fn, i, ok := inst(k); ok && [2]int{fn, i} != lastInst {
+			lastInst = [2]int{fn, i}
+			if fn != lastFn {
+				lastFile, lastLine, lastFn = -2, 0, fn
+			}
+			if l, ok := at[[2]int{fn, i}]; ok && (l.File != lastFile || l.Line != lastLine) {
+				out = append(out, sourceAnnotation(sm, marker, l.File, l.Line))
+				lastFile, lastLine = l.File, l.Line
+			}
+		}
+		out = append(out, text(k))
+	}
+	return out
+}
+
+// DisassemblyWithSource is the DXIL disassembly (with DXC's header comments
+// when header is set) with each instruction's source line above it.
+func DisassemblyWithSource(f *decode.File, m *decode.IRModule, sm *decode.SourceMap, header bool) []string {
+	var head []string
+	if header {
+		head = DisassemblyHeader(f, m)
+	}
+	lines := DisassembleIR(m)
+	body := interleave(sm, ";", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
+		return lines[k].Func, lines[k].Inst, lines[k].Inst >= 0
+	})
+	return append(head, body...)
+}
+
+// FXCListingWithSource is the FXC listing with each instruction's source
+// line above it.
+func FXCListingWithSource(f *decode.File, sm *decode.SourceMap) []string {
+	lines := FXCListing(f)
+	prefix := sm.Part + "/Instructions/"
+	return interleave(sm, "//", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
+		rest, ok := strings.CutPrefix(lines[k].Path, prefix)
+		if !ok {
+			return 0, 0, false
+		}
+		i, err := strconv.Atoi(rest)
+		return 0, i, err == nil
+	})
+}
+
+// WriteLines writes lines, each ended by a newline.
+func WriteLines(w io.Writer, lines []string) error {
+	var sb strings.Builder
+	for _, l := range lines {
+		sb.WriteString(l)
+		sb.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// WriteSourceList writes one line per source file of the map: its name,
+// its size and where its text is, or that the container does not hold it.
+func WriteSourceList(w io.Writer, sm *decode.SourceMap) {
+	for i, sf := range sm.Files {
+		if sf.HasText {
+			fmt.Fprintf(w, "%d\t%s\t%d bytes\t%s\n", i, Safe(sf.Name), len(sf.Text), sf.From)
+		} else {
+			fmt.Fprintf(w, "%d\t%s\t-\tnot in the container\n", i, Safe(sf.Name))
+		}
+	}
+}
