@@ -55,6 +55,7 @@ func MemoryBudget(n int) int64 { return 64<<20 + 32*int64(n) }
 // OverBudget is what Charge panics with when the budget is spent.
 type OverBudget struct{ Limit int64 }
 
+// Error is the sentence the stopped part's problem starts with.
 func (o OverBudget) Error() string {
 	return fmt.Sprintf("decoding stopped: this part would need more than %d MB", o.Limit>>20)
 }

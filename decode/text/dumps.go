@@ -114,6 +114,7 @@ func (c *CapWriter) Raw() io.Writer {
 // ErrTextFull is what a CapWriter panics with at its cap.
 var ErrTextFull = errTextFull
 
+// Write passes p on, or at the cap its whole lines within the cap and stops.
 func (c *CapWriter) Write(p []byte) (int, error) {
 	if c.Max > 0 && c.written+len(p) > c.Max {
 		head := p[:max(0, c.Max-c.written)]
