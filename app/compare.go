@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/views"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -13,7 +14,7 @@ import (
 type compareState struct {
 	b    *model.Model
 	bRef *fileRef
-	cmp  *decode.Comparison
+	cmp  *diff.Comparison
 	rep  *model.CompareReport // cmp laid out for the view
 
 	sel        model.CompareRef
@@ -41,7 +42,7 @@ func (in *Inspector) startCompare(ctx app.Context, name string, data []byte) {
 		in.share.linkErr = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
-	c := &compareState{b: b, bRef: newFileRef(data), cmp: decode.Diff(in.model.File, b.File)}
+	c := &compareState{b: b, bRef: newFileRef(data), cmp: diff.Compare(in.model.File, b.File)}
 	c.rep = model.NewCompareReport(c.cmp)
 	c.marksA, c.marksB = model.DiffMarks(c.cmp, in.model.Data, data, in.model.Base, 0)
 	c.code = model.CompareCode(in.model, b)
@@ -59,12 +60,21 @@ func (in *Inspector) compareSelect(ctx app.Context, r model.CompareRef) {
 	}
 	c.sel, c.hasSel = r, true
 	a, b := r.Sides(c.cmp)
-	span := func(m *model.Model, s decode.FieldSide) decode.Span {
+	span := func(m *model.Model, s diff.FieldSide) decode.Span {
 		if s.Off < 0 || s.Size <= 0 {
 			return decode.Span{}
 		}
 		off := s.Off + m.Base
-		if sp, ok := m.Spans.ByPath(s.Span); ok && sp.Off == off && sp.Size == s.Size {
+		// The field recorded for exactly these bytes (the diff names fields its own way).
+		var sp decode.Span
+		found := false
+		m.Spans.Containing(off, func(c decode.Span) bool {
+			if c.Off == off && c.Size == s.Size {
+				sp, found = c, true
+			}
+			return true
+		})
+		if found {
 			return sp
 		}
 		return decode.Span{Path: s.Span, Off: off, Size: s.Size, Kind: decode.SpanField, Value: s.Value}

@@ -58,7 +58,7 @@ func CArray(name string, off int64, data []byte) string {
 	return b.String()
 }
 
-// cIdent turns a span path into a C identifier ("PSV0/Sig[2]" → "PSV0_Sig_2").
+// cIdent turns a span's label into a C identifier ("PSV0/PSVInfo/Sig[2]" → "PSV0_PSVInfo_Sig_2").
 func cIdent(s string) string {
 	var b strings.Builder
 	for _, c := range s {
@@ -141,7 +141,7 @@ func (in *Inspector) export(ctx app.Context, kind string) {
 		case views.ExportBase64:
 			in.copyText(ctx, model.CopyText(model.CopyBase64, "", 0, data), fmt.Sprintf("copied %d bytes as base64", len(data)))
 		default:
-			in.copyText(ctx, CArray(s.Path, s.Off, data), fmt.Sprintf("copied %d bytes as a C array", len(data)))
+			in.copyText(ctx, CArray(model.SpanLabel(s), s.Off, data), fmt.Sprintf("copied %d bytes as a C array", len(data)))
 		}
 	}
 }

@@ -137,7 +137,7 @@ func (in *Inspector) linkState() linkstate.State {
 		n := t.Nodes[in.node]
 		s.Field = t.FieldPath(n)
 		var ok bool
-		if want, ok = m.Spans.ByPath(t.SpanOf(n)); !ok {
+		if want, ok = pv.Span(t.SpanOf(n)); !ok {
 			want = decode.Span{Off: pv.Offset, Size: pv.Size} // selectNode keeps the part's bytes
 		}
 	} else {

@@ -24,9 +24,9 @@ func (in *Inspector) selectPart(ctx app.Context, i int) {
 	if t := pv.Tree(); t != nil {
 		in.node = t.Root.ID
 	}
-	in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+	in.sel = decode.Span{Part: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
 	if pv.Name == model.HeaderPart {
-		in.sel.Path = "Header"
+		in.sel.Part, in.sel.Path = "", "Header"
 	}
 	in.enc = decode.Span{}
 	in.revealAt(pv.Offset)
@@ -43,12 +43,12 @@ func (in *Inspector) selectNode(ctx app.Context, part, id int, reveal bool) {
 	}
 	in.part, in.node = part, id
 	n := t.Nodes[id]
-	if sp, ok := in.model.Spans.ByPath(t.SpanOf(n)); ok {
+	pv := in.model.Parts[part]
+	if sp, ok := pv.Span(t.SpanOf(n)); ok {
 		in.sel = sp
 		in.enc, _ = in.model.Spans.Enclosing(sp)
 	} else if n.Parent == nil {
-		pv := in.model.Parts[part]
-		in.sel = decode.Span{Path: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
+		in.sel = decode.Span{Part: pv.Name, Off: pv.Offset, Size: pv.Size, Kind: decode.SpanStruct}
 		in.enc = decode.Span{}
 	}
 	if reveal {

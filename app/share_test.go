@@ -13,6 +13,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views/model"
 )
@@ -118,17 +119,20 @@ func TestFieldPathFindsTheNode(t *testing.T) {
 	t.Logf("%d nodes in %d files found again by their link path", nodes, files)
 }
 
-// A hand-written deep link names a field under the part without the typed
-// key: "PSV0/SigOutputElements/1" for JSON path "PSVInfo/SigOutputElements/1".
-func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
+// Links write a node's JSON path in its part, the path its span has too;
+// FindField also reads the forms links wrote when paths started with the
+// part's FourCC.
+func TestFindFieldReadsNewAndOldPaths(t *testing.T) {
 	type elem struct{ Cols int }
 	v := struct {
 		Name    string
 		PSVInfo struct{ SigOutputElements []elem }
 	}{Name: "PSV0"}
 	v.PSVInfo.SigOutputElements = []elem{{1}, {2}, {3}}
-	tr := model.BuildTree("PSV0", v, model.NewSpans(nil))
+	tr := model.BuildTree("PSV0", v, nil)
 	for path, want := range map[string]string{
+		"PSVInfo/SigOutputElements/1":      "PSVInfo/SigOutputElements/1",
+		"Name":                             "Name",
 		"PSV0/SigOutputElements/1":         "PSVInfo/SigOutputElements/1",
 		"PSV0/SigOutputElements/2/Cols":    "PSVInfo/SigOutputElements/2/Cols",
 		"PSV0/PSVInfo":                     "PSVInfo",
@@ -141,12 +145,90 @@ func TestFindFieldAcceptsPathsWithoutTheTypedKey(t *testing.T) {
 			t.Errorf("FindField(%q) = %v, want the node at %q", path, n, want)
 		}
 	}
-	// Links write the short form.
-	if n := tr.FindField("PSV0/SigOutputElements/2/Cols"); tr.FieldPath(n) != "PSV0/SigOutputElements/2/Cols" {
-		t.Errorf("FieldPath writes %q, want the path without the typed key", tr.FieldPath(n))
+	if n := tr.FindField("PSV0/SigOutputElements/2/Cols"); tr.FieldPath(n) != "PSVInfo/SigOutputElements/2/Cols" {
+		t.Errorf("FieldPath writes %q, want the JSON path", tr.FieldPath(n))
 	}
-	if n := tr.FindField("PSV0/SigOutputElements/9"); n != nil {
-		t.Errorf("a missing element found %q", n.JSONPath)
+	for _, missing := range []string{"PSV0/SigOutputElements/9", "PSVInfo/SigOutputElements/9", "ISG1/Name"} {
+		if n := tr.FindField(missing); n != nil {
+			t.Errorf("%s found %q", missing, n.JSONPath)
+		}
+	}
+}
+
+// Links shared before span paths started at the value's JSON key named a
+// field from its part's FourCC, in each of the forms below; every one still
+// opens on the node it opened then, through the link codec as the page reads it.
+func TestOldLinksOpenTheSameField(t *testing.T) {
+	vertex := corpus.RepoFile(t, "web/examples/vertex.dxbc")
+	sfi0 := make([]byte, 52) // a container of one SFI0 part
+	copy(sfi0, "DXBC")
+	copy(sfi0[36:], "SFI0")
+	for i, v := range map[int]byte{20: 1, 24: 52, 28: 1, 32: 36, 40: 8, 44: 1} {
+		sfi0[i] = v
+	}
+	for _, tc := range []struct {
+		file       []byte
+		link, want string
+	}{
+		// The node's span path, as FieldPath wrote it: a field of the value,
+		{vertex, "#part=PSV0&field=PSV0/SigOutputElements/1/Cols", "PSVInfo/SigOutputElements/1/Cols"},
+		{vertex, "#part=HASH&field=HASH/Digest", "Hash/Digest"},
+		// the program header's Size (not the module's, nor the part's),
+		{vertex, "#part=DXIL&field=DXIL/Size", "Program/Size"},
+		// the part header's fields, and the header itself, which the part's Offset showed,
+		{vertex, "#part=HASH&field=HASH/PartHeader/Size", "Size"},
+		{vertex, "#part=HASH&field=HASH/PartHeader/Name", "Name"},
+		{vertex, "#part=HASH&field=HASH/PartHeader", "Offset"},
+		// a bitcode block, by the span path it carries,
+		{vertex, "#part=DXIL&field=DXIL/Bitcode/MODULE_BLOCK", "Module/Blocks/0"},
+		// a value that is its part's one field.
+		{sfi0, "#part=SFI0&field=SFI0/Flags", "Flags"},
+		// The part name and the path under the typed key (a node with no span of its own).
+		{vertex, "#part=PSV0&field=PSV0/ShaderStageName", "PSVInfo/ShaderStageName"},
+		// The part name and the whole JSON path (the short form was another node's, or not unique).
+		{vertex, "#part=PSV0&field=PSV0/PSVInfo", "PSVInfo"},
+		{vertex, "#part=DXIL&field=DXIL/Module/Size", "Module/Size"},
+		{vertex, "#part=PSV0&field=PSV0/Summary", "Summary"},
+		// No part=: the part is the field's first segment (links written by hand).
+		{vertex, "#field=ISG1/Parameters/1/Register", "Signature/Parameters/1/Register"},
+		// The container header's paths did not change.
+		{vertex, "#part=Header&field=Header/Version", "Header/Version"},
+		// open= lists nodes in the same forms.
+		{vertex, "#part=PSV0&open=PSV0/PSVInfo/SigOutputElements", "PSVInfo/SigOutputElements"},
+	} {
+		st, _, err := linkstate.Decode(tc.link)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.link, err)
+		}
+		m := model.Build("old link", tc.file, 0)
+		part := st.Part
+		if part == "" {
+			part, _, _ = strings.Cut(st.Field, "/")
+		}
+		var pv *model.PartView
+		for _, p := range m.Parts {
+			if p.Name == part {
+				pv = p
+				break
+			}
+		}
+		if pv == nil {
+			t.Errorf("%s: no part %s", tc.link, part)
+			continue
+		}
+		field := st.Field
+		if len(st.Open) > 0 {
+			field = st.Open[0]
+		}
+		n := pv.Tree().FindField(field)
+		if n == nil || n.JSONPath != tc.want {
+			t.Errorf("%s opens %v, want the node at %q", tc.link, n, tc.want)
+			continue
+		}
+		// A link written now names the node by its JSON path.
+		if p := pv.Tree().FieldPath(n); p != tc.want {
+			t.Errorf("%s: the node's link path is %q, want %q", tc.link, p, tc.want)
+		}
 	}
 }
 
@@ -230,7 +312,7 @@ func TestCompareRefs(t *testing.T) {
 	}
 	a := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
 	b := read("real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
-	c := decode.Diff(a, b)
+	c := diff.Compare(a, b)
 	r, ok := model.FirstDifference(c)
 	if !ok || r.Field < 0 {
 		t.Fatalf("first difference %+v, ok %v: want a field", r, ok)
@@ -244,7 +326,7 @@ func TestCompareRefs(t *testing.T) {
 		t.Errorf("sides %+v / %+v are not inside the files", sa, sb)
 	}
 	for i, p := range c.Parts {
-		if p.Status == decode.PartIdentical {
+		if p.Status == diff.PartIdentical {
 			continue
 		}
 		if back, ok := model.FindCompareRef(c, p.Name); !ok || back.Part != i || back.Field != -1 {

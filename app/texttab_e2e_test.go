@@ -55,4 +55,11 @@ func TestTextTabShowsTheCompilersListing(t *testing.T) {
 	if first != fmt.Sprintf("Part count: %d", len(f.Parts)) {
 		t.Errorf("the header's text starts %q; the file has %d parts", first, len(f.Parts))
 	}
+	// And the reflection, with a download.
+	q.WaitFor("the reflection text", `!!document.querySelector('#dump-reflect .dump-text')`)
+	if got := browsertest.Eval[string](q, `document.querySelector('#dump-reflect .dump-text').textContent`); !strings.HasPrefix(got, "Reflection of a DXIL container (ps_6_0)\n") || !strings.Contains(got, "\nRequirements:\n  Shader model 6.0  [DXIL]") {
+		t.Errorf("the header's reflection text starts %q", got[:min(len(got), 120)])
+	}
+	q.Click("#dump-reflect-download")
+	q.WaitFor("the reflection download", `!!window.dxscopeLastDownload && window.dxscopeLastDownload.name.endsWith('.reflect.txt')`)
 }

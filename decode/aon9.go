@@ -139,8 +139,8 @@ type D3D9Param struct {
 
 func init() {
 	RegisterPart(PartKind{Name: "Aon9", Title: "10Level9 shader",
-		About:  "A Direct3D 9 style shader for feature level 9 devices, embedded by FXC for 4_0_level_9_x targets: the SM 2.x code and the tables that map constant buffers and samplers onto D3D9 registers.",
-		Decode: partOnly(decodeAon9)})
+		About: "A Direct3D 9 style shader for feature level 9 devices, embedded by FXC for 4_0_level_9_x targets: the SM 2.x code and the tables that map constant buffers and samplers onto D3D9 registers.",
+		Key:   "Level9", Decode: partOnly(decodeAon9)})
 }
 
 func decodeAon9(p *Part, r *binread.Reader) {
@@ -190,7 +190,7 @@ func decodeAon9(p *Part, r *binread.Reader) {
 	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) Aon9RuntimeConstantMapping {
 		return Aon9RuntimeConstantMapping{Offset: s.Abs(), ConstantDescription: Aon9RuntimeConstant(s.U16("ConstantDescription")), TargetRegister: s.U16("TargetRegister")}
 	})
-	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), "Aon9/Shader", "D3D9 shader")
+	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), r.Join("Shader"), "D3D9 shader")
 	var sh d3d9.Shader
 	d3d9.Decode(&sh, sr)
 	a.Shader = d3d9JSON(&sh, sr.Len() >= 4)
@@ -239,7 +239,7 @@ func aon9Mappings[T any](r *binread.Reader, name string, count, off uint16, size
 		return nil
 	}
 	var out []T
-	s := r.Sub(int(off), int(count)*size, "Aon9/"+name, name)
+	s := r.Sub(int(off), int(count)*size, r.Join(name), name)
 	for i := 0; i < int(count) && s.Remaining() >= size; i++ {
 		s.Begin(strconv.Itoa(i), name)
 		out = append(out, read(s))

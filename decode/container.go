@@ -15,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/pdb"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/rootsig"
@@ -116,7 +117,7 @@ type Part struct {
 	ResourceDefs    *ResourceDefinitions   `json:",omitempty"` // RDEF
 	Bytecode        *ShaderBytecode        `json:",omitempty"` // SHDR, SHEX
 	Level9          *Aon9                  `json:",omitempty"` // Aon9
-	Module          *Module                `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
+	Module          *dxil.Module           `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB
 	PDB             *pdb.File              `json:",omitempty"` // SPDB: FXC's program database
 	SourceDebug     *SourceDebug           `json:",omitempty"` // SDBG: FXC 9's debug information
 
@@ -215,8 +216,9 @@ func Parse(data []byte) (*File, error) {
 	for _, p := range f.Parts {
 		f.decodePart(p)
 	}
-	f.resolveSignatureDirections()
-	f.crossCheck()
+	f.runChecks()
+	// The validator's container rules read every part's problems, so they run last.
+	f.checkContainerRules()
 	if f.Problems == nil {
 		f.Problems = []Problem{}
 	}
@@ -312,11 +314,12 @@ func (f *File) parseHeader(out *report.Sink) {
 		size := binary.LittleEndian.Uint32(data[off+4:])
 		p := &Part{Name: name, Size: size, Index: int(i), Offset: off, DataOffset: off + PartHeaderSize}
 		label := fmt.Sprintf("part %d (%s)", i, printable([]byte(name)))
-		pr := binread.New(data[off:off+PartHeaderSize], off, name, name, out)
-		pr.Begin("PartHeader", "part header")
+		// The header's fields are the part's Name and Size keys; the eight
+		// bytes together are no value of the part's JSON.
+		pr := binread.New(data[off:off+PartHeaderSize], off, "", name, out)
 		pr.Bytes("Name", 4)
 		pr.U32("Size")
-		pr.End()
+		out.Span(Span{Part: name, Path: "PartHeader", Off: off, Size: PartHeaderSize, Kind: SpanStruct})
 
 		dataEnd := p.DataOffset + int64(size)
 		if dataEnd > end {
@@ -377,17 +380,19 @@ func (f *File) parseHeader(out *report.Sink) {
 // decodePart runs the part's decoder, then accounts for every byte of its data.
 func (f *File) decodePart(p *Part) {
 	out := &report.Sink{Budget: f.budget}
-	r := binread.New(p.data, p.DataOffset, p.Name, p.Name, out)
-	r.What = p.Name
+	k := LookupPart(p.Name)
+	r := binread.New(p.data, p.DataOffset, valueKey(k), p.Name, out)
+	r.What, r.Key = p.Name, r.Path
 	// A decoder bug must not take the whole file down: report it and keep the part raw.
 	out.Guard(p.DataOffset, p.Name, p.Name, func() {
-		if k := LookupPart(p.Name); k != nil && k.Decode != nil {
+		if k != nil && k.Decode != nil {
 			k.Decode(f, p, r)
 		} else {
 			r.Raw("Data", len(p.data))
 		}
 	})
-	gaps := binread.FillGaps(out.Spans, p.DataOffset, p.DataOffset+int64(len(p.data)), p.Name+"/Unknown")
+	// Bytes of the part that are no value are named at its top, beside its Name and Size.
+	gaps := binread.FillGaps(out.Spans, p.DataOffset, p.DataOffset+int64(len(p.data)), "Unknown")
 	if len(gaps) > 0 && knownLayout(p.Name) {
 		var n int64
 		for _, g := range gaps {
@@ -396,13 +401,16 @@ func (f *File) decodePart(p *Part) {
 		out.Problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
 	}
 	p.Spans = append(out.Spans, gaps...)
+	for i := range p.Spans {
+		p.Spans[i].Part = p.Name
+	}
 	out.Summarize()
 	f.Problems = append(f.Problems, out.Problems...)
 	if p.Summary == "" {
-		if k := LookupPart(p.Name); k != nil && k.Summary != nil {
+		if k != nil && k.Summary != nil {
 			p.Summary = k.Summary(p)
 		} else {
-			p.Summary = partSummary(p)
+			p.Summary = rawSummary(p)
 		}
 	}
 }

@@ -4,32 +4,41 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
-// crossCheck compares what different parts say about the same shader: the
-// runtime reads PSV0 while drivers compile the DXIL, so a disagreement between
-// them is exactly the kind of bug people open this tool for.
-func (f *File) crossCheck() {
-	dxil, ildb := f.Part("DXIL"), f.Part("ILDB")
-	if dxil != nil && ildb != nil && dxil.Program != nil && ildb.Program != nil && dxil.Program.ShaderKind != ildb.Program.ShaderKind {
-		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dxil.Program.ShaderKind)
+// checkDebugProgram is ILDB's Check: the program with debug information must
+// be the same shader as the DXIL program beside it.
+func checkDebugProgram(f *File, parts []*Part) {
+	dx, ildb := f.Part("DXIL"), parts[0]
+	if dx != nil && dx.Program != nil && ildb.Program != nil && dx.Program.ShaderKind != ildb.Program.ShaderKind {
+		f.warn(ildb, "ShaderKind", "the ILDB program is a %s shader but the DXIL program is a %s shader", ildb.Program.ShaderKind, dx.Program.ShaderKind)
 	}
-	prog := dxil
+}
+
+// checkPSV0 is PSV0's Check: it compares what PSV0 says about the shader
+// with the program's header and metadata. The runtime reads PSV0 while
+// drivers compile the DXIL, so a disagreement between them is exactly the
+// kind of bug people open this tool for. The first PSV0 is checked (a second
+// one is already reported).
+func checkPSV0(f *File, parts []*Part) {
+	prog := f.Part("DXIL")
 	if prog == nil || prog.Program == nil || prog.Module == nil {
-		prog = ildb
+		prog = f.Part("ILDB")
 	}
-	psv := f.Part("PSV0")
-	if prog == nil || prog.Program == nil || psv == nil || psv.PSVInfo == nil {
+	psv := parts[0]
+	if prog == nil || prog.Program == nil || psv.PSVInfo == nil {
 		return
 	}
 	h, info, m := prog.Program, psv.PSVInfo, prog.Module
 	if info.Version >= 1 && info.StageKnown && info.ShaderStage != h.ShaderKind {
 		f.warn(psv, "ShaderStage", "PSV0 says the shader is a %s shader, the %s program header says %s", info.ShaderStage, prog.Name, h.ShaderKind)
 	}
-	if m == nil || h.ShaderKind == 6 { // libraries describe their entries in RDAT, not PSV0
+	if m == nil || h.ShaderKind == dxil.Library { // libraries describe their entries in RDAT, not PSV0
 		return
 	}
-	var entry *EntryPoint
+	var entry *dxil.EntryPoint
 	for i := range m.EntryPoints {
 		if m.EntryPoints[i].Function != "" {
 			entry = &m.EntryPoints[i]
@@ -92,7 +101,7 @@ func psvBinding(r PSVResourceBindInfo) string {
 	return bindingText(class, r.Space, r.LowerBound, r.UpperBound)
 }
 
-func metaBinding(r DXILResource) string {
+func metaBinding(r dxil.Resource) string {
 	upper := uint32(0xFFFFFFFF)
 	if r.RangeSize != 0xFFFFFFFF {
 		upper = r.LowerBound + r.RangeSize - 1
@@ -112,11 +121,13 @@ func bindingText(class string, space, lower, upper uint32) string {
 	return fmt.Sprintf("%s %s%d-%s space%d", class, reg, lower, hi, space)
 }
 
-// warn reports a cross-part disagreement at the field's bytes (or the part's).
+// warn reports a cross-part disagreement at the bytes of a field of the
+// part's value (or at the part's).
 func (f *File) warn(p *Part, field, format string, args ...any) {
 	off := p.DataOffset
+	path := valueKey(LookupPart(p.Name)) + "/" + field
 	for _, s := range p.Spans {
-		if s.Path == p.Name+"/"+field {
+		if s.Path == path {
 			off = s.Off
 			break
 		}

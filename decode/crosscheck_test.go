@@ -57,11 +57,11 @@ func TestCrossCheckCatchesDisagreement(t *testing.T) {
 		patch func(b []byte)
 		want  string
 	}{
-		{"stage", func(b []byte) { b[spanAt(t, psv, "PSV0/ShaderStage").Off] = 0 },
+		{"stage", func(b []byte) { b[spanAt(t, psv, "PSVInfo/ShaderStage").Off] = 0 },
 			"PSV0 says the shader is a Pixel shader, the DXIL program header says Compute"},
 		{"entry name", func(b []byte) {
 			// Point EntryFunctionName at the table's first string, the empty one.
-			binary.LittleEndian.PutUint32(b[spanAt(t, psv, "PSV0/EntryName").Off:], 0)
+			binary.LittleEndian.PutUint32(b[spanAt(t, psv, "PSVInfo/EntryName").Off:], 0)
 		}, `PSV0 names the entry function "", the DXIL metadata (dx.entryPoints) names it "` + info.EntryName + `"`},
 		{"resource register", func(b []byte) {
 			off := info.Resources[0].Offset + 8 // LowerBound

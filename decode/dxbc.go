@@ -151,6 +151,6 @@ func operandJSON(in *sm4.Instruction, o *sm4.Operand, text string) Operand {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "SHDR", Title: "SM4 bytecode", About: "The shader as a Shader Model 4 token stream.", Decode: partOnly(decodeShaderBytecode)})
-	RegisterPart(PartKind{Name: "SHEX", Title: "SM5 bytecode", About: "The shader as a Shader Model 5 token stream.", Decode: partOnly(decodeShaderBytecode)})
+	RegisterPart(PartKind{Name: "SHDR", Title: "SM4 bytecode", About: "The shader as a Shader Model 4 token stream.", Key: "Bytecode", Decode: partOnly(decodeShaderBytecode)})
+	RegisterPart(PartKind{Name: "SHEX", Title: "SM5 bytecode", About: "The shader as a Shader Model 5 token stream.", Key: "Bytecode", Decode: partOnly(decodeShaderBytecode)})
 }

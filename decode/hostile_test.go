@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -93,26 +94,6 @@ func TestHostileRDEFNamesCostTheirSize(t *testing.T) {
 	}
 }
 
-// TestHostileBlockInfoCostsItsSize: a BLOCKINFO block defining 65,535
-// abbreviations for one block id, then 10,000 empty blocks of that id. The
-// blocks share the list; they used to copy it, 655 million abbreviations.
-func TestHostileBlockInfoCostsItsSize(t *testing.T) {
-	b := hostile.BlockInfoBitcode(bcMaxAbbrevs-1, 10000)
-	var top []*bcBlock
-	var err error
-	alloc, d := corpus.Cost(func() { top, err = parseBits(t, b) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("65,535 abbreviations x 10,000 blocks (%d bytes): %v, %d MB allocated", len(b), d, alloc>>20)
-	if len(top) != 1 || len(top[0].Blocks) != 10001 {
-		t.Fatalf("blocks: %d", len(top[0].Blocks))
-	}
-	if alloc > hostileAllocLimit {
-		t.Errorf("%d MB allocated", alloc>>20)
-	}
-}
-
 // TestHostileJSONCostsItsSize: what the decoded values cost every consumer
 // (the JSON export, the page's tree, which is built from JSON) is bounded by
 // the input's size too: thousands of records naming one long string once
@@ -121,7 +102,7 @@ func TestHostileJSONCostsItsSize(t *testing.T) {
 	for _, c := range []hostileInput{
 		{"PSV0 names", hostile.LongNamePSV(1 << 20)},
 		{"RDEF names", hostile.ManyNamesRDEF(8000, 256<<10)},
-		{"BLOCKINFO", hostile.BlockInfo(bcMaxAbbrevs-1, 10000)},
+		{"BLOCKINFO", hostile.BlockInfo(bitstream.MaxAbbrevs-1, 10000)},
 		{"huge grids", hostile.HugeGrids()},
 		{"100,000 parts", hostile.PartsAtOneOffset(100000)},
 		{"RDAT references", hostile.RDAT(512 << 10)},
@@ -190,7 +171,7 @@ func BenchmarkHostile(b *testing.B) {
 		{"PSVNames1MB", hostile.LongNamePSV(1 << 20)},
 		{"RDEFNames512KB", hostile.ManyNamesRDEF(8000, 256<<10)},
 		{"RDAT512KB", hostile.RDAT(512 << 10)},
-		{"BlockInfo65535x10000", hostile.BlockInfo(bcMaxAbbrevs-1, 10000)},
+		{"BlockInfo65535x10000", hostile.BlockInfo(bitstream.MaxAbbrevs-1, 10000)},
 		{"HugeGrids", hostile.HugeGrids()},
 		{"SharedMembersRDEF4096", hostile.SharedMembersRDEF(4096, 4096)},
 		{"SharedRanges2048", hostile.SharedRanges(2048, 2048)},

@@ -58,31 +58,26 @@ func jsonObject(t testing.TB, v any) map[string]any {
 	return m
 }
 
-// partPaths are the paths a part's spans may name: the part's own keys
-// (Name, Size, …) and, for its typed value, the key path under the typed key
-// with the part name in its place ("PSV0/SigOutputElements/2/Cols" for JSON
-// "PSVInfo/SigOutputElements/2/Cols").
+// partPaths are the paths a part's spans may name: the key paths of the
+// part's JSON, from its own keys ("Name", "PSVInfo/SigOutputElements/2/Cols").
 func partPaths(t *testing.T, p *Part) map[string]bool {
-	out := map[string]bool{p.Name: true}
+	out := map[string]bool{}
 	for k, v := range jsonObject(t, p) {
-		switch v.(type) {
-		case map[string]any:
-			jsonPaths(v, p.Name, out) // the typed value: its keys follow the part name
-		}
-		jsonPaths(v, p.Name+"/"+k, out)
+		jsonPaths(v, k, out)
 	}
 	return out
 }
 
 // spanException says why a span may name bytes rather than a JSON value,
 // or "" when it must name a JSON node.
-func spanException(p *Part, s Span, rest string) string {
+func spanException(p *Part, s Span) string {
+	_, rest, _ := strings.Cut(s.Path, "/") // the path under the value's key
 	first, _, _ := strings.Cut(rest, "/")
-	last := rest[strings.LastIndexByte(rest, '/')+1:]
+	last := s.Path[strings.LastIndexByte(s.Path, '/')+1:]
 	switch {
-	case first == "PartHeader":
+	case s.Path == "PartHeader":
 		return "the 8-byte part header; its fields are the part's Name and Size"
-	case first == "Unknown" || first == "Data":
+	case s.Path == "Unknown" || s.Path == "Data" || first == "Unknown" || first == "Data":
 		return "bytes no decoder claims, or a part kept raw"
 	case s.Kind == SpanStruct:
 		return "a structure of the format (a section, a record) whose fields the JSON holds without the wrapper"
@@ -90,7 +85,7 @@ func spanException(p *Part, s Span, rest string) string {
 		return "padding, reserved or terminating bytes: no value"
 	case rest == "SemanticIndexTableEntries":
 		return "a count: its value is the length of SemanticIndexTable"
-	case first == "Sections" && s.Path[:4] == "SRCI":
+	case first == "Sections" && p.Name == "SRCI":
 		return "an SRCI section of a type nobody named, kept raw at its place in the file (the JSON keys the known ones)"
 	case first == "Strings" && p.Signature != nil:
 		return "a signature's string table: each name appears as its element's Name"
@@ -114,12 +109,14 @@ func TestSpanPathsNameJSONNodes(t *testing.T) {
 			paths := partPaths(t, p)
 			for _, s := range p.Spans {
 				total++
-				rest, _ := strings.CutPrefix(s.Path, p.Name+"/")
-				if paths[s.Path] || spanException(p, s, rest) != "" {
+				if s.Part != p.Name {
+					t.Errorf("%s: a span of %s says it is %q's: %+v", e.Rel, p.Name, s.Part, s)
+				}
+				if paths[s.Path] || spanException(p, s) != "" {
 					named++
 					continue
 				}
-				bad[pattern(s.Path)]++
+				bad[p.Name+" "+pattern(s.Path)]++
 			}
 		}
 	}
@@ -188,23 +185,23 @@ func TestJSONNodesHaveSpans(t *testing.T) {
 			for _, s := range p.Spans {
 				spans[s.Path] = true
 			}
-			for _, v := range jsonObject(t, p) {
+			for key, v := range jsonObject(t, p) {
 				if _, typed := v.(map[string]any); !typed {
 					continue // the part's own keys (Name, Size, Offset, …): the part header
 				}
-				leafValues(v, p.Name, func(path string, v any) {
+				leafValues(v, key, func(path string, v any) {
 					total++
-					for q := path; q != p.Name; q = q[:strings.LastIndexByte(q, '/')] {
+					for q := path; q != key; q = q[:strings.LastIndexByte(q, '/')] {
 						if spans[q] {
 							spanned++
 							return
 						}
 					}
-					if derivedValue(p, strings.TrimPrefix(path, p.Name+"/"), v) != "" {
+					if derivedValue(p, strings.TrimPrefix(path, key+"/"), v) != "" {
 						spanned++
 						return
 					}
-					bad[pattern(path)]++
+					bad[p.Name+" "+pattern(path)]++
 				})
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -235,7 +236,7 @@ type PSVSection struct {
 type PSVInfo struct {
 	RuntimeInfoSize uint32 // the first dword: the size of PSVRuntimeInfo, which says the version
 	Version         int    // 0-4, from RuntimeInfoSize
-	ShaderStage     ShaderKind
+	ShaderStage     dxil.ShaderKind
 	StageKnown      bool   // false: v0 without a program header, or an unknown stage value
 	StageSource     string // "ShaderStage" (v1+), or "DXIL"/"ILDB" program header (v0)
 
@@ -303,7 +304,7 @@ type PSVInfo struct {
 }
 
 // IsStage reports whether the stage is known and equal to k.
-func (info *PSVInfo) IsStage(k ShaderKind) bool { return info.StageKnown && info.ShaderStage == k }
+func (info *PSVInfo) IsStage(k dxil.ShaderKind) bool { return info.StageKnown && info.ShaderStage == k }
 
 // Elements returns one of the three signatures.
 func (info *PSVInfo) Elements(sig PSVSigKind) []PSVSignatureElement {
@@ -426,7 +427,7 @@ func (info *PSVInfo) StringAt(off uint32) (s string, ok bool) {
 // progShaderKind reads the stage from the DXIL (or ILDB) program header. The
 // header may not be decoded yet when PSV0 comes first, so its first dword is
 // read directly.
-func progShaderKind(f *File) (ShaderKind, string, bool) {
+func progShaderKind(f *File) (dxil.ShaderKind, string, bool) {
 	if f == nil {
 		return 0, "", false
 	}
@@ -439,7 +440,7 @@ func progShaderKind(f *File) (ShaderKind, string, bool) {
 			return p.Program.ShaderKind, name, true
 		}
 		if d := p.Data(); len(d) >= 4 {
-			return ShaderKind(binary.LittleEndian.Uint32(d) >> 16), name, true
+			return dxil.ShaderKind(binary.LittleEndian.Uint32(d) >> 16), name, true
 		}
 	}
 	return 0, "", false
@@ -524,7 +525,7 @@ func (info *PSVInfo) Summary() string {
 		s = append(s, plural(int(info.SigInputElementCount), "input"), plural(int(info.SigOutputElementCount), "output"))
 		if info.SigPatchConstOrPrimElementCount > 0 {
 			what := "patch constants"
-			if info.IsStage(13) {
+			if info.IsStage(dxil.Mesh) {
 				what = "primitive outputs"
 			}
 			s = append(s, fmt.Sprintf("%d %s", info.SigPatchConstOrPrimElementCount, what))
@@ -585,7 +586,7 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 	// Stage: from ShaderStage (v1+) or the program header (v0).
 	pk, psrc, pok := progShaderKind(d.f)
 	if info.Version >= 1 {
-		info.ShaderStage = ShaderKind(r.Data[start+24])
+		info.ShaderStage = dxil.ShaderKind(r.Data[start+24])
 		info.StageSource = "ShaderStage"
 		info.StageKnown = info.ShaderStage < 16
 		if !info.StageKnown {
@@ -622,12 +623,12 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 		setValue(r, fmt.Sprintf("%d (%s)", info.ShaderStage, info.ShaderStage))
 		info.UsesViewID = r.U8("UsesViewID")
 		switch {
-		case info.IsStage(2):
+		case info.IsStage(dxil.Geometry):
 			info.MaxVertexCount = r.U16("MaxVertexCount")
-		case info.IsStage(3), info.IsStage(4):
+		case info.IsStage(dxil.Hull), info.IsStage(dxil.Domain):
 			info.SigPatchConstOrPrimVectors = r.U8("SigPatchConstOrPrimVectors")
 			r.Bytes("Info1UnionUnused", 1)
-		case info.IsStage(13):
+		case info.IsStage(dxil.Mesh):
 			info.SigPatchConstOrPrimVectors = r.U8("SigPrimVectors")
 			info.MeshOutputTopology = MeshOutputTopology(r.U8("MeshOutputTopology"))
 			setValue(r, fmt.Sprintf("%d (%s)", info.MeshOutputTopology, info.MeshOutputTopology))
@@ -643,7 +644,7 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 		for i := range info.SigOutputVectors {
 			info.SigOutputVectors[i] = r.U8(fmt.Sprintf("SigOutputVectors[%d]", i))
 		}
-		if !info.IsStage(2) {
+		if !info.IsStage(dxil.Geometry) {
 			for i := 1; i < 4; i++ {
 				if info.SigOutputVectors[i] != 0 {
 					r.ProblemAt(Warning, start+32+i, "PSVRuntimeInfo1", "SigOutputVectors[%d] is %d for a %s shader: only geometry shaders have output streams 1-3; DXC ignores it (LLVM reads tables for it)", i, info.SigOutputVectors[i], d.stageName())
@@ -870,7 +871,7 @@ func (d *psvDecoder) stringTable() bool {
 			r.ProblemAt(Warning, 4+48, "PSVRuntimeInfo3", "EntryFunctionName offset %d does not point at a NUL-terminated string in the %d-byte string table", info.EntryFunctionName, size)
 		}
 		for i := range r.Out.Spans {
-			if r.Out.Spans[i].Path == "PSV0/EntryName" {
+			if r.Out.Spans[i].Path == r.Join("EntryName") {
 				r.Out.Spans[i].Value = fmt.Sprintf("%d → %q", info.EntryFunctionName, s)
 			}
 		}
@@ -1064,10 +1065,10 @@ func (d *psvDecoder) dwords(name, what string, n int) ([]uint32, int64, bool) {
 func (d *psvDecoder) dependencies() bool {
 	info := d.info
 	streams := 1
-	if info.IsStage(2) {
+	if info.IsStage(dxil.Geometry) {
 		streams = 4
 	}
-	hs, ds, ms := info.IsStage(3), info.IsStage(4), info.IsStage(13)
+	hs, ds, ms := info.IsStage(dxil.Hull), info.IsStage(dxil.Domain), info.IsStage(dxil.Mesh)
 	if info.UsesViewID != 0 {
 		start := d.r.Pos
 		for i := 0; i < streams; i++ {
@@ -1132,5 +1133,5 @@ func (d *psvDecoder) dependencies() bool {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Decode: decodePSV0})
+	RegisterPart(PartKind{Name: "PSV0", Title: "pipeline state validation", About: "What the D3D12 runtime checks when it creates a pipeline: stage info, resources, signature elements, ViewID and input-to-output dependencies.", Unique: true, KnownLayout: true, Key: "PSVInfo", Decode: decodePSV0, Check: checkPSV0})
 }

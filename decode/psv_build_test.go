@@ -2,6 +2,8 @@ package decode
 
 import (
 	"encoding/binary"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // Builders for test containers: a container with correct header, offsets and
@@ -12,7 +14,7 @@ import (
 
 // programPart is a DXIL part whose program header says kind (shader model 6.0)
 // followed by a 4-byte stand-in for the bitcode.
-func programPart(kind ShaderKind) testPart {
+func programPart(kind dxil.ShaderKind) testPart {
 	var b []byte
 	b = binary.LittleEndian.AppendUint32(b, uint32(kind)<<16|0x60)
 	b = binary.LittleEndian.AppendUint32(b, 7)
@@ -34,7 +36,7 @@ func (r rtInfo) u16(off int, v uint16) rtInfo { binary.LittleEndian.PutUint16(r[
 func (r rtInfo) u32(off int, v uint32) rtInfo { binary.LittleEndian.PutUint32(r[off:], v); return r }
 
 // v1 sets the PSVRuntimeInfo1 fields (offsets 24-35).
-func (r rtInfo) v1(stage ShaderKind, viewID uint8, b26, b27 uint8, in, out, pc, inVec uint8, outVec [4]uint8) rtInfo {
+func (r rtInfo) v1(stage dxil.ShaderKind, viewID uint8, b26, b27 uint8, in, out, pc, inVec uint8, outVec [4]uint8) rtInfo {
 	r.u8(24, uint8(stage)).u8(25, viewID).u8(26, b26).u8(27, b27)
 	r.u8(28, in).u8(29, out).u8(30, pc).u8(31, inVec)
 	copy(r[32:36], outVec[:])

@@ -3,6 +3,8 @@ package decode
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // orderedJSON is a JSON object whose keys keep the order they were added in,
@@ -105,11 +107,11 @@ func (info *PSVInfo) MarshalJSON() ([]byte, error) {
 	if info.Version >= 1 {
 		o.add("UsesViewID", info.UsesViewID)
 		switch {
-		case info.IsStage(2):
+		case info.IsStage(dxil.Geometry):
 			o.add("MaxVertexCount", info.MaxVertexCount)
-		case info.IsStage(3), info.IsStage(4):
+		case info.IsStage(dxil.Hull), info.IsStage(dxil.Domain):
 			o.add("SigPatchConstOrPrimVectors", info.SigPatchConstOrPrimVectors)
-		case info.IsStage(13):
+		case info.IsStage(dxil.Mesh):
 			o.add("SigPrimVectors", info.SigPatchConstOrPrimVectors)
 			o.add("MeshOutputTopology", uint8(info.MeshOutputTopology))
 			o.add("MeshOutputTopologyName", info.MeshOutputTopology.String())
@@ -165,16 +167,16 @@ func (info *PSVInfo) MarshalJSON() ([]byte, error) {
 		if info.UsesViewID != 0 {
 			m := info.ViewIDOutputMasks
 			o.add("OutputVectorMasks", [4][]uint32{m[0].dwords(), m[1].dwords(), m[2].dwords(), m[3].dwords()})
-			if info.IsStage(3) || info.IsStage(13) {
+			if info.IsStage(dxil.Hull) || info.IsStage(dxil.Mesh) {
 				o.add("PatchOrPrimMasks", words(info.ViewIDPatchOrPrimMask.dwords()))
 			}
 		}
 		t := info.InputToOutput
 		o.add("InputOutputMap", [4][]uint32{t[0].dwords(), t[1].dwords(), t[2].dwords(), t[3].dwords()})
-		if info.IsStage(3) {
+		if info.IsStage(dxil.Hull) {
 			o.add("InputPatchMap", words(info.InputToPatch.dwords()))
 		}
-		if info.IsStage(4) {
+		if info.IsStage(dxil.Domain) {
 			o.add("PatchOutputMap", words(info.PatchToOutput.dwords()))
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -26,14 +27,12 @@ func (t PSVResourceType) String() string {
 // PSVResourceKind is PSVResourceKind (= DXIL::ResourceKind): the resource's shape.
 type PSVResourceKind uint32
 
-var resourceKindNames = []string{"Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D",
-	"TextureCube", "Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray", "TypedBuffer",
-	"RawBuffer", "StructuredBuffer", "CBuffer", "Sampler", "TBuffer", "RTAccelerationStructure",
-	"FeedbackTexture2D", "FeedbackTexture2DArray"}
-
-// String names the value (PSVResourceKind(n) when unknown).
+// String names the value as DXIL::ResourceKind does (PSVResourceKind(n) when unknown).
 func (k PSVResourceKind) String() string {
-	return report.EnumName(resourceKindNames, uint64(k), "PSVResourceKind")
+	if dxil.ResourceKind(k).Named() {
+		return dxil.ResourceKind(k).String()
+	}
+	return fmt.Sprintf("PSVResourceKind(%d)", uint32(k))
 }
 
 // PSVResourceFlags is PSVResourceFlag: a bit set (only UsedByAtomic64 is defined).

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // parsePSV builds a container from parts and returns the decoded PSV0 part
@@ -86,7 +88,7 @@ func TestPSVVersionFromSize(t *testing.T) {
 		if got.Version != tc.version || len(got.UnknownRuntimeInfo) != tc.tail || !got.Complete {
 			t.Errorf("size %d: version %d tail %d complete %t, want %d %d true", tc.size, got.Version, len(got.UnknownRuntimeInfo), got.Complete, tc.version, tc.tail)
 		}
-		if tc.tail > 0 && !hasSpan(p, "PSV0/UnknownRuntimeInfo", SpanUnknown) {
+		if tc.tail > 0 && !hasSpan(p, "PSVInfo/UnknownRuntimeInfo", SpanUnknown) {
 			t.Errorf("size %d: no unknown span for the runtime-info tail", tc.size)
 		}
 	}
@@ -106,7 +108,7 @@ func hasSpan(p *Part, path string, kind SpanKind) bool {
 // after PSV0 (header read raw) and before it (header decoded first).
 func TestPSVVersion0StageUnion(t *testing.T) {
 	tests := []struct {
-		kind ShaderKind
+		kind dxil.ShaderKind
 		fill func(rtInfo)
 		want PSVInfo
 	}{
@@ -151,7 +153,7 @@ func TestPSVVersion0StageUnion(t *testing.T) {
 
 func TestPSVVersion0WithoutProgramKeepsUnionRaw(t *testing.T) {
 	p, probs := parsePSV(t, testPart{"PSV0", testPSV{info: newRT(24).u8(0, 1)}.bytes()})
-	if p.PSVInfo.StageKnown || worst(probs) != Warning || !hasSpan(p, "PSV0/StageInfo", SpanRaw) {
+	if p.PSVInfo.StageKnown || worst(probs) != Warning || !hasSpan(p, "PSVInfo/StageInfo", SpanRaw) {
 		t.Errorf("stage known %t, problems %v", p.PSVInfo.StageKnown, probs)
 	}
 }
@@ -489,7 +491,7 @@ func TestPSVSemanticKindUsesDXILNumbering(t *testing.T) {
 func TestPSVTrailingBytesReported(t *testing.T) {
 	psv := testPSV{info: newRT(24), tail: []byte{1, 2, 3, 4}}
 	p, probs := parsePSV(t, testPart{"PSV0", psv.bytes()}, programPart(1))
-	if worst(probs) != Warning || p.PSVInfo.TrailingBytes != 4 || !hasSpan(p, "PSV0/Trailing", SpanUnknown) {
+	if worst(probs) != Warning || p.PSVInfo.TrailingBytes != 4 || !hasSpan(p, "PSVInfo/Trailing", SpanUnknown) {
 		t.Errorf("problems %v trailing %d", probs, p.PSVInfo.TrailingBytes)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -322,7 +323,8 @@ func (d *RuntimeData) stageTable(t RuntimeDataPartType) **RecordTable[StageInfo]
 
 // stageInfoTables is the experimental table a graphics or compute stage's
 // FunctionInfo2 union points into.
-var stageInfoTables = map[ShaderKind]RuntimeDataPartType{0: 15, 1: 14, 2: 18, 3: 16, 4: 17, 5: 19, 13: 20, 14: 21}
+var stageInfoTables = map[dxil.ShaderKind]RuntimeDataPartType{dxil.Pixel: 15, dxil.Vertex: 14, dxil.Geometry: 18,
+	dxil.Hull: 16, dxil.Domain: 17, dxil.Compute: 19, dxil.Mesh: 20, dxil.Amplification: 21}
 
 // stageRow is the member of the union that points into table t (14 .. 21).
 func (f *FunctionInfo2) stageRow(t RuntimeDataPartType) **uint32 {
@@ -340,15 +342,16 @@ func (c *rdatCtx) ioNode(rr *binread.Reader, _ int) IONode {
 	var v IONode
 	v.IOFlagsAndKind = rr.U32("IOFlagsAndKind")
 	v.IOKind = v.IOFlagsAndKind & 0x7F
-	v.IOKindName = nodeIOKindName(v.IOKind)
-	v.IOFlagsNames = nodeIOFlagNames(v.IOFlagsAndKind)
+	v.IOKindName = dxil.NodeIOKind(v.IOKind).String()
+	v.IOFlagsNames = FlagNames(dxil.NodeIOFlags(v.IOFlagsAndKind).Names())
 	v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderIOAttribTable)
 	return v
 }
 
 func (c *rdatCtx) nodeShaderInfo(rr *binread.Reader, _ int) NodeShaderInfo {
 	var v NodeShaderInfo
-	v.LaunchType, v.LaunchTypeName = report.WithName(rr.U32("LaunchType"), nodeLaunchTypeNames, "NodeLaunchType")
+	v.LaunchType = rr.U32("LaunchType")
+	v.LaunchTypeName = dxil.NodeLaunchType(v.LaunchType).String()
 	v.GroupSharedBytesUsed = rr.U32("GroupSharedBytesUsed")
 	v.Attribs, v.AttribsRef = c.readRecordArray(rr, "Attribs", rdatNodeShaderFuncAttribTab)
 	v.Outputs, v.OutputsRef = c.readRecordArray(rr, "Outputs", rdatIONodeTable)
@@ -370,17 +373,12 @@ func (c *rdatCtx) pdbInfoLibrary(rr *binread.Reader, _ int) DxilPdbInfoLibrary {
 	return v
 }
 
-func nodeIOKindName(k uint32) string {
-	if n, ok := nodeIOKindNames[k]; ok {
-		return n
-	}
-	return fmt.Sprintf("NodeIOKind(0x%x)", k)
-}
-
 func (c *rdatCtx) resourceInfo(rr *binread.Reader, _ int) RuntimeDataResourceInfo {
 	var v RuntimeDataResourceInfo
-	v.Class, v.ClassName = report.WithName(rr.U32("Class"), resourceClassNames, "ResourceClass")
-	v.Kind, v.KindName = report.WithName(rr.U32("Kind"), resourceKindNames, "ResourceKind")
+	v.Class = rr.U32("Class")
+	v.ClassName = dxil.ResourceClass(v.Class).String()
+	v.Kind = rr.U32("Kind")
+	v.KindName = dxil.ResourceKind(v.Kind).String()
 	v.ID = rr.U32("ID")
 	v.Space = rr.U32("Space")
 	v.LowerBound = rr.U32("LowerBound")
@@ -397,7 +395,7 @@ func (c *rdatCtx) functionInfo(rr *binread.Reader, _ int) RuntimeDataFunctionInf
 	v.UnmangledName, v.UnmangledNameOffset = c.readString(rr, "UnmangledName")
 	v.Resources, v.ResourcesRef = c.readRecordArray(rr, "Resources", rdatResourceTable)
 	v.FunctionDependencies, v.FunctionDependenciesRef = c.readStringArray(rr, "FunctionDependencies")
-	v.ShaderKind = ShaderKind(rr.U32("ShaderKind"))
+	v.ShaderKind = dxil.ShaderKind(rr.U32("ShaderKind"))
 	v.ShaderKindName = v.ShaderKind.String()
 	v.PayloadSizeInBytes = rr.U32("PayloadSizeInBytes")
 	v.AttributeSizeInBytes = rr.U32("AttributeSizeInBytes")
@@ -411,7 +409,7 @@ func (c *rdatCtx) functionInfo(rr *binread.Reader, _ int) RuntimeDataFunctionInf
 	v.ShaderStageFlagNames = shaderStageFlagNames(v.ShaderStageFlag)
 	v.MinShaderTarget = rr.U32("MinShaderTarget")
 	mt := v.MinShaderTarget
-	v.MinShaderTargetName = Profile(ShaderKind(mt>>16), mt>>4&0xf, mt&0xf)
+	v.MinShaderTargetName = dxil.Profile(dxil.ShaderKind(mt>>16), mt>>4&0xf, mt&0xf)
 	if rr.Len() < 52 || rr.Failed {
 		return v
 	}
@@ -424,9 +422,9 @@ func (c *rdatCtx) functionInfo(rr *binread.Reader, _ int) RuntimeDataFunctionInf
 	f.Union = rr.U32(rdatUnionName(v.ShaderKind))
 	u := f.Union
 	switch v.ShaderKind {
-	case 16:
+	case dxil.Invalid:
 		f.RawShaderRef = &u
-	case 15:
+	case dxil.Node:
 		f.Node = &u
 		c.checkRow(rr, pos, "Node", u, rdatNodeShaderInfoTable)
 	default:
@@ -443,14 +441,14 @@ func (c *rdatCtx) functionInfo(rr *binread.Reader, _ int) RuntimeDataFunctionInf
 	return v
 }
 
-func rdatUnionName(k ShaderKind) string {
+func rdatUnionName(k dxil.ShaderKind) string {
 	switch k {
-	case 16:
+	case dxil.Invalid:
 		return "RawShaderRef"
-	case 15:
+	case dxil.Node:
 		return "Node"
-	case 0, 1, 2, 3, 4, 5, 13, 14:
-		return strings.ToUpper(Profile(k, 0, 0)[:2])
+	case dxil.Pixel, dxil.Vertex, dxil.Geometry, dxil.Hull, dxil.Domain, dxil.Compute, dxil.Mesh, dxil.Amplification:
+		return strings.ToUpper(dxil.Profile(k, 0, 0)[:2])
 	}
 	return "Union"
 }
@@ -742,5 +740,5 @@ func ParseRuntimeData(b []byte) (*RuntimeData, []Problem, []Span) {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "RDAT", Title: "runtime data", About: "Tables describing a DXIL library: functions, resources, subobjects, work-graph nodes.", KnownLayout: true, Decode: partOnly(decodeRuntimeDataPart)})
+	RegisterPart(PartKind{Name: "RDAT", Title: "runtime data", About: "Tables describing a DXIL library: functions, resources, subobjects, work-graph nodes.", KnownLayout: true, Key: "RuntimeData", Decode: partOnly(decodeRuntimeDataPart)})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -70,8 +71,6 @@ func (f FlagNames) MarshalJSON() ([]byte, error) {
 	return json.Marshal([]string(f))
 }
 
-var resourceClassNames = []string{"SRV", "UAV", "CBuffer", "Sampler", "Invalid"}
-
 var dxilResourceFlagNames = []report.FlagBit{
 	{Bit: 0x1, Name: "UAVGloballyCoherent"}, {Bit: 0x2, Name: "UAVCounter"}, {Bit: 0x4, Name: "UAVRasterizerOrderedView"},
 	{Bit: 0x8, Name: "DynamicIndexing"}, {Bit: 0x10, Name: "Atomics64Use"}, {Bit: 0x20, Name: "UAVReorderCoherent"},
@@ -83,7 +82,7 @@ func shaderStageFlagNames(v uint32) FlagNames {
 	for i := 0; i < 32; i++ {
 		if v&(1<<i) != 0 {
 			if i < 16 {
-				out = append(out, ShaderKind(i).String())
+				out = append(out, dxil.ShaderKind(i).String())
 			} else {
 				out = append(out, fmt.Sprintf("0x%x", uint32(1)<<i))
 			}
@@ -122,33 +121,6 @@ var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf
 
 var nodeAttribKindNames = []string{"None", "OutputID", "MaxRecords", "MaxRecordsSharedWith", "RecordSizeInBytes",
 	"RecordDispatchGrid", "OutputArraySize", "AllowSparseNodes", "RecordAlignmentInBytes", "MaxRecordsPerNode"}
-
-var nodeLaunchTypeNames = []string{"Invalid", "Broadcasting", "Coalescing", "Thread", "Reserved_Mesh"}
-
-// nodeIOKindNames is DXIL::NodeIOKind (DXIL 1.8), keyed by the low 7 bits of IOFlagsAndKind.
-var nodeIOKindNames = map[uint32]string{
-	0x00: "Invalid", 0x09: "EmptyInput", 0x06: "NodeOutput", 0x16: "NodeOutputArray", 0x0A: "EmptyOutput",
-	0x1A: "EmptyOutputArray", 0x61: "DispatchNodeInputRecord", 0x41: "GroupNodeInputRecords",
-	0x21: "ThreadNodeInputRecord", 0x65: "RWDispatchNodeInputRecord", 0x45: "RWGroupNodeInputRecords",
-	0x25: "RWThreadNodeInputRecord", 0x46: "GroupNodeOutputRecords", 0x26: "ThreadNodeOutputRecords",
-}
-
-// nodeIOFlagBits are DXIL::NodeIOFlags (DXIL 1.8; GloballyCoherent from
-// later DXC) but the record granularity, bits 5-6, which is a number.
-var nodeIOFlagBits = []report.FlagBit{{Bit: 0x1, Name: "Input"}, {Bit: 0x2, Name: "Output"}, {Bit: 0x4, Name: "ReadWrite"}, {Bit: 0x8, Name: "EmptyRecord"},
-	{Bit: 0x10, Name: "NodeArray"}, {Bit: 0x100, Name: "TrackRWInputSharing"}, {Bit: 0x200, Name: "GloballyCoherent"}}
-
-var nodeIORecordNames = []string{1: "ThreadRecord", 2: "GroupRecord", 3: "DispatchRecord"}
-
-// nodeIOFlagNames names a NodeIOFlags word: its flags, the record
-// granularity after the first five (as DXC lists them), unnamed bits in hex.
-func nodeIOFlagNames(v uint32) FlagNames {
-	out := FlagNames(report.BitNames(v&0x1F, nodeIOFlagBits))
-	if g := v >> 5 & 3; g != 0 {
-		out = append(out, nodeIORecordNames[g])
-	}
-	return append(out, report.BitNames(v&^0x7F, nodeIOFlagBits)...)
-}
 
 // dxilComponentTypeNames is DXIL::ComponentType (RDAT and metadata; not the signature CompType).
 var dxilComponentTypeNames = []string{"Invalid", "I1", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "F32",

@@ -39,9 +39,9 @@ func (c *rdatCtx) readString(rr *binread.Reader, name string) (string, uint32) {
 	s, ok := c.stringAt(v)
 	if !ok {
 		if !c.hasStr {
-			c.dangling(rr, pos, "%s refers to string offset %d, but there is no StringBuffer", rr.Join(name), v)
+			c.dangling(rr, pos, "%s refers to string offset %d, but there is no StringBuffer", rr.FieldName(rr.Join(name)), v)
 		} else {
-			c.dangling(rr, pos, "%s refers to string offset %d, which is not the start of a NUL-terminated string in the %d-byte StringBuffer", rr.Join(name), v, len(c.str))
+			c.dangling(rr, pos, "%s refers to string offset %d, which is not the start of a NUL-terminated string in the %d-byte StringBuffer", rr.FieldName(rr.Join(name)), v, len(c.str))
 		}
 	}
 	return s, v
@@ -65,13 +65,13 @@ func (c *rdatCtx) resolveIndexArray(rr *binread.Reader, pos int, name string, re
 	}
 	a, ok := c.indexArray(ref)
 	if !ok {
-		c.dangling(rr, pos, "%s refers to index array %d, which does not fit in the %d-element IndexArrays", rr.Join(name), ref, len(c.idx))
+		c.dangling(rr, pos, "%s refers to index array %d, which does not fit in the %d-element IndexArrays", rr.FieldName(rr.Join(name)), ref, len(c.idx))
 		return nil
 	}
 	if len(a) > c.budget {
 		if !c.overBudget {
 			c.overBudget = true
-			rr.ProblemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", rdatResolveBudget, rr.Join(name))
+			rr.ProblemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", rdatResolveBudget, rr.FieldName(rr.Join(name)))
 		}
 		return nil
 	}
@@ -99,9 +99,9 @@ func (c *rdatCtx) readStringArray(rr *binread.Reader, name string) ([]string, ui
 	for i, off := range a {
 		s, ok := c.stringAt(off)
 		if !ok {
-			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.Join(name), i, off)
+			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.FieldName(rr.Join(name)), i, off)
 		}
-		if !c.chargeName(s, rr.Join(name)) {
+		if !c.chargeName(s, rr.FieldName(rr.Join(name))) {
 			break
 		}
 		out = append(out, s)
@@ -140,11 +140,11 @@ func (c *rdatCtx) checkRow(rr *binread.Reader, pos int, name string, row uint32,
 	}
 	n, ok := c.rowCount(t)
 	if !ok {
-		c.dangling(rr, pos, "%s refers to row %d of %s, but there is no %s", rr.Join(name), row, t, t)
+		c.dangling(rr, pos, "%s refers to row %d of %s, but there is no %s", rr.FieldName(rr.Join(name)), row, t, t)
 		return false
 	}
 	if row >= n {
-		c.dangling(rr, pos, "%s refers to row %d of %s, which has %d rows", rr.Join(name), row, t, n)
+		c.dangling(rr, pos, "%s refers to row %d of %s, which has %d rows", rr.FieldName(rr.Join(name)), row, t, n)
 		return false
 	}
 	return true
@@ -201,7 +201,7 @@ func (c *rdatCtx) rawRange(rr *binread.Reader, name string) (HexBytes, BytesRef,
 		return HexBytes{}, b, false
 	}
 	if !c.hasRaw || int64(b.Offset)+int64(b.Size) > int64(len(c.raw)) {
-		c.dangling(rr, pos, "%s names bytes 0x%x+%d of RawBytes, which holds %d bytes", rr.Join(name), b.Offset, b.Size, len(c.raw))
+		c.dangling(rr, pos, "%s names bytes 0x%x+%d of RawBytes, which holds %d bytes", rr.FieldName(rr.Join(name)), b.Offset, b.Size, len(c.raw))
 		return HexBytes{}, b, false
 	}
 	return HexBytes(c.raw[b.Offset : b.Offset+b.Size]), b, true

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -753,43 +752,5 @@ func TestRDATSharedIndexArrayIsBounded(t *testing.T) {
 	}
 	if len(d.IONodeTable.Records[0].Attribs) != n || d.IONodeTable.Records[2].Attribs == nil {
 		t.Errorf("first record resolved %d attribs", len(d.IONodeTable.Records[0].Attribs))
-	}
-}
-
-// TestRDATNodeIOKindsFromTheDXIL18Spec rebuilds every NodeIOKind from the
-// NodeIOFlags it is made of, as the DXIL 1.8 proposal defines them.
-func TestRDATNodeIOKindsFromTheDXIL18Spec(t *testing.T) {
-	const (
-		input, output, readWrite, emptyRecord, nodeArray = 0x1, 0x2, 0x4, 0x8, 0x10
-		threadRecord, groupRecord, dispatchRecord        = 0x20, 0x40, 0x60
-	)
-	kinds := map[string]uint32{
-		"EmptyInput":                emptyRecord | input,
-		"NodeOutput":                readWrite | output,
-		"NodeOutputArray":           readWrite | output | nodeArray,
-		"EmptyOutput":               emptyRecord | output,
-		"EmptyOutputArray":          emptyRecord | output | nodeArray,
-		"DispatchNodeInputRecord":   input | dispatchRecord,
-		"GroupNodeInputRecords":     input | groupRecord,
-		"ThreadNodeInputRecord":     input | threadRecord,
-		"RWDispatchNodeInputRecord": readWrite | input | dispatchRecord,
-		"RWGroupNodeInputRecords":   readWrite | input | groupRecord,
-		"RWThreadNodeInputRecord":   readWrite | input | threadRecord,
-		"GroupNodeOutputRecords":    readWrite | output | groupRecord,
-		"ThreadNodeOutputRecords":   readWrite | output | threadRecord,
-	}
-	for name, v := range kinds {
-		if got := nodeIOKindName(v); got != name {
-			t.Errorf("NodeIOKind 0x%x = %s, want %s", v, got, name)
-		}
-	}
-	// Launch types: the spec's table (Invalid 0, Broadcasting 1, Coalescing 2, Thread 3).
-	for v, name := range []string{"Invalid", "Broadcasting", "Coalescing", "Thread"} {
-		if got := report.EnumName(nodeLaunchTypeNames, uint64(uint32(v)), "NodeLaunchType"); got != name {
-			t.Errorf("NodeLaunchType %d = %s, want %s", v, got, name)
-		}
-	}
-	if got := report.EnumName(nodeLaunchTypeNames, uint64(9), "NodeLaunchType"); got != "NodeLaunchType(9)" {
-		t.Errorf("unknown launch type prints %q", got)
 	}
 }

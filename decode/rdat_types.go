@@ -3,6 +3,7 @@ package decode
 import (
 	"fmt"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
@@ -123,7 +124,7 @@ type RuntimeDataFunctionInfo struct {
 	ResourceNames           []string // added: the resources' names
 	FunctionDependencies    []string
 	FunctionDependenciesRef uint32
-	ShaderKind              ShaderKind
+	ShaderKind              dxil.ShaderKind
 	ShaderKindName          string
 	PayloadSizeInBytes      uint32
 	AttributeSizeInBytes    uint32

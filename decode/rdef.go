@@ -206,7 +206,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 
 	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16,
 		lists: map[[2]uint32]shared{}, membersLeft: 2 * r.Len() / rdefMemberSize, defaultsLeft: 2 * r.Len()}
-	h.Creator = c.str(h.CreatorOffset, "RDEF/Header/Creator", 24)
+	h.Creator = c.str(h.CreatorOffset, r.Join("Header/Creator"), 24)
 	bindingSize, varSize := 32, 24
 	if c.sm5 {
 		varSize, c.typeSize = 40, 36
@@ -269,7 +269,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 				b.Space, b.ID = &sp, &id
 			}
 			br.End()
-			b.Name = c.str(b.NameOffset, fmt.Sprintf("RDEF/ResourceBindings[%d]/Name", i), off)
+			b.Name = c.str(b.NameOffset, r.Join(fmt.Sprintf("ResourceBindings[%d]/Name", i)), off)
 			d.ResourceBindings = append(d.ResourceBindings, b)
 		}
 	}
@@ -378,7 +378,7 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int
 // name one long string cost that string once.
 func (c *rdefCtx) str(off uint32, path string, field int) string {
 	if int64(off) >= int64(c.r.Len()) {
-		c.r.ProblemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", path, off, c.r.Len())
+		c.r.ProblemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", c.r.FieldName(path), off, c.r.Len())
 		return ""
 	}
 	if c.tab.Data == nil {
@@ -398,7 +398,7 @@ func (c *rdefCtx) str(off uint32, path string, field int) string {
 	sr.Field("", n, binread.CapText(s, 64))
 	sr.Pos = n
 	if !terminated {
-		sr.ProblemAt(Warning, 0, "string", "string %s at 0x%x has no terminating NUL", path, sr.Base)
+		sr.ProblemAt(Warning, 0, "string", "string %s at 0x%x has no terminating NUL", c.r.FieldName(path), sr.Base)
 	}
 	// FXC pads string runs with 0xAB up to the next 4-byte boundary.
 	end := rdatAlign4(int(off)+n) - int(off)
@@ -466,7 +466,7 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 		return -1
 	}
 	if int64(off)+int64(c.typeSize) > int64(c.r.Len()) {
-		c.r.ProblemAt(Error, field, "type", "%s: the type at 0x%x needs %d bytes but RDEF holds %d", path, off, c.typeSize, c.r.Len())
+		c.r.ProblemAt(Error, field, "type", "%s: the type at 0x%x needs %d bytes but RDEF holds %d", c.r.FieldName(path), off, c.typeSize, c.r.Len())
 		return -1
 	}
 	tr := c.r.Sub(int(off), c.typeSize, c.r.Join(fmt.Sprintf("Types[%d]", len(c.d.Types))), "type")
@@ -594,5 +594,5 @@ func ParseResourceDefinitions(b []byte) (*ResourceDefinitions, []Problem, []Span
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "RDEF", Title: "resource definitions", About: "FXC reflection: constant buffers with their variables and types, and resource bindings.", KnownLayout: true, Decode: partOnly(decodeResourceDefinitions)})
+	RegisterPart(PartKind{Name: "RDEF", Title: "resource definitions", About: "FXC reflection: constant buffers with their variables and types, and resource bindings.", KnownLayout: true, Key: "ResourceDefs", Decode: partOnly(decodeResourceDefinitions)})
 }

@@ -474,8 +474,6 @@ func TestRDEFEnumNamesFromD3DCommon(t *testing.T) {
 		{srvDimensionNames, 4, "D3D_SRV_DIMENSION_TEXTURE2D"},
 		{srvDimensionNames, 10, "D3D_SRV_DIMENSION_TEXTURECUBEARRAY"},
 		{srvDimensionNames, 11, "D3D_SRV_DIMENSION_BUFFEREX"},
-		{resourceKindNames, 16, "RTAccelerationStructure"},
-		{resourceKindNames, 18, "FeedbackTexture2DArray"},
 		{subobjectKindNames, 11, "HitGroup"},
 		{subobjectKindNames, 12, "RaytracingPipelineConfig1"},
 		{subobjectKindNames, 5, "SubobjectKind(5)"},

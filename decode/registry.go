@@ -28,9 +28,23 @@ type PartKind struct {
 	// fields for the built-in families, or in p.Value for a family
 	// registered from outside this package.
 	Decode func(f *File, p *Part, r *binread.Reader)
-	// Summary is the part list's one-line summary when Decode set none.
+	// Summary is the part list's one-line summary when Decode set none
+	// (nil: the part's size, "raw"). It is called whether or not Decode
+	// produced a value, so it says what it can of a part that did not decode.
 	Summary func(p *Part) string
-	// Key is the JSON key p.Value is written under (default: "Value").
+	// Check runs once every part of the file is decoded, with the file's
+	// parts of this FourCC in file order: it compares what they say with
+	// what other parts say and reports disagreements as problems (or settles
+	// what only the other parts can tell). Parse runs the checks of the
+	// FourCCs present in FourCC order.
+	Check func(f *File, parts []*Part)
+	// Key is the JSON key of the part's decoded value ("PSVInfo" for PSV0)
+	// and so the first segment of the paths of its spans, which Decode
+	// records under a reader whose path is Key. A family registered from
+	// outside this package has p.Value written under it (default "Value").
+	// Empty for a part kept raw (its bytes are "Data"). A decoder that finds
+	// its value is of another kind renames its reader's path (DXC's STAT
+	// holds a Program, FXC's Statistics).
 	Key string
 }
 
@@ -44,6 +58,9 @@ func RegisterPart(k PartKind) {
 	}
 	if _, dup := partKinds[k.Name]; dup {
 		panic("decode: part " + k.Name + " registered twice")
+	}
+	if k.Key == "" && k.Decode != nil {
+		k.Key = "Value"
 	}
 	partKinds[k.Name] = &k
 }
@@ -59,6 +76,37 @@ func PartKinds() []*PartKind {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// runChecks runs the registered Check of every FourCC the file has, in
+// FourCC order, each with that FourCC's parts.
+func (f *File) runChecks() {
+	byName := map[string][]*Part{}
+	var names []string
+	for _, p := range f.Parts {
+		if byName[p.Name] == nil {
+			names = append(names, p.Name)
+		}
+		byName[p.Name] = append(byName[p.Name], p)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if k := partKinds[name]; k != nil && k.Check != nil {
+			k.Check(f, byName[name])
+		}
+	}
+}
+
+// rawSummary is the summary of a part with no decoded value to describe.
+func rawSummary(p *Part) string { return fmt.Sprintf("%d bytes, raw", len(p.data)) }
+
+// valueKey is the root of a part's span paths: its registered Key, or ""
+// for a FourCC nobody registered.
+func valueKey(k *PartKind) string {
+	if k == nil {
+		return ""
+	}
+	return k.Key
 }
 
 // partOnly adapts a decoder that needs only the part.

@@ -381,5 +381,5 @@ func decodeRootSignaturePart(p *Part, r *binread.Reader) {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "RTS0", Title: "root signature", About: "A serialized root signature: parameters, descriptor tables, static samplers and flags.", Unique: true, KnownLayout: true, Decode: partOnly(decodeRootSignaturePart)})
+	RegisterPart(PartKind{Name: "RTS0", Title: "root signature", About: "A serialized root signature: parameters, descriptor tables, static samplers and flags.", Unique: true, KnownLayout: true, Key: "RootSignature", Decode: partOnly(decodeRootSignaturePart)})
 }

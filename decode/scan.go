@@ -30,28 +30,50 @@ func Scan(data []byte) []Embedded {
 			break
 		}
 		off := at + i
-		if e, ok := plausible(data[off:]); ok {
-			e.Offset = int64(off)
-			out = append(out, e)
-			at = off + int(e.Size)
-			continue
+		if c, ok := ContainerAt(data, int64(off)); ok {
+			if e, ok := plausible(c); ok {
+				e.Offset = int64(off)
+				out = append(out, e)
+				at = off + int(e.Size)
+				continue
+			}
 		}
 		at = off + 1
 	}
 	return out
 }
 
-// plausible checks the header at the start of b without decoding parts.
-func plausible(b []byte) (Embedded, bool) {
-	if len(b) < HeaderSize {
-		return Embedded{}, false
+// ContainerAt answers "is there a container at off, and how big does it say
+// it is": when a 'DXBC' header starts at off in data and its FileSize is at
+// least the header and fits in data, it returns the container's bytes (off
+// to off+FileSize) and true. Otherwise it returns the bytes from off to the
+// end (nil when off is outside data) and false, for Parse to say what is
+// wrong with them. The scan, the CLI's FILE@0xOFFSET and the page's
+// embedded containers all cut a container out of a larger file with it.
+func ContainerAt(data []byte, off int64) ([]byte, bool) {
+	if off < 0 || off >= int64(len(data)) {
+		return nil, false
 	}
+	b := data[off:]
+	if len(b) < HeaderSize || string(b[:4]) != Magic {
+		return b, false
+	}
+	size := int64(binary.LittleEndian.Uint32(b[24:]))
+	if size < HeaderSize || size > int64(len(b)) {
+		return b, false
+	}
+	return b[:size], true
+}
+
+// plausible checks the header of the container b (as ContainerAt cut it)
+// without decoding parts.
+func plausible(b []byte) (Embedded, bool) {
 	if binary.LittleEndian.Uint16(b[20:]) != 1 || binary.LittleEndian.Uint16(b[22:]) != 0 {
 		return Embedded{}, false
 	}
-	size := int64(binary.LittleEndian.Uint32(b[24:]))
+	size := int64(len(b))
 	count := int64(binary.LittleEndian.Uint32(b[28:]))
-	if size < HeaderSize || size > int64(len(b)) || HeaderSize+count*4 > size || count > 4096 {
+	if HeaderSize+count*4 > size || count > 4096 {
 		return Embedded{}, false
 	}
 	e := Embedded{Size: size, PartCount: uint32(count)}

@@ -18,7 +18,7 @@ func init() {
 		About: "Debug information of FXC 9.x (the DirectX SDK's compilers): the source files, a table of source positions, " +
 			"per instruction the position it came from, the variables and their types. Undocumented; the layout follows RenderDoc's reader, " +
 			"and the instruction fields nobody has worked out are shown as bytes.",
-		Unique: true, KnownLayout: true, Decode: partOnly(decodeSDBG), Summary: sdbgSummary})
+		Unique: true, KnownLayout: true, Key: "SourceDebug", Decode: partOnly(decodeSDBG), Summary: sdbgSummary})
 }
 
 // SDBGCountOffset is a table's entry count and its offset after the header.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -427,24 +428,25 @@ func (s *Signature) summary() string {
 	return out
 }
 
-// resolveSignatureDirections decides whether PSG1/PCSG are inputs (domain
-// shader) or outputs (hull and mesh shaders) once every part is decoded, from
-// the DXIL/ILDB program header or the SM4/5 bytecode's version token.
-func (f *File) resolveSignatureDirections() {
-	kind, ok := ShaderKind(0), false
+// resolveSignatureDirections is PSG1's and PCSG's Check: it decides whether
+// they are inputs (domain shader) or outputs (hull and mesh shaders)
+// once every part is decoded, from the DXIL/ILDB program header or the SM4/5
+// bytecode's version token.
+func resolveSignatureDirections(f *File, parts []*Part) {
+	kind, ok := dxil.ShaderKind(0), false
 	for _, p := range f.Parts {
 		switch {
 		case p.Program != nil && (p.Name == "DXIL" || p.Name == "ILDB"):
 			kind, ok = p.Program.ShaderKind, true
 		case !ok && (p.Name == "SHDR" || p.Name == "SHEX") && len(p.data) >= 4:
 			// SM4/5 version token: program type in bits 16-31, 4 = domain.
-			kind, ok = ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
+			kind, ok = dxil.ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
 		}
 	}
-	if !ok || kind != 4 { // 4: Domain in both numberings
+	if !ok || kind != dxil.Domain { // 4 in both numberings
 		return
 	}
-	for _, p := range f.Parts {
+	for _, p := range parts {
 		if s := p.Signature; s != nil && s.PatchConstant {
 			s.Direction = SigInput
 			s.setUsed()
@@ -453,11 +455,11 @@ func (f *File) resolveSignatureDirections() {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PCSG", Title: "patch-constant signature (SM5)", About: "FXC hull/domain patch-constant signature with 24-byte elements.", KnownLayout: true, Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
+	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
+	RegisterPart(PartKind{Name: "PCSG", Title: "patch-constant signature (SM5)", About: "FXC hull/domain patch-constant signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
 }

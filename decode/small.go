@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -182,7 +183,7 @@ func (f *FeatureFlags) UnmarshalJSON(data []byte) error {
 }
 
 func decodeFeatureInfo(p *Part, r *binread.Reader) {
-	v := FeatureFlags(r.U64("Flags"))
+	v := FeatureFlags(r.U64("")) // the one field is the value: its span is Flags
 	if r.Failed {
 		return
 	}
@@ -225,38 +226,13 @@ func decodeShaderHash(p *Part, r *binread.Reader) {
 
 // ---- DXIL / ILDB / STAT program header ----
 
-// ShaderKind is DXIL::ShaderKind, also used by PSV0 and RDAT.
-type ShaderKind uint32
-
-var shaderKindNames = [...]string{"Pixel", "Vertex", "Geometry", "Hull", "Domain", "Compute", "Library",
-	"RayGeneration", "Intersection", "AnyHit", "ClosestHit", "Miss", "Callable", "Mesh", "Amplification", "Node", "Invalid"}
-
-func (k ShaderKind) String() string {
-	if int(k) < len(shaderKindNames) {
-		return shaderKindNames[k]
-	}
-	return fmt.Sprintf("ShaderKind(%d)", uint32(k))
-}
-
-// shaderKindPrefix is the profile prefix (ps, vs, ...) used in "ps_6_0".
-var shaderKindPrefix = [...]string{"ps", "vs", "gs", "hs", "ds", "cs", "lib", "lib", "lib", "lib", "lib", "lib", "lib", "ms", "as", "lib"}
-
-// Profile returns the target profile string for a kind and model, e.g. "ps_6_0".
-func Profile(k ShaderKind, major, minor uint32) string {
-	pre := "??"
-	if int(k) < len(shaderKindPrefix) {
-		pre = shaderKindPrefix[k]
-	}
-	return fmt.Sprintf("%s_%d_%d", pre, major, minor)
-}
-
 // ProgramHeader is the header of DXIL, ILDB and DXIL-style STAT parts
 // (DxilProgramHeader and DxilBitcodeHeader), with obj2yaml's key names.
 type ProgramHeader struct {
-	MajorVersion     uint32     // shader model major
-	MinorVersion     uint32     // shader model minor
-	ShaderKind       ShaderKind `json:"ShaderKind"`
-	Size             uint32     // SizeInUint32: the whole program in dwords
+	MajorVersion     uint32          // shader model major
+	MinorVersion     uint32          // shader model minor
+	ShaderKind       dxil.ShaderKind `json:"ShaderKind"`
+	Size             uint32          // SizeInUint32: the whole program in dwords
 	DXILMajorVersion uint32
 	DXILMinorVersion uint32
 	DXILSize         uint32   // BitcodeSize
@@ -269,9 +245,6 @@ type ProgramHeader struct {
 	BitcodeValid   bool   // the bitcode starts with 'BC' 0xC0DE
 }
 
-// MarshalJSON writes ShaderKind as a number, as obj2yaml does.
-func (k ShaderKind) MarshalJSON() ([]byte, error) { return json.Marshal(uint32(k)) }
-
 func decodeProgram(f *File, p *Part, r *binread.Reader) {
 	h := &ProgramHeader{}
 	r.Begin("", "program header")
@@ -281,7 +254,7 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 	h.MajorVersion = uint32(ver >> 4)
 	h.MinorVersion = uint32(ver & 0xf)
 	r.U8("Unused")
-	h.ShaderKind = ShaderKind(r.U16("ShaderKind"))
+	h.ShaderKind = dxil.ShaderKind(r.U16("ShaderKind"))
 	h.ShaderKindName = h.ShaderKind.String()
 	h.Size = r.U32("Size")
 	magic := r.Bytes("DxilMagic", 4)
@@ -301,7 +274,7 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 		r.Raw("Data", r.Remaining())
 		return
 	}
-	if h.ShaderKind > 16 {
+	if h.ShaderKind > dxil.Invalid {
 		r.ProblemAt(Warning, 2, "program header", "shader kind %d is not one DXIL defines (0 to 16)", h.ShaderKind)
 	}
 	if int64(h.Size)*4 > int64(r.Len()) {
@@ -328,9 +301,10 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 		r.Seek(int(start))
 		r.Raw("Bitcode", len(bc))
 	} else {
-		br := r.Sub(int(start), len(bc), p.Name+"/Bitcode", "bitcode")
-		p.Module = decodeModule(br)
-		checkModule(h, p.Module, br)
+		at := r.Base + start
+		p.Module = dxil.Decode(bc, at, "Module/Bitcode", p.Name, r.Out) // the bitcode is the Module's
+		dxil.Check(dxil.Header{Kind: h.ShaderKind, Major: h.MajorVersion, Minor: h.MinorVersion,
+			DXILMajor: h.DXILMajorVersion, DXILMinor: h.DXILMinorVersion}, p.Module, at, p.Name, r.Out)
 	}
 	r.Seek(int(endBC))
 	if r.Remaining() > 0 {
@@ -746,7 +720,7 @@ func decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *Source
 		}
 		// Inflated bytes are not in the file: read them without recording spans.
 		er = binread.New(out, r.Abs(), r.Join("Entries"), r.Part, &report.Sink{Budget: r.Out.Budget})
-		er.What = "inflated source contents"
+		er.What, er.Key = "inflated source contents", r.Key
 	default:
 		r.Raw("Entries", n)
 		return c
@@ -826,7 +800,7 @@ func decodePDBInfo(p *Part, r *binread.Reader) {
 		}
 		s := &report.Sink{Budget: r.Out.Budget}
 		ir := binread.New(out, r.Abs()-int64(n), r.Join("RuntimeData"), r.Part, s)
-		ir.What = "inflated PDB info"
+		ir.What, ir.Key = "inflated PDB info", r.Key
 		d.RuntimeData = decodeRuntimeData(ir)
 		s.Summarize()
 		r.Out.Problems = append(r.Out.Problems, s.Problems...)
@@ -840,23 +814,115 @@ func decodePDBInfo(p *Part, r *binread.Reader) {
 }
 
 func init() {
-	RegisterPart(PartKind{Name: "SFI0", Title: "shader feature info", About: "A 64-bit set of optional features the shader requires from the device (doubles, wave ops, 64-bit atomics...).", Unique: true, KnownLayout: true, Decode: partOnly(decodeFeatureInfo)})
-	RegisterPart(PartKind{Name: "HASH", Title: "shader hash", About: "An MD5 of the shader, used by tools and drivers to identify it; a flag says whether the source was included.", Unique: true, KnownLayout: true, Decode: partOnly(decodeShaderHash)})
-	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Decode: decodeProgram})
-	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Decode: decodeProgram})
-	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Decode: decodeStatisticsPart})
-	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Decode: partStructure("debug name", decodeDebugName)})
-	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Decode: partStructure("compiler version", decodeCompilerVersion)})
-	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Decode: partStructure("source info", decodeSourceInfo)})
-	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Decode: partStructure("PDB info", decodePDBInfo)})
+	RegisterPart(PartKind{Name: "SFI0", Title: "shader feature info", About: "A 64-bit set of optional features the shader requires from the device (doubles, wave ops, 64-bit atomics...).", Unique: true, KnownLayout: true, Key: "Flags", Decode: partOnly(decodeFeatureInfo), Summary: featureInfoSummary})
+	RegisterPart(PartKind{Name: "HASH", Title: "shader hash", About: "An MD5 of the shader, used by tools and drivers to identify it; a flag says whether the source was included.", Unique: true, KnownLayout: true, Key: "Hash", Decode: partOnly(decodeShaderHash), Summary: shaderHashSummary})
+	RegisterPart(PartKind{Name: "DXIL", Title: "DXIL program", About: "The shader as DXIL: a program header (stage, shader model, DXIL version) followed by LLVM 3.7 bitcode.", Unique: true, KnownLayout: true, Key: "Program", Decode: decodeProgram, Summary: programSummary})
+	RegisterPart(PartKind{Name: "ILDB", Title: "DXIL with debug info", About: "The DXIL program again, with LLVM debug information kept in the module (written by -Zi).", Unique: true, KnownLayout: true, Key: "Program", Decode: decodeProgram, Check: checkDebugProgram, Summary: programSummary})
+	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Key: "Statistics", Decode: decodeStatisticsPart, Summary: statisticsSummary})
+	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Key: "DebugName", Decode: partStructure("debug name", decodeDebugName), Summary: debugNameSummary})
+	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Key: "CompilerVersion", Decode: partStructure("compiler version", decodeCompilerVersion), Summary: compilerVersionSummary})
+	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Key: "SourceInfo", Decode: partStructure("source info", decodeSourceInfo), Summary: sourceInfoSummary})
+	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Key: "PDBInfo", Decode: partStructure("PDB info", decodePDBInfo), Summary: pdbInfoSummary})
 }
 
 // decodeStatisticsPart tells DXC's STAT (a reflection-only DXIL program) from
 // FXC's (instruction counts) by the DXIL magic after the program header.
 func decodeStatisticsPart(f *File, p *Part, r *binread.Reader) {
 	if len(p.data) >= 12 && string(p.data[8:12]) == "DXIL" {
+		r.Path, r.Key = "Program", "Program" // DXC's STAT is a program: its value is the Program
 		decodeProgram(f, p, r)
 	} else {
 		decodeStatistics(p, r)
 	}
+}
+
+// ---- the part list's one-line summaries ----
+
+func featureInfoSummary(p *Part) string {
+	if p.Flags == nil {
+		return rawSummary(p)
+	}
+	n := p.Flags.Names()
+	if len(n) == 0 {
+		return "no optional features"
+	}
+	return strings.Join(n, ", ")
+}
+
+func shaderHashSummary(p *Part) string {
+	if p.Hash == nil {
+		return rawSummary(p)
+	}
+	s := "MD5 " + p.Hash.Digest.String()
+	if p.Hash.IncludesSource {
+		s += " (includes source)"
+	}
+	return s
+}
+
+func programSummary(p *Part) string {
+	h := p.Program
+	if h == nil {
+		return rawSummary(p)
+	}
+	return fmt.Sprintf("%s, %s, DXIL %d.%d, %d bytes of bitcode", h.ShaderKindName, dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
+}
+
+// statisticsSummary: DXC's STAT is a program, FXC's a list of counts whose first is the instruction count.
+func statisticsSummary(p *Part) string {
+	switch {
+	case p.Program != nil:
+		return programSummary(p)
+	case p.Statistics != nil && len(p.Statistics.Fields) > 0:
+		return fmt.Sprintf("%d instructions", p.Statistics.Fields[0].Value)
+	}
+	return rawSummary(p)
+}
+
+func debugNameSummary(p *Part) string {
+	if p.DebugName == nil {
+		return rawSummary(p)
+	}
+	return p.DebugName.DebugName
+}
+
+func compilerVersionSummary(p *Part) string {
+	v := p.CompilerVersion
+	if v == nil {
+		return rawSummary(p)
+	}
+	s := fmt.Sprintf("%d.%d, %d commits", v.Major, v.Minor, v.CommitCount)
+	if v.CommitSha != "" {
+		s += " (" + v.CommitSha + ")"
+	}
+	if v.CustomVersionString != "" {
+		s += " " + v.CustomVersionString
+	}
+	return s
+}
+
+func sourceInfoSummary(p *Part) string {
+	s := p.SourceInfo
+	if s == nil {
+		return rawSummary(p)
+	}
+	var files, args int
+	if s.Names != nil {
+		files = len(s.Names.Entries)
+	}
+	if s.Args != nil {
+		args = len(s.Args.Args)
+	}
+	return fmt.Sprintf("%d source files, %d arguments", files, args)
+}
+
+func pdbInfoSummary(p *Part) string {
+	if p.PDBInfo == nil {
+		return rawSummary(p)
+	}
+	c := "uncompressed"
+	if p.PDBInfo.CompressionType == 1 {
+		c = "zlib"
+	}
+	return fmt.Sprintf("%s, %d bytes (%d inflated)", c, p.PDBInfo.SizeInBytes, p.PDBInfo.UncompressedSizeInBytes)
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/decode/sm4"
 )
 
@@ -37,8 +38,9 @@ type SourceFile struct {
 	Text    string `json:",omitempty"`
 	HasText bool   // the container holds the file's text (an empty file too)
 	From    string // where the text is: "SRCI", "dx.source.contents", "SPDB"; "" when not embedded
-	// Path is the JSON path of the text's decoded value ("SPDB/Sources/1",
-	// "SRCI/Contents/Entries/0") when it has bytes of its own in the file.
+	// Path is the span path of the text's decoded value in the part From
+	// names ("PDB/Sources/1" in SPDB, "SourceInfo/Contents/Entries/0" in
+	// SRCI) when it has bytes of its own in the file.
 	Path string `json:",omitempty"`
 }
 
@@ -80,7 +82,8 @@ type SourceVariable struct {
 	// Gaps are stretches of [Start, End) where it is not in its register
 	// (FXC), as instruction ranges [Start, End).
 	Gaps []InstructionRange `json:",omitempty"`
-	// Path is the JSON path of the record it comes from, for the tree and the hex view.
+	// Path is the span path of the record it comes from in its part (SPDB:
+	// "PDB/Modules/0/Symbols/3"), for the tree and the hex view.
 	Path string `json:",omitempty"`
 }
 
@@ -108,8 +111,8 @@ func Sources(f *File) *SourceMap {
 	if part == nil || part.Program == nil {
 		part = f.Part("DXIL")
 	}
-	if ir := PartIR(part); ir != nil {
-		return dxilSources(f, part.Name, ir)
+	if m := PartIR(part); m != nil {
+		return dxilSources(f, part.Name, m)
 	}
 	return nil
 }
@@ -144,7 +147,7 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 	// then the names line tables give that no stream holds.
 	fileIndex := map[string]int{}
 	for i, s := range d.Sources {
-		sm.Files = append(sm.Files, SourceFile{Name: s.Name, Text: s.Text, HasText: true, From: "SPDB", Path: fmt.Sprintf("SPDB/Sources/%d", i)})
+		sm.Files = append(sm.Files, SourceFile{Name: s.Name, Text: s.Text, HasText: true, From: "SPDB", Path: fmt.Sprintf("PDB/Sources/%d", i)})
 		fileIndex[strings.ToLower(s.Name)] = i
 	}
 	fileOf := func(name string) int {
@@ -182,7 +185,7 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 		sv := SourceVariable{Name: v.Name, Variable: v.Variable, Type: v.Type, Function: v.Function, Parameter: v.Parameter,
 			Location: sm4.RegisterName(sm4.OperandType(v.RegisterType), v.Register, v.Component), ValueID: -1,
 			Start: index(v.Start), End: index(v.End), Def: -1,
-			Path: fmt.Sprintf("SPDB/Modules/%d/Symbols/%d", v.Module, v.Symbol)}
+			Path: fmt.Sprintf("PDB/Modules/%d/Symbols/%d", v.Module, v.Symbol)}
 		if sv.End < 0 {
 			sv.End = len(insts)
 		}
@@ -208,7 +211,7 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 
 // dxilSources reads the debug module's !dbg locations, its llvm.dbg.*
 // calls and the sources SRCI or dx.source.contents embed.
-func dxilSources(f *File, part string, m *IRModule) *SourceMap {
+func dxilSources(f *File, part string, m *ir.Module) *SourceMap {
 	sm := &SourceMap{Part: part, FirstCode: -1}
 	fileIndex := map[string]int{}
 	add := func(sf SourceFile) int {
@@ -228,67 +231,57 @@ func dxilSources(f *File, part string, m *IRModule) *SourceMap {
 			sf := SourceFile{Name: n.FileName}
 			if si.Contents != nil && i < len(si.Contents.Entries) {
 				sf.Text, sf.HasText, sf.From = si.Contents.Entries[i].FileContent, true, "SRCI"
-				sf.Path = fmt.Sprintf("SRCI/Contents/Entries/%d", i)
+				sf.Path = fmt.Sprintf("SourceInfo/Contents/Entries/%d", i)
 			}
 			add(sf)
 		}
 	}
-	str := func(op uint64) string {
-		if op == 0 {
-			return ""
-		}
-		if e := m.MD(nil, uint32(op-1)); e != nil && e.Code == MDString {
+	// str is the string metadata id (and ok) refers to ("" for none).
+	str := func(id uint32, ok bool) string {
+		if e := m.MD(nil, id); ok && e != nil && e.Code == ir.MetadataString {
 			return e.Str
 		}
 		return ""
 	}
-	for _, n := range m.NamedMetadata {
-		if n.Name != "dx.source.contents" {
-			continue
-		}
-		for _, id := range n.Nodes {
+	field := func(e *ir.Metadata, name string) (uint32, bool) {
+		fd, _ := e.Field(name)
+		return fd.Ref()
+	}
+	if n := m.Named("dx.source.contents"); n != nil {
+		for _, id := range n {
 			e := m.MD(nil, id)
-			if e == nil || e.Code != MDNode || len(e.Ops) < 2 {
+			if e == nil || e.Code != ir.MetadataNode || e.NumOperands() < 2 {
 				continue
 			}
-			add(SourceFile{Name: str(e.Ops[0]), Text: str(e.Ops[1]), HasText: true, From: "dx.source.contents"})
+			add(SourceFile{Name: str(e.Operand(0)), Text: str(e.Operand(1)), HasText: true, From: "dx.source.contents"})
 		}
-		break
 	}
-	// The file of a scope: DISubprogram's operand 3, a lexical block's operand 1.
-	fileOfScope := func(f *IRFunction, id uint32) int {
+	// The file of a scope: a DISubprogram's or lexical block's file, else its scope's.
+	fileOfScope := func(f *ir.Function, id uint32) int {
 		for depth := 0; depth < 64; depth++ {
 			e := m.MD(f, id)
 			if e == nil {
 				return -1
 			}
-			var fop, up uint64
 			switch e.Code {
-			case MDSubprogram:
-				if len(e.Ops) > 3 {
-					fop = e.Ops[3]
-				}
-			case MDLexicalBlock, MDLexicalFile:
-				if len(e.Ops) > 1 {
-					fop = e.Ops[1]
-				}
-				if len(e.Ops) > 0 {
-					up = e.Ops[0]
-				}
-			case MDFile:
-				return add(SourceFile{Name: str(e.Ops[0])})
+			case ir.MetadataSubprogram, ir.MetadataLexicalBlock, ir.MetadataLexicalBlockFile:
+			case ir.MetadataFile:
+				return add(SourceFile{Name: str(field(e, "filename"))})
 			default:
 				return -1
 			}
-			if fop != 0 {
-				if fe := m.MD(f, uint32(fop-1)); fe != nil && fe.Code == MDFile && len(fe.Ops) > 0 {
-					return add(SourceFile{Name: str(fe.Ops[0])})
+			if fid, ok := field(e, "file"); ok {
+				if fe := m.MD(f, fid); fe != nil && fe.Code == ir.MetadataFile {
+					if fd, _ := fe.Field("filename"); fd.Has {
+						return add(SourceFile{Name: str(fd.Ref())})
+					}
 				}
 			}
-			if up == 0 {
+			up, ok := field(e, "scope")
+			if !ok || e.Code == ir.MetadataSubprogram {
 				return -1
 			}
-			id = uint32(up - 1)
+			id = up
 		}
 		return -1
 	}
@@ -304,13 +297,19 @@ func dxilSources(f *File, part string, m *IRModule) *SourceMap {
 				continue
 			}
 			l := m.MD(fn, uint32(in.DebugLoc))
-			if l == nil || len(l.Ops) < 3 || l.Ops[0] == 0 {
+			if l == nil {
+				continue
+			}
+			line, _ := l.Field("line")
+			col, _ := l.Field("column")
+			scope, _ := l.Field("scope")
+			if !scope.Has || line.Value == 0 {
 				continue
 			}
 			start := int64(in.Bit / 8)
 			end := int64((in.Bit + in.Bits + 7) / 8)
 			sm.Lines = append(sm.Lines, InstructionSource{Func: fi, Inst: ii, Off: start, Size: end - start,
-				File: fileOfScope(fn, uint32(l.Ops[2])), Line: uint32(l.Ops[0]), Column: uint32(l.Ops[1])})
+				File: fileOfScope(fn, uint32(scope.Value)), Line: uint32(line.Value), Column: uint32(col.Value)})
 		}
 		for ii := range fn.Insts {
 			if v, ok := dbgVariable(m, fn, &fn.Insts[ii], str); ok {
@@ -330,12 +329,13 @@ func dxilSources(f *File, part string, m *IRModule) *SourceMap {
 
 // dbgVariable reads an llvm.dbg.declare or llvm.dbg.value call: the
 // variable, its type and the value it names.
-func dbgVariable(m *IRModule, fn *IRFunction, in *IRInst, str func(uint64) string) (SourceVariable, bool) {
-	if in.Op != "call" || len(in.Args) == 0 {
+func dbgVariable(m *ir.Module, fn *ir.Function, in *ir.Inst, str func(uint32, bool) string) (SourceVariable, bool) {
+	id, ok := in.Callee()
+	if !ok {
 		return SourceVariable{}, false
 	}
-	callee := m.Value(fn, in.Args[len(in.Args)-1])
-	if callee == nil || callee.Kind != IRValueFunction {
+	callee := m.Value(fn, id)
+	if callee == nil || callee.Kind != ir.ValueFunction {
 		return SourceVariable{}, false
 	}
 	var valArg, varArg int
@@ -351,20 +351,33 @@ func dbgVariable(m *IRModule, fn *IRFunction, in *IRInst, str func(uint64) strin
 		return SourceVariable{}, false
 	}
 	v := SourceVariable{ValueID: -1}
-	if e := m.MD(fn, uint32(in.MDArgs[varArg])); e != nil && e.Code == MDLocalVar && len(e.Ops) > 5 {
-		v.Variable = str(e.Ops[2])
-		v.Name = v.Variable
-		if t := m.MD(fn, uint32(e.Ops[5]-1)); e.Ops[5] != 0 && t != nil && len(t.Ops) > 1 {
-			v.Type = str(t.Ops[1])
+	if e := m.MD(fn, uint32(in.MDArgs[varArg])); e != nil && e.Code == ir.MetadataLocalVar {
+		typ, _ := e.Field("type")
+		if !typ.Has {
+			return SourceVariable{}, false
 		}
-		if sp := m.MD(fn, uint32(e.Ops[1]-1)); e.Ops[1] != 0 && sp != nil && sp.Code == MDSubprogram && len(sp.Ops) > 1 {
-			v.Function = str(sp.Ops[1])
+		name, _ := e.Field("name")
+		v.Variable = str(name.Ref())
+		v.Name = v.Variable
+		if tid, ok := typ.Ref(); ok {
+			if t := m.MD(fn, tid); t != nil {
+				tn, _ := t.Field("name")
+				v.Type = str(tn.Ref())
+			}
+		}
+		if sid, ok := e.Field("scope"); ok {
+			if id, ok := sid.Ref(); ok {
+				if sp := m.MD(fn, id); sp != nil && sp.Code == ir.MetadataSubprogram {
+					sn, _ := sp.Field("name")
+					v.Function = str(sn.Ref())
+				}
+			}
 		}
 	} else {
 		return SourceVariable{}, false
 	}
 	if in.MDArgs[valArg] >= 0 {
-		if e := m.MD(fn, uint32(in.MDArgs[valArg])); e != nil && e.Code == MDValue {
+		if e := m.MD(fn, uint32(in.MDArgs[valArg])); e != nil && e.Code == ir.MetadataValue {
 			v.ValueID = int64(e.Value)
 		}
 	}
@@ -376,7 +389,7 @@ func dbgVariable(m *IRModule, fn *IRFunction, in *IRInst, str func(uint64) strin
 func sdbgSources(s *SourceDebug, code *Part) *SourceMap {
 	sm := &SourceMap{Part: code.Name, FirstCode: -1, Entry: s.EntryFunction}
 	for i, f := range s.Files {
-		sm.Files = append(sm.Files, SourceFile{Name: f.FileName, Text: f.Source, HasText: true, From: "SDBG", Path: fmt.Sprintf("SDBG/Files/%d", i)})
+		sm.Files = append(sm.Files, SourceFile{Name: f.FileName, Text: f.Source, HasText: true, From: "SDBG", Path: fmt.Sprintf("SourceDebug/Files/%d", i)})
 	}
 	var body []int // the code's instructions SDBG counts
 	for i, in := range code.Bytecode.Instructions {

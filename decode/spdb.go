@@ -14,7 +14,7 @@ func init() {
 		About: "FXC's debug information (/Zi): a program database (an MSF 7.00 multi-stream file) with the HLSL source files, " +
 			"line tables mapping each instruction to its source line, the functions inlined into it and where each variable lives; " +
 			"LLVM's PDB documentation describes the container and streams, Microsoft's cvinfo.h the HLSL records.",
-		Unique: true, KnownLayout: true, Decode: partOnly(decodeSPDB), Summary: spdbSummary})
+		Unique: true, KnownLayout: true, Key: "PDB", Decode: partOnly(decodeSPDB), Summary: spdbSummary})
 }
 
 func decodeSPDB(p *Part, r *binread.Reader) {

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // The one place that says which stage and shader model a container is for
@@ -14,8 +16,8 @@ import (
 // ((ShaderKind << 16) | (Major << 4) | Minor): the stage ("Pixel") and the
 // profile ("ps_6_0").
 func ProgramStage(ver uint32) (stage, profile string) {
-	k := ShaderKind(ver >> 16)
-	return k.String(), Profile(k, ver>>4&0xf, ver&0xf)
+	k := dxil.ShaderKind(ver >> 16)
+	return k.String(), dxil.Profile(k, ver>>4&0xf, ver&0xf)
 }
 
 // bytecodeStages names the program types of an SM4/5 version token.
@@ -48,7 +50,7 @@ func (f *File) Identity() Identity {
 	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
 		if p := f.Part(name); p != nil && p.Program != nil && id.Stage == "" {
 			h := p.Program
-			id.Stage, id.Profile = h.ShaderKind.String(), Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
+			id.Stage, id.Profile = h.ShaderKind.String(), dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
 		}
 	}
 	for _, name := range []string{"SHEX", "SHDR"} {

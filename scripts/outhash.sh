@@ -41,8 +41,9 @@ if [ $# -eq 2 ]; then
   exit 0
 fi
 F=$1
-for c in json parts psv rootsig rdat rdef asm dxil dis; do run "$c" "$c" "$1"; done
+for c in json parts reflect psv rootsig rdat rdef asm dxil dis; do run "$c" "$c" "$1"; done
 run asm--code asm --code "$1"
+run reflect--json reflect --json "$1"
 ONE
 chmod +x "$tmp/one"
 

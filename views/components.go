@@ -283,9 +283,12 @@ func (t *TeachPanel) Render() app.UI {
 	if t.Model == nil || (t.Sel.Size == 0 && t.Path == "") {
 		return app.Div().ID("teach").Class("teach empty").Text("Select a field in the tree or a byte in the hex view to see what it means.")
 	}
-	path := t.Sel.Path
-	if path == "" {
-		path = t.Part + "/" + t.Path
+	path := model.SpanLabel(t.Sel)
+	if t.Sel.Path == "" && t.Path != "" {
+		path = t.Path
+		if t.Part != model.HeaderPart {
+			path = t.Part + "/" + t.Path
+		}
 	}
 	l, exact, ok := model.TeachFor(t.Part, t.Sel.Path, t.Path)
 	value := t.Value

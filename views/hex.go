@@ -351,7 +351,7 @@ func (h *HexView) classOf(off int64) (string, string) {
 	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
 		cls += " alt"
 	}
-	title := model.Hex(off) + ": " + model.Shown(sp.Path)
+	title := model.Hex(off) + ": " + model.Shown(model.SpanLabel(sp))
 	if sp.Value != "" {
 		title += " = " + model.Cut(sp.Value)
 	}

@@ -41,7 +41,7 @@ func TestHeaderFieldsLinkBothWays(t *testing.T) {
 			t.Errorf("%s: no node", tc.json)
 			continue
 		}
-		sp, ok := m.Spans.ByPath(hdr.SpanOf(n))
+		sp, ok := m.Parts[0].Span(hdr.SpanOf(n))
 		if !ok || sp.Off != tc.off || sp.Size != tc.size {
 			t.Errorf("%s: span %+v, want %d+%d", tc.json, sp, tc.off, tc.size)
 		}
@@ -83,7 +83,7 @@ func TestTreeFollowsJSONOrder(t *testing.T) {
 		Spans []int
 		C     map[string]bool
 	}{2, []string{"x", "y"}, []int{1}, map[string]bool{"k": true}}
-	tr := model.BuildTree("TEST", v, model.NewSpans(nil))
+	tr := model.BuildTree("TEST", v, nil)
 	var keys []string
 	for _, c := range tr.Root.Children {
 		keys = append(keys, c.Key)
@@ -97,7 +97,7 @@ func TestTreeFollowsJSONOrder(t *testing.T) {
 }
 
 func TestLongStringsAreCut(t *testing.T) {
-	tr := model.BuildTree("T", map[string]string{"DXIL": strings.Repeat("ab", 1000)}, model.NewSpans(nil))
+	tr := model.BuildTree("T", map[string]string{"DXIL": strings.Repeat("ab", 1000)}, nil)
 	n := tr.Root.Child("DXIL")
 	if len(n.Full) != 2000 || len(n.Value) > model.MaxShown+40 || !strings.Contains(n.Value, "2000 characters") {
 		t.Errorf("value %q", n.Value)
@@ -150,7 +150,7 @@ func TestNonContainerListsEmbedded(t *testing.T) {
 	if n.File == nil || n.Parts[1].Offset != m.Embedded[1].Offset+int64(n.File.Header.PartOffsets[0]) {
 		t.Errorf("nested part offset %d", n.Parts[1].Offset)
 	}
-	if sp, _ := n.Spans.ByPath("Header/FileSize"); sp.Off != m.Embedded[1].Offset+24 {
+	if sp, _ := n.Parts[0].Span("Header/FileSize"); sp.Off != m.Embedded[1].Offset+24 {
 		t.Errorf("nested FileSize at 0x%x", sp.Off)
 	}
 }
@@ -174,17 +174,17 @@ func TestTeachCoversTheFormat(t *testing.T) {
 	for _, tc := range []struct{ path, title string }{
 		{"Header/Hash", "Container digest"},
 		{"Header/PartOffsets/3", "Part offset"},
-		{"DXIL/PartHeader/Size", "Part size"},
-		{"DXIL/ShaderKind", "Shader kind"},
-		{"PSV0/RuntimeInfo/EntryFunctionName", "Entry function name"},
-		{"PSV0/SigInputElements/2/Cols", "Columns"},
-		{"PSV0/SigOutputVectors/0", "Output vectors of a stream"},
-		{"RDEF/ConstantBuffers/0/Variables/0/NameOffset", "Name offset"}, // not a signature element's semantic name
-		{"RDAT/SubobjectTable/Records/1/RootSignature/RootSignature/Parameters/0/ShaderVisibility", "Shader visibility"},
-		{"OSG1/Parameters/1/Mask", "Component mask"},
-		{"SFI0/Flags", "Shader feature flags"},
-		{"HASH/Digest", "Shader hash"},
-		{"RTS0/Parameters/0/ShaderVisibility", "Shader visibility"},
+		{"Size", "Part size"},
+		{"Program/ShaderKind", "Shader kind"},
+		{"PSVInfo/RuntimeInfo/EntryFunctionName", "Entry function name"},
+		{"PSVInfo/SigInputElements/2/Cols", "Columns"},
+		{"PSVInfo/SigOutputVectors/0", "Output vectors of a stream"},
+		{"ResourceDefs/ConstantBuffers/0/Variables/0/NameOffset", "Name offset"}, // not a signature element's semantic name
+		{"RuntimeData/SubobjectTable/Records/1/RootSignature/RootSignature/Parameters/0/ShaderVisibility", "Shader visibility"},
+		{"Signature/Parameters/1/Mask", "Component mask"},
+		{"Flags", "Shader feature flags"},
+		{"Hash/Digest", "Shader hash"},
+		{"RootSignature/Parameters/0/ShaderVisibility", "Shader visibility"},
 	} {
 		l, _, ok := model.Teach(tc.path)
 		if !ok || l.Title != tc.title {
@@ -233,7 +233,7 @@ func TestHexGeometryFor50MB(t *testing.T) {
 // ones and says it was cut.
 func TestTreeIsBounded(t *testing.T) {
 	big := make([]int, model.MaxNodes+50)
-	tr := model.BuildTree("T", map[string]any{"A": big, "B": 1}, model.NewSpans(nil))
+	tr := model.BuildTree("T", map[string]any{"A": big, "B": 1}, nil)
 	if !tr.Truncated || len(tr.Nodes) > model.MaxNodes+1 {
 		t.Errorf("truncated=%v with %d nodes", tr.Truncated, len(tr.Nodes))
 	}

@@ -212,7 +212,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.Run("goto PSV0 size", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", sizeByte)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, sizeByte))),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, sizeByte))))
-	p.expect("a PSV0 part-header byte selects", `document.getElementById('teach-path').textContent`, "PSV0/PartHeader/Size")
+	p.expect("a PSV0 part-header byte selects", `document.getElementById('teach-path').textContent`, "PSV0/Size")
 	p.expect("selected part after clicking a PSV0 byte", `document.querySelector('#part-list .part.selected .part-name').textContent`, "PSV0")
 	p.expect("teaching title", `document.getElementById('teach-title').textContent`, "Part size")
 	p.Shoot("03-byte-selects-field")
@@ -220,7 +220,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	// Keyboard in the tree: ↓ moves from the part's root to its first field.
 	p.Run("tree keyboard", chromedp.Focus(chromedp.CSS(`#tree`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowDown))
 	p.expect("↓ in the tree selects the part's first field", `document.querySelector('#tree .node.selected').dataset.path`, "Name")
-	p.expect("… and its bytes", `document.getElementById('teach-path').textContent`, "PSV0/PartHeader/Name")
+	p.expect("… and its bytes", `document.getElementById('teach-path').textContent`, "PSV0/Name")
 
 	// Keyboard: ] moves to the next part.
 	p.Run("keyboard", chromedp.Focus(chromedp.CSS(`#part-list`)), chromedp.KeyEvent("]"))
@@ -253,7 +253,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.expect("listing lines", `document.querySelectorAll('#listing .listing-line[data-off]').length`, float64(len(ins)))
 	last := len(ins) - 1
 	p.Run("click the last instruction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#listing .listing-line[data-off="%d"]`, ins[last].Offset))))
-	p.expect("the clicked instruction's bytes are selected", `document.getElementById('teach-path').textContent`, fmt.Sprintf("%s/Instructions/%d", code.Name, last))
+	p.expect("the clicked instruction's bytes are selected", `document.getElementById('teach-path').textContent`, fmt.Sprintf("%s/Bytecode/Instructions/%d", code.Name, last))
 	p.Shoot("04b-listing")
 
 	// A file that is not a container says so.

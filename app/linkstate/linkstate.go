@@ -65,7 +65,8 @@ type Range struct {
 func (r Range) Empty() bool { return r.End <= r.Start }
 
 // State is what the page shows: everything a share link restores.
-// Paths are the decoder's span paths ("PSV0/SigOutputElements[2]/Cols").
+// Paths are JSON key paths in the part, as the decoder's spans name them
+// ("PSVInfo/SigOutputElements[2]/Cols" in part PSV0).
 type State struct {
 	Name  string   // name=: the file's name as the user opened it
 	At    int64    // at=: the offset in the file of the container shown (0: the file is one); any depth of nesting is one offset
@@ -417,7 +418,7 @@ func escape(s string) string {
 func pathToLink(p string) string { return report.IndexPath(p) }
 
 // pathFromLink reads a link's field path: paths are written with indices as
-// segments ("PSV0/SigOutputElements/0/Cols"), the form the page uses, so it
+// segments ("PSVInfo/SigOutputElements/0/Cols"), the form the page uses, so it
 // is taken as it is.
 func pathFromLink(p string) string { return p }
 

@@ -17,8 +17,8 @@ import (
 )
 
 func init() {
-	commands["check"] = command{"[-r] [--json] [--strict] FILE|DIR...",
-		"one line per container: status, problem counts, digest; -r walks folders, files with containers inside report each as PATH@0xOFFSET", runCheck}
+	commands["check"] = command{"[-r] [--json] [--strict] [--problems] FILE|DIR...",
+		"one line per container: status, problem counts, digest; -r walks folders, files with containers inside report each as PATH@0xOFFSET; --problems lists each problem (and the validator rule it breaks) under its line", runCheck}
 }
 
 // checkEntry is one path check reads: a FILE named on the command line, or
@@ -44,7 +44,11 @@ type checkResult struct {
 	Notes    int    `json:"notes"`
 	Digest   string `json:"digest"` // valid, debug, bypass, preview-bypass, unsigned, mismatch; - when not a container
 	Message  string `json:"message,omitempty"`
-	inner    bool   // found inside another file
+	// Problems are the container's problems, each with its rule when it
+	// breaks one; written with --problems only.
+	Problems []decode.Problem `json:"problems,omitempty"`
+	inner    bool             // found inside another file
+	problems []decode.Problem
 }
 
 // checkFile decodes one file: itself when it is a container, else every
@@ -60,7 +64,8 @@ func checkFile(path string) []checkResult {
 		out := make([]checkResult, 0, len(found))
 		for _, e := range found {
 			name := fmt.Sprintf("%s@0x%x", path, e.Offset)
-			f, err := decode.Parse(containerAt(b[e.Offset:]))
+			c, _ := decode.ContainerAt(b, e.Offset)
+			f, err := decode.Parse(c)
 			if err != nil {
 				out = append(out, checkResult{Path: name, Status: "error", Digest: "-", Message: err.Error(), inner: true})
 				continue
@@ -77,7 +82,7 @@ func checkFile(path string) []checkResult {
 
 func resultOf(path string, f *decode.File) checkResult {
 	e, w, n := decode.CountProblems(f.Problems)
-	r := checkResult{Path: path, Status: "ok", Errors: e, Warnings: w, Notes: n, Digest: f.Digest.Status.String()}
+	r := checkResult{Path: path, Status: "ok", Errors: e, Warnings: w, Notes: n, Digest: f.Digest.Status.String(), problems: f.Problems}
 	if e+w > 0 {
 		r.Status = "problems"
 	}
@@ -89,6 +94,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	recursive := fs.Bool("r", false, "walk folders")
 	jsonFlag := fs.Bool("json", false, "one JSON object per line")
 	strictFlag := fs.Bool("strict", false, "exit 1 on an error-severity problem or a mismatched digest")
+	problemsFlag := fs.Bool("problems", false, "each problem under its container's line (with --json: a problems list), with the validator rule it breaks")
 	pos, ok := parseArgs(fs, args, 1, -1, stderr)
 	if !ok {
 		return 2
@@ -193,10 +199,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			if strict && (r.Errors > 0 || r.Digest == "mismatch") {
 				status = 1
 			}
+			if *problemsFlag {
+				r.Problems = r.problems
+			}
 			if asJSON {
 				encodeJSON(stdout, stderr, r, "")
 			} else {
 				fmt.Fprintf(stdout, "%s\t%s\t%d\t%d\t%d\t%s\n", text.Safe(r.Path), r.Status, r.Errors, r.Warnings, r.Notes, r.Digest)
+				for _, p := range r.Problems {
+					fmt.Fprintf(stdout, "\t%s\n", text.Safe(p.String()))
+				}
 			}
 			if r.Message != "" && !asJSON {
 				if strings.HasPrefix(r.Message, r.Path) {

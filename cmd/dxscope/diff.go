@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -16,18 +17,18 @@ func init() {
 // when they differ, 2 when they cannot be compared (usage, unreadable file,
 // not a container).
 //
-// --json writes the decode.Comparison as one JSON document:
+// --json writes the diff.Comparison as one JSON document:
 //
 //	{"Identical": bool,
-//	 "Header": [FieldDiff...],            // Header/Hash, Header/Version, Header/FileSize, Header/PartCount, Digest/Status, Length, Problems
+//	 "Header": [Field...],                // Header/Hash, Header/Version, Header/FileSize, Header/PartCount, Digest/Status, Length, Problems
 //	 "Parts": [{"Name", "Status": "identical|changed|added|removed",
 //	            "A"/"B": {"Index","Offset","DataOffset","Size","Summary"} (absent on the side without the part),
-//	            "Moved", "Resized", "Fields": [FieldDiff...], "Omitted", "Bytes": ByteDiff}...],
-//	 "Bytes": ByteDiff,                   // the whole files
+//	            "Moved", "Resized", "Fields": [Field...], "Omitted", "Bytes": Bytes}...],
+//	 "Bytes": Bytes,                      // the whole files
 //	 "Counts": {"Identical","Changed","Added","Removed","Moved","Resized"}}
-//	FieldDiff = {"Path": "PSV0/SigOutputElements[2]/Cols", "Kind": "changed|added|removed|length",
-//	             "A"/"B": {"Value", "Present", "Span", "Off" (-1 unknown), "Size"}}
-//	ByteDiff  = {"LenA","LenB","First" (-1 same),"FirstA","FirstB","Differ"}
+//	Field = {"Path": "PSV0/SigOutputElements/2/Cols", "Kind": "changed|added|removed|length",
+//	         "A"/"B": {"Value", "Present", "Span", "Off" (-1 unknown), "Size"}}
+//	Bytes = {"LenA","LenB","First" (-1 same),"FirstA","FirstB","Differ"}
 func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("diff")
 	asJSON := fs.Bool("json", false, "the comparison as one JSON document")
@@ -60,7 +61,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	c := decode.DiffWith(files[0], files[1], decode.DiffOptions{Positional: *positional})
+	c := diff.CompareWith(files[0], files[1], diff.Options{Positional: *positional})
 	if *asJSON {
 		if !writeJSON(stdout, stderr, c) {
 			return 2

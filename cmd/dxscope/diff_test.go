@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 )
 
 func TestDiffCommandExitCodes(t *testing.T) {
@@ -54,7 +54,7 @@ func TestDiffCommandJSONReadsBack(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var c decode.Comparison
+	var c diff.Comparison
 	if err := json.Unmarshal([]byte(out), &c); err != nil {
 		t.Fatalf("--json output is not a Comparison: %v", err)
 	}

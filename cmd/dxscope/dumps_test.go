@@ -16,7 +16,7 @@ import (
 // and nothing else (the parts' problems go to standard error). Checked over
 // the whole corpus, so a dump changed for one side only fails here.
 func TestCommandsPrintThePagesTexts(t *testing.T) {
-	for _, c := range []string{"parts", "psv", "rootsig", "dxil", "dis", "rdat", "rdef", "asm"} {
+	for _, c := range []string{"parts", "reflect", "psv", "rootsig", "dxil", "dis", "rdat", "rdef", "asm"} {
 		if _, ok := text.DumpNamed(c); !ok {
 			t.Errorf("dxscope %s prints a text the page cannot show: no decode/text dump of that name", c)
 		}
@@ -31,7 +31,7 @@ func TestCommandsPrintThePagesTexts(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		for _, c := range []string{"parts", "psv", "rootsig", "dxil", "dis", "rdat", "rdef", "asm"} {
+		for _, c := range []string{"parts", "reflect", "psv", "rootsig", "dxil", "dis", "rdat", "rdef", "asm"} {
 			d, _ := text.DumpNamed(c)
 			var want strings.Builder
 			for _, p := range coveredParts(c, f) {
@@ -63,7 +63,7 @@ func TestCommandsPrintThePagesTexts(t *testing.T) {
 func coveredParts(command string, f *decode.File) []*decode.Part {
 	d, _ := text.DumpNamed(command)
 	switch command {
-	case "parts":
+	case "parts", "reflect":
 		return []*decode.Part{nil}
 	case "dis":
 		if p := f.Part("ILDB"); p != nil && d.Has(f, p) {

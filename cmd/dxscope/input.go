@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/dustin/go-humanize"
+
+	"github.com/dxscope/dxscope/decode"
 )
 
 // defaultMaxInput is the most bytes dxscope reads from one FILE: far above
@@ -56,7 +58,8 @@ func readInput(path string) ([]byte, error) {
 				if off < 0 || off >= int64(len(b)) {
 					return nil, fmt.Errorf("%s: offset 0x%x is past the end of the %d-byte file", path, off, len(b))
 				}
-				return containerAt(b[off:]), nil
+				c, _ := decode.ContainerAt(b, off)
+				return c, nil
 			}
 		}
 	}

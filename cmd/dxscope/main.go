@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -243,16 +242,6 @@ func encodeJSON(stdout, stderr io.Writer, v any, indent string) bool {
 	}
 	stdout.Write(text.EscapeJSON(b.Bytes()))
 	return true
-}
-
-// containerAt cuts bytes that start with a container at its FileSize.
-func containerAt(b []byte) []byte {
-	if len(b) >= decode.HeaderSize && string(b[:4]) == decode.Magic {
-		if size := int64(binary.LittleEndian.Uint32(b[24:])); size >= decode.HeaderSize && size <= int64(len(b)) {
-			return b[:size]
-		}
-	}
-	return b
 }
 
 // newFlags makes the flag set of one command. Every command has its own, and

@@ -11,7 +11,7 @@ import (
 )
 
 // textCommands print text made from what is in a file.
-var textCommands = []string{"parts", "psv", "rootsig", "rdat", "rdef", "asm", "dxil", "dis"}
+var textCommands = []string{"parts", "reflect", "psv", "rootsig", "rdat", "rdef", "asm", "dxil", "dis"}
 
 // FuzzTextOutputs: whatever a file holds, the CLI's text (standard output
 // and error) carries no control character but tab and newline, no C1

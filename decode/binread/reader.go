@@ -11,6 +11,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode/report"
 )
@@ -40,8 +41,9 @@ type Reader struct {
 	Data   []byte       // the structure's bytes
 	Base   int64        // absolute file offset of Data[0]
 	Pos    int          // the cursor, an index into Data
-	Path   string       // the path spans are named under (part name, then JSON keys)
+	Path   string       // the path spans are named under (the JSON keys from the part's value key)
 	Part   string       // part name for problems
+	Key    string       // the part's value key, which problems write as Part (see FieldName)
 	What   string       // structure name for problems
 	Out    *report.Sink // where spans and problems go
 	Failed bool         // a read ran past the end
@@ -63,7 +65,7 @@ func New(b []byte, base int64, path, part string, out *report.Sink) *Reader {
 // Sub returns a reader over Data[off:off+n] (clipped to what exists) with the given
 // path; it reports when the range runs past the end.
 func (r *Reader) Sub(off, n int, path, what string) *Reader {
-	s := &Reader{Base: r.Base, Path: path, Part: r.Part, What: what, Out: r.Out}
+	s := &Reader{Base: r.Base, Path: path, Part: r.Part, Key: r.Key, What: what, Out: r.Out}
 	if off < 0 || off > len(r.Data) {
 		// Reported at the end of the data: the offset itself lies outside the file.
 		r.ProblemAt(report.Error, max(0, min(off, len(r.Data))), what, "%s starts at offset 0x%x, past the end of %s (0x%x bytes)", what, r.Base+int64(off), r.StructName(), len(r.Data))
@@ -119,6 +121,22 @@ func (r *Reader) Join(name string) string {
 	return r.Path + "/" + name
 }
 
+// FieldName is how a problem names the field at a span path: the part's
+// FourCC in place of its value key ("PSV0/SigInputElements/2/Cols" for
+// "PSVInfo/SigInputElements/2/Cols"), the key kept when the path is the
+// whole value ("SFI0/Flags"); the path itself when the reader has no Key.
+func (r *Reader) FieldName(path string) string {
+	switch {
+	case r.Key == "" || r.Part == "":
+		return path
+	case path == r.Key:
+		return r.Part + "/" + path
+	case strings.HasPrefix(path, r.Key+"/"):
+		return r.Part + path[len(r.Key):]
+	}
+	return path
+}
+
 // Need reports an Error (once per reader) when n bytes are not available at pos.
 func (r *Reader) Need(n int, name string) bool {
 	if n >= 0 && r.Pos >= 0 && r.Pos <= len(r.Data) && n <= len(r.Data)-r.Pos {
@@ -134,7 +152,7 @@ func (r *Reader) Need(n int, name string) bool {
 		if have < 0 {
 			have = 0
 		}
-		r.Out.Problem(report.Error, r.Abs(), r.Part, what, "truncated: %s needs %d bytes at offset 0x%x, only %d remain", r.Join(name), n, r.Abs(), have)
+		r.Out.Problem(report.Error, r.Abs(), r.Part, what, "truncated: %s needs %d bytes at offset 0x%x, only %d remain", r.FieldName(r.Join(name)), n, r.Abs(), have)
 	}
 	return false
 }
@@ -143,10 +161,10 @@ func (r *Reader) Need(n int, name string) bool {
 // -n bytes again under another key (packed values such as a version byte).
 func (r *Reader) Field(name string, n int, value string) {
 	if n < 0 {
-		r.Out.Span(report.Span{Path: r.Join(name), Off: r.Abs() + int64(n), Size: int64(-n), Kind: report.SpanField, Value: value})
+		r.Out.Span(report.Span{Part: r.Part, Path: r.Join(name), Off: r.Abs() + int64(n), Size: int64(-n), Kind: report.SpanField, Value: value})
 		return
 	}
-	r.Out.Span(report.Span{Path: r.Join(name), Off: r.Abs(), Size: int64(n), Kind: report.SpanField, Value: value})
+	r.Out.Span(report.Span{Part: r.Part, Path: r.Join(name), Off: r.Abs(), Size: int64(n), Kind: report.SpanField, Value: value})
 }
 
 // U8, U16, U32, U64 and F32 read one little-endian value at the cursor and
@@ -198,7 +216,7 @@ func (r *Reader) Claim(name string, n int, kind report.SpanKind) []byte {
 		return nil
 	}
 	v := r.Data[r.Pos : r.Pos+n]
-	r.Out.Span(report.Span{Path: r.Join(name), Off: r.Abs(), Size: int64(n), Kind: kind})
+	r.Out.Span(report.Span{Part: r.Part, Path: r.Join(name), Off: r.Abs(), Size: int64(n), Kind: kind})
 	r.Pos += n
 	return v
 }
@@ -218,7 +236,7 @@ func (r *Reader) CString(name string) string {
 			return s
 		}
 	}
-	r.Out.Problem(report.Warning, r.Abs(), r.Part, r.StructName(), "string %s at 0x%x has no terminating NUL", r.Join(name), r.Abs())
+	r.Out.Problem(report.Warning, r.Abs(), r.Part, r.StructName(), "string %s at 0x%x has no terminating NUL", r.FieldName(r.Join(name)), r.Abs())
 	s := string(rest)
 	r.Field(name, len(rest), s)
 	r.Pos = len(r.Data)
@@ -244,7 +262,7 @@ func (r *Reader) End() {
 		end = len(r.Data)
 	}
 	if end > f.start {
-		r.Out.Span(report.Span{Path: r.Path, Off: r.Base + int64(f.start), Size: int64(end - f.start), Kind: report.SpanStruct})
+		r.Out.Span(report.Span{Part: r.Part, Path: r.Path, Off: r.Base + int64(f.start), Size: int64(end - f.start), Kind: report.SpanStruct})
 	}
 	r.Path = f.path
 }

@@ -53,7 +53,11 @@ type Problem struct {
 	Offset    int64  // absolute byte offset in the file
 	Part      string `json:",omitempty"` // part name, empty for the container itself
 	Structure string `json:",omitempty"` // the structure being read, e.g. "PSVRuntimeInfo"
-	Message   string
+	// Rule names the rule the file breaks when a published rule set names
+	// it: DXC's validator's CONTAINER.* rules (DXIL.rst), e.g.
+	// "CONTAINER.PARTMISSING".
+	Rule    string `json:",omitempty"`
+	Message string
 }
 
 func (p Problem) String() string {
@@ -66,6 +70,9 @@ func (p Problem) String() string {
 	}
 	if where == "" {
 		where = "container"
+	}
+	if p.Rule != "" {
+		return fmt.Sprintf("%s at 0x%x (%s): %s: %s", p.Severity, p.Offset, where, p.Rule, p.Message)
 	}
 	return fmt.Sprintf("%s at 0x%x (%s): %s", p.Severity, p.Offset, where, p.Message)
 }
@@ -110,8 +117,8 @@ func (k *SpanKind) UnmarshalText(b []byte) error {
 }
 
 // IndexPath writes array indices as path segments, the one form every path
-// in dxscope takes: "PSV0/SigInputElements[2]/Cols" becomes
-// "PSV0/SigInputElements/2/Cols", the JSON key path after the part name.
+// in dxscope takes: "PSVInfo/SigInputElements[2]/Cols" becomes
+// "PSVInfo/SigInputElements/2/Cols", the JSON key path.
 func IndexPath(p string) string {
 	if strings.IndexByte(p, '[') < 0 {
 		return p
@@ -138,9 +145,13 @@ func IndexPath(p string) string {
 }
 
 // Span is a range of the file that one decoded field or structure came from.
-// Path names it the way the JSON document nests it, after the part name
-// ("PSV0/SigInputElements/2/Cols").
+// Path is the JSON key path of the value in its part, from the part's own
+// keys: "PSVInfo/SigInputElements/2/Cols" for a PSV0 field, "Name" for the
+// part header's FourCC. Part is that part's FourCC; the container's own
+// bytes (header, part offset table, gaps, bytes after FileSize) have none
+// and are named from the file's keys ("Header/FileSize").
 type Span struct {
+	Part  string `json:"-"` // a part's spans are listed under it in JSON
 	Path  string
 	Off   int64 // absolute offset in the file
 	Size  int64

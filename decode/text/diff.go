@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 )
 
 // WriteComparison prints a comparison for people, as dxscope diff does: the
@@ -13,7 +13,7 @@ import (
 // both sides' offsets, and a byte summary where no decoded field explains
 // the change. Part names, summaries and field texts come from the files and
 // go through Safe: each stays on its line.
-func WriteComparison(w io.Writer, c *decode.Comparison) {
+func WriteComparison(w io.Writer, c *diff.Comparison) {
 	if c.Identical {
 		fmt.Fprintf(w, "identical: %d bytes, %d parts\n", c.Bytes.LenA, c.Counts.Identical)
 		return
@@ -43,15 +43,15 @@ func WriteComparison(w io.Writer, c *decode.Comparison) {
 	}
 }
 
-func writePart(w io.Writer, d decode.PartDiff) {
+func writePart(w io.Writer, d diff.Part) {
 	switch d.Status {
-	case decode.PartIdentical:
+	case diff.PartIdentical:
 		fmt.Fprintf(w, "  = %-4s #%d  %d bytes, identical%s\n", Safe(d.Name), d.A.Index, d.A.Size, moveText(d))
 		return
-	case decode.PartAdded:
+	case diff.PartAdded:
 		fmt.Fprintf(w, "  + %-4s #%d at 0x%x, %d bytes: only in B  %s\n", Safe(d.Name), d.B.Index, d.B.Offset, d.B.Size, Safe(d.B.Summary))
 		return
-	case decode.PartRemoved:
+	case diff.PartRemoved:
 		fmt.Fprintf(w, "  - %-4s #%d at 0x%x, %d bytes: only in A  %s\n", Safe(d.Name), d.A.Index, d.A.Offset, d.A.Size, Safe(d.A.Summary))
 		return
 	}
@@ -78,7 +78,7 @@ func writePart(w io.Writer, d decode.PartDiff) {
 	}
 }
 
-func moveText(d decode.PartDiff) string {
+func moveText(d diff.Part) string {
 	s := ""
 	if d.A != nil && d.B != nil && d.A.Index != d.B.Index {
 		s += fmt.Sprintf(", #%d → #%d", d.A.Index, d.B.Index)
@@ -89,15 +89,15 @@ func moveText(d decode.PartDiff) string {
 	return s
 }
 
-func writeField(w io.Writer, indent string, d decode.FieldDiff) {
+func writeField(w io.Writer, indent string, d diff.Field) {
 	where := ""
 	if d.A.Off >= 0 || d.B.Off >= 0 {
 		where = fmt.Sprintf("   [A %s, B %s]", offText(d.A), offText(d.B))
 	}
-	fmt.Fprintf(w, "%s%s%s\n", indent, Safe(decode.FieldText(d)), where)
+	fmt.Fprintf(w, "%s%s%s\n", indent, Safe(d.Text()), where)
 }
 
-func offText(s decode.FieldSide) string {
+func offText(s diff.FieldSide) string {
 	if s.Off < 0 {
 		return "-"
 	}

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // The DXIL module printed as `dxc -dumpbin` prints it: LLVM 3.7's assembly
@@ -26,7 +26,7 @@ type DisLine struct {
 }
 
 // DisassembleIR prints the module's IR as lines.
-func DisassembleIR(m *decode.IRModule) []DisLine {
+func DisassembleIR(m *ir.Module) []DisLine {
 	p := newPrinter(m)
 	p.module()
 	text := strings.TrimSuffix(p.out.String(), "\n")
@@ -44,7 +44,7 @@ func DisassembleIR(m *decode.IRModule) []DisLine {
 }
 
 // WriteIR writes the module's IR.
-func WriteIR(w io.Writer, m *decode.IRModule) error {
+func WriteIR(w io.Writer, m *ir.Module) error {
 	var sb strings.Builder
 	for _, l := range DisassembleIR(m) {
 		sb.WriteString(l.Text)
@@ -55,15 +55,12 @@ func WriteIR(w io.Writer, m *decode.IRModule) error {
 }
 
 type printer struct {
-	m    *decode.IRModule
-	out  strings.Builder
-	nl   int             // newlines written
-	col  int             // bytes since the last newline
-	info map[int]DisLine // per line: the record it shows
-
-	typeStr   map[uint32]string
-	numbered  map[uint32]int // unnamed identified structs
-	typeOrder []uint32       // struct types to print as identities, in TypeFinder order
+	m     *ir.Module
+	types *ir.TypePrinter
+	out   strings.Builder
+	nl    int             // newlines written
+	col   int             // bytes since the last newline
+	info  map[int]DisLine // per line: the record it shows
 
 	modSlot   map[uint32]int // unnamed globals and functions
 	mdSlot    map[uint32]int
@@ -71,13 +68,12 @@ type printer struct {
 	attrSlot  map[string]int
 	attrOrder []string
 
-	f         *decode.IRFunction
+	f         *ir.Function
 	fi        int
 	local     map[uint32]int
 	blockSlot []int
 	preds     [][]uint32
 	budget    int // constant elements left to print (hostile constants can share operands exponentially)
-	typeDepth int
 	// total bounds the constant elements printed in the whole listing, so
 	// the text stays linear in the bitcode's size however often a hostile
 	// module refers to a big (or self-referring) constant.
@@ -85,10 +81,9 @@ type printer struct {
 	globalID map[int]uint32 // Globals index → value id
 }
 
-func newPrinter(m *decode.IRModule) *printer {
-	p := &printer{m: m, typeStr: map[uint32]string{}, numbered: map[uint32]int{}, modSlot: map[uint32]int{},
+func newPrinter(m *ir.Module) *printer {
+	p := &printer{m: m, types: ir.NewTypePrinter(m, ir.AsmSyntax), modSlot: map[uint32]int{},
 		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14}
-	p.findTypes()
 	p.slots()
 	return p
 }
@@ -120,35 +115,11 @@ func isIdentChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '$' || c == '.' || c == '_'
 }
 
-// escapeLL escapes as LLVM's PrintEscapedString: printable ASCII except \ and " as is, else \XX.
-func escapeLL(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f && c != '\\' && c != '"' {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "\\%02X", c)
-		}
-	}
-	return b.String()
-}
+// escapeLL escapes as LLVM's PrintEscapedString.
+func escapeLL(s string) string { return ir.EscapeString(s) }
 
-// llvmName prints a value name as LLVM 3.7's PrintLLVMName: bare when it
-// holds only letters, digits, '-', '.' and '_' (not '$', unlike metadata
-// names) and does not start with a digit, else quoted and escaped.
-func llvmName(prefix, name string) string {
-	quote := name == "" || name[0] >= '0' && name[0] <= '9'
-	for i := 0; i < len(name) && !quote; i++ {
-		if !isIdentChar(name[i]) || name[i] == '$' {
-			quote = true
-		}
-	}
-	if !quote {
-		return prefix + name
-	}
-	return prefix + `"` + escapeLL(name) + `"`
-}
+// llvmName prints a value name as LLVM 3.7's PrintLLVMName.
+func llvmName(prefix, name string) string { return ir.LLVMName(prefix, name) }
 
 func mdIdentifier(name string) string {
 	if name == "" {
@@ -172,331 +143,19 @@ func mdIdentifier(name string) string {
 
 // --- types ---
 
-func (p *printer) typ(id uint32) string {
-	if s, ok := p.typeStr[id]; ok {
-		return s
-	}
-	// Hostile type tables can nest types a million deep: cut the rendering.
-	if p.typeDepth > 256 {
-		return "<deep type>"
-	}
-	p.typeDepth++
-	p.typeStr[id] = "<recursive>"
-	s := p.typeBody(id, false)
-	if len(s) > 1<<12 {
-		// Literal structs print inline, so a hostile table doubles the text per type.
-		s = "<type too large>"
-	}
-	p.typeStr[id] = s
-	p.typeDepth--
-	return s
-}
-
-func (p *printer) typeBody(id uint32, identity bool) string {
-	t := p.m.IRTypeAt(id)
-	if t == nil {
-		return fmt.Sprintf("<type %d>", int64(id))
-	}
-	switch t.Kind {
-	case decode.IRTypeVoid:
-		return "void"
-	case decode.IRTypeFloat:
-		return "float"
-	case decode.IRTypeDouble:
-		return "double"
-	case decode.IRTypeHalf:
-		return "half"
-	case decode.IRTypeX86FP80:
-		return "x86_fp80"
-	case decode.IRTypeFP128:
-		return "fp128"
-	case decode.IRTypeLabel:
-		return "label"
-	case decode.IRTypeMetadata:
-		return "metadata"
-	case decode.IRTypeInt:
-		return "i" + strconv.Itoa(int(t.Width))
-	case decode.IRTypePointer:
-		e := "<?>"
-		if len(t.Elems) > 0 {
-			e = p.typ(t.Elems[0])
-		}
-		if t.AddrSpace != 0 {
-			return fmt.Sprintf("%s addrspace(%d)*", e, t.AddrSpace)
-		}
-		return e + "*"
-	case decode.IRTypeArray, decode.IRTypeVector:
-		e := "<?>"
-		if len(t.Elems) > 0 {
-			e = p.typ(t.Elems[0])
-		}
-		if t.Kind == decode.IRTypeVector {
-			return fmt.Sprintf("<%d x %s>", t.Count, e)
-		}
-		return fmt.Sprintf("[%d x %s]", t.Count, e)
-	case decode.IRTypeFunction:
-		if len(t.Elems) == 0 {
-			return "<bad function type>"
-		}
-		ps := make([]string, 0, len(t.Elems))
-		for _, e := range t.Elems[1:] {
-			ps = append(ps, p.typ(e))
-		}
-		if t.VarArg {
-			ps = append(ps, "...")
-		}
-		return p.typ(t.Elems[0]) + " (" + strings.Join(ps, ", ") + ")"
-	case decode.IRTypeOpaque:
-		if identity {
-			return "opaque"
-		}
-		return llvmName("%", t.Name)
-	case decode.IRTypeStruct:
-		if t.Named && !identity {
-			if t.Name == "" {
-				return fmt.Sprintf("%%%d", p.numbered[id])
-			}
-			return llvmName("%", t.Name)
-		}
-		var s string
-		if len(t.Elems) == 0 {
-			s = "{}"
-		} else {
-			ps := make([]string, len(t.Elems))
-			for i, e := range t.Elems {
-				ps[i] = p.typ(e)
-			}
-			s = "{ " + strings.Join(ps, ", ") + " }"
-		}
-		if t.Packed {
-			s = "<" + s + ">"
-		}
-		return s
-	}
-	return "<unknown type>"
-}
-
-// findTypes walks the module as LLVM's TypeFinder does, to list the
-// identified structs in the order the assembly writer prints them.
-func (p *printer) findTypes() {
-	m := p.m
-	seenT := map[uint32]bool{}
-	type constKey struct {
-		fn int
-		id uint32
-	}
-	seenC := map[constKey]bool{}
-	curFn := -1
-	seenMD := map[uint32]bool{}
-	var incType func(uint32)
-	incType = func(id uint32) {
-		if seenT[id] {
-			return
-		}
-		seenT[id] = true
-		stack := []uint32{id}
-		for len(stack) > 0 {
-			t := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			tt := m.IRTypeAt(t)
-			if tt == nil {
-				continue
-			}
-			if (tt.Kind == decode.IRTypeStruct || tt.Kind == decode.IRTypeOpaque) && tt.Named {
-				p.typeOrder = append(p.typeOrder, t)
-			}
-			for i := len(tt.Elems) - 1; i >= 0; i-- {
-				if !seenT[tt.Elems[i]] {
-					seenT[tt.Elems[i]] = true
-					stack = append(stack, tt.Elems[i])
-				}
-			}
-		}
-	}
-	var incValue func(f *decode.IRFunction, id uint32)
-	var incMD func(f *decode.IRFunction, id uint32)
-	depth := 0
-	incValue = func(f *decode.IRFunction, id uint32) {
-		if depth > 256 {
-			return // hostile constant chains: LLVM would recurse, we stop
-		}
-		depth++
-		defer func() { depth-- }()
-		v := m.Value(f, id)
-		if v == nil || v.Kind != decode.IRValueConstant {
-			return
-		}
-		// A function's constants are its own values: the same id in two bodies is two constants.
-		key := constKey{-1, id}
-		if f != nil && id >= f.LocalBase {
-			key = constKey{curFn, id}
-		}
-		if seenC[key] {
-			return
-		}
-		seenC[key] = true
-		incType(v.Type)
-		for _, op := range constOperands(v) {
-			incValue(f, op)
-		}
-	}
-	incMD = func(f *decode.IRFunction, id uint32) {
-		if seenMD[id] || depth > 256 {
-			return
-		}
-		depth++
-		defer func() { depth-- }()
-		seenMD[id] = true
-		e := m.MD(f, id)
-		if e == nil {
-			return
-		}
-		if e.Code == decode.MDValue {
-			incValue(f, e.Value)
-			return
-		}
-		if e.Code != decode.MDNode && e.Code != decode.MDSubprogram && e.Code != decode.MDGlobalVar && e.Code != decode.MDTemplateValue {
-			for _, r := range e.MDNodeRefs() {
-				if r >= 0 {
-					if x := m.MD(f, uint32(r)); x != nil && x.Code != decode.MDString && x.Code != decode.MDValue {
-						incMD(f, uint32(r))
-					}
-				}
-			}
-			return
-		}
-		for _, r := range e.MDNodeRefs() {
-			if r < 0 {
-				continue
-			}
-			x := m.MD(f, uint32(r))
-			if x == nil || x.Code == decode.MDString {
-				continue
-			}
-			incMD(f, uint32(r))
-		}
-	}
-	for _, g := range m.Globals {
-		incType(g.Type)
-		if g.Init >= 0 {
-			incValue(nil, uint32(g.Init))
-		}
-	}
-	for fi := range m.Functions {
-		f := &m.Functions[fi]
-		curFn = fi
-		incType(f.PtrType)
-		for _, in := range f.Insts {
-			incType(in.Type)
-			for k, a := range in.Args {
-				if in.MDArgs != nil && k < len(in.MDArgs) && in.MDArgs[k] >= 0 {
-					incMD(f, uint32(in.MDArgs[k]))
-					continue
-				}
-				incValue(f, a)
-			}
-			if in.Op == "switch" {
-				for _, c := range in.Indices {
-					incValue(f, uint32(c))
-				}
-			}
-			for _, a := range sortedAttach(in.Attach) {
-				incMD(f, a.Node)
-			}
-		}
-	}
-	for _, n := range m.NamedMetadata {
-		for _, id := range n.Nodes {
-			incMD(nil, id)
-		}
-	}
-	k := 0
-	var named []uint32
-	for _, t := range p.typeOrder {
-		if m.Types[t].Name == "" && m.Types[t].Kind == decode.IRTypeStruct {
-			p.numbered[t] = k
-			k++
-		} else {
-			named = append(named, t)
-		}
-	}
-	var order []uint32
-	for _, t := range p.typeOrder {
-		if _, ok := p.numbered[t]; ok {
-			order = append(order, t)
-		}
-	}
-	p.typeOrder = append(order, named...)
-}
-
-func sortedAttach(a []decode.IRAttachment) []decode.IRAttachment {
-	if len(a) < 2 {
-		return a
-	}
-	b := append([]decode.IRAttachment(nil), a...)
-	sort.SliceStable(b, func(i, j int) bool { return b[i].Kind < b[j].Kind })
-	return b
-}
-
-// constOperands lists the value ids a constant refers to.
-func constOperands(v *decode.IRValue) []uint32 {
-	o := v.Ops
-	switch v.Code {
-	case 7: // AGGREGATE
-		return u32s(o)
-	case 10: // CE_BINOP [opc, lhs, rhs]
-		if len(o) >= 3 {
-			return u32s(o[1:3])
-		}
-	case 11: // CE_CAST [opc, ty, val]
-		if len(o) >= 3 {
-			return u32s(o[2:3])
-		}
-	case 12, 20: // CE_GEP [pointee?, (ty, val)*]
-		i := len(o) % 2
-		var r []uint32
-		for ; i+1 < len(o); i += 2 {
-			r = append(r, uint32(o[i+1]))
-		}
-		return r
-	case 13: // CE_SELECT
-		return u32s(o)
-	case 14: // EXTRACTELT [opty, opval, idxty, idxval]
-		if len(o) >= 4 {
-			return []uint32{uint32(o[1]), uint32(o[3])}
-		}
-	case 15: // INSERTELT [opval, opval, idxty, idxval]
-		if len(o) >= 4 {
-			return []uint32{uint32(o[0]), uint32(o[1]), uint32(o[3])}
-		}
-	case 16:
-		return u32s(o)
-	case 17: // CE_CMP [opty, lhs, rhs, pred]
-		if len(o) >= 3 {
-			return u32s(o[1:3])
-		}
-	}
-	return nil
-}
-
-func u32s(o []uint64) []uint32 {
-	r := make([]uint32, len(o))
-	for i, x := range o {
-		r[i] = uint32(x)
-	}
-	return r
-}
+// typ prints a type as LLVM's assembly writer (the one type printer, ir.TypePrinter).
+func (p *printer) typ(id uint32) string { return p.types.Type(id) }
 
 // --- slots ---
 
-func (p *printer) isNode(f *decode.IRFunction, id uint32) bool {
+func (p *printer) isNode(f *ir.Function, id uint32) bool {
 	e := p.m.MD(f, id)
-	return e != nil && e.Code != decode.MDString && e.Code != decode.MDValue && e.Code != decode.MDExpression
+	return e != nil && e.Code != ir.MetadataString && e.Code != ir.MetadataValue && e.Code != ir.MetadataExpression
 }
 
 // mdSlotOf numbers a node and the nodes under it, depth first, as LLVM's
 // SlotTracker::CreateMetadataSlot does.
-func (p *printer) createMDSlot(f *decode.IRFunction, id uint32) {
+func (p *printer) createMDSlot(f *ir.Function, id uint32) {
 	if !p.isNode(f, id) {
 		return
 	}
@@ -534,7 +193,7 @@ func (p *printer) slots() {
 	m := p.m
 	n := 0
 	for i, v := range m.Values {
-		if (v.Kind == decode.IRValueGlobal || v.Kind == decode.IRValueFunction || v.Kind == decode.IRValueAlias) && v.Name == "" {
+		if (v.Kind == ir.ValueGlobal || v.Kind == ir.ValueFunction || v.Kind == ir.ValueAlias) && v.Name == "" {
 			p.modSlot[uint32(i)] = n
 			n++
 		}
@@ -548,7 +207,7 @@ func (p *printer) slots() {
 		f := &m.Functions[fi]
 		for _, in := range f.Insts {
 			if in.Op == "call" && in.MDArgs != nil && len(in.Args) > 0 {
-				if cv := m.Value(f, in.Args[len(in.Args)-1]); cv != nil && cv.Kind == decode.IRValueFunction && strings.HasPrefix(cv.Name, "llvm.") {
+				if cv := m.Value(f, in.Args[len(in.Args)-1]); cv != nil && cv.Kind == ir.ValueFunction && strings.HasPrefix(cv.Name, "llvm.") {
 					for _, md := range in.MDArgs {
 						if md >= 0 {
 							p.createMDSlot(f, uint32(md))
@@ -559,7 +218,7 @@ func (p *printer) slots() {
 			if in.DebugLoc >= 0 {
 				p.createMDSlot(f, uint32(in.DebugLoc))
 			}
-			for _, a := range sortedAttach(in.Attach) {
+			for _, a := range in.SortedAttach() {
 				p.createMDSlot(f, a.Node)
 			}
 		}
@@ -624,13 +283,13 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 		}
 		for _, a := range grp.Attrs {
 			switch a.Kind {
-			case 0, 1:
+			case ir.AttrEnum, ir.AttrInt:
 				n, ok := attrNames[a.ID]
 				if !ok {
 					n = [2]string{fmt.Sprintf("attr%d", a.ID), fmt.Sprintf("zz%03d", a.ID)}
 				}
 				t := irAttrText{sort: n[1], text: n[0], val: a.Int}
-				if a.Kind == 1 {
+				if a.Kind == ir.AttrInt {
 					switch a.ID {
 					case 1:
 						t.text = fmt.Sprintf("align %d", a.Int)
@@ -639,12 +298,12 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 					}
 				}
 				ts = append(ts, t)
-			case 3, 4:
+			case ir.AttrString, ir.AttrStringValue:
 				if noStrings {
 					continue
 				}
 				t := irAttrText{class: 2, sort: a.Key, text: `"` + escapeLL(a.Key) + `"`}
-				if a.Kind == 4 {
+				if a.Kind == ir.AttrStringValue {
 					t.text += `="` + escapeLL(a.Value) + `"`
 					t.sort += "\x00" + a.Value
 				}
@@ -674,7 +333,7 @@ func (p *printer) valueType(id uint32) uint32 {
 	if v := p.m.Value(p.f, id); v != nil {
 		return v.Type
 	}
-	return decode.NoType
+	return ir.NoType
 }
 
 func (p *printer) operand(id uint32, withType bool) string {
@@ -691,15 +350,15 @@ func (p *printer) valueRef(id uint32) string {
 		return "<badref>"
 	}
 	switch v.Kind {
-	case decode.IRValueGlobal, decode.IRValueFunction, decode.IRValueAlias:
+	case ir.ValueGlobal, ir.ValueFunction, ir.ValueAlias:
 		if v.Name == "" {
 			return fmt.Sprintf("@%d", p.modSlot[id])
 		}
 		return llvmName("@", v.Name)
-	case decode.IRValueConstant:
+	case ir.ValueConstant:
 		p.budget = 1 << 14
 		return p.constant(v, 0)
-	case decode.IRValueArgument, decode.IRValueInstruction:
+	case ir.ValueArgument, ir.ValueInstruction:
 		if v.Name != "" {
 			return llvmName("%", v.Name)
 		}
@@ -728,7 +387,7 @@ func signExtend(x uint64, w uint32) int64 {
 	return int64(x<<s) >> s
 }
 
-func (p *printer) intText(t *decode.IRType, v int64) string {
+func (p *printer) intText(t *ir.Type, v int64) string {
 	if t != nil && t.Width == 1 {
 		if v&1 != 0 {
 			return "true"
@@ -743,14 +402,14 @@ func (p *printer) intText(t *decode.IRType, v int64) string {
 
 // FloatText prints a floating-point constant as LLVM 3.7's assembly writer:
 // %e when that reads back exactly, else the double's bits in hex; half as 0xH.
-func FloatText(kind decode.IRTypeKind, bits uint64) string {
+func FloatText(kind ir.TypeKind, bits uint64) string {
 	var d float64
 	switch kind {
-	case decode.IRTypeHalf:
+	case ir.TypeHalf:
 		return fmt.Sprintf("0xH%04X", bits&0xffff)
-	case decode.IRTypeFloat:
+	case ir.TypeFloat:
 		d = float64(math.Float32frombits(uint32(bits)))
-	case decode.IRTypeDouble:
+	case ir.TypeDouble:
 		d = math.Float64frombits(bits)
 	default:
 		return fmt.Sprintf("0x%X", bits)
@@ -762,7 +421,7 @@ func FloatText(kind decode.IRTypeKind, bits uint64) string {
 		}
 	}
 	b := math.Float64bits(d)
-	if kind == decode.IRTypeFloat && math.IsNaN(d) {
+	if kind == ir.TypeFloat && math.IsNaN(d) {
 		// APFloat's float→double conversion keeps the NaN payload in the top bits.
 		f := uint32(bits)
 		b = uint64(f>>31)<<63 | 0x7ff<<52 | uint64(f&0x7fffff)<<29
@@ -771,40 +430,40 @@ func FloatText(kind decode.IRTypeKind, bits uint64) string {
 }
 
 func (p *printer) elemText(et uint32, raw uint64) string {
-	t := p.m.IRTypeAt(et)
+	t := p.m.TypeAt(et)
 	if t == nil {
 		return "?"
 	}
 	switch t.Kind {
-	case decode.IRTypeInt:
+	case ir.TypeInt:
 		return p.intText(t, int64(raw))
-	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
+	case ir.TypeHalf, ir.TypeFloat, ir.TypeDouble:
 		return FloatText(t.Kind, raw)
 	}
 	return strconv.FormatUint(raw, 10)
 }
 
-func (p *printer) constant(v *decode.IRValue, depth int) string {
+func (p *printer) constant(v *ir.Value, depth int) string {
 	p.total--
 	if p.budget--; depth > 64 || p.budget < 0 || p.total < 0 {
 		return "<constant too large>"
 	}
 	m := p.m
-	t := m.IRTypeAt(v.Type)
-	o := v.Ops
-	op := func(id uint64, typed bool) string {
+	t := m.TypeAt(v.Type)
+	c := v.Const
+	op := func(id uint32, typed bool) string {
 		if p.total < 0 {
 			return "…"
 		}
-		x := m.Value(p.f, uint32(id))
+		x := m.Value(p.f, id)
 		if x == nil {
 			return "<badref>"
 		}
 		s := ""
-		if x.Kind == decode.IRValueConstant {
+		if x.Kind == ir.ValueConstant {
 			s = p.constant(x, depth+1)
 		} else {
-			s = p.valueRef(uint32(id))
+			s = p.valueRef(id)
 		}
 		if typed {
 			s = p.typ(x.Type) + " " + s
@@ -812,58 +471,54 @@ func (p *printer) constant(v *decode.IRValue, depth int) string {
 		p.total -= int64(len(s)) / 8 // long element texts (function pointer types) cost more
 		return s
 	}
-	switch v.Code {
-	case 2: // NULL
+	typeOf := func(id uint32) uint32 {
+		if x := m.Value(p.f, id); x != nil {
+			return x.Type
+		}
+		return ir.NoType
+	}
+	const bad = "<bad constant expression>"
+	switch c.Code {
+	case ir.CstCodeNull:
 		if t == nil {
 			return "null"
 		}
 		switch t.Kind {
-		case decode.IRTypeInt:
+		case ir.TypeInt:
 			return p.intText(t, 0)
-		case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
+		case ir.TypeHalf, ir.TypeFloat, ir.TypeDouble:
 			return FloatText(t.Kind, 0)
-		case decode.IRTypePointer:
+		case ir.TypePointer:
 			return "null"
 		}
 		return "zeroinitializer"
-	case 3:
+	case ir.CstCodeUndef:
 		return "undef"
-	case 4:
-		if len(o) == 0 {
+	case ir.CstCodeInteger:
+		if c.Bad {
 			return "0"
 		}
-		x := int64(o[0] >> 1)
-		if o[0]&1 != 0 {
-			x = -x
-			if o[0] == 1 {
-				x = math.MinInt64
-			}
-		}
-		return p.intText(t, x)
-	case 5: // WIDE_INTEGER: low word first, each signed VBR
-		if len(o) == 0 {
+		return p.intText(t, c.Int)
+	case ir.CstCodeWideInteger: // the low word
+		if c.Bad {
 			return "0"
 		}
-		x := int64(o[0] >> 1)
-		if o[0]&1 != 0 {
-			x = -x
-		}
-		return strconv.FormatInt(x, 10)
-	case 6:
-		if len(o) == 0 || t == nil {
+		return strconv.FormatInt(c.Int, 10)
+	case ir.CstCodeFloat:
+		if c.Bad || t == nil {
 			return "0.0"
 		}
-		return FloatText(t.Kind, o[0])
-	case 7:
+		return FloatText(t.Kind, c.Bits)
+	case ir.CstCodeAggregate:
 		if t == nil {
 			return "<bad aggregate>"
 		}
-		parts := make([]string, len(o))
-		for i, e := range o {
+		parts := make([]string, len(c.Operands))
+		for i, e := range c.Operands {
 			parts[i] = op(e, true)
 		}
 		switch t.Kind {
-		case decode.IRTypeStruct:
+		case ir.TypeStruct:
 			s := "{}"
 			if len(parts) > 0 {
 				s = "{ " + strings.Join(parts, ", ") + " }"
@@ -872,100 +527,82 @@ func (p *printer) constant(v *decode.IRValue, depth int) string {
 				s = "<" + s + ">"
 			}
 			return s
-		case decode.IRTypeVector:
+		case ir.TypeVector:
 			return "<" + strings.Join(parts, ", ") + ">"
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
-	case 8: // STRING (CSTRING normalised with its NUL)
-		return `c"` + escapeLL(opsString(o)) + `"`
-	case 22: // DATA
+	case ir.CstCodeString: // CSTRING's NUL included
+		return `c"` + escapeLL(c.Str) + `"`
+	case ir.CstCodeData:
 		if t == nil || len(t.Elems) == 0 {
 			return "<bad data>"
 		}
-		et := m.IRTypeAt(t.Elems[0])
-		if t.Kind == decode.IRTypeArray && et != nil && et.Kind == decode.IRTypeInt && et.Width == 8 {
-			return `c"` + escapeLL(opsString(o)) + `"`
+		et := m.TypeAt(t.Elems[0])
+		if t.Kind == ir.TypeArray && et != nil && et.Kind == ir.TypeInt && et.Width == 8 {
+			return `c"` + escapeLL(bytesOf(c.Data)) + `"`
 		}
 		ets := p.typ(t.Elems[0])
-		parts := make([]string, 0, len(o))
-		for _, e := range o {
+		parts := make([]string, 0, len(c.Data))
+		for _, e := range c.Data {
 			if p.total--; p.total < 0 {
 				parts = append(parts, "…")
 				break
 			}
 			parts = append(parts, ets+" "+p.elemText(t.Elems[0], e))
 		}
-		if t.Kind == decode.IRTypeVector {
+		if t.Kind == ir.TypeVector {
 			return "<" + strings.Join(parts, ", ") + ">"
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
-	case 10: // CE_BINOP [opc, lhs, rhs, flags?]
-		if len(o) < 3 {
-			return "<bad constant expression>"
+	case ir.CstCodeCEBinop:
+		if c.Bad {
+			return bad
 		}
-		lt := decode.NoType
-		if x := m.Value(p.f, uint32(o[1])); x != nil {
-			lt = x.Type
+		s := ir.BinopName(c.Opcode, m.IsFP(typeOf(c.Operands[0])))
+		if c.HasFlags {
+			s += binopFlags(s, c.Flags)
 		}
-		s := decode.IRBinopName(o[0], m.IsFP(lt))
-		if len(o) > 3 {
-			s += binopFlags(s, o[3])
+		return s + " (" + op(c.Operands[0], true) + ", " + op(c.Operands[1], true) + ")"
+	case ir.CstCodeCECast:
+		if c.Bad {
+			return bad
 		}
-		return s + " (" + op(o[1], true) + ", " + op(o[2], true) + ")"
-	case 11: // CE_CAST [opc, ty, val]
-		if len(o) < 3 {
-			return "<bad constant expression>"
-		}
-		return decode.IRCastName(o[0]) + " (" + op(o[2], true) + " to " + p.typ(v.Type) + ")"
-	case 12, 20: // GEP
-		i := 0
-		pointee := decode.NoType
-		if len(o)%2 == 1 {
-			pointee = uint32(o[0])
-			i = 1
-		}
+		return ir.CastName(c.Opcode) + " (" + op(c.Operands[0], true) + " to " + p.typ(v.Type) + ")"
+	case ir.CstCodeCEGEP, ir.CstCodeCEInboundsGEP:
 		s := "getelementptr"
-		if v.Code == 20 {
+		if c.InBounds {
 			s += " inbounds"
 		}
 		var parts []string
-		for k := i; k+1 < len(o); k += 2 {
-			parts = append(parts, op(o[k+1], true))
-			if pointee == decode.NoType && k == i {
-				if pt := m.IRTypeAt(uint32(o[k])); pt != nil && len(pt.Elems) > 0 {
-					pointee = pt.Elems[0]
-				}
-			}
+		for _, o := range c.Operands {
+			parts = append(parts, op(o, true))
 		}
-		return s + " (" + p.typ(pointee) + ", " + strings.Join(parts, ", ") + ")"
-	case 13:
-		if len(o) < 3 {
-			return "<bad constant expression>"
+		return s + " (" + p.typ(c.SourceType) + ", " + strings.Join(parts, ", ") + ")"
+	case ir.CstCodeCESelect:
+		if c.Bad {
+			return bad
 		}
-		return "select (" + op(o[0], true) + ", " + op(o[1], true) + ", " + op(o[2], true) + ")"
-	case 14:
-		if len(o) < 4 {
-			return "<bad constant expression>"
+		return "select (" + op(c.Operands[0], true) + ", " + op(c.Operands[1], true) + ", " + op(c.Operands[2], true) + ")"
+	case ir.CstCodeCEExtractElt:
+		if c.Bad {
+			return bad
 		}
-		return "extractelement (" + op(o[1], true) + ", " + op(o[3], true) + ")"
-	case 17:
-		if len(o) < 4 {
-			return "<bad constant expression>"
-		}
-		lt := decode.NoType
-		if x := m.Value(p.f, uint32(o[1])); x != nil {
-			lt = x.Type
+		return "extractelement (" + op(c.Operands[0], true) + ", " + op(c.Operands[1], true) + ")"
+	case ir.CstCodeCECmp:
+		if c.Bad {
+			return bad
 		}
 		name := "icmp "
-		if m.IsFP(lt) {
+		if m.IsFP(typeOf(c.Operands[0])) {
 			name = "fcmp "
 		}
-		return name + decode.IRPredicateName(o[3]) + " (" + op(o[1], true) + ", " + op(o[2], true) + ")"
+		return name + ir.PredicateName(c.Opcode) + " (" + op(c.Operands[0], true) + ", " + op(c.Operands[1], true) + ")"
 	}
 	return "<placeholder or erroneous Constant>"
 }
 
-func opsString(o []uint64) string {
+// bytesOf is a data array of i8 as its bytes.
+func bytesOf(o []uint64) string {
 	b := make([]byte, len(o))
 	for i, x := range o {
 		b[i] = byte(x)
@@ -1041,10 +678,10 @@ func (p *printer) module() {
 	if m.Triple != "" {
 		p.w(`target triple = "` + m.Triple + "\"\n")
 	}
-	if len(p.typeOrder) > 0 {
+	if structs := m.IdentifiedStructs(); len(structs) > 0 {
 		p.w("\n")
-		for _, t := range p.typeOrder {
-			p.w(p.typ(t) + " = type " + p.typeBody(t, true) + "\n")
+		for _, t := range structs {
+			p.w(p.typ(t) + " = type " + p.types.Definition(t) + "\n")
 		}
 	}
 	if len(m.Globals) > 0 {
@@ -1094,7 +731,7 @@ func (p *printer) global(gi int) {
 		if p.globalID == nil {
 			p.globalID = map[int]uint32{}
 			for id, v := range p.m.Values {
-				if v.Kind == decode.IRValueGlobal {
+				if v.Kind == ir.ValueGlobal {
 					p.globalID[int(v.Index)] = uint32(id)
 				}
 			}
@@ -1176,7 +813,7 @@ func (p *printer) function(fi int) {
 	if f.CallingConv != 0 {
 		s += ccName(f.CallingConv) + " "
 	}
-	ft := m.IRTypeAt(f.Type)
+	ft := m.TypeAt(f.Type)
 	if ra := p.attrString(f.Attrs, 0, true); ra != "" {
 		s += ra + " "
 	}
@@ -1229,7 +866,7 @@ func (p *printer) numberLocals() {
 	f := p.f
 	p.local = map[uint32]int{}
 	n := 0
-	ft := p.m.IRTypeAt(f.Type)
+	ft := p.m.TypeAt(f.Type)
 	nargs := 0
 	if ft != nil && len(ft.Elems) > 0 {
 		nargs = len(ft.Elems) - 1

@@ -5,133 +5,62 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // Buffer definitions as dxc -dumpbin prints them: each cbuffer's layout
-// from !dx.typeAnnotations (field names, component types, matrix shapes,
-// cbuffer offsets) over the LLVM struct types.
+// from !dx.typeAnnotations (dxil.TypeAnnotations: field names, component
+// types, matrix shapes, cbuffer offsets) over the LLVM struct types.
 
-type fieldAnn struct {
-	name       string
-	offset     uint32
-	compType   uint32
-	hasMatrix  bool
-	rows, cols uint32
-	orient     uint32
-}
-
-type structAnn struct {
-	size   uint32
-	fields []fieldAnn
-}
-
-// mdInt reads a metadata id+1 operand holding an integer constant.
-func mdInt(m *decode.IRModule, op uint64) (uint32, bool) {
-	if op == 0 {
-		return 0, false
+// opnd is operand i of tuple n as a metadata id, or -1 for null or none.
+func opnd(n *ir.Metadata, i int) int64 {
+	if id, ok := n.Operand(i); ok {
+		return int64(id)
 	}
-	e := m.MD(nil, uint32(op-1))
-	if e == nil || e.Code != decode.MDValue {
+	return -1
+}
+
+// mdAt is module-level metadata id ref, or nil (-1 is null).
+func mdAt(m *ir.Module, ref int64) *ir.Metadata {
+	if ref < 0 {
+		return nil
+	}
+	return m.MD(nil, uint32(ref))
+}
+
+// mdInt reads metadata ref holding an integer constant.
+func mdInt(m *ir.Module, ref int64) (uint32, bool) {
+	e := mdAt(m, ref)
+	if e == nil || e.Code != ir.MetadataValue {
 		return 0, false
 	}
 	v, ok := m.ConstInt(nil, e.Value)
 	return uint32(v), ok
 }
 
-func mdNode(m *decode.IRModule, op uint64) *decode.IRMetadata {
-	if op == 0 {
-		return nil
-	}
-	e := m.MD(nil, uint32(op-1))
-	if e == nil || e.Code != decode.MDNode {
+func mdNode(m *ir.Module, ref int64) *ir.Metadata {
+	e := mdAt(m, ref)
+	if e == nil || e.Code != ir.MetadataNode {
 		return nil
 	}
 	return e
 }
 
-func mdString(m *decode.IRModule, op uint64) string {
-	if op == 0 {
-		return ""
-	}
-	if e := m.MD(nil, uint32(op-1)); e != nil && e.Code == decode.MDString {
+func mdString(m *ir.Module, ref int64) string {
+	if e := mdAt(m, ref); e != nil && e.Code == ir.MetadataString {
 		return e.Str
 	}
 	return ""
 }
 
-// mdValueType returns the type of the value a metadata operand wraps.
-func mdValueType(m *decode.IRModule, op uint64) uint32 {
-	if op == 0 {
-		return decode.NoType
-	}
-	e := m.MD(nil, uint32(op-1))
-	if e == nil || e.Code != decode.MDValue {
-		return decode.NoType
+// mdValueType returns the type of the value metadata ref wraps.
+func mdValueType(m *ir.Module, ref int64) uint32 {
+	e := mdAt(m, ref)
+	if e == nil || e.Code != ir.MetadataValue {
+		return ir.NoType
 	}
 	return e.Type
-}
-
-func namedMD(m *decode.IRModule, name string) []uint32 {
-	for _, n := range m.NamedMetadata {
-		if n.Name == name {
-			return n.Nodes
-		}
-	}
-	return nil
-}
-
-func typeAnnotations(m *decode.IRModule) map[uint32]*structAnn {
-	out := map[uint32]*structAnn{}
-	for _, id := range namedMD(m, "dx.typeAnnotations") {
-		n := m.MD(nil, id)
-		if n == nil || n.Code != decode.MDNode || len(n.Ops) == 0 {
-			continue
-		}
-		if tag, _ := mdInt(m, n.Ops[0]); tag != 0 {
-			continue
-		}
-		for i := 1; i+1 < len(n.Ops); i += 2 {
-			t := mdValueType(m, n.Ops[i])
-			sn := mdNode(m, n.Ops[i+1])
-			if t == decode.NoType || sn == nil || len(sn.Ops) == 0 {
-				continue
-			}
-			sa := &structAnn{}
-			sa.size, _ = mdInt(m, sn.Ops[0])
-			nf := 0
-			if st := m.IRTypeAt(t); st != nil {
-				nf = len(st.Elems)
-			}
-			for k := 1; k < len(sn.Ops) && k <= nf; k++ {
-				fn := mdNode(m, sn.Ops[k])
-				var fa fieldAnn
-				if fn != nil {
-					for j := 0; j+1 < len(fn.Ops); j += 2 {
-						tag, _ := mdInt(m, fn.Ops[j])
-						switch tag {
-						case 2:
-							if mn := mdNode(m, fn.Ops[j+1]); mn != nil && len(mn.Ops) == 3 {
-								fa.hasMatrix = true
-								fa.rows, _ = mdInt(m, mn.Ops[0])
-								fa.cols, _ = mdInt(m, mn.Ops[1])
-								fa.orient, _ = mdInt(m, mn.Ops[2])
-							}
-						case 3:
-							fa.offset, _ = mdInt(m, fn.Ops[j+1])
-						case 6:
-							fa.name = Safe(mdString(m, fn.Ops[j+1])) // a name from the file, printed in a comment line
-						case 7:
-							fa.compType, _ = mdInt(m, fn.Ops[j+1])
-						}
-					}
-				}
-				sa.fields = append(sa.fields, fa)
-			}
-			out[t] = sa
-		}
-	}
-	return out
 }
 
 var hlslMinPrecisionNames = [...]string{"unknown", "bool", "min16i", "min16ui", "int", "uint", "int64_t", "uint64_t",
@@ -144,8 +73,8 @@ var hlslNativeNames = [...]string{"unknown", "bool", "int16_t", "uint16_t", "int
 
 type bufPrinter struct {
 	dl      *dataLayout // nil: cbuffer layout (offsets from the annotations)
-	m       *decode.IRModule
-	ann     map[uint32]*structAnn
+	m       *ir.Module
+	ann     map[uint32]*dxil.StructAnnotation
 	minPrec bool
 	out     []string
 	depth   int
@@ -165,7 +94,7 @@ func (b *bufPrinter) compName(c uint32) string {
 }
 
 func (b *bufPrinter) structName(t uint32) string {
-	if st := b.m.IRTypeAt(t); st != nil {
+	if st := b.m.TypeAt(t); st != nil {
 		return Safe(st.Name)
 	}
 	return ""
@@ -180,7 +109,7 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 	b.add(";")
 	fi := indent + 4
 	sa := b.ann[t]
-	st := b.m.IRTypeAt(t)
+	st := b.m.TypeAt(t)
 	if sa == nil || st == nil {
 		if size == 0 {
 			b.add(";" + strings.Repeat(" ", fi) + "/* empty struct */")
@@ -193,14 +122,14 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 			offs, _, _ = b.dl.structLayout(t, 0)
 		}
 		for i, e := range st.Elems {
-			if i >= len(sa.fields) || b.depth > 16 {
+			if i >= len(sa.Fields) || b.depth > 16 {
 				break
 			}
-			fo := offset + sa.fields[i].offset
+			fo := offset + sa.Fields[i].CBufferOffset
 			if b.dl != nil && i < len(offs) {
 				fo = offset + uint32(offs[i])
 			}
-			b.fieldLayout(e, sa.fields[i], fo, fi, offsetIndent-4, 0)
+			b.fieldLayout(e, sa.Fields[i], fo, fi, offsetIndent-4, 0)
 		}
 	}
 	b.add(";" + pad)
@@ -212,23 +141,23 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 	b.add(";")
 }
 
-func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, offsetIndent int, size uint32) {
+func (b *bufPrinter) fieldLayout(t uint32, fa dxil.FieldAnnotation, offset uint32, indent, offsetIndent int, size uint32) {
 	m := b.m
-	tt := m.IRTypeAt(t)
+	tt := m.TypeAt(t)
 	if tt == nil {
 		return
 	}
-	if tt.Kind == decode.IRTypeStruct && !fa.hasMatrix {
-		b.structLayout(t, fa.name, offset, indent, offsetIndent, 0)
+	if tt.Kind == ir.TypeStruct && !fa.HasMatrix {
+		b.structLayout(t, fa.Name, offset, indent, offsetIndent, 0)
 		return
 	}
 	elt := t
 	arraySize, levels := uint32(0), 0
-	if tt.Kind == decode.IRTypeArray {
+	if tt.Kind == ir.TypeArray {
 		arraySize = 1
 		for {
-			et := m.IRTypeAt(elt)
-			if et == nil || et.Kind != decode.IRTypeArray || len(et.Elems) == 0 {
+			et := m.TypeAt(elt)
+			if et == nil || et.Kind != ir.TypeArray || len(et.Elems) == 0 {
 				break
 			}
 			arraySize *= uint32(et.Count)
@@ -236,26 +165,26 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 			levels++
 		}
 	}
-	if fa.hasMatrix {
-		switch fa.orient {
-		case 1:
-			if fa.rows != 0 {
-				arraySize /= fa.rows
+	if fa.HasMatrix {
+		switch fa.Orientation {
+		case dxil.MatrixRowMajor:
+			if fa.Rows != 0 {
+				arraySize /= fa.Rows
 			}
-		case 2:
-			if fa.cols != 0 {
-				arraySize /= fa.cols
+		case dxil.MatrixColumnMajor:
+			if fa.Cols != 0 {
+				arraySize /= fa.Cols
 			}
 		}
-		if et := m.IRTypeAt(elt); et != nil && et.Kind == decode.IRTypeVector && len(et.Elems) > 0 {
+		if et := m.TypeAt(elt); et != nil && et.Kind == ir.TypeVector && len(et.Elems) > 0 {
 			elt = et.Elems[0]
 		}
 		if levels == 1 {
 			arraySize = 0
 		}
 	}
-	if et := m.IRTypeAt(elt); et != nil && et.Kind == decode.IRTypeStruct {
-		name := fa.name
+	if et := m.TypeAt(elt); et != nil && et.Kind == ir.TypeStruct {
+		name := fa.Name
 		if arraySize != 0 {
 			name += "[" + strconv.Itoa(int(arraySize)) + "]"
 		}
@@ -265,21 +194,21 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 	// The type and name (PrintTypeAndName): arrays stripped from the field's own type.
 	base := t
 	for {
-		bt := m.IRTypeAt(base)
-		if bt == nil || bt.Kind != decode.IRTypeArray || len(bt.Elems) == 0 {
+		bt := m.TypeAt(base)
+		if bt == nil || bt.Kind != ir.TypeArray || len(bt.Elems) == 0 {
 			break
 		}
 		base = bt.Elems[0]
 	}
-	comp := b.compName(fa.compType)
+	comp := b.compName(fa.CompType)
 	s := comp
-	if fa.hasMatrix {
-		prefix := map[uint32]string{1: "row_major ", 2: "column_major "}[fa.orient]
-		s = prefix + comp + strconv.Itoa(int(fa.rows)) + "x" + strconv.Itoa(int(fa.cols))
-	} else if bt := m.IRTypeAt(base); bt != nil && bt.Kind == decode.IRTypeVector {
+	if fa.HasMatrix {
+		prefix := map[dxil.MatrixOrientation]string{dxil.MatrixRowMajor: "row_major ", dxil.MatrixColumnMajor: "column_major "}[fa.Orientation]
+		s = prefix + comp + strconv.Itoa(int(fa.Rows)) + "x" + strconv.Itoa(int(fa.Cols))
+	} else if bt := m.TypeAt(base); bt != nil && bt.Kind == ir.TypeVector {
 		s = comp + strconv.Itoa(int(bt.Count))
 	}
-	s += " " + fa.name
+	s += " " + fa.Name
 	if arraySize != 0 {
 		s += "[" + strconv.Itoa(int(arraySize)) + "]"
 	}
@@ -295,25 +224,25 @@ func (b *bufPrinter) fieldLayout(t uint32, fa fieldAnn, offset uint32, indent, o
 // 2 CBV) and its record, which has at least the 7 operands read here.
 type resourceRecord struct {
 	class int
-	r     *decode.IRMetadata
+	r     *ir.Metadata
 }
 
 // resourceRecords lists the records of the classes asked for, in the
 // module's order (each !dx.resources entry, then the classes in turn).
-func resourceRecords(m *decode.IRModule, classes ...int) []resourceRecord {
+func resourceRecords(m *ir.Module, classes ...int) []resourceRecord {
 	var out []resourceRecord
-	for _, id := range namedMD(m, "dx.resources") {
+	for _, id := range m.Named("dx.resources") {
 		n := m.MD(nil, id)
-		if n == nil || n.Code != decode.MDNode || len(n.Ops) <= slices.Max(classes) {
+		if n == nil || n.Code != ir.MetadataNode || n.NumOperands() <= slices.Max(classes) {
 			continue
 		}
 		for _, class := range classes {
-			list := mdNode(m, n.Ops[class])
+			list := mdNode(m, opnd(n, class))
 			if list == nil {
 				continue
 			}
-			for _, op := range list.Ops {
-				if r := mdNode(m, op); r != nil && len(r.Ops) >= 7 {
+			for i := range list.NumOperands() {
+				if r := mdNode(m, opnd(list, i)); r != nil && r.NumOperands() >= 7 {
 					out = append(out, resourceRecord{class, r})
 				}
 			}
@@ -324,14 +253,14 @@ func resourceRecords(m *decode.IRModule, classes ...int) []resourceRecord {
 
 // symbolType is the type a resource's symbol points at, with one array
 // level unwrapped (a cbuffer array), or every level (a structured buffer's).
-func symbolType(m *decode.IRModule, op uint64, everyArray bool) uint32 {
-	t := mdValueType(m, op)
-	if pt := m.IRTypeAt(t); pt != nil && pt.Kind == decode.IRTypePointer && len(pt.Elems) > 0 {
+func symbolType(m *ir.Module, ref int64, everyArray bool) uint32 {
+	t := mdValueType(m, ref)
+	if pt := m.TypeAt(t); pt != nil && pt.Kind == ir.TypePointer && len(pt.Elems) > 0 {
 		t = pt.Elems[0]
 	}
 	for {
-		at := m.IRTypeAt(t)
-		if at == nil || at.Kind != decode.IRTypeArray || len(at.Elems) == 0 {
+		at := m.TypeAt(t)
+		if at == nil || at.Kind != ir.TypeArray || len(at.Elems) == 0 {
 			return t
 		}
 		t = at.Elems[0]
@@ -360,27 +289,33 @@ func (b *bufPrinter) block(kind, name string, t, size uint32, missing string) {
 // bufferDefinitions prints each cbuffer of !dx.resources with its layout,
 // then the structured buffers (SRVs, then UAVs) and tbuffers, as DXC's
 // PrintStructBufferDefinition and PrintTBufferDefinition do.
-func bufferDefinitions(m *decode.IRModule, minPrec bool) []string {
-	b := &bufPrinter{m: m, ann: typeAnnotations(m), minPrec: minPrec}
+func bufferDefinitions(m *ir.Module, minPrec bool) []string {
+	ann := dxil.TypeAnnotations(m)
+	for _, sa := range ann {
+		for i := range sa.Fields {
+			sa.Fields[i].Name = Safe(sa.Fields[i].Name) // a name from the file, printed in a comment line
+		}
+	}
+	b := &bufPrinter{m: m, ann: ann, minPrec: minPrec}
 	for _, cb := range resourceRecords(m, 2) {
-		size, _ := mdInt(m, cb.r.Ops[6])
-		b.block("cbuffer", Safe(mdString(m, cb.r.Ops[2])), symbolType(m, cb.r.Ops[1], false), size,
+		size, _ := mdInt(m, opnd(cb.r, 6))
+		b.block("cbuffer", Safe(mdString(m, opnd(cb.r, 2))), symbolType(m, opnd(cb.r, 1), false), size,
 			"["+strconv.Itoa(int(size))+" x i8] (type annotation not present)")
 	}
 	for _, res := range resourceRecords(m, 0, 1) {
-		kind, _ := mdInt(m, res.r.Ops[6])
-		name := Safe(mdString(m, res.r.Ops[2]))
-		t := symbolType(m, res.r.Ops[1], true)
-		if st := m.IRTypeAt(t); st == nil || st.Kind != decode.IRTypeStruct {
+		kind, _ := mdInt(m, opnd(res.r, 6))
+		name := Safe(mdString(m, opnd(res.r, 2)))
+		t := symbolType(m, opnd(res.r, 1), true)
+		if st := m.TypeAt(t); st == nil || st.Kind != ir.TypeStruct {
 			continue
 		}
 		switch {
-		case kind == 12:
+		case dxil.ResourceKind(kind) == dxil.ResourceKindStructuredBuffer:
 			b.structuredBuffer(name, t)
-		case kind == 15 && res.class == 0:
+		case dxil.ResourceKind(kind) == dxil.ResourceKindTBuffer && res.class == 0:
 			var size uint32
 			if sa := b.ann[t]; sa != nil {
-				size = sa.size
+				size = sa.Size
 			}
 			b.block("tbuffer", name, t, size, "(type annotation not present)")
 		}
@@ -394,18 +329,18 @@ func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
 	b.add("; Resource bind info for " + name)
 	b.add("; {")
 	b.add(";")
-	st := m.IRTypeAt(cls)
-	ret := decode.NoType
+	st := m.TypeAt(cls)
+	ret := ir.NoType
 	if len(st.Elems) > 0 {
 		ret = st.Elems[0]
 	}
-	rt := m.IRTypeAt(ret)
-	if rt == nil || rt.Kind != decode.IRTypeStruct {
-		if sa := b.ann[cls]; sa == nil || len(sa.fields) == 0 {
+	rt := m.TypeAt(ret)
+	if rt == nil || rt.Kind != ir.TypeStruct {
+		if sa := b.ann[cls]; sa == nil || len(sa.Fields) == 0 {
 			b.add(";   [" + strconv.FormatUint(dl.allocSize(cls, 0), 10) + " x i8] (type annotation not present)")
 		} else {
-			fa := sa.fields[0]
-			fa.name = "$Element"
+			fa := sa.Fields[0]
+			fa.Name = "$Element"
 			b.fieldLayout(ret, fa, 0, 3, 50, uint32(dl.allocSize(cls, 0)))
 		}
 		b.add(";")
@@ -425,12 +360,12 @@ func (b *bufPrinter) structuredBuffer(name string, cls uint32) {
 // dataLayout answers LLVM DataLayout's size and alignment questions for the
 // module's layout string (DXIL: "e-m:e-p:32:32-i1:32-i8:32-i16:32-…").
 type dataLayout struct {
-	m     *decode.IRModule
+	m     *ir.Module
 	align map[string]uint64 // "i16", "f32", "v128", "p" → ABI alignment in bytes
 	memo  map[uint32]typeLayout
 }
 
-func newDataLayout(m *decode.IRModule) *dataLayout {
+func newDataLayout(m *ir.Module) *dataLayout {
 	d := &dataLayout{m: m, memo: map[uint32]typeLayout{}, align: map[string]uint64{"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 4, "f16": 2, "f32": 4, "f64": 8, "v64": 8, "v128": 16, "p": 8}}
 	for _, spec := range strings.Split(m.DataLayout, "-") {
 		parts := strings.Split(spec, ":")
@@ -458,7 +393,7 @@ func newDataLayout(m *decode.IRModule) *dataLayout {
 
 // floatBits is the width of each floating-point type; the data layout names
 // their alignments f16, f32, f64.
-var floatBits = map[decode.IRTypeKind]uint64{decode.IRTypeHalf: 16, decode.IRTypeFloat: 32, decode.IRTypeDouble: 64}
+var floatBits = map[ir.TypeKind]uint64{ir.TypeHalf: 16, ir.TypeFloat: 32, ir.TypeDouble: 64}
 
 func alignTo(v, a uint64) uint64 {
 	if a <= 1 {
@@ -469,11 +404,11 @@ func alignTo(v, a uint64) uint64 {
 
 // typeAt is type t, or nil when there is none or the types nest deeper
 // than any real one (a hostile module's types may refer to themselves).
-func (d *dataLayout) typeAt(t uint32, depth int) *decode.IRType {
+func (d *dataLayout) typeAt(t uint32, depth int) *ir.Type {
 	if depth > 32 {
 		return nil
 	}
-	return d.m.IRTypeAt(t)
+	return d.m.TypeAt(t)
 }
 
 // typeLayout is a type's size in bits and ABI alignment in bytes.
@@ -491,20 +426,20 @@ func (d *dataLayout) layout(t uint32, depth int) typeLayout {
 	}
 	l := typeLayout{0, 1}
 	switch tt.Kind {
-	case decode.IRTypeInt:
+	case ir.TypeInt:
 		l.bits, l.align = uint64(tt.Width), 4
 		if a, ok := d.align["i"+strconv.Itoa(int(tt.Width))]; ok {
 			l.align = a
 		}
-	case decode.IRTypeHalf, decode.IRTypeFloat, decode.IRTypeDouble:
+	case ir.TypeHalf, ir.TypeFloat, ir.TypeDouble:
 		l.bits = floatBits[tt.Kind]
 		l.align = d.align["f"+strconv.FormatUint(l.bits, 10)]
-	case decode.IRTypePointer:
+	case ir.TypePointer:
 		l.bits, l.align = 64, d.align["p"]
 		if s, ok := d.align["psize"]; ok {
 			l.bits = s * 8
 		}
-	case decode.IRTypeVector:
+	case ir.TypeVector:
 		natural := uint64(1)
 		if len(tt.Elems) > 0 {
 			l.bits = d.layout(tt.Elems[0], depth+1).bits * tt.Count
@@ -519,12 +454,12 @@ func (d *dataLayout) layout(t uint32, depth int) typeLayout {
 				l.align <<= 1
 			}
 		}
-	case decode.IRTypeArray:
+	case ir.TypeArray:
 		if len(tt.Elems) > 0 {
 			l.bits = d.allocSize(tt.Elems[0], depth+1) * tt.Count * 8
 			l.align = d.layout(tt.Elems[0], depth+1).align
 		}
-	case decode.IRTypeStruct:
+	case ir.TypeStruct:
 		_, size, a := d.structLayout(t, depth+1)
 		l.bits, l.align = size*8, a
 	}

@@ -3,11 +3,11 @@ package text
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-func checkIR(t *testing.T, bc []byte, m *decode.IRModule) {
+func checkIR(t *testing.T, bc []byte, m *ir.Module) {
 	lo, hi := uint64(m.Base)*8, uint64(m.Base+int64(len(bc)))*8
 	for _, f := range m.Functions {
 		last := uint64(0)
@@ -35,7 +35,7 @@ func FuzzDisassemble(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, bc []byte) {
-		m := decode.DecodeIR(bc, 100, "DXIL")
+		m := ir.Decode(bc, 100, "DXIL")
 		checkIR(t, bc, m)
 		n := 0
 		for _, l := range DisassembleIR(m) {
@@ -56,12 +56,12 @@ func TestTruncatedBitcodeGivesProblems(t *testing.T) {
 	mods := smallModules(t, 4)
 	cuts := 0
 	for _, bc := range mods {
-		whole := decode.DecodeIR(bc, 0, "DXIL")
+		whole := ir.Decode(bc, 0, "DXIL")
 		if whole.StoppedAt != 0 {
 			t.Fatalf("an intact module stops at bit %d: %s", whole.StoppedAt, whole.Stopped)
 		}
 		for n := 4; n < len(bc); n += 4 {
-			m := decode.DecodeIR(bc[:n], 0, "DXIL")
+			m := ir.Decode(bc[:n], 0, "DXIL")
 			checkIR(t, bc[:n], m)
 			lines := DisassembleIR(m)
 			if len(m.Problems) == 0 {
@@ -94,6 +94,6 @@ func BenchmarkDisassemble(b *testing.B) {
 	b.SetBytes(int64(len(best)))
 	b.ReportAllocs()
 	for b.Loop() {
-		DisassembleIR(decode.DecodeIR(best, base, "DXIL"))
+		DisassembleIR(ir.Decode(best, base, "DXIL"))
 	}
 }

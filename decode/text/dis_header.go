@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // The comment block dxc -dumpbin prints above the IR (dxcdisassembler.cpp,
@@ -17,7 +19,7 @@ import (
 
 // WriteDisassembly writes what `dxc -dumpbin` prints for a container: the
 // header comments from the other parts, then the module's IR.
-func WriteDisassembly(w io.Writer, f *decode.File, m *decode.IRModule) error {
+func WriteDisassembly(w io.Writer, f *decode.File, m *ir.Module) error {
 	var sb strings.Builder
 	for _, l := range DisassemblyHeader(f, m) {
 		sb.WriteString(l)
@@ -71,7 +73,7 @@ var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3
 
 // DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
 // IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
-func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
+func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	var out []string
 	add := func(s string) { out = append(out, s) }
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
@@ -202,14 +204,15 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 	if mod == nil || mod.DXILVersion == nil {
 		return out
 	}
-	sm := mod.ShaderModel
-	kind := ""
-	if sm != nil {
-		kind = sm.Kind
+	kind := dxil.Invalid // the kind the metadata's shader model names
+	if sm := mod.ShaderModel; sm != nil {
+		if k, ok := dxil.KindOfProfile(sm.Kind); ok {
+			kind = k
+		}
 	}
-	if kind != "lib" && len(mod.EntryPoints) > 0 && mod.EntryPoints[0].Signatures != nil {
+	if kind != dxil.Library && len(mod.EntryPoints) > 0 && mod.EntryPoints[0].Signatures != nil {
 		s := mod.EntryPoints[0].Signatures
-		dxilSig := func(title string, els []decode.SignatureElementMD) {
+		dxilSig := func(title string, els []dxil.SignatureElement) {
 			if len(els) == 0 {
 				return
 			}
@@ -225,7 +228,7 @@ func DisassemblyHeader(f *decode.File, m *decode.IRModule) []string {
 			}
 		}
 		dxilSig("Input", s.Inputs)
-		if kind == "ms" {
+		if kind == dxil.Mesh {
 			dxilSig("Vertex Output", s.Outputs)
 			dxilSig("Primitive Output", s.PatchConstant)
 		} else {
@@ -294,7 +297,7 @@ var resDimNames = map[string]string{"Texture1D": "1d", "Texture2D": "2d", "Textu
 var compTypeShort = [...]string{"invalid", "i1", "i16", "u16", "i32", "u32", "i64", "u64", "f16", "f32", "f64",
 	"snorm_f16", "unorm_f16", "snorm_f32", "unorm_f32", "snorm_f64", "unorm_f64", "p32i8", "p32u8"}
 
-func resourceBinding(r decode.DXILResource) string {
+func resourceBinding(r dxil.Resource) string {
 	class := map[string]string{"SRV": "texture", "UAV": "UAV", "CBuffer": "cbuffer", "Sampler": "sampler"}[r.Class]
 	idp := map[string]string{"SRV": "T", "UAV": "U", "CBuffer": "CB", "Sampler": "S"}[r.Class]
 	bp := map[string]string{"SRV": "t", "UAV": "u", "CBuffer": "cb", "Sampler": "s"}[r.Class]
@@ -350,7 +353,7 @@ func resourceBinding(r decode.DXILResource) string {
 	return s
 }
 
-func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
+func psvRuntimeInfo(p *decode.PSVInfo, kind dxil.ShaderKind) []string {
 	out := []string{";", "; Pipeline Runtime Information: ", ";"}
 	add := func(s string) { out = append(out, "; "+s) }
 	b := func(v uint8) string {
@@ -365,19 +368,19 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
 		}
 	}
 	switch kind {
-	case 3:
+	case dxil.Hull:
 		h := orZero(p.HS)
 		add("Hull Shader")
 		add(fmt.Sprintf("InputControlPointCount=%d", h.InputControlPointCount))
 		add(fmt.Sprintf("OutputControlPointCount=%d", h.OutputControlPointCount))
 		add("Domain=" + pick([]string{"invalid", "isoline", "tri", "quad"}, uint32(h.TessellatorDomain)))
 		add("OutputPrimitive=" + pick([]string{"invalid", "point", "line", "triangle_cw", "triangle_ccw"}, uint32(h.TessellatorOutputPrimitive)))
-	case 4:
+	case dxil.Domain:
 		d := orZero(p.DS)
 		add("Domain Shader")
 		add(fmt.Sprintf("InputControlPointCount=%d", d.InputControlPointCount))
 		add("OutputPositionPresent=" + b(d.OutputPositionPresent))
-	case 2:
+	case dxil.Geometry:
 		g := orZero(p.GS)
 		add("Geometry Shader")
 		ip := uint32(g.InputPrimitive)
@@ -400,22 +403,22 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind decode.ShaderKind) []string {
 		add("OutputTopology=" + top)
 		add(fmt.Sprintf("OutputStreamMask=%d", g.OutputStreamMask))
 		add("OutputPositionPresent=" + b(g.OutputPositionPresent))
-	case 1:
+	case dxil.Vertex:
 		v := orZero(p.VS)
 		add("Vertex Shader")
 		add("OutputPositionPresent=" + b(v.OutputPositionPresent))
-	case 0:
+	case dxil.Pixel:
 		ps := orZero(p.PS)
 		add("Pixel Shader")
 		add("DepthOutput=" + b(ps.DepthOutput))
 		add("SampleFrequency=" + b(ps.SampleFrequency))
-	case 5:
+	case dxil.Compute:
 		add("Compute Shader")
 		threads()
-	case 14:
+	case dxil.Amplification:
 		add("Amplification Shader")
 		threads()
-	case 13:
+	case dxil.Mesh:
 		add("Mesh Shader")
 		if p.Version >= 1 {
 			add("MeshOutputTopology=" + pick([]string{"undefined", "line", "triangle"}, uint32(p.MeshOutputTopology)))
@@ -451,10 +454,10 @@ func pick(names []string, v uint32) string {
 	return "invalid"
 }
 
-// viewIDState prints the deserialized !dx.viewIdState (DxilViewIdState::Deserialize).
-func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
-	d := m.ViewIDState
-	if d == nil {
+// viewIDState prints the deserialized !dx.viewIdState of a module of the
+// given kind as dxc -dumpbin does.
+func viewIDState(f *decode.File, m *dxil.Module, kind dxil.ShaderKind) []string {
+	if m.ViewIDState == nil {
 		return nil
 	}
 	usesViewID := false
@@ -463,93 +466,22 @@ func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
 	} else if len(m.EntryPoints) > 0 {
 		usesViewID = m.EntryPoints[0].ShaderFlags&(1<<21) != 0
 	}
-	pos := 0
-	next := func() uint32 {
-		if pos < len(d) {
-			pos++
-			return d[pos-1]
-		}
-		pos++
-		return 0
-	}
-	words := func(n uint32) int { return int((n + 31) / 32) }
-	dependent := func(n uint32) []uint32 {
-		var r []uint32
-		for i := 0; i < words(n) && pos < len(d); i++ {
-			x := next()
-			for j := uint32(0); j < 32 && uint32(i)*32+j < n; j++ {
-				if x&(1<<j) != 0 {
-					r = append(r, uint32(i)*32+j)
-				}
-			}
-		}
-		return r
-	}
-	contributing := func(nin, nout uint32) map[uint32][]uint32 {
-		r := map[uint32][]uint32{}
-		w := words(nout)
-		start := pos
-		if w == 0 {
-			return r
-		}
-		if int64(nin)*int64(w) > int64(len(d)) {
-			pos = len(d) + 1
-			return r
-		}
-		for in := uint32(0); in < nin; in++ {
-			for o := uint32(0); o < nout; o++ {
-				idx := start + int(in)*w + int(o/32)
-				if idx < len(d) && d[idx]&(1<<(o%32)) != 0 {
-					r[o] = append(r[o], in)
-				}
-			}
-		}
-		pos = start + int(nin)*w
-		return r
-	}
-	gs := kind == "gs"
-	nStreams := 1
-	if gs {
-		nStreams = 4
-	}
-	nin := next()
-	var nout [4]uint32
-	var dep [4][]uint32
-	var contrib [4]map[uint32][]uint32
-	for s := 0; s < nStreams; s++ {
-		nout[s] = next()
-		if usesViewID {
-			dep[s] = dependent(nout[s])
-		}
-		contrib[s] = contributing(nin, nout[s])
-	}
-	var npc uint32
-	var pcDep []uint32
-	var pcContrib, pcIn map[uint32][]uint32
-	if kind == "hs" || kind == "ds" || kind == "ms" {
-		npc = next()
-		if kind != "ds" {
-			if usesViewID {
-				pcDep = dependent(npc)
-			}
-			pcContrib = contributing(nin, npc)
-		} else {
-			pcIn = contributing(npc, nout[0])
-		}
-	}
+	v := dxil.ReadViewIDState(m.ViewIDState, kind, usesViewID)
+	gs := kind == dxil.Geometry
 	var out []string
 	add := func(s string) { out = append(out, s) }
 	out = append(out, heading("ViewId state:")...)
-	s := fmt.Sprintf("; Number of inputs: %d", nin)
+	s := fmt.Sprintf("; Number of inputs: %d", v.Inputs)
 	if !gs {
-		s += fmt.Sprintf(", outputs: %d", nout[0])
+		s += fmt.Sprintf(", outputs: %d", v.Outputs[0])
 	} else {
-		s += fmt.Sprintf(", outputs per stream: { %d, %d, %d, %d }", nout[0], nout[1], nout[2], nout[3])
+		s += fmt.Sprintf(", outputs per stream: { %d, %d, %d, %d }", v.Outputs[0], v.Outputs[1], v.Outputs[2], v.Outputs[3])
 	}
-	if kind == "hs" || kind == "ds" {
-		s += fmt.Sprintf(", patchconst: %d", npc)
-	} else if kind == "ms" {
-		s += fmt.Sprintf(", primitive outputs: %d", npc)
+	switch kind {
+	case dxil.Hull, dxil.Domain:
+		s += fmt.Sprintf(", patchconst: %d", v.PatchConstants)
+	case dxil.Mesh:
+		s += fmt.Sprintf(", primitive outputs: %d", v.PatchConstants)
 	}
 	add(s)
 	list := func(xs []uint32) string {
@@ -560,7 +492,7 @@ func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
 		return "{ " + strings.Join(p, ", ") + " }"
 	}
 	depLine := func(name string, xs []uint32) { add("; " + name + " dependent on ViewId: " + list(xs)) }
-	contribLines := func(in, outName string, c map[uint32][]uint32, n uint32) {
+	contribLines := func(in, outName string, c map[uint32][]uint32) {
 		add("; " + in + " contributing to computation of " + outName + ":")
 		keys := make([]uint32, 0, len(c))
 		for o := range c {
@@ -572,36 +504,36 @@ func viewIDState(f *decode.File, m *decode.Module, kind string) []string {
 		}
 	}
 	if !gs {
-		depLine("Outputs", dep[0])
+		depLine("Outputs", v.OutputsOnViewID[0])
 	} else {
-		for i := 0; i < 4; i++ {
-			if nout[i] > 0 {
-				depLine(fmt.Sprintf("Outputs for Stream %d", i), dep[i])
+		for i := range 4 {
+			if v.Outputs[i] > 0 {
+				depLine(fmt.Sprintf("Outputs for Stream %d", i), v.OutputsOnViewID[i])
 			}
 		}
 	}
 	switch kind {
-	case "hs":
-		depLine("PCOutputs", pcDep)
-	case "ms":
-		depLine("Primitive Outputs", pcDep)
+	case dxil.Hull:
+		depLine("PCOutputs", v.PatchConstantsOnViewID)
+	case dxil.Mesh:
+		depLine("Primitive Outputs", v.PatchConstantsOnViewID)
 	}
 	if !gs {
-		contribLines("Inputs", "Outputs", contrib[0], nout[0])
+		contribLines("Inputs", "Outputs", v.InputsOf[0])
 	} else {
-		for i := 0; i < 4; i++ {
-			if nout[i] > 0 {
-				contribLines("Inputs", fmt.Sprintf("Outputs for Stream %d", i), contrib[i], nout[i])
+		for i := range 4 {
+			if v.Outputs[i] > 0 {
+				contribLines("Inputs", fmt.Sprintf("Outputs for Stream %d", i), v.InputsOf[i])
 			}
 		}
 	}
 	switch kind {
-	case "hs":
-		contribLines("Inputs", "PCOutputs", pcContrib, npc)
-	case "ms":
-		contribLines("Inputs", "Primitive Outputs", pcContrib, npc)
-	case "ds":
-		contribLines("PCInputs", "Outputs", pcIn, nout[0])
+	case dxil.Hull:
+		contribLines("Inputs", "PCOutputs", v.InputsOfPatchConstant)
+	case dxil.Mesh:
+		contribLines("Inputs", "Primitive Outputs", v.InputsOfPatchConstant)
+	case dxil.Domain:
+		contribLines("PCInputs", "Outputs", v.PatchConstantsOf)
 	}
 	add(";")
 	return out

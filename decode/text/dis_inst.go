@@ -5,20 +5,21 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // Instructions as LLVM 3.7's AssemblyWriter::printInstruction lays them out,
 // followed by DXC's annotation comment.
 
-func (p *printer) typeKind(t uint32) decode.IRTypeKind {
-	if tt := p.m.IRTypeAt(t); tt != nil {
+func (p *printer) typeKind(t uint32) ir.TypeKind {
+	if tt := p.m.TypeAt(t); tt != nil {
 		return tt.Kind
 	}
-	return decode.IRTypeOther
+	return ir.TypeOther
 }
 
-func (p *printer) isVoid(t uint32) bool { return p.typeKind(t) == decode.IRTypeVoid }
+func (p *printer) isVoid(t uint32) bool { return p.typeKind(t) == ir.TypeVoid }
 
 func (p *printer) label(b uint32) string { return "label " + p.blockRef(b) }
 
@@ -30,10 +31,10 @@ func atomicSuffix(ordering, scope uint64) string {
 	if scope == 0 {
 		s = " singlethread"
 	}
-	return s + " " + decode.IROrderingName(ordering)
+	return s + " " + ir.OrderingName(ordering)
 }
 
-func (p *printer) instruction(in *decode.IRInst) string {
+func (p *printer) instruction(in *ir.Inst) string {
 	m := p.m
 	var b strings.Builder
 	b.WriteString("  ")
@@ -69,7 +70,7 @@ func (p *printer) instruction(in *decode.IRInst) string {
 	}
 	// Optimization flags.
 	switch {
-	case in.Code == 2 && in.HasFlags:
+	case in.Code == ir.FuncCodeInstBinop && in.HasFlags:
 		b.WriteString(binopFlags(in.Op, in.Flags))
 	case in.Op == "getelementptr" && in.InBounds:
 		b.WriteString(" inbounds")
@@ -77,10 +78,10 @@ func (p *printer) instruction(in *decode.IRInst) string {
 		b.WriteString(fastMath(in.Flags))
 	}
 	if in.Op == "icmp" || in.Op == "fcmp" {
-		b.WriteString(" " + decode.IRPredicateName(in.Pred))
+		b.WriteString(" " + ir.PredicateName(in.Pred))
 	}
 	if in.Op == "atomicrmw" {
-		b.WriteString(" " + decode.IRRMWName(in.Pred))
+		b.WriteString(" " + ir.RMWName(in.Pred))
 	}
 	args := in.Args
 	switch in.Op {
@@ -138,8 +139,8 @@ func (p *printer) instruction(in *decode.IRInst) string {
 		b.WriteString(" " + p.typ(in.Ty2))
 		if len(args) > 0 {
 			n, isConst := m.ConstInt(p.f, args[0])
-			st := m.IRTypeAt(p.valueType(args[0]))
-			if !isConst || n != 1 || st == nil || st.Kind != decode.IRTypeInt || st.Width != 32 {
+			st := m.TypeAt(p.valueType(args[0]))
+			if !isConst || n != 1 || st == nil || st.Kind != ir.TypeInt || st.Width != 32 {
 				b.WriteString(", " + p.operand(args[0], true))
 			}
 		}
@@ -198,7 +199,7 @@ func (p *printer) instruction(in *decode.IRInst) string {
 		if in.Scope == 0 {
 			s = " singlethread"
 		}
-		b.WriteString(s + " " + decode.IROrderingName(in.Ordering) + " " + decode.IROrderingName(in.Failure))
+		b.WriteString(s + " " + ir.OrderingName(in.Ordering) + " " + ir.OrderingName(in.Failure))
 	case "atomicrmw", "fence":
 		b.WriteString(atomicSuffix(in.Ordering, in.Scope))
 	}
@@ -206,7 +207,7 @@ func (p *printer) instruction(in *decode.IRInst) string {
 	if in.DebugLoc >= 0 {
 		b.WriteString(", !dbg " + p.mdRef(p.f, uint32(in.DebugLoc)))
 	}
-	for _, a := range sortedAttach(in.Attach) {
+	for _, a := range in.SortedAttach() {
 		b.WriteString(", !" + mdIdentifier(p.kindName(a.Kind)) + " " + p.mdRef(p.f, a.Node))
 	}
 	p.comment(&b, in)
@@ -226,14 +227,14 @@ func (p *printer) kindName(k uint32) string {
 	return fmt.Sprintf("<unknown kind #%d>", k)
 }
 
-func (p *printer) callee(in *decode.IRInst) *decode.IRValue {
+func (p *printer) callee(in *ir.Inst) *ir.Value {
 	if len(in.Args) == 0 {
 		return nil
 	}
 	return p.m.Value(p.f, in.Args[len(in.Args)-1])
 }
 
-func (p *printer) call(b *strings.Builder, in *decode.IRInst) {
+func (p *printer) call(b *strings.Builder, in *ir.Inst) {
 	m := p.m
 	if in.CallConv != 0 {
 		b.WriteString(" " + ccName(in.CallConv))
@@ -241,7 +242,7 @@ func (p *printer) call(b *strings.Builder, in *decode.IRInst) {
 	if a := p.attrString(in.Attrs, 0, true); a != "" {
 		b.WriteString(" " + a)
 	}
-	ft := m.IRTypeAt(in.Ty2)
+	ft := m.TypeAt(in.Ty2)
 	if ft == nil || len(ft.Elems) == 0 || len(in.Args) == 0 {
 		b.WriteString(" <bad call>")
 		return
@@ -277,12 +278,12 @@ func (p *printer) call(b *strings.Builder, in *decode.IRInst) {
 }
 
 // comment appends DXC's annotation (DxcAssemblyAnnotationWriter::printInfoComment).
-func (p *printer) comment(b *strings.Builder, in *decode.IRInst) {
+func (p *printer) comment(b *strings.Builder, in *ir.Inst) {
 	m := p.m
 	cv := p.callee(in)
 	isCall := in.Op == "call" && cv != nil
 	name := ""
-	if isCall && cv.Kind == decode.IRValueFunction {
+	if isCall && cv.Kind == ir.ValueFunction {
 		name = cv.Name
 	}
 	if name == "llvm.dbg.declare" || name == "llvm.dbg.value" {
@@ -293,15 +294,19 @@ func (p *printer) comment(b *strings.Builder, in *decode.IRInst) {
 			varID, exprID = in.MDArgs[2], in.MDArgs[3]
 		}
 		v, e := p.md(varID), p.md(exprID)
-		if v != nil && e != nil && v.Code == decode.MDLocalVar && e.Code == decode.MDExpression {
-			b.WriteString(` ; var:"` + p.mdStr(nil, v.Ops, 2) + `" ` + p.mdBody(p.f, e))
+		if v != nil && e != nil && v.Code == ir.MetadataLocalVar && e.Code == ir.MetadataExpression {
+			b.WriteString(` ; var:"` + p.nameOf(v) + `" ` + p.mdBody(p.f, e))
 			if sp := p.subprogramOf(v); sp != nil {
-				b.WriteString(` func:"` + p.mdStr(nil, sp.Ops, 1) + `"`)
+				b.WriteString(` func:"` + p.nameOf(sp) + `"`)
 			}
 		}
 	} else if in.DebugLoc >= 0 {
-		if l := p.md(in.DebugLoc); l != nil && len(l.Ops) >= 2 && l.Ops[0] != 0 {
-			fmt.Fprintf(b, " ; line:%d col:%d", l.Ops[0], l.Ops[1])
+		if l := p.md(in.DebugLoc); l != nil {
+			line, _ := l.Field("line")
+			col, _ := l.Field("column")
+			if col.Has && line.Value != 0 {
+				fmt.Fprintf(b, " ; line:%d col:%d", line.Value, col.Value)
+			}
 		}
 	}
 	if !isCall || len(in.Args) < 2 || !strings.HasPrefix(name, "dx.op.") {
@@ -312,20 +317,20 @@ func (p *printer) comment(b *strings.Builder, in *decode.IRInst) {
 		return
 	}
 	code := uint32(op)
-	args, known := decode.DXOpArgNames(code)
+	args, known := dxil.OpArgNames(code)
 	if !known {
 		fmt.Fprintf(b, "  ; invalid DXIL opcode #%d", code)
 		return
 	}
-	b.WriteString("  ; " + decode.DXOpName(code) + "(" + args + ")")
+	b.WriteString("  ; " + dxil.OpName(code) + "(" + args + ")")
 	if code == 216 && len(in.Args) >= 4 { // AnnotateHandle(res, props)
-		if pv := m.Value(p.f, in.Args[2]); pv != nil && pv.Kind == decode.IRValueConstant {
+		if pv := m.Value(p.f, in.Args[2]); pv != nil && pv.Kind == ir.ValueConstant {
 			var d0, d1 int64
-			switch {
-			case pv.Code == 7 && len(pv.Ops) == 2:
-				d0, _ = m.ConstInt(p.f, uint32(pv.Ops[0]))
-				d1, _ = m.ConstInt(p.f, uint32(pv.Ops[1]))
-			case pv.Code == 2:
+			switch c := pv.Const; {
+			case c.Code == ir.CstCodeAggregate && len(c.Operands) == 2:
+				d0, _ = m.ConstInt(p.f, c.Operands[0])
+				d1, _ = m.ConstInt(p.f, c.Operands[1])
+			case c.Code == ir.CstCodeNull:
 			default:
 				return
 			}
@@ -334,30 +339,36 @@ func (p *printer) comment(b *strings.Builder, in *decode.IRInst) {
 	}
 }
 
-func (p *printer) md(id int64) *decode.IRMetadata {
+func (p *printer) md(id int64) *ir.Metadata {
 	if id < 0 {
 		return nil
 	}
 	return p.m.MD(p.f, uint32(id))
 }
 
+// nameOf is a debug-info node's name (its name field's string, read at module level).
+func (p *printer) nameOf(e *ir.Metadata) string {
+	fd, _ := e.Field("name")
+	return p.fieldString(nil, fd)
+}
+
 // subprogramOf walks a local variable's scope chain to its DISubprogram.
-func (p *printer) subprogramOf(v *decode.IRMetadata) *decode.IRMetadata {
+func (p *printer) subprogramOf(v *ir.Metadata) *ir.Metadata {
 	e := v
-	scopePos := 1
 	for range 64 {
-		if e == nil || scopePos >= len(e.Ops) || e.Ops[scopePos] == 0 {
+		scope, _ := e.Field("scope")
+		id, ok := scope.Ref()
+		if !ok {
 			return nil
 		}
-		e = p.m.MD(p.f, uint32(e.Ops[scopePos]-1))
+		e = p.m.MD(p.f, id)
 		if e == nil {
 			return nil
 		}
 		switch e.Code {
-		case decode.MDSubprogram:
+		case ir.MetadataSubprogram:
 			return e
-		case decode.MDLexicalBlock, decode.MDLexicalFile:
-			scopePos = 0
+		case ir.MetadataLexicalBlock, ir.MetadataLexicalBlockFile:
 		default:
 			return nil
 		}
@@ -374,7 +385,7 @@ var compTypeNames = [...]string{"<invalid CompType>", "I1", "I16", "U16", "I32",
 
 // resourceProps prints DxilResourceProperties as DXC's disassembler does after AnnotateHandle.
 func resourceProps(d0, d1 uint32) string {
-	kind := d0 & 0xff
+	kind := dxil.ResourceKind(d0 & 0xff)
 	isUAV := d0>>12&1 != 0
 	isROV := d0>>13&1 != 0
 	gc := d0>>14&1 != 0
@@ -385,11 +396,11 @@ func resourceProps(d0, d1 uint32) string {
 		kname = resourceKindNames[kind]
 	}
 	switch {
-	case kind == 13:
+	case kind == dxil.ResourceKindCBuffer:
 		return "CBuffer"
-	case kind == 15 && !isUAV:
+	case kind == dxil.ResourceKindTBuffer && !isUAV:
 		return "TBuffer"
-	case kind == 14:
+	case kind == dxil.ResourceKindSampler:
 		if cmpOrCounter {
 			return "SamplerComparisonState"
 		}
@@ -412,7 +423,7 @@ func resourceProps(d0, d1 uint32) string {
 		}
 	}
 	switch {
-	case kind >= 1 && kind <= 10:
+	case kind >= dxil.ResourceKindTexture1D && kind <= dxil.ResourceKindTypedBuffer:
 		ct, cc := d1&0xff, d1>>8&0xff
 		s := g + r + rw + kname + "<"
 		if cc > 1 {
@@ -423,13 +434,13 @@ func resourceProps(d0, d1 uint32) string {
 			name = compTypeNames[ct]
 		}
 		return s + name + ">"
-	case kind == 11:
+	case kind == dxil.ResourceKindRawBuffer:
 		return g + r + rw + kname
-	case kind == 12:
+	case kind == dxil.ResourceKindStructuredBuffer:
 		return g + r + rw + kname + "<stride=" + strconv.Itoa(int(d1)) + counter + ">"
-	case kind == 16:
+	case kind == dxil.ResourceKindRTAccelerationStructure:
 		return kname
-	case kind == 17 || kind == 18:
+	case kind == dxil.ResourceKindFeedbackTexture2D || kind == dxil.ResourceKindFeedbackTexture2DArray:
 		ft := "<invalid sampler feedback type>"
 		switch d1 {
 		case 0:

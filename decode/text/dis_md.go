@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // Metadata as LLVM 3.7's assembly writer prints it: tuples, and each DI node
@@ -66,17 +66,17 @@ func diFlagsText(f uint64) string {
 }
 
 // mdRef prints a reference to metadata id as an operand.
-func (p *printer) mdRef(f *decode.IRFunction, id uint32) string {
+func (p *printer) mdRef(f *ir.Function, id uint32) string {
 	e := p.m.MD(f, id)
 	if e == nil {
 		return "<badref>"
 	}
 	switch e.Code {
-	case decode.MDString:
+	case ir.MetadataString:
 		return `!"` + escapeLL(e.Str) + `"`
-	case decode.MDValue:
+	case ir.MetadataValue:
 		return p.operandIn(f, e.Value, true)
-	case decode.MDExpression:
+	case ir.MetadataExpression:
 		return p.mdBody(f, e)
 	}
 	if n, ok := p.mdSlot[id]; ok {
@@ -86,10 +86,10 @@ func (p *printer) mdRef(f *decode.IRFunction, id uint32) string {
 }
 
 // mdOperand prints metadata passed as a call argument (after "metadata ").
-func (p *printer) mdOperand(f *decode.IRFunction, id uint32) string { return p.mdRef(f, id) }
+func (p *printer) mdOperand(f *ir.Function, id uint32) string { return p.mdRef(f, id) }
 
 // operandIn prints a value as seen in function f (nil: module level).
-func (p *printer) operandIn(f *decode.IRFunction, id uint32, typed bool) string {
+func (p *printer) operandIn(f *ir.Function, id uint32, typed bool) string {
 	saved := p.f
 	if f != nil {
 		p.f = f
@@ -99,186 +99,124 @@ func (p *printer) operandIn(f *decode.IRFunction, id uint32, typed bool) string 
 	return s
 }
 
-// mdStr reads the string an id+1 operand refers to ("" for null).
-func (p *printer) mdStr(f *decode.IRFunction, o []uint64, i int) string {
-	if i >= len(o) || o[i] == 0 {
-		return ""
-	}
-	if e := p.m.MD(f, uint32(o[i]-1)); e != nil && e.Code == decode.MDString {
-		return e.Str
+// fieldString is the string a DIString field refers to ("" for null).
+func (p *printer) fieldString(f *ir.Function, fd ir.DIField) string {
+	if id, ok := fd.Ref(); ok {
+		if e := p.m.MD(f, id); e != nil && e.Code == ir.MetadataString {
+			return e.Str
+		}
 	}
 	return ""
 }
 
-// diNodes are the specialized debug-info nodes LLVM 3.7's AsmWriter prints
-// as !DIName(field: value, ...): each field as name:KindOperand, in the
-// writer's order, with "?" where the writer leaves the field out at zero
-// (null, an empty string, 0). Kinds: s string, r node reference, n number, i signed
-// number, u signed number stored rotated, b boolean, f DIFlags, t DW_TAG
-// ("t0!36": left out when it is 36, the node's default tag), A the argument
-// number (left out at zero for an auto variable), and the enumerations left
-// out at zero: e DW_ATE, l DW_LANG, v virtuality.
-var diNodes = map[uint32]struct{ name, fields string }{
-	decode.MDSubrange:      {"DISubrange", "count:i0 lowerBound:u1?"},
-	decode.MDEnumerator:    {"DIEnumerator", "name:s1 value:u0"},
-	decode.MDBasicType:     {"DIBasicType", "tag:t0!36 name:s1? size:n2? align:n3? encoding:e4"},
-	decode.MDFile:          {"DIFile", "filename:s0 directory:s1"},
-	decode.MDDerivedType:   {"DIDerivedType", "tag:t0 name:s1? scope:r4? file:r2? line:n3? baseType:r5 size:n6? align:n7? offset:n8? flags:f9 extraData:r10?"},
-	decode.MDCompositeType: {"DICompositeType", "tag:t0 name:s1? scope:r4? file:r2? line:n3? baseType:r5? size:n6? align:n7? offset:n8? flags:f9 elements:r10? runtimeLang:l11 vtableHolder:r12? templateParams:r13? identifier:s14?"},
-	decode.MDSubroutine:    {"DISubroutineType", "flags:f0 types:r1"},
-	decode.MDCompileUnit: {"DICompileUnit", "language:l0 file:r1 producer:s2? isOptimized:b3 flags:s4? runtimeVersion:n5 splitDebugFilename:s6? " +
-		"emissionKind:n7 enums:r8? retainedTypes:r9? subprograms:r10? globals:r11? imports:r12? dwoId:n13?"},
-	decode.MDSubprogram: {"DISubprogram", "name:s1? linkageName:s2? scope:r0 file:r3? line:n4? type:r5? isLocal:b6 isDefinition:b7 scopeLine:n8? " +
-		"containingType:r9? virtuality:v10 virtualIndex:n11? flags:f12 isOptimized:b13 function:r14? templateParams:r15? declaration:r16? variables:r17?"},
-	decode.MDLexicalBlock:  {"DILexicalBlock", "scope:r0 file:r1? line:n2? column:n3?"},
-	decode.MDLexicalFile:   {"DILexicalBlockFile", "scope:r0 file:r1? discriminator:n2"},
-	decode.MDNamespace:     {"DINamespace", "name:s2? scope:r0 file:r1? line:n3?"},
-	decode.MDTemplateType:  {"DITemplateTypeParameter", "name:s0? type:r1"},
-	decode.MDTemplateValue: {"DITemplateValueParameter", "tag:t0!48 name:s1? type:r2? value:r3"},
-	decode.MDGlobalVar:     {"DIGlobalVariable", "name:s1? linkageName:s2? scope:r0 file:r3? line:n4? type:r5? isLocal:b6 isDefinition:b7 variable:r8? declaration:r9?"},
-	decode.MDLocalVar:      {"DILocalVariable", "tag:t0 name:s2? arg:A6 scope:r1 file:r3? line:n4? type:r5? flags:f7"},
-	decode.MDImported:      {"DIImportedEntity", "tag:t0 name:s4? scope:r1 entity:r2? line:n3?"},
-	decode.MDObjCProperty:  {"DIObjCProperty", "name:s0? file:r1? line:n2? setter:s4? getter:s3? attributes:n5? type:r6?"},
-	decode.MDModule:        {"DIModule", "scope:r0 name:s1? configMacros:s2? includePath:s3? isysroot:s4?"},
-}
+// diEnums are the names of the enumerated field kinds.
+var diEnums = map[ir.DIFieldKind]map[uint64]string{ir.DIEncoding: dwEncodings, ir.DILanguage: dwLangs,
+	ir.DIVirtuality: {1: "DW_VIRTUALITY_virtual", 2: "DW_VIRTUALITY_pure_virtual"}}
 
-// diEnums are the names of the enumerated kinds of diNodes.
-var diEnums = map[byte]map[uint64]string{'e': dwEncodings, 'l': dwLangs,
-	'v': {1: "DW_VIRTUALITY_virtual", 2: "DW_VIRTUALITY_pure_virtual"}}
-
-// diFieldsText prints a node's fields as spec (a diNodes entry) says.
-func (p *printer) diFieldsText(f *decode.IRFunction, ops []uint64, spec string) string {
-	at := func(i int) uint64 {
-		if i < len(ops) {
-			return ops[i]
-		}
-		return 0
-	}
+// diFieldsText prints a debug-info node's fields as LLVM 3.7's writer does,
+// leaving out what it leaves out.
+func (p *printer) diFieldsText(f *ir.Function, fields []ir.DIField) string {
 	var out []string
-	for _, field := range strings.Fields(spec) {
-		name, rest, _ := strings.Cut(field, ":")
-		kind, rest := rest[0], rest[1:]
-		rest, optional := strings.CutSuffix(rest, "?")
-		rest, dflt, hasDefault := strings.Cut(rest, "!")
-		i, _ := strconv.Atoi(rest)
-		v := at(i)
-		if optional && v == 0 {
+	tag := uint64(0)
+	if len(fields) > 0 && fields[0].Kind == ir.DITag {
+		tag = fields[0].Value
+	}
+	for _, fd := range fields {
+		v := fd.Value
+		if fd.SkipZero && v == 0 {
 			continue
 		}
 		var text string
-		switch kind {
-		case 's':
-			s := p.mdStr(f, ops, i)
-			if optional && s == "" { // null, or a string that is empty
+		switch fd.Kind {
+		case ir.DIString:
+			s := p.fieldString(f, fd)
+			if fd.SkipZero && s == "" { // null, or a string that is empty
 				continue
 			}
 			text = `"` + escapeLL(s) + `"`
-		case 'r':
+		case ir.DIRef:
 			text = "null"
-			if v != 0 {
-				text = p.mdRef(f, uint32(v-1))
+			if id, ok := fd.Ref(); ok {
+				text = p.mdRef(f, id)
 			}
-		case 'n':
-			text = strconv.FormatUint(v, 10)
-		case 'i':
-			text = strconv.FormatInt(int64(v), 10)
-		case 'u':
-			text = strconv.FormatInt(unrotate(v), 10)
-		case 'b':
-			text = strconv.FormatBool(v&1 != 0)
-		case 'f':
-			if v == 0 {
+		case ir.DIScope: // a plain id: never null, left out when the record has none
+			if !fd.Has {
 				continue
 			}
+			id, _ := fd.Ref()
+			text = p.mdRef(f, id)
+		case ir.DIUint:
+			text = strconv.FormatUint(v, 10)
+		case ir.DIInt, ir.DIRotated:
+			text = strconv.FormatInt(fd.Signed(), 10)
+		case ir.DIBool:
+			text = strconv.FormatBool(v&1 != 0)
+		case ir.DIFlags:
 			text = diFlagsText(v)
-		case 't':
-			if d, _ := strconv.ParseUint(dflt, 10, 64); hasDefault && v == d {
+		case ir.DITag:
+			if fd.HasDefault && v == fd.Default {
 				continue
 			}
 			text = dwTags[v]
 			if text == "" {
 				text = strconv.FormatUint(v, 10)
 			}
-		case 'A':
-			if v == 0 && at(0) == 0x100 { // DW_TAG_auto_variable
+		case ir.DIArg:
+			if v == 0 && tag == 0x100 { // DW_TAG_auto_variable
 				continue
 			}
 			text = strconv.FormatUint(v, 10)
 		default: // an enumeration
-			if v == 0 {
-				continue
-			}
-			if text = diEnums[kind][v]; text == "" {
+			if text = diEnums[fd.Kind][v]; text == "" {
 				text = strconv.FormatUint(v, 10)
 			}
 		}
-		out = append(out, name+": "+text)
+		out = append(out, fd.Name+": "+text)
 	}
 	return strings.Join(out, ", ")
 }
 
-func unrotate(v uint64) int64 {
-	if v&1 == 0 {
-		return int64(v >> 1)
+// refOrNull is a tuple's operand i as a reference, or null.
+func (p *printer) refOrNull(f *ir.Function, e *ir.Metadata, i int) string {
+	if id, ok := e.Operand(i); ok {
+		return p.mdRef(f, id)
 	}
-	if v == 1 {
-		return -1 << 63
-	}
-	return -int64(v >> 1)
-}
-
-// refOrNull is a node operand (an id+1) as a reference, or null.
-func (p *printer) refOrNull(f *decode.IRFunction, op uint64) string {
-	if op == 0 {
-		return "null"
-	}
-	return p.mdRef(f, uint32(op-1))
+	return "null"
 }
 
 // mdBody prints a node's body (what follows "!N = ").
-func (p *printer) mdBody(f *decode.IRFunction, e *decode.IRMetadata) string {
+func (p *printer) mdBody(f *ir.Function, e *ir.Metadata) string {
 	pre := ""
 	if e.Distinct {
 		pre = "distinct "
 	}
 	switch e.Code {
-	case decode.MDNode:
-		parts := make([]string, len(e.Ops))
-		for i, op := range e.Ops {
-			parts[i] = p.refOrNull(f, op)
+	case ir.MetadataNode:
+		parts := make([]string, e.NumOperands())
+		for i := range parts {
+			parts[i] = p.refOrNull(f, e, i)
 		}
 		return pre + "!{" + strings.Join(parts, ", ") + "}"
-	case decode.MDString:
+	case ir.MetadataString:
 		return `!"` + escapeLL(e.Str) + `"`
-	case decode.MDValue:
+	case ir.MetadataValue:
 		return p.operandIn(f, e.Value, true)
-	case decode.MDExpression:
-		return pre + "!DIExpression(" + expressionText(e.Ops) + ")"
-	case decode.MDLocation:
-		// The scope operand is an id, not an id+1: never null.
-		out := p.diFieldsText(f, e.Ops, "line:n0 column:n1?")
-		if len(e.Ops) > 2 {
-			out += ", scope: " + p.mdRef(f, uint32(e.Ops[2]))
-		}
-		if len(e.Ops) > 3 && e.Ops[3] != 0 {
-			out += ", inlinedAt: " + p.mdRef(f, uint32(e.Ops[3]-1))
-		}
-		return pre + "!DILocation(" + out + ")"
-	case decode.MDGenericDebug:
-		out := p.diFieldsText(f, e.Ops, "tag:t0 header:s2?")
-		if len(e.Ops) > 3 {
-			ops := make([]string, 0, len(e.Ops)-3)
-			for _, op := range e.Ops[3:] {
-				ops = append(ops, p.refOrNull(f, op))
-			}
-			out += ", operands: {" + strings.Join(ops, ", ") + "}"
-		}
-		return pre + "!GenericDINode(" + out + ")"
+	case ir.MetadataExpression:
+		return pre + "!DIExpression(" + expressionText(e.Elements()) + ")"
 	}
-	if n, ok := diNodes[uint32(e.Code)]; ok {
-		return pre + "!" + n.name + "(" + p.diFieldsText(f, e.Ops, n.fields) + ")"
+	name, fields, ok := e.DINode()
+	if !ok {
+		return fmt.Sprintf("<unknown metadata record %d>", e.Code)
 	}
-	return fmt.Sprintf("<unknown metadata record %d>", e.Code)
+	out := p.diFieldsText(f, fields)
+	if e.Code == ir.MetadataGenericDebug && e.NumOperands() > 0 {
+		ops := make([]string, e.NumOperands())
+		for i := range ops {
+			ops[i] = p.refOrNull(f, e, i)
+		}
+		out += ", operands: {" + strings.Join(ops, ", ") + "}"
+	}
+	return pre + "!" + name + "(" + out + ")"
 }
 
 func expressionText(o []uint64) string {

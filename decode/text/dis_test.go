@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -16,7 +17,7 @@ import (
 type bitcodePart struct {
 	rel, name string
 	bc        []byte
-	ir        *decode.IRModule
+	ir        *ir.Module
 }
 
 func corpusBitcode(t *testing.T) []bitcodePart {
@@ -236,7 +237,7 @@ func compareText(got, want irShape) (compared, agree int, first string) {
 				if err != nil {
 					return h
 				}
-				return FloatText(decode.IRTypeDouble, v)
+				return FloatText(ir.TypeDouble, v)
 			})
 			compared++
 			if gl == wl {
@@ -344,7 +345,7 @@ func TestDisassemblyMatchesLLVMDis(t *testing.T) {
 	declN := make([][2]int, len(parts))
 	corpus.Parallel(len(parts), 2, func(i int) {
 		p := parts[i]
-		patched, ok := decode.BitcodeForLLVM(p.bc)
+		patched, ok := ir.ForLLVM19(p.bc)
 		if !ok {
 			skips[i] = "data layout not patchable"
 			return

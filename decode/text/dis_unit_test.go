@@ -3,28 +3,28 @@ package text
 import (
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // TestFloatText checks LLVM 3.7's float spelling on values worked out by hand:
 // %e when it reads back exactly, else the value as a double in hex.
 func TestFloatText(t *testing.T) {
 	for _, c := range []struct {
-		kind decode.IRTypeKind
+		kind ir.TypeKind
 		bits uint64
 		want string
 	}{
-		{decode.IRTypeFloat, 0x00000000, "0.000000e+00"},
-		{decode.IRTypeFloat, 0x80000000, "-0.000000e+00"},
-		{decode.IRTypeFloat, 0x3f800000, "1.000000e+00"},
-		{decode.IRTypeFloat, 0x3f000000, "5.000000e-01"},
-		{decode.IRTypeFloat, 0x3dcccccd, "0x3FB99999A0000000"}, // 0.1f is not 0.1
-		{decode.IRTypeFloat, 0x3a800000, "9.765625e-04"},       // 2^-10 has 7 significant digits: %e keeps them
-		{decode.IRTypeFloat, 0x7f800000, "0x7FF0000000000000"}, // +inf
-		{decode.IRTypeDouble, 0x3ff0000000000000, "1.000000e+00"},
-		{decode.IRTypeDouble, 0x3fb999999999999a, "1.000000e-01"},       // the double 0.1 reads back from %e
-		{decode.IRTypeDouble, 0x3fbf9add3739635f, "0x3FBF9ADD3739635F"}, // 0.123456789 needs more digits
-		{decode.IRTypeHalf, 0x3c00, "0xH3C00"},
+		{ir.TypeFloat, 0x00000000, "0.000000e+00"},
+		{ir.TypeFloat, 0x80000000, "-0.000000e+00"},
+		{ir.TypeFloat, 0x3f800000, "1.000000e+00"},
+		{ir.TypeFloat, 0x3f000000, "5.000000e-01"},
+		{ir.TypeFloat, 0x3dcccccd, "0x3FB99999A0000000"}, // 0.1f is not 0.1
+		{ir.TypeFloat, 0x3a800000, "9.765625e-04"},       // 2^-10 has 7 significant digits: %e keeps them
+		{ir.TypeFloat, 0x7f800000, "0x7FF0000000000000"}, // +inf
+		{ir.TypeDouble, 0x3ff0000000000000, "1.000000e+00"},
+		{ir.TypeDouble, 0x3fb999999999999a, "1.000000e-01"},       // the double 0.1 reads back from %e
+		{ir.TypeDouble, 0x3fbf9add3739635f, "0x3FBF9ADD3739635F"}, // 0.123456789 needs more digits
+		{ir.TypeHalf, 0x3c00, "0xH3C00"},
 	} {
 		if got := FloatText(c.kind, c.bits); got != c.want {
 			t.Errorf("FloatText(%v, %#x) = %q, want %q", c.kind, c.bits, got, c.want)
@@ -76,7 +76,7 @@ func TestLineAtBitRoundTrips(t *testing.T) {
 	mods := smallModules(t, 2)
 	n := 0
 	for _, bc := range mods {
-		lines := DisassembleIR(decode.DecodeIR(bc, 64, "DXIL"))
+		lines := DisassembleIR(ir.Decode(bc, 64, "DXIL"))
 		for i, l := range lines {
 			if l.Inst < 0 {
 				continue

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/reflect"
 )
 
 // A Dump is one text form of a part: what a dxscope command prints for it,
@@ -170,6 +171,8 @@ func (c *capWriter) Write(p []byte) (int, error) {
 func init() {
 	RegisterDump(Dump{Command: "parts", Title: "The part list and the digest status", Ext: "parts.txt", Whole: true,
 		Write: func(w io.Writer, f *decode.File, _ *decode.Part) { WriteParts(w, f) }})
+	RegisterDump(Dump{Command: "reflect", Title: "Reflection as ID3D12ShaderReflection reports it, each value with its part, and what the shader requires", Ext: "reflect.txt", Whole: true,
+		Write: func(w io.Writer, f *decode.File, _ *decode.Part) { WriteReflection(w, reflect.Reflect(f)) }})
 	RegisterDump(Dump{Command: "psv", Title: "PSV0 as dxa -dumppsv prints it, names resolved", Ext: "psv.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.PSVInfo != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WritePSV(w, p.PSVInfo) }})

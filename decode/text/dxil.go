@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // WriteModule prints one program part's module.
 func WriteModule(w io.Writer, p *decode.Part) {
 	m, h := p.Module, p.Program
 	fmt.Fprintf(w, "%s: %s\n", Safe(p.Name), Safe(m.Summary()))
-	fmt.Fprintf(w, "  Program header: %s, DXIL %d.%d, %d bytes of bitcode\n", decode.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
+	fmt.Fprintf(w, "  Program header: %s, DXIL %d.%d, %d bytes of bitcode\n", dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion), h.DXILMajorVersion, h.DXILMinorVersion, h.DXILSize)
 	if m.Producer != "" {
 		fmt.Fprintf(w, "  Producer: %s\n", Safe(m.Producer))
 	}
@@ -72,8 +73,8 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		}
 		for _, pr := range e.Properties {
 			switch pr.Tag {
-			case 4, 11, 13, 20, 21, 23:
-				continue
+			case dxil.TagNumThreads, dxil.TagWaveSize, dxil.TagNodeLaunchType, dxil.TagNodeInputs, dxil.TagNodeOutputs, dxil.TagRangedWaveSize:
+				continue // printed above
 			}
 			fmt.Fprintf(w, "    %s = %s\n", Safe(pr.Name), Safe(pr.Value))
 		}
@@ -94,7 +95,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 	fmt.Fprintf(w, "  %6s  %-32s %6s  %s\n", "opcode", "name", "calls", "from SM")
 	for _, o := range m.DXOps {
 		sm := "?"
-		if a, b, ok := decode.DXOpMinShaderModel(o.Opcode); ok {
+		if a, b, ok := dxil.OpMinShaderModel(o.Opcode); ok {
 			sm = fmt.Sprintf("%d.%d", a, b)
 		}
 		fmt.Fprintf(w, "  %6d  %-32s %6d  %s\n", o.Opcode, Safe(o.Name), o.Count, sm)
@@ -103,7 +104,7 @@ func WriteModule(w io.Writer, p *decode.Part) {
 	writeBlocks(w, m.Blocks, "  ")
 }
 
-func writeBlocks(w io.Writer, bs []*decode.BitcodeBlock, indent string) {
+func writeBlocks(w io.Writer, bs []*dxil.Block, indent string) {
 	for _, b := range bs {
 		fmt.Fprintf(w, "%s%s (id %d) at 0x%x, %d bytes, %d records, %d abbrevs\n", indent, b.Name, b.ID, b.Offset, b.Size, b.Records, b.Abbrevs)
 		for _, rc := range b.RecordCodes {

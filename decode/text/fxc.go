@@ -10,13 +10,14 @@ import (
 	"github.com/dxscope/dxscope/decode/sm4"
 )
 
-// Line is one line of a listing and where its text came from: the JSON key
-// path of the decoded value (e.g. "RDEF/ConstantBuffers/0/Variables/1") and
-// that value's bytes. Lines made of no bytes (titles, table headers) have an
-// empty Path and zero Size.
+// Line is one line of a listing and where its text came from: the part and
+// the span path of the decoded value (RDEF, "ResourceDefs/ConstantBuffers/0/Variables/1")
+// and that value's bytes. Lines made of no bytes (titles, table headers) have
+// an empty Path and zero Size.
 type Line struct {
 	Text string
-	Path string `json:",omitempty"`
+	Part string `json:",omitempty"` // the FourCC of the part the value is in
+	Path string `json:",omitempty"` // the value's span path in that part
 	Off  int64  `json:",omitempty"`
 	Size int64  `json:",omitempty"`
 }
@@ -52,8 +53,9 @@ type lister struct {
 	f       *decode.File
 	style   FXCStyle
 	out     []Line
-	spans   map[string]decode.Span // struct/field spans by JSON key path
-	members *memberMemo            // RDEF struct types already spelled
+	part    string                  // the part the lines being added show
+	spans   map[spanKey]decode.Span // struct/field spans by part and JSON key path
+	members *memberMemo             // RDEF struct types already spelled
 
 	// max bounds the text made (0: none); size is the text so far. A sink
 	// takes each line once the next is made (the last may still be
@@ -99,6 +101,8 @@ func (l *lister) run(build func()) (cut bool) {
 	return false
 }
 
+type spanKey struct{ part, path string }
+
 // comment adds a "// " line (an empty text gives "//").
 func (l *lister) comment(s string) { l.commentAt(s, "") }
 
@@ -113,7 +117,8 @@ func (l *lister) commentAt(s, path string) {
 func (l *lister) add(t, path string) {
 	ln := Line{Text: t, Path: path}
 	if path != "" {
-		if sp, ok := l.span(path); ok {
+		ln.Part = l.part
+		if sp, ok := l.span(l.part, path); ok {
 			ln.Off, ln.Size = sp.Off, sp.Size
 		}
 	}
@@ -139,9 +144,9 @@ func jsonPath(p string) string {
 	return b.String()
 }
 
-func (l *lister) span(path string) (decode.Span, bool) {
+func (l *lister) span(part, path string) (decode.Span, bool) {
 	if l.spans == nil {
-		l.spans = map[string]decode.Span{}
+		l.spans = map[spanKey]decode.Span{}
 		for _, p := range l.f.Parts {
 			// Only the parts the header lines name; code lines carry their own offsets.
 			switch p.Name {
@@ -150,14 +155,14 @@ func (l *lister) span(path string) (decode.Span, bool) {
 				continue
 			}
 			for _, sp := range p.Spans {
-				k := jsonPath(sp.Path)
+				k := spanKey{p.Name, jsonPath(sp.Path)}
 				if old, ok := l.spans[k]; !ok || sp.Size > old.Size {
 					l.spans[k] = sp
 				}
 			}
 		}
 	}
-	sp, ok := l.spans[path]
+	sp, ok := l.spans[spanKey{part, path}]
 	return sp, ok
 }
 
@@ -172,7 +177,7 @@ func (l *lister) build() {
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil && l.style.Creator != "" {
 		// The creator string's bytes: its offset is in the header, its size the text and NUL.
 		ln := &l.out[len(l.out)-1]
-		ln.Path = "RDEF/Header/Creator"
+		ln.Part, ln.Path = "RDEF", "ResourceDefs/Header/Creator"
 		ln.Off = p.DataOffset + int64(p.ResourceDefs.Header.CreatorOffset)
 		ln.Size = int64(len(l.style.Creator)) + 1
 	}
@@ -232,7 +237,8 @@ func (l *lister) build() {
 	path := ""
 	if p := f.Part("STAT"); p != nil && p.Statistics != nil && len(p.Statistics.Fields) > 0 {
 		slots = p.Statistics.Fields[0].Value
-		path = "STAT/Fields/0/Value"
+		path = "Statistics/Fields/0/Value"
+		l.part = "STAT"
 	}
 	l.commentAt(fmt.Sprintf("Approximately %d instruction slots used", slots), path)
 }
@@ -243,7 +249,7 @@ func (l *lister) build() {
 // variables it leaves in registers.
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
-	l.push(Line{Text: s.Version(), Path: p.Name + "/Version", Off: p.DataOffset, Size: 4})
+	l.push(Line{Text: s.Version(), Part: p.Name, Path: "Bytecode/Version", Off: p.DataOffset, Size: 4})
 	if s.Program == nil { // a part too short for the header tokens
 		return
 	}
@@ -255,17 +261,18 @@ func (l *lister) code(p *decode.Part) {
 		texts := strings.Split(sm4.Format(in, l.style.Style), "\n")
 		texts[len(texts)-1] += dbg.after(i, in.Opcode)
 		for _, t := range texts {
-			l.push(Line{Text: pad + t, Path: p.Name + "/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
+			l.push(Line{Text: pad + t, Part: p.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		}
 	}
 }
 
 // stat prints the STAT-derived lines FXC writes after the signatures.
 func (l *lister) stat(p *decode.Part) {
+	l.part = "STAT"
 	get := func(name string) (uint32, string) {
 		for i, fl := range p.Statistics.Fields {
 			if fl.Name == name {
-				return fl.Value, "STAT/Fields/" + strconv.Itoa(i) + "/Value"
+				return fl.Value, "Statistics/Fields/" + strconv.Itoa(i) + "/Value"
 			}
 		}
 		return 0, ""
@@ -287,7 +294,7 @@ func (l *lister) stat(p *decode.Part) {
 		l.comment("")
 	}
 	if fs := p.Statistics.Fields; len(fs) > statSampleFrequency && fs[statSampleFrequency].Value == 1 {
-		l.commentAt("Pixel Shader runs at sample frequency", "STAT/Fields/"+strconv.Itoa(statSampleFrequency)+"/Value")
+		l.commentAt("Pixel Shader runs at sample frequency", "Statistics/Fields/"+strconv.Itoa(statSampleFrequency)+"/Value")
 		l.comment("")
 	}
 }
@@ -306,6 +313,7 @@ var (
 // signature prints one signature table as FXC does.
 func (l *lister) signature(p *decode.Part, title string) {
 	s := p.Signature
+	l.part = p.Name
 	l.comment(title)
 	l.comment("")
 	// FXC before 9.30, which had no 7-letter minimum precisions (min2_8f)
@@ -355,7 +363,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 			}
 			t = fmt.Sprintf("%-20s %5d   %4s%9s %8s %*s   %4s", name, e.Index, "N/A", reg, sv, fw, format, used)
 		}
-		l.commentAt(t, p.Name+"/Parameters/"+strconv.Itoa(i))
+		l.commentAt(t, "Signature/Parameters/"+strconv.Itoa(i))
 	}
 	if len(s.Parameters) > 0 {
 		l.comment("")

@@ -191,7 +191,7 @@ func TestLevel9SectionsMatchCorpus(t *testing.T) {
 		for len(want) > 0 && want[0] == "" {
 			want = want[1:]
 		}
-		got := normalizeListing(lineTexts(Level9Code(&p.Level9.Shader, "Aon9/Shader")))
+		got := normalizeListing(lineTexts(Level9Code(&p.Level9.Shader, "Level9/Shader")))
 		k, first := agreement(want, got)
 		lines += len(want)
 		matched += k

@@ -27,7 +27,7 @@ func Level9Listing(a *decode.Aon9) []Line {
 			l.comment("Target Reg Buffer  Source Reg Component")
 			l.comment("---------- ------- ---------- ---------")
 			for i, m := range a.LoopRegisterMappings {
-				l.row(fmt.Sprintf("i%-9d cb%-5d %10d %9d", m.TargetRegister, m.Buffer, m.SourceRegister, m.Component), "Aon9/LoopRegisterMappings/"+strconv.Itoa(i), m.Offset, 8)
+				l.row(fmt.Sprintf("i%-9d cb%-5d %10d %9d", m.TargetRegister, m.Buffer, m.SourceRegister, m.Component), "Level9/LoopRegisterMappings/"+strconv.Itoa(i), m.Offset, 8)
 			}
 			l.comment("")
 		}
@@ -36,7 +36,7 @@ func Level9Listing(a *decode.Aon9) []Line {
 			l.comment("---------- ------- --------- --------- ----------------------")
 			for i, m := range a.ConstantBufferMappings {
 				c := m.DataConversion
-				l.row(fmt.Sprintf("c%-9d cb%-5d %9d %9d  (%4s,%4s,%4s,%4s)", m.TargetRegister, m.Buffer, m.StartRegister, m.RegisterCount, c[0], c[1], c[2], c[3]), "Aon9/ConstantBufferMappings/"+strconv.Itoa(i), m.Offset, 12)
+				l.row(fmt.Sprintf("c%-9d cb%-5d %9d %9d  (%4s,%4s,%4s,%4s)", m.TargetRegister, m.Buffer, m.StartRegister, m.RegisterCount, c[0], c[1], c[2], c[3]), "Level9/ConstantBufferMappings/"+strconv.Itoa(i), m.Offset, 12)
 			}
 			l.comment("")
 		}
@@ -57,7 +57,7 @@ func Level9Listing(a *decode.Aon9) []Line {
 		})
 		for _, i := range idx {
 			m := a.SamplerMappings[i]
-			l.row(fmt.Sprintf("s%-13d s%-14d t%-16d", m.TargetSampler, m.SourceSampler, m.SourceResource), "Aon9/SamplerMappings/"+strconv.Itoa(i), m.Offset, 4)
+			l.row(fmt.Sprintf("s%-13d s%-14d t%-16d", m.TargetSampler, m.SourceSampler, m.SourceResource), "Level9/SamplerMappings/"+strconv.Itoa(i), m.Offset, 4)
 		}
 		l.comment("")
 		l.comment("")
@@ -68,19 +68,22 @@ func Level9Listing(a *decode.Aon9) []Line {
 		l.comment("Target Reg                               Constant Description")
 		l.comment("---------- --------------------------------------------------")
 		for i, m := range a.RuntimeConstantMappings {
-			l.row(fmt.Sprintf("c%-9d %50s", m.TargetRegister, m.ConstantDescription), "Aon9/RuntimeConstantMappings/"+strconv.Itoa(i), m.Offset, 4)
+			l.row(fmt.Sprintf("c%-9d %50s", m.TargetRegister, m.ConstantDescription), "Level9/RuntimeConstantMappings/"+strconv.Itoa(i), m.Offset, 4)
 		}
 		l.comment("")
 		l.comment("")
 	}
 	l.comment("Level9 shader bytecode:")
 	l.comment("")
-	for _, ln := range Level9Code(&a.Shader, "Aon9/Shader") {
+	for _, ln := range Level9Code(&a.Shader, "Level9/Shader") {
 		if ln.Text == "" {
 			l.comment("")
 			continue
 		}
 		ln.Text = "// " + ln.Text
+		if ln.Path != "" {
+			ln.Part = "Aon9"
+		}
 		l.push(ln)
 	}
 	return l.out
@@ -88,13 +91,14 @@ func Level9Listing(a *decode.Aon9) []Line {
 
 // row adds a "// " line made of the bytes [off, off+size).
 func (l *lister) row(t, path string, off, size int64) {
-	l.push(Line{Text: "// " + t, Path: path, Off: off, Size: size})
+	l.push(Line{Text: "// " + t, Part: "Aon9", Path: path, Off: off, Size: size})
 }
 
 // Level9Code is the D3D9 listing of an SM 2.x shader as FXC prints it inside
 // its level-9 section (without comment markers): the version, each
 // instruction with the variables it writes, "#line" before each change of
-// source position, and the slot count. path is the JSON key path of the shader.
+// source position, and the slot count. path is the span path of the shader in
+// its part ("Level9/Shader" in Aon9); the lines name no part.
 func Level9Code(s *decode.D3D9Shader, path string) []Line {
 	var out []Line
 	out = append(out, Line{Text: "    " + s.Profile(), Path: path + "/Version", Off: s.Offset, Size: 4})

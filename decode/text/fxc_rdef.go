@@ -11,6 +11,7 @@ import (
 
 // rdef prints "Buffer Definitions" and "Resource Bindings".
 func (l *lister) rdef(d *decode.ResourceDefinitions) {
+	l.part = "RDEF"
 	if len(d.ConstantBuffers) > 0 {
 		l.comment("Buffer Definitions: ")
 		l.comment("")
@@ -40,7 +41,7 @@ func (l *lister) rdef(d *decode.ResourceDefinitions) {
 			if slots {
 				line = slotBindingLine(b)
 			}
-			l.commentAt(line, "RDEF/ResourceBindings/"+strconv.Itoa(i))
+			l.commentAt(line, "ResourceDefs/ResourceBindings/"+strconv.Itoa(i))
 		}
 		l.comment("")
 		l.comment("")
@@ -126,7 +127,7 @@ func bindingColumns(b decode.RDEFResourceBinding) (name, typ, format, dim string
 // cbuffer prints one constant buffer of Buffer Definitions.
 func (l *lister) cbuffer(d *decode.ResourceDefinitions, i int) {
 	cb := d.ConstantBuffers[i]
-	path := "RDEF/ConstantBuffers/" + strconv.Itoa(i)
+	path := "ResourceDefs/ConstantBuffers/" + strconv.Itoa(i)
 	kind := "cbuffer"
 	switch cb.Type {
 	case 1:

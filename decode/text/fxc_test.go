@@ -80,7 +80,7 @@ func TestLevel9SlotLine(t *testing.T) {
 		{decode.D3D9Shader{ProgramType: "vs", Major: 2, Instructions: []decode.D3D9Instruction{{Opcode: d3d9.OpDcl, File: -1}, {Opcode: d3d9.OpPow, File: -1}, {Opcode: d3d9.OpDp4, File: -1}}}, "approximately 4 instruction slots used"},
 	}
 	for _, tc := range tests {
-		ls := Level9Code(&tc.s, "Aon9/Shader")
+		ls := Level9Code(&tc.s, "Level9/Shader")
 		if got := ls[len(ls)-1].Text; got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}

@@ -6,9 +6,11 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/reflect"
 )
 
-// WriteParts prints the part list of f and its digest status as text: what
+// WriteParts prints the part list of f, its digest status and what its
+// shader requires (RequirementsLine) as text: what
 // `dxscope parts` writes on standard output (the problems, WriteProblems,
 // go to standard error) and the page's text of the container.
 func WriteParts(w io.Writer, f *decode.File) {
@@ -33,4 +35,5 @@ func WriteParts(w io.Writer, f *decode.File) {
 		fmt.Fprintf(w, "#%d - %s  offset 0x%x  size %d (%s)  %s\n", p.Index, Safe(p.Name), p.Offset, p.Size, humanize.IBytes(uint64(p.Size)), SafeCap(p.Summary, 200))
 	}
 	fmt.Fprintf(w, "Digest: %s\n", f.Digest.Status)
+	fmt.Fprintln(w, RequirementsLine(reflect.RequirementsOf(f)))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // WritePSV prints every section of a decoded PSV0 part in the layout of
@@ -46,10 +47,10 @@ func WritePSV(w io.Writer, info *decode.PSVInfo) {
 	case info.AS != nil:
 		fmt.Fprintf(w, " PayloadSizeInBytes=%d\n", info.AS.PayloadSizeInBytes)
 	}
-	if info.IsStage(13) && info.Version >= 1 {
+	if info.IsStage(dxil.Mesh) && info.Version >= 1 {
 		fmt.Fprintf(w, " MeshOutputTopology=%s\n", info.MeshOutputTopology)
 	}
-	if info.Version >= 2 && (info.IsStage(5) || info.IsStage(13) || info.IsStage(14) || info.NumThreadsX|info.NumThreadsY|info.NumThreadsZ != 0) {
+	if info.Version >= 2 && (info.IsStage(dxil.Compute) || info.IsStage(dxil.Mesh) || info.IsStage(dxil.Amplification) || info.NumThreadsX|info.NumThreadsY|info.NumThreadsZ != 0) {
 		fmt.Fprintf(w, " NumThreads=(%d,%d,%d)\n", info.NumThreadsX, info.NumThreadsY, info.NumThreadsZ)
 	}
 	lane := func(v uint32, unused uint32) string {
@@ -67,11 +68,11 @@ func WritePSV(w io.Writer, info *decode.PSVInfo) {
 	if info.Version >= 1 {
 		fmt.Fprintf(w, " UsesViewID: %t\n", info.UsesViewID != 0)
 		switch {
-		case info.IsStage(2):
+		case info.IsStage(dxil.Geometry):
 			fmt.Fprintf(w, " MaxVertexCount: %d\n", info.MaxVertexCount)
-		case info.IsStage(3), info.IsStage(4):
+		case info.IsStage(dxil.Hull), info.IsStage(dxil.Domain):
 			fmt.Fprintf(w, " SigPatchConstOrPrimVectors: %d\n", info.SigPatchConstOrPrimVectors)
-		case info.IsStage(13):
+		case info.IsStage(dxil.Mesh):
 			fmt.Fprintf(w, " SigPrimVectors: %d\n", info.SigPatchConstOrPrimVectors)
 		}
 		fmt.Fprintf(w, " SigInputElements: %d\n SigOutputElements: %d\n SigPatchConstOrPrimElements: %d\n SigInputVectors: %d\n",
@@ -168,7 +169,7 @@ func labels(info *decode.PSVInfo, sig decode.PSVSigKind, stream int, cs []int) s
 
 func writeViewID(w io.Writer, info *decode.PSVInfo) {
 	streams := 1
-	if info.IsStage(2) {
+	if info.IsStage(dxil.Geometry) {
 		streams = 4
 	}
 	if info.UsesViewID != 0 {
@@ -180,7 +181,7 @@ func writeViewID(w io.Writer, info *decode.PSVInfo) {
 				fmt.Fprintf(w, "    = %s\n", labels(info, decode.PSVSigOutput, i, cs))
 			}
 		}
-		if info.IsStage(3) || info.IsStage(13) {
+		if info.IsStage(dxil.Hull) || info.IsStage(dxil.Mesh) {
 			fmt.Fprintln(w, "PCOutputs affected by ViewID as a bitmask:")
 			cs := info.ViewIDPatchOrPrimMask.Components()
 			fmt.Fprintf(w, "  ViewID influencing PCOutputs :%s\n", compList(cs))
@@ -194,10 +195,10 @@ func writeViewID(w io.Writer, info *decode.PSVInfo) {
 		writeTable(w, info, info.InputToOutput[i], "Inputs", fmt.Sprintf("Outputs[%d]", i))
 	}
 	switch {
-	case info.IsStage(3):
+	case info.IsStage(dxil.Hull):
 		fmt.Fprintln(w, "Patch constant outputs affected by inputs as a table of bitmasks:")
 		writeTable(w, info, info.InputToPatch, "Inputs", "PatchConstantOutputs")
-	case info.IsStage(4):
+	case info.IsStage(dxil.Domain):
 		fmt.Fprintln(w, "Outputs affected by patch constant inputs as a table of bitmasks:")
 		writeTable(w, info, info.PatchToOutput, "PatchConstantInputs", "Outputs")
 	}
@@ -225,5 +226,6 @@ func writeTable(w io.Writer, info *decode.PSVInfo, t *decode.PSVDependencyTable,
 	}
 }
 
-var stageTitle = map[decode.ShaderKind]string{0: "Pixel Shader", 1: "Vertex Shader", 2: "Geometry Shader", 3: "Hull Shader",
-	4: "Domain Shader", 5: "Compute Shader", 13: "Mesh Shader", 14: "Amplification Shader"}
+var stageTitle = map[dxil.ShaderKind]string{dxil.Pixel: "Pixel Shader", dxil.Vertex: "Vertex Shader", dxil.Geometry: "Geometry Shader",
+	dxil.Hull: "Hull Shader", dxil.Domain: "Domain Shader", dxil.Compute: "Compute Shader", dxil.Mesh: "Mesh Shader",
+	dxil.Amplification: "Amplification Shader"}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // The listings with their source interleaved, as objdump -S prints them:
@@ -81,7 +82,7 @@ func interleave(sm *decode.SourceMap, marker string, n int, text func(int) strin
 
 // DisassemblyWithSource is the DXIL disassembly (with DXC's header comments
 // when header is set) with each instruction's source line above it.
-func DisassemblyWithSource(f *decode.File, m *decode.IRModule, sm *decode.SourceMap, header bool) []string {
+func DisassemblyWithSource(f *decode.File, m *ir.Module, sm *decode.SourceMap, header bool) []string {
 	var head []string
 	if header {
 		head = DisassemblyHeader(f, m)
@@ -97,10 +98,9 @@ func DisassemblyWithSource(f *decode.File, m *decode.IRModule, sm *decode.Source
 // line above it.
 func FXCListingWithSource(f *decode.File, sm *decode.SourceMap) []string {
 	lines := FXCListing(f)
-	prefix := sm.Part + "/Instructions/"
 	return interleave(sm, "//", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
-		rest, ok := strings.CutPrefix(lines[k].Path, prefix)
-		if !ok {
+		rest, ok := strings.CutPrefix(lines[k].Path, "Bytecode/Instructions/")
+		if !ok || lines[k].Part != sm.Part {
 			return 0, 0, false
 		}
 		i, err := strconv.Atoi(rest)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -15,7 +16,7 @@ type CompareRef struct {
 }
 
 // Path returns the field path a ref names ("" for a whole part), as a link's field=.
-func (r CompareRef) Path(c *decode.Comparison) string {
+func (r CompareRef) Path(c *diff.Comparison) string {
 	switch {
 	case c == nil:
 		return ""
@@ -35,7 +36,7 @@ func (r CompareRef) Path(c *decode.Comparison) string {
 
 // FindCompareRef finds the difference a link's field= names: a field path,
 // or a part name for the whole part. ok is false when nothing matches.
-func FindCompareRef(c *decode.Comparison, path string) (CompareRef, bool) {
+func FindCompareRef(c *diff.Comparison, path string) (CompareRef, bool) {
 	if c == nil || path == "" {
 		return CompareRef{}, false
 	}
@@ -62,7 +63,7 @@ func FindCompareRef(c *decode.Comparison, path string) (CompareRef, bool) {
 // FirstDifference is the ref the compare view selects first: the first
 // differing field of the first changed part, else the first part that is
 // not identical, else the first header difference.
-func FirstDifference(c *decode.Comparison) (CompareRef, bool) {
+func FirstDifference(c *diff.Comparison) (CompareRef, bool) {
 	if c == nil {
 		return CompareRef{}, false
 	}
@@ -72,7 +73,7 @@ func FirstDifference(c *decode.Comparison) (CompareRef, bool) {
 		}
 	}
 	for i, p := range c.Parts {
-		if p.Status != decode.PartIdentical {
+		if p.Status != diff.PartIdentical {
 			return CompareRef{i, -1}, true
 		}
 	}
@@ -84,7 +85,7 @@ func FirstDifference(c *decode.Comparison) (CompareRef, bool) {
 
 // Sides returns the bytes to highlight in A and B for a ref (Size 0: none
 // on that side).
-func (r CompareRef) Sides(c *decode.Comparison) (a, b decode.FieldSide) {
+func (r CompareRef) Sides(c *diff.Comparison) (a, b diff.FieldSide) {
 	a.Off, b.Off = -1, -1
 	if c == nil {
 		return
@@ -103,14 +104,14 @@ func (r CompareRef) Sides(c *decode.Comparison) (a, b decode.FieldSide) {
 		return d.Fields[r.Field].A, d.Fields[r.Field].B
 	}
 	// The whole part: its first differing byte when there is one, else its data.
-	side := func(ps *decode.PartSide, first int64) decode.FieldSide {
+	side := func(ps *diff.PartSide, first int64) diff.FieldSide {
 		if ps == nil {
-			return decode.FieldSide{Off: -1}
+			return diff.FieldSide{Off: -1}
 		}
 		if first >= 0 {
-			return decode.FieldSide{Present: true, Off: first, Size: 1}
+			return diff.FieldSide{Present: true, Off: first, Size: 1}
 		}
-		return decode.FieldSide{Present: true, Off: ps.DataOffset, Size: int64(ps.Size)}
+		return diff.FieldSide{Present: true, Off: ps.DataOffset, Size: int64(ps.Size)}
 	}
 	fa, fb := int64(-1), int64(-1)
 	if d.Bytes != nil && !d.Bytes.Same() && d.Bytes.First < min(d.Bytes.LenA, d.Bytes.LenB) {
@@ -124,7 +125,7 @@ func (r CompareRef) Sides(c *decode.Comparison) (a, b decode.FieldSide) {
 // present on both sides compared from its start (so a part that moved is
 // compared with itself), parts on one side only marked whole. baseA and
 // baseB are where the containers start in the shown data.
-func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
+func DiffMarks(c *diff.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
 	ma, mb = make([]bool, len(a)), make([]bool, len(b))
 	cmp := func(offA, offB, n int64) {
 		for i := int64(0); i < n; i++ {
@@ -150,7 +151,7 @@ func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []
 	for _, d := range c.Parts {
 		switch {
 		case d.A != nil && d.B != nil:
-			if d.Status != decode.PartIdentical {
+			if d.Status != diff.PartIdentical {
 				cmp(d.A.Offset, d.B.Offset, max(int64(d.A.Size), int64(d.B.Size))+decode.PartHeaderSize)
 			}
 		case d.A != nil:
@@ -164,10 +165,10 @@ func DiffMarks(c *decode.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []
 
 // FieldLabel writes a difference the way dxscope diff does:
 // "PSV0 / SigOutputElements[2] / Cols: 3 → 4".
-func FieldLabel(f decode.FieldDiff) string { return decode.FieldText(f) }
+func FieldLabel(f diff.Field) string { return f.Text() }
 
-func WhereText(f decode.FieldDiff) string {
-	side := func(s decode.FieldSide) string {
+func WhereText(f diff.Field) string {
+	side := func(s diff.FieldSide) string {
 		if s.Off < 0 {
 			return "-"
 		}
@@ -222,7 +223,7 @@ type CompareRow struct {
 	Summary   string     // the part's summary, shown safely
 	Clickable bool       // a changed, added or removed part selects its bytes
 	Fields    []CompareField
-	Omitted   int    // differences left out after decode.MaxFieldDiffs
+	Omitted   int    // differences left out after diff.MaxFields
 	Bytes     string // "bytes: 4 of 228 differ, …" ("" when the bytes agree)
 }
 
@@ -235,7 +236,7 @@ type CompareField struct {
 }
 
 // NewCompareReport lays c out for the compare view.
-func NewCompareReport(c *decode.Comparison) *CompareReport {
+func NewCompareReport(c *diff.Comparison) *CompareReport {
 	if c == nil {
 		return nil
 	}
@@ -256,19 +257,19 @@ func NewCompareReport(c *decode.Comparison) *CompareReport {
 	return r
 }
 
-func comparePart(i int, d decode.PartDiff) CompareRow {
+func comparePart(i int, d diff.Part) CompareRow {
 	side := d.A
 	if side == nil {
 		side = d.B
 	}
 	row := CompareRow{Ref: CompareRef{i, -1}, Status: d.Status.String(), Name: Shown(d.Name), Summary: Shown(side.Summary),
-		Clickable: d.Status != decode.PartIdentical, Omitted: d.Omitted, Fields: compareFields(i, d.Fields)}
+		Clickable: d.Status != diff.PartIdentical, Omitted: d.Omitted, Fields: compareFields(i, d.Fields)}
 	switch d.Status {
-	case decode.PartIdentical:
+	case diff.PartIdentical:
 		row.Mark, row.Text = "=", fmt.Sprintf("#%d  %s, identical", side.Index, countText(int64(side.Size), "byte"))
-	case decode.PartAdded:
+	case diff.PartAdded:
 		row.Mark, row.Text = "+", fmt.Sprintf("#%d at %s, %s: only in B", d.B.Index, Hex(d.B.Offset), countText(int64(d.B.Size), "byte"))
-	case decode.PartRemoved:
+	case diff.PartRemoved:
 		row.Mark, row.Text = "-", fmt.Sprintf("#%d at %s, %s: only in A", d.A.Index, Hex(d.A.Offset), countText(int64(d.A.Size), "byte"))
 	default:
 		size := countText(int64(d.A.Size), "byte")
@@ -292,7 +293,7 @@ func comparePart(i int, d decode.PartDiff) CompareRow {
 	return row
 }
 
-func compareFields(part int, fs []decode.FieldDiff) []CompareField {
+func compareFields(part int, fs []diff.Field) []CompareField {
 	out := make([]CompareField, len(fs))
 	for j, f := range fs {
 		out[j] = CompareField{Ref: CompareRef{part, j}, Path: f.Path, Label: FieldLabel(f), Where: WhereText(f)}

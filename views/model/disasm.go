@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
@@ -84,7 +85,7 @@ type ByteRange struct {
 // hasCode reports whether a module defines a function: DXIL and ILDB do; the
 // reflection module DXC writes as STAT keeps declarations only (all 43 of the
 // corpus), so there is nothing to disassemble.
-func hasCode(m *decode.Module) bool {
+func hasCode(m *dxil.Module) bool {
 	if m == nil {
 		return false
 	}

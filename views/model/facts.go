@@ -90,11 +90,11 @@ func (pv *PartView) Facts() *FactsView {
 		s := p.SourceInfo
 		v.Purpose = "The shader's source files and the compiler arguments, embedded (dxc -Qembed_debug or -Zs) so a debugger needs no files from disk."
 		if s.Args != nil {
-			// Each argument's bytes are the span of SRCI/Args/Args/i: found
-			// in one pass over the part's spans.
+			// Each argument's bytes are the span of SourceInfo/Args/Args/i:
+			// found in one pass over the part's spans.
 			args := map[int]decode.Span{}
 			for _, sp := range p.Spans {
-				if tail, ok := strings.CutPrefix(sp.Path, "SRCI/Args/Args/"); ok {
+				if tail, ok := strings.CutPrefix(sp.Path, pv.valueKey()+"Args/Args/"); ok {
 					if i, err := strconv.Atoi(tail); err == nil {
 						if _, seen := args[i]; !seen {
 							args[i] = sp

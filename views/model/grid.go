@@ -198,7 +198,7 @@ func maskGrid(title, table string, words []uint32, off int64, rows, cols []strin
 	md := (len(cols)/4 + 7) >> 3
 	g := &GridData{Title: title, Sentence: sentence,
 		NotSentence: strings.Replace(sentence, " affects ", " does not affect ", 1),
-		Table:       "PSV0/" + report.IndexPath(table), TableOff: off, Words: len(words), WordsPerRow: md}
+		Table:       "PSVInfo/" + report.IndexPath(table), TableOff: off, Words: len(words), WordsPerRow: md}
 	g.Rows, g.RowTitles = shortLabels(append([]string(nil), rows...))
 	g.Cols, g.ColTitles = shortLabels(append([]string(nil), cols...))
 	g.Cells = make([][]bool, len(rows))

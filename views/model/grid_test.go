@@ -48,7 +48,7 @@ func TestGridFromPSVInputOutputMap(t *testing.T) {
 		}
 	}
 	// Row 5 is word 5 of the table (one word per row); column 5 is its bit 5, in the word's first byte.
-	if b, ok := g.Bit(5, 5); !ok || b.Off != 0x40+0x1d0+4*5 || b.Size != 1 || !strings.HasPrefix(b.Path, "PSV0/InputOutputMap/0/5 bit 5") {
+	if b, ok := g.Bit(5, 5); !ok || b.Off != 0x40+0x1d0+4*5 || b.Size != 1 || !strings.HasPrefix(b.Path, "PSVInfo/InputOutputMap/0/5 bit 5") {
 		t.Errorf("cell (5,5)'s bit: %+v %v", b, ok)
 	}
 }

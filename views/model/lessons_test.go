@@ -14,8 +14,8 @@ import (
 )
 
 // fieldPaths adds every path a file's fields can be reached by: its span
-// paths and the JSON key paths of each part (part name + the path under the
-// typed key, as the tree names them).
+// paths and the JSON key paths of each part, from the part's own keys (as
+// the tree names them; a span's path is one of these).
 func fieldPaths(f *decode.File, out map[string]bool) {
 	for _, s := range f.AllSpans() {
 		out[s.Path] = true
@@ -52,10 +52,7 @@ func fieldPaths(f *decode.File, out map[string]bool) {
 		var m map[string]any
 		json.Unmarshal(b, &m)
 		for k, v := range m {
-			if _, typed := v.(map[string]any); typed {
-				walk(v, p.Name)
-			}
-			walk(v, p.Name+"/"+k)
+			walk(v, k)
 		}
 	}
 }
@@ -156,4 +153,28 @@ func TestEveryFieldHasALesson(t *testing.T) {
 		t.Errorf("no lesson for the field %s (e.g. %s)", m, example[m])
 	}
 	t.Logf("%d distinct field paths, %d lessons, %d exceptions", len(example), len(lessons), len(lessonExceptions))
+}
+
+// TeachFor teaches what is selected in a part by the span's path, else the
+// node's; the part as a whole, and a registered raw part's bytes, by the
+// part's description.
+func TestTeachForASelection(t *testing.T) {
+	for _, tc := range []struct {
+		part, span, node, title string
+		exact                   bool
+	}{
+		{"PSV0", "PSVInfo/SigInputElements/0/Cols", "PSVInfo/SigInputElements/0/Cols", "Columns", true},
+		{"PSV0", "", "PSVInfo/SigInputElements/0/Cols", "Columns", true}, // a node seen without bytes
+		{"PSV0", "Size", "Size", "Part size", true},
+		{"PSV0", "", "", "pipeline state validation", true},
+		{"PRIV", "Data", "", "private data", true},
+		{"QQQ0", "Data", "", "Raw data", true}, // no part of that name is registered
+		{HeaderPart, "Header/FileSize", "Header/FileSize", "FileSize", true},
+		{"PSV0", "PSVInfo/SigInputElements/0/NoSuchField", "", "Input elements", false}, // its structure's lesson
+	} {
+		l, exact, ok := TeachFor(tc.part, tc.span, tc.node)
+		if !ok || l.Title != tc.title || exact != tc.exact {
+			t.Errorf("TeachFor(%q, %q, %q) = %q exact %v ok %v, want %q exact %v", tc.part, tc.span, tc.node, l.Title, exact, ok, tc.title, tc.exact)
+		}
+	}
 }

@@ -4,93 +4,87 @@ import (
 	"strings"
 )
 
-// linkIndex maps tree nodes to the paths links use and back.
-type linkIndex struct {
-	path   []string // by node ID
-	byPath map[string]*Node
-}
-
-// FieldPath names a node for a share link's field= and open=: its span path
-// when the node is the one that span is shown by (the decoder's name for the
-// field); else the part name and the node's path under the typed value
-// ("PSV0/SigOutputElements[0]/Cols" for JSON path
-// "PSVInfo/SigOutputElements[0]/Cols") when that names no other node; else
-// the part name and the whole JSON path. The root (the part itself) is "".
+// FieldPath names a node for a share link's field= and open=: its JSON path
+// in the part ("PSVInfo/SigOutputElements/0/Cols", "Header/Version"), the
+// path its span has too. The root (the part itself) is "".
 func (t *Tree) FieldPath(n *Node) string {
 	if t == nil || n == nil || n.ID < 0 || n.ID >= len(t.Nodes) || t.Nodes[n.ID] != n {
 		return ""
 	}
-	return t.linkIndex().path[n.ID]
+	return n.JSONPath
 }
 
-func (t *Tree) linkIndex() *linkIndex {
-	if t.links != nil {
-		return t.links
-	}
-	// How many nodes each path under a typed key would name, and the
-	// top-level keys (which those paths must not shadow).
-	rests := map[string]int{}
-	top := map[string]bool{}
-	for _, n := range t.Nodes {
-		if _, rest, ok := strings.Cut(n.JSONPath, "/"); ok {
-			rests[rest]++
-		} else {
-			top[n.JSONPath] = true
-		}
-	}
-	x := &linkIndex{path: make([]string, len(t.Nodes)), byPath: map[string]*Node{}}
-	for _, n := range t.Nodes {
-		var p string
-		switch {
-		case n.Parent == nil:
-			p = ""
-		case n.SpanPath != "" && t.bySpan[n.SpanPath] == n:
-			p = n.SpanPath
-		case t.Part == HeaderPart && n.JSONPath != t.Part:
-			p = n.JSONPath // header fields are named from the root: "Header/Version"
-		default:
-			p = t.Part + "/" + n.JSONPath
-			if _, rest, ok := strings.Cut(n.JSONPath, "/"); ok && rests[rest] == 1 && !top[rest] {
-				if _, taken := t.bySpan[t.Part+"/"+rest]; !taken {
-					p = t.Part + "/" + rest
-				}
+// lookup finds the node of a JSON path, or the node shown for a span path
+// (a bitcode block's), or nil.
+func (t *Tree) lookup(path string) *Node {
+	if t.byPath == nil {
+		t.byPath = make(map[string]*Node, len(t.Nodes))
+		for _, n := range t.Nodes {
+			if _, dup := t.byPath[n.JSONPath]; !dup {
+				t.byPath[n.JSONPath] = n
 			}
 		}
-		x.path[n.ID] = p
-		if _, dup := x.byPath[p]; !dup && p != "" {
-			x.byPath[p] = n
-		}
 	}
-	t.links = x
-	return x
+	if n, ok := t.byPath[path]; ok {
+		return n
+	}
+	return t.bySpan[path]
 }
 
-// FindField returns the node a link's field path names, or nil. It accepts
-// what FieldPath writes, the whole JSON path after the part name, and
-// paths without the typed key.
+// FindField returns the node a link's field path names, or nil: what
+// FieldPath writes, and the forms links wrote before span paths started at
+// the value's JSON key (see legacyField).
 func (t *Tree) FindField(path string) *Node {
 	if t == nil || path == "" {
 		return nil
 	}
-	if n, ok := t.bySpan[path]; ok {
+	if n := t.lookup(path); n != nil {
 		return n
 	}
-	if n, ok := t.linkIndex().byPath[path]; ok {
-		return n
+	return t.legacyField(path)
+}
+
+// legacyField reads the paths links wrote when a field's path started with
+// its part's FourCC, so that a link shared then opens on the same field:
+// a span path under the part's value ("PSV0/SigOutputElements/2/Cols",
+// "DXIL/Size" for the program header's, "DXIL/Bitcode/MODULE_BLOCK"), the
+// part header's ("PSV0/PartHeader/Size"), or the part name and a JSON
+// path ("PSV0/PSVInfo/SigOutputElements", "PSV0/Summary"). The container
+// header's paths did not change.
+func (t *Tree) legacyField(path string) *Node {
+	if t.Part == HeaderPart {
+		return nil
 	}
 	if path == t.Part {
 		return t.Root
 	}
-	if rest, ok := strings.CutPrefix(path, t.Part+"/"); ok {
-		for _, n := range t.Nodes {
-			if n.JSONPath == rest {
+	rest, ok := strings.CutPrefix(path, t.Part+"/")
+	if !ok {
+		return nil
+	}
+	// A span path named the value's fields after the part: try each value's
+	// key in the part's order (Program before Module, as the old span paths
+	// resolved).
+	for _, c := range t.Root.Children {
+		if c.Kind == KindObject {
+			if n := t.lookup(c.Key + "/" + rest); n != nil {
 				return n
 			}
 		}
-		for _, n := range t.Nodes {
-			if _, sub, ok := strings.Cut(n.JSONPath, "/"); ok && sub == rest {
-				return n
-			}
+	}
+	switch rest {
+	case "PartHeader":
+		return t.lookup("Offset") // the node whose bytes the part header's span was
+	case "PartHeader/Name", "PartHeader/Size":
+		return t.lookup(rest[len("PartHeader/"):])
+	}
+	if n := t.lookup(rest); n != nil {
+		return n
+	}
+	// A path under any value's key, as links could be written by hand.
+	for _, n := range t.Nodes {
+		if _, sub, ok := strings.Cut(n.JSONPath, "/"); ok && sub == rest {
+			return n
 		}
 	}
 	return nil

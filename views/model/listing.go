@@ -11,7 +11,7 @@ import (
 // as hex-view offsets (Size 0: the line is made of no bytes, e.g. a title).
 type ListingLine struct {
 	Text string
-	Path string // the field path of the value the line shows
+	Path string // the span path of the value the line shows, in its part
 	Off  int64
 	Size int64
 	// Part and Node name the tree node the line selects (-1: none; select Off instead).
@@ -27,9 +27,8 @@ func listingLines(m *Model, ls []text.Line, base int64) []ListingLine {
 		}
 		// Header lines name small parts (RDEF, signatures, STAT, Aon9): find
 		// the tree node so a click selects the whole value, not its first field.
-		name, _, _ := strings.Cut(l.Path, "/")
 		for _, pv := range m.Parts[1:] {
-			if pv.Name != name || pv.Part == nil || pv.Part.Bytecode != nil {
+			if l.Path == "" || pv.Name != l.Part || pv.Part == nil || pv.Part.Bytecode != nil {
 				continue
 			}
 			if n := pv.Tree().FindField(l.Path); n != nil {
@@ -53,7 +52,7 @@ func addListings(m *Model, f *decode.File, base int64) {
 				var head []text.Line
 				ls, cut := text.FXCListingUpTo(f, MaxDumpText)
 				for _, l := range cutLine(ls, cut, "asm") {
-					if l.Path == pv.Name+"/Version" {
+					if l.Part == pv.Name && l.Path == "Bytecode/Version" {
 						break
 					}
 					if strings.HasPrefix(l.Text, "//") {

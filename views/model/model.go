@@ -4,13 +4,13 @@
 package model
 
 import (
-	"encoding/binary"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
 )
 
 // HeaderPart is the pseudo part name under which the container header, the
@@ -71,8 +71,9 @@ type PartView struct {
 	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
 	Level9       []ListingLine // Aon9: the level-9 listing
 	specialsRead bool
-	m            *Model // the model the part belongs to (for names other parts know)
-	loadListing  func() // fills FXCHeader or Level9 (set by addListings)
+	m            *Model    // the model the part belongs to (for names other parts know)
+	spans        SpanIndex // the part's spans by path, built on first use
+	loadListing  func()    // fills FXCHeader or Level9 (set by addListings)
 	dumps        []TextDump
 	code         *CodeListing
 }
@@ -85,12 +86,7 @@ func Build(name string, data []byte, base int64) *Model {
 	m := &Model{Name: name, Data: data, Base: base}
 	sub := data
 	if base > 0 && base < int64(len(data)) {
-		sub = data[base:]
-		if len(sub) >= decode.HeaderSize {
-			if size := int64(binary.LittleEndian.Uint32(sub[24:])); size >= decode.HeaderSize && size <= int64(len(sub)) {
-				sub = sub[:size]
-			}
-		}
+		sub, _ = decode.ContainerAt(data, base)
 	}
 	f, err := decode.Parse(sub)
 	if err != nil {
@@ -131,7 +127,7 @@ func Build(name string, data []byte, base int64) *Model {
 	hv.tree = BuildTree(HeaderPart, struct {
 		Header decode.Header
 		Digest decode.Digest
-	}{f.Header, f.Digest}, m.Spans)
+	}{f.Header, f.Digest}, hv.spanIndex())
 	m.Parts = append(m.Parts, hv)
 
 	for _, p := range f.Parts {
@@ -140,8 +136,7 @@ func Build(name string, data []byte, base int64) *Model {
 			Offset: p.Offset + base, Size: decode.PartHeaderSize + int64(len(p.Data())), Part: p}
 		q := *p
 		q.Spans = nil
-		spans := m.Spans
-		pv.build = func() *Tree { return BuildTree(q.Name, &q, spans) }
+		pv.build = func() *Tree { return BuildTree(q.Name, &q, pv.spanIndex()) }
 		pv.Signature = SignatureRows(p.Signature)
 		m.Parts = append(m.Parts, pv)
 	}
@@ -279,11 +274,11 @@ func RawBytes(data []byte, off, size int64, max int) string {
 }
 
 // Spans is a file's spans sorted by offset (wider first at equal offsets)
-// with what is needed to find the deepest span holding a byte quickly.
+// with what is needed to find the deepest span holding a byte quickly. A
+// span's path is its part's (PartView.Span finds one by path).
 type Spans struct {
 	List   []decode.Span
-	maxEnd []int64        // maxEnd[i] = the largest End() of List[0..i]
-	byPath map[string]int // first (widest) span of each path
+	maxEnd []int64 // maxEnd[i] = the largest End() of List[0..i]
 }
 
 // NewSpans indexes spans (which must be sorted as File.AllSpans sorts them).
@@ -294,24 +289,73 @@ func NewSpans(list []decode.Span) Spans {
 		}
 		return list[i].Size > list[j].Size
 	})
-	s := Spans{List: list, maxEnd: make([]int64, len(list)), byPath: make(map[string]int, len(list))}
+	s := Spans{List: list, maxEnd: make([]int64, len(list))}
 	var me int64
 	for i, sp := range list {
 		me = max(me, sp.End())
 		s.maxEnd[i] = me
-		if _, ok := s.byPath[sp.Path]; !ok {
-			s.byPath[sp.Path] = i
-		}
 	}
 	return s
 }
 
-// ByPath returns the widest span recorded under path.
-func (s Spans) ByPath(path string) (decode.Span, bool) {
-	if i, ok := s.byPath[path]; ok {
-		return s.List[i], true
+// SpanLabel names a span for people: its part's FourCC, then its path
+// ("PSV0/PSVInfo/SigOutputElements/2/Cols"), or the path alone for the
+// container's own bytes ("Header/FileSize").
+func SpanLabel(sp decode.Span) string {
+	switch {
+	case sp.Part == "":
+		return sp.Path
+	case sp.Path == "":
+		return sp.Part
 	}
-	return decode.Span{}, false
+	return sp.Part + "/" + sp.Path
+}
+
+// SpanIndex is one part's spans by path, the first of each, at hex-view
+// offsets. A span's path is the JSON path of the value it holds, so the
+// tree finds a node's bytes, and the bytes their node, with one lookup.
+type SpanIndex map[string]decode.Span
+
+// Span returns the first span of the part recorded under path (hex-view
+// offsets): its path in the part's JSON ("PSVInfo/SigOutputElements/2/Cols",
+// "Size" for the part header's size; "Header/FileSize" in the container
+// header entry).
+func (pv *PartView) Span(path string) (decode.Span, bool) {
+	sp, ok := pv.spanIndex()[path]
+	return sp, ok
+}
+
+// spanIndex builds the part's SpanIndex on first use: the part's spans,
+// and those of its 8-byte header, which the file lists with the
+// container's own (those are the header entry's).
+func (pv *PartView) spanIndex() SpanIndex {
+	if pv.spans != nil {
+		return pv.spans
+	}
+	f, base := pv.m.File, pv.m.Base
+	x := SpanIndex{}
+	add := func(sp decode.Span) {
+		sp.Off += base
+		// The first in file order, the widest at one offset, as the hex view lists them.
+		if old, ok := x[sp.Path]; !ok || sp.Off < old.Off || sp.Off == old.Off && sp.Size > old.Size {
+			x[sp.Path] = sp
+		}
+	}
+	for _, sp := range f.Spans {
+		switch {
+		case pv.Part == nil && sp.Part == "":
+			add(sp)
+		case pv.Part != nil && sp.Part == pv.Name && sp.Off >= pv.Part.Offset && sp.Off < pv.Part.DataOffset:
+			add(sp)
+		}
+	}
+	if pv.Part != nil {
+		for _, sp := range pv.Part.Spans {
+			add(sp)
+		}
+	}
+	pv.spans = x
+	return x
 }
 
 // Containing calls fn for every span that holds off, from the last-starting
@@ -357,7 +401,7 @@ func (s Spans) Fields(off, size int64, max int) (names []string, n int) {
 			continue
 		}
 		if n < max {
-			names = append(names, sp.Path)
+			names = append(names, SpanLabel(sp))
 		}
 		n++
 	}
@@ -388,7 +432,7 @@ func (pv *PartView) Base() int64 {
 }
 
 // module is the part's decoded DXIL module, or nil.
-func (pv *PartView) module() *decode.Module {
+func (pv *PartView) module() *dxil.Module {
 	if pv.Part == nil || pv.Part.Program == nil {
 		return nil
 	}

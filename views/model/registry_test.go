@@ -32,12 +32,12 @@ func TestRegisteredPartReachesThePage(t *testing.T) {
 	if pv.Name != "ZZZ1" || pv.Title != "test pair" || pv.Summary != "{7 9}" {
 		t.Errorf("row %q %q %q", pv.Name, pv.Title, pv.Summary)
 	}
-	n := pv.Tree().FindField("ZZZ1/B")
+	n := pv.Tree().FindField("Pair/B") // its JSON path, from the registered Key
 	if n == nil || n.Full != "9" {
-		t.Fatalf("tree node ZZZ1/B: %+v", n)
+		t.Fatalf("tree node Pair/B: %+v", n)
 	}
-	if s, ok := m.Spans.ByPath(pv.Tree().SpanOf(n)); !ok || s.Off != 46 || s.Size != 2 {
-		t.Errorf("ZZZ1/B bytes %+v %v", s, ok)
+	if s, ok := pv.Span(pv.Tree().SpanOf(n)); !ok || s.Off != 46 || s.Size != 2 || s.Part != "ZZZ1" || s.Path != "Pair/B" {
+		t.Errorf("Pair/B bytes %+v %v", s, ok)
 	}
 	if m.Errors+m.Warnings+m.Notes != 0 {
 		t.Errorf("problems %v", m.Problems)

@@ -43,34 +43,37 @@ func Cells(texts ...string) []TableCell {
 	return out
 }
 
-// spanFinder returns where a field of the part is (absolute offset and size)
-// by its path under the part ("Parameters/2", "FunctionTable/Records/0"); a
-// path with no span gives the whole part's data.
+// spanFinder returns where a field of the part's value is (absolute offset
+// and size) by its path under the value's key ("Parameters/2",
+// "FunctionTable/Records/0"); a path with no span gives the whole part's data.
 func (pv *PartView) spanFinder() func(path string) (int64, int64) {
-	spans := map[string]decode.Span{}
-	for _, s := range pv.Part.Spans {
-		if old, ok := spans[s.Path]; !ok || s.Size > old.Size {
-			spans[s.Path] = s
-		}
-	}
-	base := pv.Base()
+	key := pv.valueKey()
 	return func(path string) (int64, int64) {
-		if s, ok := spans[pv.Name+"/"+path]; ok {
-			return s.Off + base, s.Size
+		if s, ok := pv.Span(key + path); ok {
+			return s.Off, s.Size
 		}
 		return pv.Offset + 8, int64(len(pv.Part.Data()))
 	}
 }
 
+// valueKey is the JSON key of the part's registered value and a slash
+// ("RootSignature/"), what its span paths start with; "" for a raw part.
+func (pv *PartView) valueKey() string {
+	if k := decode.LookupPart(pv.Name); k != nil && k.Key != "" {
+		return k.Key + "/"
+	}
+	return ""
+}
+
 // locator is spanFinder that also names the field's tree node (-1: none),
 // so a row selects the whole record in the tree and the bytes.
 func (pv *PartView) locator() func(path string) (off, size int64, node int) {
-	where := pv.spanFinder()
+	where, key := pv.spanFinder(), pv.valueKey()
 	tree := pv.Tree()
 	return func(path string) (int64, int64, int) {
 		off, size := where(path)
 		if tree != nil {
-			if n, ok := tree.bySpan[pv.Name+"/"+path]; ok {
+			if n, ok := tree.bySpan[key+path]; ok {
 				return off, size, n.ID
 			}
 		}

@@ -43,33 +43,23 @@ func LastSeg(p string) string {
 	return p
 }
 
-// TeachFor looks a lesson up by span path, then by the node's JSON path read
-// from the part name (with and without the typed key).
+// TeachFor looks a lesson up for what is selected in a part: the span's
+// path, else the tree node's JSON path (the same path when the node has
+// bytes of its own). The part as a whole, and a raw part's bytes, are
+// taught by the part's registered description.
 func TeachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
-	var cands []string
-	if spanPath != "" {
-		cands = append(cands, spanPath)
-	}
-	if jsonPath != "" {
-		if part == HeaderPart {
-			cands = append(cands, jsonPath)
-		} else {
-			if _, rest, ok := strings.Cut(jsonPath, "/"); ok {
-				cands = append(cands, part+"/"+rest)
-			}
-			cands = append(cands, part+"/"+jsonPath)
+	if part != HeaderPart && (spanPath == "" && jsonPath == "" || spanPath == "Data" && jsonPath == "") {
+		if k := decode.LookupPart(part); k != nil || spanPath == "" {
+			pi := decode.DescribePart(part)
+			return Lesson{Pattern: spanPath, Title: pi.Title, Meaning: pi.About}, true, true
 		}
 	}
 	var fallback Lesson
 	var have bool
-	if spanPath == part && part != HeaderPart {
-		// A whole part: its description is the lesson.
-		pi := decode.DescribePart(part)
-		if _, _, ok := Teach(part); !ok {
-			return Lesson{Pattern: part, Title: pi.Title, Meaning: pi.About}, true, true
+	for _, c := range []string{spanPath, jsonPath} {
+		if c == "" {
+			continue
 		}
-	}
-	for _, c := range cands {
 		l, exact, ok := Teach(c)
 		if ok && exact {
 			return l, true, true

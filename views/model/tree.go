@@ -40,8 +40,8 @@ type Node struct {
 	Kind     NodeKind
 	Value    string // display text of a scalar (cut), or "{n}" / "[n]" for containers
 	Full     string // the whole scalar text
-	JSONPath string // keys joined like span paths: "PSVInfo/SigInputElements[2]/Cols"
-	SpanPath string // the span this node's bytes are recorded under ("" when none)
+	JSONPath string // the keys from the part's own, indices as segments: "PSVInfo/SigInputElements/2/Cols"
+	SpanPath string // the span this node's bytes are recorded under: JSONPath, or "" when none
 	Depth    int
 	Parent   *Node
 	Children []*Node
@@ -54,7 +54,7 @@ type Tree struct {
 	Root      *Node
 	Nodes     []*Node // by ID
 	bySpan    map[string]*Node
-	links     *linkIndex // share.go: link paths, built on first use
+	byPath    map[string]*Node // by JSONPath, built on first use (links.go)
 }
 
 // Find returns the first node (depth first) for which match is true.
@@ -99,11 +99,9 @@ func parentPath(p string) string {
 
 // BuildTree marshals v (a part, or any value) to JSON and walks it in key
 // order, so every part type, including those added later, gets a tree without
-// a view of its own. Keys named Spans are left out. Each node is matched to a
-// span: span paths name fields from the part name ("PSV0/SigInputElements/2/Cols")
-// while the part's JSON nests them under a typed key ("PSVInfo"), so both
-// readings are tried.
-func BuildTree(part string, v any, spans Spans) *Tree {
+// a view of its own. Keys named Spans are left out. A span's path is the JSON
+// path of its value, so a node's span is the one of its own path, if any.
+func BuildTree(part string, v any, spans SpanIndex) *Tree {
 	t := &Tree{Part: part, bySpan: map[string]*Node{}}
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -115,11 +113,13 @@ func BuildTree(part string, v any, spans Spans) *Tree {
 		t.Nodes = append(t.Nodes, t.Root)
 	}
 	for _, n := range t.Nodes {
-		n.SpanPath = resolveSpan(part, n, spans)
+		if _, ok := spans[n.JSONPath]; ok && n.JSONPath != "" {
+			n.SpanPath = n.JSONPath
+		}
 		// Records that carry their own span path (bitcode blocks) link by it.
 		if n.SpanPath == "" && n.Kind == KindObject {
 			if c := n.Child("Path"); c != nil {
-				if _, ok := spans.ByPath(c.Text()); ok {
+				if _, ok := spans[c.Text()]; ok {
 					n.SpanPath = c.Text()
 				}
 			}
@@ -422,48 +422,6 @@ func Cut(s string) string {
 		return s
 	}
 	return s[:MaxShown] + "…"
-}
-
-// typedKeys are Part fields whose JSON key differs from the span prefix (the
-// part name): their children are named from the part name in span paths.
-var partHeaderKeys = map[string]string{"Name": "PartHeader/Name", "Size": "PartHeader/Size", "Offset": "PartHeader"}
-
-// resolveSpan finds the span path a node's bytes are recorded under.
-func resolveSpan(part string, n *Node, spans Spans) string {
-	if n.JSONPath == "" {
-		if _, ok := spans.ByPath(part); ok {
-			return part
-		}
-		return ""
-	}
-	var cands []string
-	if part == HeaderPart {
-		cands = append(cands, n.JSONPath)
-		if strings.HasPrefix(n.JSONPath, "Digest") {
-			cands = append(cands, "Header/Hash")
-		}
-	} else {
-		if k, ok := partHeaderKeys[n.JSONPath]; ok {
-			cands = append(cands, part+"/"+k)
-		}
-		segs := strings.SplitN(n.JSONPath, "/", 2)
-		top := segs[0]
-		if len(segs) == 2 {
-			cands = append(cands, part+"/"+segs[1])
-		} else if _, isHdr := partHeaderKeys[n.JSONPath]; !isHdr && n.Kind >= KindString {
-			cands = append(cands, part+"/"+top)
-		}
-		cands = append(cands, part+"/"+n.JSONPath)
-		if len(segs) == 1 && (n.Kind == KindObject || n.Kind == KindArray) {
-			cands = append(cands, part) // the typed value as a whole
-		}
-	}
-	for _, c := range cands {
-		if _, ok := spans.ByPath(c); ok {
-			return c
-		}
-	}
-	return ""
 }
 
 // Shown makes a text from the file fit to show: control characters and

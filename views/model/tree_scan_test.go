@@ -65,7 +65,7 @@ func stdValue(t *testing.T, b []byte) any {
 func TestTreeScannerMatchesEncodingJSON(t *testing.T) {
 	tricky := json.RawMessage(`{"a":"<>&\u2028\ud83d\ude00\ud800x\"\\\/\b\f\n\r\t","Spans":[{"x":"]}"}],"n":-1.5e3,"t":true,"f":false,"z":null,"e":{},"l":[]}`)
 	b, _ := json.Marshal(tricky)
-	tr := BuildTree("X", tricky, Spans{})
+	tr := BuildTree("X", tricky, nil)
 	if got, want := treeValue(tr.Root), stdValue(t, b); !reflect.DeepEqual(got, want) {
 		t.Errorf("tricky value:\n got %#v\nwant %#v", got, want)
 	}
@@ -87,7 +87,7 @@ func TestTreeScannerMatchesEncodingJSON(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			tr := BuildTree(p.Name, &q, Spans{})
+			tr := BuildTree(p.Name, &q, nil)
 			if tr.Truncated {
 				continue
 			}

@@ -1,0 +1,192 @@
+package dxil
+
+import (
+	"bufio"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode/llvm/ir"
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// bcStats is one block id's line of llvm-bcanalyzer's per-block summary.
+type bcStats struct {
+	instances, abbrevs, records int
+	kinds                       map[string][2]int64 // record name → count, bits
+}
+
+var (
+	reBCBlock = regexp.MustCompile(`^\s*Block ID #(\d+)`)
+	reBCField = regexp.MustCompile(`^\s*(Num Instances|Num Abbrevs|Num Records|Tot/Avg Abbrevs|Tot/Avg Records): (\d+)`)
+	reBCHist  = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s.*?\s(\S+)\s*$`)
+)
+
+// parseBCAnalyzer reads llvm-bcanalyzer's summary (the part after "Per-block Summary:").
+func parseBCAnalyzer(out string) map[uint32]*bcStats {
+	res := map[uint32]*bcStats{}
+	var cur *bcStats
+	inSummary, inHist := false, false
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "Per-block Summary:") {
+			inSummary = true
+			continue
+		}
+		if !inSummary {
+			continue
+		}
+		if m := reBCBlock.FindStringSubmatch(line); m != nil {
+			id, _ := strconv.Atoi(m[1])
+			cur = &bcStats{kinds: map[string][2]int64{}}
+			res[uint32(id)] = cur
+			inHist = false
+			continue
+		}
+		if cur == nil {
+			continue
+		}
+		if m := reBCField.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			switch m[1] {
+			case "Num Instances":
+				cur.instances = n
+			case "Num Abbrevs", "Tot/Avg Abbrevs":
+				cur.abbrevs = n
+			case "Num Records", "Tot/Avg Records":
+				cur.records = n
+			}
+			continue
+		}
+		if strings.Contains(line, "Record Kind") {
+			inHist = true
+			continue
+		}
+		if inHist {
+			if m := reBCHist.FindStringSubmatch(line); m != nil {
+				c, _ := strconv.ParseInt(m[1], 10, 64)
+				b, _ := strconv.ParseInt(m[2], 10, 64)
+				cur.kinds[m[3]] = [2]int64{c, b}
+			}
+		}
+	}
+	return res
+}
+
+// ourStats folds the module's block tree the same way: per block id, over all instances.
+func ourStats(bs []*Block, res map[uint32]*bcStats) {
+	for _, b := range bs {
+		s := res[b.ID]
+		if s == nil {
+			s = &bcStats{kinds: map[string][2]int64{}}
+			res[b.ID] = s
+		}
+		s.instances++
+		s.abbrevs += b.Abbrevs
+		s.records += b.Records
+		for _, rc := range b.RecordCodes {
+			k := s.kinds[rc.Name]
+			s.kinds[rc.Name] = [2]int64{k[0] + int64(rc.Count), k[1] + rc.Bits}
+		}
+		ourStats(b.Blocks, res)
+	}
+}
+
+// llvm19Names maps our LLVM 3.7 record names to LLVM 19's where they differ.
+var llvm19Names = map[string]string{"STRING": "STRING_OLD"}
+
+func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
+	var d []string
+	var ids []int
+	for id := range theirs {
+		ids = append(ids, int(id))
+	}
+	for id := range ours {
+		if theirs[id] == nil {
+			ids = append(ids, int(id))
+		}
+	}
+	sort.Ints(ids)
+	for _, i := range ids {
+		id := uint32(i)
+		o, t := ours[id], theirs[id]
+		if o == nil || t == nil {
+			d = append(d, fmt.Sprintf("block %s: ours %v, llvm-bcanalyzer %v", ir.BlockName(id), o != nil, t != nil))
+			continue
+		}
+		if o.instances != t.instances || o.records != t.records || o.abbrevs != t.abbrevs {
+			d = append(d, fmt.Sprintf("block %s: ours %d instances/%d records/%d abbrevs, llvm-bcanalyzer %d/%d/%d",
+				ir.BlockName(id), o.instances, o.records, o.abbrevs, t.instances, t.records, t.abbrevs))
+		}
+		for name, v := range o.kinds {
+			tn := name
+			if id == ir.MetadataBlockID || id == ir.IdentificationBlockID {
+				if n, ok := llvm19Names[name]; ok {
+					tn = n
+				}
+			}
+			tv, ok := t.kinds[tn]
+			if !ok {
+				// LLVM 19 has no name for some 3.7 codes; it prints a number instead.
+				continue
+			}
+			if tv != v {
+				d = append(d, fmt.Sprintf("block %s record %s: ours %d records/%d bits, llvm-bcanalyzer %d/%d", ir.BlockName(id), name, v[0], v[1], tv[0], tv[1]))
+			}
+		}
+	}
+	return d
+}
+
+// TestBlocksMatchLLVMBCAnalyzer compares the module's block summary (block
+// instances, record and abbreviation counts, and per-record-kind counts and
+// bits, named as llvm-bcanalyzer names them) with llvm-bcanalyzer-19 for a
+// spread of 30 corpus files.
+func TestBlocksMatchLLVMBCAnalyzer(t *testing.T) {
+	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
+	var picked []corpus.Entry
+	for _, e := range corpus.Entries(t) {
+		if e.Has("DXIL") {
+			picked = append(picked, e)
+		}
+	}
+	// The 30: an even spread, plus the largest file (most records).
+	sort.Slice(picked, func(i, j int) bool { return picked[i].Size < picked[j].Size })
+	var sample []corpus.Entry
+	for i := 0; i < 29 && len(picked) > 0; i++ {
+		sample = append(sample, picked[i*len(picked)/29])
+	}
+	if len(picked) > 0 {
+		sample = append(sample, picked[len(picked)-1])
+	}
+	agree := 0
+	for _, e := range sample {
+		p, ok := decodePart(t, e, "DXIL")
+		if !ok {
+			t.Errorf("%s: no DXIL bitcode", e.Rel)
+			continue
+		}
+		out, err := corpus.Run(tool, p.bc, "-")
+		if err != nil {
+			t.Errorf("%s: llvm-bcanalyzer-19: %v", e.Rel, err)
+			continue
+		}
+		theirs := parseBCAnalyzer(out)
+		if len(theirs) == 0 {
+			t.Errorf("%s: nothing parsed from llvm-bcanalyzer's output: the test is broken", e.Rel)
+			continue
+		}
+		ours := map[uint32]*bcStats{}
+		ourStats(p.m.Blocks, ours)
+		if d := compareBCStats(ours, theirs); len(d) > 0 {
+			t.Errorf("%s: %s", e.Rel, strings.Join(d, "; "))
+			continue
+		}
+		agree++
+	}
+	t.Logf("%d/%d files agree with llvm-bcanalyzer-19 (blocks, records, abbreviations, per-kind counts and bits)", agree, len(sample))
+}

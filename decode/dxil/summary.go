@@ -1,0 +1,216 @@
+package dxil
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode/llvm/ir"
+	"github.com/dxscope/dxscope/decode/report"
+)
+
+// The module's summary, derived from the IR reader's module: the type table
+// as short lines, global values with their names, each function's blocks
+// and instructions, and the census of dx.op calls (the opcode is a call's
+// first argument, a constant integer).
+
+// mdWork bounds how many metadata nodes the DXIL readers visit in one module,
+// since a hostile file can make every entry point share one huge list.
+const mdWork = 1 << 18
+
+// moduleReader derives a Module from the IR.
+type moduleReader struct {
+	m      *Module
+	ir     *ir.Module
+	o      *out
+	types  *ir.TypePrinter // SummarySyntax
+	warned map[string]bool
+	work   int // metadata nodes visited (bounded by mdWork)
+
+	named     map[string][]uint32 // named metadata: node ids (the last node of a name wins)
+	namedList []string            // names in the order they first appear
+}
+
+func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, args ...any) {
+	if d.warned[key] {
+		return
+	}
+	d.warned[key] = true
+	d.o.problem(sev, format, args...)
+}
+
+// readModule fills m from the IR module irm.
+func readModule(m *Module, irm *ir.Module, o *out) {
+	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{}}
+	for _, p := range irm.Problems {
+		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
+			o.sink.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)
+		}
+	}
+	m.Producer, m.Version = irm.Producer, irm.Version
+	m.Triple, m.DataLayout, m.SourceFileName = irm.Triple, irm.DataLayout, irm.SourceFileName
+	// The rendered table is for people: a few thousand types is already more than any shader has.
+	n := min(len(irm.Types), maxTypesShown)
+	m.Types = make([]string, n)
+	for i := range n {
+		m.Types[i] = d.types.Type(uint32(i))
+	}
+	if n < len(irm.Types) {
+		o.problem(report.Note, "the type table has %d types; only the first %d are listed", len(irm.Types), n)
+	}
+	for _, g := range irm.Globals {
+		t := g.ValueType
+		if t == ir.NoType {
+			t = g.Type
+		}
+		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: d.types.Type(t), Constant: g.Constant,
+			AddressSpace: g.AddrSpace, Linkage: ir.LinkageName(g.Linkage)})
+	}
+	dxop := make([]bool, len(irm.Functions))
+	for i, f := range irm.Functions {
+		m.Functions = append(m.Functions, Function{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
+			Linkage: ir.LinkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})
+		if strings.HasPrefix(f.Name, "dx.op.") {
+			m.DXOpFunctions = append(m.DXOpFunctions, f.Name)
+			dxop[i] = true
+			if !f.Declaration {
+				d.warnOnce("dxopbody", report.Warning, "%s has a body; dx.op functions are declarations the driver implements", f.Name)
+			}
+		}
+	}
+	d.census(dxop)
+	m.MetadataCount = irm.ModuleMDCount
+	readDXILMetadata(d)
+}
+
+// census counts the calls to dx.op functions by opcode, and each
+// function's.
+func (d *moduleReader) census(dxop []bool) {
+	m, irm := d.m, d.ir
+	count := map[uint32]int{}
+	first := map[uint32]uint64{} // opcode → absolute bit offset of its first call record
+	for fi := range irm.Functions {
+		f := &irm.Functions[fi]
+		for k := range f.Insts {
+			in := &f.Insts[k]
+			callee, ok := in.Callee()
+			if !ok {
+				continue
+			}
+			if v := irm.Value(f, callee); v == nil || v.Kind != ir.ValueFunction || v.Index < 0 || !dxop[v.Index] {
+				continue
+			}
+			m.Functions[fi].DXOpCalls++
+			if len(in.Args) < 2 {
+				d.warnOnce("dxopnoarg", report.Warning, "a call to a dx.op function in %q has no arguments", f.Name)
+				continue
+			}
+			op, ok := irm.ConstInt(f, in.Args[0])
+			if !ok {
+				d.warnOnce("dxopnonconst", report.Warning, "a call to a dx.op function in %q has an opcode that is not a constant integer", f.Name)
+				continue
+			}
+			if count[uint32(op)] == 0 {
+				first[uint32(op)] = in.Bit
+			}
+			count[uint32(op)]++
+		}
+	}
+	for op, n := range count {
+		m.DXOps = append(m.DXOps, OpCount{Opcode: op, Name: OpName(op), Count: n, Offset: int64(first[op] / 8)})
+	}
+	sort.Slice(m.DXOps, func(i, j int) bool { return m.DXOps[i].Opcode < m.DXOps[j].Opcode })
+	if m.DXOps == nil {
+		m.DXOps = []OpCount{}
+	}
+}
+
+// md returns module-level metadata id ref (-1: null), or nil.
+func (d *moduleReader) md(ref int64) *ir.Metadata {
+	if ref < 0 || ref >= int64(len(d.ir.Metadata)) {
+		return nil
+	}
+	return &d.ir.Metadata[ref]
+}
+
+// operand is operand i of node n as a metadata id, or -1 for null or none.
+func operand(n *ir.Metadata, i int) int64 {
+	if id, ok := n.Operand(i); ok {
+		return int64(id)
+	}
+	return -1
+}
+
+// value returns the module-level value a metadata value wraps, or nil.
+func (d *moduleReader) value(e *ir.Metadata) *ir.Value {
+	if e == nil || e.Code != ir.MetadataValue || int64(e.Value) >= int64(len(d.ir.Values)) {
+		return nil
+	}
+	return &d.ir.Values[e.Value]
+}
+
+// mdInt reads an integer constant wrapped as metadata.
+func (d *moduleReader) mdInt(e *ir.Metadata) (int64, bool) {
+	if d.value(e) == nil {
+		return 0, false
+	}
+	return d.ir.ConstInt(nil, e.Value)
+}
+
+// mdRender prints metadata roughly as LLVM assembly, bounded in depth and length.
+func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
+	if e == nil {
+		return "null"
+	}
+	*budget--
+	if *budget < 0 {
+		return "…"
+	}
+	switch e.Record {
+	case ir.MetadataString, ir.MetadataStrings:
+		s := e.Str
+		if len(s) > 200 {
+			s = s[:200] + "…"
+		}
+		return fmt.Sprintf("!%q", s)
+	case ir.MetadataValue:
+		ts := d.types.Nested(e.Type)
+		if v := d.value(e); v != nil {
+			n, isInt := d.ir.ConstInt(nil, e.Value)
+			switch {
+			case isInt:
+				return ts + " " + strconv.FormatInt(n, 10)
+			case v.Kind == ir.ValueConstant && v.Const.Code == ir.CstCodeUndef:
+				return ts + " undef"
+			case v.Kind == ir.ValueFunction && v.Index >= 0:
+				return ts + " @" + d.ir.Functions[v.Index].Name
+			case v.Kind == ir.ValueGlobal:
+				return ts + " @global"
+			}
+		}
+		return ts + " …"
+	case ir.MetadataNode, ir.MetadataDistinctNode:
+		if depth > 6 {
+			return "!{…}"
+		}
+		parts := make([]string, 0, e.NumOperands())
+		for i := range e.NumOperands() {
+			if i >= 24 {
+				parts = append(parts, "…")
+				break
+			}
+			parts = append(parts, d.mdRender(d.md(operand(e, i)), depth+1, budget))
+		}
+		return "!{" + strings.Join(parts, ", ") + "}"
+	}
+	return "!" + ir.RecordName(ir.MetadataBlockID, e.Record)
+}
+
+func u32s(o []uint64) []uint32 {
+	v := make([]uint32, len(o))
+	for i, x := range o {
+		v[i] = uint32(x)
+	}
+	return v
+}

@@ -1,0 +1,45 @@
+package dxil
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestReadViewIDState reads states serialized by hand as
+// DxilViewIdState::Serialize writes them: input count, then per stream the
+// output count, the view-id bit set (when the shader uses the view id) and
+// one output bit set per input; then for hull, domain and mesh shaders the
+// patch constants the same way (for a domain shader, as inputs).
+func TestReadViewIDState(t *testing.T) {
+	hull := ReadViewIDState([]uint32{
+		2,            // inputs
+		3,            // outputs
+		0b010,        // output 1 depends on the view id
+		0b001, 0b101, // input 0 feeds output 0; input 1 outputs 0 and 2
+		1,         // patch constants
+		0b1,       // patch constant 0 depends on the view id
+		0b1, 0b0}, // input 0 feeds patch constant 0
+		Hull, true)
+	want := &ViewIDState{Kind: Hull, Inputs: 2, Outputs: [4]uint32{3}, PatchConstants: 1,
+		OutputsOnViewID:        [4][]uint32{{1}},
+		PatchConstantsOnViewID: []uint32{0},
+		InputsOf:               [4]map[uint32][]uint32{{0: {0, 1}, 2: {1}}},
+		InputsOfPatchConstant:  map[uint32][]uint32{0: {0}}}
+	if !reflect.DeepEqual(hull, want) {
+		t.Errorf("hull shader:\n got %+v\nwant %+v", hull, want)
+	}
+	domain := ReadViewIDState([]uint32{1, 2, 0b11, 2, 0b01, 0b10}, Domain, false)
+	if domain.PatchConstants != 2 || !reflect.DeepEqual(domain.PatchConstantsOf, map[uint32][]uint32{0: {0}, 1: {1}}) ||
+		!reflect.DeepEqual(domain.InputsOf[0], map[uint32][]uint32{0: {0}, 1: {0}}) {
+		t.Errorf("domain shader: %+v", domain)
+	}
+	gs := ReadViewIDState([]uint32{1, 1, 0b1, 0, 0, 2, 0b10}, Geometry, false)
+	if gs.Streams() != 4 || gs.Outputs != [4]uint32{1, 0, 0, 2} || !reflect.DeepEqual(gs.InputsOf[3], map[uint32][]uint32{1: {0}}) {
+		t.Errorf("geometry shader: %+v", gs)
+	}
+	// A state that claims more bit sets than it has words reads what is there.
+	short := ReadViewIDState([]uint32{1000, 1000}, Pixel, false)
+	if short.Inputs != 1000 || short.Outputs[0] != 1000 || len(short.InputsOf[0]) != 0 {
+		t.Errorf("short state: %+v", short)
+	}
+}

@@ -1,0 +1,201 @@
+package ir
+
+import (
+	"bufio"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+var (
+	reBlock = regexp.MustCompile(`^\s*Block ID #(\d+)`)
+	reInst  = regexp.MustCompile(`^\s*Num Instances: (\d+)`)
+	reHist  = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s.*?\s(\S+)\s*$`)
+)
+
+// analyzerCounts reads llvm-bcanalyzer's per-block summary: per block id,
+// its instances and each record name's count.
+func analyzerCounts(out string) (instances map[uint32]int, records map[uint32]map[string]int) {
+	instances, records = map[uint32]int{}, map[uint32]map[string]int{}
+	var cur uint32
+	in := false
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "Per-block Summary:") {
+			in = true
+		}
+		if !in {
+			continue
+		}
+		if m := reBlock.FindStringSubmatch(line); m != nil {
+			id, _ := strconv.Atoi(m[1])
+			cur = uint32(id)
+			records[cur] = map[string]int{}
+			continue
+		}
+		if m := reInst.FindStringSubmatch(line); m != nil {
+			instances[cur], _ = strconv.Atoi(m[1])
+			continue
+		}
+		if m := reHist.FindStringSubmatch(line); m != nil && records[cur] != nil {
+			n, _ := strconv.Atoi(m[1])
+			records[cur][m[3]] += n
+		}
+	}
+	return instances, records
+}
+
+// TestModulesMatchLLVMBCAnalyzer decodes a spread of corpus modules and
+// checks the IR against llvm-bcanalyzer-19's count of the records it comes
+// from: a type per TYPE_BLOCK record (but NUMENTRY and STRUCT_NAME), a
+// constant per CONSTANTS_BLOCK record (but SETTYPE), a body per
+// FUNCTION_BLOCK, an instruction per instruction record, a metadata id per
+// METADATA_BLOCK record (but NAME, KIND and NAMED_NODE), a name per VST
+// entry; and that the reader found nothing wrong.
+func TestModulesMatchLLVMBCAnalyzer(t *testing.T) {
+	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
+	var es []corpus.Entry
+	for _, e := range corpus.Entries(t) {
+		if e.Has("DXIL") {
+			es = append(es, e)
+		}
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
+	es = corpus.Spread(es, 24, "DXSCOPE_BCANALYZER_ALL")
+	agree, insts, consts, mds := 0, 0, 0, 0
+	for _, e := range es {
+		bc, ok := corpus.DXILBitcode(e.Bytes(t))
+		if !ok {
+			t.Errorf("%s: no DXIL bitcode", e.Rel)
+			continue
+		}
+		m := Decode(bc, 0, "DXIL")
+		for _, p := range m.Problems {
+			t.Errorf("%s: %s", e.Rel, p)
+		}
+		out, err := corpus.Run(tool, bc, "-")
+		if err != nil {
+			t.Errorf("%s: llvm-bcanalyzer-19: %v", e.Rel, err)
+			continue
+		}
+		inst, rec := analyzerCounts(out)
+		sum := func(block uint32, but ...string) int {
+			n := 0
+			for name, c := range rec[block] {
+				if !slices.Contains(but, name) {
+					n += c
+				}
+			}
+			return n
+		}
+		bodies, ninst, nconst, vst := 0, 0, 0, 0
+		for _, v := range m.Values {
+			if v.Kind == ValueConstant {
+				nconst++
+			}
+			if v.Name != "" {
+				vst++
+			}
+		}
+		for _, f := range m.Functions {
+			if f.HasBody {
+				bodies++
+			}
+			ninst += len(f.Insts)
+			for _, v := range f.Locals {
+				if v.Kind == ValueConstant {
+					nconst++
+				}
+				if v.Name != "" {
+					vst++
+				}
+			}
+			for _, b := range f.Blocks {
+				if b.Name != "" {
+					vst++
+				}
+			}
+		}
+		localMD := 0
+		for _, f := range m.Functions {
+			localMD += len(f.LocalMD)
+		}
+		checks := []struct {
+			what       string
+			ours, them int
+		}{
+			{"types", len(m.Types), sum(TypeBlockIDNew, "NUMENTRY", "STRUCT_NAME")},
+			{"constants", nconst, sum(ConstantsBlockID, "SETTYPE")},
+			{"function bodies", bodies, inst[FunctionBlockID]},
+			{"instructions", ninst, sum(FunctionBlockID, "DECLAREBLOCKS", "DEBUG_LOC", "DEBUG_LOC_AGAIN")},
+			{"metadata ids", len(m.Metadata) + localMD, sum(MetadataBlockID, "NAME", "KIND", "NAMED_NODE")},
+			{"named values and blocks", vst, sum(ValueSymtabBlockID)},
+		}
+		bad := false
+		for _, c := range checks {
+			if c.ours != c.them {
+				t.Errorf("%s: %d %s, llvm-bcanalyzer-19 counts %d records", e.Rel, c.ours, c.what, c.them)
+				bad = true
+			}
+		}
+		if !bad && len(m.Problems) == 0 {
+			agree++
+		}
+		insts += ninst
+		consts += nconst
+		mds += len(m.Metadata)
+	}
+	t.Logf("%d/%d modules agree with llvm-bcanalyzer-19 and decode without problems (%d instructions, %d constants, %d metadata ids)", agree, len(es), insts, consts, mds)
+}
+
+// FuzzDecode reads arbitrary bytes as a module: no panic, and every
+// problem and instruction lies inside the bitcode.
+func FuzzDecode(f *testing.F) {
+	f.Add(handModule())
+	f.Add([]byte("BC\xc0\xde"))
+	for _, e := range corpus.Spread(dxilEntries(), 3, "") {
+		if bc, ok := corpus.DXILBitcode(e.Bytes(f)); ok {
+			f.Add(bc)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		const base = 100
+		m := Decode(b, base, "DXIL")
+		end := int64(base + len(b))
+		for _, p := range m.Problems {
+			if p.Offset < base || p.Offset > end {
+				t.Fatalf("problem at 0x%x outside [0x%x, 0x%x]: %s", p.Offset, base, end, p)
+			}
+		}
+		for _, fn := range m.Functions {
+			for _, in := range fn.Insts {
+				if int64(in.Bit/8) < base || int64((in.Bit+in.Bits)/8) > end {
+					t.Fatalf("instruction at bit %d+%d outside the bitcode", in.Bit, in.Bits)
+				}
+			}
+		}
+		// The printer's type walk must terminate on whatever the types are.
+		p := NewTypePrinter(m, AsmSyntax)
+		for i := range min(len(m.Types), 64) {
+			p.Type(uint32(i))
+		}
+		m.IdentifiedStructs()
+	})
+}
+
+// dxilEntries lists the corpus files with a DXIL part (none without the corpus).
+func dxilEntries() []corpus.Entry {
+	var out []corpus.Entry
+	for _, e := range corpus.Available() {
+		if e.Has("DXIL") {
+			out = append(out, e)
+		}
+	}
+	return out
+}

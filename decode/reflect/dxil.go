@@ -1,0 +1,450 @@
+package reflect
+
+import (
+	"regexp"
+	"strconv"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
+)
+
+// DXC's containers spread reflection over several parts: the DXIL module's
+// metadata (resources, entry properties), the STAT part (the same module
+// with the names and type annotations that -Qstrip_reflect removes from
+// DXIL), the signature parts, PSV0 (what the runtime reads) and, for
+// libraries, RDAT (functions and the resources each uses).
+
+// dxilModules returns the module reflection reads (STAT's when the
+// container has one, since DXC moves reflection there) and its part name,
+// and the DXIL part's own module.
+func dxilModules(f *decode.File) (refl *dxil.Module, from string, dxil *dxil.Module) {
+	if p := programPart(f); p != nil {
+		dxil = p.Module
+	}
+	if p := f.Part("STAT"); p != nil && p.Program != nil && p.Module != nil {
+		return p.Module, "STAT", dxil
+	}
+	return dxil, "DXIL", dxil
+}
+
+func reflectDXIL(f *decode.File, r *Reflection) {
+	prog := programPart(f)
+	h := prog.Program
+	mod, from, dxilMod := dxilModules(f)
+	lib := h.ShaderKind == dxil.Library
+
+	r.Absent = append(r.Absent,
+		"constant buffer variables and their types: DXC keeps them in the module's dx.typeAnnotations, which dxscope does not read yet",
+		"instruction counts: DXC's reflection counts the module's instructions itself; the container stores no count",
+		"compile flags: DXC records none")
+	if lib {
+		reflectLibrary(f, r, mod, from)
+		return
+	}
+
+	d := &ShaderDesc{}
+	r.Desc = d
+	ver := uint32(h.ShaderKind)<<16 | h.MajorVersion<<4 | h.MinorVersion
+	d.set(&d.Version, "Version", ver, "DXIL")
+	d.VersionName = dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
+	d.VersionType = name(shaderVersionTypes, uint32(h.ShaderKind), "D3D12_SHADER_VERSION_TYPE")
+	if mod != nil && mod.Producer != "" {
+		c := mod.Producer
+		d.Creator = &c
+		d.source("Creator", from)
+	}
+
+	if mod == nil {
+		r.Absent = append(r.Absent, "constant buffers and bound resources: the DXIL module does not decode")
+	} else {
+		res := entryResources(mod)
+		r.ConstantBuffers, r.BoundResources = dxilBindings(res, from)
+		d.set(&d.ConstantBuffers, "ConstantBuffers", uint32(len(r.ConstantBuffers)), from)
+		d.set(&d.BoundResources, "BoundResources", uint32(len(r.BoundResources)), from)
+		for _, b := range r.BoundResources {
+			if b.Name == "" {
+				r.Absent = append(r.Absent, "resource names: stripped from the DXIL part (-Qstrip_reflect) and no STAT part keeps them")
+				break
+			}
+		}
+	}
+
+	r.signatures(f, []string{"ISG1"}, []string{"OSG1"}, []string{"PSG1"})
+	switch h.ShaderKind {
+	case 3, 4, 13: // hull, domain, mesh have a patch-constant or primitive signature
+	default:
+		if r.PatchConstantParameters == nil {
+			r.PatchConstantParameters = []SignatureParameter{}
+		}
+	}
+	for _, l := range []struct {
+		list []SignatureParameter
+		what string
+	}{{r.InputParameters, "input (ISG1)"}, {r.OutputParameters, "output (OSG1)"}, {r.PatchConstantParameters, "patch-constant or primitive (PSG1)"}} {
+		if l.list == nil {
+			r.Absent = append(r.Absent, "the "+l.what+" signature: the container has no such part")
+		}
+	}
+
+	var entry *dxil.EntryPoint
+	for _, m := range []*dxil.Module{dxilMod, mod} {
+		if e := shaderEntry(m); e != nil && entry == nil {
+			entry = e
+		}
+	}
+	stageFacts(f, d, entry)
+	if n := numThreads(entry); n != nil {
+		r.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: "DXIL"}
+	} else if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil && p.PSVInfo.Version >= 2 && p.PSVInfo.NumThreadsX != 0 {
+		i := p.PSVInfo
+		r.ThreadGroupSize = &ThreadGroupSize{X: i.NumThreadsX, Y: i.NumThreadsY, Z: i.NumThreadsZ, Source: "PSV0"}
+	}
+}
+
+// shaderEntry is the module's entry point with a function (a shader's one entry).
+func shaderEntry(m *dxil.Module) *dxil.EntryPoint {
+	if m == nil {
+		return nil
+	}
+	for i := range m.EntryPoints {
+		if m.EntryPoints[i].Function != "" {
+			return &m.EntryPoints[i]
+		}
+	}
+	return nil
+}
+
+// numThreads is the entry's numthreads: its NumThreads property, or the
+// first operand of a mesh or amplification shader's MSState/ASState.
+func numThreads(e *dxil.EntryPoint) []uint32 {
+	if e == nil {
+		return nil
+	}
+	if len(e.NumThreads) == 3 {
+		return e.NumThreads
+	}
+	for _, p := range e.Properties {
+		if p.Name == "MSState" || p.Name == "ASState" {
+			if v := ints(p.Value); len(v) >= 3 {
+				return v[:3]
+			}
+		}
+	}
+	return nil
+}
+
+// entryResources is what the shader's entry binds: its own list, or the module's.
+func entryResources(m *dxil.Module) []dxil.Resource {
+	if e := shaderEntry(m); e != nil && !e.ModuleResources && len(e.Resources) > 0 {
+		return e.Resources
+	}
+	return m.Resources
+}
+
+// ints reads the i32 operands of a rendered metadata node, in order.
+var i32s = regexp.MustCompile(`i32 (-?[0-9]+)`)
+
+func ints(s string) []uint32 {
+	var out []uint32
+	for _, m := range i32s.FindAllStringSubmatch(s, -1) {
+		v, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil {
+			return out
+		}
+		out = append(out, uint32(v))
+	}
+	return out
+}
+
+// stageFacts fills the geometry and tessellation fields of the desc from the
+// entry's GSState/HSState/DSState properties (what DXC's reflection reads),
+// else from PSV0's stage record.
+func stageFacts(f *decode.File, d *ShaderDesc, e *dxil.EntryPoint) {
+	found := false
+	if e != nil {
+		for _, p := range e.Properties {
+			v := ints(p.Value)
+			switch p.Name {
+			case "GSState": // inputPrimitive, maxVertexCount, activeStreamMask, outputTopology, instanceCount
+				if len(v) == 5 {
+					d.set(&d.InputPrimitive, "InputPrimitive", v[0], "DXIL")
+					d.set(&d.GSMaxOutputVertexCount, "GSMaxOutputVertexCount", v[1], "DXIL")
+					d.set(&d.GSOutputTopology, "GSOutputTopology", v[3], "DXIL")
+					d.set(&d.GSInstanceCount, "cGSInstanceCount", v[4], "DXIL")
+					found = true
+				}
+			case "HSState": // patchConstantFunction, inputControlPoints, outputControlPoints, domain, partitioning, outputPrimitive, maxTessFactor
+				if len(v) >= 5 {
+					d.set(&d.InputPrimitive, "InputPrimitive", 7+v[0], "DXIL") // D3D_PRIMITIVE_n_CONTROL_POINT_PATCH
+					d.set(&d.ControlPoints, "cControlPoints", v[1], "DXIL")
+					d.set(&d.TessellatorDomain, "TessellatorDomain", v[2], "DXIL")
+					d.set(&d.HSPartitioning, "HSPartitioning", v[3], "DXIL")
+					d.set(&d.HSOutputPrimitive, "HSOutputPrimitive", v[4], "DXIL")
+					found = true
+				}
+			case "DSState": // domain, inputControlPoints
+				if len(v) == 2 {
+					d.set(&d.TessellatorDomain, "TessellatorDomain", v[0], "DXIL")
+					d.set(&d.ControlPoints, "cControlPoints", v[1], "DXIL")
+					found = true
+				}
+			}
+		}
+	}
+	if p := f.Part("PSV0"); !found && p != nil && p.PSVInfo != nil {
+		i := p.PSVInfo
+		switch {
+		case i.GS != nil:
+			d.set(&d.InputPrimitive, "InputPrimitive", uint32(i.GS.InputPrimitive), "PSV0")
+			d.set(&d.GSOutputTopology, "GSOutputTopology", uint32(i.GS.OutputTopology), "PSV0")
+			if i.Version >= 1 {
+				d.set(&d.GSMaxOutputVertexCount, "GSMaxOutputVertexCount", uint32(i.MaxVertexCount), "PSV0")
+			}
+		case i.HS != nil:
+			d.set(&d.ControlPoints, "cControlPoints", i.HS.OutputControlPointCount, "PSV0")
+			d.set(&d.TessellatorDomain, "TessellatorDomain", uint32(i.HS.TessellatorDomain), "PSV0")
+			d.set(&d.HSOutputPrimitive, "HSOutputPrimitive", uint32(i.HS.TessellatorOutputPrimitive), "PSV0")
+		case i.DS != nil:
+			d.set(&d.ControlPoints, "cControlPoints", i.DS.InputControlPointCount, "PSV0")
+			d.set(&d.TessellatorDomain, "TessellatorDomain", uint32(i.DS.TessellatorDomain), "PSV0")
+		}
+	}
+	d.names()
+}
+
+// The D3D_SHADER_INPUT_TYPE, D3D_SRV_DIMENSION and D3D_RESOURCE_RETURN_TYPE
+// values a DXIL resource is reflected as (d3dcommon.h), chosen from its
+// class and kind as DXC's reflection chooses them.
+const (
+	sitCBuffer, sitTBuffer, sitTexture, sitSampler               = 0, 1, 2, 3
+	sitUAVTyped, sitStructured, sitUAVStructured, sitByteAddress = 4, 5, 6, 7
+	sitUAVByteAddress, sitUAVStructuredWithCounter               = 8, 11
+	sitRTAccelerationStructure, sitUAVFeedbackTexture            = 12, 13
+)
+
+var kindDimension = map[string]uint32{"TypedBuffer": 1, "StructuredBuffer": 1, "RawBuffer": 1, "Texture1D": 2,
+	"Texture1DArray": 3, "Texture2D": 4, "FeedbackTexture2D": 4, "Texture2DArray": 5, "FeedbackTexture2DArray": 5,
+	"Texture2DMS": 6, "Texture2DMSArray": 7, "Texture3D": 8, "TextureCube": 9, "TextureCubeArray": 10}
+
+// inputType is the D3D_SHADER_INPUT_TYPE of a DXIL resource.
+func inputType(class, kind string, counter bool) (uint32, bool) {
+	uav := class == "UAV"
+	switch {
+	case class == "CBuffer":
+		return sitCBuffer, true
+	case class == "Sampler":
+		return sitSampler, true
+	case kind == "RawBuffer" && uav:
+		return sitUAVByteAddress, true
+	case kind == "RawBuffer":
+		return sitByteAddress, true
+	case kind == "StructuredBuffer" && !uav:
+		return sitStructured, true
+	case kind == "StructuredBuffer" && counter:
+		return sitUAVStructuredWithCounter, true
+	case kind == "StructuredBuffer":
+		return sitUAVStructured, true
+	case kind == "TBuffer":
+		return sitTBuffer, true
+	case kind == "RTAccelerationStructure":
+		return sitRTAccelerationStructure, true
+	case kind == "FeedbackTexture2D" || kind == "FeedbackTexture2DArray":
+		return sitUAVFeedbackTexture, true
+	case kindDimension[kind] != 0:
+		if uav {
+			return sitUAVTyped, true
+		}
+		return sitTexture, true
+	}
+	return 0, false
+}
+
+// returnType is the D3D_RESOURCE_RETURN_TYPE of a typed resource's element
+// (DXIL::ComponentType): 64-bit floats are DOUBLE, normalized types UNORM or
+// SNORM, integers SINT or UINT, other floats FLOAT, and anything else MIXED.
+func returnType(ct uint32) uint32 {
+	switch ct {
+	case 10: // F64
+		return 7
+	case 12, 14, 16: // UNormF16/F32/F64
+		return 1
+	case 11, 13, 15: // SNormF16/F32/F64
+		return 2
+	case 2, 4, 6: // I16, I32, I64
+		return 3
+	case 3, 5, 7: // U16, U32, U64
+		return 4
+	case 8, 9: // F16, F32
+		return 5
+	}
+	return 6
+}
+
+// bindOf reflects one DXIL resource; the fields its metadata does not hold stay nil.
+func bindOf(res dxil.Resource, source string) InputBind {
+	b := InputBind{Name: res.Name, BindPoint: res.LowerBound, BindCount: res.RangeSize, Space: res.Space,
+		UID: u32(res.ID), Source: source}
+	if res.RangeSize == 0xFFFFFFFF && res.Class != "CBuffer" {
+		b.BindCount = 0 // unbounded: D3D reports 0, but for constant buffers
+	}
+	if t, ok := inputType(res.Class, res.Kind, res.HasCounter); ok {
+		b.Type = t
+	} else {
+		b.Type = 0xFFFFFFFF
+	}
+	b.TypeName = decode.D3DShaderInputTypeName(b.Type)
+	switch res.Class {
+	case "CBuffer":
+		b.UFlags, b.ReturnType, b.Dimension, b.NumSamples = u32(1), u32(0), u32(0), u32(0) // D3D_SIF_USERPACKED
+	case "Sampler":
+		b.ReturnType, b.Dimension, b.NumSamples = u32(0), u32(0), u32(0)
+	case "SRV", "UAV":
+		dim := kindDimension[res.Kind] // 0 (UNKNOWN) for TBuffer and acceleration structures
+		b.Dimension = &dim
+		switch {
+		case res.Kind == "TBuffer":
+			b.UFlags, b.ReturnType, b.NumSamples = u32(1), u32(0), u32(0)
+		case res.Kind == "StructuredBuffer":
+			b.ReturnType = u32(6) // MIXED
+			if res.ElementStride != 0 {
+				b.NumSamples = u32(res.ElementStride)
+			}
+		case res.Kind == "RawBuffer" || res.Kind == "RTAccelerationStructure":
+			b.ReturnType, b.NumSamples = u32(6), u32(0)
+		default:
+			if res.ElementType != 0 {
+				b.ReturnType = u32(returnType(res.ElementType))
+			}
+			switch {
+			case res.SampleCount != 0:
+				b.NumSamples = u32(res.SampleCount)
+			case res.Kind == "Texture2DMS" || res.Kind == "Texture2DMSArray":
+				b.NumSamples = u32(0)
+			default:
+				b.NumSamples = u32(0xFFFFFFFF)
+			}
+		}
+	}
+	if b.UFlags != nil {
+		b.FlagNames = decode.D3DShaderInputFlagNames(*b.UFlags)
+	}
+	if b.ReturnType != nil {
+		b.ReturnTypeName = decode.D3DReturnTypeName(*b.ReturnType)
+	}
+	if b.Dimension != nil {
+		b.DimensionName = decode.D3DSRVDimensionName(*b.Dimension)
+	}
+	return b
+}
+
+// classOrder is the order reflection lists resources in: constant buffers,
+// samplers, SRVs, UAVs (the order PSV0 stores them in too).
+var classOrder = []string{"CBuffer", "Sampler", "SRV", "UAV"}
+
+// dxilBindings reflects a resource list: the constant buffers (their
+// variables absent) and every binding, in reflection order.
+func dxilBindings(res []dxil.Resource, source string) ([]ConstantBuffer, []InputBind) {
+	cbs, binds := []ConstantBuffer{}, []InputBind{}
+	for _, class := range classOrder {
+		for _, x := range res {
+			if x.Class != class {
+				continue
+			}
+			b := bindOf(x, source)
+			binds = append(binds, b)
+			if class == "CBuffer" || x.Kind == "TBuffer" {
+				typ := uint32(0) // D3D_CT_CBUFFER
+				if x.Kind == "TBuffer" {
+					typ = 1
+				}
+				cbs = append(cbs, ConstantBuffer{Desc: BufferDesc{Name: x.Name, Type: typ, TypeName: decode.D3DCBufferTypeName(typ),
+					Size: x.SizeInBytes}, Source: source})
+			}
+		}
+	}
+	return cbs, binds
+}
+
+// reflectLibrary reflects a library: its resources from the module, its
+// functions from RDAT.
+func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string) {
+	r.InputParameters, r.OutputParameters, r.PatchConstantParameters = []SignatureParameter{}, []SignatureParameter{}, []SignatureParameter{}
+	ld := &LibraryDesc{Sources: map[string]string{}}
+	r.LibraryDesc = ld
+	if mod != nil {
+		if mod.Producer != "" {
+			c := mod.Producer
+			ld.Creator = &c
+			ld.Sources["Creator"] = from
+		}
+		r.ConstantBuffers, r.BoundResources = dxilBindings(mod.Resources, from)
+	} else {
+		r.Absent = append(r.Absent, "the library's resources: the DXIL module does not decode")
+	}
+	var rd *decode.RuntimeData
+	if p := f.Part("RDAT"); p != nil {
+		rd = p.RuntimeData
+	}
+	if rd == nil || rd.FunctionTable == nil {
+		r.Absent = append(r.Absent, "the library's functions: the container has no RDAT function table")
+		return
+	}
+	h := programPart(f).Program
+	r.Functions = []Function{}
+	for _, fn := range rd.FunctionTable.Records {
+		fr := Function{Desc: FunctionDesc{
+			Version:       uint32(fn.ShaderKind)<<16 | h.MajorVersion<<4 | h.MinorVersion,
+			VersionName:   dxil.Profile(fn.ShaderKind, h.MajorVersion, h.MinorVersion),
+			Name:          fn.Name,
+			UnmangledName: fn.UnmangledName,
+			ShaderKind:    fn.ShaderKindName,
+		}, Source: "RDAT"}
+		flags := uint64(fn.FeatureInfo2)<<32 | uint64(fn.FeatureInfo1)
+		flags &^= 1<<decode.OptUsesDerivatives | 2 // as DXC's reflection masks them
+		fr.Desc.RequiredFeatureFlags = flags
+		fr.Desc.RequiredFeatures = decode.FeatureFlags(flags).Names()
+		fr.Desc.MinShaderTarget = fn.MinShaderTargetName
+		fr.ConstantBuffers, fr.BoundResources = []ConstantBuffer{}, []InputBind{}
+		var own []dxil.Resource
+		for _, row := range fn.Resources {
+			if rd.ResourceTable == nil || int(row) >= len(rd.ResourceTable.Records) {
+				continue
+			}
+			own = append(own, rdatResource(rd.ResourceTable.Records[row], mod))
+		}
+		fr.ConstantBuffers, fr.BoundResources = dxilBindings(own, "RDAT")
+		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(fr.ConstantBuffers)), uint32(len(fr.BoundResources))
+		if mod != nil {
+			for _, e := range mod.EntryPoints {
+				if n := numThreads(&e); e.Function == fn.Name && n != nil {
+					fr.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: from}
+				}
+			}
+		}
+		r.Functions = append(r.Functions, fr)
+	}
+	ld.FunctionCount = uint32(len(r.Functions))
+	ld.Sources["FunctionCount"] = "RDAT"
+}
+
+// rdatResource reads an RDAT resource record as a metadata resource,
+// completed from the module's record of the same class and ID (element
+// type, stride, sample count, which RDAT does not keep).
+func rdatResource(x decode.RuntimeDataResourceInfo, mod *dxil.Module) dxil.Resource {
+	res := dxil.Resource{Class: x.ClassName, ID: x.ID, Name: x.Name, Space: x.Space, LowerBound: x.LowerBound,
+		Kind: x.KindName, HasCounter: x.Flags&2 != 0}
+	switch {
+	case x.UpperBound == 0xFFFFFFFF:
+		res.RangeSize = 0xFFFFFFFF
+	case x.UpperBound >= x.LowerBound:
+		res.RangeSize = x.UpperBound - x.LowerBound + 1
+	}
+	if mod != nil {
+		for _, m := range mod.Resources {
+			if m.Class == res.Class && m.ID == res.ID {
+				res.ElementType, res.ElementStride, res.SampleCount, res.SizeInBytes = m.ElementType, m.ElementStride, m.SampleCount, m.SizeInBytes
+			}
+		}
+	}
+	return res
+}

@@ -1,0 +1,144 @@
+package reflect_test
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/reflect"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+)
+
+// sharedTypesRDEF is an SM 4.0 RDEF whose one variable has a type with two
+// members of the next type, forty deep: 2^40 members once every use is
+// copied, from 800 bytes.
+func sharedTypesRDEF(depth int) []byte {
+	le := binary.LittleEndian
+	const header, cbuf, variable, typ, member = 28, 24, 24, 16, 12
+	cbOff := header
+	varOff := cbOff + cbuf
+	typesOff := varOff + variable
+	membersOff := typesOff + depth*typ
+	nameOff := membersOff + depth*2*member
+	b := make([]byte, nameOff+4)
+	copy(b[nameOff:], "v\x00\x00\x00")
+	put := func(at int, v uint32) { le.PutUint32(b[at:], v) }
+	put(0, 1)
+	put(4, uint32(cbOff))
+	b[16], b[17] = 0, 4          // minor, major
+	le.PutUint16(b[18:], 0xFFFF) // pixel
+	put(24, uint32(nameOff))
+	put(cbOff, uint32(nameOff))
+	put(cbOff+4, 1)
+	put(cbOff+8, uint32(varOff))
+	put(cbOff+12, 16)
+	put(varOff, uint32(nameOff))
+	put(varOff+8, 16)
+	put(varOff+16, uint32(typesOff))
+	for i := 0; i < depth; i++ {
+		t := typesOff + i*typ
+		le.PutUint16(b[t:], 5) // D3D_SVC_STRUCT
+		if i == depth-1 {
+			le.PutUint16(b[t:], 0) // a scalar at the bottom
+			le.PutUint16(b[t+2:], 3)
+			continue
+		}
+		le.PutUint16(b[t+10:], 2)
+		put(t+12, uint32(membersOff+i*2*member))
+		for m := 0; m < 2; m++ {
+			at := membersOff + (i*2+m)*member
+			put(at, uint32(nameOff))
+			put(at+4, uint32(typesOff+(i+1)*typ))
+			put(at+8, uint32(4*m))
+		}
+	}
+	return b
+}
+
+// A reflection copies RDEF's shared types per use within a budget the
+// part's size sets, so a small file cannot ask for an exponential tree;
+// the cut is said in Absent.
+func TestSharedTypesCostTheirSize(t *testing.T) {
+	rdef := sharedTypesRDEF(40)
+	code := []byte{0x40, 0, 0, 0, 2, 0, 0, 0} // ps_4_0, two dwords
+	b := hostile.Container(hostile.Part{Name: "RDEF", Data: rdef}, hostile.Part{Name: "SHDR", Data: code})
+	f, err := decode.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r *reflect.Reflection
+	alloc, d := corpus.Cost(func() { r = reflect.Reflect(f) })
+	out, _ := json.Marshal(r)
+	t.Logf("%d-byte container: reflection in %v, %d bytes allocated, %d bytes of JSON", len(b), d, alloc, len(out))
+	if len(out) > 64*len(b)+64<<10 {
+		t.Errorf("%d bytes of JSON from %d bytes", len(out), len(b))
+	}
+	if !strings.Contains(strings.Join(r.Absent, "\n"), "type trees") {
+		t.Errorf("the cut type tree is not said: %q", r.Absent)
+	}
+}
+
+// Every hostile input of the decoder's tests reflects at a cost linear in its size.
+func TestHostileInputsReflectCheaply(t *testing.T) {
+	for _, h := range []struct {
+		name string
+		b    []byte
+	}{
+		{"long-name PSV0", hostile.LongNamePSV(765)},
+		{"RDEF names", withCode(hostile.ManyNamesRDEF(8000, 1<<18))},
+		{"huge grids", hostile.HugeGrids()},
+		{"parts at one offset", hostile.PartsAtOneOffset(100000)},
+	} {
+		f, err := decode.Parse(h.b)
+		if err != nil {
+			t.Fatalf("%s: %v", h.name, err)
+		}
+		var out []byte
+		_, d := corpus.Cost(func() { out, _ = json.Marshal(reflect.Reflect(f)) })
+		t.Logf("%s: %d bytes in, %d bytes of reflection JSON, %v", h.name, len(h.b), len(out), d)
+		if len(out) > 64*len(h.b)+64<<10 {
+			t.Errorf("%s: %d bytes of JSON from %d bytes", h.name, len(out), len(h.b))
+		}
+	}
+}
+
+// FuzzReflect: any input that decodes reflects without a panic, and its
+// JSON stays within 64 bytes per input byte.
+func FuzzReflect(f *testing.F) {
+	if dir, ok := corpus.Dir(); ok {
+		corpus.AddSeeds(f, filepath.Join(dir, "real/microsoft__DirectX-Graphics-Samples/*PixelShader*"),
+			filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/*basic*"), filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/d3d12_tessellation*"))
+	}
+	f.Add(hostile.Container(hostile.Part{Name: "RDEF", Data: sharedTypesRDEF(12)}, hostile.Part{Name: "SHDR", Data: []byte{0x40, 0, 0, 0, 2, 0, 0, 0}}))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		dec, err := decode.Parse(b)
+		if err != nil {
+			return
+		}
+		out, err := json.Marshal(reflect.Reflect(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) > 64*len(b)+64<<10 {
+			t.Errorf("%d bytes of JSON from %d bytes", len(out), len(b))
+		}
+	})
+}
+
+// withCode adds a stand-in SHDR part to a hostile container, so that it
+// reflects as an FXC shader.
+func withCode(b []byte) []byte {
+	f, err := decode.Parse(b)
+	if err != nil {
+		return b
+	}
+	var parts []hostile.Part
+	for _, p := range f.Parts {
+		parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+	}
+	return hostile.Container(append(parts, hostile.Part{Name: "SHDR", Data: []byte{0x40, 0, 0, 0, 2, 0, 0, 0}})...)
+}
