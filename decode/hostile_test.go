@@ -285,6 +285,20 @@ var sharedFamilies = []sharedFamily{
 			}
 			hasProblem(t, f, Note, fmt.Sprintf("%d root-signature subobjects name the same bytes as two subobjects before them", k-2))
 		}},
+	{"DXIL: k declarations of one function type of 8k parameters", func(k int) []byte { return hostile.SharedFunctionType(8*k, k) }, []int{512, 1024, 2048},
+		func(t *testing.T, k int, f *File) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.Functions) != k {
+				t.Fatalf("the module's functions are not decoded")
+			}
+			// The summary spells at most 16 parameters and "…", however many
+			// the type has; it cost the type's whole list per declaration.
+			for i, fn := range m.Functions {
+				if !strings.HasPrefix(fn.Type, "void (i32, i32") || !strings.HasSuffix(fn.Type, ", …)") || len(fn.Type) > 128 {
+					t.Fatalf("function %d's type is %q", i, fn.Type)
+				}
+			}
+		}},
 }
 
 // hasProblem fails t unless f has a problem of severity sev whose message contains msg.

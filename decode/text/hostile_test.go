@@ -122,3 +122,36 @@ func TestWriteCappedStopsTheWriter(t *testing.T) {
 		t.Errorf("no cap: %d bytes", out.Len())
 	}
 }
+
+// TestDisassemblySharedFunctionTypeIsLinear: one function type of 8k
+// parameters named by k declarations (8.5 KB at k = 2,048) printed its list
+// for each declaration, 168 MB of text; the declarations print their
+// parameters while the listing stays linear in the bitcode, and then name the
+// first declaration of the type.
+func TestDisassemblySharedFunctionTypeIsLinear(t *testing.T) {
+	var perByte []float64
+	for _, k := range []int{512, 1024, 2048} {
+		data := hostile.SharedFunctionType(8*k, k)
+		f, err := decode.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		alloc, d := corpus.Cost(func() { WriteDisassembly(&b, f, decode.PartIR(f.Part("DXIL"))) })
+		out := b.String()
+		full := strings.Count(out, fmt.Sprintf("(%s)", strings.TrimSuffix(strings.Repeat("i32, ", 8*k), ", ")))
+		named := strings.Count(out, fmt.Sprintf("(<%d parameters, as @0 above>)", 8*k))
+		t.Logf("k=%d: %d bytes, disassembly of %d bytes in %v (%d allocated per byte); %d declarations print the parameters, %d name @0",
+			k, len(data), b.Len(), d, alloc/uint64(len(data)), full, named)
+		if full == 0 || full+named != k {
+			t.Errorf("k=%d: %d declarations print the list, %d name @0, of %d", k, full, named, k)
+		}
+		if b.Len() > 256*len(data) {
+			t.Errorf("k=%d: %d bytes of text from %d", k, b.Len(), len(data))
+		}
+		perByte = append(perByte, float64(alloc)/float64(len(data)))
+	}
+	if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+		t.Errorf("%.0f bytes allocated per input byte at the largest size, %.0f at the smallest", last, first)
+	}
+}

@@ -237,6 +237,7 @@ func Seeds() [][]byte {
 		NestedTypesRDEF(6, 8),
 		SharedRanges(64, 64),
 		RDATSharedRootSignature(32, 16, 16),
+		SharedFunctionType(256, 32),
 	}
 }
 

@@ -38,6 +38,7 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"4 struct types of k members of the next", func(k int) []byte { return hostile.NestedTypesRDEF(4, k) }, []int{64, 128, 256}},
 		{"k tables naming one table of k ranges", func(k int) []byte { return hostile.SharedRanges(k, k) }, []int{512, 1024, 2048}},
 		{"k subobjects naming one root signature of k/4 tables", func(k int) []byte { return hostile.RDATSharedRootSignature(k, k/4, k/4) }, []int{128, 256, 512}},
+		{"k declarations of one function type of 8k parameters", func(k int) []byte { return hostile.SharedFunctionType(8*k, k) }, []int{512, 1024, 2048}},
 	} {
 		var perByte []float64
 		for _, k := range c.ks {
