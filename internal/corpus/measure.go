@@ -51,12 +51,12 @@ func Bench[T any](b B, inputs []T, size func(T) int, op func(T)) {
 type AllocBound struct{ Base, PerByte uint64 }
 
 // DecodeAlloc bounds decoding: the corpus needs at most 128 bytes per byte
-// and 200 KB besides; the inputs of internal/hostile need under 400 per byte.
+// and 200 KB besides; the inputs of internal/hostile need under 450 per byte.
 var DecodeAlloc = AllocBound{Base: 1 << 20, PerByte: 512}
 
 // ModelAlloc bounds building the page's model of a file and every view and
 // text of its parts: the corpus needs at most 900 bytes per byte, the
-// hostile inputs 1,500 and up to 32 MB for a tiny file's capped texts.
+// hostile inputs 1,700 and up to 32 MB for a tiny file's capped texts.
 var ModelAlloc = AllocBound{Base: 64 << 20, PerByte: 2048}
 
 // Limit is the bound for an n-byte input.
