@@ -39,6 +39,7 @@ func TestSharedStructuresKeepThePageLive(t *testing.T) {
 			"2046 descriptor tables name the same ranges as two tables before them", "rootsig", "RTS0", "DescriptorTable(/* the 2048 ranges of parameter 0 */"},
 		{"rdat-shared-rootsig.dxbc", hostile.RDATSharedRootSignature(256, 64, 64),
 			"254 root-signature subobjects name the same bytes as two subobjects before them", "rdat", "RDAT", "GlobalRootSignature"},
+		{"dxil-shared-function-type.dxbc", hostile.SharedFunctionType(16384, 2048), "", "dis", "DXIL", "declare void @2047(<16384 parameters, as @0 above>)"},
 	} {
 		frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: c.name}, File: c.data}, 0).Fragment
 		p := browser.NewTab(t)
