@@ -79,11 +79,18 @@ type printer struct {
 	// module refers to a big (or self-referring) constant.
 	total    int64
 	globalID map[int]uint32 // Globals index → value id
+	// paramsLeft bounds the parameters the declarations print, so a
+	// function type many declarations name costs its list once per
+	// declaration only while the listing stays linear in the bitcode;
+	// typeFirst is the first function printed with each function type.
+	paramsLeft int64
+	typeFirst  map[uint32]string
 }
 
 func newPrinter(m *ir.Module) *printer {
 	p := &printer{m: m, types: ir.NewTypePrinter(m, ir.AsmSyntax), modSlot: map[uint32]int{},
-		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14}
+		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14,
+		paramsLeft: 8*m.Size + 1<<14, typeFirst: map[uint32]string{}}
 	p.slots()
 	return p
 }
@@ -824,8 +831,24 @@ func (p *printer) function(fi int) {
 	}
 	s += p.valueRef(f.ValueID) + "("
 	var ps []string
-	if ft != nil && len(ft.Elems) > 0 {
-		for i, pt := range ft.Elems[1:] {
+	if n := 0; ft != nil && len(ft.Elems) > 0 {
+		if n = len(ft.Elems) - 1; int64(n) > p.paramsLeft {
+			// One function type of thousands of parameters named by every
+			// function would print its list each time: past the budget a
+			// function names the first one printed with that type.
+			if first, ok := p.typeFirst[f.Type]; ok {
+				ps = append(ps, fmt.Sprintf("<%d parameters, as %s above>", n, first))
+			} else {
+				ps = append(ps, fmt.Sprintf("<%d parameters>", n))
+			}
+			n = 0
+		} else {
+			p.paramsLeft -= int64(n)
+			if _, ok := p.typeFirst[f.Type]; !ok {
+				p.typeFirst[f.Type] = p.valueRef(f.ValueID)
+			}
+		}
+		for i, pt := range ft.Elems[1 : 1+n] {
 			x := p.typ(pt)
 			if a := p.attrString(f.Attrs, uint64(i+1), true); a != "" {
 				x += " " + a
