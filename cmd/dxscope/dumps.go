@@ -237,7 +237,7 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 	}
 	var err error
 	if noHeader {
-		err = text.WriteIR(stdout, ir)
+		err = text.WriteIRStyle(stdout, ir, text.ChooseDXCStyle(f))
 	} else {
 		err = text.WriteDisassembly(stdout, f, ir)
 	}
