@@ -81,7 +81,7 @@ type bufPrinter struct {
 	// indent.
 	noSemicolon bool
 	out         []string
-	depth   int
+	depth       int
 }
 
 func (b *bufPrinter) add(s string) { b.out = append(b.out, s) }

@@ -60,7 +60,7 @@ type DXCStyle struct {
 	// DoubledDXILPatchSignature heads the module's patch-constant signature
 	// likewise, as builds before DXC 1.5.1909 do.
 	DoubledDXILPatchSignature bool
-	Rule string // which rules applied, in a sentence
+	Rule                      string // which rules applied, in a sentence
 }
 
 // dxcSpelling is one spelling that differs between DXC builds: the commit
