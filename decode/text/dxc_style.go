@@ -24,7 +24,9 @@ type DXCVersion struct {
 	// Release is an official release's YYMM (1905, 2502), 0 for none.
 	Release int
 	// AfterRelease is an official build of the main branch after Release
-	// (N ≥ 10000): it has what Release has and perhaps more.
+	// (N ≥ 10000): it has what Release has and perhaps more. A build of the
+	// release branch itself is judged by its release, not its commit count
+	// (the branch's own commits are cherry-picks).
 	AfterRelease bool
 	// MinRelease bounds a build that names no release from below: the
 	// first release whose validator writes the module's validator (or
@@ -97,6 +99,8 @@ var dxcSpellings = []dxcSpelling{
 // the file does not say.
 func (v DXCVersion) has(commits, release int) (on, known bool) {
 	switch {
+	case v.Release > 0 && !v.AfterRelease: // a release branch's count includes its cherry-picks: go by the release
+		return v.Release >= release, true
 	case v.Commits > 0:
 		return v.Commits >= commits, true
 	case v.Release > 0 && v.Release >= release:
@@ -114,6 +118,8 @@ func (v DXCVersion) has(commits, release int) (on, known bool) {
 var (
 	// "dxcoob 1.8.2505.32 (b106a961d)", "dxc(private) 1.7.0.13784 (main, e93cb6343)"
 	reDXCIdent = regexp.MustCompile(`^(dxcoob|dxc\(private\)|dxc) (\d+)\.(\d+)\.(\d+)\.(\d+)\b`)
+	// VERS's custom version string of an official build: "1.8.2403.34".
+	reDXCRelease = regexp.MustCompile(`^\d+\.\d+\.([1-9]\d{3})\.(\d+)$`)
 	// "dxcoob 2019.05.00": the 2019 releases' year.month.
 	reDXCDateIdent = regexp.MustCompile(`^dxcoob (20\d\d)\.(\d\d)\.\d+\b`)
 )
@@ -189,7 +195,14 @@ func DXCVersionOf(f *decode.File) DXCVersion {
 		if cv.CustomVersionString != "" {
 			text += " (" + cv.CustomVersionString + ")"
 		}
-		return DXCVersion{Source: "VERS", Text: text, Commits: int(cv.CommitCount)}
+		v := DXCVersion{Source: "VERS", Text: text, Commits: int(cv.CommitCount)}
+		// An official build names its release in the custom version string ("1.8.2403.34").
+		if m := reDXCRelease.FindStringSubmatch(cv.CustomVersionString); m != nil {
+			v.Release, _ = strconv.Atoi(m[1])
+			n, _ := strconv.Atoi(m[2])
+			v.AfterRelease = n >= 10000
+		}
+		return v
 	}
 	prog := f.Part("DXIL")
 	if prog == nil || prog.Program == nil {

@@ -57,7 +57,7 @@ func withCommits(t *testing.T, f *decode.File, commits uint32) *decode.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := DXCVersionOf(g); v.Source != "VERS" || v.Commits != int(commits) {
+	if v := DXCVersionOf(g); v.Source != "VERS" || v.Commits != int(commits) || v.Release != 0 {
 		t.Fatalf("built container reads as %+v, want VERS commit count %d", v, commits)
 	}
 	return g
@@ -87,6 +87,31 @@ func TestParseDXCIdent(t *testing.T) {
 			t.Errorf("parseDXCIdent(%q) = %+v, %v; want %+v, %v", c.in, got, ok, c.want, c.ok)
 		}
 	}
+}
+
+// TestVERSAgreesWithLLVMIdent: where a corpus container has both, VERS's
+// release and the module's llvm.ident name the same release.
+func TestVERSAgreesWithLLVMIdent(t *testing.T) {
+	n := 0
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("VERS") || !e.Has("DXIL") {
+			continue
+		}
+		f := parseEntry(t, e)
+		v := DXCVersionOf(f)
+		iv, ok := parseDXCIdent(llvmIdent(decode.PartIR(f.Part("DXIL"))))
+		if v.Source != "VERS" || !ok {
+			continue
+		}
+		n++
+		if v.Release != iv.Release || v.Release == 0 {
+			t.Errorf("%s: VERS %q reads as release %d, llvm.ident %q as %d", e.Rel, v.Text, v.Release, iv.Text, iv.Release)
+		}
+	}
+	if n == 0 {
+		corpus.Skip(t, "corpus", "no container with VERS and llvm.ident")
+	}
+	t.Logf("%d containers: VERS and llvm.ident name the same release", n)
 }
 
 // TestDXCSpellingsFollowTheCommits checks each row of the table against
@@ -145,6 +170,11 @@ func TestDXCSpellingsFollowTheCommits(t *testing.T) {
 		if c.without > 0 {
 			if get(choose(DXCVersion{Release: c.without})) {
 				t.Errorf("%s: release %d has it, but DXC %d did not print it", c.rule, c.without, c.without)
+			}
+			// A release branch counts its cherry-picks: its count may pass
+			// the commit's without holding it.
+			if get(choose(DXCVersion{Release: c.without, Commits: c.commit + 100})) {
+				t.Errorf("%s: a %d build with a higher commit count has it", c.rule, c.without)
 			}
 		}
 	}
