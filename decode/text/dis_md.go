@@ -14,11 +14,16 @@ import (
 // print "metadata !142" and "!142 = !DIExpression()"; later LLVMs print it
 // inline).
 
+// dwOps are the operations a DIExpression may hold in LLVM 3.7
+// (DIExpression::isValid); another makes the writer print plain numbers.
 var dwOps = map[uint64]struct {
 	name string
 	args int
 }{0x06: {"DW_OP_deref", 0}, 0x22: {"DW_OP_plus", 1}, 0x9d: {"DW_OP_bit_piece", 2}}
 
+// diFlags are LLVM 3.7's DIFlag bits above the access field
+// (include/llvm/IR/DebugInfoFlags.def; the access values 1-3 are
+// DIFlagPrivate, DIFlagProtected and DIFlagPublic).
 var diFlags = []struct {
 	bit  uint64
 	name string
