@@ -87,7 +87,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 			}
 		}
 		add(";")
-		if opt := fl >> 40; opt != 0 {
+		if opt := fl >> 40; opt != 0 && st.OptionalFeatureNote {
 			add("; Note: shader has optional feature flags set:")
 			for i, n := range optFeatureInfoNames {
 				if opt&(1<<i) != 0 {
@@ -457,7 +457,7 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind dxil.ShaderKind, st DXCStyle) []stri
 		}
 	}
 	switch {
-	case p.MinimumWaveLaneCount == p.MaximumWaveLaneCount:
+	case p.MinimumWaveLaneCount == p.MaximumWaveLaneCount && (st.WaveSizeLine || st.PSVRuntimeInfo):
 		add(fmt.Sprintf("WaveSize=%d", p.MinimumWaveLaneCount))
 	case st.PSVRuntimeInfo:
 		add(fmt.Sprintf("MinimumExpectedWaveLaneCount: %d", p.MinimumWaveLaneCount))

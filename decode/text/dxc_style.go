@@ -56,6 +56,12 @@ type DXCStyle struct {
 	// ThreadsTitle writes the "; Compute Shader"-style title and its
 	// NumThreads line for compute, mesh and amplification shaders.
 	ThreadsTitle bool
+	// WaveSizeLine writes "WaveSize=N" after the stage lines when PSV0's
+	// minimum and maximum wave lane counts are equal.
+	WaveSizeLine bool
+	// OptionalFeatureNote lists SFI0's optional feature flags (bits 40 and
+	// up) under "Note: shader has optional feature flags set:".
+	OptionalFeatureNote bool
 	// DoubledPatchSignature heads the container's patch-constant signature
 	// "Patch Constant signature signature:" as builds before DXC 1.8.2502 do.
 	DoubledPatchSignature bool
@@ -88,6 +94,10 @@ var dxcSpellings = []dxcSpelling{
 		set: func(st *DXCStyle, on bool) { st.StructSemicolon = on }},
 	{commits: 3578, release: 2207, byDefault: true, on: "compute, mesh and amplification titles with NumThreads", off: "no compute title",
 		set: func(st *DXCStyle, on bool) { st.ThreadsTitle = on }},
+	{commits: 2883, release: 2012, byDefault: true, on: "WaveSize lines", off: "no WaveSize line",
+		set: func(st *DXCStyle, on bool) { st.WaveSizeLine = on }},
+	{commits: 4458, release: 2405, byDefault: true, on: "the optional feature flags note", off: "no optional feature flags note",
+		set: func(st *DXCStyle, on bool) { st.OptionalFeatureNote = on }},
 	{commits: 4670, release: 2502, byDefault: true, on: "\"Patch Constant signature:\"", off: "\"Patch Constant signature signature:\"",
 		set: func(st *DXCStyle, on bool) { st.DoubledPatchSignature = !on }},
 	{commits: 2276, release: 1909, byDefault: true, on: "the module's \"Patch Constant signature:\"", off: "the module's \"Patch Constant signature signature:\"",

@@ -127,6 +127,8 @@ func TestDXCSpellingsFollowTheCommits(t *testing.T) {
 		"threads":   func(s DXCStyle) bool { return s.ThreadsTitle },
 		"patch":     func(s DXCStyle) bool { return !s.DoubledPatchSignature },
 		"dxilpatch": func(s DXCStyle) bool { return !s.DoubledDXILPatchSignature },
+		"wavesize":  func(s DXCStyle) bool { return s.WaveSizeLine },
+		"optional":  func(s DXCStyle) bool { return s.OptionalFeatureNote },
 	}
 	for _, c := range []struct {
 		rule          string
@@ -140,6 +142,8 @@ func TestDXCSpellingsFollowTheCommits(t *testing.T) {
 		{"threads", 3578, 2112, 2207, true},   // 69627993e "Add numthreads to disassembly output"
 		{"patch", 4670, 2407, 2502, true},     // 6f1c8e244 "Remove duplicated "signature" in output"
 		{"dxilpatch", 2276, 1907, 1909, true}, // 968fe4113 "Add support for HLSL Meshlets"
+		{"wavesize", 2883, 2010, 2012, true},  // d574d27c1 "Implement Shader Model 6.6"
+		{"optional", 4458, 2403, 2405, true},  // 9c518dbd9 "RDAT: Check flags and WaveSize for min SM; …"
 	} {
 		get := field[c.rule]
 		choose := func(v DXCVersion) DXCStyle {
