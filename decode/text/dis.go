@@ -27,7 +27,15 @@ type DisLine struct {
 
 // DisassembleIR prints the module's IR as lines.
 func DisassembleIR(m *ir.Module) []DisLine {
+	return DisassembleIRStyle(m, DXCStyle{LineComments: true})
+}
+
+// DisassembleIRStyle is DisassembleIR with the spellings of one DXC build
+// (ChooseDXCStyle): without "; line:" and "; var:" comments for builds
+// before they were written.
+func DisassembleIRStyle(m *ir.Module, st DXCStyle) []DisLine {
 	p := newPrinter(m)
+	p.lineComments = st.LineComments
 	p.module()
 	text := strings.TrimSuffix(p.out.String(), "\n")
 	parts := strings.Split(text, "\n")
@@ -45,8 +53,13 @@ func DisassembleIR(m *ir.Module) []DisLine {
 
 // WriteIR writes the module's IR.
 func WriteIR(w io.Writer, m *ir.Module) error {
+	return WriteIRStyle(w, m, DXCStyle{LineComments: true})
+}
+
+// WriteIRStyle is WriteIR with the spellings of one DXC build.
+func WriteIRStyle(w io.Writer, m *ir.Module, st DXCStyle) error {
 	var sb strings.Builder
-	for _, l := range DisassembleIR(m) {
+	for _, l := range DisassembleIRStyle(m, st) {
 		sb.WriteString(l.Text)
 		sb.WriteByte('\n')
 	}
@@ -85,6 +98,9 @@ type printer struct {
 	// typeFirst is the first function printed with each function type.
 	paramsLeft int64
 	typeFirst  map[uint32]string
+	// lineComments writes DXC's "; line:" and "; var:" comments (DXC
+	// 1.5.2005 and later).
+	lineComments bool
 }
 
 func newPrinter(m *ir.Module) *printer {
@@ -157,7 +173,7 @@ func (p *printer) typ(id uint32) string { return p.types.Type(id) }
 
 func (p *printer) isNode(f *ir.Function, id uint32) bool {
 	e := p.m.MD(f, id)
-	return e != nil && e.Code != ir.MetadataString && e.Code != ir.MetadataValue && e.Code != ir.MetadataExpression
+	return e != nil && e.Code != ir.MetadataString && e.Code != ir.MetadataValue
 }
 
 // mdSlotOf numbers a node and the nodes under it, depth first, as LLVM's
