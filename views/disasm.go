@@ -39,6 +39,8 @@ type Disassembly struct {
 	rowsRev  int
 	seen     *model.Disassembly
 	find     lineFind
+	ref      *model.Ref // the value clicked: its definition and uses are marked and listed
+	refLines map[int]string
 }
 
 // OnMount takes the page's requests to bring the selected line into view
@@ -61,6 +63,7 @@ func (d *Disassembly) OnUpdate(ctx app.Context) {
 		d.seen, d.top, d.folded = d.Data, 0, map[int]bool{}
 		d.find = lineFind{}
 		d.foldRev++
+		d.ref, d.refLines = nil, nil
 	}
 	d.selected = -1
 	if d.Data == nil || d.Selected.Size <= 0 {
@@ -111,7 +114,9 @@ func (d *Disassembly) reveal(ctx app.Context, i int) {
 		if li != i {
 			continue
 		}
-		d.top = max(r-disasmWindow/4, 0)
+		// Half a window above: the line may be in view low in the box, with
+		// the rows above it showing (a quarter left them blank).
+		d.top = max(r-disasmWindow/2, 0)
 		ctx.Defer(func(app.Context) {
 			el := app.Window().GetElementByID("disasm-scroll")
 			if !el.Truthy() {
@@ -151,6 +156,7 @@ func (d *Disassembly) Render() app.UI {
 			app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
 			d.find.form("disasm", len(d.Data.Lines), func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
 		),
+		d.refBar(),
 		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
 			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
 			app.Raw(d.linesHTML(rows[top:end])),
@@ -174,6 +180,14 @@ func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
 	if err != nil || i < 0 || i >= len(d.Data.Lines) {
 		return
 	}
+	if cls := t.Get("className"); cls.Truthy() && cls.Type() == app.TypeString {
+		if c := cls.String(); strings.Contains(c, "tok-reg") || strings.Contains(c, "tok-meta") {
+			if ref := d.Data.Refs().Of(d.Data.Lines[i].Func, t.Get("textContent").String()); ref != nil {
+				d.showRef(ctx, ref)
+				return
+			}
+		}
+	}
 	switch l := d.Data.Lines[i]; {
 	case l.FoldEnd > 0:
 		d.folded[i] = !d.folded[i]
@@ -184,6 +198,61 @@ func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
 	default:
 		ctx.PreventUpdate()
 	}
+}
+
+// showRef marks a value's definition and uses, and goes to its definition
+// (selecting the defining instruction's bytes).
+func (d *Disassembly) showRef(ctx app.Context, ref *model.Ref) {
+	d.ref = ref
+	d.refLines = map[int]string{}
+	for _, u := range ref.Uses {
+		d.refLines[u] = " ref-use"
+	}
+	if ref.Def >= 0 {
+		d.refLines[ref.Def] = " ref-def"
+		d.goLine(ctx, ref.Def)
+	}
+}
+
+// goLine shows line i, selecting its bytes when it is an instruction.
+func (d *Disassembly) goLine(ctx app.Context, i int) {
+	d.reveal(ctx, i)
+	if d.Data.Lines[i].Inst {
+		ctx.NewActionWithValue(ActSelectBytes, d.Data.Range(i))
+	}
+}
+
+// refBar lists the clicked value's definition and uses, each a click away.
+func (d *Disassembly) refBar() app.UI {
+	if d.ref == nil {
+		return app.Div().Class("refs hidden")
+	}
+	ref := d.ref
+	items := []app.UI{app.Span().Class("refs-name").Text(model.Shown(ref.Name))}
+	if ref.Def >= 0 {
+		def := ref.Def
+		items = append(items, app.Text(" defined on "), app.Button().Class("ref-go ref-go-def").Text(fmt.Sprintf("line %d", def+1)).
+			OnClick(func(ctx app.Context, e app.Event) { d.goLine(ctx, def) }))
+	} else {
+		items = append(items, app.Text(" has no definition in the listing (a parameter or a name)"))
+	}
+	items = append(items, app.Text(fmt.Sprintf("; %d uses", ref.Count)))
+	if ref.Count > 0 {
+		items = append(items, app.Text(":"))
+	}
+	const shown = 40
+	for k, u := range ref.Uses {
+		if k == shown {
+			items = append(items, app.Text(fmt.Sprintf(" … and %d more (search finds them)", ref.Count-shown)))
+			break
+		}
+		u := u
+		items = append(items, app.Text(" "), app.Button().Class("ref-go ref-go-use").Text(strconv.Itoa(u+1)).
+			OnClick(func(ctx app.Context, e app.Event) { d.goLine(ctx, u) }))
+	}
+	items = append(items, app.Text(" "), app.Button().Class("ref-close").Text("×").Title("Clear").
+		OnClick(func(ctx app.Context, e app.Event) { d.ref, d.refLines = nil, nil }))
+	return app.Div().Class("refs").Body(items...)
 }
 
 // linesHTML writes the lines as HTML, every text escaped.
@@ -211,6 +280,7 @@ func (d *Disassembly) linesHTML(rows []int) string {
 		if i == d.find.line() {
 			cls += " found"
 		}
+		cls += d.refLines[i]
 		text := l.Text
 		if l.FoldEnd > 0 {
 			mark := "▾ "

@@ -26,6 +26,7 @@ type DisasmLine struct {
 type Disassembly struct {
 	Part  string
 	Lines []DisasmLine
+	refs  *Refs // definitions and uses, scanned on first use (Refs)
 }
 
 // LineAt returns the instruction line whose record holds the hex-view byte off, or -1.
