@@ -224,8 +224,12 @@ func matchItems(r *listRule, a, b []any) []int {
 // matched pair is compared field by field under each side's own index (and
 // named by B's); an item only in A is one removed value, one only in B one
 // added value, in the order of a unified diff (B's new items before the A
-// item they precede). A length change says nothing the added and removed
-// items do not, so it is not reported.
+// item they precede). Paths under the list name B's items by B's index and
+// an item only in A as "A" and its index in A ("Records/A1"), so no two
+// differences share a path (A's item 1 may be gone while B has a new item 1);
+// each side's FieldSide.Path is the item's real path in that file. A length
+// change says nothing the added and removed items do not, so it is not
+// reported.
 func (w *fieldWalker) walkMatched(at where, r *listRule, a, b []any) {
 	match := matchItems(r, a, b)
 	usedB := make([]bool, len(b))
@@ -248,7 +252,7 @@ func (w *fieldWalker) walkMatched(at where, r *listRule, a, b []any) {
 	for i, j := range match {
 		if j < 0 {
 			w.item = r
-			w.emit(where{fmt.Sprintf("%s/%d", at.a, i), fmt.Sprintf("%s/%d", at.a, i), at.b}, FieldRemoved, a[i], nil, true, false)
+			w.emit(where{fmt.Sprintf("%s/A%d", at.show, i), fmt.Sprintf("%s/%d", at.a, i), at.b}, FieldRemoved, a[i], nil, true, false)
 			w.item = nil
 			continue
 		}
