@@ -34,6 +34,14 @@ type listRule struct {
 	Parts   []string // the parts holding it (nil for any)
 	By      [][]string
 	ByValue bool
+	// Pair compares by position the unmatched items that take the same
+	// place on both sides (as many removed as added between the same two
+	// matched items): in a table of types or strings, a value edited in
+	// place (StructuredBuffer<int> → StructuredBuffer<uint>) reads as one
+	// change rather than a removal and an addition. Never for resources or
+	// signature elements, whose point is that a new one in the same place
+	// is another one.
+	Pair bool
 }
 
 // moduleParts hold a DXIL module (the JSON of dxil.Module).
@@ -66,8 +74,8 @@ var listRules = []listRule{
 	{List: "Records", Parent: "SubobjectTable", By: [][]string{{"Name"}}},
 	{List: "ResourceNames", Parent: "Records", Parts: []string{"RDAT"}, ByValue: true},
 	{List: "FunctionDependencies", Parent: "Records", Parts: []string{"RDAT"}, ByValue: true},
-	{List: "Strings", Parent: "StringBuffer", Parts: []string{"RDAT"}, By: [][]string{{"Value"}}},
-	{List: "StringTable", Parts: []string{"PSV0"}, By: [][]string{{"Value"}}},
+	{List: "Strings", Parent: "StringBuffer", Parts: []string{"RDAT"}, By: [][]string{{"Value"}}, Pair: true},
+	{List: "StringTable", Parts: []string{"PSV0"}, By: [][]string{{"Value"}}, Pair: true},
 	// The module's own tables: a declaration added for a new resource (its
 	// global, its type, its metadata strings) shifts every later one.
 	{List: "EntryPoints", Parts: moduleParts, By: [][]string{{"Name", "Function"}}},
@@ -75,9 +83,9 @@ var listRules = []listRule{
 	{List: "Functions", Parts: moduleParts, By: [][]string{{"Name"}}},
 	{List: "NamedMetadata", Parts: moduleParts, By: [][]string{{"Name"}}},
 	{List: "DXOps", Parts: moduleParts, By: [][]string{{"Opcode"}}},
-	{List: "Types", Parts: moduleParts, ByValue: true},
-	{List: "DXOpFunctions", Parts: moduleParts, ByValue: true},
-	{List: "MetadataStrings", Parts: moduleParts, ByValue: true},
+	{List: "Types", Parts: moduleParts, ByValue: true, Pair: true},
+	{List: "DXOpFunctions", Parts: moduleParts, ByValue: true, Pair: true},
+	{List: "MetadataStrings", Parts: moduleParts, ByValue: true, Pair: true},
 }
 
 // derivedLists are lists of indices into another list that a sibling key
@@ -217,7 +225,35 @@ func matchItems(r *listRule, a, b []any) []int {
 			}
 		}
 	}
+	if r.Pair {
+		pairInPlace(match, len(b))
+	}
 	return match
+}
+
+// pairInPlace matches, by position, the unmatched items between two
+// consecutive matched items when there are as many on each side. Matched
+// items out of order (a reordered list) leave everything as it is.
+func pairInPlace(match []int, nb int) {
+	i0, j0 := -1, -1
+	for i := 0; i <= len(match); i++ {
+		j1 := nb
+		if i < len(match) {
+			if match[i] < 0 {
+				continue
+			}
+			j1 = match[i]
+		}
+		if j1 <= j0 {
+			return
+		}
+		if n := i - i0 - 1; n > 0 && n == j1-j0-1 {
+			for k := 1; k <= n; k++ {
+				match[i0+k] = j0 + k
+			}
+		}
+		i0, j0 = i, j1
+	}
 }
 
 // walkMatched compares two lists whose items are matched by identity: a
