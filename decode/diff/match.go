@@ -235,6 +235,15 @@ func matchItems(r *listRule, a, b []any) []int {
 // consecutive matched items when there are as many on each side. Matched
 // items out of order (a reordered list) leave everything as it is.
 func pairInPlace(match []int, nb int) {
+	last := -1
+	for _, j := range match {
+		if j >= 0 {
+			if j <= last {
+				return
+			}
+			last = j
+		}
+	}
 	i0, j0 := -1, -1
 	for i := 0; i <= len(match); i++ {
 		j1 := nb
@@ -243,9 +252,6 @@ func pairInPlace(match []int, nb int) {
 				continue
 			}
 			j1 = match[i]
-		}
-		if j1 <= j0 {
-			return
 		}
 		if n := i - i0 - 1; n > 0 && n == j1-j0-1 {
 			for k := 1; k <= n; k++ {
