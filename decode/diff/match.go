@@ -55,10 +55,10 @@ var signatureParts = []string{"ISG1", "OSG1", "PSG1", "ISGN", "OSGN", "OSG5", "P
 // position is their identity: the root parameter index).
 var listRules = []listRule{
 	// Resources: class, space and register range, else the name.
-	{List: "Resources", Parts: []string{"PSV0"}, By: [][]string{{"Type", "Space", "LowerBound", "UpperBound"}}},
+	{List: "Resources", Parts: []string{"PSV0"}, By: [][]string{{"TypeName:class", "Space", "LowerBound", "UpperBound"}}},
 	{List: "Resources", Parts: moduleParts, By: [][]string{{"Class", "Space", "LowerBound", "RangeSize"}, {"Name"}}},
 	{List: "Records", Parent: "ResourceTable", By: [][]string{{"Class", "Space", "LowerBound", "UpperBound"}, {"Name"}}},
-	{List: "ResourceBindings", Parts: []string{"RDEF"}, By: [][]string{{"Type", "Space", "BindPoint", "BindCount"}, {"Name"}}},
+	{List: "ResourceBindings", Parts: []string{"RDEF"}, By: [][]string{{"TypeName:class", "Space", "BindPoint", "BindCount"}, {"Name"}}},
 	{List: "ConstantBuffers", Parts: []string{"RDEF"}, By: [][]string{{"Name"}}},
 	{List: "Variables", Parts: []string{"RDEF"}, By: [][]string{{"Name"}}},
 	// Signature elements: semantic name, index and stream.
@@ -152,8 +152,31 @@ func (r *listRule) applies(a, b []any) bool {
 	return true
 }
 
-// identity is an item's identity by one way of the rule (way -1: its value),
-// "" when the item lacks every key of that way.
+// resourceClass is the class (SRV, UAV, CBuffer, Sampler) of a PSV0 or RDEF
+// resource type name ("SRVStructured", "UAVTyped", "D3D_SIT_TEXTURE", ...):
+// a texture that becomes a structured buffer at the same register is the
+// same resource with another kind, as RDAT and the module's metadata,
+// which store the class, read it.
+func resourceClass(typeName string) string {
+	t := strings.ToUpper(typeName)
+	switch {
+	case strings.Contains(t, "UAV"):
+		return "UAV"
+	case strings.Contains(t, "SAMPLER"):
+		return "Sampler"
+	case t == "CBV" || strings.Contains(t, "CBUFFER"):
+		return "CBuffer"
+	case strings.HasPrefix(t, "SRV") || strings.Contains(t, "TBUFFER") || strings.Contains(t, "TEXTURE") ||
+		strings.Contains(t, "STRUCTURED") || strings.Contains(t, "BYTEADDRESS") || strings.Contains(t, "ACCELERATION"):
+		return "SRV"
+	}
+	return typeName
+}
+
+// identity is an item's identity by one way of the rule (way nil: its
+// value), "" when the item has no non-empty value for any key of that way
+// (resources without names are not all one resource). A key "XName:class"
+// stands for the resource class of the type name XName.
 func identity(v any, way []string) string {
 	if way == nil {
 		return render(v)
@@ -165,8 +188,12 @@ func identity(v any, way []string) string {
 	var sb strings.Builder
 	found := false
 	for _, k := range way {
-		x, ok := m[k]
-		if ok {
+		field, class := strings.CutSuffix(k, ":class")
+		x, ok := m[field]
+		if s, isString := x.(string); ok && class && isString {
+			x = resourceClass(s)
+		}
+		if ok && x != "" {
 			found = true
 		}
 		sb.WriteString(k)
@@ -316,6 +343,9 @@ func (r *listRule) render(v any) string {
 	seen := map[string]bool{}
 	for _, way := range r.By {
 		for _, k := range way {
+			if field, class := strings.CutSuffix(k, ":class"); class {
+				k = strings.TrimSuffix(field, "Name") // shown as the number and its name
+			}
 			x, ok := m[k]
 			if !ok || seen[k] {
 				continue
