@@ -5,9 +5,12 @@ package model
 
 import (
 	"fmt"
-	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/reflect"
+	"github.com/dxscope/dxscope/decode/sm4"
+	"github.com/dxscope/dxscope/decode/text"
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
@@ -40,6 +43,10 @@ type Model struct {
 	Stage   string // e.g. "Vertex"
 	Profile string // e.g. "vs_6_0"
 	Entry   string // entry function name when some part names it
+	// Requires is what the shader needs to run, as `dxscope parts` prints it
+	// (shader model and first release, optional features, root signature
+	// version, wave sizes), "" for a container without shader or root signature.
+	Requires string
 
 	Errors, Warnings, Notes int
 
@@ -164,6 +171,9 @@ func Build(name string, data []byte, base int64) *Model {
 	id := f.Identity()
 	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
 	m.Profile = Level9Profile(m.Profile, f)
+	if q := reflect.RequirementsOf(f); q.ShaderModel != "" || q.RootSignature != nil {
+		m.Requires = strings.TrimPrefix(text.RequirementsLine(q), "Requirements: ")
+	}
 	return m
 }
 
