@@ -111,8 +111,14 @@ var stateObjectFlagNames = []report.FlagBit{
 
 var hitGroupTypeNames = []string{"Triangle", "ProceduralPrimitive"}
 
+// raytracingPipelineFlagNames is DXIL::RaytracingPipelineFlags
+// (DxilConstants.h at DXC 9a3e225: ValidMask 0x700, AllowOpacityMicromaps
+// from DXIL 1.9, HLSL proposal 0024), and AllowClusteredGeometry (0x800),
+// which only HLSL proposal 0045 (clustered geometry, hlsl-specs 7ba7618)
+// defines so far: experimental, no released DXC writes it.
 var raytracingPipelineFlagNames = []report.FlagBit{
 	{Bit: 0x100, Name: "SkipTriangles"}, {Bit: 0x200, Name: "SkipProceduralPrimitives"}, {Bit: 0x400, Name: "AllowOpacityMicromaps"},
+	{Bit: 0x800, Name: "AllowClusteredGeometry"},
 }
 
 var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf", "DispatchGrid",

@@ -40,7 +40,7 @@ var baseLessons = []Lesson{
 	// HASH, SFI0.
 	{"Hash/Flags", "Shader hash flags", "Bit 0 (IncludesSource) says the hash was computed over the source too (compiled with -Zss).", "Other bits are undefined."},
 	{"Hash/Digest", "Shader hash", "An MD5 identifying the shader for tools such as PIX and for driver caches; unlike the container digest it is plain MD5.", ""},
-	{"Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them."},
+	{"Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them. Bits 33–39 are not defined by any compiler source yet (DXC's SM 6.10 preview still counts 33 feature bits; a LinearAlgebra bit has been talked about but not assigned): a set one is shown as BitN."},
 
 	// Program header (DXIL, ILDB, STAT).
 	{"Program", "Program header", "24 bytes before the DXIL bitcode: stage and shader model, size, the 'DXIL' magic, DXIL version, and where the bitcode is.", "The bitcode starts at 8 + BitcodeOffset from the start of the part and must fit in it."},
@@ -77,6 +77,7 @@ var baseLessons = []Lesson{
 	{"PSVInfo/**/SigInputVectors", "Input vectors", "How many 4-component input rows the signature packs into.", "The input-to-output table has one row per input component: 4 × SigInputVectors rows."},
 	{"PSVInfo/**/SigOutputVectors", "Output vectors", "How many 4-component output rows each of the four streams uses.", "Masks over outputs take (vectors + 7) / 8 words: one bit per component."},
 	{"PSVInfo/**/NumThreads*", "Thread group size", "The [numthreads(x, y, z)] of a compute, mesh or amplification shader.", "Present from PSV v2."},
+	{"PSVInfo/**/NumBytesGroupSharedMemory", "Groupshared memory size", "PSV v4: the groupshared memory the compute, mesh or amplification shader's thread group uses, in bytes, for the runtime to check against the device's limit (HLSL proposal 0049, variable groupshared memory).", "Experimental: DXC writes PSV v4 only for validator 1.10 and later, which goes with the SM 6.10 preview; no released compiler writes it yet."},
 	{"PSVInfo/**/EntryName", "Entry function name", "The name of the shader's entry function, as an offset into the PSV0 string table.", "Present from PSV v3 (validator 1.8, HLSL proposal 0012)."},
 	{"PSVInfo/**/EntryFunctionName", "Entry function name", "The name of the shader's entry function, as an offset into the PSV0 string table.", "Present from PSV v3 (validator 1.8, HLSL proposal 0012)."},
 	{"PSVInfo/**/Resources", "Resource bindings", "One record per resource the shader binds: type, space, register range and (v2+) kind and flags.", "The record size is given once before the records (16 bytes before v2, 24 after)."},
