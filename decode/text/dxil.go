@@ -112,6 +112,9 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		sm := "?"
 		if a, b, ok := dxil.OpMinShaderModel(o.Opcode); ok {
 			sm = fmt.Sprintf("%d.%d", a, b)
+			if dxil.OpExperimental(o.Opcode) {
+				sm += " (experimental)"
+			}
 		}
 		fmt.Fprintf(w, "  %6d  %-32s %6d  %s\n", o.Opcode, Safe(o.Name), o.Count, sm)
 	}
