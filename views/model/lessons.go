@@ -259,7 +259,7 @@ var moreLessons = []Lesson{
 	{"PSVInfo/**/Indices", "Semantic indices", "Where the element's first semantic index is, as an index into the semantic index table.", ""},
 	{"PSVInfo/**/Rows", "Rows", "How many signature rows the element occupies (an array or matrix takes several).", ""},
 	{"PSVInfo/**/ColsAndStart", "Columns and start column", "Bits 0–3 the columns (1–4), bits 4–5 the start column, bit 6 the element is allocated to a register.", ""},
-	{"PSVInfo/**/ComponentType", "Component type", "DXIL::SigPointKind-independent type of each component: 1 i1, 2 i16, 3 u16, 4 i32, 5 u32, 8 f16, 9 f32, ...", ""},
+	{"PSVInfo/**/ComponentType", "Component type", "DxilProgramSigCompType, the signature's own numbering (not DXIL::ComponentType): 0 unknown, 1 uint32, 2 sint32, 3 float32, 4 uint16, 5 sint16, 6 float16, 7 uint64, 8 sint64, 9 float64.", "Booleans are stored as uint32 (as unknown by validators before 1.5). The 8-bit and float8/bfloat16 types of SM 6.9 and 6.10 have no signature type."},
 	{"PSVInfo/**/Kind", "Semantic kind", "DXIL::SemanticKind: 0 arbitrary, 1 VertexID, 2 InstanceID, 3 Position, 4 RenderTargetArrayIndex, ..., 16 Target, 17 Depth, ...", ""},
 	{"PSVInfo/**/Interpolation", "Interpolation mode", "DXIL::InterpolationMode: 0 undefined, 1 constant, 2 linear, 3 linear centroid, 4 linear noperspective, 5 linear noperspective centroid, 6 linear sample, 7 linear noperspective sample.", ""},
 	{"PSVInfo/**/DynamicMaskAndStream", "Dynamic index mask and stream", "Bits 0–3 the components indexed dynamically, bits 4–5 the geometry-shader output stream.", ""},
