@@ -314,6 +314,16 @@ func FuzzBitcode(f *testing.F) {
 	for _, bc := range corpusBitcodeQuick(f) {
 		f.Add(bc)
 	}
+	// A mesh and an amplification shader, whose MSState/ASState tuples the
+	// mutations then reshape.
+	if _, ok := corpus.Dir(); ok {
+		for _, rel := range []string{"real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ms_culling.dxil",
+			"real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__as_code.dxil"} {
+			if bc, ok := corpus.DXILBitcode(corpus.Bytes(f, rel)); ok {
+				f.Add(bc)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, s := decodeBitcodeBytes(b)
 		if m == nil {
