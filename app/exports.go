@@ -90,7 +90,8 @@ func baseName(name string) string {
 
 // export runs one of the share bar's download or copy buttons.
 func (in *Inspector) export(ctx app.Context, kind string) {
-	m := in.model
+	st := in.state()
+	m := st.Model
 	if m == nil || m.File == nil {
 		return
 	}
@@ -99,38 +100,38 @@ func (in *Inspector) export(ctx app.Context, kind string) {
 	case views.ExportJSON:
 		b, err := ExportJSON(m.File)
 		if err != nil {
-			in.share.linkErr = "Could not write the JSON: " + err.Error()
+			in.copied = "could not write the JSON: " + err.Error()
 			return
 		}
 		views.Download(base+".json", "application/json", b)
 	case views.ExportParts:
 		views.Download(base+".parts.txt", "text/plain", ExportParts(m.File))
 	case views.ExportPart:
-		if in.part <= 0 || in.part >= len(m.Parts) {
+		pv := st.PartView()
+		if pv == nil || pv.Index == 0 {
 			return
 		}
-		pv := m.Parts[in.part]
 		nth := 0
-		for _, q := range m.Parts[1:in.part] {
+		for _, q := range m.Parts[1:pv.Index] {
 			if q.Name == pv.Name {
 				nth++
 			}
 		}
 		b, err := decode.ExtractPart(m.File, fmt.Sprintf("%s#%d", pv.Name, nth))
 		if err != nil {
-			in.share.linkErr = err.Error()
+			in.copied = err.Error()
 			return
 		}
 		views.Download(base+"."+cIdent(pv.Name)+".bin", "application/octet-stream", b)
 	case views.ExportBitcode:
 		b, err := decode.ExtractPart(m.File, "dxil")
 		if err != nil {
-			in.share.linkErr = "No bitcode to download: " + err.Error()
+			in.copied = "no bitcode to download: " + err.Error()
 			return
 		}
 		views.Download(base+".bc", "application/octet-stream", b)
 	case views.ExportHex, views.ExportCArray, views.ExportBase64:
-		s := in.sel
+		s := st.Sel
 		if s.Size <= 0 || s.Off < 0 || s.Off >= int64(len(m.Data)) {
 			return
 		}

@@ -74,7 +74,7 @@ func TestHexToolsInBrowser(t *testing.T) {
 	if sel := browsertest.Eval[string](p, `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',')`); sel != rangeList(from, n) {
 		t.Errorf("dragged 0x%x–0x%x, selected %s", from, to, sel)
 	}
-	p.WaitFor("the copy buttons count it", `document.querySelector('.share-bar')?.textContent.includes('Copy the `+strconv.FormatInt(n, 10)+` bytes selected')`)
+	p.WaitFor("the copy buttons count it", `document.querySelector('.share-bar')?.textContent.includes('Copy `+strconv.FormatInt(n, 10)+` bytes:')`)
 	t.Logf("drag: %s", browsertest.Eval[string](p, `document.getElementById('hex-sel').textContent`))
 	p.Shoot("hex-drag")
 

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/views"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,90 +11,135 @@ import (
 
 var demoGrid = views.DemoGrid()
 
-// Inspector is the page. It holds the one copy of the page state (the
-// model, the selected part, node and bytes, the open tree nodes) and turns
-// what the views report into new state.
+// Inspector is the page: a thin adapter over page.State, which holds what
+// the page shows and decides what each action does. The Inspector turns DOM
+// events and the views' actions into page operations, carries out the
+// effects they return (the address bar, scrolling, focus), reads files and
+// draws the state.
 type Inspector struct {
 	app.Compo
 
-	model  *model.Model
-	part   int            // selected entry of model.Parts
-	open   []map[int]bool // open tree nodes, per part
-	rev    int            // changes whenever open does
-	node   int            // selected node ID in the part's tree, -1 for none
-	sel    decode.Span    // selected bytes
-	enc    decode.Span    // the structure around them
-	cursor int64          // the byte last clicked or gone to (the data inspector reads there while it is selected)
+	st *page.State
 
-	revealOff int64
-	revealSeq int
+	dragging    bool
+	started     float64 // performance.now() when the last load began
+	copied      string  // what the last copy did, shown by the share bar until the link changes
+	noteSeq     int     // the latest link write waiting for a paint
+	linkPending bool    // a link waits for the paint of the file it shows
+	rowTick     int     // debounces writing row= while the hex view scrolls
 
-	screen   screen  // what the main area shows (screen.go)
-	tab      partTab // which of the selected part's views is shown
-	next     openAs  // what the next file the user opens becomes
-	showKeys bool    // the ? panel listing every key
+	// ctx is the Inspector's own context (from OnMount): promise callbacks
+	// dispatch through it, because an element's context is dropped when
+	// go-app replaces the element before the promise settles.
+	ctx    app.Context
+	hasCtx bool
+}
 
-	problemShow, problemSeq int    // the problem the summary's buttons last asked to see
-	status                  string // loading / error message
-	dragging                bool
-	started                 float64 // performance.now() when the last load began
-
-	share shareState // share link, exports, compare (share.go, compare.go)
-	db    dbState    // open SQLite databases (database.go)
+// state returns the page state, made on first use (go-app pre-renders the
+// page natively before OnMount).
+func (in *Inspector) state() *page.State {
+	if in.st == nil {
+		in.st = page.New()
+		in.st.Build = build
+	}
+	return in.st
 }
 
 // OnMount subscribes to the views' actions and tells scripts (and tests)
 // that the page is live: the pre-rendered HTML looks the same but has no
 // handlers.
 func (in *Inspector) OnMount(ctx app.Context) {
-	in.mountShare(ctx)
+	st := in.state()
+	in.ctx, in.hasCtx = ctx, true
+	handle := func(name string, op func(a app.Action) (page.Effects, bool)) {
+		ctx.Handle(name, func(ctx app.Context, a app.Action) {
+			in.flush(ctx)
+			if fx, ok := op(a); ok {
+				in.apply(ctx, fx)
+			}
+		})
+	}
+	handle(views.ActSelectPart, func(a app.Action) (page.Effects, bool) {
+		i, ok := a.Value.(int)
+		return st.SelectPart(i), ok
+	})
+	handle(views.ActSelectNode, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(views.NodeRef)
+		return st.SelectNode(r.Part, r.Node), ok
+	})
+	handle(views.ActToggleNode, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(views.NodeRef)
+		return st.ToggleNode(r.Part, r.Node), ok
+	})
+	handle(views.ActSelectByte, func(a app.Action) (page.Effects, bool) {
+		off, ok := a.Value.(int64)
+		return st.SelectByte(off), ok
+	})
+	handle(views.ActGoto, func(a app.Action) (page.Effects, bool) {
+		off, ok := a.Value.(int64)
+		return st.Goto(off), ok
+	})
+	handle(views.ActSelectBytes, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(model.ByteRange)
+		return st.SelectBytes(r), ok
+	})
+	handle(views.ActSelectSource, func(a app.Action) (page.Effects, bool) {
+		l, ok := a.Value.(model.SourceLine)
+		return st.SelectSourceLine(l), ok
+	})
+	handle(views.ActShowProblems, func(a app.Action) (page.Effects, bool) {
+		sev, _ := a.Value.(string)
+		return st.ShowFirstProblem(sev), true
+	})
+	handle(views.ActOpenNested, func(a app.Action) (page.Effects, bool) {
+		off, ok := a.Value.(int64)
+		return st.OpenNested(off), ok
+	})
+	handle(views.ActOpenDBContainer, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(model.DBContainerRef)
+		if ok {
+			in.started = in.now()
+		}
+		return st.OpenDBContainer(r), ok
+	})
+	handle(views.ActCompareSelect, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(model.CompareRef)
+		return st.CompareSelect(r), ok
+	})
+	handle(views.ActCompareCode, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(model.CodeRef)
+		return st.CompareCodeLine(r), ok
+	})
+	handle(views.ActCompareByteA, func(a app.Action) (page.Effects, bool) {
+		off, ok := a.Value.(int64)
+		return st.CompareByte(off, true), ok
+	})
+	handle(views.ActCompareByteB, func(a app.Action) (page.Effects, bool) {
+		off, ok := a.Value.(int64)
+		return st.CompareByte(off, false), ok
+	})
+	handle(views.ActCompareMode, func(a app.Action) (page.Effects, bool) { return st.CompareMode(), true })
+	handle(views.ActCloseCompare, func(a app.Action) (page.Effects, bool) { return st.CloseCompare(), true })
+	ctx.Handle(views.ActHexRow, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.HexRow); ok {
+			in.onHexRow(ctx, r)
+		}
+	})
+	ctx.Handle(views.ActCopyLink, func(ctx app.Context, a app.Action) { in.copyLink(ctx) })
+	ctx.Handle(views.ActCopyText, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(views.CopyRequest); ok {
+			in.copyText(ctx, r.Text, r.Done)
+		}
+	})
+	ctx.Handle(views.ActExport, func(ctx app.Context, a app.Action) {
+		if k, ok := a.Value.(string); ok {
+			in.export(ctx, k)
+		}
+	})
+	// Tells scripts and the browser tests that the page reacts from now on.
 	app.Window().Set("dxscopeReady", true)
 	warmUp(ctx) // warm.go
-	ctx.Handle(views.ActSelectPart, func(ctx app.Context, a app.Action) {
-		if i, ok := a.Value.(int); ok {
-			in.selectPart(ctx, i)
-			in.noteView(ctx)
-		}
-	})
-	ctx.Handle(views.ActSelectNode, func(ctx app.Context, a app.Action) {
-		if r, ok := a.Value.(views.NodeRef); ok {
-			in.selectNode(ctx, r.Part, r.Node, true)
-			in.noteView(ctx)
-		}
-	})
-	ctx.Handle(views.ActToggleNode, func(ctx app.Context, a app.Action) {
-		if r, ok := a.Value.(views.NodeRef); ok && r.Part < len(in.open) {
-			in.open[r.Part][r.Node] = !in.open[r.Part][r.Node]
-			in.rev++
-			in.noteView(ctx)
-		}
-	})
-	ctx.Handle(views.ActSelectByte, func(ctx app.Context, a app.Action) {
-		if off, ok := a.Value.(int64); ok {
-			in.tab = tabTree // a byte clicked in the hex view is shown in the tree
-			in.selectByte(ctx, off, false)
-			in.noteView(ctx)
-		}
-	})
-	ctx.Handle(views.ActGoto, func(ctx app.Context, a app.Action) {
-		if off, ok := a.Value.(int64); ok {
-			in.selectByte(ctx, off, true)
-			in.noteView(ctx)
-		}
-	})
-	in.mountDatabase(ctx)
-	in.mountDisassembly(ctx)
 	in.openPending(ctx)
-	ctx.Handle(views.ActShowProblems, func(ctx app.Context, a app.Action) {
-		sev, _ := a.Value.(string)
-		in.showFirstProblem(ctx, sev)
-	})
-	ctx.Handle(views.ActOpenNested, func(ctx app.Context, a app.Action) {
-		if off, ok := a.Value.(int64); ok && in.model != nil {
-			in.show(ctx, build(in.model.Name, in.model.Data, off))
-			in.noteView(ctx) // at= names the container: a link, and a step Back returns to the list
-		}
-	})
 }
 
 // OnAppUpdate reloads into a newly fetched version of the app.
@@ -104,16 +149,109 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 	}
 }
 
-func (in *Inspector) tree() *model.Tree {
-	if in.model == nil || in.part < 0 || in.part >= len(in.model.Parts) {
-		return nil
+// OnNav applies the link in the address bar: on load, on Back/Forward and
+// when the user edits the fragment. Fragments the page wrote itself change
+// nothing (and draw nothing).
+func (in *Inspector) OnNav(ctx app.Context) {
+	in.linkPending = false
+	in.noteSeq++ // the browser moved: a link waiting for a paint is not written
+	in.apply(ctx, in.state().ApplyLink(ctx.Page().URL().EscapedFragment()))
+}
+
+// run performs an operation the user asked for and carries out its effects.
+func (in *Inspector) run(ctx app.Context, op func() page.Effects) {
+	in.flush(ctx)
+	in.apply(ctx, op())
+}
+
+// flush writes the link of a file opened so recently that its paint has not
+// come yet, before anything else changes the view: the file keeps its own
+// history entry (Back returns to it) however fast the next click comes.
+func (in *Inspector) flush(ctx app.Context) {
+	if in.linkPending {
+		in.linkPending = false
+		in.noteSeq++
+		in.apply(ctx, in.state().Note())
 	}
-	return in.model.Parts[in.part].Tree()
+}
+
+// apply carries out what an operation asks beyond drawing the state: the
+// address bar, and the commands to views, sent after the render that may
+// mount them.
+func (in *Inspector) apply(ctx app.Context, fx page.Effects) {
+	st := in.state()
+	if fx.Unchanged {
+		ctx.PreventUpdate()
+		return
+	}
+	ctx.Page().SetTitle(st.Title())
+	if fx.Link != "" && fx.History != page.Keep {
+		in.copied = ""
+		u := ctx.Page().URL()
+		setFragment(u, fx.Link)
+		if fx.History == page.Push {
+			ctx.NavigateTo(u)
+		} else {
+			ctx.Page().ReplaceURL(u)
+		}
+	}
+	if fx.LinkAfterPaint {
+		in.linkPending = true
+		in.noteAfterPaint(ctx)
+	}
+	// After the render, and after the OnMount of the views it mounted (go-app
+	// dispatches those): their handlers must exist when the commands go out.
+	ctx.Defer(func(ctx app.Context) {
+		ctx.Dispatch(func(ctx app.Context) { ctx.PreventUpdate(); in.command(ctx, fx) })
+	})
+}
+
+// command sends the views what an operation asks of them.
+func (in *Inspector) command(ctx app.Context, fx page.Effects) {
+	st := in.state()
+	if fx.RevealHex {
+		ctx.NewActionWithValue(views.ActRevealHex, views.HexReveal{Off: fx.HexOff})
+	}
+	if fx.ShowRow {
+		ctx.NewActionWithValue(views.ActRevealHex, views.HexReveal{Off: fx.HexRow * 16, Exact: true})
+	}
+	if fx.RevealCode {
+		ctx.NewAction(views.ActRevealCode)
+	}
+	if fx.RevealSource {
+		ctx.NewAction(views.ActRevealSource)
+	}
+	if fx.ShowProblem {
+		ctx.NewActionWithValue(views.ActShowProblem, fx.Problem)
+	}
+	if fx.RevealCompare && st.Cmp != nil {
+		ctx.NewActionWithValue(views.ActRevealHex, views.HexReveal{View: "hexa", Off: st.Cmp.RevA})
+		ctx.NewActionWithValue(views.ActRevealHex, views.HexReveal{View: "hexb", Off: st.Cmp.RevB})
+	}
+	if fx.RevealNode {
+		scrollIntoView(fmt.Sprintf("node-%d", st.Node))
+	}
+	if fx.RevealPart {
+		scrollIntoView(fmt.Sprintf("part-%d", st.Part))
+	}
+	switch {
+	case fx.Focus != "" && fx.FocusQuietly:
+		focusQuietly(fx.Focus)
+	case fx.Focus != "":
+		focus(fx.Focus)
+	}
 }
 
 // Render draws the page.
 func (in *Inspector) Render() app.UI {
+	st := in.state()
 	cls := "app"
+	switch {
+	case st.Comparing():
+		cls += " comparing"
+	case st.Screen == page.File && st.Model != nil && st.Model.File != nil:
+		cls += " inspecting" // the panes fill the window, each scrolling itself
+	}
 	if in.dragging {
 		cls += " dragging"
 	}
@@ -133,12 +271,12 @@ func (in *Inspector) Render() app.UI {
 				}),
 			),
 		),
-		app.If(in.status != "", func() app.UI { return app.P().ID("status").Class("status").Text(in.status) }),
+		app.If(st.Status != "", func() app.UI { return app.P().ID("status").Class("status").Text(st.Status) }),
 		app.If(lastCrash != nil, in.crashBanner),
-		app.If(in.model != nil, func() app.UI { return &views.SummaryBar{Model: in.model} }),
+		app.If(st.Model != nil, func() app.UI { return &views.SummaryBar{Model: st.Model} }),
 		in.shareUI(),
 		in.mainView(),
-		app.If(in.showKeys, in.keysPanel),
+		app.If(st.ShowKeys, in.keysPanel),
 		app.Footer().Class("keys").Body(
 			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part · ?: all keys."),
 		),
@@ -146,12 +284,19 @@ func (in *Inspector) Render() app.UI {
 	)
 }
 
-func (in *Inspector) body() app.UI {
-	m := in.model
+// mainView is the compare view, the databases, the demo, the welcome or the
+// inspector's body, as the state's screen says.
+func (in *Inspector) mainView() app.UI {
+	st := in.state()
+	m := st.Model
 	switch {
-	case in.screen == screenDatabase && len(in.db.list) > 0:
+	case st.Comparing():
+		c := st.Cmp
+		return &views.CompareView{Report: c.Rep, A: m, B: c.B, Selected: c.Sel, HasSel: c.HasSel,
+			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel}
+	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
-	case in.screen == screenDemo:
+	case st.Screen == page.Demo:
 		return app.Section().Class("demo").Body(
 			app.H2().Text("Special views with made-up data"),
 			&views.SignatureTable{Title: "input signature (demo)", Rows: views.DemoSignature()},
@@ -167,87 +312,145 @@ func (in *Inspector) body() app.UI {
 	case m.File == nil:
 		return &views.EmbeddedList{Model: m}
 	}
-	pv := m.Parts[max(0, in.part)]
-	var open map[int]bool
-	if in.part >= 0 && in.part < len(in.open) {
-		open = in.open[in.part]
-	}
+	return in.body()
+}
+
+// body is the inspector for one container: parts and problems, the part's
+// views, the bytes and what the selection means. A wide window shows the
+// four panes side by side, each scrolling itself; a narrow one shows the
+// panes the tabs above them choose (web/dxscope.css).
+func (in *Inspector) body() app.UI {
+	st := in.state()
+	m := st.Model
+	pv := m.Parts[max(0, st.Part)]
 	var nodePath, nodeValue string
-	if t := pv.Tree(); t != nil && in.node >= 0 && in.node < len(t.Nodes) {
-		n := t.Nodes[in.node]
+	if n := st.SelectedNode(); n != nil {
 		nodePath, nodeValue = n.JSONPath, n.Full
+		if n.Kind == model.KindNumber {
+			nodeValue = model.DisplayValue(n.JSONPath, n.Full, n)
+		}
+	}
+	cols := "columns"
+	if st.FullView {
+		cols += " full-view"
 	}
 	return app.Div().Class("main").Body(
 		in.databaseBanner(),
-		app.If(m.Base > 0 && !in.fromDatabase(), func() app.UI {
+		app.If(m.Base > 0 && !st.FromDatabase(), func() app.UI {
 			return app.P().Class("nested").Body(
-				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), m.Name)),
+				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), model.Shown(m.Name))),
 				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
-					in.show(ctx, build(m.Name, m.Data, 0))
+					in.run(ctx, st.BackToFile)
 				}),
 			)
 		}),
-		app.Div().Class("columns").Body(
-			app.Aside().Class("col-parts").Body(
+		in.paneTabs(pv),
+		app.Div().Class(cols).DataSet("pane", st.Pane.String()).Body(
+			app.Aside().ID("pane-parts").Class("col-parts pane").Aria("label", "parts").Body(
 				app.H2().Text("Parts"),
-				&views.PartList{Parts: m.Parts, Selected: in.part},
-				// Beside the parts, not below the page: at 1400×900 a damaged
-				// file's problems and the teaching panel are both on screen.
+				&views.PartList{Parts: m.Parts, Selected: st.Part},
+				// Beside the parts: a damaged file's problems and the
+				// teaching panel are on screen together.
 				app.Section().Class("problems-section").Body(
 					app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
-					&views.ProblemList{Problems: m.Problems, Show: in.problemShow, ShowSeq: in.problemSeq},
+					&views.ProblemList{Problems: m.Problems},
 				),
 			),
-			app.Section().Class("col-tree").Body(
+			app.Section().ID("pane-view").Class("col-tree pane").Aria("label", "decoded value").Body(
 				app.H2().Body(app.Span().Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
 				app.P().Class("about").Text(pv.About),
-				in.partViews(pv, open),
+				in.partViews(pv),
 			),
-			app.Section().Class("col-bytes").Body(
-				app.H2().Text("Bytes"),
-				&views.HexView{Model: m, Sel: in.sel, Enc: in.enc, RevealOff: in.revealOff, RevealSeq: in.revealSeq,
-					ShowRow: in.share.row, ShowRowSeq: in.share.rowSeq},
-				&views.TeachPanel{Model: m, Sel: in.sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
-				&views.DataInspector{Data: m.Data, Off: in.cursorAt()},
+			app.Section().ID("pane-bytes").Class("col-bytes pane").Aria("label", "bytes").Body(
+				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc, Also: st.SourceMarks()},
+			),
+			app.Section().ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
+				&views.TeachPanel{Model: m, Sel: st.Sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
+				&views.DataInspector{Data: m.Data, Off: st.CursorAt()},
 			),
 		),
 	)
 }
 
+// paneTabs choose the pane a narrow window shows (hidden in a wide one).
+func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
+	st := in.state()
+	tab := func(p page.Pane, label string) app.UI {
+		return app.Button().ID("show-"+p.String()).Class("pane-tab pane-tab-"+p.String()).Role("tab").Aria("selected", st.Pane == p).Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.ShowPane(p) }) }, app.EventScope(p.String()))
+	}
+	return app.Div().Class("pane-tabs").Role("tablist").Aria("label", "panes").Body(
+		tab(page.PartsPane, "Parts"),
+		tab(page.ViewPane, model.Shown(pv.Name)),
+		tab(page.BytesPane, "Bytes"),
+		tab(page.MeaningPane, "Meaning"),
+	)
+}
+
 // partViews is the part's own view, its generic tree and its text forms,
 // one tab apart; a part with neither a view of its own nor a text shows the
-// tree alone. The own view and the tree stay rendered (the hidden one with
-// display:none) so switching costs nothing; the text is written when its
-// tab is first shown.
-func (in *Inspector) partViews(pv *model.PartView, open map[int]bool) app.UI {
-	specials := views.Specials(pv)
-	tree := &views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: open, Rev: in.rev, Selected: in.node}
+// tree alone. Only the tab shown is drawn: a large module's tree costs more
+// than drawing its view, and is built the first time its tab is chosen.
+func (in *Inspector) partViews(pv *model.PartView) app.UI {
+	st := in.state()
+	sv := st.Sources()
+	sel := views.Selection{Span: st.Sel}
+	if sv != nil && pv.Index == sv.PartIndex {
+		sel.Marks = sv.Marks(st.Src)
+	}
+	specials := views.Specials(pv, sel)
 	texts := pv.HasDumps()
+	tree := func() app.UI {
+		return app.Div().Class("tree-tab").Body(
+			&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: st.OpenNodes(), Rev: st.ExpandedRev, Selected: st.Node})
+	}
 	if len(specials) == 0 && !texts {
-		return app.Div().Class("part-views").Body(tree)
+		return app.Div().Class("part-views").Body(tree())
 	}
-	shown := in.tab // what the tab names, or the next one the part has
-	if shown == tabText && !texts {
-		shown = tabOwnView
-	}
-	if shown == tabOwnView && len(specials) == 0 {
-		shown = tabTree
-	}
-	tab := func(id, label string, t partTab) app.UI {
+	shown := st.ShownTab(len(specials) > 0, texts)
+	tab := func(id, label string, t page.Tab) app.UI {
 		return app.Button().ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { in.tab = t; in.noteView(ctx) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
+			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SetTab(t) }) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
 	}
-	hidden := map[bool]string{true: " hidden"}
+	full := "Full width"
+	if st.FullView {
+		full = "Columns"
+	}
 	return app.Div().Class("part-views").Body(
 		app.Div().Class("part-tabs").Role("tablist").Body(
-			app.If(len(specials) > 0, func() app.UI { return tab("tab-view", model.Shown(pv.Name)+" view", tabOwnView) }),
-			tab("tab-tree", "Tree", tabTree),
-			app.If(texts, func() app.UI { return tab("tab-text", "Text", tabText) }),
+			app.If(len(specials) > 0, func() app.UI { return tab("tab-view", model.Shown(pv.Name)+" view", page.OwnView) }),
+			tab("tab-tree", "Tree", page.Tree),
+			app.If(texts, func() app.UI { return tab("tab-text", "Text", page.Text) }),
+			app.Button().ID("full-view").Class("full-view-toggle").Aria("pressed", st.FullView).
+				Title("give the part's views the whole width (the parts and bytes come back with Columns)").Text(full).
+				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.ToggleFullView) }),
 		),
-		app.Div().Class("specials"+hidden[shown != tabOwnView]).Body(specials...),
-		app.Div().Class("tree-tab"+hidden[shown != tabTree]).Body(tree),
-		app.If(shown == tabText, func() app.UI {
-			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(in.model.Name)}
+		app.If(shown == page.OwnView, func() app.UI { return app.Div().Class("specials").Body(in.withSource(pv, sv, specials)...) }),
+		app.If(shown == page.Tree, tree),
+		app.If(shown == page.Text, func() app.UI {
+			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name)}
 		}),
 	)
+}
+
+// withSource puts the source pane and the variables beside the code of the
+// part the debug information maps; another part with code says where the
+// source lines are.
+func (in *Inspector) withSource(pv *model.PartView, sv *model.SourceView, specials []app.UI) []app.UI {
+	st := in.state()
+	switch {
+	case sv == nil:
+		return specials
+	case pv.Index == sv.PartIndex:
+		return []app.UI{&views.SourceBeside{Code: specials, Data: sv, Selected: st.Src}}
+	case pv.Disassembly() != nil || pv.CodeListing() != nil:
+		i := sv.PartIndex
+		note := app.P().Class("source-note").Body(
+			app.Text(fmt.Sprintf("The debug information maps the source lines onto the %s part's code. ", model.Shown(sv.Part))),
+			app.Button().ID("show-source-part").Class("link").Text("Show "+model.Shown(sv.Part)+" with its source").
+				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SelectPart(i) }) }),
+		)
+		return append([]app.UI{note}, specials...)
+	}
+	return specials
 }

@@ -1,14 +1,13 @@
-// Keyboard navigation of the inspector: parts, tree nodes, the hex view.
+// Keyboard navigation of the inspector (page.State.Key decides what a key does).
 package app
 
 import (
-	"fmt"
-
-	"github.com/dxscope/dxscope/views/model"
+	"github.com/dxscope/dxscope/app/page"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// onKey moves through parts and tree nodes from the keyboard.
+// onKey turns a key into a page operation: keys in text fields and
+// buttons, and keys with modifiers, belong to the browser.
 func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	target := e.Get("target")
 	tag := ""
@@ -22,115 +21,21 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	in2 := func(sel string) bool {
 		return target.Truthy() && target.Get("closest").Truthy() && target.Call("closest", sel).Truthy()
 	}
-	key := e.Get("key").String()
-	if key == "?" || key == "Escape" && in.showKeys {
-		in.showKeys = key == "?" && !in.showKeys
-		e.PreventDefault()
-		return
+	where := page.Elsewhere
+	switch {
+	case in2("#part-list"):
+		where = page.InPartList
+	case in2("#tree"):
+		where = page.InTree
 	}
-	m := in.model
-	if m == nil || m.File == nil {
+	in.flush(ctx)
+	fx, handled := in.state().Key(e.Get("key").String(), where)
+	if !handled {
 		ctx.PreventUpdate()
 		return
 	}
-	handled := true
-	switch {
-	case key == "[":
-		in.selectPart(ctx, max(0, in.part-1))
-	case key == "]":
-		in.selectPart(ctx, min(len(m.Parts)-1, in.part+1))
-	case key == "g":
-		ctx.Defer(func(app.Context) { focus("hex-goto") })
-	case key == "h":
-		in.revealAt(in.sel.Off)
-		ctx.Defer(func(app.Context) { focus("hex-scroll") })
-	case in2("#part-list") && (key == "ArrowDown" || key == "j"):
-		in.selectPart(ctx, min(len(m.Parts)-1, in.part+1))
-	case in2("#part-list") && (key == "ArrowUp" || key == "k"):
-		in.selectPart(ctx, max(0, in.part-1))
-	case in2("#part-list") && (key == "ArrowRight" || key == "Enter"):
-		in.tab = tabTree
-		ctx.Defer(func(app.Context) { focus("tree") })
-	case in2("#tree"):
-		handled = in.treeKey(ctx, key)
-	default:
-		handled = false
-	}
-	if handled {
-		in.noteView(ctx)
-		e.PreventDefault()
-		if in2("#part-list") {
-			id := fmt.Sprintf("part-%d", in.part)
-			ctx.Defer(func(app.Context) { scrollIntoView(id) })
-		}
-		return
-	}
-	ctx.PreventUpdate()
-}
-
-func (in *Inspector) treeKey(ctx app.Context, key string) bool {
-	t := in.tree()
-	if t == nil {
-		return false
-	}
-	open := in.open[in.part]
-	vis := model.VisibleNodes(t, open)
-	at := 0
-	for i, n := range vis {
-		if n.ID == in.node {
-			at = i
-		}
-	}
-	cur := vis[at]
-	container := cur.Kind == model.KindObject || cur.Kind == model.KindArray
-	switch key {
-	case "ArrowDown", "j":
-		at = min(len(vis)-1, at+1)
-	case "ArrowUp", "k":
-		at = max(0, at-1)
-	case "ArrowRight":
-		if container && !open[cur.ID] {
-			open[cur.ID] = true
-			in.rev++
-			return true
-		}
-		if container && len(cur.Children) > 0 {
-			in.selectNode(ctx, in.part, cur.Children[0].ID, true)
-			in.scrollNode(ctx)
-		}
-		return true
-	case "ArrowLeft":
-		if container && open[cur.ID] {
-			open[cur.ID] = false
-			in.rev++
-			return true
-		}
-		if cur.Parent != nil {
-			in.selectNode(ctx, in.part, cur.Parent.ID, true)
-			in.scrollNode(ctx)
-		}
-		return true
-	case "Enter", " ":
-		if container {
-			open[cur.ID] = !open[cur.ID]
-			in.rev++
-		}
-		return true
-	case "Home":
-		at = 0
-	case "End":
-		at = len(vis) - 1
-	default:
-		return false
-	}
-	in.selectNode(ctx, in.part, vis[at].ID, true)
-	in.scrollNode(ctx)
-	return true
-}
-
-func (in *Inspector) scrollNode(ctx app.Context) {
-	id := fmt.Sprintf("node-%d", in.node)
-	ctx.Defer(func(app.Context) { scrollIntoView(id) })
+	e.PreventDefault()
+	in.apply(ctx, fx)
 }
 
 func focus(id string) {
@@ -166,7 +71,7 @@ var keys = [][2]string{
 
 // keysPanel is the ? panel listing every key.
 func (in *Inspector) keysPanel() app.UI {
-	return keysHelp(func() { in.showKeys = false })
+	return keysHelp(in.state().CloseKeys)
 }
 
 func keysHelp(close func()) app.UI {

@@ -47,46 +47,6 @@ func readEntry(t *testing.T, e corpus.Entry) []byte {
 	return b
 }
 
-// The page builds the fragment from each file's deflated copy, computed
-// once; it must be the fragment linkstate.EncodeLink writes.
-func TestBuildFragmentIsEncodeLink(t *testing.T) {
-	entries := sample(t, 60)
-	states := []linkstate.State{
-		{},
-		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements/2/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
-		{Name: "a.dxil", Tab: "compare", Compare: "b.dxil", Field: "HASH/Digest"},
-	}
-	checked, byHash := 0, 0
-	for i, e := range entries {
-		a := readEntry(t, e)
-		var b []byte
-		if i%3 == 2 {
-			b = readEntry(t, entries[(i+1)%len(entries)])
-		}
-		ra := newFileRef(a)
-		var rb *fileRef
-		if b != nil {
-			rb = newFileRef(b)
-		}
-		for _, s := range states {
-			got, inA, inB := buildFragment(s, ra, rb)
-			want := linkstate.EncodeLink(linkstate.Link{State: s, File: a, Compare: b}, linkstate.MaxLinkLength)
-			if got != want.Fragment || inA != want.FileEmbedded || inB != want.CompareEmbedded {
-				t.Errorf("%s: buildFragment differs from EncodeLink (embedded %v/%v, want %v/%v)\n got %.200s\nwant %.200s",
-					e.Path, inA, inB, want.FileEmbedded, want.CompareEmbedded, got, want.Fragment)
-			}
-			if !inA {
-				byHash++
-			}
-			checked++
-		}
-	}
-	t.Logf("%d fragments from %d files agree with EncodeLink (%d name the file by hash)", checked, len(entries), byHash)
-	if byHash == 0 {
-		t.Errorf("no fragment named its file by hash: the sample misses the large files")
-	}
-}
-
 // Every tree node's link path finds the node again, also after the link's
 // own encoding ("[2]" written as "/2").
 func TestFieldPathFindsTheNode(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views"
 	"github.com/dxscope/dxscope/views/model"
@@ -14,7 +15,7 @@ import (
 
 // copyLink copies the address bar's link.
 func (in *Inspector) copyLink(ctx app.Context) {
-	in.noteView(ctx)
+	in.apply(ctx, in.state().Note())
 	href := app.Window().Get("location").Get("href").String()
 	in.copyText(ctx, href, "copied")
 }
@@ -26,9 +27,9 @@ func (in *Inspector) copyText(ctx app.Context, text, done string) {
 	clip := nav.Get("clipboard")
 	fallback := func(ctx app.Context) {
 		if copyByCommand(text) {
-			in.share.copied = done
+			in.copied = done
 		} else {
-			in.share.copied = "could not copy: select the address bar and copy it"
+			in.copied = "could not copy: select the address bar and copy it"
 		}
 	}
 	if !clip.Truthy() {
@@ -39,7 +40,7 @@ func (in *Inspector) copyText(ctx app.Context, text, done string) {
 	release := func() { then.Release(); fail.Release() }
 	then = app.FuncOf(func(this app.Value, args []app.Value) any {
 		defer release()
-		ctx.Dispatch(func(ctx app.Context) { in.share.copied = done })
+		ctx.Dispatch(func(ctx app.Context) { in.copied = done })
 		return nil
 	})
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -69,30 +70,31 @@ func copyByCommand(text string) bool {
 func (in *Inspector) shareUI() app.UI {
 	// The compared file's picker comes first, so it keeps its place (and its
 	// element) whatever messages come and go after it.
+	st := in.state()
 	items := []app.UI{views.HiddenFileInput("compare-input", in.onPickCompare)}
-	if e := in.share.linkErr; e != "" {
+	if e := st.Link.Err; e != "" {
 		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
 	}
-	if n := in.share.note; n != "" {
+	if n := st.Link.Note; n != "" {
 		items = append(items, app.P().ID("link-note").Class("status link-note").Text(n))
 	}
-	if p := in.share.pending; p != nil {
+	if p := st.Link.Pending; p != nil {
 		items = append(items, in.prompt(p))
 	}
-	if in.model != nil {
+	if m := st.Model; m != nil {
 		pname := ""
-		if in.model.File != nil && in.part >= 0 && in.part < len(in.model.Parts) {
-			pname = in.model.Parts[in.part].Name
+		if pv := st.PartView(); pv != nil {
+			pname = pv.Name
 		}
 		bitcode := false
-		if in.model.File != nil {
-			_, err := decode.ExtractPart(in.model.File, "dxil")
+		if m.File != nil {
+			_, err := decode.ExtractPart(m.File, "dxil")
 			bitcode = err == nil
 		}
 		items = append(items, &views.ShareBar{
-			Copied: in.share.copied, Embedded: in.share.embedded, LinkLen: in.share.linkLen,
-			PartName: pname, Bitcode: bitcode, Selection: in.sel.Size, HasModel: in.model.File != nil,
-			Compare: in.comparing(), CompareMode: in.next == openAsCompared,
+			Copied: in.copied, Embedded: st.Link.Embedded, LinkLen: st.Link.Len,
+			PartName: pname, Bitcode: bitcode, Selection: st.Sel.Size, HasModel: m.File != nil,
+			Compare: st.Comparing(), CompareMode: st.Next == page.OpenAsCompared,
 		})
 	}
 	return app.Div().Class("share").Body(items...)
@@ -105,7 +107,7 @@ func (in *Inspector) prompt(p *linkstate.State) app.UI {
 	switch {
 	case p.SHA256 != "":
 		what, name, sha, size = "file", p.Name, p.SHA256, p.Size
-	case p.CompareSHA256 != "" && in.model != nil:
+	case p.CompareSHA256 != "" && in.state().Model != nil:
 		what, name, sha, size = "compared file", p.Compare, p.CompareSHA256, p.CompareSize
 	default:
 		// A deep link without a file.

@@ -15,12 +15,12 @@ import (
 func TestPartViewAndTreeTabs(t *testing.T) {
 	p := openExample(t, "vertex.dxbc")
 	p.Click(`#part-list .part[data-name="PSV0"]`)
-	p.WaitFor("the PSV0 view", `!!document.querySelector('#tab-view[aria-selected="true"]') && document.querySelector('.tree-tab').classList.contains('hidden')`)
-	if d := browsertest.Eval[string](p, `getComputedStyle(document.querySelector('.tree-tab')).display + '/' + getComputedStyle(document.querySelector('.specials')).display`); d != "none/block" {
-		t.Errorf("tree tab / view displayed as %s, want none/block", d)
+	p.WaitFor("the PSV0 view", `!!document.querySelector('#tab-view[aria-selected="true"]') && !document.querySelector('.tree-tab')`)
+	if !browsertest.Eval[bool](p, `!document.querySelector('.tree-tab') && getComputedStyle(document.querySelector('.specials')).display === 'block'`) {
+		t.Error("the PSV0 view is not the one drawn")
 	}
 	p.Click("#tab-tree")
-	p.WaitFor("the tree tab", `!document.querySelector('.tree-tab').classList.contains('hidden') && document.querySelector('.specials').classList.contains('hidden')`)
+	p.WaitFor("the tree tab", `!!document.querySelector('.tree-tab') && !document.querySelector('.specials')`)
 	p.WaitFor("the tab in the link", `location.hash.includes('tab=tree')`)
 	link := p.Fragment()
 
@@ -30,10 +30,16 @@ func TestPartViewAndTreeTabs(t *testing.T) {
 		t.Errorf("reopened link %q lost the part", q.Fragment())
 	}
 	q.Click(`#tab-view`)
-	q.WaitFor("the view again", `document.querySelector('.tree-tab').classList.contains('hidden')`)
-	// A byte clicked in the hex view is shown in the tree.
+	q.WaitFor("the view again", `!document.querySelector('.tree-tab')`)
+	// A byte clicked in the hex view keeps the tab the user chose; its
+	// field is selected in the tree behind it, and shown there on Tree.
 	q.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x108"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
 	q.WaitFor("the byte", `!!document.querySelector('#hex-rows span.b[data-off="265"]')`)
 	q.Click(`#hex-rows span.b[data-off="265"]`)
-	q.WaitFor("the tree shown for the byte", `!document.querySelector('.tree-tab').classList.contains('hidden') && !!document.querySelector('#tree .node.selected')`)
+	q.WaitFor("the byte's field", `document.querySelector('#teach-path')?.textContent.startsWith('PSV0/')`)
+	if !browsertest.Eval[bool](q, `!document.querySelector('.tree-tab') && !!document.querySelector('#tab-view[aria-selected="true"]')`) {
+		t.Error("a byte click left the part's own view")
+	}
+	q.Click("#tab-tree")
+	q.WaitFor("the tree with the byte's node", `!!document.querySelector('.tree-tab') && !!document.querySelector('#tree .node.selected')`)
 }

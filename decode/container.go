@@ -97,6 +97,9 @@ type Part struct {
 	Offset     int64 // offset of the part header in the file
 	DataOffset int64 // offset of the part data (Offset + 8)
 	Summary    string
+	// Absent lists the JSON paths of values a part cut short does not hold
+	// (their Go zero is not the file's): see markAbsent.
+	Absent []string `json:",omitempty"`
 
 	Flags           *FeatureFlags          `json:",omitempty"` // SFI0
 	Hash            *ShaderHash            `json:",omitempty"` // HASH
@@ -215,6 +218,7 @@ func Parse(data []byte) (*File, error) {
 	f.runChecks()
 	// The validator's container rules read every part's problems, so they run last.
 	f.checkContainerRules()
+	f.markAbsent()
 	if f.Problems == nil {
 		f.Problems = []Problem{}
 	}

@@ -10,7 +10,8 @@ import (
 )
 
 // TestShaderBytecodePart checks what the SHEX part adds to package sm4's
-// decoding: a span per instruction labelled with its text, the summary, and
+// decoding (the header tokens and a span per dword, named by its kind): a
+// span per instruction labelled with its text, the summary, and
 // the bytes after the stream claimed with a warning. The tokens are written
 // out from the tokenized program format: vs_5_0, dcl_temps 2,
 // mov o0.xyzw, v0.xyzw, ret, then one dword the length token leaves out.
@@ -33,9 +34,23 @@ func TestShaderBytecodePart(t *testing.T) {
 	if p.Summary != "vs_5_0, 3 instructions" {
 		t.Errorf("summary %q", p.Summary)
 	}
+	// package sm4 names each dword of an instruction by its kind (the
+	// opcode token's length in bits 24-30, the operand tokens' register
+	// files output 2 and input 1 in bits 12-19, swizzle xyzw 0xe4, one index).
+	tok := func(path string, off int64, v string) Span {
+		return Span{Path: path, Off: base + off, Size: 4, Kind: SpanField, Value: v}
+	}
 	want := []Span{
 		{Path: "SHEX/Version", Off: base, Size: 4, Kind: SpanField, Value: "65616"},
 		{Path: "SHEX/LengthInDwords", Off: base + 4, Size: 4, Kind: SpanField, Value: "10"},
+		tok("SHEX/Instructions/0/OpcodeToken/0", 8, "0x02000068"),
+		tok("SHEX/Instructions/0/Count/0", 12, "0x00000002"),
+		tok("SHEX/Instructions/1/OpcodeToken/0", 16, "0x05000036"),
+		tok("SHEX/Instructions/1/OperandToken/0", 20, "0x001020f2"),
+		tok("SHEX/Instructions/1/Index/0", 24, "0x00000000"),
+		tok("SHEX/Instructions/1/OperandToken/1", 28, "0x00101e46"),
+		tok("SHEX/Instructions/1/Index/1", 32, "0x00000000"),
+		tok("SHEX/Instructions/2/OpcodeToken/0", 36, "0x0100003e"),
 		{Path: "SHEX/Instructions/0", Off: base + 8, Size: 8, Kind: SpanStruct, Value: "dcl_temps 2"},
 		{Path: "SHEX/Instructions/1", Off: base + 16, Size: 20, Kind: SpanStruct, Value: "mov o0.xyzw, v0.xyzw"},
 		{Path: "SHEX/Instructions/2", Off: base + 36, Size: 4, Kind: SpanStruct, Value: "ret"},

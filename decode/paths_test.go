@@ -89,6 +89,8 @@ func spanException(p *Part, s Span) string {
 		return "an SRCI section of a type nobody named, kept raw at its place in the file (the JSON keys the known ones)"
 	case first == "Strings" && p.Signature != nil:
 		return "a signature's string table: each name appears as its element's Name"
+	case p.Bytecode != nil && first == "Instructions" && strings.Count(rest, "/") == 3:
+		return "a dword of an SM4/5 instruction (opcode, operand, extended, index, immediate or declaration token): the packed word the JSON's instruction and operand fields come from"
 	case last == "ColsAndStart" || last == "DynamicMaskAndStream" || rest == "Version" && (s.Kind == SpanField):
 		return "a packed byte or word: its values are the sibling keys (Cols, StartCol; DynamicMask, Stream; ProgramType, Major, Minor)"
 	}
@@ -126,50 +128,6 @@ func TestSpanPathsNameJSONNodes(t *testing.T) {
 	t.Logf("%d/%d spans of non-bitcode parts name a JSON node (or bytes with a listed reason)", named, total)
 }
 
-// derivedValue says why a JSON value of a part has no bytes of its own, or ""
-// when it was read from the file and must have a span (its own, or one of
-// an enclosing record's).
-func derivedValue(p *Part, rest string, v any) string {
-	last := rest[strings.LastIndexByte(rest, '/')+1:]
-	first, _, _ := strings.Cut(rest, "/")
-	switch {
-	case isBool(v):
-		return "a flag bit or a check, named as a boolean; its bytes are the word it comes from"
-	case strings.HasSuffix(last, "Name") || strings.HasSuffix(last, "Names") || strings.Contains(rest, "Names/"):
-		return "the name of a value read beside it (an enumeration, a flags word, a string-table offset)"
-	case p.Signature != nil && (rest == "Direction" || rest == "ElementSize" || rest == "PatchConstant"):
-		return "what the part's FourCC says about its elements"
-	case p.PSVInfo != nil && (rest == "Version" || rest == "StageSource" || first == "Sections" || rest == "TrailingBytes" ||
-		rest == "ResourceStride" && !p.PSVInfo.StageKnown || rest == "ResourceStride" && p.PSVInfo.ResourceStride == 0):
-		return "what the decoder worked out: the version from the runtime info's size, where the stage came from, the sections found, the stride when no resource stores it"
-	case p.RuntimeData != nil && (first == "Nodes" || rest == "DanglingReferences"):
-		return "the work-graph nodes resolved from the records, and a count of references that name nothing"
-	case (p.Bytecode != nil || p.Level9 != nil) && (last == "Major" || last == "Minor" || last == "ProgramType"):
-		return "a field of the packed version token, whose span is the token"
-	}
-	return ""
-}
-
-func isBool(v any) bool { _, ok := v.(bool); return ok }
-
-// leafValues calls fn with the path and value of every leaf of a JSON value.
-func leafValues(v any, path string, fn func(string, any)) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, c := range x {
-			if k != "Spans" {
-				leafValues(c, path+"/"+k, fn)
-			}
-		}
-	case []any:
-		for i, c := range x {
-			leafValues(c, path+"/"+strconv.Itoa(i), fn)
-		}
-	default:
-		fn(path, v)
-	}
-}
-
 // The other way round: every value of a part's JSON that was read from the
 // file has a span, its own or an enclosing record's, so selecting it in the
 // tree lights its bytes; values the decoder works out are listed with why.
@@ -189,7 +147,7 @@ func TestJSONNodesHaveSpans(t *testing.T) {
 				if _, typed := v.(map[string]any); !typed {
 					continue // the part's own keys (Name, Size, Offset, …): the part header
 				}
-				leafValues(v, key, func(path string, v any) {
+				leaves(v, key, func(path string, v any) {
 					total++
 					for q := path; q != key; q = q[:strings.LastIndexByte(q, '/')] {
 						if spans[q] {
@@ -197,7 +155,7 @@ func TestJSONNodesHaveSpans(t *testing.T) {
 							return
 						}
 					}
-					if derivedValue(p, strings.TrimPrefix(path, key+"/"), v) != "" {
+					if workedOut(p, strings.TrimPrefix(path, key+"/"), v) != "" {
 						spanned++
 						return
 					}

@@ -548,15 +548,24 @@ func (d *psvDecoder) decode() bool {
 	if size < 24 || size%4 != 0 {
 		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d: PSVRuntimeInfo0 alone is 24 bytes and every version is a multiple of 4 (24, 36, 48, 52, 56), so the part cannot be read", size)
 	}
-	if int64(size) > int64(r.Remaining()) {
-		return d.fail(0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it", size, r.Remaining())
-	}
 	for v, s := range psvRuntimeInfoSizes {
 		if size >= s {
 			info.Version = v
 		}
 	}
 	known := psvRuntimeInfoSizes[info.Version]
+	if int64(size) > int64(r.Remaining()) {
+		// Decode the fields the bytes present hold; the rest are absent
+		// (Part.Absent), not zeros, and nothing after the runtime info exists.
+		have := r.Remaining()
+		r.ProblemAt(Error, 0, "PSVRuntimeInfo", "RuntimeInfoSize is %d but only %d bytes follow it: the fields those bytes hold are decoded, the others are absent", size, have)
+		start := r.Pos
+		d.runtimeInfo(start, have, min(have, int(known)))
+		r.Failed = false
+		r.Seek(start + have)
+		d.section("RuntimeInfo", start)
+		return false
+	}
 	switch {
 	case size > psvRuntimeInfoSizes[PSVMaxVersion]:
 		r.ProblemAt(Note, 0, "PSVRuntimeInfo", "RuntimeInfoSize %d is larger than version %d's %d bytes: a newer version; the known %d bytes are decoded and the other %d kept as unknown", size, PSVMaxVersion, known, known, size-known)
@@ -585,7 +594,9 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 	r, info := d.r, d.info
 	// Stage: from ShaderStage (v1+) or the program header (v0).
 	pk, psrc, pok := progShaderKind(d.f)
-	if info.Version >= 1 {
+	if info.Version >= 1 && start+24 >= len(r.Data) {
+		r.ProblemAt(Warning, start, "PSVRuntimeInfo1", "the runtime info is cut before its ShaderStage byte: the stage and its union are absent")
+	} else if info.Version >= 1 {
 		info.ShaderStage = dxil.ShaderKind(r.Data[start+24])
 		info.StageSource = "ShaderStage"
 		info.StageKnown = info.ShaderStage < 16
@@ -604,7 +615,7 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 	}
 
 	r.Seek(start)
-	info.StageInfo = HexBytes(append([]byte(nil), r.Data[start:start+16]...))
+	info.StageInfo = HexBytes(append([]byte(nil), r.Data[start:min(start+16, len(r.Data))]...))
 	d.stageUnion(start)
 	r.Seek(start + 16)
 	info.MinimumWaveLaneCount = r.U32("MinimumWaveLaneCount")
@@ -731,7 +742,9 @@ func (d *psvDecoder) stageUnion(start int) {
 		info.AS = &PSVASInfo{PayloadSizeInBytes: r.U32("PayloadSizeInBytes")}
 		used = 4
 	}
-	r.Out.Span(Span{Path: r.Join("StageInfo"), Off: r.Base + int64(start), Size: 16, Kind: SpanStruct})
+	if n := min(16, len(r.Data)-start); n > 0 { // a cut part holds less of the union
+		r.Out.Span(Span{Path: r.Join("StageInfo"), Off: r.Base + int64(start), Size: int64(n), Kind: SpanStruct})
+	}
 	if used < 16 {
 		rest := r.Bytes("StageInfoUnused", 16-used)
 		if !allZero(rest) {

@@ -353,6 +353,9 @@ type StatField struct {
 	Value uint32
 }
 
+// StatNames returns the names of FXC STAT's dwords by position (D3D11_SHADER_DESC's counters).
+func StatNames() []string { return statNames[:] }
+
 // Statistics is the FXC STAT part: instruction counts and a few stage facts.
 type Statistics struct {
 	Fields []StatField

@@ -11,9 +11,6 @@ import (
 // CodeRef): the page selects its bytes in A's and B's hex views.
 const ActCompareCode = "dx-compare-code"
 
-// CodeRef names one line of the code comparison.
-type CodeRef struct{ Hunk, Line int }
-
 // maxCodeDiffLines is how many lines of hunks the compare view draws; the
 // CLI's dxscope diff --text prints them all.
 const maxCodeDiffLines = 2000
@@ -24,7 +21,7 @@ const maxCodeDiffLines = 2000
 type CodeDiffView struct {
 	app.Compo
 	Hunks    []model.CodeHunk
-	Selected CodeRef
+	Selected model.CodeRef
 	HasSel   bool
 }
 
@@ -42,7 +39,7 @@ func (v *CodeDiffView) Render() app.UI {
 		}
 		rows = append(rows, app.Div().Class("cmp-code-hunk").Text(fmt.Sprintf("@@ -%d,%d +%d,%d @@ %s", h.StartA+1, h.CountA, h.StartB+1, h.CountB, model.Shown(h.Unit))))
 		for li, l := range h.Lines {
-			ref := CodeRef{hi, li}
+			ref := model.CodeRef{Hunk: hi, Line: li}
 			cls := map[byte]string{' ': "cmp-code-line", '-': "cmp-code-line cmp-code-del", '+': "cmp-code-line cmp-code-add"}[l.Op]
 			if v.HasSel && v.Selected == ref {
 				cls += " selected"

@@ -16,14 +16,13 @@ type CompareView struct {
 	A, B     *model.Model
 	Selected model.CompareRef
 	HasSel   bool
-	// The hex views' selections and reveal requests (owned by the page).
-	SelA, SelB       model.Span
-	RevealA, RevealB int64
-	RevealSeq        int
-	MarksA, MarksB   []bool // bytes that differ (model.DiffMarks)
+	// The hex views' selections (owned by the page; ActRevealHex with View
+	// "hexa" or "hexb" brings them into view).
+	SelA, SelB     model.Span
+	MarksA, MarksB []bool // bytes that differ (model.DiffMarks)
 	// The code compared as text, and the line chosen in it.
 	Code       []model.CodeHunk
-	CodeSel    CodeRef
+	CodeSel    model.CodeRef
 	HasCodeSel bool
 }
 
@@ -33,7 +32,9 @@ func (v *CompareView) Render() app.UI {
 	if r == nil || v.A == nil || v.B == nil {
 		return app.Div().ID("compare").Class("compare")
 	}
-	return app.Div().ID("compare").Class("compare").Body(
+	// The report scrolls with the page; both hex views stay beside it
+	// (web/share.css), so a difference clicked shows its bytes at once.
+	return app.Div().ID("compare").Class("compare").Body(app.Div().Class("cmp-report").Body(
 		app.H2().Body(
 			app.Text("Compare "), app.Span().ID("cmp-name-a").Class("cmp-a").Text("A: "+model.Shown(v.A.Name)),
 			app.Text(" → "), app.Span().ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
@@ -50,14 +51,15 @@ func (v *CompareView) Render() app.UI {
 		}),
 		app.If(len(v.Code) > 0, func() app.UI { return &CodeDiffView{Hunks: v.Code, Selected: v.CodeSel, HasSel: v.HasCodeSel} }),
 		app.Ul().ID("cmp-parts").Class("cmp-parts").Body(app.Range(r.Rows).Slice(func(i int) app.UI { return v.row(r.Rows[i]) })),
+	),
 		app.Div().Class("cmp-hex").Body(
 			app.Div().Class("cmp-side").Body(
 				app.H3().Text("A: "+model.Shown(v.A.Name)),
-				&HexView{Model: v.A, Sel: v.SelA, RevealOff: v.RevealA, RevealSeq: v.RevealSeq, IDPrefix: "hexa", ClickAct: ActCompareByteA, Marks: v.MarksA},
+				&HexView{Model: v.A, Sel: v.SelA, IDPrefix: "hexa", ClickAct: ActCompareByteA, Marks: v.MarksA},
 			),
 			app.Div().Class("cmp-side").Body(
 				app.H3().Text("B: "+model.Shown(v.B.Name)),
-				&HexView{Model: v.B, Sel: v.SelB, RevealOff: v.RevealB, RevealSeq: v.RevealSeq, IDPrefix: "hexb", ClickAct: ActCompareByteB, Marks: v.MarksB},
+				&HexView{Model: v.B, Sel: v.SelB, IDPrefix: "hexb", ClickAct: ActCompareByteB, Marks: v.MarksB},
 			),
 		),
 	)

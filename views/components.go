@@ -104,20 +104,18 @@ type PartList struct {
 	Parts    []*model.PartView
 	Selected int
 
-	page     pageWindow
-	seenSel  int
-	seenList []*model.PartView
+	page pageWindow
+}
+
+// OnMount and OnUpdate show the page of the list holding the selected part.
+func (l *PartList) OnMount(ctx app.Context) { l.OnUpdate(ctx) }
+func (l *PartList) OnUpdate(ctx app.Context) {
+	followRows(&l.page, l.Parts)
+	l.page.show(l.Selected)
 }
 
 // Render draws the page of the list holding the selected part.
 func (l *PartList) Render() app.UI {
-	if len(l.Parts) != len(l.seenList) || len(l.Parts) > 0 && &l.Parts[0] != &l.seenList[0] {
-		l.seenList, l.page.first, l.seenSel = l.Parts, 0, -1
-	}
-	if l.Selected != l.seenSel {
-		l.seenSel = l.Selected
-		l.page.show(l.Selected)
-	}
 	first, end := l.page.bounds(len(l.Parts))
 	return app.Div().ID("part-list").Class("parts").Role("listbox").TabIndex(0).Aria("label", "parts").Body(
 		l.page.bar("part-pager", "parts", len(l.Parts)),
@@ -198,7 +196,7 @@ func (v *TreeView) Render() app.UI {
 			if n.Parent == nil {
 				key = model.Shown(v.Tree.Part)
 			}
-			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class("val").Title(n.Full).Text(n.Value)}
+			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class(valClass(n)).Title(n.Full).Text(n.Value)}
 			if container && v.Open[n.ID] && len(n.Children) > model.MaxChildren && !v.Open[-1-n.ID] {
 				body = append(body, app.Button().Class("more").Text(fmt.Sprintf("show all %d", len(n.Children))).
 					OnClick(func(ctx app.Context, e app.Event) {
@@ -215,29 +213,44 @@ func kindClass(k model.NodeKind) string {
 	return [...]string{"object", "array", "string", "number", "bool", "null"}[k]
 }
 
-// ProblemList lists problems with severity and offset; choosing one jumps there.
+// ProblemList lists problems with severity and offset; choosing one jumps
+// there. The page asks it to show a problem with ActShowProblem.
 type ProblemList struct {
 	app.Compo
 	Problems []model.Problem
-	Show     int // a problem to bring into view when ShowSeq changes
-	ShowSeq  int
 
-	page     pageWindow
-	seen     []model.Problem
-	seenShow int
+	page pageWindow
 }
+
+// OnMount takes the page's requests to show a problem: its page, its row
+// in view, its button focused (so Tab and Enter go on through the list).
+func (p *ProblemList) OnMount(ctx app.Context) {
+	followRows(&p.page, p.Problems)
+	ctx.Handle(ActShowProblem, func(ctx app.Context, a app.Action) {
+		i, ok := a.Value.(int)
+		if !ok || i < 0 || i >= len(p.Problems) {
+			return
+		}
+		p.page.show(i)
+		id := fmt.Sprint("problem-", i)
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID(id); el.Truthy() {
+				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+				if b := el.Call("querySelector", "button"); b.Truthy() {
+					b.Call("focus", map[string]any{"preventScroll": true})
+				}
+			}
+		})
+	})
+}
+
+// OnUpdate starts another file's problems at their first page.
+func (p *ProblemList) OnUpdate(ctx app.Context) { followRows(&p.page, p.Problems) }
 
 // Render draws one page of the list.
 func (p *ProblemList) Render() app.UI {
 	if len(p.Problems) == 0 {
 		return app.Div().Class("problems empty").Text("No problems found.")
-	}
-	if len(p.Problems) != len(p.seen) || &p.Problems[0] != &p.seen[0] {
-		p.seen, p.page.first = p.Problems, 0
-	}
-	if p.ShowSeq != p.seenShow {
-		p.seenShow = p.ShowSeq
-		p.page.show(p.Show)
 	}
 	first, end := p.page.bounds(len(p.Problems))
 	return app.Div().Class("problems-wrap").Body(
@@ -260,7 +273,7 @@ func (p *ProblemList) list(first, end int) app.UI {
 					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
 					app.Span().Class("problem-off").Text(model.Hex(pr.Offset)),
 				),
-				app.Span().Class("problem-where").Text(where),
+				app.Span().Class("problem-where").Text(model.Shown(where)),
 				app.Span().Class("problem-msg").Text(model.ShownMessage(pr.Message)),
 			)
 		}),
@@ -293,7 +306,7 @@ func (t *TeachPanel) Render() app.UI {
 	l, exact, ok := model.TeachFor(t.Part, t.Sel.Path, t.Path)
 	value := t.Value
 	if value == "" {
-		value = t.Sel.Value
+		value = model.DisplayValue(t.Sel.Path, t.Sel.Value, nil)
 	}
 	var rows []app.UI
 	row := func(k string, v app.UI) {
@@ -307,6 +320,14 @@ func (t *TeachPanel) Render() app.UI {
 	}
 	if value != "" {
 		row("value", app.Code().Text(model.Cut(value)))
+	}
+	if fields := t.Model.SelectionFields(t.Sel); len(fields) > 0 {
+		// A token: its bit fields, as the lesson below explains them.
+		cells := make([]app.UI, len(fields))
+		for i, f := range fields {
+			cells[i] = app.Tr().Body(app.Td().Class("num").Text(f.Bits), app.Th().Text(f.Name), app.Td().Text(f.Value))
+		}
+		row("bits", app.Table().ID("teach-bits").Class("teach-bits").Body(app.TBody().Body(cells...)))
 	}
 	body := []app.UI{app.Dl().Body(rows...)}
 	if ok {
@@ -340,15 +361,15 @@ type EmbeddedList struct {
 	Model *model.Model
 
 	page pageWindow
-	seen *model.Model
 }
+
+// OnMount and OnUpdate start another file's list at its first page.
+func (e *EmbeddedList) OnMount(ctx app.Context)  { e.page.follow(e.Model) }
+func (e *EmbeddedList) OnUpdate(ctx app.Context) { e.page.follow(e.Model) }
 
 // Render draws the message and the list.
 func (e *EmbeddedList) Render() app.UI {
 	m := e.Model
-	if m != e.seen {
-		e.seen, e.page.first = m, 0
-	}
 	first, end := e.page.bounds(len(m.Embedded))
 	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", model.Shown(m.Name))
 	return app.Div().ID("not-container").Class("notice").Body(
@@ -413,4 +434,12 @@ func recordTitle(path string) string {
 		return model.LastSeg(path[:len(path)-len(last)-1]) + "[" + last + "]"
 	}
 	return last
+}
+
+// valClass styles a value the file does not hold apart from the values it does.
+func valClass(n *model.Node) string {
+	if n.Absent {
+		return "val absent"
+	}
+	return "val"
 }

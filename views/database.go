@@ -274,7 +274,7 @@ func (v *DatabaseView) stageChips(idPrefix string, p *model.DBPipelineState) app
 		ci := s.Shader.Info()
 		desc := ci.Profile
 		if ci.EntryName != "" {
-			desc += " " + ci.EntryName
+			desc += " " + model.Shown(ci.EntryName)
 		}
 		return app.Span().Class("db-stage").DataSet("stage", s.Name).Body(
 			v.openButton(idPrefix+"-"+s.Name, s.Name, model.ContainerOf(fmt.Sprintf("%s shader %s", s.Name, s.Key), s.Shader.Blob)),
@@ -312,7 +312,7 @@ func (v *DatabaseView) sodbGroups() app.UI {
 	rows, total := v.pageOf("groups", len(s.Groups), func(i int, f string) bool { return keyMatch(s.Groups[i].Key, f) })
 	linkHead := app.Th().Text("PSDB")
 	if v.DB.LinkedName != "" {
-		linkHead = app.Th().Text("PSDB " + v.DB.LinkedName)
+		linkHead = app.Th().Text("PSDB " + model.Shown(v.DB.LinkedName))
 	}
 	return app.Div().Body(
 		app.If(v.DB.Links == nil, func() app.UI {
@@ -462,7 +462,7 @@ func (v *DatabaseView) shaders() app.UI {
 				}
 				return app.Tr().ID(fmt.Sprintf("sodb-shader-%d", si)).Body(
 					app.Td().Body(keyText(sh.Key)), app.Td().Text(sh.Type), app.Td().Class("num").Text(model.SizeText(sh.Size)),
-					app.Td().Class("mono").Text(stage), app.Td().Class("mono").Text(ci.EntryName), app.Td().Class("num").Text(sh.Users),
+					app.Td().Class("mono").Text(stage), app.Td().Class("mono").Text(model.Shown(ci.EntryName)), app.Td().Class("num").Text(sh.Users),
 					app.Td().Class("mono muted").Text(sh.Blob.Where()),
 					app.Td().Body(v.openButton(fmt.Sprintf("open-shader-%d", si), "open", model.ContainerOf(fmt.Sprintf("%s shader %s", sh.Type, sh.Key), sh.Blob))),
 				)
@@ -537,7 +537,7 @@ func (v *DatabaseView) psdbGroups() app.UI {
 	rows, total := v.pageOf("groups", len(p.Groups), func(i int, f string) bool { return keyMatch(p.Groups[i].Key, f) })
 	linkHead := app.Th().Text("SODB")
 	if v.DB.LinkedName != "" {
-		linkHead = app.Th().Text("SODB " + v.DB.LinkedName)
+		linkHead = app.Th().Text("SODB " + model.Shown(v.DB.LinkedName))
 	}
 	return app.Div().Body(
 		app.P().Class("muted").Text(fmt.Sprintf("%d keys, %d values. Values are vendor GPU binaries, not shader containers: shown as hex, downloadable.", p.Keys, p.Values)),

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -25,7 +26,9 @@ const (
 // selects the instruction that holds it.
 type Disassembly struct {
 	app.Compo
-	Data *model.Disassembly
+	Data     *model.Disassembly
+	Selected model.Span        // the page's selection: the instruction of exactly these bytes is selected
+	Marks    map[[2]int64]bool // the instructions of the selected source line, by (Off, Size)
 
 	top      int          // first visible row
 	folded   map[int]bool // define-line index → folded
@@ -34,21 +37,50 @@ type Disassembly struct {
 	rowsFor  *model.Disassembly
 	foldRev  int
 	rowsRev  int
+	seen     *model.Disassembly
+	find     lineFind
+	ref      *model.Ref   // the value clicked: its definition and uses are marked and listed
+	refLines map[int]string
 }
 
-// OnMount follows byte selections made elsewhere (the hex view).
+// OnMount takes the page's requests to bring the selected line into view
+// (a byte clicked in the hex view selects the instruction holding it).
 func (d *Disassembly) OnMount(ctx app.Context) {
-	follow := func(ctx app.Context, a app.Action) {
-		off, ok := a.Value.(int64)
-		if !ok || d.Data == nil {
+	d.OnUpdate(ctx)
+	ctx.Handle(ActRevealCode, func(ctx app.Context, a app.Action) {
+		if d.Data == nil || d.selected < 0 {
+			ctx.PreventUpdate()
 			return
 		}
-		if i := d.Data.LineAt(off); i >= 0 {
-			d.reveal(ctx, i)
+		d.reveal(ctx, d.selected)
+	})
+}
+
+// OnUpdate starts another module unfolded at its top, and finds the
+// instruction of the selected bytes.
+func (d *Disassembly) OnUpdate(ctx app.Context) {
+	if d.Data != d.seen {
+		d.seen, d.top, d.folded = d.Data, 0, map[int]bool{}
+		d.find = lineFind{}
+		d.foldRev++
+		d.ref, d.refLines = nil, nil
+	}
+	d.selected = -1
+	if d.Data == nil || d.Selected.Size <= 0 {
+		return
+	}
+	// Records' bits share bytes: the line of exactly these bytes, not the
+	// first line holding the first of them.
+	for i := max(0, d.Data.LineAt(d.Selected.Off)); i < len(d.Data.Lines); i++ {
+		l := d.Data.Lines[i]
+		if l.Inst && l.Off == d.Selected.Off && l.Size == d.Selected.Size {
+			d.selected = i
+			break
+		}
+		if l.Inst && l.Off > d.Selected.Off {
+			break
 		}
 	}
-	ctx.Handle(ActSelectByte, follow)
-	ctx.Handle(ActGoto, follow)
 }
 
 func (d *Disassembly) visibleRows() []int {
@@ -70,7 +102,6 @@ func (d *Disassembly) reveal(ctx app.Context, i int) {
 	if d.folded == nil {
 		d.folded = map[int]bool{}
 	}
-	d.selected = i
 	// Unfold the function holding the line.
 	for k, l := range d.Data.Lines {
 		if l.FoldEnd > 0 && k < i && i < l.FoldEnd && d.folded[k] {
@@ -80,15 +111,26 @@ func (d *Disassembly) reveal(ctx app.Context, i int) {
 	}
 	rows := d.visibleRows()
 	for r, li := range rows {
-		if li == i {
-			d.top = max(r-10, 0)
-			ctx.Defer(func(app.Context) {
-				if el := app.Window().GetElementByID("disasm-scroll"); el.Truthy() {
-					el.Set("scrollTop", r*disasmLineHeight-4*disasmLineHeight)
-				}
-			})
-			break
+		if li != i {
+			continue
 		}
+		// Half a window above: the line may be in view low in the box, with
+		// the rows above it showing (a quarter left them blank).
+		d.top = max(r-disasmWindow/2, 0)
+		ctx.Defer(func(app.Context) {
+			el := app.Window().GetElementByID("disasm-scroll")
+			if !el.Truthy() {
+				return
+			}
+			// The line inside the box when it is not (a few lines of context
+			// above it), then the box inside the page's viewport.
+			top, h := float64(r*disasmLineHeight), el.Get("clientHeight").Float()
+			if st := el.Get("scrollTop").Float(); top < st || top+disasmLineHeight > st+h {
+				el.Set("scrollTop", max(0, top-4*disasmLineHeight))
+			}
+			revealLine(fmt.Sprintf("disasm-%d", i))
+		})
+		break
 	}
 }
 
@@ -100,68 +142,161 @@ func (d *Disassembly) onScroll(ctx app.Context, e app.Event) {
 	}
 }
 
-// Render draws the visible window of lines.
+// Render draws the visible window of lines, as one piece of HTML (the
+// clicks are delegated to the box).
 func (d *Disassembly) Render() app.UI {
 	if d.Data == nil {
 		return app.Div().Class("special disasm empty")
-	}
-	if d.folded == nil {
-		d.folded = map[int]bool{}
-		d.selected = -1
 	}
 	rows := d.visibleRows()
 	top := min(d.top, max(len(rows)-1, 0))
 	end := min(top+disasmWindow, len(rows))
 	return app.Div().Class("special disasm").Body(
-		app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", d.Data.Part, len(d.Data.Lines))),
-		app.Div().ID("disasm-scroll").Class("disasm-scroll").
-			Style("height", "24em").Style("overflow", "auto").Style("font-family", "monospace").Style("white-space", "pre").
-			On("scroll", d.onScroll).Body(
+		app.Div().Class("code-head").Body(
+			app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
+			d.find.form("disasm", len(d.Data.Lines), func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
+		),
+		d.refBar(),
+		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
 			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
-			app.Range(rows[top:end]).Slice(func(k int) app.UI {
-				i := rows[top+k]
-				return d.line(i)
-			}),
+			app.Raw(d.linesHTML(rows[top:end])),
 			app.Div().Style("height", fmt.Sprintf("%dpx", (len(rows)-end)*disasmLineHeight)),
 		),
 	)
 }
 
-func (d *Disassembly) line(i int) app.UI {
-	l := d.Data.Lines[i]
-	cls := "disasm-line"
-	switch {
+// onClick folds or unfolds a function, or selects the bytes of an
+// instruction's record.
+func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if !t.Truthy() || !t.Get("closest").Truthy() {
+		return
+	}
+	el := t.Call("closest", "[data-line]")
+	if !el.Truthy() {
+		return
+	}
+	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
+	if err != nil || i < 0 || i >= len(d.Data.Lines) {
+		return
+	}
+	if cls := t.Get("className"); cls.Truthy() && cls.Type() == app.TypeString {
+		if c := cls.String(); strings.Contains(c, "tok-reg") || strings.Contains(c, "tok-meta") {
+			if ref := d.Data.Refs().Of(d.Data.Lines[i].Func, t.Get("textContent").String()); ref != nil {
+				d.showRef(ctx, ref)
+				return
+			}
+		}
+	}
+	switch l := d.Data.Lines[i]; {
+	case l.FoldEnd > 0:
+		d.folded[i] = !d.folded[i]
+		d.foldRev++
 	case l.Inst:
-		cls += " disasm-inst"
-	case strings.HasPrefix(l.Text, ";"):
-		cls += " disasm-comment"
-	case strings.HasPrefix(l.Text, "define ") || strings.HasPrefix(l.Text, "declare "):
-		cls += " disasm-func"
+		ctx.PreventUpdate()
+		ctx.NewActionWithValue(ActSelectBytes, d.Data.Range(i))
+	default:
+		ctx.PreventUpdate()
 	}
-	if i == d.selected {
-		cls += " selected"
+}
+
+// showRef marks a value's definition and uses, and goes to its definition
+// (selecting the defining instruction's bytes).
+func (d *Disassembly) showRef(ctx app.Context, ref *model.Ref) {
+	d.ref = ref
+	d.refLines = map[int]string{}
+	for _, u := range ref.Uses {
+		d.refLines[u] = " ref-use"
 	}
-	text := l.Text
-	if l.FoldEnd > 0 {
-		mark := "▾ "
-		if d.folded[i] {
-			mark = "▸ "
+	if ref.Def >= 0 {
+		d.refLines[ref.Def] = " ref-def"
+		d.goLine(ctx, ref.Def)
+	}
+}
+
+// goLine shows line i, selecting its bytes when it is an instruction.
+func (d *Disassembly) goLine(ctx app.Context, i int) {
+	d.reveal(ctx, i)
+	if d.Data.Lines[i].Inst {
+		ctx.NewActionWithValue(ActSelectBytes, d.Data.Range(i))
+	}
+}
+
+// refBar lists the clicked value's definition and uses, each a click away.
+func (d *Disassembly) refBar() app.UI {
+	if d.ref == nil {
+		return app.Div().Class("refs hidden")
+	}
+	ref := d.ref
+	items := []app.UI{app.Span().Class("refs-name").Text(model.Shown(ref.Name))}
+	if ref.Def >= 0 {
+		def := ref.Def
+		items = append(items, app.Text(" defined on "), app.Button().Class("ref-go ref-go-def").Text(fmt.Sprintf("line %d", def+1)).
+			OnClick(func(ctx app.Context, e app.Event) { d.goLine(ctx, def) }))
+	} else {
+		items = append(items, app.Text(" has no definition in the listing (a parameter or a name)"))
+	}
+	items = append(items, app.Text(fmt.Sprintf("; %d uses", ref.Count)))
+	if ref.Count > 0 {
+		items = append(items, app.Text(":"))
+	}
+	const shown = 40
+	for k, u := range ref.Uses {
+		if k == shown {
+			items = append(items, app.Text(fmt.Sprintf(" … and %d more (search finds them)", ref.Count-shown)))
+			break
 		}
-		text = mark + text
+		u := u
+		items = append(items, app.Text(" "), app.Button().Class("ref-go ref-go-use").Text(strconv.Itoa(u+1)).
+			OnClick(func(ctx app.Context, e app.Event) { d.goLine(ctx, u) }))
 	}
-	div := app.Div().Class(cls).ID(fmt.Sprintf("disasm-%d", i)).DataSet("line", i).
-		Style("height", fmt.Sprintf("%dpx", disasmLineHeight)).Style("cursor", "pointer")
-	if l.Inst {
-		div = div.DataSet("off", l.Off).Title(fmt.Sprintf("bits %d+%d (bytes 0x%x+%d): click to select them", l.Bit, l.Bits, l.Off, l.Size))
-	}
-	return div.On("click", func(ctx app.Context, e app.Event) {
+	items = append(items, app.Text(" "), app.Button().Class("ref-close").Text("×").Title("Clear").
+		OnClick(func(ctx app.Context, e app.Event) { d.ref, d.refLines = nil, nil }))
+	return app.Div().Class("refs").Body(items...)
+}
+
+// linesHTML writes the lines as HTML, every text escaped.
+func (d *Disassembly) linesHTML(rows []int) string {
+	var b strings.Builder
+	b.Grow(len(rows) * 120)
+	b.WriteString(`<div class="disasm-window">`)
+	for _, i := range rows {
+		l := d.Data.Lines[i]
+		cls := "disasm-line"
 		switch {
-		case l.FoldEnd > 0:
-			d.folded[i] = !d.folded[i]
-			d.foldRev++
 		case l.Inst:
-			d.selected = i
-			ctx.NewActionWithValue(ActSelectBytes, model.ByteRange{Off: l.Off, Size: l.Size, Path: fmt.Sprintf("%s/Disassembly/%d", d.Data.Part, i)})
+			cls += " disasm-inst"
+		case strings.HasPrefix(l.Text, ";"):
+			cls += " disasm-comment"
+		case strings.HasPrefix(l.Text, "define ") || strings.HasPrefix(l.Text, "declare "):
+			cls += " disasm-func"
 		}
-	}, app.EventScope(fmt.Sprint(i))).Text(text)
+		if i == d.selected {
+			cls += " selected"
+		}
+		if l.Inst && d.Marks[[2]int64{l.Off, l.Size}] {
+			cls += " src-mark"
+		}
+		if i == d.find.line() {
+			cls += " found"
+		}
+		cls += d.refLines[i]
+		text := l.Text
+		if l.FoldEnd > 0 {
+			mark := "▾ "
+			if d.folded[i] {
+				mark = "▸ "
+			}
+			text = mark + text
+		}
+		fmt.Fprintf(&b, `<div class="%s" id="disasm-%d" data-line="%d"`, cls, i, i)
+		if l.Inst {
+			fmt.Fprintf(&b, ` data-off="%d" title="bits %d+%d (bytes 0x%x+%d): click to select them"`, l.Off, l.Bit, l.Bits, l.Off, l.Size)
+		}
+		b.WriteString(">")
+		colorLine(&b, text, LLVMSyntax)
+		b.WriteString("</div>")
+	}
+	b.WriteString("</div>")
+	return b.String()
 }

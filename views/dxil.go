@@ -85,12 +85,16 @@ func (d *DXILSummary) Render() app.UI {
 		app.H3().Text("DXIL module"),
 		app.P().Class("dxil-facts").Text(m.Facts),
 		app.If(len(m.EntryPoints) > 0, func() app.UI {
-			return app.Div().Body(app.H3().Text(fmt.Sprintf("Entry points (%d)", len(m.EntryPoints))), app.Table().Class("sig-table dxil-entries").Body(
+			return app.Div().Body(app.H3().Text(fmt.Sprintf("Entry points (%d)", m.Shaders())), app.Table().Class("sig-table dxil-entries").Body(
 				app.THead().Body(app.Tr().Body(app.Th().Text("entry point"), app.Th().Text("kind"), app.Th().Text("numthreads"), app.Th().Text("wave size"), app.Th().Text("node launch"),
 					app.If(mesh, func() app.UI { return app.Th().Text("mesh output / payload") }))),
 				app.TBody().Body(app.Range(m.EntryPoints).Slice(func(i int) app.UI {
 					e := m.EntryPoints[i]
-					return app.Tr().Body(app.Td().Title(e.FullName).Text(e.Name), app.Td().Text(e.Kind), app.Td().Text(e.NumThreads),
+					row := app.Tr()
+					if e.ModuleWide {
+						row = row.Class("module-wide").Title("not an entry point: the library's module-wide properties (shader flags, resources)")
+					}
+					return row.Body(app.Td().Title(e.FullName).Text(e.Name), app.Td().Text(e.Kind), app.Td().Text(e.NumThreads),
 						app.Td().Text(e.WaveSize), app.Td().Text(e.NodeLaunch),
 						app.If(mesh, func() app.UI { return app.Td().Class("dxil-mesh").Text(e.MeshOutput) }))
 				})),

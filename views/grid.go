@@ -178,7 +178,7 @@ func (g *DependencyGrid) Render() app.UI {
 	return app.Div().Class("special grid").Body(
 		app.H3().Text(d.Title),
 		app.P().Class("grid-meta").Text(meta),
-		app.P().Class("grid-sentence").Aria("live", "polite").Text(sentence),
+		app.P().Class("grid-sentence").Aria("live", "polite").Title(sentence).Text(sentence),
 		app.Div().Class("grid-scroll").TabIndex(0).Aria("label", d.Title).
 			OnKeyDown(g.onKey).OnFocus(g.onFocus).Body(
 			app.Div().Class("grid-table").

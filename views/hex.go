@@ -19,6 +19,22 @@ const (
 	ActOpenNested = "dx-open-nested" // value: int64 offset of a container inside the file
 )
 
+// Commands the page sends the views.
+const (
+	ActRevealHex   = "dx-reveal-hex"   // value: HexReveal; a hex view brings bytes into view
+	ActRevealCode  = "dx-reveal-code"  // a code view brings its selected line into view
+	ActShowProblem = "dx-show-problem" // value: int; the problem list shows that problem, focused
+)
+
+// HexReveal asks the hex view named View ("" for the inspector's) to show
+// the byte at Off: within its rows, and itself within the page's viewport;
+// Exact makes Off's row the first shown (a link's row=).
+type HexReveal struct {
+	View  string
+	Off   int64
+	Exact bool
+}
+
 // NodeRef names a tree node: the part's index and the node's ID.
 type NodeRef struct {
 	Part int
@@ -29,41 +45,46 @@ type NodeRef struct {
 // scroll position alone.
 const (
 	HexRowHeight = 18  // px, must match .hex-row in dxscope.css
-	HexRows      = 28  // rows in the viewport
+	HexRows      = 28  // rows drawn before the view has measured its box
 	hexMaxPixels = 8e6 // browsers cap element heights near 3.3e7 px; stay well below
 )
 
 // HexView shows bytes as offset, 16 hex bytes and ASCII. It renders only
 // the rows in view, so a 50 MB file costs what a 2 KB one does. Selecting
-// is reported as actions; the selection comes back through Sel and Enc.
+// is reported as actions; the selection comes back through Sel and Enc,
+// and the page asks for bytes to be shown with ActRevealHex.
 type HexView struct {
 	app.Compo
 
-	Model     *model.Model
-	Sel       model.Span // the selected field: highlighted
-	Enc       model.Span // the structure around it: highlighted fainter
-	RevealOff int64      // bring this offset into view when RevealSeq changes
-	RevealSeq int
+	Model *model.Model
+	Sel   model.Span // the selected field: highlighted
+	Enc   model.Span // the structure around it: highlighted fainter
+	// Also are more selected bytes: the other instructions of the selected
+	// source line.
+	Also []model.Span
 
-	// Share hooks (views/share.go): element ID prefix (default "hex"), the
-	// action a byte click raises (default ActSelectByte), and an exact first
-	// row to show when ShowRowSeq changes (a share link's row=).
-	IDPrefix   string
-	ClickAct   string
-	ShowRow    int64
-	ShowRowSeq int
-	seenRowSeq int
-	Marks      []bool // compare view: bytes that differ from the other file
+	// Share hooks (views/share.go): element ID prefix (default "hex"), and
+	// the action a byte click raises (default ActSelectByte).
+	IDPrefix string
+	ClickAct string
+	Marks    []bool // compare view: bytes that differ from the other file
 
-	first     int64 // first visible row
+	first     int64   // first visible row
+	visible   int     // rows the box shows (measured; 0 before)
+	boxPx     float64 // the box's height in pixels (measured; 0 before)
+	hidden    bool    // the last measure found the box hidden
 	scrollTop float64
-	seenSeq   int
 	seenModel *model.Model
 	gotoText  string
 	gotoErr   string
 	find      hexFind
 	drag      dragState
 	skipClick bool // the click that ends a drag selects nothing more
+
+	// The hover text of the last field drawn: neighbouring bytes share it.
+	lastSpan model.Span
+	lastName string
+	hasLast  bool
 }
 
 func (h *HexView) rows() int64 {
@@ -83,7 +104,48 @@ func (h *HexView) spacer() (float64, bool) {
 	return hexMaxPixels, true
 }
 
-func (h *HexView) maxFirst() int64 { return max(0, h.rows()-HexRows) }
+func (h *HexView) maxFirst() int64 { return max(0, h.rows()-int64(h.inView())) }
+
+// inView is how many rows the box shows: the page's layout sizes it (a
+// pane of the window's height), the view measures it.
+func (h *HexView) inView() int {
+	if h.visible > 0 {
+		return h.visible
+	}
+	return HexRows
+}
+
+// viewPx is the box's height: the browser scrolls a proportional view at
+// most to its spacer's height less this, so the mapping between rows and
+// scroll positions must use it to reach the last rows.
+func (h *HexView) viewPx() float64 {
+	if h.boxPx > 0 {
+		return h.boxPx
+	}
+	return float64(h.inView() * HexRowHeight)
+}
+
+// measure reads how many rows the box shows, after a render or a resize.
+func (h *HexView) measure(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		el := app.Window().GetElementByID(h.id("scroll"))
+		if !el.Truthy() {
+			return
+		}
+		// A hidden view (another pane of a narrow window) measures 0:
+		// it keeps what it had until it is shown.
+		px := int(el.Get("clientHeight").Float())
+		h.hidden = px == 0
+		if px > 0 && max(1, px/HexRowHeight) != h.visible {
+			ctx.Dispatch(func(ctx app.Context) { h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px) })
+		} else if px > 0 {
+			h.boxPx = float64(px)
+		}
+	})
+}
+
+// OnResize measures the box again: the window's height sizes it.
+func (h *HexView) OnResize(ctx app.Context) { h.measure(ctx) }
 
 // firstFor maps a scroll position to the first visible row.
 func (h *HexView) firstFor(top float64) int64 {
@@ -92,8 +154,7 @@ func (h *HexView) firstFor(top float64) int64 {
 	if !scaled {
 		f = int64(top / HexRowHeight)
 	} else {
-		view := float64(HexRows * HexRowHeight)
-		f = int64(top / max(1, height-view) * float64(h.maxFirst()))
+		f = int64(top / max(1, height-h.viewPx()) * float64(h.maxFirst()))
 	}
 	return min(max(0, f), h.maxFirst())
 }
@@ -104,14 +165,21 @@ func (h *HexView) topFor(first int64) float64 {
 	if !scaled {
 		return float64(first) * HexRowHeight
 	}
-	view := float64(HexRows * HexRowHeight)
-	return float64(first) / float64(max(1, h.maxFirst())) * (height - view)
+	return float64(first) / float64(max(1, h.maxFirst())) * (height - h.viewPx())
 }
 
-// OnMount reveals the offset asked for when the view first appears.
-func (h *HexView) OnMount(ctx app.Context) { h.OnUpdate(ctx) }
+// OnMount takes the page's requests to show bytes.
+func (h *HexView) OnMount(ctx app.Context) {
+	h.seenModel = h.Model
+	h.measure(ctx)
+	ctx.Handle(ActRevealHex, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(HexReveal); ok && r.View == h.IDPrefix {
+			h.reveal(ctx, r)
+		}
+	})
+}
 
-// OnUpdate resets the view for a new file and reveals offsets on request.
+// OnUpdate starts a new file at its first row.
 func (h *HexView) OnUpdate(ctx app.Context) {
 	if h.Model != h.seenModel {
 		h.seenModel = h.Model
@@ -122,20 +190,36 @@ func (h *HexView) OnUpdate(ctx app.Context) {
 		}
 		h.first, h.scrollTop = 0, 0
 		h.find.shown, h.find.msg = false, ""
+		h.measure(ctx)
 	}
-	if h.RevealSeq != h.seenSeq {
-		h.seenSeq = h.RevealSeq
-		h.reveal(ctx, h.RevealOff)
-	}
-	h.showRow(ctx)
 }
 
-func (h *HexView) reveal(ctx app.Context, off int64) {
-	row := off / 16
-	if row >= h.first && row < h.first+HexRows-2 {
-		return
+// reveal shows the byte r names: its row among the visible ones (the row
+// itself first when Exact), and the row within the page's viewport.
+//
+// The box's height is what it measured last (mount, resize, scroll): reading
+// it here would lay the page out in the middle of an update, a cost as large
+// as the update itself. The page's layout keeps the view on screen (panes
+// that fill the window), so only the rows move.
+func (h *HexView) reveal(ctx app.Context, r HexReveal) {
+	if h.visible == 0 || h.hidden {
+		// Never measured, or measured while hidden (a pane just shown):
+		// the box's height now, once.
+		if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
+			if px := int(el.Get("clientHeight").Float()); px > 0 {
+				h.visible, h.boxPx, h.hidden = max(1, px/HexRowHeight), float64(px), false
+			}
+		}
 	}
-	h.first = min(max(0, row-HexRows/3), h.maxFirst())
+	row := r.Off / 16
+	switch {
+	case r.Exact:
+		h.first = min(max(0, row), h.maxFirst())
+	case row >= h.first && row < h.first+int64(max(1, h.inView()-1)):
+		return
+	default:
+		h.first = min(max(0, row-int64(h.inView()/3)), h.maxFirst())
+	}
 	h.scrollTop = h.topFor(h.first)
 	h.setScroll(ctx, h.scrollTop)
 }
@@ -150,6 +234,9 @@ func (h *HexView) setScroll(ctx app.Context, top float64) {
 
 func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 	h.scrollTop = ctx.JSSrc().Get("scrollTop").Float()
+	if px := int(ctx.JSSrc().Get("clientHeight").Float()); px > 0 {
+		h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px)
+	}
 	f := h.firstFor(h.scrollTop)
 	if f == h.first {
 		ctx.PreventUpdate()
@@ -226,7 +313,7 @@ func (h *HexView) Render() app.UI {
 	if scaled {
 		top = h.scrollTop
 	}
-	last := min(h.first+HexRows+1, h.rows())
+	last := min(h.first+int64(h.inView())+1, h.rows())
 	return app.Div().Class("hex").Body(
 		app.Form().Class("hex-tools").OnSubmit(h.onGoto).Body(
 			app.Label().For(h.id("goto")).Text("Go to offset"),
@@ -239,7 +326,7 @@ func (h *HexView) Render() app.UI {
 		h.findForm(),
 		app.Div().ID(h.id("sel")).Class("hex-sel").Text(h.selectionStatus()),
 		app.Div().ID(h.id("scroll")).Class("hex-scroll").
-			Style("height", fmt.Sprintf("%dpx", min(int64(HexRows), max(h.rows(), 1))*HexRowHeight)).
+			Style("max-height", fmt.Sprintf("%dpx", max(h.rows(), 1)*HexRowHeight)).
 			OnScroll(h.onScroll).Body(
 			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
@@ -263,20 +350,37 @@ func (h *HexView) rowsHTML(first, last int64) string {
 	b.Grow(int(last-first) * 2400)
 	b.WriteString(`<div class="hex-lines">`)
 	var chars strings.Builder
+	deepest := h.Model.Spans.DeepestIn(first*16, last*16)
 	for r := first; r < last; r++ {
 		start := r * 16
 		end := min(start+16, int64(len(data)))
 		fmt.Fprintf(&b, `<div class="hex-row"><span class="hex-off">%08x</span><span class="hex-bytes">`, start)
 		chars.Reset()
 		for off := start; off < end; off++ {
-			cls, title := h.classOf(off)
+			cls, title := h.classOf(off, deepest)
 			c := data[off]
 			ch := "."
 			if c >= 0x20 && c < 0x7f {
 				ch = escapeHTML(string(rune(c)))
 			}
-			fmt.Fprintf(&b, `<span class="%s" data-off="%d" title="%s">%02x</span>`, cls, off, escapeHTML(title), c)
-			fmt.Fprintf(&chars, `<span class="%s" data-off="%d">%s</span>`, cls, off, ch)
+			offText := strconv.FormatInt(off, 10)
+			b.WriteString(`<span class="`)
+			b.WriteString(cls)
+			b.WriteString(`" data-off="`)
+			b.WriteString(offText)
+			b.WriteString(`" title="`)
+			b.WriteString(title)
+			b.WriteString(`">`)
+			b.WriteByte("0123456789abcdef"[c>>4])
+			b.WriteByte("0123456789abcdef"[c&15])
+			b.WriteString(`</span>`)
+			chars.WriteString(`<span class="`)
+			chars.WriteString(cls)
+			chars.WriteString(`" data-off="`)
+			chars.WriteString(offText)
+			chars.WriteString(`">`)
+			chars.WriteString(ch)
+			chars.WriteString(`</span>`)
 		}
 		b.WriteString(`</span><span class="hex-ascii">`)
 		b.WriteString(chars.String())
@@ -324,23 +428,24 @@ func legend() app.UI {
 }
 
 // classOf returns the byte's classes (selection, enclosing structure, kind)
-// and a hover text naming the field it belongs to.
-func (h *HexView) classOf(off int64) (string, string) {
+// and a hover text naming the field it belongs to, escaped for an attribute
+// (the field's part of it is made once per field, not per byte).
+func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (string, string) {
 	cls := "b"
 	if h.drag.moved {
 		if h.inDrag(off) {
 			cls += " sel"
 		}
-	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() {
+	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() || h.inAlso(off) {
 		cls += " sel"
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
 		cls += " enc"
 	}
 	cls += h.markClass(off)
 	cls += h.structureClass(off)
-	sp, ok := h.Model.Spans.Deepest(off)
+	sp, ok := deepest(off)
 	if !ok {
-		return cls + " out", model.Hex(off) + ": outside the container"
+		return cls + " out", "0x" + strconv.FormatInt(off, 16) + ": outside the container"
 	}
 	switch sp.Kind {
 	case model.SpanUnknown:
@@ -351,9 +456,23 @@ func (h *HexView) classOf(off int64) (string, string) {
 	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
 		cls += " alt"
 	}
-	title := model.Hex(off) + ": " + model.Shown(model.SpanLabel(sp))
-	if sp.Value != "" {
-		title += " = " + model.Cut(sp.Value)
+	if sp != h.lastSpan || !h.hasLast {
+		h.lastSpan, h.hasLast = sp, true
+		h.lastName = model.Shown(model.SpanLabel(sp))
+		if sp.Value != "" {
+			h.lastName += " = " + model.Cut(sp.Value)
+		}
+		h.lastName = escapeHTML(h.lastName)
 	}
-	return cls, title
+	return cls, "0x" + strconv.FormatInt(off, 16) + ": " + h.lastName
+}
+
+// inAlso reports whether off is in one of the Also ranges.
+func (h *HexView) inAlso(off int64) bool {
+	for _, r := range h.Also {
+		if off >= r.Off && off < r.End() {
+			return true
+		}
+	}
+	return false
 }

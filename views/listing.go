@@ -8,37 +8,77 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// ListingBlock shows lines of a compiler listing: the comment block FXC
-// writes above the code, the level-9 listing or RDEF's text as a foldable
-// block of comments, or (Code) the instructions themselves, each line with
-// its offset. A line made of bytes selects them (or its tree node) when
-// clicked.
+// ListingBlock shows lines of a compiler listing as a foldable block: the
+// comment block FXC writes above the code, the level-9 listing or RDEF's
+// text (CodeView draws SHDR/SHEX instructions). A line made of bytes
+// selects them (or its tree node) when clicked.
 type ListingBlock struct {
 	app.Compo
-	ID    string
-	Title string
-	Lines []model.ListingLine
-	Open  bool // unfolded when first drawn
-	Code  bool // instruction lines: always open, each with its offset
+	ID       string
+	Title    string
+	Lines    []model.ListingLine
+	Open     bool       // unfolded when first drawn
+	Selected model.Span // the page's selection: the line of exactly these bytes is selected
 
-	page pageWindow
+	page     pageWindow
+	selected int // the line Selected names, -1 for none
+}
+
+// OnMount takes the page's requests to bring the selected line into view.
+func (b *ListingBlock) OnMount(ctx app.Context) {
+	b.page.size = ListingPage
+	b.OnUpdate(ctx)
+	ctx.Handle(ActRevealCode, func(ctx app.Context, a app.Action) {
+		if b.selected < 0 {
+			ctx.PreventUpdate()
+			return
+		}
+		b.page.show(b.selected)
+		id := b.lineID(b.selected)
+		ctx.Defer(func(app.Context) { revealLine(id) })
+	})
+}
+
+// OnUpdate finds the line of the selected bytes.
+func (b *ListingBlock) OnUpdate(ctx app.Context) {
+	followRows(&b.page, b.Lines)
+	b.selected = -1
+	if b.Selected.Size <= 0 {
+		return
+	}
+	for i, l := range b.Lines {
+		if l.Size == b.Selected.Size && l.Off == b.Selected.Off {
+			b.selected = i
+			return
+		}
+	}
+}
+
+func (b *ListingBlock) lineID(i int) string { return fmt.Sprintf("%s-line-%d", b.ID, i) }
+
+// revealLine brings a line into view: inside its scrolled box and, when
+// the box is off screen, the box into the page's viewport.
+func revealLine(id string) {
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
 }
 
 // Render draws the block.
 func (b *ListingBlock) Render() app.UI {
-	b.page.size = ListingPage
-	first, end := pageOf(&b.page, b.Lines)
+	first, end := b.page.bounds(len(b.Lines))
 	noun, cls := "lines", "listing-line listing-comment"
-	if b.Code {
-		noun, cls = "instructions", "listing-line"
-	}
 	lines := app.Div().Class("listing-lines").ID(b.ID).Body(
 		app.Range(b.Lines[first:end]).Slice(func(k int) app.UI {
 			i := first + k
 			l := b.Lines[i]
-			line := app.Div().Class(cls).Text(l.Text)
-			if b.Code && l.Size > 0 {
-				line = app.Div().Class(cls).Body(app.Span().Class("listing-off").Text(fmt.Sprintf("%04x", l.Off)), app.Span().Text(l.Text))
+			c := cls
+			if i == b.selected {
+				c += " selected"
+			}
+			line := app.Div().Class(c).Text(l.Text)
+			if b.ID != "" {
+				line = line.ID(b.lineID(i))
 			}
 			if l.Size <= 0 && l.Node < 0 {
 				return line
@@ -54,9 +94,6 @@ func (b *ListingBlock) Render() app.UI {
 				On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, off) }, scope)
 		}),
 	)
-	if b.Code {
-		return app.Div().Class("special listing").Body(app.H3().Text(b.Title), b.page.bar(b.ID+"-pager", noun, len(b.Lines)), lines)
-	}
 	d := app.Details().Class("listing-block").Body(
 		app.Summary().Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
 		b.page.bar("", noun, len(b.Lines)),
@@ -69,19 +106,19 @@ func (b *ListingBlock) Render() app.UI {
 }
 
 // level9Listing is the Aon9 part's view: its listing, open.
-func level9Listing(pv *model.PartView) []app.UI {
+func level9Listing(pv *model.PartView, sel Selection) []app.UI {
 	if len(pv.Level9) == 0 {
 		return nil
 	}
 	return []app.UI{app.Div().Class("special listing").Body(
 		app.H3().Text("Level9 (D3D9) listing"),
-		&ListingBlock{Title: "Aon9 as FXC lists it", Lines: pv.Level9, Open: true},
+		&ListingBlock{ID: "level9", Title: "Aon9 as FXC lists it", Lines: pv.Level9, Open: true, Selected: sel.Span},
 	)}
 }
 
 // shaderListing is an SHDR/SHEX part's view: FXC's header comments, folded,
 // then the instructions, one line each.
-func shaderListing(pv *model.PartView) []app.UI {
+func shaderListing(pv *model.PartView, sel Selection) []app.UI {
 	code := pv.CodeListing()
 	if code == nil {
 		return nil
@@ -90,5 +127,5 @@ func shaderListing(pv *model.PartView) []app.UI {
 	if len(pv.FXCHeader) > 0 {
 		out = append(out, &ListingBlock{Title: "FXC listing header", Lines: pv.FXCHeader})
 	}
-	return append(out, &ListingBlock{ID: "listing", Title: code.Title, Lines: code.Lines, Code: true})
+	return append(out, &CodeView{ID: "listing", Title: code.Title, Lines: code.Lines, Selected: sel.Span, Marks: sel.Marks})
 }

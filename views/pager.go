@@ -16,31 +16,30 @@ const ListingPage = 4096
 const PageSize = 200
 
 // pageWindow is the first row of a page of a list of n rows, and where the
-// page ends.
+// page ends. Components call follow from OnMount and OnUpdate, when their
+// rows arrive; rendering only reads it.
 type pageWindow struct {
 	size  int // rows per page; 0 is PageSize
 	first int
 	of    any // what the rows were the last time: a new list starts at its first page
 }
 
-// rows returns the page of a list of n rows, going back to the first page
-// when the list is another one (of: its first element's address, or the
-// value that holds it).
-func (w *pageWindow) rows(n int, of any) (int, int) {
+// follow starts another list (of: its first element's address, or the
+// value that holds it) at its first page.
+func (w *pageWindow) follow(of any) {
 	if of != w.of {
 		w.of, w.first = of, 0
 	}
-	return w.bounds(n)
 }
 
-// pageOf returns the page of rows shown: a new slice (another first
-// element) starts at its first page.
-func pageOf[T any](w *pageWindow, rows []T) (int, int) {
+// followRows is follow for a slice of rows: another first element is
+// another list.
+func followRows[T any](w *pageWindow, rows []T) {
 	var of *T
 	if len(rows) > 0 {
 		of = &rows[0]
 	}
-	return w.rows(len(rows), of)
+	w.follow(of)
 }
 
 func (w *pageWindow) per() int {
@@ -51,10 +50,11 @@ func (w *pageWindow) per() int {
 }
 
 func (w *pageWindow) bounds(n int) (int, int) {
-	if w.first >= n || w.first < 0 {
-		w.first = 0
+	first := w.first
+	if first >= n || first < 0 {
+		first = 0
 	}
-	return w.first, min(n, w.first+w.per())
+	return first, min(n, first+w.per())
 }
 
 // show moves the window to the page holding row i.

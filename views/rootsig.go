@@ -77,7 +77,7 @@ func (v *RootSignatureView) Render() app.UI {
 	)
 }
 
-func rootSignature(pv *model.PartView) []app.UI {
+func rootSignature(pv *model.PartView, _ Selection) []app.UI {
 	if d := pv.RootSignature(); d != nil {
 		return []app.UI{&RootSignatureView{Data: d}}
 	}

@@ -56,7 +56,7 @@ func (f *FeatureFlags) Render() app.UI {
 	)
 }
 
-func featureFlags(pv *model.PartView) []app.UI {
+func featureFlags(pv *model.PartView, _ Selection) []app.UI {
 	rows := pv.FeatureRows()
 	if rows == nil {
 		return nil

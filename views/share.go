@@ -39,17 +39,6 @@ func (h *HexView) clickAction() string {
 	return ActSelectByte
 }
 
-// showRow scrolls to exactly ShowRow (a link's row=) when ShowRowSeq changes.
-func (h *HexView) showRow(ctx app.Context) {
-	if h.ShowRowSeq == h.seenRowSeq {
-		return
-	}
-	h.seenRowSeq = h.ShowRowSeq
-	h.first = min(max(0, h.ShowRow), h.maxFirst())
-	h.scrollTop = h.topFor(h.first)
-	h.setScroll(ctx, h.scrollTop)
-}
-
 // reportRow tells the page which row is first, so the link can keep it.
 func (h *HexView) reportRow(ctx app.Context) {
 	ctx.NewActionWithValue(ActHexRow, HexRow{View: h.IDPrefix, Row: h.first})
@@ -135,7 +124,7 @@ func (s *ShareBar) Render() app.UI {
 		}
 		if s.Selection > 0 {
 			items = append(items,
-				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy the %s selected:", plural2(s.Selection, "byte"))),
+				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy %s:", plural2(s.Selection, "byte"))),
 				btn("copy-hex", "hex", "copy the selected bytes as hex", ActExport, ExportHex),
 				btn("copy-carray", "C array", "copy the selected bytes as a C array", ActExport, ExportCArray),
 				btn("copy-base64", "base64", "copy the selected bytes as base64", ActExport, ExportBase64),

@@ -16,9 +16,13 @@ type SignatureTable struct {
 	page pageWindow
 }
 
+// OnMount and OnUpdate start new rows at their first page.
+func (s *SignatureTable) OnMount(ctx app.Context)  { followRows(&s.page, s.Rows) }
+func (s *SignatureTable) OnUpdate(ctx app.Context) { followRows(&s.page, s.Rows) }
+
 // Render draws a page of the table.
 func (s *SignatureTable) Render() app.UI {
-	first, end := pageOf(&s.page, s.Rows)
+	first, end := s.page.bounds(len(s.Rows))
 	return app.Div().Class("special signature").Body(
 		app.H3().Text(s.Title),
 		s.page.bar("", "elements", len(s.Rows)),
@@ -33,7 +37,13 @@ func (s *SignatureTable) Render() app.UI {
 				if r.Register >= 0 {
 					reg = fmt.Sprint(r.Register)
 				}
-				return app.Tr().Body(
+				row := app.Tr()
+				if r.Size > 0 {
+					br := model.ByteRange{Off: r.Off, Size: r.Size}
+					row = row.Class("record-row").Title("click to see the element's bytes").
+						On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectBytes, br) }, app.EventScope(first+k, r.Off))
+				}
+				return row.Body(
 					app.Td().Text(model.Shown(r.Name)), app.Td().Class("num").Text(fmt.Sprint(r.Index)),
 					app.Td().Class("mask").Text(model.MaskText(r.Mask)), app.Td().Class("num").Text(reg),
 					app.Td().Text(r.SystemValue), app.Td().Text(r.Format), app.Td().Class("mask").Text(model.MaskText(r.Used)),

@@ -13,19 +13,19 @@ import (
 // what its decoder produced, not from its name: a family registered later
 // that decodes into one of these values gets that view. partFacts comes last:
 // small, raw and unknown parts.
-var specials = []func(pv *model.PartView) []app.UI{
+var specials = []func(pv *model.PartView, sel Selection) []app.UI{
 	signature, psvGrids, dxilViews, shaderListing, level9Listing,
 	featureFlags, rootSignature, runtimeData, resourceDefinitions, partFacts,
 }
 
-func signature(pv *model.PartView) []app.UI {
+func signature(pv *model.PartView, _ Selection) []app.UI {
 	if pv.Signature == nil {
 		return nil
 	}
 	return []app.UI{&SignatureTable{Title: pv.Title, Rows: pv.Signature}}
 }
 
-func psvGrids(pv *model.PartView) []app.UI {
+func psvGrids(pv *model.PartView, _ Selection) []app.UI {
 	var out []app.UI
 	if rows := pv.PSVResources(); len(rows) > 0 {
 		out = append(out, app.H3().Text(fmt.Sprintf("Resources (%d)", len(rows))), &ResourceTable{ID: "psv-resources", Rows: rows})
@@ -36,14 +36,23 @@ func psvGrids(pv *model.PartView) []app.UI {
 	return out
 }
 
-// Specials returns the special views for a part (none for most parts).
-func Specials(pv *model.PartView) []app.UI {
+// Selection is what the code views show of the page's selection: the
+// selected bytes (a line of exactly these bytes is selected) and the
+// instructions of the selected source line, by (Off, Size), marked.
+type Selection struct {
+	Span  model.Span
+	Marks map[[2]int64]bool
+}
+
+// Specials returns the special views for a part (none for most parts);
+// sel is the page's selection, which code views show as their selected line.
+func Specials(pv *model.PartView, sel Selection) []app.UI {
 	if pv == nil {
 		return nil
 	}
 	pv.LoadSpecials()
 	for _, f := range specials {
-		if ui := f(pv); len(ui) > 0 {
+		if ui := f(pv, sel); len(ui) > 0 {
 			return ui
 		}
 	}
@@ -52,10 +61,10 @@ func Specials(pv *model.PartView) []app.UI {
 
 // dxilViews are the module summary and the disassembly (DXIL and ILDB; DXC's
 // STAT, a reflection module without code, has the summary alone).
-func dxilViews(pv *model.PartView) []app.UI {
+func dxilViews(pv *model.PartView, sel Selection) []app.UI {
 	out := dxilSummary(pv)
 	if d := pv.Disassembly(); d != nil {
-		out = append(out, &Disassembly{Data: d})
+		out = append(out, &Disassembly{Data: d, Selected: sel.Span, Marks: sel.Marks})
 	}
 	return out
 }
@@ -70,9 +79,13 @@ type ResourceTable struct {
 	page pageWindow
 }
 
+// OnMount and OnUpdate start new rows at their first page.
+func (t *ResourceTable) OnMount(ctx app.Context)  { followRows(&t.page, t.Rows) }
+func (t *ResourceTable) OnUpdate(ctx app.Context) { followRows(&t.page, t.Rows) }
+
 // Render draws a page of the table.
 func (t *ResourceTable) Render() app.UI {
-	first, end := pageOf(&t.page, t.Rows)
+	first, end := t.page.bounds(len(t.Rows))
 	return app.Div().Class("table-wrap").Body(t.page.bar(t.ID+"-pager", "rows", len(t.Rows)), t.table(first, end))
 }
 
@@ -90,8 +103,13 @@ func (t *ResourceTable) table(first, end int) app.UI {
 			if r.Off < 0 { // no bytes of its own to show
 				return app.Tr().Class("resource-row").Body(cells...)
 			}
+			click := goTo(r.Off)
+			if r.Size > 0 {
+				br := model.ByteRange{Off: r.Off, Size: r.Size}
+				click = func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectBytes, br) }
+			}
 			return app.Tr().Class("resource-row").Title("click to see the record's bytes").
-				On("click", goTo(r.Off), app.EventScope(t.ID+fmt.Sprint(i))).Body(cells...)
+				On("click", click, app.EventScope(t.ID+fmt.Sprint(i))).Body(cells...)
 		})),
 	)
 }

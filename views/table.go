@@ -20,10 +20,14 @@ type RecordTable struct {
 	page pageWindow
 }
 
+// OnMount and OnUpdate start another table at its first page.
+func (t *RecordTable) OnMount(ctx app.Context)  { t.page.follow(t.Data) }
+func (t *RecordTable) OnUpdate(ctx app.Context) { t.page.follow(t.Data) }
+
 // Render draws the title, a page of rows and the pager.
 func (t *RecordTable) Render() app.UI {
 	d := t.Data
-	first, end := t.page.rows(len(d.Rows), d)
+	first, end := t.page.bounds(len(d.Rows))
 	heads := make([]app.UI, len(d.Columns))
 	for i, c := range d.Columns {
 		heads[i] = app.Th().Text(c)
@@ -107,7 +111,7 @@ func (v *ResourceDefinitionsView) Render() app.UI {
 }
 
 // runtimeData shows RDAT as its record tables.
-func runtimeData(pv *model.PartView) []app.UI {
+func runtimeData(pv *model.PartView, _ Selection) []app.UI {
 	d := pv.RuntimeData()
 	if d == nil {
 		return nil
@@ -117,7 +121,7 @@ func runtimeData(pv *model.PartView) []app.UI {
 	)}
 }
 
-func resourceDefinitions(pv *model.PartView) []app.UI {
+func resourceDefinitions(pv *model.PartView, _ Selection) []app.UI {
 	if d := pv.ResourceDefinitions(); d != nil {
 		return []app.UI{&ResourceDefinitionsView{Data: d}}
 	}
@@ -166,7 +170,7 @@ func (v *PartFacts) Render() app.UI {
 	)
 }
 
-func partFacts(pv *model.PartView) []app.UI {
+func partFacts(pv *model.PartView, _ Selection) []app.UI {
 	if d := pv.Facts(); d != nil {
 		return []app.UI{&PartFacts{Data: d}}
 	}

@@ -415,32 +415,33 @@ func TestHugeGridIsAnImage(t *testing.T) {
 func TestPageWindow(t *testing.T) {
 	var w pageWindow
 	a, b := new(int), new(int)
-	if f, e := w.rows(450, a); f != 0 || e != PageSize {
+	rows := func(n int, of any) (int, int) { w.follow(of); return w.bounds(n) }
+	if f, e := rows(450, a); f != 0 || e != PageSize {
 		t.Errorf("first page %d–%d", f, e)
 	}
 	w.show(430)
-	if f, e := w.rows(450, a); f != 400 || e != 450 {
+	if f, e := rows(450, a); f != 400 || e != 450 {
 		t.Errorf("page of row 430: %d–%d", f, e)
 	}
 	w.show(405) // on the page already: no move
-	if f, _ := w.rows(450, a); f != 400 {
+	if f, _ := rows(450, a); f != 400 {
 		t.Errorf("moved to %d for a row on the page", f)
 	}
-	if f, _ := w.rows(450, b); f != 0 {
+	if f, _ := rows(450, b); f != 0 {
 		t.Errorf("another list starts at %d", f)
 	}
 	w.show(300)
-	if f, e := w.rows(250, b); f != 200 || e != 250 {
+	if f, e := rows(250, b); f != 200 || e != 250 {
 		t.Errorf("the last page of a list: %d–%d", f, e)
 	}
-	if f, _ := w.rows(150, b); f != 0 {
+	if f, _ := rows(150, b); f != 0 {
 		t.Errorf("a list shorter than the page shown starts at %d", f)
 	}
 	if w.bar("x", "rows", PageSize) != nil {
 		t.Error("a pager for a list that fits")
 	}
 	w.size = ListingPage
-	if f, e := w.rows(5000, a); f != 0 || e != ListingPage {
+	if f, e := rows(5000, a); f != 0 || e != ListingPage {
 		t.Errorf("listing page %d–%d", f, e)
 	}
 }
@@ -505,5 +506,20 @@ func TestMeshEntryTableAndPrimitiveSignature(t *testing.T) {
 				t.Error("a pixel shader's entry table has the mesh column")
 			}
 		}
+	}
+}
+
+// A part name from the file is shown escaped everywhere it appears: the
+// part list and the problems list write Z\x00\x00\x03 alike (the problems
+// list once wrote the raw bytes).
+func TestPartNamesShownEscaped(t *testing.T) {
+	const raw, shown = "Z\x00\x00\x03", `Z\x00\x00\x03`
+	html := app.HTMLString(&ProblemList{Problems: []model.Problem{{Severity: model.Error, Offset: 0x40, Part: raw, Structure: "part header", Message: "bad"}}})
+	if strings.Contains(html, raw) || !strings.Contains(html, shown+" part header") {
+		t.Errorf("the problems list writes %q", html)
+	}
+	parts := app.HTMLString(&PartList{Parts: []*model.PartView{{Name: raw, Title: "unknown part"}}})
+	if strings.Contains(parts, raw) || !strings.Contains(parts, shown) {
+		t.Errorf("the part list writes %q", parts)
 	}
 }

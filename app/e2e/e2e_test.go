@@ -183,7 +183,9 @@ func TestInspectorInBrowser(t *testing.T) {
 	want := obj2yamlEntryName(dxil.Path)
 	if ps := f.Part("PSV0"); ps != nil && ps.PSVInfo != nil && want != "" {
 		p.expect("summary entry name (obj2yaml's)", `document.getElementById('entry-name').textContent`, want)
+		p.Run("PSV0's tree", chromedp.Click(chromedp.CSS(`#tab-tree`)), chromedp.WaitVisible(chromedp.CSS(`#tree`)))
 		p.expect("PSV0 tree shows the entry name", `document.getElementById('tree').textContent.includes(`+fmt.Sprintf("%q", want)+`)`, true)
+		p.Run("PSV0's view again", chromedp.Click(chromedp.CSS(`#tab-view`)))
 	} else {
 		t.Logf("PSV0 is not decoded on this build (or obj2yaml-19 is missing): entry-name check skipped (obj2yaml says %q)", want)
 	}
@@ -218,6 +220,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.Shoot("03-byte-selects-field")
 
 	// Keyboard in the tree: ↓ moves from the part's root to its first field.
+	p.Run("the tree tab", chromedp.Click(chromedp.CSS(`#tab-tree`)), chromedp.WaitVisible(chromedp.CSS(`#tree`)))
 	p.Run("tree keyboard", chromedp.Focus(chromedp.CSS(`#tree`)), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowDown))
 	p.expect("↓ in the tree selects the part's first field", `document.querySelector('#tree .node.selected').dataset.path`, "Name")
 	p.expect("… and its bytes", `document.getElementById('teach-path').textContent`, "PSV0/Name")

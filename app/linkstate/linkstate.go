@@ -76,6 +76,7 @@ type State struct {
 	Row   int64    // row=: the first hex row shown (rows of 16 bytes)
 	Open  []string // open=: the expanded tree nodes, comma-separated
 	Tab   string   // tab=: the chosen tab
+	Src   string   // src=FILE:LINE: the selected source line (file index in the debug information, line from 1)
 
 	Compare string // cmp=: the name of the file compared with (compare view)
 
@@ -281,6 +282,8 @@ func DecodeLink(fragment string) (Link, error) {
 			}
 		case "tab":
 			s.Tab = val
+		case "src":
+			s.Src = val
 		case "cmp":
 			s.Compare = val
 		case "sha":
@@ -364,6 +367,9 @@ func writeFragment(s State, f, c string) string {
 	}
 	if s.Tab != "" {
 		add("tab", escape(s.Tab))
+	}
+	if s.Src != "" {
+		add("src", escape(s.Src))
 	}
 	if len(s.Open) > 0 {
 		items := make([]string, len(s.Open))

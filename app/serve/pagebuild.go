@@ -176,8 +176,10 @@ func goappPageCopy(src, version string) (string, error) {
 // once kept inlined for its small reads, but the page's timings do not move
 // without it (benchweb: the 50 MB files, the 20 opens, selecting a field;
 // docs/performance.md), while the CLI and the tests keep the compiler's
-// default.
-var noInline = []string{"-gcflags=github.com/dxscope/dxscope/...=-l"}
+// default. go-app too (21 KB of brotli): its code runs once per event and
+// frame, and the page's timings stay within their noise without inlining
+// (docs/performance.md, issue 30).
+var noInline = []string{"-gcflags=github.com/dxscope/dxscope/...=-l", "-gcflags=" + GoAppModule + "/...=-l"}
 
 func wasmBuild(root string, extra []string, ldflags, out string) ([]byte, error) {
 	args := append([]string{"build", "-trimpath", ldflags}, noInline...)

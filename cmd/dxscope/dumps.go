@@ -30,7 +30,7 @@ func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dxscope: %s has no PSV0 part\n", text.Safe(path))
 		return 1
 	}
-	text.WritePSV(stdout, p.PSVInfo)
+	text.WritePSVPart(stdout, p)
 	if probs := partProblems(f.Problems, "PSV0"); len(probs) > 0 {
 		fmt.Fprintf(stderr, "Problems: %d\n", len(probs))
 		for _, pr := range probs {

@@ -100,7 +100,7 @@ func (r *Reader) Abs() int64 { return r.Base + int64(r.Pos) }
 func (r *Reader) Len() int { return len(r.Data) }
 
 // Remaining is the number of bytes after the cursor.
-func (r *Reader) Remaining() int { return len(r.Data) - r.Pos }
+func (r *Reader) Remaining() int { return max(0, len(r.Data)-r.Pos) }
 
 // Seek moves the cursor to pos.
 func (r *Reader) Seek(pos int) { r.Pos = pos }
@@ -196,8 +196,11 @@ func readField[T any](r *Reader, name string, n int, get func([]byte) T, show fu
 	if r.Need(n, name) {
 		v = get(r.Data[r.Pos:])
 		r.Field(name, n, show(v))
-		r.Pos += n
 	}
+	// A field missing its bytes still takes its place: the fields after it
+	// are not read from its bytes (a cut U32 followed by a U8 must not give
+	// the U8 the U32's first byte).
+	r.Pos += n
 	return v
 }
 

@@ -160,7 +160,10 @@ const maxIndent = 64
 
 // Decode decodes the token stream in r (an SHDR or SHEX part's bytes).
 // Problems go to r with their offsets, and the spans of the version and
-// length tokens; the caller records the instructions' spans (each has its
+// length tokens and of every dword an instruction's decoding reads, named by
+// its kind and counted per kind (Instructions/12/OpcodeToken/0,
+// …/OperandToken/1, …/Index/0, …/ThreadGroupSizeX/0; of a custom-data block
+// only its opcode token and a shader message's operands); the caller records the instructions' spans (each has its
 // Offset and Size), labelled with their text, the span of the undecodable
 // rest (from Undecoded) and of bytes after the stream (from Words). Decode
 // returns nil when r holds less than the two header tokens, after claiming
@@ -216,6 +219,7 @@ type decoder struct {
 	// per instruction
 	start, end, pos int
 	bad             string // first decoding failure inside the current instruction
+	toks            tokenSpans
 }
 
 func (d *decoder) problemAt(sev report.Severity, word int, format string, args ...any) {
@@ -262,12 +266,14 @@ func (d *decoder) next(what string) uint32 {
 		return 0
 	}
 	v := d.w[d.pos]
+	d.token(what, d.pos, v)
 	d.pos++
 	return v
 }
 
 func (d *decoder) instruction(start, end int) {
 	d.start, d.end, d.pos, d.bad = start, end, start, ""
+	d.toks.start(d.r.Path, len(d.p.Instructions))
 	tok := d.next("opcode")
 	in := Instruction{Offset: d.r.Base + int64(start*4), Size: int64(end-start) * 4, Opcode: Opcode(tok & 0x7ff),
 		Token: tok, Major: d.p.Major, Minor: d.p.Minor}

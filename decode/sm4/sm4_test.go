@@ -283,12 +283,15 @@ func TestInstructionOffsets(t *testing.T) {
 	if s.Words != len(b)/4 || s.Undecoded != s.Words {
 		t.Errorf("walked %d dwords, undecoded from %d; want %d, none", s.Words, s.Undecoded, len(b)/4)
 	}
-	// The header tokens are Decode's spans; the instructions are the caller's.
+	// The header tokens and every dword an instruction reads, by its kind,
+	// are Decode's spans; the instructions are the caller's.
 	var paths []string
 	for _, sp := range out.Spans {
 		paths = append(paths, sp.Path)
 	}
-	if strings.Join(paths, " ") != "SHEX/Version SHEX/LengthInDwords" {
+	if strings.Join(paths, " ") != "SHEX/Version SHEX/LengthInDwords SHEX/Instructions/0/OpcodeToken/0 SHEX/Instructions/0/Count/0 "+
+		"SHEX/Instructions/1/OpcodeToken/0 SHEX/Instructions/1/OperandToken/0 SHEX/Instructions/1/Index/0 SHEX/Instructions/1/OperandToken/1 SHEX/Instructions/1/Index/1 "+
+		"SHEX/Instructions/2/OpcodeToken/0" {
 		t.Errorf("spans %q", paths)
 	}
 }

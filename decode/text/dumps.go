@@ -117,7 +117,7 @@ func init() {
 		Write: func(w io.Writer, f *decode.File, _ *decode.Part) { WriteReflection(w, reflect.Reflect(f)) }})
 	RegisterDump(Dump{Command: "psv", Title: "PSV0 as dxa -dumppsv prints it, names resolved", Ext: "psv.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.PSVInfo != nil },
-		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WritePSV(w, p.PSVInfo) }})
+		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WritePSVPart(w, p) }})
 	RegisterDump(Dump{Command: "rootsig", Title: "The root signature in the HLSL root signature language", Ext: "rootsig.hlsl",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.RootSignature != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteRootSignature(w, p) }})

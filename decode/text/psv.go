@@ -252,3 +252,21 @@ func meshTopologyText(t decode.MeshOutputTopology) string {
 	}
 	return dxil.MeshOutputTopology(t).String()
 }
+
+// WritePSVPart is WritePSV for a part, followed by the values a part cut
+// short does not hold (printed above as 0, the decoder's fill, not the file's).
+func WritePSVPart(w io.Writer, p *decode.Part) {
+	WritePSV(w, p.PSVInfo)
+	WriteAbsent(w, p)
+}
+
+// WriteAbsent names a cut part's absent values (decode.Part.Absent), if any.
+func WriteAbsent(w io.Writer, p *decode.Part) {
+	if len(p.Absent) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Absent: %d values are not in the file (the part is cut short; a 0 printed for them is no value):\n", len(p.Absent))
+	for _, a := range p.Absent {
+		fmt.Fprintf(w, "  %s\n", Safe(a))
+	}
+}

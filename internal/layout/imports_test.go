@@ -81,6 +81,16 @@ func importRule(pkg, dep string) string {
 	return ""
 }
 
+// plainGo says why pkg may not import imp (any package, ours or not), or ""
+// when it may: the page's state and the link codec are tested with plain go
+// test, so they import neither go-app nor syscall/js.
+func plainGo(pkg, imp string) string {
+	if (under(pkg, "app/page") || under(pkg, "app/linkstate")) && (strings.HasPrefix(imp, "github.com/maxence-charriere/") || imp == "syscall/js") {
+		return "the page state and the link codec are plain Go, tested without a browser"
+	}
+	return ""
+}
+
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "github.com/dxscope/dxscope/...").Output()
 	if err != nil {
@@ -94,6 +104,9 @@ func TestImportRules(t *testing.T) {
 		pkg := strings.TrimPrefix(f[0], mod)
 		seen[pkg] = true
 		for _, imp := range f[1:] {
+			if why := plainGo(pkg, imp); why != "" {
+				t.Errorf("%s imports %s: %s", pkg, imp, why)
+			}
 			if dep, ours := strings.CutPrefix(imp, mod); ours {
 				edges++
 				if why := importRule(pkg, dep); why != "" {
@@ -102,7 +115,7 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range []string{"decode", "decode/report", "decode/binread", "decode/text", "views", "views/model", "cmd/dxscope", "app"} {
+	for _, p := range []string{"decode", "decode/report", "decode/binread", "decode/text", "views", "views/model", "cmd/dxscope", "app", "app/page"} {
 		if !seen[p] {
 			t.Errorf("go list did not report %s", p)
 		}
@@ -143,6 +156,20 @@ func TestImportRuleTable(t *testing.T) {
 	} {
 		if got := importRule(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("rule for %s -> %s: banned=%v, want %v", c.pkg, c.dep, got, c.bad)
+		}
+	}
+	for _, c := range []struct {
+		pkg, imp string
+		bad      bool
+	}{
+		{"app/page", "github.com/maxence-charriere/go-app/v10/pkg/app", true},
+		{"app/page", "syscall/js", true},
+		{"app/linkstate", "syscall/js", true},
+		{"app", "github.com/maxence-charriere/go-app/v10/pkg/app", false},
+		{"app/page", "github.com/dxscope/dxscope/views/model", false},
+	} {
+		if got := plainGo(c.pkg, c.imp) != ""; got != c.bad {
+			t.Errorf("rule for %s -> %s: banned=%v, want %v", c.pkg, c.imp, got, c.bad)
 		}
 	}
 }

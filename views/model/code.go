@@ -2,9 +2,12 @@ package model
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // CodeListing is an SHDR/SHEX part's instructions as FXC lists them: the
@@ -23,12 +26,51 @@ func (pv *PartView) CodeListing() *CodeListing {
 	s := pv.Part.Bytecode
 	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)),
 		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}}
-	for _, in := range s.Instructions {
+	for i, in := range s.Instructions {
 		pad := strings.Repeat("  ", min(in.Indent, 16))
-		l.Lines = append(l.Lines, ListingLine{Text: pad + in.Text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1})
+		text := in.Text
+		if pv.fxcStyle != nil && s.Program != nil && i < len(s.Program.Instructions) {
+			// The spellings of the FXC version that made the file, as its
+			// listing (and dxscope asm) prints them.
+			text = sm4.Format(&s.Program.Instructions[i], *pv.fxcStyle)
+		}
+		l.Lines = append(l.Lines, ListingLine{Text: pad + text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1})
 	}
 	pv.code = l
 	return l
+}
+
+// CodeAt returns the instruction of the part's code whose bytes hold off:
+// an SHDR/SHEX instruction (its tokens), a level-9 instruction, or a
+// DXIL/ILDB instruction record (the bytes its bits occupy). It is what a
+// click on a byte selects while the part's code is shown.
+func (pv *PartView) CodeAt(off int64) (ByteRange, bool) {
+	if off < pv.Offset || off >= pv.Offset+pv.Size || pv.Part == nil {
+		return ByteRange{}, false
+	}
+	if c := pv.CodeListing(); c != nil {
+		ls := c.Lines
+		i := sort.Search(len(ls), func(i int) bool { return ls[i].Size > 0 && ls[i].Off > off }) - 1
+		if i >= 1 && ls[i].Size > 0 && off < ls[i].Off+ls[i].Size {
+			return ByteRange{Off: ls[i].Off, Size: ls[i].Size, Part: pv.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i-1), Text: strings.TrimSpace(ls[i].Text)}, true
+		}
+		return ByteRange{}, false
+	}
+	if pv.Part.Level9 != nil {
+		pv.LoadSpecials()
+		for _, l := range pv.Level9 {
+			if l.Size > 0 && off >= l.Off && off < l.Off+l.Size {
+				return ByteRange{Off: l.Off, Size: l.Size, Part: pv.Name, Path: l.Path, Text: strings.TrimSpace(l.Text)}, true
+			}
+		}
+		return ByteRange{}, false
+	}
+	if d := pv.Disassembly(); d != nil {
+		if i := d.LineAt(off); i >= 0 {
+			return d.Range(i), true
+		}
+	}
+	return ByteRange{}, false
 }
 
 // DXILSummary is a module as the DXIL view sums it up: one line of facts,
@@ -45,9 +87,22 @@ type EntryPointRow struct {
 	Name                                   string // the HLSL name, unmangled and shown safely ("(module-wide properties)" for a library's first entry)
 	FullName                               string // the name as stored
 	Kind, NumThreads, WaveSize, NodeLaunch string
+	ModuleWide                             bool // a library's first entry: the module's properties, not a shader
 	// MeshOutput is a mesh or amplification shader's MSState/ASState decoded:
 	// "max 3 vertices, 32 primitives, triangle; payload 0 bytes", or "payload 4 bytes".
 	MeshOutput string
+}
+
+// Shaders counts the entry points that are shaders (a library's module-wide
+// entry is not one).
+func (s *DXILSummary) Shaders() int {
+	n := 0
+	for _, e := range s.EntryPoints {
+		if !e.ModuleWide {
+			n++
+		}
+	}
+	return n
 }
 
 // HasMeshOutput says whether an entry point is a mesh or amplification
@@ -104,11 +159,12 @@ func (pv *PartView) DXILSummary() *DXILSummary {
 	s := &DXILSummary{Facts: strings.Join(facts, " · "), Resources: pv.DXILResources()}
 	for _, e := range m.EntryPoints {
 		name := e.Name
-		if name == "" && e.Function == "" {
+		wide := e.Name == "" && e.Function == ""
+		if wide {
 			name = "(module-wide properties)" // a library's first entry holds module-wide properties, not a shader
 		}
 		s.EntryPoints = append(s.EntryPoints, EntryPointRow{Name: Shown(Unmangled(name)), FullName: Shown(e.Name), Kind: e.ShaderKind,
-			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType,
+			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType, ModuleWide: wide,
 			MeshOutput: meshOutput(e)})
 	}
 	for _, o := range m.DXOps {

@@ -15,6 +15,9 @@ type CompareRef struct {
 	Part, Field int
 }
 
+// CodeRef names one line of the code comparison: its hunk and its line.
+type CodeRef struct{ Hunk, Line int }
+
 // Path returns the field path a ref names ("" for a whole part), as a link's field=.
 func (r CompareRef) Path(c *diff.Comparison) string {
 	switch {

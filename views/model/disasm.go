@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
@@ -16,6 +17,8 @@ type DisasmLine struct {
 	Bit     uint64
 	Bits    uint64
 	Inst    bool // an instruction line
+	Func    int  // the function's index in the module (-1 outside function bodies)
+	Index   int  // the instruction's index in its function (-1 for other lines)
 	FoldEnd int  // on a "define" line: the index of its closing "}" (0 otherwise)
 }
 
@@ -23,6 +26,7 @@ type DisasmLine struct {
 type Disassembly struct {
 	Part  string
 	Lines []DisasmLine
+	refs  *Refs // definitions and uses, scanned on first use (Refs)
 }
 
 // LineAt returns the instruction line whose record holds the hex-view byte off, or -1.
@@ -30,6 +34,16 @@ func (d *Disassembly) LineAt(off int64) int {
 	for i, l := range d.Lines {
 		if l.Inst && off >= l.Off && off < l.Off+l.Size {
 			return i
+		}
+	}
+	return -1
+}
+
+// InstLine returns the line of instruction i of function fn, or -1.
+func (d *Disassembly) InstLine(fn, i int) int {
+	for k, l := range d.Lines {
+		if l.Inst && l.Func == fn && l.Index == i {
+			return k
 		}
 	}
 	return -1
@@ -55,7 +69,7 @@ func (pv *PartView) Disassembly() *Disassembly {
 	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines))}
 	open := -1
 	for i, l := range lines {
-		dl := DisasmLine{Text: l.Text, Bit: l.Bit, Bits: l.Bits, Inst: l.Inst >= 0}
+		dl := DisasmLine{Text: l.Text, Bit: l.Bit, Bits: l.Bits, Inst: l.Inst >= 0, Func: l.Func, Index: l.Inst}
 		if l.Bit != 0 {
 			dl.Off = base + int64(l.Bit/8)
 			dl.Size = int64((l.Bit+max(l.Bits, 1)+7)/8) - int64(l.Bit/8)
@@ -79,7 +93,9 @@ func (pv *PartView) Disassembly() *Disassembly {
 // path shown for it.
 type ByteRange struct {
 	Off, Size int64
+	Part      string // the part Path is rooted in ("": Path names the bytes by itself)
 	Path      string
+	Text      string // the line that selected them, shown as the selection's value
 }
 
 // hasCode reports whether a module defines a function: DXIL and ILDB do; the
@@ -95,4 +111,50 @@ func hasCode(m *dxil.Module) bool {
 		}
 	}
 	return false
+}
+
+// Range is the bytes line i's record occupies, as its click selects them;
+// its path names the record's kind (Disassembly/12/INST_CALL in part DXIL),
+// which a lesson teaches.
+func (d *Disassembly) Range(i int) ByteRange {
+	l := d.Lines[i]
+	path := "Disassembly/" + strconv.Itoa(i)
+	if k := RecordKind(l.Text); k != "" {
+		path += "/" + k
+	}
+	return ByteRange{Off: l.Off, Size: l.Size, Part: d.Part, Path: path, Text: strings.TrimSpace(l.Text)}
+}
+
+// recordKinds name the FUNCTION_BLOCK record (LLVMBitCodes.h FUNC_CODE_*)
+// each LLVM 3.7 instruction is written as, by its mnemonic.
+var recordKinds = func() map[string]string {
+	m := map[string]string{"call": "INST_CALL", "ret": "INST_RET", "br": "INST_BR", "switch": "INST_SWITCH",
+		"unreachable": "INST_UNREACHABLE", "icmp": "INST_CMP2", "fcmp": "INST_CMP2", "select": "INST_VSELECT",
+		"phi": "INST_PHI", "load": "INST_LOAD", "store": "INST_STORE", "alloca": "INST_ALLOCA", "getelementptr": "INST_GEP",
+		"extractvalue": "INST_EXTRACTVAL", "insertvalue": "INST_INSERTVAL", "extractelement": "INST_EXTRACTELT",
+		"insertelement": "INST_INSERTELT", "shufflevector": "INST_SHUFFLEVEC", "atomicrmw": "INST_ATOMICRMW",
+		"cmpxchg": "INST_CMPXCHG", "fence": "INST_FENCE"}
+	for _, op := range strings.Fields("add fadd sub fsub mul fmul udiv sdiv fdiv urem srem frem shl lshr ashr and or xor") {
+		m[op] = "INST_BINOP"
+	}
+	for _, op := range strings.Fields("trunc zext sext fptoui fptosi uitofp sitofp fptrunc fpext ptrtoint inttoptr bitcast addrspacecast") {
+		m[op] = "INST_CAST"
+	}
+	return m
+}()
+
+// RecordKind names the record an instruction line of the disassembly was
+// read from ("" when the line is no instruction the table knows).
+func RecordKind(line string) string {
+	f := strings.Fields(line)
+	if len(f) > 2 && strings.HasPrefix(f[0], "%") && f[1] == "=" {
+		f = f[2:]
+	}
+	if len(f) > 1 && f[0] == "tail" {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return recordKinds[f[0]]
 }

@@ -1,6 +1,11 @@
 package model
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+)
 
 // The teaching text: one lesson per field of the format, found by the
 // field's path (see Teach). Written from the LLVM DXContainer document, HLSL
@@ -10,7 +15,7 @@ import "strings"
 // each family.
 
 // lessons is the one table of teaching text, most specific patterns first.
-var lessons = concat(baseLessons, rootSignatureLessons(), moreLessons, pdbLessons, sdbgLessons)
+var lessons = concat(tokenLessons, statLessons, bitcodeLessons, baseLessons, rootSignatureLessons(), moreLessons, pdbLessons, sdbgLessons)
 
 var baseLessons = []Lesson{
 	// Container header.
@@ -189,7 +194,7 @@ var moreLessons = []Lesson{
 	{"Bytecode/LengthInDwords", "Program length", "The length of the whole token stream in 32-bit tokens, the version and length tokens included.", "Four times it must fit in the part."},
 
 	// FXC STAT.
-	{"Statistics/Fields[]/Value", "Statistic", "One counter of D3D11_SHADER_DESC as FXC stores it: instruction count, temporary registers, texture and flow-control instruction counts, ...", "The counters are at fixed positions; dxscope names each by its position."},
+	{"Statistics/Fields[]/Value", "Statistic", "One counter of D3D11_SHADER_DESC as FXC stores it, past the positions any header names.", "The counters are at fixed positions; dxscope names each by its position."},
 
 	// SRCI.
 	{"SourceInfo/Header/AlignedSizeInBytes", "Source info size", "The size of the whole source info, rounded up to 4 bytes.", ""},
@@ -365,12 +370,12 @@ var moreLessons = []Lesson{
 	{"ResourceDefs/Header/CreatorOffset", "Creator offset", "Where the creator string is, from the start of the part data.", ""},
 	{"ResourceDefs/Header/Creator", "Creator", "The compiler that wrote the shader, e.g. Microsoft (R) HLSL Shader Compiler 10.1.", "It decides the spellings of FXC's listing."},
 	{"ResourceDefs/RD11/Magic", "RD11 magic", "'RD11' (0x31314452), or 0x25441313 for shader model 5.1: the SM 5 block that gives the record sizes.", ""},
-	{"ResourceDefs/RD11/HeaderSize", "Header size", "The size of the RDEF header with this block: 60 bytes.", ""},
-	{"ResourceDefs/RD11/CBufferSize", "Constant buffer record size", "24 bytes.", ""},
-	{"ResourceDefs/RD11/BindingSize", "Binding record size", "32 bytes, 40 for shader model 5.1 (adds space and ID).", ""},
-	{"ResourceDefs/RD11/VariableSize", "Variable record size", "40 bytes.", ""},
-	{"ResourceDefs/RD11/TypeSize", "Type record size", "36 bytes.", ""},
-	{"ResourceDefs/RD11/MemberSize", "Member record size", "12 bytes.", ""},
+	{"ResourceDefs/RD11/HeaderSize", "Header size", "The size in bytes of the RDEF header including this RD11 block: 60.", ""},
+	{"ResourceDefs/RD11/CBufferSize", "Constant buffer record size", "The size in bytes of one constant buffer description record (D3D11_SHADER_BUFFER_DESC as RDEF stores it: name offset, variable count and offset, size, flags, type): 24.", "Readers step through the constant buffer table by this size."},
+	{"ResourceDefs/RD11/BindingSize", "Binding record size", "The size in bytes of one resource binding record: 32, or 40 for shader model 5.1, which adds the register space and the range ID.", "Readers step through the binding table by this size."},
+	{"ResourceDefs/RD11/VariableSize", "Variable record size", "The size in bytes of one constant buffer variable record (name, offset, size, flags, type, default value, and the SM 5 texture and sampler fields): 40.", ""},
+	{"ResourceDefs/RD11/TypeSize", "Type record size", "The size in bytes of one type record (class, type, rows, columns, elements, members and the SM 5 name fields): 36.", ""},
+	{"ResourceDefs/RD11/MemberSize", "Member record size", "The size in bytes of one structure member record (name offset, type offset, byte offset): 12.", ""},
 	{"ResourceDefs/RD11/InterfaceSlotCount", "Interface slots", "How many interface slots the shader has (class linkage); 0 otherwise.", ""},
 	{"ResourceDefs/**/NameOffset", "Name offset", "Where the name is, from the start of the part data.", ""},
 	{"ResourceDefs/**/Name", "Name", "A NUL-terminated name: of the constant buffer, variable, type, member or binding.", ""},
@@ -430,7 +435,7 @@ var moreLessons = []Lesson{
 	{"Level9/Shader/Version", "D3D9 version token", "0xFFFE (vertex) or 0xFFFF (pixel) in the high half, then major and minor: 0xFFFF0200 is ps_2_0.", ""},
 	{"Level9/Shader/End", "End token", "0x0000FFFF: the end of the D3D9 token stream.", ""},
 	{"Level9/Shader/Instructions[]/Token", "Instruction token", "Bits 0–15 the opcode (D3DSIO_*), 16–23 controls, 24–27 the length in tokens (SM 2+), bit 28 predicated, bit 30 co-issue.", ""},
-	{"Level9/Shader/Instructions[]/Params[]/Token", "Parameter token", "A register (type split over bits 11–12 and 28–30, number in bits 0–10) with its write mask or swizzle and modifiers; for dcl, the usage.", ""},
+	{"Level9/Shader/Instructions[]/Params[]/Token", "Parameter token", "One parameter of a D3D9 instruction; bit 31 is always set. Bits 0–10: the register number; bits 28–30 and 11–12: the register type (D3DSPR_*: 0 r, 1 v, 2 c, 3 a or t, 4 rasterizer out, 5 attribute out, 6 texcrd out, 7 input, 8 o/color out, 10 s, 14 b, 15 aL, 17 p); bit 13: relative addressing (a relative token follows). A destination: bits 16–19 the write mask, 20–23 the result modifier (saturate, partial precision, centroid), 24–27 the shift. A source: bits 16–23 the swizzle (2 bits per component), 24–27 the source modifier (negate, bias, sign, complement, x2, dz, dw, abs, not).", "For dcl the first parameter is the usage (bits 0–4) and usage index (16–19), or the sampler's texture type (27–30); for def the others are the constant's four values."},
 	{"Level9/Shader/Instructions[]/Params[]/Relative/Token", "Relative address token", "The register that indexes the parameter (a0 or aL) and its swizzle.", ""},
 	{"Level9/Shader/Comments[]/Token", "Comment token", "0xFFFE with the comment's length in tokens in bits 16–30.", ""},
 	{"Level9/Shader/Comments[]/FourCC", "Comment type", "The comment block's four-character code: CTAB constant table, DBUG debug information, ...", ""},
@@ -467,8 +472,8 @@ func LessonSource(pattern string) string {
 	head, _, _ := strings.Cut(pattern, "/")
 	switch head {
 	case "Header", "Digest", "Gap", "Trailing", "*", "PartHeader", "Name", "Size", "Unknown", "Data",
-		"Hash", "Flags", "DebugName", "CompilerVersion", "Program", "Module", "Signature":
-		if strings.Contains(pattern, "Bitcode/") {
+		"Hash", "Flags", "DebugName", "CompilerVersion", "Program", "Module", "Signature", "Disassembly":
+		if strings.Contains(pattern, "Bitcode/") || strings.Contains(pattern, "Disassembly") {
 			return "LLVM 3.7 bitcode format (LLVMBitCodes.h) and DXC's DXIL writer"
 		}
 		return "LLVM DXContainer.rst; DXC DxilContainer.h"
@@ -494,4 +499,105 @@ func LessonSource(pattern string) string {
 		return "LLVM docs/PDB (MsfFile, PdbStream, DbiStream, ModiStream, TpiStream, CodeViewSymbols, CodeViewTypes); Microsoft cvinfo.h for the HLSL records"
 	}
 	return "LLVM DXContainer.rst"
+}
+
+// tokenLessons teach every dword of an SM4/5 instruction (SHDR/SHEX
+// Bytecode/Instructions/N/<Kind>/k spans) and of a D3D9 one (Aon9): what its bit
+// fields hold. The teaching panel decodes the selected token's fields
+// (TokenFields).
+var tokenLessons = []Lesson{
+	{"Bytecode/Instructions[]/OpcodeToken[]", "Opcode token", "The first dword of every instruction. Bits 0–10: the opcode (D3D10_SB_OPCODE_TYPE); bits 11–23: controls that depend on the opcode (bit 13 saturate, bit 18 test non-zero for if/breakc, bits 11–12 resinfo's return type, bits 19–22 the precise mask, and a declaration's own flags); bits 24–30: the instruction's length in dwords, this token included; bit 31: an extended opcode token follows.", "A custom-data block (opcode 35) keeps its length in the next dword instead."},
+	{"Bytecode/Instructions[]/ExtendedOpcodeToken[]", "Extended opcode token", "Follows the opcode token when its bit 31 is set. Bits 0–5: the kind: 1 sample controls (texel offsets u, v, w as signed 4-bit values in bits 9–12, 13–16, 17–20), 2 the resource dimension (bits 6–10) and structure stride (bits 11–22), 3 the resource return type (4 bits per component from bit 6); bit 31: another extended token follows.", ""},
+	{"Bytecode/Instructions[]/OperandToken[]", "Operand token", "Describes one operand. Bits 0–1: the component count (0 none, 1 one, 2 four); bits 2–3: how four components are chosen (0 a write mask in bits 4–7, 1 a swizzle, 2 bits each in bits 4–11, 2 one component in bits 4–5); bits 12–19: the register file (D3D10_SB_OPERAND_TYPE: r, v, o, cb, t, s, u, l, …); bits 20–21: the index dimension (0–3); bits 22–24, 25–27, 28–30: how each index is stored (0 an immediate 32-bit, 1 immediate 64-bit, 2 relative, 3 immediate plus relative); bit 31: an extended operand token follows.", "The indices and any immediate values follow in the next dwords."},
+	{"Bytecode/Instructions[]/ExtendedOperandToken[]", "Extended operand token", "Follows an operand token whose bit 31 is set. Bits 0–5: the kind (1: modifier); bits 6–13: the source modifier (1 negate, 2 absolute value, 3 both); bits 14–16: the minimum precision (SM 5.1 min16float and friends); bit 17: non-uniform resource index (SM 5.1).", ""},
+	{"Bytecode/Instructions[]/ImmediateValue[]", "Immediate value", "One 32-bit literal of an l(…) or d(…) operand: an integer or the bits of a float, one dword per component (two per component for doubles).", "The instruction's kind says how to read the bits: FXC prints floats for arithmetic, hex for bitwise operations."},
+	{"Bytecode/Instructions[]/Index[]", "Operand index", "One index of an operand's register: the register number (r3, v1), the buffer and element (cb0[12]), or the base added to a relative index. A 64-bit index takes two dwords, low first.", ""},
+	{"Bytecode/Instructions[]/ByteCount[]", "Byte count", "The size in bytes a raw thread-group-shared memory declaration reserves (dcl_tgsm_raw).", ""},
+	{"Bytecode/Instructions[]/CallSite[]", "Call site", "The interface call site's index (fcall).", ""},
+	{"Bytecode/Instructions[]/ComponentCount[]", "Component count", "How many 4-component vectors an indexable temporary array holds per element (dcl_indexableTemp).", ""},
+	{"Bytecode/Instructions[]/ConstantBufferSize[]", "Constant buffer size", "The size of an SM 5.1 constant buffer range declaration in 16-byte vectors.", ""},
+	{"Bytecode/Instructions[]/Count[]", "Count", "A count the declaration gives: temporaries (dcl_temps), output vertices, control points, instances or the interface table entries.", ""},
+	{"Bytecode/Instructions[]/FunctionBody[]", "Function body", "The index of a function body an interface's function table points at (class linkage).", ""},
+	{"Bytecode/Instructions[]/FunctionBodyCount[]", "Function bodies", "How many function bodies the shader declares (dcl_function_body).", ""},
+	{"Bytecode/Instructions[]/FunctionTable[]", "Function table", "The index of a function table (class linkage).", ""},
+	{"Bytecode/Instructions[]/Interface[]", "Interface", "An interface declaration's index and table size (dcl_interface).", ""},
+	{"Bytecode/Instructions[]/MaxTessellationFactor[]", "Maximum tessellation factor", "The hull shader's [maxtessfactor], as a 32-bit float.", ""},
+	{"Bytecode/Instructions[]/Register[]", "Register", "The register a declaration names when it is not an operand.", ""},
+	{"Bytecode/Instructions[]/RegisterCount[]", "Register count", "How many registers an indexable temporary array or an input/output range declares.", ""},
+	{"Bytecode/Instructions[]/RegisterSpace[]", "Register space", "The space of an SM 5.1 resource range (register(t0, space1)).", ""},
+	{"Bytecode/Instructions[]/ReturnType[]", "Resource return type token", "The type each component of a typed resource reads as: 4 bits per component (x in bits 0–3, …) from D3D10_SB_RESOURCE_RETURN_TYPE (1 unorm, 2 snorm, 3 sint, 4 uint, 5 float, 6 mixed, 7 double, 8 continued, 9 unused).", ""},
+	{"Bytecode/Instructions[]/StructureCount[]", "Structure count", "How many structures a structured thread-group-shared memory declaration reserves (dcl_tgsm_structured).", ""},
+	{"Bytecode/Instructions[]/StructureStride[]", "Structure stride", "The size in bytes of one structure of a structured buffer or structured shared memory.", ""},
+	{"Bytecode/Instructions[]/SystemValue[]", "System value", "The system value an input or output declaration names (D3D10_SB_NAME: 1 position, 2 clip distance, …, 23 inner tessellation factors).", ""},
+	{"Bytecode/Instructions[]/TableCountAndArraySize[]", "Interface table", "An interface declaration's table length (bits 0–15) and array size (bits 16–31).", ""},
+	{"Bytecode/Instructions[]/ThreadGroupSizeX[]", "Thread group size x", "The compute shader's [numthreads] x (1–1024).", "x × y × z is at most 1024 (768 for cs_4_x)."},
+	{"Bytecode/Instructions[]/ThreadGroupSizeY[]", "Thread group size y", "The compute shader's [numthreads] y (1–1024).", ""},
+	{"Bytecode/Instructions[]/ThreadGroupSizeZ[]", "Thread group size z", "The compute shader's [numthreads] z (1–64).", ""},
+	{"Bytecode/Instructions[]", "Instruction", "One instruction or declaration of the token stream: its opcode token (the opcode, its controls and the length in dwords), any extended opcode tokens, then each operand (an operand token, its indices and immediate values) or a declaration's own dwords. Select a byte to see the token it is in and its bit fields.", "FXC's listing prints one line per instruction; a custom-data block (an immediate constant buffer) keeps its length in its second dword."},
+}
+
+// statLessons name each counter of FXC's STAT part by its position.
+var statLessons = func() []Lesson {
+	about := map[string]string{
+		"InstructionCount":  "instructions in the shader (the listing's 'Approximately N instruction slots' counts slots, not these)",
+		"TempRegisterCount": "temporary registers (dcl_temps)", "DefCount": "constants defined in the code", "DclCount": "declarations",
+		"FloatInstructionCount": "floating-point arithmetic instructions", "IntInstructionCount": "signed integer instructions",
+		"UintInstructionCount": "unsigned integer instructions", "StaticFlowControlCount": "flow-control instructions whose path is known when compiling",
+		"DynamicFlowControlCount": "flow-control instructions that branch on run-time values", "MacroInstructionCount": "macro instructions",
+		"TempArrayCount": "temporary arrays (indexable temporaries)", "ArrayInstructionCount": "instructions that index arrays",
+		"CutInstructionCount": "geometry-shader cut instructions", "EmitInstructionCount": "geometry-shader emit instructions",
+		"TextureNormalInstructions": "plain texture samples", "TextureLoadInstructions": "texture loads (ld)",
+		"TextureCompInstructions": "comparison samples", "TextureBiasInstructions": "biased samples",
+		"TextureGradientInstructions": "samples with explicit gradients", "MovInstructionCount": "mov instructions",
+		"MovcInstructionCount": "movc (conditional move) instructions", "ConversionInstructionCount": "type conversions",
+		"Unknown22": "a counter no public header names (zero in every known file)", "InputPrimitive": "the geometry shader's input primitive (D3D_PRIMITIVE)",
+		"GSOutputTopology": "the geometry shader's output topology", "GSMaxOutputVertexCount": "the geometry shader's [maxvertexcount]",
+		"Unknown26": "a counter no public header names", "LodInstructions": "lod instructions",
+		"Unknown28": "a counter no public header names", "Unknown29": "a counter no public header names",
+		"ControlPoints": "the hull or domain shader's control points", "HSOutputPrimitive": "the hull shader's output primitive",
+		"HSPartitioning": "the hull shader's partitioning", "TessellatorDomain": "the tessellator domain (isoline, tri, quad)",
+		"BarrierInstructions": "barrier (sync) instructions", "InterlockedInstructions": "atomic (interlocked) instructions",
+		"TextureStoreInstructions": "texture and UAV stores",
+	}
+	var out []Lesson
+	for i, name := range decode.StatNames() {
+		out = append(out,
+			Lesson{fmt.Sprintf("Statistics/Fields/%d/Value", i), name, fmt.Sprintf("STAT dword %d, %s: the number of %s.", i, name, about[name]), "FXC stores D3D11_SHADER_DESC's counters at fixed positions; the name comes from the position."},
+			Lesson{fmt.Sprintf("Statistics/Fields/%d", i), name, fmt.Sprintf("STAT dword %d: %s.", i, about[name]), ""})
+	}
+	return out
+}()
+
+// bitcodeLessons teach each LLVM block DXIL uses, and each instruction
+// record kind a disassembly line selects (Disassembly/N/<record> in DXIL or ILDB).
+var bitcodeLessons = []Lesson{
+	{"*/Bitcode/MODULE_BLOCK", "Module block", "The whole LLVM module (MODULE_BLOCK_ID 8): the version, triple and data layout records, then the blocks below, global variables and one FUNCTION record per function.", "A block starts with ENTER_SUBBLOCK (abbreviation 1), its ID and the abbreviation width, and ends with END_BLOCK, aligned to 32 bits."},
+	{"*/Bitcode/**/BLOCKINFO_BLOCK", "Block info", "Abbreviations shared by every block of an ID (BLOCKINFO_BLOCK_ID 0): SETBID names the block ID, DEFINE_ABBREV records follow for it.", "DXC puts one at the start of the module for the value symbol table, constants and function blocks."},
+	{"*/Bitcode/**/PARAMATTR_BLOCK", "Attribute lists", "The attribute lists of functions and calls (PARAMATTR_BLOCK_ID 9): each entry lists attribute group IDs.", ""},
+	{"*/Bitcode/**/PARAMATTR_GROUP_BLOCK_ID", "Attribute groups", "The attribute groups (PARAMATTR_GROUP_BLOCK_ID 10): nounwind, readnone, readonly and DXC's string attributes, each group numbered.", ""},
+	{"*/Bitcode/**/TYPE_BLOCK_ID", "Type table", "Every type the module uses, numbered in order (TYPE_BLOCK_ID_NEW 17): integers, floats, pointers, vectors, arrays, structs such as %dx.types.Handle, and function types.", "Records refer to types by these numbers."},
+	{"*/Bitcode/**/CONSTANTS_BLOCK", "Constants", "Constant values (CONSTANTS_BLOCK_ID 11): SETTYPE picks the type for the records after it, then integers, floats, null, undef, aggregates and strings; at module level they are global, inside a function local to it.", "Each constant takes the next value number."},
+	{"*/Bitcode/**/FUNCTION_BLOCK", "Function body", "One function's code (FUNCTION_BLOCK_ID 12): DECLAREBLOCKS, then one record per instruction, with its constants, metadata attachments and value names in nested blocks.", "Operands are relative value numbers: the current value number minus the operand's."},
+	{"*/Bitcode/**/VALUE_SYMTAB", "Value symbol table", "Names of values (VALUE_SYMTAB_BLOCK_ID 14): at module level the functions and globals (dx.op.*, the entry point), inside a function its named values and blocks.", ""},
+	{"*/Bitcode/**/METADATA_BLOCK", "Metadata", "Metadata nodes and strings (METADATA_BLOCK_ID 15): DXIL keeps the shader model, entry points, resources, signatures and ViewID state here as named metadata (dx.shaderModel, dx.entryPoints, dx.resources, …).", "Nodes are numbered in order; NAME then NAMED_NODE gives a named list its nodes."},
+	{"*/Bitcode/**/METADATA_ATTACHMENT_BLOCK", "Metadata attachments", "Metadata attached to a function's instructions (METADATA_ATTACHMENT_ID 16): each record names an instruction, then kind and node pairs (!dx.precise, debug locations are elsewhere).", ""},
+	{"Disassembly[]/INST_CALL", "Call record", "FUNC_CODE_INST_CALL (34): attributes, calling convention flags, the function type (with the explicit-type flag), the callee and its arguments as relative value numbers.", "In DXIL almost every call is to a dx.op.* function whose first argument is the operation's opcode."},
+	{"Disassembly[]/INST_RET", "Return record", "FUNC_CODE_INST_RET (10): a return, with the returned value's relative number when the function returns one.", ""},
+	{"Disassembly[]/INST_BR", "Branch record", "FUNC_CODE_INST_BR (11): the target block, or the true block, the false block and the condition.", ""},
+	{"Disassembly[]/INST_BINOP", "Binary operation record", "FUNC_CODE_INST_BINOP (2): two operands, the operation (add, sub, mul, udiv, sdiv, urem, srem, shl, lshr, ashr, and, or, xor; the float forms by type) and optional flags (nsw, nuw, exact, fast-math).", ""},
+	{"Disassembly[]/INST_CAST", "Cast record", "FUNC_CODE_INST_CAST (3): the operand, the destination type and the cast (trunc, zext, sext, fptoui, fptosi, uitofp, sitofp, fptrunc, fpext, ptrtoint, inttoptr, bitcast, addrspacecast).", ""},
+	{"Disassembly[]/INST_CMP2", "Compare record", "FUNC_CODE_INST_CMP2 (28): two operands and the predicate (fcmp 0–15, icmp 32–41).", ""},
+	{"Disassembly[]/INST_VSELECT", "Select record", "FUNC_CODE_INST_VSELECT (29): the true value, the false value and the condition.", ""},
+	{"Disassembly[]/INST_PHI", "Phi record", "FUNC_CODE_INST_PHI (16): the type, then pairs of incoming value (signed, relative) and predecessor block.", ""},
+	{"Disassembly[]/INST_LOAD", "Load record", "FUNC_CODE_INST_LOAD (20): the pointer, the loaded type, the alignment (log2 + 1) and volatile.", ""},
+	{"Disassembly[]/INST_STORE", "Store record", "FUNC_CODE_INST_STORE (44): the pointer, the value, the alignment (log2 + 1) and volatile.", ""},
+	{"Disassembly[]/INST_ALLOCA", "Alloca record", "FUNC_CODE_INST_ALLOCA (19): the allocated type, the size operand's type and value, and the alignment with the in-alloca and explicit-type flags.", ""},
+	{"Disassembly[]/INST_GEP", "GetElementPtr record", "FUNC_CODE_INST_GEP (43): the inbounds flag, the source element type, the pointer and the indices.", ""},
+	{"Disassembly[]/INST_EXTRACTVAL", "Extract value record", "FUNC_CODE_INST_EXTRACTVAL (26): the aggregate and constant indices (dx.op calls return %dx.types.ResRet and friends whose fields are extracted).", ""},
+	{"Disassembly[]/INST_EXTRACTELT", "Extract element record", "FUNC_CODE_INST_EXTRACTELT (6): the vector and the index.", ""},
+	{"Disassembly[]/INST_INSERTELT", "Insert element record", "FUNC_CODE_INST_INSERTELT (7): the vector, the element and the index.", ""},
+	{"Disassembly[]/INST_SHUFFLEVEC", "Shuffle record", "FUNC_CODE_INST_SHUFFLEVEC (8): two vectors and the constant mask.", ""},
+	{"Disassembly[]/INST_ATOMICRMW", "Atomic read-modify-write record", "FUNC_CODE_INST_ATOMICRMW (38): the pointer, the value, the operation, volatile, ordering and scope.", ""},
+	{"Disassembly[]/INST_UNREACHABLE", "Unreachable record", "FUNC_CODE_INST_UNREACHABLE (15): no operands.", ""},
+	{"Disassembly[]", "Instruction record", "The record of one instruction in a FUNCTION_BLOCK, as the line above it prints it: its bits are selected in the hex view (records are bit-aligned, so the first and last byte may hold other records' bits too).", ""},
 }

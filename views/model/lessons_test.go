@@ -94,6 +94,7 @@ func eachTestFile(t *testing.T, fn func(*decode.File)) int {
 func TestEveryLessonIsReachable(t *testing.T) {
 	paths := map[string]bool{}
 	files := eachTestFile(t, func(f *decode.File) { fieldPaths(f, paths) })
+	disassemblyPaths(t, paths)
 	reached := 0
 	for _, c := range compiledLessons {
 		ok := false
@@ -119,6 +120,49 @@ func TestEveryLessonIsReachable(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d lessons reach a field of %d files (%d distinct paths)", reached, len(compiledLessons), files, len(paths))
+}
+
+// disassemblyPaths adds the paths a disassembly line selects (its record's
+// kind named) for every DXIL file of the corpus.
+func disassemblyPaths(t *testing.T, out map[string]bool) {
+	if _, ok := corpus.Dir(); !ok {
+		return
+	}
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("DXIL") {
+			continue
+		}
+		m := Build(e.Rel, e.Bytes(t), 0)
+		for _, pv := range m.Parts {
+			if d := pv.Disassembly(); d != nil {
+				for j, l := range d.Lines {
+					if l.Inst {
+						out[d.Range(j).Path] = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// Every instruction line of the disassembly teaches its record: a lesson
+// of its own for the record kind.
+func TestDisassemblyLinesHaveLessons(t *testing.T) {
+	paths := map[string]bool{}
+	disassemblyPaths(t, paths)
+	if len(paths) == 0 {
+		corpus.Skip(t, "corpus", "no DXIL file to disassemble")
+	}
+	kinds := map[string]int{}
+	for p := range paths {
+		l, exact, ok := Teach(p)
+		if !ok || !exact || l.Pattern == "Disassembly[]" {
+			t.Errorf("the instruction line %s has no lesson of its record's own (%q)", p, l.Title)
+			continue
+		}
+		kinds[l.Title]++
+	}
+	t.Logf("%d instruction lines, %d record kinds taught: %v", len(paths), len(kinds), kinds)
 }
 
 // lessonExceptions are field paths (indexes written []) that have no lesson

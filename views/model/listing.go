@@ -48,6 +48,8 @@ func addListings(m *Model, f *decode.File, base int64) {
 		pv := pv
 		switch {
 		case pv.Part != nil && pv.Part.Bytecode != nil:
+			st := text.ChooseFXCStyle(f).Style
+			pv.fxcStyle = &st
 			pv.loadListing = func() {
 				var head []text.Line
 				for _, l := range text.FXCListing(f) {

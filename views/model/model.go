@@ -5,6 +5,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strings"
 
@@ -45,6 +46,9 @@ type Model struct {
 	names    map[string]string // resource names by binding, from every part that has them (resourceNames)
 	byOffset []*PartView       // Parts[1:] by offset, for PartAt
 	maxEnd   []int64           // maxEnd[i]: the furthest end among byOffset[:i+1]
+
+	sources     *SourceView // Sources, built on first use
+	sourcesDone bool
 }
 
 // PartView is one row of the part list and the data its views need.
@@ -71,9 +75,10 @@ type PartView struct {
 	FXCHeader    []ListingLine // SHDR/SHEX: the comment block FXC writes above the code
 	Level9       []ListingLine // Aon9: the level-9 listing
 	specialsRead bool
-	m            *Model    // the model the part belongs to (for names other parts know)
-	spans        SpanIndex // the part's spans by path, built on first use
-	loadListing  func()    // fills FXCHeader or Level9 (set by addListings)
+	m            *Model     // the model the part belongs to (for names other parts know)
+	spans        SpanIndex  // the part's spans by path, built on first use
+	loadListing  func()     // fills FXCHeader or Level9 (set by addListings)
+	fxcStyle     *sm4.Style // SHDR/SHEX: the spellings of the FXC that made the file (set by addListings)
 	dumps        []TextDump
 	code         *CodeListing
 }
@@ -137,7 +142,7 @@ func Build(name string, data []byte, base int64) *Model {
 		q := *p
 		q.Spans = nil
 		pv.build = func() *Tree { return BuildTree(q.Name, &q, pv.spanIndex()) }
-		pv.Signature = SignatureRows(p.Signature)
+		pv.Signature = SignatureRows(p.Signature, base)
 		m.Parts = append(m.Parts, pv)
 	}
 	addListings(m, f, base)
@@ -158,6 +163,7 @@ func Build(name string, data []byte, base int64) *Model {
 	}
 	id := f.Identity()
 	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
+	m.Profile = Level9Profile(m.Profile, f)
 	return m
 }
 
@@ -373,6 +379,32 @@ func (s Spans) Containing(off int64, fn func(decode.Span) bool) {
 }
 
 // Deepest returns the smallest span holding off (the field the byte belongs to).
+// DeepestIn returns a lookup of the deepest span holding each offset of
+// [from, to), as Deepest answers, for a caller asking about many
+// neighbouring bytes (the hex view's rows): the spans that can hold them are
+// gathered once, smallest first, instead of walking back through every span
+// of an enclosing part for each byte.
+func (s Spans) DeepestIn(from, to int64) func(off int64) (decode.Span, bool) {
+	var cands []decode.Span
+	s.Containing(from, func(sp decode.Span) bool { cands = append(cands, sp); return true })
+	lo := sort.Search(len(s.List), func(i int) bool { return s.List[i].Off > from })
+	hi := sort.Search(len(s.List), func(i int) bool { return s.List[i].Off >= to })
+	for i := hi - 1; i >= lo; i-- { // later entries first, as Deepest's walk back meets them
+		if s.List[i].Size > 0 {
+			cands = append(cands, s.List[i])
+		}
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].Size < cands[b].Size })
+	return func(off int64) (decode.Span, bool) {
+		for _, c := range cands {
+			if c.Off <= off && off < c.End() {
+				return c, true
+			}
+		}
+		return decode.Span{}, false
+	}
+}
+
 func (s Spans) Deepest(off int64) (decode.Span, bool) {
 	var best decode.Span
 	found := false
@@ -437,4 +469,30 @@ func (pv *PartView) module() *dxil.Module {
 		return nil
 	}
 	return pv.Part.Module
+}
+
+// Level9Profile names the FXC target of a shader with a level-9 version
+// (an Aon9 part): vs_4_0 or ps_4_0 followed by the lowest feature level
+// its D3D9 code runs on. SM 2.0 code (vs_2_0, ps_2_0) is what the
+// *_4_0_level_9_1 targets write (9_2 writes the same code with larger
+// limits, so the bytes cannot tell it from 9_1); the 2.x extended versions
+// are 9_3's. Other profiles are returned as they are.
+func Level9Profile(profile string, f *decode.File) string {
+	if profile != "vs_4_0" && profile != "ps_4_0" {
+		return profile
+	}
+	for _, p := range f.Parts {
+		if p.Level9 == nil {
+			continue
+		}
+		switch minor := p.Level9.ShaderVersion & 0xff; {
+		case p.Level9.ShaderVersion>>8&0xff != 2:
+			return profile
+		case minor == 0:
+			return profile + "_level_9_1"
+		default:
+			return profile + "_level_9_3"
+		}
+	}
+	return profile
 }

@@ -8,7 +8,8 @@ type ResourceRow struct {
 	Type    string // the part's word for it: "SRVTyped", "CBV", …
 	Kind    string // "Texture2D", "RawBuffer", … ("" when unknown)
 	Binding string // HLSL register notation: "t3, space1", "u0-u7"
-	Off     int64  // absolute offset of the record
+	Off     int64  // absolute offset of the record (-1: no bytes of its own)
+	Size    int64  // bytes of the record
 }
 
 // PSVResources lists PSV0's resource bindings in register notation. PSV0
@@ -23,7 +24,7 @@ func (pv *PartView) PSVResources() []ResourceRow {
 	for _, r := range pv.Part.PSVInfo.Resources {
 		letter := RegisterLetter(r.Type.String())
 		row := ResourceRow{Type: r.Type.String(), Binding: Register(letter, r.LowerBound, RangeCount(r.LowerBound, r.UpperBound), r.Space),
-			Off: r.Offset + pv.Base(), Name: names[fmt.Sprint(letter, r.Space, "/", r.LowerBound)]}
+			Off: r.Offset + pv.Base(), Size: int64(pv.Part.PSVInfo.ResourceStride), Name: names[fmt.Sprint(letter, r.Space, "/", r.LowerBound)]}
 		if r.HasKindAndFlags {
 			row.Kind = r.Kind.String()
 		}

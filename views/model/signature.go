@@ -16,6 +16,7 @@ type SignatureRow struct {
 	SystemValue string // e.g. "Position", "NONE"
 	Format      string // component type, e.g. "float"
 	Used        uint8  // components read (inputs) or written (outputs)
+	Off, Size   int64  // the element's record (absolute; Size 0: unknown)
 }
 
 // MaskText prints a component mask as dumpbin does: "xy  ", a letter per
@@ -89,14 +90,14 @@ var compTypeText = map[string]string{
 // SignatureRows builds the table rows of a signature part from its decoded
 // elements: the "used" column is the decoder's (inputs as read, outputs as
 // the complement of never-writes), system values as the listings name them.
-func SignatureRows(sig *decode.Signature) []SignatureRow {
+func SignatureRows(sig *decode.Signature, base int64) []SignatureRow {
 	if sig == nil {
 		return nil
 	}
 	rows := make([]SignatureRow, 0, len(sig.Parameters))
 	for _, e := range sig.Parameters {
 		r := SignatureRow{Name: e.Name, Index: int(e.Index), Mask: e.Mask, Used: e.Used, Register: -1,
-			SystemValue: e.SystemValueName, Format: e.CompType.String()}
+			SystemValue: e.SystemValueName, Format: e.CompType.String(), Off: e.Offset + base, Size: int64(sig.ElementSize)}
 		if e.Register != decode.NoRegister {
 			r.Register = int64(e.Register)
 		}

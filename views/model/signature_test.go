@@ -14,7 +14,7 @@ func TestSignatureRowsFromElements(t *testing.T) {
 		{Name: "SV_Depth", CompType: 3, Register: decode.NoRegister, Mask: 1, Used: 0, SystemValueName: "DEPTH"},
 		{Name: "TEXCOORD", Index: 3, CompType: 1, Register: 2, Mask: 3, Used: 1},
 	}}
-	rows := SignatureRows(sig)
+	rows := SignatureRows(sig, 0)
 	if len(rows) != 3 {
 		t.Fatalf("rows %v", rows)
 	}

@@ -42,6 +42,7 @@ type Node struct {
 	Full     string // the whole scalar text
 	JSONPath string // the keys from the part's own, indices as segments: "PSVInfo/SigInputElements/2/Cols"
 	SpanPath string // the span this node's bytes are recorded under: JSONPath, or "" when none
+	Absent   bool   // the part is cut short before this value: its bytes are not in the file
 	Depth    int
 	Parent   *Node
 	Children []*Node
@@ -112,7 +113,18 @@ func BuildTree(part string, v any, spans SpanIndex) *Tree {
 		t.Root = &Node{Key: part, Kind: KindNull}
 		t.Nodes = append(t.Nodes, t.Root)
 	}
+	t.markAbsent()
 	for _, n := range t.Nodes {
+		switch {
+		case n.Kind == KindNumber && (flagKey(n.Key) || versionKey(n.Key)):
+			n.Value = Cut(DisplayValue(n.JSONPath, n.Full, n))
+		case n.Kind == KindObject && len(n.Children) == 2 && n.Child("Name") != nil && n.Child("Value") != nil:
+			// A named value (FXC STAT's counters): its name and value on its row.
+			n.Value = Cut(n.Child("Name").Full + " = " + n.Child("Value").Value)
+		case n.Kind == KindObject && n.Child("Text") != nil && n.Child("Text").Kind == KindString:
+			// An instruction or operand: its text on its row, as the listing prints it.
+			n.Value = Cut(n.Child("Text").Full)
+		}
 		if _, ok := spans[n.JSONPath]; ok && n.JSONPath != "" {
 			n.SpanPath = n.JSONPath
 		}
@@ -131,6 +143,24 @@ func BuildTree(part string, v any, spans SpanIndex) *Tree {
 		}
 	}
 	return t
+}
+
+// markAbsent shows the values a cut part does not hold (decode.Part.Absent)
+// as absent, not as the zero the decoder left in them.
+func (t *Tree) markAbsent() {
+	list := t.Root.Child("Absent")
+	if list == nil || len(list.Children) == 0 {
+		return
+	}
+	absent := make(map[string]bool, len(list.Children))
+	for _, c := range list.Children {
+		absent[c.Full] = true
+	}
+	for _, n := range t.Nodes {
+		if absent[n.JSONPath] {
+			n.Absent, n.Value, n.Full = true, "absent (not in the file)", ""
+		}
+	}
 }
 
 func (t *Tree) add(n *Node, parent *Node) *Node {

@@ -1,0 +1,183 @@
+// Compare: the shown file (A) against a second one (B).
+package page
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// Comparison is the compare view's state.
+type Comparison struct {
+	B    *model.Model
+	Diff *diff.Comparison
+	Rep  *model.CompareReport // Diff laid out for the view
+
+	Sel        model.CompareRef // the difference chosen
+	HasSel     bool
+	SelA, SelB decode.Span // the bytes selected on each side
+	RevA, RevB int64       // where each hex view was last asked to go
+
+	MarksA, MarksB []bool // bytes that differ (model.DiffMarks)
+
+	Code       []model.CodeHunk // the code compared as text (model.CompareCode)
+	CodeSel    model.CodeRef
+	HasCodeSel bool
+
+	bRef *fileRef
+}
+
+// CompareMode toggles whether the next file opened is compared with the
+// shown one.
+func (s *State) CompareMode() Effects {
+	s.Link.Note = ""
+	if s.Next == OpenAsCompared {
+		s.Next = OpenAsNew
+		return s.take()
+	}
+	s.Next = OpenAsCompared
+	if s.Model != nil {
+		s.Link.Note = "Compare mode: open or drop the file to compare with " + model.Shown(s.Model.Name) + ". (Shift+drop does this too.)"
+	}
+	return s.take()
+}
+
+// CompareNext makes the next file opened the compared one (a Shift+drop,
+// or a drop on "Drop to compare"), when a container is shown.
+func (s *State) CompareNext() {
+	if s.Model != nil && s.Model.File != nil {
+		s.Next = OpenAsCompared
+	}
+}
+
+// CloseCompare goes back from the compare view to the file.
+func (s *State) CloseCompare() Effects {
+	s.Screen = File
+	s.note()
+	return s.take()
+}
+
+// CompareSelect selects a difference and moves both hex views to it.
+func (s *State) CompareSelect(r model.CompareRef) Effects {
+	s.compareSelect(r)
+	s.note()
+	return s.take()
+}
+
+// CompareCodeLine selects the bytes a line of the code comparison was read
+// from, in each file that has the line.
+func (s *State) CompareCodeLine(r model.CodeRef) Effects {
+	c := s.Cmp
+	if c == nil || r.Hunk < 0 || r.Hunk >= len(c.Code) || r.Line < 0 || r.Line >= len(c.Code[r.Hunk].Lines) {
+		return Effects{}
+	}
+	l := c.Code[r.Hunk].Lines[r.Line]
+	c.CodeSel, c.HasCodeSel = r, true
+	span := func(side model.CodeLine) decode.Span {
+		if side.Size <= 0 {
+			return decode.Span{}
+		}
+		return decode.Span{Path: "code: " + l.Text, Off: side.Off, Size: side.Size, Kind: decode.SpanField}
+	}
+	c.SelA, c.SelB = span(l.A), span(l.B)
+	if c.SelA.Size > 0 {
+		c.RevA = c.SelA.Off
+	}
+	if c.SelB.Size > 0 {
+		c.RevB = c.SelB.Off
+	}
+	s.fx.RevealCompare = true
+	return s.take()
+}
+
+// CompareByte selects the field holding a byte clicked on one side.
+func (s *State) CompareByte(off int64, sideA bool) Effects {
+	c := s.Cmp
+	if c == nil {
+		return Effects{}
+	}
+	m, sel := s.Model, &c.SelA
+	if !sideA {
+		m, sel = c.B, &c.SelB
+	}
+	if sp, ok := m.Spans.Deepest(off); ok {
+		*sel = sp
+	} else {
+		*sel = decode.Span{Path: "(outside the container)", Off: off, Size: 1, Kind: decode.SpanUnknown}
+	}
+	return s.take()
+}
+
+// startCompare compares the shown file with data and shows the compare view
+// at the first difference.
+func (s *State) startCompare(name string, data []byte) {
+	if s.Model == nil || s.Model.File == nil {
+		s.Link.Err = "Open a container first, then compare it with another."
+		return
+	}
+	b := s.build(name, data, 0)
+	if b.File == nil {
+		s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
+		return
+	}
+	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File)}
+	c.Rep = model.NewCompareReport(c.Diff)
+	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
+	c.Code = model.CompareCode(s.Model, b)
+	s.Cmp, s.Screen = c, Compare
+	if r, ok := model.FirstDifference(c.Diff); ok {
+		s.compareSelect(r)
+	}
+}
+
+// compareSelect selects a difference and moves both hex views to it.
+func (s *State) compareSelect(r model.CompareRef) {
+	c := s.Cmp
+	if c == nil {
+		return
+	}
+	c.Sel, c.HasSel = r, true
+	a, b := r.Sides(c.Diff)
+	span := func(m *model.Model, side diff.FieldSide) decode.Span {
+		if side.Off < 0 || side.Size <= 0 {
+			return decode.Span{}
+		}
+		off := side.Off + m.Base
+		// The field recorded for exactly these bytes (the diff names fields its own way).
+		var sp decode.Span
+		found := false
+		m.Spans.Containing(off, func(c decode.Span) bool {
+			if c.Off == off && c.Size == side.Size {
+				sp, found = c, true
+			}
+			return true
+		})
+		if found {
+			return sp
+		}
+		return decode.Span{Path: side.Span, Off: off, Size: side.Size, Kind: decode.SpanField, Value: side.Value}
+	}
+	c.SelA, c.SelB = span(s.Model, a), span(c.B, b)
+	c.RevA, c.RevB = c.SelA.Off, c.SelB.Off
+	s.fx.RevealCompare = true
+}
+
+// compareSelectPath selects the difference a link's field= names, else the first.
+func (s *State) compareSelectPath(path string) {
+	c := s.Cmp
+	if c == nil {
+		return
+	}
+	if r, ok := model.FindCompareRef(c.Diff, path); ok {
+		s.compareSelect(r)
+		return
+	}
+	if path != "" {
+		s.Link.Err = fmt.Sprintf("The link selects the difference %s, which these files do not have: showing the first difference.", path)
+	}
+	if r, ok := model.FirstDifference(c.Diff); ok {
+		s.compareSelect(r)
+	}
+}

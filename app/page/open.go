@@ -1,0 +1,147 @@
+// Opening: bytes the user picked, dropped or fetched become a container, a
+// file with containers inside, a comparison or a database.
+package page
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/sqlite"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// Reading says a file is being read (the bytes come later, through Open).
+func (s *State) Reading(name string) {
+	s.Status = fmt.Sprintf("Reading %s…", name)
+}
+
+// Refused says why a file could not be read or fetched.
+func (s *State) Refused(msg string) { s.Status = msg }
+
+// Open opens bytes the user gave: a database (SQLite), the compared file in
+// compare mode or for a compare link, the file a link waits for (checked
+// against its hash), else a new file. A new file, comparison or database is
+// a new history entry.
+func (s *State) Open(name string, data []byte) Effects {
+	if p := s.Link.Pending; p != nil && p.SHA256 != "" && sqlite.IsSQLite(data) && linkstate.CheckFile(*p, data) == nil {
+		// A link to a database, or to a shader in it: open the database (so
+		// "Back to the database" works), then land on what the link names.
+		if s.openDatabase(name, data) {
+			if p.At > 0 {
+				s.DB.From = s.DB.List[s.DB.Active]
+				s.openFile(name, data)
+				s.DB.FromNote = fmt.Sprintf("Showing the container at %s of %s that the link names; the offsets below are the database file's.", model.Hex(p.At), name)
+				return s.take()
+			}
+			s.Link.Pending = nil
+			s.Link.lastKey = ""
+			s.note()
+			return s.take()
+		}
+	}
+	if s.openDatabase(name, data) {
+		s.fx.LinkAfterPaint = true // hashing a large database waits for the paint
+		return s.take()
+	}
+	s.openFile(name, data)
+	return s.take()
+}
+
+// openFile opens bytes as the compared file in compare mode, checked against
+// a pending link's hash, else as a new file.
+func (s *State) openFile(name string, data []byte) {
+	s.Link.Err, s.Link.Note = "", ""
+	if p := s.Link.Pending; p != nil && p.CompareSHA256 != "" && s.Model != nil && (p.SHA256 == "" || s.fileRef().sha == p.SHA256) {
+		s.Next = OpenAsNew
+		s.Status = ""
+		if err := linkstate.CheckCompareFile(*p, data); err != nil {
+			s.Link.Err = fmt.Sprintf("%s was not opened: %v", name, err)
+			return
+		}
+		s.Link.Pending = nil
+		s.startCompare(name, data)
+		s.compareSelectPath(p.Field)
+		s.note()
+		return
+	}
+	if s.Next == OpenAsCompared && s.Model != nil && s.Model.File != nil {
+		s.Next = OpenAsNew
+		s.Status = ""
+		s.startCompare(name, data)
+		s.note()
+		return
+	}
+	if p := s.Link.Pending; p != nil {
+		if err := linkstate.CheckFile(*p, data); err != nil {
+			s.Link.Err = fmt.Sprintf("%s was not opened: %v", name, err)
+			s.Status = ""
+			return
+		}
+		s.Link.Pending = nil
+		s.Cmp = nil
+		s.quietly(func() { s.show(s.buildAt(name, data, p.At)) })
+		s.applyState(*p, nil)
+		s.Link.lastKey = ""
+		s.note()
+		return
+	}
+	s.Cmp = nil
+	s.Link.Row = 0
+	s.Tab = OwnView
+	s.quietly(func() { s.show(s.build(name, data, 0)) })
+	s.fx.LinkAfterPaint = true
+}
+
+// show makes m the shown file, on its first part or, for a damaged file,
+// on its first error, with the part list focused so the keys work at once.
+func (s *State) show(m *model.Model) {
+	s.Model = m
+	s.Screen = File
+	s.Status = ""
+	s.Expanded = make([]map[int]bool, len(m.Parts)) // nil: the default, set when a tree is first needed
+	s.ExpandedRev++
+	s.Part, s.Node = -1, -1
+	s.Sel, s.Enc = decode.Span{}, decode.Span{}
+	s.Cursor = 0
+	if m.File == nil {
+		return
+	}
+	first := 0
+	if len(m.Parts) > 1 {
+		first = 1
+	}
+	s.selectPart(first)
+	s.revealHex(m.Base)
+	// A damaged file opens on what is wrong with it: its first error.
+	for _, p := range m.Problems {
+		if p.Severity == decode.Error {
+			s.selectProblem(p)
+			break
+		}
+	}
+	s.fx.Focus, s.fx.FocusQuietly = "part-list", true
+}
+
+// OpenNested shows the container found at off inside the shown file: a
+// link of its own (at=), and a step Back returns to the list.
+func (s *State) OpenNested(off int64) Effects {
+	if s.Model == nil {
+		return Effects{}
+	}
+	m := s.Model
+	s.quietly(func() { s.show(s.build(m.Name, m.Data, off)) })
+	s.note()
+	return s.take()
+}
+
+// BackToFile shows the whole file a nested container was opened from.
+func (s *State) BackToFile() Effects {
+	if s.Model == nil || s.Model.Base == 0 {
+		return Effects{}
+	}
+	m := s.Model
+	s.quietly(func() { s.show(s.build(m.Name, m.Data, 0)) })
+	s.note()
+	return s.take()
+}

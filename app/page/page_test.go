@@ -1,0 +1,620 @@
+package page_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/app/page"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// TestMain ends the run with one line naming what was missing.
+func TestMain(m *testing.M) { corpus.Main(m) }
+
+// Corpus files the share tests open (app/share_e2e_test.go), and code.
+const (
+	vsFile    = "real/HansKristian-Work__vkd3d-proton/vs_topology.h__vs_topology_code_dxil.dxil"
+	waveA     = "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil"
+	waveB     = "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil"
+	largeFile = "real/bkaradzic__bgfx/shaders__dxil__cs_fsr_easu_16.bin__off3c.dxil"
+	shexFile  = "real/bkaradzic__bgfx/shaders__dxbc__cs_fsr_easu_32.bin__off3c.dxbc"
+	dxilCode  = "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil"
+)
+
+// browser is the address bar and history a page runs in: it carries out
+// the link effects as app.Inspector does (a push is a new entry, a replace
+// rewrites the current one, a link after the paint is written at once) and
+// goes Back and Forward through ApplyLink, as go-app's OnNav does.
+type browser struct {
+	t       *testing.T
+	s       *page.State
+	entries []string
+	at      int
+	last    page.Effects // the effects of the last operation
+}
+
+func newBrowser(t *testing.T) *browser {
+	return &browser{t: t, s: page.New(), entries: []string{""}}
+}
+
+// do carries out an operation's effects and returns them.
+func (b *browser) do(fx page.Effects) page.Effects {
+	b.t.Helper()
+	if fx.LinkAfterPaint {
+		later := b.s.Note()
+		fx.History, fx.Link = later.History, later.Link
+	}
+	switch fx.History {
+	case page.Push:
+		b.entries = append(b.entries[:b.at+1], fx.Link)
+		b.at++
+		// go-app's navigation calls OnNav with the link just written.
+		if again := b.s.ApplyLink(fx.Link); !again.Unchanged {
+			b.t.Errorf("the page's own link %.80s changed the page", fx.Link)
+		}
+	case page.Replace:
+		b.entries[b.at] = fx.Link
+	}
+	b.last = fx
+	return fx
+}
+
+func (b *browser) back() page.Effects {
+	b.t.Helper()
+	if b.at == 0 {
+		b.t.Fatal("no history entry to go back to")
+	}
+	b.at--
+	return b.do(b.s.ApplyLink(b.entries[b.at]))
+}
+
+func (b *browser) forward() page.Effects {
+	b.t.Helper()
+	b.at++
+	return b.do(b.s.ApplyLink(b.entries[b.at]))
+}
+
+// link is the address bar's fragment.
+func (b *browser) link() string { return b.entries[b.at] }
+
+// open opens bytes as the user does and carries out the effects.
+func (b *browser) open(name string, data []byte) page.Effects {
+	b.t.Helper()
+	return b.do(b.s.Open(name, data))
+}
+
+func (b *browser) part() string {
+	if pv := b.s.PartView(); pv != nil {
+		return pv.Name
+	}
+	return ""
+}
+
+func (b *browser) node() string {
+	if n := b.s.SelectedNode(); n != nil {
+		return n.JSONPath
+	}
+	return ""
+}
+
+// example reads one of the page's example files.
+func example(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "web", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// partIndex returns the index in the model of the part of that name.
+func partIndex(t *testing.T, s *page.State, name string) int {
+	t.Helper()
+	for i, pv := range s.Model.Parts {
+		if pv.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("%s has no part %s", s.Model.Name, name)
+	return -1
+}
+
+// nodeID returns the ID of the node at a JSON path of the selected part.
+func nodeID(t *testing.T, s *page.State, jsonPath string) int {
+	t.Helper()
+	n := s.TreeOf().Find(func(n *model.Node) bool { return n.JSONPath == jsonPath })
+	if n == nil {
+		t.Fatalf("no node %s in %s", jsonPath, s.PartView().Name)
+	}
+	return n.ID
+}
+
+func TestOpening(t *testing.T) {
+	vertex := example(t, "vertex.dxbc")
+	cases := []struct {
+		name      string
+		file      string
+		wantPart  string
+		wantSelAt int64 // a byte the selection must hold
+		wantErr   bool  // the selection is a problem's byte
+	}{
+		{"a container opens on its first part", "vertex.dxbc", "ISG1", 0x34, false},
+		{"a damaged file opens on its first error", "damaged.dxbc", "PSV0", 0x104, true},
+		{"a compute example", "compute.dxbc", "PSV0", 0x28, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := newBrowser(t)
+			fx := b.s.Open(c.file, example(t, c.file))
+			if !fx.LinkAfterPaint || fx.History != page.Keep {
+				t.Errorf("opening writes the link %v/%v; want it after the paint", fx.History, fx.LinkAfterPaint)
+			}
+			if fx.Focus != "part-list" || !fx.FocusQuietly {
+				t.Errorf("focus %q quietly=%v, want the part list focused without scrolling", fx.Focus, fx.FocusQuietly)
+			}
+			if !fx.RevealHex {
+				t.Error("the hex view is not asked to show the selection")
+			}
+			b.do(fx)
+			if b.s.Screen != page.File || b.part() != c.wantPart || b.s.Tab != page.OwnView {
+				t.Errorf("screen %v, part %q, tab %v; want the file on %s's own view", b.s.Screen, b.part(), b.s.Tab, c.wantPart)
+			}
+			if c.wantSelAt < b.s.Sel.Off || c.wantSelAt >= b.s.Sel.End() {
+				t.Errorf("selection %s %#x+%d does not hold %#x", b.s.Sel.Path, b.s.Sel.Off, b.s.Sel.Size, c.wantSelAt)
+			}
+			if b.at != 1 || !strings.Contains(b.link(), "name="+c.file) || !strings.Contains(b.link(), "&f=") {
+				t.Errorf("history %d entries, link %.100s; want one pushed with the file inside", b.at+1, b.link())
+			}
+			if got, want := b.s.Title(), c.file+" · dxscope"; got != want {
+				t.Errorf("title %q, want %q", got, want)
+			}
+		})
+	}
+	t.Run("containers inside a file", func(t *testing.T) {
+		b := newBrowser(t)
+		b.open("bundle.bin", example(t, "bundle.bin"))
+		if b.s.Model.File != nil || len(b.s.Model.Embedded) != 2 {
+			t.Fatalf("bundle.bin: file %v, %d embedded", b.s.Model.File != nil, len(b.s.Model.Embedded))
+		}
+		list := b.link()
+		b.do(b.s.OpenNested(b.s.Model.Embedded[1].Offset))
+		if b.s.Model.Base != 0x33e || b.last.History != page.Push || !strings.Contains(b.link(), "at=0x33e") {
+			t.Errorf("nested: base %#x, %v %.80s", b.s.Model.Base, b.last.History, b.link())
+		}
+		b.back()
+		if b.s.Model.File != nil || b.link() != list {
+			t.Errorf("Back from the nested container: file %v", b.s.Model.File != nil)
+		}
+	})
+	t.Run("SQLite opens as a database", func(t *testing.T) {
+		b := newBrowser(t)
+		b.open("vertex.dxbc", vertex)
+		sodb := corpus.RepoFile(t, "decode/shaderdb/testdata/seed.sodb")
+		b.open("seed.sodb", sodb)
+		if b.s.Screen != page.Database || b.s.Model != nil || len(b.s.DB.List) != 1 || b.last.History != page.Push {
+			t.Fatalf("screen %v, %d databases, %v", b.s.Screen, len(b.s.DB.List), b.last.History)
+		}
+		if got := b.s.Title(); got != "seed.sodb · dxscope" {
+			t.Errorf("title %q", got)
+		}
+	})
+}
+
+// Part and field selections replace the history entry; a new file, a
+// comparison or a database pushes one, so Back after five part clicks
+// returns to the previous file.
+func TestHistory(t *testing.T) {
+	b := newBrowser(t)
+	b.open("compute.dxbc", example(t, "compute.dxbc"))
+	first := b.link()
+	b.open("vertex.dxbc", example(t, "vertex.dxbc"))
+	if b.at != 2 {
+		t.Fatalf("%d history entries after two files, want 3 (the empty page and one per file)", b.at+1)
+	}
+	for _, name := range []string{"OSG1", "PSV0", "HASH", "DXIL", "ISG1"} {
+		fx := b.do(b.s.SelectPart(partIndex(t, b.s, name)))
+		if fx.History != page.Replace || !strings.Contains(fx.Link, "part="+name) {
+			t.Errorf("part %s: %v %.80s; want the entry replaced", name, fx.History, fx.Link)
+		}
+	}
+	b.do(b.s.SelectPart(partIndex(t, b.s, "PSV0")))
+	if fx := b.do(b.s.SelectNode(b.s.Part, nodeID(t, b.s, "PSVInfo/SigOutputElements/1"))); fx.History != page.Replace || !strings.Contains(fx.Link, "field=PSVInfo/SigOutputElements/1") {
+		t.Errorf("field: %v %.120s", fx.History, fx.Link)
+	}
+	if fx := b.do(b.s.SetTab(page.Tree)); fx.History != page.Replace || !strings.Contains(fx.Link, "tab=tree") {
+		t.Errorf("tab: %v %.120s", fx.History, fx.Link)
+	}
+	if fx := b.do(b.s.Goto(0x210)); fx.History != page.Replace {
+		t.Errorf("a byte: %v", fx.History)
+	}
+	if b.at != 2 {
+		t.Fatalf("%d history entries after clicks in one file, want 3", b.at+1)
+	}
+	b.back()
+	if b.s.Model.Name != "compute.dxbc" || b.link() != first {
+		t.Errorf("Back shows %s, want compute.dxbc", b.s.Model.Name)
+	}
+	b.forward()
+	if b.s.Model.Name != "vertex.dxbc" || b.part() != "DXIL" || b.s.Tab != page.Tree {
+		t.Errorf("Forward shows %s part %s tab %v, want vertex.dxbc as it was left (DXIL in the tree)", b.s.Model.Name, b.part(), b.s.Tab)
+	}
+	b.back()
+	b.back()
+	if b.s.Model != nil || b.s.Screen != page.Welcome {
+		t.Errorf("Back past the first file: model %v, screen %v", b.s.Model != nil, b.s.Screen)
+	}
+}
+
+// Every link form the share tests use restores its view.
+func TestLinks(t *testing.T) {
+	vertex := example(t, "vertex.dxbc")
+	withFile := func(st linkstate.State) string { return linkstate.Encode(st, vertex) }
+	cases := []struct {
+		name     string
+		link     string
+		part     string // the part selected ("" for none)
+		node     string // the node selected
+		tab      page.Tab
+		sel      [2]int64 // the selected bytes (0, 0: any)
+		row      int64
+		open     string // a node that must be open
+		err      string // in the link error
+		note     string // in the link note
+		pending  bool   // the link waits for its file
+		screen   page.Screen
+		noFileAt bool
+	}{
+		{name: "part and file", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "PSV0"}), part: "PSV0", node: "", screen: page.File},
+		{name: "field", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "PSV0", Field: "PSV0/SigOutputElements/1/Cols"}),
+			part: "PSV0", node: "PSVInfo/SigOutputElements/1/Cols", open: "PSVInfo/SigOutputElements/1", screen: page.File},
+		{name: "field without part", link: withFile(linkstate.State{Name: "vertex.dxbc", Field: "HASH/Digest"}), part: "HASH", node: "Hash/Digest", screen: page.File},
+		{name: "tab=tree", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "PSV0", Tab: "tree"}), part: "PSV0", tab: page.Tree, screen: page.File},
+		{name: "tab=text", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "DXIL", Tab: "text"}), part: "DXIL", tab: page.Text, screen: page.File},
+		{name: "hex range", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "PSV0", Hex: linkstate.Range{Start: 0x110, End: 0x118}}),
+			part: "PSV0", sel: [2]int64{0x110, 0x118}, screen: page.File},
+		{name: "row", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "DXIL", Row: 7}), part: "DXIL", row: 7, screen: page.File},
+		{name: "open nodes", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "PSV0", Open: []string{"PSV0/SigInputElements"}}),
+			part: "PSV0", open: "PSVInfo/SigInputElements", screen: page.File},
+		{name: "deep link waits for a file", link: "part=HASH", pending: true, screen: page.Welcome},
+		{name: "by hash waits for the file", link: linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: "vertex.dxbc", Part: "PSV0"}, File: vertex}, 1).Fragment,
+			pending: true, screen: page.Welcome},
+		{name: "damaged link", link: withFile(linkstate.State{Name: "vertex.dxbc"})[:200], err: "cannot be opened", screen: page.Welcome},
+		{name: "bad escape", link: "field=%ZZ", err: "cannot be opened", screen: page.Welcome},
+		{name: "bad hex", link: "hex=5-x", err: "hex=", screen: page.Welcome},
+		{name: "unknown keys", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "HASH"}) + "&zz=1", part: "HASH", note: "zz", screen: page.File},
+		{name: "missing part", link: withFile(linkstate.State{Name: "vertex.dxbc", Part: "RTS0"}), err: "part RTS0", part: "ISG1", screen: page.File},
+		{name: "missing field", link: withFile(linkstate.State{Name: "vertex.dxbc", Field: "PSV0/Nope"}), err: "PSV0/Nope", part: "PSV0", screen: page.File},
+		{name: "nested container", link: linkstate.Encode(linkstate.State{Name: "bundle.bin", At: 0x4f, Part: "PSV0"}, example(t, "bundle.bin")), part: "PSV0", screen: page.File},
+		{name: "no container at at=", link: linkstate.Encode(linkstate.State{Name: "bundle.bin", At: 0x10}, example(t, "bundle.bin")), note: "no container there", screen: page.File, noFileAt: true},
+		{name: "demo", link: "demo=grid", screen: page.Demo},
+		{name: "empty", link: "", screen: page.Welcome},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.entries[0] = c.link
+			fx := b.do(b.s.ApplyLink("#" + c.link))
+			s := b.s
+			if s.Screen != c.screen {
+				t.Errorf("screen %v, want %v", s.Screen, c.screen)
+			}
+			if b.part() != c.part {
+				t.Errorf("part %q, want %q", b.part(), c.part)
+			}
+			if c.node != "" && b.node() != c.node {
+				t.Errorf("node %q, want %q", b.node(), c.node)
+			}
+			if s.Tab != c.tab {
+				t.Errorf("tab %v, want %v", s.Tab, c.tab)
+			}
+			if c.sel != [2]int64{} && (s.Sel.Off != c.sel[0] || s.Sel.End() != c.sel[1]) {
+				t.Errorf("selection %#x–%#x, want %#x–%#x", s.Sel.Off, s.Sel.End(), c.sel[0], c.sel[1])
+			}
+			if c.row > 0 && (!fx.ShowRow || fx.HexRow != c.row || s.Link.Row != c.row) {
+				t.Errorf("row: show %v %d, state %d; want %d", fx.ShowRow, fx.HexRow, s.Link.Row, c.row)
+			}
+			if c.open != "" {
+				id := nodeID(t, s, c.open)
+				if !s.OpenNodes()[id] {
+					t.Errorf("%s is not open", c.open)
+				}
+			}
+			if !strings.Contains(s.Link.Err, c.err) || c.err == "" && s.Link.Err != "" {
+				t.Errorf("error %q, want %q", s.Link.Err, c.err)
+			}
+			if !strings.Contains(s.Link.Note, c.note) || c.note == "" && s.Link.Note != "" {
+				t.Errorf("note %q, want %q", s.Link.Note, c.note)
+			}
+			if (s.Link.Pending != nil) != c.pending {
+				t.Errorf("pending %v, want %v", s.Link.Pending != nil, c.pending)
+			}
+			if c.noFileAt && (s.Model == nil || s.Model.Base != 0) {
+				t.Error("the whole file is not shown")
+			}
+			if fx.History != page.Keep {
+				t.Errorf("applying a link writes the address bar (%v)", fx.History)
+			}
+			// The page's own link is the one applied, rewritten: applying it
+			// again changes nothing.
+			if s.Model != nil && s.Link.Err == "" && c.note == "" {
+				frag := s.Note()
+				if frag.History != page.Keep {
+					st, _, _ := linkstate.Decode(frag.Link)
+					want, _, _ := linkstate.Decode(c.link)
+					if want.Part != "" && st.Part != want.Part || st.Tab != want.Tab || st.Row != want.Row {
+						t.Errorf("the page's link %+v differs from the one applied %+v", st, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// A link that names its file by hash asks for it and refuses other files;
+// a deep link applies to whatever file opens next.
+func TestLinksWaitingForTheirFile(t *testing.T) {
+	_, big := corpus.File(t, largeFile)
+	_, a := corpus.File(t, waveA)
+	name := filepath.Base(largeFile)
+	enc := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: name, Part: "PSV0"}, File: big}, linkstate.MaxLinkLength)
+	if enc.FileEmbedded {
+		t.Fatalf("%s fits in a link", name)
+	}
+	b := newBrowser(t)
+	b.entries[0] = enc.Fragment
+	b.do(b.s.ApplyLink(enc.Fragment))
+	if p := b.s.Link.Pending; p == nil || p.SHA256 == "" || p.Size != int64(len(big)) {
+		t.Fatalf("pending %+v", p)
+	}
+	b.open(filepath.Base(waveA), a)
+	if !strings.Contains(b.s.Link.Err, "not the file") || b.s.Model != nil {
+		t.Errorf("another file: error %q, model %v", b.s.Link.Err, b.s.Model != nil)
+	}
+	b.open(name, big)
+	if b.s.Link.Err != "" || b.s.Link.Pending != nil || b.part() != "PSV0" {
+		t.Errorf("the right file: error %q, part %s", b.s.Link.Err, b.part())
+	}
+	if !strings.Contains(b.link(), "sha=") || strings.Contains(b.link(), "&f=") {
+		t.Errorf("the link should name the large file by hash: %.200s", b.link())
+	}
+
+	d := newBrowser(t)
+	d.do(d.s.ApplyLink("part=HASH"))
+	d.open(filepath.Base(waveA), a)
+	if d.part() != "HASH" || d.s.Link.Pending != nil {
+		t.Errorf("deep link: part %q", d.part())
+	}
+}
+
+// Compare: compare mode makes the next file the compared one; the link
+// carries both files and the difference; a compare link by hash asks for
+// the compared file.
+func TestCompare(t *testing.T) {
+	_, a := corpus.File(t, waveA)
+	_, bb := corpus.File(t, waveB)
+	_, vs := corpus.File(t, vsFile)
+	b := newBrowser(t)
+	b.open("a.dxil", a)
+	b.do(b.s.CompareMode())
+	if b.s.Next != page.OpenAsCompared || !strings.Contains(b.s.Link.Note, "Compare mode") {
+		t.Fatalf("compare mode: %v %q", b.s.Next, b.s.Link.Note)
+	}
+	b.open("b.dxil", bb)
+	if b.s.Screen != page.Compare || b.s.Cmp == nil || !b.s.Cmp.HasSel || b.last.History != page.Push {
+		t.Fatalf("compare: screen %v, history %v", b.s.Screen, b.last.History)
+	}
+	if !b.last.RevealCompare || b.s.Cmp.SelA.Size == 0 || b.s.Cmp.SelB.Size == 0 {
+		t.Errorf("both sides selected and shown: %v %v %v", b.last.RevealCompare, b.s.Cmp.SelA, b.s.Cmp.SelB)
+	}
+	st, err := linkstate.DecodeLink(b.link())
+	if err != nil || st.State.Tab != "compare" || st.State.Compare != "b.dxil" || st.File == nil || st.Compare == nil || st.State.Field == "" {
+		t.Fatalf("compare link %+v %v", st.State, err)
+	}
+	if got := b.s.Title(); got != "a.dxil ↔ b.dxil · dxscope" {
+		t.Errorf("title %q", got)
+	}
+	// The link reopens the comparison on the same difference.
+	c := newBrowser(t)
+	c.entries[0] = b.link()
+	c.do(c.s.ApplyLink(b.link()))
+	if !c.s.Comparing() || c.s.Cmp.Sel != b.s.Cmp.Sel {
+		t.Errorf("the compare link shows %v, selection %+v want %+v", c.s.Screen, c.s.Cmp, b.s.Cmp.Sel)
+	}
+	// Close it: a view of its own.
+	b.do(b.s.CloseCompare())
+	if b.s.Screen != page.File || b.last.History != page.Push {
+		t.Errorf("closing: %v %v", b.s.Screen, b.last.History)
+	}
+	b.back()
+	if !b.s.Comparing() {
+		t.Errorf("Back returns to the comparison: %v", b.s.Screen)
+	}
+	// By hash: the compared file is asked for and checked.
+	h := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: "a.dxil", Tab: "compare", Compare: "b.dxil"}, File: a, Compare: bb}, 1)
+	if h.CompareEmbedded {
+		t.Fatal("the compared file is embedded")
+	}
+	f := linkstate.State{Name: "a.dxil", Tab: "compare", Compare: "b.dxil", CompareSHA256: linkstate.SHA256(bb), CompareSize: int64(len(bb))}
+	frag := linkstate.Encode(f, a)
+	d := newBrowser(t)
+	d.do(d.s.ApplyLink(frag))
+	if d.s.Link.Pending == nil || d.s.Link.Pending.CompareSHA256 == "" || d.s.Comparing() {
+		t.Fatalf("the compared file by hash: pending %+v", d.s.Link.Pending)
+	}
+	d.open("v.dxil", vs)
+	if !strings.Contains(d.s.Link.Err, "compared file") {
+		t.Errorf("another compared file: %q", d.s.Link.Err)
+	}
+	d.open("b.dxil", bb)
+	if !d.s.Comparing() || d.s.Link.Pending != nil || d.s.Link.Err != "" {
+		t.Errorf("the right compared file: comparing %v, err %q", d.s.Comparing(), d.s.Link.Err)
+	}
+}
+
+// A database: opening it is a history entry; a container opened from it is
+// another, whose link names the database by hash and the container by
+// offset; Back and Forward move between them.
+func TestDatabase(t *testing.T) {
+	sodb := corpus.RepoFile(t, "decode/shaderdb/testdata/seed.sodb")
+	b := newBrowser(t)
+	b.open("seed.sodb", sodb)
+	dbLink := b.link()
+	if b.s.Screen != page.Database || !strings.Contains(dbLink, "name=seed.sodb") {
+		t.Fatalf("database: %v %.80s", b.s.Screen, dbLink)
+	}
+	cs := b.s.DB.List[0].DB.Containers()
+	if len(cs) == 0 {
+		t.Fatal("the seed database lists no containers")
+	}
+	b.do(b.s.OpenDBContainer(model.DBContainerRef{DB: 0, C: cs[0]}))
+	if b.s.Screen != page.File || !b.s.FromDatabase() || b.last.History != page.Push {
+		t.Fatalf("container from the database: %v from %v %v", b.s.Screen, b.s.FromDatabase(), b.last.History)
+	}
+	cLink := b.link()
+	if cs[0].FileOffset > 0 && !strings.Contains(cLink, "at=0x") {
+		t.Errorf("the container's link %.100s does not name its offset", cLink)
+	}
+	b.back()
+	if b.s.Screen != page.Database || b.s.Model != nil {
+		t.Errorf("Back: screen %v", b.s.Screen)
+	}
+	b.forward()
+	if b.s.Screen != page.File || b.s.Model == nil {
+		t.Errorf("Forward: screen %v", b.s.Screen)
+	}
+	b.do(b.s.BackToDatabase())
+	if b.s.Screen != page.Database || b.last.History != page.Push {
+		t.Errorf("Back to the database: %v %v", b.s.Screen, b.last.History)
+	}
+	// In a fresh page the database's link by hash waits for the database.
+	byHash := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: "seed.sodb"}, File: sodb}, 1).Fragment
+	c := newBrowser(t)
+	c.do(c.s.ApplyLink(byHash))
+	if c.s.Link.Pending == nil {
+		t.Fatal("the database link does not wait for its file")
+	}
+	c.open("seed.sodb", sodb)
+	if c.s.Screen != page.Database || c.s.Link.Pending != nil {
+		t.Errorf("given the database: %v, pending %v", c.s.Screen, c.s.Link.Pending != nil)
+	}
+	c.do(c.s.CloseDatabase(0))
+	if c.s.Screen != page.Welcome || len(c.s.DB.List) != 0 {
+		t.Errorf("closing the only database: %v", c.s.Screen)
+	}
+}
+
+// Selections stay where the eye is: a byte clicked inside code shown by
+// the part's own view selects exactly its instruction and keeps the view;
+// in the tree it selects the deepest field.
+func TestSelectingCode(t *testing.T) {
+	cases := []struct {
+		name string
+		file string
+		part string
+		off  func(pv *model.PartView) int64 // a byte inside code
+	}{
+		{"SHEX token", shexFile, "SHEX", func(pv *model.PartView) int64 { return pv.CodeListing().Lines[13].Off + 5 }},
+		{"DXIL bitcode record", dxilCode, "DXIL", func(pv *model.PartView) int64 {
+			d := pv.Disassembly()
+			for _, l := range d.Lines {
+				if l.Inst && strings.Contains(l.Text, "@dx.op.storeOutput.f32(i32 5") {
+					return l.Off + l.Size/2
+				}
+			}
+			t.Fatal("no storeOutput call")
+			return 0
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, data := corpus.File(t, c.file)
+			b := newBrowser(t)
+			b.open(filepath.Base(c.file), data)
+			b.do(b.s.SelectPart(partIndex(t, b.s, c.part)))
+			pv := b.s.PartView()
+			off := c.off(pv)
+			want, ok := pv.CodeAt(off)
+			if !ok {
+				t.Fatalf("no code at %#x", off)
+			}
+			fx := b.do(b.s.SelectByte(off))
+			if b.s.Tab != page.OwnView || b.part() != c.part {
+				t.Errorf("tab %v part %s: the code view must stay", b.s.Tab, b.part())
+			}
+			if b.s.Sel.Off != want.Off || b.s.Sel.Size != want.Size || !fx.RevealCode {
+				t.Errorf("selection %#x+%d (reveal %v), want the instruction %q at %#x+%d", b.s.Sel.Off, b.s.Sel.Size, fx.RevealCode, want.Text, want.Off, want.Size)
+			}
+			if fx.History != page.Replace {
+				t.Errorf("a byte click writes the link as %v", fx.History)
+			}
+			// The link reopens on the same instruction.
+			r := newBrowser(t)
+			r.do(r.s.ApplyLink(fx.Link))
+			if r.s.Sel.Off != want.Off || r.s.Sel.Size != want.Size || r.s.Tab != page.OwnView {
+				t.Errorf("the link reopens %#x+%d on tab %v", r.s.Sel.Off, r.s.Sel.Size, r.s.Tab)
+			}
+			// In the tree, the same byte selects its deepest field.
+			b.do(b.s.SetTab(page.Tree))
+			b.do(b.s.SelectByte(off))
+			deep, _ := b.s.Model.Spans.Deepest(off)
+			if b.s.Tab != page.Tree || b.s.Sel.Off != deep.Off || b.s.Sel.Size != deep.Size || b.node() == "" {
+				t.Errorf("in the tree: tab %v, selection %s %#x+%d, node %q; want %s", b.s.Tab, b.s.Sel.Path, b.s.Sel.Off, b.s.Sel.Size, b.node(), deep.Path)
+			}
+		})
+	}
+}
+
+// Keys move through parts and tree nodes; the link follows.
+func TestKeys(t *testing.T) {
+	b := newBrowser(t)
+	b.open("vertex.dxbc", example(t, "vertex.dxbc"))
+	steps := []struct {
+		key     string
+		where   page.KeyPlace
+		handled bool
+		part    string
+		tab     page.Tab
+		focus   string
+	}{
+		{"]", page.Elsewhere, true, "OSG1", page.OwnView, ""},
+		{"ArrowDown", page.InPartList, true, "PSV0", page.OwnView, ""},
+		{"ArrowUp", page.InPartList, true, "OSG1", page.OwnView, ""},
+		{"ArrowRight", page.InPartList, true, "OSG1", page.Tree, "tree"},
+		{"ArrowDown", page.InTree, true, "OSG1", page.Tree, ""},
+		{"g", page.Elsewhere, true, "OSG1", page.Tree, "hex-goto"},
+		{"x", page.Elsewhere, false, "OSG1", page.Tree, ""},
+		{"[", page.Elsewhere, true, "ISG1", page.OwnView, ""},
+	}
+	for _, st := range steps {
+		fx, handled := b.s.Key(st.key, st.where)
+		b.do(fx)
+		if handled != st.handled || b.part() != st.part || b.s.Tab != st.tab || fx.Focus != st.focus {
+			t.Errorf("%s: handled %v part %s tab %v focus %q; want %v %s %v %q", st.key, handled, b.part(), b.s.Tab, fx.Focus, st.handled, st.part, st.tab, st.focus)
+		}
+	}
+	if b.at != 1 {
+		t.Errorf("%d history entries after keys in one file, want 2", b.at+1)
+	}
+	if fx, _ := b.s.Key("?", page.Elsewhere); !b.s.ShowKeys || fx.History != page.Keep {
+		t.Error("? does not show the keys")
+	}
+}
+
+// The problems list's buttons select the first problem of a severity.
+func TestShowFirstProblem(t *testing.T) {
+	b := newBrowser(t)
+	b.open("damaged.dxbc", example(t, "damaged.dxbc"))
+	fx := b.do(b.s.ShowFirstProblem("warning"))
+	if !fx.ShowProblem || b.s.Model.Problems[fx.Problem].Severity != decode.Warning || !fx.RevealHex {
+		t.Fatalf("effects %+v", fx)
+	}
+	p := b.s.Model.Problems[fx.Problem]
+	if p.Offset < b.s.Sel.Off || p.Offset >= b.s.Sel.End() {
+		t.Errorf("the selection %#x+%d does not hold the warning's byte %#x", b.s.Sel.Off, b.s.Sel.Size, p.Offset)
+	}
+}

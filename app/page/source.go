@@ -1,0 +1,82 @@
+// The source view: a source line selects the instructions it produced, an
+// instruction selects its source line.
+package page
+
+import (
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// Sources returns the shown file's source view, or nil.
+func (s *State) Sources() *model.SourceView {
+	if s.Model == nil || s.Screen != File {
+		return nil
+	}
+	return s.Model.Sources()
+}
+
+// SelectSourceLine selects a line of a source file: its instructions are
+// marked in the code, the first of them selected (its bytes in the hex
+// view, its line in the listing), all of their bytes highlighted. A line
+// that made no code is selected alone.
+func (s *State) SelectSourceLine(l model.SourceLine) Effects {
+	sv := s.Sources()
+	if sv == nil || !l.Valid() || l.File >= len(sv.Files) {
+		return Effects{Unchanged: true}
+	}
+	s.Src = l
+	s.fx.RevealSource = true
+	if insts := sv.InstsOf(l); len(insts) > 0 {
+		pv := s.Model.Parts[sv.PartIndex]
+		if s.Part != pv.Index {
+			s.Part = pv.Index
+			s.fx.RevealPart = true
+		}
+		s.Tab = OwnView
+		first := insts[0]
+		r, ok := pv.CodeAt(first.Off)
+		if !ok || r.Off != first.Off || r.Size != first.Size {
+			r = model.ByteRange{Off: first.Off, Size: first.Size}
+		}
+		s.Sel = codeSpan(r)
+		s.Enc, _ = s.Model.Spans.Enclosing(s.Sel)
+		s.Node = -1
+		s.Cursor = first.Off
+		s.revealHex(first.Off)
+		s.fx.RevealCode = true
+	}
+	s.note()
+	return s.take()
+}
+
+// SourceMarks returns the bytes of every instruction of the selected
+// source line (the hex view highlights them all).
+func (s *State) SourceMarks() []decode.Span {
+	sv := s.Sources()
+	if sv == nil || !s.Src.Valid() {
+		return nil
+	}
+	var out []decode.Span
+	for _, in := range sv.InstsOf(s.Src) {
+		out = append(out, decode.Span{Off: in.Off, Size: in.Size})
+	}
+	return out
+}
+
+// followSource makes the selected instruction's source line the selected
+// one (no line when the selection is no instruction with a line).
+func (s *State) followSource() {
+	sv := s.Sources()
+	if sv == nil {
+		s.Src = model.SourceLine{}
+		return
+	}
+	if l, ok := sv.LineOf(s.Sel.Off, s.Sel.Size); ok {
+		if l != s.Src {
+			s.Src = l
+		}
+		s.fx.RevealSource = true
+		return
+	}
+	s.Src = model.SourceLine{}
+}

@@ -1,0 +1,183 @@
+package views
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// codeLineHeight is a code line's fixed height in pixels (.code-lines
+// .listing-line in dxscope.css): the lines in view follow from the scroll
+// position alone.
+const (
+	codeLineHeight = 18
+	codeWindow     = 160 // lines drawn around the scrolled window
+)
+
+// CodeView shows an SHDR/SHEX part's instructions, one line each with its
+// offset, however many there are: only the lines in and near the scrolled
+// window are drawn, as one piece of HTML (an 8,000-instruction shader costs
+// what a 50-instruction one does). A click on a line selects its bytes; the
+// line of the page's selection is marked and, on ActRevealCode, scrolled
+// into view.
+type CodeView struct {
+	app.Compo
+	ID       string
+	Title    string
+	Lines    []model.ListingLine
+	Selected model.Span
+	Marks    map[[2]int64]bool // the instructions of the selected source line, by (Off, Size)
+
+	top      int // first line drawn
+	selected int // the line Selected names, -1 for none
+	find     lineFind
+	seen     *model.ListingLine // the first line of the lines shown: new lines reset the search
+}
+
+// OnMount takes the page's requests to show the selected line.
+func (v *CodeView) OnMount(ctx app.Context) {
+	v.OnUpdate(ctx)
+	ctx.Handle(ActRevealCode, func(ctx app.Context, a app.Action) {
+		if v.selected < 0 {
+			ctx.PreventUpdate()
+			return
+		}
+		v.reveal(ctx, v.selected)
+	})
+}
+
+// OnUpdate finds the line of the selected bytes (lines are in offset order).
+func (v *CodeView) OnUpdate(ctx app.Context) {
+	if len(v.Lines) > 0 && &v.Lines[0] != v.seen {
+		v.seen = &v.Lines[0]
+		v.find = lineFind{}
+	}
+	v.selected = -1
+	if v.Selected.Size <= 0 {
+		return
+	}
+	ls := v.Lines
+	lo, hi := 0, len(ls)
+	for lo < hi { // the first line at or after the selection
+		mid := (lo + hi) / 2
+		if ls[mid].Size > 0 && ls[mid].Off >= v.Selected.Off {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if lo < len(ls) && ls[lo].Off == v.Selected.Off && ls[lo].Size == v.Selected.Size {
+		v.selected = lo
+	}
+}
+
+// reveal draws the window around line i and scrolls the box to it when it
+// is not in view, then the box onto the screen.
+func (v *CodeView) reveal(ctx app.Context, i int) {
+	v.top = max(0, i-codeWindow/4)
+	id := v.ID
+	ctx.Defer(func(app.Context) {
+		box := app.Window().GetElementByID(id)
+		if !box.Truthy() {
+			return
+		}
+		y, h := float64(i*codeLineHeight), box.Get("clientHeight").Float()
+		if st := box.Get("scrollTop").Float(); y < st || y+codeLineHeight > st+h {
+			box.Set("scrollTop", max(0, y-h/3))
+		}
+		r := box.Call("getBoundingClientRect")
+		if r.Get("top").Float() < 0 || r.Get("bottom").Float() > app.Window().Get("innerHeight").Float()+1 {
+			box.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
+	})
+}
+
+func (v *CodeView) onScroll(ctx app.Context, e app.Event) {
+	first := int(ctx.JSSrc().Get("scrollTop").Float()) / codeLineHeight
+	top := max(0, first-codeWindow/4)
+	// Redraw only when the window has moved well: scrolling line by line
+	// costs nothing.
+	if top/16 == v.top/16 && first+int(ctx.JSSrc().Get("clientHeight").Float())/codeLineHeight < v.top+codeWindow {
+		ctx.PreventUpdate()
+		return
+	}
+	v.top = top
+}
+
+// onClick selects the bytes of the line clicked (delegated: the lines are
+// HTML, not components).
+func (v *CodeView) onClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if !t.Truthy() || !t.Get("closest").Truthy() {
+		return
+	}
+	el := t.Call("closest", "[data-line]")
+	if !el.Truthy() {
+		return
+	}
+	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
+	if err != nil || i < 0 || i >= len(v.Lines) || v.Lines[i].Size <= 0 {
+		return
+	}
+	// The instruction at the line's offset, as a click on its first byte
+	// selects it (the part's tree is not needed).
+	ctx.NewActionWithValue(ActGoto, v.Lines[i].Off)
+}
+
+// Render draws the title and the window of lines.
+func (v *CodeView) Render() app.UI {
+	n := len(v.Lines)
+	top := min(v.top, max(n-1, 0))
+	end := min(top+codeWindow, n)
+	return app.Div().Class("special listing").Body(
+		app.Div().Class("code-head").Body(
+			app.H3().Text(v.Title),
+			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
+		),
+		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
+			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
+			app.Raw(v.linesHTML(top, end)),
+			app.Div().Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
+		),
+	)
+}
+
+// linesHTML writes lines [from, to) as HTML, every text from the file
+// escaped.
+func (v *CodeView) linesHTML(from, to int) string {
+	var b strings.Builder
+	b.Grow((to - from) * 120)
+	b.WriteString(`<div class="code-window">`)
+	for i := from; i < to; i++ {
+		l := v.Lines[i]
+		cls := "listing-line"
+		if i == v.selected {
+			cls += " selected"
+		}
+		if l.Size > 0 && v.Marks[[2]int64{l.Off, l.Size}] {
+			cls += " src-mark"
+		}
+		if i == v.find.line() {
+			cls += " found"
+		}
+		n := strconv.Itoa(i)
+		b.WriteString(`<div class="` + cls + `" id="` + v.ID + `-line-` + n + `" data-line="` + n + `"`)
+		if l.Size > 0 {
+			hex := strconv.FormatInt(l.Off, 16)
+			b.WriteString(` data-off="` + strconv.FormatInt(l.Off, 10) + `" title="0x` + hex + `, ` + strconv.FormatInt(l.Size, 10) + ` bytes: click to see them">`)
+			b.WriteString(`<span class="listing-off">` + strings.Repeat("0", max(0, 4-len(hex))) + hex + `</span>`)
+		} else {
+			b.WriteString(">")
+		}
+		if l.Size > 0 {
+			colorLine(&b, l.Text, FXCSyntax)
+		} else {
+			b.WriteString(escapeHTML(l.Text))
+		}
+		b.WriteString("</div>")
+	}
+	b.WriteString("</div>")
+	return b.String()
+}
