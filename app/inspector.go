@@ -120,6 +120,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 	handle(views.ActCompareMode, func(a app.Action) (page.Effects, bool) { return st.CompareMode(), true })
 	handle(views.ActCloseCompare, func(a app.Action) (page.Effects, bool) { return st.CloseCompare(), true })
+	in.handleEdit(ctx, handle)
 	ctx.Handle(views.ActHexRow, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(views.HexRow); ok {
 			in.onHexRow(ctx, r)
@@ -292,7 +293,7 @@ func (in *Inspector) mainView() app.UI {
 	switch {
 	case st.Comparing():
 		c := st.Cmp
-		return &views.CompareView{Report: c.Rep, A: m, B: c.B, Selected: c.Sel, HasSel: c.HasSel,
+		return &views.CompareView{Report: c.Rep, A: st.CompareA(), B: c.B, Selected: c.Sel, HasSel: c.HasSel,
 			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel}
 	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
@@ -344,11 +345,12 @@ func (in *Inspector) body() app.UI {
 				}),
 			)
 		}),
+		in.editUI(),
 		in.paneTabs(pv),
 		app.Div().Class(cols).DataSet("pane", st.Pane.String()).Body(
 			app.Aside().ID("pane-parts").Class("col-parts pane").Aria("label", "parts").Body(
 				app.H2().Text("Parts"),
-				&views.PartList{Parts: m.Parts, Selected: st.Part},
+				&views.PartList{Parts: m.Parts, Selected: st.Part, Removable: st.Editing()},
 				// Beside the parts: a damaged file's problems and the
 				// teaching panel are on screen together.
 				app.Section().Class("problems-section").Body(

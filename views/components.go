@@ -103,6 +103,9 @@ type PartList struct {
 	app.Compo
 	Parts    []*model.PartView
 	Selected int
+	// Removable puts a Remove button on each part (edit mode): it sends
+	// ActEditRemove with the part's index.
+	Removable bool
 
 	page pageWindow
 }
@@ -139,6 +142,14 @@ func (l *PartList) Render() app.UI {
 					app.Span().Class("part-size").Text(model.SizeText(pv.Size)),
 				),
 				app.If(pv.Summary != "", func() app.UI { return app.Div().Class("part-summary").Text(model.Shown(pv.Summary)) }),
+				app.If(l.Removable && i > 0, func() app.UI {
+					return app.Button().ID("remove-part-"+fmt.Sprint(i)).Class("edit-btn remove-part").
+						Text("Remove "+model.Shown(pv.Name)).Title(model.RemoveLesson(pv.Name)).
+						OnClick(func(ctx app.Context, e app.Event) {
+							e.StopImmediatePropagation()
+							ctx.NewActionWithValue(ActEditRemove, i)
+						}, app.EventScope(fmt.Sprintf("rm%d", i)))
+				}),
 			)
 		}),
 	)

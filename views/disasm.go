@@ -39,7 +39,7 @@ type Disassembly struct {
 	rowsRev  int
 	seen     *model.Disassembly
 	find     lineFind
-	ref      *model.Ref   // the value clicked: its definition and uses are marked and listed
+	ref      *model.Ref // the value clicked: its definition and uses are marked and listed
 	refLines map[int]string
 }
 

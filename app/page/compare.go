@@ -11,6 +11,9 @@ import (
 
 // Comparison is the compare view's state.
 type Comparison struct {
+	// A is the first side when it is not the shown file (edit mode compares
+	// the container as opened with the edited one); nil means Model.
+	A    *model.Model
 	B    *model.Model
 	Diff *diff.Comparison
 	Rep  *model.CompareReport // Diff laid out for the view
@@ -98,7 +101,7 @@ func (s *State) CompareByte(off int64, sideA bool) Effects {
 	if c == nil {
 		return Effects{}
 	}
-	m, sel := s.Model, &c.SelA
+	m, sel := s.cmpA(), &c.SelA
 	if !sideA {
 		m, sel = c.B, &c.SelB
 	}
@@ -159,7 +162,7 @@ func (s *State) compareSelect(r model.CompareRef) {
 		}
 		return decode.Span{Path: side.Span, Off: off, Size: side.Size, Kind: decode.SpanField, Value: side.Value}
 	}
-	c.SelA, c.SelB = span(s.Model, a), span(c.B, b)
+	c.SelA, c.SelB = span(s.cmpA(), a), span(c.B, b)
 	c.RevA, c.RevB = c.SelA.Off, c.SelB.Off
 	s.fx.RevealCompare = true
 }
@@ -181,3 +184,14 @@ func (s *State) compareSelectPath(path string) {
 		s.compareSelect(r)
 	}
 }
+
+// cmpA is the comparison's first side: Cmp.A, else the shown file.
+func (s *State) cmpA() *model.Model {
+	if s.Cmp != nil && s.Cmp.A != nil {
+		return s.Cmp.A
+	}
+	return s.Model
+}
+
+// CompareA is the model the compare view shows first.
+func (s *State) CompareA() *model.Model { return s.cmpA() }

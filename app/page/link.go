@@ -122,7 +122,7 @@ func (s *State) LinkState() linkstate.State {
 		return linkstate.State{}
 	}
 	st := linkstate.State{Name: m.Name, At: m.Base, Row: s.Link.Row}
-	if c := s.Cmp; s.Comparing() {
+	if c := s.Cmp; s.Comparing() && c.A == nil {
 		st.Tab = "compare"
 		st.Compare = c.B.Name
 		if c.HasSel {

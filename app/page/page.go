@@ -143,6 +143,8 @@ type State struct {
 	Cmp *Comparison
 	// DB holds the open SQLite databases.
 	DB Databases
+	// Edit is edit mode: the edits made to the shown container.
+	Edit Editing
 
 	fx Effects // gathered by the operation running
 }

@@ -10,18 +10,18 @@ import (
 func TestRefs(t *testing.T) {
 	lines := []string{
 		`@"\01?g@@3HA" = external constant i32`, // 0
-		`define void @main() {`,                   // 1
+		`define void @main() {`,                 // 1
 		`  %1 = call i32 @dx.op.loadInput.i32(i32 4, i32 0, i32 0, i8 0, i32 undef), !dbg !9 ; "%2" here is a comment`, // 2
 		`  %2 = add i32 %1, %1`, // 3
 		`  call void @dx.op.storeOutput.i32(i32 5, i32 0, i32 0, i8 0, i32 %2)`, // 4
-		`  ret void`, // 5
-		`}`,          // 6
-		`define void @other() {`, // 7
+		`  ret void`,                          // 5
+		`}`,                                   // 6
+		`define void @other() {`,              // 7
 		`  %1 = load i32, i32* @"\01?g@@3HA"`, // 8
-		`  ret void`, // 9
-		`}`,          // 10
+		`  ret void`,                          // 9
+		`}`,                                   // 10
 		`declare i32 @dx.op.loadInput.i32(i32, i32, i32, i8, i32)`, // 11
-		`!9 = !DILocation(line: 3, scope: !10)`,                     // 12
+		`!9 = !DILocation(line: 3, scope: !10)`,                    // 12
 	}
 	fns := []int{-1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, -1, -1}
 	d := &Disassembly{}

@@ -1,0 +1,79 @@
+package app
+
+import (
+	"path"
+	"strings"
+
+	"github.com/dxscope/dxscope/app/page"
+	"github.com/dxscope/dxscope/decode/edit"
+	"github.com/dxscope/dxscope/views"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// handleEdit subscribes the edit mode's actions: each becomes a page.State
+// operation (app/page/edit.go), the download excepted.
+func (in *Inspector) handleEdit(ctx app.Context, handle func(name string, op func(a app.Action) (page.Effects, bool))) {
+	st := in.state()
+	handle(views.ActEditToggle, func(a app.Action) (page.Effects, bool) { return st.StartEdit(), true })
+	handle(views.ActEditRemove, func(a app.Action) (page.Effects, bool) {
+		i, ok := a.Value.(int)
+		return st.EditRemovePart(i), ok
+	})
+	handle(views.ActEditSign, func(a app.Action) (page.Effects, bool) {
+		name, _ := a.Value.(string)
+		d, err := edit.ParseDigest(name)
+		return st.EditSign(d), err == nil
+	})
+	handle(views.ActEditRootSig, func(a app.Action) (page.Effects, bool) {
+		r, ok := a.Value.(views.RootSigRequest)
+		return st.ApplyRootSig(r.Text, r.Version, r.Force), ok
+	})
+	handle(views.ActEditField, func(a app.Action) (page.Effects, bool) {
+		v, ok := a.Value.(string)
+		return st.EditField(v), ok
+	})
+	handle(views.ActEditUndo, func(a app.Action) (page.Effects, bool) { return st.Undo(), true })
+	handle(views.ActEditRedo, func(a app.Action) (page.Effects, bool) { return st.Redo(), true })
+	handle(views.ActEditCompare, func(a app.Action) (page.Effects, bool) { return st.CompareEdited(), true })
+	ctx.Handle(views.ActEditDownload, func(ctx app.Context, a app.Action) {
+		if b := st.EditedBytes(); st.Editing() && len(b) > 0 {
+			views.Download(path.Base(strings.ReplaceAll(st.EditedName(), "\\", "/")), "application/octet-stream", b)
+		}
+		ctx.PreventUpdate()
+	})
+}
+
+// editUI is the Edit button, or the edit mode's controls while editing.
+func (in *Inspector) editUI() app.UI {
+	st := in.state()
+	if !st.Editing() {
+		return app.Div().Class("edit-bar").Body(
+			app.Button().ID("edit-toggle").Class("edit-btn").Text("Edit…").
+				Title("remove parts, replace the root signature, re-sign; undo, compare with the original and download the result — in this browser, nothing is uploaded").
+				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.StartEdit) }),
+		)
+	}
+	e := &st.Edit
+	edits := make([]string, len(e.Steps))
+	for i, s := range e.Steps {
+		edits[i] = s.What
+	}
+	p := &views.EditPanel{
+		Edits: edits, CanUndo: st.CanUndo(), CanRedo: st.CanRedo(), Done: e.Done, Err: e.Err,
+		Digest: st.Model.Digest, RSText: e.RS.Text, RSVersion: e.RS.Version, RSRev: e.RS.Rev,
+		RSRefused: e.RS.Refused, RSCovered: e.RS.Covered, HasRootSig: st.Model.File.Part("RTS0") != nil,
+		DownloadName: path.Base(strings.ReplaceAll(st.EditedName(), "\\", "/")),
+	}
+	for _, pr := range e.RS.Cover {
+		p.RSCover = append(p.RSCover, views.CoverLine{Severity: pr.Severity.String(), Message: pr.Message})
+	}
+	f, why := st.SelectedField()
+	p.FieldPath, p.FieldValue, p.FieldWhy = f.Path, f.Value, why
+	if pv := st.PartView(); pv != nil {
+		p.Part = pv.Name
+	}
+	if r := e.RS.Err; r != nil {
+		p.RSErr = &views.RootSigError{Line: r.Line, Col: r.Col, Msg: r.Msg}
+	}
+	return p
+}

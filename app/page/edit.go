@@ -1,0 +1,355 @@
+// Edit mode: the shown container changed part by part in the browser
+// (decode/edit writes it), each edit decoded again at once, with undo, redo,
+// a comparison against the original and the bytes to download.
+package page
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/diff"
+	"github.com/dxscope/dxscope/decode/edit"
+	"github.com/dxscope/dxscope/decode/rootsig"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// Editing is the edit mode's state: the container as opened, the edits made
+// since, each with the bytes it gave, and the root signature text.
+type Editing struct {
+	On   bool
+	Name string // the opened file's name
+
+	orig  *model.Model // the file as opened: undoing every edit shows it again
+	shown *model.Model // the model edit mode last showed; another one ends the mode
+
+	Steps []EditStep // the edits made, oldest first
+	redo  []EditStep // the edits undone, the last undone last
+
+	Err  string // why the last edit was refused ("" when it was made)
+	Done string // what the last operation did, for the status line
+
+	RS RootSigText
+}
+
+// EditStep is one edit and the container it gave.
+type EditStep struct {
+	What string // "removed STAT", "signed retail", "replaced RTS0 (1.1)"
+	Data []byte // the whole container after the edit
+}
+
+// RootSigText is the root signature editor: the HLSL text, the version it
+// compiles to, and what the last attempt to apply it found.
+type RootSigText struct {
+	Text    string
+	Version uint32 // rootsig.Version1_0 … Version1_2
+	Rev     int    // changes when Text is set by the page (not typed): the adapter writes it into the text box
+
+	Err     *rootsig.Error   // the text does not parse: where and why
+	Cover   []decode.Problem // what the coverage check said of the last text compiled
+	Refused bool             // the last text compiled but does not cover the shader: ApplyRootSig with force applies it
+	Covered bool             // the last text applied covers every binding the shader uses
+}
+
+// Editing reports whether the page is in edit mode on the file it shows.
+func (s *State) Editing() bool {
+	return s.Edit.On && s.Model != nil && s.Model == s.Edit.shown
+}
+
+// EditedBytes is the container as edited (the original bytes when nothing
+// was edited or undo went back to the start).
+func (s *State) EditedBytes() []byte {
+	if n := len(s.Edit.Steps); n > 0 {
+		return s.Edit.Steps[n-1].Data
+	}
+	if o := s.Edit.orig; o != nil {
+		return containerBytes(o)
+	}
+	return nil
+}
+
+// CanUndo and CanRedo say whether there is an edit to undo or redo.
+func (s *State) CanUndo() bool { return s.Editing() && len(s.Edit.Steps) > 0 }
+
+// CanRedo reports whether an undone edit can be made again.
+func (s *State) CanRedo() bool { return s.Editing() && len(s.Edit.redo) > 0 }
+
+// containerBytes is the container a model shows: from its base to the
+// header's FileSize when that fits, else to the end of the data.
+func containerBytes(m *model.Model) []byte {
+	d := m.Data[m.Base:]
+	if m.File != nil {
+		if n := int64(m.File.Header.FileSize); n > 0 && n <= int64(len(d)) {
+			d = d[:n]
+		}
+	}
+	return d
+}
+
+// StartEdit turns edit mode on for the shown container, or off.
+func (s *State) StartEdit() Effects {
+	if s.Editing() {
+		s.Edit = Editing{}
+		return s.take()
+	}
+	if s.Model == nil || s.Model.File == nil {
+		return Effects{Unchanged: true}
+	}
+	s.Edit = Editing{On: true, Name: s.Model.Name, orig: s.Model, shown: s.Model}
+	s.resetRootSigText()
+	if s.Screen == Compare {
+		s.Screen = File
+	}
+	return s.take()
+}
+
+// resetRootSigText fills the root signature editor with the shown
+// container's RTS0 printed as HLSL, at its version (1.1, DXC's default,
+// when it has none).
+func (s *State) resetRootSigText() {
+	rs := &s.Edit.RS
+	rs.Text, rs.Version = "", rootsig.Version1_1
+	if p := s.Model.File.Part("RTS0"); p != nil && p.RootSignature != nil {
+		rs.Text = p.RootSignature.HLSL()
+		if v := p.RootSignature.Version; v >= rootsig.Version1_0 && v <= rootsig.Version1_2 {
+			rs.Version = v
+		}
+	}
+	rs.Rev++
+	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
+}
+
+// current is the container being edited, loaded for the writer.
+func (s *State) current() (*edit.Container, error) {
+	return edit.Load(s.Model.File)
+}
+
+// EditRemovePart removes the part at index i of the part list (1 is the
+// first part; 0 is the header).
+func (s *State) EditRemovePart(i int) Effects {
+	if !s.Editing() || i <= 0 || i >= len(s.Model.Parts) {
+		return Effects{Unchanged: true}
+	}
+	pv := s.Model.Parts[i]
+	c, err := s.current()
+	if err != nil {
+		return s.refuse("cannot remove " + model.Shown(pv.Name) + ": " + err.Error())
+	}
+	at := s.writerIndex(c.Parts, i)
+	if at < 0 {
+		return s.refuse("cannot remove " + model.Shown(pv.Name) + ": the writer does not hold it")
+	}
+	c.Parts = append(c.Parts[:at], c.Parts[at+1:]...)
+	return s.write(c, edit.Keep, "removed "+model.Shown(pv.Name))
+}
+
+// EditSign writes the container with a new digest.
+func (s *State) EditSign(d edit.Digest) Effects {
+	if !s.Editing() {
+		return Effects{Unchanged: true}
+	}
+	c, err := s.current()
+	if err != nil {
+		return s.refuse("cannot sign: " + err.Error())
+	}
+	return s.write(c, d, "signed "+d.String())
+}
+
+// ApplyRootSig compiles the root signature text to the version asked and
+// puts it in place of RTS0 (or adds RTS0). A text that does not parse is
+// refused with its line and column; one that does not cover the shader's
+// bindings is refused with the coverage check's errors unless force.
+func (s *State) ApplyRootSig(text string, version uint32, force bool) Effects {
+	if !s.Editing() {
+		return Effects{Unchanged: true}
+	}
+	rs := &s.Edit.RS
+	rs.Text, rs.Version = text, version
+	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
+	v, err := rootsig.Parse(text, version)
+	if err != nil {
+		var pe *rootsig.Error
+		if errors.As(err, &pe) {
+			rs.Err = pe
+		} else {
+			rs.Err = &rootsig.Error{Line: 1, Col: 1, Msg: err.Error()}
+		}
+		s.Edit.Err, s.Edit.Done = "", ""
+		return s.take()
+	}
+	rts0 := rootsig.Encode(v, version)
+	rs.Cover = s.Model.File.RootSignatureCovers(rts0)
+	if hasErrors(rs.Cover) && !force {
+		rs.Refused = true
+		s.Edit.Err, s.Edit.Done = "", ""
+		return s.take()
+	}
+	c, err := s.current()
+	if err != nil {
+		return s.refuse("cannot replace RTS0: " + err.Error())
+	}
+	verb := "added"
+	if c.Has("RTS0") {
+		verb = "replaced"
+	}
+	if err := c.Set("RTS0", rts0); err != nil {
+		return s.refuse("cannot replace RTS0: " + err.Error())
+	}
+	rs.Covered = len(rs.Cover) == 0
+	what := fmt.Sprintf("%s RTS0 (root signature %s)", verb, rootsig.VersionName(version))
+	if hasErrors(rs.Cover) {
+		what += ", not covering the shader"
+	}
+	return s.write(c, edit.Keep, what)
+}
+
+// write lays out and signs the container, decodes it and shows it as the
+// edit's result.
+func (s *State) write(c *edit.Container, d edit.Digest, what string) Effects {
+	b, err := c.Bytes(d)
+	if err != nil {
+		if d == edit.Keep && s.Model.File.Digest.Status == decode.DigestMismatch {
+			err = fmt.Errorf("%w (the digest matches neither checksum: re-sign first)", err)
+		}
+		return s.refuse(what + " failed: " + err.Error())
+	}
+	s.Edit.Steps = append(s.Edit.Steps, EditStep{What: what, Data: b})
+	s.Edit.redo = nil
+	s.Edit.Err, s.Edit.Done = "", what
+	s.showEdited(s.build(s.EditedName(), b, 0))
+	return s.take()
+}
+
+func (s *State) refuse(msg string) Effects {
+	s.Edit.Err, s.Edit.Done = msg, ""
+	return s.take()
+}
+
+// showEdited shows a model of the edited container, on the part of the
+// same name as the one selected when there is one.
+func (s *State) showEdited(m *model.Model) {
+	name := ""
+	if pv := s.PartView(); pv != nil {
+		name = pv.Name
+	}
+	tab := s.Tab
+	s.Cmp = nil
+	s.quietly(func() { s.show(m) })
+	s.Edit.shown = m
+	if name != "" {
+		for i, pv := range m.Parts {
+			if pv.Name == name {
+				s.selectPart(i)
+				s.Tab = tab
+				break
+			}
+		}
+	}
+	s.fx.RevealPart = true
+	s.Link.lastKey = ""
+	s.fx.LinkAfterPaint = true // the link carries the edited file, like any other
+}
+
+// Undo goes back one edit; undoing the first shows the file as opened.
+func (s *State) Undo() Effects {
+	if !s.CanUndo() {
+		return Effects{Unchanged: true}
+	}
+	n := len(s.Edit.Steps)
+	last := s.Edit.Steps[n-1]
+	s.Edit.Steps = s.Edit.Steps[:n-1]
+	s.Edit.redo = append(s.Edit.redo, last)
+	s.Edit.Err, s.Edit.Done = "", "undid: "+last.What
+	if n == 1 {
+		s.showEdited(s.Edit.orig)
+	} else {
+		s.showEdited(s.build(s.EditedName(), s.Edit.Steps[n-2].Data, 0))
+	}
+	s.resetRootSigText()
+	return s.take()
+}
+
+// Redo makes the last undone edit again.
+func (s *State) Redo() Effects {
+	if !s.CanRedo() {
+		return Effects{Unchanged: true}
+	}
+	n := len(s.Edit.redo)
+	st := s.Edit.redo[n-1]
+	s.Edit.redo = s.Edit.redo[:n-1]
+	s.Edit.Steps = append(s.Edit.Steps, st)
+	s.Edit.Err, s.Edit.Done = "", "redid: "+st.What
+	s.showEdited(s.build(s.EditedName(), st.Data, 0))
+	s.resetRootSigText()
+	return s.take()
+}
+
+// CompareEdited shows the compare view: the container as opened (A) against
+// the edited one (B).
+func (s *State) CompareEdited() Effects {
+	if !s.Editing() {
+		return Effects{Unchanged: true}
+	}
+	a, b := s.Edit.orig, s.Model
+	c := &Comparison{A: a, B: b, bRef: newFileRef(b.Data), Diff: diff.Compare(a.File, b.File)}
+	c.Rep = model.NewCompareReport(c.Diff)
+	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, a.Data, b.Data, a.Base, b.Base)
+	c.Code = model.CompareCode(a, b)
+	s.Cmp, s.Screen = c, Compare
+	if r, ok := model.FirstDifference(c.Diff); ok {
+		s.compareSelect(r)
+	}
+	return s.take()
+}
+
+// EditedName is the edited file's name (shown, in the link, and the
+// download's): the opened name with ".edited"
+// before its extension (".dxbc" when it has none).
+func (s *State) EditedName() string {
+	name := s.Edit.Name
+	ext := ".dxbc"
+	for i := len(name) - 1; i > 0; i-- {
+		if name[i] == '/' || name[i] == '\\' {
+			break
+		}
+		if name[i] == '.' {
+			name, ext = name[:i], name[i:]
+			break
+		}
+	}
+	if strings.HasSuffix(name, ".edited") { // a file edited before keeps one ".edited"
+		return name + ext
+	}
+	return name + ".edited" + ext
+}
+
+func hasErrors(ps []decode.Problem) bool {
+	for _, p := range ps {
+		if p.Severity == decode.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// writerIndex is the position in the writer's list of the part at index i
+// of the part list: the nth part of its name (Load may move PRIV last).
+func (s *State) writerIndex(parts []edit.Part, i int) int {
+	pv := s.Model.Parts[i]
+	nth := 0
+	for _, q := range s.Model.Parts[1:i] {
+		if q.Name == pv.Name {
+			nth++
+		}
+	}
+	for j, p := range parts {
+		if p.Name == pv.Name {
+			if nth == 0 {
+				return j
+			}
+			nth--
+		}
+	}
+	return -1
+}

@@ -1,0 +1,230 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The edit mode's actions.
+const (
+	ActEditToggle   = "dx-edit-toggle"   // edit mode on or off
+	ActEditRemove   = "dx-edit-remove"   // value: int, the part list index of the part to remove
+	ActEditSign     = "dx-edit-sign"     // value: string, a digest name (retail, bypass, preview-bypass)
+	ActEditRootSig  = "dx-edit-rootsig"  // value: RootSigRequest
+	ActEditUndo     = "dx-edit-undo"     // undo the last edit
+	ActEditRedo     = "dx-edit-redo"     // make the last undone edit again
+	ActEditCompare  = "dx-edit-compare"  // the compare view: the original against the edited container
+	ActEditDownload = "dx-edit-download" // download the edited container
+	ActEditField    = "dx-edit-field"    // value: string, the selected field's new value
+)
+
+// RootSigRequest is the root signature text to compile and apply.
+type RootSigRequest struct {
+	Text    string
+	Version uint32 // 1 (1.0), 2 (1.1), 3 (1.2)
+	Force   bool   // apply it even though it does not cover the shader
+}
+
+// RootSigError is a root signature text's compile error, for drawing at its place.
+type RootSigError struct {
+	Line, Col int
+	Msg       string
+}
+
+// CoverLine is one finding of the root signature's coverage check.
+type CoverLine struct {
+	Severity string // error, warning, note
+	Message  string
+}
+
+// EditPanel is the edit mode's controls: the edits made, undo and redo,
+// signing, the comparison, the download, and the root signature as HLSL
+// text. Each control says what its edit means for the runtime.
+type EditPanel struct {
+	app.Compo
+
+	Edits        []string // the edits made, oldest first
+	CanUndo      bool
+	CanRedo      bool
+	Done, Err    string // what the last operation did, or why it was refused
+	Digest       string // the edited container's digest status
+	Part         string // the selected part's name ("" for the header)
+	RSText       string // the root signature text the page set
+	RSVersion    uint32
+	RSRev        int // changes when the page sets RSText
+	RSErr        *RootSigError
+	RSCover      []CoverLine // the coverage check's findings
+	RSRefused    bool
+	RSCovered    bool // the text last applied covers every binding the shader uses
+	HasRootSig   bool // the container has RTS0
+	DownloadName string
+	FieldPath    string // the selected tree node when it can be written back ("" for none)
+	FieldValue   string // its value
+	FieldWhy     string // why the selected node cannot be written back
+	seenRev      int
+	mounted      bool
+}
+
+// OnMount remembers the text the text box starts with.
+func (p *EditPanel) OnMount(ctx app.Context) { p.seenRev, p.mounted = p.RSRev, true }
+
+// OnUpdate writes text the page set into the text box: a text box keeps
+// what the user typed over its child text, so its value is set.
+func (p *EditPanel) OnUpdate(ctx app.Context) {
+	if p.mounted && p.RSRev != p.seenRev {
+		p.seenRev = p.RSRev
+		text := p.RSText
+		ctx.Defer(func(ctx app.Context) {
+			if el := app.Window().GetElementByID("rs-text"); el.Truthy() {
+				el.Set("value", text)
+			}
+		})
+	}
+}
+
+func (p *EditPanel) request(force bool) RootSigRequest {
+	r := RootSigRequest{Text: p.RSText, Version: p.RSVersion, Force: force}
+	if el := app.Window().GetElementByID("rs-text"); el.Truthy() {
+		r.Text = el.Get("value").String()
+	}
+	if el := app.Window().GetElementByID("rs-version"); el.Truthy() {
+		fmt.Sscan(el.Get("value").String(), &r.Version)
+	}
+	return r
+}
+
+// Render draws the controls.
+func (p *EditPanel) Render() app.UI {
+	btn := func(id, label, title string, enabled bool, onClick app.EventHandler) app.HTMLButton {
+		return app.Button().ID(id).Class("edit-btn").Text(label).Title(title).Disabled(!enabled).OnClick(onClick)
+	}
+	action := func(name string, v any) app.EventHandler {
+		return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(name, v) }
+	}
+	sign := func(d, label, lesson string) app.UI {
+		return btn("edit-sign-"+d, label, lesson, true, action(ActEditSign, d))
+	}
+	partLesson := ""
+	if p.Part != "" && p.Part != model.HeaderPart {
+		partLesson = "Removing " + model.Shown(p.Part) + ": " + model.RemoveLesson(p.Part)
+	}
+	return app.Section().ID("edit-panel").Class("edit-panel").Aria("label", "edit the container").Body(
+		app.Div().Class("edit-row").Body(
+			app.Strong().Text("Editing"),
+			app.Span().Class("edit-note").Text(" — in this browser only; nothing is uploaded. "+model.LessonKeepDigest),
+		),
+		app.Div().Class("edit-row").Body(
+			btn("edit-undo", "Undo", "undo the last edit", p.CanUndo, action(ActEditUndo, nil)),
+			btn("edit-redo", "Redo", "make the last undone edit again", p.CanRedo, action(ActEditRedo, nil)),
+			app.Span().Class("edit-sep").Text("Sign:"),
+			sign("retail", "Retail", model.LessonSignRetail),
+			sign("bypass", "Bypass", model.LessonSignBypass),
+			sign("preview-bypass", "Preview bypass", model.LessonSignPreview),
+			app.Span().Class("edit-sep").Text("·"),
+			btn("edit-compare", "Compare with the original", "the compare view: the file as opened against the edited one", len(p.Edits) > 0, action(ActEditCompare, nil)),
+			btn("edit-download", "Download", "save the edited container as "+p.DownloadName, true, action(ActEditDownload, nil)),
+			btn("edit-done", "Done", "leave edit mode; the edited file stays shown", true, action(ActEditToggle, nil)),
+		),
+		app.P().Class("edit-lesson").Text("Digest now: "+p.Digest+". "+model.LessonSign),
+		app.If(p.Err != "", func() app.UI { return app.P().ID("edit-error").Class("edit-error").Text(p.Err) }),
+		app.If(p.Done != "" && p.Err == "", func() app.UI { return app.P().ID("edit-done-msg").Class("edit-done").Text(p.Done) }),
+		app.If(len(p.Edits) > 0, func() app.UI {
+			return app.Ol().ID("edit-list").Class("edit-list").Body(
+				app.Range(p.Edits).Slice(func(i int) app.UI { return app.Li().Text(p.Edits[i]) }),
+			)
+		}),
+		p.field(),
+		app.If(partLesson != "", func() app.UI { return app.P().ID("edit-part-lesson").Class("edit-lesson").Text(partLesson) }),
+		p.rootSig(),
+	)
+}
+
+// rootSig is the root signature editor.
+func (p *EditPanel) rootSig() app.UI {
+	verb := "Replace RTS0"
+	if !p.HasRootSig {
+		verb = "Add RTS0"
+	}
+	lines := strings.Count(p.RSText, "\n") + 3
+	return app.Details().ID("rs-editor").Class("rs-editor").Open(true).Body(
+		app.Summary().Text("Root signature (HLSL)"),
+		app.P().Class("edit-lesson").Text(model.LessonRootSigChange),
+		app.Textarea().ID("rs-text").Class("rs-text").Rows(min(max(lines, 4), 16)).Spellcheck(false).Text(p.RSText),
+		app.Div().Class("edit-row").Body(
+			app.Label().For("rs-version").Text("Version "),
+			app.Select().ID("rs-version").Body(
+				app.Range([]uint32{1, 2, 3}).Slice(func(i int) app.UI {
+					v := uint32(i + 1)
+					return app.Option().Value(fmt.Sprint(v)).Selected(v == p.RSVersion).Text(fmt.Sprintf("1.%d", i))
+				}),
+			),
+			app.Button().ID("rs-apply").Class("edit-btn").Text(verb).OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(ActEditRootSig, p.request(false))
+			}),
+		),
+		app.If(p.RSErr != nil, func() app.UI { return p.errorAt() }),
+		app.If(len(p.RSCover) > 0, func() app.UI {
+			return app.Div().ID("rs-cover").Class("rs-cover").Body(
+				app.P().Text("Checked against the shader's bindings:"),
+				app.Ul().Body(app.Range(p.RSCover).Slice(func(i int) app.UI {
+					pr := p.RSCover[i]
+					return app.Li().Class("rs-cover-item sev-" + pr.Severity).Text(pr.Severity + ": " + pr.Message)
+				})),
+			)
+		}),
+		app.If(p.RSCovered, func() app.UI {
+			return app.P().ID("rs-covered").Class("edit-done").Text("Checked against the shader's bindings: every resource it binds lies in a range of this root signature visible to its stage.")
+		}),
+		app.If(p.RSRefused, func() app.UI {
+			return app.P().Class("edit-row").Body(
+				app.Text("The runtime will refuse this root signature with this shader. "),
+				app.Button().ID("rs-force").Class("edit-btn").Text("Apply anyway").OnClick(func(ctx app.Context, e app.Event) {
+					ctx.NewActionWithValue(ActEditRootSig, p.request(true))
+				}),
+			)
+		}),
+	)
+}
+
+// errorAt draws a compile error under the text: the line it is on and a
+// caret under its column.
+func (p *EditPanel) errorAt() app.UI {
+	e := p.RSErr
+	text := p.RSText // the text last applied
+	line := ""
+	if ls := strings.Split(text, "\n"); e.Line >= 1 && e.Line <= len(ls) {
+		line = strings.ReplaceAll(ls[e.Line-1], "\t", " ")
+	}
+	caret := strings.Repeat(" ", max(e.Col-1, 0)) + "^"
+	return app.Div().ID("rs-error").Class("rs-error").DataSet("line", e.Line).DataSet("col", e.Col).Body(
+		app.P().Text(fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)),
+		app.Pre().Class("rs-error-at").Text(line+"\n"+caret),
+	)
+}
+
+// field is the selected tree number's editor, or why it has none.
+func (p *EditPanel) field() app.UI {
+	switch {
+	case p.FieldPath != "":
+		return app.Div().ID("field-editor").Class("edit-row").Body(
+			app.Label().For("field-value").Body(app.Text("Field "), app.Code().Text(p.FieldPath), app.Text(" = ")),
+			app.Input().ID("field-value").Class("field-value").Type("text").Value(p.FieldValue).Size(14),
+			app.Button().ID("field-set").Class("edit-btn").Text("Set").
+				Title("write this value into the field's bytes (decimal or 0x hex), re-sign, and keep it only if the decoder reads it back").
+				OnClick(func(ctx app.Context, e app.Event) {
+					v := p.FieldValue
+					if el := app.Window().GetElementByID("field-value"); el.Truthy() {
+						v = el.Get("value").String()
+					}
+					ctx.NewActionWithValue(ActEditField, v)
+				}),
+			app.Span().Class("edit-note").Text("Changing a field changes what the runtime reads there; the decoder's problems below say what no longer fits."),
+		)
+	case p.FieldWhy != "":
+		return app.P().ID("field-why").Class("edit-note").Text("Field: " + p.FieldWhy + ".")
+	}
+	return app.P().Class("edit-note").Text("Select a number in the Tree tab to change it.")
+}
