@@ -26,6 +26,9 @@ import (
 // not cost a record per claim.
 const MaxParts = 4096
 
+// memoryBudget is the budget of a decode (tests lower it).
+var memoryBudget = report.MemoryBudget
+
 // HeaderSize is the size of the fixed container header before the part offsets.
 const HeaderSize = 32
 
@@ -84,6 +87,7 @@ type File struct {
 	// Length is the number of bytes given to Parse (the container's, for a PDB file).
 	Length int64 `json:"-"`
 	data   []byte
+	budget *report.Budget // what decoding may take (report.MemoryBudget)
 }
 
 // Part is one part of the container. Exactly one of the typed fields is set
@@ -206,8 +210,8 @@ func Parse(data []byte) (*File, error) {
 	if string(data[:4]) != Magic {
 		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
 	}
-	f := &File{data: data, Length: int64(len(data))}
-	out := &report.Sink{}
+	f := &File{data: data, Length: int64(len(data)), budget: &report.Budget{Limit: memoryBudget(len(data))}}
+	out := &report.Sink{Budget: f.budget}
 	f.parseHeader(out)
 	out.Summarize()
 	f.Problems = out.Problems
@@ -379,7 +383,7 @@ func (f *File) parseHeader(out *report.Sink) {
 
 // decodePart runs the part's decoder, then accounts for every byte of its data.
 func (f *File) decodePart(p *Part) {
-	out := &report.Sink{}
+	out := &report.Sink{Budget: f.budget}
 	k := LookupPart(p.Name)
 	r := binread.New(p.data, p.DataOffset, valueKey(k), p.Name, out)
 	r.What, r.Key = p.Name, r.Path

@@ -2,3 +2,6 @@ package decode
 
 // FuzzPartNames lets tests in decode_test see the fuzz target's part list.
 var FuzzPartNames = fuzzPartNames
+
+// MemoryUsed is what decoding f took from its budget.
+func (f *File) MemoryUsed() int64 { return f.budget.Used }

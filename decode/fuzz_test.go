@@ -64,7 +64,11 @@ func FuzzParse(f *testing.F) {
 	f.Add(buildContainer(testPart{"PRIV", []byte{1, 2, 3}}, testPart{"SFI0", le64(0)}))
 	f.Add(hostile.DXCPDB(twoParts(), nil)) // a DXC PDB file: the container of its stream 5
 	addCorpusSeeds(f, 40, func(b []byte) { f.Add(b) })
+	for _, b := range hostile.Seeds() {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
 		file, err := Parse(data)
 		if err != nil {
 			return
@@ -104,7 +108,16 @@ func FuzzPartDecoder(f *testing.F) {
 		}
 	})
 	f.Add(uint8(0), le64(1))
+	for _, b := range hostile.Seeds() {
+		file, _ := Parse(b)
+		for i, n := range partNames {
+			if p := file.Part(n); p != nil {
+				f.Add(uint8(i), p.Data())
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
 		name := partNames[int(which)%len(partNames)]
 		b := buildContainer(testPart{name, data})
 		file, err := Parse(b)

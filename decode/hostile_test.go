@@ -2,6 +2,7 @@ package decode
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -172,6 +173,9 @@ func BenchmarkHostile(b *testing.B) {
 		{"RDAT512KB", hostile.RDAT(512 << 10)},
 		{"BlockInfo65535x10000", hostile.BlockInfo(bitstream.MaxAbbrevs-1, 10000)},
 		{"HugeGrids", hostile.HugeGrids()},
+		{"SharedMembersRDEF4096", hostile.SharedMembersRDEF(4096, 4096)},
+		{"SharedRanges2048", hostile.SharedRanges(2048, 2048)},
+		{"RDATSharedRootSignature512", hostile.RDATSharedRootSignature(512, 128, 128)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.data)))
@@ -180,5 +184,199 @@ func BenchmarkHostile(b *testing.B) {
 				Parse(c.data)
 			}
 		})
+	}
+}
+
+// A structure many records name (issue: hostile input, second round): a
+// member list, a range table, a root signature. Each family is decoded at
+// three sizes, each twice the one before: what it allocates, and the JSON
+// every consumer writes, grow with the input, never with references ×
+// structure. Before, 4,096 types naming one list of 4,096 members (197 KB)
+// ran the machine out of memory in Parse.
+
+// sharedFamily is one input family at a size.
+type sharedFamily struct {
+	name string
+	make func(k int) []byte
+	ks   []int
+	// check asserts what the decoded value holds at size k.
+	check func(t *testing.T, k int, f *File)
+}
+
+var sharedFamilies = []sharedFamily{
+	{"RDEF: k struct types naming one list of k members", func(k int) []byte { return hostile.SharedMembersRDEF(k, k) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			d := f.Part("RDEF").ResourceDefs
+			if len(d.Types) != k {
+				t.Fatalf("%d types decoded, want %d", len(d.Types), k)
+			}
+			// The list is decoded for two types; every other names the first.
+			full, refs := 0, 0
+			for i, ty := range d.Types {
+				switch {
+				case ty.SameMembersAs != nil && *ty.SameMembersAs == 0 && len(ty.MemberList) == 0:
+					refs++
+				case len(ty.MemberList) == k:
+					full++
+				default:
+					t.Errorf("type %d: %d members, SameMembersAs %v", i, len(ty.MemberList), ty.SameMembersAs)
+				}
+				if len(d.Members(i)) != k {
+					t.Fatalf("Members(%d) has %d members", i, len(d.Members(i)))
+				}
+			}
+			if full != 2 || refs != k-2 {
+				t.Errorf("%d types list the members, %d name type 0", full, refs)
+			}
+			hasProblem(t, f, Note, fmt.Sprintf("%d struct types list the same members as two types before them", k-2))
+		}},
+	{"RDEF: k variables naming one default value of 40k bytes", func(k int) []byte { return hostile.SharedDefaultsRDEF(k, 40*k) }, []int{256, 512, 1024},
+		func(t *testing.T, k int, f *File) {
+			vs := f.Part("RDEF").ResourceDefs.ConstantBuffers[0].Variables
+			if len(vs) != k {
+				t.Fatalf("%d variables", len(vs))
+			}
+			// Default values are copied up to twice the part (four of them here).
+			shown := 0
+			for _, v := range vs {
+				if len(v.DefaultValue) == 40*k {
+					shown++
+				}
+			}
+			if shown < 2 || shown > 4 {
+				t.Errorf("%d variables show the default value", shown)
+			}
+			hasProblem(t, f, Warning, "twice what RDEF holds: they overlap other variables' defaults and are not shown again")
+		}},
+	{"RTS0: k tables naming one table of k ranges", func(k int) []byte { return hostile.SharedRanges(k, k) }, []int{512, 1024, 2048},
+		func(t *testing.T, k int, f *File) {
+			rs := f.Part("RTS0").RootSignature
+			if len(rs.Parameters) != k {
+				t.Fatalf("%d parameters", len(rs.Parameters))
+			}
+			refs := 0
+			for i, p := range rs.Parameters {
+				if p.Table == nil || len(rs.TableRanges(i)) != k {
+					t.Fatalf("parameter %d: %d ranges", i, len(rs.TableRanges(i)))
+				}
+				if p.Table.SameRangesAs != nil && *p.Table.SameRangesAs == 0 {
+					refs++
+				}
+			}
+			if refs != k-2 || len(rs.Parameters[1].Table.Ranges) != k {
+				t.Errorf("%d tables name table 0", refs)
+			}
+			hasProblem(t, f, Note, fmt.Sprintf("%d descriptor tables name the same ranges as two tables before them", k-2))
+		}},
+	{"RDAT: k root-signature subobjects naming one RTS0 of k/4 tables of k/4 ranges", func(k int) []byte { return hostile.RDATSharedRootSignature(k, k/4, k/4) }, []int{128, 256, 512},
+		func(t *testing.T, k int, f *File) {
+			so := f.Part("RDAT").RuntimeData.SubobjectTable.Records
+			if len(so) != k {
+				t.Fatalf("%d subobjects", len(so))
+			}
+			for i, s := range so {
+				rs := s.RootSignature
+				switch {
+				case i < 2 && (rs.RootSignature == nil || len(rs.RootSignature.Parameters) != k/4):
+					t.Errorf("subobject %d's root signature is not decoded", i)
+				case i >= 2 && (rs.RootSignature != nil || rs.SameRootSignatureAs == nil || *rs.SameRootSignatureAs != 0):
+					t.Errorf("subobject %d decodes its root signature again", i)
+				}
+			}
+			hasProblem(t, f, Note, fmt.Sprintf("%d root-signature subobjects name the same bytes as two subobjects before them", k-2))
+		}},
+	{"DXIL: k declarations of one function type of 8k parameters", func(k int) []byte { return hostile.SharedFunctionType(8*k, k) }, []int{512, 1024, 2048},
+		func(t *testing.T, k int, f *File) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.Functions) != k {
+				t.Fatalf("the module's functions are not decoded")
+			}
+			// The summary spells at most 16 parameters and "…", however many
+			// the type has; it cost the type's whole list per declaration.
+			for i, fn := range m.Functions {
+				if !strings.HasPrefix(fn.Type, "void (i32, i32") || !strings.HasSuffix(fn.Type, ", …)") || len(fn.Type) > 128 {
+					t.Fatalf("function %d's type is %q", i, fn.Type)
+				}
+			}
+		}},
+}
+
+// hasProblem fails t unless f has a problem of severity sev whose message contains msg.
+func hasProblem(t *testing.T, f *File, sev Severity, msg string) {
+	t.Helper()
+	for _, p := range f.Problems {
+		if p.Severity == sev && strings.Contains(p.Message, msg) {
+			return
+		}
+	}
+	t.Errorf("no %s %q among %v", sev, msg, f.Problems)
+}
+
+func TestHostileSharedStructuresCostTheirSize(t *testing.T) {
+	for _, fam := range sharedFamilies {
+		var perByte []float64
+		for _, k := range fam.ks {
+			data := fam.make(k)
+			alloc, d, f := costOf(t, data)
+			fam.check(t, k, f)
+			js, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s, k=%d: %d bytes decoded in %v, %d MB allocated (%d per byte), %d bytes of JSON (%d per byte)",
+				fam.name, k, len(data), d, alloc>>20, alloc/uint64(len(data)), len(js), len(js)/len(data))
+			if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", fam.name, k, alloc>>20, limit>>20)
+			}
+			if len(js) > 128*len(data) {
+				t.Errorf("%s, k=%d: %d bytes of JSON from %d bytes", fam.name, k, len(js), len(data))
+			}
+			perByte = append(perByte, float64(alloc)/float64(len(data)))
+		}
+		// Linear: what a byte costs does not grow with the size (a
+		// quadratic decode doubles it at each step).
+		if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+			t.Errorf("%s: %.0f bytes allocated per input byte at the largest size, %.0f at the smallest", fam.name, last, first)
+		}
+	}
+}
+
+// TestMemoryBudgetStopsAPart: a part that would take more than the decode's
+// memory budget stops with an Error problem, keeping what it decoded; the
+// parts after it are shown as bytes, and nothing panics.
+func TestMemoryBudgetStopsAPart(t *testing.T) {
+	defer func(b func(int) int64) { memoryBudget = b }(memoryBudget)
+	memoryBudget = func(int) int64 { return 1 << 20 }
+	rdat := hostile.PartData(hostile.RDAT(512<<10), "RDAT")
+	data := hostile.Container(hostile.Part{Name: "RDAT", Data: rdat}, hostile.Part{Name: "RTS0", Data: hostile.SharedRangesRTS0(4, 4)})
+	f, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"RDAT", "RTS0"} {
+		p := f.Part(name)
+		var stopped bool
+		for _, pr := range f.Problems {
+			stopped = stopped || pr.Part == name && pr.Severity == Error && strings.HasPrefix(pr.Message, "decoding stopped: this part would need more than 1 MB")
+		}
+		if !stopped {
+			t.Errorf("%s: no problem says decoding stopped: %v", name, f.Problems)
+		}
+		// Every byte of the part is covered: by what was decoded, or as unknown bytes.
+		var covered int64
+		for _, s := range p.Spans {
+			if s.Kind != SpanStruct {
+				covered += s.Size
+			}
+		}
+		if covered < int64(p.Size) {
+			t.Errorf("%s: spans cover %d of %d bytes", name, covered, p.Size)
+		}
+	}
+	if rd := f.Part("RDAT").RuntimeData; rd != nil {
+		t.Errorf("RDAT decoded whole under a 1 MB budget: %s", rd.Summary())
+	}
+	if u := f.MemoryUsed(); u > 2<<20 {
+		t.Errorf("%d bytes used of a 1 MB budget", u)
 	}
 }

@@ -29,7 +29,7 @@ type PDBFile struct {
 }
 
 func parsePDBFile(data []byte) (*File, error) {
-	out := &report.Sink{}
+	out := &report.Sink{Budget: &report.Budget{Limit: memoryBudget(len(data))}}
 	r := binread.New(data, 0, "PDB", "PDB", out)
 	r.What = "PDB file"
 	var d *pdb.File

@@ -420,6 +420,7 @@ func FuzzPSV0(f *testing.F) {
 		f.Add(p)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, 2*len(data))() // decoded twice
 		for _, kind := range []dxil.ShaderKind{dxil.Hull, dxil.Mesh} {
 			p, _ := parsePSV(t, testPart{"PSV0", data}, programPart(kind))
 			checkSpans(t, p)

@@ -44,6 +44,18 @@ type rdatCtx struct {
 	// out of proportion to the input.
 	budget     int
 	overBudget bool
+
+	// Root signatures many subobjects name (DXC stores equal ones once): a
+	// RawBytes range is decoded for two subobjects at most; rootSigs maps it
+	// to the first and how many decoded it, and a third names the first
+	// instead (SameRootSignatureAs, counted in sharedRootSigs). rootSigLeft
+	// bounds ranges that overlap without being equal: twice the RDAT.
+	rootSigs       map[BytesRef]shared
+	rootSigLeft    int
+	sharedRootSigs int
+	// bytesLeft is how many bytes BYTES fields may copy before they take
+	// from budget (as many as the RDAT holds), then a unit per four bytes.
+	bytesLeft int
 }
 
 // rdatResolveBudget is far above any real file (the largest corpus RDAT
@@ -81,7 +93,8 @@ func decodeRuntimeData(r *binread.Reader) *RuntimeData {
 	}
 	r.End()
 
-	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudget}
+	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudget,
+		rootSigs: map[BytesRef]shared{}, rootSigLeft: 2 * r.Len(), bytesLeft: r.Len()}
 	prevEnd := r.Pos
 	for i, off := range d.PartOffsets {
 		o := int(off)
@@ -118,6 +131,9 @@ func decodeRuntimeData(r *binread.Reader) *RuntimeData {
 		c.decodeTable(t)
 	}
 	c.link()
+	if c.sharedRootSigs > 0 {
+		r.Problem(Note, "%d root-signature subobjects name the same bytes as two subobjects before them: each names the first (SameRootSignatureAs) instead of decoding them again", c.sharedRootSigs)
+	}
 	c.strtab.CutNote(r, "StringBuffer")
 	return d
 }
@@ -458,8 +474,22 @@ func (c *rdatCtx) subobjectInfo(rr *binread.Reader, i int) RuntimeDataSubobjectI
 		s := &SubobjectRootSignature{}
 		var data []byte
 		var ok bool
-		data, s.Data, ok = c.readBytes(rr, "Data")
-		if ok && len(data) > 0 {
+		data, s.Data, ok = c.rawRange(rr, "Data")
+		sh, named := c.rootSigs[s.Data]
+		switch {
+		case !ok || len(data) == 0:
+		case named && sh.decoded >= 2:
+			s.SameRootSignatureAs = &sh.first
+			c.sharedRootSigs++
+		case len(data) > c.rootSigLeft:
+			rr.ProblemAt(Warning, 8, "", "subobject %d's root signature (%d bytes at RawBytes 0x%x) would bring the bytes decoded as root signatures past %d, twice the RDAT: it overlaps other root signatures and is not decoded", i, len(data), s.Data.Offset, 2*c.r.Len())
+		default:
+			if !named {
+				sh.first = i
+			}
+			sh.decoded++
+			c.rootSigs[s.Data] = sh
+			c.rootSigLeft -= len(data)
 			sr := c.r.Sub(c.rawPos+int(s.Data.Offset), int(s.Data.Size), rr.Join("RootSignature"), "root signature")
 			s.RootSignature = decodeRootSignature(sr)
 		}

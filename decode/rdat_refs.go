@@ -167,7 +167,32 @@ func (c *rdatCtx) readRecordArray(rr *binread.Reader, name string, t RuntimeData
 }
 
 // readBytes reads a BYTES field and returns the RawBytes range it names.
+// Each consumer writes the bytes out again for every field naming them
+// (JSON as hex, the page's tree), so once the fields have copied as many
+// bytes as the RDAT holds they take from the budget; past it, a field keeps
+// its reference and no bytes.
 func (c *rdatCtx) readBytes(rr *binread.Reader, name string) (HexBytes, BytesRef, bool) {
+	b, ref, ok := c.rawRange(rr, name)
+	if !ok {
+		return b, ref, ok
+	}
+	if n := len(b); n <= c.bytesLeft {
+		c.bytesLeft -= n
+	} else if cost := 1 + (n-c.bytesLeft)/4; cost <= c.budget {
+		c.budget -= cost
+		c.bytesLeft = 0
+	} else {
+		if !c.overBudget {
+			c.overBudget = true
+			c.r.Problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; byte fields from %s on keep their reference without their bytes", rdatResolveBudget, rr.Join(name))
+		}
+		return HexBytes{}, ref, false
+	}
+	return b, ref, true
+}
+
+// rawRange reads a BYTES field and returns the RawBytes range it names.
+func (c *rdatCtx) rawRange(rr *binread.Reader, name string) (HexBytes, BytesRef, bool) {
 	pos := rr.Pos
 	rr.Begin(name, "BytesRef")
 	b := BytesRef{rr.U32("Offset"), rr.U32("Size")}

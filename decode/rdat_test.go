@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // ---- a small RDAT writer for hand-made blobs ----
@@ -692,7 +693,13 @@ func FuzzRDAT(f *testing.F) {
 		rdatPartSpec{3, rdatTableBody(1, 32, 1, 12, 0, 0, 0, 0, 1, 0)},
 		rdatPartSpec{4, rdatTableBody(1, 52, 1, 1, 0, rdatNull, 15, 0, 0, 0, 0, 0x8000, 0xf0068, 0, 0)},
 		rdatPartSpec{11, rdatTableBody(1, 20, 1, 0, rdatNull, rdatNull, rdatNull)}))
+	for _, b := range hostile.Seeds() {
+		if d := hostile.PartData(b, "RDAT"); d != nil {
+			f.Add(d)
+		}
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		d, probs, spans := ParseRuntimeData(b)
 		rdNoInternalError(t, probs)
 		for _, s := range spans {

@@ -183,6 +183,10 @@ type StateObjectConfig struct {
 type SubobjectRootSignature struct {
 	Data          BytesRef
 	RootSignature *rootsig.RootSignature `json:",omitempty"` // the bytes decoded
+	// SameRootSignatureAs is set instead of RootSignature when two
+	// subobjects already decoded these bytes: the SubobjectTable record of
+	// the first, whose RootSignature they are.
+	SameRootSignatureAs *int `json:",omitempty"`
 }
 
 // SubobjectToExportsAssociation is SubobjectToExportsAssociation_t.

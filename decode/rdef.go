@@ -100,6 +100,10 @@ type RDEFType struct {
 	NameOffset   uint32       `json:",omitempty"` // SM 5.0+
 	Name         string       `json:",omitempty"` // SM 5.0+
 	MemberList   []RDEFMember `json:",omitempty"`
+	// SameMembersAs is set instead of MemberList when two types already
+	// decoded these members (same MemberOffset and Members): the index in
+	// Types of the first, whose MemberList they are. Members resolves it.
+	SameMembersAs *int `json:",omitempty"`
 	// Reserved[0], when not zero, is the offset of another type (in real files:
 	// an interface pointer's interface class); it is decoded so its bytes are explained.
 	Reserved0TypeIndex *int   `json:",omitempty"`
@@ -145,6 +149,18 @@ type rdefCtx struct {
 	tab       binread.StringTable // the part as strings, for str
 	typeIndex map[uint32]int
 	typeSize  int
+
+	// Member lists many types name. FXC gives a struct and an array of it
+	// one list, so a list is decoded for two types; lists maps it
+	// (MemberOffset, Members) to the first type and how many decoded it, and
+	// a third names the first instead (SameMembersAs, counted in
+	// sharedLists). membersLeft bounds lists that overlap without being
+	// equal: twice what the part holds in all.
+	lists       map[[2]uint32]shared
+	membersLeft int
+	sharedLists int
+	// defaultsLeft is how many more bytes default values may copy.
+	defaultsLeft int
 }
 
 func decodeResourceDefinitions(p *Part, r *binread.Reader) {
@@ -188,7 +204,8 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 	h.Profile = fmt.Sprintf("%s_%d_%d", pre, h.Major, h.Minor)
 	h.FlagsNames = compileFlags(h.Flags)
 
-	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16}
+	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16,
+		lists: map[[2]uint32]shared{}, membersLeft: 2 * r.Len() / rdefMemberSize, defaultsLeft: 2 * r.Len()}
 	h.Creator = c.str(h.CreatorOffset, r.Join("Header/Creator"), 24)
 	bindingSize, varSize := 32, 24
 	if c.sm5 {
@@ -307,8 +324,31 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 			}
 		}
 	}
+	if c.sharedLists > 0 {
+		r.Problem(Note, "%d struct types list the same members as two types before them: each names the first (SameMembersAs) instead of decoding the members again", c.sharedLists)
+	}
 	c.tab.CutNote(r, "RDEF strings")
 	return d
+}
+
+// rdefMemberSize is the size of a member record (D3D11's member offsets).
+const rdefMemberSize = 12
+
+// shared is a structure many records may name: the first record that
+// decoded it, and how many did.
+type shared struct{ first, decoded int }
+
+// Members is the member list of type i: its own, or the one it shares
+// (SameMembersAs).
+func (d *ResourceDefinitions) Members(i int) []RDEFMember {
+	if i < 0 || i >= len(d.Types) {
+		return nil
+	}
+	t := &d.Types[i]
+	if t.SameMembersAs != nil && *t.SameMembersAs >= 0 && *t.SameMembersAs < len(d.Types) {
+		return d.Types[*t.SameMembersAs].MemberList
+	}
+	return t.MemberList
 }
 
 // compileFlags names D3DCOMPILE flags; LEVEL2 is the two LEVEL bits together.
@@ -394,7 +434,13 @@ func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 	if v.DefaultValueOffset != 0 {
 		if int64(v.DefaultValueOffset)+int64(v.Size) > int64(r.Len()) {
 			r.ProblemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) runs past the end of RDEF", v.Name, v.Size, v.DefaultValueOffset)
+		} else if int(v.Size) > c.defaultsLeft {
+			// Every consumer writes a default value out again (JSON as hex),
+			// so variables naming one long run of bytes would cost
+			// variables × run: past twice the part, defaults are not copied.
+			r.ProblemAt(Warning, off+20, "variable", "the default value of %q (%d bytes at 0x%x) would bring the default values past %d bytes, twice what RDEF holds: they overlap other variables' defaults and are not shown again", v.Name, v.Size, v.DefaultValueOffset, 2*r.Len())
 		} else {
+			c.defaultsLeft -= int(v.Size)
 			dr := r.Sub(int(v.DefaultValueOffset), int(v.Size), path, "default value")
 			v.DefaultValue = HexBytes(dr.Bytes("DefaultValue", int(v.Size)))
 		}
@@ -452,16 +498,33 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	if t.Members == 0 {
 		return idx
 	}
-	n, ok := c.fits(t.MemberOffset, uint32(t.Members), 12, fmt.Sprintf("members of the type at 0x%x", off), int(off)+12)
+	n, ok := c.fits(t.MemberOffset, uint32(t.Members), rdefMemberSize, fmt.Sprintf("members of the type at 0x%x", off), int(off)+12)
 	if !ok {
 		return idx
 	}
+	key := [2]uint32{t.MemberOffset, uint32(t.Members)}
+	sh, named := c.lists[key]
+	if named && sh.decoded >= 2 {
+		c.d.Types[idx].SameMembersAs = &sh.first
+		c.sharedLists++
+		return idx
+	}
+	if n > c.membersLeft {
+		c.r.ProblemAt(Warning, int(off)+12, "type", "the %d members of the type at 0x%x (at 0x%x) would bring the members decoded past %d, twice what RDEF holds: they overlap other types' members and are not decoded", n, off, t.MemberOffset, 2*c.r.Len()/rdefMemberSize)
+		return idx
+	}
+	if !named {
+		sh.first = idx
+	}
+	sh.decoded++
+	c.lists[key] = sh
+	c.membersLeft -= n
 	stack = append(stack, off)
 	members := make([]RDEFMember, 0, n)
 	for i := 0; i < n; i++ {
-		moff := int(t.MemberOffset) + i*12
+		moff := int(t.MemberOffset) + i*rdefMemberSize
 		mpath := fmt.Sprintf("%s/MemberList[%d]", tpath, i)
-		mr := c.r.Sub(moff, 12, mpath, "struct member")
+		mr := c.r.Sub(moff, rdefMemberSize, mpath, "struct member")
 		mr.Begin("", "struct member")
 		m := RDEFMember{NameOffset: mr.U32("NameOffset"), TypeOffset: mr.U32("TypeOffset"), Offset: mr.U32("Offset")}
 		mr.End()

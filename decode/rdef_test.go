@@ -13,6 +13,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 func rdefCorpus(t *testing.T) ([]corpus.Entry, []*File) { return corpusWith(t, "RDEF") }
@@ -409,7 +410,13 @@ func FuzzRDEF(f *testing.F) {
 		}
 	}
 	f.Add(rdefBlob(append(append(rdefType(5, 0, 1, 1, 0, 1, 168, 180), rdatWords(127, 132, 0)...), 'S', 0, 0, 0)))
+	for _, b := range hostile.Seeds() {
+		if d := hostile.PartData(b, "RDEF"); d != nil {
+			f.Add(d)
+		}
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		d, probs, spans := ParseResourceDefinitions(b)
 		rdNoInternalError(t, probs)
 		spansInside(t, spans, len(b))

@@ -47,6 +47,15 @@ type rtsDecoder struct {
 	r       *binread.Reader
 	rs      *rootsig.RootSignature
 	regions []rtsRegion
+
+	// Range lists many tables name: a list is decoded for two tables at
+	// most; tables maps it (RangesOffset, NumRanges) to the first parameter
+	// and how many decoded it, and a third names the first instead
+	// (SameRangesAs, counted in shared). rangesLeft bounds lists that
+	// overlap without being equal: twice what the root signature holds.
+	tables     map[[2]uint32]shared
+	rangesLeft int
+	shared     int
 }
 
 // claim records [off, off+n) as structure what, for reportOverlaps.
@@ -104,9 +113,13 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 		return rs
 	}
 	d.setRootFlags()
+	d.tables, d.rangesLeft = map[[2]uint32]shared{}, 2*r.Len()/rtsRangeSize(rs.Version)
 	d.parameters()
 	d.samplers()
 	d.reportOverlaps()
+	if d.shared > 0 {
+		r.Problem(Note, "%d descriptor tables name the same ranges as two tables before them: each names the first one's parameter (SameRangesAs) instead of decoding the ranges again", d.shared)
+	}
 	return rs
 }
 
@@ -238,6 +251,23 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 		return
 	}
 	d.claim(int(t.RangesOffset), int(t.NumRanges)*rsize, what+"'s ranges")
+	key := [2]uint32{t.RangesOffset, t.NumRanges}
+	sh, named := d.tables[key]
+	if named && sh.decoded >= 2 {
+		t.SameRangesAs = &sh.first
+		d.shared++
+		return
+	}
+	if int(t.NumRanges) > d.rangesLeft {
+		r.ProblemAt(Warning, int(p.PayloadOffset)+4, what, "descriptor table %d's %d ranges would bring the ranges decoded past %d, twice what the root signature holds: they overlap other tables' ranges and are not decoded", i, t.NumRanges, 2*r.Len()/rsize)
+		return
+	}
+	if !named {
+		sh.first = i
+	}
+	sh.decoded++
+	d.tables[key] = sh
+	d.rangesLeft -= int(t.NumRanges)
 	t.Ranges = make([]rootsig.DescriptorRange, t.NumRanges)
 	s = r.Sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
 	for k := range t.Ranges {

@@ -207,10 +207,23 @@ func newCoverage(rs *rootsig.RootSignature) *coverage {
 			c.ranges[vis][rt] = append(c.ranges[vis][rt], r)
 		}
 	}
+	// Tables sharing one list of ranges (SameRangesAs) add it once per
+	// visibility: its ranges cover the same registers whichever names them.
+	type shared struct {
+		vis   rootsig.ShaderVisibility
+		first int
+	}
+	added := map[shared]bool{}
 	for i, p := range rs.Parameters {
 		switch {
 		case p.Table != nil:
-			for j, dr := range p.Table.Ranges {
+			if j := p.Table.SameRangesAs; j != nil {
+				if added[shared{p.ShaderVisibility, *j}] {
+					continue
+				}
+				added[shared{p.ShaderVisibility, *j}] = true
+			}
+			for j, dr := range rs.TableRanges(i) {
 				ub := uint32(0xFFFFFFFF)
 				switch {
 				case dr.Unbounded:

@@ -727,7 +727,7 @@ func decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *Source
 			r.Problem(Warning, "source contents inflate to %d bytes, not the %d the header says", len(out), c.Header.UncompressedEntriesSizeInBytes)
 		}
 		// Inflated bytes are not in the file: read them without recording spans.
-		er = binread.New(out, r.Abs(), r.Join("Entries"), r.Part, &report.Sink{})
+		er = binread.New(out, r.Abs(), r.Join("Entries"), r.Part, &report.Sink{Budget: r.Out.Budget})
 		er.What, er.Key = "inflated source contents", r.Key
 	default:
 		r.Raw("Entries", n)
@@ -806,7 +806,7 @@ func decodePDBInfo(p *Part, r *binread.Reader) {
 			r.Problem(Error, "the zlib-compressed PDB info does not inflate: %v", err)
 			return
 		}
-		s := &report.Sink{}
+		s := &report.Sink{Budget: r.Out.Budget}
 		ir := binread.New(out, r.Abs()-int64(n), r.Join("RuntimeData"), r.Part, s)
 		ir.What, ir.Key = "inflated PDB info", r.Key
 		d.RuntimeData = decodeRuntimeData(ir)

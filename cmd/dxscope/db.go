@@ -106,6 +106,7 @@ func writeSODB(w io.Writer, s *shaderdb.SODB) {
 		printf(w, "  %s  version %d  -> %s\n", g.Key, g.Version, what)
 	}
 	printf(w, "Pipeline states: %d\n", len(s.Pipelines))
+	seen := seenLists{}
 	for _, p := range s.Pipelines {
 		rs := "none"
 		if p.RootSignatureKey != nil {
@@ -125,10 +126,14 @@ func writeSODB(w io.Writer, s *shaderdb.SODB) {
 			}
 		}
 		for _, dsc := range p.Descs {
-			writeDesc(w, dsc, "    ", 0)
+			writeDesc(w, dsc, "    ", 0, seen)
+		}
+		if len(p.InputLayout) > 0 && seen.again(&p.InputLayout[0], len(p.InputLayout)) {
+			printf(w, "    input layout %s: %d input elements, as above\n", p.InputLayoutKey, len(p.InputLayout))
+			continue
 		}
 		for _, el := range p.InputLayout {
-			writeDesc(w, el, "    ", 0)
+			writeDesc(w, el, "    ", 0, seen)
 		}
 	}
 	printf(w, "Shaders: %d\n", len(s.Shaders))
@@ -174,7 +179,7 @@ func writeSODB(w io.Writer, s *shaderdb.SODB) {
 			printf(w, "    local root signature %s\n", r.Key)
 		}
 		for _, dsc := range so.Subobjects {
-			writeDesc(w, dsc, "    ", 0)
+			writeDesc(w, dsc, "    ", 0, seen)
 		}
 	}
 }
@@ -192,9 +197,38 @@ func shaderLine(sh *shaderdb.Shader) string {
 	return fmt.Sprintf("%s  %s  %s%s  %d bytes  %s", sh.Key, text.Safe(string(sh.Type)), text.Safe(prof), text.Safe(entry), sh.Size, text.Safe(sh.Blob.Where()))
 }
 
-func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int) {
+// seenLists are the long lists (a description's fields, an input layout,
+// a group's values) already printed, by their first element. Rows of one
+// table may all name one row that holds thousands (4,000 pipelines naming
+// one stream-output description of 4,000 declarations): a long list is
+// printed once, then named. A list is known by its description, or by the
+// address of its first element (lists shared between rows share their array).
+type seenLists map[any]bool
+
+// maxListed is the longest list printed again in full: more than any real
+// description or layout holds (D3D12 allows 128 stream-output entries).
+const maxListed = 128
+
+// again reports whether the list of n items starting with first is long
+// and was printed before, and marks it printed.
+func (s seenLists) again(first any, n int) bool {
+	if n <= maxListed {
+		return false
+	}
+	if s[first] {
+		return true
+	}
+	s[first] = true
+	return false
+}
+
+func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int, seen seenLists) {
 	if d.Missing {
 		printf(w, "%s%s %s: (missing)\n", indent, d.Table, d.Key)
+		return
+	}
+	if seen.again(d, len(d.Fields)) {
+		printf(w, "%s%s %s: %d fields, as above\n", indent, d.Table, d.Key, len(d.Fields))
 		return
 	}
 	var fs []string
@@ -207,7 +241,7 @@ func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int) {
 	if depth < 2 {
 		for _, f := range d.Fields {
 			if f.Ref != nil {
-				writeDesc(w, f.Ref, indent+"  "+f.Name+": ", depth+1)
+				writeDesc(w, f.Ref, indent+"  "+f.Name+": ", depth+1, seen)
 			}
 		}
 	}
@@ -222,8 +256,13 @@ func writePSDB(w io.Writer, p *shaderdb.PSDB) {
 		printf(w, "Compiler: adapter family %q, ABI %d, compiler version %s\n", c.Family, c.ABI, c.Version)
 	}
 	printf(w, "Groups: %d (%d keys, %d values)\n", len(p.Groups), p.Keys, p.Values)
+	seen := seenLists{}
 	for _, g := range p.Groups {
 		printf(w, "  %s  version %d  %d values\n", g.Key, g.Version, len(g.Values))
+		if len(g.Values) > 0 && seen.again(&g.Values[0], len(g.Values)) {
+			printf(w, "    the same %d values as a group above\n", len(g.Values))
+			continue
+		}
 		for _, v := range g.Values {
 			b, _ := v.Bytes()
 			head := b

@@ -236,8 +236,9 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 		return 1
 	}
 	var err error
+	st := text.ChooseDXCStyle(f)
 	if noHeader {
-		err = text.WriteIR(stdout, ir)
+		err = text.WriteIRStyle(stdout, ir, st)
 	} else {
 		err = text.WriteDisassembly(stdout, f, ir)
 	}
@@ -245,6 +246,7 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return 1
 	}
+	fmt.Fprintf(stderr, "dxscope: spelling: %s\n", text.Safe(st.Rule))
 	for _, pr := range ir.Problems {
 		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(pr.String()))
 	}

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/text"
 )
@@ -83,11 +84,48 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	outw := text.NewSafeWriter(stdout)
 	defer outw.Flush()
-	return c.run(args[1:], outw, errw)
+	if !textOutput[args[0]] {
+		return c.run(args[1:], outw, errw)
+	}
+	return runCapped(args[0], c, args[1:], outw, errw)
 }
 
 // binaryOutput are the commands whose standard output is bytes, not text.
 var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": true}
+
+// textOutput are the commands that print a text of the file (a dump, a
+// listing, a comparison, a database): each stops at text.MaxText bytes
+// with a line saying so, unless --full. A file of a few kilobytes can ask
+// for gigabytes of text.
+var textOutput = map[string]bool{"parts": true, "psv": true, "rootsig": true, "dxil": true, "rdat": true,
+	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true}
+
+// textCap is the cap on the running text command's standard output; its
+// --full lifts it (newFlags). Nil for other commands.
+var textCap *text.CapWriter
+
+// maxText is the cap (tests lower it).
+var maxText = text.MaxText
+
+// runCapped runs a text command with its standard output capped. At the
+// cap the command is stopped: the text ends with a line saying where and
+// why, standard error says so too, and the status is 1 (the output is not
+// all there).
+func runCapped(name string, c command, args []string, stdout, stderr io.Writer) (status int) {
+	textCap = &text.CapWriter{W: stdout, Max: maxText}
+	defer func() {
+		textCap = nil
+		if r := recover(); r != nil {
+			if r != text.ErrTextFull {
+				panic(r)
+			}
+			fmt.Fprintf(stdout, "… dxscope stopped this text at its budget of %s; dxscope %s --full prints all of it\n", humanize.IBytes(uint64(maxText)), name)
+			fmt.Fprintf(stderr, "dxscope: %s: the text stopped at its budget of %s (--full prints all of it)\n", name, humanize.IBytes(uint64(maxText)))
+			status = 1
+		}
+	}()
+	return c.run(args, textCap, stderr)
+}
 
 // usage lists the commands, their arguments aligned in one column.
 func usage(w io.Writer) {
@@ -113,7 +151,8 @@ func usage(w io.Writer) {
 // fileNote is what every command's FILE may be, and the flags every command takes.
 const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
-(default 1GiB): the most bytes read from a FILE or standard input.`
+(default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
+rootsig, dxil, rdat, rdef, asm, dis, diff, db) stop after 64MiB of text, saying so, unless --full.`
 
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {
@@ -211,6 +250,12 @@ func newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // parseArgs says what went wrong, with the command's usage
 	fs.Var(sizeFlag{&maxInput}, "max-size", "the most bytes a FILE or standard input may hold")
+	fs.BoolFunc("full", "print the whole text, past the budget of "+humanize.IBytes(uint64(text.MaxText)), func(string) error {
+		if textCap != nil {
+			textCap.Max = 0
+		}
+		return nil
+	})
 	return fs
 }
 

@@ -73,7 +73,7 @@ func runRootSigCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// The bytes bypass the escaping writer run gives text commands.
-	if s, ok := stdout.(*text.SafeWriter); ok {
+	if s, ok := stdout.(interface{ Raw() io.Writer }); ok {
 		stdout = s.Raw()
 	}
 	return writeOut(*out, rootsig.Encode(rs, version), stdout, stderr)

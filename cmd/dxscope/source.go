@@ -50,6 +50,7 @@ func disWithSource(f *decode.File, path string, noHeader bool, stdout, stderr io
 		fmt.Fprintf(stderr, "dxscope: %v\n", err)
 		return 1
 	}
+	fmt.Fprintf(stderr, "dxscope: spelling: %s\n", text.Safe(text.ChooseDXCStyle(f).Rule))
 	for _, pr := range ir.Problems {
 		fmt.Fprintf(stderr, "dxscope: %s\n", pr)
 	}

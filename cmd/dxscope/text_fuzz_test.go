@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // textCommands print text made from what is in a file.
@@ -32,7 +33,13 @@ func FuzzTextOutputs(f *testing.F) {
 	// Containers whose every name is hostile (names_test.go).
 	f.Add(dxilContainer(names(true, "")))
 	f.Add(fxcContainer(names(true, "")))
+	for _, b := range hostile.Seeds() {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Eight commands, each decoding the file and printing its text: no
+		// more than eight page models' worth.
+		defer corpus.CheckAlloc(t, corpus.AllocBound{Base: corpus.ModelAlloc.Base, PerByte: 8 * corpus.DecodeAlloc.PerByte}, len(data))()
 		for _, c := range textCommands {
 			if _, ok := commands[c]; !ok {
 				continue

@@ -19,7 +19,7 @@ import (
 // ParseBare decodes a structure given on its own, without the container
 // around it (a bare RDAT or RDEF blob), the spans in file order.
 func ParseBare[T any](b []byte, name string, decode func(*Reader) T) (T, []report.Problem, []report.Span) {
-	out := &report.Sink{}
+	out := &report.Sink{Budget: &report.Budget{Limit: report.MemoryBudget(len(b))}}
 	r := New(b, 0, name, name, out)
 	r.What = name
 	var v T

@@ -306,7 +306,8 @@ func corpusBitcodeQuick(t testing.TB) [][]byte {
 	return dxilBitcode(t, []corpus.Entry{small, paths[len(paths)/2], big})
 }
 
-// FuzzBitcode decodes arbitrary bytes as bitcode: no panic, spans in bounds.
+// FuzzBitcode decodes arbitrary bytes as bitcode: no panic, spans in
+// bounds, and no more allocated than the input's size allows.
 func FuzzBitcode(f *testing.F) {
 	f.Add(buildModule())
 	f.Add([]byte("BC\xc0\xde"))
@@ -314,6 +315,7 @@ func FuzzBitcode(f *testing.F) {
 	for _, bc := range corpusBitcodeQuick(f) {
 		f.Add(bc)
 	}
+	f.Add(hostile.FunctionTypeBitcode(256, 32)) // one function type many declarations name
 	// A mesh and an amplification shader, whose MSState/ASState tuples the
 	// mutations then reshape.
 	if _, ok := corpus.Dir(); ok {
@@ -325,6 +327,7 @@ func FuzzBitcode(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		m, s := decodeBitcodeBytes(b)
 		if m == nil {
 			t.Fatal("nil module")

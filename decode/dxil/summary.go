@@ -68,6 +68,9 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 			AddressSpace: g.AddrSpace, Linkage: ir.LinkageName(g.Linkage)})
 	}
 	dxop := make([]bool, len(irm.Functions))
+	if len(irm.Functions) > 0 {
+		m.Functions = make([]Function, 0, len(irm.Functions))
+	}
 	for i, f := range irm.Functions {
 		m.Functions = append(m.Functions, Function{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
 			Linkage: ir.LinkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})

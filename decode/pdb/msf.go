@@ -188,7 +188,7 @@ func (m *msf) stream(i int, path, what string) *streamReader {
 	}
 	s := m.dir.Streams[i]
 	data := m.blockBytes(s.Blocks, int(s.Size))
-	r := binread.New(data, 0, path, m.r.Part, &report.Sink{})
+	r := binread.New(data, 0, path, m.r.Part, &report.Sink{Budget: m.r.Out.Budget})
 	r.What = what
 	return &streamReader{Reader: r, blocks: s.Blocks, m: m}
 }
@@ -320,7 +320,7 @@ func (f *File) readDirectory(m *msf) {
 		}
 	}
 	data := m.blockBytes(list, int(sb.NumDirectoryBytes))
-	tmp := &report.Sink{}
+	tmp := &report.Sink{Budget: m.r.Out.Budget}
 	dr := binread.New(data, 0, r.Join("Directory"), r.Part, tmp)
 	dr.What = "stream directory"
 	defer m.remap(list, tmp)

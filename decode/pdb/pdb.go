@@ -210,7 +210,7 @@ func (f *File) claimUndecoded(m *msf) {
 		if read[i] || !m.ok[i] || s.Size == 0 || s.Size == nilStream {
 			continue
 		}
-		tmp := &report.Sink{}
+		tmp := &report.Sink{Budget: m.r.Out.Budget}
 		tmp.Span(report.Span{Path: m.r.Join(fmt.Sprintf("Directory/Streams[%d]", i)), Off: 0, Size: int64(s.Size), Kind: report.SpanRaw})
 		m.remap(s.Blocks, tmp)
 	}

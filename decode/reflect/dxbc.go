@@ -266,7 +266,7 @@ func (tb *typeBudget) typ(i int, offset uint32, depth int) *Type {
 	out := &Type{Desc: TypeDesc{Class: uint32(t.Class), ClassName: t.ClassName, Type: uint32(t.Type), TypeName: t.TypeName,
 		Rows: uint32(t.Rows), Columns: uint32(t.Columns), Elements: uint32(t.Elements), Members: uint32(t.Members),
 		Offset: offset, Name: t.Name}}
-	for _, m := range t.MemberList {
+	for _, m := range rd.Members(i) { // its own or the list it shares
 		mt := tb.typ(m.TypeIndex, m.Offset, depth+1)
 		if mt == nil {
 			continue

@@ -56,6 +56,9 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 				s += ", flags = " + hlslFlags(d.Flags, rootDescriptorFlagBits, "0")
 			}
 			clauses = append(clauses, s+")")
+		case p.Table != nil && p.Table.SameRangesAs != nil:
+			// A reference, not a repeat: the ranges are listed once, above.
+			clauses = append(clauses, fmt.Sprintf("DescriptorTable(/* the %d ranges of parameter %d */ %s)", p.Table.NumRanges, *p.Table.SameRangesAs, vis))
 		case p.Table != nil:
 			var ranges []string
 			for _, g := range p.Table.Ranges {

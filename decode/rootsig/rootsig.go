@@ -100,6 +100,24 @@ type RootDescriptorTable struct {
 	NumRanges    uint32
 	RangesOffset uint32
 	Ranges       []DescriptorRange
+	// SameRangesAs is set instead of Ranges when two tables already decoded
+	// these ranges (same RangesOffset and NumRanges): the index in
+	// Parameters of the first, whose Ranges they are.
+	// RootSignature.TableRanges resolves it.
+	SameRangesAs *int `json:",omitempty"`
+}
+
+// TableRanges is the ranges of parameter i's descriptor table: its own, or
+// those it shares (SameRangesAs); nil when parameter i is not a table.
+func (rs *RootSignature) TableRanges(i int) []DescriptorRange {
+	if i < 0 || i >= len(rs.Parameters) || rs.Parameters[i].Table == nil {
+		return nil
+	}
+	t := rs.Parameters[i].Table
+	if j := t.SameRangesAs; j != nil && *j >= 0 && *j < len(rs.Parameters) && rs.Parameters[*j].Table != nil {
+		return rs.Parameters[*j].Table.Ranges
+	}
+	return t.Ranges
 }
 
 // DescriptorRange is one range of a descriptor table (flags from 1.1).

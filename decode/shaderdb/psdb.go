@@ -107,6 +107,17 @@ func (d *Database) readPSDB() *PSDB {
 		groups[g.KeyID] = g
 		p.Groups = append(p.Groups, g)
 	})
+	// Many groups may name one value key: each list is sorted once and a
+	// group naming one key shares it. A group naming several gets a copy of
+	// each; copies stop at twice the vals rows in all, so rows naming a long
+	// list again and again cost their number, not theirs times the list's.
+	for _, vs := range vals {
+		sort.SliceStable(vs, func(i, j int) bool { return vs[i].Type < vs[j].Type })
+	}
+	type pair struct{ gid, vid int64 }
+	named := map[pair]bool{}
+	valueKeys := map[*PSDBGroup]int{}
+	copyLeft := 2 * p.Values
 	forRows(db, "groups", func(r *sqlite.Row) {
 		gid, vid := intOf(r.Col("groupkeyid")), intOf(r.Col("valuekeyid"))
 		g := groups[gid]
@@ -118,10 +129,26 @@ func (d *Database) readPSDB() *PSDB {
 		if !ok {
 			d.note(decode.Warning, "group %s names value key id %d, which has no vals", g.Key, vid)
 		}
+		if named[pair{gid, vid}] {
+			return // the same pair again adds nothing
+		}
+		named[pair{gid, vid}] = true
+		valueKeys[g]++
+		if valueKeys[g] == 1 {
+			g.Values = vs[:len(vs):len(vs)] // shared; appending copies
+			return
+		}
+		if int64(len(g.Values)+len(vs)) > copyLeft {
+			d.note(decode.Warning, "group %s's values from value key id %d on are not listed: the groups' values would pass twice the %d vals rows", g.Key, vid, p.Values)
+			return
+		}
+		copyLeft -= int64(len(g.Values) + len(vs))
 		g.Values = append(g.Values, vs...)
 	})
 	for _, g := range p.Groups {
-		sort.SliceStable(g.Values, func(i, j int) bool { return g.Values[i].Type < g.Values[j].Type })
+		if valueKeys[g] > 1 {
+			sort.SliceStable(g.Values, func(i, j int) bool { return g.Values[i].Type < g.Values[j].Type })
+		}
 	}
 	return p
 }

@@ -736,6 +736,7 @@ func FuzzShaderDB(f *testing.F) {
 	corpus.AddSeeds(f, "testdata/seed.*", "../sqlite/testdata/*.db")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.Watchdog(10*time.Second, "FuzzShaderDB")()
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		d, err := Open(b)
 		if err != nil {
 			return

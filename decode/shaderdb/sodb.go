@@ -318,6 +318,9 @@ func (d *Database) readSODB() *SODB {
 		k := string(keyOf(r.Col("StreamOutDescKey")))
 		soDecls[k] = append(soDecls[k], cache.get("so_declarations", keyOf(r.Col("StreamOutDeclKey"))))
 	})
+	// A stream-output description gets its declarations once, however
+	// many pipelines name it: they share the one Desc.
+	declared := map[*Desc]bool{}
 
 	pipes := map[string]*PipelineState{}
 	forRows(db, "pipeline_states", func(r *sqlite.Row) {
@@ -353,10 +356,9 @@ func (d *Database) readSODB() *SODB {
 			if desc.Missing {
 				d.note(decode.Warning, "pipeline state %s's %s names %s, which is not in %s", p.Key, dc.column, k, dc.table)
 			}
-			if dc.table == "stream_out_descs" {
-				for _, decl := range soDecls[string(k)] {
-					desc.Fields = appendOnce(desc.Fields, Field{Name: "Declaration", Value: decl.Key.String(), Ref: decl, raw: decl.Key})
-				}
+			if dc.table == "stream_out_descs" && !declared[desc] {
+				declared[desc] = true
+				desc.Fields = appendDeclarations(desc.Fields, soDecls[string(k)])
 			}
 			p.Descs = append(p.Descs, desc)
 		}
@@ -387,18 +389,18 @@ func (d *Database) readSODB() *SODB {
 		}
 		return so
 	}
+	type libKey struct {
+		so  *StateObject
+		lib string
+	}
+	libs := map[libKey]*DxilLibrary{} // one lookup per row, however many libraries a state object has
 	forRows(db, "so_to_dxil_lib_associations", func(r *sqlite.Row) {
 		so := soFor(r, "so_to_dxil_lib_associations")
 		if so == nil {
 			return
 		}
 		lk := keyOf(r.Col("DxilLibKey"))
-		var lib *DxilLibrary
-		for _, l := range so.Libraries {
-			if string(l.Key) == string(lk) {
-				lib = l
-			}
-		}
+		lib := libs[libKey{so, string(lk)}]
 		if lib == nil {
 			lib = &DxilLibrary{Key: lk, Shader: s.shaders[string(lk)]}
 			if lib.Shader == nil {
@@ -407,6 +409,7 @@ func (d *Database) readSODB() *SODB {
 				lib.Shader.Users++
 			}
 			so.Libraries = append(so.Libraries, lib)
+			libs[libKey{so, string(lk)}] = lib
 		}
 		if ek := keyOf(r.Col("ExportKey")); ek != nil {
 			e, ok := exports[string(ek)]
@@ -479,13 +482,19 @@ func (d *Database) readSODB() *SODB {
 	return s
 }
 
-func appendOnce(fs []Field, f Field) []Field {
-	for _, x := range fs {
-		if x.Name == f.Name && x.Value == f.Value {
-			return fs
+// appendDeclarations adds a Declaration field per stream-output
+// declaration, each key once (the association table may repeat a pair).
+func appendDeclarations(fs []Field, decls []*Desc) []Field {
+	seen := map[string]bool{}
+	for _, decl := range decls {
+		v := decl.Key.String()
+		if seen[v] {
+			continue
 		}
+		seen[v] = true
+		fs = append(fs, Field{Name: "Declaration", Value: v, Ref: decl, raw: decl.Key})
 	}
-	return append(fs, f)
+	return fs
 }
 
 // Shader returns the shader_bytecode row of that key, or nil.

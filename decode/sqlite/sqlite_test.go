@@ -586,6 +586,7 @@ func FuzzSQLite(f *testing.F) {
 	corpus.AddSeeds(f, "testdata/*.db")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.Watchdog(10*time.Second, "FuzzSQLite")()
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		db, err := Open(b)
 		if err != nil {
 			return

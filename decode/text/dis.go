@@ -27,7 +27,15 @@ type DisLine struct {
 
 // DisassembleIR prints the module's IR as lines.
 func DisassembleIR(m *ir.Module) []DisLine {
+	return DisassembleIRStyle(m, DXCStyle{LineComments: true})
+}
+
+// DisassembleIRStyle is DisassembleIR with the spellings of one DXC build
+// (ChooseDXCStyle): without "; line:" and "; var:" comments for builds
+// before they were written.
+func DisassembleIRStyle(m *ir.Module, st DXCStyle) []DisLine {
 	p := newPrinter(m)
+	p.lineComments = st.LineComments
 	p.module()
 	text := strings.TrimSuffix(p.out.String(), "\n")
 	parts := strings.Split(text, "\n")
@@ -45,8 +53,13 @@ func DisassembleIR(m *ir.Module) []DisLine {
 
 // WriteIR writes the module's IR.
 func WriteIR(w io.Writer, m *ir.Module) error {
+	return WriteIRStyle(w, m, DXCStyle{LineComments: true})
+}
+
+// WriteIRStyle is WriteIR with the spellings of one DXC build.
+func WriteIRStyle(w io.Writer, m *ir.Module, st DXCStyle) error {
 	var sb strings.Builder
-	for _, l := range DisassembleIR(m) {
+	for _, l := range DisassembleIRStyle(m, st) {
 		sb.WriteString(l.Text)
 		sb.WriteByte('\n')
 	}
@@ -79,11 +92,21 @@ type printer struct {
 	// module refers to a big (or self-referring) constant.
 	total    int64
 	globalID map[int]uint32 // Globals index → value id
+	// paramsLeft bounds the parameters the declarations print, so a
+	// function type many declarations name costs its list once per
+	// declaration only while the listing stays linear in the bitcode;
+	// typeFirst is the first function printed with each function type.
+	paramsLeft int64
+	typeFirst  map[uint32]string
+	// lineComments writes DXC's "; line:" and "; var:" comments (DXC
+	// 1.5.2005 and later).
+	lineComments bool
 }
 
 func newPrinter(m *ir.Module) *printer {
 	p := &printer{m: m, types: ir.NewTypePrinter(m, ir.AsmSyntax), modSlot: map[uint32]int{},
-		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14}
+		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14,
+		paramsLeft: 8*m.Size + 1<<14, typeFirst: map[uint32]string{}}
 	p.slots()
 	return p
 }
@@ -150,7 +173,7 @@ func (p *printer) typ(id uint32) string { return p.types.Type(id) }
 
 func (p *printer) isNode(f *ir.Function, id uint32) bool {
 	e := p.m.MD(f, id)
-	return e != nil && e.Code != ir.MetadataString && e.Code != ir.MetadataValue && e.Code != ir.MetadataExpression
+	return e != nil && e.Code != ir.MetadataString && e.Code != ir.MetadataValue
 }
 
 // mdSlotOf numbers a node and the nodes under it, depth first, as LLVM's
@@ -824,8 +847,24 @@ func (p *printer) function(fi int) {
 	}
 	s += p.valueRef(f.ValueID) + "("
 	var ps []string
-	if ft != nil && len(ft.Elems) > 0 {
-		for i, pt := range ft.Elems[1:] {
+	if n := 0; ft != nil && len(ft.Elems) > 0 {
+		if n = len(ft.Elems) - 1; int64(n) > p.paramsLeft {
+			// One function type of thousands of parameters named by every
+			// function would print its list each time: past the budget a
+			// function names the first one printed with that type.
+			if first, ok := p.typeFirst[f.Type]; ok {
+				ps = append(ps, fmt.Sprintf("<%d parameters, as %s above>", n, first))
+			} else {
+				ps = append(ps, fmt.Sprintf("<%d parameters>", n))
+			}
+			n = 0
+		} else {
+			p.paramsLeft -= int64(n)
+			if _, ok := p.typeFirst[f.Type]; !ok {
+				p.typeFirst[f.Type] = p.valueRef(f.ValueID)
+			}
+		}
+		for i, pt := range ft.Elems[1 : 1+n] {
 			x := p.typ(pt)
 			if a := p.attrString(f.Attrs, uint64(i+1), true); a != "" {
 				x += " " + a

@@ -76,8 +76,12 @@ type bufPrinter struct {
 	m       *ir.Module
 	ann     map[uint32]*dxil.StructAnnotation
 	minPrec bool
-	out     []string
-	depth   int
+	// noSemicolon closes struct layouts as DXC before commit count 2167
+	// does: "} Name" without ";", "/* empty struct */" at the struct's
+	// indent.
+	noSemicolon bool
+	out         []string
+	depth       int
 }
 
 func (b *bufPrinter) add(s string) { b.out = append(b.out, s) }
@@ -111,10 +115,14 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 	sa := b.ann[t]
 	st := b.m.TypeAt(t)
 	if sa == nil || st == nil {
+		at := fi
+		if b.noSemicolon {
+			at = indent
+		}
 		if size == 0 {
-			b.add(";" + strings.Repeat(" ", fi) + "/* empty struct */")
+			b.add(";" + strings.Repeat(" ", at) + "/* empty struct */")
 		} else {
-			b.add(";" + strings.Repeat(" ", fi) + "[" + strconv.Itoa(int(size)) + " x i8] (type annotation not present)")
+			b.add(";" + strings.Repeat(" ", at) + "[" + strconv.Itoa(int(size)) + " x i8] (type annotation not present)")
 		}
 	} else {
 		var offs []uint64
@@ -133,7 +141,11 @@ func (b *bufPrinter) structLayout(t uint32, varName string, offset uint32, inden
 		}
 	}
 	b.add(";" + pad)
-	line := ";" + pad + "} " + ljust(varName+";", offsetIndent-2) + "; Offset:" + rjust(strconv.Itoa(int(offset)), 5)
+	closing := varName + ";"
+	if b.noSemicolon {
+		closing = varName
+	}
+	line := ";" + pad + "} " + ljust(closing, offsetIndent-2) + "; Offset:" + rjust(strconv.Itoa(int(offset)), 5)
 	if size != 0 {
 		line += " Size: " + rjust(strconv.Itoa(int(size)), 5)
 	}
@@ -289,14 +301,14 @@ func (b *bufPrinter) block(kind, name string, t, size uint32, missing string) {
 // bufferDefinitions prints each cbuffer of !dx.resources with its layout,
 // then the structured buffers (SRVs, then UAVs) and tbuffers, as DXC's
 // PrintStructBufferDefinition and PrintTBufferDefinition do.
-func bufferDefinitions(m *ir.Module, minPrec bool) []string {
+func bufferDefinitions(m *ir.Module, minPrec bool, st DXCStyle) []string {
 	ann := dxil.TypeAnnotations(m)
 	for _, sa := range ann {
 		for i := range sa.Fields {
 			sa.Fields[i].Name = Safe(sa.Fields[i].Name) // a name from the file, printed in a comment line
 		}
 	}
-	b := &bufPrinter{m: m, ann: ann, minPrec: minPrec}
+	b := &bufPrinter{m: m, ann: ann, minPrec: minPrec, noSemicolon: !st.StructSemicolon}
 	for _, cb := range resourceRecords(m, 2) {
 		size, _ := mdInt(m, opnd(cb.r, 6))
 		b.block("cbuffer", Safe(mdString(m, opnd(cb.r, 2))), symbolType(m, opnd(cb.r, 1), false), size,

@@ -28,7 +28,7 @@ func WriteDisassembly(w io.Writer, f *decode.File, m *ir.Module) error {
 	if _, err := io.WriteString(w, sb.String()); err != nil {
 		return err
 	}
-	return WriteIR(w, m)
+	return WriteIRStyle(w, m, ChooseDXCStyle(f))
 }
 
 var featureInfoNames = [...]string{"Double-precision floating point", "Raw and Structured buffers",
@@ -74,6 +74,7 @@ var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3
 // DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
 // IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
 func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
+	st := ChooseDXCStyle(f)
 	var out []string
 	add := func(s string) { out = append(out, s) }
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
@@ -86,7 +87,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 			}
 		}
 		add(";")
-		if opt := fl >> 40; opt != 0 {
+		if opt := fl >> 40; opt != 0 && st.OptionalFeatureNote {
 			add("; Note: shader has optional feature flags set:")
 			for i, n := range optFeatureInfoNames {
 				if opt&(1<<i) != 0 {
@@ -175,7 +176,11 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	}
 	sig("Input", []string{"ISG1", "ISGN"}, true)
 	sig("Output", []string{"OSG1", "OSG5", "OSGN"}, false)
-	sig("Patch Constant", []string{"PSG1", "PCSG"}, false)
+	if st.DoubledPatchSignature {
+		sig("Patch Constant signature", []string{"PSG1", "PCSG"}, false)
+	} else {
+		sig("Patch Constant", []string{"PSG1", "PCSG"}, false)
+	}
 	if p := f.Part("ILDN"); p != nil && p.DebugName != nil {
 		if !p.DebugName.Valid {
 			add("; shader debug name present; corruption detected")
@@ -198,7 +203,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 		return out
 	}
 	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil {
-		out = append(out, psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind)...)
+		out = append(out, psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind, st)...)
 	}
 	mod := prog.Module
 	if mod == nil || mod.DXILVersion == nil {
@@ -233,7 +238,11 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 			dxilSig("Primitive Output", s.PatchConstant)
 		} else {
 			dxilSig("Output", s.Outputs)
-			dxilSig("Patch Constant", s.PatchConstant)
+			if st.DoubledDXILPatchSignature {
+				dxilSig("Patch Constant signature", s.PatchConstant)
+			} else {
+				dxilSig("Patch Constant", s.PatchConstant)
+			}
 		}
 	}
 	refMod := mod
@@ -252,7 +261,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 		if len(refMod.EntryPoints) > 0 && refMod.EntryPoints[0].ShaderFlags&(1<<23) != 0 {
 			minPrec = false // UseNativeLowPrecision
 		}
-		out = append(out, bufferDefinitions(refIR, minPrec)...)
+		out = append(out, bufferDefinitions(refIR, minPrec, st)...)
 	}
 	out = append(out, heading("Resource Bindings:", "; Name                                 Type  Format         Dim      ID      HLSL Bind  Count",
 		"; ------------------------------ ---------- ------- ----------- ------- -------------- ------")...)
@@ -353,7 +362,11 @@ func resourceBinding(r dxil.Resource) string {
 	return s
 }
 
-func psvRuntimeInfo(p *decode.PSVInfo, kind dxil.ShaderKind) []string {
+// psvRuntimeInfo is the "Pipeline Runtime Information" section: PSV0's
+// runtime information for the stage, as the DXC build of style st prints
+// it (PrintPSVRuntimeInfo from DXC 1.8.2502, the disassembler's own
+// stage lines before).
+func psvRuntimeInfo(p *decode.PSVInfo, kind dxil.ShaderKind, st DXCStyle) []string {
 	out := []string{";", "; Pipeline Runtime Information: ", ";"}
 	add := func(s string) { out = append(out, "; "+s) }
 	b := func(v uint8) string {
@@ -362,9 +375,21 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind dxil.ShaderKind) []string {
 		}
 		return "0"
 	}
+	if st.PSVRuntimeInfo {
+		out = append(out, ";PSVRuntimeInfo:")
+		if p.Version >= 1 { // PrintPSVRuntimeInfo believes PSV0's stage over the program's
+			kind = p.ShaderStage
+			if !p.StageKnown {
+				kind = dxil.Invalid
+			}
+		}
+	}
 	threads := func() {
 		if p.Version >= 2 {
 			add(fmt.Sprintf("NumThreads=(%d,%d,%d)", p.NumThreadsX, p.NumThreadsY, p.NumThreadsZ))
+		}
+		if st.PSVRuntimeInfo && p.Version >= 4 {
+			add(fmt.Sprintf("NumBytesGroupSharedMemory: %d", p.NumBytesGroupSharedMemory))
 		}
 	}
 	switch kind {
@@ -413,20 +438,43 @@ func psvRuntimeInfo(p *decode.PSVInfo, kind dxil.ShaderKind) []string {
 		add("DepthOutput=" + b(ps.DepthOutput))
 		add("SampleFrequency=" + b(ps.SampleFrequency))
 	case dxil.Compute:
-		add("Compute Shader")
-		threads()
-	case dxil.Amplification:
-		add("Amplification Shader")
-		threads()
-	case dxil.Mesh:
-		add("Mesh Shader")
-		if p.Version >= 1 {
-			add("MeshOutputTopology=" + pick([]string{"undefined", "line", "triangle"}, uint32(p.MeshOutputTopology)))
+		if st.ThreadsTitle {
+			add("Compute Shader")
+			threads()
 		}
-		threads()
+	case dxil.Amplification:
+		if st.ThreadsTitle {
+			add("Amplification Shader")
+			threads()
+		}
+	case dxil.Mesh:
+		if st.ThreadsTitle {
+			add("Mesh Shader")
+			if p.Version >= 1 {
+				add("MeshOutputTopology=" + pick([]string{"undefined", "line", "triangle"}, uint32(p.MeshOutputTopology)))
+			}
+			threads()
+		}
 	}
-	if p.MinimumWaveLaneCount == p.MaximumWaveLaneCount {
+	switch {
+	case p.MinimumWaveLaneCount == p.MaximumWaveLaneCount && (st.WaveSizeLine || st.PSVRuntimeInfo):
 		add(fmt.Sprintf("WaveSize=%d", p.MinimumWaveLaneCount))
+	case st.PSVRuntimeInfo:
+		add(fmt.Sprintf("MinimumExpectedWaveLaneCount: %d", p.MinimumWaveLaneCount))
+		add(fmt.Sprintf("MaximumExpectedWaveLaneCount: %d", p.MaximumWaveLaneCount))
+	}
+	if st.PSVRuntimeInfo && p.Version >= 1 {
+		add("UsesViewID: " + strconv.FormatBool(p.UsesViewID != 0))
+		add(fmt.Sprintf("SigInputElements: %d", p.SigInputElementCount))
+		add(fmt.Sprintf("SigOutputElements: %d", p.SigOutputElementCount))
+		add(fmt.Sprintf("SigPatchConstOrPrimElements: %d", p.SigPatchConstOrPrimElementCount))
+		add(fmt.Sprintf("SigInputVectors: %d", p.SigInputVectors))
+		for i, n := range p.SigOutputVectors {
+			add(fmt.Sprintf("SigOutputVectors[%d]: %d", i, n))
+		}
+	}
+	if st.PSVRuntimeInfo && p.Version >= 3 {
+		add("EntryFunctionName: " + Safe(p.EntryName))
 	}
 	out = append(out, ";")
 	return out

@@ -286,7 +286,8 @@ func (p *printer) comment(b *strings.Builder, in *ir.Inst) {
 	if isCall && cv.Kind == ir.ValueFunction {
 		name = cv.Name
 	}
-	if name == "llvm.dbg.declare" || name == "llvm.dbg.value" {
+	dbg := name == "llvm.dbg.declare" || name == "llvm.dbg.value"
+	if p.lineComments && dbg {
 		var varID, exprID int64 = -1, -1
 		if name == "llvm.dbg.declare" && len(in.MDArgs) >= 3 {
 			varID, exprID = in.MDArgs[1], in.MDArgs[2]
@@ -300,7 +301,7 @@ func (p *printer) comment(b *strings.Builder, in *ir.Inst) {
 				b.WriteString(` func:"` + p.nameOf(sp) + `"`)
 			}
 		}
-	} else if in.DebugLoc >= 0 {
+	} else if p.lineComments && !dbg && in.DebugLoc >= 0 {
 		if l := p.md(in.DebugLoc); l != nil {
 			line, _ := l.Field("line")
 			col, _ := l.Field("column")

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -40,8 +41,12 @@ func commonLines(a, b []string) int {
 
 // TestDisassemblyMatchesDXCListings compares `dxscope dis` with every DXC
 // listing in the corpus that holds the IR (dxc -dumpbin output beside its
-// binary): the whole listing, header comments and IR, line for line.
+// binary): the whole listing, header comments and IR, line for line, and
+// reports files and lines per compiler version (the version the listing's
+// spellings were chosen from, ChooseDXCStyle).
 func TestDisassemblyMatchesDXCListings(t *testing.T) {
+	type tally struct{ files, same, lines, total int }
+	byVersion := map[string]*tally{}
 	files, same, lines, total := 0, 0, 0, 0
 	for _, e := range corpus.Entries(t) {
 		if e.Listing() == "" || (!e.Has("DXIL") && !e.Has("ILDB")) {
@@ -66,8 +71,22 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 		files++
 		lines += n
 		total += len(w)
+		v := ChooseDXCStyle(f).Version
+		key := "no version"
+		if v.Source != "" {
+			key = v.Source + " " + v.Text
+		}
+		vt := byVersion[key]
+		if vt == nil {
+			vt = &tally{}
+			byVersion[key] = vt
+		}
+		vt.files++
+		vt.lines += n
+		vt.total += len(w)
 		if n == len(w) && len(g) == len(w) {
 			same++
+			vt.same++
 			continue
 		}
 		for i := range min(len(g), len(w)) {
@@ -82,6 +101,15 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 	}
 	if files == 0 {
 		corpus.Skip(t, "corpus", "no DXC listing with IR in the corpus")
+	}
+	keys := make([]string, 0, len(byVersion))
+	for k := range byVersion {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		vt := byVersion[k]
+		t.Logf("%s: %d/%d listings identical; %d/%d lines agree", k, vt.same, vt.files, vt.lines, vt.total)
 	}
 	t.Logf("%d/%d DXC listings identical; %d/%d lines agree", same, files, lines, total)
 }

@@ -9,31 +9,21 @@ import (
 )
 
 // Metadata as LLVM 3.7's assembly writer prints it: tuples, and each DI node
-// with its fields in the writer's order, skipping the ones it skips.
+// with its fields in the writer's order, skipping the ones it skips. A
+// DIExpression is a numbered node like the others (LLVM 3.7 and so DXC
+// print "metadata !142" and "!142 = !DIExpression()"; later LLVMs print it
+// inline).
 
-var dwTags = map[uint64]string{0x01: "DW_TAG_array_type", 0x02: "DW_TAG_class_type", 0x04: "DW_TAG_enumeration_type",
-	0x05: "DW_TAG_formal_parameter", 0x08: "DW_TAG_imported_declaration", 0x0b: "DW_TAG_lexical_block",
-	0x0d: "DW_TAG_member", 0x0f: "DW_TAG_pointer_type", 0x10: "DW_TAG_reference_type", 0x11: "DW_TAG_compile_unit",
-	0x13: "DW_TAG_structure_type", 0x15: "DW_TAG_subroutine_type", 0x16: "DW_TAG_typedef", 0x17: "DW_TAG_union_type",
-	0x1c: "DW_TAG_inheritance", 0x1d: "DW_TAG_inlined_subroutine", 0x21: "DW_TAG_subrange_type", 0x24: "DW_TAG_base_type",
-	0x26: "DW_TAG_const_type", 0x28: "DW_TAG_enumerator", 0x2e: "DW_TAG_subprogram", 0x2f: "DW_TAG_template_type_parameter",
-	0x30: "DW_TAG_template_value_parameter", 0x34: "DW_TAG_variable", 0x35: "DW_TAG_volatile_type", 0x39: "DW_TAG_namespace",
-	0x3a: "DW_TAG_imported_module", 0x3b: "DW_TAG_unspecified_type", 0x42: "DW_TAG_rvalue_reference_type",
-	0x43: "DW_TAG_template_alias", 0x100: "DW_TAG_auto_variable", 0x101: "DW_TAG_arg_variable",
-	0x4106: "DW_TAG_GNU_template_template_param", 0x4107: "DW_TAG_GNU_template_parameter_pack"}
-
-var dwEncodings = map[uint64]string{0x01: "DW_ATE_address", 0x02: "DW_ATE_boolean", 0x03: "DW_ATE_complex_float",
-	0x04: "DW_ATE_float", 0x05: "DW_ATE_signed", 0x06: "DW_ATE_signed_char", 0x07: "DW_ATE_unsigned",
-	0x08: "DW_ATE_unsigned_char", 0x10: "DW_ATE_UTF"}
-
-var dwLangs = map[uint64]string{0x01: "DW_LANG_C89", 0x02: "DW_LANG_C", 0x04: "DW_LANG_C_plus_plus", 0x0c: "DW_LANG_C99",
-	0x1a: "DW_LANG_C_plus_plus_11", 0x1d: "DW_LANG_C11", 0x21: "DW_LANG_C_plus_plus_14"}
-
+// dwOps are the operations a DIExpression may hold in LLVM 3.7
+// (DIExpression::isValid); another makes the writer print plain numbers.
 var dwOps = map[uint64]struct {
 	name string
 	args int
 }{0x06: {"DW_OP_deref", 0}, 0x22: {"DW_OP_plus", 1}, 0x9d: {"DW_OP_bit_piece", 2}}
 
+// diFlags are LLVM 3.7's DIFlag bits above the access field
+// (include/llvm/IR/DebugInfoFlags.def; the access values 1-3 are
+// DIFlagPrivate, DIFlagProtected and DIFlagPublic).
 var diFlags = []struct {
 	bit  uint64
 	name string
@@ -76,8 +66,6 @@ func (p *printer) mdRef(f *ir.Function, id uint32) string {
 		return `!"` + escapeLL(e.Str) + `"`
 	case ir.MetadataValue:
 		return p.operandIn(f, e.Value, true)
-	case ir.MetadataExpression:
-		return p.mdBody(f, e)
 	}
 	if n, ok := p.mdSlot[id]; ok {
 		return "!" + strconv.Itoa(n)
@@ -111,7 +99,7 @@ func (p *printer) fieldString(f *ir.Function, fd ir.DIField) string {
 
 // diEnums are the names of the enumerated field kinds.
 var diEnums = map[ir.DIFieldKind]map[uint64]string{ir.DIEncoding: dwEncodings, ir.DILanguage: dwLangs,
-	ir.DIVirtuality: {1: "DW_VIRTUALITY_virtual", 2: "DW_VIRTUALITY_pure_virtual"}}
+	ir.DIVirtuality: dwVirtualities}
 
 // diFieldsText prints a debug-info node's fields as LLVM 3.7's writer does,
 // leaving out what it leaves out.

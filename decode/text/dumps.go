@@ -86,6 +86,64 @@ func (d Dump) TextUpTo(f *decode.File, p *decode.Part, max int) (text string, cu
 	return
 }
 
+// MaxText is the budget of one text: the most a listing is made of unless
+// a caller asks for more (dxscope's --full asks for all). The largest text
+// of a real shader in the corpus is under a megabyte; a file of a few
+// kilobytes can ask for gigabytes, and a text stopped here says so.
+const MaxText = 64 << 20
+
+// CapWriter passes writes through to W until Max bytes have gone (Max 0:
+// no cap); the write that would pass Max goes out up to its last newline
+// within Max, and then the writer stops whoever is writing: it panics with
+// ErrTextFull, which WriteCapped recovers. fmt's writes ignore errors, so an
+// error alone would not stop a long text.
+type CapWriter struct {
+	W       io.Writer
+	Max     int
+	written int
+}
+
+// Raw is the writer under the cap and any escaping (SafeWriter) below it,
+// for bytes that are not text.
+func (c *CapWriter) Raw() io.Writer {
+	if s, ok := c.W.(interface{ Raw() io.Writer }); ok {
+		return s.Raw()
+	}
+	return c.W
+}
+
+// ErrTextFull is what a CapWriter panics with at its cap.
+var ErrTextFull = errTextFull
+
+// Write passes p on, or at the cap its whole lines within the cap and stops.
+func (c *CapWriter) Write(p []byte) (int, error) {
+	if c.Max > 0 && c.written+len(p) > c.Max {
+		head := p[:max(0, c.Max-c.written)]
+		if i := bytes.LastIndexByte(head, '\n'); i >= 0 {
+			c.W.Write(head[:i+1])
+		}
+		c.written = c.Max
+		panic(errTextFull)
+	}
+	c.written += len(p)
+	return c.W.Write(p)
+}
+
+// WriteCapped runs write on a CapWriter over w with cap max and reports
+// whether the cap stopped it.
+func WriteCapped(w io.Writer, max int, write func(io.Writer)) (cut bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errTextFull {
+				panic(r)
+			}
+			cut = true
+		}
+	}()
+	write(&CapWriter{W: w, Max: max})
+	return false
+}
+
 // capWriter keeps what is written up to max bytes, then stops the writer
 // with errTextFull (recovered by TextUpTo): fmt's writes ignore errors, so
 // an error alone would not stop a long dump.

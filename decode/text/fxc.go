@@ -26,28 +26,79 @@ type Line struct {
 // comments from RDEF, the signatures and STAT, the level-9 section from Aon9,
 // the SM4/5 instructions and the closing slot count. Comment lines carry
 // FXC's "// " marker; instruction lines do not.
+// It stops after about MaxText bytes (FXCListingUpTo says whether it did).
 func FXCListing(f *decode.File) []Line {
-	l := &lister{f: f, style: ChooseFXCStyle(f)}
-	l.build()
-	return l.out
+	ls, _ := FXCListingUpTo(f, MaxText)
+	return ls
 }
 
-// WriteFXCListing writes FXCListing's lines.
+// FXCListingUpTo is FXCListing cut after about max bytes of text (max 0:
+// whole), and whether it was cut: the lines are made no further than that.
+func FXCListingUpTo(f *decode.File, max int) ([]Line, bool) {
+	l := &lister{f: f, style: ChooseFXCStyle(f), max: max}
+	cut := l.run(l.build)
+	return l.out, cut
+}
+
+// WriteFXCListing writes FXCListing's lines as they are made, with no
+// budget of its own: the writer's (a capped writer's) stops it.
 func WriteFXCListing(w io.Writer, f *decode.File) error {
-	for _, ln := range FXCListing(f) {
-		if _, err := io.WriteString(w, ln.Text+"\n"); err != nil {
-			return err
-		}
-	}
-	return nil
+	l := &lister{f: f, style: ChooseFXCStyle(f), sink: w}
+	l.build()
+	l.flush()
+	return l.err
 }
 
 type lister struct {
-	f     *decode.File
-	style FXCStyle
-	out   []Line
-	part  string                  // the part the lines being added show
-	spans map[spanKey]decode.Span // struct/field spans by part and JSON key path
+	f       *decode.File
+	style   FXCStyle
+	out     []Line
+	part    string                  // the part the lines being added show
+	spans   map[spanKey]decode.Span // struct/field spans by part and JSON key path
+	members *memberMemo             // RDEF struct types already spelled
+
+	// max bounds the text made (0: none); size is the text so far. A sink
+	// takes each line once the next is made (the last may still be
+	// amended), and the lines are not kept.
+	max, size int
+	sink      io.Writer
+	err       error
+}
+
+// push adds a line, stopping the listing (run recovers) once it passes max.
+func (l *lister) push(ln Line) {
+	l.size += len(ln.Text) + 1
+	if l.max > 0 && l.size > l.max {
+		panic(errTextFull)
+	}
+	if l.sink != nil {
+		l.flush()
+	}
+	l.out = append(l.out, ln)
+}
+
+// flush writes the lines kept to the sink.
+func (l *lister) flush() {
+	for _, ln := range l.out {
+		if l.err == nil {
+			_, l.err = io.WriteString(l.sink, ln.Text+"\n")
+		}
+	}
+	l.out = l.out[:0]
+}
+
+// run runs build and reports whether push stopped it at max.
+func (l *lister) run(build func()) (cut bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errTextFull {
+				panic(r)
+			}
+			cut = true
+		}
+	}()
+	build()
+	return false
 }
 
 type spanKey struct{ part, path string }
@@ -71,7 +122,7 @@ func (l *lister) add(t, path string) {
 			ln.Off, ln.Size = sp.Off, sp.Size
 		}
 	}
-	l.out = append(l.out, ln)
+	l.push(ln)
 }
 
 // jsonPath turns a span path written with brackets ("A[2]/B") into the JSON
@@ -198,7 +249,7 @@ func (l *lister) build() {
 // variables it leaves in registers.
 func (l *lister) code(p *decode.Part) {
 	s := p.Bytecode
-	l.out = append(l.out, Line{Text: s.Version(), Part: p.Name, Path: "Bytecode/Version", Off: p.DataOffset, Size: 4})
+	l.push(Line{Text: s.Version(), Part: p.Name, Path: "Bytecode/Version", Off: p.DataOffset, Size: 4})
 	if s.Program == nil { // a part too short for the header tokens
 		return
 	}
@@ -210,7 +261,7 @@ func (l *lister) code(p *decode.Part) {
 		texts := strings.Split(sm4.Format(in, l.style.Style), "\n")
 		texts[len(texts)-1] += dbg.after(i, in.Opcode)
 		for _, t := range texts {
-			l.out = append(l.out, Line{Text: pad + t, Part: p.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
+			l.push(Line{Text: pad + t, Part: p.Name, Path: "Bytecode/Instructions/" + strconv.Itoa(i), Off: in.Offset, Size: in.Size})
 		}
 	}
 }
@@ -351,10 +402,20 @@ func svRegisterName(e decode.SignatureParameter) string {
 
 // RDEFListing is the part of FXC's listing that RDEF alone makes: the
 // "Buffer Definitions" and "Resource Bindings" comments.
+// It stops after about MaxText bytes, RDEFListingUpTo after max.
 func RDEFListing(f *decode.File) []Line {
-	l := &lister{f: f, style: ChooseFXCStyle(f)}
-	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
-		l.rdef(p.ResourceDefs)
-	}
-	return l.out
+	ls, _ := RDEFListingUpTo(f, MaxText)
+	return ls
+}
+
+// RDEFListingUpTo is RDEFListing cut after about max bytes of text (max 0:
+// whole), and whether it was cut.
+func RDEFListingUpTo(f *decode.File, max int) ([]Line, bool) {
+	l := &lister{f: f, style: ChooseFXCStyle(f), max: max}
+	cut := l.run(func() {
+		if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
+			l.rdef(p.ResourceDefs)
+		}
+	})
+	return l.out, cut
 }

@@ -9,7 +9,11 @@ import (
 )
 
 // level9 adds the Aon9 section to the listing.
-func (l *lister) level9(a *decode.Aon9) { l.out = append(l.out, Level9Listing(a)...) }
+func (l *lister) level9(a *decode.Aon9) {
+	for _, ln := range Level9Listing(a) {
+		l.push(ln)
+	}
+}
 
 // Level9Listing is the Aon9 part as FXC lists it, every line a "//"
 // comment: the register mapping tables, then "Level9 shader bytecode" with
@@ -80,14 +84,14 @@ func Level9Listing(a *decode.Aon9) []Line {
 		if ln.Path != "" {
 			ln.Part = "Aon9"
 		}
-		l.out = append(l.out, ln)
+		l.push(ln)
 	}
 	return l.out
 }
 
 // row adds a "// " line made of the bytes [off, off+size).
 func (l *lister) row(t, path string, off, size int64) {
-	l.out = append(l.out, Line{Text: "// " + t, Part: "Aon9", Path: path, Off: off, Size: size})
+	l.push(Line{Text: "// " + t, Part: "Aon9", Path: path, Off: off, Size: size})
 }
 
 // Level9Code is the D3D9 listing of an SM 2.x shader as FXC prints it inside

@@ -161,7 +161,19 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 		if !first {
 			decl = append(decl, "") // FXC sets a struct off from the variable before it
 		}
-		decl = append(decl, l.structLines(d, t, 2, v.StartOffset, 0)...)
+		// The struct's lines go out as they are made: a type graph can
+		// ask for more than any budget, which add stops.
+		for _, s := range decl {
+			l.declLine(s, path)
+		}
+		decl = nil
+		if l.members == nil || l.members.d != d {
+			l.members = newMemberMemo(d)
+		}
+		l.structLines(d, v.TypeIndex, 2, v.StartOffset, 0, func(s string) {
+			l.members.line() // every line of a repeat counts against the repeats' budget
+			l.declLine(s, path)
+		})
 		decl = append(decl, "  } "+name+arraySuffix(t)+";")
 	} else {
 		decl = append(decl, "  "+typeName(d, v.TypeIndex)+" "+name+arraySuffix(t)+";")
@@ -171,12 +183,8 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 		size = strconv.Itoa(int(v.Size))
 	}
 	for k, s := range decl {
-		if s == "" {
-			l.comment("")
-			continue
-		}
 		if k < len(decl)-1 {
-			l.commentAt(s, path)
+			l.declLine(s, path)
 			continue
 		}
 		line := fmt.Sprintf("%-37s// Offset: %4d Size: %5s", s, v.StartOffset, size)
@@ -202,26 +210,47 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 	}
 }
 
-// structLines spells a struct type's opening and members (FXC indents each
-// level by four and gives each member its absolute offset).
-func (l *lister) structLines(d *decode.ResourceDefinitions, t decode.RDEFType, indent int, base uint32, depth int) []string {
-	pad := strings.Repeat(" ", indent)
-	out := []string{strings.TrimRight(pad+"struct "+Safe(t.Name), " "), pad + "{", ""}
-	if depth > 8 {
-		return append(out, pad+"    ...")
+// declLine adds a line of a variable's declaration ("" is a bare "//").
+func (l *lister) declLine(s, path string) {
+	if s == "" {
+		l.comment("")
+		return
 	}
-	for _, m := range t.MemberList {
+	l.commentAt(s, path)
+}
+
+// structLines spells struct type ti's opening and members (FXC indents each
+// level by four and gives each member its absolute offset), each line to
+// emit. A member list already spelled, or being spelled, may be one line
+// saying so (memberMemo).
+func (l *lister) structLines(d *decode.ResourceDefinitions, ti, indent int, base uint32, depth int, emit func(string)) {
+	t := d.Types[ti]
+	pad := strings.Repeat(" ", indent)
+	emit(strings.TrimRight(pad+"struct "+Safe(t.Name), " "))
+	emit(pad + "{")
+	emit("")
+	if depth > 8 {
+		emit(pad + "    ...")
+		return
+	}
+	leave, ref, ok := l.members.enter(ti)
+	if !ok {
+		emit(pad + "    " + ref)
+		emit("")
+		return
+	}
+	defer leave()
+	for _, m := range d.Members(ti) {
 		mt, ok := typeAt(d, m.TypeIndex)
 		mpad := strings.Repeat(" ", indent+4)
 		if ok && mt.Class == 5 {
-			out = append(out, l.structLines(d, mt, indent+4, base+m.Offset, depth+1)...)
-			out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
+			l.structLines(d, m.TypeIndex, indent+4, base+m.Offset, depth+1, emit)
+			emit(fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%-37s// Offset: %4d", mpad+typeName(d, m.TypeIndex)+" "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
+		emit(fmt.Sprintf("%-37s// Offset: %4d", mpad+typeName(d, m.TypeIndex)+" "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
 	}
-	out = append(out, "")
-	return out
+	emit("")
 }
 
 func typeAt(d *decode.ResourceDefinitions, i int) (decode.RDEFType, bool) {

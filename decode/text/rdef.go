@@ -26,6 +26,7 @@ func WriteResourceDefinitions(w io.Writer, d *decode.ResourceDefinitions) {
 		fmt.Fprintf(w, "%s: header %d, cbuffer %d, binding %d, variable %d, type %d, member %d, interface slots %d\n",
 			x.MagicName, x.HeaderSize, x.CBufferSize, x.BindingSize, x.VariableSize, x.TypeSize, x.MemberSize, x.InterfaceSlotCount)
 	}
+	m := newMemberMemo(d)
 	if len(d.ConstantBuffers) > 0 {
 		fmt.Fprintln(w, "\nBuffer Definitions:")
 		for _, cb := range d.ConstantBuffers {
@@ -41,7 +42,7 @@ func WriteResourceDefinitions(w io.Writer, d *decode.ResourceDefinitions) {
 				}
 				fmt.Fprintf(w, "%-38s // Offset: %4d Size: %5d%s\n", decl, v.StartOffset, v.Size, extra)
 				if v.TypeIndex >= 0 {
-					writeMembers(w, d, v.TypeIndex, 2, 0)
+					writeMembers(w, m, v.TypeIndex, 2, 0)
 				}
 			}
 			fmt.Fprintln(w, "}")
@@ -61,20 +62,99 @@ func WriteResourceDefinitions(w io.Writer, d *decode.ResourceDefinitions) {
 }
 
 // writeMembers prints a struct type's members, indented, with a depth bound.
-func writeMembers(w io.Writer, d *decode.ResourceDefinitions, ti, indent, depth int) {
+func writeMembers(w io.Writer, m *memberMemo, ti, indent, depth int) {
+	d := m.d
 	if depth > 16 || ti < 0 || ti >= len(d.Types) {
 		return
 	}
-	for _, m := range d.Types[ti].MemberList {
+	pad := strings.Repeat("  ", indent+1)
+	leave, ref, ok := m.enter(ti)
+	if !ok {
+		fmt.Fprintf(w, "%s%s\n", pad, ref)
+		return
+	}
+	defer leave()
+	for _, mb := range d.Members(ti) {
 		text := "?"
-		if m.TypeIndex >= 0 {
-			t := d.Types[m.TypeIndex]
+		if mb.TypeIndex >= 0 {
+			t := d.Types[mb.TypeIndex]
 			text = Safe(t.HLSLTypeText)
 			if t.Elements > 0 {
 				text += fmt.Sprintf("[%d]", t.Elements)
 			}
 		}
-		fmt.Fprintf(w, "%s%s %s; // Offset: %d\n", strings.Repeat("  ", indent+1), text, Safe(m.Name), m.Offset)
-		writeMembers(w, d, m.TypeIndex, indent+1, depth+1)
+		m.line()
+		fmt.Fprintf(w, "%s%s %s; // Offset: %d\n", pad, text, Safe(mb.Name), mb.Offset)
+		writeMembers(w, m, mb.TypeIndex, indent+1, depth+1)
+	}
+}
+
+// memberMemo keeps the printers of struct types linear. A file can name one
+// member list from every member of it (each struct type's members of the
+// next type, or of the type itself), so printing types as a tree costs
+// members^depth lines: 1.4 KB of RDEF asked for 4^14. Each member list is
+// printed in full the first time; again, as FXC does for a struct used
+// twice, while the lines printed for repeats stay under maxRepeatLines;
+// past that, and for a list inside itself, one line says where it is.
+type memberMemo struct {
+	d           *decode.ResourceDefinitions
+	first       map[[2]uint32]int // member list (MemberOffset, Members) → the type first printed with it
+	open        map[[2]uint32]bool
+	repeating   int // repeats being printed
+	repeatLines int
+}
+
+// maxRepeatLines is how many lines repeats of member lists may print in
+// all: far more than real shaders repeat (a struct and an array of it), far
+// less than a hostile type graph asks for.
+const maxRepeatLines = 4096
+
+func newMemberMemo(d *decode.ResourceDefinitions) *memberMemo {
+	return &memberMemo{d: d, first: map[[2]uint32]int{}, open: map[[2]uint32]bool{}}
+}
+
+func memberKey(t decode.RDEFType) [2]uint32 { return [2]uint32{t.MemberOffset, uint32(t.Members)} }
+
+// enter starts printing the members of type ti and returns how to end it
+// (calling leave); when they are not to be printed, it returns the line to print
+// instead and false.
+func (m *memberMemo) enter(ti int) (leave func(), ref string, ok bool) {
+	t := m.d.Types[ti]
+	k := memberKey(t)
+	n := len(m.d.Members(ti))
+	first, printed := m.first[k]
+	name := func() string {
+		s := fmt.Sprintf("type %d", first)
+		if n := Safe(m.d.Types[first].Name); n != "" {
+			s += " (" + n + ")"
+		}
+		return s
+	}
+	switch {
+	case n == 0:
+		return func() {}, "", true
+	case m.open[k]:
+		return nil, fmt.Sprintf("… (the %d members of %s, being printed above)", n, name()), false
+	case printed && m.repeatLines >= maxRepeatLines:
+		return nil, fmt.Sprintf("… (same as %s above: %d members)", name(), n), false
+	case !printed:
+		m.first[k] = ti
+	}
+	m.open[k] = true
+	if printed {
+		m.repeating++
+	}
+	return func() {
+		m.open[k] = false
+		if printed {
+			m.repeating--
+		}
+	}, "", true
+}
+
+// line counts a line printed, against the repeats' lines when inside one.
+func (m *memberMemo) line() {
+	if m.repeating > 0 {
+		m.repeatLines++
 	}
 }

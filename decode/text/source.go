@@ -87,7 +87,7 @@ func DisassemblyWithSource(f *decode.File, m *ir.Module, sm *decode.SourceMap, h
 	if header {
 		head = DisassemblyHeader(f, m)
 	}
-	lines := DisassembleIR(m)
+	lines := DisassembleIRStyle(m, ChooseDXCStyle(f))
 	body := interleave(sm, ";", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
 		return lines[k].Func, lines[k].Inst, lines[k].Inst >= 0
 	})

@@ -41,3 +41,43 @@ func Bench[T any](b B, inputs []T, size func(T) int, op func(T)) {
 		}
 	}
 }
+
+// AllocBound is what handling an input may allocate in all, garbage
+// included: Base bytes, and PerByte bytes for each byte of the input. A
+// decoder that decodes or prints a shared structure once per reference
+// allocates in proportion to references × structure, which passes such a
+// bound within a few kilobytes of input; the fuzz targets check it on every
+// input (CheckAlloc) and start from internal/hostile's inputs.
+type AllocBound struct{ Base, PerByte uint64 }
+
+// DecodeAlloc bounds decoding: the corpus needs at most 128 bytes per byte
+// and 200 KB besides; the inputs of internal/hostile need under 450 per byte.
+var DecodeAlloc = AllocBound{Base: 1 << 20, PerByte: 512}
+
+// ModelAlloc bounds building the page's model of a file and every view and
+// text of its parts: the corpus needs at most 900 bytes per byte, the
+// hostile inputs 1,700 and up to 32 MB for a tiny file's capped texts.
+var ModelAlloc = AllocBound{Base: 64 << 20, PerByte: 2048}
+
+// Limit is the bound for an n-byte input.
+func (a AllocBound) Limit(n int) uint64 { return a.Base + a.PerByte*uint64(n) }
+
+// CheckAlloc starts measuring what handling an n-byte input allocates and
+// returns the check to defer: it fails t when the input took more than a
+// allows. It reads the allocator's counters before and after (no
+// collection in between: the total counts garbage too).
+//
+//	defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
+func CheckAlloc(t TB, a AllocBound, n int) (check func()) {
+	var m0 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	return func() {
+		t.Helper()
+		var m1 runtime.MemStats
+		runtime.ReadMemStats(&m1)
+		if got := m1.TotalAlloc - m0.TotalAlloc; got > a.Limit(n) {
+			t.Fatalf("a %d-byte input allocated %d MB, over the %d MB its size allows (%d MB and %d bytes per byte): something is decoded or printed once per reference",
+				n, got>>20, a.Limit(n)>>20, a.Base>>20, a.PerByte)
+		}
+	}
+}

@@ -111,7 +111,12 @@ func BlockInfoBitcode(abbrevs, blocks int) []byte {
 // BlockInfo is a container whose DXIL part (a vertex shader, shader model
 // 6.0) holds BlockInfoBitcode(abbrevs, blocks).
 func BlockInfo(abbrevs, blocks int) []byte {
-	bc := BlockInfoBitcode(abbrevs, blocks)
+	return dxilContainer(BlockInfoBitcode(abbrevs, blocks))
+}
+
+// dxilContainer is a container whose DXIL part (a vertex shader, shader
+// model 6.0) holds the bitcode bc.
+func dxilContainer(bc []byte) []byte {
 	var p []byte
 	p = le.AppendUint32(p, 1<<16|0x60)
 	p = le.AppendUint32(p, uint32(24+len(bc))/4)
@@ -120,4 +125,63 @@ func BlockInfo(abbrevs, blocks int) []byte {
 	p = le.AppendUint32(p, 16)
 	p = le.AppendUint32(p, uint32(len(bc)))
 	return Container(Part{"DXIL", append(p, bc...)})
+}
+
+// abbrevFixedArray defines, in a block of abbreviation width width, an
+// abbreviation for records of code code whose operands are an array of
+// bits-bit fields: [literal code, array, fixed(bits)].
+func (w *Bits) abbrevFixedArray(width uint, code uint64, bits uint64) {
+	w.Emit(defineAbbrev, width)
+	w.VBR(3, 5)    // three operands
+	w.Emit(1, 1)   // a literal:
+	w.VBR(code, 8) // the record code
+	w.Emit(0, 1)
+	w.Emit(3, 3) // an array
+	w.Emit(0, 1)
+	w.Emit(1, 3) // of fixed fields
+	w.VBR(bits, 5)
+}
+
+// arrayRecord writes a record with the abbreviation abbrevFixedArray
+// defined (abbreviation id id): the operands, each in bits bits.
+func (w *Bits) arrayRecord(width uint, id uint64, bits uint, ops ...uint64) {
+	w.Emit(id, width)
+	w.VBR(uint64(len(ops)), 6)
+	for _, o := range ops {
+		w.Emit(o, bits)
+	}
+}
+
+// FunctionTypeBitcode is an LLVM 3.7 module whose type table holds void,
+// i32 and one function type of params i32 parameters, and which declares
+// decls functions of that type, unnamed. Abbreviations keep it small: 8 KB
+// for 16,384 parameters and 2,048 declarations, whose disassembly spells
+// the parameter list once per declaration (gigabytes).
+func FunctionTypeBitcode(params, decls int) []byte {
+	w := NewBitcode()
+	mod := w.Enter(2, 8, 3) // MODULE_BLOCK
+	w.Unabbrev(3, 1, 1)     // VERSION 1
+	tb := w.Enter(3, 17, 4) // TYPE_BLOCK_ID_NEW
+	w.Unabbrev(4, 1, 3)     // NUMENTRY 3
+	w.Unabbrev(4, 2)        // 0: void
+	w.Unabbrev(4, 7, 32)    // 1: i32
+	w.abbrevFixedArray(4, 21, 2)
+	ops := []uint64{0, 0} // not vararg, returning void
+	for range params {
+		ops = append(ops, 1)
+	}
+	w.arrayRecord(4, 4, 2, ops...) // 2: void (i32, ...)
+	w.Exit(4, tb)
+	w.abbrevFixedArray(3, 8, 2)
+	for range decls {
+		w.arrayRecord(3, 4, 2, 2, 0, 1, 0) // FUNCTION: type 2, ccc, a declaration, external
+	}
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedFunctionType is a vertex shader container (shader model 6.0) whose
+// DXIL part holds FunctionTypeBitcode(params, decls).
+func SharedFunctionType(params, decls int) []byte {
+	return dxilContainer(FunctionTypeBitcode(params, decls))
 }

@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // FuzzModel builds the page's model from any bytes and every part's view
@@ -19,7 +22,11 @@ func FuzzModel(f *testing.F) {
 			}
 		}
 	}
+	for _, b := range hostile.Seeds() {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		defer corpus.CheckAlloc(t, corpus.ModelAlloc, len(b))()
 		m := Build("fuzz", b, 0)
 		n := int64(len(b))
 		inFile := func(what string, off int64) {

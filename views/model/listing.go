@@ -52,7 +52,8 @@ func addListings(m *Model, f *decode.File, base int64) {
 			pv.fxcStyle = &st
 			pv.loadListing = func() {
 				var head []text.Line
-				for _, l := range text.FXCListing(f) {
+				ls, cut := text.FXCListingUpTo(f, MaxDumpText)
+				for _, l := range cutLine(ls, cut, "asm") {
 					if l.Part == pv.Name && l.Path == "Bytecode/Version" {
 						break
 					}
@@ -66,4 +67,13 @@ func addListings(m *Model, f *decode.File, base int64) {
 			pv.loadListing = func() { pv.Level9 = listingLines(m, text.Level9Listing(pv.Part.Level9), base) }
 		}
 	}
+}
+
+// cutLine ends a listing that stopped at MaxDumpText with a line saying
+// where the rest is.
+func cutLine(ls []text.Line, cut bool, command string) []text.Line {
+	if !cut {
+		return ls
+	}
+	return append(ls, text.Line{Text: "// … the page stops this listing at " + SizeText(MaxDumpText) + "; dxscope " + command + " FILE prints all of it"})
 }

@@ -61,7 +61,8 @@ func (pv *PartView) ResourceDefinitions() *RDEFView {
 		}
 	}
 	if pv.m != nil && pv.m.File != nil {
-		v.Text = listingLines(pv.m, text.RDEFListing(pv.m.File), pv.Base())
+		ls, cut := text.RDEFListingUpTo(pv.m.File, MaxDumpText)
+		v.Text = listingLines(pv.m, cutLine(ls, cut, "rdef"), pv.Base())
 	}
 	return v
 }

@@ -71,6 +71,8 @@ func (pv *PartView) RootSignature() *RootSigView {
 		case p.Descriptor != nil:
 			letter := map[string]string{"CBV": "b", "SRV": "t", "UAV": "u"}[r.Type]
 			r.Binding = Register(letter, p.Descriptor.ShaderRegister, 1, p.Descriptor.RegisterSpace)
+		case p.Table != nil && p.Table.SameRangesAs != nil:
+			r.Binding = fmt.Sprintf("%d ranges, those of parameter %d", p.Table.NumRanges, *p.Table.SameRangesAs)
 		case p.Table != nil:
 			r.Binding = fmt.Sprintf("%d ranges", len(p.Table.Ranges))
 			for j, g := range p.Table.Ranges {

@@ -319,6 +319,17 @@ func (r *reader) readModule(mod *Block) {
 			}
 		}
 	}
+	// Functions are large and a declaration's record a few bytes: size the
+	// list once rather than growing it (growth allocates it several times).
+	nf := 0
+	for _, rec := range mod.Records {
+		if rec.Code == ModuleCodeFunction {
+			nf++
+		}
+	}
+	if nf > 0 {
+		m.Functions = make([]Function, 0, nf)
+	}
 	for _, rec := range mod.Records {
 		switch rec.Code {
 		case ModuleCodeVersion:

@@ -183,19 +183,26 @@ type TypePrinter struct {
 	m      *Module
 	syntax TypeSyntax
 	cache  map[uint32]string // AsmSyntax: every type; SummarySyntax: complete renderings of inner types
+	top    map[uint32]string // SummarySyntax: Type's renderings (each starts from the same budget)
 	depth  int               // AsmSyntax: types being spelled
 }
 
 // NewTypePrinter returns a printer of m's types in the given syntax.
 func NewTypePrinter(m *Module, s TypeSyntax) *TypePrinter {
-	return &TypePrinter{m: m, syntax: s, cache: map[uint32]string{}}
+	return &TypePrinter{m: m, syntax: s, cache: map[uint32]string{}, top: map[uint32]string{}}
 }
 
 // Type spells type id.
 func (p *TypePrinter) Type(id uint32) string {
 	if p.syntax == SummarySyntax {
+		// Every function of a type names it: spell it once.
+		if s, ok := p.top[id]; ok {
+			return s
+		}
 		budget := 64
-		return p.summary(id, 0, &budget)
+		s := p.summary(id, 0, &budget)
+		p.top[id] = s
+		return s
 	}
 	if s, ok := p.cache[id]; ok {
 		return s
@@ -336,7 +343,7 @@ func (p *TypePrinter) body(id uint32, identity bool, depth int, budget *int) str
 			}
 			return "<bad function type>"
 		}
-		ps := make([]string, 0, len(t.Elems))
+		ps := make([]string, 0, listCap(sum, len(t.Elems)))
 		for i, e := range t.Elems[1:] {
 			if sum && i >= 16 {
 				ps = append(ps, "…")
@@ -360,7 +367,7 @@ func (p *TypePrinter) body(id uint32, identity bool, depth int, budget *int) str
 		}
 		s := "{}"
 		if len(t.Elems) > 0 {
-			ps := make([]string, 0, len(t.Elems))
+			ps := make([]string, 0, listCap(sum, len(t.Elems)))
 			for i, e := range t.Elems {
 				if sum && i >= 16 {
 					ps = append(ps, "…")
@@ -379,6 +386,16 @@ func (p *TypePrinter) body(id uint32, identity bool, depth int, budget *int) str
 		return s
 	}
 	return "<unknown type>"
+}
+
+// listCap is the room for the spelled elements of a list of n: a summary
+// spells at most 16 and "…", so a function type of 16,384 parameters named
+// by every declaration costs a few words per declaration, not n.
+func listCap(sum bool, n int) int {
+	if sum && n > 17 {
+		return 17
+	}
+	return n
 }
 
 func addrSpace(as uint32) string {

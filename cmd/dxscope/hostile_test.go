@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+)
+
+// Every text has a budget (issue: hostile input, second round): a text
+// command stops after maxText bytes with a line saying where and why, and
+// --full prints all of it.
+
+// hostileFile writes b to a file of the test's and returns its path.
+func hostileFile(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestTextCommandsStopAtTheirBudget(t *testing.T) {
+	defer func(m int) { maxText = m }(maxText)
+	maxText = 64 << 10
+	rdef := hostileFile(t, "members.dxbc", hostile.SharedMembersRDEF(4096, 4096))
+	rts := hostileFile(t, "ranges.dxbc", hostile.SharedRanges(2048, 2048))
+	for _, c := range []struct {
+		args []string
+		full int // the status with --full
+	}{{[]string{"rdef", rdef}, 0}, {[]string{"asm", rdef}, 0}, {[]string{"rootsig", rts}, 0}, {[]string{"diff", "--text", rdef, vertex}, 1}} {
+		args := c.args
+		code, out, errs := runCmd(args...)
+		stop := "… dxscope stopped this text at its budget of 64 KiB; dxscope " + args[0] + " --full prints all of it\n"
+		if code != 1 || !strings.HasSuffix(out, stop) || len(out) > maxText+len(stop) {
+			t.Errorf("%q: exit %d, %d bytes ending %q", args, code, len(out), out[max(0, len(out)-120):])
+		}
+		if !strings.Contains(errs, "the text stopped at its budget of 64 KiB (--full prints all of it)") {
+			t.Errorf("%q: standard error says %q", args, errs)
+		}
+		// Only whole lines before the last one.
+		if lines := strings.Split(strings.TrimSuffix(out, stop), "\n"); lines[len(lines)-1] != "" {
+			t.Errorf("%q: the text ends inside a line: %q", args, lines[len(lines)-1])
+		}
+		code, full, _ := runCmd(append(args, "--full")...)
+		if code != c.full || len(full) <= maxText || strings.Contains(full, "dxscope stopped this text") {
+			t.Errorf("%q --full: exit %d, %d bytes", args, code, len(full))
+		}
+	}
+}
+
+// TestDBNamesALongListAgain: 4,000 pipelines naming one stream-output
+// description of 4,000 declarations print the description once.
+func TestDBNamesALongListAgain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "so.sodb")
+	corpus.SQLite(t, path, hostile.SharedStreamOutSQL(4000, 4000))
+	out := runOK(t, "db", path)
+	if n := strings.Count(out, "stream_out_descs P: 4006 fields, as above"); n != 3999 {
+		t.Errorf("%d pipelines name the description printed above", n)
+	}
+	if n := strings.Count(out, "Declaration: so_declarations"); n != 4000 {
+		t.Errorf("%d declarations printed", n)
+	}
+	if len(out) > 2<<20 {
+		t.Errorf("%d bytes of text for a %d-byte database", len(out), fileSize(t, path))
+	}
+}
+
+func fileSize(t *testing.T, path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Size()
+}

@@ -1,0 +1,157 @@
+package text
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+)
+
+// Texts of type graphs (issue: hostile input, second round). RDEF's types
+// name each other: 14 struct types each with 4 members of the next (1.4 KB)
+// printed as a tree are 4^14 lines, and with 8 members FXC's listing was
+// built in memory until the process died at 1.6 KB. Each member list is
+// now printed in full once, again while repeats stay under maxRepeatLines,
+// and named after that.
+
+// countWriter counts what is written.
+type countWriter struct{ n int }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += len(p); return len(p), nil }
+
+// rdefTexts are the texts that print RDEF's types, each written to w.
+var rdefTexts = []struct {
+	name  string
+	write func(w io.Writer, f *decode.File)
+}{
+	{"rdef", func(w io.Writer, f *decode.File) { WriteResourceDefinitions(w, f.Part("RDEF").ResourceDefs) }},
+	{"asm", func(w io.Writer, f *decode.File) { WriteFXCListing(w, f) }},
+	{"RDEF listing", func(w io.Writer, f *decode.File) {
+		for _, l := range RDEFListing(f) {
+			fmt.Fprintln(w, l.Text)
+		}
+	}},
+}
+
+func TestRDEFTypeGraphsPrintLinearly(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		make   func(k int) []byte
+		ks     []int
+		refers string // a line each text has past the repeats
+	}{
+		{"k struct types of 4 members of the next", func(k int) []byte { return hostile.NestedTypesRDEF(k, 4) }, []int{8, 11, 14}, "(same as type"},
+		{"k struct types of 8 members of the next", func(k int) []byte { return hostile.NestedTypesRDEF(k, 8) }, []int{4, 6, 8}, "(same as type"},
+		{"k struct types naming one list of k members", func(k int) []byte { return hostile.SharedMembersRDEF(k, k) }, []int{256, 1024, 4096}, "being printed above)"},
+	} {
+		for _, tx := range rdefTexts {
+			for _, k := range c.ks {
+				data := c.make(k)
+				f, err := decode.Parse(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out bytes.Buffer
+				alloc, d := corpus.Cost(func() { tx.write(&out, f) })
+				t.Logf("%s, %s, k=%d: %d input bytes, %d bytes of text (%d lines) in %v, %d MB allocated", tx.name, c.name, k, len(data), out.Len(), strings.Count(out.String(), "\n"), d, alloc>>20)
+				// Linear: the first print of each list, the repeats' budget
+				// (4,096 lines of under 80 bytes) and a line per member.
+				if limit := maxRepeatLines*80 + 64*len(data); out.Len() > limit {
+					t.Errorf("%s, %s, k=%d: %d bytes of text from %d bytes (limit %d)", tx.name, c.name, k, out.Len(), len(data), limit)
+				}
+				if k == c.ks[len(c.ks)-1] && !strings.Contains(out.String(), c.refers) {
+					t.Errorf("%s, %s: no line names a list printed above", tx.name, c.name)
+				}
+			}
+		}
+	}
+}
+
+// TestListingStopsAtItsBudget: a listing made under a budget stops there,
+// with no more lines made than the budget holds.
+func TestListingStopsAtItsBudget(t *testing.T) {
+	f, err := decode.Parse(hostile.SharedMembersRDEF(4096, 4096))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, cut := FXCListingUpTo(f, 0)
+	if cut {
+		t.Fatal("cut without a budget")
+	}
+	size := func(ls []Line) (n int) {
+		for _, l := range ls {
+			n += len(l.Text) + 1
+		}
+		return n
+	}
+	for _, max := range []int{1 << 10, 64 << 10} {
+		ls, cut := FXCListingUpTo(f, max)
+		if !cut || size(ls) > max || size(ls) < max-200 {
+			t.Errorf("budget %d: %d bytes in %d lines (of %d), cut %v", max, size(ls), len(ls), size(whole), cut)
+		}
+		for i, l := range ls {
+			if l.Text != whole[i].Text {
+				t.Fatalf("budget %d: line %d is %q, not %q", max, i, l.Text, whole[i].Text)
+			}
+		}
+	}
+}
+
+// TestWriteCappedStopsTheWriter: the writer passes whole lines up to the
+// cap, then stops whoever writes (a printer ignoring write errors would go
+// on for gigabytes).
+func TestWriteCappedStopsTheWriter(t *testing.T) {
+	var out bytes.Buffer
+	calls := 0
+	cut := WriteCapped(&out, 100, func(w io.Writer) {
+		for {
+			calls++
+			fmt.Fprintf(w, "line %d of a text with no end\n", calls)
+		}
+	})
+	if !cut || out.Len() > 100 || !strings.HasSuffix(out.String(), "\n") || calls > 4 {
+		t.Errorf("cut %v after %d writes: %q", cut, calls, out.String())
+	}
+	out.Reset()
+	if WriteCapped(&out, 0, func(w io.Writer) { fmt.Fprint(w, strings.Repeat("x\n", 1000)) }) || out.Len() != 2000 {
+		t.Errorf("no cap: %d bytes", out.Len())
+	}
+}
+
+// TestDisassemblySharedFunctionTypeIsLinear: one function type of 8k
+// parameters named by k declarations (8.5 KB at k = 2,048) printed its list
+// for each declaration, 168 MB of text; the declarations print their
+// parameters while the listing stays linear in the bitcode, and then name the
+// first declaration of the type.
+func TestDisassemblySharedFunctionTypeIsLinear(t *testing.T) {
+	var perByte []float64
+	for _, k := range []int{512, 1024, 2048} {
+		data := hostile.SharedFunctionType(8*k, k)
+		f, err := decode.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		alloc, d := corpus.Cost(func() { WriteDisassembly(&b, f, decode.PartIR(f.Part("DXIL"))) })
+		out := b.String()
+		full := strings.Count(out, fmt.Sprintf("(%s)", strings.TrimSuffix(strings.Repeat("i32, ", 8*k), ", ")))
+		named := strings.Count(out, fmt.Sprintf("(<%d parameters, as @0 above>)", 8*k))
+		t.Logf("k=%d: %d bytes, disassembly of %d bytes in %v (%d allocated per byte); %d declarations print the parameters, %d name @0",
+			k, len(data), b.Len(), d, alloc/uint64(len(data)), full, named)
+		if full == 0 || full+named != k {
+			t.Errorf("k=%d: %d declarations print the list, %d name @0, of %d", k, full, named, k)
+		}
+		if b.Len() > 256*len(data) {
+			t.Errorf("k=%d: %d bytes of text from %d", k, b.Len(), len(data))
+		}
+		perByte = append(perByte, float64(alloc)/float64(len(data)))
+	}
+	if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+		t.Errorf("%.0f bytes allocated per input byte at the largest size, %.0f at the smallest", last, first)
+	}
+}

@@ -1,0 +1,94 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+)
+
+// What the page builds for a file that names one structure from many
+// records (issue: hostile input, second round): every view and text of
+// every part, at three sizes, each twice the last, within corpus.ModelAlloc
+// and growing with the input; the texts and listings within MaxDumpText.
+
+// openAll builds m's every view and text, as clicking through the parts does.
+func openAll(m *Model) {
+	for _, pv := range m.Parts {
+		pv.Tree()
+		pv.LoadSpecials()
+		pv.RootSignature()
+		pv.ResourceDefinitions()
+		pv.RuntimeData()
+		pv.Disassembly()
+		pv.CodeListing()
+		pv.Dumps()
+		pv.Facts()
+	}
+}
+
+func TestHostileModelsCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(k int) []byte
+		ks   []int
+	}{
+		{"k struct types naming one list of k members", func(k int) []byte { return hostile.SharedMembersRDEF(k, k) }, []int{1024, 2048, 4096}},
+		{"4 struct types of k members of the next", func(k int) []byte { return hostile.NestedTypesRDEF(4, k) }, []int{64, 128, 256}},
+		{"k tables naming one table of k ranges", func(k int) []byte { return hostile.SharedRanges(k, k) }, []int{512, 1024, 2048}},
+		{"k subobjects naming one root signature of k/4 tables", func(k int) []byte { return hostile.RDATSharedRootSignature(k, k/4, k/4) }, []int{128, 256, 512}},
+		{"k declarations of one function type of 8k parameters", func(k int) []byte { return hostile.SharedFunctionType(8*k, k) }, []int{512, 1024, 2048}},
+	} {
+		var perByte []float64
+		for _, k := range c.ks {
+			data := c.make(k)
+			var m *Model
+			alloc, d := corpus.Cost(func() { m = Build("hostile.dxbc", data, 0); openAll(m) })
+			t.Logf("%s, k=%d: %d bytes, every view and text built in %v, %d MB allocated (%d per byte)", c.name, k, len(data), d, alloc>>20, alloc/uint64(len(data)))
+			if limit := corpus.ModelAlloc.Limit(len(data)); alloc > limit {
+				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", c.name, k, alloc>>20, limit>>20)
+			}
+			perByte = append(perByte, float64(alloc)/float64(len(data)))
+			for _, pv := range m.Parts {
+				for _, dmp := range pv.Dumps() {
+					if len(dmp.Text) > MaxDumpText {
+						t.Errorf("%s: the %s text is %d bytes", pv.Name, dmp.Command, len(dmp.Text))
+					}
+				}
+				if v := pv.ResourceDefinitions(); v != nil {
+					n := 0
+					for _, l := range v.Text {
+						n += len(l.Text) + 1
+					}
+					if n > MaxDumpText+200 {
+						t.Errorf("the RDEF listing is %d bytes", n)
+					}
+				}
+			}
+		}
+		// A quadratic build doubles what a byte costs at each step.
+		if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+			t.Errorf("%s: %.0f bytes allocated per input byte at the largest size, %.0f at the smallest", c.name, last, first)
+		}
+	}
+}
+
+// TestSharedRangesAreNamedNotRepeated: the root signature view lists a
+// table's ranges once; tables sharing them say whose they are.
+func TestSharedRangesAreNamedNotRepeated(t *testing.T) {
+	m := Build("ranges.dxbc", hostile.SharedRanges(64, 64), 0)
+	v := m.Parts[1].RootSignature()
+	if v == nil || len(v.Params) != 64 {
+		t.Fatalf("root signature view: %+v", v)
+	}
+	if len(v.Ranges) != 2*64 {
+		t.Errorf("%d range rows, want the two tables that decoded them", len(v.Ranges))
+	}
+	if got := v.Params[63].Binding; got != "64 ranges, those of parameter 0" {
+		t.Errorf("parameter 63's binding is %q", got)
+	}
+	if !strings.Contains(v.Lines[len(v.Lines)-1].Text, "/* the 64 ranges of parameter 0 */") {
+		t.Errorf("the HLSL's last clause is %q", v.Lines[len(v.Lines)-1].Text)
+	}
+}
