@@ -143,7 +143,7 @@ func Build(name string, data []byte, base int64) *Model {
 	m.Parts = append(m.Parts, hv)
 
 	for _, p := range f.Parts {
-		pi := decode.DescribePart(p.Name)
+		pi := f.DescribePartIn(p) // PSG1 of a mesh shader is its primitive signature
 		pv := &PartView{m: m, Index: len(m.Parts), Name: p.Name, Title: pi.Title, About: pi.About, Summary: p.Summary,
 			Offset: p.Offset + base, Size: decode.PartHeaderSize + int64(len(p.Data())), Part: p}
 		q := *p
