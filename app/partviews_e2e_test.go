@@ -126,3 +126,23 @@ func TestRDEFTablesInBrowser(t *testing.T) {
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// A mesh shader's page: the DXIL view's entry table shows the MSState the
+// HLSL beside the file declares ([numthreads(32,1,1)],
+// [outputtopology("triangle")], out vertices v[3], out indices i[32]), and
+// the part list calls its PSG1 the primitive signature.
+func TestMeshShaderInBrowser(t *testing.T) {
+	path, _, _ := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ms_culling.dxil")
+	p := openFile(t, path)
+	p.WaitFor("the part list", `!!document.querySelector('#part-list .part[data-name="PSG1"]')`)
+	if title := browsertest.Eval[string](p, `document.querySelector('#part-list .part[data-name="PSG1"] .part-title').textContent`); title != "primitive signature" {
+		t.Errorf("PSG1 is titled %q", title)
+	}
+	p.Click(`#part-list .part[data-name="DXIL"]`)
+	p.WaitFor("the entry table", `!!document.querySelector('.dxil-entries tbody tr')`)
+	row := browsertest.Eval[[]string](p, `[...document.querySelector('.dxil-entries tbody tr').cells].map(c => c.textContent)`)
+	if len(row) != 6 || row[2] != "32, 1, 1" || row[5] != "max 3 vertices, 32 primitives, triangle; payload 0 bytes" {
+		t.Errorf("entry row %q", row)
+	}
+	p.Shoot("mesh-entry")
+}

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/json"
 	"sort"
 	"strconv"
@@ -44,12 +45,8 @@ func absentPaths(p *Part) []string {
 	if err != nil {
 		return nil
 	}
-	var obj map[string]any
-	if json.Unmarshal(b, &obj) != nil {
-		return nil
-	}
-	spans := make(map[string]bool, len(p.Spans))
 	end := p.DataOffset + int64(len(p.data))
+	spans := make(map[string]bool, len(p.Spans))
 	for _, s := range p.Spans {
 		// A span past the bytes present names what the value should have
 		// been read from, not bytes that hold it.
@@ -57,27 +54,33 @@ func absentPaths(p *Part) []string {
 			spans[s.Path] = true
 		}
 	}
-	absent, all := map[string]bool{}, map[string]bool{}
+	absent, unheld := map[string]bool{}, map[string]bool{}
 	var names []string // "…Name" values: absent when what they name is
-	for key, v := range obj {
-		if _, typed := v.(map[string]any); !typed || key == "Spans" {
-			continue // the part's own keys (Name, Size, Offset, …): the part header
+	w := &jsonWalk{b: b}
+	w.value(func(path []byte, isBool bool) {
+		slash := bytes.IndexByte(path, '/')
+		if slash < 0 {
+			return // the part's own keys (Name, Size, Offset, …): the part header
 		}
-		leaves(v, key, func(path string, v any) {
-			all[path] = true
-			for q := path; q != key; q = q[:strings.LastIndexByte(q, '/')] {
-				if spans[q] {
-					return
-				}
+		// Held: the value or a record around it has a span in the bytes.
+		for k := len(path); k > slash; k = bytes.LastIndexByte(path[:k], '/') {
+			if spans[string(path[:k])] {
+				return
 			}
-			switch workedOut(p, strings.TrimPrefix(path, key+"/"), v) {
-			case "":
-				absent[path] = true
-			case namedBeside:
-				names = append(names, path)
-			}
-		})
-	}
+		}
+		ps := string(path)
+		unheld[ps] = true
+		var v any
+		if isBool {
+			v = true
+		}
+		switch workedOut(p, ps[slash+1:], v) {
+		case "":
+			absent[ps] = true
+		case namedBeside:
+			names = append(names, ps)
+		}
+	})
 	for _, n := range names {
 		// A name without bytes names a value beside it, or is the string an
 		// absent offset would have named (PSV0's EntryName).
@@ -85,7 +88,7 @@ func absentPaths(p *Part) []string {
 		if strings.HasSuffix(base, "/") {
 			continue // a record's own Name, read with the record
 		}
-		if !all[base] || absent[base] {
+		if absent[base] || !unheld[base] && !w.seen(base) {
 			absent[n] = true
 		}
 	}
@@ -100,21 +103,130 @@ func absentPaths(p *Part) []string {
 	return out
 }
 
-// leaves calls fn with the path and value of every leaf of a JSON value.
-func leaves(v any, path string, fn func(string, any)) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, c := range x {
-			if k != "Spans" {
-				leaves(c, path+"/"+k, fn)
+// jsonWalk reads JSON that encoding/json wrote, calling a function with the
+// key path of every leaf ("PSVInfo/SigOutputVectors/2") in a reused buffer:
+// it allocates nothing per held value, where decoding into maps would cost
+// several times the JSON.
+type jsonWalk struct {
+	b    []byte
+	i    int
+	path []byte
+}
+
+// seen says whether the JSON has a value at path (a second walk: only names
+// without bytes ask, in damaged parts).
+func (w *jsonWalk) seen(path string) bool {
+	found := false
+	v := &jsonWalk{b: w.b}
+	v.value(func(p []byte, _ bool) { found = found || string(p) == path })
+	return found
+}
+
+func (w *jsonWalk) value(fn func([]byte, bool)) {
+	if w.i >= len(w.b) {
+		return
+	}
+	switch w.b[w.i] {
+	case '{':
+		w.i++
+		for w.i < len(w.b) && w.b[w.i] != '}' {
+			if w.b[w.i] == ',' {
+				w.i++
+			}
+			key := w.str()
+			w.i++ // ':'
+			n := len(w.path)
+			if key != "Spans" {
+				w.push(key)
+				w.value(fn)
+			} else {
+				w.skip()
+			}
+			w.path = w.path[:n]
+		}
+		w.i++
+	case '[':
+		w.i++
+		for k := 0; w.i < len(w.b) && w.b[w.i] != ']'; k++ {
+			if w.b[w.i] == ',' {
+				w.i++
+			}
+			n := len(w.path)
+			if len(w.path) > 0 {
+				w.path = append(w.path, '/')
+			}
+			w.path = strconv.AppendInt(w.path, int64(k), 10)
+			w.value(fn)
+			w.path = w.path[:n]
+		}
+		w.i++
+	case '"':
+		w.skipString()
+		fn(w.path, false)
+	default: // number, true, false, null
+		j := w.i
+		for w.i < len(w.b) && w.b[w.i] != ',' && w.b[w.i] != ']' && w.b[w.i] != '}' {
+			w.i++
+		}
+		fn(w.path, w.b[j] == 't' || w.b[j] == 'f')
+	}
+}
+
+func (w *jsonWalk) push(seg string) {
+	if len(w.path) > 0 {
+		w.path = append(w.path, '/')
+	}
+	w.path = append(w.path, seg...)
+}
+
+// str reads a string (an object key), unescaping it only when it has escapes.
+func (w *jsonWalk) str() string {
+	j := w.i
+	esc := w.skipString()
+	raw := w.b[j:min(w.i, len(w.b))]
+	if !esc && len(raw) >= 2 {
+		return string(raw[1 : len(raw)-1])
+	}
+	var s string
+	json.Unmarshal(raw, &s)
+	return s
+}
+
+// skipString moves past a string and says whether it held an escape.
+func (w *jsonWalk) skipString() (esc bool) {
+	w.i++
+	for w.i < len(w.b) && w.b[w.i] != '"' {
+		if w.b[w.i] == '\\' {
+			esc = true
+			w.i++
+		}
+		w.i++
+	}
+	w.i++
+	return esc
+}
+
+// skip moves past one value.
+func (w *jsonWalk) skip() {
+	depth := 0
+	for w.i < len(w.b) {
+		switch w.b[w.i] {
+		case '"':
+			w.skipString()
+			if depth == 0 {
+				return
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth <= 0 {
+				w.i++
+				return
 			}
 		}
-	case []any:
-		for i, c := range x {
-			leaves(c, path+"/"+strconv.Itoa(i), fn)
-		}
-	default:
-		fn(path, v)
+		w.i++
 	}
 }
 

@@ -259,7 +259,7 @@ func (c *ruleCheck) psv(p, prog *Part) {
 	}
 	want := psvVersionFor(valMajor, valMinor)
 	if info.RuntimeInfoSize != psvRuntimeInfoSizes[want] {
-		c.add(RuleContentMatches, spanOff(p, "PSV0/RuntimeInfoSize"), part, where,
+		c.add(RuleContentMatches, spanOff(p, "PSVInfo/RuntimeInfoSize"), part, where,
 			"PSVRuntimeInfoSize is %d (PSV0 version %d) but the module's validator version %d.%d calls for version %d, %d bytes: the validator rejects the part",
 			info.RuntimeInfoSize, info.Version, valMajor, valMinor, want, psvRuntimeInfoSizes[want])
 		return
@@ -269,18 +269,18 @@ func (c *ruleCheck) psv(p, prog *Part) {
 		bindSize = 24
 	}
 	if info.ResourceCount > 0 && info.ResourceStride != bindSize {
-		c.add(RuleContentMatches, spanOff(p, "PSV0/ResourceStride"), part, "resource bindings",
+		c.add(RuleContentMatches, spanOff(p, "PSVInfo/ResourceStride"), part, "resource bindings",
 			"the resource records are %d bytes; PSV0 version %d (validator %d.%d) has %d-byte records", info.ResourceStride, want, valMajor, valMinor, bindSize)
 		return
 	}
 	elements := len(info.SigInputElements) + len(info.SigOutputElements) + len(info.SigPatchOrPrimElements)
 	if want > 0 && elements > 0 && info.SignatureElementSize != 16 {
-		c.add(RuleContentMatches, spanOff(p, "PSV0/SignatureElementSize"), part, "signature elements",
+		c.add(RuleContentMatches, spanOff(p, "PSVInfo/SignatureElementSize"), part, "signature elements",
 			"the signature elements are %d bytes; PSVSignatureElement0 is 16", info.SignatureElementSize)
 		return
 	}
 	if info.StringTableSize > 0 && (info.StringTableSize%4 != 0 || len(info.stringData) > 0 && info.stringData[len(info.stringData)-1] != 0) {
-		off := spanOff(p, "PSV0/StringTableSize")
+		off := spanOff(p, "PSVInfo/StringTableSize")
 		if !c.tag(RuleContentInvalid, func(q *Problem) bool { return q.Part == part && q.Structure == "string table" }) {
 			c.add(RuleContentInvalid, off, part, "string table", "the string table is %d bytes and must be a multiple of 4 ending in NUL", info.StringTableSize)
 		}
@@ -387,7 +387,7 @@ func (c *ruleCheck) resources(p *Part, info *PSVInfo, m *dxil.Module, entry *dxi
 		}
 	}
 	if len(ordered) != len(info.Resources) {
-		c.add(RuleContentMatches, spanOff(p, "PSV0/ResourceCount"), "PSV0", "resource bindings",
+		c.add(RuleContentMatches, spanOff(p, "PSVInfo/ResourceCount"), "PSV0", "resource bindings",
 			"PSV0 lists %d resources, the module %d", len(info.Resources), len(ordered))
 		return
 	}
@@ -418,7 +418,7 @@ func (c *ruleCheck) runtimeInfo(p *Part, info *PSVInfo, e *dxil.EntryPoint) {
 	if info.Version >= 2 && len(e.NumThreads) == 3 {
 		got := [3]uint32{info.NumThreadsX, info.NumThreadsY, info.NumThreadsZ}
 		if got != [3]uint32{e.NumThreads[0], e.NumThreads[1], e.NumThreads[2]} {
-			c.add(RuleContentMatches, spanOff(p, "PSV0/NumThreadsX"), part, where,
+			c.add(RuleContentMatches, spanOff(p, "PSVInfo/NumThreadsX"), part, where,
 				"NumThreads is %d, %d, %d but the entry's numthreads is %d, %d, %d", got[0], got[1], got[2], e.NumThreads[0], e.NumThreads[1], e.NumThreads[2])
 		}
 	}
@@ -428,10 +428,11 @@ func (c *ruleCheck) runtimeInfo(p *Part, info *PSVInfo, e *dxil.EntryPoint) {
 			hi = e.WaveSize[1]
 		}
 		if info.MinimumWaveLaneCount != lo || info.MaximumWaveLaneCount != hi {
-			c.add(RuleContentMatches, spanOff(p, "PSV0/MinimumWaveLaneCount"), part, where,
+			c.add(RuleContentMatches, spanOff(p, "PSVInfo/MinimumWaveLaneCount"), part, where,
 				"the wave lane counts are %d-%d but the entry's wave size is %d-%d", info.MinimumWaveLaneCount, info.MaximumWaveLaneCount, lo, hi)
 		}
 	}
+	c.stageState(p, info, e)
 	if info.Version >= 1 && e.Signatures != nil {
 		for _, s := range []struct {
 			got  uint8
@@ -443,8 +444,45 @@ func (c *ruleCheck) runtimeInfo(p *Part, info *PSVInfo, e *dxil.EntryPoint) {
 			{info.SigPatchConstOrPrimElementCount, len(e.Signatures.PatchConstant), "SigPatchConstOrPrimElementCount"},
 		} {
 			if int(s.got) != s.want {
-				c.add(RuleContentMatches, spanOff(p, "PSV0/"+s.path), part, where, "%s is %d; the module's signature has %d elements", s.path, s.got, s.want)
+				c.add(RuleContentMatches, spanOff(p, "PSVInfo/"+s.path), part, where, "%s is %d; the module's signature has %d elements", s.path, s.got, s.want)
 			}
+		}
+	}
+}
+
+// stageState compares a mesh or amplification shader's MSState/ASState
+// with PSV0's stage union (and, from PSV v1, the mesh output topology), as
+// DXC's validator compares the PSV0 it would write (InitPSVRuntimeInfo
+// copies the properties field by field).
+func (c *ruleCheck) stageState(p *Part, info *PSVInfo, e *dxil.EntryPoint) {
+	const part, where = "PSV0", "PSVRuntimeInfo"
+	type field struct {
+		path      string
+		got, want uint32
+	}
+	var fields []field
+	switch {
+	case e.MeshState != nil && info.MS != nil:
+		ms := e.MeshState
+		fields = []field{
+			{"MaxOutputVertices", uint32(info.MS.MaxOutputVertices), ms.MaxVertexCount},
+			{"MaxOutputPrimitives", uint32(info.MS.MaxOutputPrimitives), ms.MaxPrimitiveCount},
+			{"PayloadSizeInBytes", info.MS.PayloadSizeInBytes, ms.PayloadSize},
+		}
+		if info.Version >= 1 {
+			fields = append(fields, field{"MeshOutputTopology", uint32(info.MeshOutputTopology), uint32(ms.OutputTopology)})
+		}
+	case e.AmpState != nil && info.AS != nil:
+		fields = []field{{"PayloadSizeInBytes", info.AS.PayloadSizeInBytes, e.AmpState.PayloadSize}}
+	}
+	state := "MSState"
+	if e.AmpState != nil {
+		state = "ASState"
+	}
+	for _, f := range fields {
+		if f.got != f.want {
+			c.add(RuleContentMatches, spanOff(p, "PSVInfo/"+f.path), part, where,
+				"%s is %d but the entry's %s says %d", f.path, f.got, state, f.want)
 		}
 	}
 }
@@ -654,14 +692,14 @@ func (c *ruleCheck) unusedEntries(p *Part, info *PSVInfo) {
 	if info.Version >= 3 {
 		usedStr[info.EntryFunctionName] = true
 	}
-	tableOff := spanOff(p, "PSV0/StringTableSize") + 4
+	tableOff := spanOff(p, "PSVInfo/StringTableSize") + 4
 	for _, s := range info.StringTable {
 		if usedStr[s.Offset] || s.Offset == 0 && s.Value == "" {
 			continue // DXC puts an empty string first whether or not anything uses it
 		}
 		c.add(RuleUnusedItemInTable, tableOff+int64(s.Offset), "PSV0", "string table", "the string table's %q (offset %d) is used by no element", s.Value, s.Offset)
 	}
-	idxOff := spanOff(p, "PSV0/SemanticIndexTableEntries") + 4
+	idxOff := spanOff(p, "PSVInfo/SemanticIndexTableEntries") + 4
 	for i, used := range usedIdx {
 		if !used {
 			c.add(RuleUnusedItemInTable, idxOff+int64(i)*4, "PSV0", "semantic index table", "semantic index table entry %d is used by no element", i)

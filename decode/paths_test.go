@@ -169,3 +169,21 @@ func TestJSONNodesHaveSpans(t *testing.T) {
 	}
 	t.Logf("%d/%d JSON values of non-bitcode parts have bytes or a listed reason", spanned, total)
 }
+
+// leaves calls fn with the path and value of every leaf of a JSON value.
+func leaves(v any, path string, fn func(string, any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if k != "Spans" {
+				leaves(c, path+"/"+k, fn)
+			}
+		}
+	case []any:
+		for i, c := range x {
+			leaves(c, path+"/"+strconv.Itoa(i), fn)
+		}
+	default:
+		fn(path, v)
+	}
+}

@@ -111,8 +111,14 @@ var stateObjectFlagNames = []report.FlagBit{
 
 var hitGroupTypeNames = []string{"Triangle", "ProceduralPrimitive"}
 
+// raytracingPipelineFlagNames is DXIL::RaytracingPipelineFlags
+// (DxilConstants.h at DXC 9a3e225: ValidMask 0x700, AllowOpacityMicromaps
+// from DXIL 1.9, HLSL proposal 0024), and AllowClusteredGeometry (0x800),
+// which only HLSL proposal 0045 (clustered geometry, hlsl-specs 7ba7618)
+// defines so far: experimental, no released DXC writes it.
 var raytracingPipelineFlagNames = []report.FlagBit{
 	{Bit: 0x100, Name: "SkipTriangles"}, {Bit: 0x200, Name: "SkipProceduralPrimitives"}, {Bit: 0x400, Name: "AllowOpacityMicromaps"},
+	{Bit: 0x800, Name: "AllowClusteredGeometry"},
 }
 
 var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf", "DispatchGrid",
@@ -122,7 +128,10 @@ var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf
 var nodeAttribKindNames = []string{"None", "OutputID", "MaxRecords", "MaxRecordsSharedWith", "RecordSizeInBytes",
 	"RecordDispatchGrid", "OutputArraySize", "AllowSparseNodes", "RecordAlignmentInBytes", "MaxRecordsPerNode"}
 
-// dxilComponentTypeNames is DXIL::ComponentType (RDAT and metadata; not the signature CompType).
+// dxilComponentTypeNames is DXIL::ComponentType (RDAT and metadata; not the
+// signature CompType), as DxilConstants.h has it at DXC 9a3e225: I8, U8,
+// F8_E4M3FN and F8_E5M2 (19-22) are SM 6.9's, for long vectors and linear
+// algebra; BFloat16 (23) is SM 6.10's, a preview (experimental) model.
 var dxilComponentTypeNames = []string{"Invalid", "I1", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "F32",
 	"F64", "SNormF16", "UNormF16", "SNormF32", "UNormF32", "SNormF64", "UNormF64", "PackedS8x32", "PackedU8x32",
 	"I8", "U8", "F8_E4M3FN", "F8_E5M2", "BFloat16"}

@@ -454,10 +454,36 @@ func resolveSignatureDirections(f *File, parts []*Part) {
 	}
 }
 
+// primitiveSignature describes PSG1 in a mesh shader: the same 32-byte
+// layout, holding the per-primitive outputs (DXC writes the mesh shader's
+// primitive signature under the patch-constant FourCC, DFCC_PatchConstantSignature).
+var primitiveSignature = PartInfo{Title: "primitive signature",
+	About: "The mesh shader's per-primitive outputs (SV_PrimitiveID, SV_CullPrimitive, per-primitive attributes), stored in the PSG1 part that hull and domain shaders use for patch constants (32-byte elements)."}
+
+// DescribePartIn is DescribePart for a part of f: PSG1 of a mesh shader is
+// its primitive signature, not a patch-constant signature.
+func (f *File) DescribePartIn(p *Part) PartInfo {
+	if p.Name == "PSG1" && f.programKind() == dxil.Mesh {
+		return primitiveSignature
+	}
+	return DescribePart(p.Name)
+}
+
+// programKind is the shader kind of f's DXIL (or ILDB) program header, or
+// dxil.Invalid when it has none.
+func (f *File) programKind() dxil.ShaderKind {
+	for _, p := range f.Parts {
+		if p.Program != nil && (p.Name == "DXIL" || p.Name == "ILDB") {
+			return p.Program.ShaderKind
+		}
+	}
+	return dxil.Invalid
+}
+
 func init() {
 	RegisterPart(PartKind{Name: "ISG1", Title: "input signature", About: "The shader's inputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
 	RegisterPart(PartKind{Name: "OSG1", Title: "output signature", About: "The shader's outputs: semantic, index, register, mask, type (DXC and SM 5.1+ layout, 32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
-	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch, or mesh shader per-primitive outputs (32-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
+	RegisterPart(PartKind{Name: "PSG1", Title: "patch-constant signature", About: "Hull shader outputs / domain shader inputs per patch (32-byte elements); in a mesh shader, the primitive signature.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature), Check: resolveSignatureDirections})
 	RegisterPart(PartKind{Name: "ISGN", Title: "input signature (SM4/5)", About: "FXC input signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
 	RegisterPart(PartKind{Name: "OSGN", Title: "output signature (SM4/5)", About: "FXC output signature with 24-byte elements.", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})
 	RegisterPart(PartKind{Name: "OSG5", Title: "output signature with streams (SM5)", About: "FXC geometry shader output signature with a stream per element (28-byte elements).", KnownLayout: true, Key: "Signature", Decode: partOnly(decodeSignature)})

@@ -26,7 +26,12 @@ type featureBit struct {
 }
 
 // featureBits are SFI0 bits 0..32. LLVM 19 calls bit 31 "NextUnusedBit" and
-// has no bit 32. Bits 0-13 date from the FXC era (feature levels 10-11.1,
+// has no bit 32. Nothing defines bit 33 or above (below the optional bits
+// 40 and 41) yet: DXC at 9a3e225 (the SM 6.10 preview, with the LinAlg
+// operations) still has ShaderFeatureInfoCount = 33 in DxilConstants.h, and
+// neither its DxilShaderFlags.h nor hlsl-specs at 7ba7618 assign a
+// LinearAlgebra (or any other) feature bit; such a bit is reported as set
+// but undefined (Bit33) until a compiler source defines it. Bits 0-13 date from the FXC era (feature levels 10-11.1,
 // shader models 4.0/5.0); bits 14 and up follow the shader model that added
 // the feature, as DXC's rdat_mintarget tests
 // (tools/clang/test/HLSLFileCheck/d3dreflect/rdat_mintarget) and the HLSL

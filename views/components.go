@@ -43,6 +43,13 @@ func (s *SummaryBar) Render() app.UI {
 	if m.Profile != "" {
 		items = append(items, item("stage", m.Stage+" "+m.Profile, "sum-stage"))
 	}
+	if m.Requires != "" {
+		// First in the summary: what a device and runtime need to create it.
+		items = append(items, app.Div().Class("sum-item sum-requires").Title("Requirements: "+m.Requires).Body(
+			app.Span().Class("sum-label").Text("requires"),
+			app.Span().ID("requires").Class("sum-value").Text(model.Cut(m.Requires)),
+		))
+	}
 	if m.Entry != "" {
 		items = append(items, app.Div().Class("sum-item sum-entry").Body(
 			app.Span().Class("sum-label").Text("entry"),

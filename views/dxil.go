@@ -76,6 +76,7 @@ func (d *DXILSummary) Render() app.UI {
 		return app.Div().Class("special dxil empty")
 	}
 	ops := d.SortedOps()
+	mesh := m.HasMeshOutput()
 	total := 0
 	for _, o := range ops {
 		total += o.Count
@@ -85,7 +86,8 @@ func (d *DXILSummary) Render() app.UI {
 		app.P().Class("dxil-facts").Text(m.Facts),
 		app.If(len(m.EntryPoints) > 0, func() app.UI {
 			return app.Div().Body(app.H3().Text(fmt.Sprintf("Entry points (%d)", m.Shaders())), app.Table().Class("sig-table dxil-entries").Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("entry point"), app.Th().Text("kind"), app.Th().Text("numthreads"), app.Th().Text("wave size"), app.Th().Text("node launch"))),
+				app.THead().Body(app.Tr().Body(app.Th().Text("entry point"), app.Th().Text("kind"), app.Th().Text("numthreads"), app.Th().Text("wave size"), app.Th().Text("node launch"),
+					app.If(mesh, func() app.UI { return app.Th().Text("mesh output / payload") }))),
 				app.TBody().Body(app.Range(m.EntryPoints).Slice(func(i int) app.UI {
 					e := m.EntryPoints[i]
 					row := app.Tr()
@@ -93,7 +95,8 @@ func (d *DXILSummary) Render() app.UI {
 						row = row.Class("module-wide").Title("not an entry point: the library's module-wide properties (shader flags, resources)")
 					}
 					return row.Body(app.Td().Title(e.FullName).Text(e.Name), app.Td().Text(e.Kind), app.Td().Text(e.NumThreads),
-						app.Td().Text(e.WaveSize), app.Td().Text(e.NodeLaunch))
+						app.Td().Text(e.WaveSize), app.Td().Text(e.NodeLaunch),
+						app.If(mesh, func() app.UI { return app.Td().Class("dxil-mesh").Text(e.MeshOutput) }))
 				})),
 			))
 		}),

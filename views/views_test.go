@@ -476,6 +476,39 @@ func TestPartViewsDrawWhatFitsAScreen(t *testing.T) {
 	}
 }
 
+// A mesh shader's DXIL view shows its MSState decoded in the entry table,
+// and its PSG1 is listed as the primitive signature (HLSL of the file:
+// [numthreads(32,1,1)], [outputtopology("triangle")], out vertices v[3],
+// out indices i[32]); a pixel shader's table has no such column.
+func TestMeshEntryTableAndPrimitiveSignature(t *testing.T) {
+	_, b := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ms_culling.dxil")
+	m := model.Build("ms", b, 0)
+	var html string
+	for _, pv := range m.Parts {
+		switch pv.Name {
+		case "DXIL":
+			html = app.HTMLString(&DXILSummary{Data: pv.DXILSummary()})
+		case "PSG1":
+			if pv.Title != "primitive signature" {
+				t.Errorf("PSG1 titled %q", pv.Title)
+			}
+		}
+	}
+	for _, want := range []string{"mesh output / payload", "max 3 vertices, 32 primitives, triangle; payload 0 bytes", "32, 1, 1"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the entry table has no %q:\n%s", want, html)
+		}
+	}
+	_, b = corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ps_culling.dxil")
+	for _, pv := range model.Build("ps", b, 0).Parts {
+		if pv.Name == "DXIL" {
+			if html := app.HTMLString(&DXILSummary{Data: pv.DXILSummary()}); strings.Contains(html, "mesh output") {
+				t.Error("a pixel shader's entry table has the mesh column")
+			}
+		}
+	}
+}
+
 // A part name from the file is shown escaped everywhere it appears: the
 // part list and the problems list write Z\x00\x00\x03 alike (the problems
 // list once wrote the raw bytes).

@@ -10,17 +10,18 @@ import (
 )
 
 // Change is one difference worth saying first, as a person reading a diff of
-// two builds of a shader wants it: which shader it is, what it needs from
+// two builds of a shader wants it: which shader it is, which compiler wrote
+// it, what it needs from
 // the device, its interface, what the runtime validates, its resources, its
 // root signature, then its code, then sizes and bookkeeping.
 type Change struct {
-	Topic string // "stage", "shader model", "entry point", "feature flags", "signature", "pipeline state", "resources", "root signature", "instructions", "other", "sizes"
+	Topic string // "stage", "shader model", "entry point", "compiler", "feature flags", "signature", "pipeline state", "resources", "root signature", "instructions", "other", "sizes"
 	Text  string // one line: "entry point: VSMain → CSMain"
 	Path  string `json:",omitempty"` // the field of Parts' Fields it stands for, when it is one
 }
 
 // changeTopics orders the topics, most meaningful first.
-var changeTopics = []string{"stage", "shader model", "entry point", "feature flags", "signature", "pipeline state",
+var changeTopics = []string{"stage", "shader model", "entry point", "compiler", "feature flags", "signature", "pipeline state",
 	"resources", "root signature", "instructions", "other", "sizes"}
 
 // partTopic says which topic a part's changes belong to.
@@ -47,6 +48,9 @@ func (c *Comparison) summarize(a, b *decode.File) {
 	var out []Change
 	add := func(topic, format string, args ...any) {
 		out = append(out, Change{Topic: topic, Text: topic + ": " + fmt.Sprintf(format, args...)})
+	}
+	if text, path := compilerChange(c, a, b); text != "" {
+		out = append(out, Change{Topic: "compiler", Text: "compiler: " + text, Path: path})
 	}
 	ia, ib := a.Identity(), b.Identity()
 	if ia.Stage != ib.Stage {
@@ -151,4 +155,70 @@ func (f Field) Text() string {
 		return fmt.Sprintf("%s: %s statistics differ (folded; --json lists them)", label, a)
 	}
 	return fmt.Sprintf("%s: %s → %s", label, a, b)
+}
+
+// compilerFacts are what a container records of the compiler that wrote it:
+// DXC's VERS part, the module's llvm.ident (or IDENTIFICATION) string and
+// its validator version (!dx.valver), FXC's RDEF creator string.
+type compilerFacts struct {
+	vers, ident, validator, creator string
+}
+
+func compilerOf(f *decode.File) compilerFacts {
+	var c compilerFacts
+	if p := f.Part("VERS"); p != nil && p.CompilerVersion != nil {
+		c.vers = p.Summary
+	}
+	for _, name := range []string{"DXIL", "ILDB"} {
+		if p := f.Part(name); p != nil && p.Module != nil && c.ident == "" && c.validator == "" {
+			c.ident = p.Module.Producer
+			if v := p.Module.ValidatorVersion; v != nil {
+				c.validator = fmt.Sprintf("%d.%d", v.Major, v.Minor)
+			}
+		}
+	}
+	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
+		c.creator = p.ResourceDefs.Header.Creator
+	}
+	return c
+}
+
+// compilerChange says how the recorded compilers differ ("" when they do
+// not): every recorded fact that differs, in the order VERS, llvm.ident,
+// validator, RDEF creator. A compiler change explains much of the rest of a
+// diff, so it is said right after which shader it is (stage, shader model,
+// entry point). path is the first differing field of VERS or
+// RDEF, when the comparison has one, for the page to select.
+func compilerChange(c *Comparison, a, b *decode.File) (text, path string) {
+	fa, fb := compilerOf(a), compilerOf(b)
+	var d []string
+	add := func(what, va, vb string, quote bool) {
+		if va == vb {
+			return
+		}
+		show := func(v string) string {
+			switch {
+			case v == "":
+				return "(none)"
+			case quote:
+				return fmt.Sprintf("%q", v)
+			}
+			return v
+		}
+		d = append(d, fmt.Sprintf("%s %s → %s", what, show(va), show(vb)))
+	}
+	add("VERS", fa.vers, fb.vers, true)
+	add("llvm.ident", fa.ident, fb.ident, true)
+	add("validator", fa.validator, fb.validator, false)
+	add("RDEF creator", fa.creator, fb.creator, true)
+	if len(d) == 0 {
+		return "", ""
+	}
+	for _, p := range c.Parts {
+		if (p.Name == "VERS" && fa.vers != fb.vers || p.Name == "RDEF" && fa.creator != fb.creator) && len(p.Fields) > 0 {
+			path = p.Fields[0].Path
+			break
+		}
+	}
+	return strings.Join(d, "; "), path
 }

@@ -146,6 +146,18 @@ type FieldSide struct {
 	Span string `json:",omitempty"`
 	Off  int64  // absolute offset in this side's file (-1: unknown)
 	Size int64
+	// Path is the value's path in this side's file when it is not Field.Path:
+	// a list item matched by identity (match.go) keeps its own index on
+	// each side, so "RDAT/ResourceTable/Records/2" in B may be Records/1 in A.
+	Path string `json:",omitempty"`
+}
+
+// path is the value's path on this side, given its Field's.
+func (s FieldSide) path(field string) string {
+	if s.Path != "" {
+		return s.Path
+	}
+	return field
 }
 
 // MaxFields bounds the field differences listed per part; the rest are counted.
@@ -503,7 +515,8 @@ func partTree(p *decode.Part) (map[string]any, error) {
 type fieldWalker struct {
 	pa, pb  *decode.Part
 	sa, sb  *spanIndex
-	key     string // the JSON key of the value being walked, which its spans' paths start with
+	key     string    // the JSON key of the value being walked, which its spans' paths start with
+	item    *listRule // set while emitting an added or removed item of a list matched by identity
 	opt     Options
 	out     []Field
 	omitted int
@@ -540,9 +553,9 @@ func diffPartFields(pa, pb *decode.Part, sa, sb *spanIndex, opt Options) ([]Fiel
 			continue
 		}
 		if okA && okB {
-			w.walk(pa.Name, va, vb, true, true)
+			w.walk(here(pa.Name), va, vb, true, true)
 		} else {
-			w.walk(pa.Name+"/"+k, va, vb, okA, okB)
+			w.walk(here(pa.Name+"/"+k), va, vb, okA, okB)
 		}
 	}
 	return w.out, w.omitted
@@ -560,7 +573,7 @@ func (w *fieldWalker) walkModule(va, vb, program any) {
 	mb, okB := vb.(map[string]any)
 	name := w.pa.Name
 	if !okA || !okB {
-		w.walk(name+"/Module", va, vb, true, true)
+		w.walk(here(name+"/Module"), va, vb, true, true)
 		return
 	}
 	prog, _ := program.(map[string]any)
@@ -581,18 +594,18 @@ func (w *fieldWalker) walkModule(va, vb, program any) {
 	delete(qb, "Blocks")
 	atA, atB := bitcodeDiffAt(w.pa, w.pb)
 	start := len(w.out)
-	w.walkObject(name, qa, qb)
+	w.walkObject(here(name), qa, qb)
 	for i := start; i < len(w.out); i++ {
 		d := &w.out[i]
-		if d.A.Span != d.Path {
+		if d.A.Span != d.A.path(d.Path) {
 			d.A.Span, d.A.Off, d.A.Size = atA.Span, atA.Off, atA.Size
 		}
-		if d.B.Span != d.Path {
+		if d.B.Span != d.B.path(d.Path) {
 			d.B.Span, d.B.Off, d.B.Size = atB.Span, atB.Off, atB.Size
 		}
 	}
 	stats := &fieldWalker{pa: w.pa, pb: w.pb, sa: w.sa, sb: w.sb, key: w.key, opt: w.opt}
-	stats.walk(name+"/Module/Blocks", blocksA, blocksB, hasBlocksA, hasBlocksB)
+	stats.walk(here(name+"/Module/Blocks"), blocksA, blocksB, hasBlocksA, hasBlocksB)
 	if n := len(stats.out) + stats.omitted; n > 0 && len(w.out) < MaxFields {
 		d := Field{Path: name + "/Module/Blocks", Kind: FieldFolded, A: atA, B: atB}
 		d.A.Value, d.A.Present, d.B.Present = fmt.Sprint(n), true, true
@@ -624,7 +637,7 @@ func bitcodeDiffAt(pa, pb *decode.Part) (FieldSide, FieldSide) {
 	return side(pa, min(i, max(len(a)-1, 0))), side(pb, min(i, max(len(b)-1, 0)))
 }
 
-func (w *fieldWalker) emit(path string, kind FieldKind, va, vb any, hasA, hasB bool) {
+func (w *fieldWalker) emit(at where, kind FieldKind, va, vb any, hasA, hasB bool) {
 	if len(w.out) >= MaxFields {
 		w.omitted++
 		return
@@ -633,12 +646,32 @@ func (w *fieldWalker) emit(path string, kind FieldKind, va, vb any, hasA, hasB b
 	if kind == FieldChanged {
 		ra, rb = renderPair(va, vb)
 	}
-	d := Field{Path: path, Kind: kind,
-		A: w.sa.side(path, ra, hasA, w.pa, w.key), B: w.sb.side(path, rb, hasB, w.pb, w.key)}
+	if w.item != nil { // an item of a list matched by identity, added or removed
+		ra, rb = w.item.render(va), w.item.render(vb)
+	}
+	d := Field{Path: at.show, Kind: kind, A: w.sideA(at, ra, hasA), B: w.sideB(at, rb, hasB)}
 	if kind == FieldChanged {
 		locateHex(&d, va, vb, w.pa, w.pb)
 	}
 	w.out = append(w.out, d)
+}
+
+// sideA and sideB find one side's span by that side's own path: a list item
+// matched by identity has its own index on each side.
+func (w *fieldWalker) sideA(at where, value string, present bool) FieldSide {
+	fs := w.sa.side(at.a, value, present, w.pa, w.key)
+	if at.a != at.show && present {
+		fs.Path = at.a
+	}
+	return fs
+}
+
+func (w *fieldWalker) sideB(at where, value string, present bool) FieldSide {
+	fs := w.sb.side(at.b, value, present, w.pb, w.key)
+	if at.b != at.show && present {
+		fs.Path = at.b
+	}
+	return fs
 }
 
 // locateHex places a changed byte-array value (HexBytes, printed as hex)
@@ -670,7 +703,7 @@ func locateHex(d *Field, va, vb any, pa, pb *decode.Part) {
 		return
 	}
 	place := func(fs *FieldSide, h []byte, p *decode.Part) {
-		if fs.Span == d.Path {
+		if fs.Span == fs.path(d.Path) {
 			// The value has its own span: narrow it when the sizes agree.
 			if fs.Size == int64(len(h)) {
 				fs.Off += int64(first)
@@ -682,7 +715,7 @@ func locateHex(d *Field, va, vb any, pa, pb *decode.Part) {
 		if i < 0 || first >= len(h) {
 			return
 		}
-		fs.Span = d.Path
+		fs.Span = fs.path(d.Path)
 		fs.Off = p.DataOffset + int64(i+first)
 		fs.Size = int64(min(last, len(h)-1) - first + 1)
 	}
@@ -703,27 +736,31 @@ func hexValue(v any) ([]byte, bool) {
 	return b, true
 }
 
-func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
+func (w *fieldWalker) walk(at where, va, vb any, hasA, hasB bool) {
 	switch {
 	case !hasA && !hasB:
 		return
 	case !hasA:
-		w.emit(path, FieldAdded, nil, vb, false, true)
+		w.emit(at, FieldAdded, nil, vb, false, true)
 		return
 	case !hasB:
-		w.emit(path, FieldRemoved, va, nil, true, false)
+		w.emit(at, FieldRemoved, va, nil, true, false)
 		return
 	}
 	switch a := va.(type) {
 	case map[string]any:
 		if b, ok := vb.(map[string]any); ok {
-			w.walkObject(path, a, b)
+			w.walkObject(at, a, b)
 			return
 		}
 	case []any:
 		if b, ok := vb.([]any); ok {
+			if rule := listRuleFor(w.pa.Name, at.show); rule != nil && rule.applies(a, b) {
+				w.walkMatched(at, rule, a, b)
+				return
+			}
 			if len(a) != len(b) {
-				w.emit(path, FieldLength, len(a), len(b), true, true)
+				w.emit(at, FieldLength, len(a), len(b), true, true)
 			}
 			for i := 0; i < max(len(a), len(b)); i++ {
 				var ea, eb any
@@ -733,17 +770,17 @@ func (w *fieldWalker) walk(path string, va, vb any, hasA, hasB bool) {
 				if i < len(b) {
 					eb = b[i]
 				}
-				w.walk(fmt.Sprintf("%s/%d", path, i), ea, eb, i < len(a), i < len(b))
+				w.walk(at.index(i, i), ea, eb, i < len(a), i < len(b))
 			}
 			return
 		}
 	}
 	if !jsonEqual(va, vb) {
-		w.emit(path, FieldChanged, va, vb, true, true)
+		w.emit(at, FieldChanged, va, vb, true, true)
 	}
 }
 
-func (w *fieldWalker) walkObject(path string, a, b map[string]any) {
+func (w *fieldWalker) walkObject(at where, a, b map[string]any) {
 	// Keys in a stable order: A's keys sorted, then B's new keys. encoding/json
 	// loses the struct order, and a sorted order is at least predictable.
 	keys := make([]string, 0, len(a)+len(b))
@@ -760,6 +797,9 @@ func (w *fieldWalker) walkObject(path string, a, b map[string]any) {
 		if !w.opt.Positional && PositionalKey(k) {
 			continue
 		}
+		if derivedList(k, a, b) {
+			continue
+		}
 		va, okA := a[k]
 		vb, okB := b[k]
 		// "XName" is the name of the number X (obj2yaml prints numbers): report
@@ -772,14 +812,14 @@ func (w *fieldWalker) walkObject(path string, a, b map[string]any) {
 			}
 		}
 		if na, nb := a[k+"Name"], b[k+"Name"]; okA && okB && !jsonEqual(va, vb) && isScalar(va) && isScalar(vb) && (na != nil || nb != nil) {
-			w.emitNamed(join(path, k), va, vb, na, nb)
+			w.emitNamed(at.key(k), va, vb, na, nb)
 			continue
 		}
-		w.walk(join(path, k), va, vb, okA, okB)
+		w.walk(at.key(k), va, vb, okA, okB)
 	}
 }
 
-func (w *fieldWalker) emitNamed(path string, va, vb, na, nb any) {
+func (w *fieldWalker) emitNamed(at where, va, vb, na, nb any) {
 	if len(w.out) >= MaxFields {
 		w.omitted++
 		return
@@ -791,8 +831,7 @@ func (w *fieldWalker) emitNamed(path string, va, vb, na, nb any) {
 	if s, ok := nb.(string); ok && s != "" {
 		rb += " (" + s + ")"
 	}
-	w.out = append(w.out, Field{Path: path, Kind: FieldChanged,
-		A: w.sa.side(path, ra, true, w.pa, w.key), B: w.sb.side(path, rb, true, w.pb, w.key)})
+	w.out = append(w.out, Field{Path: at.show, Kind: FieldChanged, A: w.sideA(at, ra, true), B: w.sideB(at, rb, true)})
 }
 
 func join(path, key string) string {

@@ -316,6 +316,16 @@ func FuzzBitcode(f *testing.F) {
 		f.Add(bc)
 	}
 	f.Add(hostile.FunctionTypeBitcode(256, 32)) // one function type many declarations name
+	// A mesh and an amplification shader, whose MSState/ASState tuples the
+	// mutations then reshape.
+	if _, ok := corpus.Dir(); ok {
+		for _, rel := range []string{"real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ms_culling.dxil",
+			"real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__as_code.dxil"} {
+			if bc, ok := corpus.DXILBitcode(corpus.Bytes(f, rel)); ok {
+				f.Add(bc)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		m, s := decodeBitcodeBytes(b)

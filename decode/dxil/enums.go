@@ -120,3 +120,15 @@ func entryTagName(t uint32) string {
 	}
 	return fmt.Sprintf("Tag(%d)", t)
 }
+
+// MeshOutputTopology is DXIL::MeshOutputTopology: the primitive a mesh
+// shader emits ([outputtopology("line"|"triangle")]).
+type MeshOutputTopology uint32
+
+// meshOutputTopologyNames are the spellings DXC's disassembler and
+// PrintPSVRuntimeInfo print ("MeshOutputTopology=triangle").
+var meshOutputTopologyNames = []string{"undefined", "line", "triangle"}
+
+func (t MeshOutputTopology) String() string {
+	return report.EnumName(meshOutputTopologyNames, uint64(t), "MeshOutputTopology")
+}

@@ -25,10 +25,30 @@ type EntryPoint struct {
 	NumThreads      []uint32         `json:",omitempty"`
 	WaveSize        []uint32         `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
 	NodeLaunchType  string           `json:",omitempty"`
+	MeshState       *MeshState       `json:",omitempty"` // a mesh shader's MSState
+	AmpState        *AmpState        `json:",omitempty"` // an amplification shader's ASState
 	EntryNodeID     *NodeID          `json:",omitempty"`
 	NodeInputs      []NodeIO         `json:",omitempty"`
 	NodeOutputs     []NodeIO         `json:",omitempty"`
 	Properties      []EntryProperty  `json:",omitempty"` // every tag/value pair, rendered
+}
+
+// MeshState is a mesh shader's MSState property (kDxilMSStateTag, 9):
+// !{!{x, y, z}, maxVertexCount, maxPrimitiveCount, outputTopology,
+// payloadSizeInBytes} (DxilMetadataHelper.h kDxilMSState*).
+type MeshState struct {
+	NumThreads        []uint32
+	MaxVertexCount    uint32
+	MaxPrimitiveCount uint32
+	OutputTopology    MeshOutputTopology
+	PayloadSize       uint32 // bytes of the payload the amplification shader passes in
+}
+
+// AmpState is an amplification shader's ASState property (kDxilASStateTag,
+// 10): !{!{x, y, z}, payloadSizeInBytes}.
+type AmpState struct {
+	NumThreads  []uint32
+	PayloadSize uint32 // bytes of the payload DispatchMesh passes to the mesh shaders
 }
 
 // EntrySignatures are the signature element lists an entry point refers to.
@@ -493,6 +513,8 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 			ep.NumThreads = d.u32list(val)
 		case TagShaderKind:
 			ep.ShaderKind = ShaderKind(d.u32(val)).String()
+		case TagMSState, TagASState:
+			d.stageState(&ep, EntryTag(tag), val)
 		case TagWaveSize, TagRangedWaveSize:
 			if n := d.node(val); n != nil {
 				ep.WaveSize = d.u32list(val)
@@ -518,6 +540,47 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 		d.o.problem(report.Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, props.NumOperands())
 	}
 	return ep, true
+}
+
+// stageState reads an MSState or ASState tuple into the entry point; a
+// tuple of another length is reported, and what it holds is still read.
+// The thread-group size is the entry's numthreads too, as DXC has no
+// separate NumThreads property for these stages.
+func (d *moduleReader) stageState(ep *EntryPoint, tag EntryTag, val int64) {
+	n := d.node(val)
+	want := 5
+	if tag == TagASState {
+		want = 2
+	}
+	if n == nil || n.NumOperands() != want {
+		got := -1
+		if n != nil {
+			got = n.NumOperands()
+		}
+		d.o.problem(report.Warning, "entry point %q: %s is not a %d-operand tuple (%d operands)", ep.Name, entryTagName(uint32(tag)), want, got)
+		if n == nil {
+			return
+		}
+	}
+	field := func(i int) uint32 {
+		if i < n.NumOperands() {
+			return d.u32(operand(n, i))
+		}
+		return 0
+	}
+	var threads []uint32
+	if n.NumOperands() > 0 {
+		threads = d.u32list(operand(n, 0))
+	}
+	if len(threads) > 0 && len(ep.NumThreads) == 0 {
+		ep.NumThreads = threads
+	}
+	if tag == TagASState {
+		ep.AmpState = &AmpState{NumThreads: threads, PayloadSize: field(1)}
+		return
+	}
+	ep.MeshState = &MeshState{NumThreads: threads, MaxVertexCount: field(1), MaxPrimitiveCount: field(2),
+		OutputTopology: MeshOutputTopology(field(3)), PayloadSize: field(4)}
 }
 
 // nodeIO reads one node input/output: a tag/value list (kDxilNode*Tag).

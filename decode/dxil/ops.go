@@ -46,3 +46,24 @@ func OpMinShaderModel(op uint32) (major, minor int, ok bool) {
 	o, ok := lookupOp(op)
 	return int(o.MinMajor), int(o.MinMinor), ok
 }
+
+// Released shader model: the highest DXC ships as released
+// (DxilShaderModel.h kHighestReleasedMajor/Minor and DxilConstants.h
+// kDxilReleasedMinor at DXC 9a3e225: 6.9; 6.10 is the preview).
+const (
+	releasedMajor = 6
+	releasedMinor = 9
+)
+
+// OpExperimental says whether an opcode is still experimental: DXC keeps it
+// in its experimental table (OpCodeTableID::ExperimentalOps, 0x8000, so the
+// opcode is 0x8000xxxx: the SM 6.10 LinAlg, cluster and triangle-position
+// operations) or allows it only from a preview shader model. Such an
+// operation may be renumbered or change before it is released.
+func OpExperimental(op uint32) bool {
+	if op>>16 == 0x8000 {
+		return true
+	}
+	o, ok := lookupOp(op)
+	return ok && (o.MinMajor > releasedMajor || o.MinMajor == releasedMajor && o.MinMinor > releasedMinor)
+}

@@ -70,3 +70,38 @@ func TestOpTableFromDXC(t *testing.T) {
 		t.Errorf("StoreOutput's arguments: %q", a)
 	}
 }
+
+// TestDXIL19And110Ops holds the operations DXIL 1.9 and 1.10 added to
+// DxilConstants.h's numbers at DXC 9a3e225 (enum class OpCode, and
+// ExperimentalOps in table 0x8000): shader execution reordering, native
+// vectors, linear algebra; and which of them are experimental.
+func TestDXIL19And110Ops(t *testing.T) {
+	for _, c := range []struct {
+		op           uint32
+		name         string
+		major, minor int
+		experimental bool
+	}{
+		{258, "AllocateRayQuery2", 6, 9, false},
+		{262, "HitObject_TraceRay", 6, 9, false},
+		{268, "MaybeReorderThread", 6, 9, false},
+		{289, "HitObject_Attributes", 6, 9, false},
+		{303, "RawBufferVectorLoad", 6, 9, false},
+		{304, "RawBufferVectorStore", 6, 9, false},
+		{309, "VectorReduceAnd", 6, 9, false},
+		{311, "FDot", 6, 9, false},
+		{0x80000001, "GetGroupWaveIndex", 6, 10, true},
+		{0x8000000b, "LinAlgMatrixMultiplyAccumulate", 6, 10, true},
+		{0x80000017, "LinAlgMatrixMultiply", 6, 10, true},
+		{0x8000001a, "LinAlgMatVecMulAdd", 6, 10, true},
+		{0x8000001d, "LinAlgMatrixOuterProduct", 6, 10, true},
+	} {
+		a, b, ok := OpMinShaderModel(c.op)
+		if !ok || OpName(c.op) != c.name || a != c.major || b != c.minor || OpExperimental(c.op) != c.experimental {
+			t.Errorf("opcode %#x: %s %d.%d experimental %t, want %s %d.%d %t", c.op, OpName(c.op), a, b, OpExperimental(c.op), c.name, c.major, c.minor, c.experimental)
+		}
+	}
+	if OpExperimental(60) { // Sample
+		t.Error("Sample is experimental")
+	}
+}

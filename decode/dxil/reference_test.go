@@ -18,7 +18,8 @@ type irFacts struct {
 	census      map[uint32]int // dx.op opcode → calls
 	shaderModel string         // "ps_6_0"
 	entries     []string       // entry point names, in !dx.entryPoints order
-	numThreads  []string       // per entry: its NumThreads (tag 4) list, "" when absent
+	numThreads  []string       // per entry: its NumThreads (tag 4) list, or MSState's/ASState's first operand (tags 9, 10); "" when absent
+	stageState  []string       // per entry: MSState's other operands "vertices primitives topology payload", or ASState's "payload"
 	kinds       []string       // per entry: its ShaderKind (tag 8) value, "" when absent
 	resources   []string       // !dx.resources: "class name space lower range" per resource
 }
@@ -125,22 +126,36 @@ func parseIRListing(text string) irFacts {
 		if m := reMDString.FindStringSubmatch(ops[1]); m != nil {
 			f.entries = append(f.entries, unescapeLL(m[1]))
 		}
-		nt, kind := "", ""
+		nt, kind, state := "", "", ""
+		ints := func(ref string) string {
+			var v []string
+			for _, x := range splitMD(defs[ref]) {
+				v = append(v, mdIntText(x))
+			}
+			return strings.Join(v, " ")
+		}
 		props := splitMD(defs[ops[4]])
 		for i := 0; i+1 < len(props); i += 2 {
 			switch mdIntText(props[i]) {
 			case "4":
-				var v []string
-				for _, x := range splitMD(defs[props[i+1]]) {
-					v = append(v, mdIntText(x))
-				}
-				nt = strings.Join(v, " ")
+				nt = ints(props[i+1])
 			case "8":
 				kind = mdIntText(props[i+1])
+			case "9", "10": // MSState !{!{x, y, z}, vertices, primitives, topology, payload}; ASState !{!{x, y, z}, payload}
+				st := splitMD(defs[props[i+1]])
+				if len(st) > 0 {
+					nt = ints(st[0])
+					var v []string
+					for _, x := range st[1:] {
+						v = append(v, mdIntText(x))
+					}
+					state = strings.Join(v, " ")
+				}
 			}
 		}
 		f.numThreads = append(f.numThreads, nt)
 		f.kinds = append(f.kinds, kind)
+		f.stageState = append(f.stageState, state)
 	}
 	if resRef != "" {
 		for class, list := range splitMD(defs[resRef]) {
@@ -234,6 +249,17 @@ func compareFacts(m *Module, want irFacts) []string {
 		if strings.Join(nt, " ") != want.numThreads[i] {
 			diffs = append(diffs, fmt.Sprintf("entry %q numthreads %v, listing has %q", e.Name, e.NumThreads, want.numThreads[i]))
 		}
+		state := ""
+		switch {
+		case e.MeshState != nil:
+			ms := e.MeshState
+			state = fmt.Sprintf("%d %d %d %d", ms.MaxVertexCount, ms.MaxPrimitiveCount, ms.OutputTopology, ms.PayloadSize)
+		case e.AmpState != nil:
+			state = fmt.Sprint(e.AmpState.PayloadSize)
+		}
+		if i < len(want.stageState) && state != want.stageState[i] {
+			diffs = append(diffs, fmt.Sprintf("entry %q MSState/ASState %q, listing has %q", e.Name, state, want.stageState[i]))
+		}
 		if want.kinds[i] != "" {
 			k, _ := strconv.Atoi(want.kinds[i])
 			if e.ShaderKind != ShaderKind(k).String() {
@@ -315,6 +341,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		diffs      []string
 		skip       string
 		res, nt, c int // resources, entries with numthreads, dx.op calls the listing has
+		states     int // entries with MSState or ASState
 	}
 	results := make([]result, len(jobs))
 	corpus.Parallel(len(jobs), 8, func(i int) {
@@ -342,9 +369,15 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		for _, n := range facts.census {
 			res.c += n
 		}
+		for _, st := range facts.stageState {
+			if st != "" {
+				res.states++
+			}
+		}
 	})
-	agree, skipped, nres, nnt, ncalls := 0, 0, 0, 0, 0
+	agree, skipped, nres, nnt, ncalls, nstates := 0, 0, 0, 0, 0, 0
 	for _, r := range results {
+		nstates += r.states
 		nres += r.res
 		nnt += r.nt
 		ncalls += r.c
@@ -359,7 +392,7 @@ func TestDXOpCensusMatchesLLVMDis(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d parts agree with llvm-dis-19 (dx.op census, shader model, entry points, numthreads, resources); %d not compared", agree, len(jobs)-skipped, skipped)
-	t.Logf("compared: %d dx.op calls, %d resources, %d entry points with numthreads", ncalls, nres, nnt)
+	t.Logf("compared: %d dx.op calls, %d resources, %d entry points with numthreads, %d with MSState/ASState", ncalls, nres, nnt, nstates)
 	if ncalls == 0 && len(jobs) > 0 {
 		t.Error("no dx.op call found in any disassembly: the listing parser is broken")
 	}

@@ -101,23 +101,14 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 	}
 }
 
-// numThreads is the entry's numthreads: its NumThreads property, or the
-// first operand of a mesh or amplification shader's MSState/ASState.
+// numThreads is the entry's numthreads: its NumThreads property, or (for a
+// mesh or amplification shader) the first operand of MSState/ASState, which
+// dxil puts in NumThreads as well.
 func numThreads(e *dxil.EntryPoint) []uint32 {
-	if e == nil {
+	if e == nil || len(e.NumThreads) != 3 {
 		return nil
 	}
-	if len(e.NumThreads) == 3 {
-		return e.NumThreads
-	}
-	for _, p := range e.Properties {
-		if p.Name == "MSState" || p.Name == "ASState" {
-			if v := ints(p.Value); len(v) >= 3 {
-				return v[:3]
-			}
-		}
-	}
-	return nil
+	return e.NumThreads
 }
 
 // entryResources is what the shader's entry binds: its own list, or the module's.

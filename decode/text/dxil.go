@@ -50,10 +50,21 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		}
 		fmt.Fprintln(w)
 		if s := e.Signatures; s != nil {
-			fmt.Fprintf(w, "    signatures: %d in, %d out, %d patch constant\n", len(s.Inputs), len(s.Outputs), len(s.PatchConstant))
+			third := "patch constant"
+			if e.MeshState != nil || e.ShaderKind == dxil.Mesh.String() {
+				third = "primitive" // PSG1 of a mesh shader holds its per-primitive outputs
+			}
+			fmt.Fprintf(w, "    signatures: %d in, %d out, %d %s\n", len(s.Inputs), len(s.Outputs), len(s.PatchConstant), third)
 		}
 		if len(e.NumThreads) > 0 {
 			fmt.Fprintf(w, "    numthreads %v\n", e.NumThreads)
+		}
+		if ms := e.MeshState; ms != nil {
+			fmt.Fprintf(w, "    mesh output: max vertices %d, max primitives %d, topology %s, payload %d bytes\n",
+				ms.MaxVertexCount, ms.MaxPrimitiveCount, ms.OutputTopology, ms.PayloadSize)
+		}
+		if as := e.AmpState; as != nil {
+			fmt.Fprintf(w, "    payload %d bytes\n", as.PayloadSize)
 		}
 		if len(e.WaveSize) > 0 {
 			fmt.Fprintf(w, "    wave size %v\n", e.WaveSize)
@@ -75,6 +86,10 @@ func WriteModule(w io.Writer, p *decode.Part) {
 			switch pr.Tag {
 			case dxil.TagNumThreads, dxil.TagWaveSize, dxil.TagNodeLaunchType, dxil.TagNodeInputs, dxil.TagNodeOutputs, dxil.TagRangedWaveSize:
 				continue // printed above
+			case dxil.TagMSState, dxil.TagASState:
+				if e.MeshState != nil || e.AmpState != nil {
+					continue // printed above, decoded
+				}
 			}
 			fmt.Fprintf(w, "    %s = %s\n", Safe(pr.Name), Safe(pr.Value))
 		}
@@ -97,6 +112,9 @@ func WriteModule(w io.Writer, p *decode.Part) {
 		sm := "?"
 		if a, b, ok := dxil.OpMinShaderModel(o.Opcode); ok {
 			sm = fmt.Sprintf("%d.%d", a, b)
+			if dxil.OpExperimental(o.Opcode) {
+				sm += " (experimental)"
+			}
 		}
 		fmt.Fprintf(w, "  %6d  %-32s %6d  %s\n", o.Opcode, Safe(o.Name), o.Count, sm)
 	}

@@ -41,16 +41,29 @@ func WritePSV(w io.Writer, info *decode.PSVInfo) {
 			info.GS.InputPrimitive, info.GS.OutputTopology, info.GS.OutputStreamMask, info.GS.OutputPositionPresent != 0)
 	case info.PS != nil:
 		fmt.Fprintf(w, " DepthOutput=%t\n SampleFrequency=%t\n", info.PS.DepthOutput != 0, info.PS.SampleFrequency != 0)
-	case info.MS != nil:
-		fmt.Fprintf(w, " GroupSharedBytesUsed=%d\n GroupSharedBytesDependentOnViewID=%d\n PayloadSizeInBytes=%d\n MaxOutputVertices=%d\n MaxOutputPrimitives=%d\n",
-			info.MS.GroupSharedBytesUsed, info.MS.GroupSharedBytesDependentOnViewID, info.MS.PayloadSizeInBytes, info.MS.MaxOutputVertices, info.MS.MaxOutputPrimitives)
-	case info.AS != nil:
-		fmt.Fprintf(w, " PayloadSizeInBytes=%d\n", info.AS.PayloadSizeInBytes)
+	case info.MS != nil, info.AS != nil, info.IsStage(dxil.Compute), info.IsStage(dxil.Mesh), info.IsStage(dxil.Amplification):
+		// DXC's PrintPSVRuntimeInfo (what dxc -dumpbin prints under
+		// ";PSVRuntimeInfo:"): the mesh topology from v1, the thread group
+		// from v2, NumBytesGroupSharedMemory from v4, in that order; then
+		// the stage union's fields, which DXC does not print.
+		if info.IsStage(dxil.Mesh) && info.Version >= 1 {
+			fmt.Fprintf(w, " MeshOutputTopology=%s\n", meshTopologyText(info.MeshOutputTopology))
+		}
+		if info.Version >= 2 {
+			fmt.Fprintf(w, " NumThreads=(%d,%d,%d)\n", info.NumThreadsX, info.NumThreadsY, info.NumThreadsZ)
+		}
+		if info.Version >= 4 {
+			fmt.Fprintf(w, " NumBytesGroupSharedMemory: %d\n", info.NumBytesGroupSharedMemory)
+		}
+		switch {
+		case info.MS != nil:
+			fmt.Fprintf(w, " MaxOutputVertices=%d\n MaxOutputPrimitives=%d\n PayloadSizeInBytes=%d\n GroupSharedBytesUsed=%d\n GroupSharedBytesDependentOnViewID=%d\n",
+				info.MS.MaxOutputVertices, info.MS.MaxOutputPrimitives, info.MS.PayloadSizeInBytes, info.MS.GroupSharedBytesUsed, info.MS.GroupSharedBytesDependentOnViewID)
+		case info.AS != nil:
+			fmt.Fprintf(w, " PayloadSizeInBytes=%d\n", info.AS.PayloadSizeInBytes)
+		}
 	}
-	if info.IsStage(dxil.Mesh) && info.Version >= 1 {
-		fmt.Fprintf(w, " MeshOutputTopology=%s\n", info.MeshOutputTopology)
-	}
-	if info.Version >= 2 && (info.IsStage(dxil.Compute) || info.IsStage(dxil.Mesh) || info.IsStage(dxil.Amplification) || info.NumThreadsX|info.NumThreadsY|info.NumThreadsZ != 0) {
+	if info.Version >= 2 && !info.IsStage(dxil.Compute) && !info.IsStage(dxil.Mesh) && !info.IsStage(dxil.Amplification) && info.NumThreadsX|info.NumThreadsY|info.NumThreadsZ != 0 {
 		fmt.Fprintf(w, " NumThreads=(%d,%d,%d)\n", info.NumThreadsX, info.NumThreadsY, info.NumThreadsZ)
 	}
 	lane := func(v uint32, unused uint32) string {
@@ -84,7 +97,8 @@ func WritePSV(w io.Writer, info *decode.PSVInfo) {
 	if info.Version >= 3 {
 		fmt.Fprintf(w, " EntryFunctionName: %s\n", Safe(info.EntryName))
 	}
-	if info.Version >= 4 {
+	if info.Version >= 4 && !info.IsStage(dxil.Compute) && !info.IsStage(dxil.Mesh) && !info.IsStage(dxil.Amplification) {
+		// DXC prints it only for the stages with group shared memory.
 		fmt.Fprintf(w, " NumBytesGroupSharedMemory: %d\n", info.NumBytesGroupSharedMemory)
 	}
 	if len(info.UnknownRuntimeInfo) > 0 {
@@ -229,6 +243,15 @@ func writeTable(w io.Writer, info *decode.PSVInfo, t *decode.PSVDependencyTable,
 var stageTitle = map[dxil.ShaderKind]string{dxil.Pixel: "Pixel Shader", dxil.Vertex: "Vertex Shader", dxil.Geometry: "Geometry Shader",
 	dxil.Hull: "Hull Shader", dxil.Domain: "Domain Shader", dxil.Compute: "Compute Shader", dxil.Mesh: "Mesh Shader",
 	dxil.Amplification: "Amplification Shader"}
+
+// meshTopologyText is DXIL::MeshOutputTopology as DXC's PrintPSVRuntimeInfo
+// spells it: lower case, "invalid" for a value it does not name.
+func meshTopologyText(t decode.MeshOutputTopology) string {
+	if t > 2 {
+		return "invalid"
+	}
+	return dxil.MeshOutputTopology(t).String()
+}
 
 // WritePSVPart is WritePSV for a part, followed by the values a part cut
 // short does not hold (printed above as 0, the decoder's fill, not the file's).

@@ -2,10 +2,12 @@ package model
 
 import (
 	"fmt"
-	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // CodeListing is an SHDR/SHEX part's instructions as FXC lists them: the
@@ -86,6 +88,9 @@ type EntryPointRow struct {
 	FullName                               string // the name as stored
 	Kind, NumThreads, WaveSize, NodeLaunch string
 	ModuleWide                             bool // a library's first entry: the module's properties, not a shader
+	// MeshOutput is a mesh or amplification shader's MSState/ASState decoded:
+	// "max 3 vertices, 32 primitives, triangle; payload 0 bytes", or "payload 4 bytes".
+	MeshOutput string
 }
 
 // Shaders counts the entry points that are shaders (a library's module-wide
@@ -98,6 +103,29 @@ func (s *DXILSummary) Shaders() int {
 		}
 	}
 	return n
+}
+
+// HasMeshOutput says whether an entry point is a mesh or amplification
+// shader, so the table shows their column.
+func (s *DXILSummary) HasMeshOutput() bool {
+	for _, e := range s.EntryPoints {
+		if e.MeshOutput != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// meshOutput is the entry's MSState or ASState in words.
+func meshOutput(e dxil.EntryPoint) string {
+	switch {
+	case e.MeshState != nil:
+		ms := e.MeshState
+		return fmt.Sprintf("max %d vertices, %d primitives, %s; payload %d bytes", ms.MaxVertexCount, ms.MaxPrimitiveCount, ms.OutputTopology, ms.PayloadSize)
+	case e.AmpState != nil:
+		return fmt.Sprintf("payload %d bytes", e.AmpState.PayloadSize)
+	}
+	return ""
 }
 
 // DXOpRow is one DXIL operation the code calls.
@@ -136,7 +164,8 @@ func (pv *PartView) DXILSummary() *DXILSummary {
 			name = "(module-wide properties)" // a library's first entry holds module-wide properties, not a shader
 		}
 		s.EntryPoints = append(s.EntryPoints, EntryPointRow{Name: Shown(Unmangled(name)), FullName: Shown(e.Name), Kind: e.ShaderKind,
-			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType, ModuleWide: wide})
+			NumThreads: JoinU32(e.NumThreads, ", "), WaveSize: JoinU32(e.WaveSize, ", "), NodeLaunch: e.NodeLaunchType, ModuleWide: wide,
+			MeshOutput: meshOutput(e)})
 	}
 	for _, o := range m.DXOps {
 		s.Ops = append(s.Ops, DXOpRow{Opcode: o.Opcode, Name: o.Name, Count: o.Count, Off: o.Offset + pv.Base()})

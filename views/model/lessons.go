@@ -45,7 +45,7 @@ var baseLessons = []Lesson{
 	// HASH, SFI0.
 	{"Hash/Flags", "Shader hash flags", "Bit 0 (IncludesSource) says the hash was computed over the source too (compiled with -Zss).", "Other bits are undefined."},
 	{"Hash/Digest", "Shader hash", "An MD5 identifying the shader for tools such as PIX and for driver caches; unlike the container digest it is plain MD5.", ""},
-	{"Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them."},
+	{"Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them. Bits 33–39 are not defined by any compiler source yet (DXC's SM 6.10 preview still counts 33 feature bits; a LinearAlgebra bit has been talked about but not assigned): a set one is shown as BitN."},
 
 	// Program header (DXIL, ILDB, STAT).
 	{"Program", "Program header", "24 bytes before the DXIL bitcode: stage and shader model, size, the 'DXIL' magic, DXIL version, and where the bitcode is.", "The bitcode starts at 8 + BitcodeOffset from the start of the part and must fit in it."},
@@ -82,6 +82,7 @@ var baseLessons = []Lesson{
 	{"PSVInfo/**/SigInputVectors", "Input vectors", "How many 4-component input rows the signature packs into.", "The input-to-output table has one row per input component: 4 × SigInputVectors rows."},
 	{"PSVInfo/**/SigOutputVectors", "Output vectors", "How many 4-component output rows each of the four streams uses.", "Masks over outputs take (vectors + 7) / 8 words: one bit per component."},
 	{"PSVInfo/**/NumThreads*", "Thread group size", "The [numthreads(x, y, z)] of a compute, mesh or amplification shader.", "Present from PSV v2."},
+	{"PSVInfo/**/NumBytesGroupSharedMemory", "Groupshared memory size", "PSV v4: the groupshared memory the compute, mesh or amplification shader's thread group uses, in bytes, for the runtime to check against the device's limit (HLSL proposal 0049, variable groupshared memory).", "Experimental: DXC writes PSV v4 only for validator 1.10 and later, which goes with the SM 6.10 preview; no released compiler writes it yet."},
 	{"PSVInfo/**/EntryName", "Entry function name", "The name of the shader's entry function, as an offset into the PSV0 string table.", "Present from PSV v3 (validator 1.8, HLSL proposal 0012)."},
 	{"PSVInfo/**/EntryFunctionName", "Entry function name", "The name of the shader's entry function, as an offset into the PSV0 string table.", "Present from PSV v3 (validator 1.8, HLSL proposal 0012)."},
 	{"PSVInfo/**/Resources", "Resource bindings", "One record per resource the shader binds: type, space, register range and (v2+) kind and flags.", "The record size is given once before the records (16 bytes before v2, 24 after)."},
@@ -263,7 +264,7 @@ var moreLessons = []Lesson{
 	{"PSVInfo/**/Indices", "Semantic indices", "Where the element's first semantic index is, as an index into the semantic index table.", ""},
 	{"PSVInfo/**/Rows", "Rows", "How many signature rows the element occupies (an array or matrix takes several).", ""},
 	{"PSVInfo/**/ColsAndStart", "Columns and start column", "Bits 0–3 the columns (1–4), bits 4–5 the start column, bit 6 the element is allocated to a register.", ""},
-	{"PSVInfo/**/ComponentType", "Component type", "DXIL::SigPointKind-independent type of each component: 1 i1, 2 i16, 3 u16, 4 i32, 5 u32, 8 f16, 9 f32, ...", ""},
+	{"PSVInfo/**/ComponentType", "Component type", "DxilProgramSigCompType, the signature's own numbering (not DXIL::ComponentType): 0 unknown, 1 uint32, 2 sint32, 3 float32, 4 uint16, 5 sint16, 6 float16, 7 uint64, 8 sint64, 9 float64.", "Booleans are stored as uint32 (as unknown by validators before 1.5). The 8-bit and float8/bfloat16 types of SM 6.9 and 6.10 have no signature type."},
 	{"PSVInfo/**/Kind", "Semantic kind", "DXIL::SemanticKind: 0 arbitrary, 1 VertexID, 2 InstanceID, 3 Position, 4 RenderTargetArrayIndex, ..., 16 Target, 17 Depth, ...", ""},
 	{"PSVInfo/**/Interpolation", "Interpolation mode", "DXIL::InterpolationMode: 0 undefined, 1 constant, 2 linear, 3 linear centroid, 4 linear noperspective, 5 linear noperspective centroid, 6 linear sample, 7 linear noperspective sample.", ""},
 	{"PSVInfo/**/DynamicMaskAndStream", "Dynamic index mask and stream", "Bits 0–3 the components indexed dynamically, bits 4–5 the geometry-shader output stream.", ""},

@@ -6,9 +6,12 @@ package model
 
 import (
 	"fmt"
-	"github.com/dxscope/dxscope/decode/sm4"
 	"sort"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/reflect"
+	"github.com/dxscope/dxscope/decode/sm4"
+	"github.com/dxscope/dxscope/decode/text"
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
@@ -41,6 +44,10 @@ type Model struct {
 	Stage   string // e.g. "Vertex"
 	Profile string // e.g. "vs_6_0"
 	Entry   string // entry function name when some part names it
+	// Requires is what the shader needs to run, as `dxscope parts` prints it
+	// (shader model and first release, optional features, root signature
+	// version, wave sizes), "" for a container without shader or root signature.
+	Requires string
 
 	Errors, Warnings, Notes int
 
@@ -137,7 +144,7 @@ func Build(name string, data []byte, base int64) *Model {
 	m.Parts = append(m.Parts, hv)
 
 	for _, p := range f.Parts {
-		pi := decode.DescribePart(p.Name)
+		pi := f.DescribePartIn(p) // PSG1 of a mesh shader is its primitive signature
 		pv := &PartView{m: m, Index: len(m.Parts), Name: p.Name, Title: pi.Title, About: pi.About, Summary: p.Summary,
 			Offset: p.Offset + base, Size: decode.PartHeaderSize + int64(len(p.Data())), Part: p}
 		q := *p
@@ -165,6 +172,9 @@ func Build(name string, data []byte, base int64) *Model {
 	id := f.Identity()
 	m.Stage, m.Profile, m.Entry = id.Stage, id.Profile, id.Entry
 	m.Profile = Level9Profile(m.Profile, f)
+	if q := reflect.RequirementsOf(f); q.ShaderModel != "" || q.RootSignature != nil {
+		m.Requires = strings.TrimPrefix(text.RequirementsLine(q), "Requirements: ")
+	}
 	return m
 }
 
