@@ -171,15 +171,7 @@ INSERT INTO input_layout_to_input_element_associations VALUES(X'11', X'e0');
 	// the state object's group, and a group the SODB does not have.
 	rng := rand.New(rand.NewSource(3))
 	sb.Reset()
-	sb.WriteString(`PRAGMA synchronous=OFF;
-BEGIN;
-CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
-CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
-CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
-CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
-CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
-CREATE TABLE app_id(id INTEGER PRIMARY KEY, exe_path TEXT, app_name TEXT, engine_name TEXT, app_version INTEGER, engine_version INTEGER, app_profile_version INTEGER);
-`)
+	sb.WriteString("PRAGMA synchronous=OFF;\nBEGIN;" + corpus.PSDBSchema)
 	fmt.Fprintf(&sb, "INSERT INTO compiler_id VALUES(1, 2, %d, 'AMD_NAVI31:gfx1100');\n", version4(32, 0, 23027, 2005))
 	fmt.Fprintf(&sb, "INSERT INTO app_id VALUES(1, 'C:\\Games\\Game.exe', 'Test Game', 'Test Engine', %d, %d, %d);\n", version4(1, 93, 1, 0), version4(4, 3, 0, 0), version4(0, 0, 0, 7))
 	groups := []struct {

@@ -31,28 +31,28 @@ type Aon9 struct {
 	RuntimeConstantMappingCount  uint16
 	RuntimeConstantMappingOffset uint16
 
-	ConstantBufferMappings  []Aon9ConstantBufferMapping  `json:",omitempty"`
-	LoopRegisterMappings    []Aon9LoopRegisterMapping    `json:",omitempty"`
-	SamplerMappings         []Aon9SamplerMapping         `json:",omitempty"`
-	RuntimeConstantMappings []Aon9RuntimeConstantMapping `json:",omitempty"`
+	ConstantBufferMappings  []aon9ConstantBufferMapping  `json:",omitempty"`
+	LoopRegisterMappings    []aon9LoopRegisterMapping    `json:",omitempty"`
+	SamplerMappings         []aon9SamplerMapping         `json:",omitempty"`
+	RuntimeConstantMappings []aon9RuntimeConstantMapping `json:",omitempty"`
 
 	Shader D3D9Shader
 }
 
-// Aon9ConstantBufferMapping copies RegisterCount registers of constant buffer
+// aon9ConstantBufferMapping copies RegisterCount registers of constant buffer
 // Buffer, from StartRegister, into D3D9 float constants from c<TargetRegister>.
-type Aon9ConstantBufferMapping struct {
+type aon9ConstantBufferMapping struct {
 	Buffer         uint16
 	StartRegister  uint16
 	RegisterCount  uint16
 	TargetRegister uint16
-	DataConversion [4]Aon9DataConversion
+	DataConversion [4]aon9DataConversion
 	Offset         int64 // added: absolute offset of the entry
 }
 
-// Aon9LoopRegisterMapping loads a D3D9 integer register i<TargetRegister>
+// aon9LoopRegisterMapping loads a D3D9 integer register i<TargetRegister>
 // from one component of a constant-buffer register.
-type Aon9LoopRegisterMapping struct {
+type aon9LoopRegisterMapping struct {
 	Buffer         uint16
 	SourceRegister uint16
 	Component      uint16
@@ -60,9 +60,9 @@ type Aon9LoopRegisterMapping struct {
 	Offset         int64 // added
 }
 
-// Aon9SamplerMapping binds D3D9 sampler s<TargetSampler> to the SM4 sampler
+// aon9SamplerMapping binds D3D9 sampler s<TargetSampler> to the SM4 sampler
 // and texture it was made from.
-type Aon9SamplerMapping struct {
+type aon9SamplerMapping struct {
 	SourceResource uint8
 	SourceSampler  uint8
 	TargetSampler  uint8
@@ -70,10 +70,10 @@ type Aon9SamplerMapping struct {
 	Offset         int64 // added
 }
 
-// Aon9RuntimeConstantMapping is a D3D9 constant the runtime fills (the
+// aon9RuntimeConstantMapping is a D3D9 constant the runtime fills (the
 // half-pixel position offset of vertex shaders).
-type Aon9RuntimeConstantMapping struct {
-	ConstantDescription Aon9RuntimeConstant
+type aon9RuntimeConstantMapping struct {
+	ConstantDescription aon9RuntimeConstant
 	TargetRegister      uint16
 	Offset              int64 // added
 }
@@ -168,27 +168,27 @@ func decodeAon9(p *Part, r *binread.Reader) {
 	if a.ChunkSize != uint32(r.Len()) {
 		r.ProblemAt(Note, 0, "Aon9 header", "ChunkSize is %d, the part holds %d bytes", a.ChunkSize, r.Len())
 	}
-	a.ConstantBufferMappings = aon9Mappings(r, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *binread.Reader) Aon9ConstantBufferMapping {
-		m := Aon9ConstantBufferMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), StartRegister: s.U16("StartRegister"),
+	a.ConstantBufferMappings = aon9Mappings(r, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *binread.Reader) aon9ConstantBufferMapping {
+		m := aon9ConstantBufferMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), StartRegister: s.U16("StartRegister"),
 			RegisterCount: s.U16("RegisterCount"), TargetRegister: s.U16("TargetRegister")}
 		for j := range m.DataConversion {
-			m.DataConversion[j] = Aon9DataConversion(s.U8("DataConversion/" + strconv.Itoa(j)))
+			m.DataConversion[j] = aon9DataConversion(s.U8("DataConversion/" + strconv.Itoa(j)))
 		}
 		return m
 	})
-	a.LoopRegisterMappings = aon9Mappings(r, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *binread.Reader) Aon9LoopRegisterMapping {
-		return Aon9LoopRegisterMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), SourceRegister: s.U16("SourceRegister"),
+	a.LoopRegisterMappings = aon9Mappings(r, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *binread.Reader) aon9LoopRegisterMapping {
+		return aon9LoopRegisterMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), SourceRegister: s.U16("SourceRegister"),
 			Component: s.U16("Component"), TargetRegister: s.U16("TargetRegister")}
 	})
 	if a.UnknownMappingCount != 0 {
 		r.ProblemAt(Note, 24, "Aon9 header", "UnknownMappingCount is %d; no known compiler writes these mappings, their bytes stay undecoded", a.UnknownMappingCount)
 	}
-	a.SamplerMappings = aon9Mappings(r, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *binread.Reader) Aon9SamplerMapping {
-		return Aon9SamplerMapping{Offset: s.Abs(), SourceResource: s.U8("SourceResource"), SourceSampler: s.U8("SourceSampler"),
+	a.SamplerMappings = aon9Mappings(r, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *binread.Reader) aon9SamplerMapping {
+		return aon9SamplerMapping{Offset: s.Abs(), SourceResource: s.U8("SourceResource"), SourceSampler: s.U8("SourceSampler"),
 			TargetSampler: s.U8("TargetSampler"), Reserved: s.U8("Reserved")}
 	})
-	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) Aon9RuntimeConstantMapping {
-		return Aon9RuntimeConstantMapping{Offset: s.Abs(), ConstantDescription: Aon9RuntimeConstant(s.U16("ConstantDescription")), TargetRegister: s.U16("TargetRegister")}
+	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) aon9RuntimeConstantMapping {
+		return aon9RuntimeConstantMapping{Offset: s.Abs(), ConstantDescription: aon9RuntimeConstant(s.U16("ConstantDescription")), TargetRegister: s.U16("TargetRegister")}
 	})
 	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), r.Join("Shader"), "D3D9 shader")
 	var sh d3d9.Shader

@@ -2,14 +2,14 @@ package decode
 
 import "fmt"
 
-// Aon9DataConversion is how a constant-buffer register is converted into a
+// aon9DataConversion is how a constant-buffer register is converted into a
 // D3D9 float constant (the four "Data Conversion" columns of the listing).
-type Aon9DataConversion uint8
+type aon9DataConversion uint8
 
 var aon9ConversionNames = [...]string{"FLT", "BOOL", "INT", "UINT"}
 
 // String returns the listing's spelling: FLT, BOOL, INT, UINT.
-func (c Aon9DataConversion) String() string {
+func (c aon9DataConversion) String() string {
 	if int(c) < len(aon9ConversionNames) {
 		return aon9ConversionNames[c]
 	}
@@ -17,13 +17,13 @@ func (c Aon9DataConversion) String() string {
 }
 
 // MarshalText writes the conversion by name.
-func (c Aon9DataConversion) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+func (c aon9DataConversion) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// Aon9RuntimeConstant is a constant the D3D11 runtime fills in for a level-9 shader.
-type Aon9RuntimeConstant uint16
+// aon9RuntimeConstant is a constant the D3D11 runtime fills in for a level-9 shader.
+type aon9RuntimeConstant uint16
 
 // String returns the listing's description of the constant.
-func (c Aon9RuntimeConstant) String() string {
+func (c aon9RuntimeConstant) String() string {
 	if c == 0 {
 		return "Vertex Shader position offset"
 	}
@@ -31,4 +31,4 @@ func (c Aon9RuntimeConstant) String() string {
 }
 
 // MarshalText writes the description.
-func (c Aon9RuntimeConstant) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+func (c aon9RuntimeConstant) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

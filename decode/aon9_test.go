@@ -71,7 +71,7 @@ func TestAon9Header(t *testing.T) {
 	if a == nil {
 		t.Fatal("no Aon9")
 	}
-	if len(a.ConstantBufferMappings) != 1 || a.ConstantBufferMappings[0] != (Aon9ConstantBufferMapping{Buffer: 0, StartRegister: 3, RegisterCount: 4, TargetRegister: 2, Offset: 0x24}) {
+	if len(a.ConstantBufferMappings) != 1 || a.ConstantBufferMappings[0] != (aon9ConstantBufferMapping{Buffer: 0, StartRegister: 3, RegisterCount: 4, TargetRegister: 2, Offset: 0x24}) {
 		t.Errorf("constant-buffer mappings %+v", a.ConstantBufferMappings)
 	}
 	if len(a.SamplerMappings) != 1 || a.SamplerMappings[0].SourceResource != 1 || a.SamplerMappings[0].SourceSampler != 2 || a.SamplerMappings[0].TargetSampler != 3 {

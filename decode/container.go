@@ -203,12 +203,12 @@ func Parse(data []byte) (*File, error) {
 	}
 	if len(data) < HeaderSize {
 		if len(data) >= 4 && string(data[:4]) != Magic {
-			return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
+			return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", binread.Printable(data[:4]))}
 		}
 		return nil, &FormatError{int64(len(data)), "container header", fmt.Sprintf("not a shader container: %d bytes is shorter than the %d-byte header", len(data), HeaderSize)}
 	}
 	if string(data[:4]) != Magic {
-		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", printable(data[:4]))}
+		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", binread.Printable(data[:4]))}
 	}
 	f := &File{data: data, Length: int64(len(data)), budget: &report.Budget{Limit: memoryBudget(len(data))}}
 	out := &report.Sink{Budget: f.budget}
@@ -227,17 +227,6 @@ func Parse(data []byte) (*File, error) {
 		f.Problems = []Problem{}
 	}
 	return f, nil
-}
-
-func printable(b []byte) string {
-	r := make([]byte, len(b))
-	for i, c := range b {
-		if c < 0x20 || c > 0x7e {
-			c = '.'
-		}
-		r[i] = c
-	}
-	return string(r)
 }
 
 func (f *File) parseHeader(out *report.Sink) {
@@ -317,7 +306,7 @@ func (f *File) parseHeader(out *report.Sink) {
 		name := string(data[off : off+4])
 		size := binary.LittleEndian.Uint32(data[off+4:])
 		p := &Part{Name: name, Size: size, Index: int(i), Offset: off, DataOffset: off + PartHeaderSize}
-		label := fmt.Sprintf("part %d (%s)", i, printable([]byte(name)))
+		label := fmt.Sprintf("part %d (%s)", i, binread.Printable([]byte(name)))
 		// The header's fields are the part's Name and Size keys; the eight
 		// bytes together are no value of the part's JSON.
 		pr := binread.New(data[off:off+PartHeaderSize], off, "", name, out)

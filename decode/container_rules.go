@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/dxil"
 )
 
@@ -92,7 +93,7 @@ func (f *File) checkContainerRules() {
 
 	seen := map[string]bool{}
 	for _, p := range f.Parts {
-		name := printable([]byte(p.Name))
+		name := binread.Printable([]byte(p.Name))
 		if seen[p.Name] {
 			// The container decoder reports the parts that must be unique; the validator refuses any repeat.
 			if !c.tag(RulePartRepeated, func(q *Problem) bool {
@@ -137,7 +138,7 @@ func (f *File) checkContainerRules() {
 				c.add(RulePartMissing, prog.Offset, "", "container", "the container has no %s part: the validator requires the %s of every %s shader, even when it is empty", need.part, need.what, kind)
 			}
 		}
-		entry := moduleEntry(prog.Module)
+		entry := prog.Module.Entry()
 		if tessOrMesh && !seen["PSG1"] && entry != nil && entry.Signatures != nil && len(entry.Signatures.PatchConstant) > 0 {
 			c.add(RulePartMissing, prog.Offset, "", "container", "the module declares %d patch-constant or primitive signature elements but the container has no PSG1 part", len(entry.Signatures.PatchConstant))
 		}
@@ -183,19 +184,6 @@ func (f *File) hasErrorIn(part string) bool {
 		}
 	}
 	return false
-}
-
-// moduleEntry is the module's entry point with a function.
-func moduleEntry(m *dxil.Module) *dxil.EntryPoint {
-	if m == nil {
-		return nil
-	}
-	for i := range m.EntryPoints {
-		if m.EntryPoints[i].Function != "" {
-			return &m.EntryPoints[i]
-		}
-	}
-	return nil
 }
 
 // compilerVersionValid is the validator's reading of a library's VERS part:
@@ -312,7 +300,7 @@ func (c *ruleCheck) psv(p, prog *Part) {
 	if m == nil {
 		return
 	}
-	entry := moduleEntry(m)
+	entry := m.Entry()
 	if !crossResources {
 		c.resources(p, info, m, entry, want)
 	}

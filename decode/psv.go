@@ -87,8 +87,8 @@ type PSVResourceBindInfo struct {
 // Unbounded says whether the range has no upper bound (an unbounded array).
 func (b PSVResourceBindInfo) Unbounded() bool { return b.UpperBound == 0xFFFFFFFF }
 
-// PSVString is one NUL-terminated string of the PSV string table.
-type PSVString struct {
+// psvString is one NUL-terminated string of the PSV string table.
+type psvString struct {
 	Offset uint32 // offset in the table, as elements and EntryFunctionName refer to it
 	Value  string
 }
@@ -225,8 +225,8 @@ func (t *PSVDependencyTable) Outputs(inComp int) []int {
 	return o
 }
 
-// PSVSection is one consecutive region of the part, in file order.
-type PSVSection struct {
+// psvSection is one consecutive region of the part, in file order.
+type psvSection struct {
 	Name   string
 	Offset int64 // absolute
 	Size   int64
@@ -281,7 +281,7 @@ type PSVInfo struct {
 	Resources      []PSVResourceBindInfo
 
 	StringTableSize    uint32
-	StringTable        []PSVString
+	StringTable        []psvString
 	SemanticIndexTable []uint32
 
 	SignatureElementSize   uint32 // 0 when there are no elements (not stored)
@@ -295,7 +295,7 @@ type PSVInfo struct {
 	InputToPatch          *PSVDependencyTable // HS: inputs -> patch constants
 	PatchToOutput         *PSVDependencyTable // DS: patch constants -> outputs
 
-	Sections      []PSVSection
+	Sections      []psvSection
 	TrailingBytes int  // bytes after the last section
 	Complete      bool // every section the layout calls for was read
 
@@ -464,7 +464,7 @@ type psvDecoder struct {
 
 func (d *psvDecoder) section(name string, start int) {
 	if d.r.Pos > start {
-		d.info.Sections = append(d.info.Sections, PSVSection{name, d.r.Base + int64(start), int64(d.r.Pos - start)})
+		d.info.Sections = append(d.info.Sections, psvSection{name, d.r.Base + int64(start), int64(d.r.Pos - start)})
 		d.r.Out.Span(Span{Path: d.r.Join(name), Off: d.r.Base + int64(start), Size: int64(d.r.Pos - start), Kind: SpanStruct})
 	}
 }
@@ -870,7 +870,7 @@ func (d *psvDecoder) stringTable() bool {
 		} else {
 			s = string(sr.Bytes(fmt.Sprintf("[%d]", i), nul-sr.Pos))
 		}
-		info.StringTable = append(info.StringTable, PSVString{off, s})
+		info.StringTable = append(info.StringTable, psvString{off, s})
 	}
 	if sr.Remaining() > 0 {
 		sr.Bytes("Padding", sr.Remaining())

@@ -202,7 +202,7 @@ func (info *PSVInfo) MarshalJSON() ([]byte, error) {
 		o.add("StringTableSize", info.StringTableSize)
 		st := info.StringTable
 		if st == nil {
-			st = []PSVString{}
+			st = []psvString{}
 		}
 		o.add("StringTable", st)
 		si := info.SemanticIndexTable

@@ -13,7 +13,7 @@ import (
 // and the resource bindings. Offsets inside it count from the part's data.
 type ResourceDefinitions struct {
 	Header           RDEFHeader
-	RD11             *RDEFHeader11         `json:",omitempty"` // SM 5.0+ only
+	RD11             *rdefHeader11         `json:",omitempty"` // SM 5.0+ only
 	ConstantBuffers  []RDEFConstantBuffer  // in file order
 	ResourceBindings []RDEFResourceBinding // in file order
 	Types            []RDEFType            // added: every type reached from a variable, once, in discovery order
@@ -37,9 +37,9 @@ type RDEFHeader struct {
 	Creator        string
 }
 
-// RDEFHeader11 is the block SM 5.0+ RDEF adds after the header: a magic
+// rdefHeader11 is the block SM 5.0+ RDEF adds after the header: a magic
 // ('RD11', or 0x25441313 for SM 5.1) and the sizes of the structures that follow.
-type RDEFHeader11 struct {
+type rdefHeader11 struct {
 	Magic              uint32
 	MagicName          string // "RD11" or "RD11 (5.1)"
 	HeaderSize         uint32 // 60
@@ -213,7 +213,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 		if h.Major > 5 || h.Minor >= 1 {
 			bindingSize = 40
 		}
-		x := &RDEFHeader11{}
+		x := &rdefHeader11{}
 		r.Begin("RD11", "RD11 header")
 		x.Magic = r.U32("Magic")
 		x.HeaderSize = r.U32("HeaderSize")
@@ -237,7 +237,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 			x.MagicName = fmt.Sprintf("0x%08x", x.Magic)
 			r.ProblemAt(Warning, 28, "RD11 header", "the SM5 block's magic is 0x%08x, not 'RD11' or 0x25441313", x.Magic)
 		}
-		want := RDEFHeader11{Magic: x.Magic, MagicName: x.MagicName, HeaderSize: 60, CBufferSize: 24, BindingSize: uint32(bindingSize),
+		want := rdefHeader11{Magic: x.Magic, MagicName: x.MagicName, HeaderSize: 60, CBufferSize: 24, BindingSize: uint32(bindingSize),
 			VariableSize: 40, TypeSize: 36, MemberSize: 12, InterfaceSlotCount: x.InterfaceSlotCount}
 		if *x != want {
 			r.ProblemAt(Warning, 32, "RD11 header", "the SM5 block gives structure sizes %d/%d/%d/%d/%d/%d (header/cbuffer/binding/variable/type/member); FXC writes %d/24/%d/40/36/12 for %s: decoding with FXC's sizes",

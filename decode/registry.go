@@ -135,7 +135,7 @@ func DescribePart(name string) PartInfo {
 	if k := partKinds[name]; k != nil {
 		return PartInfo{k.Title, k.About}
 	}
-	return PartInfo{"unknown part", fmt.Sprintf("No document describes a part named %q; its bytes are shown raw.", printable([]byte(name)))}
+	return PartInfo{"unknown part", fmt.Sprintf("No document describes a part named %q; its bytes are shown raw.", binread.Printable([]byte(name)))}
 }
 
 // knownLayout says whether the part's whole layout is documented.

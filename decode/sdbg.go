@@ -3,7 +3,6 @@ package decode
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
@@ -21,26 +20,26 @@ func init() {
 		Unique: true, KnownLayout: true, Key: "SourceDebug", Decode: partOnly(decodeSDBG), Summary: sdbgSummary})
 }
 
-// SDBGCountOffset is a table's entry count and its offset after the header.
-type SDBGCountOffset struct {
+// sdbgCountOffset is a table's entry count and its offset after the header.
+type sdbgCountOffset struct {
 	Count  int32
 	Offset int32
 }
 
-// SDBGHeader is the part's header: where each table is.
-type SDBGHeader struct {
+// sdbgHeader is the part's header: where each table is.
+type sdbgHeader struct {
 	Version           int32 // 0x54: the header's size
 	CompilerSigOffset int32 // into the ASCII database
 	EntryFuncOffset   int32
 	ProfileOffset     int32
 	ShaderFlags       uint32 // D3DCOMPILE_* flags
-	Files             SDBGCountOffset
-	Instructions      SDBGCountOffset
-	Variables         SDBGCountOffset
-	InputRegisters    SDBGCountOffset
-	Symbols           SDBGCountOffset
-	Scopes            SDBGCountOffset
-	Types             SDBGCountOffset
+	Files             sdbgCountOffset
+	Instructions      sdbgCountOffset
+	Variables         sdbgCountOffset
+	InputRegisters    sdbgCountOffset
+	Symbols           sdbgCountOffset
+	Scopes            sdbgCountOffset
+	Types             sdbgCountOffset
 	Int32DBOffset     int32
 	ASCIIDBOffset     int32
 }
@@ -55,63 +54,57 @@ type SDBGFile struct {
 	Source       string // resolved
 }
 
-// SDBGComponent is what an instruction writes to one destination component.
-type SDBGComponent struct {
+// sdbgComponent is what an instruction writes to one destination component.
+type sdbgComponent struct {
 	VariableID int32
-	LowBounds  [2]SDBGFloat
-	HighBounds [2]SDBGFloat
-	MinBound   SDBGFloat
-	MaxBound   SDBGFloat
+	LowBounds  [2]sdbgFloat
+	HighBounds [2]sdbgFloat
+	MinBound   sdbgFloat
+	MaxBound   sdbgFloat
 	Unknown    HexBytes
 }
 
-// SDBGFloat is a float of an SDBG instruction: a JSON number, or the
+// sdbgFloat is a float of an SDBG instruction: a JSON number, or the
 // string "NaN", "+Inf" or "-Inf" (FXC writes NaN bounds; JSON numbers
 // cannot hold them).
-type SDBGFloat float32
+type sdbgFloat float32
 
 // MarshalJSON writes a finite value as encoding/json writes a float32.
-func (f SDBGFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
-	switch {
-	case math.IsNaN(v):
-		return []byte(`"NaN"`), nil
-	case math.IsInf(v, 1):
-		return []byte(`"+Inf"`), nil
-	case math.IsInf(v, -1):
-		return []byte(`"-Inf"`), nil
+func (f sdbgFloat) MarshalJSON() ([]byte, error) {
+	if b, ok := report.NonFiniteJSON(float64(f)); ok {
+		return b, nil
 	}
 	return json.Marshal(float32(f))
 }
 
-// SDBGInstruction is one instruction of the code: its opcode, the
+// sdbgInstruction is one instruction of the code: its opcode, the
 // components it writes, and the source position (a symbol) it came from.
-type SDBGInstruction struct {
+type sdbgInstruction struct {
 	InstructionNum int32
 	Opcode         uint32
 	UnknownA       HexBytes
 	DestRegister   int32
 	UnknownB       HexBytes
 	DestMask       [4]int32 // per component: its index when written, -1 when not
-	Components     [4]SDBGComponent
+	Components     [4]sdbgComponent
 	UnknownC       HexBytes // 36 bytes, then 4 × 36 bytes and 8 more nobody has worked out
-	Symbol         int32    // the source position (an SDBGSymbol)
+	Symbol         int32    // the source position (an sdbgSymbol)
 	CallstackDepth int32
-	Scopes         SDBGCountOffset // into the int32 database
-	VarTypes       SDBGCountOffset
+	Scopes         sdbgCountOffset // into the int32 database
+	VarTypes       sdbgCountOffset
 }
 
-// SDBGVariable is one component of a variable, or a constant.
-type SDBGVariable struct {
+// sdbgVariable is one component of a variable, or a constant.
+type sdbgVariable struct {
 	Symbol   int32
 	Type     int32
 	Unknown  HexBytes
-	TypeID   int32  // an SDBGType, -1 for a constant
+	TypeID   int32  // an sdbgType, -1 for a constant
 	ValueRaw uint32 // the component (0-3), or a constant's float bits
 }
 
-// SDBGInputRegister says which input or constant a variable reads.
-type SDBGInputRegister struct {
+// sdbgInputRegister says which input or constant a variable reads.
+type sdbgInputRegister struct {
 	VariableID     int32
 	Type           int32 // 0 input signature, 2 constant buffer, 6 texture, 7 sampler
 	Register       int32
@@ -120,8 +113,8 @@ type SDBGInputRegister struct {
 	InitValue      int32
 }
 
-// SDBGSymbol is a source position, and the name there for named symbols.
-type SDBGSymbol struct {
+// sdbgSymbol is a source position, and the name there for named symbols.
+type sdbgSymbol struct {
 	File       int32
 	Line       int32
 	Character  int32 // characters into the line (a tab counts one)
@@ -130,17 +123,17 @@ type SDBGSymbol struct {
 	Name       string // resolved
 }
 
-// SDBGScope is a scope: globals, locals, a structure or a function.
-type SDBGScope struct {
+// sdbgScope is a scope: globals, locals, a structure or a function.
+type sdbgScope struct {
 	Kind       int32 // 0 globals, 1 locals, 3 structure, 4 function
 	NameOffset int32
 	NameLength int32
-	Tree       SDBGCountOffset // into the int32 database
+	Tree       sdbgCountOffset // into the int32 database
 	Name       string          // resolved
 }
 
-// SDBGType is a variable's type.
-type SDBGType struct {
+// sdbgType is a variable's type.
+type sdbgType struct {
 	Symbol         int32
 	IsFunction     int32
 	Class          int32 // 0 scalar, 1 vector, 3 matrix, 4 object
@@ -156,24 +149,24 @@ type SDBGType struct {
 
 // SourceDebug is the SDBG part decoded.
 type SourceDebug struct {
-	Header            SDBGHeader
+	Header            sdbgHeader
 	CompilerSignature string // resolved from the ASCII database
 	EntryFunction     string
 	Profile           string
 	Files             []SDBGFile          `json:",omitempty"`
-	Instructions      []SDBGInstruction   `json:",omitempty"`
-	Variables         []SDBGVariable      `json:",omitempty"`
-	InputRegisters    []SDBGInputRegister `json:",omitempty"`
-	Symbols           []SDBGSymbol        `json:",omitempty"`
-	Scopes            []SDBGScope         `json:",omitempty"`
-	Types             []SDBGType          `json:",omitempty"`
+	Instructions      []sdbgInstruction   `json:",omitempty"`
+	Variables         []sdbgVariable      `json:",omitempty"`
+	InputRegisters    []sdbgInputRegister `json:",omitempty"`
+	Symbols           []sdbgSymbol        `json:",omitempty"`
+	Scopes            []sdbgScope         `json:",omitempty"`
+	Types             []sdbgType          `json:",omitempty"`
 	Int32Database     []int32             `json:",omitempty"`
 	ASCIIDatabase     HexBytes            // names and source texts the tables point into
 }
 
 // sdbgTable reads count records of size bytes at offset (after the header),
 // checking that they fit before allocating.
-func sdbgTable[T any](r *binread.Reader, name string, co SDBGCountOffset, size, limit int, read func(*binread.Reader) T) []T {
+func sdbgTable[T any](r *binread.Reader, name string, co sdbgCountOffset, size, limit int, read func(*binread.Reader) T) []T {
 	if co.Count <= 0 {
 		return nil
 	}
@@ -202,8 +195,8 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 	h.EntryFuncOffset = int32(r.U32("EntryFuncOffset"))
 	h.ProfileOffset = int32(r.U32("ProfileOffset"))
 	h.ShaderFlags = r.U32("ShaderFlags")
-	co := func(name string) SDBGCountOffset {
-		return SDBGCountOffset{int32(r.U32(name + "/Count")), int32(r.U32(name + "/Offset"))}
+	co := func(name string) sdbgCountOffset {
+		return sdbgCountOffset{int32(r.U32(name + "/Count")), int32(r.U32(name + "/Offset"))}
 	}
 	h.Files, h.Instructions, h.Variables = co("Files"), co("Instructions"), co("Variables")
 	h.InputRegisters, h.Symbols, h.Scopes, h.Types = co("InputRegisters"), co("Symbols"), co("Scopes"), co("Types")
@@ -256,8 +249,8 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 		f.FileName, f.Source = binread.CapText(str(f.NameOffset, f.NameLength), binread.MaxNameLen), str(f.SourceOffset, f.SourceLength)
 		return f
 	})
-	s.Instructions = sdbgTable(r, "Instructions", h.Instructions, 396, limit, func(t *binread.Reader) SDBGInstruction {
-		in := SDBGInstruction{InstructionNum: int32(t.U32("InstructionNum")), Opcode: t.U32("Opcode")}
+	s.Instructions = sdbgTable(r, "Instructions", h.Instructions, 396, limit, func(t *binread.Reader) sdbgInstruction {
+		in := sdbgInstruction{InstructionNum: int32(t.U32("InstructionNum")), Opcode: t.U32("Opcode")}
 		in.UnknownA = t.Bytes("UnknownA", 8)
 		in.DestRegister = int32(t.U32("DestRegister"))
 		in.UnknownB = t.Bytes("UnknownB", 4)
@@ -268,44 +261,44 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 			t.Begin(fmt.Sprintf("Components[%d]", c), "component")
 			k := &in.Components[c]
 			k.VariableID = int32(t.U32("VariableID"))
-			k.LowBounds = [2]SDBGFloat{SDBGFloat(t.F32("LowBounds[0]")), SDBGFloat(t.F32("LowBounds[1]"))}
-			k.HighBounds = [2]SDBGFloat{SDBGFloat(t.F32("HighBounds[0]")), SDBGFloat(t.F32("HighBounds[1]"))}
-			k.MinBound, k.MaxBound = SDBGFloat(t.F32("MinBound")), SDBGFloat(t.F32("MaxBound"))
+			k.LowBounds = [2]sdbgFloat{sdbgFloat(t.F32("LowBounds[0]")), sdbgFloat(t.F32("LowBounds[1]"))}
+			k.HighBounds = [2]sdbgFloat{sdbgFloat(t.F32("HighBounds[0]")), sdbgFloat(t.F32("HighBounds[1]"))}
+			k.MinBound, k.MaxBound = sdbgFloat(t.F32("MinBound")), sdbgFloat(t.F32("MaxBound"))
 			k.Unknown = t.Bytes("Unknown", 8)
 			t.End()
 		}
 		in.UnknownC = t.Bytes("UnknownC", 36+4*36+8)
 		in.Symbol = int32(t.U32("Symbol"))
 		in.CallstackDepth = int32(t.U32("CallstackDepth"))
-		in.Scopes = SDBGCountOffset{int32(t.U32("Scopes/Count")), int32(t.U32("Scopes/Offset"))}
-		in.VarTypes = SDBGCountOffset{int32(t.U32("VarTypes/Count")), int32(t.U32("VarTypes/Offset"))}
+		in.Scopes = sdbgCountOffset{int32(t.U32("Scopes/Count")), int32(t.U32("Scopes/Offset"))}
+		in.VarTypes = sdbgCountOffset{int32(t.U32("VarTypes/Count")), int32(t.U32("VarTypes/Offset"))}
 		return in
 	})
-	s.Variables = sdbgTable(r, "Variables", h.Variables, 24, limit, func(t *binread.Reader) SDBGVariable {
-		v := SDBGVariable{Symbol: int32(t.U32("Symbol")), Type: int32(t.U32("Type"))}
+	s.Variables = sdbgTable(r, "Variables", h.Variables, 24, limit, func(t *binread.Reader) sdbgVariable {
+		v := sdbgVariable{Symbol: int32(t.U32("Symbol")), Type: int32(t.U32("Type"))}
 		v.Unknown = t.Bytes("Unknown", 8)
 		v.TypeID = int32(t.U32("TypeID"))
 		v.ValueRaw = t.U32("ValueRaw")
 		return v
 	})
-	s.InputRegisters = sdbgTable(r, "InputRegisters", h.InputRegisters, 24, limit, func(t *binread.Reader) SDBGInputRegister {
-		return SDBGInputRegister{VariableID: int32(t.U32("VariableID")), Type: int32(t.U32("Type")), Register: int32(t.U32("Register")),
+	s.InputRegisters = sdbgTable(r, "InputRegisters", h.InputRegisters, 24, limit, func(t *binread.Reader) sdbgInputRegister {
+		return sdbgInputRegister{VariableID: int32(t.U32("VariableID")), Type: int32(t.U32("Type")), Register: int32(t.U32("Register")),
 			RegisterOffset: int32(t.U32("RegisterOffset")), Component: int32(t.U32("Component")), InitValue: int32(t.U32("InitValue"))}
 	})
-	s.Symbols = sdbgTable(r, "Symbols", h.Symbols, 20, limit, func(t *binread.Reader) SDBGSymbol {
-		y := SDBGSymbol{File: int32(t.U32("File")), Line: int32(t.U32("Line")), Character: int32(t.U32("Character")),
+	s.Symbols = sdbgTable(r, "Symbols", h.Symbols, 20, limit, func(t *binread.Reader) sdbgSymbol {
+		y := sdbgSymbol{File: int32(t.U32("File")), Line: int32(t.U32("Line")), Character: int32(t.U32("Character")),
 			NameLength: int32(t.U32("NameLength")), NameOffset: int32(t.U32("NameOffset"))}
 		y.Name = binread.CapText(str(y.NameOffset, y.NameLength), binread.MaxNameLen)
 		return y
 	})
-	s.Scopes = sdbgTable(r, "Scopes", h.Scopes, 20, limit, func(t *binread.Reader) SDBGScope {
-		c := SDBGScope{Kind: int32(t.U32("Kind")), NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength"))}
-		c.Tree = SDBGCountOffset{int32(t.U32("Tree/Count")), int32(t.U32("Tree/Offset"))}
+	s.Scopes = sdbgTable(r, "Scopes", h.Scopes, 20, limit, func(t *binread.Reader) sdbgScope {
+		c := sdbgScope{Kind: int32(t.U32("Kind")), NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength"))}
+		c.Tree = sdbgCountOffset{int32(t.U32("Tree/Count")), int32(t.U32("Tree/Offset"))}
 		c.Name = binread.CapText(str(c.NameOffset, c.NameLength), binread.MaxNameLen)
 		return c
 	})
-	s.Types = sdbgTable(r, "Types", h.Types, 44, limit, func(t *binread.Reader) SDBGType {
-		return SDBGType{Symbol: int32(t.U32("Symbol")), IsFunction: int32(t.U32("IsFunction")), Class: int32(t.U32("Class")),
+	s.Types = sdbgTable(r, "Types", h.Types, 44, limit, func(t *binread.Reader) sdbgType {
+		return sdbgType{Symbol: int32(t.U32("Symbol")), IsFunction: int32(t.U32("IsFunction")), Class: int32(t.U32("Class")),
 			Rows: int32(t.U32("Rows")), Columns: int32(t.U32("Columns")), Scope: int32(t.U32("Scope")),
 			ArrayDimension: int32(t.U32("ArrayDimension")), ArrayLenOffset: int32(t.U32("ArrayLenOffset")),
 			StridesOffset: int32(t.U32("StridesOffset")), NumFloats: int32(t.U32("NumFloats")), VariableID: int32(t.U32("VariableID"))}

@@ -341,28 +341,6 @@ func firstWords(s string) string {
 	return s
 }
 
-// yamlSigParam is one element as obj2yaml-19 prints it.
-type yamlSigParam struct {
-	Stream        uint32 `yaml:"Stream"`
-	Name          string `yaml:"Name"`
-	Index         uint32 `yaml:"Index"`
-	SystemValue   string `yaml:"SystemValue"`
-	CompType      string `yaml:"CompType"`
-	Register      uint32 `yaml:"Register"`
-	Mask          uint8  `yaml:"Mask"`
-	ExclusiveMask uint8  `yaml:"ExclusiveMask"`
-	MinPrecision  string `yaml:"MinPrecision"`
-}
-
-type yamlContainer struct {
-	Parts []struct {
-		Name      string `yaml:"Name"`
-		Signature *struct {
-			Parameters []yamlSigParam `yaml:"Parameters"`
-		} `yaml:"Signature"`
-	} `yaml:"Parts"`
-}
-
 // TestSignatureMatchesObj2yaml compares every signature field obj2yaml-19 prints with ours.
 func TestSignatureMatchesObj2yaml(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
@@ -392,7 +370,7 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 			t.Errorf("%s: obj2yaml-19: %v", e.Rel, err)
 			continue
 		}
-		var y yamlContainer
+		var y corpus.Obj2yamlSignatures
 		if err := yaml.Unmarshal(out, &y); err != nil {
 			t.Errorf("%s: parsing obj2yaml output: %v", e.Rel, err)
 			continue
@@ -422,7 +400,8 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 			for k, w := range yp.Signature.Parameters {
 				g := p.Signature.Parameters[k]
 				elems++
-				got := yamlSigParam{g.Stream, g.Name, g.Index, g.SystemValue.String(), g.CompType.String(), g.Register, g.Mask, g.ExclusiveMask, g.MinPrecision.String()}
+				got := corpus.Obj2yamlSigParam{Stream: g.Stream, Name: g.Name, Index: g.Index, SystemValue: g.SystemValue.String(), CompType: g.CompType.String(),
+					Register: g.Register, Mask: g.Mask, ExclusiveMask: g.ExclusiveMask, MinPrecision: g.MinPrecision.String()}
 				fields += 9
 				if got != w {
 					mismatches++

@@ -274,7 +274,7 @@ func decodeProgram(f *File, p *Part, r *binread.Reader) {
 	}
 	p.Program = h
 	if string(magic) != "DXIL" {
-		r.ProblemAt(Error, 8, "program header", "DxilMagic is %q, not \"DXIL\"", printable(magic))
+		r.ProblemAt(Error, 8, "program header", "DxilMagic is %q, not \"DXIL\"", binread.Printable(magic))
 		r.Seek(24)
 		r.Raw("Data", r.Remaining())
 		return

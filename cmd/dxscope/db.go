@@ -28,13 +28,9 @@ func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
 func runDB(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("db")
 	asJSON := fs.Bool("json", false, "the database as one JSON document")
-	pos, ok := parseArgs(fs, args, 1, 1, stderr)
-	if !ok {
-		return 2
-	}
-	d, ok := openDB(pos[0], stderr)
-	if !ok {
-		return 1
+	_, d, code := openArg(fs, args, stderr, openDB)
+	if code != 0 {
+		return code
 	}
 	if *asJSON {
 		doc := struct {
@@ -313,13 +309,9 @@ func runDBExtract(args []string, stdout, stderr io.Writer) int {
 	for _, name := range []string{"group", "stage", "lib", "value", "table", "rowid", "column", "o"} {
 		fs.Func(name, "", func(v string) error { flags[name] = v; return nil })
 	}
-	pos, ok := parseArgs(fs, args, 1, 1, stderr)
-	if !ok {
-		return 2
-	}
-	d, ok := openDB(pos[0], stderr)
-	if !ok {
-		return 1
+	_, d, code := openArg(fs, args, stderr, openDB)
+	if code != 0 {
+		return code
 	}
 	data, err := extractFromDB(d, flags)
 	if err != nil {

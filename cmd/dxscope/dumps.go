@@ -85,20 +85,16 @@ func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 // it could read them.
 func containerOrBlob(name string, args []string, stdout, stderr io.Writer,
 	container func(f *decode.File, path string) int, blob func(b []byte) bool) int {
-	pos, ok := parseArgs(newFlags(name), args, 1, 1, stderr)
-	if !ok {
-		return 2
-	}
-	b, ok := readFile(pos[0], stderr)
-	if !ok {
-		return 1
+	path, b, code := openArg(newFlags(name), args, stderr, readFile)
+	if code != 0 {
+		return code
 	}
 	f, err := decode.Parse(b)
 	if err == nil {
-		return container(f, pos[0])
+		return container(f, path)
 	}
 	if !blob(b) {
-		fmt.Fprintf(stderr, "dxscope: %s: neither a container nor an %s blob: %v\n", text.Safe(pos[0]), strings.ToUpper(name), err)
+		fmt.Fprintf(stderr, "dxscope: %s: neither a container nor an %s blob: %v\n", text.Safe(path), strings.ToUpper(name), err)
 		return 1
 	}
 	return 0
@@ -163,18 +159,14 @@ func runAsm(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("asm")
 	codeOnly := fs.Bool("code", false, "the SHDR/SHEX instructions only")
 	withSource := sourceFlag(fs)
-	pos, ok := parseArgs(fs, args, 1, 1, stderr)
-	if !ok {
-		return 2
-	}
-	f, ok := open(pos[0], stderr)
-	if !ok {
-		return 1
+	path, f, code := openArg(fs, args, stderr, open)
+	if code != 0 {
+		return code
 	}
 	if *withSource {
-		return asmWithSource(f, pos[0], stdout, stderr)
+		return asmWithSource(f, path, stdout, stderr)
 	}
-	return dumpAsm(f, pos[0], *codeOnly, stdout, stderr)
+	return dumpAsm(f, path, *codeOnly, stdout, stderr)
 }
 
 func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Writer) int {
@@ -210,18 +202,14 @@ func runDis(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("dis")
 	noHeader := fs.Bool("no-header", false, "the LLVM assembly alone, without dxc's header comments")
 	withSource := sourceFlag(fs)
-	pos, ok := parseArgs(fs, args, 1, 1, stderr)
-	if !ok {
-		return 2
-	}
-	f, ok := open(pos[0], stderr)
-	if !ok {
-		return 1
+	path, f, code := openArg(fs, args, stderr, open)
+	if code != 0 {
+		return code
 	}
 	if *withSource {
-		return disWithSource(f, pos[0], *noHeader, stdout, stderr)
+		return disWithSource(f, path, *noHeader, stdout, stderr)
 	}
-	return disassemble(f, pos[0], *noHeader, stdout, stderr)
+	return disassemble(f, path, *noHeader, stdout, stderr)
 }
 
 func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.Writer) int {

@@ -317,20 +317,31 @@ func parseArgs(fs *flag.FlagSet, args []string, min, max int, stderr io.Writer) 
 	return pos, true
 }
 
+// openArg parses the arguments of a command whose one positional argument is
+// a file and opens that file with open (open, openDB, readFile). code is 0
+// when it opened, else the exit status: 2 for a usage error, 1 for a file
+// that could not be read or decoded (open has said why).
+func openArg[T any](fs *flag.FlagSet, args []string, stderr io.Writer, open func(string, io.Writer) (T, bool)) (path string, v T, code int) {
+	pos, ok := parseArgs(fs, args, 1, 1, stderr)
+	if !ok {
+		return "", v, 2
+	}
+	if v, ok = open(pos[0], stderr); !ok {
+		return pos[0], v, 1
+	}
+	return pos[0], v, 0
+}
+
 // fileCommand makes the run function of a command whose one argument is a
 // container and that has no flags of its own: usage errors exit 2, a file
 // that does not decode exits 1.
 func fileCommand(name string, run func(f *decode.File, path string, stdout, stderr io.Writer) int) func([]string, io.Writer, io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
-		pos, ok := parseArgs(newFlags(name), args, 1, 1, stderr)
-		if !ok {
-			return 2
+		path, f, code := openArg(newFlags(name), args, stderr, open)
+		if code != 0 {
+			return code
 		}
-		f, ok := open(pos[0], stderr)
-		if !ok {
-			return 1
-		}
-		return run(f, pos[0], stdout, stderr)
+		return run(f, path, stdout, stderr)
 	}
 }
 

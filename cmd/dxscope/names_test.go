@@ -150,20 +150,8 @@ func rdat(n func(int) string) []byte {
 	// Name, unmangled name, resources, dependencies, pixel shader, payload and
 	// attribute sizes, features, stage flags, ps_6_0.
 	fnTable := append(u32s(1, 44), u32s(fn, unmangled, 0, 2, 0, 0, 0, 0, 0, 1, 0<<16|0x60)...)
-	parts := []struct {
-		typ  uint32
-		data []byte
-	}{{1, st.b}, {2, idx}, {3, resTable}, {4, fnTable}}
-	b := u32s(0x10, uint32(len(parts)))
-	off := len(b) + 4*len(parts)
-	var body []byte
-	for _, p := range parts {
-		b = le.AppendUint32(b, uint32(off))
-		body = append(body, u32s(p.typ, uint32(len(p.data)))...)
-		body = append(body, p.data...)
-		off += 8 + len(p.data)
-	}
-	return append(b, body...)
+	return hostile.RDATPart(hostile.RDATTable{Type: 1, Data: st.b}, hostile.RDATTable{Type: 2, Data: idx},
+		hostile.RDATTable{Type: 3, Data: resTable}, hostile.RDATTable{Type: 4, Data: fnTable})
 }
 
 // module is the bitcode of a pixel shader module: @main (named entry in

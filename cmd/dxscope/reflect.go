@@ -19,13 +19,9 @@ func init() {
 func runReflect(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("reflect")
 	asJSON := fs.Bool("json", false, "one JSON document with d3d12shader.h's names")
-	pos, ok := parseArgs(fs, args, 1, 1, stderr)
-	if !ok {
-		return 2
-	}
-	f, ok := open(pos[0], stderr)
-	if !ok {
-		return 1
+	path, f, code := openArg(fs, args, stderr, open)
+	if code != 0 {
+		return code
 	}
 	r := reflect.Reflect(f)
 	if *asJSON {
@@ -37,7 +33,7 @@ func runReflect(args []string, stdout, stderr io.Writer) int {
 	}
 	text.WriteProblems(stderr, f.Problems)
 	if r.Container == "" {
-		fmt.Fprintf(stderr, "dxscope: %s holds no shader\n", text.Safe(pos[0]))
+		fmt.Fprintf(stderr, "dxscope: %s holds no shader\n", text.Safe(path))
 	}
 	return 0
 }

@@ -84,15 +84,11 @@ func asmWithSource(f *decode.File, path string, stdout, stderr io.Writer) int {
 func runSources(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("sources")
 	outDir := fs.String("o", "", "write the files into this directory (none: list them)")
-	pos, ok := parseArgs(fs, args, 1, 1, stderr)
-	if !ok {
-		return 2
+	path, f, code := openArg(fs, args, stderr, open)
+	if code != 0 {
+		return code
 	}
-	f, ok := open(pos[0], stderr)
-	if !ok {
-		return 1
-	}
-	sm := sourceMap(f, pos[0], stderr)
+	sm := sourceMap(f, path, stderr)
 	if sm == nil {
 		return 1
 	}

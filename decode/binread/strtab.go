@@ -67,3 +67,16 @@ func CapText(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// Printable shows bytes from the file (a FourCC, a magic number) with every
+// byte outside printable ASCII as '.'.
+func Printable(b []byte) string {
+	r := make([]byte, len(b))
+	for i, c := range b {
+		if c < 0x20 || c > 0x7e {
+			c = '.'
+		}
+		r[i] = c
+	}
+	return string(r)
+}

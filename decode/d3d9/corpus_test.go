@@ -13,26 +13,16 @@ import (
 // and how many tests skipped for it.
 func TestMain(m *testing.M) { corpus.Main(m) }
 
-// level9Shaders returns the D3D9 shaders inside a container's Aon9 parts:
-// the container's part table (count at 28, offsets from 32), then the Aon9
-// header's ShaderSize and ShaderOffset at 8 and 12 (package decode reads
-// both properly; this is just enough for tests of the token stream alone).
+// level9Shaders returns the D3D9 shaders inside a container's Aon9 parts,
+// found by the Aon9 header's ShaderSize and ShaderOffset at 8 and 12
+// (package decode reads both properly; this is just enough for tests of the
+// token stream alone).
 func level9Shaders(b []byte) [][]byte {
-	if len(b) < 32 || string(b[:4]) != "DXBC" {
-		return nil
-	}
 	var out [][]byte
-	n := int(binary.LittleEndian.Uint32(b[28:]))
-	for i := 0; i < n && 32+4*i+4 <= len(b); i++ {
-		off := int(binary.LittleEndian.Uint32(b[32+4*i:]))
-		if off < 0 || off+8 > len(b) || string(b[off:off+4]) != "Aon9" {
+	for _, part := range corpus.Parts(b, "Aon9") {
+		if len(part) < 16 {
 			continue
 		}
-		size := int(binary.LittleEndian.Uint32(b[off+4:]))
-		if off+8+size > len(b) || size < 16 {
-			continue
-		}
-		part := b[off+8 : off+8+size]
 		ss, so := int(binary.LittleEndian.Uint32(part[8:])), int(binary.LittleEndian.Uint32(part[12:]))
 		if so >= 0 && ss >= 0 && so+ss <= len(part) {
 			out = append(out, part[so:so+ss])

@@ -262,7 +262,7 @@ func (d *decoder) comment(i int) int {
 		n = len(w) - i - 1
 	}
 	if n > 0 {
-		c.FourCC = printable(d.r.Data[(i+1)*4 : (i+2)*4])
+		c.FourCC = binread.Printable(d.r.Data[(i+1)*4 : (i+2)*4])
 		d.r.Field("FourCC", 4, c.FourCC)
 		d.r.Pos += 4
 		body := d.r.Sub((i+2)*4, (n-1)*4, d.r.Join("Data"), c.FourCC+" comment")
@@ -277,18 +277,6 @@ func (d *decoder) comment(i int) int {
 	c.Size = d.r.Abs() - c.Offset
 	d.s.Comments = append(d.s.Comments, c)
 	return i + 1 + n
-}
-
-// printable shows a FourCC with bytes outside printable ASCII as '.'.
-func printable(b []byte) string {
-	r := make([]byte, len(b))
-	for i, c := range b {
-		if c < 0x20 || c > 0x7e {
-			c = '.'
-		}
-		r[i] = c
-	}
-	return string(r)
 }
 
 // instruction decodes the instruction at word i and returns the index after it.

@@ -1,11 +1,8 @@
 package dxil
 
 import (
-	"bufio"
 	"fmt"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -19,62 +16,21 @@ type bcStats struct {
 	kinds                       map[string][2]int64 // record name → count, bits
 }
 
-var (
-	reBCBlock = regexp.MustCompile(`^\s*Block ID #(\d+)`)
-	reBCField = regexp.MustCompile(`^\s*(Num Instances|Num Abbrevs|Num Records|Tot/Avg Abbrevs|Tot/Avg Records): (\d+)`)
-	reBCHist  = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s.*?\s(\S+)\s*$`)
-)
-
-// parseBCAnalyzer reads llvm-bcanalyzer's summary (the part after "Per-block Summary:").
-func parseBCAnalyzer(out string) map[uint32]*bcStats {
-	res := map[uint32]*bcStats{}
-	var cur *bcStats
-	inSummary, inHist := false, false
-	sc := bufio.NewScanner(strings.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "Per-block Summary:") {
-			inSummary = true
-			continue
-		}
-		if !inSummary {
-			continue
-		}
-		if m := reBCBlock.FindStringSubmatch(line); m != nil {
-			id, _ := strconv.Atoi(m[1])
-			cur = &bcStats{kinds: map[string][2]int64{}}
-			res[uint32(id)] = cur
-			inHist = false
-			continue
-		}
-		if cur == nil {
-			continue
-		}
-		if m := reBCField.FindStringSubmatch(line); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			switch m[1] {
-			case "Num Instances":
-				cur.instances = n
-			case "Num Abbrevs", "Tot/Avg Abbrevs":
-				cur.abbrevs = n
-			case "Num Records", "Tot/Avg Records":
-				cur.records = n
-			}
-			continue
-		}
-		if strings.Contains(line, "Record Kind") {
-			inHist = true
-			continue
-		}
-		if inHist {
-			if m := reBCHist.FindStringSubmatch(line); m != nil {
-				c, _ := strconv.ParseInt(m[1], 10, 64)
-				b, _ := strconv.ParseInt(m[2], 10, 64)
-				cur.kinds[m[3]] = [2]int64{c, b}
-			}
-		}
+// bcanalyzer runs llvm-bcanalyzer on bc and reads its summary, its histograms by record name.
+func bcanalyzer(tool string, bc []byte) (map[uint32]*bcStats, error) {
+	all, err := corpus.BCAnalyzer(tool, bc)
+	if err != nil {
+		return nil, err
 	}
-	return res
+	res := map[uint32]*bcStats{}
+	for id, b := range all {
+		s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records, kinds: map[string][2]int64{}}
+		for _, k := range b.Kinds {
+			s.kinds[k.Name] = [2]int64{k.Count, k.Bits}
+		}
+		res[id] = s
+	}
+	return res, nil
 }
 
 // ourStats folds the module's block tree the same way: per block id, over all instances.
@@ -148,14 +104,8 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 // spread of 30 corpus files.
 func TestBlocksMatchLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	var picked []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("DXIL") {
-			picked = append(picked, e)
-		}
-	}
 	// The 30: an even spread, plus the largest file (most records).
-	sort.Slice(picked, func(i, j int) bool { return picked[i].Size < picked[j].Size })
+	picked := corpus.SmallestFirst(corpus.WithPart(corpus.Entries(t), "DXIL"))
 	var sample []corpus.Entry
 	for i := 0; i < 29 && len(picked) > 0; i++ {
 		sample = append(sample, picked[i*len(picked)/29])
@@ -170,14 +120,9 @@ func TestBlocksMatchLLVMBCAnalyzer(t *testing.T) {
 			t.Errorf("%s: no DXIL bitcode", e.Rel)
 			continue
 		}
-		out, err := corpus.Run(tool, p.bc, "-")
+		theirs, err := bcanalyzer(tool, p.bc)
 		if err != nil {
-			t.Errorf("%s: llvm-bcanalyzer-19: %v", e.Rel, err)
-			continue
-		}
-		theirs := parseBCAnalyzer(out)
-		if len(theirs) == 0 {
-			t.Errorf("%s: nothing parsed from llvm-bcanalyzer's output: the test is broken", e.Rel)
+			t.Errorf("%s: %v", e.Rel, err)
 			continue
 		}
 		ours := map[uint32]*bcStats{}

@@ -141,6 +141,20 @@ type OpCount struct {
 	Offset int64 // absolute offset of the byte where the first call's record starts
 }
 
+// Entry is the first entry point that names a function (a shader's one
+// entry); nil for a nil module or one without such an entry.
+func (m *Module) Entry() *EntryPoint {
+	if m == nil {
+		return nil
+	}
+	for i := range m.EntryPoints {
+		if m.EntryPoints[i].Function != "" {
+			return &m.EntryPoints[i]
+		}
+	}
+	return nil
+}
+
 // Summary is one line about the module, e.g. "ps_6_0, DXIL 1.0, 1 entry point, 12 dx.op calls".
 func (m *Module) Summary() string {
 	var s []string

@@ -166,14 +166,7 @@ func decodeAnnotations(b []byte, base uint32) []inlineRange {
 func (f *File) CodeLines() []CodeLine {
 	at := map[uint32]*CodeLine{}
 	var order []uint32
-	funcs := map[uint32]string{}
-	if f.IDs != nil {
-		for _, t := range f.IDs.Records {
-			if t.FuncID != nil {
-				funcs[t.Index] = t.FuncID.Name
-			}
-		}
-	}
+	funcs := f.funcNames()
 	for mi := range f.Modules {
 		m := &f.Modules[mi]
 		names := f.fileNames(m)
@@ -273,14 +266,7 @@ type Variable struct {
 // the order of their records (the order the compiler's listing prints them).
 func (f *File) Variables() []Variable {
 	var out []Variable
-	funcs := map[uint32]string{}
-	if f.IDs != nil {
-		for _, t := range f.IDs.Records {
-			if t.FuncID != nil {
-				funcs[t.Index] = t.FuncID.Name
-			}
-		}
-	}
+	funcs := f.funcNames()
 	for mi := range f.Modules {
 		m := &f.Modules[mi]
 		var local *LocalSym
@@ -480,4 +466,18 @@ func (f *File) pieceName(ti uint32, off, size uint64) string {
 		}
 	}
 	return name
+}
+
+// funcNames maps the IPI stream's LF_FUNC_ID records, by type index, to the
+// function names they carry (inline sites name their function this way).
+func (f *File) funcNames() map[uint32]string {
+	funcs := map[uint32]string{}
+	if f.IDs != nil {
+		for _, t := range f.IDs.Records {
+			if t.FuncID != nil {
+				funcs[t.Index] = t.FuncID.Name
+			}
+		}
+	}
+	return funcs
 }

@@ -88,7 +88,7 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 
 	var entry *dxil.EntryPoint
 	for _, m := range []*dxil.Module{dxilMod, mod} {
-		if e := shaderEntry(m); e != nil && entry == nil {
+		if e := m.Entry(); e != nil && entry == nil {
 			entry = e
 		}
 	}
@@ -99,19 +99,6 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 		i := p.PSVInfo
 		r.ThreadGroupSize = &ThreadGroupSize{X: i.NumThreadsX, Y: i.NumThreadsY, Z: i.NumThreadsZ, Source: "PSV0"}
 	}
-}
-
-// shaderEntry is the module's entry point with a function (a shader's one entry).
-func shaderEntry(m *dxil.Module) *dxil.EntryPoint {
-	if m == nil {
-		return nil
-	}
-	for i := range m.EntryPoints {
-		if m.EntryPoints[i].Function != "" {
-			return &m.EntryPoints[i]
-		}
-	}
-	return nil
 }
 
 // numThreads is the entry's numthreads: its NumThreads property, or (for a
@@ -126,7 +113,7 @@ func numThreads(e *dxil.EntryPoint) []uint32 {
 
 // entryResources is what the shader's entry binds: its own list, or the module's.
 func entryResources(m *dxil.Module) []dxil.Resource {
-	if e := shaderEntry(m); e != nil && !e.ModuleResources && len(e.Resources) > 0 {
+	if e := m.Entry(); e != nil && !e.ModuleResources && len(e.Resources) > 0 {
 		return e.Resources
 	}
 	return m.Resources

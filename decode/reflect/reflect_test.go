@@ -281,26 +281,6 @@ func TestDXILBindingsMatchPSV0AndRDAT(t *testing.T) {
 	t.Logf("%d DXIL shaders, %d bindings agree with PSV0; %d libraries, %d functions, %d function bindings agree with RDAT", shaders, binds, libs, fns, fnBinds)
 }
 
-// obj2yamlSignatures reads the signature parameters obj2yaml-19 prints.
-type obj2yamlDoc struct {
-	Parts []struct {
-		Name      string `yaml:"Name"`
-		Signature *struct {
-			Parameters []struct {
-				Stream        uint32 `yaml:"Stream"`
-				Name          string `yaml:"Name"`
-				Index         uint32 `yaml:"Index"`
-				SystemValue   string `yaml:"SystemValue"`
-				CompType      string `yaml:"CompType"`
-				Register      uint32 `yaml:"Register"`
-				Mask          uint8  `yaml:"Mask"`
-				ExclusiveMask uint8  `yaml:"ExclusiveMask"`
-				MinPrecision  string `yaml:"MinPrecision"`
-			} `yaml:"Parameters"`
-		} `yaml:"Signature"`
-	} `yaml:"Parts"`
-}
-
 // LLVM's names (DXContainerConstants.def) for the numbers D3D12 reports,
 // as obj2yaml prints them.
 var (
@@ -329,13 +309,13 @@ func TestSignatureParametersMatchObj2yaml(t *testing.T) {
 	for i, x := range xs {
 		paths[i] = x.e.Path
 	}
-	docs := make([]*obj2yamlDoc, len(xs))
+	docs := make([]*corpus.Obj2yamlSignatures, len(xs))
 	corpus.RunEach(tool, paths, func(i int, out []byte, err error) {
 		if err != nil {
 			t.Errorf("%s: obj2yaml-19: %v", xs[i].e.Rel, err)
 			return
 		}
-		var d obj2yamlDoc
+		var d corpus.Obj2yamlSignatures
 		if err := yaml.Unmarshal(out, &d); err != nil {
 			t.Errorf("%s: %v", xs[i].e.Rel, err)
 			return

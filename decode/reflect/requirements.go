@@ -226,7 +226,7 @@ func waveSizes(f *decode.File, rd *decode.RuntimeData, lib bool) []WaveSize {
 		return out
 	}
 	_, _, dxil := dxilModules(f)
-	if e := shaderEntry(dxil); e != nil && len(e.WaveSize) > 0 {
+	if e := dxil.Entry(); e != nil && len(e.WaveSize) > 0 {
 		w := WaveSize{Min: e.WaveSize[0], Max: e.WaveSize[0], Check: waveCheck, Source: "DXIL"}
 		if len(e.WaveSize) >= 2 && e.WaveSize[1] != 0 {
 			w.Max = e.WaveSize[1]
@@ -263,7 +263,7 @@ func topology(f *decode.File) *OutputTopology {
 			return nil
 		}
 		_, _, dxil := dxilModules(f)
-		stageFacts(f, d, shaderEntry(dxil))
+		stageFacts(f, d, dxil.Entry())
 	case code != nil:
 		stage, _ = decode.BytecodeStage(uint32(code.Bytecode.ProgramType) << 16)
 		if p := f.Part("STAT"); p != nil && p.Statistics != nil {

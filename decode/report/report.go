@@ -9,6 +9,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -161,3 +162,18 @@ type Span struct {
 
 // End is the offset just past the span.
 func (s Span) End() int64 { return s.Off + s.Size }
+
+// NonFiniteJSON is the JSON of a float that JSON numbers cannot hold: the
+// string "NaN", "+Inf" or "-Inf". ok is false for a finite v, which the
+// caller writes as a number in its own form.
+func NonFiniteJSON(v float64) (b []byte, ok bool) {
+	switch {
+	case math.IsNaN(v):
+		return []byte(`"NaN"`), true
+	case math.IsInf(v, 1):
+		return []byte(`"+Inf"`), true
+	case math.IsInf(v, -1):
+		return []byte(`"-Inf"`), true
+	}
+	return nil, false
+}

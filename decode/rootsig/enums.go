@@ -1,7 +1,6 @@
 package rootsig
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -203,16 +202,10 @@ type SamplerFloat float32
 
 // MarshalJSON writes the shortest number that reads back as the same float32.
 func (f SamplerFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
-	switch {
-	case math.IsNaN(v):
-		return []byte(`"NaN"`), nil
-	case math.IsInf(v, 1):
-		return []byte(`"+Inf"`), nil
-	case math.IsInf(v, -1):
-		return []byte(`"-Inf"`), nil
+	if b, ok := report.NonFiniteJSON(float64(f)); ok {
+		return b, nil
 	}
-	return []byte(strconv.FormatFloat(v, 'g', -1, 32)), nil
+	return []byte(strconv.FormatFloat(float64(f), 'g', -1, 32)), nil
 }
 
 // UnmarshalJSON reads a value written by MarshalJSON.

@@ -300,16 +300,6 @@ INSERT INTO input_layout_to_input_element_associations VALUES(X'11', X'e0'), (X'
 	return corpus.SQLite(t, filepath.Join(dir, "test.sodb"), sb.String()), in
 }
 
-// psdbSchema is the unofficial PSDB table set (see the package's PSDBSchemaNote).
-const psdbSchema = `
-CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
-CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
-CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
-CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
-CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
-CREATE TABLE app_id(id INTEGER PRIMARY KEY, exe_path TEXT, app_name TEXT, engine_name TEXT, app_version INTEGER, engine_version INTEGER, app_profile_version INTEGER);
-`
-
 // psdbGroupIn is one group put into a test PSDB.
 type psdbGroupIn struct {
 	key     []byte

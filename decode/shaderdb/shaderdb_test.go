@@ -381,7 +381,7 @@ func TestPSDBViewAndLink(t *testing.T) {
 	groups = append(groups, psdbGroupIn{key: []byte("only_in_psdb\x00"), version: 1, values: [][]byte{{1, 2, 3}}})
 
 	var sb strings.Builder
-	sb.WriteString("PRAGMA journal_mode=WAL;\nPRAGMA synchronous=OFF;\nBEGIN;\n" + psdbSchema)
+	sb.WriteString("PRAGMA journal_mode=WAL;\nPRAGMA synchronous=OFF;\nBEGIN;\n" + corpus.PSDBSchema)
 	fmt.Fprintf(&sb, "INSERT INTO app_id VALUES(1, 'C:\\Games\\Game.exe', 'Test Game', 'Test Engine', %d, %d, %d);\n", int64(0x0001005D00010000), int64(0x0004000300000000), int64(0x0000000100020003))
 	fmt.Fprintf(&sb, "INSERT INTO compiler_id VALUES(1, 3, %d, 'AMD_NAVI31:gfx1100');\n", int64(0x0020000059F307D5))
 	keyid := 0

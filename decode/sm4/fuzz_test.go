@@ -1,7 +1,6 @@
 package sm4
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
@@ -18,30 +17,7 @@ func corpusTokenStreams(tb testing.TB, max int) [][]byte {
 		if !(e.Has("SHDR") || e.Has("SHEX")) {
 			continue
 		}
-		out = append(out, tokenStreams(e.Bytes(tb))...)
-	}
-	return out
-}
-
-// tokenStreams returns the SHDR and SHEX parts of a DXBC container: the
-// header's part count at 28, the part offsets from 32, each part a FourCC,
-// a size and its data (package decode reads the container properly; this
-// is just enough for tests of the token stream alone).
-func tokenStreams(b []byte) [][]byte {
-	if len(b) < 32 || string(b[:4]) != "DXBC" {
-		return nil
-	}
-	var out [][]byte
-	n := int(binary.LittleEndian.Uint32(b[28:]))
-	for i := 0; i < n && 32+4*i+4 <= len(b); i++ {
-		off := int(binary.LittleEndian.Uint32(b[32+4*i:]))
-		if off < 0 || off+8 > len(b) {
-			continue
-		}
-		size := int(binary.LittleEndian.Uint32(b[off+4:]))
-		if name := string(b[off : off+4]); (name == "SHDR" || name == "SHEX") && size >= 0 && off+8+size <= len(b) {
-			out = append(out, b[off+8:off+8+size])
-		}
+		out = append(out, corpus.Parts(e.Bytes(tb), "SHDR", "SHEX")...)
 	}
 	return out
 }

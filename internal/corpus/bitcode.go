@@ -1,6 +1,33 @@
 package corpus
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// Parts returns the data of a DXBC container's parts with one of the given
+// names, read by hand from the container header (part count at 28, offsets
+// from 32) and each part's header (FourCC, size), so the tests of a
+// language's package need not import the decoder. Parts that do not fit
+// are left out.
+func Parts(b []byte, names ...string) [][]byte {
+	le := binary.LittleEndian
+	if len(b) < 32 || string(b[:4]) != "DXBC" {
+		return nil
+	}
+	var out [][]byte
+	n := int(le.Uint32(b[28:]))
+	for i := 0; i < n && 32+4*i+4 <= len(b); i++ {
+		off := int(le.Uint32(b[32+4*i:]))
+		if off < 0 || off+8 > len(b) || !slices.Contains(names, string(b[off:off+4])) {
+			continue
+		}
+		if size := int(le.Uint32(b[off+4:])); off+8+size <= len(b) {
+			out = append(out, b[off+8:off+8+size])
+		}
+	}
+	return out
+}
 
 // DXILBitcode returns the LLVM bitcode inside a container's DXIL part (see
 // ProgramBitcode).

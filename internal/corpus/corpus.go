@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 )
 
@@ -137,6 +138,23 @@ func Entries(t TB) []Entry {
 	if err != nil {
 		t.Fatalf("reading corpus manifest: %v", err)
 	}
+	return es
+}
+
+// WithPart returns the entries that have the named part, in manifest order.
+func WithPart(es []Entry, part string) []Entry {
+	var out []Entry
+	for _, e := range es {
+		if e.Has(part) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// SmallestFirst sorts es by file size, smallest first, and returns it.
+func SmallestFirst(es []Entry) []Entry {
+	sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
 	return es
 }
 

@@ -17,3 +17,14 @@ func SQLite(t TB, path, script string) []byte {
 	}
 	return readFile(t, path, path)
 }
+
+// PSDBSchema is the unofficial PSDB table set (see decode/shaderdb's
+// PSDBSchemaNote), as the tests that write a PSDB with sqlite3 create it.
+const PSDBSchema = `
+CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
+CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
+CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
+CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
+CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
+CREATE TABLE app_id(id INTEGER PRIMARY KEY, exe_path TEXT, app_name TEXT, engine_name TEXT, app_version INTEGER, engine_version INTEGER, app_profile_version INTEGER);
+`

@@ -53,18 +53,28 @@ func RDAT(size int) []byte {
 		// flags, minimum target lib_6_3.
 		fnTable = append(fnTable, u32s(0, 0, 0, deps, 6, 0, 0, 0, 0, 0x1fff, 6<<16|0x63)...)
 	}
-	parts := []struct {
-		typ  uint32
-		data []byte
-	}{{1, str}, {2, u32s(idx...)}, {3, resTable}, {4, fnTable}}
-	b := u32s(0x10, uint32(len(parts)))
-	off := len(b) + 4*len(parts)
+	return Container(Part{"RDAT", RDATPart(RDATTable{1, str}, RDATTable{2, u32s(idx...)}, RDATTable{3, resTable}, RDATTable{4, fnTable})})
+}
+
+// RDATTable is one sub-part of an RDAT part: its type (1 StringBuffer,
+// 2 IndexArrays, 3 ResourceTable, 4 FunctionTable, …) and its data.
+type RDATTable struct {
+	Type uint32
+	Data []byte
+}
+
+// RDATPart lays out an RDAT part's data as validator 1.3 writes it: the
+// header (version 0x10, table count), the tables' offsets, then each table
+// as its type, size and data.
+func RDATPart(tables ...RDATTable) []byte {
+	b := le.AppendUint32(le.AppendUint32(nil, 0x10), uint32(len(tables)))
+	off := len(b) + 4*len(tables)
 	var body []byte
-	for _, p := range parts {
+	for _, t := range tables {
 		b = le.AppendUint32(b, uint32(off))
-		body = append(body, u32s(p.typ, uint32(len(p.data)))...)
-		body = append(body, p.data...)
-		off += 8 + len(p.data)
+		body = le.AppendUint32(le.AppendUint32(body, t.Type), uint32(len(t.Data)))
+		body = append(body, t.Data...)
+		off += 8 + len(t.Data)
 	}
-	return Container(Part{"RDAT", append(b, body...)})
+	return append(b, body...)
 }

@@ -11,7 +11,7 @@ import (
 // field's path (see Teach). Written from the LLVM DXContainer document, HLSL
 // proposals 0012 and 0028, the D3D11/D3D12 headers' structures as DXC, FXC
 // and the runtime use them, and the project's constants reference
-// (/work/shared/reference/constants.md); LessonSource names the document of
+// (the shared reference's constants.md); LessonSource names the document of
 // each family.
 
 // lessons is the one table of teaching text, most specific patterns first.

@@ -1,6 +1,7 @@
-// Package views holds the inspector's components and the view model they
-// draw: bytes go through decode once, Build turns the result into a Model,
-// and components only read the Model and report what the user did.
+// Package model holds the inspector's view model, which the components of
+// package views draw: bytes go through decode once, Build turns the result
+// into a Model, and components only read the Model and report what the user
+// did.
 package model
 
 import (

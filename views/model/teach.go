@@ -74,7 +74,7 @@ func TeachFor(part, spanPath, jsonPath string) (Lesson, bool, bool) {
 // Lesson explains one field or structure of the format: what it means and,
 // where it helps, the rule that governs it. Written from the LLVM
 // DXContainer document, HLSL proposal 0012 and the project's constants
-// reference (/work/shared/reference/constants.md).
+// reference (the shared reference's constants.md).
 type Lesson struct {
 	Pattern string // span path pattern: segments, [] for any index, * one segment, ** any number
 	Title   string

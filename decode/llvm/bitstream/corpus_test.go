@@ -1,12 +1,9 @@
 package bitstream
 
 import (
-	"bufio"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -23,67 +20,24 @@ type bcStats struct {
 	hist                        [][2]int64 // per record code: count, bits (sorted)
 }
 
-var (
-	reBCBlock = regexp.MustCompile(`^\s*Block ID #(\d+)`)
-	reBCField = regexp.MustCompile(`^\s*(Num Instances|Num Abbrevs|Num Records|Tot/Avg Abbrevs|Tot/Avg Records): (\d+)`)
-	reBCHist  = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s.*?\s(\S+)\s*$`)
-)
-
-// parseBCAnalyzer reads llvm-bcanalyzer's summary (the part after
-// "Per-block Summary:"): per block id, its counts and its record histogram
-// with the names left out (naming records is the IR's business).
-func parseBCAnalyzer(out string) map[uint32]*bcStats {
+// bcanalyzer runs llvm-bcanalyzer on bc and reads its summary: per block
+// id, its counts and its record histogram with the names left out (naming
+// records is the IR's business).
+func bcanalyzer(tool string, bc []byte) (map[uint32]*bcStats, error) {
+	all, err := corpus.BCAnalyzer(tool, bc)
+	if err != nil {
+		return nil, err
+	}
 	res := map[uint32]*bcStats{}
-	var cur *bcStats
-	inSummary, inHist := false, false
-	sc := bufio.NewScanner(strings.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "Per-block Summary:") {
-			inSummary = true
-			continue
+	for id, b := range all {
+		s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records}
+		for _, k := range b.Kinds {
+			s.hist = append(s.hist, [2]int64{k.Count, k.Bits})
 		}
-		if !inSummary {
-			continue
-		}
-		if m := reBCBlock.FindStringSubmatch(line); m != nil {
-			id, _ := strconv.Atoi(m[1])
-			cur = &bcStats{}
-			res[uint32(id)] = cur
-			inHist = false
-			continue
-		}
-		if cur == nil {
-			continue
-		}
-		if m := reBCField.FindStringSubmatch(line); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			switch m[1] {
-			case "Num Instances":
-				cur.instances = n
-			case "Num Abbrevs", "Tot/Avg Abbrevs":
-				cur.abbrevs = n
-			case "Num Records", "Tot/Avg Records":
-				cur.records = n
-			}
-			continue
-		}
-		if strings.Contains(line, "Record Kind") {
-			inHist = true
-			continue
-		}
-		if inHist {
-			if m := reBCHist.FindStringSubmatch(line); m != nil {
-				c, _ := strconv.ParseInt(m[1], 10, 64)
-				b, _ := strconv.ParseInt(m[2], 10, 64)
-				cur.hist = append(cur.hist, [2]int64{c, b})
-			}
-		}
-	}
-	for _, s := range res {
 		sortHist(s.hist)
+		res[id] = s
 	}
-	return res
+	return res, nil
 }
 
 func sortHist(h [][2]int64) {
@@ -153,13 +107,7 @@ func compareBCStats(ours, theirs map[uint32]*bcStats) []string {
 // llvm-bcanalyzer-19, over a spread of 12 corpus modules (the largest among them).
 func TestParseMatchesLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	var picked []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("DXIL") {
-			picked = append(picked, e)
-		}
-	}
-	sort.Slice(picked, func(i, j int) bool { return picked[i].Size < picked[j].Size })
+	picked := corpus.SmallestFirst(corpus.WithPart(corpus.Entries(t), "DXIL"))
 	sample := corpus.Spread(picked, 11, "DXSCOPE_BCANALYZER_ALL")
 	if len(picked) > 0 {
 		sample = append(sample, picked[len(picked)-1])
@@ -176,14 +124,9 @@ func TestParseMatchesLLVMBCAnalyzer(t *testing.T) {
 			t.Errorf("%s: %v at bit %d", e.Rel, s.Err, s.Err.Bit)
 			continue
 		}
-		out, err := corpus.Run(tool, bc, "-")
+		theirs, err := bcanalyzer(tool, bc)
 		if err != nil {
-			t.Errorf("%s: llvm-bcanalyzer-19: %v", e.Rel, err)
-			continue
-		}
-		theirs := parseBCAnalyzer(out)
-		if len(theirs) == 0 {
-			t.Errorf("%s: nothing parsed from llvm-bcanalyzer's output: the test is broken", e.Rel)
+			t.Errorf("%s: %v", e.Rel, err)
 			continue
 		}
 		if d := compareBCStats(ourStats(s.Blocks), theirs); len(d) > 0 {
@@ -223,7 +166,7 @@ func TestHostileBlockInfoCostsItsSize(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add(hostile.BlockInfoBitcode(3, 2))
 	f.Add([]byte("BC\xc0\xde\x35\x14\x00\x00\x05\x00\x00\x00"))
-	for _, e := range corpus.Spread(dxilEntries(), 3, "") {
+	for _, e := range corpus.Spread(corpus.WithPart(corpus.Available(), "DXIL"), 3, "") {
 		if bc, ok := corpus.DXILBitcode(e.Bytes(f)); ok {
 			f.Add(bc)
 		}
@@ -253,15 +196,4 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%d records", s.Records)
 		}
 	})
-}
-
-// dxilEntries lists the corpus files with a DXIL part (none without the corpus).
-func dxilEntries() []corpus.Entry {
-	var out []corpus.Entry
-	for _, e := range corpus.Available() {
-		if e.Has("DXIL") {
-			out = append(out, e)
-		}
-	}
-	return out
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -60,13 +59,7 @@ func analyzerCounts(out string) (instances map[uint32]int, records map[uint32]ma
 // entry; and that the reader found nothing wrong.
 func TestModulesMatchLLVMBCAnalyzer(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "llvm-bcanalyzer-19")
-	var es []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("DXIL") {
-			es = append(es, e)
-		}
-	}
-	sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
+	es := corpus.SmallestFirst(corpus.WithPart(corpus.Entries(t), "DXIL"))
 	es = corpus.Spread(es, 24, "DXSCOPE_BCANALYZER_ALL")
 	agree, insts, consts, mds := 0, 0, 0, 0
 	for _, e := range es {
@@ -159,7 +152,7 @@ func TestModulesMatchLLVMBCAnalyzer(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	f.Add(handModule())
 	f.Add([]byte("BC\xc0\xde"))
-	for _, e := range corpus.Spread(dxilEntries(), 3, "") {
+	for _, e := range corpus.Spread(corpus.WithPart(corpus.Available(), "DXIL"), 3, "") {
 		if bc, ok := corpus.DXILBitcode(e.Bytes(f)); ok {
 			f.Add(bc)
 		}
@@ -187,15 +180,4 @@ func FuzzDecode(f *testing.F) {
 		}
 		m.IdentifiedStructs()
 	})
-}
-
-// dxilEntries lists the corpus files with a DXIL part (none without the corpus).
-func dxilEntries() []corpus.Entry {
-	var out []corpus.Entry
-	for _, e := range corpus.Available() {
-		if e.Has("DXIL") {
-			out = append(out, e)
-		}
-	}
-	return out
 }
