@@ -160,6 +160,9 @@ func (r *Reader) Need(n int, name string) bool {
 // Field records a span of n bytes at the cursor; n < 0 names the previous
 // -n bytes again under another key (packed values such as a version byte).
 func (r *Reader) Field(name string, n int, value string) {
+	if r.Pos < 0 || r.Pos > len(r.Data) || n > len(r.Data)-r.Pos || r.Pos+n < 0 {
+		return // bytes a failed read passed over: nothing holds this value
+	}
 	if n < 0 {
 		r.Out.Span(report.Span{Part: r.Part, Path: r.Join(name), Off: r.Abs() + int64(n), Size: int64(-n), Kind: report.SpanField, Value: value})
 		return
