@@ -86,8 +86,9 @@ func TestSelectionsStayInView(t *testing.T) {
 		visible(t, p, "the line of byte 0xe20", "#listing .listing-line.selected")
 		// The last instruction of the listing: its bytes come into view.
 		browsertest.Eval[bool](p, `(document.querySelector('#listing').scrollTop = 1e9, true)`)
-		last := browsertest.Eval[string](p, `[...document.querySelectorAll('#listing .listing-line[data-off]')].pop().dataset.off`)
-		browsertest.Eval[bool](p, `([...document.querySelectorAll('#listing .listing-line[data-off]')].pop().click(), true)`)
+		// Pick and click in one step: the view redraws its window after the
+		// scroll, and a second lookup could find another last line.
+		last := browsertest.Eval[string](p, `(l => (l.click(), l.dataset.off))([...document.querySelectorAll('#listing .listing-line[data-off]')].pop())`)
 		p.WaitFor("its bytes selected", `!!document.querySelector('#hex-rows .hex-bytes .b.sel[data-off="`+last+`"]')`)
 		visible(t, p, "the bytes of the last instruction", `#hex-rows .hex-bytes .b.sel[data-off="`+last+`"]`)
 		p.Shoot("selection-shex")
@@ -123,6 +124,8 @@ func TestSelectionsStayInView(t *testing.T) {
 		p.WaitFor("the hex view far from the header", `!document.querySelector('#hex-rows .b[data-off="24"]')`)
 		browsertest.Eval[bool](p, `(document.querySelector('#tree .node[data-path="Header/FileSize"]').click(), true)`)
 		p.WaitFor("the field selected", `document.querySelector('#teach-path')?.textContent === 'Header/FileSize'`)
+		// The hex view draws the bytes after the selection (a deferred reveal).
+		p.WaitFor("the field's bytes drawn", `!!document.querySelector('#hex-rows .hex-bytes .b.sel')`)
 		visible(t, p, "the field's bytes", "#hex-rows .hex-bytes .b.sel")
 		p.Shoot("selection-dxil")
 	})
