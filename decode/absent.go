@@ -46,13 +46,19 @@ func absentPaths(p *Part) []string {
 		return nil
 	}
 	end := p.DataOffset + int64(len(p.data))
-	spans := make(map[string]bool, len(p.Spans))
+	// The paths of the spans inside the bytes present (a span past them names
+	// what a value should have been read from, not bytes that hold it), as a
+	// sorted list: a map of them cost more than the rest of this walk.
+	held := make([]string, 0, len(p.Spans))
 	for _, s := range p.Spans {
-		// A span past the bytes present names what the value should have
-		// been read from, not bytes that hold it.
 		if s.Off+s.Size <= end {
-			spans[s.Path] = true
+			held = append(held, s.Path)
 		}
+	}
+	sort.Strings(held)
+	isHeld := func(path []byte) bool {
+		i := sort.Search(len(held), func(i int) bool { return held[i] >= string(path) })
+		return i < len(held) && held[i] == string(path)
 	}
 	absent, unheld := map[string]bool{}, map[string]bool{}
 	var names []string // "…Name" values: absent when what they name is
@@ -64,7 +70,7 @@ func absentPaths(p *Part) []string {
 		}
 		// Held: the value or a record around it has a span in the bytes.
 		for k := len(path); k > slash; k = bytes.LastIndexByte(path[:k], '/') {
-			if spans[string(path[:k])] {
+			if isHeld(path[:k]) {
 				return
 			}
 		}

@@ -101,6 +101,7 @@ func FuzzAon9(f *testing.F) {
 	binary.LittleEndian.PutUint32(hdr[12:], 0x24)
 	f.Add(append(hdr, shader...))
 	f.Add(d9bytes(0, 0, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff))
+	warmJSON()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := &Part{Name: "Aon9", data: data}
 		out := &report.Sink{}

@@ -419,6 +419,7 @@ func FuzzPSV0(f *testing.F) {
 	for _, p := range samplePSVParts(f) {
 		f.Add(p)
 	}
+	warmJSON()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, 2*len(data))() // decoded twice
 		for _, kind := range []dxil.ShaderKind{dxil.Hull, dxil.Mesh} {

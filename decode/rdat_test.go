@@ -698,6 +698,7 @@ func FuzzRDAT(f *testing.F) {
 			f.Add(d)
 		}
 	}
+	warmJSON()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		d, probs, spans := ParseRuntimeData(b)

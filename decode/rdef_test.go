@@ -415,6 +415,7 @@ func FuzzRDEF(f *testing.F) {
 			f.Add(d)
 		}
 	}
+	warmJSON()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		d, probs, spans := ParseResourceDefinitions(b)

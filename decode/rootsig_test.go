@@ -439,6 +439,7 @@ func FuzzRootSignature(f *testing.F) {
 	f.Add(buildRTS(3, 0x80000FFF, []rtsParam{{typ: 0, ranges: [][]uint32{{0, 0xFFFFFFFF, 0, 0, 0x10000, 0xFFFFFFFF}}}, {typ: 1, words: []uint32{1, 2, 3}}}, [][]uint32{samplerWords(2)}))
 	f.Add(buildRTS(1, 0, []rtsParam{{typ: 0, ranges: [][]uint32{{3, 1, 0, 0, 0}}}}, nil))
 	f.Add(hostile.SharedRangesRTS0(64, 64))
+	warmJSON()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
 		file, err := Parse(wrapPart("RTS0", data))

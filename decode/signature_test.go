@@ -423,6 +423,7 @@ func FuzzSignature(f *testing.F) {
 	}
 	f.Add("ISG1", le32(1, 8, 0, 0xFFFFFFF0, 0, 0, 0, 0, 0, 0))
 	f.Add("OSG5", le32(0xFFFFFFFF, 8))
+	warmJSON()
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(data))()
 		if !isSignaturePart(name) {
