@@ -87,14 +87,25 @@ func absentPaths(p *Part) []string {
 			names = append(names, ps)
 		}
 	})
+	// A name without bytes names a value beside it, or is the string an
+	// absent offset would have named (PSV0's EntryName): which of the values
+	// the names name exist is found in one more walk, not one per name.
+	bases := map[string]bool{}
 	for _, n := range names {
-		// A name without bytes names a value beside it, or is the string an
-		// absent offset would have named (PSV0's EntryName).
-		base := strings.TrimSuffix(n, "Name")
-		if strings.HasSuffix(base, "/") {
-			continue // a record's own Name, read with the record
+		if base := strings.TrimSuffix(n, "Name"); !strings.HasSuffix(base, "/") { // not a record's own Name
+			bases[base] = false
 		}
-		if absent[base] || !unheld[base] && !w.seen(base) {
+	}
+	if len(bases) > 0 {
+		(&jsonWalk{b: b}).value(func(p []byte, _ bool) {
+			if _, ok := bases[string(p)]; ok {
+				bases[string(p)] = true
+			}
+		})
+	}
+	for _, n := range names {
+		base := strings.TrimSuffix(n, "Name")
+		if seen, ok := bases[base]; ok && (absent[base] || !unheld[base] && !seen) {
 			absent[n] = true
 		}
 	}
@@ -117,15 +128,6 @@ type jsonWalk struct {
 	b    []byte
 	i    int
 	path []byte
-}
-
-// seen says whether the JSON has a value at path (a second walk: only names
-// without bytes ask, in damaged parts).
-func (w *jsonWalk) seen(path string) bool {
-	found := false
-	v := &jsonWalk{b: w.b}
-	v.value(func(p []byte, _ bool) { found = found || string(p) == path })
-	return found
 }
 
 func (w *jsonWalk) value(fn func([]byte, bool)) {
