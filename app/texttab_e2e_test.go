@@ -49,6 +49,9 @@ func TestTextTabShowsTheCompilersListing(t *testing.T) {
 
 	// The container's own text, on the header: the part list.
 	q.Click(`#part-list .part[data-name="Header"]`)
+	// The header's tabs are drawn after its selection: a click before that
+	// would land on the ILDB part's Text tab, already selected.
+	q.WaitFor("the header", `document.querySelector('#part-list .part.selected')?.dataset.name === 'Header' && !!document.querySelector('#tab-text')`)
 	q.Click("#tab-text")
 	q.WaitFor("the part list text", `!!document.querySelector('#dump-parts .dump-text')`)
 	first := strings.SplitN(browsertest.Eval[string](q, `document.querySelector('#dump-parts .dump-text').textContent`), "\n", 2)[0]
