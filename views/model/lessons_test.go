@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
@@ -96,10 +97,10 @@ func TestEveryLessonIsReachable(t *testing.T) {
 	files := eachTestFile(t, func(f *decode.File) { fieldPaths(f, paths) })
 	disassemblyPaths(t, paths)
 	reached := 0
-	for _, c := range compiledLessons {
+	for _, c := range lessons {
 		ok := false
 		for p := range paths {
-			if c.re.MatchString(p) {
+			if globMatch(c.Pattern, p) {
 				ok = true
 				break
 			}
@@ -107,7 +108,7 @@ func TestEveryLessonIsReachable(t *testing.T) {
 		// Teach also answers for a field's enclosing structures.
 		for p := range paths {
 			for q := parentPath(p); q != "" && !ok; q = parentPath(q) {
-				ok = c.re.MatchString(q)
+				ok = globMatch(c.Pattern, q)
 			}
 			if ok {
 				break
@@ -119,7 +120,7 @@ func TestEveryLessonIsReachable(t *testing.T) {
 			t.Errorf("lesson %q (%s) matches no field of %d files", c.Pattern, c.Title, files)
 		}
 	}
-	t.Logf("%d/%d lessons reach a field of %d files (%d distinct paths)", reached, len(compiledLessons), files, len(paths))
+	t.Logf("%d/%d lessons reach a field of %d files (%d distinct paths)", reached, len(lessons), files, len(paths))
 }
 
 // disassemblyPaths adds the paths a disassembly line selects (its record's
@@ -221,4 +222,68 @@ func TestTeachForASelection(t *testing.T) {
 			t.Errorf("TeachFor(%q, %q, %q) = %q exact %v ok %v, want %q exact %v", tc.part, tc.span, tc.node, l.Title, exact, ok, tc.title, tc.exact)
 		}
 	}
+}
+
+// The hand-written pattern matcher agrees with the regular expression each
+// pattern used to be compiled to, for every pattern and every path of the
+// testdata containers and the examples (with their enclosing paths) and
+// paths made from the patterns themselves.
+func TestLessonPatternsMatchAsTheirRegexps(t *testing.T) {
+	paths := map[string]bool{"": true, "/": true, "a//b": true, "Elements/": true, "Elements/x": true}
+	for _, dir := range []string{"../../testdata/containers", "../../web/examples"} {
+		names, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, name := range names {
+			if b, err := os.ReadFile(name); err == nil {
+				if f, err := decode.Parse(b); err == nil {
+					fieldPaths(f, paths)
+				}
+			}
+		}
+	}
+	for _, l := range lessons {
+		for _, r := range []*strings.Replacer{
+			strings.NewReplacer("[]", "/12", "**", "A/B", "*", "x"),
+			strings.NewReplacer("[]", "/", "**", "", "*", ""),
+			strings.NewReplacer("[]", "/1/2", "**", "A", "*", "x/y"),
+		} {
+			paths[r.Replace(l.Pattern)] = true
+			paths["/"+r.Replace(l.Pattern)] = true
+			paths[r.Replace(l.Pattern)+"/Extra"] = true
+		}
+	}
+	for p := range paths {
+		for q := parentPath(p); q != ""; q = parentPath(q) {
+			paths[q] = true
+		}
+	}
+	for _, l := range lessons {
+		re := lessonRegexp(l.Pattern)
+		for p := range paths {
+			if got, want := globMatch(l.Pattern, p), re.MatchString(p); got != want {
+				t.Errorf("pattern %q, path %q: matches %v, its regexp %v", l.Pattern, p, got, want)
+			}
+		}
+	}
+	t.Logf("%d lessons × %d paths checked", len(lessons), len(paths))
+}
+
+// lessonRegexp is how a pattern was matched before globMatch.
+func lessonRegexp(pattern string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for j, seg := range strings.Split(pattern, "/") {
+		if seg == "**" {
+			b.WriteString("(?:/[^/]+)*")
+			continue
+		}
+		if j > 0 {
+			b.WriteString("/")
+		}
+		s := regexp.QuoteMeta(seg)
+		s = strings.ReplaceAll(s, `\[\]`, `/\d+`)
+		s = strings.ReplaceAll(s, `\*`, `[^/]*`)
+		b.WriteString(s)
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
 }

@@ -1,8 +1,8 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/dxscope/dxscope/decode"
 )
@@ -82,44 +82,99 @@ type Lesson struct {
 	Rule    string // optional: the rule behind the value
 }
 
-type compiledLesson struct {
-	Lesson
-	re *regexp.Regexp
+// A lesson's pattern is matched by hand rather than as a regular
+// expression: the page compiled all 775 at start-up (9 ms natively, about
+// 0.4 s in wasm under node), and package regexp with its Unicode tables was
+// one of the page's largest libraries (docs/performance.md).
+
+// globMatch says whether path matches a lesson pattern: segments separated
+// by "/"; a segment "**" stands for any number of segments (none included),
+// "*" inside a segment for any run of characters other than "/", and "[]"
+// for "/" and an index ("Elements[]" matches "Elements/3").
+func globMatch(pattern, path string) bool {
+	return matchSegs(strings.Split(pattern, "/"), 0, path)
 }
 
-var compiledLessons = func() []compiledLesson {
-	out := make([]compiledLesson, len(lessons))
+// lessonSegs holds every lesson's pattern split at "/", made on first use.
+var lessonSegs = sync.OnceValue(func() [][]string {
+	out := make([][]string, len(lessons))
 	for i, l := range lessons {
-		var b strings.Builder
-		b.WriteString("^")
-		for j, seg := range strings.Split(l.Pattern, "/") {
-			if seg == "**" {
-				b.WriteString("(?:/[^/]+)*")
-				continue
-			}
-			if j > 0 {
-				b.WriteString("/")
-			}
-			s := regexp.QuoteMeta(seg)
-			s = strings.ReplaceAll(s, `\[\]`, `/\d+`) // "Elements[]": any index
-			s = strings.ReplaceAll(s, `\*`, `[^/]*`)
-			b.WriteString(s)
-		}
-		b.WriteString("$")
-		out[i] = compiledLesson{l, regexp.MustCompile(b.String())}
+		out[i] = strings.Split(l.Pattern, "/")
 	}
 	return out
-}()
+})
+
+// matchSegs matches segs[j:] against path.
+func matchSegs(segs []string, j int, path string) bool {
+	if j == len(segs) {
+		return path == ""
+	}
+	if segs[j] == "**" {
+		for {
+			if matchSegs(segs, j+1, path) {
+				return true
+			}
+			// One more segment: "/" and at least one character up to the
+			// next "/" (whatever follows starts with "/" or is the end).
+			if len(path) < 2 || path[0] != '/' || path[1] == '/' {
+				return false
+			}
+			n := strings.IndexByte(path[1:], '/')
+			if n < 0 {
+				n = len(path) - 1
+			}
+			path = path[1+n:]
+		}
+	}
+	if j > 0 {
+		if path == "" || path[0] != '/' {
+			return false
+		}
+		path = path[1:]
+	}
+	return walkSeg(segs[j], path, func(tail string) bool { return matchSegs(segs, j+1, tail) })
+}
+
+// walkSeg calls done with each tail of path left after seg matched a prefix
+// of it, until done returns true; it says whether one did.
+func walkSeg(seg, path string, done func(tail string) bool) bool {
+	switch {
+	case seg == "":
+		return done(path)
+	case seg[0] == '*':
+		for i := 0; ; i++ {
+			if walkSeg(seg[1:], path[i:], done) {
+				return true
+			}
+			if i == len(path) || path[i] == '/' {
+				return false
+			}
+		}
+	case strings.HasPrefix(seg, "[]"):
+		if path == "" || path[0] != '/' {
+			return false
+		}
+		for i := 1; i < len(path) && path[i] >= '0' && path[i] <= '9'; i++ {
+			if walkSeg(seg[2:], path[i+1:], done) {
+				return true
+			}
+		}
+		return false
+	default:
+		return path != "" && path[0] == seg[0] && walkSeg(seg[1:], path[1:], done)
+	}
+}
 
 // Teach returns the lesson for the most specific pattern matching path,
 // trying the enclosing paths when nothing matches the path itself. exact
 // says whether the lesson is about path itself rather than a structure
 // around it.
 func Teach(path string) (l Lesson, exact, ok bool) {
+	segs := lessonSegs()
 	for p, first := path, true; p != ""; p, first = parentPath(p), false {
-		for _, c := range compiledLessons {
-			if c.re.MatchString(p) {
-				return c.Lesson, first, true
+		for i, c := range lessons {
+			if matchSegs(segs[i], 0, p) {
+				return c, first, true
 			}
 		}
 	}
