@@ -1,8 +1,8 @@
 package reflect
 
 import (
-	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/dxil"
@@ -119,19 +119,35 @@ func entryResources(m *dxil.Module) []dxil.Resource {
 	return m.Resources
 }
 
-// ints reads the i32 operands of a rendered metadata node, in order.
-var i32s = regexp.MustCompile(`i32 (-?[0-9]+)`)
-
+// ints reads the i32 operands of a rendered metadata node, in order: each
+// "i32 " followed by an optional "-" and digits. (By hand, not with package
+// regexp, which would be in the page for this alone.)
 func ints(s string) []uint32 {
 	var out []uint32
-	for _, m := range i32s.FindAllStringSubmatch(s, -1) {
-		v, err := strconv.ParseInt(m[1], 10, 64)
+	for {
+		i := strings.Index(s, "i32 ")
+		if i < 0 {
+			return out
+		}
+		s = s[i+4:]
+		n := 0
+		if n < len(s) && s[n] == '-' {
+			n++
+		}
+		d := n
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		if n == d {
+			continue // no number after this "i32 "
+		}
+		v, err := strconv.ParseInt(s[:n], 10, 64)
 		if err != nil {
 			return out
 		}
 		out = append(out, uint32(v))
+		s = s[n:]
 	}
-	return out
 }
 
 // stageFacts fills the geometry and tessellation fields of the desc from the

@@ -2,7 +2,6 @@ package text
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -125,14 +124,77 @@ func (v DXCVersion) has(commits, release int) (on, known bool) {
 	return false, false
 }
 
-var (
-	// "dxcoob 1.8.2505.32 (b106a961d)", "dxc(private) 1.7.0.13784 (main, e93cb6343)"
-	reDXCIdent = regexp.MustCompile(`^(dxcoob|dxc\(private\)|dxc) (\d+)\.(\d+)\.(\d+)\.(\d+)\b`)
-	// VERS's custom version string of an official build: "1.8.2403.34".
-	reDXCRelease = regexp.MustCompile(`^\d+\.\d+\.([1-9]\d{3})\.(\d+)$`)
-	// "dxcoob 2019.05.00": the 2019 releases' year.month.
-	reDXCDateIdent = regexp.MustCompile(`^dxcoob (20\d\d)\.(\d\d)\.\d+\b`)
-)
+// The version strings below are read by hand, not with package regexp,
+// which would be in the page for these alone.
+
+// dottedNumbers reads n dot-separated runs of ASCII digits at the start of
+// s, returning them and the rest of s; ok is false when s does not start so.
+func dottedNumbers(s string, n int) (nums []string, rest string, ok bool) {
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			if s == "" || s[0] != '.' {
+				return nil, s, false
+			}
+			s = s[1:]
+		}
+		d := digits(s)
+		if d == 0 {
+			return nil, s, false
+		}
+		nums, s = append(nums, s[:d]), s[d:]
+	}
+	return nums, s, true
+}
+
+// wordEnd says whether rest may follow a word: it is empty or starts with
+// a character other than an ASCII letter, digit or "_" (a regexp's \b).
+func wordEnd(rest string) bool {
+	if rest == "" {
+		return true
+	}
+	c := rest[0]
+	return !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_')
+}
+
+// matchDXCIdent reads "dxcoob 1.8.2505.32 (b106a961d)" or "dxc(private)
+// 1.7.0.13784 (main, e93cb6343)": the tool's name and the four numbers.
+func matchDXCIdent(s string) (tool string, nums []string, ok bool) {
+	for _, t := range []string{"dxcoob", "dxc(private)", "dxc"} {
+		rest, found := strings.CutPrefix(s, t+" ")
+		if !found {
+			continue
+		}
+		if nums, rest, ok := dottedNumbers(rest, 4); ok && wordEnd(rest) {
+			return t, nums, true
+		}
+	}
+	return "", nil, false
+}
+
+// matchDXCRelease reads VERS's custom version string of an official build,
+// "1.8.2403.34": the release (four digits, the first not 0) and the last
+// number.
+func matchDXCRelease(s string) (release, n string, ok bool) {
+	nums, rest, ok := dottedNumbers(s, 4)
+	if !ok || rest != "" || len(nums[2]) != 4 || nums[2][0] == '0' {
+		return "", "", false
+	}
+	return nums[2], nums[3], true
+}
+
+// matchDXCDateIdent reads "dxcoob 2019.05.00", the 2019 releases'
+// year.month: the year (20 and two digits) and the month (two digits).
+func matchDXCDateIdent(s string) (year, month string, ok bool) {
+	rest, found := strings.CutPrefix(s, "dxcoob ")
+	if !found {
+		return "", "", false
+	}
+	nums, rest, ok := dottedNumbers(rest, 3)
+	if !ok || !wordEnd(rest) || len(nums[0]) != 4 || !strings.HasPrefix(nums[0], "20") || len(nums[1]) != 2 {
+		return "", "", false
+	}
+	return nums[0], nums[1], true
+}
 
 // validatorFirstRelease is the first DXC release whose validator is 1.N
 // (the release branches' kDxilMinor): a module for validator 1.N was
@@ -149,10 +211,10 @@ const clangIdentCommits = 3636
 // DXC build.
 func parseDXCIdent(s string) (v DXCVersion, ok bool) {
 	v = DXCVersion{Source: "llvm.ident", Text: s}
-	if m := reDXCIdent.FindStringSubmatch(s); m != nil {
-		rev, _ := strconv.Atoi(m[4])
-		n, _ := strconv.Atoi(m[5])
-		if m[1] == "dxc(private)" || rev == 0 {
+	if tool, m, ok := matchDXCIdent(s); ok {
+		rev, _ := strconv.Atoi(m[2])
+		n, _ := strconv.Atoi(m[3])
+		if tool == "dxc(private)" || rev == 0 {
 			v.Commits = n % 10000 // 10000 marks the main branch
 			return v, v.Commits > 0
 		}
@@ -160,9 +222,9 @@ func parseDXCIdent(s string) (v DXCVersion, ok bool) {
 		v.AfterRelease = n >= 10000
 		return v, true
 	}
-	if m := reDXCDateIdent.FindStringSubmatch(s); m != nil {
-		y, _ := strconv.Atoi(m[1])
-		mo, _ := strconv.Atoi(m[2])
+	if year, month, ok := matchDXCDateIdent(s); ok {
+		y, _ := strconv.Atoi(year)
+		mo, _ := strconv.Atoi(month)
 		v.Release = (y%100)*100 + mo
 		return v, true
 	}
@@ -207,9 +269,9 @@ func DXCVersionOf(f *decode.File) DXCVersion {
 		}
 		v := DXCVersion{Source: "VERS", Text: text, Commits: int(cv.CommitCount)}
 		// An official build names its release in the custom version string ("1.8.2403.34").
-		if m := reDXCRelease.FindStringSubmatch(cv.CustomVersionString); m != nil {
-			v.Release, _ = strconv.Atoi(m[1])
-			n, _ := strconv.Atoi(m[2])
+		if release, last, ok := matchDXCRelease(cv.CustomVersionString); ok {
+			v.Release, _ = strconv.Atoi(release)
+			n, _ := strconv.Atoi(last)
 			v.AfterRelease = n >= 10000
 		}
 		return v

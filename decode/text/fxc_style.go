@@ -2,7 +2,6 @@ package text
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -98,17 +97,50 @@ func versionPrefix(prefix ...int) func([]int) bool {
 // anyVersion holds for every file with a creator string, version or not.
 func anyVersion([]int) bool { return true }
 
-var creatorVersion = regexp.MustCompile(`HLSL Shader Compiler (\d+(?:\.\d+)*)`)
+// creatorVersion returns the version after the first "HLSL Shader Compiler "
+// that is followed by a digit: digits and dot-separated digit groups
+// ("10.1"), "" when there is none.
+func creatorVersion(creator string) string {
+	const prefix = "HLSL Shader Compiler "
+	for {
+		i := strings.Index(creator, prefix)
+		if i < 0 {
+			return ""
+		}
+		creator = creator[i+len(prefix):]
+		n := digits(creator)
+		if n == 0 {
+			continue
+		}
+		for n < len(creator) && creator[n] == '.' {
+			d := digits(creator[n+1:])
+			if d == 0 {
+				break
+			}
+			n += 1 + d
+		}
+		return creator[:n]
+	}
+}
+
+// digits returns how many ASCII digits s starts with.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
 
 // parseCreatorVersion returns the version numbers a creator string names,
 // nil when it names none.
 func parseCreatorVersion(creator string) []int {
-	m := creatorVersion.FindStringSubmatch(creator)
-	if m == nil || !strings.Contains(m[1], ".") {
+	m := creatorVersion(creator)
+	if !strings.Contains(m, ".") {
 		return nil
 	}
 	var v []int
-	for _, s := range strings.Split(m[1], ".") {
+	for _, s := range strings.Split(m, ".") {
 		n, err := strconv.Atoi(s)
 		if err != nil {
 			break // a number too long to be one: the parts before it still say which build
