@@ -27,12 +27,16 @@ import (
 // GoAppModule is the module whose server half the page leaves out.
 const GoAppModule = "github.com/maxence-charriere/go-app/v10"
 
-// goappDropped are go-app's files that hold only its HTTP server.
-var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go": true}
+// goappDropped are go-app's files that hold only its HTTP server, and its
+// router, whose RouteWithRegexp keeps package regexp in app.wasm (its parser,
+// compiler and Unicode tables: about 25 KB of brotli) although the page
+// routes one fixed path.
+var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go": true, "pkg/app/route.go": true}
 
 // goappPageStub declares what the rest of go-app's browser code names from
 // the dropped files: the Handler type (GenerateStaticWebsite's argument,
-// which panics under wasm anyway) and the resolver of static resource URLs.
+// which panics under wasm anyway), the resolver of static resource URLs and
+// the router without regular expressions.
 const goappPageStub = `//go:build wasm
 
 // Written by dxscope's app/serve: what go-app's browser code needs of the
@@ -40,7 +44,10 @@ const goappPageStub = `//go:build wasm
 
 package app
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 type Handler struct{}
 
@@ -54,6 +61,43 @@ func clientResourceResolver(base string) func(string) string {
 		}
 		return base + "/" + strings.TrimPrefix(strings.Trim(loc, "/"), "web/")
 	}
+}
+
+// router is go-app's router for paths given exactly (app.Route); the page
+// build has no RouteWithRegexp.
+type router struct {
+	mu     sync.RWMutex
+	routes map[string]func() Composer
+}
+
+func makeRouter() router {
+	return router{routes: make(map[string]func() Composer)}
+}
+
+func (r *router) route(path string, newComponent func() Composer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.routes[path] = newComponent
+}
+
+func (r *router) routeWithRegexp(pattern string, newComponent func() Composer) {
+	panic("app.RouteWithRegexp is left out of dxscope's page build (app/serve/pagebuild.go)")
+}
+
+func (r *router) routed(path string) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	_, ok := r.routes[path]
+	return ok
+}
+
+func (r *router) createComponent(path string) (Composer, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if newComponent, ok := r.routes[path]; ok {
+		return newComponent(), true
+	}
+	return nil, false
 }
 `
 
@@ -155,7 +199,7 @@ func goappPageCopy(src, version string) (string, error) {
 		return "", fmt.Errorf("copying %s: %w", GoAppModule, err)
 	}
 	if dropped != len(goappDropped) {
-		return "", fmt.Errorf("%s %s: its server files (http.go, resource.go) are not where they were", GoAppModule, version)
+		return "", fmt.Errorf("%s %s: its server and router files (http.go, resource.go, route.go) are not where they were", GoAppModule, version)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "pkg/app/dxscope_page_wasm.go"), []byte(goappPageStub), 0o644); err != nil {
 		return "", err

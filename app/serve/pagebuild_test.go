@@ -51,11 +51,18 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 			t.Errorf("the page's build still links %s", p)
 		}
 	}
+	// Nor package regexp (go-app's RouteWithRegexp, go-humanize's
+	// initialiser, once our own patterns): docs/performance.md.
+	for _, p := range []string{"regexp", "github.com/dustin/go-humanize"} {
+		if without[p] {
+			t.Errorf("the page's build links %s", p)
+		}
+	}
 	if !without[GoAppModule+"/pkg/app"] {
 		t.Fatal("the page's build lost go-app")
 	}
 
-	// The copy is go-app byte for byte, less the two server files, plus the stub.
+	// The copy is go-app byte for byte, less the dropped files, plus the stub.
 	src, _, err := goappModule(root)
 	if err != nil {
 		t.Fatal(err)
