@@ -44,6 +44,9 @@ const (
 	maxEnumProbe    = 128
 	enumProbeMisses = 48 // D3D_NAME: 25 (CullPrimitive), then 64 (Target)
 	maxFlagBits     = 32
+	// probeBytes bounds the bytes decoded to name one field's values: a
+	// large part (a DXIL program) is probed fewer times.
+	probeBytes = 4 << 20
 )
 
 // SelectedField returns the selected node when it can be edited, with why
@@ -135,18 +138,27 @@ func (s *State) fieldChoices(f EditableField, flags bool) []FieldChoice {
 		return cs
 	}
 	var out []FieldChoice
+	var base []byte
+	if c, err := s.current(); err == nil {
+		if at := s.writerIndex(c.Parts, f.Part); at >= 0 {
+			base = c.Parts[at].Data
+		}
+	}
 	bits := min(int(f.Size*8), maxFlagBits)
-	if flags {
-		for b := 0; b < bits; b++ {
-			names := s.probe(f, 1<<b, flags)
+	budget := probeBytes / max(len(base), 1)
+	if rel := f.Off - (s.Model.Parts[f.Part].Offset + 8); rel < 0 || rel+f.Size > int64(len(base)) {
+		// nothing to probe: the part is not in the writer's copy
+	} else if flags {
+		for b := 0; b < bits && b < budget; b++ {
+			names := s.probe(f, base, 1<<b, flags)
 			if len(names) == 1 && named(names[0], 1<<b) {
 				out = append(out, FieldChoice{Value: 1 << b, Name: names[0]})
 			}
 		}
 	} else {
 		misses := 0
-		for v := uint64(0); v < maxEnumProbe && v < 1<<bits && misses < enumProbeMisses; v++ {
-			names := s.probe(f, v, flags)
+		for v := uint64(0); v < maxEnumProbe && v < 1<<bits && v < uint64(budget) && misses < enumProbeMisses; v++ {
+			names := s.probe(f, base, v, flags)
 			if len(names) == 1 && named(names[0], v) {
 				out = append(out, FieldChoice{Value: v, Name: names[0]})
 				misses = 0
@@ -170,30 +182,25 @@ func named(text string, v uint64) bool {
 		!strings.Contains(strings.ToLower(text), "unknown")
 }
 
-// probe writes v into the field's bytes of the current container and
+// probe writes v into the field's bytes of its part's data (base) and
 // returns what the decoder then shows for it: the field's text (a named
-// field), its Name sibling, or its Names.
-func (s *State) probe(f EditableField, v uint64, flags bool) []string {
-	c, err := s.current()
-	if err != nil {
-		return nil
-	}
-	at := s.writerIndex(c.Parts, f.Part)
-	if at < 0 {
-		return nil
-	}
+// field), its Name sibling, or its Names. The part is decoded alone, in a
+// container of its own, so a probe costs one part's decoding whatever else
+// the file holds.
+func (s *State) probe(f EditableField, base []byte, v uint64, flags bool) []string {
 	pv := s.Model.Parts[f.Part]
-	data := append([]byte(nil), c.Parts[at].Data...)
+	data := append([]byte(nil), base...)
 	rel := f.Off - (pv.Offset + 8)
 	var x [8]byte
 	binary.LittleEndian.PutUint64(x[:], v)
 	copy(data[rel:rel+f.Size], x[:f.Size])
-	c.Parts[at].Data = data
+	c := edit.New()
+	c.Parts = []edit.Part{{Name: pv.Name, Data: data}}
 	b, err := c.Bytes(edit.Keep)
 	if err != nil {
 		return nil
 	}
-	n := model.ProbeField(b, f.Part, pv.Name, f.Path)
+	n := model.ProbeField(b, 1, pv.Name, f.Path)
 	switch {
 	case n == nil:
 		return nil
