@@ -194,6 +194,23 @@ func decodeAon9(p *Part, r *binread.Reader) {
 	var sh d3d9.Shader
 	d3d9.Decode(&sh, sr)
 	a.Shader = d3d9JSON(&sh, sr.Len() >= 4)
+	// What a cut instruction or comment block would say (its size, its
+	// text, a comment's FourCC) is not in the bytes present.
+	for i, in := range sh.Instructions {
+		if in.Cut {
+			for _, k := range []string{"Size", "Text", "Comment"} {
+				sr.Absent("Instructions/" + strconv.Itoa(i) + "/" + k)
+			}
+		}
+	}
+	for i, c := range sh.Comments {
+		if c.Cut {
+			sr.Absent("Comments/" + strconv.Itoa(i) + "/Size")
+			if c.FourCC == "" {
+				sr.Absent("Comments/" + strconv.Itoa(i) + "/FourCC")
+			}
+		}
+	}
 	if a.Shader.Version != a.ShaderVersion && len(a.Shader.Instructions) > 0 {
 		r.ProblemAt(Warning, 4, "Aon9 header", "ShaderVersion 0x%08x differs from the shader's own version token 0x%08x", a.ShaderVersion, a.Shader.Version)
 	}
