@@ -28,10 +28,13 @@ type CodeView struct {
 	Title    string
 	Lines    []model.ListingLine
 	Selected model.Span
-	Marks    map[[2]int64]bool // the instructions of the selected source line, by (Off, Size)
+	Marks    map[[2]int64]bool  // the instructions of the selected source line, by (Off, Size)
+	Code     *model.CodeListing // for the temporaries' writes and reads, found on the first click (nil: registers are not links)
 
-	top      int // first line drawn
-	selected int // the line Selected names, -1 for none
+	top      int            // first line drawn
+	ref      *model.Ref     // the register clicked: its write and reads are marked and listed
+	refLines map[int]string // line → the mark's class
+	selected int            // the line Selected names, -1 for none
 	find     lineFind
 	seen     *model.ListingLine // the first line of the lines shown: new lines reset the search
 }
@@ -53,6 +56,7 @@ func (v *CodeView) OnUpdate(ctx app.Context) {
 	if len(v.Lines) > 0 && &v.Lines[0] != v.seen {
 		v.seen = &v.Lines[0]
 		v.find = lineFind{}
+		v.ref, v.refLines = nil, nil
 	}
 	v.selected = -1
 	if v.Selected.Size <= 0 {
@@ -121,9 +125,34 @@ func (v *CodeView) onClick(ctx app.Context, e app.Event) {
 	if err != nil || i < 0 || i >= len(v.Lines) || v.Lines[i].Size <= 0 {
 		return
 	}
+	// A temporary register: the write its value comes from and that
+	// value's reads.
+	if cls := t.Get("className"); v.Code != nil && cls.Truthy() && cls.Type() == app.TypeString && strings.Contains(cls.String(), "tok-reg") {
+		if ref := v.Code.RegisterRefs().Of(i, tempOrdinal(t, el)); ref != nil {
+			v.ref, v.refLines = ref, refMarks(ref)
+			if ref.Def >= 0 {
+				v.goLine(ctx, ref.Def)
+			}
+			return
+		}
+	}
 	// The instruction at the line's offset, as a click on its first byte
 	// selects it (the part's tree is not needed).
 	ctx.NewActionWithValue(ActGoto, v.Lines[i].Off)
+}
+
+// offsetLabel names line i as the gutter does: its offset in hex.
+func (v *CodeView) offsetLabel(i int) string {
+	hex := strconv.FormatInt(v.Lines[i].Off, 16)
+	return strings.Repeat("0", max(0, 4-len(hex))) + hex
+}
+
+// goLine shows line i and selects its instruction's bytes.
+func (v *CodeView) goLine(ctx app.Context, i int) {
+	v.reveal(ctx, i)
+	if v.Lines[i].Size > 0 {
+		ctx.NewActionWithValue(ActGoto, v.Lines[i].Off)
+	}
 }
 
 // Render draws the title and the window of lines.
@@ -136,6 +165,7 @@ func (v *CodeView) Render() app.UI {
 			app.H3().Text(v.Title),
 			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
 		),
+		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),
 		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
 			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(v.linesHTML(top, end)),
@@ -162,12 +192,12 @@ func (v *CodeView) linesHTML(from, to int) string {
 		if i == v.find.line() {
 			cls += " found"
 		}
+		cls += v.refLines[i]
 		n := strconv.Itoa(i)
 		b.WriteString(`<div class="` + cls + `" id="` + v.ID + `-line-` + n + `" data-line="` + n + `"`)
 		if l.Size > 0 {
-			hex := strconv.FormatInt(l.Off, 16)
-			b.WriteString(` data-off="` + strconv.FormatInt(l.Off, 10) + `" title="0x` + hex + `, ` + strconv.FormatInt(l.Size, 10) + ` bytes: click to see them">`)
-			b.WriteString(`<span class="listing-off">` + strings.Repeat("0", max(0, 4-len(hex))) + hex + `</span>`)
+			b.WriteString(` data-off="` + strconv.FormatInt(l.Off, 10) + `" title="0x` + strconv.FormatInt(l.Off, 16) + `, ` + strconv.FormatInt(l.Size, 10) + ` bytes: click to see them">`)
+			b.WriteString(`<span class="listing-off">` + v.offsetLabel(i) + `</span>`)
 		} else {
 			b.WriteString(">")
 		}
