@@ -109,21 +109,39 @@ func (v *CodeView) onScroll(ctx app.Context, e app.Event) {
 // onClick selects the bytes of the line clicked (delegated: the lines are
 // HTML, not components).
 func (v *CodeView) onClick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("closest").Truthy() {
-		return
-	}
-	el := t.Call("closest", "[data-line]")
-	if !el.Truthy() {
-		return
-	}
-	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
-	if err != nil || i < 0 || i >= len(v.Lines) || v.Lines[i].Size <= 0 {
+	_, i, ok := clickedLine(e, len(v.Lines))
+	if !ok || v.Lines[i].Size <= 0 {
 		return
 	}
 	// The instruction at the line's offset, as a click on its first byte
 	// selects it (the part's tree is not needed).
 	ctx.NewActionWithValue(ActGoto, v.Lines[i].Off)
+}
+
+// clickedData finds the element with a data-NAME attribute at or above the
+// event's target (the code views delegate their clicks: their lines are
+// HTML, not components) and returns the target and that attribute's value.
+func clickedData(e app.Event, name string) (target app.Value, value string, ok bool) {
+	t := e.Get("target")
+	if !t.Truthy() || !t.Get("closest").Truthy() {
+		return t, "", false
+	}
+	el := t.Call("closest", "[data-"+name+"]")
+	if !el.Truthy() {
+		return t, "", false
+	}
+	return t, el.Get("dataset").Get(name).String(), true
+}
+
+// clickedLine returns the target and the data-line index clicked, when it
+// is one of n lines.
+func clickedLine(e app.Event, n int) (target app.Value, i int, ok bool) {
+	t, s, ok := clickedData(e, "line")
+	if !ok {
+		return t, 0, false
+	}
+	i, err := strconv.Atoi(s)
+	return t, i, err == nil && i >= 0 && i < n
 }
 
 // Render draws the title and the window of lines.

@@ -168,16 +168,8 @@ func (d *Disassembly) Render() app.UI {
 // onClick folds or unfolds a function, or selects the bytes of an
 // instruction's record.
 func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("closest").Truthy() {
-		return
-	}
-	el := t.Call("closest", "[data-line]")
-	if !el.Truthy() {
-		return
-	}
-	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
-	if err != nil || i < 0 || i >= len(d.Data.Lines) {
+	t, i, ok := clickedLine(e, len(d.Data.Lines))
+	if !ok {
 		return
 	}
 	if cls := t.Get("className"); cls.Truthy() && cls.Type() == app.TypeString {
