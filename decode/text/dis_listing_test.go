@@ -1,7 +1,8 @@
 package text
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,12 +103,7 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 	if files == 0 {
 		corpus.Skip(t, "corpus", "no DXC listing with IR in the corpus")
 	}
-	keys := make([]string, 0, len(byVersion))
-	for k := range byVersion {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(byVersion)) {
 		vt := byVersion[k]
 		t.Logf("%s: %d/%d listings identical; %d/%d lines agree", k, vt.same, vt.files, vt.lines, vt.total)
 	}
