@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -58,16 +57,8 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 			continue // a listing without the IR
 		}
 		f := parseEntry(t, e)
-		part := f.Part("ILDB")
-		if part == nil || part.Program == nil {
-			part = f.Part("DXIL")
-		}
-		var sb strings.Builder
-		if err := WriteDisassembly(&sb, f, decode.PartIR(part)); err != nil {
-			t.Fatal(err)
-		}
 		w := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
-		g := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+		g := dxcListing(t, f)
 		n := commonLines(g, w)
 		files++
 		lines += n
