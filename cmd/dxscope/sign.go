@@ -14,8 +14,6 @@ func init() {
 	binaryOutput["sign"] = true
 }
 
-const signUsage = "sign [--retail|--debug|--bypass|--preview-bypass] FILE (-o OUT | --in-place)"
-
 func runSign(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("sign")
 	var o output
@@ -29,7 +27,7 @@ func runSign(args []string, stdout, stderr io.Writer) int {
 	set := given(choices)
 	if len(set) > 1 {
 		fmt.Fprintln(stderr, "dxscope: choose one digest")
-		fmt.Fprintln(stderr, "usage: dxscope "+signUsage)
+		fmt.Fprintln(stderr, "usage: dxscope sign "+commands["sign"].usage)
 		return 2
 	}
 	d := edit.Keep

@@ -15,8 +15,6 @@ func init() {
 	binaryOutput["strip"] = true
 }
 
-const stripUsage = "strip [--debug] [--reflect] [--rootsig] [--priv] FILE (-o OUT | --in-place) [--digest D]"
-
 func runStrip(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("strip")
 	var o output
@@ -34,7 +32,7 @@ func runStrip(args []string, stdout, stderr io.Writer) int {
 	}
 	if s == 0 {
 		fmt.Fprintln(stderr, "dxscope: name what to strip: --debug, --reflect, --rootsig, --priv")
-		fmt.Fprintln(stderr, "usage: dxscope "+stripUsage)
+		fmt.Fprintln(stderr, "usage: dxscope strip "+commands["strip"].usage)
 		return 2
 	}
 	f, ok := openEdit(pos[0], &o, stderr)
