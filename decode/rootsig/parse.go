@@ -408,6 +408,15 @@ func (p *parser) uint(name string) uint32 {
 	return uint32(n)
 }
 
+// uintOr parses an unsigned 32-bit integer value of parameter name, or the
+// word that stands for the value special (numDescriptors = unbounded).
+func (p *parser) uintOr(name, word string, special uint32) uint32 {
+	if p.accept(word) {
+		return special
+	}
+	return p.uint(name)
+}
+
 // float parses a float value of parameter name: an integer or a decimal
 // number with an optional f, read as DXC reads it (strtod, then rounded to
 // float). DXC also rejects numbers above FLT_MAX before rounding; this takes
@@ -613,23 +622,13 @@ func (p *parser) descriptorRange() DescriptorRange {
 			g.BaseShaderRegister = p.register(kind.reg, name)
 		case p.is("numDescriptors"):
 			p.once(seen, "numDescriptors")
-			what := p.assign()
-			if p.accept("unbounded") {
-				g.SetNumDescriptors(RangeUnbounded)
-			} else {
-				g.SetNumDescriptors(p.uint(what))
-			}
+			g.SetNumDescriptors(p.uintOr(p.assign(), "unbounded", RangeUnbounded))
 		case p.is("space"):
 			p.once(seen, "space")
 			g.RegisterSpace = p.uint(p.assign())
 		case p.is("offset"):
 			p.once(seen, "offset")
-			what := p.assign()
-			if p.accept("DESCRIPTOR_RANGE_OFFSET_APPEND") {
-				g.SetOffset(RangeAppend)
-			} else {
-				g.SetOffset(p.uint(what))
-			}
+			g.SetOffset(p.uintOr(p.assign(), "DESCRIPTOR_RANGE_OFFSET_APPEND", RangeAppend))
 		case p.is("flags"):
 			p.once(seen, "flags")
 			if p.version < Version1_1 {
