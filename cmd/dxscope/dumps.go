@@ -20,8 +20,10 @@ func init() {
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
-	commands["asm"] = command{"FILE [--code|--source]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only; --source: each instruction's HLSL line above it", runAsm}
-	commands["dis"] = command{"FILE [--no-header] [--source]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly; --source: each instruction's HLSL line above it", runDis}
+	commands["asm"] = command{"FILE [--code|--source]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only; --source: each instruction's HLSL line above it",
+		listingCommand("asm", "code", "the SHDR/SHEX instructions only", dumpAsm, asmWithSource)}
+	commands["dis"] = command{"FILE [--no-header] [--source]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly; --source: each instruction's HLSL line above it",
+		listingCommand("dis", "no-header", "the LLVM assembly alone, without dxc's header comments", disassemble, disWithSource)}
 }
 
 func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
@@ -155,18 +157,23 @@ func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runAsm(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("asm")
-	codeOnly := fs.Bool("code", false, "the SHDR/SHEX instructions only")
-	withSource := sourceFlag(fs)
-	path, f, code := openArg(fs, args, stderr, open)
-	if code != 0 {
-		return code
+// listingCommand is asm or dis: FILE, a flag of the command's own (asm
+// --code, dis --no-header) given to the printer, and --source, which prints
+// each instruction's HLSL line above it instead.
+func listingCommand(name, flagName, flagUsage string, print, withSource func(f *decode.File, path string, opt bool, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		fs := newFlags(name)
+		opt := fs.Bool(flagName, false, flagUsage)
+		src := sourceFlag(fs)
+		path, f, code := openArg(fs, args, stderr, open)
+		if code != 0 {
+			return code
+		}
+		if *src {
+			return withSource(f, path, *opt, stdout, stderr)
+		}
+		return print(f, path, *opt, stdout, stderr)
 	}
-	if *withSource {
-		return asmWithSource(f, path, stdout, stderr)
-	}
-	return dumpAsm(f, path, *codeOnly, stdout, stderr)
 }
 
 func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Writer) int {
@@ -196,20 +203,6 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
 	}
 	return status
-}
-
-func runDis(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("dis")
-	noHeader := fs.Bool("no-header", false, "the LLVM assembly alone, without dxc's header comments")
-	withSource := sourceFlag(fs)
-	path, f, code := openArg(fs, args, stderr, open)
-	if code != 0 {
-		return code
-	}
-	if *withSource {
-		return disWithSource(f, path, *noHeader, stdout, stderr)
-	}
-	return disassemble(f, path, *noHeader, stdout, stderr)
 }
 
 func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.Writer) int {
