@@ -662,6 +662,9 @@ func (p *parser) staticSampler() StaticSampler {
 		p.once(seen, name)
 		return true
 	}
+	address := func() TextureAddressMode {
+		return TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
+	}
 	p.args("StaticSampler", func() {
 		switch {
 		case p.isRegister():
@@ -670,11 +673,11 @@ func (p *parser) staticSampler() StaticSampler {
 		case param("filter"):
 			m.Filter = SamplerFilter(p.enumValue(filterKeywords, "a FILTER_ value"))
 		case param("addressU"):
-			m.AddressU = TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
+			m.AddressU = address()
 		case param("addressV"):
-			m.AddressV = TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
+			m.AddressV = address()
 		case param("addressW"):
-			m.AddressW = TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
+			m.AddressW = address()
 		case param("mipLODBias"):
 			m.MipLODBias = p.float(p.assign())
 		case param("maxAnisotropy"):
