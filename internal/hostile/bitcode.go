@@ -8,6 +8,16 @@ type Bits struct {
 	N uint64 // bits written
 }
 
+// Chars is a string's bytes as record operands, one per byte (the string
+// records of a module: its triple, its names, metadata strings).
+func Chars(s string) []uint64 {
+	v := make([]uint64, len(s))
+	for i := range len(s) {
+		v[i] = uint64(s[i])
+	}
+	return v
+}
+
 // NewBitcode starts a stream with the bitcode magic, "BC" 0xC0DE.
 func NewBitcode() *Bits {
 	w := &Bits{}
