@@ -165,11 +165,7 @@ func TestSlotBindingsBefore10(t *testing.T) {
 // written out by hand from those formats.
 func TestNarrowSignatureFormatBefore930(t *testing.T) {
 	const rel = "real/emtee40__wine-vkd3d/hlsl_d3d12.c__test_blob_part.dxbc"
-	_, data := corpus.File(t, rel)
-	f, err := decode.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseFile(t, rel)
 	var got []string
 	for _, ln := range FXCListing(f) {
 		got = append(got, ln.Text)
