@@ -21,10 +21,7 @@ func (in *Inspector) handleEdit(ctx app.Context, handle func(name string, op fun
 		d, err := edit.ParseDigest(name)
 		return st.EditSign(d), err == nil
 	})
-	handle(views.ActEditRootSig, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(views.RootSigRequest)
-		return st.ApplyRootSig(r.Text, r.Version, r.Force), ok
-	})
+	handle(views.ActEditRootSig, typed(func(r views.RootSigRequest) page.Effects { return st.ApplyRootSig(r.Text, r.Version, r.Force) }))
 	handle(views.ActEditField, typed(st.EditField))
 	handle(views.ActEditUndo, func(a app.Action) (page.Effects, bool) { return st.Undo(), true })
 	handle(views.ActEditRedo, func(a app.Action) (page.Effects, bool) { return st.Redo(), true })
@@ -63,6 +60,12 @@ func (in *Inspector) editUI() app.UI {
 	}
 	f, why := st.SelectedField()
 	p.FieldPath, p.FieldValue, p.FieldWhy = f.Path, f.Value, why
+	for _, c := range f.Enum {
+		p.FieldEnum = append(p.FieldEnum, views.FieldChoice{Value: c.Value, Name: c.Name})
+	}
+	for _, c := range f.Flags {
+		p.FieldFlags = append(p.FieldFlags, views.FieldChoice{Value: c.Value, Name: c.Name})
+	}
 	if pv := st.PartView(); pv != nil {
 		p.Part = pv.Name
 	}

@@ -209,3 +209,55 @@ func TestEditFieldInBrowser(t *testing.T) {
 		t.Errorf("digest %s, want valid", g.Digest.Status)
 	}
 }
+
+// Enumerations by name and flags by bit (RTS0: ShaderVisibility at data
+// offset 28, the root signature's Flags at 20): the list offers Pixel, the
+// boxes ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT; each Set is read back by name.
+func TestEditFieldByNameInBrowser(t *testing.T) {
+	path, _, f := corpusFile(t, editFile)
+	p := openFile(t, path)
+	p.Click("#edit-toggle")
+	p.WaitFor("the edit panel", `!!document.querySelector('#edit-panel')`)
+	goTo := func(at int64) {
+		p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x"+strconv.FormatInt(at, 16)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	}
+	goTo(f.Part("RTS0").DataOffset + 28)
+	p.WaitFor("the visibility's list", `!!document.querySelector('#field-enum') && document.querySelector('#field-editor code').textContent === 'RootSignature/Parameters/0/ShaderVisibility'`)
+	opts := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#field-enum option')].map(o => o.textContent)`)
+	if strings.Join(opts, ",") != "All (0),Vertex (1),Hull (2),Domain (3),Geometry (4),Pixel (5),Amplification (6),Mesh (7)" {
+		t.Errorf("the list offers %v", opts)
+	}
+	p.Do(chromedp.SetValue(chromedp.ID("field-enum"), "5"))
+	browsertest.Eval[bool](p, `(document.querySelector('#field-enum').dispatchEvent(new Event('change')), true)`)
+	if v := browsertest.Eval[string](p, `document.querySelector('#field-value').value`); v != "5" {
+		t.Errorf("choosing Pixel puts %q in the box, want 5", v)
+	}
+	p.Click("#field-set")
+	p.WaitFor("the visibility set", `document.querySelectorAll('#edit-list li').length === 1`)
+	if v := browsertest.Eval[string](p, `(document.querySelector('#tree .node.selected .val') || {textContent: ''}).textContent`); !strings.Contains(v, "Pixel") {
+		t.Errorf("the selected tree node shows %q, want Pixel", v)
+	}
+	p.Shoot("edit-field-enum")
+
+	goTo(f.Part("RTS0").DataOffset + 20)
+	p.WaitFor("the flags' boxes", `!!document.querySelector('#field-flags') && document.querySelector('#field-editor code').textContent === 'RootSignature/Flags'`)
+	if n := browsertest.Eval[int](p, `document.querySelectorAll('#field-flags input[type=checkbox]').length`); n != 13 {
+		t.Errorf("%d flag boxes, want 13", n)
+	}
+	p.Click("#field-flag-1")
+	if v := browsertest.Eval[string](p, `document.querySelector('#field-value').value`); v != "0x1" {
+		t.Errorf("ticking bit 0x1 puts %q in the box", v)
+	}
+	p.Shoot("edit-field-flags")
+	p.Click("#field-set")
+	p.WaitFor("the flags set", `document.querySelectorAll('#edit-list li').length === 2`)
+	b := download(t, p, 1)
+	g, err := decode.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := g.Part("RTS0").RootSignature
+	if rs.Flags != 1 || rs.Parameters[0].ShaderVisibility.String() != "Pixel" {
+		t.Errorf("the downloaded root signature has flags 0x%x and visibility %s", rs.Flags, rs.Parameters[0].ShaderVisibility)
+	}
+}

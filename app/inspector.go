@@ -33,6 +33,8 @@ type Inspector struct {
 	// go-app replaces the element before the promise settles.
 	ctx    app.Context
 	hasCtx bool
+
+	bodyKeys app.Func // the document's keydown listener (keys.go)
 }
 
 // state returns the page state, made on first use (go-app pre-renders the
@@ -117,6 +119,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 		}
 	})
 	// Tells scripts and the browser tests that the page reacts from now on.
+	in.listenOnBody(ctx)
 	app.Window().Set("dxscopeReady", true)
 	warmUp(ctx) // warm.go
 	in.openPending(ctx)

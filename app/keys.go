@@ -38,6 +38,52 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	in.apply(ctx, fx)
 }
 
+// listenOnBody answers the page's keys when no element of the page has the
+// focus: after a click on plain text the document's body has it, and a key
+// there never reaches #app's handler. Only keys that need no preventDefault
+// reach State.Key from there (as Elsewhere: no arrows), so the state is read
+// on the UI goroutine, after the event.
+func (in *Inspector) listenOnBody(ctx app.Context) {
+	in.bodyKeys = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		target := e.Get("target")
+		if !target.Truthy() {
+			return nil
+		}
+		if tag := target.Get("tagName").String(); tag != "BODY" && tag != "HTML" {
+			return nil
+		}
+		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+			return nil
+		}
+		key := e.Get("key").String()
+		ctx.Dispatch(func(ctx app.Context) {
+			in.flush(ctx)
+			fx, handled := in.state().Key(key, page.Elsewhere)
+			if !handled {
+				ctx.PreventUpdate()
+				return
+			}
+			in.apply(ctx, fx)
+		})
+		return nil
+	})
+	app.Window().Get("document").Call("addEventListener", "keydown", in.bodyKeys)
+}
+
+// OnDismount removes the document's listener, so a page mounted again does
+// not answer each key twice.
+func (in *Inspector) OnDismount() {
+	if in.bodyKeys != nil {
+		app.Window().Get("document").Call("removeEventListener", "keydown", in.bodyKeys)
+		in.bodyKeys.Release()
+		in.bodyKeys = nil
+	}
+}
+
 func focus(id string) {
 	if el := app.Window().GetElementByID(id); el.Truthy() {
 		el.Call("focus")

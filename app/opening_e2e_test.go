@@ -82,6 +82,14 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 	p.WaitFor("its first part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(v.Parts[0].Name))
 	p.Do(chromedp.KeyEvent("]"))
 	p.WaitFor("] selects the second part", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(v.Parts[1].Name))
+	// After a click on plain text the focus is on the document's body, outside
+	// the page's element: [ and ] still work.
+	p.Click(`header.top h1`)
+	if got := browsertest.Eval[string](p, `document.activeElement?.tagName || ''`); got != "BODY" {
+		t.Errorf("focus after a click on the title is on %q, want BODY", got)
+	}
+	p.Do(chromedp.KeyEvent("["))
+	p.WaitFor("[ from the body selects the first part again", `document.querySelector('#part-list .part.selected')?.dataset.name === `+browsertest.JSString(v.Parts[0].Name))
 	// The hidden file inputs are not tab stops; the labels that open them are.
 	if got := browsertest.Eval[string](p, `[...document.querySelectorAll('input[type=file]')].map(e => e.tabIndex).join(',') + '/' + document.querySelector('label[for=file-input]').tabIndex`); got != "-1,-1/0" {
 		t.Errorf("file inputs' and the Open label's tab indexes: %s, want -1,-1/0", got)

@@ -64,3 +64,32 @@ func TestValueDefinitionAndUsesInBrowser(t *testing.T) {
 	}
 	p.Shoot("refs-declaration")
 }
+
+// In an SHDR/SHEX listing a temporary register is a link too: clicking r0.x
+// where mad reads it goes to the sample that wrote it (selected, its bytes in
+// the hex view) and lists the reads of that value within the basic block
+// (the lines hand-checked in views/model's TestRegisterRefs).
+func TestRegisterDefinitionAndUsesInBrowser(t *testing.T) {
+	p, f := openPart(t, "real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc", "SHEX")
+	p.WaitFor("the listing", `!!document.querySelector('#listing-line-10')`)
+	if got := browsertest.Eval[string](p, `document.querySelector('#listing-line-10').textContent`); !strings.HasSuffix(got, "mad r0.y, r0.y, l(2.000000), r0.x") {
+		t.Fatalf("listing line 10 is %q", got)
+	}
+	browsertest.Eval[bool](p, `([...document.querySelectorAll('#listing-line-10 .tok-reg')].filter(s => s.textContent == 'r0.x')[0].click(), true)`)
+	p.WaitFor("the write", `document.querySelector('.listing-line.ref-def')?.id === 'listing-line-8'`)
+	p.WaitFor("the write selected", `document.querySelector('.listing-line.selected')?.id === 'listing-line-8'`)
+	if got := browsertest.Eval[string](p, `document.querySelector('.refs').textContent`); !strings.Contains(got, "r0.x written at 0200") || !strings.Contains(got, "2 reads of that value in its basic block") {
+		t.Errorf("the bar says %q", got)
+	}
+	if uses := browsertest.Eval[[]string](p, `[...document.querySelectorAll('.refs .ref-go-use')].map(b => b.textContent)`); strings.Join(uses, ",") != "0258,02d0" {
+		t.Errorf("the reads listed are %v, want the instructions at 0258 and 02d0", uses)
+	}
+	if got := browsertest.Eval[string](p, `[...document.querySelectorAll('.listing-line.ref-use')].map(l => l.id).join(',')`); got != "listing-line-10,listing-line-13" {
+		t.Errorf("lines marked as reads: %s", got)
+	}
+	selectionInside(t, p, f.Part("SHEX"))
+	p.Shoot("register-refs")
+	// A read is one click away.
+	browsertest.Eval[bool](p, `([...document.querySelectorAll('.refs .ref-go-use')].find(b => b.textContent == '02d0').click(), true)`)
+	p.WaitFor("the read selected", `document.querySelector('.listing-line.selected')?.id === 'listing-line-13'`)
+}

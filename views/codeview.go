@@ -28,10 +28,13 @@ type CodeView struct {
 	Title    string
 	Lines    []model.ListingLine
 	Selected model.Span
-	Marks    map[[2]int64]bool // the instructions of the selected source line, by (Off, Size)
+	Marks    map[[2]int64]bool  // the instructions of the selected source line, by (Off, Size)
+	Code     *model.CodeListing // for the temporaries' writes and reads, found on the first click (nil: registers are not links)
 
-	top      int // first line drawn
-	selected int // the line Selected names, -1 for none
+	top      int            // first line drawn
+	ref      *model.Ref     // the register clicked: its write and reads are marked and listed
+	refLines map[int]string // line → the mark's class
+	selected int            // the line Selected names, -1 for none
 	find     lineFind
 	seen     *model.ListingLine // the first line of the lines shown: new lines reset the search
 }
@@ -53,6 +56,7 @@ func (v *CodeView) OnUpdate(ctx app.Context) {
 	if len(v.Lines) > 0 && &v.Lines[0] != v.seen {
 		v.seen = &v.Lines[0]
 		v.find = lineFind{}
+		v.ref, v.refLines = nil, nil
 	}
 	v.selected = -1
 	if v.Selected.Size <= 0 {
@@ -109,39 +113,65 @@ func (v *CodeView) onScroll(ctx app.Context, e app.Event) {
 // onClick selects the bytes of the line clicked (delegated: the lines are
 // HTML, not components).
 func (v *CodeView) onClick(ctx app.Context, e app.Event) {
-	_, i, ok := clickedLine(e, len(v.Lines))
+	t, el, i, ok := clickedLine(e, len(v.Lines))
 	if !ok || v.Lines[i].Size <= 0 {
 		return
+	}
+	// A temporary register: the write its value comes from and that
+	// value's reads.
+	if cls := t.Get("className"); v.Code != nil && cls.Truthy() && cls.Type() == app.TypeString && strings.Contains(cls.String(), "tok-reg") {
+		if ref := v.Code.RegisterRefs().Of(i, tempOrdinal(t, el)); ref != nil {
+			v.ref, v.refLines = ref, refMarks(ref)
+			if ref.Def >= 0 {
+				v.goLine(ctx, ref.Def)
+			}
+			return
+		}
 	}
 	// The instruction at the line's offset, as a click on its first byte
 	// selects it (the part's tree is not needed).
 	ctx.NewActionWithValue(ActGoto, v.Lines[i].Off)
 }
 
-// clickedData finds the element with a data-NAME attribute at or above the
-// event's target (the code views delegate their clicks: their lines are
-// HTML, not components) and returns the target and that attribute's value.
-func clickedData(e app.Event, name string) (target app.Value, value string, ok bool) {
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("closest").Truthy() {
-		return t, "", false
-	}
-	el := t.Call("closest", "[data-"+name+"]")
-	if !el.Truthy() {
-		return t, "", false
-	}
-	return t, el.Get("dataset").Get(name).String(), true
+// offsetLabel names line i as the gutter does: its offset in hex.
+func (v *CodeView) offsetLabel(i int) string {
+	hex := strconv.FormatInt(v.Lines[i].Off, 16)
+	return strings.Repeat("0", max(0, 4-len(hex))) + hex
 }
 
-// clickedLine returns the target and the data-line index clicked, when it
-// is one of n lines.
-func clickedLine(e app.Event, n int) (target app.Value, i int, ok bool) {
-	t, s, ok := clickedData(e, "line")
+// goLine shows line i and selects its instruction's bytes.
+func (v *CodeView) goLine(ctx app.Context, i int) {
+	v.reveal(ctx, i)
+	if v.Lines[i].Size > 0 {
+		ctx.NewActionWithValue(ActGoto, v.Lines[i].Off)
+	}
+}
+
+// clickedData finds the element with a data-NAME attribute at or above the
+// event's target (the code views delegate their clicks: their lines are
+// HTML, not components) and returns the target, that element and its
+// attribute's value.
+func clickedData(e app.Event, name string) (target, el app.Value, value string, ok bool) {
+	t := e.Get("target")
+	if !t.Truthy() || !t.Get("closest").Truthy() {
+		return t, nil, "", false
+	}
+	el = t.Call("closest", "[data-"+name+"]")
+	if !el.Truthy() {
+		return t, el, "", false
+	}
+	return t, el, el.Get("dataset").Get(name).String(), true
+}
+
+// clickedLine returns the target, its line's element and the data-line
+// index clicked, when it is one of n lines.
+func clickedLine(e app.Event, n int) (target, el app.Value, i int, ok bool) {
+	t, el, s, ok := clickedData(e, "line")
 	if !ok {
-		return t, 0, false
+		return t, el, 0, false
 	}
 	i, err := strconv.Atoi(s)
-	return t, i, err == nil && i >= 0 && i < n
+	return t, el, i, err == nil && i >= 0 && i < n
 }
 
 // Render draws the title and the window of lines.
@@ -154,6 +184,7 @@ func (v *CodeView) Render() app.UI {
 			app.H3().Text(v.Title),
 			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
 		),
+		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),
 		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
 			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(v.linesHTML(top, end)),
@@ -180,12 +211,12 @@ func (v *CodeView) linesHTML(from, to int) string {
 		if i == v.find.line() {
 			cls += " found"
 		}
+		cls += v.refLines[i]
 		n := strconv.Itoa(i)
 		b.WriteString(`<div class="` + cls + `" id="` + v.ID + `-line-` + n + `" data-line="` + n + `"`)
 		if l.Size > 0 {
-			hex := strconv.FormatInt(l.Off, 16)
-			b.WriteString(` data-off="` + strconv.FormatInt(l.Off, 10) + `" title="0x` + hex + `, ` + strconv.FormatInt(l.Size, 10) + ` bytes: click to see them">`)
-			b.WriteString(`<span class="listing-off">` + strings.Repeat("0", max(0, 4-len(hex))) + hex + `</span>`)
+			b.WriteString(` data-off="` + strconv.FormatInt(l.Off, 10) + `" title="0x` + strconv.FormatInt(l.Off, 16) + `, ` + strconv.FormatInt(l.Size, 10) + ` bytes: click to see them">`)
+			b.WriteString(`<span class="listing-off">` + v.offsetLabel(i) + `</span>`)
 		} else {
 			b.WriteString(">")
 		}

@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -168,7 +167,7 @@ func (d *Disassembly) Render() app.UI {
 // onClick folds or unfolds a function, or selects the bytes of an
 // instruction's record.
 func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
-	t, i, ok := clickedLine(e, len(d.Data.Lines))
+	t, _, i, ok := clickedLine(e, len(d.Data.Lines))
 	if !ok {
 		return
 	}
@@ -195,13 +194,8 @@ func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
 // showRef marks a value's definition and uses, and goes to its definition
 // (selecting the defining instruction's bytes).
 func (d *Disassembly) showRef(ctx app.Context, ref *model.Ref) {
-	d.ref = ref
-	d.refLines = map[int]string{}
-	for _, u := range ref.Uses {
-		d.refLines[u] = " ref-use"
-	}
+	d.ref, d.refLines = ref, refMarks(ref)
 	if ref.Def >= 0 {
-		d.refLines[ref.Def] = " ref-def"
 		d.goLine(ctx, ref.Def)
 	}
 }
@@ -216,35 +210,7 @@ func (d *Disassembly) goLine(ctx app.Context, i int) {
 
 // refBar lists the clicked value's definition and uses, each a click away.
 func (d *Disassembly) refBar() app.UI {
-	if d.ref == nil {
-		return app.Div().Class("refs hidden")
-	}
-	ref := d.ref
-	items := []app.UI{app.Span().Class("refs-name").Text(model.Shown(ref.Name))}
-	if ref.Def >= 0 {
-		def := ref.Def
-		items = append(items, app.Text(" defined on "), app.Button().Class("ref-go ref-go-def").Text(fmt.Sprintf("line %d", def+1)).
-			OnClick(func(ctx app.Context, e app.Event) { d.goLine(ctx, def) }))
-	} else {
-		items = append(items, app.Text(" has no definition in the listing (a parameter or a name)"))
-	}
-	items = append(items, app.Text(fmt.Sprintf("; %d uses", ref.Count)))
-	if ref.Count > 0 {
-		items = append(items, app.Text(":"))
-	}
-	const shown = 40
-	for k, u := range ref.Uses {
-		if k == shown {
-			items = append(items, app.Text(fmt.Sprintf(" … and %d more (search finds them)", ref.Count-shown)))
-			break
-		}
-		u := u
-		items = append(items, app.Text(" "), app.Button().Class("ref-go ref-go-use").Text(strconv.Itoa(u+1)).
-			OnClick(func(ctx app.Context, e app.Event) { d.goLine(ctx, u) }))
-	}
-	items = append(items, app.Text(" "), app.Button().Class("ref-close").Text("×").Title("Clear").
-		OnClick(func(ctx app.Context, e app.Event) { d.ref, d.refLines = nil, nil }))
-	return app.Div().Class("refs").Body(items...)
+	return refBar(d.ref, nil, d.goLine, func() { d.ref, d.refLines = nil, nil })
 }
 
 // linesHTML writes the lines as HTML, every text escaped.

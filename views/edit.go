@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -61,9 +62,11 @@ type EditPanel struct {
 	RSCovered    bool // the text last applied covers every binding the shader uses
 	HasRootSig   bool // the container has RTS0
 	DownloadName string
-	FieldPath    string // the selected tree node when it can be written back ("" for none)
-	FieldValue   string // its value
-	FieldWhy     string // why the selected node cannot be written back
+	FieldPath    string        // the selected tree node when it can be written back ("" for none)
+	FieldValue   string        // its value
+	FieldWhy     string        // why the selected node cannot be written back
+	FieldEnum    []FieldChoice // the values the decoder names, for an enumeration
+	FieldFlags   []FieldChoice // the bits the decoder names, for flags
 	seenRev      int
 	mounted      bool
 }
@@ -205,12 +208,21 @@ func (p *EditPanel) errorAt() app.UI {
 	)
 }
 
-// field is the selected tree number's editor, or why it has none.
+// FieldChoice is one named value of an enumeration, or one named bit.
+type FieldChoice struct {
+	Value uint64
+	Name  string
+}
+
+// field is the selected tree number's editor, or why it has none. The text
+// box holds the number written; an enumeration's list and the flags' boxes
+// only fill it in.
 func (p *EditPanel) field() app.UI {
 	switch {
 	case p.FieldPath != "":
 		return app.Div().ID("field-editor").Class("edit-row").Body(
 			app.Label().For("field-value").Body(app.Text("Field "), app.Code().Text(p.FieldPath), app.Text(" = ")),
+			p.enumList(),
 			app.Input().ID("field-value").Class("field-value").Type("text").Value(p.FieldValue).Size(14),
 			app.Button().ID("field-set").Class("edit-btn").Text("Set").
 				Title("write this value into the field's bytes (decimal or 0x hex), re-sign, and keep it only if the decoder reads it back").
@@ -221,10 +233,70 @@ func (p *EditPanel) field() app.UI {
 					}
 					ctx.NewActionWithValue(ActEditField, v)
 				}),
+			p.flagBoxes(),
 			app.Span().Class("edit-note").Text("Changing a field changes what the runtime reads there; the decoder's problems below say what no longer fits."),
 		)
 	case p.FieldWhy != "":
 		return app.P().ID("field-why").Class("edit-note").Text("Field: " + p.FieldWhy + ".")
 	}
-	return app.P().Class("edit-note").Text("Select a number in the Tree tab to change it.")
+	return app.P().Class("edit-note").Text("Select a number or a named value (an enumeration) in the Tree tab to change it.")
+}
+
+// enumList offers an enumeration's named values; choosing one puts its
+// number in the text box.
+func (p *EditPanel) enumList() app.UI {
+	if len(p.FieldEnum) == 0 {
+		return nil
+	}
+	cur, _ := strconv.ParseUint(p.FieldValue, 0, 64)
+	opts := make([]app.UI, len(p.FieldEnum))
+	for i, c := range p.FieldEnum {
+		opts[i] = app.Option().Value(strconv.FormatUint(c.Value, 10)).Selected(c.Value == cur).Text(fmt.Sprintf("%s (%d)", c.Name, c.Value))
+	}
+	return app.Select().ID("field-enum").Class("field-enum").Title("the values the decoder names").Body(opts...).
+		OnChange(func(ctx app.Context, e app.Event) {
+			ctx.PreventUpdate()
+			setFieldText(ctx.JSSrc().Get("value").String())
+		})
+}
+
+// flagBoxes offers a flags field's named bits; ticking one sets or clears
+// its bit of the number in the text box (bits nobody named are kept).
+func (p *EditPanel) flagBoxes() app.UI {
+	if len(p.FieldFlags) == 0 {
+		return nil
+	}
+	cur, _ := strconv.ParseUint(p.FieldValue, 0, 64)
+	boxes := make([]app.UI, len(p.FieldFlags))
+	for i, c := range p.FieldFlags {
+		bit := c.Value
+		id := "field-flag-" + strconv.FormatUint(bit, 16)
+		boxes[i] = app.Label().Class("field-flag").For(id).Body(
+			app.Input().ID(id).Type("checkbox").Checked(cur&bit != 0).DataSet("bit", bit).
+				OnChange(func(ctx app.Context, e app.Event) {
+					ctx.PreventUpdate()
+					el := app.Window().GetElementByID("field-value")
+					if !el.Truthy() {
+						return
+					}
+					v, err := strconv.ParseUint(strings.TrimSpace(el.Get("value").String()), 0, 64)
+					if err != nil {
+						v = cur
+					}
+					if ctx.JSSrc().Get("checked").Bool() {
+						v |= bit
+					} else {
+						v &^= bit
+					}
+					setFieldText(fmt.Sprintf("0x%x", v))
+				}),
+			app.Text(fmt.Sprintf(" %s (0x%x)", c.Name, bit)))
+	}
+	return app.Div().ID("field-flags").Class("field-flags").Body(boxes...)
+}
+
+func setFieldText(v string) {
+	if el := app.Window().GetElementByID("field-value"); el.Truthy() {
+		el.Set("value", v)
+	}
 }

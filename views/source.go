@@ -140,7 +140,7 @@ func (p *SourcePane) onScroll(ctx app.Context, e app.Event) {
 // onClick selects the line clicked (delegated: the lines are HTML).
 func (p *SourcePane) onClick(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
-	_, s, ok := clickedData(e, "src")
+	_, _, s, ok := clickedData(e, "src")
 	if !ok {
 		return
 	}

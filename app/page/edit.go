@@ -31,6 +31,9 @@ type Editing struct {
 	Done string // what the last operation did, for the status line
 
 	RS RootSigText
+
+	choices    map[choiceKey][]FieldChoice // the values and bits probed per field of choicesFor (editfield.go)
+	choicesFor *model.Model
 }
 
 // EditStep is one edit and the container it gave.

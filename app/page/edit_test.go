@@ -308,3 +308,60 @@ func TestEditField(t *testing.T) {
 		t.Error("undo did not restore the original")
 	}
 }
+
+// Enumerations by name and flags by bit: the values and bits the editor
+// offers are D3D12_SHADER_VISIBILITY's and D3D12_ROOT_SIGNATURE_FLAGS's
+// (d3d12.h), found by writing each value and decoding again; a name set is
+// written as its number and read back as that name.
+func TestEditFieldByName(t *testing.T) {
+	s := page.New()
+	s.Open("cbuffer2.dxbc", corpus.Bytes(t, rtsFile))
+	s.StartEdit()
+	const vis = "RootSignature/Parameters/0/ShaderVisibility"
+	selectField(t, s, "RTS0", vis)
+	f, why := s.SelectedField()
+	if why != "" || !f.Named || f.Value != "0" {
+		t.Fatalf("ShaderVisibility: %+v (%s), want a named field of value 0", f, why)
+	}
+	var names []string
+	for i, c := range f.Enum {
+		if c.Value != uint64(i) {
+			t.Errorf("choice %d has value %d", i, c.Value)
+		}
+		names = append(names, c.Name)
+	}
+	if got := strings.Join(names, ","); got != "All,Vertex,Hull,Domain,Geometry,Pixel,Amplification,Mesh" {
+		t.Errorf("the visibilities offered are %s", got)
+	}
+	s.EditField("5")
+	if s.Edit.Err != "" || len(s.Edit.Steps) != 1 || !strings.Contains(s.Edit.Steps[0].What, "to 5 (Pixel) (was 0 (All))") {
+		t.Fatalf("setting Pixel: error %q, steps %v", s.Edit.Err, s.Edit.Steps)
+	}
+	if n := s.SelectedNode(); n == nil || n.JSONPath != vis || n.Full != "Pixel" {
+		t.Errorf("after the edit the tree shows %+v, want Pixel selected", n)
+	}
+	if s.Model.Digest != "valid" {
+		t.Errorf("digest %s, want valid", s.Model.Digest)
+	}
+
+	selectField(t, s, "RTS0", "RootSignature/Flags")
+	f, why = s.SelectedField()
+	if why != "" || f.Named || len(f.Enum) != 0 {
+		t.Fatalf("Flags: %+v (%s)", f, why)
+	}
+	// d3d12.h: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT 0x1 … SAMPLER_HEAP_DIRECTLY_INDEXED
+	// 0x800, and ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT 0x80000000.
+	want := map[uint64]string{0x1: "ALLOWINPUTASSEMBLERINPUTLAYOUT", 0x20: "DENYPIXELSHADERROOTACCESS", 0x80: "LOCALROOTSIGNATURE",
+		0x800: "SAMPLERHEAPDIRECTLYINDEXED", 0x80000000: "ALLOWLOWTIERRESERVEDHWCBLIMIT"}
+	if len(f.Flags) != 13 {
+		t.Errorf("%d flags offered, want the 13 bits d3d12.h names: %v", len(f.Flags), f.Flags)
+	}
+	for i, c := range f.Flags {
+		if bit := uint64(1) << i; i < 12 && c.Value != bit || i == 12 && c.Value != 0x80000000 {
+			t.Errorf("flag %d (%s) is bit 0x%x", i, c.Name, c.Value)
+		}
+		if w, ok := want[c.Value]; ok && strings.ToUpper(c.Name) != w {
+			t.Errorf("bit 0x%x is %q, want %s", c.Value, c.Name, w)
+		}
+	}
+}

@@ -154,7 +154,7 @@ func operandKind(in *Instruction, i int) byte {
 		return 'u'
 	}
 	info := opTable[in.Opcode]
-	nDst := in.Opcode.destinations()
+	nDst := in.Opcode.Destinations()
 	if i >= nDst && len(info.src) > 0 {
 		return info.src[min(i-nDst, len(info.src)-1)]
 	}
@@ -185,7 +185,7 @@ func operandNote(in *Instruction, i int) string {
 		return own
 	}
 	info := opTable[in.Opcode]
-	nDst := in.Opcode.destinations()
+	nDst := in.Opcode.Destinations()
 	if nDst == 0 || len(in.Operands) <= nDst || i < nDst {
 		return own
 	}

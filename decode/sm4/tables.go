@@ -525,10 +525,10 @@ func (o Opcode) IsDeclaration() bool {
 		o == OpDclGSInstances || o == OpCustomData
 }
 
-// destinations is how many leading operands are destinations (their
+// Destinations is how many leading operands are destinations (their
 // literals, if any, are untyped; FXC's precision notes compare the sources
 // with the first of them).
-func (o Opcode) destinations() int {
+func (o Opcode) Destinations() int {
 	switch o {
 	case OpBreakc, OpContinuec, OpDiscard, OpIf, OpRetc, OpCase, OpSwitch, OpCall, OpCallc, OpLabel, OpFcall,
 		OpEmitStream, OpCutStream, OpEmitThenCutStream:

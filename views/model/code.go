@@ -15,6 +15,9 @@ import (
 type CodeListing struct {
 	Title string        // "ps_5_0: 42 instructions"
 	Lines []ListingLine // offsets absolute; no tree node (Part, Node -1)
+
+	prog *sm4.Program // the typed instructions, Lines[1:] (regrefs.go)
+	regs *RegisterRefs
 }
 
 // CodeListing returns the part's token stream as listing lines (nil when
@@ -25,7 +28,7 @@ func (pv *PartView) CodeListing() *CodeListing {
 	}
 	s := pv.Part.Bytecode
 	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)),
-		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}}
+		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}, prog: s.Program}
 	for i, in := range s.Instructions {
 		pad := strings.Repeat("  ", min(in.Indent, 16))
 		text := in.Text

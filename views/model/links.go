@@ -2,6 +2,8 @@ package model
 
 import (
 	"strings"
+
+	"github.com/dxscope/dxscope/decode"
 )
 
 // FieldPath names a node for a share link's field= and open=: its JSON path
@@ -88,4 +90,18 @@ func (t *Tree) legacyField(path string) *Node {
 		}
 	}
 	return nil
+}
+
+// ProbeField decodes data (a whole container) and returns the node at path
+// in the part at index i of the part list (1 is the first part), or nil:
+// what the tree would show for the field, at the cost of one decode and one
+// part's tree (the page's field editor asks this of each value it tries).
+func ProbeField(data []byte, i int, name, path string) *Node {
+	f, err := decode.Parse(data)
+	if err != nil || i < 1 || i > len(f.Parts) || f.Parts[i-1].Name != name {
+		return nil
+	}
+	q := *f.Parts[i-1]
+	q.Spans = nil
+	return BuildTree(q.Name, &q, nil).FindField(path)
 }

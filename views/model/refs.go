@@ -13,6 +13,9 @@ type Ref struct {
 	Def   int   // the defining line, -1 when the listing has none (a parameter, an intrinsic)
 	Uses  []int // lines using it (at most MaxUses), in order
 	Count int   // every use, listed or not
+	// Scope is where Def and Uses were looked for when not the whole
+	// listing ("its basic block" for an SHDR/SHEX register).
+	Scope string
 }
 
 // refKey names a value within its scope: %values belong to their function,
