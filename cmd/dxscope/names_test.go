@@ -159,9 +159,7 @@ func rdat(n func(int) string) []byte {
 // res, and !dx.entryPoints naming entry, with a one-element input and
 // output signature named in and out.
 func module(entry, fnName, res, in, out string) []byte {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, 8, 3)
-	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
+	w, mod := hostile.NewModule()
 
 	ty := w.Enter(3, 17, 4)
 	w.Unabbrev(4, 1, 4)     // NUMENTRY

@@ -16,9 +16,7 @@ import (
 // main with three dx.op calls around a value-defining instruction, integer
 // constants, !dx.shaderModel and !dx.entryPoints, and names in the module VST.
 func buildModule() []byte {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, 8, 3)
-	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
+	w, mod := hostile.NewModule()
 
 	ty := w.Enter(3, 17, 4)
 	w.Unabbrev(4, 1, 5)        // NUMENTRY

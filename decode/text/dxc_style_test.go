@@ -500,9 +500,7 @@ func TestDXCPatchConstantHeadings(t *testing.T) {
 // numbers the expression like any node (DXC's listings show "metadata !142"
 // and "!142 = !DIExpression()") and names tag 0x37.
 func TestDIExpressionIsNumbered(t *testing.T) {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, ir.ModuleBlockID, 3)
-	w.Unabbrev(3, ir.ModuleCodeVersion, 1)
+	w, mod := hostile.NewModule()
 	md := w.Enter(3, ir.MetadataBlockID, 3)
 	w.Unabbrev(3, ir.MetadataExpression, 0)
 	w.Unabbrev(3, ir.MetadataDerivedType, 0, 0x37, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

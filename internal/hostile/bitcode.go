@@ -27,6 +27,16 @@ func NewBitcode() *Bits {
 	return w
 }
 
+// NewModule starts a module's bitcode: the magic, MODULE_BLOCK (8) entered
+// with 3-bit abbreviation ids, and its VERSION 1 record (relative value
+// ids, as DXC writes). Exit(3, mod) closes the block.
+func NewModule() (w *Bits, mod int) {
+	w = NewBitcode()
+	mod = w.Enter(2, 8, 3)
+	w.Unabbrev(3, 1, 1)
+	return w, mod
+}
+
 // Emit writes v in width bits.
 func (w *Bits) Emit(v uint64, width uint) {
 	for i := uint(0); i < width; i++ {
@@ -168,9 +178,7 @@ func (w *Bits) arrayRecord(width uint, id uint64, bits uint, ops ...uint64) {
 // for 16,384 parameters and 2,048 declarations, whose disassembly spells
 // the parameter list once per declaration (gigabytes).
 func FunctionTypeBitcode(params, decls int) []byte {
-	w := NewBitcode()
-	mod := w.Enter(2, 8, 3) // MODULE_BLOCK
-	w.Unabbrev(3, 1, 1)     // VERSION 1
+	w, mod := NewModule()
 	tb := w.Enter(3, 17, 4) // TYPE_BLOCK_ID_NEW
 	w.Unabbrev(4, 1, 3)     // NUMENTRY 3
 	w.Unabbrev(4, 2)        // 0: void

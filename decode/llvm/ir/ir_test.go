@@ -31,9 +31,7 @@ func signed(v int64) uint64 {
 //	declare void @dx.op.f(i32, float)
 //	define void @main() { call void @dx.op.f(i32 5, float bitcast (i32 1 to float)); ret void }
 func handModule() []byte {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, ModuleBlockID, 3)
-	w.Unabbrev(3, ModuleCodeVersion, 1)
+	w, mod := hostile.NewModule()
 	ty := w.Enter(3, TypeBlockIDNew, 4)
 	w.Unabbrev(4, TypeCodeNumEntry, 10)
 	w.Unabbrev(4, TypeCodeVoid)        // 0 void
