@@ -302,10 +302,33 @@ func (p *Page) Do(steps ...chromedp.Action[chromedp.Void]) {
 	p.Run("browser", steps...)
 }
 
-// Click clicks the element the CSS selector finds, once it is visible.
+// Click clicks the element the CSS selector finds, once it is visible. The
+// page redraws windows of rows (the hex view, listings) as they scroll, so
+// an element found may be replaced before the click lands: the click is
+// tried again on the element found afresh.
 func (p *Page) Click(sel string) {
 	p.T.Helper()
-	p.Run("click "+sel, chromedp.Click(chromedp.CSS(sel)))
+	ctx, cancel := context.WithTimeout(p.Ctx, StepTimeout)
+	defer cancel()
+	var err error
+	for try := 0; try < 5; try++ {
+		if err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err == nil || !staleNode(err) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		p.Shoot("failed-click-" + strings.ReplaceAll(sel, " ", "-"))
+		p.T.Fatalf("click %s: %v (page says: %s)", sel, err, p.messages())
+	}
+}
+
+// staleNode says whether err is the browser's answer for an element that
+// was replaced after it was found.
+func staleNode(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Could not find node with given id") || strings.Contains(s, "No node with given id") ||
+		strings.Contains(s, "Node is detached")
 }
 
 // Upload sets the file on the file input the CSS selector finds.
