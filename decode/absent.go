@@ -20,11 +20,25 @@ const MaxAbsent = 4096
 // from values that are held (workedOut). Only damaged parts pay for this.
 func (f *File) markAbsent() {
 	for _, p := range f.Parts {
-		if p.Module != nil || !f.cutShort(p) {
+		if p.Module != nil || !f.cutShort(p) && len(p.cutOff) == 0 {
 			continue // the bitcode's records are checked by their own spans (decode/dxil)
 		}
 		p.Absent = absentPaths(p)
 	}
+}
+
+// partsMissing says the file lacks bytes of the parts its header lists: a
+// part cut short, or one whose header is past the end.
+func (f *File) partsMissing() bool {
+	if int64(len(f.Parts)) < int64(f.Header.PartCount) {
+		return true
+	}
+	for _, p := range f.Parts {
+		if int64(len(p.data)) < int64(p.Size) {
+			return true
+		}
+	}
+	return false
 }
 
 // cutShort says whether an Error problem falls in the part (header or data).
@@ -60,6 +74,10 @@ func absentPaths(p *Part) []string {
 		i := sort.Search(len(held), func(i int) bool { return held[i] >= string(path) })
 		return i < len(held) && held[i] == string(path)
 	}
+	cutOff := map[string]bool{}
+	for _, c := range p.cutOff {
+		cutOff[c] = true
+	}
 	absent, unheld := map[string]bool{}, map[string]bool{}
 	var names []string // "…Name" values: absent when what they name is
 	w := newJSONWalk(b)
@@ -68,13 +86,22 @@ func absentPaths(p *Part) []string {
 		if slash < 0 {
 			return // the part's own keys (Name, Size, Offset, …): the part header
 		}
+		ps := string(path)
+		// Cut off: the decoder found the value, or a record around it, past the cut.
+		if len(cutOff) > 0 {
+			for k := len(path); k > slash; k = bytes.LastIndexByte(path[:k], '/') {
+				if cutOff[string(path[:k])] {
+					unheld[ps], absent[ps] = true, true
+					return
+				}
+			}
+		}
 		// Held: the value or a record around it has a span in the bytes.
 		for k := len(path); k > slash; k = bytes.LastIndexByte(path[:k], '/') {
 			if isHeld(path[:k]) {
 				return
 			}
 		}
-		ps := string(path)
 		unheld[ps] = true
 		var v any
 		if isBool {
@@ -197,6 +224,10 @@ func workedOut(p *Part, rest string, v any) string {
 		return "the work-graph nodes resolved from the records, and a count of references that name nothing"
 	case (p.Bytecode != nil || p.Level9 != nil) && (last == "Major" || last == "Minor" || last == "ProgramType"):
 		return "a field of the packed version token, whose span is the token"
+	case p.PDB != nil && rest == "FreeBlocks":
+		return "a count of the blocks no stream uses, worked out from the stream directory"
+	case p.Level9 != nil && last == "Offset" && !strings.HasPrefix(rest, "Shader/Debug/"):
+		return "where the record (a mapping, the shader, a token) starts in the file, which the decoder adds"
 	}
 	return ""
 }

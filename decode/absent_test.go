@@ -129,21 +129,9 @@ func TestCutPartsShowOnlyWhatTheyHold(t *testing.T) {
 }
 
 // notYet: the decoders whose cut parts still show values their bytes do not
-// hold (a header read whole after the cut, a value set before a later read
-// fails, a signature's Used mask merged from the other signatures), by part
-// and the value path they start with. Each is a decoder to fix; the test fails
-// on any other.
-var notYet = map[string]string{
-	"Aon9": "Level9/Shader/",
-	"PCSG": "Signature/Parameters/",
-	"PSG1": "Signature/Parameters/",
-	"RDAT": "RuntimeData/StringBuffer/",
-	"RDEF": "ResourceDefs/",
-	"SDBG": "SourceDebug/",
-	"SPDB": "PDB/",
-	"SRCI": "SourceInfo/",
-	"VERS": "CompilerVersion/",
-}
+// hold, by part and the value path they start with (each a decoder to fix,
+// with its reason); the test fails on any other. None is left.
+var notYet = map[string]string{}
 
 // leafMap is a part's JSON values by path (rooted at its value keys), with
 // only the values read from bytes: worked-out values may change with a cut.

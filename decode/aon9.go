@@ -168,7 +168,12 @@ func decodeAon9(p *Part, r *binread.Reader) {
 	if a.ChunkSize != uint32(r.Len()) {
 		r.ProblemAt(Note, 0, "Aon9 header", "ChunkSize is %d, the part holds %d bytes", a.ChunkSize, r.Len())
 	}
-	a.ConstantBufferMappings = aon9Mappings(r, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *binread.Reader) aon9ConstantBufferMapping {
+	// The tables and the shader each have their own bytes in every file a
+	// compiler wrote; a table whose offset points into bytes already taken
+	// is reported and left undecoded, so crafted offsets cannot have the
+	// same bytes decoded once per table.
+	taken := &aon9Ranges{{"Shader", int(a.ShaderOffset), min(int(a.ShaderOffset)+int(a.ShaderSize), r.Len())}}
+	a.ConstantBufferMappings = aon9Mappings(r, taken, "ConstantBufferMappings", a.ConstantBufferMappingCount, a.ConstantBufferMappingOffset, 12, func(s *binread.Reader) aon9ConstantBufferMapping {
 		m := aon9ConstantBufferMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), StartRegister: s.U16("StartRegister"),
 			RegisterCount: s.U16("RegisterCount"), TargetRegister: s.U16("TargetRegister")}
 		for j := range m.DataConversion {
@@ -176,24 +181,41 @@ func decodeAon9(p *Part, r *binread.Reader) {
 		}
 		return m
 	})
-	a.LoopRegisterMappings = aon9Mappings(r, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *binread.Reader) aon9LoopRegisterMapping {
+	a.LoopRegisterMappings = aon9Mappings(r, taken, "LoopRegisterMappings", a.LoopRegisterMappingCount, a.LoopRegisterMappingOffset, 8, func(s *binread.Reader) aon9LoopRegisterMapping {
 		return aon9LoopRegisterMapping{Offset: s.Abs(), Buffer: s.U16("Buffer"), SourceRegister: s.U16("SourceRegister"),
 			Component: s.U16("Component"), TargetRegister: s.U16("TargetRegister")}
 	})
 	if a.UnknownMappingCount != 0 {
 		r.ProblemAt(Note, 24, "Aon9 header", "UnknownMappingCount is %d; no known compiler writes these mappings, their bytes stay undecoded", a.UnknownMappingCount)
 	}
-	a.SamplerMappings = aon9Mappings(r, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *binread.Reader) aon9SamplerMapping {
+	a.SamplerMappings = aon9Mappings(r, taken, "SamplerMappings", a.SamplerMappingCount, a.SamplerMappingOffset, 4, func(s *binread.Reader) aon9SamplerMapping {
 		return aon9SamplerMapping{Offset: s.Abs(), SourceResource: s.U8("SourceResource"), SourceSampler: s.U8("SourceSampler"),
 			TargetSampler: s.U8("TargetSampler"), Reserved: s.U8("Reserved")}
 	})
-	a.RuntimeConstantMappings = aon9Mappings(r, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) aon9RuntimeConstantMapping {
+	a.RuntimeConstantMappings = aon9Mappings(r, taken, "RuntimeConstantMappings", a.RuntimeConstantMappingCount, a.RuntimeConstantMappingOffset, 4, func(s *binread.Reader) aon9RuntimeConstantMapping {
 		return aon9RuntimeConstantMapping{Offset: s.Abs(), ConstantDescription: aon9RuntimeConstant(s.U16("ConstantDescription")), TargetRegister: s.U16("TargetRegister")}
 	})
 	sr := r.Sub(int(a.ShaderOffset), int(a.ShaderSize), r.Join("Shader"), "D3D9 shader")
 	var sh d3d9.Shader
 	d3d9.Decode(&sh, sr)
 	a.Shader = d3d9JSON(&sh, sr.Len() >= 4)
+	// What a cut instruction or comment block would say (its size, its
+	// text, a comment's FourCC) is not in the bytes present.
+	for i, in := range sh.Instructions {
+		if in.Cut {
+			for _, k := range []string{"Size", "Text", "Comment"} {
+				sr.Absent("Instructions/" + strconv.Itoa(i) + "/" + k)
+			}
+		}
+	}
+	for i, c := range sh.Comments {
+		if c.Cut {
+			sr.Absent("Comments/" + strconv.Itoa(i) + "/Size")
+			if c.FourCC == "" {
+				sr.Absent("Comments/" + strconv.Itoa(i) + "/FourCC")
+			}
+		}
+	}
 	if a.Shader.Version != a.ShaderVersion && len(a.Shader.Instructions) > 0 {
 		r.ProblemAt(Warning, 4, "Aon9 header", "ShaderVersion 0x%08x differs from the shader's own version token 0x%08x", a.ShaderVersion, a.Shader.Version)
 	}
@@ -234,10 +256,16 @@ func d3d9ParamJSON(in *d3d9.Instruction, p *d3d9.Param) D3D9Param {
 
 // aon9Mappings reads one of the Aon9 mapping tables: count records of size
 // bytes at off, each read by read (as far as whole records remain).
-func aon9Mappings[T any](r *binread.Reader, name string, count, off uint16, size int, read func(s *binread.Reader) T) []T {
+func aon9Mappings[T any](r *binread.Reader, taken *aon9Ranges, name string, count, off uint16, size int, read func(s *binread.Reader) T) []T {
 	if count == 0 {
 		return nil
 	}
+	end := min(int(off)+int(count)*size, r.Len())
+	if other, ok := taken.overlap(int(off), end); ok {
+		r.ProblemAt(Error, int(off), name, "%s (%d records at 0x%x) lies in the bytes of %s: not decoded again", name, count, off, other)
+		return nil
+	}
+	*taken = append(*taken, aon9Range{name, int(off), end})
 	var out []T
 	s := r.Sub(int(off), int(count)*size, r.Join(name), name)
 	for i := 0; i < int(count) && s.Remaining() >= size; i++ {
@@ -246,4 +274,22 @@ func aon9Mappings[T any](r *binread.Reader, name string, count, off uint16, size
 		s.End()
 	}
 	return out
+}
+
+// aon9Ranges are the byte ranges of an Aon9 part already decoded, by name.
+type aon9Ranges []aon9Range
+
+type aon9Range struct {
+	name       string
+	start, end int
+}
+
+// overlap names the range that [start, end) shares a byte with.
+func (rs aon9Ranges) overlap(start, end int) (string, bool) {
+	for _, o := range rs {
+		if start < o.end && o.start < end {
+			return o.name, true
+		}
+	}
+	return "", false
 }

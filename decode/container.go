@@ -131,6 +131,9 @@ type Part struct {
 	Spans []Span
 
 	data []byte
+	// cutOff are the paths a decoder or check found cut off (report.Sink's
+	// Absent): absent whatever span is around them.
+	cutOff []string
 }
 
 // MarshalJSON writes the part's fields, and Value under its registered key.
@@ -376,6 +379,7 @@ func (f *File) decodePart(p *Part) {
 	k := LookupPart(p.Name)
 	r := binread.New(p.data, p.DataOffset, valueKey(k), p.Name, out)
 	r.What, r.Key = p.Name, r.Path
+	r.Short = len(p.data) < int(p.Size)
 	// A decoder bug must not take the whole file down: report it and keep the part raw.
 	out.Guard(p.DataOffset, p.Name, p.Name, func() {
 		if k != nil && k.Decode != nil {
@@ -394,6 +398,7 @@ func (f *File) decodePart(p *Part) {
 		out.Problem(Note, gaps[0].Off, p.Name, p.Name, "%d bytes of the part (first at 0x%x) are not covered by any decoded field", n, gaps[0].Off)
 	}
 	p.Spans = append(out.Spans, gaps...)
+	p.cutOff = out.Absent
 	for i := range p.Spans {
 		p.Spans[i].Part = p.Name
 	}

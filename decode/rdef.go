@@ -379,12 +379,20 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int
 func (c *rdefCtx) str(off uint32, path string, field int) string {
 	if int64(off) >= int64(c.r.Len()) {
 		c.r.ProblemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", c.r.FieldName(path), off, c.r.Len())
+		if c.r.Short {
+			c.r.Out.MarkAbsent(path) // past where the file is cut
+		}
 		return ""
 	}
 	if c.tab.Data == nil {
 		c.tab.Data = c.r.Data
 	}
 	full, terminated := c.tab.At(off)
+	if !terminated && c.r.Short {
+		// The string goes on past where the file is cut: its first bytes are not its value.
+		c.r.Out.MarkAbsent(path)
+		return ""
+	}
 	s := c.tab.Name(full)
 	if c.strings[off] {
 		return s
@@ -446,6 +454,10 @@ func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
 		}
 	}
 	v.TypeIndex = c.typeAt(v.TypeOffset, 0, path+"/Type", off+16, nil)
+	if c.typeCut(v.TypeIndex, v.TypeOffset) {
+		c.r.Out.MarkAbsent(path + "/TypeIndex")
+		c.r.Out.MarkAbsent(path + "/TypeText")
+	}
 	return v
 }
 
@@ -493,6 +505,9 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	}
 	if c.sm5 && t.Reserved[0] != 0 {
 		ri := c.typeAt(t.Reserved[0], depth+1, tpath+"/Reserved0Type", int(off)+16, append(stack, off))
+		if c.typeCut(ri, t.Reserved[0]) {
+			c.r.Out.MarkAbsent(tpath + "/Reserved0TypeIndex")
+		}
 		c.d.Types[idx].Reserved0TypeIndex = &ri
 	}
 	if t.Members == 0 {
@@ -530,10 +545,19 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 		mr.End()
 		m.Name = c.str(m.NameOffset, mpath+"/Name", moff)
 		m.TypeIndex = c.typeAt(m.TypeOffset, depth+1, mpath+"/Type", moff+4, stack)
+		if c.typeCut(m.TypeIndex, m.TypeOffset) {
+			c.r.Out.MarkAbsent(mpath + "/TypeIndex")
+		}
 		members = append(members, m)
 	}
 	c.d.Types[idx].MemberList = members
 	return idx
+}
+
+// typeCut says a type index is -1 because the type at off lies past where
+// the file is cut: which type it is, the file does not say.
+func (c *rdefCtx) typeCut(idx int, off uint32) bool {
+	return idx < 0 && c.r.Short && int64(off)+int64(c.typeSize) > int64(c.r.Len())
 }
 
 // typeText spells a type the way HLSL (and FXC's listing) does.

@@ -217,22 +217,34 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 		ascii = int64(r.Len())
 	}
 	db := r.Data[ascii:]
-	str := func(off, n int32) string {
+	// A string that runs past the data of a part cut short is not in the
+	// file: t.Absent names it (its record's reader, or r for the header's).
+	str := func(t *binread.Reader, name string, off, n int32) string {
 		if off < 0 || n < 0 || int64(off)+int64(n) > int64(len(db)) {
+			if r.Short && off >= 0 && n >= 0 {
+				t.Absent(name)
+			}
 			return ""
 		}
 		return binread.CapText(string(db[off:off+n]), 1<<20)
 	}
-	cstr := func(off int32) string {
+	cstr := func(name string, off int32) string {
 		if off < 0 || int64(off) >= int64(len(db)) {
+			if r.Short && off >= 0 {
+				r.Absent(name)
+			}
 			return ""
 		}
 		st := binread.StringTable{Data: db}
-		v, _ := st.At(uint32(off))
+		v, terminated := st.At(uint32(off))
+		if !terminated && r.Short {
+			r.Absent(name)
+			return ""
+		}
 		return binread.CapText(v, binread.MaxNameLen)
 	}
 	limit := int(ascii)
-	s.CompilerSignature, s.EntryFunction, s.Profile = cstr(h.CompilerSigOffset), cstr(h.EntryFuncOffset), cstr(h.ProfileOffset)
+	s.CompilerSignature, s.EntryFunction, s.Profile = cstr("CompilerSignature", h.CompilerSigOffset), cstr("EntryFunction", h.EntryFuncOffset), cstr("Profile", h.ProfileOffset)
 	// The three strings are fields of their own inside the ASCII database.
 	for _, c := range []struct {
 		name string
@@ -246,7 +258,7 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 	s.Files = sdbgTable(r, "Files", h.Files, 16, limit, func(t *binread.Reader) SDBGFile {
 		f := SDBGFile{NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength")),
 			SourceOffset: int32(t.U32("SourceOffset")), SourceLength: int32(t.U32("SourceLength"))}
-		f.FileName, f.Source = binread.CapText(str(f.NameOffset, f.NameLength), binread.MaxNameLen), str(f.SourceOffset, f.SourceLength)
+		f.FileName, f.Source = binread.CapText(str(t, "FileName", f.NameOffset, f.NameLength), binread.MaxNameLen), str(t, "Source", f.SourceOffset, f.SourceLength)
 		return f
 	})
 	s.Instructions = sdbgTable(r, "Instructions", h.Instructions, 396, limit, func(t *binread.Reader) sdbgInstruction {
@@ -288,13 +300,13 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 	s.Symbols = sdbgTable(r, "Symbols", h.Symbols, 20, limit, func(t *binread.Reader) sdbgSymbol {
 		y := sdbgSymbol{File: int32(t.U32("File")), Line: int32(t.U32("Line")), Character: int32(t.U32("Character")),
 			NameLength: int32(t.U32("NameLength")), NameOffset: int32(t.U32("NameOffset"))}
-		y.Name = binread.CapText(str(y.NameOffset, y.NameLength), binread.MaxNameLen)
+		y.Name = binread.CapText(str(t, "Name", y.NameOffset, y.NameLength), binread.MaxNameLen)
 		return y
 	})
 	s.Scopes = sdbgTable(r, "Scopes", h.Scopes, 20, limit, func(t *binread.Reader) sdbgScope {
 		c := sdbgScope{Kind: int32(t.U32("Kind")), NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength"))}
 		c.Tree = sdbgCountOffset{int32(t.U32("Tree/Count")), int32(t.U32("Tree/Offset"))}
-		c.Name = binread.CapText(str(c.NameOffset, c.NameLength), binread.MaxNameLen)
+		c.Name = binread.CapText(str(t, "Name", c.NameOffset, c.NameLength), binread.MaxNameLen)
 		return c
 	})
 	s.Types = sdbgTable(r, "Types", h.Types, 44, limit, func(t *binread.Reader) sdbgType {

@@ -448,6 +448,20 @@ func resolveSignatureDirections(f *File, parts []*Part) {
 			kind, ok = dxil.ShaderKind(uint32(p.data[2])|uint32(p.data[3])<<8), true
 		}
 	}
+	if !ok && f.partsMissing() {
+		// The part that would say whether these are a domain shader's inputs
+		// is not in the file: the direction, and the used column that
+		// depends on it, are not known.
+		for _, p := range parts {
+			if s := p.Signature; s != nil && s.PatchConstant {
+				p.cutOff = append(p.cutOff, "Signature/Direction")
+				for i := range s.Parameters {
+					p.cutOff = append(p.cutOff, fmt.Sprintf("Signature/Parameters/%d/Used", i), fmt.Sprintf("Signature/Parameters/%d/UsedString", i))
+				}
+			}
+		}
+		return
+	}
 	if !ok || kind != dxil.Domain { // 4 in both numberings
 		return
 	}

@@ -611,6 +611,9 @@ func decodeSourceInfo(p *Part, r *binread.Reader) {
 		if size < 8 || size > r.Len()-start {
 			r.ProblemAt(Error, start, "source info section", "section %d claims %d bytes; %d remain", i, size, r.Len()-start)
 			size = r.Len() - start
+			if r.Short {
+				r.CutShort()
+			}
 		}
 		if seen[sh.Type] {
 			r.ProblemAt(Warning, start, "source info section", "a second %s section", sh.Type)

@@ -47,13 +47,18 @@ type Reader struct {
 	What   string       // structure name for problems
 	Out    *report.Sink // where spans and problems go
 	Failed bool         // a read ran past the end
-	stack  []frame
+	// Short says Data ends where the file was cut, before the structure's
+	// own end: a value running to the end of Data may go on past it.
+	Short bool
+	stack []frame
 }
 
 type frame struct {
-	path  string
-	start int
-	what  string
+	path   string
+	start  int
+	what   string
+	failed bool // Failed when the structure began
+	cut    bool // CutShort was called inside it
 }
 
 // New returns a reader over b, whose first byte is at file offset base,
@@ -76,7 +81,10 @@ func (r *Reader) Sub(off, n int, path, what string) *Reader {
 	if n < 0 || end > len(r.Data) || end < off {
 		r.ProblemAt(report.Error, off, what, "%s needs 0x%x bytes at offset 0x%x, only 0x%x remain", what, n, r.Base+int64(off), len(r.Data)-off)
 		end = len(r.Data)
+		s.Short = true
 	}
+	// A range that ends where a cut short reader ends may be cut too.
+	s.Short = s.Short || r.Short && end == len(r.Data)
 	s.Data = r.Data[off:end]
 	s.Base = r.Base + int64(off)
 	return s
@@ -135,6 +143,12 @@ func (r *Reader) FieldName(path string) string {
 		return r.Part + path[len(r.Key):]
 	}
 	return path
+}
+
+// Absent names a value of the structure (a path under the reader's) that the
+// decoder could not read because the data is cut short before its bytes.
+func (r *Reader) Absent(name string) {
+	r.Out.MarkAbsent(r.Join(name))
 }
 
 // Need reports an Error (once per reader) when n bytes are not available at pos.
@@ -219,6 +233,9 @@ func (r *Reader) Raw(name string, n int) []byte { return r.Claim(name, n, report
 // as one span of the given kind.
 func (r *Reader) Claim(name string, n int, kind report.SpanKind) []byte {
 	if !r.Need(n, name) {
+		if n > 0 {
+			r.Pos += n // as readField: the fields after it are not read from its bytes
+		}
 		return nil
 	}
 	v := r.Data[r.Pos : r.Pos+n]
@@ -242,6 +259,12 @@ func (r *Reader) CString(name string) string {
 			return s
 		}
 	}
+	if r.Short {
+		// The string goes on past the cut: its first bytes are not its value.
+		r.Absent(name)
+		r.Pos = len(r.Data)
+		return ""
+	}
 	r.Out.Problem(report.Warning, r.Abs(), r.Part, r.StructName(), "string %s at 0x%x has no terminating NUL", r.FieldName(r.Join(name)), r.Abs())
 	s := string(rest)
 	r.Field(name, len(rest), s)
@@ -252,11 +275,22 @@ func (r *Reader) CString(name string) string {
 // Begin opens a structure named name at the current position; End closes it
 // and records its span. Fields read in between are named under it.
 func (r *Reader) Begin(name, what string) {
-	r.stack = append(r.stack, frame{path: r.Path, start: r.Pos, what: what})
+	r.stack = append(r.stack, frame{path: r.Path, start: r.Pos, what: what, failed: r.Failed})
 	r.Path = r.Join(name)
 }
 
-// End closes the structure Begin opened and records its span.
+// CutShort says the data ends inside the structures Begin opened and End
+// has not closed (a size cut to what remains of a file cut short): End
+// records no span for them.
+func (r *Reader) CutShort() {
+	for i := range r.stack {
+		r.stack[i].cut = true
+	}
+}
+
+// End closes the structure Begin opened and records its span, unless the
+// data is cut short inside it (a read failed, or CutShort): a structure's
+// span says its bytes hold every value under it, and a cut one's do not.
 func (r *Reader) End() {
 	if len(r.stack) == 0 {
 		return
@@ -264,10 +298,11 @@ func (r *Reader) End() {
 	f := r.stack[len(r.stack)-1]
 	r.stack = r.stack[:len(r.stack)-1]
 	end := r.Pos
+	cut := f.cut || end > len(r.Data) || r.Failed && !f.failed
 	if end > len(r.Data) {
 		end = len(r.Data)
 	}
-	if end > f.start {
+	if end > f.start && !cut {
 		r.Out.Span(report.Span{Part: r.Part, Path: r.Path, Off: r.Base + int64(f.start), Size: int64(end - f.start), Kind: report.SpanStruct})
 	}
 	r.Path = f.path

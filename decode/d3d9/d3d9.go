@@ -86,6 +86,10 @@ type Instruction struct {
 	Line   uint16
 	File   int     // index in Debug.Files, -1 when none
 	Writes []Write // the variables the instruction writes
+
+	// Cut says the shader's bytes end (the file is cut short) before the
+	// parameters the token declares: Size counts only those present.
+	Cut bool
 }
 
 // Param is one parameter token (or the dcl usage token, or an immediate of
@@ -116,6 +120,9 @@ type Comment struct {
 	Size   int64
 	Token  uint32 // 0xFFFE and the length in dwords (bits 16-30)
 	FourCC string
+	// Cut says the shader's bytes end (the file is cut short) inside the
+	// block: Size counts only the dwords present.
+	Cut bool `json:"-"`
 }
 
 // DebugInfo is the DBUG comment block: the source files, the source line
@@ -199,8 +206,11 @@ func Decode(s *Shader, r *binread.Reader) {
 		return
 	}
 	// The shader as a whole: what the decoder adds to it (Offset, the
-	// version token's fields) selects its bytes.
-	r.Out.Span(report.Span{Path: r.Path, Off: r.Base, Size: int64(r.Len()), Kind: report.SpanStruct})
+	// version token's fields) selects its bytes. A shader cut short has no
+	// such span: its bytes do not hold all it would say (the end token).
+	if !r.Short {
+		r.Out.Span(report.Span{Path: r.Path, Off: r.Base, Size: int64(r.Len()), Kind: report.SpanStruct})
+	}
 	w := make([]uint32, n)
 	for i := range w {
 		w[i] = binary.LittleEndian.Uint32(r.Data[i*4:])
@@ -260,6 +270,7 @@ func (d *decoder) comment(i int) int {
 	if n > len(w)-i-1 {
 		d.r.Problem(report.Error, "comment block of %d dwords runs past the end of the D3D9 shader (%d dwords remain)", n, len(w)-i-1)
 		n = len(w) - i - 1
+		c.Cut = d.r.Short
 	}
 	if n > 0 {
 		c.FourCC = binread.Printable(d.r.Data[(i+1)*4 : (i+2)*4])
@@ -300,6 +311,7 @@ func (d *decoder) instruction(i int) int {
 		d.r.Seek(i * 4)
 		d.r.Problem(report.Error, "instruction %s needs %d parameter dwords, only %d remain in the D3D9 shader", op, n, len(w)-i-1)
 		n = len(w) - i - 1
+		in.Cut = d.r.Short
 	}
 	if !known {
 		d.unknown++

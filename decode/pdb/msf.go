@@ -272,16 +272,21 @@ func (f *File) readSuperBlock(m *msf) bool {
 func (f *File) readFreeBlockMap(m *msf) {
 	r := m.r
 	cur := int(f.SuperBlock.FreeBlockMapBlock)
-	need := (m.nblocks + 7) / 8 // bits for every block present
+	need := int64(m.nblocks+7) / 8 // bits for every block present
+	if r.Short {
+		// A file cut short: the map still covers the blocks the superblock
+		// counts, and bits past the map bytes present are not in the file.
+		need = max(need, (int64(f.SuperBlock.NumBlocks)+7)/8)
+	}
 	for at := 1; at < m.nblocks; at += m.bs {
 		for k := at; k < at+2 && k < m.nblocks; k++ {
 			start := k * m.bs
 			n := m.bs
 			if k-at+1 == cur && need > 0 {
-				take := min(need, m.bs)
+				take := int(min(need, int64(m.bs)))
 				f.FreeBlockMap = append(f.FreeBlockMap, r.Data[start:start+take]...)
 				r.Out.Span(report.Span{Path: r.Join("FreeBlockMap"), Off: r.Base + int64(start), Size: int64(take), Kind: report.SpanField})
-				need -= take
+				need -= int64(take)
 				start += take
 				n -= take
 			}
@@ -289,6 +294,9 @@ func (f *File) readFreeBlockMap(m *msf) {
 				r.Out.Span(report.Span{Path: r.Join("FreeBlockMapPadding"), Off: r.Base + int64(start), Size: int64(n), Kind: report.SpanRaw})
 			}
 		}
+	}
+	if r.Short && need > 0 {
+		r.Absent("FreeBlockMap")
 	}
 }
 

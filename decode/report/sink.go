@@ -11,6 +11,11 @@ type Sink struct {
 	Spans    []Span
 	Problems []Problem
 
+	// Absent lists the paths of values a decoder found cut off: the bytes
+	// that would hold them lie past where the data ends (a file cut short).
+	// A value under such a path is not in the file, whatever span is around it.
+	Absent []string
+
 	// Budget, when set, is charged for every span and problem recorded and
 	// for what decoders Charge: a decoder that would take more is stopped.
 	Budget *Budget
@@ -19,6 +24,9 @@ type Sink struct {
 	// that repeats one fault a million times costs one line per kind.
 	kinds map[string]*problemKind
 }
+
+// MarkAbsent adds a path (in any form IndexPath reads) to Absent.
+func (s *Sink) MarkAbsent(path string) { s.Absent = append(s.Absent, IndexPath(path)) }
 
 // problemKind counts the problems of one kind beyond maxPerKind.
 type problemKind struct {

@@ -65,7 +65,7 @@ func (pv *PartView) Disassembly() *Disassembly {
 		return nil
 	}
 	base := pv.Base()
-	lines := text.DisassembleIR(ir)
+	lines := text.DisassembleIRStyle(ir, pv.dxcStyle())
 	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines))}
 	open := -1
 	for i, l := range lines {
@@ -87,6 +87,16 @@ func (pv *PartView) Disassembly() *Disassembly {
 	}
 	disasmCache[pv.Part] = d
 	return d
+}
+
+// dxcStyle is the spellings of the DXC build that wrote the file, as
+// `dxscope dis` chooses them (text.ChooseDXCStyle): a listing of an old
+// build's file reads as that build printed it.
+func (pv *PartView) dxcStyle() text.DXCStyle {
+	if pv.m == nil || pv.m.File == nil {
+		return text.DXCStyle{LineComments: true} // text.DisassembleIR's
+	}
+	return text.ChooseDXCStyle(pv.m.File)
 }
 
 // ByteRange is an exact run of bytes to select in the hex view, with the

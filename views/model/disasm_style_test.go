@@ -1,0 +1,89 @@
+package model
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// TestDisassemblySpelledByTheFilesDXC: the page's disassembly takes the
+// spellings of the DXC that wrote the file, as `dxscope dis` does. DXC wrote
+// "; line:N col:M" after instructions with a debug location from commit 2568
+// (release 1.5.2005) on. The corpus's /Zi file old_pdb (VERS: 1.7, 4123
+// commits) has two such lines; the same file with its VERS commit count set
+// to 2000, a build before them, shows the same lines without the comments,
+// as `dxscope dis` prints them for it.
+func TestDisassemblySpelledByTheFilesDXC(t *testing.T) {
+	_, raw := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
+	lines := func(b []byte) ([]DisasmLine, *decode.File) {
+		m := Build("old_pdb.dxil", b, 0)
+		for _, pv := range m.Parts {
+			if pv.Name == "ILDB" {
+				if d := pv.Disassembly(); d != nil {
+					return d.Lines, m.File
+				}
+			}
+		}
+		t.Fatal("no ILDB disassembly")
+		return nil, nil
+	}
+	now, _ := lines(raw)
+
+	old := append([]byte(nil), raw...)
+	vers := -1
+	f, err := decode.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := f.Part("VERS"); p != nil {
+		vers = int(p.DataOffset)
+	}
+	if vers < 0 || binary.LittleEndian.Uint32(old[vers+8:]) != 4123 {
+		t.Fatalf("VERS at %d does not hold commit count 4123", vers)
+	}
+	binary.LittleEndian.PutUint32(old[vers+8:], 2000) // CommitCount
+	then, fOld := lines(old)
+
+	if st := text.ChooseDXCStyle(fOld); st.LineComments {
+		t.Fatalf("commit count 2000 chose line comments: %s", st.Rule)
+	}
+	if len(then) != len(now) {
+		t.Fatalf("%d lines for the old build, %d for 4123 commits", len(then), len(now))
+	}
+	withComments := 0
+	for i := range now {
+		want := now[i].Text
+		if k := strings.Index(want, " ; line:"); k >= 0 {
+			withComments++
+			// The comment ends the line, or comes before the dx.op's own comment.
+			rest := want[k+len(" ; line:"):]
+			if j := strings.Index(rest, "  ;"); j >= 0 {
+				want = want[:k] + rest[j:]
+			} else {
+				want = want[:k]
+			}
+		}
+		if then[i].Text != want {
+			t.Errorf("line %d: %q, want %q", i, then[i].Text, want)
+		}
+	}
+	if withComments != 2 {
+		t.Errorf("%d lines with \"; line:\" for 4123 commits, want 2 (the listing's ret and storeOutput)", withComments)
+	}
+
+	// The same text as `dxscope dis` (text.WriteIRStyle with the chosen style).
+	var b strings.Builder
+	if err := text.WriteIRStyle(&b, decode.PartIR(fOld.Part("ILDB")), text.ChooseDXCStyle(fOld)); err != nil {
+		t.Fatal(err)
+	}
+	dis := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for i := range then {
+		if i >= len(dis) || dis[i] != then[i].Text {
+			t.Fatalf("line %d differs from dxscope dis", i)
+		}
+	}
+}
