@@ -29,6 +29,7 @@ type CodeView struct {
 	Lines    []model.ListingLine
 	Selected model.Span
 	Marks    map[[2]int64]bool  // the instructions of the selected source line, by (Off, Size)
+	Spelling string             // which compiler's spellings the lines follow, and why
 	Code     *model.CodeListing // for the temporaries' writes and reads, found on the first click (nil: registers are not links)
 
 	top      int            // first line drawn
@@ -184,6 +185,7 @@ func (v *CodeView) Render() app.UI {
 			app.H3().Text(v.Title),
 			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
 		),
+		spellingNote(v.Spelling),
 		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),
 		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
 			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),

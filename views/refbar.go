@@ -87,3 +87,13 @@ func tempOrdinal(t, line app.Value) int {
 	}
 	return -1
 }
+
+// spellingNote says under a listing's title which compiler release's
+// spellings its lines follow and why, or that the file names no compiler.
+func spellingNote(rule string) app.UI {
+	if rule == "" {
+		return nil
+	}
+	return app.P().Class("code-spelling").Title("Compilers changed how they print some lines between releases; dxscope prints them as the compiler that made this file did.").
+		Text("Spellings: " + rule + ".")
+}
