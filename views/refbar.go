@@ -103,6 +103,6 @@ func spellingNote(rule string) app.UI {
 	} else {
 		short = "as " + short + " printed it"
 	}
-	return app.P().Class("code-spelling").Title("Compilers changed how they print some lines between releases: "+rule+".").
+	return app.P().Class("code-spelling").Title("Compilers changed how they print some lines between releases: " + rule + ".").
 		Text("Spelled " + short + ".")
 }
