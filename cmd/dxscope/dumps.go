@@ -51,6 +51,7 @@ func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	text.WriteRootSignature(stdout, p)
+	text.WriteAbsent(stderr, p) // stdout is HLSL
 	status := 0
 	for _, pr := range partProblems(f.Problems, "RTS0") {
 		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
@@ -69,6 +70,7 @@ func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 		}
 		found = true
 		text.WriteModule(stdout, p)
+		text.WriteAbsent(stdout, p)
 	}
 	if !found {
 		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", text.Safe(path))
@@ -202,6 +204,9 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 	for _, pr := range partProblems(f.Problems, "SHDR", "SHEX", "Aon9") {
 		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
 	}
+	for _, p := range f.Parts {
+		text.WriteAbsent(stderr, p) // stdout is FXC's listing
+	}
 	return status
 }
 
@@ -228,6 +233,7 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 		return 1
 	}
 	fmt.Fprintf(stderr, "dxscope: spelling: %s\n", text.Safe(st.Rule))
+	text.WriteAbsent(stderr, part) // stdout is LLVM assembly
 	for _, pr := range ir.Problems {
 		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(pr.String()))
 	}

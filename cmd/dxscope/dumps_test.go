@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -274,5 +275,52 @@ func TestDisCommandPrintsDXCListing(t *testing.T) {
 	}
 	if code, _, _ := runCmd("dis"); code != 2 {
 		t.Errorf("no file: exit %d, want 2", code)
+	}
+}
+
+// A part cut short: every dump of it names the values its bytes do not
+// hold (decode.Part.Absent), on stdout for the reports (rdef, rdat, dxil,
+// psv) and on stderr where stdout is a language (rootsig's HLSL, asm's FXC
+// listing, dis's LLVM assembly). RTS0 decodes a root parameter only whole,
+// so a cut RTS0 has no absent values to name.
+func TestDumpsNameAbsentValues(t *testing.T) {
+	for _, c := range []struct {
+		file, part, cmd string
+		at              int64 // the cut, in the part's data
+		stdout          bool
+	}{
+		{"real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc", "RDEF", "rdef", 100, true},
+		{"real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc", "SHEX", "asm", 6, false},
+	} {
+		raw := corpus.Bytes(t, c.file)
+		f, err := decode.Parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.Part(c.part)
+		// Cut the file inside the part's data (its last part, or the parts
+		// after it are lost too).
+		cut := raw[:p.DataOffset+c.at]
+		g, _ := decode.Parse(cut)
+		q := g.Part(c.part)
+		if q == nil || len(q.Absent) == 0 {
+			t.Fatalf("%s cut at %d: %s has no absent values", c.file, len(cut), c.part)
+		}
+		path := filepath.Join(t.TempDir(), "cut.dxbc")
+		if err := os.WriteFile(path, cut, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, out, errOut := runCmd(c.cmd, path)
+		where, other := errOut, out
+		if c.stdout {
+			where, other = out, errOut
+		}
+		want := fmt.Sprintf("Absent: %d values are not in the file", len(q.Absent))
+		if !strings.Contains(where, want) || !strings.Contains(where, "  "+q.Absent[0]+"\n") {
+			t.Errorf("%s of %s cut short: %q and its first path %s missing from its %s", c.cmd, c.part, want, q.Absent[0], map[bool]string{true: "stdout", false: "stderr"}[c.stdout])
+		}
+		if strings.Contains(other, "Absent:") {
+			t.Errorf("%s: the absent list is also on the other stream", c.cmd)
+		}
 	}
 }
