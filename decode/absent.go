@@ -141,6 +141,20 @@ func absentPaths(p *Part) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	// A value the decoder marked absent that has no leaf (a list it left
+	// empty because its records are past the cut) is absent itself: the
+	// file says there are records, not none.
+	var empty []string
+	for c := range cutOff {
+		i := sort.SearchStrings(out, c)
+		if i == len(out) || out[i] != c && !strings.HasPrefix(out[i], c+"/") {
+			empty = append(empty, c)
+		}
+	}
+	if len(empty) > 0 {
+		out = append(out, empty...)
+		sort.Strings(out)
+	}
 	if len(out) > MaxAbsent {
 		out = out[:MaxAbsent]
 	}
