@@ -172,3 +172,21 @@ func TestListPastTheCutIsAbsent(t *testing.T) {
 		t.Errorf("summary %q", p.Summary)
 	}
 }
+
+// The same for RDEF: EdgeDetectPixelShader's two resource bindings (32
+// bytes each from RDEF data offset 60) cut after 100 bytes of the part.
+func TestBindingsPastTheCutAreAbsent(t *testing.T) {
+	raw := corpus.Bytes(t, "real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc")
+	whole, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := Parse(raw[:whole.Part("RDEF").DataOffset+100])
+	p := f.Part("RDEF")
+	if !slices.Contains(p.Absent, "ResourceDefs/ResourceBindings") {
+		t.Errorf("absent: %v, want ResourceDefs/ResourceBindings among them", p.Absent)
+	}
+	if !strings.Contains(p.Summary, "2 bindings (0 decoded)") {
+		t.Errorf("summary %q", p.Summary)
+	}
+}
