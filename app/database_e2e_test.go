@@ -30,6 +30,7 @@ import (
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode/shaderdb"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 	"github.com/dxscope/dxscope/views"
 )
 
@@ -508,38 +509,15 @@ func (b *browser) drop(name string, data []byte) {
 // withPRIV rebuilds a container with a PRIV part of random bytes added,
 // so that it is total bytes long (the digest is left as it was: stale).
 func withPRIV(t *testing.T, b []byte, total int, rng *rand.Rand) []byte {
-	le := binary.LittleEndian
-	count := int(le.Uint32(b[28:]))
-	var parts [][]byte
-	for i := 0; i < count; i++ {
-		off := int(le.Uint32(b[32+4*i:]))
-		size := int(le.Uint32(b[off+4:]))
-		parts = append(parts, b[off:off+8+size])
-	}
-	head := 32 + 4*(count+1)
-	used := head
+	parts := hostile.RawParts(b)
+	used := 32 + 4*(len(parts)+1)
 	for _, p := range parts {
 		used += len(p)
 	}
 	pad := make([]byte, max(0, total-used-8))
 	rng.Read(pad)
-	priv := append([]byte("PRIV"), le.AppendUint32(nil, uint32(len(pad)))...)
-	parts = append(parts, append(priv, pad...))
-	out := append([]byte(nil), b[:32]...)
-	le.PutUint32(out[28:], uint32(len(parts)))
-	off := head
-	for _, p := range parts {
-		out = le.AppendUint32(out, uint32(off))
-		off += len(p)
-	}
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	le.PutUint32(out[24:], uint32(len(out)))
-	if len(out) != off {
-		t.Fatalf("rebuilt container is %d bytes, laid out %d", len(out), off)
-	}
-	return out
+	priv := append([]byte("PRIV"), binary.LittleEndian.AppendUint32(nil, uint32(len(pad)))...)
+	return hostile.Relayout(b, append(parts, append(priv, pad...)))
 }
 
 // TestDatabaseLargeInBrowser measures listing a 100 MB SODB with 10,000

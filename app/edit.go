@@ -15,23 +15,14 @@ import (
 func (in *Inspector) handleEdit(ctx app.Context, handle func(name string, op func(a app.Action) (page.Effects, bool))) {
 	st := in.state()
 	handle(views.ActEditToggle, func(a app.Action) (page.Effects, bool) { return st.StartEdit(), true })
-	handle(views.ActEditRemove, func(a app.Action) (page.Effects, bool) {
-		i, ok := a.Value.(int)
-		return st.EditRemovePart(i), ok
-	})
+	handle(views.ActEditRemove, typed(st.EditRemovePart))
 	handle(views.ActEditSign, func(a app.Action) (page.Effects, bool) {
 		name, _ := a.Value.(string)
 		d, err := edit.ParseDigest(name)
 		return st.EditSign(d), err == nil
 	})
-	handle(views.ActEditRootSig, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(views.RootSigRequest)
-		return st.ApplyRootSig(r.Text, r.Version, r.Force), ok
-	})
-	handle(views.ActEditField, func(a app.Action) (page.Effects, bool) {
-		v, ok := a.Value.(string)
-		return st.EditField(v), ok
-	})
+	handle(views.ActEditRootSig, typed(func(r views.RootSigRequest) page.Effects { return st.ApplyRootSig(r.Text, r.Version, r.Force) }))
+	handle(views.ActEditField, typed(st.EditField))
 	handle(views.ActEditUndo, func(a app.Action) (page.Effects, bool) { return st.Undo(), true })
 	handle(views.ActEditRedo, func(a app.Action) (page.Effects, bool) { return st.Redo(), true })
 	handle(views.ActEditCompare, func(a app.Action) (page.Effects, bool) { return st.CompareEdited(), true })

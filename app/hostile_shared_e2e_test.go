@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -41,12 +40,7 @@ func TestSharedStructuresKeepThePageLive(t *testing.T) {
 			"254 root-signature subobjects name the same bytes as two subobjects before them", "rdat", "RDAT", "GlobalRootSignature"},
 		{"dxil-shared-function-type.dxbc", hostile.SharedFunctionType(16384, 2048), "", "dis", "DXIL", "declare void @2047(<16384 parameters, as @0 above>)"},
 	} {
-		frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: c.name}, File: c.data}, 0).Fragment
-		p := browser.NewTab(t)
-		t0 := time.Now()
-		p.Open(frag)
-		p.WaitFile(c.name)
-		t.Logf("%s: %d bytes in a %d-character link, shown %.2fs after navigation", c.name, len(c.data), len(frag), time.Since(t0).Seconds())
+		p := openAsLink(t, browser, c.name, c.data)
 		if c.problem != "" {
 			p.WaitFor(c.name+": the problem that says what was not repeated", fmt.Sprintf(`[...document.querySelectorAll('#problems .problem-msg')].some(e => e.textContent.includes(%q))`, c.problem))
 		}
@@ -57,11 +51,7 @@ func TestSharedStructuresKeepThePageLive(t *testing.T) {
 			t.Errorf("%s: the %s text holds %v characters", c.name, c.dump, n)
 		}
 		p.Shoot("shared-" + c.name)
-		p.Click(`#example-vertex\.dxbc`)
-		p.WaitFor(c.name+": an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
-		if browsertest.Eval[bool](p, `!!document.getElementById('crash')`) {
-			t.Errorf("%s: the page restarted after a panic: %s", c.name, browsertest.Eval[string](p, `document.getElementById('crash').textContent`))
-		}
+		stillLive(t, p, c.name+": ")
 	}
 }
 
@@ -88,9 +78,5 @@ func TestSharedStreamOutKeepsThePageLive(t *testing.T) {
 	p.WaitFor("the pipelines", `!!document.getElementById('sodb-pipelines')`)
 	p.Click("#details-pipe-0")
 	p.WaitFor("pipeline 0's sub-states", `document.querySelectorAll('.db-details .db-desc').length > 4000`)
-	p.Click(`#example-vertex\.dxbc`)
-	p.WaitFor("an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
-	if browsertest.Eval[bool](p, `!!document.getElementById('crash')`) {
-		t.Errorf("the page restarted after a panic: %s", browsertest.Eval[string](p, `document.getElementById('crash').textContent`))
-	}
+	stillLive(t, p, "")
 }

@@ -47,6 +47,18 @@ func (in *Inspector) state() *page.State {
 	return in.st
 }
 
+// typed adapts a page operation on an action's value of type T to the
+// inspector's handlers: an action whose value is not a T is not acted on.
+func typed[T any](op func(T) page.Effects) func(app.Action) (page.Effects, bool) {
+	return func(a app.Action) (page.Effects, bool) {
+		v, ok := a.Value.(T)
+		if !ok {
+			return page.Effects{}, false
+		}
+		return op(v), true
+	}
+}
+
 // OnMount subscribes to the views' actions and tells scripts (and tests)
 // that the page is live: the pre-rendered HTML looks the same but has no
 // handlers.
@@ -61,64 +73,31 @@ func (in *Inspector) OnMount(ctx app.Context) {
 			}
 		})
 	}
-	handle(views.ActSelectPart, func(a app.Action) (page.Effects, bool) {
-		i, ok := a.Value.(int)
-		return st.SelectPart(i), ok
-	})
-	handle(views.ActSelectNode, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(views.NodeRef)
-		return st.SelectNode(r.Part, r.Node), ok
-	})
-	handle(views.ActToggleNode, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(views.NodeRef)
-		return st.ToggleNode(r.Part, r.Node), ok
-	})
-	handle(views.ActSelectByte, func(a app.Action) (page.Effects, bool) {
-		off, ok := a.Value.(int64)
-		return st.SelectByte(off), ok
-	})
-	handle(views.ActGoto, func(a app.Action) (page.Effects, bool) {
-		off, ok := a.Value.(int64)
-		return st.Goto(off), ok
-	})
-	handle(views.ActSelectBytes, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(model.ByteRange)
-		return st.SelectBytes(r), ok
-	})
-	handle(views.ActSelectSource, func(a app.Action) (page.Effects, bool) {
-		l, ok := a.Value.(model.SourceLine)
-		return st.SelectSourceLine(l), ok
-	})
+	// The actions whose value names what to act on: an action carrying
+	// another type of value changes nothing.
+	for name, op := range map[string]func(app.Action) (page.Effects, bool){
+		views.ActSelectPart:    typed(st.SelectPart),
+		views.ActSelectNode:    typed(func(r views.NodeRef) page.Effects { return st.SelectNode(r.Part, r.Node) }),
+		views.ActToggleNode:    typed(func(r views.NodeRef) page.Effects { return st.ToggleNode(r.Part, r.Node) }),
+		views.ActSelectByte:    typed(st.SelectByte),
+		views.ActGoto:          typed(st.Goto),
+		views.ActSelectBytes:   typed(st.SelectBytes),
+		views.ActSelectSource:  typed(st.SelectSourceLine),
+		views.ActOpenNested:    typed(st.OpenNested),
+		views.ActCompareSelect: typed(st.CompareSelect),
+		views.ActCompareCode:   typed(st.CompareCodeLine),
+		views.ActCompareByteA:  typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
+		views.ActCompareByteB:  typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
+		views.ActOpenDBContainer: typed(func(r model.DBContainerRef) page.Effects {
+			in.started = in.now()
+			return st.OpenDBContainer(r)
+		}),
+	} {
+		handle(name, op)
+	}
 	handle(views.ActShowProblems, func(a app.Action) (page.Effects, bool) {
 		sev, _ := a.Value.(string)
 		return st.ShowFirstProblem(sev), true
-	})
-	handle(views.ActOpenNested, func(a app.Action) (page.Effects, bool) {
-		off, ok := a.Value.(int64)
-		return st.OpenNested(off), ok
-	})
-	handle(views.ActOpenDBContainer, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(model.DBContainerRef)
-		if ok {
-			in.started = in.now()
-		}
-		return st.OpenDBContainer(r), ok
-	})
-	handle(views.ActCompareSelect, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(model.CompareRef)
-		return st.CompareSelect(r), ok
-	})
-	handle(views.ActCompareCode, func(a app.Action) (page.Effects, bool) {
-		r, ok := a.Value.(model.CodeRef)
-		return st.CompareCodeLine(r), ok
-	})
-	handle(views.ActCompareByteA, func(a app.Action) (page.Effects, bool) {
-		off, ok := a.Value.(int64)
-		return st.CompareByte(off, true), ok
-	})
-	handle(views.ActCompareByteB, func(a app.Action) (page.Effects, bool) {
-		off, ok := a.Value.(int64)
-		return st.CompareByte(off, false), ok
 	})
 	handle(views.ActCompareMode, func(a app.Action) (page.Effects, bool) { return st.CompareMode(), true })
 	handle(views.ActCloseCompare, func(a app.Action) (page.Effects, bool) { return st.CloseCompare(), true })

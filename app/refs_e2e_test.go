@@ -75,6 +75,9 @@ func TestRegisterDefinitionAndUsesInBrowser(t *testing.T) {
 	if got := browsertest.Eval[string](p, `document.querySelector('#listing-line-10').textContent`); !strings.HasSuffix(got, "mad r0.y, r0.y, l(2.000000), r0.x") {
 		t.Fatalf("listing line 10 is %q", got)
 	}
+	if got := browsertest.Eval[string](p, `document.querySelector('.code-spelling')?.textContent || ''`); !strings.Contains(got, "10.0.10011") {
+		t.Errorf("the listing's spelling note says %q, want the file's FXC 10.0.10011", got)
+	}
 	browsertest.Eval[bool](p, `([...document.querySelectorAll('#listing-line-10 .tok-reg')].filter(s => s.textContent == 'r0.x')[0].click(), true)`)
 	p.WaitFor("the write", `document.querySelector('.listing-line.ref-def')?.id === 'listing-line-8'`)
 	p.WaitFor("the write selected", `document.querySelector('.listing-line.selected')?.id === 'listing-line-8'`)

@@ -4,10 +4,8 @@ package app
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -18,41 +16,12 @@ import (
 	"github.com/dxscope/dxscope/views/model"
 )
 
-// sample returns every nth corpus file plus the largest ones (which go by hash).
-func sample(t *testing.T, n int) []corpus.Entry {
-	all := corpus.Entries(t)
-	var out []corpus.Entry
-	for i, e := range all {
-		if i%n == 0 {
-			out = append(out, e)
-		}
-	}
-	// The largest DXIL files: their links exceed MaxLinkLength (docs/share-links.md).
-	var dxil []corpus.Entry
-	for _, e := range all {
-		if e.Has("DXIL") {
-			dxil = append(dxil, e)
-		}
-	}
-	sort.Slice(dxil, func(i, j int) bool { return dxil[i].Size > dxil[j].Size })
-	return append(out, dxil[:min(4, len(dxil))]...)
-}
-
-func readEntry(t *testing.T, e corpus.Entry) []byte {
-	t.Helper()
-	b, err := os.ReadFile(e.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // Every tree node's link path finds the node again, also after the link's
 // own encoding ("[2]" written as "/2").
 func TestFieldPathFindsTheNode(t *testing.T) {
 	nodes, files := 0, 0
-	for _, e := range sample(t, 40) {
-		m := model.Build(e.Rel, readEntry(t, e), 0)
+	for _, e := range corpus.Sample(t, 40) {
+		m := model.Build(e.Rel, e.Bytes(t), 0)
 		if m.File == nil {
 			continue
 		}
@@ -202,9 +171,9 @@ func TestExportsMatchTheCLI(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/dxscope").CombinedOutput(); err != nil {
 		t.Fatalf("building the CLI: %v\n%s", err, out)
 	}
-	for _, e := range sample(t, 300) {
+	for _, e := range corpus.Sample(t, 300) {
 		path := e.Path
-		f, err := decode.Parse(readEntry(t, e))
+		f, err := decode.Parse(e.Bytes(t))
 		if err != nil {
 			continue
 		}

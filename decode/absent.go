@@ -80,7 +80,7 @@ func absentPaths(p *Part) []string {
 	}
 	absent, unheld := map[string]bool{}, map[string]bool{}
 	var names []string // "…Name" values: absent when what they name is
-	w := &jsonWalk{b: b}
+	w := newJSONWalk(b)
 	w.value(func(path []byte, isBool bool) {
 		slash := bytes.IndexByte(path, '/')
 		if slash < 0 {
@@ -124,7 +124,7 @@ func absentPaths(p *Part) []string {
 		}
 	}
 	if len(bases) > 0 {
-		(&jsonWalk{b: b}).value(func(p []byte, _ bool) {
+		newJSONWalk(b).value(func(p []byte, _ bool) {
 			if _, ok := bases[string(p)]; ok {
 				bases[string(p)] = true
 			}
@@ -141,6 +141,20 @@ func absentPaths(p *Part) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	// A value the decoder marked absent that has no leaf (a list it left
+	// empty because its records are past the cut) is absent itself: the
+	// file says there are records, not none.
+	var empty []string
+	for c := range cutOff {
+		i := sort.SearchStrings(out, c)
+		if i == len(out) || out[i] != c && !strings.HasPrefix(out[i], c+"/") {
+			empty = append(empty, c)
+		}
+	}
+	if len(empty) > 0 {
+		out = append(out, empty...)
+		sort.Strings(out)
+	}
 	if len(out) > MaxAbsent {
 		out = out[:MaxAbsent]
 	}
@@ -152,59 +166,49 @@ func absentPaths(p *Part) []string {
 // it allocates nothing per held value, where decoding into maps would cost
 // several times the JSON.
 type jsonWalk struct {
-	b    []byte
-	i    int
+	sc   *JSONScanner
 	path []byte
 }
 
-func (w *jsonWalk) value(fn func([]byte, bool)) {
-	if w.i >= len(w.b) {
-		return
+func newJSONWalk(b []byte) *jsonWalk { return &jsonWalk{sc: NewJSONScanner(b)} }
+
+// value walks one value, calling fn at each leaf with its path and whether
+// it is a boolean; it reports false when the JSON ends early.
+func (w *jsonWalk) value(fn func([]byte, bool)) bool {
+	c, ok := w.sc.Peek()
+	if !ok {
+		return false
 	}
-	switch w.b[w.i] {
+	n := len(w.path)
+	defer func() { w.path = w.path[:n] }()
+	switch c {
 	case '{':
-		w.i++
-		for w.i < len(w.b) && w.b[w.i] != '}' {
-			if w.b[w.i] == ',' {
-				w.i++
+		w.sc.Next()
+		return w.sc.Items('}', func() bool {
+			key, ok := w.sc.Str()
+			if !ok || !w.sc.Colon() {
+				return false
 			}
-			key := w.str()
-			w.i++ // ':'
-			n := len(w.path)
-			if key != "Spans" {
-				w.push(key)
-				w.value(fn)
-			} else {
-				w.skip()
+			if key == "Spans" {
+				return w.sc.Skip()
 			}
 			w.path = w.path[:n]
-		}
-		w.i++
+			w.push(key)
+			return w.value(fn)
+		})
 	case '[':
-		w.i++
-		for k := 0; w.i < len(w.b) && w.b[w.i] != ']'; k++ {
-			if w.b[w.i] == ',' {
-				w.i++
-			}
-			n := len(w.path)
-			if len(w.path) > 0 {
-				w.path = append(w.path, '/')
-			}
-			w.path = strconv.AppendInt(w.path, int64(k), 10)
-			w.value(fn)
+		w.sc.Next()
+		k := 0
+		return w.sc.Items(']', func() bool {
 			w.path = w.path[:n]
-		}
-		w.i++
-	case '"':
-		w.skipString()
-		fn(w.path, false)
-	default: // number, true, false, null
-		j := w.i
-		for w.i < len(w.b) && w.b[w.i] != ',' && w.b[w.i] != ']' && w.b[w.i] != '}' {
-			w.i++
-		}
-		fn(w.path, w.b[j] == 't' || w.b[j] == 'f')
+			w.push("")
+			w.path = strconv.AppendInt(w.path, int64(k), 10)
+			k++
+			return w.value(fn)
+		})
 	}
+	fn(w.path, c == 't' || c == 'f')
+	return w.sc.Skip()
 }
 
 func (w *jsonWalk) push(seg string) {
@@ -212,57 +216,6 @@ func (w *jsonWalk) push(seg string) {
 		w.path = append(w.path, '/')
 	}
 	w.path = append(w.path, seg...)
-}
-
-// str reads a string (an object key), unescaping it only when it has escapes.
-func (w *jsonWalk) str() string {
-	j := w.i
-	esc := w.skipString()
-	raw := w.b[j:min(w.i, len(w.b))]
-	if !esc && len(raw) >= 2 {
-		return string(raw[1 : len(raw)-1])
-	}
-	var s string
-	json.Unmarshal(raw, &s)
-	return s
-}
-
-// skipString moves past a string and says whether it held an escape.
-func (w *jsonWalk) skipString() (esc bool) {
-	w.i++
-	for w.i < len(w.b) && w.b[w.i] != '"' {
-		if w.b[w.i] == '\\' {
-			esc = true
-			w.i++
-		}
-		w.i++
-	}
-	w.i++
-	return esc
-}
-
-// skip moves past one value.
-func (w *jsonWalk) skip() {
-	depth := 0
-	for w.i < len(w.b) {
-		switch w.b[w.i] {
-		case '"':
-			w.skipString()
-			if depth == 0 {
-				return
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth <= 0 {
-				w.i++
-				return
-			}
-		}
-		w.i++
-	}
 }
 
 // workedOut says why a JSON value of a part has no bytes of its own, or ""

@@ -149,3 +149,44 @@ func leafMap(t *testing.T, p *Part) map[string]string {
 	}
 	return out
 }
+
+// A list the decoder leaves empty because its records are past the cut is
+// absent, not empty: the file says it has one. cbuffer2's RTS0 (one root
+// parameter at RootParametersOffset 24, 68 bytes) cut after 34 of them.
+func TestListPastTheCutIsAbsent(t *testing.T) {
+	raw := corpus.Bytes(t, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__cbuffer2__v2.dxbc")
+	whole, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rts := whole.Part("RTS0")
+	f, _ := Parse(raw[:rts.DataOffset+34])
+	p := f.Part("RTS0")
+	if p == nil || p.RootSignature == nil {
+		t.Fatal("no root signature in the cut file")
+	}
+	if got := strings.Join(p.Absent, ","); got != "RootSignature/Parameters" {
+		t.Errorf("absent: %s, want RootSignature/Parameters", got)
+	}
+	if p.Summary != "v1.1, 1 parameter (0 decoded), no static samplers" {
+		t.Errorf("summary %q", p.Summary)
+	}
+}
+
+// The same for RDEF: EdgeDetectPixelShader's two resource bindings (32
+// bytes each from RDEF data offset 60) cut after 100 bytes of the part.
+func TestBindingsPastTheCutAreAbsent(t *testing.T) {
+	raw := corpus.Bytes(t, "real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc")
+	whole, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := Parse(raw[:whole.Part("RDEF").DataOffset+100])
+	p := f.Part("RDEF")
+	if !slices.Contains(p.Absent, "ResourceDefs/ResourceBindings") {
+		t.Errorf("absent: %v, want ResourceDefs/ResourceBindings among them", p.Absent)
+	}
+	if !strings.Contains(p.Summary, "2 bindings (0 decoded)") {
+		t.Errorf("summary %q", p.Summary)
+	}
+}

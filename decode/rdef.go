@@ -246,7 +246,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 	}
 
 	// Resource bindings.
-	if n, ok := c.fits(h.ResourceOffset, h.ResourceCount, bindingSize, "resource bindings", 12); ok {
+	if n, ok := c.fits(h.ResourceOffset, h.ResourceCount, bindingSize, "resource bindings", 12, r.Join("ResourceBindings")); ok {
 		for i := 0; i < n; i++ {
 			off := int(h.ResourceOffset) + i*bindingSize
 			br := r.Sub(off, bindingSize, r.Join(fmt.Sprintf("ResourceBindings[%d]", i)), "resource binding")
@@ -276,7 +276,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 
 	// Constant buffers, their variables and types.
 	totalVars := 0
-	if n, ok := c.fits(h.CBufferOffset, h.CBufferCount, 24, "constant buffers", 4); ok {
+	if n, ok := c.fits(h.CBufferOffset, h.CBufferCount, 24, "constant buffers", 4, r.Join("ConstantBuffers")); ok {
 		for i := 0; i < n; i++ {
 			off := int(h.CBufferOffset) + i*24
 			path := r.Join(fmt.Sprintf("ConstantBuffers[%d]", i))
@@ -293,7 +293,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 			cr.End()
 			cb.Name = c.str(cb.NameOffset, path+"/Name", off)
 			cb.Variables = []RDEFVariable{}
-			vn, ok := c.fits(cb.VariableOffset, cb.VariableCount, varSize, fmt.Sprintf("the variables of constant buffer %q", cb.Name), off+8)
+			vn, ok := c.fits(cb.VariableOffset, cb.VariableCount, varSize, fmt.Sprintf("the variables of constant buffer %q", cb.Name), off+8, path+"/Variables")
 			// Constant buffers never share variables in FXC output; bound the total so
 			// many buffers pointing at one variable array cannot multiply the work.
 			if ok && totalVars+vn > r.Len()/varSize {
@@ -360,14 +360,19 @@ func compileFlags(v uint32) FlagNames {
 	return report.BitNames(v, compileFlagNames)
 }
 
-// fits checks that count structures of size bytes at off lie inside the part.
-func (c *rdefCtx) fits(off, count uint32, size int, what string, field int) (int, bool) {
+// fits checks that count structures of size bytes at off lie inside the part;
+// when they do not, the list at path (its JSON path; "" for none) is absent:
+// the file says it has count of them, not none.
+func (c *rdefCtx) fits(off, count uint32, size int, what string, field int, path string) (int, bool) {
 	if count == 0 {
 		return 0, false
 	}
 	end := int64(off) + int64(count)*int64(size)
 	if end > int64(c.r.Len()) {
 		c.r.ProblemAt(Error, field, "RDEF header", "%d %s of %d bytes at 0x%x need %d bytes, but RDEF holds %d: they are not decoded", count, what, size, off, end-int64(off), c.r.Len())
+		if path != "" {
+			c.r.Out.MarkAbsent(path)
+		}
 		return 0, false
 	}
 	return int(count), true
@@ -513,7 +518,7 @@ func (c *rdefCtx) typeAt(off uint32, depth int, path string, field int, stack []
 	if t.Members == 0 {
 		return idx
 	}
-	n, ok := c.fits(t.MemberOffset, uint32(t.Members), rdefMemberSize, fmt.Sprintf("members of the type at 0x%x", off), int(off)+12)
+	n, ok := c.fits(t.MemberOffset, uint32(t.Members), rdefMemberSize, fmt.Sprintf("members of the type at 0x%x", off), int(off)+12, "")
 	if !ok {
 		return idx
 	}
@@ -605,7 +610,16 @@ func (d *ResourceDefinitions) Summary() string {
 		}
 		return fmt.Sprintf("%d %s", n, many)
 	}
-	s := fmt.Sprintf("%s, %s", plural(len(d.ConstantBuffers), "cbuffer", "cbuffers"), plural(len(d.ResourceBindings), "binding", "bindings"))
+	// The header's counts, and how many were decoded when a list does not
+	// fit: "0 bindings" would say the file has none.
+	count := func(declared uint32, have int, one, many string) string {
+		if int64(declared) <= int64(have) {
+			return plural(have, one, many)
+		}
+		return fmt.Sprintf("%s (%d decoded)", plural(int(min(declared, 1<<30)), one, many), have)
+	}
+	s := fmt.Sprintf("%s, %s", count(d.Header.CBufferCount, len(d.ConstantBuffers), "cbuffer", "cbuffers"),
+		count(d.Header.ResourceCount, len(d.ResourceBindings), "binding", "bindings"))
 	if d.Header.Creator != "" {
 		s += ", " + d.Header.Creator
 	}

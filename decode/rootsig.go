@@ -139,6 +139,7 @@ func (d *rtsDecoder) array(n int64, size int, off uint32, at int, tooLong, what,
 	r := d.r
 	if int64(off)+n*int64(size) > int64(r.Len()) {
 		r.ProblemAt(Error, at, "root signature header", tooLong, n, size, off, r.Len())
+		r.Absent(list) // the file says n, not none: the list is not shown as empty
 		return false
 	}
 	d.claim(int(off), int(n)*size, what)
@@ -248,6 +249,7 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 	if int64(t.RangesOffset)+int64(t.NumRanges)*int64(rsize) > int64(r.Len()) {
 		r.ProblemAt(Error, int(p.PayloadOffset)+4, what, "descriptor table %d: %d ranges of %d bytes at RangesOffset 0x%x run past the end of the %d-byte root signature; none is decoded",
 			i, t.NumRanges, rsize, t.RangesOffset, r.Len())
+		r.Absent(fmt.Sprintf("Parameters/%d/Table/Ranges", i))
 		return
 	}
 	d.claim(int(t.RangesOffset), int(t.NumRanges)*rsize, what+"'s ranges")

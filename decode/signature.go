@@ -157,14 +157,19 @@ type SignatureParameter struct {
 const NoRegister = 0xFFFFFFFF
 
 // MaskString renders a component mask the way the compilers' listings do: "xy w".
-func MaskString(m uint8) string {
+func MaskString(m uint8) string { return strings.TrimRight(MaskColumns(m), " ") }
+
+// MaskColumns renders a component mask in four columns, a letter per
+// component present and a blank per one absent ("xy  "), as dumpbin's
+// tables print it.
+func MaskColumns(m uint8) string {
 	b := []byte("    ")
 	for i, c := range "xyzw" {
 		if m&(1<<i) != 0 {
 			b[i] = byte(c)
 		}
 	}
-	return strings.TrimRight(string(b), " ")
+	return string(b)
 }
 
 // sigElementSize is the element size each signature part name implies.

@@ -29,6 +29,7 @@ type CodeView struct {
 	Lines    []model.ListingLine
 	Selected model.Span
 	Marks    map[[2]int64]bool  // the instructions of the selected source line, by (Off, Size)
+	Spelling string             // which compiler's spellings the lines follow, and why
 	Code     *model.CodeListing // for the temporaries' writes and reads, found on the first click (nil: registers are not links)
 
 	top      int            // first line drawn
@@ -113,16 +114,8 @@ func (v *CodeView) onScroll(ctx app.Context, e app.Event) {
 // onClick selects the bytes of the line clicked (delegated: the lines are
 // HTML, not components).
 func (v *CodeView) onClick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("closest").Truthy() {
-		return
-	}
-	el := t.Call("closest", "[data-line]")
-	if !el.Truthy() {
-		return
-	}
-	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
-	if err != nil || i < 0 || i >= len(v.Lines) || v.Lines[i].Size <= 0 {
+	t, el, i, ok := clickedLine(e, len(v.Lines))
+	if !ok || v.Lines[i].Size <= 0 {
 		return
 	}
 	// A temporary register: the write its value comes from and that
@@ -155,6 +148,33 @@ func (v *CodeView) goLine(ctx app.Context, i int) {
 	}
 }
 
+// clickedData finds the element with a data-NAME attribute at or above the
+// event's target (the code views delegate their clicks: their lines are
+// HTML, not components) and returns the target, that element and its
+// attribute's value.
+func clickedData(e app.Event, name string) (target, el app.Value, value string, ok bool) {
+	t := e.Get("target")
+	if !t.Truthy() || !t.Get("closest").Truthy() {
+		return t, nil, "", false
+	}
+	el = t.Call("closest", "[data-"+name+"]")
+	if !el.Truthy() {
+		return t, el, "", false
+	}
+	return t, el, el.Get("dataset").Get(name).String(), true
+}
+
+// clickedLine returns the target, its line's element and the data-line
+// index clicked, when it is one of n lines.
+func clickedLine(e app.Event, n int) (target, el app.Value, i int, ok bool) {
+	t, el, s, ok := clickedData(e, "line")
+	if !ok {
+		return t, el, 0, false
+	}
+	i, err := strconv.Atoi(s)
+	return t, el, i, err == nil && i >= 0 && i < n
+}
+
 // Render draws the title and the window of lines.
 func (v *CodeView) Render() app.UI {
 	n := len(v.Lines)
@@ -165,6 +185,7 @@ func (v *CodeView) Render() app.UI {
 			app.H3().Text(v.Title),
 			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
 		),
+		spellingNote(v.Spelling),
 		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),
 		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
 			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),

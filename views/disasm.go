@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -156,6 +155,7 @@ func (d *Disassembly) Render() app.UI {
 			app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
 			d.find.form("disasm", len(d.Data.Lines), func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
 		),
+		spellingNote(d.Data.Spelling),
 		d.refBar(),
 		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
 			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
@@ -168,16 +168,8 @@ func (d *Disassembly) Render() app.UI {
 // onClick folds or unfolds a function, or selects the bytes of an
 // instruction's record.
 func (d *Disassembly) onClick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("closest").Truthy() {
-		return
-	}
-	el := t.Call("closest", "[data-line]")
-	if !el.Truthy() {
-		return
-	}
-	i, err := strconv.Atoi(el.Get("dataset").Get("line").String())
-	if err != nil || i < 0 || i >= len(d.Data.Lines) {
+	t, _, i, ok := clickedLine(e, len(d.Data.Lines))
+	if !ok {
 		return
 	}
 	if cls := t.Get("className"); cls.Truthy() && cls.Type() == app.TypeString {

@@ -127,5 +127,5 @@ func shaderListing(pv *model.PartView, sel Selection) []app.UI {
 	if len(pv.FXCHeader) > 0 {
 		out = append(out, &ListingBlock{Title: "FXC listing header", Lines: pv.FXCHeader})
 	}
-	return append(out, &CodeView{ID: "listing", Title: code.Title, Lines: code.Lines, Selected: sel.Span, Marks: sel.Marks, Code: code})
+	return append(out, &CodeView{ID: "listing", Title: code.Title, Spelling: code.Spelling, Lines: code.Lines, Selected: sel.Span, Marks: sel.Marks, Code: code})
 }

@@ -140,15 +140,11 @@ func (p *SourcePane) onScroll(ctx app.Context, e app.Event) {
 // onClick selects the line clicked (delegated: the lines are HTML).
 func (p *SourcePane) onClick(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
-	t := e.Get("target")
-	if !t.Truthy() || !t.Get("closest").Truthy() {
+	_, _, s, ok := clickedData(e, "src")
+	if !ok {
 		return
 	}
-	el := t.Call("closest", "[data-src]")
-	if !el.Truthy() {
-		return
-	}
-	n, err := strconv.ParseUint(el.Get("dataset").Get("src").String(), 10, 32)
+	n, err := strconv.ParseUint(s, 10, 32)
 	if err != nil || n == 0 {
 		return
 	}

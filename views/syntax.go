@@ -1,6 +1,10 @@
 package views
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dxscope/dxscope/views/model"
+)
 
 // Syntax colouring of the code listings: each line is cut into tokens and
 // written as HTML, a span with a class per kind (web/dxscope.css colours
@@ -194,16 +198,9 @@ func colorLLVM(b *strings.Builder, line string) {
 			tok(b, "tok-lit", line[i:j])
 			i = j
 		case c == '%' || c == '@':
-			j := i + 1
-			if j < len(line) && line[j] == '"' {
-				for j++; j < len(line) && line[j] != '"'; j++ {
-				}
-				j = min(j+1, len(line))
-			} else {
-				for j < len(line) && (isIdent(line[j]) || line[j] == '.' || line[j] == '$' || line[j] == '-') {
-					j++
-				}
-			}
+			// As the disassembly's references read it (an unterminated
+			// quoted name is the sigil alone, then a string).
+			j := i + len(model.ScanName(line[i:]))
 			tok(b, "tok-reg", line[i:j])
 			i = j
 		case c == '!' || c == '#' && i+1 < len(line) && isDigit(line[i+1]):

@@ -259,18 +259,7 @@ func (s *State) Undo() Effects {
 	if !s.CanUndo() {
 		return Effects{Unchanged: true}
 	}
-	n := len(s.Edit.Steps)
-	last := s.Edit.Steps[n-1]
-	s.Edit.Steps = s.Edit.Steps[:n-1]
-	s.Edit.redo = append(s.Edit.redo, last)
-	s.Edit.Err, s.Edit.Done = "", "undid: "+last.What
-	if n == 1 {
-		s.showEdited(s.Edit.orig)
-	} else {
-		s.showEdited(s.build(s.EditedName(), s.Edit.Steps[n-2].Data, 0))
-	}
-	s.resetRootSigText()
-	return s.take()
+	return s.moveStep(&s.Edit.Steps, &s.Edit.redo, "undid")
 }
 
 // Redo makes the last undone edit again.
@@ -278,12 +267,23 @@ func (s *State) Redo() Effects {
 	if !s.CanRedo() {
 		return Effects{Unchanged: true}
 	}
-	n := len(s.Edit.redo)
-	st := s.Edit.redo[n-1]
-	s.Edit.redo = s.Edit.redo[:n-1]
-	s.Edit.Steps = append(s.Edit.Steps, st)
-	s.Edit.Err, s.Edit.Done = "", "redid: "+st.What
-	s.showEdited(s.build(s.EditedName(), st.Data, 0))
+	return s.moveStep(&s.Edit.redo, &s.Edit.Steps, "redid")
+}
+
+// moveStep moves the last step of from onto to (undo and redo are the same
+// move between the two stacks), says so, and shows the file after the edits
+// now made.
+func (s *State) moveStep(from, to *[]EditStep, verb string) Effects {
+	n := len(*from)
+	st := (*from)[n-1]
+	*from = (*from)[:n-1]
+	*to = append(*to, st)
+	s.Edit.Err, s.Edit.Done = "", verb+": "+st.What
+	if k := len(s.Edit.Steps); k == 0 {
+		s.showEdited(s.Edit.orig)
+	} else {
+		s.showEdited(s.build(s.EditedName(), s.Edit.Steps[k-1].Data, 0))
+	}
 	s.resetRootSigText()
 	return s.take()
 }

@@ -1,46 +1,16 @@
 package page
 
 import (
-	"os"
-	"sort"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-// sample returns every nth corpus file plus the largest DXIL ones (which go by hash).
-func sample(t *testing.T, n int) []corpus.Entry {
-	all := corpus.Entries(t)
-	var out []corpus.Entry
-	for i, e := range all {
-		if i%n == 0 {
-			out = append(out, e)
-		}
-	}
-	var dxil []corpus.Entry
-	for _, e := range all {
-		if e.Has("DXIL") {
-			dxil = append(dxil, e)
-		}
-	}
-	sort.Slice(dxil, func(i, j int) bool { return dxil[i].Size > dxil[j].Size })
-	return append(out, dxil[:min(4, len(dxil))]...)
-}
-
-func readEntry(t *testing.T, e corpus.Entry) []byte {
-	t.Helper()
-	b, err := os.ReadFile(e.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // The page builds the fragment from each file's deflated copy, computed
 // once; it must be the fragment linkstate.EncodeLink writes.
 func TestBuildFragmentIsEncodeLink(t *testing.T) {
-	entries := sample(t, 60)
+	entries := corpus.Sample(t, 60)
 	states := []linkstate.State{
 		{},
 		{Name: "a.dxil", Part: "PSV0", Field: "PSV0/SigOutputElements/2/Cols", Hex: linkstate.Range{Start: 120, End: 124}, Row: 7, Open: []string{"PSV0/PSVInfo", "PSV0/PSVInfo/SigOutputElements"}},
@@ -48,10 +18,10 @@ func TestBuildFragmentIsEncodeLink(t *testing.T) {
 	}
 	checked, byHash := 0, 0
 	for i, e := range entries {
-		a := readEntry(t, e)
+		a := e.Bytes(t)
 		var b []byte
 		if i%3 == 2 {
-			b = readEntry(t, entries[(i+1)%len(entries)])
+			b = entries[(i+1)%len(entries)].Bytes(t)
 		}
 		ra := newFileRef(a)
 		var rb *fileRef

@@ -34,46 +34,14 @@ func TestIdleConnectionsClosed(t *testing.T) {
 	defer srv.Close()
 	addr := ln.Addr().String()
 
-	conns := make([]net.Conn, n)
-	readers := make([]*bufio.Reader, n)
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	for w := 0; w < 16; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < n; i += 16 {
-				c, err := net.Dial("tcp", addr)
-				if err != nil {
-					errs <- fmt.Errorf("dial %d: %w", i, err)
-					return
-				}
-				conns[i] = c
-				readers[i] = bufio.NewReader(c)
-				fmt.Fprintf(c, "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n")
-				c.SetReadDeadline(time.Now().Add(10 * time.Second))
-				res, err := http.ReadResponse(readers[i], nil)
-				if err != nil {
-					errs <- fmt.Errorf("request %d: %w", i, err)
-					return
-				}
-				io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-			}
-		}(w)
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
-	defer func() {
-		for _, c := range conns {
-			if c != nil {
-				c.Close()
-			}
+	h := openHog(n, addr)
+	defer h.close()
+	for _, err := range h.errs {
+		if err != nil {
+			t.Fatal(err)
 		}
-	}()
+	}
+	conns, readers := h.conns, h.readers
 	held := time.Now()
 
 	// A fresh client while the 2,000 are held.
@@ -100,6 +68,57 @@ func TestIdleConnectionsClosed(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d idle connections closed by the server %.1fs after they were held (idle timeout %v)", closed, n, time.Since(held).Seconds(), idle)
+}
+
+// hog is n connections to a server, each of which had one request for
+// /app.js answered: a client holding connections open.
+type hog struct {
+	conns   []net.Conn // nil where the dial failed
+	readers []*bufio.Reader
+	errs    []error // per connection, why it was not served
+}
+
+// openHog dials the n connections from 16 goroutines at once and makes the
+// request on each, with 10 s to answer it.
+func openHog(n int, addr string) *hog {
+	h := &hog{conns: make([]net.Conn, n), readers: make([]*bufio.Reader, n), errs: make([]error, n)}
+	var wg sync.WaitGroup
+	for w := 0; w < 16; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += 16 {
+				h.errs[i] = h.request(i, addr)
+			}
+		}(w)
+	}
+	wg.Wait()
+	return h
+}
+
+func (h *hog) request(i int, addr string) error {
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("dial %d: %w", i, err)
+	}
+	h.conns[i], h.readers[i] = c, bufio.NewReader(c)
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	fmt.Fprintf(c, "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n")
+	res, err := http.ReadResponse(h.readers[i], nil)
+	if err != nil {
+		return fmt.Errorf("request %d: %w", i, err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return nil
+}
+
+func (h *hog) close() {
+	for _, c := range h.conns {
+		if c != nil {
+			c.Close()
+		}
+	}
 }
 
 func isReset(err error) bool {
@@ -208,43 +227,13 @@ func TestOneClientCannotLockOthersOut(t *testing.T) {
 			res.Body.Close()
 			other.CloseIdleConnections()
 
+			// A refused dial or a closed connection: over this client's share.
 			n := tc.limits.MaxConns
-			conns := make([]net.Conn, n)
-			servedHog := make([]bool, n)
-			var wg sync.WaitGroup
-			for w := 0; w < 16; w++ {
-				wg.Add(1)
-				go func(w int) {
-					defer wg.Done()
-					for i := w; i < n; i += 16 {
-						c, err := net.Dial("tcp", addr)
-						if err != nil {
-							continue
-						}
-						conns[i] = c
-						c.SetDeadline(time.Now().Add(10 * time.Second))
-						fmt.Fprintf(c, "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n")
-						res, err := http.ReadResponse(bufio.NewReader(c), nil)
-						if err != nil {
-							continue // closed by the server: over this client's share
-						}
-						io.Copy(io.Discard, res.Body)
-						res.Body.Close()
-						servedHog[i] = true
-					}
-				}(w)
-			}
-			wg.Wait()
-			defer func() {
-				for _, c := range conns {
-					if c != nil {
-						c.Close()
-					}
-				}
-			}()
+			h := openHog(n, addr)
+			defer h.close()
 			held := 0
-			for _, ok := range servedHog {
-				if ok {
+			for _, err := range h.errs {
+				if err == nil {
 					held++
 				}
 			}

@@ -20,8 +20,10 @@ func init() {
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
-	commands["asm"] = command{"FILE [--code|--source]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only; --source: each instruction's HLSL line above it", runAsm}
-	commands["dis"] = command{"FILE [--no-header] [--source]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly; --source: each instruction's HLSL line above it", runDis}
+	commands["asm"] = command{"FILE [--code|--source]", "print the whole FXC listing (header comments, signatures, level-9 code, instructions); --code: the SHDR/SHEX instructions only; --source: each instruction's HLSL line above it",
+		listingCommand("asm", "code", "the SHDR/SHEX instructions only", dumpAsm, asmWithSource)}
+	commands["dis"] = command{"FILE [--no-header] [--source]", "the DXIL (and ILDB) module as `dxc -dumpbin` prints it: header comments, then LLVM 3.7 assembly; --source: each instruction's HLSL line above it",
+		listingCommand("dis", "no-header", "the LLVM assembly alone, without dxc's header comments", disassemble, disWithSource)}
 }
 
 func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
@@ -49,6 +51,7 @@ func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	text.WriteRootSignature(stdout, p)
+	text.WriteAbsent(stderr, p) // stdout is HLSL
 	status := 0
 	for _, pr := range partProblems(f.Problems, "RTS0") {
 		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
@@ -67,6 +70,7 @@ func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 		}
 		found = true
 		text.WriteModule(stdout, p)
+		text.WriteAbsent(stdout, p)
 	}
 	if !found {
 		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", text.Safe(path))
@@ -155,18 +159,23 @@ func dumpRDEF(f *decode.File, path string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runAsm(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("asm")
-	codeOnly := fs.Bool("code", false, "the SHDR/SHEX instructions only")
-	withSource := sourceFlag(fs)
-	path, f, code := openArg(fs, args, stderr, open)
-	if code != 0 {
-		return code
+// listingCommand is asm or dis: FILE, a flag of the command's own (asm
+// --code, dis --no-header) given to the printer, and --source, which prints
+// each instruction's HLSL line above it instead.
+func listingCommand(name, flagName, flagUsage string, print, withSource func(f *decode.File, path string, opt bool, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		fs := newFlags(name)
+		opt := fs.Bool(flagName, false, flagUsage)
+		src := sourceFlag(fs)
+		path, f, code := openArg(fs, args, stderr, open)
+		if code != 0 {
+			return code
+		}
+		if *src {
+			return withSource(f, path, *opt, stdout, stderr)
+		}
+		return print(f, path, *opt, stdout, stderr)
 	}
-	if *withSource {
-		return asmWithSource(f, path, stdout, stderr)
-	}
-	return dumpAsm(f, path, *codeOnly, stdout, stderr)
 }
 
 func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Writer) int {
@@ -195,21 +204,10 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 	for _, pr := range partProblems(f.Problems, "SHDR", "SHEX", "Aon9") {
 		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
 	}
+	for _, p := range f.Parts {
+		text.WriteAbsent(stderr, p) // stdout is FXC's listing
+	}
 	return status
-}
-
-func runDis(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("dis")
-	noHeader := fs.Bool("no-header", false, "the LLVM assembly alone, without dxc's header comments")
-	withSource := sourceFlag(fs)
-	path, f, code := openArg(fs, args, stderr, open)
-	if code != 0 {
-		return code
-	}
-	if *withSource {
-		return disWithSource(f, path, *noHeader, stdout, stderr)
-	}
-	return disassemble(f, path, *noHeader, stdout, stderr)
 }
 
 func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.Writer) int {
@@ -235,6 +233,7 @@ func disassemble(f *decode.File, path string, noHeader bool, stdout, stderr io.W
 		return 1
 	}
 	fmt.Fprintf(stderr, "dxscope: spelling: %s\n", text.Safe(st.Rule))
+	text.WriteAbsent(stderr, part) // stdout is LLVM assembly
 	for _, pr := range ir.Problems {
 		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(pr.String()))
 	}

@@ -36,6 +36,33 @@ func (o *output) flags(fs *flag.FlagSet, def string) {
 	}
 }
 
+// switchFlag is a boolean flag that stands for a value: sign's digest
+// variants, strip's groups of parts.
+type switchFlag[T any] struct {
+	name string
+	v    T
+	set  *bool
+}
+
+// defineSwitches registers a boolean flag on fs for each switch, with the
+// usage text usage gives it.
+func defineSwitches[T any](fs *flag.FlagSet, sw []switchFlag[T], usage func(switchFlag[T]) string) {
+	for i := range sw {
+		sw[i].set = fs.Bool(sw[i].name, false, usage(sw[i]))
+	}
+}
+
+// given returns the switches set on the command line, in their order.
+func given[T any](sw []switchFlag[T]) []switchFlag[T] {
+	var out []switchFlag[T]
+	for _, s := range sw {
+		if *s.set {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // check says why the destination cannot be used, before any work is done:
 // none given, or the input itself without --in-place.
 func (o *output) check(input string) error {

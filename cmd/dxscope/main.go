@@ -9,9 +9,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/dustin/go-humanize"
@@ -132,12 +133,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: dxscope COMMAND [ARGS]   (dxscope help COMMAND, dxscope version)")
 	fmt.Fprintln(w, fileNote)
 	const width = 42 // a longer usage gets a line of its own, its help below in the column
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(commands)) {
 		c := commands[n]
 		u := n + " " + c.usage
 		if len(u) > width {

@@ -159,16 +159,7 @@ func rdat(n func(int) string) []byte {
 // res, and !dx.entryPoints naming entry, with a one-element input and
 // output signature named in and out.
 func module(entry, fnName, res, in, out string) []byte {
-	chars := func(s string) []uint64 {
-		ops := make([]uint64, len(s))
-		for i := range len(s) {
-			ops[i] = uint64(s[i])
-		}
-		return ops
-	}
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, 8, 3)
-	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
+	w, mod := hostile.NewModule()
 
 	ty := w.Enter(3, 17, 4)
 	w.Unabbrev(4, 1, 4)     // NUMENTRY
@@ -178,7 +169,7 @@ func module(entry, fnName, res, in, out string) []byte {
 	w.Unabbrev(4, 8, 2, 0)  // 3 void ()*
 	w.Exit(4, ty)
 
-	w.Unabbrev(3, 2, chars("dxil-ms-dx")...)
+	w.Unabbrev(3, 2, hostile.Chars("dxil-ms-dx")...)
 	w.Unabbrev(3, 8, 2, 0, 0, 0) // value 0: define void @main()
 
 	cst := w.Enter(3, 11, 4)
@@ -195,11 +186,11 @@ func module(entry, fnName, res, in, out string) []byte {
 	md := w.Enter(3, 15, 3)
 	id := 0
 	next := func() uint64 { id++; return uint64(id) } // the id+1 of the record just written
-	str := func(s string) uint64 { w.Unabbrev(3, 1, chars(s)...); return next() }
+	str := func(s string) uint64 { w.Unabbrev(3, 1, hostile.Chars(s)...); return next() }
 	val := func(v uint64) uint64 { w.Unabbrev(3, 2, 1, v); return next() }
 	node := func(ops ...uint64) uint64 { w.Unabbrev(3, 3, ops...); return next() }
 	named := func(name string, n uint64) {
-		w.Unabbrev(3, 4, chars(name)...)
+		w.Unabbrev(3, 4, hostile.Chars(name)...)
 		w.Unabbrev(3, 10, n-1)
 	}
 	zero, one, six, two, nine, four := val(1), val(2), val(3), val(4), val(5), val(6)
@@ -217,7 +208,7 @@ func module(entry, fnName, res, in, out string) []byte {
 	w.Exit(3, md)
 
 	vst := w.Enter(3, 14, 4)
-	w.Unabbrev(4, 1, append([]uint64{0}, chars(fnName)...)...)
+	w.Unabbrev(4, 1, append([]uint64{0}, hostile.Chars(fnName)...)...)
 	w.Exit(4, vst)
 
 	body := w.Enter(3, 12, 4)

@@ -14,34 +14,25 @@ func init() {
 	binaryOutput["sign"] = true
 }
 
-const signUsage = "sign [--retail|--debug|--bypass|--preview-bypass] FILE (-o OUT | --in-place)"
-
 func runSign(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("sign")
 	var o output
 	o.flags(fs, "")
-	choices := []struct {
-		name string
-		d    edit.Digest
-		set  *bool
-	}{{"retail", edit.Retail, nil}, {"debug", edit.Debug, nil}, {"bypass", edit.Bypass, nil}, {"preview-bypass", edit.PreviewBypass, nil}}
-	for i := range choices {
-		choices[i].set = fs.Bool(choices[i].name, false, "write the "+choices[i].name+" digest")
-	}
+	choices := []switchFlag[edit.Digest]{{"retail", edit.Retail, nil}, {"debug", edit.Debug, nil}, {"bypass", edit.Bypass, nil}, {"preview-bypass", edit.PreviewBypass, nil}}
+	defineSwitches(fs, choices, func(c switchFlag[edit.Digest]) string { return "write the " + c.name + " digest" })
 	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
-	d, n := edit.Keep, 0
-	for _, c := range choices {
-		if *c.set {
-			d, n = c.d, n+1
-		}
-	}
-	if n > 1 {
+	set := given(choices)
+	if len(set) > 1 {
 		fmt.Fprintln(stderr, "dxscope: choose one digest")
-		fmt.Fprintln(stderr, "usage: dxscope "+signUsage)
+		fmt.Fprintln(stderr, "usage: dxscope sign "+commands["sign"].usage)
 		return 2
+	}
+	d := edit.Keep
+	if len(set) == 1 {
+		d = set[0].v
 	}
 	f, ok := openEdit(pos[0], &o, stderr)
 	if !ok {

@@ -60,8 +60,8 @@ func disWithSource(f *decode.File, path string, noHeader bool, stdout, stderr io
 	return 0
 }
 
-// asmWithSource is asm --source.
-func asmWithSource(f *decode.File, path string, stdout, stderr io.Writer) int {
+// asmWithSource is asm --source (with or without --code).
+func asmWithSource(f *decode.File, path string, _ bool, stdout, stderr io.Writer) int {
 	sm := sourceMap(f, path, stderr)
 	if sm == nil {
 		return 1

@@ -15,45 +15,33 @@ func init() {
 	binaryOutput["strip"] = true
 }
 
-const stripUsage = "strip [--debug] [--reflect] [--rootsig] [--priv] FILE (-o OUT | --in-place) [--digest D]"
-
 func runStrip(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("strip")
 	var o output
 	o.flags(fs, "keep")
-	opts := []struct {
-		name string
-		opt  edit.Strip
-		set  *bool
-	}{{"debug", edit.StripDebug, nil}, {"reflect", edit.StripReflect, nil}, {"rootsig", edit.StripRootSig, nil}, {"priv", edit.StripPriv, nil}}
-	for i := range opts {
-		opts[i].set = fs.Bool(opts[i].name, false, "strip "+strings.Join(opts[i].opt.Parts(), ", "))
-	}
+	opts := []switchFlag[edit.Strip]{{"debug", edit.StripDebug, nil}, {"reflect", edit.StripReflect, nil}, {"rootsig", edit.StripRootSig, nil}, {"priv", edit.StripPriv, nil}}
+	defineSwitches(fs, opts, func(op switchFlag[edit.Strip]) string { return "strip " + strings.Join(op.v.Parts(), ", ") })
 	pos, ok := parseArgs(fs, args, 1, 1, stderr)
 	if !ok {
 		return 2
 	}
+	set := given(opts)
 	var s edit.Strip
-	for _, op := range opts {
-		if *op.set {
-			s |= op.opt
-		}
+	for _, op := range set {
+		s |= op.v
 	}
 	if s == 0 {
 		fmt.Fprintln(stderr, "dxscope: name what to strip: --debug, --reflect, --rootsig, --priv")
-		fmt.Fprintln(stderr, "usage: dxscope "+stripUsage)
+		fmt.Fprintln(stderr, "usage: dxscope strip "+commands["strip"].usage)
 		return 2
 	}
 	f, ok := openEdit(pos[0], &o, stderr)
 	if !ok {
 		return 1
 	}
-	for _, op := range opts {
-		if s&op.opt == 0 {
-			continue
-		}
+	for _, op := range set {
 		var found []string
-		for _, e := range op.opt.Edits(f) {
+		for _, e := range op.v.Edits(f) {
 			n := 0
 			for _, p := range f.Parts {
 				if p.Name == e.Name {
@@ -65,7 +53,7 @@ func runStrip(args []string, stdout, stderr io.Writer) int {
 		if len(found) == 0 {
 			// dxc -Qstrip_* stops here with DXC_E_MISSING_PART; stripping
 			// nothing is not worth failing a build over.
-			fmt.Fprintf(stderr, "dxscope: --%s: no %s part, nothing to strip\n", op.name, orList(op.opt.Parts()))
+			fmt.Fprintf(stderr, "dxscope: --%s: no %s part, nothing to strip\n", op.name, orList(op.v.Parts()))
 			continue
 		}
 		fmt.Fprintf(stderr, "dxscope: --%s removes %s\n", op.name, text.Safe(strings.Join(found, ", ")))

@@ -16,21 +16,14 @@ type bcStats struct {
 	kinds                       map[string][2]int64 // record name → count, bits
 }
 
-// bcanalyzer runs llvm-bcanalyzer on bc and reads its summary, its histograms by record name.
-func bcanalyzer(tool string, bc []byte) (map[uint32]*bcStats, error) {
-	all, err := corpus.BCAnalyzer(tool, bc)
-	if err != nil {
-		return nil, err
+// bcanalyzerStats is a block of llvm-bcanalyzer's summary with its
+// histogram by record name.
+func bcanalyzerStats(b *corpus.BCBlockStats) *bcStats {
+	s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records, kinds: map[string][2]int64{}}
+	for _, k := range b.Kinds {
+		s.kinds[k.Name] = [2]int64{k.Count, k.Bits}
 	}
-	res := map[uint32]*bcStats{}
-	for id, b := range all {
-		s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records, kinds: map[string][2]int64{}}
-		for _, k := range b.Kinds {
-			s.kinds[k.Name] = [2]int64{k.Count, k.Bits}
-		}
-		res[id] = s
-	}
-	return res, nil
+	return s
 }
 
 // ourStats folds the module's block tree the same way: per block id, over all instances.
@@ -120,7 +113,7 @@ func TestBlocksMatchLLVMBCAnalyzer(t *testing.T) {
 			t.Errorf("%s: no DXIL bitcode", e.Rel)
 			continue
 		}
-		theirs, err := bcanalyzer(tool, p.bc)
+		theirs, err := corpus.BCAnalyzerAs(tool, p.bc, bcanalyzerStats)
 		if err != nil {
 			t.Errorf("%s: %v", e.Rel, err)
 			continue

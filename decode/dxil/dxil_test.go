@@ -12,22 +12,11 @@ import (
 	"github.com/dxscope/dxscope/internal/hostile"
 )
 
-// bcChars returns a string's bytes as record operands.
-func bcChars(s string) []uint64 {
-	v := make([]uint64, len(s))
-	for i := range s {
-		v[i] = uint64(s[i])
-	}
-	return v
-}
-
 // buildModule writes a tiny DXIL-like module by hand: a dx.op declaration,
 // main with three dx.op calls around a value-defining instruction, integer
 // constants, !dx.shaderModel and !dx.entryPoints, and names in the module VST.
 func buildModule() []byte {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, 8, 3)
-	w.Unabbrev(3, 1, 1) // VERSION 1: relative value ids
+	w, mod := hostile.NewModule()
 
 	ty := w.Enter(3, 17, 4)
 	w.Unabbrev(4, 1, 5)        // NUMENTRY
@@ -38,7 +27,7 @@ func buildModule() []byte {
 	w.Unabbrev(4, 8, 3, 0)     // 4 void ()*
 	w.Exit(4, ty)
 
-	w.Unabbrev(3, 2, bcChars("dxil-ms-dx")...)
+	w.Unabbrev(3, 2, hostile.Chars("dxil-ms-dx")...)
 	w.Unabbrev(3, 8, 2, 0, 1, 0) // value 0: declare void @dx.op.storeOutput(i32)
 	w.Unabbrev(3, 8, 3, 0, 0, 0) // value 1: define void @main()
 
@@ -51,22 +40,22 @@ func buildModule() []byte {
 	w.Exit(4, cst)
 
 	md := w.Enter(3, 15, 3)
-	w.Unabbrev(3, 1, bcChars("ps")...) // !0
-	w.Unabbrev(3, 2, 1, 4)             // !1 = i32 6
-	w.Unabbrev(3, 2, 1, 5)             // !2 = i32 0
-	w.Unabbrev(3, 3, 1, 2, 3)          // !3 = !{!"ps", i32 6, i32 0}
-	w.Unabbrev(3, 4, bcChars("dx.shaderModel")...)
+	w.Unabbrev(3, 1, hostile.Chars("ps")...) // !0
+	w.Unabbrev(3, 2, 1, 4)                   // !1 = i32 6
+	w.Unabbrev(3, 2, 1, 5)                   // !2 = i32 0
+	w.Unabbrev(3, 3, 1, 2, 3)                // !3 = !{!"ps", i32 6, i32 0}
+	w.Unabbrev(3, 4, hostile.Chars("dx.shaderModel")...)
 	w.Unabbrev(3, 10, 3)
-	w.Unabbrev(3, 1, bcChars("main")...) // !4
-	w.Unabbrev(3, 2, 4, 1)               // !5 = void ()* @main
-	w.Unabbrev(3, 3, 6, 5, 0, 0, 0)      // !6 = !{@main, !"main", null, null, null}
-	w.Unabbrev(3, 4, bcChars("dx.entryPoints")...)
+	w.Unabbrev(3, 1, hostile.Chars("main")...) // !4
+	w.Unabbrev(3, 2, 4, 1)                     // !5 = void ()* @main
+	w.Unabbrev(3, 3, 6, 5, 0, 0, 0)            // !6 = !{@main, !"main", null, null, null}
+	w.Unabbrev(3, 4, hostile.Chars("dx.entryPoints")...)
 	w.Unabbrev(3, 10, 6)
 	w.Exit(3, md)
 
 	vst := w.Enter(3, 14, 4)
-	w.Unabbrev(4, 1, append([]uint64{0}, bcChars("dx.op.storeOutput.f32")...)...)
-	w.Unabbrev(4, 1, append([]uint64{1}, bcChars("main")...)...)
+	w.Unabbrev(4, 1, append([]uint64{0}, hostile.Chars("dx.op.storeOutput.f32")...)...)
+	w.Unabbrev(4, 1, append([]uint64{1}, hostile.Chars("main")...)...)
 	w.Exit(4, vst)
 
 	fn := w.Enter(3, 12, 4)

@@ -212,8 +212,8 @@ func readModuleInfos(r *binread.Reader) []ModuleInfo {
 		m.FileNameOffs = r.U32("FileNameOffs")
 		m.SrcFileNameNI = r.U32("SrcFileNameNI")
 		m.PdbFilePathNI = r.U32("PdbFilePathNI")
-		m.ModuleName = binread.CapText(r.CString("ModuleName"), binread.MaxNameLen)
-		m.ObjFileName = binread.CapText(r.CString("ObjFileName"), binread.MaxNameLen)
+		m.ModuleName = text(r, "ModuleName")
+		m.ObjFileName = text(r, "ObjFileName")
 		if pad := (4 - r.Pos%4) % 4; pad > 0 && r.Remaining() >= pad {
 			r.Raw("Padding2", pad)
 		}

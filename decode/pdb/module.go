@@ -253,7 +253,7 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		c.FrontendBuild, c.FrontendQFE = r.U16("FrontendBuild"), r.U16("FrontendQFE")
 		c.BackendMajor, c.BackendMinor = r.U16("BackendMajor"), r.U16("BackendMinor")
 		c.BackendBuild, c.BackendQFE = r.U16("BackendBuild"), r.U16("BackendQFE")
-		c.Version = binread.CapText(r.CString("Version"), binread.MaxNameLen)
+		c.Version = text(r, "Version")
 		r.End()
 		s.Compile = c
 	case S_ENVBLOCK:
@@ -263,8 +263,8 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		for r.Remaining() > 0 && r.Data[r.Pos] != 0 {
 			k := len(e.Entries)
 			r.Begin(fmt.Sprintf("Entries[%d]", k), "environment entry")
-			kv := EnvEntry{Key: binread.CapText(r.CString("Key"), binread.MaxNameLen)}
-			kv.Value = binread.CapText(r.CString("Value"), binread.MaxNameLen)
+			kv := EnvEntry{Key: text(r, "Key")}
+			kv.Value = text(r, "Value")
 			r.End()
 			e.Entries = append(e.Entries, kv)
 		}
@@ -279,7 +279,7 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		p.CodeOffset = r.U32("CodeOffset")
 		p.Segment = r.U16("Segment")
 		p.Flags = r.U8("Flags")
-		p.Name = binread.CapText(r.CString("Name"), binread.MaxNameLen)
+		p.Name = text(r, "Name")
 		r.End()
 		s.Proc = p
 	case S_LOCAL:
@@ -287,7 +287,7 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		r.Begin("Local", "S_LOCAL")
 		l.Type = r.U32("Type")
 		l.Flags = r.U16("Flags")
-		l.Name = binread.CapText(r.CString("Name"), binread.MaxNameLen)
+		l.Name = text(r, "Name")
 		r.End()
 		s.Local = l
 	case S_DEFRANGE_HLSL:
@@ -324,7 +324,7 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		ref := &RefSym{}
 		r.Begin("Ref", s.Kind.String())
 		ref.SumName, ref.SymOffset, ref.Module = r.U32("SumName"), r.U32("SymOffset"), r.U16("Module")
-		ref.Name = binread.CapText(r.CString("Name"), binread.MaxNameLen)
+		ref.Name = text(r, "Name")
 		r.End()
 		s.Ref = ref
 	case S_GDATA_HLSL, S_LDATA_HLSL:
@@ -334,7 +334,7 @@ func readSymbol(r *binread.Reader, s *Symbol) {
 		d.RegisterType = r.U16("RegisterType")
 		d.DataSlot, d.DataOffset = r.U16("DataSlot"), r.U16("DataOffset")
 		d.TextureSlot, d.SamplerSlot, d.UAVSlot = r.U16("TextureSlot"), r.U16("SamplerSlot"), r.U16("UAVSlot")
-		d.Name = binread.CapText(r.CString("Name"), binread.MaxNameLen)
+		d.Name = text(r, "Name")
 		r.End()
 		s.HLSLData = d
 	default:

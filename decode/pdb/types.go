@@ -308,12 +308,18 @@ func numeric(r *binread.Reader, name string) uint64 {
 	return out
 }
 
-// name reads a record's trailing name and the padding after it.
+// text reads a NUL-terminated string field, capped at binread.MaxNameLen
+// (a name, a version, an environment entry).
+func text(r *binread.Reader, name string) string {
+	return binread.CapText(r.CString(name), binread.MaxNameLen)
+}
+
+// leafName reads a record's trailing name and the padding after it.
 func leafName(r *binread.Reader) string {
 	if r.Remaining() == 0 {
 		return ""
 	}
-	s := binread.CapText(r.CString("Name"), binread.MaxNameLen)
+	s := text(r, "Name")
 	padding(r)
 	return s
 }
@@ -387,7 +393,7 @@ func readLeaf(r *binread.Reader, t *TypeRecord) {
 			r.Begin(fmt.Sprintf("FieldList[%d]", k), "LF_MEMBER")
 			m := Member{Kind: LeafKind(r.U16("Kind")), Attributes: r.U16("Attributes"), Type: r.U32("Type")}
 			m.Offset = numeric(r, "Offset")
-			m.Name = binread.CapText(r.CString("Name"), binread.MaxNameLen)
+			m.Name = text(r, "Name")
 			r.End()
 			t.FieldList = append(t.FieldList, m)
 			if r.Failed {

@@ -408,6 +408,25 @@ func (p *parser) uint(name string) uint32 {
 	return uint32(n)
 }
 
+// param reports whether the current token names parameter name, and fails
+// when the statement has named it already.
+func (p *parser) param(seen map[string]bool, name string) bool {
+	if !p.is(name) {
+		return false
+	}
+	p.once(seen, name)
+	return true
+}
+
+// uintOr parses an unsigned 32-bit integer value of parameter name, or the
+// word that stands for the value special (numDescriptors = unbounded).
+func (p *parser) uintOr(name, word string, special uint32) uint32 {
+	if p.accept(word) {
+		return special
+	}
+	return p.uint(name)
+}
+
 // float parses a float value of parameter name: an integer or a decimal
 // number with an optional f, read as DXC reads it (strtod, then rounded to
 // float). DXC also rejects numbers above FLT_MAX before rounding; this takes
@@ -499,17 +518,14 @@ func (p *parser) rootConstants() RootParameter {
 	seen := map[string]bool{}
 	p.args("RootConstants", func() {
 		switch {
-		case p.is("num32BitConstants"):
-			p.once(seen, "num32BitConstants")
+		case p.param(seen, "num32BitConstants"):
 			c.Num32BitValues = p.uint(p.assign())
 		case p.isRegister():
 			p.once(seen, "the register")
 			c.ShaderRegister = p.register('b', "RootConstants")
-		case p.is("space"):
-			p.once(seen, "space")
+		case p.param(seen, "space"):
 			c.RegisterSpace = p.uint(p.assign())
-		case p.is("visibility"):
-			p.once(seen, "visibility")
+		case p.param(seen, "visibility"):
 			prm.ShaderVisibility = p.visibility()
 		default:
 			p.fail("expected num32BitConstants, a b register, space or visibility in RootConstants, found %s", p.found())
@@ -544,14 +560,11 @@ func (p *parser) rootDescriptor() RootParameter {
 		case p.isRegister():
 			p.once(seen, "the register")
 			d.ShaderRegister = p.register(kind.reg, name)
-		case p.is("space"):
-			p.once(seen, "space")
+		case p.param(seen, "space"):
 			d.RegisterSpace = p.uint(p.assign())
-		case p.is("visibility"):
-			p.once(seen, "visibility")
+		case p.param(seen, "visibility"):
 			prm.ShaderVisibility = p.visibility()
-		case p.is("flags"):
-			p.once(seen, "flags")
+		case p.param(seen, "flags"):
 			if p.version < Version1_1 {
 				p.fail("root descriptor flags cannot be given in root signature 1.0 (they exist from 1.1)")
 			}
@@ -582,8 +595,7 @@ func (p *parser) descriptorTable() RootParameter {
 		switch {
 		case p.is("CBV"), p.is("SRV"), p.is("UAV"), p.is("Sampler"):
 			t.Ranges = append(t.Ranges, p.descriptorRange())
-		case p.is("visibility"):
-			p.once(seen, "visibility")
+		case p.param(seen, "visibility"):
 			prm.ShaderVisibility = p.visibility()
 		default:
 			p.fail("expected CBV, SRV, UAV, Sampler or visibility in DescriptorTable, found %s", p.found())
@@ -611,27 +623,13 @@ func (p *parser) descriptorRange() DescriptorRange {
 		case p.isRegister():
 			p.once(seen, "the register")
 			g.BaseShaderRegister = p.register(kind.reg, name)
-		case p.is("numDescriptors"):
-			p.once(seen, "numDescriptors")
-			what := p.assign()
-			if p.accept("unbounded") {
-				g.SetNumDescriptors(RangeUnbounded)
-			} else {
-				g.SetNumDescriptors(p.uint(what))
-			}
-		case p.is("space"):
-			p.once(seen, "space")
+		case p.param(seen, "numDescriptors"):
+			g.SetNumDescriptors(p.uintOr(p.assign(), "unbounded", RangeUnbounded))
+		case p.param(seen, "space"):
 			g.RegisterSpace = p.uint(p.assign())
-		case p.is("offset"):
-			p.once(seen, "offset")
-			what := p.assign()
-			if p.accept("DESCRIPTOR_RANGE_OFFSET_APPEND") {
-				g.SetOffset(RangeAppend)
-			} else {
-				g.SetOffset(p.uint(what))
-			}
-		case p.is("flags"):
-			p.once(seen, "flags")
+		case p.param(seen, "offset"):
+			g.SetOffset(p.uintOr(p.assign(), "DESCRIPTOR_RANGE_OFFSET_APPEND", RangeAppend))
+		case p.param(seen, "flags"):
 			if p.version < Version1_1 {
 				p.fail("descriptor range flags cannot be given in root signature 1.0 (they exist from 1.1)")
 			}
@@ -656,44 +654,39 @@ func (p *parser) staticSampler() StaticSampler {
 		ComparisonFunc: 4, BorderColor: 2, MaxLOD: math.MaxFloat32}
 	m.SetFlags(0)
 	seen := map[string]bool{}
-	param := func(name string) bool {
-		if !p.is(name) {
-			return false
-		}
-		p.once(seen, name)
-		return true
+	address := func() TextureAddressMode {
+		return TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
 	}
 	p.args("StaticSampler", func() {
 		switch {
 		case p.isRegister():
 			p.once(seen, "the register")
 			m.ShaderRegister = p.register('s', "StaticSampler")
-		case param("filter"):
+		case p.param(seen, "filter"):
 			m.Filter = SamplerFilter(p.enumValue(filterKeywords, "a FILTER_ value"))
-		case param("addressU"):
-			m.AddressU = TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
-		case param("addressV"):
-			m.AddressV = TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
-		case param("addressW"):
-			m.AddressW = TextureAddressMode(p.enumValue(addressKeywords, "a TEXTURE_ADDRESS_ value"))
-		case param("mipLODBias"):
+		case p.param(seen, "addressU"):
+			m.AddressU = address()
+		case p.param(seen, "addressV"):
+			m.AddressV = address()
+		case p.param(seen, "addressW"):
+			m.AddressW = address()
+		case p.param(seen, "mipLODBias"):
 			m.MipLODBias = p.float(p.assign())
-		case param("maxAnisotropy"):
+		case p.param(seen, "maxAnisotropy"):
 			m.MaxAnisotropy = p.uint(p.assign())
-		case param("comparisonFunc"):
+		case p.param(seen, "comparisonFunc"):
 			m.ComparisonFunc = ComparisonFunc(p.enumValue(comparisonKeywords, "a COMPARISON_ value"))
-		case param("borderColor"):
+		case p.param(seen, "borderColor"):
 			m.BorderColor = StaticBorderColor(p.enumValue(borderKeywords, "a STATIC_BORDER_COLOR_ value"))
-		case param("minLOD"):
+		case p.param(seen, "minLOD"):
 			m.MinLOD = p.float(p.assign())
-		case param("maxLOD"):
+		case p.param(seen, "maxLOD"):
 			m.MaxLOD = p.float(p.assign())
-		case param("space"):
+		case p.param(seen, "space"):
 			m.RegisterSpace = p.uint(p.assign())
-		case param("visibility"):
+		case p.param(seen, "visibility"):
 			m.ShaderVisibility = p.visibility()
-		case p.is("flags"):
-			p.once(seen, "flags")
+		case p.param(seen, "flags"):
 			if p.version < Version1_2 {
 				p.fail("static sampler flags cannot be given in root signature %s (they exist from 1.2)", VersionName(p.version))
 			}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -129,20 +128,12 @@ func applyCodeDiff(t *testing.T, diff string, a []CodeUnit) map[string][]string 
 // applies to A's code and gives exactly B's; a file against itself prints no
 // hunk.
 func TestCodeDiffTurnsAIntoB(t *testing.T) {
-	read := func(rel string) *decode.File {
-		_, b := corpus.File(t, rel)
-		f, err := decode.Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
 	const vk = "real/HansKristian-Work__vkd3d-proton/"
 	for _, pair := range [][2]string{
 		{vk + "d3d12_raytracing.c__rt_lib_dxil__v2.dxil", vk + "d3d12_raytracing.c__rt_lib_dxil__v7.dxil"},
 		{vk + "d3d12_raytracing.c__rt_lib_dxil__v5.dxil", vk + "d3d12_raytracing.c__rt_lib_dxil__v6.dxil"},
 	} {
-		fa, fb := read(pair[0]), read(pair[1])
+		fa, fb := parseFile(t, pair[0]), parseFile(t, pair[1])
 		ca, cb := Code(fa), Code(fb)
 		if len(ca) < 2 || len(cb) < 2 {
 			t.Fatalf("%s: %d and %d code units", pair[0], len(ca), len(cb))

@@ -18,6 +18,18 @@ func parseEntry(t corpus.TB, e corpus.Entry) *decode.File {
 	return f
 }
 
+// parseFile reads and decodes the corpus file rel; without the corpus the
+// test is skipped, and a file that does not decode fails it.
+func parseFile(t corpus.TB, rel string) *decode.File {
+	t.Helper()
+	_, b := corpus.File(t, rel)
+	f, err := decode.Parse(b)
+	if err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	return f
+}
+
 // smallBitcode returns the bitcode of up to n small corpus modules (none
 // without the corpus: fuzz seeds).
 func smallBitcode(tb corpus.TB, n int) [][]byte {

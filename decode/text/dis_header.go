@@ -59,16 +59,6 @@ func rjust(s string, n int) string {
 	return strings.Repeat(" ", n-len(s)) + s
 }
 
-func maskChars(m uint8) string {
-	b := []byte("    ")
-	for i, c := range "xyzw" {
-		if m&(1<<i) != 0 {
-			b[i] = byte(c)
-		}
-	}
-	return string(b)
-}
-
 var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
 
 // DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
@@ -149,7 +139,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 					}
 				}
 			} else {
-				s += "   " + maskChars(e.Mask) + " " + rjust(strconv.FormatUint(uint64(e.Register), 10), 8)
+				s += "   " + decode.MaskColumns(e.Mask) + " " + rjust(strconv.FormatUint(uint64(e.Register), 10), 8)
 			}
 			s += rjust(sysValueName(e.SystemValue), 9)
 			ft, ok := sigCompTypeNames[e.CompType]
@@ -168,7 +158,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 					s += "     NO"
 				}
 			} else {
-				s += "   " + maskChars(rw)
+				s += "   " + decode.MaskColumns(rw)
 			}
 			add(s)
 		}
@@ -228,7 +218,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 				if len(e.SemanticIndices) > 0 {
 					idx = e.SemanticIndices[0]
 				}
-				m := strings.ReplaceAll(maskChars(uint8(e.DynIdxCompMask)), " ", "")
+				m := strings.ReplaceAll(decode.MaskColumns(uint8(e.DynIdxCompMask)), " ", "")
 				add("; " + ljust(Safe(e.Name), 20) + " " + rjust(strconv.Itoa(int(idx)), 5) + " " + rjust(interpModeName(e.InterpMode), 22) + "   " + rjust(m, 4))
 			}
 		}

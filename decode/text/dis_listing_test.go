@@ -1,11 +1,11 @@
 package text
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -57,16 +57,8 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 			continue // a listing without the IR
 		}
 		f := parseEntry(t, e)
-		part := f.Part("ILDB")
-		if part == nil || part.Program == nil {
-			part = f.Part("DXIL")
-		}
-		var sb strings.Builder
-		if err := WriteDisassembly(&sb, f, decode.PartIR(part)); err != nil {
-			t.Fatal(err)
-		}
 		w := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
-		g := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+		g := dxcListing(t, f)
 		n := commonLines(g, w)
 		files++
 		lines += n
@@ -102,12 +94,7 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 	if files == 0 {
 		corpus.Skip(t, "corpus", "no DXC listing with IR in the corpus")
 	}
-	keys := make([]string, 0, len(byVersion))
-	for k := range byVersion {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(byVersion)) {
 		vt := byVersion[k]
 		t.Logf("%s: %d/%d listings identical; %d/%d lines agree", k, vt.same, vt.files, vt.lines, vt.total)
 	}

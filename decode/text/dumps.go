@@ -181,7 +181,7 @@ func init() {
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteRootSignature(w, p) }})
 	RegisterDump(Dump{Command: "dxil", Title: "The DXIL module: summary, entry points, resources, dx.op census, blocks", Ext: "dxil.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.Program != nil && p.Module != nil },
-		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteModule(w, p) }})
+		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteModule(w, p); WriteAbsent(w, p) }})
 	RegisterDump(Dump{Command: "dis", Title: "The module as dxc -dumpbin prints it", Ext: "ll",
 		Has: func(_ *decode.File, p *decode.Part) bool {
 			return p.Program != nil && len(p.Program.DXIL) > 0 && p.Module != nil
@@ -223,9 +223,11 @@ func PartRuntimeData(p *decode.Part) *decode.RuntimeData {
 func writeRuntimeDataPart(w io.Writer, _ *decode.File, p *decode.Part) {
 	fmt.Fprintf(w, "Part #%d %s (%d bytes): %s\n", p.Index, Safe(p.Name), p.Size, Safe(p.Summary))
 	WriteRuntimeData(w, PartRuntimeData(p), int(p.Size))
+	WriteAbsent(w, p)
 }
 
 func writeResourceDefinitionsPart(w io.Writer, _ *decode.File, p *decode.Part) {
 	fmt.Fprintf(w, "Part #%d RDEF (%d bytes): %s\n", p.Index, p.Size, Safe(p.Summary))
 	WriteResourceDefinitions(w, p.ResourceDefs)
+	WriteAbsent(w, p)
 }

@@ -255,11 +255,7 @@ func TestDXCPSVRuntimeInfoBlock(t *testing.T) {
 
 	// One block whole, as DXC's PrintPSVRuntimeInfo writes it for this
 	// compute shader (PSV0 version 3, numthreads(1,1,1), entry main).
-	_, b := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/buffers_oob_behavior.h__buffers_oob_behavior_code_dxil.dxil")
-	f, err := decode.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseFile(t, "real/HansKristian-Work__vkd3d-proton/buffers_oob_behavior.h__buffers_oob_behavior_code_dxil.dxil")
 	lines := dxcListing(t, f)
 	want := []string{";", "; Pipeline Runtime Information: ", ";", ";PSVRuntimeInfo:", "; Compute Shader", "; NumThreads=(1,1,1)",
 		"; MinimumExpectedWaveLaneCount: 0", "; MaximumExpectedWaveLaneCount: 4294967295", "; UsesViewID: false",
@@ -337,11 +333,7 @@ var reLineComment = regexp.MustCompile(` ; line:\d+ col:\d+`)
 // listing without them, and by commit 2568 the listing itself.
 func TestDXCLineComments(t *testing.T) {
 	const rel = "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil"
-	_, b := corpus.File(t, rel)
-	f, err := decode.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseFile(t, rel)
 	listing := strings.ReplaceAll(string(corpus.Bytes(t, rel+".listing.txt")), "\r\n", "\n")
 	want := strings.Split(strings.TrimSuffix(listing, "\n"), "\n")
 	if !reLineComment.MatchString(listing) {
@@ -508,9 +500,7 @@ func TestDXCPatchConstantHeadings(t *testing.T) {
 // numbers the expression like any node (DXC's listings show "metadata !142"
 // and "!142 = !DIExpression()") and names tag 0x37.
 func TestDIExpressionIsNumbered(t *testing.T) {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, ir.ModuleBlockID, 3)
-	w.Unabbrev(3, ir.ModuleCodeVersion, 1)
+	w, mod := hostile.NewModule()
 	md := w.Enter(3, ir.MetadataBlockID, 3)
 	w.Unabbrev(3, ir.MetadataExpression, 0)
 	w.Unabbrev(3, ir.MetadataDerivedType, 0, 0x37, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -1,7 +1,8 @@
 package text
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -143,12 +144,7 @@ func TestFXCListingMatchesCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d full FXC listings match line for line; %d/%d lines agree", exact, files, matched, lines)
-	printers := make([]string, 0, len(byVersion))
-	for p := range byVersion {
-		printers = append(printers, p)
-	}
-	sort.Strings(printers)
-	for _, p := range printers {
+	for _, p := range slices.Sorted(maps.Keys(byVersion)) {
 		bv := byVersion[p]
 		t.Logf("  %s: %d/%d listings, %d/%d lines", p, bv[0], bv[1], bv[2], bv[3])
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // The tests of the spellings table (fxcSpellings) on listings. Where the
@@ -26,14 +27,12 @@ import (
 func withCreatorString(t *testing.T, b []byte, creator string) []byte {
 	t.Helper()
 	le := binary.LittleEndian
-	n := int(le.Uint32(b[28:]))
-	var parts [][]byte
+	parts := hostile.RawParts(b)
 	found := false
-	for i := 0; i < n; i++ {
-		off := int(le.Uint32(b[32+4*i:]))
-		p := append([]byte(nil), b[off:off+8+int(le.Uint32(b[off+4:]))]...)
+	for i, p := range parts {
 		if string(p[:4]) == "RDEF" {
 			found = true
+			p = append([]byte(nil), p...)
 			for len(p)%4 != 0 {
 				p = append(p, 0)
 			}
@@ -44,8 +43,8 @@ func withCreatorString(t *testing.T, b []byte, creator string) []byte {
 				p = append(p, 0)
 			}
 			le.PutUint32(p[4:], uint32(len(p)-8))
+			parts[i] = p
 		}
-		parts = append(parts, p)
 	}
 	if !found {
 		// A bare RDEF (ps_4_0, nothing declared) that only names the creator.
@@ -60,20 +59,8 @@ func withCreatorString(t *testing.T, b []byte, creator string) []byte {
 		}
 		le.PutUint32(p[4:], uint32(len(p)-8))
 		parts = append([][]byte{p}, parts...)
-		n++
 	}
-	out := append([]byte(nil), b[:32]...)
-	at := 32 + 4*n
-	for _, p := range parts {
-		out = le.AppendUint32(out, uint32(at))
-		at += len(p)
-	}
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	le.PutUint32(out[24:], uint32(len(out)))
-	le.PutUint32(out[28:], uint32(n))
-	return out
+	return hostile.Relayout(b, parts)
 }
 
 // listingAs lists corpus file rel as if compiler version creator had
@@ -165,11 +152,7 @@ func TestSlotBindingsBefore10(t *testing.T) {
 // written out by hand from those formats.
 func TestNarrowSignatureFormatBefore930(t *testing.T) {
 	const rel = "real/emtee40__wine-vkd3d/hlsl_d3d12.c__test_blob_part.dxbc"
-	_, data := corpus.File(t, rel)
-	f, err := decode.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseFile(t, rel)
 	var got []string
 	for _, ln := range FXCListing(f) {
 		got = append(got, ln.Text)

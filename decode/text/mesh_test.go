@@ -42,11 +42,7 @@ func TestDXILEntryMeshState(t *testing.T) {
 		{"real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__as_code.dxil",
 			"    numthreads [1 1 1]\n    payload 4 bytes\n"},
 	} {
-		_, data := corpus.File(t, c.rel)
-		f, err := decode.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := parseFile(t, c.rel)
 		var b bytes.Buffer
 		WriteModule(&b, f.Part("DXIL"))
 		if !strings.Contains(b.String(), c.want) || strings.Contains(b.String(), "MSState =") || strings.Contains(b.String(), "ASState =") {

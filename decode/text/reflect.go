@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/reflect"
 )
 
@@ -231,13 +232,7 @@ func writeParams(w io.Writer, title string, ps []reflect.SignatureParameter) {
 
 // maskText writes a component mask as the listings do ("xy w"), "-" when empty.
 func maskText(m uint8) string {
-	b := []byte("    ")
-	for i, c := range "xyzw" {
-		if m&(1<<i) != 0 {
-			b[i] = byte(c)
-		}
-	}
-	if s := strings.TrimRight(string(b), " "); s != "" {
+	if s := decode.MaskString(m); s != "" {
 		return s
 	}
 	return "-"

@@ -94,3 +94,17 @@ func BCAnalyzer(tool string, bc []byte) (map[uint32]*BCBlockStats, error) {
 	}
 	return res, nil
 }
+
+// BCAnalyzerAs is BCAnalyzer with each block's entry converted by conv: a
+// test's own view of the summary (with or without the record names).
+func BCAnalyzerAs[T any](tool string, bc []byte, conv func(*BCBlockStats) T) (map[uint32]T, error) {
+	all, err := BCAnalyzer(tool, bc)
+	if err != nil {
+		return nil, err
+	}
+	res := make(map[uint32]T, len(all))
+	for id, b := range all {
+		res[id] = conv(b)
+	}
+	return res, nil
+}

@@ -152,6 +152,23 @@ func WithPart(es []Entry, part string) []Entry {
 	return out
 }
 
+// Sample returns every nth entry plus the four largest with a DXIL part: the
+// files whose share links exceed MaxLinkLength (docs/share-links.md) and so
+// go by hash. Skips the test when the corpus is absent.
+func Sample(t TB, n int) []Entry {
+	t.Helper()
+	all := Entries(t)
+	var out []Entry
+	for i, e := range all {
+		if i%n == 0 {
+			out = append(out, e)
+		}
+	}
+	dxil := WithPart(all, "DXIL")
+	sort.Slice(dxil, func(i, j int) bool { return dxil[i].Size > dxil[j].Size })
+	return append(out, dxil[:min(4, len(dxil))]...)
+}
+
 // SmallestFirst sorts es by file size, smallest first, and returns it.
 func SmallestFirst(es []Entry) []Entry {
 	sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })

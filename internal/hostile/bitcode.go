@@ -8,6 +8,16 @@ type Bits struct {
 	N uint64 // bits written
 }
 
+// Chars is a string's bytes as record operands, one per byte (the string
+// records of a module: its triple, its names, metadata strings).
+func Chars(s string) []uint64 {
+	v := make([]uint64, len(s))
+	for i := range len(s) {
+		v[i] = uint64(s[i])
+	}
+	return v
+}
+
 // NewBitcode starts a stream with the bitcode magic, "BC" 0xC0DE.
 func NewBitcode() *Bits {
 	w := &Bits{}
@@ -15,6 +25,16 @@ func NewBitcode() *Bits {
 		w.Emit(uint64(c), 8)
 	}
 	return w
+}
+
+// NewModule starts a module's bitcode: the magic, MODULE_BLOCK (8) entered
+// with 3-bit abbreviation ids, and its VERSION 1 record (relative value
+// ids, as DXC writes). Exit(3, mod) closes the block.
+func NewModule() (w *Bits, mod int) {
+	w = NewBitcode()
+	mod = w.Enter(2, 8, 3)
+	w.Unabbrev(3, 1, 1)
+	return w, mod
 }
 
 // Emit writes v in width bits.
@@ -158,9 +178,7 @@ func (w *Bits) arrayRecord(width uint, id uint64, bits uint, ops ...uint64) {
 // for 16,384 parameters and 2,048 declarations, whose disassembly spells
 // the parameter list once per declaration (gigabytes).
 func FunctionTypeBitcode(params, decls int) []byte {
-	w := NewBitcode()
-	mod := w.Enter(2, 8, 3) // MODULE_BLOCK
-	w.Unabbrev(3, 1, 1)     // VERSION 1
+	w, mod := NewModule()
 	tb := w.Enter(3, 17, 4) // TYPE_BLOCK_ID_NEW
 	w.Unabbrev(4, 1, 3)     // NUMENTRY 3
 	w.Unabbrev(4, 2)        // 0: void

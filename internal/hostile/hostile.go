@@ -19,24 +19,48 @@ type Part struct {
 // Container lays parts out one after another behind a version 1.0 header
 // and its offset table, as DXC does.
 func Container(parts ...Part) []byte {
-	size := 32 + 4*len(parts)
-	offs := make([]int, len(parts))
+	header := make([]byte, 32)
+	copy(header, "DXBC")
+	le.PutUint16(header[20:], 1)
+	raw := make([][]byte, len(parts))
 	for i, p := range parts {
-		offs[i] = size
-		size += 8 + len(p.Data)
+		raw[i] = make([]byte, 8, 8+len(p.Data))
+		copy(raw[i], p.Name)
+		le.PutUint32(raw[i][4:], uint32(len(p.Data)))
+		raw[i] = append(raw[i], p.Data...)
 	}
-	b := make([]byte, size)
-	copy(b, "DXBC")
-	le.PutUint16(b[20:], 1)
-	le.PutUint32(b[24:], uint32(size))
-	le.PutUint32(b[28:], uint32(len(parts)))
-	for i, p := range parts {
-		le.PutUint32(b[32+4*i:], uint32(offs[i]))
-		copy(b[offs[i]:offs[i]+4], p.Name)
-		le.PutUint32(b[offs[i]+4:], uint32(len(p.Data)))
-		copy(b[offs[i]+8:], p.Data)
+	return Relayout(header, raw)
+}
+
+// Relayout lays parts, each with its 8-byte header, out one after another
+// behind the first 32 bytes of header (magic, digest and version kept) and
+// the offset table, rewriting the container's size and part count: how a
+// test edits a real container (the digest goes stale).
+func Relayout(header []byte, parts [][]byte) []byte {
+	out := append([]byte(nil), header[:32]...)
+	at := 32 + 4*len(parts)
+	for _, p := range parts {
+		out = le.AppendUint32(out, uint32(at))
+		at += len(p)
 	}
-	return b
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	le.PutUint32(out[24:], uint32(len(out)))
+	le.PutUint32(out[28:], uint32(len(parts)))
+	return out
+}
+
+// RawParts returns each part of the well-formed container b with its
+// 8-byte header, in the order of its offset table.
+func RawParts(b []byte) [][]byte {
+	n := int(le.Uint32(b[28:]))
+	parts := make([][]byte, n)
+	for i := range parts {
+		off := int(le.Uint32(b[32+4*i:]))
+		parts[i] = b[off : off+8+int(le.Uint32(b[off+4:]))]
+	}
+	return parts
 }
 
 // RepeatedHeaders is n bytes of "DXBC" headers every 44 bytes, each

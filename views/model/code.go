@@ -13,8 +13,11 @@ import (
 // CodeListing is an SHDR/SHEX part's instructions as FXC lists them: the
 // version line, then a line per instruction selecting its bytes.
 type CodeListing struct {
-	Title string        // "ps_5_0: 42 instructions"
-	Lines []ListingLine // offsets absolute; no tree node (Part, Node -1)
+	Title string // "ps_5_0: 42 instructions"
+	// Spelling says which FXC release's spellings the lines follow and why
+	// (text.FXCStyle.Rule), or that the file does not say.
+	Spelling string
+	Lines    []ListingLine // offsets absolute; no tree node (Part, Node -1)
 
 	prog *sm4.Program // the typed instructions, Lines[1:] (regrefs.go)
 	regs *RegisterRefs
@@ -28,7 +31,7 @@ func (pv *PartView) CodeListing() *CodeListing {
 	}
 	s := pv.Part.Bytecode
 	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)),
-		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}, prog: s.Program}
+		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}, prog: s.Program, Spelling: pv.fxcRule}
 	for i, in := range s.Instructions {
 		pad := strings.Repeat("  ", min(in.Indent, 16))
 		text := in.Text

@@ -26,7 +26,10 @@ type DisasmLine struct {
 type Disassembly struct {
 	Part  string
 	Lines []DisasmLine
-	refs  *Refs // definitions and uses, scanned on first use (Refs)
+	// Spelling says which DXC build's spellings the listing follows and
+	// why (text.DXCStyle.Rule), or that the file does not say.
+	Spelling string
+	refs     *Refs // definitions and uses, scanned on first use (Refs)
 }
 
 // LineAt returns the instruction line whose record holds the hex-view byte off, or -1.
@@ -65,8 +68,9 @@ func (pv *PartView) Disassembly() *Disassembly {
 		return nil
 	}
 	base := pv.Base()
-	lines := text.DisassembleIRStyle(ir, pv.dxcStyle())
-	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines))}
+	style := pv.dxcStyle()
+	lines := text.DisassembleIRStyle(ir, style)
+	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines)), Spelling: style.Rule}
 	open := -1
 	for i, l := range lines {
 		dl := DisasmLine{Text: l.Text, Bit: l.Bit, Bits: l.Bits, Inst: l.Inst >= 0, Func: l.Func, Index: l.Inst}

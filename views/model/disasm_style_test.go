@@ -87,3 +87,17 @@ func TestDisassemblySpelledByTheFilesDXC(t *testing.T) {
 		}
 	}
 }
+
+// Each listing says whose spellings it follows: the FXC release its RDEF
+// creator names, the DXC build its VERS names (text's tests cover a file
+// that names none).
+func TestListingsSayWhoseSpellings(t *testing.T) {
+	_, fxc := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc")
+	if c := partNamed(Build("edge.dxbc", fxc, 0), "SHEX").CodeListing(); !strings.Contains(c.Spelling, `"Microsoft (R) HLSL Shader Compiler 10.0.10011.16384" is FXC`) {
+		t.Errorf("the FXC listing says %q", c.Spelling)
+	}
+	_, dxc := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
+	if d := partNamed(Build("old_pdb.dxil", dxc, 0), "ILDB").Disassembly(); d == nil || !strings.HasPrefix(d.Spelling, "VERS ") {
+		t.Errorf("the DXIL listing says %q", d.Spelling)
+	}
+}

@@ -48,8 +48,8 @@ func addListings(m *Model, f *decode.File, base int64) {
 		pv := pv
 		switch {
 		case pv.Part != nil && pv.Part.Bytecode != nil:
-			st := text.ChooseFXCStyle(f).Style
-			pv.fxcStyle = &st
+			fs := text.ChooseFXCStyle(f)
+			pv.fxcStyle, pv.fxcRule = &fs.Style, fs.Rule
 			pv.loadListing = func() {
 				var head []text.Line
 				ls, cut := text.FXCListingUpTo(f, MaxDumpText)

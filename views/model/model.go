@@ -86,6 +86,7 @@ type PartView struct {
 	spans        SpanIndex  // the part's spans by path, built on first use
 	loadListing  func()     // fills FXCHeader or Level9 (set by addListings)
 	fxcStyle     *sm4.Style // SHDR/SHEX: the spellings of the FXC that made the file (set by addListings)
+	fxcRule      string     // and why those (text.FXCStyle.Rule)
 	dumps        []TextDump
 	code         *CodeListing
 }

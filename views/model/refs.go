@@ -85,14 +85,14 @@ func definedName(line string) string {
 	t := strings.TrimLeft(line, " ")
 	if strings.HasPrefix(t, "define ") || strings.HasPrefix(t, "declare ") {
 		if i := strings.IndexByte(t, '@'); i >= 0 {
-			return scanName(t[i:])
+			return ScanName(t[i:])
 		}
 		return ""
 	}
 	if t == "" || t[0] != '%' && t[0] != '@' && t[0] != '!' {
 		return ""
 	}
-	name := scanName(t)
+	name := ScanName(t)
 	if strings.HasPrefix(t[len(name):], " = ") {
 		return name
 	}
@@ -114,7 +114,7 @@ func valueNames(line string) []string {
 			}
 			i += j + 2
 		case c == '%' || c == '@' || c == '!':
-			n := scanName(line[i:])
+			n := ScanName(line[i:])
 			if len(n) > 1 {
 				out = append(out, n)
 			}
@@ -126,9 +126,9 @@ func valueNames(line string) []string {
 	return out
 }
 
-// scanName reads a sigil and the name after it: digits, identifiers with
+// ScanName reads a sigil and the name after it: digits, identifiers with
 // dots, or a quoted name (@"dx.op…").
-func scanName(s string) string {
+func ScanName(s string) string {
 	j := 1
 	if j < len(s) && s[j] == '"' {
 		k := strings.IndexByte(s[j+1:], '"')

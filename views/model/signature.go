@@ -21,17 +21,7 @@ type SignatureRow struct {
 
 // MaskText prints a component mask as dumpbin does: "xy  ", a letter per
 // component present and a space for each one absent.
-func MaskText(m uint8) string {
-	var b strings.Builder
-	for i, c := range "xyzw" {
-		if m&(1<<i) != 0 {
-			b.WriteRune(c)
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return b.String()
-}
+func MaskText(m uint8) string { return decode.MaskColumns(m) }
 
 // Child returns the child with the given key, or nil.
 func (n *Node) Child(key string) *Node {

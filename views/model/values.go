@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/d3d9"
 	"github.com/dxscope/dxscope/decode/sm4"
 )
@@ -261,15 +262,8 @@ func fieldText(how byte, x, t uint32) string {
 	return strconv.Itoa(int(x))
 }
 
-func maskLetters(m uint8) string {
-	var b strings.Builder
-	for i, c := range "xyzw" {
-		if m&(1<<i) != 0 {
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
-}
+// maskLetters is a mask's letters alone ("xyw").
+func maskLetters(m uint8) string { return strings.ReplaceAll(decode.MaskColumns(m), " ", "") }
 
 func swizzleLetters(s uint32) string {
 	var b strings.Builder

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 	"github.com/dxscope/dxscope/views/model"
 )
 
@@ -65,17 +66,7 @@ func bigSHEX(t testing.TB, n int) []byte {
 	binary.LittleEndian.PutUint32(data, binary.LittleEndian.Uint32(raw[p.DataOffset:])) // the version token
 	binary.LittleEndian.PutUint32(data[4:], uint32(2+len(code)/4))                      // LengthInDwords
 	data = append(data, code...)
-	const off = decode.HeaderSize + 4
-	b := make([]byte, off+decode.PartHeaderSize+len(data))
-	copy(b, "DXBC")
-	binary.LittleEndian.PutUint16(b[20:], 1)
-	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
-	binary.LittleEndian.PutUint32(b[28:], 1)
-	binary.LittleEndian.PutUint32(b[32:], off)
-	copy(b[off:], "SHEX")
-	binary.LittleEndian.PutUint32(b[off+4:], uint32(len(data)))
-	copy(b[off+8:], data)
-	return b
+	return hostile.Container(hostile.Part{Name: "SHEX", Data: data})
 }
 
 // bigCases are the big parts, written to dir: file path, name and the

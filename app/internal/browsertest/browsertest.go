@@ -8,7 +8,6 @@ package browsertest
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"io"
 	"net"
@@ -25,6 +24,7 @@ import (
 	"github.com/dxscope/dxscope/app/serve"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // ChromiumPath is Debian's Chromium (package chromium).
@@ -424,17 +424,12 @@ func JSString(s string) string { b, _ := json.Marshal(s); return string(b) }
 // BigContainer builds a container with one PRIV part of n bytes, the shape
 // of a shader with a large private payload.
 func BigContainer(n int) []byte {
-	const off = decode.HeaderSize + 4
-	b := make([]byte, off+decode.PartHeaderSize+n)
-	copy(b, "DXBC")
-	binary.LittleEndian.PutUint16(b[20:], 1)
-	binary.LittleEndian.PutUint32(b[24:], uint32(len(b)))
-	binary.LittleEndian.PutUint32(b[28:], 1)
-	binary.LittleEndian.PutUint32(b[32:], off)
-	copy(b[off:], "PRIV")
-	binary.LittleEndian.PutUint32(b[off+4:], uint32(n))
-	for i := off + 8; i < len(b); i++ {
-		b[i] = byte(i * 7)
+	// The bytes are those of a file offset's multiple of 7 (the data starts
+	// at 44, behind the header, its one offset and the part's header).
+	const start = decode.HeaderSize + 4 + decode.PartHeaderSize
+	data := make([]byte, n)
+	for i := range data {
+		data[i] = byte((start + i) * 7)
 	}
-	return b
+	return hostile.Container(hostile.Part{Name: "PRIV", Data: data})
 }

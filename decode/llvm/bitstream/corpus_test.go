@@ -20,24 +20,16 @@ type bcStats struct {
 	hist                        [][2]int64 // per record code: count, bits (sorted)
 }
 
-// bcanalyzer runs llvm-bcanalyzer on bc and reads its summary: per block
-// id, its counts and its record histogram with the names left out (naming
-// records is the IR's business).
-func bcanalyzer(tool string, bc []byte) (map[uint32]*bcStats, error) {
-	all, err := corpus.BCAnalyzer(tool, bc)
-	if err != nil {
-		return nil, err
+// bcanalyzerStats is a block of llvm-bcanalyzer's summary: its counts and
+// its record histogram with the names left out (naming records is the IR's
+// business).
+func bcanalyzerStats(b *corpus.BCBlockStats) *bcStats {
+	s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records}
+	for _, k := range b.Kinds {
+		s.hist = append(s.hist, [2]int64{k.Count, k.Bits})
 	}
-	res := map[uint32]*bcStats{}
-	for id, b := range all {
-		s := &bcStats{instances: b.Instances, abbrevs: b.Abbrevs, records: b.Records}
-		for _, k := range b.Kinds {
-			s.hist = append(s.hist, [2]int64{k.Count, k.Bits})
-		}
-		sortHist(s.hist)
-		res[id] = s
-	}
-	return res, nil
+	sortHist(s.hist)
+	return s
 }
 
 func sortHist(h [][2]int64) {
@@ -124,7 +116,7 @@ func TestParseMatchesLLVMBCAnalyzer(t *testing.T) {
 			t.Errorf("%s: %v at bit %d", e.Rel, s.Err, s.Err.Bit)
 			continue
 		}
-		theirs, err := bcanalyzer(tool, bc)
+		theirs, err := corpus.BCAnalyzerAs(tool, bc, bcanalyzerStats)
 		if err != nil {
 			t.Errorf("%s: %v", e.Rel, err)
 			continue

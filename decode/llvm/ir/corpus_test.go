@@ -88,20 +88,9 @@ func TestModulesMatchLLVMBCAnalyzer(t *testing.T) {
 			return n
 		}
 		bodies, ninst, nconst, vst := 0, 0, 0, 0
-		for _, v := range m.Values {
-			if v.Kind == ValueConstant {
-				nconst++
-			}
-			if v.Name != "" {
-				vst++
-			}
-		}
-		for _, f := range m.Functions {
-			if f.HasBody {
-				bodies++
-			}
-			ninst += len(f.Insts)
-			for _, v := range f.Locals {
+		// Constants, and named values (each a VST entry), module-level and local.
+		count := func(vs []Value) {
+			for _, v := range vs {
 				if v.Kind == ValueConstant {
 					nconst++
 				}
@@ -109,6 +98,14 @@ func TestModulesMatchLLVMBCAnalyzer(t *testing.T) {
 					vst++
 				}
 			}
+		}
+		count(m.Values)
+		for _, f := range m.Functions {
+			if f.HasBody {
+				bodies++
+			}
+			ninst += len(f.Insts)
+			count(f.Locals)
 			for _, b := range f.Blocks {
 				if b.Name != "" {
 					vst++

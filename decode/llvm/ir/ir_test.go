@@ -13,14 +13,6 @@ import (
 // TestMain ends the run with one line naming what was missing (the corpus, LLVM 19).
 func TestMain(m *testing.M) { corpus.Main(m) }
 
-func chars(s string) []uint64 {
-	v := make([]uint64, len(s))
-	for i := range s {
-		v[i] = uint64(s[i])
-	}
-	return v
-}
-
 // signed writes v as a signed VBR operand (sign in the low bit).
 func signed(v int64) uint64 {
 	if v < 0 {
@@ -39,15 +31,13 @@ func signed(v int64) uint64 {
 //	declare void @dx.op.f(i32, float)
 //	define void @main() { call void @dx.op.f(i32 5, float bitcast (i32 1 to float)); ret void }
 func handModule() []byte {
-	w := hostile.NewBitcode()
-	mod := w.Enter(2, ModuleBlockID, 3)
-	w.Unabbrev(3, ModuleCodeVersion, 1)
+	w, mod := hostile.NewModule()
 	ty := w.Enter(3, TypeBlockIDNew, 4)
 	w.Unabbrev(4, TypeCodeNumEntry, 10)
 	w.Unabbrev(4, TypeCodeVoid)        // 0 void
 	w.Unabbrev(4, TypeCodeInteger, 32) // 1 i32
 	w.Unabbrev(4, TypeCodeFloat)       // 2 float
-	w.Unabbrev(4, TypeCodeStructName, chars("struct.S")...)
+	w.Unabbrev(4, TypeCodeStructName, hostile.Chars("struct.S")...)
 	w.Unabbrev(4, TypeCodeStructNamed, 0, 1, 2) // 3 %struct.S
 	w.Unabbrev(4, TypeCodePointer, 3, 0)        // 4 %struct.S*
 	w.Unabbrev(4, TypeCodePointer, 1, 0)        // 5 i32*
@@ -56,7 +46,7 @@ func handModule() []byte {
 	w.Unabbrev(4, TypeCodePointer, 5, 0)        // 8 i32**
 	w.Unabbrev(4, TypeCodeArray, 3, 1)          // 9 [3 x i32]
 	w.Exit(4, ty)
-	w.Unabbrev(3, ModuleCodeTriple, chars("dxil-ms-dx")...)
+	w.Unabbrev(3, ModuleCodeTriple, hostile.Chars("dxil-ms-dx")...)
 	// Values 0-3: @g, @p, @dx.op.f, @main; module constants from 4.
 	w.Unabbrev(3, ModuleCodeGlobalVar, 4, 1, 5+1, 3) // @g: ptr type 4, constant, init value 5, internal
 	w.Unabbrev(3, ModuleCodeGlobalVar, 8, 0, 9+1, 0) // @p: i32**, init value 9
@@ -75,22 +65,22 @@ func handModule() []byte {
 	w.Unabbrev(4, CstCodeSetType, 5)
 	w.Unabbrev(4, CstCodeCEInboundsGEP, 3, 4, 0, 1, 7, 1, 7) // 9: getelementptr inbounds (%struct.S, %struct.S* @g, i32 0, i32 0)
 	w.Unabbrev(4, CstCodeSetType, 9)
-	w.Unabbrev(4, CstCodeData, 1, 2, 3)           // 10: [3 x i32] [1, 2, 3]
-	w.Unabbrev(4, CstCodeCString, chars("hi")...) // 11: c"hi\00" (typed [3 x i32] here: the test reads the bytes)
+	w.Unabbrev(4, CstCodeData, 1, 2, 3)                   // 10: [3 x i32] [1, 2, 3]
+	w.Unabbrev(4, CstCodeCString, hostile.Chars("hi")...) // 11: c"hi\00" (typed [3 x i32] here: the test reads the bytes)
 	w.Exit(4, cst)
 	md := w.Enter(3, MetadataBlockID, 3)
-	w.Unabbrev(3, MetadataString, chars("ps")...) // !0
-	w.Unabbrev(3, MetadataValue, 1, 4)            // !1 = i32 -7
-	w.Unabbrev(3, MetadataNode, 1, 0, 2)          // !2 = !{!"ps", null, i32 -7}
-	w.Unabbrev(3, MetadataName, chars("dx.test")...)
+	w.Unabbrev(3, MetadataString, hostile.Chars("ps")...) // !0
+	w.Unabbrev(3, MetadataValue, 1, 4)                    // !1 = i32 -7
+	w.Unabbrev(3, MetadataNode, 1, 0, 2)                  // !2 = !{!"ps", null, i32 -7}
+	w.Unabbrev(3, MetadataName, hostile.Chars("dx.test")...)
 	w.Unabbrev(3, MetadataNamedNode, 2)
 	w.Unabbrev(3, MetadataBasicType, 0, 0x24, 1, 32, 32, 5) // !3 = !DIBasicType(name: "ps", size: 32, align: 32, encoding: DW_ATE_signed)
 	w.Exit(3, md)
 	vst := w.Enter(3, ValueSymtabBlockID, 4)
-	w.Unabbrev(4, VSTCodeEntry, append([]uint64{0}, chars("g")...)...)
-	w.Unabbrev(4, VSTCodeEntry, append([]uint64{1}, chars("p")...)...)
-	w.Unabbrev(4, VSTCodeEntry, append([]uint64{2}, chars("dx.op.f")...)...)
-	w.Unabbrev(4, VSTCodeEntry, append([]uint64{3}, chars("main")...)...)
+	w.Unabbrev(4, VSTCodeEntry, append([]uint64{0}, hostile.Chars("g")...)...)
+	w.Unabbrev(4, VSTCodeEntry, append([]uint64{1}, hostile.Chars("p")...)...)
+	w.Unabbrev(4, VSTCodeEntry, append([]uint64{2}, hostile.Chars("dx.op.f")...)...)
+	w.Unabbrev(4, VSTCodeEntry, append([]uint64{3}, hostile.Chars("main")...)...)
 	w.Exit(4, vst)
 	fn := w.Enter(3, FunctionBlockID, 4)
 	w.Unabbrev(4, FuncCodeDeclareBlocks, 1)

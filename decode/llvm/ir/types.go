@@ -59,6 +59,13 @@ type Type struct {
 	AddrSpace uint32
 }
 
+// plainTypes are the kinds of the type records without operands: the
+// record's code alone says the type.
+var plainTypes = map[uint32]TypeKind{
+	TypeCodeVoid: TypeVoid, TypeCodeFloat: TypeFloat, TypeCodeDouble: TypeDouble, TypeCodeHalf: TypeHalf,
+	TypeCodeLabel: TypeLabel, TypeCodeMetadata: TypeMetadata, TypeCodeX86FP80: TypeX86FP80, TypeCodeFP128: TypeFP128,
+}
+
 func (r *reader) readTypes(b *Block) {
 	m := r.m
 	name := ""
@@ -71,22 +78,6 @@ func (r *reader) readTypes(b *Block) {
 				m.Types = make([]Type, 0, o[0])
 			}
 			continue
-		case TypeCodeVoid:
-			t.Kind = TypeVoid
-		case TypeCodeFloat:
-			t.Kind = TypeFloat
-		case TypeCodeDouble:
-			t.Kind = TypeDouble
-		case TypeCodeHalf:
-			t.Kind = TypeHalf
-		case TypeCodeLabel:
-			t.Kind = TypeLabel
-		case TypeCodeMetadata:
-			t.Kind = TypeMetadata
-		case TypeCodeX86FP80:
-			t.Kind = TypeX86FP80
-		case TypeCodeFP128:
-			t.Kind = TypeFP128
 		case TypeCodeOpaque:
 			t.Kind, t.Named, t.Name, name = TypeOpaque, true, name, ""
 		case TypeCodeInteger: // [width]
@@ -132,7 +123,11 @@ func (r *reader) readTypes(b *Block) {
 				t.VarArg, t.Elems = o[0] != 0, u32s(o[2:])
 			}
 		default:
-			r.m.problem(report.Warning, r.bit(rec.Start), "TYPE_BLOCK", "type code %d is not an LLVM 3.7 type", rec.Code)
+			k, ok := plainTypes[rec.Code]
+			if !ok {
+				r.m.problem(report.Warning, r.bit(rec.Start), "TYPE_BLOCK", "type code %d is not an LLVM 3.7 type", rec.Code)
+			}
+			t.Kind = k
 		}
 		m.Types = append(m.Types, t)
 	}
