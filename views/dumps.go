@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -31,7 +32,7 @@ func (d *TextDumps) dump(t model.TextDump) app.UI {
 	name := d.FileBase + "." + t.Ext
 	cut := ""
 	if t.Cut {
-		cut = fmt.Sprintf("The text stops after %s here; dxscope %s FILE prints all of it.", model.IBytes(uint64(len(t.Text))), t.Command)
+		cut = fmt.Sprintf("The text stops after %s here; dxscope %s FILE prints all of it.", humanize.IBytes(uint64(len(t.Text))), t.Command)
 	}
 	id := "dump-" + t.Command
 	return app.Section().ID(id).Class("text-dump").DataSet("command", t.Command).Body(

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -91,7 +92,7 @@ func (h *HexView) search(ctx app.Context, forward bool) {
 	}
 	h.find.at, h.find.shown = at, true
 	n := model.CountMatches(data, pat, maxCount)
-	count := model.Comma(int64(n))
+	count := humanize.Comma(int64(n))
 	if n >= maxCount {
 		count += "+"
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/reflect"
 )
@@ -31,7 +32,7 @@ func WriteParts(w io.Writer, f *decode.File) {
 	}
 	fmt.Fprintf(w, "Part count: %d\n", len(f.Parts))
 	for _, p := range f.Parts {
-		fmt.Fprintf(w, "#%d - %s  offset 0x%x  size %d (%s)  %s\n", p.Index, Safe(p.Name), p.Offset, p.Size, IBytes(uint64(p.Size)), SafeCap(p.Summary, 200))
+		fmt.Fprintf(w, "#%d - %s  offset 0x%x  size %d (%s)  %s\n", p.Index, Safe(p.Name), p.Offset, p.Size, humanize.IBytes(uint64(p.Size)), SafeCap(p.Summary, 200))
 	}
 	fmt.Fprintf(w, "Digest: %s\n", f.Digest.Status)
 	fmt.Fprintln(w, RequirementsLine(reflect.RequirementsOf(f)))

@@ -13,6 +13,7 @@ import (
 	"github.com/dxscope/dxscope/decode/sm4"
 	"github.com/dxscope/dxscope/decode/text"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/dxil"
 )
@@ -260,14 +261,8 @@ func SizeText(n int64) string {
 	if n < 1024 {
 		return fmt.Sprintf("%d bytes", n)
 	}
-	return fmt.Sprintf("%s (%s bytes)", text.IBytes(uint64(n)), text.Comma(n))
+	return fmt.Sprintf("%s (%s bytes)", humanize.IBytes(uint64(n)), humanize.Comma(n))
 }
-
-// IBytes writes a size with an IEC unit as the CLI does ("2.4 KiB").
-func IBytes(n uint64) string { return text.IBytes(n) }
-
-// Comma writes n with commas between groups of three digits.
-func Comma(n int64) string { return text.Comma(n) }
 
 // Hex formats an offset the way the hex view does.
 func Hex(off int64) string { return fmt.Sprintf("0x%x", off) }
