@@ -8,9 +8,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -26,6 +28,33 @@ import (
 
 // GoAppModule is the module whose server half the page leaves out.
 const GoAppModule = "github.com/maxence-charriere/go-app/v10"
+
+// HumanizeModule is go-humanize, which the page uses for sizes as the CLI
+// does. Its files si.go (SI prefixes, whose initialiser compiles a regular
+// expression) and bigbytes.go (math/big sizes, initialised at start) hold
+// nothing the page calls; its copy leaves them out, so the page links
+// neither package regexp nor math/big for two small functions.
+const HumanizeModule = "github.com/dustin/go-humanize"
+
+// pageCopy is a module the page builds against a copy of, less some files
+// and plus a stub: Dropped lists the files (slash paths in the module), Dirs
+// the folders copied ("" the module's own), Stub what the rest needs of the
+// dropped files (written as StubFile; "" for none).
+type pageCopy struct {
+	Module   string
+	Dirs     func(rel string) bool
+	Dropped  map[string]bool
+	Stub     string
+	StubFile string
+}
+
+// pageCopies are the modules the page's build replaces with their copies.
+var pageCopies = []pageCopy{
+	{Module: GoAppModule, Dirs: func(rel string) bool { return rel == "." || rel == "pkg" || strings.HasPrefix(rel, "pkg/") },
+		Dropped: goappDropped, Stub: goappPageStub, StubFile: "pkg/app/dxscope_page_wasm.go"},
+	{Module: HumanizeModule, Dirs: func(rel string) bool { return rel == "." },
+		Dropped: map[string]bool{"si.go": true, "bigbytes.go": true}},
+}
 
 // goappDropped are go-app's files that hold only its HTTP server, and its
 // router, whose RouteWithRegexp keeps package regexp in app.wasm (its parser,
@@ -102,17 +131,9 @@ func (r *router) createComponent(path string) (Composer, bool) {
 `
 
 // pageModFile writes a go.mod for the page's build into dir, replacing
-// go-app with its browser-only copy (made once per go-app version under the
+// each module of pageCopies with its copy (made once per version under the
 // user's cache directory). It returns the go.mod's path.
 func pageModFile(root, dir string) (string, error) {
-	src, version, err := goappModule(root)
-	if err != nil {
-		return "", err
-	}
-	copyDir, err := goappPageCopy(src, version)
-	if err != nil {
-		return "", err
-	}
 	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return "", err
@@ -121,7 +142,17 @@ func pageModFile(root, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	mod = append(mod, fmt.Sprintf("\nreplace %s => %s\n", GoAppModule, copyDir)...)
+	for _, c := range pageCopies {
+		src, version, err := moduleDir(root, c.Module)
+		if err != nil {
+			return "", err
+		}
+		copyDir, err := c.make(src, version)
+		if err != nil {
+			return "", err
+		}
+		mod = append(mod, fmt.Sprintf("\nreplace %s => %s\n", c.Module, copyDir)...)
+	}
 	modPath := filepath.Join(dir, "page.mod")
 	if err := os.WriteFile(modPath, mod, 0o644); err != nil {
 		return "", err
@@ -130,46 +161,47 @@ func pageModFile(root, dir string) (string, error) {
 	return modPath, os.WriteFile(filepath.Join(dir, "page.sum"), sum, 0o644)
 }
 
-// goappModule returns the directory and version of the go-app module the
-// repository at root builds with.
-func goappModule(root string) (dir, version string, err error) {
-	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}\t{{.Version}}", GoAppModule)
+// moduleDir returns the directory and version of a module the repository
+// at root builds with.
+func moduleDir(root, module string) (dir, version string, err error) {
+	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}\t{{.Version}}", module)
 	list.Dir = root
 	out, err := list.Output()
 	if err != nil {
-		return "", "", fmt.Errorf("go list -m %s: %w", GoAppModule, err)
+		return "", "", fmt.Errorf("go list -m %s: %w", module, err)
 	}
 	dir, version, ok := strings.Cut(strings.TrimSpace(string(out)), "\t")
 	if !ok || dir == "" {
-		return "", "", fmt.Errorf("go list -m %s: no module directory (%q)", GoAppModule, out)
+		return "", "", fmt.Errorf("go list -m %s: no module directory (%q)", module, out)
 	}
 	return dir, version, nil
 }
 
-// goappPageCopy returns the browser-only copy of go-app's module at src,
-// making it when it is missing. The copy's name carries the version and a
-// hash of the stub, so a changed stub never meets an old copy; it is made
+// make returns the page's copy of the module at src, making it when it is
+// missing. The copy's name carries the version and a hash of what it
+// leaves out and adds, so a changed copy never meets an old one; it is made
 // beside its final place and renamed, so builds running at once (tests of
 // several packages) never see half a copy.
-func goappPageCopy(src, version string) (string, error) {
+func (c pageCopy) make(src, version string) (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		base = os.TempDir()
 	}
-	h := sha256.Sum256([]byte(goappPageStub))
-	dest := filepath.Join(base, "dxscope", "go-app-"+version+"-page-"+hex.EncodeToString(h[:4]))
+	dropped := slices.Sorted(maps.Keys(c.Dropped))
+	h := sha256.Sum256([]byte(c.Stub + "\x00" + strings.Join(dropped, "\x00")))
+	dest := filepath.Join(base, "dxscope", strings.ReplaceAll(c.Module, "/", "_")+"@"+version+"-page-"+hex.EncodeToString(h[:4]))
 	if _, err := os.Stat(filepath.Join(dest, "go.mod")); err == nil {
 		return dest, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dest), ".go-app-copy-")
+	tmp, err := os.MkdirTemp(filepath.Dir(dest), ".copy-")
 	if err != nil {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	dropped := 0
+	n := 0
 	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -177,13 +209,13 @@ func goappPageCopy(src, version string) (string, error) {
 		rel, _ := filepath.Rel(src, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if rel != "." && rel != "pkg" && !strings.HasPrefix(rel, "pkg/") {
+			if !c.Dirs(rel) {
 				return fs.SkipDir // docs, demos: not built
 			}
 			return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
 		}
-		if goappDropped[rel] {
-			dropped++
+		if c.Dropped[rel] {
+			n++
 			return nil
 		}
 		if rel != "go.mod" && (!strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go")) {
@@ -196,13 +228,22 @@ func goappPageCopy(src, version string) (string, error) {
 		return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
 	})
 	if err != nil {
-		return "", fmt.Errorf("copying %s: %w", GoAppModule, err)
+		return "", fmt.Errorf("copying %s: %w", c.Module, err)
 	}
-	if dropped != len(goappDropped) {
-		return "", fmt.Errorf("%s %s: its server and router files (http.go, resource.go, route.go) are not where they were", GoAppModule, version)
+	if n != len(c.Dropped) {
+		return "", fmt.Errorf("%s %s: the files the page leaves out (%s) are not where they were", c.Module, version, strings.Join(dropped, ", "))
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "pkg/app/dxscope_page_wasm.go"), []byte(goappPageStub), 0o644); err != nil {
-		return "", err
+	if _, err := os.Stat(filepath.Join(tmp, "go.mod")); err != nil {
+		// A module without a go.mod of its own (older releases) gets one,
+		// as a replacement directory must have it.
+		if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module "+c.Module+"\n"), 0o644); err != nil {
+			return "", err
+		}
+	}
+	if c.Stub != "" {
+		if err := os.WriteFile(filepath.Join(tmp, c.StubFile), []byte(c.Stub), 0o644); err != nil {
+			return "", err
+		}
 	}
 	if err := os.Rename(tmp, dest); err != nil {
 		if _, serr := os.Stat(filepath.Join(dest, "go.mod")); serr == nil {
