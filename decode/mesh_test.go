@@ -133,10 +133,12 @@ func TestNewFlagValuesAgainstHeaders(t *testing.T) {
 	if got := report.BitNames(0x100|0x200|0x400|0x800, raytracingPipelineFlagNames); strings.Join(got, " ") != "SkipTriangles SkipProceduralPrimitives AllowOpacityMicromaps AllowClusteredGeometry" {
 		t.Errorf("RaytracingPipelineFlags names %v", got)
 	}
-	// ShaderFeatureInfoCount = 33: bits 0-32 named, 31 SampleCmpGradientOrBias
-	// (0x80000000), 32 ExtendedCommandInfo (0x100000000), 33 undefined.
-	if len(featureBits) != 33 || FeatureFlagName(31) != "SampleCmpWithGradientOrBias" || FeatureFlagName(32) != "ExtendedCommandInfo" || FeatureFlagName(33) != "Bit33" {
-		t.Errorf("SFI0 bits: %d named, 31 %s, 32 %s, 33 %s", len(featureBits), FeatureFlagName(31), FeatureFlagName(32), FeatureFlagName(33))
+	// Bits 0-33 named: 31 SampleCmpGradientOrBias (0x80000000), 32
+	// ExtendedCommandInfo (0x100000000), 33 LinearAlgebra (0x200000000, DXC
+	// pull request 8884); 34 undefined.
+	if len(featureBits) != 34 || FeatureFlagName(31) != "SampleCmpWithGradientOrBias" || FeatureFlagName(32) != "ExtendedCommandInfo" ||
+		FeatureFlagName(33) != "LinearAlgebra" || FeatureFlagName(34) != "Bit34" {
+		t.Errorf("SFI0 bits: %d named, 31 %s, 32 %s, 33 %s, 34 %s", len(featureBits), FeatureFlagName(31), FeatureFlagName(32), FeatureFlagName(33), FeatureFlagName(34))
 	}
 	// DXIL::ComponentType: PackedU8x32 18, I8 19, F8_E5M2 22, BFloat16 23.
 	for v, name := range map[int]string{18: "PackedU8x32", 19: "I8", 20: "U8", 21: "F8_E4M3FN", 22: "F8_E5M2", 23: "BFloat16"} {

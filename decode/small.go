@@ -25,13 +25,13 @@ type featureBit struct {
 	name, text, model string
 }
 
-// featureBits are SFI0 bits 0..32. LLVM 19 calls bit 31 "NextUnusedBit" and
-// has no bit 32. Nothing defines bit 33 or above (below the optional bits
-// 40 and 41) yet: DXC at 9a3e225 (the SM 6.10 preview, with the LinAlg
-// operations) still has ShaderFeatureInfoCount = 33 in DxilConstants.h, and
-// neither its DxilShaderFlags.h nor hlsl-specs at 7ba7618 assign a
-// LinearAlgebra (or any other) feature bit; such a bit is reported as set
-// but undefined (Bit33) until a compiler source defines it. Bits 0-13 date from the FXC era (feature levels 10-11.1,
+// featureBits are SFI0 bits 0..33. LLVM 19 calls bit 31 "NextUnusedBit" and
+// has no bit 32. Bit 33 is ShaderFeatureInfo_LinearAlgebra (0x200000000, SM
+// 6.10, experimental), which DXC defined in pull request 8884 (merged
+// 2026-09-04; DXC at 9a3e225 still counted 33 bits); the text DXC's
+// disassembler prints for it is not in that change's public description, so
+// "Linear Algebra" is ours. Bits 34-39 are undefined and shown as BitN.
+// Bits 0-13 date from the FXC era (feature levels 10-11.1,
 // shader models 4.0/5.0); bits 14 and up follow the shader model that added
 // the feature, as DXC's rdat_mintarget tests
 // (tools/clang/test/HLSLFileCheck/d3dreflect/rdat_mintarget) and the HLSL
@@ -70,6 +70,7 @@ var featureBits = [...]featureBit{
 	{"WriteableMSAATextures", "Writeable MSAA Textures", "6.7"},
 	{"SampleCmpWithGradientOrBias", "SampleCmp with gradient or bias", "6.8"},
 	{"ExtendedCommandInfo", "Extended command info", "6.8"},
+	{"LinearAlgebra", "Linear Algebra", "6.10"},
 }
 
 // Optional feature bits (DXC OptFeatureInfo_*), which the runtime ignores.

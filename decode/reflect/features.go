@@ -49,6 +49,9 @@ var featureOptions = [...]featureOption{
 	30: {"D3D_SHADER_REQUIRES_WRITEABLE_MSAA_TEXTURES", "D3D12_FEATURE_DATA_D3D12_OPTIONS14.WriteableMSAATexturesSupported", "TRUE"},
 	31: {"D3D_SHADER_REQUIRES_SAMPLE_CMP_GRADIENT_OR_BIAS", "D3D12_FEATURE_DATA_D3D12_OPTIONS21.SampleCmpGradientAndBiasSupported", "TRUE"},
 	32: {"D3D_SHADER_REQUIRES_EXTENDED_COMMAND_INFO", "D3D12_FEATURE_DATA_D3D12_OPTIONS21.ExtendedCommandInfoSupported", "TRUE"},
+	// SM 6.10's linear algebra: preview headers only, no released
+	// D3D_SHADER_REQUIRES_* name or D3D12_FEATURE_DATA_* field yet.
+	33: {"", "", "experimental (SM 6.10 preview): no released D3D12 feature field yet, preview runtimes only"},
 }
 
 // FeatureOption is what a device must report before it runs a shader that

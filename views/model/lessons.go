@@ -45,7 +45,7 @@ var baseLessons = []Lesson{
 	// HASH, SFI0.
 	{"Hash/Flags", "Shader hash flags", "Bit 0 (IncludesSource) says the hash was computed over the source too (compiled with -Zss).", "Other bits are undefined."},
 	{"Hash/Digest", "Shader hash", "An MD5 identifying the shader for tools such as PIX and for driver caches; unlike the container digest it is plain MD5.", ""},
-	{"Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–32 are required features; bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them. Bits 33–39 are not defined by any compiler source yet (DXC's SM 6.10 preview still counts 33 feature bits; a LinearAlgebra bit has been talked about but not assigned): a set one is shown as BitN."},
+	{"Flags", "Shader feature flags", "A 64-bit set of optional device features the shader needs (doubles, wave operations, 64-bit atomics, ...).", "Bits 0–33 are required features; bit 33, LinearAlgebra (SM 6.10's matrix operations), is experimental: DXC sets it from September 2026 and only preview runtimes know it. Bits 40 and 41 (uses derivatives, requires group) are informational and the runtime ignores them. Bits 34–39 are not defined by any compiler source yet: a set one is shown as BitN."},
 
 	// Program header (DXIL, ILDB, STAT).
 	{"Program", "Program header", "24 bytes before the DXIL bitcode: stage and shader model, size, the 'DXIL' magic, DXIL version, and where the bitcode is.", "The bitcode starts at 8 + BitcodeOffset from the start of the part and must fit in it."},
