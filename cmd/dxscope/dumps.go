@@ -205,7 +205,9 @@ func dumpAsm(f *decode.File, path string, codeOnly bool, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "%s\n", text.Safe(pr.String()))
 	}
 	for _, p := range f.Parts {
-		text.WriteAbsent(stderr, p) // stdout is FXC's listing
+		if p.Bytecode != nil || p.Level9 != nil {
+			text.WriteAbsent(stderr, p) // stdout is FXC's listing
+		}
 	}
 	return status
 }
