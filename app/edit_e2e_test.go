@@ -260,4 +260,9 @@ func TestEditFieldByNameInBrowser(t *testing.T) {
 	if rs.Flags != 1 || rs.Parameters[0].ShaderVisibility.String() != "Pixel" {
 		t.Errorf("the downloaded root signature has flags 0x%x and visibility %s", rs.Flags, rs.Parameters[0].ShaderVisibility)
 	}
+	// Ctrl+Z undoes the last edit, Ctrl+Shift+Z makes it again.
+	p.Do(chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.WaitFor("Ctrl+Z undid one edit", `document.querySelectorAll('#edit-list li').length === 1`)
+	p.Do(chromedp.KeyEvent("Z", chromedp.KeyModifiers(chromedp.ModifierCtrl, chromedp.ModifierShift)))
+	p.WaitFor("Ctrl+Shift+Z made it again", `document.querySelectorAll('#edit-list li').length === 2`)
 }

@@ -14,6 +14,16 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	if target.Truthy() {
 		tag = target.Get("tagName").String()
 	}
+	command := (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("altKey").Bool()
+	if command && tag != "INPUT" && tag != "TEXTAREA" {
+		// Ctrl+Z / Ctrl+Shift+Z in edit mode; a text field keeps its own.
+		in.flush(ctx)
+		if fx, ok := in.state().CommandKey(e.Get("key").String(), e.Get("shiftKey").Bool()); ok {
+			e.PreventDefault()
+			in.apply(ctx, fx)
+			return
+		}
+	}
 	if tag == "INPUT" || tag == "TEXTAREA" || tag == "BUTTON" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 		ctx.PreventUpdate()
 		return
@@ -56,10 +66,23 @@ func (in *Inspector) listenOnBody(ctx app.Context) {
 		if tag := target.Get("tagName").String(); tag != "BODY" && tag != "HTML" {
 			return nil
 		}
-		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		command := (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("altKey").Bool()
+		if !command && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool()) {
 			return nil
 		}
-		key := e.Get("key").String()
+		key, shift := e.Get("key").String(), e.Get("shiftKey").Bool()
+		if command {
+			// The browser's own undo does nothing on the page's body.
+			ctx.Dispatch(func(ctx app.Context) {
+				in.flush(ctx)
+				if fx, ok := in.state().CommandKey(key, shift); ok {
+					in.apply(ctx, fx)
+				} else {
+					ctx.PreventUpdate()
+				}
+			})
+			return nil
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			in.flush(ctx)
 			fx, handled := in.state().Key(key, page.Elsewhere)
@@ -112,6 +135,7 @@ var keys = [][2]string{
 	{"[ / ]", "previous / next part, from anywhere"},
 	{"h", "show the selected bytes in the hex view"},
 	{"g", "go to an offset"},
+	{"Ctrl+Z / Ctrl+Shift+Z (⌘ on a Mac)", "undo / redo an edit, in edit mode"},
 	{"?", "this list (Esc closes it)"},
 }
 

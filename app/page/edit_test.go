@@ -365,3 +365,30 @@ func TestEditFieldByName(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo in edit mode; outside
+// it they are the browser's.
+func TestCommandKeysUndoRedo(t *testing.T) {
+	s := page.New()
+	s.Open("cbuffer2.dxbc", corpus.Bytes(t, rtsFile))
+	if _, ok := s.CommandKey("z", false); ok {
+		t.Error("Ctrl+Z taken outside edit mode")
+	}
+	s.StartEdit()
+	s.EditRemovePart(partIndex(t, s, "STAT"))
+	if len(s.Edit.Steps) != 1 {
+		t.Fatalf("%d edits after removing STAT", len(s.Edit.Steps))
+	}
+	for _, c := range []struct {
+		key   string
+		shift bool
+		steps int
+	}{{"z", false, 0}, {"Z", true, 1}, {"z", false, 0}, {"y", false, 1}} {
+		if _, ok := s.CommandKey(c.key, c.shift); !ok || len(s.Edit.Steps) != c.steps {
+			t.Errorf("Ctrl+%s (shift %v): handled %v, %d edits; want %d", c.key, c.shift, ok, len(s.Edit.Steps), c.steps)
+		}
+	}
+	if _, ok := s.CommandKey("c", false); ok {
+		t.Error("Ctrl+C taken from the browser")
+	}
+}

@@ -57,6 +57,22 @@ func (s *State) Key(key string, where KeyPlace) (fx Effects, handled bool) {
 	return s.take(), true
 }
 
+// CommandKey answers a key pressed with Ctrl (⌘ on a Mac) outside text
+// fields: in edit mode Z undoes the last edit, Shift+Z and Y redo one.
+// Anything else belongs to the browser (handled false).
+func (s *State) CommandKey(key string, shift bool) (fx Effects, handled bool) {
+	if !s.Editing() {
+		return Effects{}, false
+	}
+	switch {
+	case (key == "z" || key == "Z") && !shift:
+		return s.Undo(), true
+	case (key == "z" || key == "Z") && shift, key == "y" || key == "Y":
+		return s.Redo(), true
+	}
+	return Effects{}, false
+}
+
 func (s *State) treeKey(key string) bool {
 	t := s.TreeOf()
 	if t == nil {
