@@ -6,25 +6,51 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// onKey turns a key into a page operation: keys in text fields and
-// buttons, and keys with modifiers, belong to the browser.
+// keyPress is what the page reads of a keydown event.
+type keyPress struct {
+	key      string
+	shift    bool
+	command  bool // Ctrl or ⌘, without Alt: the page's undo and redo in edit mode
+	modified bool // Ctrl, ⌘ or Alt: the browser's, unless a command the page answers
+}
+
+func readKey(e app.Value) keyPress {
+	ctrl, meta, alt := e.Get("ctrlKey").Bool(), e.Get("metaKey").Bool(), e.Get("altKey").Bool()
+	return keyPress{key: e.Get("key").String(), shift: e.Get("shiftKey").Bool(),
+		command: (ctrl || meta) && !alt, modified: ctrl || meta || alt}
+}
+
+// answerKey carries out what the page does with a key pressed where (the
+// state decides: State.CommandKey, State.Key); false when the key is the
+// browser's.
+func (in *Inspector) answerKey(ctx app.Context, k keyPress, where page.KeyPlace) bool {
+	in.flush(ctx)
+	var fx page.Effects
+	handled := false
+	switch {
+	case k.command:
+		fx, handled = in.state().CommandKey(k.key, k.shift)
+	case !k.modified:
+		fx, handled = in.state().Key(k.key, where)
+	}
+	if !handled {
+		ctx.PreventUpdate()
+		return false
+	}
+	in.apply(ctx, fx)
+	return true
+}
+
+// onKey answers a key pressed inside the page: text fields keep every key
+// (their own undo included), buttons every key but the page's commands.
 func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	target := e.Get("target")
 	tag := ""
 	if target.Truthy() {
 		tag = target.Get("tagName").String()
 	}
-	command := (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("altKey").Bool()
-	if command && tag != "INPUT" && tag != "TEXTAREA" {
-		// Ctrl+Z / Ctrl+Shift+Z in edit mode; a text field keeps its own.
-		in.flush(ctx)
-		if fx, ok := in.state().CommandKey(e.Get("key").String(), e.Get("shiftKey").Bool()); ok {
-			e.PreventDefault()
-			in.apply(ctx, fx)
-			return
-		}
-	}
-	if tag == "INPUT" || tag == "TEXTAREA" || tag == "BUTTON" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+	k := readKey(e.Value)
+	if tag == "INPUT" || tag == "TEXTAREA" || tag == "BUTTON" && !k.command {
 		ctx.PreventUpdate()
 		return
 	}
@@ -38,21 +64,16 @@ func (in *Inspector) onKey(ctx app.Context, e app.Event) {
 	case in2("#tree"):
 		where = page.InTree
 	}
-	in.flush(ctx)
-	fx, handled := in.state().Key(e.Get("key").String(), where)
-	if !handled {
-		ctx.PreventUpdate()
-		return
+	if in.answerKey(ctx, k, where) {
+		e.PreventDefault()
 	}
-	e.PreventDefault()
-	in.apply(ctx, fx)
 }
 
 // listenOnBody answers the page's keys when no element of the page has the
 // focus: after a click on plain text the document's body has it, and a key
-// there never reaches #app's handler. Only keys that need no preventDefault
-// reach State.Key from there (as Elsewhere: no arrows), so the state is read
-// on the UI goroutine, after the event.
+// there never reaches #app's handler. The keys answered there need no
+// preventDefault (Elsewhere has no arrows; the body has no undo of its
+// own), so the state is read on the UI goroutine, after the event.
 func (in *Inspector) listenOnBody(ctx app.Context) {
 	in.bodyKeys = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if len(args) == 0 {
@@ -66,32 +87,11 @@ func (in *Inspector) listenOnBody(ctx app.Context) {
 		if tag := target.Get("tagName").String(); tag != "BODY" && tag != "HTML" {
 			return nil
 		}
-		command := (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("altKey").Bool()
-		if !command && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool()) {
+		k := readKey(e)
+		if k.modified && !k.command {
 			return nil
 		}
-		key, shift := e.Get("key").String(), e.Get("shiftKey").Bool()
-		if command {
-			// The browser's own undo does nothing on the page's body.
-			ctx.Dispatch(func(ctx app.Context) {
-				in.flush(ctx)
-				if fx, ok := in.state().CommandKey(key, shift); ok {
-					in.apply(ctx, fx)
-				} else {
-					ctx.PreventUpdate()
-				}
-			})
-			return nil
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			in.flush(ctx)
-			fx, handled := in.state().Key(key, page.Elsewhere)
-			if !handled {
-				ctx.PreventUpdate()
-				return
-			}
-			in.apply(ctx, fx)
-		})
+		ctx.Dispatch(func(ctx app.Context) { in.answerKey(ctx, k, page.Elsewhere) })
 		return nil
 	})
 	app.Window().Get("document").Call("addEventListener", "keydown", in.bodyKeys)

@@ -610,16 +610,8 @@ func (d *ResourceDefinitions) Summary() string {
 		}
 		return fmt.Sprintf("%d %s", n, many)
 	}
-	// The header's counts, and how many were decoded when a list does not
-	// fit: "0 bindings" would say the file has none.
-	count := func(declared uint32, have int, one, many string) string {
-		if int64(declared) <= int64(have) {
-			return plural(have, one, many)
-		}
-		return fmt.Sprintf("%s (%d decoded)", plural(int(min(declared, 1<<30)), one, many), have)
-	}
-	s := fmt.Sprintf("%s, %s", count(d.Header.CBufferCount, len(d.ConstantBuffers), "cbuffer", "cbuffers"),
-		count(d.Header.ResourceCount, len(d.ResourceBindings), "binding", "bindings"))
+	s := fmt.Sprintf("%s, %s", report.Counted(d.Header.CBufferCount, len(d.ConstantBuffers), func(n int) string { return plural(n, "cbuffer", "cbuffers") }),
+		report.Counted(d.Header.ResourceCount, len(d.ResourceBindings), func(n int) string { return plural(n, "binding", "bindings") }))
 	if d.Header.Creator != "" {
 		s += ", " + d.Header.Creator
 	}

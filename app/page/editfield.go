@@ -146,7 +146,7 @@ func (s *State) fieldChoices(f EditableField, flags bool) []FieldChoice {
 	}
 	bits := min(int(f.Size*8), maxFlagBits)
 	budget := probeBytes / max(len(base), 1)
-	if rel := f.Off - (s.Model.Parts[f.Part].Offset + 8); rel < 0 || rel+f.Size > int64(len(base)) {
+	if s.fieldBytes(f, base) == nil {
 		// nothing to probe: the part is not in the writer's copy
 	} else if flags {
 		for b := 0; b < bits && b < budget; b++ {
@@ -189,11 +189,7 @@ func named(text string, v uint64) bool {
 // the file holds.
 func (s *State) probe(f EditableField, base []byte, v uint64, flags bool) []string {
 	pv := s.Model.Parts[f.Part]
-	data := append([]byte(nil), base...)
-	rel := f.Off - (pv.Offset + 8)
-	var x [8]byte
-	binary.LittleEndian.PutUint64(x[:], v)
-	copy(data[rel:rel+f.Size], x[:f.Size])
+	data := s.withField(f, base, v)
 	c := edit.New()
 	c.Parts = []edit.Part{{Name: pv.Name, Data: data}}
 	b, err := c.Bytes(edit.Keep)
@@ -221,6 +217,29 @@ func (s *State) probe(f EditableField, base []byte, v uint64, flags bool) []stri
 		return []string{c.Full}
 	}
 	return nil
+}
+
+// fieldBytes is the field's bytes in data, its part's data (nil when data
+// does not hold them).
+func (s *State) fieldBytes(f EditableField, data []byte) []byte {
+	rel := f.Off - (s.Model.Parts[f.Part].Offset + 8)
+	if rel < 0 || rel+f.Size > int64(len(data)) {
+		return nil
+	}
+	return data[rel : rel+f.Size]
+}
+
+// withField returns a copy of data, its part's data, with v written into
+// the field's bytes (little-endian), or nil when data does not hold them.
+func (s *State) withField(f EditableField, data []byte, v uint64) []byte {
+	if s.fieldBytes(f, data) == nil {
+		return nil
+	}
+	out := append([]byte(nil), data...)
+	var x [8]byte
+	binary.LittleEndian.PutUint64(x[:], v)
+	copy(s.fieldBytes(f, out), x[:f.Size])
+	return out
 }
 
 // le reads b as a little-endian unsigned integer.
@@ -282,11 +301,10 @@ func (s *State) EditField(text string) Effects {
 	if at < 0 {
 		return s.refuse("cannot edit " + f.Path + ": the writer does not hold its part")
 	}
-	data := append([]byte(nil), c.Parts[at].Data...)
-	rel := f.Off - (pv.Offset + 8)
-	var x [8]byte
-	binary.LittleEndian.PutUint64(x[:], v)
-	copy(data[rel:rel+f.Size], x[:f.Size])
+	data := s.withField(f, c.Parts[at].Data, v)
+	if data == nil {
+		return s.refuse("cannot edit " + f.Path + ": the writer's copy of its part does not hold it")
+	}
 	c.Parts[at].Data = data
 	b, err := c.Bytes(edit.Keep)
 	if err != nil {
@@ -307,7 +325,7 @@ func (s *State) EditField(text string) Effects {
 		// A name: the decoder names the value written as probing found.
 		old, _ := strconv.ParseUint(f.Value, 10, 64)
 		got, was = fmt.Sprintf("%d (%s)", v, got), fmt.Sprintf("%s (%s)", f.Value, nameOf(f.Enum, old))
-	case got == "" || f.Named || !sameNumber(x[:f.Size], got):
+	case got == "" || f.Named || !sameNumber(s.fieldBytes(f, data), got):
 		return s.refuse(fmt.Sprintf("%s = %s was not written: decoded again it reads %q", f.Path, text, got))
 	}
 	what := fmt.Sprintf("set %s/%s to %s (was %s)", model.Shown(pv.Name), f.Path, got, was)

@@ -177,3 +177,15 @@ func NonFiniteJSON(v float64) (b []byte, ok bool) {
 	}
 	return nil, false
 }
+
+// Counted spells a list by the count its header declares, adding how many
+// were decoded when fewer were ("1 parameter (0 decoded)"): a list whose
+// records run past the part's end is not a short list. spell writes a count
+// ("3 parameters"). A declared count below have (a value built, not read,
+// declares none) spells have.
+func Counted(declared uint32, have int, spell func(n int) string) string {
+	if int64(declared) <= int64(have) {
+		return spell(have)
+	}
+	return fmt.Sprintf("%s (%d decoded)", spell(int(min(declared, 1<<30))), have)
+}

@@ -240,17 +240,8 @@ func (rs *RootSignature) String() string {
 		}
 		return fmt.Sprintf("%d %s", n, many)
 	}
-	// The counts the header declares, and how many were decoded when a
-	// list runs past the part's end: "no parameters" would say the file has
-	// none.
-	count := func(declared uint32, have int, one, many string) string {
-		if int64(declared) <= int64(have) { // a signature built from HLSL declares none
-			return plural(have, one, many)
-		}
-		return fmt.Sprintf("%s (%d decoded)", plural(int(min(declared, 1<<30)), one, many), have)
-	}
-	return fmt.Sprintf("v%s, %s, %s", rs.VersionName, count(rs.NumRootParameters, len(rs.Parameters), "parameter", "parameters"),
-		count(rs.NumStaticSamplers, len(rs.Samplers), "static sampler", "static samplers"))
+	return fmt.Sprintf("v%s, %s, %s", rs.VersionName, report.Counted(rs.NumRootParameters, len(rs.Parameters), func(n int) string { return plural(n, "parameter", "parameters") }),
+		report.Counted(rs.NumStaticSamplers, len(rs.Samplers), func(n int) string { return plural(n, "static sampler", "static samplers") }))
 }
 
 // RootFlagNames names the set bits of a root signature flags word
