@@ -63,14 +63,13 @@ func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
 }
 
 func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
+	d, _ := text.DumpNamed("dxil")
 	found := false
 	for _, p := range f.Parts {
-		if p.Program == nil || p.Module == nil {
-			continue
+		if d.Has(f, p) {
+			found = true
+			d.Write(stdout, f, p)
 		}
-		found = true
-		text.WriteModule(stdout, p)
-		text.WriteAbsent(stdout, p)
 	}
 	if !found {
 		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", text.Safe(path))
