@@ -129,3 +129,21 @@ func shaderListing(pv *model.PartView, sel Selection) []app.UI {
 	}
 	return append(out, &CodeView{ID: "listing", Title: code.Title, Spelling: code.Spelling, Lines: code.Lines, Selected: sel.Span, Marks: sel.Marks, Code: code})
 }
+
+// spellingNote says under a listing's title whose spellings its lines
+// follow (the version the file names, or that it names none), with the
+// spellings that decided in its title.
+func spellingNote(rule string) app.UI {
+	if rule == "" {
+		return nil
+	}
+	short, _, _ := strings.Cut(rule, ": ")
+	short, _, _ = strings.Cut(short, "; ")
+	if strings.HasPrefix(short, "no ") {
+		short += ": today's spellings"
+	} else {
+		short = "as " + short + " printed it"
+	}
+	return app.P().Class("code-spelling").Title("Compilers changed how they print some lines between releases: " + rule + ".").
+		Text("Spelled " + short + ".")
+}

@@ -3,7 +3,6 @@ package views
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -87,22 +86,4 @@ func tempOrdinal(t, line app.Value) int {
 		}
 	}
 	return -1
-}
-
-// spellingNote says under a listing's title whose spellings its lines
-// follow (the version the file names, or that it names none), with the
-// spellings that decided in its title.
-func spellingNote(rule string) app.UI {
-	if rule == "" {
-		return nil
-	}
-	short, _, _ := strings.Cut(rule, ": ")
-	short, _, _ = strings.Cut(short, "; ")
-	if strings.HasPrefix(short, "no ") {
-		short += ": today's spellings"
-	} else {
-		short = "as " + short + " printed it"
-	}
-	return app.P().Class("code-spelling").Title("Compilers changed how they print some lines between releases: " + rule + ".").
-		Text("Spelled " + short + ".")
 }
