@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"encoding/json"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -223,5 +224,59 @@ func (s *JSONScanner) literalEnd() {
 			return
 		}
 		s.i++
+	}
+}
+
+// Value reads one value as encoding/json's Decoder with UseNumber decodes
+// it into an any: objects as map[string]any, arrays as []any, numbers as
+// json.Number (their text, which encoding/json wrote), strings, booleans
+// and nil. It reports false when the text ends early or is not JSON. decode/diff reads parts with it, so that the
+// page links no JSON decoder (docs/performance.md).
+func (s *JSONScanner) Value() (any, bool) {
+	c, ok := s.Peek()
+	if !ok {
+		return nil, false
+	}
+	switch c {
+	case '{':
+		s.i++
+		m := map[string]any{}
+		ok := s.Items('}', func() bool {
+			k, ok := s.Str()
+			if !ok || !s.Colon() {
+				return false
+			}
+			v, ok := s.Value()
+			m[k] = v
+			return ok
+		})
+		return m, ok
+	case '[':
+		s.i++
+		a := []any{}
+		ok := s.Items(']', func() bool {
+			v, ok := s.Value()
+			a = append(a, v)
+			return ok
+		})
+		return a, ok
+	case '"':
+		return s.Str()
+	}
+	switch lit := s.Literal(); lit {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	case "null":
+		return nil, true
+	case "":
+		return nil, false
+	default:
+		// encoding/json wrote it: a number, kept as its text.
+		if c != '-' && (c < '0' || c > '9') {
+			return nil, false
+		}
+		return json.Number(lit), true
 	}
 }

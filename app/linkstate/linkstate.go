@@ -17,7 +17,6 @@ package linkstate
 import (
 	"bytes"
 	"compress/flate"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
@@ -175,7 +174,7 @@ func EncodeLink(l Link, limit int) Encoded {
 
 // SHA256 returns the lowercase hex SHA-256 of data, as sha= carries it.
 func SHA256(data []byte) string {
-	sum := sha256.Sum256(data)
+	sum := sum256(data)
 	return hex.EncodeToString(sum[:])
 }
 

@@ -3,6 +3,7 @@ package linkstate
 import (
 	"bytes"
 	"compress/flate"
+	"crypto/sha256"
 	"encoding/base64"
 	"math/rand/v2"
 	"os"
@@ -330,5 +331,27 @@ func BenchmarkEncodeDecode(b *testing.B) {
 		if _, _, err := Decode(Encode(fullState(), file)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSum256 checks the page's SHA-256 against crypto/sha256 at every length
+// around the padding's edges and on a larger buffer.
+func TestSum256(t *testing.T) {
+	data := make([]byte, 1<<20+77)
+	for i := range data {
+		data[i] = byte(i*7 + i>>8)
+	}
+	lengths := []int{len(data), 1 << 20}
+	for n := 0; n <= 300; n++ {
+		lengths = append(lengths, n)
+	}
+	for _, n := range lengths {
+		if got, want := sum256(data[:n]), sha256.Sum256(data[:n]); got != want {
+			t.Fatalf("length %d: %x, crypto/sha256 %x", n, got, want)
+		}
+	}
+	// FIPS 180-4's example "abc".
+	if got := SHA256([]byte("abc")); got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
+		t.Errorf(`SHA256("abc") = %s`, got)
 	}
 }

@@ -39,19 +39,43 @@ const HumanizeModule = "github.com/dustin/go-humanize"
 // pageCopy is a module the page builds against a copy of, less some files
 // and plus a stub: Dropped lists the files (slash paths in the module), Dirs
 // the folders copied ("" the module's own), Stub what the rest needs of the
-// dropped files (written as StubFile; "" for none).
+// dropped files (written as StubFile; "" for none), Edits the lines of kept
+// files that call into what the page leaves out.
 type pageCopy struct {
 	Module   string
 	Dirs     func(rel string) bool
 	Dropped  map[string]bool
 	Stub     string
 	StubFile string
+	Edits    []fileEdit
+}
+
+// fileEdit replaces Old, which must occur exactly once in File (a slash
+// path in the module), with New.
+type fileEdit struct{ File, Old, New string }
+
+// edited returns b, the content of file rel, with the copy's edits of it
+// applied and how many, or an error naming an edit whose text is not there
+// once.
+func (c pageCopy) edited(rel string, b []byte) ([]byte, int, error) {
+	n := 0
+	for _, e := range c.Edits {
+		if e.File != rel {
+			continue
+		}
+		if k := bytes.Count(b, []byte(e.Old)); k != 1 {
+			return nil, n, fmt.Errorf("%s: the text the page's copy replaces occurs %d times, not once: %q", rel, k, e.Old)
+		}
+		b = bytes.Replace(b, []byte(e.Old), []byte(e.New), 1)
+		n++
+	}
+	return b, n, nil
 }
 
 // pageCopies are the modules the page's build replaces with their copies.
 var pageCopies = []pageCopy{
 	{Module: GoAppModule, Dirs: func(rel string) bool { return rel == "." || rel == "pkg" || strings.HasPrefix(rel, "pkg/") },
-		Dropped: goappDropped, Stub: goappPageStub, StubFile: "pkg/app/dxscope_page_wasm.go"},
+		Dropped: goappDropped, Stub: goappPageStub, StubFile: "pkg/app/dxscope_page_wasm.go", Edits: goappEdits},
 	{Module: HumanizeModule, Dirs: func(rel string) bool { return rel == "." },
 		Dropped: map[string]bool{"si.go": true, "bigbytes.go": true}},
 }
@@ -59,23 +83,50 @@ var pageCopies = []pageCopy{
 // goappDropped are go-app's files that hold only its HTTP server, and its
 // router, whose RouteWithRegexp keeps package regexp in app.wasm (its parser,
 // compiler and Unicode tables: about 25 KB of brotli) although the page
-// routes one fixed path.
-var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go": true, "pkg/app/route.go": true}
+// routes one fixed path; and its states (Context.SetState, ObserveState,
+// GetState, DelState), which the page does not use but whose persistence
+// (encrypted with AES-GCM, stored as JSON with a time.Time) kept go-app's
+// cipher code, the JSON decoder's route through time.Time and the
+// state store's reads of localStorage at every start (about 28 KB of brotli).
+var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go": true, "pkg/app/route.go": true,
+	"pkg/app/state.go": true, "pkg/app/crypto.go": true}
+
+// goappEdits change two lines of go-app's browser code. The list of
+// internal URLs, which only go-app's server (left out) sets, is read without
+// encoding/json's decoder, which nothing else of the page needs (about 35 KB
+// of brotli with decode/diff's reading of JSON). The device identifier's
+// random UUID comes from the browser's crypto.getRandomValues, as
+// crypto/rand's does under js/wasm, so that github.com/google/uuid, and with
+// it crypto/rand, crypto/md5 and crypto/sha1 and the FIPS 140 module their
+// initialisers bring (DRBG, AES, SHA-3, HMAC), are not linked.
+var goappEdits = []fileEdit{
+	{File: "pkg/app/engine.go", Old: "\t\"encoding/json\"\n", New: ""},
+	{File: "pkg/app/engine.go", Old: `json.Unmarshal([]byte(Getenv("GOAPP_INTERNAL_URLS")), &e.internalURLs)`,
+		New: `e.internalURLs = pageInternalURLs(Getenv("GOAPP_INTERNAL_URLS"))`},
+	{File: "pkg/app/context.go", Old: "\t\"github.com/google/uuid\"\n", New: ""},
+	{File: "pkg/app/context.go", Old: "id = uuid.NewString()", New: "id = pageUUID()"},
+}
 
 // goappPageStub declares what the rest of go-app's browser code names from
-// the dropped files: the Handler type (GenerateStaticWebsite's argument,
-// which panics under wasm anyway), the resolver of static resource URLs and
-// the router without regular expressions.
+// the dropped files and edits: the Handler type (GenerateStaticWebsite's
+// argument, which panics under wasm anyway), the resolver of static resource
+// URLs, the router without regular expressions, states that say they are
+// left out, the internal URLs' reader and the device identifier's UUID.
 const goappPageStub = `//go:build wasm
 
 // Written by dxscope's app/serve: what go-app's browser code needs of the
-// server files this copy leaves out.
+// files this copy leaves out or edits.
 
 package app
 
 import (
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall/js"
+	"time"
 )
 
 type Handler struct{}
@@ -127,6 +178,67 @@ func (r *router) createComponent(path string) (Composer, bool) {
 		return newComponent(), true
 	}
 	return nil, false
+}
+
+// errStatesLeftOut is what go-app's states say in dxscope's page build.
+var errStatesLeftOut = errors.New("go-app's states and their encryption are left out of dxscope's page build (app/serve/pagebuild.go)")
+
+func encrypt(key string, v []byte) ([]byte, error) { return nil, errStatesLeftOut }
+func decrypt(key string, v []byte) ([]byte, error) { return nil, errStatesLeftOut }
+
+// State is go-app's state handle; the page build has no states.
+type State struct{}
+
+func (s State) ExpiresIn(v time.Duration) State { return s }
+func (s State) ExpiresAt(v time.Time) State     { return s }
+func (s State) Persist() State                  { return s }
+func (s State) PersistWithEncryption() State    { return s }
+func (s State) Broadcast() State                { return s }
+
+// Observer is go-app's state observer; the page build has no states.
+type Observer struct{}
+
+func (o Observer) While(condition func() bool) Observer { return o }
+func (o Observer) OnChange(h func()) Observer           { return o }
+func (o Observer) WithBroadcast() Observer              { return o }
+
+type stateManager struct{}
+
+func (m *stateManager) Observe(ctx Context, state string, receiver any) Observer {
+	panic(errStatesLeftOut)
+}
+func (m *stateManager) Get(ctx Context, state string, receiver any) { panic(errStatesLeftOut) }
+func (m *stateManager) Set(ctx Context, state string, v any) State  { panic(errStatesLeftOut) }
+func (m *stateManager) Delete(ctx Context, state string)            { panic(errStatesLeftOut) }
+func (m *stateManager) Cleanup()                                    {}
+func (m *stateManager) CleanupExpiredPersistedStates(ctx Context)   {}
+
+// pageInternalURLs reads the JSON array of strings go-app's server writes
+// as GOAPP_INTERNAL_URLS (dxscope's server writes none): its items, each
+// a JSON string without escapes other than Go's; nil for anything else.
+func pageInternalURLs(list string) []string {
+	list = strings.TrimSpace(list)
+	if !strings.HasPrefix(list, "[") || !strings.HasSuffix(list, "]") {
+		return nil
+	}
+	var urls []string
+	for _, item := range strings.Split(list[1:len(list)-1], ",") {
+		if u, err := strconv.Unquote(strings.TrimSpace(item)); err == nil {
+			urls = append(urls, u)
+		}
+	}
+	return urls
+}
+
+// pageUUID returns a random (version 4) UUID from crypto.getRandomValues.
+func pageUUID() string {
+	var b [16]byte
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.Global().Get("crypto").Call("getRandomValues", a)
+	js.CopyBytesToGo(b[:], a)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 `
 
@@ -188,7 +300,11 @@ func (c pageCopy) make(src, version string) (string, error) {
 		base = os.TempDir()
 	}
 	dropped := slices.Sorted(maps.Keys(c.Dropped))
-	h := sha256.Sum256([]byte(c.Stub + "\x00" + strings.Join(dropped, "\x00")))
+	key := c.Stub + "\x00" + strings.Join(dropped, "\x00")
+	for _, e := range c.Edits {
+		key += "\x00" + e.File + "\x00" + e.Old + "\x00" + e.New
+	}
+	h := sha256.Sum256([]byte(key))
 	dest := filepath.Join(base, "dxscope", strings.ReplaceAll(c.Module, "/", "_")+"@"+version+"-page-"+hex.EncodeToString(h[:4]))
 	if _, err := os.Stat(filepath.Join(dest, "go.mod")); err == nil {
 		return dest, nil
@@ -201,7 +317,7 @@ func (c pageCopy) make(src, version string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	n := 0
+	n, edits := 0, 0
 	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -225,6 +341,11 @@ func (c pageCopy) make(src, version string) (string, error) {
 		if err != nil {
 			return err
 		}
+		b, k, err := c.edited(rel, b)
+		if err != nil {
+			return err
+		}
+		edits += k
 		return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
 	})
 	if err != nil {
@@ -232,6 +353,9 @@ func (c pageCopy) make(src, version string) (string, error) {
 	}
 	if n != len(c.Dropped) {
 		return "", fmt.Errorf("%s %s: the files the page leaves out (%s) are not where they were", c.Module, version, strings.Join(dropped, ", "))
+	}
+	if edits != len(c.Edits) {
+		return "", fmt.Errorf("%s %s: %d of the page copy's %d edits found their files", c.Module, version, edits, len(c.Edits))
 	}
 	if _, err := os.Stat(filepath.Join(tmp, "go.mod")); err != nil {
 		// A module without a go.mod of its own (older releases) gets one,

@@ -55,7 +55,10 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 	// parser, once our own patterns): docs/performance.md. go-humanize
 	// itself stays (the page's sizes); its functions on math/big remain
 	// imported but are not linked, as nothing calls them.
-	for _, p := range []string{"regexp"} {
+	// Nor the FIPS 140 module (crypto/rand through github.com/google/uuid,
+	// crypto/sha256: linkstate has its own), which go-app's states and
+	// device identifier brought.
+	for _, p := range []string{"regexp", "crypto/rand", "crypto/sha256", "crypto/internal/fips140/drbg", "github.com/google/uuid"} {
 		if without[p] {
 			t.Errorf("the page's build links %s", p)
 		}
@@ -67,7 +70,8 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 		t.Fatal("the page's build lost go-app")
 	}
 
-	// The copy is go-app byte for byte, less the dropped files, plus the stub.
+	// The copy is go-app byte for byte, less the dropped files, plus the
+	// stub, with its edits applied.
 	src, _, err := moduleDir(root, GoAppModule)
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +95,10 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 			t.Errorf("%s is missing from the copy: %v", name, err)
 		default:
 			want, _ := os.ReadFile(f)
+			want, _, err := pageCopies[0].edited("pkg/app/"+name, want)
+			if err != nil {
+				t.Error(err)
+			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s differs from go-app's", name)
 			}

@@ -500,11 +500,10 @@ func partTree(p *decode.Part) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(js))
-	dec.UseNumber()
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil {
-		return nil, err
+	v, ok := decode.NewJSONScanner(js).Value()
+	m, isMap := v.(map[string]any)
+	if !ok || !isMap {
+		return nil, fmt.Errorf("part %s: its JSON does not read back as an object", p.Name)
 	}
 	for k := range partLevelKeys {
 		delete(m, k)
