@@ -427,7 +427,7 @@ func (in *Inspector) withSource(pv *model.PartView, sv *model.SourceView, specia
 		return specials
 	case pv.Index == sv.PartIndex:
 		return []app.UI{&views.SourceBeside{Code: specials, Data: sv, Selected: st.Src}}
-	case pv.Disassembly() != nil || pv.CodeListing() != nil:
+	case pv.HasDisassembly() || pv.CodeListing() != nil:
 		i := sv.PartIndex
 		note := app.P().Class("source-note").Body(
 			app.Text(fmt.Sprintf("The debug information maps the source lines onto the %s part's code. ", model.Shown(sv.Part))),
