@@ -419,27 +419,30 @@ func TestBackAndForwardWalkTheEdits(t *testing.T) {
 			t.Errorf("%s: %d edits (undo %v, redo %v), want %d edits and %d to redo", when, len(b.s.Edit.Steps), b.s.CanUndo(), b.s.CanRedo(), steps, redo)
 		}
 	}
-	b.back()
-	check("Back once", first, 1, 1)
-	if b.s.Edit.Done != "undid: removed RDEF" {
-		t.Errorf("Back once says %q, want %q", b.s.Edit.Done, "undid: removed RDEF")
-	}
-	b.back()
-	check("Back twice", orig, 0, 2)
-	b.forward()
-	check("Forward", first, 1, 1)
-	b.forward()
-	check("Forward again", second, 2, 0)
 	// Undo is a view of its own like an edit: Back from it returns to the
 	// view before it (the edit made again), and on through the history.
-	b.do(b.s.Undo())
-	check("Undo", first, 1, 1)
-	b.back()
-	check("Back after undo", second, 2, 0)
-	b.back()
-	check("Back again", first, 1, 1)
-	b.back()
-	check("Back to the file as opened", orig, 0, 2)
+	for _, st := range []struct {
+		name        string
+		move        func() page.Effects
+		want        []byte
+		steps, redo int
+		done        string
+	}{
+		{"Back once", b.back, first, 1, 1, "undid: removed RDEF"},
+		{"Back twice", b.back, orig, 0, 2, "undid: removed STAT"},
+		{"Forward", b.forward, first, 1, 1, "redid: removed STAT"},
+		{"Forward again", b.forward, second, 2, 0, "redid: removed RDEF"},
+		{"Undo", func() page.Effects { return b.do(b.s.Undo()) }, first, 1, 1, "undid: removed RDEF"},
+		{"Back after undo", b.back, second, 2, 0, "redid: removed RDEF"},
+		{"Back again", b.back, first, 1, 1, "undid: removed RDEF"},
+		{"Back to the file as opened", b.back, orig, 0, 2, "undid: removed STAT"},
+	} {
+		st.move()
+		check(st.name, st.want, st.steps, st.redo)
+		if b.s.Edit.Done != st.done {
+			t.Errorf("%s says %q, want %q", st.name, b.s.Edit.Done, st.done)
+		}
+	}
 	// Back past the opened file leaves it, as before.
 	b.back()
 	if b.s.Model != nil || b.s.Editing() {

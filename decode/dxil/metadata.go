@@ -388,14 +388,21 @@ func (d *moduleReader) resources(e *ir.Metadata) []Resource {
 	if e == nil {
 		return nil
 	}
-	if out, ok := d.res[e]; ok {
+	return readOnce(d, d.res, e, func() []Resource { return d.readResources(e) })
+}
+
+// readOnce returns the list read for key before, charging its length to the
+// module's budget as if it were read again (what consumers write out per
+// reference stays bounded), or reads it and keeps it.
+func readOnce[K comparable, T any](d *moduleReader, memo map[K][]T, key K, read func() []T) []T {
+	if out, ok := memo[key]; ok {
 		if !d.charge(len(out)) {
 			return nil
 		}
 		return out
 	}
-	out := d.readResources(e)
-	d.res[e] = out
+	out := read()
+	memo[key] = out
 	return out
 }
 
@@ -462,15 +469,7 @@ func (d *moduleReader) readResources(e *ir.Metadata) []Resource {
 }
 
 func (d *moduleReader) signature(ref int64) []SignatureElement {
-	if out, ok := d.sigs[ref]; ok {
-		if !d.charge(len(out)) {
-			return nil
-		}
-		return out
-	}
-	out := d.readSignature(ref)
-	d.sigs[ref] = out
-	return out
+	return readOnce(d, d.sigs, ref, func() []SignatureElement { return d.readSignature(ref) })
 }
 
 // readSignature reads a list of signature element nodes.
