@@ -22,7 +22,8 @@ import (
 // builds are compared under the same machine load: per URL, the median of
 // DXSCOPE_BENCH_ROUNDS runs (default 7) of a fresh browser context, the page
 // live, 500 ms, then TestBenchWeb's first file, with Chromium's layout and
-// style time for it.
+// style time for it. DXSCOPE_BENCH_PROFILE=FILE writes a CPU profile of
+// the last round's open per URL (FILE-N.cpuprofile) and prints its top.
 func TestFirstOpenAB(t *testing.T) {
 	urls := strings.Fields(os.Getenv("DXSCOPE_BENCH_URLS"))
 	if len(urls) == 0 {
@@ -46,7 +47,14 @@ func TestFirstOpenAB(t *testing.T) {
 				_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
 				return err
 			}))
+			profile := os.Getenv("DXSCOPE_BENCH_PROFILE")
+			if profile != "" && r == rounds-1 {
+				startProfile(t, ctx)
+			}
 			ms, m := open(t, ctx, first)
+			if profile != "" && r == rounds-1 {
+				stopProfile(t, ctx, fmt.Sprintf("%s-%d.cpuprofile", strings.TrimSuffix(profile, ".cpuprofile"), i))
+			}
 			runs[i] = append(runs[i], sample{ms, m["LayoutDuration"], m["RecalcStyleDuration"], m["ScriptDuration"]})
 			cancel()
 		}
