@@ -114,6 +114,24 @@ func TestSourceViewInBrowser(t *testing.T) {
 		visible(t, p, "its bytes", `.hex-rows .hex-bytes .b.sel`)
 		p.Shoot("source-fxc")
 
+		// The meaning pane lists what the line made, each a click from its
+		// bytes: the same instructions, the first selected; the third
+		// clicked becomes the selection, in the listing too.
+		p.WaitFor("the line's instructions listed", `document.querySelectorAll('#line-code-list .line-code-inst').length === `+fmt.Sprint(len(marked)))
+		listedText := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#line-code-list .line-code-inst code')].map(e => e.textContent.trim())`)
+		if fmt.Sprint(listedText) != fmt.Sprint(marked) {
+			t.Errorf("the meaning pane lists %q, the listing marks %q", listedText, marked)
+		}
+		if browsertest.Eval[int](p, `[...document.querySelectorAll('#line-code-list .line-code-inst')].findIndex(e => e.classList.contains('selected'))`) != 0 {
+			t.Error("the meaning pane does not mark the first instruction as selected")
+		}
+		if len(marked) > 2 {
+			browsertest.Eval[bool](p, `(document.querySelectorAll('#line-code-list .line-code-inst')[2].click(), true)`)
+			p.WaitFor("the third instruction selected", `document.querySelectorAll('#line-code-list .line-code-inst')[2].classList.contains('selected') && `+codeLineText+`(document.querySelector('#listing .listing-line.selected')) === `+browsertest.JSString(marked[2]))
+			visible(t, p, "its bytes", `.hex-rows .hex-bytes .b.sel`)
+			p.Shoot("source-fxc-line-code")
+		}
+
 		// A variable's row selects the instruction defining it.
 		row := `[...document.querySelectorAll('#variable-table .variable-row.clickable')].find(e => e.title.startsWith('defined by'))`
 		p.WaitFor("a variable defined by an instruction", `!!`+row)
