@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -61,6 +62,17 @@ func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != strings.Join(texts, "\n") {
 			t.Errorf("%v: source view\n%s\nlisting\n%s", l, strings.Join(got, "\n"), strings.Join(texts, "\n"))
+		}
+		if l.File >= 0 {
+			// The meaning pane's list of what the line made: the same.
+			lc, ok := sv.CodeOf(pv, l)
+			var listed []string
+			for _, r := range lc.Insts {
+				listed = append(listed, r.Text)
+			}
+			if !ok || strings.Join(listed, "\n") != strings.Join(texts, "\n") || !strings.HasSuffix(lc.Where, fmt.Sprintf(":%d", l.Line)) || lc.Text == "" {
+				t.Errorf("%v: CodeOf gives %q at %q (%q), the listing %q", l, listed, lc.Where, lc.Text, texts)
+			}
 		}
 		n += len(texts)
 		if !sv.HasCode(l) {
