@@ -21,6 +21,7 @@ func openAll(m *Model) {
 		pv.RootSignature()
 		pv.ResourceDefinitions()
 		pv.RuntimeData()
+		pv.DisassemblyHead()
 		pv.Disassembly()
 		pv.CodeListing()
 		pv.Dumps()
