@@ -44,22 +44,6 @@ func needTools(t testing.TB) {
 	}
 }
 
-func sqlite3(t testing.TB, dbPath, script string) []byte {
-	t.Helper()
-	sqlPath := dbPath + ".sql"
-	if err := os.WriteFile(sqlPath, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("sqlite3", "-bail", dbPath, ".read "+sqlPath).CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func sqlStr(s string) string  { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 func sqlBlob(b []byte) string { return "X'" + hex.EncodeToString(b) + "'" }
 func textKey(s string) []byte { return append([]byte(s), 0) } // C writers store the NUL
@@ -166,7 +150,7 @@ INSERT INTO input_layout_to_input_element_associations VALUES(X'11', X'e0');
 	fmt.Fprintf(&sb, "INSERT INTO groups VALUES(%s, 7, NULL, %s);\n", sqlBlob(d.soKey), sqlBlob(key('O', 0)))
 	sb.WriteString("COMMIT;\n")
 	d.sodbPath = filepath.Join(dir, "game.sodb")
-	d.sodb = sqlite3(t, d.sodbPath, sb.String())
+	d.sodb = corpus.SQLite(t, d.sodbPath, sb.String())
 
 	// The PSDB: PSO_Group_0 at the same version, PSO_Group_1 at another,
 	// the state object's group, and a group the SODB does not have.
@@ -197,7 +181,7 @@ INSERT INTO input_layout_to_input_element_associations VALUES(X'11', X'e0');
 	}
 	sb.WriteString("COMMIT;\n")
 	d.psdbPath = filepath.Join(dir, "game.psdb")
-	d.psdb = sqlite3(t, d.psdbPath, sb.String())
+	d.psdb = corpus.SQLite(t, d.psdbPath, sb.String())
 
 	// Any other SQLite file: a package table with a container inside a blob.
 	ps, err := os.ReadFile(d.ps.Path)
@@ -212,7 +196,7 @@ INSERT INTO assets VALUES('pack', %s), ('notes', X'00010203040506070809');
 INSERT INTO meta VALUES(1, 'a'), (2, 'b'), (3, 'c');
 `, sqlBlob(pack))
 	d.otherPath = filepath.Join(dir, "assets.db")
-	d.other = sqlite3(t, d.otherPath, sb.String())
+	d.other = corpus.SQLite(t, d.otherPath, sb.String())
 	return d
 }
 
@@ -574,7 +558,7 @@ func TestDatabaseLargeInBrowser(t *testing.T) {
 	sb.WriteString("COMMIT;\n")
 	path := filepath.Join(dir, "big.sodb")
 	t0 := time.Now()
-	raw := sqlite3(t, path, sb.String())
+	raw := corpus.SQLite(t, path, sb.String())
 	t.Logf("built a %d-byte SODB with %d shaders in %.1fs", len(raw), n, time.Since(t0).Seconds())
 
 	// The native figure for the same file: open, and open + probe every shader.

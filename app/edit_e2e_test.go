@@ -167,6 +167,12 @@ func TestEditModeInBrowser(t *testing.T) {
 		t.Errorf("after undo the download is %d bytes, not the original %d", len(b), len(orig))
 	}
 	p.Shoot("edit-6-undone")
+
+	// Each edit and undo is a history entry: Back returns to the view before
+	// the last undo (STAT removed), still in edit mode with its edit list.
+	browsertest.Eval[bool](p, `(history.back(), true)`)
+	p.WaitFor("Back to the first edit", `!!document.querySelector('#edit-panel') && document.querySelectorAll('#edit-list li').length === 1 && !document.querySelector('#part-list .part[data-name="STAT"]')`)
+	p.Shoot("edit-7-back")
 }
 
 // A number in the tree changed in place: the root signature's range register

@@ -39,6 +39,7 @@ func TestSharedStructuresKeepThePageLive(t *testing.T) {
 		{"rdat-shared-rootsig.dxbc", hostile.RDATSharedRootSignature(256, 64, 64),
 			"254 root-signature subobjects name the same bytes as two subobjects before them", "rdat", "RDAT", "GlobalRootSignature"},
 		{"dxil-shared-function-type.dxbc", hostile.SharedFunctionType(16384, 2048), "", "dis", "DXIL", "declare void @2047(<16384 parameters, as @0 above>)"},
+		{"dxil-shared-signatures.dxbc", hostile.SharedEntryMetadata(4096, 4096, false), "", "dxil", "DXIL", "signatures: those of entry point 0"},
 	} {
 		p := openAsLink(t, browser, c.name, c.data)
 		if c.problem != "" {

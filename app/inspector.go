@@ -349,11 +349,27 @@ func (in *Inspector) body() app.UI {
 				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc, Also: st.SourceMarks()},
 			),
 			app.Section().ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
+				in.lineCode(),
 				&views.TeachPanel{Model: m, Sel: st.Sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
 				&views.DataInspector{Data: m.Data, Off: st.CursorAt()},
 			),
 		),
 	)
+}
+
+// lineCode lists what the selected source line produced, when one is
+// selected and made code.
+func (in *Inspector) lineCode() app.UI {
+	st := in.state()
+	sv := st.Sources()
+	if sv == nil || !st.Src.Valid() || sv.PartIndex < 0 || sv.PartIndex >= len(st.Model.Parts) {
+		return nil
+	}
+	lc, ok := sv.CodeOf(st.Model.Parts[sv.PartIndex], st.Src)
+	if !ok {
+		return nil
+	}
+	return &views.LineCodeList{Code: lc, Sel: st.Sel}
 }
 
 // paneTabs choose the pane a narrow window shows (hidden in a wide one).
@@ -427,7 +443,7 @@ func (in *Inspector) withSource(pv *model.PartView, sv *model.SourceView, specia
 		return specials
 	case pv.Index == sv.PartIndex:
 		return []app.UI{&views.SourceBeside{Code: specials, Data: sv, Selected: st.Src}}
-	case pv.Disassembly() != nil || pv.CodeListing() != nil:
+	case pv.HasDisassembly() || pv.CodeListing() != nil:
 		i := sv.PartIndex
 		note := app.P().Class("source-note").Body(
 			app.Text(fmt.Sprintf("The debug information maps the source lines onto the %s part's code. ", model.Shown(sv.Part))),

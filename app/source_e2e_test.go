@@ -3,8 +3,6 @@
 package app_test
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"regexp"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // The source view against the compilers' own listings: FXC's /Zi listing
@@ -25,45 +24,15 @@ const (
 	dxilDebug = "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil"
 )
 
-// listedInst is one instruction of a compiler listing with the source line
-// the listing names for it.
-type listedInst struct {
-	Text string // the instruction without its trailing comment
-	File string // the file's base name
-	Line int
-}
-
-var fxcLineDirective = regexp.MustCompile(`^#line (\d+)(?: "(.*)")?$`)
-
-// fxcListedLines reads an FXC /Zi listing: every instruction after the
-// first #line with the #line above it.
-func fxcListedLines(t *testing.T, path string) []listedInst {
+// fxcListedLines reads the FXC /Zi listing beside a corpus file: every
+// instruction after the first #line with the #line above it.
+func fxcListedLines(t *testing.T, path string) []corpus.ListedInst {
 	t.Helper()
 	raw, err := os.ReadFile(path + ".listing.txt")
 	if err != nil {
 		t.Skipf("no listing beside %s: %v", path, err)
 	}
-	var out []listedInst
-	file, line := "", 0
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	for sc.Scan() {
-		s := strings.TrimRight(sc.Text(), " \r")
-		if m := fxcLineDirective.FindStringSubmatch(s); m != nil {
-			line, _ = strconv.Atoi(m[1])
-			if m[2] != "" {
-				file = m[2][strings.LastIndexAny(m[2], `\/`)+1:]
-			}
-			continue
-		}
-		if strings.HasPrefix(s, "Approximately") {
-			break
-		}
-		if line == 0 || strings.TrimSpace(s) == "" {
-			continue
-		}
-		text, _, _ := strings.Cut(s, "//")
-		out = append(out, listedInst{Text: strings.TrimSpace(text), File: file, Line: line})
-	}
+	out := corpus.FXCListedLines(string(raw))
 	if len(out) == 0 {
 		t.Fatalf("%s: the listing has no #line", path)
 	}
@@ -85,7 +54,7 @@ func TestSourceViewInBrowser(t *testing.T) {
 
 		// An instruction line selects the line FXC's listing names for it:
 		// the second texture sample, under "#line 24" of presentPS.hlsl.
-		var pick listedInst
+		var pick corpus.ListedInst
 		for _, l := range listed {
 			if strings.HasPrefix(l.Text, "sample_indexable") && strings.Contains(l.Text, "t1.") {
 				pick = l
@@ -108,7 +77,7 @@ func TestSourceViewInBrowser(t *testing.T) {
 		// A source line selects every instruction the listing puts under it:
 		// color.hlsli line 56, ten instructions of the inlined SRGBToLinear.
 		want := map[string]int{}
-		var target listedInst
+		var target corpus.ListedInst
 		for _, l := range listed {
 			if l.File == "color.hlsli" && l.Line == 56 {
 				target = l
@@ -144,6 +113,24 @@ func TestSourceViewInBrowser(t *testing.T) {
 		visible(t, p, "the first instruction of the line", `#listing .listing-line.selected`)
 		visible(t, p, "its bytes", `.hex-rows .hex-bytes .b.sel`)
 		p.Shoot("source-fxc")
+
+		// The meaning pane lists what the line made, each a click from its
+		// bytes: the same instructions, the first selected; the third
+		// clicked becomes the selection, in the listing too.
+		p.WaitFor("the line's instructions listed", `document.querySelectorAll('#line-code-list .line-code-inst').length === `+fmt.Sprint(len(marked)))
+		listedText := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#line-code-list .line-code-inst code')].map(e => e.textContent.trim())`)
+		if fmt.Sprint(listedText) != fmt.Sprint(marked) {
+			t.Errorf("the meaning pane lists %q, the listing marks %q", listedText, marked)
+		}
+		if browsertest.Eval[int](p, `[...document.querySelectorAll('#line-code-list .line-code-inst')].findIndex(e => e.classList.contains('selected'))`) != 0 {
+			t.Error("the meaning pane does not mark the first instruction as selected")
+		}
+		if len(marked) > 2 {
+			browsertest.Eval[bool](p, `(document.querySelectorAll('#line-code-list .line-code-inst')[2].click(), true)`)
+			p.WaitFor("the third instruction selected", `document.querySelectorAll('#line-code-list .line-code-inst')[2].classList.contains('selected') && `+codeLineText+`(document.querySelector('#listing .listing-line.selected')) === `+browsertest.JSString(marked[2]))
+			visible(t, p, "its bytes", `.hex-rows .hex-bytes .b.sel`)
+			p.Shoot("source-fxc-line-code")
+		}
 
 		// A variable's row selects the instruction defining it.
 		row := `[...document.querySelectorAll('#variable-table .variable-row.clickable')].find(e => e.title.startsWith('defined by'))`

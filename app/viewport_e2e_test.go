@@ -257,19 +257,22 @@ func TestContrastInBothThemes(t *testing.T) {
 			t.Logf("%s, %s: %d texts at AA contrast", theme, where, res.Checked)
 		}
 	}
+	// showCode opens file on its code part and waits for the code's lines.
+	showCode := func(file, part, what, line string) {
+		t.Helper()
+		p.Upload("#file-input", file)
+		p.Click(`#part-list .part[data-name="` + part + `"]`)
+		p.WaitFor(what, `!!document.querySelector('`+line+`')`)
+	}
 	check("welcome")
 	p.Click(`#example-damaged\.dxbc`)
 	p.WaitFile("damaged.dxbc")
 	check("a damaged file")
-	p.Upload("#file-input", shex)
-	p.Click(`#part-list .part[data-name="SHEX"]`)
-	p.WaitFor("the listing", `!!document.querySelector('#listing .listing-line')`)
+	showCode(shex, "SHEX", "the listing", "#listing .listing-line")
 	check("an SHEX listing")
 	p.Click("#tab-tree")
 	check("a tree")
-	p.Upload("#file-input", a)
-	p.Click(`#part-list .part[data-name="DXIL"]`)
-	p.WaitFor("the disassembly", `!!document.querySelector('.disasm-line')`)
+	showCode(a, "DXIL", "the disassembly", ".disasm-line")
 	check("a disassembly")
 	p.Click(`#part-list .part[data-name="PSV0"]`)
 	check("PSV0")

@@ -299,6 +299,33 @@ var sharedFamilies = []sharedFamily{
 				}
 			}
 		}},
+	// Entry points naming one signature list: read and shown for two of
+	// them, named by the rest; a list naming one element node again and
+	// again shows it once.
+	{"DXIL: k entry points naming one signature list of k elements", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, false) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.EntryPoints) != min(k, 4096) {
+				t.Fatalf("the entry points are not read")
+			}
+			for i, ep := range m.EntryPoints {
+				switch {
+				case i < 2 && (ep.Signatures == nil || len(ep.Signatures.Inputs) != k || ep.SameSignaturesAs != nil):
+					t.Fatalf("entry point %d does not show the %d elements", i, k)
+				case i >= 2 && (ep.Signatures != nil || ep.SameSignaturesAs == nil || *ep.SameSignaturesAs != 0):
+					t.Fatalf("entry point %d reads the signatures again", i)
+				}
+			}
+		}},
+	{"DXIL: one entry point named k times, naming one element k times", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, true) }, []int{2048, 4096, 8192},
+		func(t *testing.T, k int, f *File) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.EntryPoints) != 1 || m.EntryPoints[0].Signatures == nil || len(m.EntryPoints[0].Signatures.Inputs) != 1 {
+				t.Fatalf("the entry point and element named again and again are not shown once")
+			}
+			hasProblem(t, f, Warning, "names the same signature element node more than once; it is shown once")
+			hasProblem(t, f, Warning, "names the same entry point node more than once; it is shown once")
+		}},
 }
 
 // hasProblem fails t unless f has a problem of severity sev whose message contains msg.

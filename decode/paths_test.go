@@ -5,7 +5,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -15,20 +14,7 @@ import (
 // jsonPaths collects the key path of every node of a JSON value, with array
 // indices as segments.
 func jsonPaths(v any, prefix string, out map[string]bool) {
-	out[prefix] = true
-	switch x := v.(type) {
-	case map[string]any:
-		for k, c := range x {
-			if k == "Spans" {
-				continue
-			}
-			jsonPaths(c, prefix+"/"+k, out)
-		}
-	case []any:
-		for i, c := range x {
-			jsonPaths(c, prefix+"/"+strconv.Itoa(i), out)
-		}
-	}
+	corpus.WalkJSON(v, prefix, func(path string, _ any) { out[path] = true })
 }
 
 var indexSeg = regexp.MustCompile(`/\d+(/|$)`)
@@ -172,18 +158,11 @@ func TestJSONNodesHaveSpans(t *testing.T) {
 
 // leaves calls fn with the path and value of every leaf of a JSON value.
 func leaves(v any, path string, fn func(string, any)) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, c := range x {
-			if k != "Spans" {
-				leaves(c, path+"/"+k, fn)
-			}
+	corpus.WalkJSON(v, path, func(path string, v any) {
+		switch v.(type) {
+		case map[string]any, []any:
+		default:
+			fn(path, v)
 		}
-	case []any:
-		for i, c := range x {
-			leaves(c, path+"/"+strconv.Itoa(i), fn)
-		}
-	default:
-		fn(path, v)
-	}
+	})
 }

@@ -189,7 +189,7 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 		c.d.RawBytes = HexBytes(br.Bytes("", size))
 		return
 	}
-	if _, known := rdatRecordSize[h.Type]; !known {
+	if rdatPartTypes[h.Type].size == 0 {
 		if h.Type == 12 {
 			br.ProblemAt(Note, -8, what, "%s is reserved for a mesh-nodes preview whose layout is not published; kept raw", name)
 		} else {
@@ -225,22 +225,6 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 	c.pending = append(c.pending, t)
 }
 
-// rdatRecordSize is the size of each known record (FunctionTable: the 44-byte
-// RuntimeDataFunctionInfo; 52 selects RuntimeDataFunctionInfo2).
-var rdatRecordSize = map[RuntimeDataPartType]int{
-	3: 32, 4: 44, 6: 24, 7: 8, 8: 8, 9: 8, 10: 8, 11: 20,
-	13: 16, 14: 16, 15: 8, 16: 48, 17: 40, 18: 28, 19: 8, 20: 48, 21: 12,
-	0x10001: 44, 0x10002: 8, 0x10003: 12,
-}
-
-var rdatRecordNames = map[RuntimeDataPartType]string{
-	3: "RuntimeDataResourceInfo", 4: "RuntimeDataFunctionInfo", 6: "RuntimeDataSubobjectInfo", 7: "NodeID",
-	8: "NodeShaderIOAttrib", 9: "NodeShaderFuncAttrib", 10: "IONode", 11: "NodeShaderInfo",
-	13: "SignatureElement", 14: "VSInfo", 15: "PSInfo", 16: "HSInfo", 17: "DSInfo", 18: "GSInfo",
-	19: "CSInfo", 20: "MSInfo", 21: "ASInfo",
-	0x10001: "DxilPdbInfo", 0x10002: "DxilPdbInfoSource", 0x10003: "DxilPdbInfoLibrary",
-}
-
 // rdatRecords decodes every record of a table with f. A stride larger than the
 // known record leaves an unknown tail per record (newer writers may add
 // fields); a smaller one cannot hold the record, so the table stays raw.
@@ -274,8 +258,8 @@ func rdatRecords[T any](c *rdatCtx, t *rdatTable, known int, recName string, f f
 
 func (c *rdatCtx) decodeTable(t *rdatTable) {
 	d := c.d
-	known := rdatRecordSize[t.typ]
-	rn := rdatRecordNames[t.typ]
+	pt := rdatPartTypes[t.typ]
+	known, rn := pt.size, pt.record
 	switch t.typ {
 	case rdatResourceTable:
 		d.ResourceTable = rdatRecords(c, t, known, rn, c.resourceInfo)

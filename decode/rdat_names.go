@@ -35,19 +35,48 @@ const (
 	rdatPdbInfoLibraryTable     RuntimeDataPartType = 0x10003
 )
 
-var rdatPartTypeNames = map[RuntimeDataPartType]string{
-	0: "Invalid", 1: "StringBuffer", 2: "IndexArrays", 3: "ResourceTable", 4: "FunctionTable",
-	5: "RawBytes", 6: "SubobjectTable", 7: "NodeIDTable", 8: "NodeShaderIOAttribTable",
-	9: "NodeShaderFuncAttribTable", 10: "IONodeTable", 11: "NodeShaderInfoTable",
-	12: "Reserved_MeshNodesPreviewInfoTable", 13: "SignatureElementTable", 14: "VSInfoTable",
-	15: "PSInfoTable", 16: "HSInfoTable", 17: "DSInfoTable", 18: "GSInfoTable", 19: "CSInfoTable",
-	20: "MSInfoTable", 21: "ASInfoTable",
-	0x10001: "DxilPdbInfoTable", 0x10002: "DxilPdbInfoSourceTable", 0x10003: "DxilPdbInfoLibraryTable",
+// rdatPartType is what the decoder knows of one sub-part type: the name DXC
+// gives it and, for a table, the name and size of its record (FunctionTable:
+// the 44-byte RuntimeDataFunctionInfo; a 52-byte stride selects
+// RuntimeDataFunctionInfo2).
+type rdatPartType struct {
+	name   string
+	record string
+	size   int // 0: no table of records this decoder knows
+}
+
+// rdatPartTypes has one row per sub-part type DXC defines.
+var rdatPartTypes = map[RuntimeDataPartType]rdatPartType{
+	0:       {name: "Invalid"},
+	1:       {name: "StringBuffer"},
+	2:       {name: "IndexArrays"},
+	3:       {"ResourceTable", "RuntimeDataResourceInfo", 32},
+	4:       {"FunctionTable", "RuntimeDataFunctionInfo", 44},
+	5:       {name: "RawBytes"},
+	6:       {"SubobjectTable", "RuntimeDataSubobjectInfo", 24},
+	7:       {"NodeIDTable", "NodeID", 8},
+	8:       {"NodeShaderIOAttribTable", "NodeShaderIOAttrib", 8},
+	9:       {"NodeShaderFuncAttribTable", "NodeShaderFuncAttrib", 8},
+	10:      {"IONodeTable", "IONode", 8},
+	11:      {"NodeShaderInfoTable", "NodeShaderInfo", 20},
+	12:      {name: "Reserved_MeshNodesPreviewInfoTable"},
+	13:      {"SignatureElementTable", "SignatureElement", 16},
+	14:      {"VSInfoTable", "VSInfo", 16},
+	15:      {"PSInfoTable", "PSInfo", 8},
+	16:      {"HSInfoTable", "HSInfo", 48},
+	17:      {"DSInfoTable", "DSInfo", 40},
+	18:      {"GSInfoTable", "GSInfo", 28},
+	19:      {"CSInfoTable", "CSInfo", 8},
+	20:      {"MSInfoTable", "MSInfo", 48},
+	21:      {"ASInfoTable", "ASInfo", 12},
+	0x10001: {"DxilPdbInfoTable", "DxilPdbInfo", 44},
+	0x10002: {"DxilPdbInfoSourceTable", "DxilPdbInfoSource", 8},
+	0x10003: {"DxilPdbInfoLibraryTable", "DxilPdbInfoLibrary", 12},
 }
 
 func (t RuntimeDataPartType) String() string {
-	if n, ok := rdatPartTypeNames[t]; ok {
-		return n
+	if p, ok := rdatPartTypes[t]; ok {
+		return p.name
 	}
 	return fmt.Sprintf("RuntimeDataPartType(%d)", uint32(t))
 }

@@ -63,7 +63,11 @@ func (f *lineFind) status() string {
 
 // form draws the search box; go moves to a match (dir 0: the first after
 // a new query) and shows it.
-func (f *lineFind) form(id string, n int, text func(int) string, goTo func(ctx app.Context, line int)) app.UI {
+//
+// The handlers ask for the lines when they run: go-app keeps the handlers of
+// a first render, so a count or text captured then would outlive the lines
+// (a listing printed whole after its head was shown).
+func (f *lineFind) form(id string, count func() int, text func(int) string, goTo func(ctx app.Context, line int)) app.UI {
 	move := func(ctx app.Context, dir int) {
 		if i, ok := f.step(dir); ok {
 			goTo(ctx, i)
@@ -74,7 +78,7 @@ func (f *lineFind) form(id string, n int, text func(int) string, goTo func(ctx a
 			Aria("label", "find in the listing").Value(f.query).
 			OnInput(func(ctx app.Context, e app.Event) {
 				f.query = ctx.JSSrc().Get("value").String()
-				f.search(n, text)
+				f.search(count(), text)
 				move(ctx, 1)
 			}).
 			OnKeyDown(func(ctx app.Context, e app.Event) {

@@ -183,7 +183,7 @@ func (v *CodeView) Render() app.UI {
 	return app.Div().Class("special listing").Body(
 		app.Div().Class("code-head").Body(
 			app.H3().Text(v.Title),
-			v.find.form(v.ID, n, func(i int) string { return v.Lines[i].Text }, v.reveal),
+			v.find.form(v.ID, func() int { return len(v.Lines) }, func(i int) string { return v.Lines[i].Text }, v.reveal),
 		),
 		spellingNote(v.Spelling),
 		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),

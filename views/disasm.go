@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -40,6 +41,8 @@ type Disassembly struct {
 	find     lineFind
 	ref      *model.Ref // the value clicked: its definition and uses are marked and listed
 	refLines map[int]string
+	// completing is the head whose rest is being printed (complete).
+	completing *model.Disassembly
 }
 
 // OnMount takes the page's requests to bring the selected line into view
@@ -58,11 +61,25 @@ func (d *Disassembly) OnMount(ctx app.Context) {
 // OnUpdate starts another module unfolded at its top, and finds the
 // instruction of the selected bytes.
 func (d *Disassembly) OnUpdate(ctx app.Context) {
-	if d.Data != d.seen {
+	switch {
+	case d.Data == d.seen:
+	case d.Data.Continues(d.seen):
+		// The rest of the listing whose head is shown: same place, same
+		// folds; a search finds its query again over every line.
+		d.seen = d.Data
+		d.foldRev++
+		if d.find.query != "" {
+			d.find.search(len(d.Data.Lines), func(i int) string { return d.Data.Lines[i].Text })
+		}
+		d.ref, d.refLines = nil, nil
+	default:
 		d.seen, d.top, d.folded = d.Data, 0, map[int]bool{}
 		d.find = lineFind{}
 		d.foldRev++
 		d.ref, d.refLines = nil, nil
+	}
+	if d.Data != nil && d.Data.More && d.completing != d.Data {
+		d.complete(ctx)
 	}
 	d.selected = -1
 	if d.Data == nil || d.Selected.Size <= 0 {
@@ -80,6 +97,24 @@ func (d *Disassembly) OnUpdate(ctx app.Context) {
 			break
 		}
 	}
+}
+
+// complete prints the rest of a listing whose head is shown, once the
+// browser has painted the head: the sleep hands the thread back to the
+// browser (Go's wasm timers are the browser's), then the rest is printed on
+// the UI goroutine.
+func (d *Disassembly) complete(ctx app.Context) {
+	head := d.Data
+	d.completing = head
+	ctx.Async(func() {
+		time.Sleep(30 * time.Millisecond)
+		ctx.Dispatch(func(ctx app.Context) {
+			if d.Data == head {
+				d.Data = head.Complete()
+				d.OnUpdate(ctx)
+			}
+		})
+	})
 }
 
 func (d *Disassembly) visibleRows() []int {
@@ -152,8 +187,8 @@ func (d *Disassembly) Render() app.UI {
 	end := min(top+disasmWindow, len(rows))
 	return app.Div().Class("special disasm").Body(
 		app.Div().Class("code-head").Body(
-			app.H3().Text(fmt.Sprintf("%s disassembly: %d lines (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), len(d.Data.Lines))),
-			d.find.form("disasm", len(d.Data.Lines), func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
+			app.H3().Text(d.title()),
+			d.find.form("disasm", func() int { return len(d.Data.Lines) }, func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
 		),
 		spellingNote(d.Data.Spelling),
 		d.refBar(),
@@ -163,6 +198,16 @@ func (d *Disassembly) Render() app.UI {
 			app.Div().Style("height", fmt.Sprintf("%dpx", (len(rows)-end)*disasmLineHeight)),
 		),
 	)
+}
+
+// title names the listing and its length (its first lines while the rest
+// is printed).
+func (d *Disassembly) title() string {
+	n := fmt.Sprintf("%d lines", len(d.Data.Lines))
+	if d.Data.More {
+		n = fmt.Sprintf("the first %d lines (the rest is being printed)", len(d.Data.Lines))
+	}
+	return fmt.Sprintf("%s disassembly: %s (LLVM 3.7 assembly as dxc -dumpbin prints it)", model.Shown(d.Data.Part), n)
 }
 
 // onClick folds or unfolds a function, or selects the bytes of an

@@ -82,6 +82,11 @@ type HexView struct {
 	skipClick bool // the click that ends a drag selects nothing more
 
 	// The hover text of the last field drawn: neighbouring bytes share it.
+	// The ResizeObserver watching the box (watch), and the box it watches.
+	observer app.Value
+	onSize   app.Func
+	watched  app.Value
+
 	lastSpan model.Span
 	lastName string
 	hasLast  bool
@@ -126,23 +131,76 @@ func (h *HexView) viewPx() float64 {
 }
 
 // measure reads how many rows the box shows, after a render or a resize.
+// Where the browser has a ResizeObserver the box is watched instead: it
+// reports the box's height after the browser's own layout, where reading
+// clientHeight here forced a layout of the whole page inside the script on
+// every file opened (docs/performance.md).
 func (h *HexView) measure(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
 		el := app.Window().GetElementByID(h.id("scroll"))
 		if !el.Truthy() {
 			return
 		}
-		// A hidden view (another pane of a narrow window) measures 0:
-		// it keeps what it had until it is shown.
-		px := int(el.Get("clientHeight").Float())
-		h.hidden = px == 0
-		if px > 0 && max(1, px/HexRowHeight) != h.visible {
-			ctx.Dispatch(func(ctx app.Context) { h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px) })
-		} else if px > 0 {
-			h.boxPx = float64(px)
+		if h.watch(ctx, el) {
+			return
 		}
+		h.boxHeight(ctx, int(el.Get("clientHeight").Float()))
 	})
 }
+
+// boxHeight takes the box's height in pixels, drawing again when the
+// number of rows it shows changed. A hidden view (another pane of a narrow
+// window) measures 0: it keeps what it had until it is shown.
+func (h *HexView) boxHeight(ctx app.Context, px int) {
+	ctx.Dispatch(func(ctx app.Context) {
+		h.hidden = px == 0
+		if px <= 0 {
+			ctx.PreventUpdate()
+			return
+		}
+		rows := max(1, px/HexRowHeight)
+		if rows == h.visible {
+			ctx.PreventUpdate()
+		}
+		h.visible, h.boxPx = rows, float64(px)
+	})
+}
+
+// watch observes the box's size (once per box element) and reports
+// whether a ResizeObserver does so.
+func (h *HexView) watch(ctx app.Context, el app.Value) bool {
+	ro := app.Window().Get("ResizeObserver")
+	if !ro.Truthy() {
+		return false
+	}
+	if h.watched != nil && h.watched.Equal(el) {
+		return true
+	}
+	h.unwatch()
+	h.onSize = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) > 0 && args[0].Length() > 0 {
+			// Read after the browser's layout: no layout is forced.
+			h.boxHeight(ctx, int(args[0].Index(0).Get("target").Get("clientHeight").Float()))
+		}
+		return nil
+	})
+	h.observer = ro.New(h.onSize)
+	h.observer.Call("observe", el)
+	h.watched = el
+	return true
+}
+
+// unwatch stops observing the box.
+func (h *HexView) unwatch() {
+	if h.observer != nil {
+		h.observer.Call("disconnect")
+		h.onSize.Release()
+	}
+	h.observer, h.watched = nil, nil
+}
+
+// OnDismount stops observing the box.
+func (h *HexView) OnDismount() { h.unwatch() }
 
 // OnResize measures the box again: the window's height sizes it.
 func (h *HexView) OnResize(ctx app.Context) { h.measure(ctx) }

@@ -300,3 +300,41 @@ func (s *SourceBeside) Render() app.UI {
 		),
 	)
 }
+
+// maxLineCode bounds the instructions LineCodeList draws for one line.
+const maxLineCode = 200
+
+// LineCodeList shows, in the meaning pane, what the selected source line
+// produced: every instruction with its offset and text, the selected one
+// marked, each a click from its bytes.
+type LineCodeList struct {
+	app.Compo
+	Code model.LineCode
+	Sel  model.Span
+}
+
+// Render draws the list.
+func (l *LineCodeList) Render() app.UI {
+	c := l.Code
+	items := make([]app.UI, 0, min(len(c.Insts), maxLineCode)+1)
+	for i, r := range c.Insts {
+		if i == maxLineCode {
+			items = append(items, app.Li().Class("muted").Text(fmt.Sprintf("… %d more", len(c.Insts)-i)))
+			break
+		}
+		cls := "link line-code-inst"
+		if r.Off == l.Sel.Off && r.Size == l.Sel.Size {
+			cls += " selected"
+		}
+		items = append(items, app.Li().Body(app.Button().Class(cls).
+			Title(fmt.Sprintf("select its %s", plural2(r.Size, "byte"))).
+			Body(app.Span().Class("line-code-off").Text(model.Hex(r.Off)), app.Text(" "), app.Code().Text(model.Cut(r.Text))).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectBytes, r) })))
+	}
+	body := []app.UI{app.H3().Title(model.Shown(c.Where)).Text(fmt.Sprintf("Source line %s made %s", model.Shown(fileBase(c.Where)), plural2(int64(len(c.Insts)), "instruction")))}
+	if c.Text != "" {
+		body = append(body, app.P().Class("line-code-text").Body(app.Code().Text(model.Cut(c.Text))))
+	}
+	body = append(body, app.Ol().ID("line-code-list").Class("line-code-list").Body(items...))
+	return app.Section().ID("line-code").Class("line-code").Body(body...)
+}

@@ -63,7 +63,7 @@ func Specials(pv *model.PartView, sel Selection) []app.UI {
 // STAT, a reflection module without code, has the summary alone).
 func dxilViews(pv *model.PartView, sel Selection) []app.UI {
 	out := dxilSummary(pv)
-	if d := pv.Disassembly(); d != nil {
+	if d := pv.DisassemblyHead(); d != nil {
 		out = append(out, &Disassembly{Data: d, Selected: sel.Span, Marks: sel.Marks})
 	}
 	return out

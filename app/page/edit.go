@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/decode/edit"
@@ -259,7 +260,8 @@ func (s *State) Undo() Effects {
 	if !s.CanUndo() {
 		return Effects{Unchanged: true}
 	}
-	return s.moveStep(&s.Edit.Steps, &s.Edit.redo, "undid")
+	s.moveStep(&s.Edit.Steps, &s.Edit.redo, "undid")
+	return s.take()
 }
 
 // Redo makes the last undone edit again.
@@ -267,25 +269,78 @@ func (s *State) Redo() Effects {
 	if !s.CanRedo() {
 		return Effects{Unchanged: true}
 	}
-	return s.moveStep(&s.Edit.redo, &s.Edit.Steps, "redid")
+	s.moveStep(&s.Edit.redo, &s.Edit.Steps, "redid")
+	return s.take()
 }
 
 // moveStep moves the last step of from onto to (undo and redo are the same
 // move between the two stacks), says so, and shows the file after the edits
 // now made.
-func (s *State) moveStep(from, to *[]EditStep, verb string) Effects {
+func (s *State) moveStep(from, to *[]EditStep, verb string) {
+	s.showStep(verb + ": " + s.moveTop(from, to))
+}
+
+// moveTop moves the last step of from onto to and returns what it did.
+func (s *State) moveTop(from, to *[]EditStep) string {
 	n := len(*from)
 	st := (*from)[n-1]
 	*from = (*from)[:n-1]
 	*to = append(*to, st)
-	s.Edit.Err, s.Edit.Done = "", verb+": "+st.What
+	return st.What
+}
+
+// showStep shows the file after the edits now made and says what moved.
+func (s *State) showStep(done string) {
+	s.Edit.Err, s.Edit.Done = "", done
 	if k := len(s.Edit.Steps); k == 0 {
 		s.showEdited(s.Edit.orig)
 	} else {
 		s.showEdited(s.build(s.EditedName(), s.Edit.Steps[k-1].Data, 0))
 	}
 	s.resetRootSigText()
-	return s.take()
+}
+
+// editTo shows the edit session's state whose bytes have this SHA-256 (the
+// file as opened, an edit made, or one undone), moving the edits between the
+// undo and redo lists as undo and redo do, and reports whether the session
+// has one. Each edit pushes a history entry, so Back and Forward walk the
+// edits without ending edit mode.
+func (s *State) editTo(sha string) bool {
+	if !s.Editing() || sha == "" {
+		return false
+	}
+	// The states in order: as opened, the edits made, then the undone ones
+	// from the next to redo to the last.
+	states := [][]byte{s.Edit.orig.Data}
+	for _, st := range s.Edit.Steps {
+		states = append(states, st.Data)
+	}
+	for i := len(s.Edit.redo) - 1; i >= 0; i-- {
+		states = append(states, s.Edit.redo[i].Data)
+	}
+	cur := len(s.Edit.Steps)
+	if linkstate.SHA256(states[cur]) == sha {
+		return true
+	}
+	for k, d := range states {
+		if linkstate.SHA256(d) != sha {
+			continue
+		}
+		verb := "undid"
+		if k > cur {
+			verb = "redid"
+		}
+		var what []string
+		for len(s.Edit.Steps) > k {
+			what = append(what, s.moveTop(&s.Edit.Steps, &s.Edit.redo))
+		}
+		for len(s.Edit.Steps) < k {
+			what = append(what, s.moveTop(&s.Edit.redo, &s.Edit.Steps))
+		}
+		s.showStep(verb + ": " + strings.Join(what, ", "))
+		return true
+	}
+	return false
 }
 
 // CompareEdited shows the compare view: the container as opened (A) against

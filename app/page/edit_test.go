@@ -392,3 +392,60 @@ func TestCommandKeysUndoRedo(t *testing.T) {
 		t.Error("Ctrl+C taken from the browser")
 	}
 }
+
+// Each edit is a history entry: Back and Forward walk the edits as undo and
+// redo do, and edit mode with its undo list survives them.
+func TestBackAndForwardWalkTheEdits(t *testing.T) {
+	orig := corpus.Bytes(t, rtsFile)
+	b := newBrowser(t)
+	b.open("cbuffer2.dxbc", orig)
+	b.do(b.s.StartEdit())
+	b.do(b.s.EditRemovePart(partIndex(t, b.s, "STAT")))
+	first := b.s.EditedBytes()
+	b.do(b.s.EditRemovePart(partIndex(t, b.s, "RDEF")))
+	second := b.s.EditedBytes()
+	if b.at != 3 {
+		t.Fatalf("after opening and two edits the history is at entry %d, want 3", b.at)
+	}
+	check := func(when string, want []byte, steps, redo int) {
+		t.Helper()
+		if !b.s.Editing() {
+			t.Fatalf("%s: edit mode ended", when)
+		}
+		if !bytes.Equal(b.s.Model.Data, want) || !bytes.Equal(b.s.EditedBytes(), want) {
+			t.Errorf("%s: the page shows other bytes than expected", when)
+		}
+		if b.s.CanUndo() != (steps > 0) || b.s.CanRedo() != (redo > 0) || len(b.s.Edit.Steps) != steps {
+			t.Errorf("%s: %d edits (undo %v, redo %v), want %d edits and %d to redo", when, len(b.s.Edit.Steps), b.s.CanUndo(), b.s.CanRedo(), steps, redo)
+		}
+	}
+	// Undo is a view of its own like an edit: Back from it returns to the
+	// view before it (the edit made again), and on through the history.
+	for _, st := range []struct {
+		name        string
+		move        func() page.Effects
+		want        []byte
+		steps, redo int
+		done        string
+	}{
+		{"Back once", b.back, first, 1, 1, "undid: removed RDEF"},
+		{"Back twice", b.back, orig, 0, 2, "undid: removed STAT"},
+		{"Forward", b.forward, first, 1, 1, "redid: removed STAT"},
+		{"Forward again", b.forward, second, 2, 0, "redid: removed RDEF"},
+		{"Undo", func() page.Effects { return b.do(b.s.Undo()) }, first, 1, 1, "undid: removed RDEF"},
+		{"Back after undo", b.back, second, 2, 0, "redid: removed RDEF"},
+		{"Back again", b.back, first, 1, 1, "undid: removed RDEF"},
+		{"Back to the file as opened", b.back, orig, 0, 2, "undid: removed STAT"},
+	} {
+		st.move()
+		check(st.name, st.want, st.steps, st.redo)
+		if b.s.Edit.Done != st.done {
+			t.Errorf("%s says %q, want %q", st.name, b.s.Edit.Done, st.done)
+		}
+	}
+	// Back past the opened file leaves it, as before.
+	b.back()
+	if b.s.Model != nil || b.s.Editing() {
+		t.Error("Back past the opened file kept a file or edit mode")
+	}
+}

@@ -14,7 +14,8 @@ import (
 )
 
 func init() {
-	commands["db"] = command{"FILE [--json]", "list what a SQLite database (SODB, PSDB or any) holds", runDB}
+	commands["db"] = command{"FILE [--json]", "list what a SQLite database (SODB, PSDB or any) holds",
+		jsonCommand("db", "the database as one JSON document", openDB, printDB)}
 	commands["dbextract"] = command{"FILE (--group KEY [--stage VS|--lib N|--value N] | --table T --rowid N [--column C]) [-o OUT]",
 		"write one container (or blob) from a database; without --column, the row's first BLOB holding a container", runDBExtract}
 }
@@ -25,14 +26,9 @@ func openDB(path string, stderr io.Writer) (*shaderdb.Database, bool) {
 	})
 }
 
-func runDB(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("db")
-	asJSON := fs.Bool("json", false, "the database as one JSON document")
-	_, d, code := openArg(fs, args, stderr, openDB)
-	if code != 0 {
-		return code
-	}
-	if *asJSON {
+// printDB prints what a database holds as text, or as one JSON document.
+func printDB(d *shaderdb.Database, _ string, asJSON bool, stdout, stderr io.Writer) int {
+	if asJSON {
 		doc := struct {
 			*shaderdb.Database
 			Containers []shaderdb.Container

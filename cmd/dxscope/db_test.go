@@ -22,16 +22,6 @@ func needSQLite3(t *testing.T) {
 	}
 }
 
-// sqlite3 builds the database at path from script with the sqlite3 CLI.
-func sqlite3(t *testing.T, path, script string) {
-	t.Helper()
-	cmd := exec.Command("sqlite3", "-bail", path)
-	cmd.Stdin = strings.NewReader(script)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("sqlite3: %v\n%s", err, out)
-	}
-}
-
 // buildTestSODB builds a small SODB with sqlite3 from the published DDL: two
 // corpus shaders (a VS and a PS) in one pipeline under group "MainPass".
 func buildTestSODB(t *testing.T) (path string, vs, ps []byte) {
@@ -65,7 +55,7 @@ INSERT INTO groups VALUES(CAST('MainPass' || char(0) AS BLOB), 3, X'ff01', NULL)
 COMMIT;
 `, vsPath, psPath)
 	path = filepath.Join(t.TempDir(), "game.sodb")
-	sqlite3(t, path, script)
+	corpus.SQLite(t, path, script)
 	return path, vs, ps
 }
 
@@ -169,7 +159,7 @@ func TestDBListsBlobsOfAnyDatabase(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "assets.db")
 	blob := append([]byte("prefix-16-bytes!"), c...)
-	sqlite3(t, path, fmt.Sprintf("CREATE TABLE assets(name TEXT, data BLOB);\nINSERT INTO assets VALUES('a', X'%x');\nINSERT INTO assets VALUES('b', X'00ff');\n", blob))
+	corpus.SQLite(t, path, fmt.Sprintf("CREATE TABLE assets(name TEXT, data BLOB);\nINSERT INTO assets VALUES('a', X'%x');\nINSERT INTO assets VALUES('b', X'00ff');\n", blob))
 	wantAll(t, runOK(t, "db", path), "Database: SQLite database", "Blobs: 2, holding 1 containers", "container at blob offset 0x10")
 	if code, _, _ := runCmd("db", es[0].Path); code != 1 {
 		t.Errorf("db on a container (not a database): exit %d, want 1", code)
@@ -181,7 +171,7 @@ func TestDBListsAPSDBAndExtractsAValue(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.psdb")
 	value := bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 3000) // larger than a page
-	sqlite3(t, path, fmt.Sprintf(`
+	corpus.SQLite(t, path, fmt.Sprintf(`
 CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
 CREATE TABLE vals(keyid INTEGER, type INTEGER, value BLOB);
 CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);

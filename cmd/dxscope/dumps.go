@@ -62,8 +62,10 @@ func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
 	return status
 }
 
-func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
-	d, _ := text.DumpNamed("dxil")
+// writeDump prints the registered dump name (the page's text of a part
+// family) of every part it applies to, and reports whether there was one.
+func writeDump(name string, f *decode.File, stdout io.Writer) bool {
+	d, _ := text.DumpNamed(name)
 	found := false
 	for _, p := range f.Parts {
 		if d.Has(f, p) {
@@ -71,7 +73,11 @@ func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
 			d.Write(stdout, f, p)
 		}
 	}
-	if !found {
+	return found
+}
+
+func dumpDXIL(f *decode.File, path string, stdout, stderr io.Writer) int {
+	if !writeDump("dxil", f, stdout) {
 		fmt.Fprintf(stderr, "dxscope: %s: no DXIL, ILDB or STAT part with decodable bitcode\n", text.Safe(path))
 		return 1
 	}
@@ -117,15 +123,7 @@ func runRDAT(args []string, stdout, stderr io.Writer) int {
 }
 
 func dumpRDAT(f *decode.File, path string, stdout, stderr io.Writer) int {
-	d, _ := text.DumpNamed("rdat")
-	found := false
-	for _, p := range f.Parts {
-		if d.Has(f, p) {
-			found = true
-			d.Write(stdout, f, p)
-		}
-	}
-	if !found {
+	if !writeDump("rdat", f, stdout) {
 		fmt.Fprintf(stderr, "dxscope: %s has no RDAT or PDBI part\n", text.Safe(path))
 		return 1
 	}

@@ -341,6 +341,21 @@ func fileCommand(name string, run func(f *decode.File, path string, stdout, stde
 	}
 }
 
+// jsonCommand makes the run function of a command whose arguments are FILE
+// [--json] (jsonUsage says what the document holds): FILE is opened with
+// openFile, and run prints what it holds as text, or as JSON with asJSON.
+func jsonCommand[T any](name, jsonUsage string, openFile func(string, io.Writer) (T, bool), run func(v T, path string, asJSON bool, stdout, stderr io.Writer) int) func([]string, io.Writer, io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		fs := newFlags(name)
+		asJSON := fs.Bool("json", false, jsonUsage)
+		path, v, code := openArg(fs, args, stderr, openFile)
+		if code != 0 {
+			return code
+		}
+		return run(v, path, *asJSON, stdout, stderr)
+	}
+}
+
 // partProblems are the file's problems in the named parts.
 func partProblems(ps []decode.Problem, parts ...string) []decode.Problem {
 	var out []decode.Problem

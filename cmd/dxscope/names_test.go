@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
 
@@ -303,7 +304,7 @@ func TestNamesCannotForgeLinesOrReachTheTerminal(t *testing.T) {
 			n := names(f == &bad, "")
 			f.db = filepath.Join(dir, filepath.Base(f.dxil)+".db")
 			sql := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-			sqlite3(t, f.db, fmt.Sprintf("CREATE TABLE %s(%s TEXT, %s BLOB);\nINSERT INTO %s VALUES('a', readfile('%s'));\n",
+			corpus.SQLite(t, f.db, fmt.Sprintf("CREATE TABLE %s(%s TEXT, %s BLOB);\nINSERT INTO %s VALUES('a', readfile('%s'));\n",
 				sql(n(0)), sql(n(1)), sql(n(2)), sql(n(0)), f.dxil))
 		}
 	}

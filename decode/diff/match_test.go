@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,25 +16,6 @@ import (
 	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
-
-// yamlContainer builds testdata/yaml/NAME with LLVM's yaml2obj (an encoder
-// that is not ours), skipping without it.
-func yamlContainer(t *testing.T, name string) []byte {
-	t.Helper()
-	tool, err := exec.LookPath("yaml2obj-19")
-	if err != nil {
-		corpus.Skip(t, "llvm-19", "yaml2obj-19 not installed (Debian package llvm-19)")
-	}
-	out := filepath.Join(t.TempDir(), "out.dxbc")
-	if b, err := exec.Command(tool, filepath.Join("../../testdata/yaml", name), "-o", out).CombinedOutput(); err != nil {
-		t.Fatalf("yaml2obj-19 %s: %v\n%s", name, err, b)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // fieldsUnder lists a part's differences whose path starts with prefix.
 func fieldsUnder(d diff.Part, prefix string) []diff.Field {
@@ -54,8 +33,8 @@ func fieldsUnder(d diff.Part, prefix string) []diff.Field {
 // the text dxscope diff prints names one resource, once in "What changed"
 // and once in detail.
 func TestDiffInsertedResourceIsOneAddedResource(t *testing.T) {
-	a := mustParse(t, yamlContainer(t, "diff-inserted-resource-a.yaml"))
-	b := mustParse(t, yamlContainer(t, "diff-inserted-resource-b.yaml"))
+	a := mustParse(t, corpus.YAMLContainer(t, "diff-inserted-resource-a.yaml"))
+	b := mustParse(t, corpus.YAMLContainer(t, "diff-inserted-resource-b.yaml"))
 	c := diff.Compare(a, b)
 	d := partDiff(t, c, "PSV0")
 	res := fieldsUnder(d, "PSV0/Resources")
@@ -102,8 +81,8 @@ func TestDiffInsertedResourceIsOneAddedResource(t *testing.T) {
 // two elements after it are matched by semantic and report only their own
 // change, the register, each side at its own index.
 func TestDiffInsertedSignatureElement(t *testing.T) {
-	a := mustParse(t, yamlContainer(t, "diff-inserted-element-a.yaml"))
-	b := mustParse(t, yamlContainer(t, "diff-inserted-element-b.yaml"))
+	a := mustParse(t, corpus.YAMLContainer(t, "diff-inserted-element-a.yaml"))
+	b := mustParse(t, corpus.YAMLContainer(t, "diff-inserted-element-b.yaml"))
 	c := diff.Compare(a, b)
 	d := partDiff(t, c, "ISG1")
 	var got []string

@@ -304,7 +304,9 @@ func FuzzBitcode(f *testing.F) {
 	for _, bc := range corpusBitcodeQuick(f) {
 		f.Add(bc)
 	}
-	f.Add(hostile.FunctionTypeBitcode(256, 32)) // one function type many declarations name
+	f.Add(hostile.FunctionTypeBitcode(256, 32))        // one function type many declarations name
+	f.Add(hostile.EntryMetadataBitcode(64, 64, false)) // entry points naming one signature list
+	f.Add(hostile.EntryMetadataBitcode(64, 64, true))  // one entry and one element named again and again
 	// A mesh and an amplification shader, whose MSState/ASState tuples the
 	// mutations then reshape.
 	if _, ok := corpus.Dir(); ok {

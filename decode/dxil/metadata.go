@@ -21,16 +21,22 @@ type EntryPoint struct {
 	Signatures      *EntrySignatures `json:",omitempty"`
 	Resources       []Resource       `json:",omitempty"` // the entry's own list, when it is not !dx.resources itself
 	ModuleResources bool             `json:",omitempty"` // the entry refers to !dx.resources (Module.Resources)
-	ShaderFlags     uint64           `json:",omitempty"`
-	NumThreads      []uint32         `json:",omitempty"`
-	WaveSize        []uint32         `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
-	NodeLaunchType  string           `json:",omitempty"`
-	MeshState       *MeshState       `json:",omitempty"` // a mesh shader's MSState
-	AmpState        *AmpState        `json:",omitempty"` // an amplification shader's ASState
-	EntryNodeID     *NodeID          `json:",omitempty"`
-	NodeInputs      []NodeIO         `json:",omitempty"`
-	NodeOutputs     []NodeIO         `json:",omitempty"`
-	Properties      []EntryProperty  `json:",omitempty"` // every tag/value pair, rendered
+	// SameSignaturesAs and SameResourcesAs are the index of an earlier entry
+	// point whose signatures (or resources) node this one names too, once two
+	// entries have shown it: a hostile module can have thousands of entry
+	// points name one huge list, which is read and shown twice, then named.
+	SameSignaturesAs *int            `json:",omitempty"`
+	SameResourcesAs  *int            `json:",omitempty"`
+	ShaderFlags      uint64          `json:",omitempty"`
+	NumThreads       []uint32        `json:",omitempty"`
+	WaveSize         []uint32        `json:",omitempty"` // one value (SM 6.6) or min, max, preferred (SM 6.8)
+	NodeLaunchType   string          `json:",omitempty"`
+	MeshState        *MeshState      `json:",omitempty"` // a mesh shader's MSState
+	AmpState         *AmpState       `json:",omitempty"` // an amplification shader's ASState
+	EntryNodeID      *NodeID         `json:",omitempty"`
+	NodeInputs       []NodeIO        `json:",omitempty"`
+	NodeOutputs      []NodeIO        `json:",omitempty"`
+	Properties       []EntryProperty `json:",omitempty"` // every tag/value pair, rendered
 }
 
 // MeshState is a mesh shader's MSState property (kDxilMSStateTag, 9):
@@ -243,11 +249,16 @@ func readDXILMetadata(d *moduleReader) {
 		m.ViewIDState = d.viewIDState(d.md(int64(p[0])))
 	}
 	m.TypeAnnotations = len(d.named["dx.typeAnnotations"])
+	seen := map[*ir.Metadata]bool{}
 	for _, id := range d.named["dx.entryPoints"] {
 		if len(m.EntryPoints) >= 4096 {
 			break
 		}
-		if ep, ok := d.entryPoint(d.md(int64(id))); ok {
+		e := d.md(int64(id))
+		if e != nil && d.again(seen, e, "entry point") {
+			continue
+		}
+		if ep, ok := d.entryPoint(e); ok {
 			m.EntryPoints = append(m.EntryPoints, ep)
 		}
 	}
@@ -299,14 +310,25 @@ func (d *moduleReader) viewIDState(e *ir.Metadata) []uint32 {
 
 // node returns the tuple ref refers to, counting it against mdWork.
 func (d *moduleReader) node(ref int64) *ir.Metadata {
-	d.work++
-	if d.work > mdWork {
-		if d.work == mdWork+1 {
-			d.o.problem(report.Warning, "the DXIL metadata refers to more than %d nodes; the rest is not read", mdWork)
-		}
+	if !d.charge(1) {
 		return nil
 	}
 	return d.tuple(d.md(ref))
+}
+
+// charge counts n more nodes visited (or list elements named again) and
+// reports whether the module's budget still holds them; the first time it
+// does not, a warning says so.
+func (d *moduleReader) charge(n int) bool {
+	if d.work > d.workLimit {
+		return false
+	}
+	d.work += n
+	if d.work > d.workLimit {
+		d.o.problem(report.Warning, "the DXIL metadata refers to more than %d nodes (%d per byte of bitcode); the rest is not read", d.workLimit, mdWorkPerByte)
+		return false
+	}
+	return true
 }
 
 func (d *moduleReader) str(ref int64) string {
@@ -366,14 +388,35 @@ func (d *moduleReader) resources(e *ir.Metadata) []Resource {
 	if e == nil {
 		return nil
 	}
+	return readOnce(d, d.res, e, func() []Resource { return d.readResources(e) })
+}
+
+// readOnce returns the list read for key before, charging its length to the
+// module's budget as if it were read again (what consumers write out per
+// reference stays bounded), or reads it and keeps it.
+func readOnce[K comparable, T any](d *moduleReader, memo map[K][]T, key K, read func() []T) []T {
+	if out, ok := memo[key]; ok {
+		if !d.charge(len(out)) {
+			return nil
+		}
+		return out
+	}
+	out := read()
+	memo[key] = out
+	return out
+}
+
+// readResources reads the resource lists of a !dx.resources-shaped node.
+func (d *moduleReader) readResources(e *ir.Metadata) []Resource {
 	var out []Resource
 	var buf [8]int64
+	seen := map[*ir.Metadata]bool{}
 	for class, op := range ops(buf[:0], e) {
 		if class >= 4 {
 			break
 		}
 		for rn := range d.listItems(op) {
-			if rn == nil || rn.NumOperands() < 6 {
+			if rn == nil || rn.NumOperands() < 6 || d.again(seen, rn, "resource") {
 				continue
 			}
 			var rbuf [16]int64
@@ -426,9 +469,15 @@ func (d *moduleReader) resources(e *ir.Metadata) []Resource {
 }
 
 func (d *moduleReader) signature(ref int64) []SignatureElement {
+	return readOnce(d, d.sigs, ref, func() []SignatureElement { return d.readSignature(ref) })
+}
+
+// readSignature reads a list of signature element nodes.
+func (d *moduleReader) readSignature(ref int64) []SignatureElement {
 	var out []SignatureElement
+	seen := map[*ir.Metadata]bool{}
 	for n := range d.listItems(ref) {
-		if n == nil || n.NumOperands() < 10 {
+		if n == nil || n.NumOperands() < 10 || d.again(seen, n, "signature element") {
 			continue
 		}
 		var buf [16]int64
@@ -491,12 +540,20 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 		}
 	}
 	if s := d.node(o[2]); s != nil && s.NumOperands() >= 3 {
-		ep.Signatures = &EntrySignatures{Inputs: d.signature(operand(s, 0)), Outputs: d.signature(operand(s, 1)), PatchConstant: d.signature(operand(s, 2))}
+		if first, ok := d.shown(s, len(d.m.EntryPoints)); ok {
+			ep.Signatures = &EntrySignatures{Inputs: d.signature(operand(s, 0)), Outputs: d.signature(operand(s, 1)), PatchConstant: d.signature(operand(s, 2))}
+		} else {
+			ep.SameSignaturesAs = &first
+		}
 	}
 	if p := d.named["dx.resources"]; len(p) > 0 && o[3] == int64(p[0]) {
 		ep.ModuleResources = true
-	} else {
-		ep.Resources = d.resources(d.md(o[3]))
+	} else if r := d.tuple(d.md(o[3])); r != nil {
+		if first, ok := d.shown(r, len(d.m.EntryPoints)); ok {
+			ep.Resources = d.resources(r)
+		} else {
+			ep.SameResourcesAs = &first
+		}
 	}
 	props := d.node(o[4])
 	if props == nil {
@@ -540,6 +597,30 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 		d.o.problem(report.Warning, "the properties of entry point %q have an odd number of operands (%d): tag/value pairs expected", ep.Name, props.NumOperands())
 	}
 	return ep, true
+}
+
+// again reports whether a list names node n a second time (each resource
+// and signature element has its own node, with its own ID), warning once
+// per module: such a repeat is read and shown once.
+func (d *moduleReader) again(seen map[*ir.Metadata]bool, n *ir.Metadata, what string) bool {
+	if !seen[n] {
+		seen[n] = true
+		return false
+	}
+	d.warnOnce("again "+what, report.Warning, "a list of %ss names the same %s node more than once; it is shown once", what, what)
+	return true
+}
+
+// shown records that entry point i names node n and reports whether its
+// contents are to be shown there: for the first two entries naming it; the
+// others name the first (first).
+func (d *moduleReader) shown(n *ir.Metadata, i int) (first int, ok bool) {
+	users := d.users[n]
+	if len(users) >= 2 {
+		return users[0], false
+	}
+	d.users[n] = append(users, i)
+	return 0, true
 }
 
 // stageState reads an MSState or ASState tuple into the entry point; a

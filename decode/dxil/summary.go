@@ -16,8 +16,15 @@ import (
 // first argument, a constant integer).
 
 // mdWork bounds how many metadata nodes the DXIL readers visit in one module,
-// since a hostile file can make every entry point share one huge list.
-const mdWork = 1 << 18
+// since a hostile file can make every entry point share one huge list: at
+// most mdWorkPerByte per byte of bitcode (plus mdWorkBase), so what the
+// entry points hold stays linear in the file, and never more than mdWork.
+// The corpus's modules visit at most 99 nodes, 0.03 per byte.
+const (
+	mdWork        = 1 << 18
+	mdWorkBase    = 4096
+	mdWorkPerByte = 8
+)
 
 // moduleReader derives a Module from the IR.
 type moduleReader struct {
@@ -26,7 +33,16 @@ type moduleReader struct {
 	o      *out
 	types  *ir.TypePrinter // SummarySyntax
 	warned map[string]bool
-	work   int // metadata nodes visited (bounded by mdWork)
+	work   int // metadata nodes visited, and elements of lists read again (bounded by workLimit)
+	// workLimit is mdWork, or less for a small module (mdWorkPerByte).
+	workLimit int
+	// sigs and res are the signature and resource lists read, by node: entry
+	// points naming one list share its elements (decoded once).
+	sigs map[int64][]SignatureElement
+	res  map[*ir.Metadata][]Resource
+	// users are the entry points naming each signatures or resources node
+	// (the first two: shown).
+	users map[*ir.Metadata][]int
 
 	named     map[string][]uint32 // named metadata: node ids (the last node of a name wins)
 	namedList []string            // names in the order they first appear
@@ -42,7 +58,9 @@ func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, 
 
 // readModule fills m from the IR module irm.
 func readModule(m *Module, irm *ir.Module, o *out) {
-	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{}}
+	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{},
+		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))),
+		sigs:      map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
 	for _, p := range irm.Problems {
 		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
 			o.sink.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)

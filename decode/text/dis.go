@@ -34,12 +34,40 @@ func DisassembleIR(m *ir.Module) []DisLine {
 // (ChooseDXCStyle): without "; line:" and "; var:" comments for builds
 // before they were written.
 func DisassembleIRStyle(m *ir.Module, st DXCStyle) []DisLine {
+	lines, _ := DisassembleIRHead(m, st, 0)
+	return lines
+}
+
+// listingFull stops a printer that has written the lines asked for.
+type listingFull struct{}
+
+// DisassembleIRHead is DisassembleIRStyle stopped after the first n lines
+// (n > 0), so a page can show the top of a big module without printing the
+// rest; more reports that the listing goes on. The lines are exactly the
+// first n of the whole listing.
+func DisassembleIRHead(m *ir.Module, st DXCStyle, n int) (lines []DisLine, more bool) {
 	p := newPrinter(m)
 	p.lineComments = st.LineComments
-	p.module()
+	p.limit = n
+	func() {
+		// The printer walks the module in many nested loops; a panic from
+		// its one writer ends them all once the lines are written.
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(listingFull); !ok {
+					panic(r)
+				}
+				more = true
+			}
+		}()
+		p.module()
+	}()
 	text := strings.TrimSuffix(p.out.String(), "\n")
 	parts := strings.Split(text, "\n")
-	lines := make([]DisLine, len(parts))
+	if more && len(parts) > n {
+		parts = parts[:n]
+	}
+	lines = make([]DisLine, len(parts))
 	for i, t := range parts {
 		l, ok := p.info[i]
 		if !ok {
@@ -48,7 +76,7 @@ func DisassembleIRStyle(m *ir.Module, st DXCStyle) []DisLine {
 		l.Text = t
 		lines[i] = l
 	}
-	return lines
+	return lines, more
 }
 
 // WriteIR writes the module's IR.
@@ -101,6 +129,7 @@ type printer struct {
 	// lineComments writes DXC's "; line:" and "; var:" comments (DXC
 	// 1.5.2005 and later).
 	lineComments bool
+	limit        int // stop once this many lines are written (0: never)
 }
 
 func newPrinter(m *ir.Module) *printer {
@@ -119,6 +148,9 @@ func (p *printer) w(s string) {
 		p.col = len(s) - i - 1
 	} else {
 		p.col += len(s)
+	}
+	if p.limit > 0 && p.nl > p.limit {
+		panic(listingFull{})
 	}
 }
 

@@ -38,8 +38,15 @@ func FuzzDisassemble(f *testing.F) {
 		m := ir.Decode(bc, 100, "DXIL")
 		checkIR(t, bc, m)
 		n := 0
-		for _, l := range DisassembleIR(m) {
+		whole := DisassembleIR(m)
+		for _, l := range whole {
 			n += len(l.Text) + 1
+		}
+		// The head the page shows first is the listing's top.
+		k := 1 + len(bc)%64
+		head, more := DisassembleIRHead(m, DXCStyle{LineComments: true}, k)
+		if more != (len(whole) > k) || len(head) != min(k, len(whole)) || len(head) > 0 && head[len(head)-1] != whole[len(head)-1] {
+			t.Fatalf("the head of %d lines (%d, more %v) is not the top of the %d-line listing", k, len(head), more, len(whole))
 		}
 		// The text stays linear in the input (testdata holds an aggregate of
 		// function pointers that once printed 3.7 MB from 2 KB).

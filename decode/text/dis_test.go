@@ -492,3 +492,39 @@ func TestInstructionCountsMatchBCAnalyzer(t *testing.T) {
 	}
 	t.Logf("%d/%d parts: instruction records per function block == instructions printed", agree, len(parts))
 }
+
+// The head of a listing is exactly its first lines, and says whether the
+// listing goes on: over every corpus module, cut at several line counts.
+func TestDisassemblyHeadIsTheListingsTop(t *testing.T) {
+	parts := corpusBitcode(t)
+	cuts, longer := 0, 0
+	for _, p := range parts {
+		if p.ir == nil {
+			continue
+		}
+		full := DisassembleIRStyle(p.ir, DXCStyle{LineComments: true})
+		for _, n := range []int{1, 7, 100, len(full) - 1, len(full), len(full) + 1} {
+			if n <= 0 {
+				continue
+			}
+			head, more := DisassembleIRHead(p.ir, DXCStyle{LineComments: true}, n)
+			want := full[:min(n, len(full))]
+			if more != (len(full) > n) || len(head) != len(want) {
+				t.Fatalf("%s %s: head of %d: %d lines, more %v; the listing has %d", p.rel, p.name, n, len(head), more, len(full))
+			}
+			for i := range head {
+				if head[i] != want[i] {
+					t.Fatalf("%s %s: head of %d differs at line %d: %q, want %q", p.rel, p.name, n, i, head[i].Text, want[i].Text)
+				}
+			}
+			cuts++
+			if more {
+				longer++
+			}
+		}
+	}
+	t.Logf("%d heads of %d modules equal their listings' first lines (%d cut before the end)", cuts, len(parts), longer)
+	if cuts == 0 {
+		t.Error("no module was cut")
+	}
+}

@@ -56,6 +56,12 @@ func WriteModule(w io.Writer, p *decode.Part) {
 			}
 			fmt.Fprintf(w, "    signatures: %d in, %d out, %d %s\n", len(s.Inputs), len(s.Outputs), len(s.PatchConstant), third)
 		}
+		if i := e.SameSignaturesAs; i != nil {
+			fmt.Fprintf(w, "    signatures: those of entry point %d\n", *i)
+		}
+		if i := e.SameResourcesAs; i != nil {
+			fmt.Fprintf(w, "    resources: those of entry point %d\n", *i)
+		}
 		if len(e.NumThreads) > 0 {
 			fmt.Fprintf(w, "    numthreads %v\n", e.NumThreads)
 		}

@@ -105,3 +105,40 @@ func ParseListing(text string) ListingTables {
 	}
 	return l
 }
+
+// ListedInst is one instruction of an FXC /Zi listing with the source line
+// the listing names for it.
+type ListedInst struct {
+	Text string // the instruction without its trailing comment
+	File string // the base name of the last file a #line named ("" before one does)
+	Line int
+}
+
+var fxcLineDirective = regexp.MustCompile(`^#line (\d+)(?: "(.*)")?$`)
+
+// FXCListedLines reads the code of an FXC /Zi listing: every instruction
+// after the first #line, with the #line above it, up to FXC's closing
+// "Approximately N instruction slots used".
+func FXCListedLines(text string) []ListedInst {
+	var out []ListedInst
+	file, line := "", 0
+	for _, s := range strings.Split(text, "\n") {
+		s = strings.TrimRight(s, " \r")
+		if m := fxcLineDirective.FindStringSubmatch(s); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			if m[2] != "" {
+				file = m[2][strings.LastIndexAny(m[2], `\/`)+1:]
+			}
+			continue
+		}
+		if strings.HasPrefix(s, "Approximately") {
+			break
+		}
+		if line == 0 || strings.TrimSpace(s) == "" {
+			continue
+		}
+		text, _, _ := strings.Cut(s, "//")
+		out = append(out, ListedInst{Text: strings.TrimSpace(text), File: file, Line: line})
+	}
+	return out
+}

@@ -203,3 +203,55 @@ func FunctionTypeBitcode(params, decls int) []byte {
 func SharedFunctionType(params, decls int) []byte {
 	return dxilContainer(FunctionTypeBitcode(params, decls))
 }
+
+// EntryMetadataBitcode is an LLVM 3.7 module whose only content is DXIL
+// metadata: elems signature element nodes (ten null operands each), a list
+// naming them, a signatures node naming that list as the inputs, entries
+// entry-point nodes naming those signatures, and !dx.entryPoints naming the
+// entry points. Read as written, every entry point holds every element: a
+// few bytes of bitcode per entry point, elems elements each. With same set,
+// one element node is named elems times and one entry-point node entries
+// times.
+func EntryMetadataBitcode(elems, entries int, same bool) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4) // METADATA_BLOCK
+	w.abbrevFixedArray(4, 3, 2)
+	// METADATA_NODE records; operands are ids+1 (0: null). The lists are
+	// unabbreviated (six-bit VBR operands): their ids outgrow the two bits.
+	w.arrayRecord(4, 4, 2, make([]uint64, 10)...) // !0: an element of ten null operands
+	list := []uint64{1}
+	for i := 1; i < elems; i++ {
+		if !same {
+			w.arrayRecord(4, 4, 2, make([]uint64, 10)...) // !i
+			list = append(list, uint64(i)+1)
+		} else {
+			list = append(list, 1)
+		}
+	}
+	n := uint64(len(list))
+	if same {
+		n = 1
+	}
+	w.Unabbrev(4, 3, list...)   // !n: the element list
+	w.Unabbrev(4, 3, n+1, 0, 0) // !n+1: inputs !n; no outputs or patch constants
+	var named []uint64          // named nodes list ids, not ids+1
+	for i := range entries {
+		if same && i > 0 {
+			named = append(named, n+2)
+			continue
+		}
+		w.Unabbrev(4, 3, 0, 0, n+2, 0, 0) // an entry point naming !n+1
+		named = append(named, n+2+uint64(i))
+	}
+	w.Unabbrev(4, 4, Chars("dx.entryPoints")...) // METADATA_NAME
+	w.Unabbrev(4, 10, named...)                  // METADATA_NAMED_NODE
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedEntryMetadata is a vertex shader container (shader model 6.0) whose
+// DXIL part holds EntryMetadataBitcode(elems, entries, same).
+func SharedEntryMetadata(elems, entries int, same bool) []byte {
+	return dxilContainer(EntryMetadataBitcode(elems, entries, same))
+}

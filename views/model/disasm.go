@@ -29,7 +29,11 @@ type Disassembly struct {
 	// Spelling says which DXC build's spellings the listing follows and
 	// why (text.DXCStyle.Rule), or that the file does not say.
 	Spelling string
-	refs     *Refs // definitions and uses, scanned on first use (Refs)
+	// More says these are the listing's first lines only (DisassemblyHead);
+	// Complete prints the rest.
+	More bool
+	pv   *PartView
+	refs *Refs // definitions and uses, scanned on first use (Refs)
 }
 
 // LineAt returns the instruction line whose record holds the hex-view byte off, or -1.
@@ -52,25 +56,97 @@ func (d *Disassembly) InstLine(fn, i int) int {
 	return -1
 }
 
-var disasmCache = map[*decode.Part]*Disassembly{}
+// The listings printed, whole and heads, by part (a few parts' worth).
+var disasmCache, disasmHeads = map[*decode.Part]*Disassembly{}, map[*decode.Part]*Disassembly{}
+
+// DisasmHeadLines is how much of a module's listing the page prints before
+// it first shows the listing; the rest is printed after that paint
+// (Disassembly.Complete), so a big or hostile module shows its top at once.
+const DisasmHeadLines = 600
+
+// HasDisassembly reports whether the part has code to disassemble, without
+// printing it.
+func (pv *PartView) HasDisassembly() bool {
+	return pv.Part != nil && pv.Part.Program != nil && hasCode(pv.Part.Module)
+}
 
 // Disassembly decodes the part's bitcode completely and prints it (once per
 // part), or returns nil for parts without bitcode.
 func (pv *PartView) Disassembly() *Disassembly {
-	if pv.Part == nil || pv.Part.Program == nil || !hasCode(pv.Part.Module) {
+	if !pv.HasDisassembly() {
 		return nil
 	}
 	if d, ok := disasmCache[pv.Part]; ok {
 		return d
 	}
+	d := pv.disassemble(0)
+	if d != nil {
+		if len(disasmCache) > 8 {
+			clear(disasmCache)
+		}
+		disasmCache[pv.Part] = d
+	}
+	return d
+}
+
+// DisassemblyHead is the part's listing when it is printed already, else its
+// first DisasmHeadLines lines, with More set when the listing goes on.
+func (pv *PartView) DisassemblyHead() *Disassembly {
+	if !pv.HasDisassembly() {
+		return nil
+	}
+	if d, ok := disasmCache[pv.Part]; ok {
+		return d
+	}
+	if d, ok := disasmHeads[pv.Part]; ok {
+		return d
+	}
+	d := pv.disassemble(DisasmHeadLines)
+	if d == nil {
+		return nil
+	}
+	cache := disasmHeads
+	if !d.More {
+		cache = disasmCache
+	}
+	if len(cache) > 8 {
+		clear(cache)
+	}
+	cache[pv.Part] = d
+	return d
+}
+
+// Complete returns the whole listing a head was cut from (d itself when it
+// is whole), printing it once.
+func (d *Disassembly) Complete() *Disassembly {
+	if d == nil || !d.More {
+		return d
+	}
+	return d.pv.Disassembly()
+}
+
+// Continues reports whether d is the whole listing of the head prev, so a
+// view keeps its place when the rest arrives.
+func (d *Disassembly) Continues(prev *Disassembly) bool {
+	return d != nil && prev != nil && prev.More && prev.pv.Part == d.pv.Part
+}
+
+// disassemble prints the part's module: its first n lines when n > 0.
+func (pv *PartView) disassemble(n int) *Disassembly {
 	ir := decode.PartIR(pv.Part)
 	if ir == nil {
 		return nil
 	}
 	base := pv.Base()
 	style := pv.dxcStyle()
-	lines := text.DisassembleIRStyle(ir, style)
-	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines)), Spelling: style.Rule}
+	var lines []text.DisLine
+	more := false
+	if n > 0 {
+		lines, more = text.DisassembleIRHead(ir, style, n)
+	} else {
+		lines = text.DisassembleIRStyle(ir, style)
+	}
+	d := &Disassembly{Part: pv.Name, Lines: make([]DisasmLine, len(lines)), Spelling: style.Rule, More: more, pv: pv}
 	open := -1
 	for i, l := range lines {
 		dl := DisasmLine{Text: l.Text, Bit: l.Bit, Bits: l.Bits, Inst: l.Inst >= 0, Func: l.Func, Index: l.Inst}
@@ -86,10 +162,6 @@ func (pv *PartView) Disassembly() *Disassembly {
 		}
 		d.Lines[i] = dl
 	}
-	if len(disasmCache) > 8 {
-		clear(disasmCache)
-	}
-	disasmCache[pv.Part] = d
 	return d
 }
 

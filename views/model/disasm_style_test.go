@@ -101,3 +101,42 @@ func TestListingsSayWhoseSpellings(t *testing.T) {
 		t.Errorf("the DXIL listing says %q", d.Spelling)
 	}
 }
+
+// A big module's listing shows its head first: the first DisasmHeadLines
+// lines of the whole listing, marked as going on; Complete gives the whole
+// one, which the head then stands for; a small module's head is its whole
+// listing.
+func TestDisassemblyHeadThenTheRest(t *testing.T) {
+	_, raw := corpus.File(t, "real/bkaradzic__bgfx/shaders__dxil__cs_fsr_easu_16.bin__off3c.dxil")
+	pv := partNamed(Build("easu.dxil", raw, 0), "DXIL")
+	head := pv.DisassemblyHead()
+	if head == nil || !head.More || len(head.Lines) != DisasmHeadLines {
+		t.Fatalf("the head of a big module: %v", head)
+	}
+	if again := pv.DisassemblyHead(); again != head {
+		t.Error("the head is printed again on the next call")
+	}
+	full := head.Complete()
+	if full == nil || full.More || len(full.Lines) <= len(head.Lines) || !full.Continues(head) {
+		t.Fatalf("the whole listing: %d lines, more %v", len(full.Lines), full.More)
+	}
+	for i, l := range head.Lines {
+		want := full.Lines[i]
+		if want.FoldEnd >= len(head.Lines) {
+			want.FoldEnd = 0 // a function whose end is past the head does not fold yet
+		}
+		if l != want {
+			t.Fatalf("line %d of the head is %q, the listing's %q", i, l.Text, full.Lines[i].Text)
+		}
+	}
+	if pv.DisassemblyHead() != full || pv.Disassembly() != full {
+		t.Error("once printed whole, the listing is not what the part shows")
+	}
+	t.Logf("head %d lines, whole listing %d", len(head.Lines), len(full.Lines))
+
+	_, small := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
+	spv := partNamed(Build("old_pdb.dxil", small, 0), "ILDB")
+	if h := spv.DisassemblyHead(); h == nil || h.More || h != spv.Disassembly() {
+		t.Error("a small module's head is not its whole listing")
+	}
+}

@@ -41,6 +41,7 @@ func FuzzModel(f *testing.F) {
 			pv.DXILResources()
 			pv.RootSignature()
 			pv.FeatureRows()
+			pv.DisassemblyHead()
 			pv.Disassembly()
 			pv.DXILSummary()
 			if c := pv.CodeListing(); c != nil {

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -21,22 +20,7 @@ func fieldPaths(f *decode.File, out map[string]bool) {
 	for _, s := range f.AllSpans() {
 		out[s.Path] = true
 	}
-	var walk func(v any, p string)
-	walk = func(v any, p string) {
-		out[p] = true
-		switch x := v.(type) {
-		case map[string]any:
-			for k, c := range x {
-				if k != "Spans" {
-					walk(c, p+"/"+k)
-				}
-			}
-		case []any:
-			for i, c := range x {
-				walk(c, p+"/"+strconv.Itoa(i))
-			}
-		}
-	}
+	mark := func(path string, _ any) { out[path] = true }
 	head, _ := json.Marshal(struct {
 		Header decode.Header
 		Digest decode.Digest
@@ -44,7 +28,7 @@ func fieldPaths(f *decode.File, out map[string]bool) {
 	var h map[string]any
 	json.Unmarshal(head, &h)
 	for k, v := range h {
-		walk(v, k)
+		corpus.WalkJSON(v, k, mark)
 	}
 	for _, p := range f.Parts {
 		q := *p
@@ -53,7 +37,7 @@ func fieldPaths(f *decode.File, out map[string]bool) {
 		var m map[string]any
 		json.Unmarshal(b, &m)
 		for k, v := range m {
-			walk(v, k)
+			corpus.WalkJSON(v, k, mark)
 		}
 	}
 }

@@ -273,3 +273,33 @@ func (sv *SourceView) Marks(l SourceLine) map[[2]int64]bool {
 	}
 	return out
 }
+
+// LineCode is what a source line produced, as the meaning pane lists it:
+// the line's place and text, and each instruction with its bytes and text.
+type LineCode struct {
+	Where string // "color.hlsli:56"
+	Text  string // the line's text ("" when the container does not hold it)
+	Insts []ByteRange
+}
+
+// CodeOf returns what source line l produced in the shown code (pv is the
+// part the source view maps), or false when it made no code.
+func (sv *SourceView) CodeOf(pv *PartView, l SourceLine) (LineCode, bool) {
+	insts := sv.InstsOf(l)
+	if len(insts) == 0 || pv == nil || l.File < 0 || l.File >= len(sv.Files) {
+		return LineCode{}, false
+	}
+	f := sv.Files[l.File]
+	lc := LineCode{Where: f.Name + ":" + strconv.FormatUint(uint64(l.Line), 10)}
+	if n := int(l.Line); n <= len(f.Lines) {
+		lc.Text = strings.TrimSpace(f.Lines[n-1])
+	}
+	for _, in := range insts {
+		r, ok := pv.CodeAt(in.Off)
+		if !ok || r.Off != in.Off || r.Size != in.Size {
+			r = ByteRange{Off: in.Off, Size: in.Size}
+		}
+		lc.Insts = append(lc.Insts, r)
+	}
+	return lc, true
+}

@@ -1,8 +1,8 @@
 package model
 
 import (
+	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,26 +37,14 @@ func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
 		fileOf[strings.ToLower(f.Name[strings.LastIndexAny(f.Name, `\/`)+1:])] = i
 	}
 	pv := m.Parts[sv.PartIndex]
-	directive := regexp.MustCompile(`^#line (\d+)(?: "(.*)")?$`)
 	want := map[SourceLine][]string{}
-	file, line := -1, 0
-	for _, s := range strings.Split(string(listing), "\n") {
-		s = strings.TrimRight(s, " \r")
-		if d := directive.FindStringSubmatch(s); d != nil {
-			line, _ = strconv.Atoi(d[1])
-			if d[2] != "" {
-				file = fileOf[strings.ToLower(d[2][strings.LastIndexAny(d[2], `\/`)+1:])]
-			}
-			continue
+	for _, in := range corpus.FXCListedLines(string(listing)) {
+		file := -1 // before a #line names one
+		if in.File != "" {
+			file = fileOf[strings.ToLower(in.File)]
 		}
-		if strings.HasPrefix(s, "Approximately") {
-			break
-		}
-		if line > 0 && strings.TrimSpace(s) != "" {
-			text, _, _ := strings.Cut(s, "//")
-			l := SourceLine{File: file, Line: uint32(line)}
-			want[l] = append(want[l], strings.TrimSpace(text))
-		}
+		l := SourceLine{File: file, Line: uint32(in.Line)}
+		want[l] = append(want[l], in.Text)
 	}
 	n := 0
 	for l, texts := range want {
@@ -74,6 +62,17 @@ func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != strings.Join(texts, "\n") {
 			t.Errorf("%v: source view\n%s\nlisting\n%s", l, strings.Join(got, "\n"), strings.Join(texts, "\n"))
+		}
+		if l.File >= 0 {
+			// The meaning pane's list of what the line made: the same.
+			lc, ok := sv.CodeOf(pv, l)
+			var listed []string
+			for _, r := range lc.Insts {
+				listed = append(listed, r.Text)
+			}
+			if !ok || strings.Join(listed, "\n") != strings.Join(texts, "\n") || !strings.HasSuffix(lc.Where, fmt.Sprintf(":%d", l.Line)) || lc.Text == "" {
+				t.Errorf("%v: CodeOf gives %q at %q (%q), the listing %q", l, listed, lc.Where, lc.Text, texts)
+			}
 		}
 		n += len(texts)
 		if !sv.HasCode(l) {
