@@ -81,12 +81,12 @@ type HexView struct {
 	drag      dragState
 	skipClick bool // the click that ends a drag selects nothing more
 
-	// The hover text of the last field drawn: neighbouring bytes share it.
 	// The ResizeObserver watching the box (watch), and the box it watches.
 	observer app.Value
 	onSize   app.Func
 	watched  app.Value
 
+	// The hover text of the last field drawn: neighbouring bytes share it.
 	lastSpan model.Span
 	lastName string
 	hasLast  bool
