@@ -230,8 +230,9 @@ func (s *JSONScanner) literalEnd() {
 // Value reads one value as encoding/json's Decoder with UseNumber decodes
 // it into an any: objects as map[string]any, arrays as []any, numbers as
 // json.Number (their text, which encoding/json wrote), strings, booleans
-// and nil. It reports false when the text ends early or is not JSON. decode/diff reads parts with it, so that the
-// page links no JSON decoder (docs/performance.md).
+// and nil. It reports false when the text ends early or is not JSON.
+// decode/diff reads parts with it, so that the page links no JSON decoder
+// (docs/performance.md).
 func (s *JSONScanner) Value() (any, bool) {
 	c, ok := s.Peek()
 	if !ok {

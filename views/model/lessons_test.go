@@ -271,3 +271,9 @@ func lessonRegexp(pattern string) *regexp.Regexp {
 	b.WriteString("$")
 	return regexp.MustCompile(b.String())
 }
+
+// globMatch says whether path matches one lesson pattern, as Teach matches
+// them (from the pattern's segments, which Teach splits once).
+func globMatch(pattern, path string) bool {
+	return matchSegs(strings.Split(pattern, "/"), 0, path)
+}

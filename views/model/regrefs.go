@@ -227,17 +227,12 @@ func (l regLine) reads(name string, comps uint8) bool {
 	return false
 }
 
+// compString is a register's component suffix (".xy"), none for all four.
 func compString(c uint8) string {
 	if c == 0xf {
 		return ""
 	}
-	s := "."
-	for k := 0; k < 4; k++ {
-		if c&(1<<k) != 0 {
-			s += string("xyzw"[k])
-		}
-	}
-	return s
+	return "." + maskLetters(c)
 }
 
 // Temps names the temporaries of a line in the order it prints them: the

@@ -88,14 +88,6 @@ type Lesson struct {
 // 27 µs now), and package regexp with its Unicode tables was one of the
 // page's largest libraries (docs/performance.md).
 
-// globMatch says whether path matches a lesson pattern: segments separated
-// by "/"; a segment "**" stands for any number of segments (none included),
-// "*" inside a segment for any run of characters other than "/", and "[]"
-// for "/" and an index ("Elements[]" matches "Elements/3").
-func globMatch(pattern, path string) bool {
-	return matchSegs(strings.Split(pattern, "/"), 0, path)
-}
-
 // lessonSegs holds every lesson's pattern split at "/", made on first use.
 var lessonSegs = sync.OnceValue(func() [][]string {
 	out := make([][]string, len(lessons))
@@ -105,7 +97,10 @@ var lessonSegs = sync.OnceValue(func() [][]string {
 	return out
 })
 
-// matchSegs matches segs[j:] against path.
+// matchSegs matches segs[j:], a lesson pattern split at "/", against path:
+// a segment "**" stands for any number of segments (none included), "*"
+// inside a segment for any run of characters other than "/", and "[]" for
+// "/" and an index ("Elements[]" matches "Elements/3").
 func matchSegs(segs []string, j int, path string) bool {
 	if j == len(segs) {
 		return path == ""
