@@ -33,6 +33,11 @@ const WasmPackage = "./cmd/serve"
 // of them makes app.wasm stale.
 var sourceDirs = []string{"app", "views", "decode", "cmd/serve"}
 
+// recipeFiles say how app.wasm is built (the flags, and the copies of go-app
+// and go-humanize the page builds against): the rest of app/serve is the
+// server, not in the binary, but a change here changes app.wasm too.
+var recipeFiles = []string{"app/serve/bundle.go", "app/serve/pagebuild.go"}
+
 // generated are the files GenerateStaticWebsite writes into the bundle.
 var generated = []string{"index.html", "app.js", "wasm_exec.js", "app-worker.js", "manifest.webmanifest", "app.css"}
 
@@ -71,7 +76,8 @@ func FindRoot(dir string) (string, error) {
 }
 
 // Stale reports whether app.wasm is missing or older than any Go source it
-// is built from (or go.mod/go.sum), and names the newest such file.
+// is built from (or go.mod/go.sum, or the build's recipe), and names the
+// newest such file.
 func Stale(root, wasm string) (bool, string, error) {
 	st, err := os.Stat(wasm)
 	if err != nil {
@@ -87,6 +93,9 @@ func Stale(root, wasm string) (bool, string, error) {
 	}
 	check(filepath.Join(root, "go.mod"))
 	check(filepath.Join(root, "go.sum"))
+	for _, f := range recipeFiles {
+		check(filepath.Join(root, filepath.FromSlash(f)))
+	}
 	for _, d := range sourceDirs {
 		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
 			if err != nil {

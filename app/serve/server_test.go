@@ -266,6 +266,20 @@ func TestStaleWasm(t *testing.T) {
 	if stale, why, _ := Stale(root, wasm); !stale || !strings.Contains(why, "a.go") {
 		t.Errorf("newer source: stale=%v (%s)", stale, why)
 	}
+	// The build's recipe (app/serve's page build) counts, the server does not.
+	os.Chtimes(src, old, old)
+	os.MkdirAll(filepath.Join(root, "app", "serve"), 0o755)
+	server := filepath.Join(root, "app", "serve", "server.go")
+	recipe := filepath.Join(root, "app", "serve", "pagebuild.go")
+	os.WriteFile(server, []byte("package serve\n"), 0o644)
+	if stale, why, _ := Stale(root, wasm); stale {
+		t.Errorf("a newer server file made app.wasm stale: %s", why)
+	}
+	os.WriteFile(recipe, []byte("package serve\n"), 0o644)
+	os.Chtimes(recipe, time.Now().Add(time.Hour), time.Now().Add(time.Hour))
+	if stale, why, _ := Stale(root, wasm); !stale || !strings.Contains(why, "pagebuild.go") {
+		t.Errorf("newer page build recipe: stale=%v (%s)", stale, why)
+	}
 }
 
 func TestAcceptsEncoding(t *testing.T) {
