@@ -22,8 +22,10 @@ type Editing struct {
 	On   bool
 	Name string // the opened file's name
 
-	orig  *model.Model // the file as opened: undoing every edit shows it again
-	shown *model.Model // the model edit mode last showed; another one ends the mode
+	orig *model.Model // the file as opened: undoing every edit shows it again
+	// origSHA is orig's bytes' SHA-256, worked out on the first Back.
+	origSHA string
+	shown   *model.Model // the model edit mode last showed; another one ends the mode
 
 	Steps []EditStep // the edits made, oldest first
 	redo  []EditStep // the edits undone, the last undone last
@@ -41,6 +43,15 @@ type Editing struct {
 type EditStep struct {
 	What string // "removed STAT", "signed retail", "replaced RTS0 (1.1)"
 	Data []byte // the whole container after the edit
+	sha  string // Data's SHA-256, worked out once (hash)
+}
+
+// hash returns the step's bytes' SHA-256 (a link names a file by it).
+func (st *EditStep) hash() string {
+	if st.sha == "" {
+		st.sha = linkstate.SHA256(st.Data)
+	}
+	return st.sha
 }
 
 // RootSigText is the root signature editor: the HLSL text, the version it
@@ -300,30 +311,33 @@ func (s *State) showStep(done string) {
 	s.resetRootSigText()
 }
 
-// editTo shows the edit session's state whose bytes have this SHA-256 (the
+// editTo (in edit mode) shows the edit session's state whose bytes have this SHA-256 (the
 // file as opened, an edit made, or one undone), moving the edits between the
 // undo and redo lists as undo and redo do, and reports whether the session
 // has one. Each edit pushes a history entry, so Back and Forward walk the
 // edits without ending edit mode.
 func (s *State) editTo(sha string) bool {
-	if !s.Editing() || sha == "" {
+	if sha == "" {
 		return false
 	}
-	// The states in order: as opened, the edits made, then the undone ones
-	// from the next to redo to the last.
-	states := [][]byte{s.Edit.orig.Data}
-	for _, st := range s.Edit.Steps {
-		states = append(states, st.Data)
+	// The states' hashes in order: as opened, the edits made, then the
+	// undone ones from the next to redo to the last.
+	if s.Edit.origSHA == "" {
+		s.Edit.origSHA = linkstate.SHA256(s.Edit.orig.Data)
+	}
+	states := []string{s.Edit.origSHA}
+	for i := range s.Edit.Steps {
+		states = append(states, s.Edit.Steps[i].hash())
 	}
 	for i := len(s.Edit.redo) - 1; i >= 0; i-- {
-		states = append(states, s.Edit.redo[i].Data)
+		states = append(states, s.Edit.redo[i].hash())
 	}
 	cur := len(s.Edit.Steps)
-	if linkstate.SHA256(states[cur]) == sha {
+	if states[cur] == sha {
 		return true
 	}
-	for k, d := range states {
-		if linkstate.SHA256(d) != sha {
+	for k, h := range states {
+		if h != sha {
 			continue
 		}
 		verb := "undid"

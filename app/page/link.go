@@ -307,17 +307,19 @@ func (s *State) applyLink(raw string) {
 	if name == "" {
 		name = "file from the link"
 	}
-	sha := st.SHA256
-	if l.File != nil {
-		sha = linkstate.SHA256(l.File)
-	}
-	if s.editTo(sha) {
-		// Back or Forward within edit mode: the edits are undone or
-		// made again, the mode and its undo list kept.
-		s.fx.LinkAfterPaint = false
-		s.Link.Pending = nil
-		s.applyState(st, l.Compare)
-		return
+	if s.Editing() {
+		sha := st.SHA256
+		if l.File != nil {
+			sha = linkstate.SHA256(l.File)
+		}
+		if s.editTo(sha) {
+			// Back or Forward within edit mode: the edits are undone or
+			// made again, the mode and its undo list kept.
+			s.fx.LinkAfterPaint = false
+			s.Link.Pending = nil
+			s.applyState(st, l.Compare)
+			return
+		}
 	}
 	switch {
 	case l.File != nil && sqlite.IsSQLite(l.File) && st.Tab != "compare":
