@@ -3,7 +3,6 @@ package decode
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 
@@ -53,11 +52,7 @@ func TestJSONScannerValue(t *testing.T) {
 		if i%25 != 0 {
 			continue
 		}
-		b, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Parse(b)
+		f, err := Parse(e.Bytes(t))
 		if err != nil {
 			continue
 		}

@@ -14,7 +14,9 @@ import (
 // 0-15 come before the first "// SM 6.1+" comment (the FXC-era features and
 // SM 6.0's wave and int64 operations), each later bit under the comment
 // naming the model that added it; bit 27 is "Experimental SM 6.9+ -
-// Reserved". ShaderFeatureInfoCount is 33. Transcribed by hand.
+// Reserved". ShaderFeatureInfoCount is 33 there; bit 33 (SM 6.10's
+// LinearAlgebra) is from pull request 8884, which makes it 34. Transcribed
+// by hand.
 var dxilConstantsModels = map[int]string{16: "6.1", 17: "6.1", 18: "6.2", 19: "6.4", 20: "6.5", 21: "6.5",
 	22: "6.6", 23: "6.6", 24: "6.6", 25: "6.6", 26: "6.6", 28: "6.6", 29: "6.7", 30: "6.7", 31: "6.8", 32: "6.8", 33: "6.10"}
 

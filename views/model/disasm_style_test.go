@@ -21,24 +21,18 @@ func TestDisassemblySpelledByTheFilesDXC(t *testing.T) {
 	_, raw := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
 	lines := func(b []byte) ([]DisasmLine, *decode.File) {
 		m := Build("old_pdb.dxil", b, 0)
-		for _, pv := range m.Parts {
-			if pv.Name == "ILDB" {
-				if d := pv.Disassembly(); d != nil {
-					return d.Lines, m.File
-				}
+		if pv := partNamed(m, "ILDB"); pv != nil {
+			if d := pv.Disassembly(); d != nil {
+				return d.Lines, m.File
 			}
 		}
 		t.Fatal("no ILDB disassembly")
 		return nil, nil
 	}
-	now, _ := lines(raw)
+	now, f := lines(raw)
 
 	old := append([]byte(nil), raw...)
 	vers := -1
-	f, err := decode.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if p := f.Part("VERS"); p != nil {
 		vers = int(p.DataOffset)
 	}
@@ -97,7 +91,9 @@ func TestListingsSayWhoseSpellings(t *testing.T) {
 		t.Errorf("the FXC listing says %q", c.Spelling)
 	}
 	_, dxc := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
-	if d := partNamed(Build("old_pdb.dxil", dxc, 0), "ILDB").Disassembly(); d == nil || !strings.HasPrefix(d.Spelling, "VERS ") {
+	if d := partNamed(Build("old_pdb.dxil", dxc, 0), "ILDB").Disassembly(); d == nil {
+		t.Error("no DXIL listing")
+	} else if !strings.HasPrefix(d.Spelling, "VERS ") {
 		t.Errorf("the DXIL listing says %q", d.Spelling)
 	}
 }
@@ -117,7 +113,10 @@ func TestDisassemblyHeadThenTheRest(t *testing.T) {
 		t.Error("the head is printed again on the next call")
 	}
 	full := head.Complete()
-	if full == nil || full.More || len(full.Lines) <= len(head.Lines) || !full.Continues(head) {
+	if full == nil {
+		t.Fatal("no whole listing")
+	}
+	if full.More || len(full.Lines) <= len(head.Lines) || !full.Continues(head) {
 		t.Fatalf("the whole listing: %d lines, more %v", len(full.Lines), full.More)
 	}
 	for i, l := range head.Lines {

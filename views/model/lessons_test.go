@@ -81,10 +81,11 @@ func TestEveryLessonIsReachable(t *testing.T) {
 	files := eachTestFile(t, func(f *decode.File) { fieldPaths(f, paths) })
 	disassemblyPaths(t, paths)
 	reached := 0
-	for _, c := range lessons {
+	segs := lessonSegs()
+	for i, c := range lessons {
 		ok := false
 		for p := range paths {
-			if globMatch(c.Pattern, p) {
+			if matchSegs(segs[i], 0, p) {
 				ok = true
 				break
 			}
@@ -92,7 +93,7 @@ func TestEveryLessonIsReachable(t *testing.T) {
 		// Teach also answers for a field's enclosing structures.
 		for p := range paths {
 			for q := parentPath(p); q != "" && !ok; q = parentPath(q) {
-				ok = globMatch(c.Pattern, q)
+				ok = matchSegs(segs[i], 0, q)
 			}
 			if ok {
 				break
@@ -240,10 +241,11 @@ func TestLessonPatternsMatchAsTheirRegexps(t *testing.T) {
 			paths[q] = true
 		}
 	}
-	for _, l := range lessons {
+	segs := lessonSegs()
+	for i, l := range lessons {
 		re := lessonRegexp(l.Pattern)
 		for p := range paths {
-			if got, want := globMatch(l.Pattern, p), re.MatchString(p); got != want {
+			if got, want := matchSegs(segs[i], 0, p), re.MatchString(p); got != want {
 				t.Errorf("pattern %q, path %q: matches %v, its regexp %v", l.Pattern, p, got, want)
 			}
 		}
@@ -251,7 +253,7 @@ func TestLessonPatternsMatchAsTheirRegexps(t *testing.T) {
 	t.Logf("%d lessons × %d paths checked", len(lessons), len(paths))
 }
 
-// lessonRegexp is how a pattern was matched before globMatch.
+// lessonRegexp is how a pattern was matched before matchSegs.
 func lessonRegexp(pattern string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString("^")
@@ -270,10 +272,4 @@ func lessonRegexp(pattern string) *regexp.Regexp {
 	}
 	b.WriteString("$")
 	return regexp.MustCompile(b.String())
-}
-
-// globMatch says whether path matches one lesson pattern, as Teach matches
-// them (from the pattern's segments, which Teach splits once).
-func globMatch(pattern, path string) bool {
-	return matchSegs(strings.Split(pattern, "/"), 0, path)
 }

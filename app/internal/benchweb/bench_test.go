@@ -149,10 +149,7 @@ func TestBenchWeb(t *testing.T) {
 	defer cancel()
 	loadLive(t, ctx, url)
 	time.Sleep(500 * time.Millisecond)
-	run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
-		return err
-	}))
+	run(t, ctx, enableMetrics())
 	profile := os.Getenv("DXSCOPE_BENCH_PROFILE")
 	if profile != "" {
 		startProfile(t, ctx)
@@ -418,10 +415,7 @@ func gridHoverCost(t *testing.T, parent context.Context, url string) float64 {
 	ctx, cancel := chromedp.NewContext(parent)
 	defer cancel()
 	loadLive(t, ctx, url+"#demo=grid")
-	run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
-		return err
-	}), chromedp.WaitVisible(chromedp.CSS(".grid-cells")))
+	run(t, ctx, enableMetrics(), chromedp.WaitVisible(chromedp.CSS(".grid-cells")))
 	rect, err := eval[[]float64](ctx, `(() => { const r = document.querySelector('.grid-cells').getBoundingClientRect(); return [r.left, r.top] })()`)
 	if err != nil || len(rect) != 2 {
 		t.Logf("no grid to hover: %v", err)
@@ -439,6 +433,15 @@ func gridHoverCost(t *testing.T, parent context.Context, url string) float64 {
 	sentence, _ := eval[string](ctx, `document.querySelector('.grid-sentence').textContent`)
 	t.Logf("grid-hover script ms: %v (last: %q)", costs, sentence)
 	return quantile(costs, 0.5)
+}
+
+// enableMetrics turns on Chromium's performance domain, whose counters
+// (script, layout, style time) metrics reads.
+func enableMetrics() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
+		return err
+	})
 }
 
 func metrics(t *testing.T, ctx context.Context) map[string]float64 {

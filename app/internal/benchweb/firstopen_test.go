@@ -1,7 +1,6 @@
 package benchweb
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"sort"
@@ -10,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/internal/corpus"
@@ -43,10 +40,7 @@ func TestFirstOpenAB(t *testing.T) {
 			ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 			loadLive(t, ctx, url)
 			time.Sleep(500 * time.Millisecond)
-			run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
-				return err
-			}))
+			run(t, ctx, enableMetrics())
 			profile := os.Getenv("DXSCOPE_BENCH_PROFILE")
 			if profile != "" && r == rounds-1 {
 				startProfile(t, ctx)

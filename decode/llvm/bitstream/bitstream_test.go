@@ -110,7 +110,7 @@ func TestBitstreamAbbreviationOperands(t *testing.T) {
 		{"array of fixed 8", []AbbrevOp{lit(3), array, fixed(8)}, []uint64{3, 'd', 'x', 'i', 'l'}, nil, 3, []uint64{'d', 'x', 'i', 'l'}},
 		{"array of vbr6", []AbbrevOp{lit(3), array, vbr(6)}, []uint64{3, 1, 70, 5000}, nil, 3, []uint64{1, 70, 5000}},
 		{"empty array", []AbbrevOp{lit(3), array, vbr(6)}, []uint64{3}, nil, 3, nil},
-		{"array of char6", []AbbrevOp{lit(19), array, char6}, append([]uint64{19}, u64s("dx.types.Handle_9")...), nil, 19, u64s("dx.types.Handle_9")},
+		{"array of char6", []AbbrevOp{lit(19), array, char6}, append([]uint64{19}, hostile.Chars("dx.types.Handle_9")...), nil, 19, hostile.Chars("dx.types.Handle_9")},
 		{"blob", []AbbrevOp{lit(1), vbr(6), blob}, []uint64{1, 42}, []byte("hello, blob"), 1, []uint64{42}},
 		{"empty blob", []AbbrevOp{lit(1), blob}, []uint64{1}, []byte{}, 1, nil},
 		{"literal operand after code", []AbbrevOp{fixed(5), lit(99), vbr(4)}, []uint64{4, 99, 3}, nil, 4, []uint64{99, 3}},
@@ -148,14 +148,6 @@ func TestBitstreamAbbreviationOperands(t *testing.T) {
 			}
 		})
 	}
-}
-
-func u64s(s string) []uint64 {
-	v := make([]uint64, len(s))
-	for i := range s {
-		v[i] = uint64(s[i])
-	}
-	return v
 }
 
 // TestBitstreamBlockInfoAbbreviations: abbreviations BLOCKINFO defines for a
