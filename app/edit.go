@@ -60,12 +60,7 @@ func (in *Inspector) editUI() app.UI {
 	}
 	f, why := st.SelectedField()
 	p.FieldPath, p.FieldValue, p.FieldWhy = f.Path, f.Value, why
-	for _, c := range f.Enum {
-		p.FieldEnum = append(p.FieldEnum, views.FieldChoice{Value: c.Value, Name: c.Name})
-	}
-	for _, c := range f.Flags {
-		p.FieldFlags = append(p.FieldFlags, views.FieldChoice{Value: c.Value, Name: c.Name})
-	}
+	p.FieldEnum, p.FieldFlags = f.Enum, f.Flags
 	if pv := st.PartView(); pv != nil {
 		p.Part = pv.Name
 	}

@@ -361,11 +361,7 @@ func (in *Inspector) body() app.UI {
 // selected and made code.
 func (in *Inspector) lineCode() app.UI {
 	st := in.state()
-	sv := st.Sources()
-	if sv == nil || !st.Src.Valid() || sv.PartIndex < 0 || sv.PartIndex >= len(st.Model.Parts) {
-		return nil
-	}
-	lc, ok := sv.CodeOf(st.Model.Parts[sv.PartIndex], st.Src)
+	lc, ok := st.LineCode()
 	if !ok {
 		return nil
 	}

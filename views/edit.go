@@ -212,10 +212,7 @@ func (p *EditPanel) errorAt() app.UI {
 }
 
 // FieldChoice is one named value of an enumeration, or one named bit.
-type FieldChoice struct {
-	Value uint64
-	Name  string
-}
+type FieldChoice = model.FieldChoice
 
 // field is the selected tree number's editor, or why it has none. The text
 // box holds the number written; an enumeration's list and the flags' boxes

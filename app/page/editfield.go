@@ -32,11 +32,9 @@ type EditableField struct {
 }
 
 // FieldChoice is one value of an enumeration, or one bit of a set of flags,
-// with the name the decoder gives it.
-type FieldChoice struct {
-	Value uint64
-	Name  string
-}
+// with the name the decoder gives it (model.FieldChoice: the page state and
+// the edit panel share it).
+type FieldChoice = model.FieldChoice
 
 // Probing bounds: enumerations are tried from 0 up to the first run of
 // unnamed values after the last name; flags bit by bit.

@@ -34,11 +34,7 @@ func (s *State) SelectSourceLine(l model.SourceLine) Effects {
 		}
 		s.Tab = OwnView
 		first := insts[0]
-		r, ok := pv.CodeAt(first.Off)
-		if !ok || r.Off != first.Off || r.Size != first.Size {
-			r = model.ByteRange{Off: first.Off, Size: first.Size}
-		}
-		s.Sel = codeSpan(r)
+		s.Sel = codeSpan(pv.InstRange(first.Off, first.Size))
 		s.Enc, _ = s.Model.Spans.Enclosing(s.Sel)
 		s.Node = -1
 		s.Cursor = first.Off
@@ -47,6 +43,16 @@ func (s *State) SelectSourceLine(l model.SourceLine) Effects {
 	}
 	s.note()
 	return s.take()
+}
+
+// LineCode is what the selected source line produced, for the meaning
+// pane; false when no line is selected or it made no code.
+func (s *State) LineCode() (model.LineCode, bool) {
+	sv := s.Sources()
+	if sv == nil || !s.Src.Valid() || sv.PartIndex < 0 || sv.PartIndex >= len(s.Model.Parts) {
+		return model.LineCode{}, false
+	}
+	return sv.CodeOf(s.Model.Parts[sv.PartIndex], s.Src)
 }
 
 // SourceMarks returns the bytes of every instruction of the selected

@@ -79,6 +79,15 @@ func (pv *PartView) CodeAt(off int64) (ByteRange, bool) {
 	return ByteRange{}, false
 }
 
+// InstRange is the instruction of exactly these bytes as CodeAt names it
+// (its path and text), or the bytes alone when no code line is exactly them.
+func (pv *PartView) InstRange(off, size int64) ByteRange {
+	if r, ok := pv.CodeAt(off); ok && r.Off == off && r.Size == size {
+		return r
+	}
+	return ByteRange{Off: off, Size: size}
+}
+
 // DXILSummary is a module as the DXIL view sums it up: one line of facts,
 // the entry points, the resources and the dx.op census.
 type DXILSummary struct {

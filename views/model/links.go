@@ -92,6 +92,13 @@ func (t *Tree) legacyField(path string) *Node {
 	return nil
 }
 
+// FieldChoice is one value of an enumeration, or one bit of a set of flags,
+// with the name the decoder gives it (the field editor's lists).
+type FieldChoice struct {
+	Value uint64
+	Name  string
+}
+
 // ProbeField decodes data (a whole container) and returns the node at path
 // in the part at index i of the part list (1 is the first part), or nil:
 // what the tree would show for the field, at the cost of one decode and one

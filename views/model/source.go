@@ -295,11 +295,7 @@ func (sv *SourceView) CodeOf(pv *PartView, l SourceLine) (LineCode, bool) {
 		lc.Text = strings.TrimSpace(f.Lines[n-1])
 	}
 	for _, in := range insts {
-		r, ok := pv.CodeAt(in.Off)
-		if !ok || r.Off != in.Off || r.Size != in.Size {
-			r = ByteRange{Off: in.Off, Size: in.Size}
-		}
-		lc.Insts = append(lc.Insts, r)
+		lc.Insts = append(lc.Insts, pv.InstRange(in.Off, in.Size))
 	}
 	return lc, true
 }
