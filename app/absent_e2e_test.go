@@ -5,7 +5,6 @@ package app_test
 import (
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
@@ -15,7 +14,7 @@ import (
 func TestDamagedExampleShowsAbsentFields(t *testing.T) {
 	p := openExample(t, "damaged.dxbc")
 	p.Click(`#part-list .part[data-name="PSV0"]`)
-	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x124"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	hexGoTo(p, 0x124)
 	p.WaitFor("the stage byte", `!!document.querySelector('#hex-rows span.b[data-off="292"]')`)
 	p.Click(`#hex-rows span.b[data-off="292"]`)
 	p.WaitFor("the tree at the stage byte", `!!document.querySelector('#tree .node.selected') && !!document.querySelector('#tree .node[data-path="PSVInfo/NumThreadsX"]')`)

@@ -5,7 +5,6 @@ package app_test
 import (
 	"bytes"
 	"encoding/base64"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -186,7 +185,7 @@ func TestEditFieldInBrowser(t *testing.T) {
 	p.Click("#edit-toggle")
 	p.WaitFor("the edit panel", `!!document.querySelector('#edit-panel')`)
 	at := f.Part("RTS0").DataOffset + 52
-	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x"+strconv.FormatInt(at, 16)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	hexGoTo(p, at)
 	const reg = "RootSignature/Parameters/0/Table/Ranges/0/BaseShaderRegister"
 	p.WaitFor("the field editor", `(e => !!e && e.querySelector('code').textContent === '`+reg+`')(document.querySelector('#field-editor'))`)
 	if v := browsertest.Eval[string](p, `document.querySelector('#field-value').value`); v != "0" {
@@ -224,10 +223,7 @@ func TestEditFieldByNameInBrowser(t *testing.T) {
 	p := openFile(t, path)
 	p.Click("#edit-toggle")
 	p.WaitFor("the edit panel", `!!document.querySelector('#edit-panel')`)
-	goTo := func(at int64) {
-		p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x"+strconv.FormatInt(at, 16)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
-	}
-	goTo(f.Part("RTS0").DataOffset + 28)
+	hexGoTo(p, f.Part("RTS0").DataOffset+28)
 	p.WaitFor("the visibility's list", `!!document.querySelector('#field-enum') && document.querySelector('#field-editor code').textContent === 'RootSignature/Parameters/0/ShaderVisibility'`)
 	opts := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#field-enum option')].map(o => o.textContent)`)
 	if strings.Join(opts, ",") != "All (0),Vertex (1),Hull (2),Domain (3),Geometry (4),Pixel (5),Amplification (6),Mesh (7)" {
@@ -245,7 +241,7 @@ func TestEditFieldByNameInBrowser(t *testing.T) {
 	}
 	p.Shoot("edit-field-enum")
 
-	goTo(f.Part("RTS0").DataOffset + 20)
+	hexGoTo(p, f.Part("RTS0").DataOffset+20)
 	p.WaitFor("the flags' boxes", `!!document.querySelector('#field-flags') && document.querySelector('#field-editor code').textContent === 'RootSignature/Flags'`)
 	if n := browsertest.Eval[int](p, `document.querySelectorAll('#field-flags input[type=checkbox]').length`); n != 13 {
 		t.Errorf("%d flag boxes, want 13", n)

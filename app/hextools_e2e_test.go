@@ -42,7 +42,7 @@ func TestHexToolsInBrowser(t *testing.T) {
 
 	// The data inspector at a chosen offset: the f32 there, as JavaScript reads it.
 	at := psv.DataOffset + 4
-	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", at)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	hexGoTo(p, at)
 	p.WaitFor("the inspector at the offset", `document.querySelector('#data-inspector summary')?.textContent.includes(`+browsertest.JSString(fmt.Sprintf("0x%x", at))+`)`)
 	got := browsertest.Eval[string](p, `document.querySelector('#data-inspector tr[data-type="f32"] .inspector-value').textContent`)
 	b := raw[at : at+4]
@@ -63,7 +63,7 @@ func TestHexToolsInBrowser(t *testing.T) {
 		x, y := center(off)
 		p.Do(chromedp.MouseEvent(typ, x, y, opts...))
 	}
-	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x0"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	hexGoTo(p, 0x0)
 	mouse(input.DispatchMouseEventTypeMouseMoved, from)
 	mouse(input.DispatchMouseEventTypeMousePressed, from, chromedp.ButtonLeft, held, chromedp.ClickCount(1))
 	mouse(input.DispatchMouseEventTypeMouseMoved, from+5, chromedp.ButtonLeft, held)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
 
@@ -130,30 +129,5 @@ func TestHostileLinksKeepThePageLive(t *testing.T) {
 	} {
 		p := openAsLink(t, browser, c.name, c.data)
 		stillLive(t, p, c.name+": ")
-	}
-}
-
-// openAsLink opens data, named name, in a new tab as a link carrying the
-// file, and logs how long the page took to show it.
-func openAsLink(t *testing.T, browser *browsertest.Page, name string, data []byte) *browsertest.Page {
-	t.Helper()
-	frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: name}, File: data}, 0).Fragment
-	p := browser.NewTab(t)
-	t0 := time.Now()
-	p.Open(frag)
-	p.WaitFile(name)
-	t.Logf("%s: %d bytes in a %d-character link, shown %.2fs after navigation", name, len(data), len(frag), time.Since(t0).Seconds())
-	return p
-}
-
-// stillLive checks the page survived what it was shown: an example opens
-// afterwards, and the page did not restart after a panic. prefix starts
-// the messages.
-func stillLive(t *testing.T, p *browsertest.Page, prefix string) {
-	t.Helper()
-	p.Click(`#example-vertex\.dxbc`)
-	p.WaitFor(prefix+"an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
-	if browsertest.Eval[bool](p, `!!document.getElementById('crash')`) {
-		t.Errorf("%sthe page restarted after a panic: %s", prefix, browsertest.Eval[string](p, `document.getElementById('crash').textContent`))
 	}
 }

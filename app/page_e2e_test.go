@@ -3,13 +3,17 @@
 package app_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
+	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
@@ -129,4 +133,35 @@ func selectionInside(t *testing.T, p *browsertest.Page, part *decode.Part) []str
 		}
 	}
 	return offs
+}
+
+// openAsLink opens data, named name, in a new tab as a link carrying the
+// file, and logs how long the page took to show it.
+func openAsLink(t *testing.T, browser *browsertest.Page, name string, data []byte) *browsertest.Page {
+	t.Helper()
+	frag := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: name}, File: data}, 0).Fragment
+	p := browser.NewTab(t)
+	t0 := time.Now()
+	p.Open(frag)
+	p.WaitFile(name)
+	t.Logf("%s: %d bytes in a %d-character link, shown %.2fs after navigation", name, len(data), len(frag), time.Since(t0).Seconds())
+	return p
+}
+
+// stillLive checks the page survived what it was shown: an example opens
+// afterwards, and the page did not restart after a panic. prefix starts
+// the messages.
+func stillLive(t *testing.T, p *browsertest.Page, prefix string) {
+	t.Helper()
+	p.Click(`#example-vertex\.dxbc`)
+	p.WaitFor(prefix+"an example opens after it", `(document.getElementById('file-name') || {}).textContent === 'vertex.dxbc'`)
+	if browsertest.Eval[bool](p, `!!document.getElementById('crash')`) {
+		t.Errorf("%sthe page restarted after a panic: %s", prefix, browsertest.Eval[string](p, `document.getElementById('crash').textContent`))
+	}
+}
+
+// hexGoTo shows the byte at at in the hex view with Go to offset (which
+// also selects the field holding it).
+func hexGoTo(p *browsertest.Page, at int64) {
+	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", at)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
 
@@ -33,7 +32,7 @@ func TestPartViewAndTreeTabs(t *testing.T) {
 	q.WaitFor("the view again", `!document.querySelector('.tree-tab')`)
 	// A byte clicked in the hex view keeps the tab the user chose; its
 	// field is selected in the tree behind it, and shown there on Tree.
-	q.Do(chromedp.SetValue(chromedp.ID("hex-goto"), "0x108"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	hexGoTo(q, 0x108)
 	q.WaitFor("the byte", `!!document.querySelector('#hex-rows span.b[data-off="265"]')`)
 	q.Click(`#hex-rows span.b[data-off="265"]`)
 	q.WaitFor("the byte's field", `document.querySelector('#teach-path')?.textContent.startsWith('PSV0/')`)

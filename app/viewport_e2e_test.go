@@ -58,7 +58,7 @@ func visible(t *testing.T, p *browsertest.Page, what, sel string) {
 // gotoByte shows a byte in the hex view (Go to offset) and clicks it.
 func gotoByte(p *browsertest.Page, off int64) {
 	p.T.Helper()
-	p.Do(chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", off)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	hexGoTo(p, off)
 	p.WaitFor("the byte drawn", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.b[data-off="%d"]')`, off))
 	p.Click(fmt.Sprintf(`#hex-rows .hex-bytes span.b[data-off="%d"]`, off))
 }
