@@ -42,7 +42,9 @@ func TestOpeningLandsOnTheFirstErrorWithKeysLive(t *testing.T) {
 	if got := browsertest.Eval[string](p, `document.querySelector('#part-list .part.selected')?.dataset.name || ''`); got != holder {
 		t.Errorf("opened on part %q, the first error (at 0x%x) is in %s", got, first.Offset, holder)
 	}
-	// The page focuses the part list once it is drawn; keys sent before that go nowhere.
+	// The page focuses the part list once it is drawn (after the render, as
+	// its commands go out); keys sent before that go nowhere. The wait is the
+	// check: it fails the test when focus never gets there.
 	p.WaitFor("the part list focused", `document.activeElement?.id === 'part-list'`)
 	if got := browsertest.Eval[string](p, `document.activeElement?.id || ''`); got != "part-list" {
 		t.Errorf("focus after opening is on %q, want the part list", got)

@@ -44,9 +44,6 @@ var listingType = map[string]string{"D3D_SIT_CBUFFER": "cbuffer", "D3D_SIT_TBUFF
 	"D3D_SIT_BYTEADDRESS": "texture", "D3D_SIT_UAV_RWBYTEADDRESS": "UAV", "D3D_SIT_UAV_APPEND_STRUCTURED": "UAV",
 	"D3D_SIT_UAV_CONSUME_STRUCTURED": "UAV", "D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER": "UAV"}
 
-// The listings' register letters per listing type.
-var listingRegister = map[string]string{"cbuffer": "cb", "tbuffer": "t", "texture": "t", "sampler": "s", "UAV": "u"}
-
 // Reflection against the compilers' own listings: FXC's Buffer Definitions
 // (each constant buffer's variables: name, offset, size) and Resource
 // Bindings (name, type, bind point, count, space), DXC's Resource Bindings
