@@ -191,7 +191,7 @@ func Prepare(o Options) (string, error) {
 		if o.Force {
 			why = "a rebuild was asked for"
 		}
-		fmt.Fprintf(o.Log, "dxscope: building web/app.wasm (%s): GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' (dxscope's packages -gcflags=-l) %s\n", why, WasmPackage)
+		fmt.Fprintf(o.Log, "dxscope: building web/app.wasm (%s): GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' (-gcflags=-l but for the runtime and the standard packages the decoder runs per byte) %s\n", why, WasmPackage)
 		t := time.Now()
 		if err := BuildWasm(o.Root, wasm, o.Log); err != nil {
 			return "", err

@@ -401,14 +401,23 @@ func (c pageCopy) make(src, version string) (string, error) {
 // wasmBuild runs one GOOS=js GOARCH=wasm go build with the given extra flags.
 // noInline builds the page's own packages (the decoder, the text dumps, the
 // view model, the components, the app) without inlining: about 110 KB less
-// brotli than with it, which keeps app.wasm under 2 MB. The decoder was
-// once kept inlined for its small reads, but the page's timings do not move
-// without it (benchweb: the 50 MB files, the 20 opens, selecting a field;
-// docs/performance.md), while the CLI and the tests keep the compiler's
-// default. go-app too (21 KB of brotli): its code runs once per event and
-// frame, and the page's timings stay within their noise without inlining
-// (docs/performance.md, issue 30).
-var noInline = []string{"-gcflags=github.com/dxscope/dxscope/...=-l", "-gcflags=" + GoAppModule + "/...=-l"}
+// brotli than with it. The decoder was once kept inlined for its small
+// reads, but the page's timings do not move without it (benchweb: the 50 MB
+// files, the 20 opens, selecting a field; docs/performance.md), while the
+// CLI and the tests keep the compiler's default. go-app too (21 KB of
+// brotli): its code runs once per event and frame. And the standard
+// library (22 KB), but for the packages whose inlined helpers run per
+// allocation, map access, field or character of a decode, a tree's JSON or
+// a text: the runtime and its internal packages, sync, reflect (the JSON
+// of every tree; 12 KB more without, but trees take 5 % longer), strconv,
+// bytes, unicode, sort, slices, math and encoding/binary. Without inlining
+// in the runtime too the page would be 58 KB smaller but decode 50-90 %
+// slower (docs/performance.md, issue 30). The last pattern a package
+// matches gives its flags; an empty one is the compiler's default.
+var noInline = []string{"-gcflags=all=-l",
+	"-gcflags=runtime/...=", "-gcflags=internal/...=", "-gcflags=sync/...=", "-gcflags=reflect=",
+	"-gcflags=strconv=", "-gcflags=bytes=", "-gcflags=unicode/...=", "-gcflags=sort=", "-gcflags=slices=",
+	"-gcflags=math/...=", "-gcflags=encoding/binary=", "-gcflags=iter=", "-gcflags=cmp=", "-gcflags=errors=", "-gcflags=io="}
 
 func wasmBuild(root string, extra []string, ldflags, out string) ([]byte, error) {
 	args := append([]string{"build", "-trimpath", ldflags}, noInline...)
