@@ -8,9 +8,8 @@ import (
 )
 
 // go-app reads the page's address (Window().URL()) and the links it follows
-// (Context.Navigate) with url.Parse, whose host parser brings
-// internal/godebug and through it the runtime's metrics table,
-// internal/bisect, net/netip and unique (about 9 KB of brotli). What it
+// (Context.Navigate) with url.Parse, whose parser and host parser (with
+// net/netip's) are about 7 KB of brotli. What it
 // parses there is the browser's own: location.href and an anchor's href,
 // absolute and normalised. The page's copy of go-app reads them with
 // pageParseURL, the code below the marker, written into the copy as it is
