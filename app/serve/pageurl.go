@@ -9,11 +9,11 @@ import (
 
 // go-app reads the page's address (Window().URL()) and the links it follows
 // (Context.Navigate) with url.Parse, whose parser and host parser (with
-// net/netip's) are about 7 KB of brotli. What it
-// parses there is the browser's own: location.href and an anchor's href,
-// absolute and normalised. The page's copy of go-app reads them with
-// pageParseURL, the code below the marker, written into the copy as it is
-// here; TestPageParseURL holds it to url.Parse.
+// net/netip's) are about 7 KB of brotli. What it parses there is the
+// browser's own: location.href and an anchor's href, absolute and
+// normalised. The page's copy of go-app reads them with pageParseURL, the
+// code below the marker, written into the copy as it is here;
+// TestPageParseURL holds it to url.Parse.
 
 // pageURLMarker starts the code the copy of go-app gets.
 const pageURLMarker = "// page copy starts here\n"
