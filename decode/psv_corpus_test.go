@@ -18,20 +18,10 @@ import (
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-func psvEntries(t *testing.T) []corpus.Entry {
-	var out []corpus.Entry
-	for _, e := range corpus.Entries(t) {
-		if e.Has("PSV0") {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // TestPSVCorpusDecodesWithoutErrors decodes every real PSV0 part: none may
 // have an Error, and every byte must be claimed by a decoded field.
 func TestPSVCorpusDecodesWithoutErrors(t *testing.T) {
-	entries := psvEntries(t)
+	entries := corpus.WithPart(corpus.Entries(t), "PSV0")
 	ok, unclaimed := 0, 0
 	versions := map[int]int{}
 	for _, e := range entries {
@@ -144,7 +134,7 @@ func llvmException(info *PSVInfo, key string) string {
 // TestPSVAgreesWithObj2yaml compares every PSV0 field obj2yaml-19 prints with ours.
 func TestPSVAgreesWithObj2yaml(t *testing.T) {
 	tool := corpus.Tool(t, "llvm-19", "obj2yaml-19")
-	entries := psvEntries(t)
+	entries := corpus.WithPart(corpus.Entries(t), "PSV0")
 	type result struct {
 		e       corpus.Entry
 		m       map[string]any

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,14 +13,7 @@ import (
 // its text shows its name and the numbers of its lines that made code, and
 // says the text is not in the container.
 func TestSourcePaneWithoutText(t *testing.T) {
-	_, raw := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
-	m := model.Build("presentPS.dxbc", raw, 0)
-	var pv *model.PartView
-	for _, p := range m.Parts {
-		if p.Name == "SHEX" {
-			pv = p
-		}
-	}
+	pv := corpusPart(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc", "SHEX")
 	insts := pv.Part.Bytecode.Instructions
 	sm := &decode.SourceMap{Part: "SHEX", Files: []decode.SourceFile{{Name: `c:\src\shade.hlsl`}}, Lines: []decode.InstructionSource{
 		{Inst: 9, Off: insts[9].Offset, Size: insts[9].Size, Line: 40},

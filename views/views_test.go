@@ -16,6 +16,21 @@ func example(t *testing.T, name string) []byte {
 	return corpus.RepoFile(t, "web/examples/"+name)
 }
 
+// corpusPart builds the model of one corpus file, as the page does, and
+// returns its part of that name. It skips the test as corpus.File does, and
+// fails it when the file has no such part: the test's premise.
+func corpusPart(t *testing.T, rel, name string) *model.PartView {
+	t.Helper()
+	_, b := corpus.File(t, rel)
+	for _, pv := range model.Build(filepath.Base(rel), b, 0).Parts {
+		if pv.Name == name {
+			return pv
+		}
+	}
+	t.Fatalf("%s has no %s part", rel, name)
+	return nil
+}
+
 // TestHeaderFieldsLinkBothWays: every header field's tree node finds its
 // span, and every byte of the header finds a node whose span holds it.
 // Offsets are from the DXContainer layout (constants.md §1).
@@ -327,20 +342,12 @@ func TestDXOpCensusSorts(t *testing.T) {
 
 // Bitcode blocks link to their bytes by the span path they carry.
 func TestBitcodeBlocksLinkToBytes(t *testing.T) {
-	_, b := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil")
-	m := model.Build("vs", b, 0)
-	for _, pv := range m.Parts {
-		if pv.Name != "DXIL" {
-			continue
-		}
-		blk := pv.Part.Module.Blocks[0]
-		n := pv.Tree().ForSpan(blk.Path)
-		if n == nil || n.Child("Name").Text() != blk.Name {
-			t.Fatalf("no tree node for the span %s", blk.Path)
-		}
-		return
+	pv := corpusPart(t, "real/HansKristian-Work__vkd3d-proton/vs_view_id.h__vs_view_id_code_dxil.dxil", "DXIL")
+	blk := pv.Part.Module.Blocks[0]
+	n := pv.Tree().ForSpan(blk.Path)
+	if n == nil || n.Child("Name").Text() != blk.Name {
+		t.Fatalf("no tree node for the span %s", blk.Path)
 	}
-	t.Fatal("no DXIL part")
 }
 
 // TestHexRowsHTMLEscapesTheFile: the hex lines are one HTML string, so every
@@ -499,13 +506,9 @@ func TestMeshEntryTableAndPrimitiveSignature(t *testing.T) {
 			t.Errorf("the entry table has no %q:\n%s", want, html)
 		}
 	}
-	_, b = corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ps_culling.dxil")
-	for _, pv := range model.Build("ps", b, 0).Parts {
-		if pv.Name == "DXIL" {
-			if html := app.HTMLString(&DXILSummary{Data: pv.DXILSummary()}); strings.Contains(html, "mesh output") {
-				t.Error("a pixel shader's entry table has the mesh column")
-			}
-		}
+	ps := corpusPart(t, "real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__ps_culling.dxil", "DXIL")
+	if html := app.HTMLString(&DXILSummary{Data: ps.DXILSummary()}); strings.Contains(html, "mesh output") {
+		t.Error("a pixel shader's entry table has the mesh column")
 	}
 }
 

@@ -36,7 +36,7 @@ var sourceDirs = []string{"app", "views", "decode", "cmd/serve"}
 // recipeFiles say how app.wasm is built (the flags, and the copies of go-app
 // and go-humanize the page builds against): the rest of app/serve is the
 // server, not in the binary, but a change here changes app.wasm too.
-var recipeFiles = []string{"app/serve/bundle.go", "app/serve/pagebuild.go"}
+var recipeFiles = []string{"app/serve/bundle.go", "app/serve/pagebuild.go", "app/serve/pageurl.go"}
 
 // generated are the files GenerateStaticWebsite writes into the bundle.
 var generated = []string{"index.html", "app.js", "wasm_exec.js", "app-worker.js", "manifest.webmanifest", "app.css"}
@@ -191,7 +191,7 @@ func Prepare(o Options) (string, error) {
 		if o.Force {
 			why = "a rebuild was asked for"
 		}
-		fmt.Fprintf(o.Log, "dxscope: building web/app.wasm (%s): GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' (dxscope's packages -gcflags=-l) %s\n", why, WasmPackage)
+		fmt.Fprintf(o.Log, "dxscope: building web/app.wasm (%s): GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' (-gcflags=-l but for the runtime and the standard packages the decoder runs per byte) %s\n", why, WasmPackage)
 		t := time.Now()
 		if err := BuildWasm(o.Root, wasm, o.Log); err != nil {
 			return "", err

@@ -5,6 +5,7 @@ package serve
 import (
 	"bytes"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
@@ -75,7 +76,7 @@ func (c pageCopy) edited(rel string, b []byte) ([]byte, int, error) {
 // pageCopies are the modules the page's build replaces with their copies.
 var pageCopies = []pageCopy{
 	{Module: GoAppModule, Dirs: func(rel string) bool { return rel == "." || rel == "pkg" || strings.HasPrefix(rel, "pkg/") },
-		Dropped: goappDropped, Stub: goappPageStub, StubFile: "pkg/app/dxscope_page_wasm.go", Edits: goappEdits},
+		Dropped: goappDropped, Stub: goappPageStub + pageURLParser(), StubFile: "pkg/app/dxscope_page_wasm.go", Edits: goappEdits},
 	{Module: HumanizeModule, Dirs: func(rel string) bool { return rel == "." },
 		Dropped: map[string]bool{"si.go": true, "bigbytes.go": true}},
 }
@@ -124,13 +125,31 @@ var goappEdits = []fileEdit{
 	{File: "pkg/app/context.go",
 		Old: "for c, ok := component(ctx.sourceElement); ok; c, ok = component(c.parent()) {\n\t\tctx.addComponentUpdate(c, -1)",
 		New: "if c, ok := component(ctx.sourceElement); ok {\n\t\tctx.addComponentUpdate(c, -1)"},
+	{File: "pkg/app/context.go", Old: "u, err := url.Parse(rawURL)", New: "u, err := pageParseURL(rawURL)"},
+	{File: "pkg/app/js_wasm.go", Old: "u, _ := url.Parse(rawurl)", New: "u, _ := pageParseURL(rawurl)"},
+}
+
+// pageURLFile is pageurl.go, whose parser for the browser's URLs the copy
+// of go-app reads its URLs with instead of url.Parse.
+//
+//go:embed pageurl.go
+var pageURLFile string
+
+// pageURLParser is the code of pageurl.go below its marker.
+func pageURLParser() string {
+	_, code, ok := strings.Cut(pageURLFile, pageURLMarker)
+	if !ok {
+		panic("app/serve/pageurl.go has lost its marker")
+	}
+	return code
 }
 
 // goappPageStub declares what the rest of go-app's browser code names from
 // the dropped files and edits: the Handler type (GenerateStaticWebsite's
 // argument, which panics under wasm anyway), the resolver of static resource
 // URLs, the router without regular expressions, states that say they are
-// left out, the internal URLs' reader and the device identifier's UUID.
+// left out, the internal URLs' reader and the device identifier's UUID;
+// pageURLParser adds the reader of the browser's URLs.
 const goappPageStub = `//go:build wasm
 
 // Written by dxscope's app/serve: what go-app's browser code needs of the
@@ -141,6 +160,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -400,14 +420,23 @@ func (c pageCopy) make(src, version string) (string, error) {
 // wasmBuild runs one GOOS=js GOARCH=wasm go build with the given extra flags.
 // noInline builds the page's own packages (the decoder, the text dumps, the
 // view model, the components, the app) without inlining: about 110 KB less
-// brotli than with it, which keeps app.wasm under 2 MB. The decoder was
-// once kept inlined for its small reads, but the page's timings do not move
-// without it (benchweb: the 50 MB files, the 20 opens, selecting a field;
-// docs/performance.md), while the CLI and the tests keep the compiler's
-// default. go-app too (21 KB of brotli): its code runs once per event and
-// frame, and the page's timings stay within their noise without inlining
-// (docs/performance.md, issue 30).
-var noInline = []string{"-gcflags=github.com/dxscope/dxscope/...=-l", "-gcflags=" + GoAppModule + "/...=-l"}
+// brotli than with it. The decoder was once kept inlined for its small
+// reads, but the page's timings do not move without it (benchweb: the 50 MB
+// files, the 20 opens, selecting a field; docs/performance.md), while the
+// CLI and the tests keep the compiler's default. go-app too (21 KB of
+// brotli): its code runs once per event and frame. And the standard
+// library (22 KB), but for the packages whose inlined helpers run per
+// allocation, map access, field or character of a decode, a tree's JSON or
+// a text: the runtime and its internal packages, sync, reflect (the JSON
+// of every tree; 12 KB more without, but trees take 5 % longer), strconv,
+// bytes, unicode, sort, slices, math and encoding/binary. Without inlining
+// in the runtime too the page would be 58 KB smaller but decode 50-90 %
+// slower (docs/performance.md, issue 30). The last pattern a package
+// matches gives its flags; an empty one is the compiler's default.
+var noInline = []string{"-gcflags=all=-l",
+	"-gcflags=runtime/...=", "-gcflags=internal/...=", "-gcflags=sync/...=", "-gcflags=reflect=",
+	"-gcflags=strconv=", "-gcflags=bytes=", "-gcflags=unicode/...=", "-gcflags=sort=", "-gcflags=slices=",
+	"-gcflags=math/...=", "-gcflags=encoding/binary=", "-gcflags=iter=", "-gcflags=cmp=", "-gcflags=errors=", "-gcflags=io="}
 
 func wasmBuild(root string, extra []string, ldflags, out string) ([]byte, error) {
 	args := append([]string{"build", "-trimpath", ldflags}, noInline...)

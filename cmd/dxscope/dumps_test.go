@@ -90,7 +90,7 @@ func coveredParts(command string, f *decode.File) []*decode.Part {
 // bytes were read by hand: InputOutputMap[0] is 1, 2, 4, 8 (SV_Position
 // passes through), InputPatchMap is all zero, 6 patch-constant vectors.
 func TestPSVDump(t *testing.T) {
-	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
+	path := corpusPath(t, "real/HansKristian-Work__vkd3d-proton/dcl_index_range_hs.h__dcl_index_range_hs_code_dxil.dxil")
 	out := runOK(t, "psv", path)
 	wantAll(t, out,
 		" Hull Shader\n",
@@ -112,7 +112,7 @@ func TestPSVDump(t *testing.T) {
 // TestRootSigCommandPrintsTheSource: the corpus file compiled from
 // "RootFlags(DENY_VERTEX_SHADER_ROOT_ACCESS), SRV(t13)" prints those clauses.
 func TestRootSigCommandPrintsTheSource(t *testing.T) {
-	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__srv_rootsig.dxbc")
+	path := corpusPath(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__srv_rootsig.dxbc")
 	wantAll(t, runOK(t, "rootsig", path),
 		"// RTS0: v1.0, 1 parameter, no static samplers",
 		"-T rootsig_1_0",
@@ -127,7 +127,7 @@ func TestRootSigCommandPrintsTheSource(t *testing.T) {
 // TestDXILCommandPrintsCensus runs `dxscope dxil` on the corpus file that has
 // DXC's listing beside it; the listing calls dx.op.storeOutput with opcode 5 once.
 func TestDXILCommandPrintsCensus(t *testing.T) {
-	path, _ := corpus.File(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
+	path := corpusPath(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
 	wantAll(t, runOK(t, "dxil", path), "Shader model: ps_6_0", "Entry points: 1", "  main (Pixel)", "StoreOutput", "MODULE_BLOCK (id 8)", "FUNCTION_BLOCK (id 12)")
 	if code, _, _ := runCmd("dxil"); code != 2 {
 		t.Errorf("no file: exit %d, want 2", code)
@@ -262,7 +262,7 @@ func TestAsmWithoutBytecode(t *testing.T) {
 // DXC's listing beside it: the output is that listing; --no-header starts at
 // the IR.
 func TestDisCommandPrintsDXCListing(t *testing.T) {
-	path, _ := corpus.File(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
+	path := corpusPath(t, "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil")
 	want, err := os.ReadFile(path + ".listing.txt")
 	if err != nil {
 		t.Skip("corpus file missing: skipping")

@@ -16,7 +16,7 @@ import (
 // dxscope reflect on an FXC pixel shader whose listing FXC wrote: the
 // buffer and bindings its header lists, the signatures, each with its part.
 func TestReflectCommand(t *testing.T) {
-	path, _ := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
+	path := corpusPath(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
 	out := runOK(t, "reflect", path)
 	wantAll(t, out,
 		"Reflection of a DXBC container (ps_5_0)\n",
@@ -56,7 +56,7 @@ func TestReflectCommand(t *testing.T) {
 // dxscope parts prints the requirements after the digest line; a compute
 // library's shader model comes from RDAT.
 func TestPartsPrintsTheRequirements(t *testing.T) {
-	path, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/basic.h__basic_code_dxil.dxil")
+	path := corpusPath(t, "real/HansKristian-Work__vkd3d-proton/basic.h__basic_code_dxil.dxil")
 	out := runOK(t, "parts", path)
 	wantAll(t, out, "Digest: valid\nRequirements: shader model 6.8 (Agility SDK 1.613.0 on Windows 10 1909 and later)\n")
 }

@@ -72,12 +72,8 @@ var symbolNames = map[SymbolKind]string{
 	0x1136: "S_SECTION", 0x1012: "S_FRAMEPROC", 0x113f: "S_DEFRANGE",
 }
 
-func (k SymbolKind) String() string {
-	if s, ok := symbolNames[k]; ok {
-		return s
-	}
-	return fmt.Sprintf("SymbolKind(0x%x)", uint16(k))
-}
+// String is the kind's cvinfo.h name.
+func (k SymbolKind) String() string { return codeName(symbolNames, k, "SymbolKind(0x%x)") }
 
 // MarshalText writes the kind's name.
 func (k SymbolKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

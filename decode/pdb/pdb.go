@@ -267,18 +267,24 @@ func (g GUID) MarshalText() ([]byte, error) { return []byte(g.String()), nil }
 // Hex is the 16 bytes in file order, as lowercase hex (DXC's shader hash).
 func (g GUID) Hex() string { return fmt.Sprintf("%x", g[:]) }
 
+// codeName is String for the codes this package names from a map (their
+// values are sparse, so report.EnumName's slices do not fit): the name, or
+// the value in unnamed's format (a type name and a verb) when nobody named it.
+func codeName[K ~uint16 | ~uint32](names map[K]string, k K, unnamed string) string {
+	if s, ok := names[k]; ok {
+		return s
+	}
+	return fmt.Sprintf(unnamed, uint64(k)) // not k: its String would call back here
+}
+
 // PdbVersion is the info stream's version (LLVM's PdbRaw_ImplVer).
 type PdbVersion uint32
 
 var pdbVersions = map[PdbVersion]string{19941610: "VC2", 19950623: "VC4", 19950814: "VC41", 19960307: "VC50",
 	19970604: "VC98", 19990604: "VC70Dep", 20000404: "VC70", 20030901: "VC80", 20091201: "VC110", 20140508: "VC140"}
 
-func (v PdbVersion) String() string {
-	if s, ok := pdbVersions[v]; ok {
-		return s
-	}
-	return fmt.Sprintf("PdbVersion(%d)", uint32(v))
-}
+// String is the version's name in LLVM's PdbRaw_ImplVer.
+func (v PdbVersion) String() string { return codeName(pdbVersions, v, "PdbVersion(%d)") }
 
 // MarshalText writes the version's name.
 func (v PdbVersion) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -288,12 +294,8 @@ type PdbFeature uint32
 
 var pdbFeatures = map[PdbFeature]string{0: "None", 20091201: "VC110", 20140508: "VC140", 0x4D544F4E: "NoTypeMerge", 0x494E494D: "MinimalDebugInfo"}
 
-func (v PdbFeature) String() string {
-	if s, ok := pdbFeatures[v]; ok {
-		return s
-	}
-	return fmt.Sprintf("PdbFeature(0x%x)", uint32(v))
-}
+// String is the feature's name in LLVM's PdbRaw_FeatureSig.
+func (v PdbFeature) String() string { return codeName(pdbFeatures, v, "PdbFeature(0x%x)") }
 
 // MarshalText writes the feature's name.
 func (v PdbFeature) MarshalText() ([]byte, error) { return []byte(v.String()), nil }

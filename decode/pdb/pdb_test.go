@@ -3,6 +3,7 @@ package pdb
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -188,4 +189,29 @@ func BenchmarkDecodeSPDB(b *testing.B) {
 		f.CodeLines()
 		f.Variables()
 	})
+}
+
+// TestCodeNames checks the names of the map-named codes against cvinfo.h
+// and LLVM's PDB enums, and that a value nobody named prints as its number
+// (in the type's own base) rather than recursing through String.
+func TestCodeNames(t *testing.T) {
+	for _, c := range []struct {
+		got  fmt.Stringer
+		want string
+	}{
+		{S_GPROC32, "S_GPROC32"},
+		{SymbolKind(0x1108), "S_UDT"},
+		{SymbolKind(0x1234), "SymbolKind(0x1234)"},
+		{LF_STRUCTURE, "LF_STRUCTURE"},
+		{LF_UDT_MOD_SRC_LN, "LF_UDT_MOD_SRC_LINE"},
+		{LeafKind(0x1fff), "LeafKind(0x1fff)"},
+		{PdbVersion(20000404), "VC70"},
+		{PdbVersion(7), "PdbVersion(7)"},
+		{PdbFeature(0x4D544F4E), "NoTypeMerge"},
+		{PdbFeature(0x20), "PdbFeature(0x20)"},
+	} {
+		if s := c.got.String(); s != c.want {
+			t.Errorf("%#v: %q, want %q", c.got, s, c.want)
+		}
+	}
 }

@@ -204,12 +204,8 @@ var leafNames = map[LeafKind]string{
 	0x1507: "LF_ENUM", 0x150e: "LF_STMEMBER", 0x150f: "LF_METHOD", 0x1511: "LF_ONEMETHOD", 0x1400: "LF_BCLASS",
 }
 
-func (k LeafKind) String() string {
-	if s, ok := leafNames[k]; ok {
-		return s
-	}
-	return fmt.Sprintf("LeafKind(0x%x)", uint16(k))
-}
+// String is the kind's cvinfo.h name.
+func (k LeafKind) String() string { return codeName(leafNames, k, "LeafKind(0x%x)") }
 
 // MarshalText writes the kind's name.
 func (k LeafKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

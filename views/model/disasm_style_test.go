@@ -86,12 +86,10 @@ func TestDisassemblySpelledByTheFilesDXC(t *testing.T) {
 // creator names, the DXC build its VERS names (text's tests cover a file
 // that names none).
 func TestListingsSayWhoseSpellings(t *testing.T) {
-	_, fxc := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc")
-	if c := partNamed(Build("edge.dxbc", fxc, 0), "SHEX").CodeListing(); !strings.Contains(c.Spelling, `"Microsoft (R) HLSL Shader Compiler 10.0.10011.16384" is FXC`) {
+	if c := corpusPart(t, "real/microsoft__DirectX-Graphics-Samples/EdgeDetectPixelShader.hlsl.h__g_EdgeDetectPixelShader__v2.dxbc", "SHEX").CodeListing(); !strings.Contains(c.Spelling, `"Microsoft (R) HLSL Shader Compiler 10.0.10011.16384" is FXC`) {
 		t.Errorf("the FXC listing says %q", c.Spelling)
 	}
-	_, dxc := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
-	if d := partNamed(Build("old_pdb.dxil", dxc, 0), "ILDB").Disassembly(); d == nil {
+	if d := corpusPart(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil", "ILDB").Disassembly(); d == nil {
 		t.Error("no DXIL listing")
 	} else if !strings.HasPrefix(d.Spelling, "VERS ") {
 		t.Errorf("the DXIL listing says %q", d.Spelling)
@@ -103,8 +101,7 @@ func TestListingsSayWhoseSpellings(t *testing.T) {
 // one, which the head then stands for; a small module's head is its whole
 // listing.
 func TestDisassemblyHeadThenTheRest(t *testing.T) {
-	_, raw := corpus.File(t, "real/bkaradzic__bgfx/shaders__dxil__cs_fsr_easu_16.bin__off3c.dxil")
-	pv := partNamed(Build("easu.dxil", raw, 0), "DXIL")
+	pv := corpusPart(t, "real/bkaradzic__bgfx/shaders__dxil__cs_fsr_easu_16.bin__off3c.dxil", "DXIL")
 	head := pv.DisassemblyHead()
 	if head == nil || !head.More || len(head.Lines) != DisasmHeadLines {
 		t.Fatalf("the head of a big module: %v", head)
@@ -133,8 +130,7 @@ func TestDisassemblyHeadThenTheRest(t *testing.T) {
 	}
 	t.Logf("head %d lines, whole listing %d", len(head.Lines), len(full.Lines))
 
-	_, small := corpus.File(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil")
-	spv := partNamed(Build("old_pdb.dxil", small, 0), "ILDB")
+	spv := corpusPart(t, "real/microsoft__DirectXShaderCompiler/DXC__Inputs__old_pdb.pdb__offc00.dxil", "ILDB")
 	if h := spv.DisassemblyHead(); h == nil || h.More || h != spv.Disassembly() {
 		t.Error("a small module's head is not its whole listing")
 	}

@@ -10,19 +10,12 @@ import (
 // UAVs at u0 and u1, as its DXIL metadata says; neither PSV0 nor its
 // modules name them, so the rows carry no name.
 func TestPSVResourcesInRegisterNotation(t *testing.T) {
-	_, b := corpus.File(t, "real/HansKristian-Work__dxil-spirv/shaders__asm__control-flow-multi-break-with-non-idom-loop-header.dxil")
-	m := Build("x", b, 0)
-	for _, pv := range m.Parts {
-		if pv.Name != "PSV0" {
-			continue
-		}
-		rows := pv.PSVResources()
-		if len(rows) != 2 || rows[0].Binding != "u0" || rows[1].Binding != "u1" || rows[0].Kind != "StructuredBuffer" {
-			t.Fatalf("rows %+v", rows)
-		}
-		if rows[0].Name != "" || rows[1].Name != "" {
-			t.Errorf("names %q %q from nowhere", rows[0].Name, rows[1].Name)
-		}
+	rows := corpusPart(t, "real/HansKristian-Work__dxil-spirv/shaders__asm__control-flow-multi-break-with-non-idom-loop-header.dxil", "PSV0").PSVResources()
+	if len(rows) != 2 || rows[0].Binding != "u0" || rows[1].Binding != "u1" || rows[0].Kind != "StructuredBuffer" {
+		t.Fatalf("rows %+v", rows)
+	}
+	if rows[0].Name != "" || rows[1].Name != "" {
+		t.Errorf("names %q %q from nowhere", rows[0].Name, rows[1].Name)
 	}
 }
 

@@ -1,17 +1,12 @@
 package model
 
-import (
-	"testing"
-
-	"github.com/dxscope/dxscope/internal/corpus"
-)
+import "testing"
 
 // Expected rows written from the root signature's HLSL, which DXC's own
 // test (dxbc2dxil nonuniform1) declares: two tables, SRV t3 ×5 and
 // Sampler s2 ×3, both appended.
 func TestRootSignatureView(t *testing.T) {
-	_, b := corpus.File(t, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__nonuniform1.dxbc")
-	pv := partNamed(Build("x", b, 0), "RTS0")
+	pv := corpusPart(t, "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__nonuniform1.dxbc", "RTS0")
 	v := pv.RootSignature()
 	if v == nil || v.Version != "1.1" || len(v.Lines) != 2 || len(v.Params) != 2 || len(v.Ranges) != 2 || len(v.Samplers) != 0 {
 		t.Fatalf("view %+v", v)

@@ -101,9 +101,7 @@ func TestSourceLinesAgreeWithFXCListing(t *testing.T) {
 // TestSourceFileWithoutText: a file the debug information names without
 // its text keeps the numbers of its lines that made code.
 func TestSourceFileWithoutText(t *testing.T) {
-	_, raw := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
-	m := Build("presentPS.dxbc", raw, 0)
-	pv := partNamed(m, "SHEX")
+	pv := corpusPart(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc", "SHEX")
 	insts := pv.Part.Bytecode.Instructions
 	sm := &decode.SourceMap{Part: "SHEX", Files: []decode.SourceFile{{Name: `c:\src\a.hlsl`}}, Lines: []decode.InstructionSource{
 		{Inst: 9, Off: insts[9].Offset, Size: insts[9].Size, File: 0, Line: 40},

@@ -3,8 +3,6 @@ package model
 import (
 	"strings"
 	"testing"
-
-	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // Flag words, versions and targets show in hex with what they decode to;
@@ -25,20 +23,14 @@ func TestDisplayValue(t *testing.T) {
 	}
 	// Names the decoder put beside the value: RDEF's compile flags
 	// (D3DCOMPILE_DEBUG 1 | SKIP_OPTIMIZATION 4 | NO_PRESHADER 0x100 = 261).
-	_, b := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
-	m := Build("x", b, 0)
-	for _, pv := range m.Parts {
-		if pv.Name != "RDEF" {
-			continue
-		}
-		n := pv.Tree().Find(func(n *Node) bool { return n.JSONPath == "ResourceDefs/Header/Flags" })
-		if n == nil || n.Value != "0x105 (D3DCOMPILE_DEBUG | D3DCOMPILE_SKIP_OPTIMIZATION | D3DCOMPILE_NO_PRESHADER)" {
-			t.Errorf("RDEF flags shown as %+v", n)
-		}
-		tg := pv.Tree().Find(func(n *Node) bool { return n.JSONPath == "ResourceDefs/Header/Target" })
-		if tg == nil || tg.Value != "0xffff0500 (ps_5_0)" {
-			t.Errorf("RDEF target shown as %+v", tg)
-		}
+	pv := corpusPart(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc", "RDEF")
+	n := pv.Tree().Find(func(n *Node) bool { return n.JSONPath == "ResourceDefs/Header/Flags" })
+	if n == nil || n.Value != "0x105 (D3DCOMPILE_DEBUG | D3DCOMPILE_SKIP_OPTIMIZATION | D3DCOMPILE_NO_PRESHADER)" {
+		t.Errorf("RDEF flags shown as %+v", n)
+	}
+	tg := pv.Tree().Find(func(n *Node) bool { return n.JSONPath == "ResourceDefs/Header/Target" })
+	if tg == nil || tg.Value != "0xffff0500 (ps_5_0)" {
+		t.Errorf("RDEF target shown as %+v", tg)
 	}
 }
 
