@@ -35,6 +35,9 @@ type Inspector struct {
 	hasCtx bool
 
 	bodyKeys app.Func // the document's keydown listener (keys.go)
+	popState app.Func // the window's popstate listener (links.go)
+	title    string   // the document's title as last set
+	renders  int      // how often the page was drawn
 }
 
 // state returns the page state, made on first use (go-app pre-renders the
@@ -120,6 +123,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	})
 	// Tells scripts and the browser tests that the page reacts from now on.
 	in.listenOnBody(ctx)
+	in.listenPopState(ctx)
 	app.Window().Set("dxscopeReady", true)
 	warmUp(ctx) // warm.go
 	in.openPending(ctx)
@@ -138,7 +142,7 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 func (in *Inspector) OnNav(ctx app.Context) {
 	in.linkPending = false
 	in.noteSeq++ // the browser moved: a link waiting for a paint is not written
-	in.apply(ctx, in.state().ApplyLink(ctx.Page().URL().EscapedFragment()))
+	in.apply(ctx, in.state().ApplyLink(app.Window().Get("location").Get("hash").String()))
 }
 
 // run performs an operation the user asked for and carries out its effects.
@@ -167,16 +171,13 @@ func (in *Inspector) apply(ctx app.Context, fx page.Effects) {
 		ctx.PreventUpdate()
 		return
 	}
-	ctx.Page().SetTitle(st.Title())
+	if t := st.Title(); t != in.title {
+		in.title = t
+		app.Window().Get("document").Set("title", t)
+	}
 	if fx.Link != "" && fx.History != page.Keep {
 		in.copied = ""
-		u := ctx.Page().URL()
-		setFragment(u, fx.Link)
-		if fx.History == page.Push {
-			ctx.NavigateTo(u)
-		} else {
-			ctx.Page().ReplaceURL(u)
-		}
+		writeHistory(fx.Link, fx.History == page.Push)
 	}
 	if fx.LinkAfterPaint {
 		in.linkPending = true
@@ -228,6 +229,8 @@ func (in *Inspector) command(ctx app.Context, fx page.Effects) {
 // Render draws the page.
 func (in *Inspector) Render() app.UI {
 	st := in.state()
+	in.renders++
+	app.Window().Set("dxscopeRenders", in.renders) // the browser tests count the page's renders
 	cls := "app"
 	switch {
 	case st.Comparing():

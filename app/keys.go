@@ -105,6 +105,11 @@ func (in *Inspector) OnDismount() {
 		in.bodyKeys.Release()
 		in.bodyKeys = nil
 	}
+	if in.popState != nil {
+		app.Window().Call("removeEventListener", "popstate", in.popState)
+		in.popState.Release()
+		in.popState = nil
+	}
 }
 
 func focus(id string) {

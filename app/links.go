@@ -1,19 +1,46 @@
 package app
 
 import (
-	"net/url"
 	"time"
 
 	"github.com/dxscope/dxscope/views"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-func setFragment(u *url.URL, frag string) {
-	u.RawFragment = frag
-	u.Fragment = frag
-	if f, err := url.PathUnescape(frag); err == nil {
-		u.Fragment = f
+// writeHistory puts a link in the address bar: a new history entry (push)
+// or over the current one. It writes the fragment itself rather than through
+// go-app's navigation, which parses and prints the whole address (the file
+// rides in it: tens of kilobytes) several times and walks every component
+// for each entry: 12 ms of every open (docs/performance.md). go-app's record
+// of the last address goes stale, so listenPopState answers Back and Forward.
+func writeHistory(frag string, push bool) {
+	method := "replaceState"
+	if push {
+		method = "pushState"
 	}
+	app.Window().Get("history").Call(method, nil, "", "#"+frag)
+}
+
+// writeLink writes the link of the view as it is, when nothing else
+// changed (after a paint, after scrolling): the share bar, which shows the
+// link, is told; the rest of the page is not drawn again.
+func (in *Inspector) writeLink(ctx app.Context) {
+	in.apply(ctx, in.state().Note())
+	ctx.PreventUpdate()
+	l := in.state().Link
+	ctx.NewActionWithValue(views.ActLinkWritten, views.LinkFacts{Embedded: l.Embedded, Len: l.Len})
+}
+
+// listenPopState applies the link on Back and Forward and when the user edits
+// the fragment. go-app answers popstate too, but not when the address equals
+// the last one it wrote itself, which writeHistory leaves behind; the state
+// applies a fragment once, so the second of the two answers changes nothing.
+func (in *Inspector) listenPopState(ctx app.Context) {
+	in.popState = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(in.OnNav)
+		return nil
+	})
+	app.Window().Call("addEventListener", "popstate", in.popState)
 }
 
 // onHexRow keeps row= current while scrolling, written once scrolling stops.
@@ -27,8 +54,9 @@ func (in *Inspector) onHexRow(ctx app.Context, r views.HexRow) {
 	in.rowTick++
 	tick := in.rowTick
 	ctx.After(300*time.Millisecond, func(ctx app.Context) {
+		ctx.PreventUpdate()
 		if tick == in.rowTick {
-			in.apply(ctx, st.Note())
+			in.writeLink(ctx)
 		}
 	})
 }

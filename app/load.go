@@ -24,6 +24,7 @@ func (in *Inspector) onPick(ctx app.Context, e app.Event) {
 	}
 	in.readFile(ctx, files.Index(0))
 	ctx.JSSrc().Set("value", "") // so picking the same file again fires change
+	ctx.PreventUpdate()          // "Reading…" waits (readFile)
 }
 
 func (in *Inspector) onDragOver(ctx app.Context, e app.Event) {
@@ -80,7 +81,27 @@ func (in *Inspector) readFile(ctx app.Context, file app.Value) {
 	in.started = in.now()
 	name := file.Get("name").String()
 	in.state().Reading(name)
+	in.showReadingLater(ctx)
 	in.readPromise(in.stableCtx(ctx), name, file.Call("arrayBuffer"))
+}
+
+// showReadingLater draws "Reading…" if the file is still being read after
+// 50 ms: a small file is read sooner, and drawing the page once for the
+// status and again for the file cost as much as the file's own drawing.
+func (in *Inspector) showReadingLater(ctx app.Context) {
+	sctx := in.stableCtx(ctx)
+	reading := in.state().Status
+	var later app.Func
+	later = app.FuncOf(func(this app.Value, args []app.Value) any {
+		later.Release()
+		sctx.Dispatch(func(ctx app.Context) {
+			if in.state().Status != reading {
+				ctx.PreventUpdate()
+			}
+		})
+		return nil
+	})
+	app.Window().Call("setTimeout", later, 50)
 }
 
 // fetchExample loads one of the shipped examples.
@@ -139,7 +160,7 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 }
 
 // noteAfterPaint writes the link once the opened file is on screen:
-// hashing and compressing the file and go-app's navigation cost more than
+// hashing and compressing the file and writing the address cost more than
 // drawing a small shader (docs/performance.md). Two animation frames and a
 // task put it after the paint of the frame that draws the file.
 func (in *Inspector) noteAfterPaint(ctx app.Context) {
@@ -150,9 +171,10 @@ func (in *Inspector) noteAfterPaint(ctx app.Context) {
 	task = app.FuncOf(func(this app.Value, args []app.Value) any {
 		task.Release()
 		sctx.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate()
 			if seq == in.noteSeq && in.linkPending {
 				in.linkPending = false
-				in.apply(ctx, in.state().Note())
+				in.writeLink(ctx)
 			}
 		})
 		return nil

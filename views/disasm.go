@@ -3,7 +3,6 @@ package views
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -100,14 +99,15 @@ func (d *Disassembly) OnUpdate(ctx app.Context) {
 }
 
 // complete prints the rest of a listing whose head is shown, once the
-// browser has painted the head: the sleep hands the thread back to the
-// browser (Go's wasm timers are the browser's), then the rest is printed on
-// the UI goroutine.
+// browser has painted the head: an animation frame and a task after it are
+// the browser's own (a sleep in Go is not: when drawing the head takes
+// longer than the sleep, Go's scheduler runs the sleeper without handing
+// the thread back, and the head is never painted); then the rest is printed
+// on the UI goroutine.
 func (d *Disassembly) complete(ctx app.Context) {
 	head := d.Data
 	d.completing = head
-	ctx.Async(func() {
-		time.Sleep(30 * time.Millisecond)
+	afterPaint(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if d.Data == head {
 				d.Data = head.Complete()
@@ -115,6 +115,22 @@ func (d *Disassembly) complete(ctx app.Context) {
 			}
 		})
 	})
+}
+
+// afterPaint calls f in a task after the browser's next paint.
+func afterPaint(f func()) {
+	var frame, task app.Func
+	task = app.FuncOf(func(this app.Value, args []app.Value) any {
+		task.Release()
+		f()
+		return nil
+	})
+	frame = app.FuncOf(func(this app.Value, args []app.Value) any {
+		frame.Release()
+		app.Window().Call("setTimeout", task, 0)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", frame)
 }
 
 func (d *Disassembly) visibleRows() []int {

@@ -75,7 +75,24 @@ const (
 	ActExport       = "dx-export" // value: string, one of the Export* names
 	ActCompareMode  = "dx-compare-mode"
 	ActCloseCompare = "dx-close-compare"
+	ActLinkWritten  = "dx-link-written" // value: LinkFacts; the link was written and nothing else changed
 )
+
+// LinkFacts is what the share bar says of the link in the address bar.
+type LinkFacts struct {
+	Embedded bool // the link carries the file
+	Len      int  // characters
+}
+
+// OnMount takes the facts of a link written after the file was drawn: the
+// page then updates the bar alone.
+func (s *ShareBar) OnMount(ctx app.Context) {
+	ctx.Handle(ActLinkWritten, func(ctx app.Context, a app.Action) {
+		if f, ok := a.Value.(LinkFacts); ok {
+			s.Embedded, s.LinkLen, s.Copied = f.Embedded, f.Len, ""
+		}
+	})
+}
 
 // Export kinds.
 const (

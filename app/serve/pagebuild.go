@@ -92,7 +92,7 @@ var pageCopies = []pageCopy{
 var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go": true, "pkg/app/route.go": true,
 	"pkg/app/state.go": true, "pkg/app/crypto.go": true}
 
-// goappEdits change two lines of go-app's browser code. The list of
+// goappEdits change a few lines of go-app's browser code. The list of
 // internal URLs, which only go-app's server (left out) sets, is read without
 // encoding/json's decoder, which nothing else of the page needs (about 35 KB
 // of brotli with decode/diff's reading of JSON). The device identifier's
@@ -100,12 +100,31 @@ var goappDropped = map[string]bool{"pkg/app/http.go": true, "pkg/app/resource.go
 // crypto/rand's does under js/wasm, so that github.com/google/uuid, and with
 // it crypto/rand, crypto/md5 and crypto/sha1 and the FIPS 140 module their
 // initialisers bring (DRBG, AES, SHA-3, HMAC), are not linked.
+//
+// Two edits are about speed. A component's update (Dispatch, an event,
+// an action it handles) draws that component alone: go-app also draws every
+// component above it, so each scroll or resize of the hex view, each command
+// to a view and each link written drew the whole page again (two or three
+// times per opened file). In dxscope state flows down through components'
+// fields and back up only through actions, which the Inspector handles as
+// its own updates, so a view's update never changes what its parents draw;
+// PreventUpdate likewise concerns the component alone. And the page draws a
+// change 1 ms after the first event that asks for it instead of 8.3 (go-app
+// waits a 120th of a second to batch a frame's events, time every click and
+// opened file waited on top of its work).
 var goappEdits = []fileEdit{
 	{File: "pkg/app/engine.go", Old: "\t\"encoding/json\"\n", New: ""},
 	{File: "pkg/app/engine.go", Old: `json.Unmarshal([]byte(Getenv("GOAPP_INTERNAL_URLS")), &e.internalURLs)`,
 		New: `e.internalURLs = pageInternalURLs(Getenv("GOAPP_INTERNAL_URLS"))`},
 	{File: "pkg/app/context.go", Old: "\t\"github.com/google/uuid\"\n", New: ""},
 	{File: "pkg/app/context.go", Old: "id = uuid.NewString()", New: "id = pageUUID()"},
+	{File: "pkg/app/app.go", Old: "engine.Start(120)", New: "engine.Start(1000)"},
+	{File: "pkg/app/context.go",
+		Old: "for c, ok := component(ctx.sourceElement); ok; c, ok = component(c.parent()) {\n\t\t\tctx.addComponentUpdate(c, 1)",
+		New: "if c, ok := component(ctx.sourceElement); ok {\n\t\t\tctx.addComponentUpdate(c, 1)"},
+	{File: "pkg/app/context.go",
+		Old: "for c, ok := component(ctx.sourceElement); ok; c, ok = component(c.parent()) {\n\t\tctx.addComponentUpdate(c, -1)",
+		New: "if c, ok := component(ctx.sourceElement); ok {\n\t\tctx.addComponentUpdate(c, -1)"},
 	{File: "pkg/app/context.go", Old: "u, err := url.Parse(rawURL)", New: "u, err := pageParseURL(rawURL)"},
 	{File: "pkg/app/js_wasm.go", Old: "u, _ := url.Parse(rawurl)", New: "u, _ := pageParseURL(rawurl)"},
 }
