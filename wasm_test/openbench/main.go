@@ -18,7 +18,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/binary"
 	"fmt"
 	"os"
 	"slices"
@@ -28,32 +27,23 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/edit"
 	"github.com/dxscope/dxscope/views/model"
 )
 
-// container lays out a DXBC container of the named parts, in order (its
-// digest left zero: decoding checks it all the same).
+// container lays out a DXBC container of the named parts, in order, with
+// dxscope's own writer (its digest left zero: decoding checks it all the
+// same).
 func container(names []string, parts [][]byte) []byte {
-	size := 32 + 4*len(names)
-	for _, p := range parts {
-		size += 8 + len(p)
+	c := edit.New()
+	for i, name := range names {
+		if err := c.Set(name, parts[i]); err != nil {
+			panic(err)
+		}
 	}
-	b := make([]byte, 0, size)
-	b = append(b, "DXBC"...)
-	b = append(b, make([]byte, 16)...)
-	b = binary.LittleEndian.AppendUint16(b, 1)
-	b = binary.LittleEndian.AppendUint16(b, 0)
-	b = binary.LittleEndian.AppendUint32(b, uint32(size))
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(names)))
-	off := 32 + 4*len(names)
-	for _, p := range parts {
-		b = binary.LittleEndian.AppendUint32(b, uint32(off))
-		off += 8 + len(p)
-	}
-	for i, p := range parts {
-		b = append(b, names[i]...)
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(p)))
-		b = append(b, p...)
+	b, err := c.Bytes(edit.Unsigned)
+	if err != nil {
+		panic(err)
 	}
 	return b
 }
