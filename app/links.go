@@ -11,8 +11,9 @@ import (
 // or over the current one. It writes the fragment itself rather than through
 // go-app's navigation, which parses and prints the whole address (the file
 // rides in it: tens of kilobytes) several times and walks every component
-// for each entry: 12 ms of every open (docs/performance.md). go-app's record
-// of the last address goes stale, so listenPopState answers Back and Forward.
+// for each entry (about 12 ms of an open in a sampled profile,
+// docs/performance.md). go-app's record of the last address goes stale, so
+// listenPopState answers Back and Forward.
 func writeHistory(frag string, push bool) {
 	method := "replaceState"
 	if push {
