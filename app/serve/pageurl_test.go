@@ -64,3 +64,22 @@ func TestPageParseURL(t *testing.T) {
 		t.Errorf("the copy's stub does not get pageParseURL")
 	}
 }
+
+// FuzzPageParseURL: the copy's URL reader never panics, and where both it
+// and url.Parse read an address of the page's own schemes they agree (the
+// page reads location.href, which a link can fill with anything).
+func FuzzPageParseURL(f *testing.F) {
+	for _, s := range []string{"http://127.0.0.1:8080/#part=PSV0&f=eJzr", "http://[::1]:8080/p?q#f", "http://u:p@h/%zz", "https://x/a%2Fb#%E2%9C%93"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		got, gerr := pageParseURL(raw)
+		want, werr := url.Parse(raw)
+		if gerr != nil || werr != nil || !(strings.HasPrefix(raw, "http://") || strings.HasPrefix(raw, "https://")) {
+			return
+		}
+		if got.String() != want.String() || got.Fragment != want.Fragment || got.Path != want.Path || got.RawQuery != want.RawQuery {
+			t.Errorf("%q:\n got  %#v\n want %#v", raw, got, want)
+		}
+	})
+}
