@@ -109,6 +109,7 @@ func (in *Inspector) fetchExample(ctx app.Context, ex Example) {
 	in.started = in.now()
 	in.state().Reading(ex.File)
 	url := ctx.ResolveStaticResource("/web/examples/" + ex.File)
+	ctx = in.stableCtx(ctx) // as readFile: the button's context may be gone when the fetch answers
 	var then, fail app.Func
 	then = app.FuncOf(func(this app.Value, args []app.Value) any {
 		then.Release()
