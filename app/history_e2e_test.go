@@ -79,3 +79,18 @@ func TestAnOpenDrawsThePageOnce(t *testing.T) {
 	}
 	p.Shoot("draws-once")
 }
+
+// TestExamplesKeepTheFileScreen: opening another file updates the file
+// screen in place. An example shows "Reading…" before it opens; the status
+// used to shift the page's children, and go-app, which matches children by
+// position, built the summary, the share bar and every pane anew.
+func TestExamplesKeepTheFileScreen(t *testing.T) {
+	p := openExample(t, "compute.dxbc")
+	p.Eval(`document.getElementById('part-list').dataset.kept = 'yes'`)
+	p.Eval(`document.querySelector('.summary').dataset.kept = 'yes'`)
+	p.Click(`#example-vertex\.dxbc`)
+	p.WaitFile("vertex.dxbc")
+	if got := browsertest.Eval[string](p, `(document.getElementById('part-list')?.dataset.kept || '') + '/' + (document.querySelector('.summary')?.dataset.kept || '')`); got != "yes/yes" {
+		t.Errorf("the part list and the summary were built anew for the next file (kept: %q)", got)
+	}
+}

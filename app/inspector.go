@@ -257,8 +257,14 @@ func (in *Inspector) Render() app.UI {
 				}),
 			),
 		),
-		app.If(st.Status != "", func() app.UI { return app.P().ID("status").Class("status").Text(st.Status) }),
-		app.If(lastCrash != nil, in.crashBanner),
+		// The notices keep one place among the page's children: go-app
+		// matches children by position, so a status coming or going would
+		// otherwise build the summary, the share bar and the file screen
+		// below it anew (each example opened showed "Reading…" first).
+		app.Div().Class("notices").Body(
+			app.If(st.Status != "", func() app.UI { return app.P().ID("status").Class("status").Text(st.Status) }),
+			app.If(lastCrash != nil, in.crashBanner),
+		),
 		app.If(st.Model != nil, func() app.UI { return &views.SummaryBar{Model: st.Model} }),
 		in.shareUI(),
 		in.mainView(),
