@@ -17,7 +17,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"slices"
@@ -65,12 +64,11 @@ func main() {
 		os.Exit(1)
 	}
 	var files [][]byte
-	sc := bufio.NewScanner(strings.NewReader(string(list)))
-	for sc.Scan() {
-		if sc.Text() == "" {
+	for _, name := range strings.Split(string(list), "\n") {
+		if name == "" {
 			continue
 		}
-		b, err := os.ReadFile(sc.Text())
+		b, err := os.ReadFile(name)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
