@@ -24,10 +24,12 @@ func writeHistory(frag string, push bool) {
 
 // writeLink writes the link of the view as it is, when nothing else
 // changed (after a paint, after scrolling): the share bar, which shows the
-// link, is told; the rest of the page is not drawn again.
+// link, is told. Its caller keeps the rest of the page from being drawn
+// again, with one PreventUpdate: go-app counts an update per Dispatch and
+// takes one back per PreventUpdate, so a second one would cancel another
+// update of the same frame (an opened file once stayed unshown so).
 func (in *Inspector) writeLink(ctx app.Context) {
 	in.apply(ctx, in.state().Note())
-	ctx.PreventUpdate()
 	l := in.state().Link
 	ctx.NewActionWithValue(views.ActLinkWritten, views.LinkFacts{Embedded: l.Embedded, Len: l.Len})
 }
