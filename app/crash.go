@@ -113,17 +113,17 @@ func (in *Inspector) crashBanner() app.UI {
 	msg := "dxscope hit a bug and restarted itself: " + c.Message + "."
 	var detail []app.UI
 	if c.Input != "" {
-		detail = append(detail, app.Li().Text("The last file given to the page: "+c.Input+"."))
+		detail = append(detail, app.Elem("li").Text("The last file given to the page: "+c.Input+"."))
 	}
 	if c.Link != "" {
-		detail = append(detail, app.Li().Body(app.Text("The address was "), app.Code().Text(c.Link)))
+		detail = append(detail, app.Elem("li").Body(app.Text("The address was "), app.Elem("code").Text(c.Link)))
 	}
 	if c.Where != "" {
-		detail = append(detail, app.Li().Body(app.Text("In "), app.Code().Text(c.Where)))
+		detail = append(detail, app.Elem("li").Body(app.Text("In "), app.Elem("code").Text(c.Where)))
 	}
-	return app.Div().ID("crash").Class("crash").Aria("role", "alert").Body(
-		app.P().Text(msg+" The page works again; open a file or an example."),
-		app.Ul().Body(detail...),
-		app.Button().Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { lastCrash = nil }),
+	return app.Elem("div").ID("crash").Class("crash").Aria("role", "alert").Body(
+		app.Elem("p").Text(msg+" The page works again; open a file or an example."),
+		app.Elem("ul").Body(detail...),
+		app.Elem("button").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { lastCrash = nil }),
 	)
 }

@@ -18,9 +18,9 @@ func (in *Inspector) databaseBanner() app.UI {
 	if !st.FromDatabase() {
 		return nil
 	}
-	return app.P().ID("db-from").Class("nested").Body(
+	return app.Elem("p").ID("db-from").Class("nested").Body(
 		app.Text(st.DB.FromNote+" "),
-		app.Button().ID("db-back").Class("link").Text("Back to the database").OnClick(func(ctx app.Context, e app.Event) {
+		app.Elem("button").ID("db-back").Class("link").Text("Back to the database").OnClick(func(ctx app.Context, e app.Event) {
 			in.run(ctx, st.BackToDatabase)
 		}),
 	)
@@ -30,28 +30,28 @@ func (in *Inspector) databaseBanner() app.UI {
 func (in *Inspector) databaseBody() app.UI {
 	db := &in.state().DB
 	active := min(db.Active, len(db.List)-1)
-	return app.Section().ID("database").Class("database").Body(
-		app.Div().Class("db-tabs").Body(
+	return app.Elem("section").ID("database").Class("database").Body(
+		app.Elem("div").Class("db-tabs").Body(
 			app.Range(db.List).Slice(func(i int) app.UI {
 				dm := db.List[i]
 				cls := "db-tab"
 				if i == active {
 					cls += " selected"
 				}
-				return app.Span().Class(cls).DataSet("name", dm.Name).Body(
-					app.Button().ID(fmt.Sprintf("db-tab-%d", i)).Class("db-tab-name").Text(model.Shown(dm.Name)+" · "+dm.DB.Kind.Short()).
+				return app.Elem("span").Class(cls).DataSet("name", dm.Name).Body(
+					app.Elem("button").ID(fmt.Sprintf("db-tab-%d", i)).Class("db-tab-name").Text(model.Shown(dm.Name)+" · "+dm.DB.Kind.Short()).
 						OnClick(func(ctx app.Context, e app.Event) {
 							in.run(ctx, func() page.Effects { return in.state().SelectDatabase(i) })
 						}, app.EventScope(i, fmt.Sprintf("%p", dm))),
-					app.Button().ID(fmt.Sprintf("db-close-%d", i)).Class("db-tab-close").Title("Close "+dm.Name).Text("×").
+					app.Elem("button").ID(fmt.Sprintf("db-close-%d", i)).Class("db-tab-close").Title("Close "+dm.Name).Text("×").
 						OnClick(func(ctx app.Context, e app.Event) {
 							in.run(ctx, func() page.Effects { return in.state().CloseDatabase(i) })
 						}, app.EventScope(i, fmt.Sprintf("%p", dm))),
 				)
 			}),
-			app.Label().Class("button db-also").For("db-also-input").Text("Also open…").
+			app.Elem("label").Class("button db-also").Attr("for", "db-also-input").Text("Also open…").
 				Title("Open another database beside this one (an SODB with a PSDB links their groups)"),
-			app.Input().ID("db-also-input").Type("file").Class("visually-hidden").OnChange(in.onPick),
+			app.Elem("input").ID("db-also-input").Attr("type", "file").Class("visually-hidden").OnChange(in.onPick),
 		),
 		&views.DatabaseView{DB: db.List[active], Index: active, Rev: db.Rev},
 	)

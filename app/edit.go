@@ -38,8 +38,8 @@ func (in *Inspector) handleEdit(ctx app.Context, handle func(name string, op fun
 func (in *Inspector) editUI() app.UI {
 	st := in.state()
 	if !st.Editing() {
-		return app.Div().Class("edit-bar").Body(
-			app.Button().ID("edit-toggle").Class("edit-btn").Text("Edit…").
+		return app.Elem("div").Class("edit-bar").Body(
+			app.Elem("button").ID("edit-toggle").Class("edit-btn").Text("Edit…").
 				Title("remove parts, replace the root signature, re-sign; undo, compare with the original and download the result — in this browser, nothing is uploaded").
 				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.StartEdit) }),
 		)

@@ -241,18 +241,18 @@ func (in *Inspector) Render() app.UI {
 	if in.dragging {
 		cls += " dragging"
 	}
-	return app.Div().ID("app").Class(cls).
+	return app.Elem("div").ID("app").Class(cls).
 		OnDragOver(in.onDragOver).OnDragLeave(in.onDragLeave).OnDrop(in.onDrop).OnKeyDown(in.onKey).Body(
-		app.Header().Class("top").Body(
-			app.H1().Body(app.Img().Src("/web/icon.svg").Alt("").Class("logo"), app.Text("dxscope")),
-			app.P().Class("tagline").Text("DirectX shader container inspector. Files are decoded in your browser; nothing is uploaded."),
-			app.Div().Class("open").Body(
+		app.Elem("header").Class("top").Body(
+			app.Elem("h1").Body(app.Elem("img").Attr("src", "/web/icon.svg").Attr("alt", "").Class("logo"), app.Text("dxscope")),
+			app.Elem("p").Class("tagline").Text("DirectX shader container inspector. Files are decoded in your browser; nothing is uploaded."),
+			app.Elem("div").Class("open").Body(
 				views.FileButton("file-input", "button", "", "", "Open a file…"),
 				views.HiddenFileInput("file-input", in.onPick),
-				app.Span().Class("or").Text("or drop one anywhere, or try:"),
+				app.Elem("span").Class("or").Text("or drop one anywhere, or try:"),
 				app.Range(Examples).Slice(func(i int) app.UI {
 					ex := Examples[i]
-					return app.Button().Class("example").ID("example-" + ex.File).Title(ex.About).Text(ex.Label).
+					return app.Elem("button").Class("example").ID("example-" + ex.File).Title(ex.About).Text(ex.Label).
 						OnClick(func(ctx app.Context, e app.Event) { in.fetchExample(ctx, ex) })
 				}),
 			),
@@ -261,18 +261,18 @@ func (in *Inspector) Render() app.UI {
 		// matches children by position, so a status coming or going would
 		// otherwise build the summary, the share bar and the file screen
 		// below it anew (each example opened showed "Reading…" first).
-		app.Div().Class("notices").Body(
-			app.If(st.Status != "", func() app.UI { return app.P().ID("status").Class("status").Text(st.Status) }),
+		app.Elem("div").Class("notices").Body(
+			app.If(st.Status != "", func() app.UI { return app.Elem("p").ID("status").Class("status").Text(st.Status) }),
 			app.If(lastCrash != nil, in.crashBanner),
 		),
 		app.If(st.Model != nil, func() app.UI { return &views.SummaryBar{Model: st.Model} }),
 		in.shareUI(),
 		in.mainView(),
 		app.If(st.ShowKeys, in.keysPanel),
-		app.Footer().Class("keys").Body(
+		app.Elem("footer").Class("keys").Body(
 			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part · ?: all keys."),
 		),
-		app.Div().Class("drop-overlay").Text("Drop to inspect"),
+		app.Elem("div").Class("drop-overlay").Text("Drop to inspect"),
 	)
 }
 
@@ -289,17 +289,17 @@ func (in *Inspector) mainView() app.UI {
 	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
 	case st.Screen == page.Demo:
-		return app.Section().Class("demo").Body(
-			app.H2().Text("Special views with made-up data"),
+		return app.Elem("section").Class("demo").Body(
+			app.Elem("h2").Text("Special views with made-up data"),
 			&views.SignatureTable{Title: "input signature (demo)", Rows: views.DemoSignature()},
 			&views.DependencyGrid{Data: demoGrid},
 		)
 	case m == nil:
-		return app.Section().Class("welcome").Body(
-			app.H2().Text("Open a shader container"),
-			app.P().Text("dxscope reads DXBC and DXIL containers (the output of FXC and DXC) and shows every part, every field and the bytes each came from. Select a field to learn what it means; click a byte to find the field it belongs to."),
-			app.P().Text("Files that are not containers are searched for containers inside them (game packages, shader caches, executables). SQLite files open as databases: state object databases (SODB), precompiled shader databases (PSDB) or any other, with every shader one click away."),
-			app.P().Text("Compare with… shows what differs between two containers, field by field. The address bar is always a link to what you see; the file travels inside it, never to a server."),
+		return app.Elem("section").Class("welcome").Body(
+			app.Elem("h2").Text("Open a shader container"),
+			app.Elem("p").Text("dxscope reads DXBC and DXIL containers (the output of FXC and DXC) and shows every part, every field and the bytes each came from. Select a field to learn what it means; click a byte to find the field it belongs to."),
+			app.Elem("p").Text("Files that are not containers are searched for containers inside them (game packages, shader caches, executables). SQLite files open as databases: state object databases (SODB), precompiled shader databases (PSDB) or any other, with every shader one click away."),
+			app.Elem("p").Text("Compare with… shows what differs between two containers, field by field. The address bar is always a link to what you see; the file travels inside it, never to a server."),
 		)
 	case m.File == nil:
 		return &views.EmbeddedList{Model: m}
@@ -326,38 +326,38 @@ func (in *Inspector) body() app.UI {
 	if st.FullView {
 		cols += " full-view"
 	}
-	return app.Div().Class("main").Body(
+	return app.Elem("div").Class("main").Body(
 		in.databaseBanner(),
 		app.If(m.Base > 0 && !st.FromDatabase(), func() app.UI {
-			return app.P().Class("nested").Body(
+			return app.Elem("p").Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), model.Shown(m.Name))),
-				app.Button().Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
+				app.Elem("button").Class("link").Text("Back to the file").OnClick(func(ctx app.Context, e app.Event) {
 					in.run(ctx, st.BackToFile)
 				}),
 			)
 		}),
 		in.editUI(),
 		in.paneTabs(pv),
-		app.Div().Class(cols).DataSet("pane", st.Pane.String()).Body(
-			app.Aside().ID("pane-parts").Class("col-parts pane").Aria("label", "parts").Body(
-				app.H2().Text("Parts"),
+		app.Elem("div").Class(cols).DataSet("pane", st.Pane.String()).Body(
+			app.Elem("aside").ID("pane-parts").Class("col-parts pane").Aria("label", "parts").Body(
+				app.Elem("h2").Text("Parts"),
 				&views.PartList{Parts: m.Parts, Selected: st.Part, Removable: st.Editing()},
 				// Beside the parts: a damaged file's problems and the
 				// teaching panel are on screen together.
-				app.Section().Class("problems-section").Body(
-					app.H2().Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
+				app.Elem("section").Class("problems-section").Body(
+					app.Elem("h2").Text(fmt.Sprintf("Problems (%d)", len(m.Problems))),
 					&views.ProblemList{Problems: m.Problems},
 				),
 			),
-			app.Section().ID("pane-view").Class("col-tree pane").Aria("label", "decoded value").Body(
-				app.H2().Body(app.Span().Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
-				app.P().Class("about").Text(pv.About),
+			app.Elem("section").ID("pane-view").Class("col-tree pane").Aria("label", "decoded value").Body(
+				app.Elem("h2").Body(app.Elem("span").Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
+				app.Elem("p").Class("about").Text(pv.About),
 				in.partViews(pv),
 			),
-			app.Section().ID("pane-bytes").Class("col-bytes pane").Aria("label", "bytes").Body(
+			app.Elem("section").ID("pane-bytes").Class("col-bytes pane").Aria("label", "bytes").Body(
 				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc, Also: st.SourceMarks()},
 			),
-			app.Section().ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
+			app.Elem("section").ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
 				in.lineCode(),
 				&views.TeachPanel{Model: m, Sel: st.Sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
 				&views.DataInspector{Data: m.Data, Off: st.CursorAt()},
@@ -381,10 +381,10 @@ func (in *Inspector) lineCode() app.UI {
 func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
 	st := in.state()
 	tab := func(p page.Pane, label string) app.UI {
-		return app.Button().ID("show-"+p.String()).Class("pane-tab pane-tab-"+p.String()).Role("tab").Aria("selected", st.Pane == p).Text(label).
+		return app.Elem("button").ID("show-"+p.String()).Class("pane-tab pane-tab-"+p.String()).Role("tab").Aria("selected", st.Pane == p).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.ShowPane(p) }) }, app.EventScope(p.String()))
 	}
-	return app.Div().Class("pane-tabs").Role("tablist").Aria("label", "panes").Body(
+	return app.Elem("div").Class("pane-tabs").Role("tablist").Aria("label", "panes").Body(
 		tab(page.PartsPane, "Parts"),
 		tab(page.ViewPane, model.Shown(pv.Name)),
 		tab(page.BytesPane, "Bytes"),
@@ -406,31 +406,31 @@ func (in *Inspector) partViews(pv *model.PartView) app.UI {
 	specials := views.Specials(pv, sel)
 	texts := pv.HasDumps()
 	tree := func() app.UI {
-		return app.Div().Class("tree-tab").Body(
+		return app.Elem("div").Class("tree-tab").Body(
 			&views.TreeView{Tree: pv.Tree(), Part: pv.Index, Open: st.OpenNodes(), Rev: st.ExpandedRev, Selected: st.Node})
 	}
 	if len(specials) == 0 && !texts {
-		return app.Div().Class("part-views").Body(tree())
+		return app.Elem("div").Class("part-views").Body(tree())
 	}
 	shown := st.ShownTab(len(specials) > 0, texts)
 	tab := func(id, label string, t page.Tab) app.UI {
-		return app.Button().ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
+		return app.Elem("button").ID(id).Class("part-tab").Aria("selected", shown == t).Role("tab").Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SetTab(t) }) }, app.EventScope(id)) // the tabs a part has vary: each button keeps its own handler
 	}
 	full := "Full width"
 	if st.FullView {
 		full = "Columns"
 	}
-	return app.Div().Class("part-views").Body(
-		app.Div().Class("part-tabs").Role("tablist").Body(
+	return app.Elem("div").Class("part-views").Body(
+		app.Elem("div").Class("part-tabs").Role("tablist").Body(
 			app.If(len(specials) > 0, func() app.UI { return tab("tab-view", model.Shown(pv.Name)+" view", page.OwnView) }),
 			tab("tab-tree", "Tree", page.Tree),
 			app.If(texts, func() app.UI { return tab("tab-text", "Text", page.Text) }),
-			app.Button().ID("full-view").Class("full-view-toggle").Aria("pressed", st.FullView).
+			app.Elem("button").ID("full-view").Class("full-view-toggle").Aria("pressed", st.FullView).
 				Title("give the part's views the whole width (the parts and bytes come back with Columns)").Text(full).
 				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.ToggleFullView) }),
 		),
-		app.If(shown == page.OwnView, func() app.UI { return app.Div().Class("specials").Body(in.withSource(pv, sv, specials)...) }),
+		app.If(shown == page.OwnView, func() app.UI { return app.Elem("div").Class("specials").Body(in.withSource(pv, sv, specials)...) }),
 		app.If(shown == page.Tree, tree),
 		app.If(shown == page.Text, func() app.UI {
 			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name)}
@@ -450,9 +450,9 @@ func (in *Inspector) withSource(pv *model.PartView, sv *model.SourceView, specia
 		return []app.UI{&views.SourceBeside{Code: specials, Data: sv, Selected: st.Src}}
 	case pv.HasDisassembly() || pv.CodeListing() != nil:
 		i := sv.PartIndex
-		note := app.P().Class("source-note").Body(
+		note := app.Elem("p").Class("source-note").Body(
 			app.Text(fmt.Sprintf("The debug information maps the source lines onto the %s part's code. ", model.Shown(sv.Part))),
-			app.Button().ID("show-source-part").Class("link").Text("Show "+model.Shown(sv.Part)+" with its source").
+			app.Elem("button").ID("show-source-part").Class("link").Text("Show "+model.Shown(sv.Part)+" with its source").
 				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.SelectPart(i) }) }),
 		)
 		return append([]app.UI{note}, specials...)

@@ -152,11 +152,11 @@ func (in *Inspector) keysPanel() app.UI {
 func keysHelp(close func()) app.UI {
 	rows := make([]app.UI, len(keys))
 	for i, k := range keys {
-		rows[i] = app.Tr().Body(app.Th().Body(app.Kbd().Text(k[0])), app.Td().Text(k[1]))
+		rows[i] = app.Elem("tr").Body(app.Elem("th").Body(app.Elem("kbd").Text(k[0])), app.Elem("td").Text(k[1]))
 	}
-	return app.Div().ID("keys-help").Class("keys-help").Role("dialog").Aria("label", "keyboard keys").Body(
-		app.H2().Text("Keys"),
-		app.Table().Body(app.TBody().Body(rows...)),
-		app.Button().ID("keys-close").Text("Close").OnClick(func(ctx app.Context, e app.Event) { close() }),
+	return app.Elem("div").ID("keys-help").Class("keys-help").Role("dialog").Aria("label", "keyboard keys").Body(
+		app.Elem("h2").Text("Keys"),
+		app.Elem("table").Body(app.Elem("tbody").Body(rows...)),
+		app.Elem("button").ID("keys-close").Text("Close").OnClick(func(ctx app.Context, e app.Event) { close() }),
 	)
 }

@@ -73,10 +73,10 @@ func (in *Inspector) shareUI() app.UI {
 	st := in.state()
 	items := []app.UI{views.HiddenFileInput("compare-input", in.onPickCompare)}
 	if e := st.Link.Err; e != "" {
-		items = append(items, app.P().ID("link-error").Class("status link-error").Role("alert").Text(e))
+		items = append(items, app.Elem("p").ID("link-error").Class("status link-error").Role("alert").Text(e))
 	}
 	if n := st.Link.Note; n != "" {
-		items = append(items, app.P().ID("link-note").Class("status link-note").Text(n))
+		items = append(items, app.Elem("p").ID("link-note").Class("status link-note").Text(n))
 	}
 	if p := st.Link.Pending; p != nil {
 		items = append(items, in.prompt(p))
@@ -97,7 +97,7 @@ func (in *Inspector) shareUI() app.UI {
 			Compare: st.Comparing(), CompareMode: st.Next == page.OpenAsCompared,
 		})
 	}
-	return app.Div().Class("share").Body(items...)
+	return app.Elem("div").Class("share").Body(items...)
 }
 
 // prompt asks for the file (or compared file) a link names by hash.
@@ -118,7 +118,7 @@ func (in *Inspector) prompt(p *linkstate.State) app.UI {
 		if sel == "" {
 			sel = "a view"
 		}
-		return app.P().ID("link-prompt").Class("status link-prompt").Text(
+		return app.Elem("p").ID("link-prompt").Class("status link-prompt").Text(
 			fmt.Sprintf("This link selects %s: open a file and it is shown there.", sel))
 	}
 	if name == "" {
@@ -132,8 +132,8 @@ func (in *Inspector) prompt(p *linkstate.State) app.UI {
 	if what == "compared file" {
 		input = "compare-input"
 	}
-	return app.Div().ID("link-prompt").Class("status link-prompt").Body(
-		app.P().Body(
+	return app.Elem("div").ID("link-prompt").Class("status link-prompt").Body(
+		app.Elem("p").Body(
 			app.Text(fmt.Sprintf("This link shows %s, %s, which was too large to travel in the link. Open your copy of %s to see the view; it is checked against the link's SHA-256 (%s…) first. Nothing is uploaded.",
 				name, sizeText, name, sha[:16])),
 		),

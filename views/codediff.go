@@ -28,23 +28,23 @@ type CodeDiffView struct {
 // Render draws the hunks.
 func (v *CodeDiffView) Render() app.UI {
 	if len(v.Hunks) == 0 {
-		return app.Div().ID("cmp-code").Class("cmp-code empty")
+		return app.Elem("div").ID("cmp-code").Class("cmp-code empty")
 	}
 	var rows []app.UI
 	drawn := 0
 	for hi, h := range v.Hunks {
 		if drawn >= maxCodeDiffLines {
-			rows = append(rows, app.Div().Class("cmp-more").Text(fmt.Sprintf("%d more hunks: dxscope diff --text prints them all", len(v.Hunks)-hi)))
+			rows = append(rows, app.Elem("div").Class("cmp-more").Text(fmt.Sprintf("%d more hunks: dxscope diff --text prints them all", len(v.Hunks)-hi)))
 			break
 		}
-		rows = append(rows, app.Div().Class("cmp-code-hunk").Text(fmt.Sprintf("@@ -%d,%d +%d,%d @@ %s", h.StartA+1, h.CountA, h.StartB+1, h.CountB, model.Shown(h.Unit))))
+		rows = append(rows, app.Elem("div").Class("cmp-code-hunk").Text(fmt.Sprintf("@@ -%d,%d +%d,%d @@ %s", h.StartA+1, h.CountA, h.StartB+1, h.CountB, model.Shown(h.Unit))))
 		for li, l := range h.Lines {
 			ref := model.CodeRef{Hunk: hi, Line: li}
 			cls := map[byte]string{' ': "cmp-code-line", '-': "cmp-code-line cmp-code-del", '+': "cmp-code-line cmp-code-add"}[l.Op]
 			if v.HasSel && v.Selected == ref {
 				cls += " selected"
 			}
-			row := app.Div().Class(cls).Text(string(l.Op) + l.Text)
+			row := app.Elem("div").Class(cls).Text(string(l.Op) + l.Text)
 			if l.A.Size > 0 || l.B.Size > 0 {
 				row = row.Title("click to see its bytes").
 					On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareCode, ref) }, app.EventScope(hi, li))
@@ -53,8 +53,8 @@ func (v *CodeDiffView) Render() app.UI {
 			drawn++
 		}
 	}
-	return app.Details().ID("cmp-code").Class("cmp-code").Open(true).Body(
-		app.Summary().Text(fmt.Sprintf("Code, function by function (%d hunks)", len(v.Hunks))),
-		app.Div().Class("cmp-code-lines").Body(rows...),
+	return app.Elem("details").ID("cmp-code").Class("cmp-code").Attr("open", true).Body(
+		app.Elem("summary").Text(fmt.Sprintf("Code, function by function (%d hunks)", len(v.Hunks))),
+		app.Elem("div").Class("cmp-code-lines").Body(rows...),
 	)
 }

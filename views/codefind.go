@@ -73,9 +73,9 @@ func (f *lineFind) form(id string, count func() int, text func(int) string, goTo
 			goTo(ctx, i)
 		}
 	}
-	return app.Div().Class("code-find").Role("search").Body(
-		app.Input().ID(id+"-find").Type("search").Class("code-find-input").Placeholder("Find in the listing").
-			Aria("label", "find in the listing").Value(f.query).
+	return app.Elem("div").Class("code-find").Role("search").Body(
+		app.Elem("input").ID(id+"-find").Attr("type", "search").Class("code-find-input").Attr("placeholder", "Find in the listing").
+			Aria("label", "find in the listing").Attr("value", f.query).
 			OnInput(func(ctx app.Context, e app.Event) {
 				f.query = ctx.JSSrc().Get("value").String()
 				f.search(count(), text)
@@ -93,10 +93,10 @@ func (f *lineFind) form(id string, count func() int, text func(int) string, goTo
 				}
 				move(ctx, dir)
 			}),
-		app.Button().ID(id+"-find-prev").Class("code-find-step").Title("previous match (Shift+Enter)").Text("↑").
+		app.Elem("button").ID(id+"-find-prev").Class("code-find-step").Title("previous match (Shift+Enter)").Text("↑").
 			OnClick(func(ctx app.Context, e app.Event) { move(ctx, -1) }),
-		app.Button().ID(id+"-find-next").Class("code-find-step").Title("next match (Enter)").Text("↓").
+		app.Elem("button").ID(id+"-find-next").Class("code-find-step").Title("next match (Enter)").Text("↓").
 			OnClick(func(ctx app.Context, e app.Event) { move(ctx, 1) }),
-		app.Span().ID(id+"-find-status").Class("code-find-status").Aria("live", "polite").Text(f.status()),
+		app.Elem("span").ID(id+"-find-status").Class("code-find-status").Aria("live", "polite").Text(f.status()),
 	)
 }

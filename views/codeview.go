@@ -180,17 +180,17 @@ func (v *CodeView) Render() app.UI {
 	n := len(v.Lines)
 	top := min(v.top, max(n-1, 0))
 	end := min(top+codeWindow, n)
-	return app.Div().Class("special listing").Body(
-		app.Div().Class("code-head").Body(
-			app.H3().Text(v.Title),
+	return app.Elem("div").Class("special listing").Body(
+		app.Elem("div").Class("code-head").Body(
+			app.Elem("h3").Text(v.Title),
 			v.find.form(v.ID, func() int { return len(v.Lines) }, func(i int) string { return v.Lines[i].Text }, v.reveal),
 		),
 		spellingNote(v.Spelling),
 		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),
-		app.Div().ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
-			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
+		app.Elem("div").ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
+			app.Elem("div").Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(v.linesHTML(top, end)),
-			app.Div().Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
+			app.Elem("div").Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
 		),
 	)
 }

@@ -30,35 +30,35 @@ type CompareView struct {
 func (v *CompareView) Render() app.UI {
 	r := v.Report
 	if r == nil || v.A == nil || v.B == nil {
-		return app.Div().ID("compare").Class("compare")
+		return app.Elem("div").ID("compare").Class("compare")
 	}
 	// The report scrolls with the page; both hex views stay beside it
 	// (web/share.css), so a difference clicked shows its bytes at once.
-	return app.Div().ID("compare").Class("compare").Body(app.Div().Class("cmp-report").Body(
-		app.H2().Body(
-			app.Text("Compare "), app.Span().ID("cmp-name-a").Class("cmp-a").Text("A: "+model.Shown(v.A.Name)),
-			app.Text(" → "), app.Span().ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
+	return app.Elem("div").ID("compare").Class("compare").Body(app.Elem("div").Class("cmp-report").Body(
+		app.Elem("h2").Body(
+			app.Text("Compare "), app.Elem("span").ID("cmp-name-a").Class("cmp-a").Text("A: "+model.Shown(v.A.Name)),
+			app.Text(" → "), app.Elem("span").ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
 		),
-		app.P().ID("cmp-verdict").Class("cmp-verdict").Text(r.Verdict),
+		app.Elem("p").ID("cmp-verdict").Class("cmp-verdict").Text(r.Verdict),
 		app.If(len(r.Changes) > 0, func() app.UI {
-			return app.Details().ID("cmp-changes").Class("cmp-changes").Open(true).Body(
-				app.Summary().Text(fmt.Sprintf("What changed, most meaningful first (%d)", len(r.Changes))),
-				app.Ol().Body(app.Range(r.Changes).Slice(func(i int) app.UI {
+			return app.Elem("details").ID("cmp-changes").Class("cmp-changes").Attr("open", true).Body(
+				app.Elem("summary").Text(fmt.Sprintf("What changed, most meaningful first (%d)", len(r.Changes))),
+				app.Elem("ol").Body(app.Range(r.Changes).Slice(func(i int) app.UI {
 					ch := r.Changes[i]
-					return app.Li().Class("cmp-change cmp-topic-"+strings.ReplaceAll(ch.Topic, " ", "-")).DataSet("path", ch.Path).Text(ch.Text)
+					return app.Elem("li").Class("cmp-change cmp-topic-"+strings.ReplaceAll(ch.Topic, " ", "-")).DataSet("path", ch.Path).Text(ch.Text)
 				})),
 			)
 		}),
 		app.If(len(v.Code) > 0, func() app.UI { return &CodeDiffView{Hunks: v.Code, Selected: v.CodeSel, HasSel: v.HasCodeSel} }),
-		app.Ul().ID("cmp-parts").Class("cmp-parts").Body(app.Range(r.Rows).Slice(func(i int) app.UI { return v.row(r.Rows[i]) })),
+		app.Elem("ul").ID("cmp-parts").Class("cmp-parts").Body(app.Range(r.Rows).Slice(func(i int) app.UI { return v.row(r.Rows[i]) })),
 	),
-		app.Div().Class("cmp-hex").Body(
-			app.Div().Class("cmp-side").Body(
-				app.H3().Text("A: "+model.Shown(v.A.Name)),
+		app.Elem("div").Class("cmp-hex").Body(
+			app.Elem("div").Class("cmp-side").Body(
+				app.Elem("h3").Text("A: "+model.Shown(v.A.Name)),
 				&HexView{Model: v.A, Sel: v.SelA, IDPrefix: "hexa", ClickAct: ActCompareByteA, Marks: v.MarksA},
 			),
-			app.Div().Class("cmp-side").Body(
-				app.H3().Text("B: "+model.Shown(v.B.Name)),
+			app.Elem("div").Class("cmp-side").Body(
+				app.Elem("h3").Text("B: "+model.Shown(v.B.Name)),
 				&HexView{Model: v.B, Sel: v.SelB, IDPrefix: "hexb", ClickAct: ActCompareByteB, Marks: v.MarksB},
 			),
 		),
@@ -68,24 +68,24 @@ func (v *CompareView) Render() app.UI {
 // row is one part of the report: its line, then the values that differ.
 func (v *CompareView) row(d model.CompareRow) app.UI {
 	cls := "cmp-part cmp-" + d.Status
-	line := app.Div().Class("cmp-line").Body(
-		app.Span().Class("cmp-mark").Text(d.Mark),
-		app.Span().Class("part-name").Text(d.Name),
-		app.If(d.Text != "", func() app.UI { return app.Span().Class("cmp-text").Text(d.Text) }),
-		app.If(d.Summary != "", func() app.UI { return app.Span().Class("cmp-summary").Text(d.Summary) }),
+	line := app.Elem("div").Class("cmp-line").Body(
+		app.Elem("span").Class("cmp-mark").Text(d.Mark),
+		app.Elem("span").Class("part-name").Text(d.Name),
+		app.If(d.Text != "", func() app.UI { return app.Elem("span").Class("cmp-text").Text(d.Text) }),
+		app.If(d.Summary != "", func() app.UI { return app.Elem("span").Class("cmp-summary").Text(d.Summary) }),
 	)
 	if d.Ref.Part >= 0 {
 		line = line.DataSet("part", d.Name)
 	}
 	if !d.Clickable {
-		return app.Li().Class(cls).Body(line, v.fields(d))
+		return app.Elem("li").Class(cls).Body(line, v.fields(d))
 	}
 	if v.HasSel && v.Selected == d.Ref {
 		cls += " selected"
 	}
 	ref := d.Ref
 	line = line.OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }, app.EventScope(ref.Part, ref.Field))
-	return app.Li().Class(cls).Body(line, v.fields(d), app.If(d.Bytes != "", func() app.UI { return app.Div().Class("cmp-bytes").Text(d.Bytes) }))
+	return app.Elem("li").Class(cls).Body(line, v.fields(d), app.If(d.Bytes != "", func() app.UI { return app.Elem("div").Class("cmp-bytes").Text(d.Bytes) }))
 }
 
 func (v *CompareView) fields(d model.CompareRow) app.UI {
@@ -99,14 +99,14 @@ func (v *CompareView) fields(d model.CompareRow) app.UI {
 			cls += " selected"
 		}
 		ref := f.Ref
-		items = append(items, app.Li().Class(cls).ID(fmt.Sprintf("cmp-field-%d-%d", ref.Part+1, ref.Field)).DataSet("path", f.Path).
+		items = append(items, app.Elem("li").Class(cls).ID(fmt.Sprintf("cmp-field-%d-%d", ref.Part+1, ref.Field)).DataSet("path", f.Path).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareSelect, ref) }, app.EventScope(ref.Part, ref.Field)).Body(
-			app.Span().Class("cmp-path").Text(f.Label),
-			app.Span().Class("cmp-where").Text(f.Where),
+			app.Elem("span").Class("cmp-path").Text(f.Label),
+			app.Elem("span").Class("cmp-where").Text(f.Where),
 		))
 	}
 	if d.Omitted > 0 {
-		items = append(items, app.Li().Class("cmp-more").Text(fmt.Sprintf("… and %d more differences", d.Omitted)))
+		items = append(items, app.Elem("li").Class("cmp-more").Text(fmt.Sprintf("… and %d more differences", d.Omitted)))
 	}
-	return app.Ul().Class("cmp-fields").Body(items...)
+	return app.Elem("ul").Class("cmp-fields").Body(items...)
 }

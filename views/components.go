@@ -20,21 +20,21 @@ type SummaryBar struct {
 func (s *SummaryBar) Render() app.UI {
 	m := s.Model
 	if m == nil {
-		return app.Div().Class("summary")
+		return app.Elem("div").Class("summary")
 	}
 	item := func(label, value, cls string) app.UI {
-		return app.Div().Class("sum-item "+cls).Body(
-			app.Span().Class("sum-label").Text(label),
-			app.Span().Class("sum-value").Text(value),
+		return app.Elem("div").Class("sum-item "+cls).Body(
+			app.Elem("span").Class("sum-label").Text(label),
+			app.Elem("span").Class("sum-value").Text(value),
 		)
 	}
 	items := []app.UI{
-		app.Div().Class("sum-item sum-name").Body(app.Span().ID("file-name").Text(model.Shown(m.Name))),
+		app.Elem("div").Class("sum-item sum-name").Body(app.Elem("span").ID("file-name").Text(model.Shown(m.Name))),
 		item("size", model.SizeText(int64(len(m.Data))), "sum-size"),
 	}
 	if m.File == nil {
 		items = append(items, item("kind", "not a container", "sum-bad"))
-		return app.Div().Class("summary").Body(items...)
+		return app.Elem("div").Class("summary").Body(items...)
 	}
 	if m.Base > 0 {
 		items = append(items, item("container at", model.Hex(m.Base), "sum-base"))
@@ -45,22 +45,22 @@ func (s *SummaryBar) Render() app.UI {
 	}
 	if m.Requires != "" {
 		// First in the summary: what a device and runtime need to create it.
-		items = append(items, app.Div().Class("sum-item sum-requires").Title("Requirements: "+m.Requires).Body(
-			app.Span().Class("sum-label").Text("requires"),
-			app.Span().ID("requires").Class("sum-value").Text(model.Cut(m.Requires)),
+		items = append(items, app.Elem("div").Class("sum-item sum-requires").Title("Requirements: "+m.Requires).Body(
+			app.Elem("span").Class("sum-label").Text("requires"),
+			app.Elem("span").ID("requires").Class("sum-value").Text(model.Cut(m.Requires)),
 		))
 	}
 	if m.Entry != "" {
-		items = append(items, app.Div().Class("sum-item sum-entry").Body(
-			app.Span().Class("sum-label").Text("entry"),
-			app.Span().ID("entry-name").Class("sum-value").Text(model.Shown(m.Entry)),
+		items = append(items, app.Elem("div").Class("sum-item sum-entry").Body(
+			app.Elem("span").Class("sum-label").Text("entry"),
+			app.Elem("span").ID("entry-name").Class("sum-value").Text(model.Shown(m.Entry)),
 		))
 	}
-	items = append(items, app.Div().Class("sum-item sum-problems").Body(
-		app.Span().Class("sum-label").Text("problems"),
+	items = append(items, app.Elem("div").Class("sum-item sum-problems").Body(
+		app.Elem("span").Class("sum-label").Text("problems"),
 		problemButtons(m.Errors, m.Warnings, m.Notes),
 	))
-	return app.Div().Class("summary").Body(items...)
+	return app.Elem("div").Class("summary").Body(items...)
 }
 
 // ActShowProblems opens the problem list on the first problem of a
@@ -76,11 +76,11 @@ func problemButtons(errors, warnings, notes int) app.UI {
 		sev string
 	}{{errors, "error"}, {warnings, "warning"}, {notes, "note"}} {
 		sev := c.sev
-		b = append(b, app.Button().ID("show-"+sev+"s").Class("badge badge-"+sev).Disabled(c.n == 0).
+		b = append(b, app.Elem("button").ID("show-"+sev+"s").Class("badge badge-"+sev).Attr("disabled", c.n == 0).
 			Title(fmt.Sprintf("%d %s: show the first", c.n, plural(c.n, sev))).Text(fmt.Sprint(c.n, " ", plural(c.n, sev))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActShowProblems, sev) }))
 	}
-	return app.Span().Class("badges").Body(b...)
+	return app.Elem("span").Class("badges").Body(b...)
 }
 
 // Badges renders problem counts by severity (nothing for zeros unless all is set).
@@ -88,13 +88,13 @@ func Badges(errors, warnings, notes int, all bool) app.UI {
 	var b []app.UI
 	add := func(n int, sev string) {
 		if n > 0 || all {
-			b = append(b, app.Span().Class("badge badge-"+sev).Title(fmt.Sprintf("%d %s", n, plural(n, sev))).Text(fmt.Sprint(n, " ", plural(n, sev))))
+			b = append(b, app.Elem("span").Class("badge badge-"+sev).Title(fmt.Sprintf("%d %s", n, plural(n, sev))).Text(fmt.Sprint(n, " ", plural(n, sev))))
 		}
 	}
 	add(errors, "error")
 	add(warnings, "warning")
 	add(notes, "note")
-	return app.Span().Class("badges").Body(b...)
+	return app.Elem("span").Class("badges").Body(b...)
 }
 
 func plural(n int, s string) string {
@@ -127,7 +127,7 @@ func (l *PartList) OnUpdate(ctx app.Context) {
 // Render draws the page of the list holding the selected part.
 func (l *PartList) Render() app.UI {
 	first, end := l.page.bounds(len(l.Parts))
-	return app.Div().ID("part-list").Class("parts").Role("listbox").TabIndex(0).Aria("label", "parts").Body(
+	return app.Elem("div").ID("part-list").Class("parts").Role("listbox").TabIndex(0).Aria("label", "parts").Body(
 		l.page.bar("part-pager", "parts", len(l.Parts)),
 		app.Range(l.Parts[first:end]).Slice(func(k int) app.UI {
 			i := first + k
@@ -136,21 +136,21 @@ func (l *PartList) Render() app.UI {
 			if i == l.Selected {
 				cls += " selected"
 			}
-			return app.Div().Class(cls).ID("part-"+fmt.Sprint(i)).Role("option").Aria("selected", i == l.Selected).
+			return app.Elem("div").Class(cls).ID("part-"+fmt.Sprint(i)).Role("option").Aria("selected", i == l.Selected).
 				DataSet("name", pv.Name).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectPart, i) }, app.EventScope(i)).Body(
-				app.Div().Class("part-head").Body(
-					app.Span().Class("part-name").Text(model.Shown(pv.Name)),
-					app.Span().Class("part-title").Text(pv.Title),
+				app.Elem("div").Class("part-head").Body(
+					app.Elem("span").Class("part-name").Text(model.Shown(pv.Name)),
+					app.Elem("span").Class("part-title").Text(pv.Title),
 					Badges(pv.Errors, pv.Warnings, pv.Notes, false),
 				),
-				app.Div().Class("part-meta").Body(
-					app.Span().Class("part-off").Text(model.Hex(pv.Offset)),
-					app.Span().Class("part-size").Text(model.SizeText(pv.Size)),
+				app.Elem("div").Class("part-meta").Body(
+					app.Elem("span").Class("part-off").Text(model.Hex(pv.Offset)),
+					app.Elem("span").Class("part-size").Text(model.SizeText(pv.Size)),
 				),
-				app.If(pv.Summary != "", func() app.UI { return app.Div().Class("part-summary").Text(model.Shown(pv.Summary)) }),
+				app.If(pv.Summary != "", func() app.UI { return app.Elem("div").Class("part-summary").Text(model.Shown(pv.Summary)) }),
 				app.If(l.Removable && i > 0, func() app.UI {
-					return app.Button().ID("remove-part-"+fmt.Sprint(i)).Class("edit-btn remove-part").
+					return app.Elem("button").ID("remove-part-"+fmt.Sprint(i)).Class("edit-btn remove-part").
 						Text("Remove "+model.Shown(pv.Name)).Title(model.RemoveLesson(pv.Name)).
 						OnClick(func(ctx app.Context, e app.Event) {
 							e.StopImmediatePropagation()
@@ -176,9 +176,9 @@ type TreeView struct {
 // Render draws the visible rows.
 func (v *TreeView) Render() app.UI {
 	nodes := model.VisibleNodes(v.Tree, v.Open)
-	return app.Div().ID("tree").Class("tree").Role("tree").TabIndex(0).Aria("label", "decoded value").Body(
+	return app.Elem("div").ID("tree").Class("tree").Role("tree").TabIndex(0).Aria("label", "decoded value").Body(
 		app.If(v.Tree != nil && v.Tree.Truncated, func() app.UI {
-			return app.Div().Class("node nospan").Text(fmt.Sprintf("(only the first %d values are shown)", model.MaxNodes))
+			return app.Elem("div").Class("node nospan").Text(fmt.Sprintf("(only the first %d values are shown)", model.MaxNodes))
 		}),
 		app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
@@ -191,7 +191,7 @@ func (v *TreeView) Render() app.UI {
 			if n.SpanPath == "" {
 				cls += " nospan"
 			}
-			row := app.Div().Class(cls).ID(fmt.Sprintf("node-%d", n.ID)).Role("treeitem").
+			row := app.Elem("div").Class(cls).ID(fmt.Sprintf("node-%d", n.ID)).Role("treeitem").
 				Aria("level", n.Depth+1).Aria("selected", n.ID == v.Selected).
 				DataSet("path", n.JSONPath).
 				Style("padding-left", fmt.Sprintf("%.1fem", 0.3+1.1*float64(n.Depth))).
@@ -199,13 +199,13 @@ func (v *TreeView) Render() app.UI {
 			if container {
 				row = row.Aria("expanded", v.Open[n.ID])
 			}
-			twisty := app.Span().Class("twisty").Text(" ")
+			twisty := app.Elem("span").Class("twisty").Text(" ")
 			if container && len(n.Children) > 0 {
 				sym := "▸"
 				if v.Open[n.ID] {
 					sym = "▾"
 				}
-				twisty = app.Span().Class("twisty").Text(sym).OnClick(func(ctx app.Context, e app.Event) {
+				twisty = app.Elem("span").Class("twisty").Text(sym).OnClick(func(ctx app.Context, e app.Event) {
 					e.Call("stopPropagation")
 					ctx.NewActionWithValue(ActToggleNode, ref)
 				}, app.EventScope(v.Part, n.ID))
@@ -214,9 +214,9 @@ func (v *TreeView) Render() app.UI {
 			if n.Parent == nil {
 				key = model.Shown(v.Tree.Part)
 			}
-			body := []app.UI{twisty, app.Span().Class("key").Text(key), app.Span().Class(valClass(n)).Title(n.Full).Text(n.Value)}
+			body := []app.UI{twisty, app.Elem("span").Class("key").Text(key), app.Elem("span").Class(valClass(n)).Title(n.Full).Text(n.Value)}
 			if container && v.Open[n.ID] && len(n.Children) > model.MaxChildren && !v.Open[-1-n.ID] {
-				body = append(body, app.Button().Class("more").Text(fmt.Sprintf("show all %d", len(n.Children))).
+				body = append(body, app.Elem("button").Class("more").Text(fmt.Sprintf("show all %d", len(n.Children))).
 					OnClick(func(ctx app.Context, e app.Event) {
 						e.Call("stopPropagation")
 						ctx.NewActionWithValue(ActToggleNode, NodeRef{v.Part, -1 - n.ID})
@@ -268,31 +268,31 @@ func (p *ProblemList) OnUpdate(ctx app.Context) { followRows(&p.page, p.Problems
 // Render draws one page of the list.
 func (p *ProblemList) Render() app.UI {
 	if len(p.Problems) == 0 {
-		return app.Div().Class("problems empty").Text("No problems found.")
+		return app.Elem("div").Class("problems empty").Text("No problems found.")
 	}
 	first, end := p.page.bounds(len(p.Problems))
-	return app.Div().Class("problems-wrap").Body(
+	return app.Elem("div").Class("problems-wrap").Body(
 		p.page.bar("problem-pager", "problems", len(p.Problems)),
 		p.list(first, end),
 	)
 }
 
 func (p *ProblemList) list(first, end int) app.UI {
-	return app.Ul().ID("problems").Class("problems").Body(
+	return app.Elem("ul").ID("problems").Class("problems").Body(
 		app.Range(p.Problems[first:end]).Slice(func(k int) app.UI {
 			pr := p.Problems[first+k]
 			where := pr.Part
 			if pr.Structure != "" {
 				where = strings.TrimSpace(where + " " + pr.Structure)
 			}
-			return app.Li().Class("problem sev-"+pr.Severity.String()).ID(fmt.Sprint("problem-", first+k)).Title("show these bytes").
+			return app.Elem("li").Class("problem sev-"+pr.Severity.String()).ID(fmt.Sprint("problem-", first+k)).Title("show these bytes").
 				On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, pr.Offset) }, app.EventScope(fmt.Sprint("row", pr.Offset))).Body(
-				app.Button().Class("problem-jump").Title("show these bytes").Body(
-					app.Span().Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
-					app.Span().Class("problem-off").Text(model.Hex(pr.Offset)),
+				app.Elem("button").Class("problem-jump").Title("show these bytes").Body(
+					app.Elem("span").Class("badge badge-"+pr.Severity.String()).Text(pr.Severity.String()),
+					app.Elem("span").Class("problem-off").Text(model.Hex(pr.Offset)),
 				),
-				app.Span().Class("problem-where").Text(model.Shown(where)),
-				app.Span().Class("problem-msg").Text(model.ShownMessage(pr.Message)),
+				app.Elem("span").Class("problem-where").Text(model.Shown(where)),
+				app.Elem("span").Class("problem-msg").Text(model.ShownMessage(pr.Message)),
 			)
 		}),
 	)
@@ -312,7 +312,7 @@ type TeachPanel struct {
 // Render draws the explanation.
 func (t *TeachPanel) Render() app.UI {
 	if t.Model == nil || (t.Sel.Size == 0 && t.Path == "") {
-		return app.Div().ID("teach").Class("teach empty").Text("Select a field in the tree or a byte in the hex view to see what it means.")
+		return app.Elem("div").ID("teach").Class("teach empty").Text("Select a field in the tree or a byte in the hex view to see what it means.")
 	}
 	path := model.SpanLabel(t.Sel)
 	if t.Sel.Path == "" && t.Path != "" {
@@ -328,41 +328,41 @@ func (t *TeachPanel) Render() app.UI {
 	}
 	var rows []app.UI
 	row := func(k string, v app.UI) {
-		rows = append(rows, app.Dt().Text(k), app.Dd().Body(v))
+		rows = append(rows, app.Elem("dt").Text(k), app.Elem("dd").Body(v))
 	}
-	row("path", app.Code().ID("teach-path").Text(model.Shown(path)))
+	row("path", app.Elem("code").ID("teach-path").Text(model.Shown(path)))
 	if t.Sel.Size > 0 {
-		row("where", app.Span().Text(fmt.Sprintf("offset %s, %s", model.Hex(t.Sel.Off), plural2(t.Sel.Size, "byte"))))
-		row("bytes", app.Code().Class("teach-bytes").Text(model.RawBytes(t.Model.Data, t.Sel.Off, t.Sel.Size, 32)))
-		row("kind", app.Span().Text(t.Sel.Kind.String()))
+		row("where", app.Elem("span").Text(fmt.Sprintf("offset %s, %s", model.Hex(t.Sel.Off), plural2(t.Sel.Size, "byte"))))
+		row("bytes", app.Elem("code").Class("teach-bytes").Text(model.RawBytes(t.Model.Data, t.Sel.Off, t.Sel.Size, 32)))
+		row("kind", app.Elem("span").Text(t.Sel.Kind.String()))
 	}
 	if value != "" {
-		row("value", app.Code().Text(model.Cut(value)))
+		row("value", app.Elem("code").Text(model.Cut(value)))
 	}
 	if fields := t.Model.SelectionFields(t.Sel); len(fields) > 0 {
 		// A token: its bit fields, as the lesson below explains them.
 		cells := make([]app.UI, len(fields))
 		for i, f := range fields {
-			cells[i] = app.Tr().Body(app.Td().Class("num").Text(f.Bits), app.Th().Text(f.Name), app.Td().Text(f.Value))
+			cells[i] = app.Elem("tr").Body(app.Elem("td").Class("num").Text(f.Bits), app.Elem("th").Text(f.Name), app.Elem("td").Text(f.Value))
 		}
-		row("bits", app.Table().ID("teach-bits").Class("teach-bits").Body(app.TBody().Body(cells...)))
+		row("bits", app.Elem("table").ID("teach-bits").Class("teach-bits").Body(app.Elem("tbody").Body(cells...)))
 	}
-	body := []app.UI{app.Dl().Body(rows...)}
+	body := []app.UI{app.Elem("dl").Body(rows...)}
 	if ok {
 		title := l.Title
 		if !exact {
 			title = "Part of: " + title
 		}
-		body = append([]app.UI{app.H3().ID("teach-title").Text(title)}, body...)
-		body = append(body, app.P().Class("teach-meaning").Text(l.Meaning))
+		body = append([]app.UI{app.Elem("h3").ID("teach-title").Text(title)}, body...)
+		body = append(body, app.Elem("p").Class("teach-meaning").Text(l.Meaning))
 		if l.Rule != "" {
-			body = append(body, app.P().Class("teach-rule").Body(app.Strong().Text("Rule: "), app.Text(l.Rule)))
+			body = append(body, app.Elem("p").Class("teach-rule").Body(app.Elem("strong").Text("Rule: "), app.Text(l.Rule)))
 		}
-		body = append(body, app.P().Class("teach-source").Text("Source: "+model.LessonSource(l.Pattern)))
+		body = append(body, app.Elem("p").Class("teach-source").Text("Source: "+model.LessonSource(l.Pattern)))
 	} else {
-		body = append([]app.UI{app.H3().ID("teach-title").Text(model.Shown(recordTitle(path)))}, body...)
+		body = append([]app.UI{app.Elem("h3").ID("teach-title").Text(model.Shown(recordTitle(path)))}, body...)
 	}
-	return app.Div().ID("teach").Class("teach").Body(body...)
+	return app.Elem("div").ID("teach").Class("teach").Body(body...)
 }
 
 func plural2(n int64, s string) string {
@@ -390,24 +390,24 @@ func (e *EmbeddedList) Render() app.UI {
 	m := e.Model
 	first, end := e.page.bounds(len(m.Embedded))
 	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", model.Shown(m.Name))
-	return app.Div().ID("not-container").Class("notice").Body(
-		app.P().ID("not-container-msg").Class("notice-msg").Text(msg),
-		app.P().Class("notice-detail").Text(m.NotFound),
+	return app.Elem("div").ID("not-container").Class("notice").Body(
+		app.Elem("p").ID("not-container-msg").Class("notice-msg").Text(msg),
+		app.Elem("p").Class("notice-detail").Text(m.NotFound),
 		app.If(len(m.Embedded) == 0, func() app.UI {
-			return app.P().Text("No containers were found inside it either.")
+			return app.Elem("p").Text("No containers were found inside it either.")
 		}).Else(func() app.UI {
-			return app.Div().Body(
-				app.P().Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), plural(len(m.Embedded), "container"))),
+			return app.Elem("div").Body(
+				app.Elem("p").Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), plural(len(m.Embedded), "container"))),
 				e.page.bar("embedded-pager", "containers", len(m.Embedded)),
-				app.Table().ID("embedded").Class("embedded").Body(
-					app.THead().Body(app.Tr().Body(app.Th().Text("offset"), app.Th().Text("size"), app.Th().Text("parts"), app.Th())),
-					app.TBody().Body(app.Range(m.Embedded[first:end]).Slice(func(k int) app.UI {
+				app.Elem("table").ID("embedded").Class("embedded").Body(
+					app.Elem("thead").Body(app.Elem("tr").Body(app.Elem("th").Text("offset"), app.Elem("th").Text("size"), app.Elem("th").Text("parts"), app.Elem("th"))),
+					app.Elem("tbody").Body(app.Range(m.Embedded[first:end]).Slice(func(k int) app.UI {
 						em := m.Embedded[first+k]
-						return app.Tr().Body(
-							app.Td().Class("num").Text(model.Hex(em.Offset)),
-							app.Td().Class("num").Text(model.SizeText(em.Size)),
-							app.Td().Text(strings.Join(em.Parts, " ")),
-							app.Td().Body(app.Button().Class("open-nested").DataSet("off", em.Offset).Text("Open").
+						return app.Elem("tr").Body(
+							app.Elem("td").Class("num").Text(model.Hex(em.Offset)),
+							app.Elem("td").Class("num").Text(model.SizeText(em.Size)),
+							app.Elem("td").Text(strings.Join(em.Parts, " ")),
+							app.Elem("td").Body(app.Elem("button").Class("open-nested").DataSet("off", em.Offset).Text("Open").
 								OnClick(func(ctx app.Context, ev app.Event) { ctx.NewActionWithValue(ActOpenNested, em.Offset) }, app.EventScope(em.Offset))),
 						)
 					})),
@@ -420,7 +420,7 @@ func (e *EmbeddedList) Render() app.UI {
 // FileButton is a label that opens a hidden file input: the label is the
 // keyboard's stop (Enter or Space opens the picker), not the input.
 func FileButton(input, class, id, title, text string) app.UI {
-	l := app.Label().Class(class).For(input).TabIndex(0).Role("button").Text(text).
+	l := app.Elem("label").Class(class).Attr("for", input).TabIndex(0).Role("button").Text(text).
 		OnKeyDown(func(ctx app.Context, e app.Event) {
 			if k := e.Get("key").String(); k == "Enter" || k == " " {
 				e.PreventDefault()
@@ -441,7 +441,7 @@ func FileButton(input, class, id, title, text string) app.UI {
 // HiddenFileInput is the file input FileButton opens: hidden and out of the
 // tab order.
 func HiddenFileInput(id string, onChange app.EventHandler) app.UI {
-	return app.Input().ID(id).Type("file").Class("visually-hidden").TabIndex(-1).OnChange(onChange)
+	return app.Elem("input").ID(id).Attr("type", "file").Class("visually-hidden").TabIndex(-1).OnChange(onChange)
 }
 
 // recordTitle names a path by its last segment, an index with the array it

@@ -196,22 +196,22 @@ func (d *Disassembly) onScroll(ctx app.Context, e app.Event) {
 // clicks are delegated to the box).
 func (d *Disassembly) Render() app.UI {
 	if d.Data == nil {
-		return app.Div().Class("special disasm empty")
+		return app.Elem("div").Class("special disasm empty")
 	}
 	rows := d.visibleRows()
 	top := min(d.top, max(len(rows)-1, 0))
 	end := min(top+disasmWindow, len(rows))
-	return app.Div().Class("special disasm").Body(
-		app.Div().Class("code-head").Body(
-			app.H3().Text(d.title()),
+	return app.Elem("div").Class("special disasm").Body(
+		app.Elem("div").Class("code-head").Body(
+			app.Elem("h3").Text(d.title()),
 			d.find.form("disasm", func() int { return len(d.Data.Lines) }, func(i int) string { return d.Data.Lines[i].Text }, d.reveal),
 		),
 		spellingNote(d.Data.Spelling),
 		d.refBar(),
-		app.Div().ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
-			app.Div().Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
+		app.Elem("div").ID("disasm-scroll").Class("disasm-scroll code-box").On("scroll", d.onScroll).OnClick(d.onClick).Body(
+			app.Elem("div").Style("height", fmt.Sprintf("%dpx", top*disasmLineHeight)),
 			app.Raw(d.linesHTML(rows[top:end])),
-			app.Div().Style("height", fmt.Sprintf("%dpx", (len(rows)-end)*disasmLineHeight)),
+			app.Elem("div").Style("height", fmt.Sprintf("%dpx", (len(rows)-end)*disasmLineHeight)),
 		),
 	)
 }

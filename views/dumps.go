@@ -25,7 +25,7 @@ type TextDumps struct {
 
 // Render draws one section per dump.
 func (d *TextDumps) Render() app.UI {
-	return app.Div().ID("text-dumps").Body(app.Range(d.Dumps).Slice(func(i int) app.UI { return d.dump(d.Dumps[i]) }))
+	return app.Elem("div").ID("text-dumps").Body(app.Range(d.Dumps).Slice(func(i int) app.UI { return d.dump(d.Dumps[i]) }))
 }
 
 func (d *TextDumps) dump(t model.TextDump) app.UI {
@@ -35,18 +35,18 @@ func (d *TextDumps) dump(t model.TextDump) app.UI {
 		cut = fmt.Sprintf("The text stops after %s here; dxscope %s FILE prints all of it.", humanize.IBytes(uint64(len(t.Text))), t.Command)
 	}
 	id := "dump-" + t.Command
-	return app.Section().ID(id).Class("text-dump").DataSet("command", t.Command).Body(
-		app.Div().Class("dump-head").Body(
-			app.H3().Text(t.Title),
-			app.Code().Class("dump-command").Title("the command line tool prints the same text").Text("dxscope "+t.Command+" FILE"),
-			app.Button().ID(id+"-download").Text("Download "+name).OnClick(func(ctx app.Context, e app.Event) {
+	return app.Elem("section").ID(id).Class("text-dump").DataSet("command", t.Command).Body(
+		app.Elem("div").Class("dump-head").Body(
+			app.Elem("h3").Text(t.Title),
+			app.Elem("code").Class("dump-command").Title("the command line tool prints the same text").Text("dxscope "+t.Command+" FILE"),
+			app.Elem("button").ID(id+"-download").Text("Download "+name).OnClick(func(ctx app.Context, e app.Event) {
 				Download(name, "text/plain", []byte(t.Text))
 			}, app.EventScope(id)),
-			app.Button().ID(id+"-copy").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
+			app.Elem("button").ID(id+"-copy").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(ActCopyText, CopyRequest{Text: t.Text, Done: "copied the " + t.Command + " text"})
 			}, app.EventScope(id)),
 		),
-		app.Pre().Class("dump-text").Text(t.Text),
-		app.If(cut != "", func() app.UI { return app.P().Class("muted").Text(cut) }),
+		app.Elem("pre").Class("dump-text").Text(t.Text),
+		app.If(cut != "", func() app.UI { return app.Elem("p").Class("muted").Text(cut) }),
 	)
 }

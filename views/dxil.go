@@ -65,7 +65,7 @@ func (d *DXILSummary) header(col, label string) app.UI {
 			arrow = " ▼"
 		}
 	}
-	return app.Th().Body(app.Button().Class("sort").ID("dxops-sort-"+col).Text(label+arrow).
+	return app.Elem("th").Body(app.Elem("button").Class("sort").ID("dxops-sort-"+col).Text(label+arrow).
 		On("click", d.sortOn(col), app.EventScope(col)))
 }
 
@@ -73,7 +73,7 @@ func (d *DXILSummary) header(col, label string) app.UI {
 func (d *DXILSummary) Render() app.UI {
 	m := d.Data
 	if m == nil {
-		return app.Div().Class("special dxil empty")
+		return app.Elem("div").Class("special dxil empty")
 	}
 	ops := d.SortedOps()
 	mesh := m.HasMeshOutput()
@@ -81,36 +81,36 @@ func (d *DXILSummary) Render() app.UI {
 	for _, o := range ops {
 		total += o.Count
 	}
-	return app.Div().Class("special dxil").Body(
-		app.H3().Text("DXIL module"),
-		app.P().Class("dxil-facts").Text(m.Facts),
+	return app.Elem("div").Class("special dxil").Body(
+		app.Elem("h3").Text("DXIL module"),
+		app.Elem("p").Class("dxil-facts").Text(m.Facts),
 		app.If(len(m.EntryPoints) > 0, func() app.UI {
-			return app.Div().Body(app.H3().Text(fmt.Sprintf("Entry points (%d)", m.Shaders())), app.Table().Class("sig-table dxil-entries").Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("entry point"), app.Th().Text("kind"), app.Th().Text("numthreads"), app.Th().Text("wave size"), app.Th().Text("node launch"),
-					app.If(mesh, func() app.UI { return app.Th().Text("mesh output / payload") }))),
-				app.TBody().Body(app.Range(m.EntryPoints).Slice(func(i int) app.UI {
+			return app.Elem("div").Body(app.Elem("h3").Text(fmt.Sprintf("Entry points (%d)", m.Shaders())), app.Elem("table").Class("sig-table dxil-entries").Body(
+				app.Elem("thead").Body(app.Elem("tr").Body(app.Elem("th").Text("entry point"), app.Elem("th").Text("kind"), app.Elem("th").Text("numthreads"), app.Elem("th").Text("wave size"), app.Elem("th").Text("node launch"),
+					app.If(mesh, func() app.UI { return app.Elem("th").Text("mesh output / payload") }))),
+				app.Elem("tbody").Body(app.Range(m.EntryPoints).Slice(func(i int) app.UI {
 					e := m.EntryPoints[i]
-					row := app.Tr()
+					row := app.Elem("tr")
 					if e.ModuleWide {
 						row = row.Class("module-wide").Title("not an entry point: the library's module-wide properties (shader flags, resources)")
 					}
-					return row.Body(app.Td().Title(e.FullName).Text(e.Name), app.Td().Text(e.Kind), app.Td().Text(e.NumThreads),
-						app.Td().Text(e.WaveSize), app.Td().Text(e.NodeLaunch),
-						app.If(mesh, func() app.UI { return app.Td().Class("dxil-mesh").Text(e.MeshOutput) }))
+					return row.Body(app.Elem("td").Title(e.FullName).Text(e.Name), app.Elem("td").Text(e.Kind), app.Elem("td").Text(e.NumThreads),
+						app.Elem("td").Text(e.WaveSize), app.Elem("td").Text(e.NodeLaunch),
+						app.If(mesh, func() app.UI { return app.Elem("td").Class("dxil-mesh").Text(e.MeshOutput) }))
 				})),
 			))
 		}),
 		app.If(len(m.Resources) > 0, func() app.UI {
-			return app.Div().Body(app.H3().Text(fmt.Sprintf("Resources (%d)", len(m.Resources))), &ResourceTable{ID: "dxil-resources", Rows: m.Resources})
+			return app.Elem("div").Body(app.Elem("h3").Text(fmt.Sprintf("Resources (%d)", len(m.Resources))), &ResourceTable{ID: "dxil-resources", Rows: m.Resources})
 		}),
-		app.H3().Text(fmt.Sprintf("dx.op census: %d operations, %d calls", len(ops), total)),
-		app.Table().Class("sig-table dxil-census").ID("dxops").Body(
-			app.THead().Body(app.Tr().Body(d.header("opcode", "opcode"), d.header("name", "name"), d.header("count", "calls"))),
-			app.TBody().Body(app.Range(ops).Slice(func(i int) app.UI {
+		app.Elem("h3").Text(fmt.Sprintf("dx.op census: %d operations, %d calls", len(ops), total)),
+		app.Elem("table").Class("sig-table dxil-census").ID("dxops").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(d.header("opcode", "opcode"), d.header("name", "name"), d.header("count", "calls"))),
+			app.Elem("tbody").Body(app.Range(ops).Slice(func(i int) app.UI {
 				o := ops[i]
-				return app.Tr().Class("dxop").DataSet("opcode", o.Opcode).Title(fmt.Sprintf("first call at 0x%x: click to see its bytes", o.Off)).
+				return app.Elem("tr").Class("dxop").DataSet("opcode", o.Opcode).Title(fmt.Sprintf("first call at 0x%x: click to see its bytes", o.Off)).
 					On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, o.Off) }, app.EventScope(fmt.Sprint(o.Opcode))).Body(
-					app.Td().Class("num").Text(fmt.Sprint(o.Opcode)), app.Td().Text(o.Name), app.Td().Class("num").Text(fmt.Sprint(o.Count)))
+					app.Elem("td").Class("num").Text(fmt.Sprint(o.Opcode)), app.Elem("td").Text(o.Name), app.Elem("td").Class("num").Text(fmt.Sprint(o.Count)))
 			})),
 		),
 	)

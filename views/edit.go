@@ -104,8 +104,8 @@ func (p *EditPanel) request(force bool) RootSigRequest {
 
 // Render draws the controls.
 func (p *EditPanel) Render() app.UI {
-	btn := func(id, label, title string, enabled bool, onClick app.EventHandler) app.HTMLButton {
-		return app.Button().ID(id).Class("edit-btn").Text(label).Title(title).Disabled(!enabled).OnClick(onClick)
+	btn := func(id, label, title string, enabled bool, onClick app.EventHandler) app.HTMLElem {
+		return app.Elem("button").ID(id).Class("edit-btn").Text(label).Title(title).Attr("disabled", !enabled).OnClick(onClick)
 	}
 	action := func(name string, v any) app.EventHandler {
 		return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(name, v) }
@@ -117,33 +117,33 @@ func (p *EditPanel) Render() app.UI {
 	if p.Part != "" && p.Part != model.HeaderPart {
 		partLesson = "Removing " + model.Shown(p.Part) + ": " + model.RemoveLesson(p.Part)
 	}
-	return app.Section().ID("edit-panel").Class("edit-panel").Aria("label", "edit the container").Body(
-		app.Div().Class("edit-row").Body(
-			app.Strong().Text("Editing"),
-			app.Span().Class("edit-note").Text(" — in this browser only; nothing is uploaded. "+model.LessonKeepDigest),
+	return app.Elem("section").ID("edit-panel").Class("edit-panel").Aria("label", "edit the container").Body(
+		app.Elem("div").Class("edit-row").Body(
+			app.Elem("strong").Text("Editing"),
+			app.Elem("span").Class("edit-note").Text(" — in this browser only; nothing is uploaded. "+model.LessonKeepDigest),
 		),
-		app.Div().Class("edit-row").Body(
+		app.Elem("div").Class("edit-row").Body(
 			btn("edit-undo", "Undo", "undo the last edit", p.CanUndo, action(ActEditUndo, nil)),
 			btn("edit-redo", "Redo", "make the last undone edit again", p.CanRedo, action(ActEditRedo, nil)),
-			app.Span().Class("edit-sep").Text("Sign:"),
+			app.Elem("span").Class("edit-sep").Text("Sign:"),
 			sign("retail", "Retail", model.LessonSignRetail),
 			sign("bypass", "Bypass", model.LessonSignBypass),
 			sign("preview-bypass", "Preview bypass", model.LessonSignPreview),
-			app.Span().Class("edit-sep").Text("·"),
+			app.Elem("span").Class("edit-sep").Text("·"),
 			btn("edit-compare", "Compare with the original", "the compare view: the file as opened against the edited one", len(p.Edits) > 0, action(ActEditCompare, nil)),
 			btn("edit-download", "Download", "save the edited container as "+p.DownloadName, true, action(ActEditDownload, nil)),
 			btn("edit-done", "Done", "leave edit mode; the edited file stays shown", true, action(ActEditToggle, nil)),
 		),
-		app.P().Class("edit-lesson").Text("Digest now: "+p.Digest+". "+model.LessonSign),
-		app.If(p.Err != "", func() app.UI { return app.P().ID("edit-error").Class("edit-error").Text(p.Err) }),
-		app.If(p.Done != "" && p.Err == "", func() app.UI { return app.P().ID("edit-done-msg").Class("edit-done").Text(p.Done) }),
+		app.Elem("p").Class("edit-lesson").Text("Digest now: "+p.Digest+". "+model.LessonSign),
+		app.If(p.Err != "", func() app.UI { return app.Elem("p").ID("edit-error").Class("edit-error").Text(p.Err) }),
+		app.If(p.Done != "" && p.Err == "", func() app.UI { return app.Elem("p").ID("edit-done-msg").Class("edit-done").Text(p.Done) }),
 		app.If(len(p.Edits) > 0, func() app.UI {
-			return app.Ol().ID("edit-list").Class("edit-list").Body(
-				app.Range(p.Edits).Slice(func(i int) app.UI { return app.Li().Text(p.Edits[i]) }),
+			return app.Elem("ol").ID("edit-list").Class("edit-list").Body(
+				app.Range(p.Edits).Slice(func(i int) app.UI { return app.Elem("li").Text(p.Edits[i]) }),
 			)
 		}),
 		p.field(),
-		app.If(partLesson != "", func() app.UI { return app.P().ID("edit-part-lesson").Class("edit-lesson").Text(partLesson) }),
+		app.If(partLesson != "", func() app.UI { return app.Elem("p").ID("edit-part-lesson").Class("edit-lesson").Text(partLesson) }),
 		p.rootSig(),
 	)
 }
@@ -155,39 +155,39 @@ func (p *EditPanel) rootSig() app.UI {
 		verb = "Add RTS0"
 	}
 	lines := strings.Count(p.RSText, "\n") + 3
-	return app.Details().ID("rs-editor").Class("rs-editor").Open(true).Body(
-		app.Summary().Text("Root signature (HLSL)"),
-		app.P().Class("edit-lesson").Text(model.LessonRootSigChange),
-		app.Textarea().ID("rs-text").Class("rs-text").Rows(min(max(lines, 4), 16)).Spellcheck(false).Text(p.RSText),
-		app.Div().Class("edit-row").Body(
-			app.Label().For("rs-version").Text("Version "),
-			app.Select().ID("rs-version").Body(
+	return app.Elem("details").ID("rs-editor").Class("rs-editor").Attr("open", true).Body(
+		app.Elem("summary").Text("Root signature (HLSL)"),
+		app.Elem("p").Class("edit-lesson").Text(model.LessonRootSigChange),
+		app.Elem("textarea").ID("rs-text").Class("rs-text").Attr("rows", min(max(lines, 4), 16)).Spellcheck(false).Text(p.RSText),
+		app.Elem("div").Class("edit-row").Body(
+			app.Elem("label").Attr("for", "rs-version").Text("Version "),
+			app.Elem("select").ID("rs-version").Body(
 				app.Range([]uint32{1, 2, 3}).Slice(func(i int) app.UI {
 					v := uint32(i + 1)
-					return app.Option().Value(fmt.Sprint(v)).Selected(v == p.RSVersion).Text(fmt.Sprintf("1.%d", i))
+					return app.Elem("option").Attr("value", fmt.Sprint(v)).Attr("selected", v == p.RSVersion).Text(fmt.Sprintf("1.%d", i))
 				}),
 			),
-			app.Button().ID("rs-apply").Class("edit-btn").Text(verb).OnClick(func(ctx app.Context, e app.Event) {
+			app.Elem("button").ID("rs-apply").Class("edit-btn").Text(verb).OnClick(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(ActEditRootSig, p.request(false))
 			}),
 		),
 		app.If(p.RSErr != nil, func() app.UI { return p.errorAt() }),
 		app.If(len(p.RSCover) > 0, func() app.UI {
-			return app.Div().ID("rs-cover").Class("rs-cover").Body(
-				app.P().Text("Checked against the shader's bindings:"),
-				app.Ul().Body(app.Range(p.RSCover).Slice(func(i int) app.UI {
+			return app.Elem("div").ID("rs-cover").Class("rs-cover").Body(
+				app.Elem("p").Text("Checked against the shader's bindings:"),
+				app.Elem("ul").Body(app.Range(p.RSCover).Slice(func(i int) app.UI {
 					pr := p.RSCover[i]
-					return app.Li().Class("rs-cover-item sev-" + pr.Severity).Text(pr.Severity + ": " + pr.Message)
+					return app.Elem("li").Class("rs-cover-item sev-" + pr.Severity).Text(pr.Severity + ": " + pr.Message)
 				})),
 			)
 		}),
 		app.If(p.RSCovered, func() app.UI {
-			return app.P().ID("rs-covered").Class("edit-done").Text("Checked against the shader's bindings: every resource it binds lies in a range of this root signature visible to its stage.")
+			return app.Elem("p").ID("rs-covered").Class("edit-done").Text("Checked against the shader's bindings: every resource it binds lies in a range of this root signature visible to its stage.")
 		}),
 		app.If(p.RSRefused, func() app.UI {
-			return app.P().Class("edit-row").Body(
+			return app.Elem("p").Class("edit-row").Body(
 				app.Text("The runtime will refuse this root signature with this shader. "),
-				app.Button().ID("rs-force").Class("edit-btn").Text("Apply anyway").OnClick(func(ctx app.Context, e app.Event) {
+				app.Elem("button").ID("rs-force").Class("edit-btn").Text("Apply anyway").OnClick(func(ctx app.Context, e app.Event) {
 					ctx.NewActionWithValue(ActEditRootSig, p.request(true))
 				}),
 			)
@@ -205,9 +205,9 @@ func (p *EditPanel) errorAt() app.UI {
 		line = strings.ReplaceAll(ls[e.Line-1], "\t", " ")
 	}
 	caret := strings.Repeat(" ", max(e.Col-1, 0)) + "^"
-	return app.Div().ID("rs-error").Class("rs-error").DataSet("line", e.Line).DataSet("col", e.Col).Body(
-		app.P().Text(fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)),
-		app.Pre().Class("rs-error-at").Text(line+"\n"+caret),
+	return app.Elem("div").ID("rs-error").Class("rs-error").DataSet("line", e.Line).DataSet("col", e.Col).Body(
+		app.Elem("p").Text(fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)),
+		app.Elem("pre").Class("rs-error-at").Text(line+"\n"+caret),
 	)
 }
 
@@ -220,11 +220,11 @@ type FieldChoice = model.FieldChoice
 func (p *EditPanel) field() app.UI {
 	switch {
 	case p.FieldPath != "":
-		return app.Div().ID("field-editor").Class("edit-row").Body(
-			app.Label().For("field-value").Body(app.Text("Field "), app.Code().Text(p.FieldPath), app.Text(" = ")),
+		return app.Elem("div").ID("field-editor").Class("edit-row").Body(
+			app.Elem("label").Attr("for", "field-value").Body(app.Text("Field "), app.Elem("code").Text(p.FieldPath), app.Text(" = ")),
 			p.enumList(),
-			app.Input().ID("field-value").Class("field-value").Type("text").Value(p.FieldValue).Size(14),
-			app.Button().ID("field-set").Class("edit-btn").Text("Set").
+			app.Elem("input").ID("field-value").Class("field-value").Attr("type", "text").Attr("value", p.FieldValue).Attr("size", 14),
+			app.Elem("button").ID("field-set").Class("edit-btn").Text("Set").
 				Title("write this value into the field's bytes (decimal or 0x hex), re-sign, and keep it only if the decoder reads it back").
 				OnClick(func(ctx app.Context, e app.Event) {
 					v := p.FieldValue
@@ -234,12 +234,12 @@ func (p *EditPanel) field() app.UI {
 					ctx.NewActionWithValue(ActEditField, v)
 				}),
 			p.flagBoxes(),
-			app.Span().Class("edit-note").Text("Changing a field changes what the runtime reads there; the decoder's problems below say what no longer fits."),
+			app.Elem("span").Class("edit-note").Text("Changing a field changes what the runtime reads there; the decoder's problems below say what no longer fits."),
 		)
 	case p.FieldWhy != "":
-		return app.P().ID("field-why").Class("edit-note").Text("Field: " + p.FieldWhy + ".")
+		return app.Elem("p").ID("field-why").Class("edit-note").Text("Field: " + p.FieldWhy + ".")
 	}
-	return app.P().Class("edit-note").Text("Select a number or a named value (an enumeration) in the Tree tab to change it.")
+	return app.Elem("p").Class("edit-note").Text("Select a number or a named value (an enumeration) in the Tree tab to change it.")
 }
 
 // enumList offers an enumeration's named values; choosing one puts its
@@ -251,9 +251,9 @@ func (p *EditPanel) enumList() app.UI {
 	cur, _ := strconv.ParseUint(p.FieldValue, 0, 64)
 	opts := make([]app.UI, len(p.FieldEnum))
 	for i, c := range p.FieldEnum {
-		opts[i] = app.Option().Value(strconv.FormatUint(c.Value, 10)).Selected(c.Value == cur).Text(fmt.Sprintf("%s (%d)", c.Name, c.Value))
+		opts[i] = app.Elem("option").Attr("value", strconv.FormatUint(c.Value, 10)).Attr("selected", c.Value == cur).Text(fmt.Sprintf("%s (%d)", c.Name, c.Value))
 	}
-	return app.Select().ID("field-enum").Class("field-enum").Title("the values the decoder names").Body(opts...).
+	return app.Elem("select").ID("field-enum").Class("field-enum").Title("the values the decoder names").Body(opts...).
 		OnChange(func(ctx app.Context, e app.Event) {
 			ctx.PreventUpdate()
 			setFieldText(ctx.JSSrc().Get("value").String())
@@ -271,8 +271,8 @@ func (p *EditPanel) flagBoxes() app.UI {
 	for i, c := range p.FieldFlags {
 		bit := c.Value
 		id := "field-flag-" + strconv.FormatUint(bit, 16)
-		boxes[i] = app.Label().Class("field-flag").For(id).Body(
-			app.Input().ID(id).Type("checkbox").Checked(cur&bit != 0).DataSet("bit", bit).
+		boxes[i] = app.Elem("label").Class("field-flag").Attr("for", id).Body(
+			app.Elem("input").ID(id).Attr("type", "checkbox").Attr("checked", cur&bit != 0).DataSet("bit", bit).
 				OnChange(func(ctx app.Context, e app.Event) {
 					ctx.PreventUpdate()
 					el := app.Window().GetElementByID("field-value")
@@ -292,7 +292,7 @@ func (p *EditPanel) flagBoxes() app.UI {
 				}),
 			app.Text(fmt.Sprintf(" %s (0x%x)", c.Name, bit)))
 	}
-	return app.Div().ID("field-flags").Class("field-flags").Body(boxes...)
+	return app.Elem("div").ID("field-flags").Class("field-flags").Body(boxes...)
 }
 
 func setFieldText(v string) {

@@ -162,7 +162,7 @@ func (g *DependencyGrid) onFocus(ctx app.Context, e app.Event) {
 func (g *DependencyGrid) Render() app.UI {
 	d := g.Data
 	if d == nil || len(d.Rows) == 0 || len(d.Cols) == 0 {
-		return app.Div().Class("special grid empty")
+		return app.Elem("div").Class("special grid empty")
 	}
 	cs := g.cell()
 	w, h := cs*len(d.Cols), cs*len(d.Rows)
@@ -175,48 +175,48 @@ func (g *DependencyGrid) Render() app.UI {
 	if d.Big() {
 		meta += ": more than a legal PSV0 describes, drawn as an image (2 px per cell); hover or use the arrow keys to read a cell"
 	}
-	return app.Div().Class("special grid").Body(
-		app.H3().Text(d.Title),
-		app.P().Class("grid-meta").Text(meta),
-		app.P().Class("grid-sentence").Aria("live", "polite").Title(sentence).Text(sentence),
-		app.Div().Class("grid-scroll").TabIndex(0).Aria("label", d.Title).
+	return app.Elem("div").Class("special grid").Body(
+		app.Elem("h3").Text(d.Title),
+		app.Elem("p").Class("grid-meta").Text(meta),
+		app.Elem("p").Class("grid-sentence").Aria("live", "polite").Title(sentence).Text(sentence),
+		app.Elem("div").Class("grid-scroll").TabIndex(0).Aria("label", d.Title).
 			OnKeyDown(g.onKey).OnFocus(g.onFocus).Body(
-			app.Div().Class("grid-table").
+			app.Elem("div").Class("grid-table").
 				Style("grid-template-columns", fmt.Sprintf("max-content %dpx", w)).
 				Style("--cell", fmt.Sprintf("%dpx", cs)).Body(
-				app.Div().Class("grid-corner"),
-				app.Div().Class("grid-cols").Style("width", fmt.Sprintf("%dpx", w)).Body(
+				app.Elem("div").Class("grid-corner"),
+				app.Elem("div").Class("grid-cols").Style("width", fmt.Sprintf("%dpx", w)).Body(
 					app.Range(g.labels(d.Cols)).Slice(func(c int) app.UI {
 						cls := "grid-col"
 						if c == g.hc {
 							cls += " hl"
 						}
-						return app.Div().Class(cls).Style("width", fmt.Sprintf("%dpx", cs)).Title(d.ColTitle(c)).Text(d.Cols[c])
+						return app.Elem("div").Class(cls).Style("width", fmt.Sprintf("%dpx", cs)).Title(d.ColTitle(c)).Text(d.Cols[c])
 					}),
 				),
-				app.Div().Class("grid-rows").Body(
+				app.Elem("div").Class("grid-rows").Body(
 					app.Range(g.labels(d.Rows)).Slice(func(r int) app.UI {
 						cls := "grid-row"
 						if r == g.hr {
 							cls += " hl"
 						}
-						return app.Div().Class(cls).Style("height", fmt.Sprintf("%dpx", cs)).Title(d.RowTitle(r)).Text(d.Rows[r])
+						return app.Elem("div").Class(cls).Style("height", fmt.Sprintf("%dpx", cs)).Title(d.RowTitle(r)).Text(d.Rows[r])
 					}),
 				),
-				app.Div().Class("grid-cells").Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h)).
+				app.Elem("div").Class("grid-cells").Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h)).
 					OnMouseMove(g.onMove).OnMouseLeave(g.onLeave).OnClick(g.onClick).Body(
 					app.If(!d.Big(), func() app.UI { return app.Raw(svg) }).Else(func() app.UI {
-						return app.Canvas().ID(g.canvasID()).Class("grid-canvas").Width(len(d.Cols)).Height(len(d.Rows)).
+						return app.Elem("canvas").ID(g.canvasID()).Class("grid-canvas").Attr("width", len(d.Cols)).Attr("height", len(d.Rows)).
 							Style("width", fmt.Sprintf("%dpx", w)).Style("height", fmt.Sprintf("%dpx", h))
 					}),
 					app.If(g.hr >= 0, func() app.UI {
-						return app.Div().Class("grid-band").Style("top", fmt.Sprintf("%dpx", g.hr*cs)).Style("height", fmt.Sprintf("%dpx", cs)).Style("width", "100%")
+						return app.Elem("div").Class("grid-band").Style("top", fmt.Sprintf("%dpx", g.hr*cs)).Style("height", fmt.Sprintf("%dpx", cs)).Style("width", "100%")
 					}),
 					app.If(g.hc >= 0, func() app.UI {
-						return app.Div().Class("grid-band").Style("left", fmt.Sprintf("%dpx", g.hc*cs)).Style("width", fmt.Sprintf("%dpx", cs)).Style("height", "100%")
+						return app.Elem("div").Class("grid-band").Style("left", fmt.Sprintf("%dpx", g.hc*cs)).Style("width", fmt.Sprintf("%dpx", cs)).Style("height", "100%")
 					}),
 					app.If(g.hr >= 0 && g.hc >= 0, func() app.UI {
-						return app.Div().Class("grid-focus").Style("top", fmt.Sprintf("%dpx", g.hr*cs)).Style("left", fmt.Sprintf("%dpx", g.hc*cs)).
+						return app.Elem("div").Class("grid-focus").Style("top", fmt.Sprintf("%dpx", g.hr*cs)).Style("left", fmt.Sprintf("%dpx", g.hc*cs)).
 							Style("width", fmt.Sprintf("%dpx", cs)).Style("height", fmt.Sprintf("%dpx", cs))
 					}),
 				),

@@ -364,7 +364,7 @@ func ParseOffset(s string) (int64, error) {
 // Render draws the tools and the visible rows only.
 func (h *HexView) Render() app.UI {
 	if h.Model == nil {
-		return app.Div().Class("hex")
+		return app.Elem("div").Class("hex")
 	}
 	height, scaled := h.spacer()
 	top := float64(h.first) * HexRowHeight
@@ -372,22 +372,22 @@ func (h *HexView) Render() app.UI {
 		top = h.scrollTop
 	}
 	last := min(h.first+int64(h.inView())+1, h.rows())
-	return app.Div().Class("hex").Body(
-		app.Form().Class("hex-tools").OnSubmit(h.onGoto).Body(
-			app.Label().For(h.id("goto")).Text("Go to offset"),
-			app.Input().ID(h.id("goto")).Type("text").Placeholder("0x1f0").Size(12).
-				Value(h.gotoText).OnInput(h.onGotoInput).Attr("autocomplete", "off"),
-			app.Button().Type("submit").Text("Go"),
-			app.If(h.gotoErr != "", func() app.UI { return app.Span().Class("hex-err").Text(h.gotoErr) }),
-			app.Span().Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", model.Hex(h.first*16), model.Hex(last*16), model.Hex(int64(len(h.Model.Data))))),
+	return app.Elem("div").Class("hex").Body(
+		app.Elem("form").Class("hex-tools").OnSubmit(h.onGoto).Body(
+			app.Elem("label").Attr("for", h.id("goto")).Text("Go to offset"),
+			app.Elem("input").ID(h.id("goto")).Attr("type", "text").Attr("placeholder", "0x1f0").Attr("size", 12).
+				Attr("value", h.gotoText).OnInput(h.onGotoInput).Attr("autocomplete", "off"),
+			app.Elem("button").Attr("type", "submit").Text("Go"),
+			app.If(h.gotoErr != "", func() app.UI { return app.Elem("span").Class("hex-err").Text(h.gotoErr) }),
+			app.Elem("span").Class("hex-where").Text(fmt.Sprintf("rows %s–%s of %s", model.Hex(h.first*16), model.Hex(last*16), model.Hex(int64(len(h.Model.Data))))),
 		),
 		h.findForm(),
-		app.Div().ID(h.id("sel")).Class("hex-sel").Text(h.selectionStatus()),
-		app.Div().ID(h.id("scroll")).Class("hex-scroll").
+		app.Elem("div").ID(h.id("sel")).Class("hex-sel").Text(h.selectionStatus()),
+		app.Elem("div").ID(h.id("scroll")).Class("hex-scroll").
 			Style("max-height", fmt.Sprintf("%dpx", max(h.rows(), 1)*HexRowHeight)).
 			OnScroll(h.onScroll).Body(
-			app.Div().Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
-				app.Div().ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
+			app.Elem("div").Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
+				app.Elem("div").ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
 					OnClick(h.onClick).On("mousedown", h.onMouseDown).On("mouseover", h.onMouseOver).On("mouseup", h.onMouseUp).Body(
 					app.Raw(h.rowsHTML(h.first, last)),
 				),
@@ -476,9 +476,9 @@ func (h *HexView) structureClass(off int64) string {
 // legend says what the hex view's colours mean.
 func legend() app.UI {
 	item := func(cls, text string) app.UI {
-		return app.Span().Class("legend-item").Body(app.Span().Class("legend-swatch b "+cls).Text("00"), app.Text(" "+text))
+		return app.Elem("span").Class("legend-item").Body(app.Elem("span").Class("legend-swatch b "+cls).Text("00"), app.Text(" "+text))
 	}
-	return app.Div().Class("hex-legend").Body(
+	return app.Elem("div").Class("hex-legend").Body(
 		item("s-hdr", "container header"), item("s-ph", "part header"), item("s-p1", "part data"), item("s-p0", "next part"),
 		item("alt", "every other field"), item("unk", "bytes no field explains"), item("raw", "raw data"), item("out", "outside the container"),
 		item("sel", "selected"), item("enc", "its structure"),

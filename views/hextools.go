@@ -33,27 +33,27 @@ func (h *HexView) findForm() app.UI {
 	}{{model.SearchHex, "hex bytes"}, {model.SearchASCII, "text"}, {model.SearchUTF16, "UTF-16 text"}}
 	opts := make([]app.UI, len(kinds))
 	for i, k := range kinds {
-		opts[i] = app.Option().Value(strconv.Itoa(int(k.v))).Selected(h.find.kind == k.v).Text(k.name)
+		opts[i] = app.Elem("option").Attr("value", strconv.Itoa(int(k.v))).Attr("selected", h.find.kind == k.v).Text(k.name)
 	}
-	return app.Form().Class("hex-tools hex-find").OnSubmit(func(ctx app.Context, e app.Event) {
+	return app.Elem("form").Class("hex-tools hex-find").OnSubmit(func(ctx app.Context, e app.Event) {
 		e.PreventDefault()
 		h.search(ctx, true)
 	}).Body(
-		app.Label().For(h.id("find")).Text("Find"),
-		app.Input().ID(h.id("find")).Type("text").Placeholder("44 58 42 43").Size(14).Value(h.find.text).
+		app.Elem("label").Attr("for", h.id("find")).Text("Find"),
+		app.Elem("input").ID(h.id("find")).Attr("type", "text").Attr("placeholder", "44 58 42 43").Attr("size", 14).Attr("value", h.find.text).
 			Attr("autocomplete", "off").OnInput(func(ctx app.Context, e app.Event) {
 			h.find.text = ctx.JSSrc().Get("value").String()
 			h.find.shown = false
 			ctx.PreventUpdate()
 		}),
-		app.Select().ID(h.id("find-kind")).Title("read what you type as").OnChange(func(ctx app.Context, e app.Event) {
+		app.Elem("select").ID(h.id("find-kind")).Title("read what you type as").OnChange(func(ctx app.Context, e app.Event) {
 			v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 			h.find.kind, h.find.shown = model.SearchKind(v), false
 		}).Body(opts...),
-		app.Button().ID(h.id("find-prev")).Type("button").Text("‹").Title("previous match").
+		app.Elem("button").ID(h.id("find-prev")).Attr("type", "button").Text("‹").Title("previous match").
 			OnClick(func(ctx app.Context, e app.Event) { h.search(ctx, false) }),
-		app.Button().ID(h.id("find-next")).Type("submit").Text("›").Title("next match (Enter)"),
-		app.Span().ID(h.id("find-status")).Class("hex-find-status").Text(h.find.msg),
+		app.Elem("button").ID(h.id("find-next")).Attr("type", "submit").Text("›").Title("next match (Enter)"),
+		app.Elem("span").ID(h.id("find-status")).Class("hex-find-status").Text(h.find.msg),
 	)
 }
 
@@ -238,19 +238,19 @@ type DataInspector struct {
 // Render draws one row per type.
 func (d *DataInspector) Render() app.UI {
 	if d.Off < 0 || d.Off >= int64(len(d.Data)) {
-		return app.Div().ID("data-inspector").Class("data-inspector empty")
+		return app.Elem("div").ID("data-inspector").Class("data-inspector empty")
 	}
 	rows := model.Inspect(d.Data, d.Off)
-	return app.Details().ID("data-inspector").Class("data-inspector").Open(true).Body(
-		app.Summary().Text("Data at "+model.Hex(d.Off)+" (little-endian)"),
-		app.Table().Class("sig-table inspector-table").Body(
-			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+	return app.Elem("details").ID("data-inspector").Class("data-inspector").Attr("open", true).Body(
+		app.Elem("summary").Text("Data at "+model.Hex(d.Off)+" (little-endian)"),
+		app.Elem("table").Class("sig-table inspector-table").Body(
+			app.Elem("tbody").Body(app.Range(rows).Slice(func(i int) app.UI {
 				r := rows[i]
 				v := r.Value
 				if v == "" {
 					v = "— (past the end)"
 				}
-				tr := app.Tr().DataSet("type", r.Type).Body(app.Th().Text(r.Type), app.Td().Class("inspector-value").Text(v))
+				tr := app.Elem("tr").DataSet("type", r.Type).Body(app.Elem("th").Text(r.Type), app.Elem("td").Class("inspector-value").Text(v))
 				if r.Value == "" {
 					return tr
 				}

@@ -68,7 +68,7 @@ func revealLine(id string) {
 func (b *ListingBlock) Render() app.UI {
 	first, end := b.page.bounds(len(b.Lines))
 	noun, cls := "lines", "listing-line listing-comment"
-	lines := app.Div().Class("listing-lines").ID(b.ID).Body(
+	lines := app.Elem("div").Class("listing-lines").ID(b.ID).Body(
 		app.Range(b.Lines[first:end]).Slice(func(k int) app.UI {
 			i := first + k
 			l := b.Lines[i]
@@ -76,7 +76,7 @@ func (b *ListingBlock) Render() app.UI {
 			if i == b.selected {
 				c += " selected"
 			}
-			line := app.Div().Class(c).Text(l.Text)
+			line := app.Elem("div").Class(c).Text(l.Text)
 			if b.ID != "" {
 				line = line.ID(b.lineID(i))
 			}
@@ -94,13 +94,13 @@ func (b *ListingBlock) Render() app.UI {
 				On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, off) }, scope)
 		}),
 	)
-	d := app.Details().Class("listing-block").Body(
-		app.Summary().Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
+	d := app.Elem("details").Class("listing-block").Body(
+		app.Elem("summary").Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
 		b.page.bar("", noun, len(b.Lines)),
 		lines,
 	)
 	if b.Open {
-		d = d.Open(true)
+		d = d.Attr("open", true)
 	}
 	return d
 }
@@ -110,8 +110,8 @@ func level9Listing(pv *model.PartView, sel Selection) []app.UI {
 	if len(pv.Level9) == 0 {
 		return nil
 	}
-	return []app.UI{app.Div().Class("special listing").Body(
-		app.H3().Text("Level9 (D3D9) listing"),
+	return []app.UI{app.Elem("div").Class("special listing").Body(
+		app.Elem("h3").Text("Level9 (D3D9) listing"),
 		&ListingBlock{ID: "level9", Title: "Aon9 as FXC lists it", Lines: pv.Level9, Open: true, Selected: sel.Span},
 	)}
 }
@@ -144,6 +144,6 @@ func spellingNote(rule string) app.UI {
 	} else {
 		short = "as " + short + " printed it"
 	}
-	return app.P().Class("code-spelling").Title("Compilers changed how they print some lines between releases: " + rule + ".").
+	return app.Elem("p").Class("code-spelling").Title("Compilers changed how they print some lines between releases: " + rule + ".").
 		Text("Spelled " + short + ".")
 }

@@ -76,15 +76,15 @@ func (w *pageWindow) bar(id, noun string, n int) app.UI {
 		return func(ctx app.Context, e app.Event) { w.first = to }
 	}
 	last := (n - 1) / per * per
-	bar := app.Div().Class("pager")
+	bar := app.Elem("div").Class("pager")
 	if id != "" {
 		bar = bar.ID(id)
 	}
 	return bar.Body(
-		app.Button().Class("pager-first").Text("«").Title("first page").Disabled(first == 0).OnClick(step(0)),
-		app.Button().Class("pager-prev").Text("‹").Title("previous page").Disabled(first == 0).OnClick(step(max(0, first-per))),
-		app.Span().Class("pager-where").Text(fmt.Sprintf("%s %d–%d of %d", noun, first+1, end, n)),
-		app.Button().Class("pager-next").Text("›").Title("next page").Disabled(end >= n).OnClick(step(first+per)),
-		app.Button().Class("pager-last").Text("»").Title("last page").Disabled(end >= n).OnClick(step(last)),
+		app.Elem("button").Class("pager-first").Text("«").Title("first page").Attr("disabled", first == 0).OnClick(step(0)),
+		app.Elem("button").Class("pager-prev").Text("‹").Title("previous page").Attr("disabled", first == 0).OnClick(step(max(0, first-per))),
+		app.Elem("span").Class("pager-where").Text(fmt.Sprintf("%s %d–%d of %d", noun, first+1, end, n)),
+		app.Elem("button").Class("pager-next").Text("›").Title("next page").Attr("disabled", end >= n).OnClick(step(first+per)),
+		app.Elem("button").Class("pager-last").Text("»").Title("last page").Attr("disabled", end >= n).OnClick(step(last)),
 	)
 }

@@ -16,16 +16,16 @@ func refBar(ref *model.Ref, label func(int) string, goLine func(app.Context, int
 		label = func(i int) string { return strconv.Itoa(i + 1) }
 	}
 	if ref == nil {
-		return app.Div().Class("refs hidden")
+		return app.Elem("div").Class("refs hidden")
 	}
-	items := []app.UI{app.Span().Class("refs-name").Text(model.Shown(ref.Name))}
+	items := []app.UI{app.Elem("span").Class("refs-name").Text(model.Shown(ref.Name))}
 	switch {
 	case ref.Def >= 0:
 		def, what := ref.Def, " defined on line "
 		if ref.Scope != "" {
 			what = " written at "
 		}
-		items = append(items, app.Text(what), app.Button().Class("ref-go ref-go-def").Text(label(def)).
+		items = append(items, app.Text(what), app.Elem("button").Class("ref-go ref-go-def").Text(label(def)).
 			OnClick(func(ctx app.Context, e app.Event) { goLine(ctx, def) }))
 	case ref.Scope != "":
 		items = append(items, app.Text(" is not written earlier in "+ref.Scope+" (its value comes from before a branch, a loop or the start)"))
@@ -47,12 +47,12 @@ func refBar(ref *model.Ref, label func(int) string, goLine func(app.Context, int
 			break
 		}
 		u := u
-		items = append(items, app.Text(" "), app.Button().Class("ref-go ref-go-use").Text(label(u)).
+		items = append(items, app.Text(" "), app.Elem("button").Class("ref-go ref-go-use").Text(label(u)).
 			OnClick(func(ctx app.Context, e app.Event) { goLine(ctx, u) }))
 	}
-	items = append(items, app.Text(" "), app.Button().Class("ref-close").Text("×").Title("Clear").
+	items = append(items, app.Text(" "), app.Elem("button").Class("ref-close").Text("×").Title("Clear").
 		OnClick(func(ctx app.Context, e app.Event) { clear() }))
-	return app.Div().Class("refs").Body(items...)
+	return app.Elem("div").Class("refs").Body(items...)
 }
 
 // refMarks is the CSS classes a listing gives the lines of a value's

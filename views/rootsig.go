@@ -26,50 +26,50 @@ func (v *RootSignatureView) Render() app.UI {
 	th := func(names ...string) app.UI {
 		cells := make([]app.UI, len(names))
 		for i, n := range names {
-			cells[i] = app.Th().Text(n)
+			cells[i] = app.Elem("th").Text(n)
 		}
-		return app.THead().Body(app.Tr().Body(cells...))
+		return app.Elem("thead").Body(app.Elem("tr").Body(cells...))
 	}
 	row := func(id string, off, size int64, cells ...string) app.UI {
 		tds := make([]app.UI, len(cells))
 		for i, c := range cells {
-			tds[i] = app.Td().Text(c)
+			tds[i] = app.Elem("td").Text(c)
 		}
-		return app.Tr().Class("rs-row").DataSet("off", off).Title(fmt.Sprintf("0x%x, %d bytes: click to see them", off, size)).
+		return app.Elem("tr").Class("rs-row").DataSet("off", off).Title(fmt.Sprintf("0x%x, %d bytes: click to see them", off, size)).
 			On("click", goTo(off), app.EventScope(id)).Body(tds...)
 	}
-	return app.Div().ID("rootsig").Class("special rootsig").Body(
-		app.H3().Text("Root signature "+d.Version+" in HLSL"),
-		app.Div().Class("listing-lines rs-hlsl").Body(
-			app.Div().Class("listing-line rs-define").Text(`#define RS \`),
+	return app.Elem("div").ID("rootsig").Class("special rootsig").Body(
+		app.Elem("h3").Text("Root signature "+d.Version+" in HLSL"),
+		app.Elem("div").Class("listing-lines rs-hlsl").Body(
+			app.Elem("div").Class("listing-line rs-define").Text(`#define RS \`),
 			app.Range(d.Lines).Slice(func(i int) app.UI {
 				l := d.Lines[i]
 				text := fmt.Sprintf("    %q", l.Text)
 				if i < len(d.Lines)-1 {
 					text = fmt.Sprintf("    %q \\", l.Text+",")
 				}
-				return app.Div().Class("listing-line rs-line").DataSet("off", l.Off).
+				return app.Elem("div").Class("listing-line rs-line").DataSet("off", l.Off).
 					Title(fmt.Sprintf("0x%x, %d bytes: click to see them", l.Off, l.Size)).
 					On("click", goTo(l.Off), app.EventScope(fmt.Sprint("l", i))).Text(text)
 			}),
 		),
 		app.If(len(d.Params) > 0, func() app.UI {
-			return app.Table().Class("sig-table rs-params").Body(th("#", "parameter", "binding", "visibility"),
-				app.TBody().Body(app.Range(d.Params).Slice(func(i int) app.UI {
+			return app.Elem("table").Class("sig-table rs-params").Body(th("#", "parameter", "binding", "visibility"),
+				app.Elem("tbody").Body(app.Range(d.Params).Slice(func(i int) app.UI {
 					p := d.Params[i]
 					return row(fmt.Sprint("p", i), p.Off, p.Size, fmt.Sprint(p.Index), p.Type, p.Binding, p.Visibility)
 				})))
 		}),
 		app.If(len(d.Ranges) > 0, func() app.UI {
-			return app.Table().Class("sig-table rs-ranges").Body(th("table", "range", "registers", "offset in table"),
-				app.TBody().Body(app.Range(d.Ranges).Slice(func(i int) app.UI {
+			return app.Elem("table").Class("sig-table rs-ranges").Body(th("table", "range", "registers", "offset in table"),
+				app.Elem("tbody").Body(app.Range(d.Ranges).Slice(func(i int) app.UI {
 					r := d.Ranges[i]
 					return row(fmt.Sprint("r", i), r.Off, r.Size, fmt.Sprint(r.Param), r.Type, r.Registers, r.Offset)
 				})))
 		}),
 		app.If(len(d.Samplers) > 0, func() app.UI {
-			return app.Table().Class("sig-table rs-samplers").Body(th("sampler", "filter", "address U, V, W", "visibility"),
-				app.TBody().Body(app.Range(d.Samplers).Slice(func(i int) app.UI {
+			return app.Elem("table").Class("sig-table rs-samplers").Body(th("sampler", "filter", "address U, V, W", "visibility"),
+				app.Elem("tbody").Body(app.Range(d.Samplers).Slice(func(i int) app.UI {
 					s := d.Samplers[i]
 					return row(fmt.Sprint("s", i), s.Off, s.Size, s.Register, s.Filter, s.Address, s.Visibility)
 				})))

@@ -34,25 +34,25 @@ func (f *FeatureFlags) Render() app.UI {
 		} else {
 			sm = "informational"
 		}
-		return app.Tr().Class("sfi0-row").DataSet("bit", r.Bit).Title(fmt.Sprintf("bit %d, in the byte at 0x%x: click to see it", r.Bit, r.Offset)).
+		return app.Elem("tr").Class("sfi0-row").DataSet("bit", r.Bit).Title(fmt.Sprintf("bit %d, in the byte at 0x%x: click to see it", r.Bit, r.Offset)).
 			On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, r.Offset) }, app.EventScope(fmt.Sprint(r.Bit))).Body(
-			app.Td().Class("num").Text(r.Bit), app.Td().Text(r.Name), app.Td().Text(r.Text), app.Td().Text(sm))
+			app.Elem("td").Class("num").Text(r.Bit), app.Elem("td").Text(r.Name), app.Elem("td").Text(r.Text), app.Elem("td").Text(sm))
 	}
 	table := func(rows []model.FeatureRow) app.UI {
-		return app.Table().Class("sig-table sfi0-table").Body(
-			app.THead().Body(app.Tr().Body(app.Th().Text("bit"), app.Th().Text("flag"), app.Th().Text("what the shader needs"), app.Th().Text("since"))),
-			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI { return row(rows[i]) })),
+		return app.Elem("table").Class("sig-table sfi0-table").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(app.Elem("th").Text("bit"), app.Elem("th").Text("flag"), app.Elem("th").Text("what the shader needs"), app.Elem("th").Text("since"))),
+			app.Elem("tbody").Body(app.Range(rows).Slice(func(i int) app.UI { return row(rows[i]) })),
 		)
 	}
 	head := "No optional features: any device that runs this shader model runs it."
 	if len(set) > 0 {
 		head = fmt.Sprintf("%d feature flags set: the device must support each.", len(set))
 	}
-	return app.Div().ID("sfi0").Class("special sfi0").Body(
-		app.H3().Text("Shader feature flags"),
-		app.P().Text(head),
+	return app.Elem("div").ID("sfi0").Class("special sfi0").Body(
+		app.Elem("h3").Text("Shader feature flags"),
+		app.Elem("p").Text(head),
 		app.If(len(set) > 0, func() app.UI { return table(set) }),
-		app.Details().Body(app.Summary().Text(fmt.Sprintf("%d flags not set", len(unset))), table(unset)),
+		app.Elem("details").Body(app.Elem("summary").Text(fmt.Sprintf("%d flags not set", len(unset))), table(unset)),
 	)
 }
 

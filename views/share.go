@@ -110,7 +110,7 @@ func (s *ShareBar) Render() app.UI {
 	btn := func(id, label, title string, act string, val any) app.UI {
 		// The scope makes go-app replace the handler when a button moves to
 		// another position; it keeps a closure from the same literal otherwise.
-		return app.Button().ID(id).Title(title).Text(label).OnClick(func(ctx app.Context, e app.Event) {
+		return app.Elem("button").ID(id).Title(title).Text(label).OnClick(func(ctx app.Context, e app.Event) {
 			if val == nil {
 				ctx.NewAction(act)
 			} else {
@@ -124,12 +124,12 @@ func (s *ShareBar) Render() app.UI {
 	}
 	items := []app.UI{
 		btn("copy-link", "Copy link", "copy the address: it reproduces this view ("+where+")", ActCopyLink, nil),
-		app.If(s.Copied != "", func() app.UI { return app.Span().ID("copy-status").Class("copy-status").Text(s.Copied) }),
-		app.Span().ID("link-info").Class("share-info").Text(fmt.Sprintf("%s characters, %s", commas(s.LinkLen), map[bool]string{true: "file inside", false: "file by hash"}[s.Embedded])),
+		app.If(s.Copied != "", func() app.UI { return app.Elem("span").ID("copy-status").Class("copy-status").Text(s.Copied) }),
+		app.Elem("span").ID("link-info").Class("share-info").Text(fmt.Sprintf("%s characters, %s", commas(s.LinkLen), map[bool]string{true: "file inside", false: "file by hash"}[s.Embedded])),
 	}
 	if s.HasModel && !s.Compare {
 		items = append(items,
-			app.Span().Class("share-sep").Text("Download:"),
+			app.Elem("span").Class("share-sep").Text("Download:"),
 			btn("export-json", "JSON", "the whole decode, as dxscope json writes it", ActExport, ExportJSON),
 			btn("export-parts", "part list", "the part list and problems as text, as dxscope parts writes it", ActExport, ExportParts),
 		)
@@ -141,7 +141,7 @@ func (s *ShareBar) Render() app.UI {
 		}
 		if s.Selection > 0 {
 			items = append(items,
-				app.Span().Class("share-sep").Text(fmt.Sprintf("Copy %s:", plural2(s.Selection, "byte"))),
+				app.Elem("span").Class("share-sep").Text(fmt.Sprintf("Copy %s:", plural2(s.Selection, "byte"))),
 				btn("copy-hex", "hex", "copy the selected bytes as hex", ActExport, ExportHex),
 				btn("copy-carray", "C array", "copy the selected bytes as a C array", ActExport, ExportCArray),
 				btn("copy-base64", "base64", "copy the selected bytes as base64", ActExport, ExportBase64),
@@ -150,18 +150,18 @@ func (s *ShareBar) Render() app.UI {
 	}
 	if s.HasModel {
 		if s.Compare {
-			items = append(items, app.Span().Class("share-sep"), btn("close-compare", "Back to the inspector", "leave the compare view", ActCloseCompare, nil))
+			items = append(items, app.Elem("span").Class("share-sep"), btn("close-compare", "Back to the inspector", "leave the compare view", ActCloseCompare, nil))
 		} else {
 			items = append(items,
-				app.Span().Class("share-sep"),
+				app.Elem("span").Class("share-sep"),
 				FileButton("compare-input", "button secondary", "compare-label", "open a second container and see what differs", "Compare with…"),
-				app.Button().ID("compare-drop").Aria("pressed", s.CompareMode).Class(map[bool]string{true: "on"}[s.CompareMode]).
+				app.Elem("button").ID("compare-drop").Aria("pressed", s.CompareMode).Class(map[bool]string{true: "on"}[s.CompareMode]).
 					Title("the next file you open or drop is compared with this one (Shift+drop does it too); click again to cancel").
 					Text("Drop to compare").OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(ActCompareMode) }, app.EventScope("compare-drop")),
 			)
 		}
 	}
-	return app.Div().ID("share-bar").Class("share-bar").Body(items...)
+	return app.Elem("div").ID("share-bar").Class("share-bar").Body(items...)
 }
 
 func commas(n int) string {

@@ -154,7 +154,7 @@ func (p *SourcePane) onClick(ctx app.Context, e app.Event) {
 // Render draws the file tabs and the window of lines.
 func (p *SourcePane) Render() app.UI {
 	if p.Data == nil || len(p.Data.Files) == 0 {
-		return app.Div().Class("source-pane empty")
+		return app.Elem("div").Class("source-pane empty")
 	}
 	p.file = min(max(p.file, 0), len(p.Data.Files)-1)
 	f := p.Data.Files[p.file]
@@ -165,25 +165,25 @@ func (p *SourcePane) Render() app.UI {
 	if !f.HasText {
 		about = "the text of this file is not in the container: the debug information names its lines only"
 	}
-	return app.Section().ID("source-pane").Class("source-pane").Aria("label", "source").Body(
-		app.H3().Text("Source"),
-		app.Div().Class("source-files").Role("tablist").Body(
+	return app.Elem("section").ID("source-pane").Class("source-pane").Aria("label", "source").Body(
+		app.Elem("h3").Text("Source"),
+		app.Elem("div").Class("source-files").Role("tablist").Body(
 			app.Range(p.Data.Files).Slice(func(i int) app.UI {
 				sf := p.Data.Files[i]
 				label := fileBase(sf.Name)
 				if !sf.HasText {
 					label += " (no text)"
 				}
-				return app.Button().ID(fmt.Sprintf("src-file-%d", i)).Class("source-file").Role("tab").
+				return app.Elem("button").ID(fmt.Sprintf("src-file-%d", i)).Class("source-file").Role("tab").
 					Aria("selected", i == p.file).Title(model.Shown(sf.Name)).Text(label).
 					OnClick(func(ctx app.Context, e app.Event) { p.file, p.top = i, 0 }, app.EventScope(strconv.Itoa(i)))
 			}),
 		),
-		app.P().ID("source-about").Class("source-about").Title(model.Shown(f.Name)).Text(about),
-		app.Div().ID("source-lines").Class("code-box code-lines source-lines").On("scroll", p.onScroll).OnClick(p.onClick).Body(
-			app.Div().Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
+		app.Elem("p").ID("source-about").Class("source-about").Title(model.Shown(f.Name)).Text(about),
+		app.Elem("div").ID("source-lines").Class("code-box code-lines source-lines").On("scroll", p.onScroll).OnClick(p.onClick).Body(
+			app.Elem("div").Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(p.linesHTML(top, end)),
-			app.Div().Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
+			app.Elem("div").Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
 		),
 	)
 }
@@ -248,26 +248,26 @@ func (t *VariableList) OnUpdate(ctx app.Context) { followRows(&t.page, t.Rows) }
 // Render draws a page of the variables.
 func (t *VariableList) Render() app.UI {
 	if len(t.Rows) == 0 {
-		return app.Section().ID("variables").Class("variables empty").Body(
-			app.H3().Text("Variables"), app.P().Class("about").Text("The debug information lists no variables."))
+		return app.Elem("section").ID("variables").Class("variables empty").Body(
+			app.Elem("h3").Text("Variables"), app.Elem("p").Class("about").Text("The debug information lists no variables."))
 	}
 	first, end := t.page.bounds(len(t.Rows))
-	return app.Section().ID("variables").Class("variables").Aria("label", "debug variables").Body(
-		app.H3().Text(fmt.Sprintf("Variables (%d)", len(t.Rows))),
-		app.Div().Class("table-wrap").Body(
+	return app.Elem("section").ID("variables").Class("variables").Aria("label", "debug variables").Body(
+		app.Elem("h3").Text(fmt.Sprintf("Variables (%d)", len(t.Rows))),
+		app.Elem("div").Class("table-wrap").Body(
 			t.page.bar("variables-pager", "variables", len(t.Rows)),
-			app.Table().ID("variable-table").Class("sig-table variable-table").Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("name"), app.Th().Text("type"), app.Th().Text("in"), app.Th().Text("function"))),
-				app.TBody().Body(app.Range(t.Rows[first:end]).Slice(func(k int) app.UI {
+			app.Elem("table").ID("variable-table").Class("sig-table variable-table").Body(
+				app.Elem("thead").Body(app.Elem("tr").Body(app.Elem("th").Text("name"), app.Elem("th").Text("type"), app.Elem("th").Text("in"), app.Elem("th").Text("function"))),
+				app.Elem("tbody").Body(app.Range(t.Rows[first:end]).Slice(func(k int) app.UI {
 					i := first + k
 					r := t.Rows[i]
 					name := model.Shown(r.Name)
 					if r.Parameter {
 						name += " (parameter)"
 					}
-					cells := []app.UI{app.Td().Class("var-name").Text(name), app.Td().Text(model.Shown(r.Type)),
-						app.Td().Class("var-loc").Text(model.Shown(r.Location)), app.Td().Text(model.Shown(r.Function))}
-					row := app.Tr().ID(fmt.Sprintf("var-%d", i)).Class("variable-row")
+					cells := []app.UI{app.Elem("td").Class("var-name").Text(name), app.Elem("td").Text(model.Shown(r.Type)),
+						app.Elem("td").Class("var-loc").Text(model.Shown(r.Location)), app.Elem("td").Text(model.Shown(r.Function))}
+					row := app.Elem("tr").ID(fmt.Sprintf("var-%d", i)).Class("variable-row")
 					if r.Def.Size <= 0 {
 						return row.Body(cells...)
 					}
@@ -292,9 +292,9 @@ type SourceBeside struct {
 
 // Render draws the code and, beside it, the source and the variables.
 func (s *SourceBeside) Render() app.UI {
-	return app.Div().ID("code-source").Class("code-source").Body(
-		app.Div().Class("code-side").Body(s.Code...),
-		app.Div().Class("source-side").Body(
+	return app.Elem("div").ID("code-source").Class("code-source").Body(
+		app.Elem("div").Class("code-side").Body(s.Code...),
+		app.Elem("div").Class("source-side").Body(
 			&SourcePane{Data: s.Data, Selected: s.Selected},
 			&VariableList{Rows: s.Data.Variables},
 		),
@@ -319,22 +319,22 @@ func (l *LineCodeList) Render() app.UI {
 	items := make([]app.UI, 0, min(len(c.Insts), maxLineCode)+1)
 	for i, r := range c.Insts {
 		if i == maxLineCode {
-			items = append(items, app.Li().Class("muted").Text(fmt.Sprintf("… %d more", len(c.Insts)-i)))
+			items = append(items, app.Elem("li").Class("muted").Text(fmt.Sprintf("… %d more", len(c.Insts)-i)))
 			break
 		}
 		cls := "link line-code-inst"
 		if r.Off == l.Sel.Off && r.Size == l.Sel.Size {
 			cls += " selected"
 		}
-		items = append(items, app.Li().Body(app.Button().Class(cls).
+		items = append(items, app.Elem("li").Body(app.Elem("button").Class(cls).
 			Title(fmt.Sprintf("select its %s", plural2(r.Size, "byte"))).
-			Body(app.Span().Class("line-code-off").Text(model.Hex(r.Off)), app.Text(" "), app.Code().Text(model.Cut(r.Text))).
+			Body(app.Elem("span").Class("line-code-off").Text(model.Hex(r.Off)), app.Text(" "), app.Elem("code").Text(model.Cut(r.Text))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectBytes, r) })))
 	}
-	body := []app.UI{app.H3().Title(model.Shown(c.Where)).Text(fmt.Sprintf("Source line %s made %s", model.Shown(fileBase(c.Where)), plural2(int64(len(c.Insts)), "instruction")))}
+	body := []app.UI{app.Elem("h3").Title(model.Shown(c.Where)).Text(fmt.Sprintf("Source line %s made %s", model.Shown(fileBase(c.Where)), plural2(int64(len(c.Insts)), "instruction")))}
 	if c.Text != "" {
-		body = append(body, app.P().Class("line-code-text").Body(app.Code().Text(model.Cut(c.Text))))
+		body = append(body, app.Elem("p").Class("line-code-text").Body(app.Elem("code").Text(model.Cut(c.Text))))
 	}
-	body = append(body, app.Ol().ID("line-code-list").Class("line-code-list").Body(items...))
-	return app.Section().ID("line-code").Class("line-code").Body(body...)
+	body = append(body, app.Elem("ol").ID("line-code-list").Class("line-code-list").Body(items...))
+	return app.Elem("section").ID("line-code").Class("line-code").Body(body...)
 }

@@ -28,7 +28,7 @@ func signature(pv *model.PartView, _ Selection) []app.UI {
 func psvGrids(pv *model.PartView, _ Selection) []app.UI {
 	var out []app.UI
 	if rows := pv.PSVResources(); len(rows) > 0 {
-		out = append(out, app.H3().Text(fmt.Sprintf("Resources (%d)", len(rows))), &ResourceTable{ID: "psv-resources", Rows: rows})
+		out = append(out, app.Elem("h3").Text(fmt.Sprintf("Resources (%d)", len(rows))), &ResourceTable{ID: "psv-resources", Rows: rows})
 	}
 	for _, g := range pv.Grids {
 		out = append(out, &DependencyGrid{Data: g})
@@ -86,29 +86,29 @@ func (t *ResourceTable) OnUpdate(ctx app.Context) { followRows(&t.page, t.Rows) 
 // Render draws a page of the table.
 func (t *ResourceTable) Render() app.UI {
 	first, end := t.page.bounds(len(t.Rows))
-	return app.Div().Class("table-wrap").Body(t.page.bar(t.ID+"-pager", "rows", len(t.Rows)), t.table(first, end))
+	return app.Elem("div").Class("table-wrap").Body(t.page.bar(t.ID+"-pager", "rows", len(t.Rows)), t.table(first, end))
 }
 
 func (t *ResourceTable) table(first, end int) app.UI {
-	return app.Table().ID(t.ID).Class("sig-table resource-table").Body(
-		app.THead().Body(app.Tr().Body(app.Th().Text("binding"), app.Th().Text("name"), app.Th().Text("type"), app.Th().Text("kind"))),
-		app.TBody().Body(app.Range(t.Rows[first:end]).Slice(func(k int) app.UI {
+	return app.Elem("table").ID(t.ID).Class("sig-table resource-table").Body(
+		app.Elem("thead").Body(app.Elem("tr").Body(app.Elem("th").Text("binding"), app.Elem("th").Text("name"), app.Elem("th").Text("type"), app.Elem("th").Text("kind"))),
+		app.Elem("tbody").Body(app.Range(t.Rows[first:end]).Slice(func(k int) app.UI {
 			i := first + k
 			r := t.Rows[i]
 			name := model.Shown(r.Name)
 			if name == "" {
 				name = "—"
 			}
-			cells := []app.UI{app.Td().Class("binding").Text(r.Binding), app.Td().Text(name), app.Td().Text(r.Type), app.Td().Text(r.Kind)}
+			cells := []app.UI{app.Elem("td").Class("binding").Text(r.Binding), app.Elem("td").Text(name), app.Elem("td").Text(r.Type), app.Elem("td").Text(r.Kind)}
 			if r.Off < 0 { // no bytes of its own to show
-				return app.Tr().Class("resource-row").Body(cells...)
+				return app.Elem("tr").Class("resource-row").Body(cells...)
 			}
 			click := goTo(r.Off)
 			if r.Size > 0 {
 				br := model.ByteRange{Off: r.Off, Size: r.Size}
 				click = func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectBytes, br) }
 			}
-			return app.Tr().Class("resource-row").Title("click to see the record's bytes").
+			return app.Elem("tr").Class("resource-row").Title("click to see the record's bytes").
 				On("click", click, app.EventScope(t.ID+fmt.Sprint(i))).Body(cells...)
 		})),
 	)

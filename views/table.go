@@ -30,21 +30,21 @@ func (t *RecordTable) Render() app.UI {
 	first, end := t.page.bounds(len(d.Rows))
 	heads := make([]app.UI, len(d.Columns))
 	for i, c := range d.Columns {
-		heads[i] = app.Th().Text(c)
+		heads[i] = app.Elem("th").Text(c)
 	}
-	return app.Div().Class("table-wrap").Body(
-		app.H3().Text(d.Title),
+	return app.Elem("div").Class("table-wrap").Body(
+		app.Elem("h3").Text(d.Title),
 		t.page.bar(d.ID+"-pager", "rows", len(d.Rows)),
-		app.Table().ID(d.ID).Class("sig-table record-table").Body(
-			app.THead().Body(app.Tr().Body(heads...)),
-			app.TBody().Body(app.Range(d.Rows[first:end]).Slice(func(k int) app.UI {
+		app.Elem("table").ID(d.ID).Class("sig-table record-table").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(heads...)),
+			app.Elem("tbody").Body(app.Range(d.Rows[first:end]).Slice(func(k int) app.UI {
 				i := first + k
 				r := d.Rows[i]
 				cells := make([]app.UI, len(r.Cells))
 				for j, c := range r.Cells {
 					cells[j] = tableCell(c, d.Part, fmt.Sprintf("%s-%d-%d", d.ID, i, j))
 				}
-				return app.Tr().Class("record-row").DataSet("off", r.Off).
+				return app.Elem("tr").Class("record-row").DataSet("off", r.Off).
 					Title(fmt.Sprintf("0x%x, %d bytes: click to see them", r.Off, r.Size)).
 					On("click", selectRecord(d.Part, r.Node, r.Off), app.EventScope(fmt.Sprint(d.ID, i))).Body(cells...)
 			})),
@@ -55,7 +55,7 @@ func (t *RecordTable) Render() app.UI {
 // tableCell is a cell's text or its links to other records.
 func tableCell(c model.TableCell, part int, scope string) app.UI {
 	if c.Refs == nil {
-		return app.Td().Text(c.Text)
+		return app.Elem("td").Text(c.Text)
 	}
 	links := make([]app.UI, 0, 2*len(c.Refs))
 	for k, r := range c.Refs {
@@ -63,18 +63,18 @@ func tableCell(c model.TableCell, part int, scope string) app.UI {
 			links = append(links, app.Text(" "))
 		}
 		if r.Off < 0 { // names nothing this file holds
-			links = append(links, app.Span().Class("ref-none").Text(r.Text))
+			links = append(links, app.Elem("span").Class("ref-none").Text(r.Text))
 			continue
 		}
 		sel := selectRecord(part, r.Node, r.Off)
-		links = append(links, app.A().Class("ref").Href("#").DataSet("off", r.Off).Title(fmt.Sprintf("the record at 0x%x", r.Off)).
+		links = append(links, app.Elem("a").Class("ref").Attr("href", "#").DataSet("off", r.Off).Title(fmt.Sprintf("the record at 0x%x", r.Off)).
 			On("click", func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
 				e.Call("stopPropagation")
 				sel(ctx, e)
 			}, app.EventScope(fmt.Sprint(scope, "-", k))).Text(r.Text))
 	}
-	return app.Td().Body(links...)
+	return app.Elem("td").Body(links...)
 }
 
 // selectRecord selects a record's tree node (and so its bytes), or the byte
@@ -97,11 +97,11 @@ type ResourceDefinitionsView struct {
 func (v *ResourceDefinitionsView) Render() app.UI {
 	d := v.Data
 	buffers := d.Buffers[:min(len(d.Buffers), MaxTables)]
-	return app.Div().ID("rdef").Class("special rdef").Body(
-		app.P().Text(fmt.Sprintf("Compiled for %s by %s.", d.Profile, d.Creator)),
+	return app.Elem("div").ID("rdef").Class("special rdef").Body(
+		app.Elem("p").Text(fmt.Sprintf("Compiled for %s by %s.", d.Profile, d.Creator)),
 		app.Range(buffers).Slice(func(i int) app.UI { return &RecordTable{Data: buffers[i]} }),
 		app.If(len(d.Buffers) > len(buffers), func() app.UI {
-			return app.P().Class("more").Text(fmt.Sprintf("… and %d more constant buffers: the tree below lists every one.", len(d.Buffers)-len(buffers)))
+			return app.Elem("p").Class("more").Text(fmt.Sprintf("… and %d more constant buffers: the tree below lists every one.", len(d.Buffers)-len(buffers)))
 		}),
 		app.If(d.Bindings != nil, func() app.UI { return &RecordTable{Data: d.Bindings} }),
 		app.If(len(d.Text) > 0, func() app.UI {
@@ -116,7 +116,7 @@ func runtimeData(pv *model.PartView, _ Selection) []app.UI {
 	if d == nil {
 		return nil
 	}
-	return []app.UI{app.Div().ID("rdat").Class("special rdat").Body(
+	return []app.UI{app.Elem("div").ID("rdat").Class("special rdat").Body(
 		app.Range(d.Tables).Slice(func(i int) app.UI { return &RecordTable{Data: d.Tables[i]} }),
 	)}
 }
@@ -138,13 +138,13 @@ type PartFacts struct {
 // Render draws the sentence, the facts and the source files.
 func (v *PartFacts) Render() app.UI {
 	d := v.Data
-	return app.Div().ID("part-facts").Class("special facts").Body(
-		app.P().Class("facts-purpose").Text(d.Purpose),
+	return app.Elem("div").ID("part-facts").Class("special facts").Body(
+		app.Elem("p").Class("facts-purpose").Text(d.Purpose),
 		app.If(len(d.Facts) > 0, func() app.UI {
 			facts := d.Facts[:min(len(d.Facts), PageSize)]
-			return app.Table().Class("sig-table facts-table").Body(app.TBody().Body(app.Range(facts).Slice(func(i int) app.UI {
+			return app.Elem("table").Class("sig-table facts-table").Body(app.Elem("tbody").Body(app.Range(facts).Slice(func(i int) app.UI {
 				f := facts[i]
-				tr := app.Tr().Class("fact").Body(app.Th().Text(f.Label), app.Td().Text(f.Value))
+				tr := app.Elem("tr").Class("fact").Body(app.Elem("th").Text(f.Label), app.Elem("td").Text(f.Value))
 				if f.Size <= 0 {
 					return tr
 				}
@@ -153,7 +153,7 @@ func (v *PartFacts) Render() app.UI {
 			})))
 		}),
 		app.If(len(d.Facts) > PageSize, func() app.UI {
-			return app.P().Class("more").Text(fmt.Sprintf("… and %d more: the tree below lists every one.", len(d.Facts)-PageSize))
+			return app.Elem("p").Class("more").Text(fmt.Sprintf("… and %d more: the tree below lists every one.", len(d.Facts)-PageSize))
 		}),
 		app.Range(d.Files[:min(len(d.Files), MaxTables)]).Slice(func(i int) app.UI {
 			f := d.Files[i]
@@ -161,11 +161,11 @@ func (v *PartFacts) Render() app.UI {
 			if f.Cut > 0 {
 				text += fmt.Sprintf("\n… (%d more bytes)", f.Cut)
 			}
-			return app.Details().Class("source-file").Open(i == 0).Body(
-				app.Summary().Text(f.Name), app.Pre().Class("source-text").Text(text))
+			return app.Elem("details").Class("source-file").Attr("open", i == 0).Body(
+				app.Elem("summary").Text(f.Name), app.Elem("pre").Class("source-text").Text(text))
 		}),
 		app.If(len(d.Files) > MaxTables, func() app.UI {
-			return app.P().Class("more").Text(fmt.Sprintf("… and %d more source files: the tree below lists every one.", len(d.Files)-MaxTables))
+			return app.Elem("p").Class("more").Text(fmt.Sprintf("… and %d more source files: the tree below lists every one.", len(d.Files)-MaxTables))
 		}),
 	)
 }
