@@ -127,6 +127,20 @@ var goappEdits = []fileEdit{
 		New: "if c, ok := component(ctx.sourceElement); ok {\n\t\tctx.addComponentUpdate(c, -1)"},
 	{File: "pkg/app/context.go", Old: "u, err := url.Parse(rawURL)", New: "u, err := pageParseURL(rawURL)"},
 	{File: "pkg/app/js_wasm.go", Old: "u, _ := url.Parse(rawurl)", New: "u, _ := pageParseURL(rawurl)"},
+	// go-app's own elements (the page's root, Compo's default Render, the
+	// not-found page) as Elem, as the page builds its own
+	// (TestPageBuildsElementsWithElem): 5 element kinds fewer.
+	{File: "pkg/app/engine.go", Old: "firstChild := Div()\n\t\tfirstChild = firstChild.setJSElement(body.JSValue().firstElementChild()).(HTMLDiv)\n\t\tfirstChild = firstChild.setParent(body).(HTMLDiv)",
+		New: "firstChild := Elem(\"div\")\n\t\tfirstChild = firstChild.setJSElement(body.JSValue().firstElementChild()).(HTMLElem)\n\t\tfirstChild = firstChild.setParent(body).(HTMLElem)"},
+	{File: "pkg/app/component.go", Old: "return Div().\n\t\tDataSet(\"compo-type\"", New: "return Elem(\"div\").\n\t\tDataSet(\"compo-type\""},
+	{File: "pkg/app/component.go", Old: "H1().Text(\"Component ", New: "Elem(\"h1\").Text(\"Component "},
+	{File: "pkg/app/component.go", Old: "P().Body(\n\t\t\t\tText(\"Change", New: "Elem(\"p\").Body(\n\t\t\t\tText(\"Change"},
+	{File: "pkg/app/component.go", Old: "Code().\n", New: "Elem(\"code\").\n"},
+	{File: "pkg/app/notfound.go", Old: "return Div().\n\t\tClass(\"goapp-app-info\")", New: "return Elem(\"div\").\n\t\tClass(\"goapp-app-info\")"},
+	{File: "pkg/app/notfound.go", Old: "\t\t\tDiv().\n\t\t\t\tClass(\"goapp-notfound-title\")", New: "\t\t\tElem(\"div\").\n\t\t\t\tClass(\"goapp-notfound-title\")"},
+	{File: "pkg/app/notfound.go", Old: "Img().\n\t\t\t\t\t\tClass(\"goapp-logo\").\n\t\t\t\t\t\tAlt(\"0\").\n\t\t\t\t\t\tSrc(n.Icon)",
+		New: "Elem(\"img\").\n\t\t\t\t\t\tClass(\"goapp-logo\").\n\t\t\t\t\t\tAttr(\"alt\", \"0\").\n\t\t\t\t\t\tAttr(\"src\", n.Icon)"},
+	{File: "pkg/app/notfound.go", Old: "P().\n\t\t\t\tClass(\"goapp-label\")", New: "Elem(\"p\").\n\t\t\t\tClass(\"goapp-label\")"},
 }
 
 // pageURLFile is pageurl.go, whose parser for the browser's URLs the copy
