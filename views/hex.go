@@ -47,6 +47,7 @@ const (
 	HexRowHeight = 18  // px, must match .hex-row in dxscope.css
 	HexRows      = 28  // rows drawn before the view has measured its box
 	hexMaxPixels = 8e6 // browsers cap element heights near 3.3e7 px; stay well below
+	hexMaxDrawn  = 400 // rows drawn at most, whatever height a box reports
 )
 
 // HexView shows bytes as offset, 16 hex bytes and ASCII. It renders only
@@ -69,10 +70,16 @@ type HexView struct {
 	ClickAct string
 	Marks    []bool // compare view: bytes that differ from the other file
 
-	first     int64   // first visible row
-	visible   int     // rows the box shows (measured; 0 before)
-	boxPx     float64 // the box's height in pixels (measured; 0 before)
-	hidden    bool    // the last measure found the box hidden
+	first   int64   // first visible row
+	visible int     // rows the box shows (measured; 0 before)
+	boxPx   float64 // the box's height in pixels (measured; 0 before)
+	// drawn is how many rows are drawn from first: the most the box has
+	// shown, plus one. The box's height changes by a row between files (the
+	// panes above it differ), and drawing to the box's height replaced all
+	// rows a second time for half the files opened; rows below the box are
+	// clipped, and the same rows keep their DOM.
+	drawn     int
+	hidden    bool // the last measure found the box hidden
 	scrollTop float64
 	seenModel *model.Model
 	gotoText  string
@@ -158,12 +165,17 @@ func (h *HexView) boxHeight(ctx app.Context, px int) {
 			ctx.PreventUpdate()
 			return
 		}
-		rows := max(1, px/HexRowHeight)
-		if rows == h.visible {
+		if max(1, px/HexRowHeight) == h.visible {
 			ctx.PreventUpdate()
 		}
-		h.visible, h.boxPx = rows, float64(px)
+		h.setBox(px)
 	})
+}
+
+// setBox takes the box's height in pixels (more than 0).
+func (h *HexView) setBox(px int) {
+	h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px)
+	h.drawn = max(h.drawn, min(h.visible+1, hexMaxDrawn))
 }
 
 // watch observes the box's size (once per box element) and reports
@@ -265,7 +277,8 @@ func (h *HexView) reveal(ctx app.Context, r HexReveal) {
 		// the box's height now, once.
 		if el := app.Window().GetElementByID(h.id("scroll")); el.Truthy() {
 			if px := int(el.Get("clientHeight").Float()); px > 0 {
-				h.visible, h.boxPx, h.hidden = max(1, px/HexRowHeight), float64(px), false
+				h.setBox(px)
+				h.hidden = false
 			}
 		}
 	}
@@ -293,7 +306,7 @@ func (h *HexView) setScroll(ctx app.Context, top float64) {
 func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 	h.scrollTop = ctx.JSSrc().Get("scrollTop").Float()
 	if px := int(ctx.JSSrc().Get("clientHeight").Float()); px > 0 {
-		h.visible, h.boxPx = max(1, px/HexRowHeight), float64(px)
+		h.setBox(px)
 	}
 	f := h.firstFor(h.scrollTop)
 	if f == h.first {
@@ -372,6 +385,10 @@ func (h *HexView) Render() app.UI {
 		top = h.scrollTop
 	}
 	last := min(h.first+int64(h.inView())+1, h.rows())
+	drawn := last
+	if h.visible > 0 {
+		drawn = min(h.first+int64(h.drawn), h.rows())
+	}
 	return app.Elem("div").Class("hex").Body(
 		app.Elem("form").Class("hex-tools").OnSubmit(h.onGoto).Body(
 			app.Elem("label").Attr("for", h.id("goto")).Text("Go to offset"),
@@ -389,7 +406,7 @@ func (h *HexView) Render() app.UI {
 			app.Elem("div").Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Elem("div").ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
 					OnClick(h.onClick).On("mousedown", h.onMouseDown).On("mouseover", h.onMouseOver).On("mouseup", h.onMouseUp).Body(
-					app.Raw(h.rowsHTML(h.first, last)),
+					app.Raw(h.rowsHTML(h.first, drawn)),
 				),
 			),
 		),
