@@ -3,6 +3,7 @@
 package app_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -78,6 +79,32 @@ func TestAnOpenDrawsThePageOnce(t *testing.T) {
 		t.Errorf("scrolling the hex view drew the page %d times, want none (the hex view alone)", n)
 	}
 	p.Shoot("draws-once")
+}
+
+// TestHexRowsOutliveASmallerBox: the hex view's box changes its height by a
+// row between files (the panes above it differ); its rows are not drawn
+// again for that, as they were for half the files opened (650 elements
+// replaced, and laid out and painted, a second time). A taller box draws the
+// rows it lacks.
+func TestHexRowsOutliveASmallerBox(t *testing.T) {
+	p := openExample(t, "compute.dxbc")
+	viewport(p, 1400, 900)
+	rows := `document.querySelectorAll('#hex-rows .hex-row').length`
+	p.WaitFor("the hex rows for a 900 px window", rows+` >= Math.floor(document.getElementById('hex-scroll').clientHeight / 18)`)
+	time.Sleep(300 * time.Millisecond)
+	n := browsertest.Eval[int](p, rows)
+	p.Eval(`document.querySelector('#hex-rows .hex-row').dataset.kept = 'yes'`)
+	viewport(p, 1400, 900-3*18)
+	p.WaitFor("a shorter hex box", `document.getElementById('hex-scroll').clientHeight <= `+fmt.Sprint((n-2)*18))
+	time.Sleep(300 * time.Millisecond)
+	if kept := browsertest.Eval[string](p, `document.querySelector('#hex-rows .hex-row')?.dataset.kept || ''`); kept != "yes" {
+		t.Errorf("a shorter hex box drew its rows again")
+	}
+	if got := browsertest.Eval[int](p, rows); got != n {
+		t.Errorf("a shorter hex box has %d rows drawn, want the %d it had", got, n)
+	}
+	viewport(p, 1400, 900+6*18)
+	p.WaitFor("rows for a taller hex box", rows+` >= Math.floor(document.getElementById('hex-scroll').clientHeight / 18)`)
 }
 
 // TestExamplesKeepTheFileScreen: opening another file updates the file
