@@ -81,6 +81,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	for name, op := range map[string]func(app.Action) (page.Effects, bool){
 		views.ActSelectPart:    typed(st.SelectPart),
 		views.ActSelectNode:    typed(func(r views.NodeRef) page.Effects { return st.SelectNode(r.Part, r.Node) }),
+		views.ActSelectField:   typed(func(r views.FieldRef) page.Effects { return st.SelectField(r.Part, r.Path, r.Off, r.Size) }),
 		views.ActToggleNode:    typed(func(r views.NodeRef) page.Effects { return st.ToggleNode(r.Part, r.Node) }),
 		views.ActSelectByte:    typed(st.SelectByte),
 		views.ActGoto:          typed(st.Goto),

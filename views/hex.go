@@ -11,12 +11,13 @@ import (
 
 // Actions the views raise; the inspector handles them.
 const (
-	ActSelectByte = "dx-select-byte" // value: int64 offset; select the deepest field holding it
-	ActSelectNode = "dx-select-node" // value: NodeRef
-	ActSelectPart = "dx-select-part" // value: int part index
-	ActToggleNode = "dx-toggle-node" // value: NodeRef
-	ActGoto       = "dx-goto"        // value: int64 offset; reveal it and select the field there
-	ActOpenNested = "dx-open-nested" // value: int64 offset of a container inside the file
+	ActSelectByte  = "dx-select-byte"  // value: int64 offset; select the deepest field holding it
+	ActSelectNode  = "dx-select-node"  // value: NodeRef
+	ActSelectField = "dx-select-field" // value: FieldRef
+	ActSelectPart  = "dx-select-part"  // value: int part index
+	ActToggleNode  = "dx-toggle-node"  // value: NodeRef
+	ActGoto        = "dx-goto"         // value: int64 offset; reveal it and select the field there
+	ActOpenNested  = "dx-open-nested"  // value: int64 offset of a container inside the file
 )
 
 // Commands the page sends the views.
@@ -39,6 +40,14 @@ type HexReveal struct {
 type NodeRef struct {
 	Part int
 	Node int
+}
+
+// FieldRef names a field by its path in a part's tree, and the bytes to
+// select if the tree has no such node (Size 0: nothing).
+type FieldRef struct {
+	Part      int
+	Path      string
+	Off, Size int64
 }
 
 // Hex view geometry: fixed row height so the visible rows follow from the

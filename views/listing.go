@@ -80,14 +80,14 @@ func (b *ListingBlock) Render() app.UI {
 			if b.ID != "" {
 				line = line.ID(b.lineID(i))
 			}
-			if l.Size <= 0 && l.Node < 0 {
+			if l.Size <= 0 && l.Part < 0 {
 				return line
 			}
 			scope := app.EventScope(fmt.Sprint(i, l.Off))
-			if l.Node >= 0 {
-				ref := NodeRef{Part: l.Part, Node: l.Node}
+			if l.Part >= 0 {
+				ref := FieldRef{Part: l.Part, Path: l.Path, Off: l.Off, Size: l.Size}
 				return line.DataSet("off", l.Off).Title(l.Path+": click to select it").
-					On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectNode, ref) }, scope)
+					On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectField, ref) }, scope)
 			}
 			off := l.Off
 			return line.DataSet("off", off).Title(strings.TrimPrefix(fmt.Sprintf("%s, 0x%x, %d bytes: click to see them", l.Path, off, l.Size), ", ")).

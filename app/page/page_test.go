@@ -618,3 +618,46 @@ func TestShowFirstProblem(t *testing.T) {
 		t.Errorf("the selection %#x+%d does not hold the warning's byte %#x", b.s.Sel.Off, b.s.Sel.Size, p.Offset)
 	}
 }
+
+// TestSelectingAListingLine: a listing line names its field by path; the
+// page finds the field's node when the line is clicked (SelectField), and
+// falls back to the line's bytes, or to nothing, when the tree has none.
+func TestSelectingAListingLine(t *testing.T) {
+	const aon9File = "real/microsoft__DirectXTK/BasicEffect_VSBasicOneLightTxBn.inc__BasicEffect_VSBasicOneLightTxBn.dxbc"
+	_, data := corpus.File(t, aon9File)
+	b := newBrowser(t)
+	b.open(filepath.Base(aon9File), data)
+	b.do(b.s.SelectPart(partIndex(t, b.s, "SHDR")))
+	pv := b.s.PartView()
+	pv.LoadSpecials()
+	var line *model.ListingLine
+	for i, l := range pv.FXCHeader {
+		if l.Part >= 0 && strings.Contains(l.Text, "NORMAL") {
+			line = &pv.FXCHeader[i]
+			break
+		}
+	}
+	if line == nil {
+		t.Fatal("no header line names the NORMAL input")
+	}
+	b.do(b.s.SelectField(line.Part, line.Path, line.Off, line.Size))
+	if got := b.part(); got != "ISGN" {
+		t.Fatalf("the NORMAL row selected part %s, want ISGN", got)
+	}
+	n := b.s.SelectedNode()
+	if n == nil || n.JSONPath != "Signature/Parameters/1" {
+		t.Fatalf("the NORMAL row selected node %v, want ISGN's Signature/Parameters/1", n)
+	}
+	if b.s.Sel.Off != line.Off {
+		t.Errorf("selected bytes start at 0x%x, the line's at 0x%x", b.s.Sel.Off, line.Off)
+	}
+	isgn := partIndex(t, b.s, "ISGN")
+	fx := b.s.SelectField(isgn, "Signature/NoSuchField", 0, 0)
+	if !fx.Unchanged {
+		t.Errorf("a path the tree lacks, without bytes, changed the page: %+v", fx)
+	}
+	b.do(b.s.SelectField(isgn, "Signature/NoSuchField", 0x20, 4))
+	if b.s.Sel.Off > 0x20 || b.s.Sel.Off+b.s.Sel.Size <= 0x20 {
+		t.Errorf("a path the tree lacks selected %+v, want the field holding 0x20", b.s.Sel)
+	}
+}

@@ -31,6 +31,20 @@ func (s *State) SelectNode(part, node int) Effects {
 	return s.take()
 }
 
+// SelectField selects the tree node of a field path in a part (a listing
+// line's value), or the bytes off and size when the tree has none.
+func (s *State) SelectField(part int, path string, off, size int64) Effects {
+	if s.Model != nil && part >= 0 && part < len(s.Model.Parts) {
+		if n := s.Model.Parts[part].Tree().FindField(path); n != nil {
+			return s.SelectNode(part, n.ID)
+		}
+	}
+	if size <= 0 {
+		return Effects{Unchanged: true}
+	}
+	return s.Goto(off)
+}
+
 // ToggleNode opens or closes a tree node (node -1-ID: shows all of a long
 // node's children).
 func (s *State) ToggleNode(part, node int) Effects {

@@ -31,7 +31,7 @@ func (pv *PartView) CodeListing() *CodeListing {
 	}
 	s := pv.Part.Bytecode
 	l := &CodeListing{Title: fmt.Sprintf("%s: %d instructions", s.Version(), len(s.Instructions)),
-		Lines: []ListingLine{{Text: s.Version(), Part: -1, Node: -1}}, prog: s.Program, Spelling: pv.fxcRule}
+		Lines: []ListingLine{{Text: s.Version(), Part: -1}}, prog: s.Program, Spelling: pv.fxcRule}
 	for i, in := range s.Instructions {
 		pad := strings.Repeat("  ", min(in.Indent, 16))
 		text := in.Text
@@ -40,7 +40,7 @@ func (pv *PartView) CodeListing() *CodeListing {
 			// listing (and dxscope asm) prints them.
 			text = sm4.Format(&s.Program.Instructions[i], *pv.fxcStyle)
 		}
-		l.Lines = append(l.Lines, ListingLine{Text: pad + text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1, Node: -1})
+		l.Lines = append(l.Lines, ListingLine{Text: pad + text, Off: in.Offset + pv.Base(), Size: in.Size, Part: -1})
 	}
 	pv.code = l
 	return l

@@ -1,0 +1,56 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// aon9File is a level-9 vertex shader from FXC: Aon9 with its listing, SHDR
+// with FXC's header block, signatures.
+const aon9File = "real/microsoft__DirectXTK/BasicEffect_VSBasicOneLightTxBn.inc__BasicEffect_VSBasicOneLightTxBn.dxbc"
+
+// TestListingsLeaveTheTreeUnbuilt: showing a level-9 listing or FXC's
+// header block reads no tree. The lines name the part their field is in; the
+// page finds the node when a line is clicked (page.State.SelectField).
+// Building the Aon9 part's tree for its listing cost every level-9 shader
+// opened 12 ms in the page.
+func TestListingsLeaveTheTreeUnbuilt(t *testing.T) {
+	for _, name := range []string{"Aon9", "SHDR"} {
+		pv := corpusPart(t, aon9File, name)
+		pv.LoadSpecials()
+		lines := pv.Level9
+		if name == "SHDR" {
+			lines = pv.FXCHeader
+		}
+		named := 0
+		for _, l := range lines {
+			if l.Part < 0 {
+				continue
+			}
+			named++
+			if l.Path == "" {
+				t.Errorf("%s: line %q names part %d without a path", name, l.Text, l.Part)
+			}
+		}
+		if named == 0 {
+			t.Errorf("%s: none of %d listing lines names a field", name, len(lines))
+		}
+		for _, p := range pv.m.Parts[1:] { // the container header's tree is built with the model
+			if p.tree != nil {
+				t.Errorf("%s's listing built %s's tree", name, p.Name)
+			}
+		}
+	}
+	// The SHDR header's first signature row (the input SV_Position) names ISGN.
+	pv := corpusPart(t, aon9File, "SHDR")
+	pv.LoadSpecials()
+	for _, l := range pv.FXCHeader {
+		if strings.Contains(l.Text, "SV_Position") && l.Part >= 0 {
+			if got := pv.m.Parts[l.Part].Name; got != "ISGN" {
+				t.Errorf("the header's first SV_Position row names part %s, want ISGN", got)
+			}
+			return
+		}
+	}
+	t.Errorf("no header line names the SV_Position input")
+}
