@@ -13,8 +13,7 @@ import (
 
 // databaseBanner says where a container opened from a database lives and
 // leads back to the database (nil when the container is not from one).
-func (in *Inspector) databaseBanner() app.UI {
-	st := in.state()
+func (in *Inspector) databaseBanner(st *page.State) app.UI {
 	if !st.FromDatabase() {
 		return nil
 	}

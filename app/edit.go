@@ -35,8 +35,7 @@ func (in *Inspector) handleEdit(ctx app.Context, handle func(name string, op fun
 }
 
 // editUI is the Edit button, or the edit mode's controls while editing.
-func (in *Inspector) editUI() app.UI {
-	st := in.state()
+func (in *Inspector) editUI(st *page.State) app.UI {
 	if !st.Editing() {
 		return app.Elem("div").Class("edit-bar").Body(
 			app.Elem("button").ID("edit-toggle").Class("edit-btn").Text("Edit…").

@@ -107,6 +107,27 @@ func TestHexRowsOutliveASmallerBox(t *testing.T) {
 	p.WaitFor("rows for a taller hex box", rows+` >= Math.floor(document.getElementById('hex-scroll').clientHeight / 18)`)
 }
 
+// TestRehearsalLeavesNoTrace: the file screen the page draws once, hidden,
+// after it starts (app/warm.go) is gone after its frame, and changed
+// nothing the page shows: the welcome, the address, the title. The first
+// file opened after it is drawn once, as any other.
+func TestRehearsalLeavesNoTrace(t *testing.T) {
+	p := browserPage(t)
+	p.WaitFor("the rehearsal", `window.dxscopeRehearsed === true`)
+	got := browsertest.Eval[[]any](p, `[!!document.querySelector('.rehearsal'), !!document.getElementById('file-name'),
+		!!document.querySelector('section.welcome'), location.hash, document.title]`)
+	if got[0] != false || got[1] != false || got[2] != true || got[3] != "" || got[4] != "dxscope: DirectX shader container inspector" {
+		t.Errorf("after the rehearsal: rehearsal %v, a file's name %v, the welcome %v, address %q, title %q", got[0], got[1], got[2], got[3], got[4])
+	}
+	before := browsertest.Eval[int](p, `window.dxscopeRenders`)
+	p.Click(`#example-compute\.dxbc`)
+	p.WaitFile("compute.dxbc")
+	time.Sleep(300 * time.Millisecond)
+	if n := browsertest.Eval[int](p, `window.dxscopeRenders`) - before; n > 2 {
+		t.Errorf("the first example opened drew the page %d times", n)
+	}
+}
+
 // TestExamplesKeepTheFileScreen: opening another file updates the file
 // screen in place. An example shows "Reading…" before it opens; the status
 // used to shift the page's children, and go-app, which matches children by

@@ -38,6 +38,8 @@ type Inspector struct {
 	popState app.Func // the window's popstate listener (links.go)
 	title    string   // the document's title as last set
 	renders  int      // how often the page was drawn
+
+	rehearsal *page.State // an example's, drawn hidden for one frame after start (warm.go)
 }
 
 // state returns the page state, made on first use (go-app pre-renders the
@@ -126,7 +128,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	in.listenOnBody(ctx)
 	in.listenPopState(ctx)
 	app.Window().Set("dxscopeReady", true)
-	warmUp(ctx) // warm.go
+	in.warmUp(ctx) // warm.go
 	in.openPending(ctx)
 }
 
@@ -274,6 +276,7 @@ func (in *Inspector) Render() app.UI {
 			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part · ?: all keys."),
 		),
 		app.Elem("div").Class("drop-overlay").Text("Drop to inspect"),
+		app.If(in.rehearsal != nil && st.Model == nil, in.rehearsalView), // gone once a file opens
 	)
 }
 
@@ -305,15 +308,14 @@ func (in *Inspector) mainView() app.UI {
 	case m.File == nil:
 		return &views.EmbeddedList{Model: m}
 	}
-	return in.body()
+	return in.body(st)
 }
 
 // body is the inspector for one container: parts and problems, the part's
 // views, the bytes and what the selection means. A wide window shows the
 // four panes side by side, each scrolling itself; a narrow one shows the
 // panes the tabs above them choose (web/dxscope.css).
-func (in *Inspector) body() app.UI {
-	st := in.state()
+func (in *Inspector) body(st *page.State) app.UI {
 	m := st.Model
 	pv := m.Parts[max(0, st.Part)]
 	var nodePath, nodeValue string
@@ -328,7 +330,7 @@ func (in *Inspector) body() app.UI {
 		cols += " full-view"
 	}
 	return app.Elem("div").Class("main").Body(
-		in.databaseBanner(),
+		in.databaseBanner(st),
 		app.If(m.Base > 0 && !st.FromDatabase(), func() app.UI {
 			return app.Elem("p").Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), model.Shown(m.Name))),
@@ -337,8 +339,8 @@ func (in *Inspector) body() app.UI {
 				}),
 			)
 		}),
-		in.editUI(),
-		in.paneTabs(pv),
+		in.editUI(st),
+		in.paneTabs(st, pv),
 		app.Elem("div").Class(cols).DataSet("pane", st.Pane.String()).Body(
 			app.Elem("aside").ID("pane-parts").Class("col-parts pane").Aria("label", "parts").Body(
 				app.Elem("h2").Text("Parts"),
@@ -353,13 +355,13 @@ func (in *Inspector) body() app.UI {
 			app.Elem("section").ID("pane-view").Class("col-tree pane").Aria("label", "decoded value").Body(
 				app.Elem("h2").Body(app.Elem("span").Class("part-name").Text(model.Shown(pv.Name)), app.Text(" "+pv.Title)),
 				app.Elem("p").Class("about").Text(pv.About),
-				in.partViews(pv),
+				in.partViews(st, pv),
 			),
 			app.Elem("section").ID("pane-bytes").Class("col-bytes pane").Aria("label", "bytes").Body(
 				&views.HexView{Model: m, Sel: st.Sel, Enc: st.Enc, Also: st.SourceMarks()},
 			),
 			app.Elem("section").ID("pane-meaning").Class("col-teach pane").Aria("label", "what the selection means").Body(
-				in.lineCode(),
+				in.lineCode(st),
 				&views.TeachPanel{Model: m, Sel: st.Sel, Path: nodePath, Value: nodeValue, Part: pv.Name},
 				&views.DataInspector{Data: m.Data, Off: st.CursorAt()},
 			),
@@ -369,8 +371,7 @@ func (in *Inspector) body() app.UI {
 
 // lineCode lists what the selected source line produced, when one is
 // selected and made code.
-func (in *Inspector) lineCode() app.UI {
-	st := in.state()
+func (in *Inspector) lineCode(st *page.State) app.UI {
 	lc, ok := st.LineCode()
 	if !ok {
 		return nil
@@ -379,8 +380,7 @@ func (in *Inspector) lineCode() app.UI {
 }
 
 // paneTabs choose the pane a narrow window shows (hidden in a wide one).
-func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
-	st := in.state()
+func (in *Inspector) paneTabs(st *page.State, pv *model.PartView) app.UI {
 	tab := func(p page.Pane, label string) app.UI {
 		return app.Elem("button").ID("show-"+p.String()).Class("pane-tab pane-tab-"+p.String()).Role("tab").Aria("selected", st.Pane == p).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, func() page.Effects { return st.ShowPane(p) }) }, app.EventScope(p.String()))
@@ -397,8 +397,7 @@ func (in *Inspector) paneTabs(pv *model.PartView) app.UI {
 // one tab apart; a part with neither a view of its own nor a text shows the
 // tree alone. Only the tab shown is drawn: a large module's tree costs more
 // than drawing its view, and is built the first time its tab is chosen.
-func (in *Inspector) partViews(pv *model.PartView) app.UI {
-	st := in.state()
+func (in *Inspector) partViews(st *page.State, pv *model.PartView) app.UI {
 	sv := st.Sources()
 	sel := views.Selection{Span: st.Sel}
 	if sv != nil && pv.Index == sv.PartIndex {

@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/dxscope/dxscope/app/page"
+	"github.com/dxscope/dxscope/views"
 	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -20,11 +21,16 @@ var warmExamples = []string{"vertex.dxbc", "compute.dxbc", "damaged.dxbc", "bund
 // state of its own, which the page never shows, so its selection, texts and
 // link code run too; a collection at the end compiles the collector's own
 // paths. A failed fetch is ignored.
-func warmUp(ctx app.Context) {
+func (in *Inspector) warmUp(ctx app.Context) {
+	sctx := in.stableCtx(ctx)
 	left := len(warmExamples)
+	var rehearse *page.State
 	done := func() {
 		if left--; left == 0 {
 			runtime.GC()
+			if rehearse != nil {
+				in.rehearse(sctx, rehearse)
+			}
 		}
 	}
 	for _, name := range warmExamples {
@@ -46,7 +52,9 @@ func warmUp(ctx app.Context) {
 			arr := app.Window().Get("Uint8Array").New(args[0])
 			data := make([]byte, arr.Get("length").Int())
 			app.CopyBytesToGo(data, arr)
-			warmFile(name, data)
+			if st := warmFile(name, data); name == rehearsalExample && st.Model != nil && st.Model.File != nil {
+				rehearse = st
+			}
 			return nil
 		})
 		app.Window().Call("fetch", url).Call("then", got).Call("then", read)
@@ -55,16 +63,57 @@ func warmUp(ctx app.Context) {
 
 // warmFile opens one file in a page state of its own and reads everything
 // the page would show of it.
-func warmFile(name string, data []byte) {
+func warmFile(name string, data []byte) *page.State {
 	st := page.New()
 	st.Build = model.Build
-	st.Open(name, data)
+	st.Open("warm-up "+name, data) // a name no test or user opens: the rehearsal shows it
 	st.Note()
-	if st.Model == nil {
-		return
+	if st.Model != nil {
+		for _, p := range st.Model.Parts {
+			p.Tree()
+			p.LoadSpecials()
+		}
 	}
-	for _, p := range st.Model.Parts {
-		p.Tree()
-		p.LoadSpecials()
-	}
+	return st
+}
+
+// rehearsalExample is the example the page draws once, hidden.
+const rehearsalExample = "compute.dxbc"
+
+// rehearse draws a file screen for m once, hidden, while the page still
+// shows its welcome, and removes it after the browser has painted it: the
+// first file a user opens then runs go-app's and the views' drawing code,
+// and the browser's style and layout of those elements and fonts, warm
+// (docs/performance.md). Nothing of it can be seen, focused or clicked.
+func (in *Inspector) rehearse(ctx app.Context, warm *page.State) {
+	ctx.Dispatch(func(ctx app.Context) {
+		if st := in.state(); st.Model != nil || st.Screen != page.Welcome {
+			ctx.PreventUpdate()
+			return
+		}
+		in.rehearsal = warm
+		var frame, task app.Func
+		task = app.FuncOf(func(this app.Value, args []app.Value) any {
+			task.Release()
+			ctx.Dispatch(func(ctx app.Context) {
+				in.rehearsal = nil
+				app.Window().Set("dxscopeRehearsed", true) // the browser tests wait for it
+			})
+			return nil
+		})
+		frame = app.FuncOf(func(this app.Value, args []app.Value) any {
+			frame.Release()
+			app.Window().Call("setTimeout", task, 0)
+			return nil
+		})
+		app.Window().Call("requestAnimationFrame", frame)
+	})
+}
+
+// rehearsalView is the hidden file screen rehearse draws: the page's own,
+// of the example's page state. Its handlers hold that state, but the
+// elements are gone after the frame: a file opened later mounts its own.
+func (in *Inspector) rehearsalView() app.UI {
+	return app.Elem("div").Class("rehearsal").Aria("hidden", true).Body(
+		&views.SummaryBar{Model: in.rehearsal.Model}, in.body(in.rehearsal))
 }
