@@ -276,7 +276,7 @@ func (in *Inspector) Render() app.UI {
 			app.Text("Keys: ↑/↓ move through parts or tree nodes · → / ← open / close · Enter toggles · h jumps to the bytes · g: go to offset · [ / ]: previous / next part · ?: all keys."),
 		),
 		app.Elem("div").Class("drop-overlay").Text("Drop to inspect"),
-		app.If(in.rehearsal != nil && st.Model == nil, in.rehearsalView), // gone once a file opens
+		app.If(in.rehearsal != nil && st.Model == nil && st.Screen == page.Welcome, in.rehearsalView), // gone once anything opens
 	)
 }
 
