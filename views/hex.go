@@ -101,11 +101,6 @@ type HexView struct {
 	observer app.Value
 	onSize   app.Func
 	watched  app.Value
-
-	// The hover text of the last field drawn: neighbouring bytes share it.
-	lastSpan model.Span
-	lastName string
-	hasLast  bool
 }
 
 func (h *HexView) rows() int64 {
@@ -441,7 +436,7 @@ func (h *HexView) rowsHTML(first, last int64) string {
 		fmt.Fprintf(&b, `<div class="hex-row"><span class="hex-off">%08x</span><span class="hex-bytes">`, start)
 		chars.Reset()
 		for off := start; off < end; off++ {
-			cls, title := h.classOf(off, deepest)
+			cls := h.classOf(off, deepest)
 			c := data[off]
 			ch := "."
 			if c >= 0x20 && c < 0x7f {
@@ -452,8 +447,6 @@ func (h *HexView) rowsHTML(first, last int64) string {
 			b.WriteString(cls)
 			b.WriteString(`" data-off="`)
 			b.WriteString(offText)
-			b.WriteString(`" title="`)
-			b.WriteString(title)
 			b.WriteString(`">`)
 			b.WriteByte("0123456789abcdef"[c>>4])
 			b.WriteByte("0123456789abcdef"[c&15])
@@ -514,7 +507,7 @@ func legend() app.UI {
 // classOf returns the byte's classes (selection, enclosing structure, kind)
 // and a hover text naming the field it belongs to, escaped for an attribute
 // (the field's part of it is made once per field, not per byte).
-func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (string, string) {
+func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) string {
 	cls := "b"
 	if h.drag.moved {
 		if h.inDrag(off) {
@@ -529,7 +522,7 @@ func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (st
 	cls += h.structureClass(off)
 	sp, ok := deepest(off)
 	if !ok {
-		return cls + " out", "0x" + strconv.FormatInt(off, 16) + ": outside the container"
+		return cls + " out"
 	}
 	switch sp.Kind {
 	case model.SpanUnknown:
@@ -540,15 +533,24 @@ func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) (st
 	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
 		cls += " alt"
 	}
-	if sp != h.lastSpan || !h.hasLast {
-		h.lastSpan, h.hasLast = sp, true
-		h.lastName = model.Shown(model.SpanLabel(sp))
-		if sp.Value != "" {
-			h.lastName += " = " + model.Cut(sp.Value)
-		}
-		h.lastName = escapeHTML(h.lastName)
+	return cls
+}
+
+// titleOf is a byte's hover text: its offset and the field holding it,
+// with the field's value. The rows carry none; a byte gets its own when the
+// pointer first comes over it (onMouseOver), as drawing 288 of them per
+// draw cost more than the rest of the rows' HTML.
+func (h *HexView) titleOf(off int64) string {
+	at := "0x" + strconv.FormatInt(off, 16) + ": "
+	sp, ok := h.Model.Spans.Deepest(off)
+	if !ok {
+		return at + "outside the container"
 	}
-	return cls, "0x" + strconv.FormatInt(off, 16) + ": " + h.lastName
+	name := model.Shown(model.SpanLabel(sp))
+	if sp.Value != "" {
+		name += " = " + model.Cut(sp.Value)
+	}
+	return at + name
 }
 
 // inAlso reports whether off is in one of the Also ranges.

@@ -137,6 +137,11 @@ func (h *HexView) onMouseDown(ctx app.Context, e app.Event) {
 }
 
 func (h *HexView) onMouseOver(ctx app.Context, e app.Event) {
+	if t := e.Get("target"); t.Truthy() && !t.Call("hasAttribute", "title").Bool() {
+		if off, ok := byteOffset(e); ok && h.Model != nil {
+			t.Set("title", h.titleOf(off))
+		}
+	}
 	if !h.drag.on {
 		ctx.PreventUpdate()
 		return

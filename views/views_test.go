@@ -364,9 +364,9 @@ func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`<span class="b sel alt" data-off="5" title="0x5: P/&lt;img src=x onerror=&#34;1&#34;&gt; = &#34;&amp;&lt;&gt;">62</span>`,
+		`<span class="b sel alt" data-off="5">62</span>`,
 		`<span class="b sel alt" data-off="5">b</span>`,
-		`<span class="b out" data-off="0" title="0x0: outside the container">44</span>`,
+		`<span class="b out" data-off="0">44</span>`,
 		`<span class="b out" data-off="11">.</span>`,
 	} {
 		if !strings.Contains(got, want) {
@@ -378,6 +378,19 @@ func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
 	}
 	if n := strings.Count(got, `<div class="hex-row">`); n != 2 {
 		t.Errorf("%d lines, want 2", n)
+	}
+	if strings.Contains(got, "title=") {
+		t.Errorf("the rows carry hover texts; a byte gets its own on hover")
+	}
+	// The hover text goes to the DOM as a property: the file's text as it is.
+	for off, want := range map[int64]string{
+		5:  `0x5: P/<img src=x onerror="1"> = "&<>`,
+		0:  "0x0: outside the container",
+		11: "0xb: outside the container",
+	} {
+		if got := h.titleOf(off); got != want {
+			t.Errorf("hover text of 0x%x: %q, want %q", off, got, want)
+		}
 	}
 }
 

@@ -207,6 +207,9 @@ func TestInspectorInBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#hex-rows span.b[data-off="26"]`)))
 	p.expect("byte 26 selects", `document.getElementById('teach-path').textContent`, "Header/FileSize")
 	p.expect("byte 26 reveals tree node", `document.querySelector('#tree .node.selected').dataset.path`, "Header/FileSize")
+	// A byte gets its hover text when the pointer comes over it.
+	p.Eval(`document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); true`)
+	p.WaitFor("byte 26's hover text", `document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').title !== ''`)
 	p.expect("hovering byte 26 names its field", `document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').title`, "0x1a: Header/FileSize = "+fmt.Sprint(len(raw)))
 	p.expect("highlighted bytes", `Array.from(document.querySelectorAll('#hex-rows .hex-bytes .sel')).map(e => +e.dataset.off).join(',')`, "24,25,26,27")
 	psv := f.Part("PSV0")
