@@ -125,7 +125,12 @@ type printer struct {
 	// declaration only while the listing stays linear in the bitcode;
 	// typeFirst is the first function printed with each function type.
 	paramsLeft int64
-	typeFirst  map[uint32]string
+	// paramText bounds the same lists' text: a parameter's type prints
+	// inline up to 4 KB (a function type, a literal struct), so the count
+	// alone let a 180-byte module print 2.7 MB of declarations.
+	paramText int64
+	listText  map[uint32]int64 // function type → its parameter list's length
+	typeFirst map[uint32]string
 	// lineComments writes DXC's "; line:" and "; var:" comments (DXC
 	// 1.5.2005 and later).
 	lineComments bool
@@ -135,7 +140,7 @@ type printer struct {
 func newPrinter(m *ir.Module) *printer {
 	p := &printer{m: m, types: ir.NewTypePrinter(m, ir.AsmSyntax), modSlot: map[uint32]int{},
 		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14,
-		paramsLeft: 8*m.Size + 1<<14, typeFirst: map[uint32]string{}}
+		paramsLeft: 8*m.Size + 1<<14, paramText: 512*m.Size + 1<<16, listText: map[uint32]int64{}, typeFirst: map[uint32]string{}}
 	p.slots()
 	return p
 }
@@ -705,6 +710,20 @@ func fastMath(f uint64) string {
 	return s
 }
 
+// paramsText is the length of function type ft's parameter list, counted
+// once per type (declarations of one type are many).
+func (p *printer) paramsText(ft uint32, params []uint32) int64 {
+	if n, ok := p.listText[ft]; ok {
+		return n
+	}
+	var n int64
+	for _, t := range params {
+		n += int64(len(p.typ(t)) + 2)
+	}
+	p.listText[ft] = n
+	return n
+}
+
 // --- module ---
 
 var linkagePrint = map[uint64]string{0: "", 1: "weak ", 2: "appending ", 3: "internal ", 4: "linkonce ", 5: "", 6: "",
@@ -880,7 +899,7 @@ func (p *printer) function(fi int) {
 	s += p.valueRef(f.ValueID) + "("
 	var ps []string
 	if n := 0; ft != nil && len(ft.Elems) > 0 {
-		if n = len(ft.Elems) - 1; int64(n) > p.paramsLeft {
+		if n = len(ft.Elems) - 1; int64(n) > p.paramsLeft || p.paramsText(f.Type, ft.Elems[1:]) > p.paramText {
 			// One function type of thousands of parameters named by every
 			// function would print its list each time: past the budget a
 			// function names the first one printed with that type.
@@ -892,6 +911,7 @@ func (p *printer) function(fi int) {
 			n = 0
 		} else {
 			p.paramsLeft -= int64(n)
+			p.paramText -= p.paramsText(f.Type, ft.Elems[1:])
 			if _, ok := p.typeFirst[f.Type]; !ok {
 				p.typeFirst[f.Type] = p.valueRef(f.ValueID)
 			}
