@@ -92,21 +92,12 @@ func (in *Inspector) rehearse(ctx app.Context, warm *page.State) {
 			return
 		}
 		in.rehearsal = warm
-		var frame, task app.Func
-		task = app.FuncOf(func(this app.Value, args []app.Value) any {
-			task.Release()
+		views.AfterPaint(func() {
 			ctx.Dispatch(func(ctx app.Context) {
 				in.rehearsal = nil
 				app.Window().Set("dxscopeRehearsed", true) // the browser tests wait for it
 			})
-			return nil
 		})
-		frame = app.FuncOf(func(this app.Value, args []app.Value) any {
-			frame.Release()
-			app.Window().Call("setTimeout", task, 0)
-			return nil
-		})
-		app.Window().Call("requestAnimationFrame", frame)
 	})
 }
 

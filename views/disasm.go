@@ -107,7 +107,7 @@ func (d *Disassembly) OnUpdate(ctx app.Context) {
 func (d *Disassembly) complete(ctx app.Context) {
 	head := d.Data
 	d.completing = head
-	afterPaint(func() {
+	AfterPaint(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if d.Data == head {
 				d.Data = head.Complete()
@@ -117,8 +117,9 @@ func (d *Disassembly) complete(ctx app.Context) {
 	})
 }
 
-// afterPaint calls f in a task after the browser's next paint.
-func afterPaint(f func()) {
+// AfterPaint calls f in a task after the browser's next paint (a frame,
+// then a task).
+func AfterPaint(f func()) {
 	var frame, task app.Func
 	task = app.FuncOf(func(this app.Value, args []app.Value) any {
 		task.Release()
