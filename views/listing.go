@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dxscope/dxscope/views/model"
@@ -64,45 +65,82 @@ func revealLine(id string) {
 	}
 }
 
-// Render draws the block.
+// Render draws the block. Its lines are one piece of HTML with one click
+// handler for them all: a listing of a few hundred lines built as go-app
+// elements, each with a handler of its own, cost a level-9 shader's open
+// more than the rest of the page (docs/performance.md).
 func (b *ListingBlock) Render() app.UI {
 	first, end := b.page.bounds(len(b.Lines))
-	noun, cls := "lines", "listing-line listing-comment"
-	lines := app.Elem("div").Class("listing-lines").ID(b.ID).Body(
-		app.Range(b.Lines[first:end]).Slice(func(k int) app.UI {
-			i := first + k
-			l := b.Lines[i]
-			c := cls
-			if i == b.selected {
-				c += " selected"
-			}
-			line := app.Elem("div").Class(c).Text(l.Text)
-			if b.ID != "" {
-				line = line.ID(b.lineID(i))
-			}
-			if l.Size <= 0 && l.Part < 0 {
-				return line
-			}
-			scope := app.EventScope(fmt.Sprint(i, l.Off))
-			if l.Part >= 0 {
-				ref := FieldRef{Part: l.Part, Path: l.Path, Off: l.Off, Size: l.Size}
-				return line.DataSet("off", l.Off).Title(l.Path+": click to select it").
-					On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActSelectField, ref) }, scope)
-			}
-			off := l.Off
-			return line.DataSet("off", off).Title(strings.TrimPrefix(fmt.Sprintf("%s, 0x%x, %d bytes: click to see them", l.Path, off, l.Size), ", ")).
-				On("click", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActGoto, off) }, scope)
-		}),
-	)
 	d := app.Elem("details").Class("listing-block").Body(
 		app.Elem("summary").Text(fmt.Sprintf("%s (%d lines)", b.Title, len(b.Lines))),
-		b.page.bar("", noun, len(b.Lines)),
-		lines,
+		b.page.bar("", "lines", len(b.Lines)),
+		app.Elem("div").Class("listing-box").On("click", b.onClick).Body(app.Raw(b.linesHTML(first, end))),
 	)
 	if b.Open {
 		d = d.Attr("open", true)
 	}
 	return d
+}
+
+// linesHTML draws lines [first, end). A line made of bytes carries its
+// index (data-i) for onClick, its offset (data-off) and what a click does.
+func (b *ListingBlock) linesHTML(first, end int) string {
+	var s strings.Builder
+	s.WriteString(`<div class="listing-lines"`)
+	if b.ID != "" {
+		s.WriteString(` id="` + escapeHTML(b.ID) + `"`)
+	}
+	s.WriteString(`>`)
+	for i := first; i < end; i++ {
+		l := b.Lines[i]
+		s.WriteString(`<div class="listing-line listing-comment`)
+		if i == b.selected {
+			s.WriteString(` selected`)
+		}
+		s.WriteString(`"`)
+		if b.ID != "" {
+			s.WriteString(` id="` + escapeHTML(b.lineID(i)) + `"`)
+		}
+		title := ""
+		switch {
+		case l.Part >= 0:
+			title = l.Path + ": click to select it"
+		case l.Size > 0:
+			title = strings.TrimPrefix(fmt.Sprintf("%s, 0x%x, %d bytes: click to see them", l.Path, l.Off, l.Size), ", ")
+		}
+		if title != "" {
+			fmt.Fprintf(&s, ` data-i="%d" data-off="%d" title="%s"`, i, l.Off, escapeHTML(title))
+		}
+		s.WriteString(`>`)
+		s.WriteString(escapeHTML(l.Text))
+		s.WriteString(`</div>`)
+	}
+	s.WriteString(`</div>`)
+	return s.String()
+}
+
+// onClick selects what the clicked line shows: its field's tree node, or
+// its bytes.
+func (b *ListingBlock) onClick(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate() // the selection comes back through Selected
+	t := e.Get("target")
+	if !t.Truthy() || t.Get("closest").IsUndefined() {
+		return
+	}
+	line := t.Call("closest", "[data-i]")
+	if !line.Truthy() {
+		return
+	}
+	i, err := strconv.Atoi(line.Get("dataset").Get("i").String())
+	if err != nil || i < 0 || i >= len(b.Lines) {
+		return
+	}
+	switch l := b.Lines[i]; {
+	case l.Part >= 0:
+		ctx.NewActionWithValue(ActSelectField, FieldRef{Part: l.Part, Path: l.Path, Off: l.Off, Size: l.Size})
+	case l.Size > 0:
+		ctx.NewActionWithValue(ActGoto, l.Off)
+	}
 }
 
 // level9Listing is the Aon9 part's view: its listing, open.

@@ -539,3 +539,32 @@ func TestPartNamesShownEscaped(t *testing.T) {
 		t.Errorf("the part list writes %q", parts)
 	}
 }
+
+// TestListingLinesHTML: a listing block's lines are one piece of HTML; a
+// line made of bytes, or naming a field, carries its index, offset and what
+// a click does; the file's text is escaped; the selected line is marked.
+func TestListingLinesHTML(t *testing.T) {
+	b := &ListingBlock{ID: "level9", Lines: []model.ListingLine{
+		{Text: "// title", Part: -1},
+		{Text: `// dcl <b>&"x"`, Path: "Level9/Shader/Instructions/0", Off: 0x40, Size: 8, Part: 1},
+		{Text: "//     mov r0, c1", Off: 0x48, Size: 4, Part: -1},
+	}}
+	b.selected = 2
+	got := b.linesHTML(0, 3)
+	for _, want := range []string{
+		`<div class="listing-lines" id="level9">`,
+		`<div class="listing-line listing-comment" id="level9-line-0">// title</div>`,
+		`<div class="listing-line listing-comment" id="level9-line-1" data-i="1" data-off="64" title="Level9/Shader/Instructions/0: click to select it">// dcl &lt;b&gt;&amp;&#34;x&#34;</div>`,
+		`<div class="listing-line listing-comment selected" id="level9-line-2" data-i="2" data-off="72" title="0x48, 4 bytes: click to see them">//     mov r0, c1</div>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %s in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "<b>") {
+		t.Errorf("raw <b> from the listing in:\n%s", got)
+	}
+	if got := (&ListingBlock{Lines: b.Lines}).linesHTML(1, 2); strings.Contains(got, " id=") {
+		t.Errorf("a block without an ID gave its lines IDs:\n%s", got)
+	}
+}
