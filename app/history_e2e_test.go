@@ -110,7 +110,8 @@ func TestHexRowsOutliveASmallerBox(t *testing.T) {
 // TestRehearsalLeavesNoTrace: the file screen the page draws once, hidden,
 // after it starts (app/warm.go) is gone after its frame, and changed
 // nothing the page shows: the welcome, the address, the title. The first
-// file opened after it is drawn once, as any other.
+// file opened after it draws the page at most twice (once, and "Reading…"
+// before it when the fetch takes over 50 ms), as any other.
 func TestRehearsalLeavesNoTrace(t *testing.T) {
 	p := browserPage(t)
 	p.WaitFor("the rehearsal", `window.dxscopeRehearsed === true`)

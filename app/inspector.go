@@ -430,7 +430,7 @@ func (in *Inspector) partViews(st *page.State, pv *model.PartView) app.UI {
 				Title("give the part's views the whole width (the parts and bytes come back with Columns)").Text(full).
 				OnClick(func(ctx app.Context, e app.Event) { in.run(ctx, st.ToggleFullView) }),
 		),
-		app.If(shown == page.OwnView, func() app.UI { return app.Elem("div").Class("specials").Body(in.withSource(pv, sv, specials)...) }),
+		app.If(shown == page.OwnView, func() app.UI { return app.Elem("div").Class("specials").Body(in.withSource(st, pv, sv, specials)...) }),
 		app.If(shown == page.Tree, tree),
 		app.If(shown == page.Text, func() app.UI {
 			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name)}
@@ -441,8 +441,7 @@ func (in *Inspector) partViews(st *page.State, pv *model.PartView) app.UI {
 // withSource puts the source pane and the variables beside the code of the
 // part the debug information maps; another part with code says where the
 // source lines are.
-func (in *Inspector) withSource(pv *model.PartView, sv *model.SourceView, specials []app.UI) []app.UI {
-	st := in.state()
+func (in *Inspector) withSource(st *page.State, pv *model.PartView, sv *model.SourceView, specials []app.UI) []app.UI {
 	switch {
 	case sv == nil:
 		return specials

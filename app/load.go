@@ -7,6 +7,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode/text"
+	"github.com/dxscope/dxscope/views"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -162,35 +163,28 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 
 // noteAfterPaint writes the link once the opened file is on screen:
 // hashing and compressing the file and writing the address cost more than
-// drawing a small shader (docs/performance.md). Two animation frames and a
-// task put it after the paint of the frame that draws the file.
+// drawing a small shader (docs/performance.md). An animation frame, then
+// AfterPaint's frame and task, put it after the paint of the frame that draws
+// the file.
 func (in *Inspector) noteAfterPaint(ctx app.Context) {
 	in.noteSeq++
 	seq := in.noteSeq
 	sctx := in.stableCtx(ctx)
-	var frame1, frame2, task app.Func
-	task = app.FuncOf(func(this app.Value, args []app.Value) any {
-		task.Release()
-		sctx.Dispatch(func(ctx app.Context) {
-			ctx.PreventUpdate()
-			if seq == in.noteSeq && in.linkPending {
-				in.linkPending = false
-				in.writeLink(ctx)
-			}
+	var frame app.Func
+	frame = app.FuncOf(func(this app.Value, args []app.Value) any {
+		frame.Release()
+		views.AfterPaint(func() {
+			sctx.Dispatch(func(ctx app.Context) {
+				ctx.PreventUpdate()
+				if seq == in.noteSeq && in.linkPending {
+					in.linkPending = false
+					in.writeLink(ctx)
+				}
+			})
 		})
 		return nil
 	})
-	frame2 = app.FuncOf(func(this app.Value, args []app.Value) any {
-		frame2.Release()
-		app.Window().Call("setTimeout", task, 0)
-		return nil
-	})
-	frame1 = app.FuncOf(func(this app.Value, args []app.Value) any {
-		frame1.Release()
-		app.Window().Call("requestAnimationFrame", frame2)
-		return nil
-	})
-	app.Window().Call("requestAnimationFrame", frame1)
+	app.Window().Call("requestAnimationFrame", frame)
 }
 
 // stableCtx returns the Inspector's own context when it has one.
