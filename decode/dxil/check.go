@@ -63,7 +63,7 @@ func Check(h Header, m *Module, base int64, part string, sink *report.Sink) {
 			warn(o.Offset, "dx.op census", "%s (opcode %d) needs shader model %d.%d, but the module is %d.%d", info.Name, o.Opcode, info.MinMajor, info.MinMinor, major, minor)
 		}
 		// Libraries hold functions for many stages: the stage check needs the call graph, so it is left to the validator.
-		if info.Stages != 0 && kind != Library && kind < Invalid && info.Stages&(1<<kind) == 0 {
+		if kind != Library && kind < Invalid && !info.Stages.allows(kind) {
 			warn(o.Offset, "dx.op census", "%s (opcode %d) is not allowed in %s shaders", info.Name, o.Opcode, kind)
 		}
 	}

@@ -13,8 +13,17 @@ type opInfo struct {
 	Name     string
 	MinMajor uint8
 	MinMinor uint8
-	Stages   uint32 // bit 1<<ShaderKind for each kind that may call it; 0: every kind
-	Args     string // the argument names after the opcode, comma-separated
+	Stages   stageSet // the shader kinds that may call it
+	Args     string   // the argument names after the opcode, comma-separated
+}
+
+// stageSet is a set of shader kinds, by its index in opStageSets.
+type stageSet uint8
+
+// allows says whether the set holds kind k (the set 0 holds every kind).
+func (s stageSet) allows(k ShaderKind) bool {
+	m := opStageSets[s]
+	return m == 0 || m&(1<<k) != 0
 }
 
 func lookupOp(op uint32) (opInfo, bool) {

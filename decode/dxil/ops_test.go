@@ -56,12 +56,12 @@ func TestOpTableFromDXC(t *testing.T) {
 			t.Errorf("opcode %d: %+v, want shader model %d.%d", c.op, o, c.major, c.minor)
 		}
 		for _, k := range c.allowed {
-			if o.Stages != 0 && o.Stages&(1<<k) == 0 {
+			if !o.Stages.allows(k) {
 				t.Errorf("%s (opcode %d) is not allowed in %s", o.Name, c.op, k)
 			}
 		}
 		for _, k := range c.not {
-			if o.Stages == 0 || o.Stages&(1<<k) != 0 {
+			if o.Stages.allows(k) {
 				t.Errorf("%s (opcode %d) is allowed in %s", o.Name, c.op, k)
 			}
 		}

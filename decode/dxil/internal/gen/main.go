@@ -2,6 +2,10 @@
 // go generate in decode/dxil runs it. The table is Go data the linker lays
 // out, not a map built at start, and ops.csv, with its sources, is what
 // people edit.
+//
+// A row names its stage set by its index in opStageSets, where each set
+// ops.csv names is spelled once: written out in every row, 30 rows repeated
+// the same four kinds and 17 all sixteen.
 package main
 
 import (
@@ -42,6 +46,8 @@ func main() {
 	b.WriteString("package dxil\n\n")
 	b.WriteString("// opTable is the DXIL operation table, sorted by opcode (ops.csv says where it comes from).\n")
 	b.WriteString("var opTable = [...]opInfo{\n")
+	var sets []string // opStageSets, in the order rows first name them
+	setIndex := map[string]int{}
 	last := int64(-1)
 	for i, row := range rows[1:] {
 		line := i + 2
@@ -59,26 +65,42 @@ func main() {
 		if !ok || err1 != nil || err2 != nil {
 			log.Fatalf("%s:%d: shader model %q is not major.minor", in, line, row[2])
 		}
-		stages := "0"
-		if row[3] != "" {
-			var bits []string
-			for _, k := range strings.Split(row[3], "|") {
-				found := false
-				for _, n := range kinds {
-					found = found || n == k
+		set, ok := setIndex[row[3]]
+		if !ok {
+			mask := "0" // every kind
+			if row[3] != "" {
+				var bits []string
+				for _, k := range strings.Split(row[3], "|") {
+					found := false
+					for _, n := range kinds {
+						found = found || n == k
+					}
+					if !found {
+						log.Fatalf("%s:%d: %q is not a shader kind", in, line, k)
+					}
+					bits = append(bits, "1<<"+k)
 				}
-				if !found {
-					log.Fatalf("%s:%d: %q is not a shader kind", in, line, k)
-				}
-				bits = append(bits, "1<<"+k)
+				mask = strings.Join(bits, " | ")
 			}
-			stages = strings.Join(bits, " | ")
+			set = len(sets)
+			setIndex[row[3]] = set
+			sets = append(sets, mask)
 		}
 		opText := strconv.FormatUint(op, 10)
 		if op >= 1<<31 {
 			opText = fmt.Sprintf("0x%x", op)
 		}
-		fmt.Fprintf(&b, "\t{%s, %q, %d, %d, %s, %q},\n", opText, row[1], maj, mnr, stages, row[4])
+		fmt.Fprintf(&b, "\t{%s, %q, %d, %d, %d, %q},\n", opText, row[1], maj, mnr, set, row[4])
+	}
+	b.WriteString("}\n\n")
+	if len(sets) > 0x100 {
+		log.Fatalf("%s: %d stage sets do not fit a stageSet", in, len(sets))
+	}
+	b.WriteString("// opStageSets are the sets of shader kinds opTable's rows name (stageSet):\n")
+	b.WriteString("// bit 1<<ShaderKind for each kind that may call the operation; 0: every kind.\n")
+	b.WriteString("var opStageSets = [...]uint32{\n")
+	for i, m := range sets {
+		fmt.Fprintf(&b, "\t%s, // %d\n", m, i)
 	}
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())
