@@ -15,8 +15,7 @@ func TestDamagedExampleShowsAbsentFields(t *testing.T) {
 	p := openExample(t, "damaged.dxbc")
 	p.Click(`#part-list .part[data-name="PSV0"]`)
 	hexGoTo(p, 0x124)
-	p.WaitFor("the stage byte", `!!document.querySelector('#hex-rows span.b[data-off="292"]')`)
-	p.Click(`#hex-rows span.b[data-off="292"]`)
+	p.ClickByte(292)
 	p.WaitFor("the tree at the stage byte", `!!document.querySelector('#tree .node.selected') && !!document.querySelector('#tree .node[data-path="PSVInfo/NumThreadsX"]')`)
 	val := func(path string) []string {
 		return browsertest.Eval[[]string](p, `(n => n ? [n.querySelector('.val').textContent, n.querySelector('.val').className] : ['', ''])(document.querySelector('#tree .node[data-path="`+path+`"]'))`)

@@ -34,7 +34,7 @@ func TestCompareShowsTheCodeChange(t *testing.T) {
 		t.Errorf("no hunk pairs the renamed function: %q", hunks)
 	}
 	selected := func(view string) []int64 {
-		offs := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#`+view+`-rows .hex-bytes .b.sel')].map(e => e.dataset.off)`)
+		offs := browsertest.Eval[[]string](p, browsertest.HexSelectedIn(view)+`.map(String)`)
 		var out []int64
 		for _, o := range offs {
 			v, _ := strconv.ParseInt(o, 10, 64)

@@ -364,7 +364,7 @@ func TestDatabaseViewsInBrowser(t *testing.T) {
 		t.Errorf("banner %q does not say the offsets are the database file's", from)
 	}
 	// The hex view opens at the container, inside the database file.
-	b.WaitFor("the hex view to show the container's first bytes", fmt.Sprintf(`!!document.querySelector('#hex-rows span.b[data-off="%d"]')`, vsAt))
+	b.WaitFor("the hex view to show the container's first bytes", "!!"+browsertest.HexByte(int64(vsAt)))
 	b.Shoot("db-03-vertex-shader")
 
 	// Back, and the larger vertex shader (overflow pages) opens from its own bytes.

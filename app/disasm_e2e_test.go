@@ -3,6 +3,7 @@
 package app_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,7 +28,8 @@ func TestDisassemblyViewInBrowser(t *testing.T) {
 
 	browsertest.Eval[bool](p, `(`+ret+`.click(), true)`)
 	p.WaitFor("ret selected", `document.querySelector('.disasm-line.selected')?.textContent.trim().startsWith('ret void')`)
-	browsertest.Eval[bool](p, `(document.querySelector('.hex-rows .b[data-off="`+offs[len(offs)/2]+`"]').click(), true)`)
+	mid, _ := strconv.ParseInt(offs[len(offs)/2], 10, 64)
+	p.ClickByte(mid)
 	p.WaitFor("the call line again", `document.querySelector('.disasm-line.selected')?.textContent.includes('@dx.op.storeOutput.f32(i32 5')`)
 	p.Shoot("disasm")
 }

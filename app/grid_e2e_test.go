@@ -45,7 +45,7 @@ func TestGridCellSelectsItsBit(t *testing.T) {
 	browsertest.Eval[bool](p, fmt.Sprintf(`(() => { const cells = (%s).querySelector('.grid-cells'); const r = cells.getBoundingClientRect();
 		const cs = r.width / %d; const x = r.left + (%d + 0.5) * cs, y = r.top + (%d + 0.5) * cs;
 		cells.dispatchEvent(new MouseEvent('click', {clientX: x, clientY: y, bubbles: true})); return true })()`, grid, 4*table.OutputVectors, col, row))
-	p.WaitFor("the bit's byte selected", fmt.Sprintf(`[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '%d'`, want))
+	p.WaitFor("the bit's byte selected", fmt.Sprintf(`%s.join(',') === '%d'`, browsertest.HexSelected, want))
 	t.Logf("cell (%d, %d): %s", row, col, browsertest.Eval[string](p, `document.getElementById('teach-path').textContent`))
 	p.Shoot("grid-bit")
 }

@@ -33,7 +33,7 @@ func TestHexToolsInBrowser(t *testing.T) {
 	if got, want := browsertest.Eval[string](p, `document.getElementById('hex-find-status').textContent`), fmt.Sprintf("at 0x%x (", psv.Offset); !strings.HasPrefix(got, want) {
 		t.Errorf("find PSV0: %q, the decoder puts PSV0 at 0x%x", got, psv.Offset)
 	}
-	p.WaitFor("the match selected", `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',') === '`+rangeList(psv.Offset, 4)+`'`)
+	p.WaitFor("the match selected", browsertest.HexSelected+`.join(',') === '`+rangeList(psv.Offset, 4)+`'`)
 	// Hex search for the container magic finds offset 0 (wrapping around).
 	p.Do(chromedp.SetValue(chromedp.ID("hex-find-kind"), "0"), chromedp.SetValue(chromedp.ID("hex-find"), "44 58 42 43"),
 		chromedp.Click(chromedp.ID("hex-find-next")))
@@ -55,7 +55,7 @@ func TestHexToolsInBrowser(t *testing.T) {
 	// Drag from one byte to another: the range is selected and its size shown.
 	from, to := int64(0x20), int64(0x33)
 	center := func(off int64) (float64, float64) {
-		xy := browsertest.Eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector('#hex-rows .hex-bytes span[data-off="%d"]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2] })()`, off))
+		xy := browsertest.Eval[[]float64](p, fmt.Sprintf(`(b => [b.x, b.y])(%s)`, browsertest.HexByte(off)))
 		return xy[0], xy[1]
 	}
 	held := func(q *input.DispatchMouseEventParams) { q.Buttons = 1 }
@@ -71,7 +71,7 @@ func TestHexToolsInBrowser(t *testing.T) {
 	mouse(input.DispatchMouseEventTypeMouseReleased, to, chromedp.ButtonLeft, chromedp.ClickCount(1))
 	n := to - from + 1
 	p.WaitFor("the dragged range", `document.getElementById('hex-sel').textContent.includes(', `+strconv.FormatInt(n, 10)+` bytes')`)
-	if sel := browsertest.Eval[string](p, `[...document.querySelectorAll('#hex-rows .hex-bytes .sel')].map(e => +e.dataset.off).join(',')`); sel != rangeList(from, n) {
+	if sel := browsertest.Eval[string](p, browsertest.HexSelected+`.join(',')`); sel != rangeList(from, n) {
 		t.Errorf("dragged 0x%x–0x%x, selected %s", from, to, sel)
 	}
 	p.WaitFor("the copy buttons count it", `document.querySelector('.share-bar')?.textContent.includes('Copy `+strconv.FormatInt(n, 10)+` bytes:')`)

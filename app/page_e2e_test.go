@@ -124,8 +124,8 @@ func selectionInside(t *testing.T, p *browsertest.Page, part *decode.Part) []str
 	// The selection the click makes replaces the one before it (a part's
 	// click selects its header too) once the page has drawn it: wait for
 	// selected bytes that all lie in the part, and check them below.
-	p.WaitFor("selected bytes inside "+part.Name, fmt.Sprintf(`(s => s.length > 0 && s.every(e => { const o = +e.getAttribute('data-off'); return o >= %d && o < %d }))([...document.querySelectorAll('.hex-rows .b.sel')])`, lo, hi))
-	offs := browsertest.Eval[[]string](p, `[...document.querySelectorAll('.hex-rows .b.sel')].map(e => e.getAttribute('data-off'))`)
+	p.WaitFor("selected bytes inside "+part.Name, fmt.Sprintf(`(s => s.length > 0 && s.every(o => o >= %d && o < %d))(%s)`, lo, hi, browsertest.HexSelected))
+	offs := browsertest.Eval[[]string](p, browsertest.HexSelected+`.map(String)`)
 	if len(offs) == 0 {
 		t.Fatal("no selected hex cells")
 	}

@@ -33,8 +33,7 @@ func TestPartViewAndTreeTabs(t *testing.T) {
 	// A byte clicked in the hex view keeps the tab the user chose; its
 	// field is selected in the tree behind it, and shown there on Tree.
 	hexGoTo(q, 0x108)
-	q.WaitFor("the byte", `!!document.querySelector('#hex-rows span.b[data-off="265"]')`)
-	q.Click(`#hex-rows span.b[data-off="265"]`)
+	q.ClickByte(265)
 	q.WaitFor("the byte's field", `document.querySelector('#teach-path')?.textContent.startsWith('PSV0/')`)
 	if !browsertest.Eval[bool](q, `!document.querySelector('.tree-tab') && !!document.querySelector('#tab-view[aria-selected="true"]')`) {
 		t.Error("a byte click left the part's own view")

@@ -59,8 +59,7 @@ func visible(t *testing.T, p *browsertest.Page, what, sel string) {
 func gotoByte(p *browsertest.Page, off int64) {
 	p.T.Helper()
 	hexGoTo(p, off)
-	p.WaitFor("the byte drawn", fmt.Sprintf(`!!document.querySelector('#hex-rows .hex-bytes span.b[data-off="%d"]')`, off))
-	p.Click(fmt.Sprintf(`#hex-rows .hex-bytes span.b[data-off="%d"]`, off))
+	p.ClickByte(off)
 }
 
 // TestSelectionsStayInView: a byte clicked inside SHEX code and inside DXIL
@@ -109,7 +108,7 @@ func TestSelectionsStayInView(t *testing.T) {
 		if !browsertest.Eval[bool](p, `document.querySelector('#tab-view').getAttribute('aria-selected') === 'true'`) {
 			t.Error("a byte of bitcode left the DXIL view")
 		}
-		if n := browsertest.Eval[int](p, `document.querySelectorAll('#hex-rows .hex-bytes .b.sel').length`); int64(n) != size {
+		if n := browsertest.Eval[int](p, browsertest.HexSelected+`.length`); int64(n) != size {
 			t.Errorf("%d bytes selected, want the call record's %d, not its whole block", n, size)
 		}
 		visible(t, p, "the call's line", ".disasm-line.selected")
@@ -121,7 +120,7 @@ func TestSelectionsStayInView(t *testing.T) {
 		}
 		p.WaitFor("the header's tree", `!!document.querySelector('#tree .node[data-path="Header/FileSize"]') && document.querySelector('#tree').offsetHeight > 0`)
 		browsertest.Eval[bool](p, `(document.getElementById('hex-scroll').scrollTop = 2000, true)`)
-		p.WaitFor("the hex view far from the header", `!document.querySelector('#hex-rows .b[data-off="24"]')`)
+		p.WaitFor("the hex view far from the header", "!"+browsertest.HexByte(24))
 		browsertest.Eval[bool](p, `(document.querySelector('#tree .node[data-path="Header/FileSize"]').click(), true)`)
 		p.WaitFor("the field selected", `document.querySelector('#teach-path')?.textContent === 'Header/FileSize'`)
 		// The hex view draws the bytes after the selection (a deferred reveal).

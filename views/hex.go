@@ -96,6 +96,7 @@ type HexView struct {
 	find      hexFind
 	drag      dragState
 	skipClick bool // the click that ends a drag selects nothing more
+	hovered   hoverState
 
 	// The ResizeObserver watching the box (watch), and the box it watches.
 	observer app.Value
@@ -313,6 +314,9 @@ func (h *HexView) onScroll(ctx app.Context, e app.Event) {
 		h.setBox(px)
 	}
 	f := h.firstFor(h.scrollTop)
+	if h.hovered.run != nil {
+		h.hideHover() // the bytes moved from under the pointer
+	}
 	if f == h.first {
 		ctx.PreventUpdate()
 		return
@@ -409,8 +413,9 @@ func (h *HexView) Render() app.UI {
 			OnScroll(h.onScroll).Body(
 			app.Elem("div").Class("hex-spacer").Style("height", fmt.Sprintf("%.0fpx", height)).Body(
 				app.Elem("div").ID(h.id("rows")).Class("hex-rows").Style("transform", fmt.Sprintf("translateY(%.0fpx)", top)).
-					OnClick(h.onClick).On("mousedown", h.onMouseDown).On("mouseover", h.onMouseOver).On("mouseup", h.onMouseUp).Body(
+					OnClick(h.onClick).On("mousedown", h.onMouseDown).On("mousemove", h.onMouseMove).On("mouseleave", h.onMouseLeave).On("mouseup", h.onMouseUp).Body(
 					app.Raw(h.rowsHTML(h.first, drawn)),
+					app.Elem("div").ID(h.id("hover")).Class("hex-hover"),
 				),
 			),
 		),
@@ -419,16 +424,20 @@ func (h *HexView) Render() app.UI {
 }
 
 // rowsHTML renders the visible lines as one piece of HTML: a line is an
-// offset, 16 byte cells and their ASCII, each byte its own span carrying its
-// offset, classes and hover text. Handing the browser one string keeps an
-// open from diffing a thousand go-app elements (docs/performance.md); every
-// text from the file is escaped.
+// offset, its hex bytes and their ASCII, drawn as runs: each run of bytes
+// that share their classes (selection, structure, kind) is one span carrying
+// its first offset (data-off) and its length (data-n), so a line is a
+// handful of elements rather than 32 (byteAt finds the byte under the
+// pointer). A run never crosses the gap after a line's eighth byte. Handing
+// the browser one string keeps an open from diffing a thousand go-app
+// elements (docs/performance.md); every text from the file is escaped.
 func (h *HexView) rowsHTML(first, last int64) string {
 	data := h.Model.Data
 	var b strings.Builder
-	b.Grow(int(last-first) * 2400)
+	b.Grow(int(last-first) * 600)
 	b.WriteString(`<div class="hex-lines">`)
 	var chars strings.Builder
+	var cls [16]string
 	deepest := h.Model.Spans.DeepestIn(first*16, last*16)
 	for r := first; r < last; r++ {
 		start := r * 16
@@ -436,28 +445,36 @@ func (h *HexView) rowsHTML(first, last int64) string {
 		fmt.Fprintf(&b, `<div class="hex-row"><span class="hex-off">%08x</span><span class="hex-bytes">`, start)
 		chars.Reset()
 		for off := start; off < end; off++ {
-			cls := h.classOf(off, deepest)
-			c := data[off]
-			ch := "."
-			if c >= 0x20 && c < 0x7f {
-				ch = escapeHTML(string(rune(c)))
+			cls[off-start] = h.classOf(off, deepest)
+		}
+		for lo := start; lo < end; {
+			hi := lo + 1
+			for hi < end && cls[hi-start] == cls[lo-start] && hi-start != 8 {
+				hi++
 			}
-			offText := strconv.FormatInt(off, 10)
-			b.WriteString(`<span class="`)
-			b.WriteString(cls)
-			b.WriteString(`" data-off="`)
-			b.WriteString(offText)
-			b.WriteString(`">`)
-			b.WriteByte("0123456789abcdef"[c>>4])
-			b.WriteByte("0123456789abcdef"[c&15])
+			c := cls[lo-start]
+			if lo-start == 8 {
+				c += " c8"
+			}
+			open := `<span class="` + c + `" data-off="` + strconv.FormatInt(lo, 10) + `" data-n="` + strconv.FormatInt(hi-lo, 10) + `">`
+			b.WriteString(open)
+			chars.WriteString(open)
+			for off := lo; off < hi; off++ {
+				v := data[off]
+				if off > lo {
+					b.WriteByte(' ')
+				}
+				b.WriteByte("0123456789abcdef"[v>>4])
+				b.WriteByte("0123456789abcdef"[v&15])
+				if v >= 0x20 && v < 0x7f {
+					chars.WriteString(escapeHTML(string(rune(v))))
+				} else {
+					chars.WriteByte('.')
+				}
+			}
 			b.WriteString(`</span>`)
-			chars.WriteString(`<span class="`)
-			chars.WriteString(cls)
-			chars.WriteString(`" data-off="`)
-			chars.WriteString(offText)
-			chars.WriteString(`">`)
-			chars.WriteString(ch)
 			chars.WriteString(`</span>`)
+			lo = hi
 		}
 		b.WriteString(`</span><span class="hex-ascii">`)
 		b.WriteString(chars.String())
@@ -537,9 +554,9 @@ func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) str
 }
 
 // titleOf is a byte's hover text: its offset and the field holding it,
-// with the field's value. The rows carry none; a byte gets its own when the
-// pointer first comes over it (onMouseOver), as drawing 288 of them per
-// draw cost more than the rest of the rows' HTML.
+// with the field's value. The rows carry none; a run gets the text of the
+// byte under the pointer (onMouseMove), as drawing 288 of them per draw
+// cost more than the rest of the rows' HTML.
 func (h *HexView) titleOf(off int64) string {
 	at := "0x" + strconv.FormatInt(off, 16) + ": "
 	sp, ok := h.Model.Spans.Deepest(off)

@@ -111,17 +111,47 @@ func quoteFind(k model.SearchKind, s string) string {
 // with the button held stretches the range, and releasing selects it.
 // Shift+click stretches the selection to the clicked byte.
 
+// byteOffset returns the offset of the byte under the pointer. The rows are
+// drawn as runs of bytes that share their classes (rowsHTML), each carrying
+// its first offset and its length; a run's bytes are all as wide, so the
+// byte is found from where the pointer is along the run.
 func byteOffset(e app.Event) (int64, bool) {
+	off, i, ok := byteUnder(e)
+	return off + int64(i.at), ok
+}
+
+// runPlace is where in its run the byte under the pointer is: its index,
+// the run's length, and the run's box.
+type runPlace struct {
+	at, n int
+	box   app.Value
+}
+
+func byteUnder(e app.Event) (int64, runPlace, bool) {
 	t := e.Get("target")
-	if !t.Truthy() {
-		return 0, false
+	if !t.Truthy() || t.Get("nodeType").Int() != 1 {
+		return 0, runPlace{}, false
 	}
 	s := t.Call("getAttribute", "data-off")
 	if !s.Truthy() {
-		return 0, false
+		return 0, runPlace{}, false
 	}
 	off, err := strconv.ParseInt(s.String(), 10, 64)
-	return off, err == nil
+	if err != nil {
+		return 0, runPlace{}, false
+	}
+	p := runPlace{n: 1}
+	if ns := t.Call("getAttribute", "data-n"); ns.Truthy() {
+		if n, err := strconv.Atoi(ns.String()); err == nil && n > 1 {
+			p.n = n
+		}
+	}
+	p.box = t.Call("getBoundingClientRect")
+	if w := p.box.Get("width").Float(); p.n > 1 && w > 0 {
+		x := e.Get("clientX").Float() - p.box.Get("left").Float()
+		p.at = min(max(0, int(x*float64(p.n)/w)), p.n-1)
+	}
+	return off, p, true
 }
 
 func (h *HexView) onMouseDown(ctx app.Context, e app.Event) {
@@ -136,11 +166,17 @@ func (h *HexView) onMouseDown(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 }
 
-func (h *HexView) onMouseOver(ctx app.Context, e app.Event) {
-	if t := e.Get("target"); t.Truthy() && !t.Call("hasAttribute", "title").Bool() {
-		if off, ok := byteOffset(e); ok && h.Model != nil {
-			t.Set("title", h.titleOf(off))
-		}
+// onMouseMove outlines the byte under the pointer, gives its run that
+// byte's hover text, and stretches a drag.
+func (h *HexView) onMouseMove(ctx app.Context, e app.Event) {
+	start, p, ok := byteUnder(e)
+	off := start + int64(p.at)
+	// A redraw replaces the runs (and drops their titles): a new element
+	// is a new hover even over the same byte.
+	if t := e.Get("target"); ok && h.Model != nil && (off != h.hovered.off || h.hovered.run == nil || !t.Equal(h.hovered.run)) {
+		h.hovered = hoverState{off: off, run: t}
+		t.Set("title", h.titleOf(off))
+		h.outline(p)
 	}
 	if !h.drag.on {
 		ctx.PreventUpdate()
@@ -150,12 +186,45 @@ func (h *HexView) onMouseOver(ctx app.Context, e app.Event) {
 		h.endDrag(ctx)
 		return
 	}
-	off, ok := byteOffset(e)
 	if !ok || off == h.drag.to {
 		ctx.PreventUpdate()
 		return
 	}
 	h.drag.to, h.drag.moved = off, true
+}
+
+// outline moves the hover box over one byte of a run: the rows are drawn
+// per run, so a byte has no element of its own to outline.
+func (h *HexView) outline(p runPlace) {
+	hover := app.Window().GetElementByID(h.id("hover"))
+	rows := app.Window().GetElementByID(h.id("rows"))
+	if !hover.Truthy() || !rows.Truthy() || !p.box.Truthy() {
+		return
+	}
+	in := rows.Call("getBoundingClientRect")
+	w := p.box.Get("width").Float() / float64(p.n)
+	hover.Set("style", fmt.Sprintf("display:block;left:%.1fpx;top:%.1fpx;width:%.1fpx;height:%.1fpx",
+		p.box.Get("left").Float()-in.Get("left").Float()+w*float64(p.at), p.box.Get("top").Float()-in.Get("top").Float(), w, p.box.Get("height").Float()))
+}
+
+// hoverState is the byte the hover box outlines, and the run it is in.
+type hoverState struct {
+	off int64
+	run app.Value
+}
+
+// onMouseLeave hides the hover box.
+func (h *HexView) onMouseLeave(ctx app.Context, e app.Event) {
+	h.hideHover()
+	ctx.PreventUpdate()
+}
+
+// hideHover hides the hover box: the pointer left, or the rows moved under it.
+func (h *HexView) hideHover() {
+	h.hovered = hoverState{}
+	if hover := app.Window().GetElementByID(h.id("hover")); hover.Truthy() {
+		hover.Set("style", "")
+	}
 }
 
 func (h *HexView) onMouseUp(ctx app.Context, e app.Event) {

@@ -13,6 +13,8 @@ import (
 type FeatureFlags struct {
 	app.Compo
 	Rows []model.FeatureRow
+
+	unsetOpen bool // the user opened the flags not set
 }
 
 // Render draws the list.
@@ -52,8 +54,29 @@ func (f *FeatureFlags) Render() app.UI {
 		app.Elem("h3").Text("Shader feature flags"),
 		app.Elem("p").Text(head),
 		app.If(len(set) > 0, func() app.UI { return table(set) }),
-		app.Elem("details").Body(app.Elem("summary").Text(fmt.Sprintf("%d flags not set", len(unset))), table(unset)),
+		f.unsetList(len(unset), func() app.UI { return table(unset) }),
 	)
+}
+
+// unsetList is the flags not set: a closed list whose rows are built when
+// the user first opens it. They were 200 elements, most of what opening a
+// DXIL shader drew, for a list few open.
+func (f *FeatureFlags) unsetList(n int, rows func() app.UI) app.UI {
+	d := app.Elem("details").Class("sfi0-unset").On("toggle", f.onToggle)
+	summary := app.Elem("summary").Text(fmt.Sprintf("%d flags not set", n))
+	if !f.unsetOpen {
+		return d.Body(summary)
+	}
+	return d.Attr("open", true).Body(summary, rows())
+}
+
+func (f *FeatureFlags) onToggle(ctx app.Context, e app.Event) {
+	open := ctx.JSSrc().Get("open").Bool()
+	if open == f.unsetOpen {
+		ctx.PreventUpdate()
+		return
+	}
+	f.unsetOpen = open
 }
 
 func featureFlags(pv *model.PartView, _ Selection) []app.UI {

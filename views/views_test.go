@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -351,8 +353,10 @@ func TestBitcodeBlocksLinkToBytes(t *testing.T) {
 }
 
 // TestHexRowsHTMLEscapesTheFile: the hex lines are one HTML string, so every
-// byte and every name from the file must come out escaped, and each byte
-// keeps its own cell with its offset, classes and hover text.
+// byte and every name from the file must come out escaped; bytes that share
+// their classes are one run carrying its first offset and length, a run
+// never crosses the gap after a line's eighth byte, and every byte is in
+// exactly one run of each column.
 func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
 	data := []byte("DXBC<b>&\"x'\x00\xff" + strings.Repeat("z", 20))
 	spans := model.NewSpans([]model.Span{{Off: 4, Size: 4, Path: `P/<img src=x onerror="1">`, Value: `"&<>`, Kind: model.SpanField}})
@@ -363,18 +367,40 @@ func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
 			t.Errorf("raw %q in the hex HTML:\n%s", bad, got)
 		}
 	}
+	// Written by hand from the bytes: 0-3 outside any field, 4-7 the field
+	// (an odd field: alt) with 5-6 selected, 8-15 outside after the gap.
 	for _, want := range []string{
-		`<span class="b sel alt" data-off="5">62</span>`,
-		`<span class="b sel alt" data-off="5">b</span>`,
-		`<span class="b out" data-off="0">44</span>`,
-		`<span class="b out" data-off="11">.</span>`,
+		`<span class="b out" data-off="0" data-n="4">44 58 42 43</span>`,
+		`<span class="b out" data-off="0" data-n="4">DXBC</span>`,
+		`<span class="b alt" data-off="4" data-n="1">3c</span>`,
+		`<span class="b alt" data-off="4" data-n="1">&lt;</span>`,
+		`<span class="b sel alt" data-off="5" data-n="2">62 3e</span>`,
+		`<span class="b sel alt" data-off="5" data-n="2">b&gt;</span>`,
+		`<span class="b alt" data-off="7" data-n="1">&amp;</span>`,
+		`<span class="b out c8" data-off="8" data-n="8">22 78 27 00 ff 7a 7a 7a</span>`,
+		`<span class="b out c8" data-off="8" data-n="8">&#34;x&#39;..zzz</span>`,
+		`<span class="b out" data-off="16" data-n="8">7a 7a 7a 7a 7a 7a 7a 7a</span>`,
+		`<span class="b out c8" data-off="24" data-n="8">7a 7a 7a 7a 7a 7a 7a 7a</span>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %s in:\n%s", want, got)
 		}
 	}
-	if n := strings.Count(got, "data-off="); n != 2*32 {
-		t.Errorf("%d byte cells, want 64 (hex and ASCII for each byte of two lines)", n)
+	if n := strings.Count(got, "data-off="); n != 2*7 {
+		t.Errorf("%d runs, want 14 (seven in each column)", n)
+	}
+	covered := map[int64]int{}
+	for _, m := range regexp.MustCompile(`data-off="(\d+)" data-n="(\d+)"`).FindAllStringSubmatch(got, -1) {
+		off, _ := strconv.ParseInt(m[1], 10, 64)
+		n, _ := strconv.ParseInt(m[2], 10, 64)
+		for i := off; i < off+n; i++ {
+			covered[i]++
+		}
+	}
+	for off := int64(0); off < 32; off++ {
+		if covered[off] != 2 {
+			t.Errorf("byte %d is in %d runs, want 2 (one hex, one ASCII)", off, covered[off])
+		}
 	}
 	if n := strings.Count(got, `<div class="hex-row">`); n != 2 {
 		t.Errorf("%d lines, want 2", n)

@@ -202,21 +202,22 @@ func TestInspectorInBrowser(t *testing.T) {
 
 	// Clicking a byte selects the field that holds it: FileSize is bytes
 	// 24..27 of the header, a part's Size bytes 4..7 of its part header.
-	p.Run("goto 0x19", chromedp.SetValue(chromedp.ID("hex-goto"), "0x19"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#hex-rows span.b[data-off="25"]`)),
-		chromedp.Click(chromedp.CSS(`#hex-rows span.b[data-off="26"]`)))
+	p.Run("goto 0x19", chromedp.SetValue(chromedp.ID("hex-goto"), "0x19"), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	p.ClickByte(26)
 	p.expect("byte 26 selects", `document.getElementById('teach-path').textContent`, "Header/FileSize")
 	p.expect("byte 26 reveals tree node", `document.querySelector('#tree .node.selected').dataset.path`, "Header/FileSize")
 	// A byte gets its hover text when the pointer comes over it.
-	p.Eval(`document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); true`)
-	p.WaitFor("byte 26's hover text", `document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').title !== ''`)
-	p.expect("hovering byte 26 names its field", `document.querySelector('#hex-rows .hex-bytes span[data-off="26"]').title`, "0x1a: Header/FileSize = "+fmt.Sprint(len(raw)))
-	p.expect("highlighted bytes", `Array.from(document.querySelectorAll('#hex-rows .hex-bytes .sel')).map(e => +e.dataset.off).join(',')`, "24,25,26,27")
+	p.HoverByte(26)
+	p.WaitFor("byte 26's hover text", browsertest.HexByte(26)+`.title !== ''`)
+	p.expect("hovering byte 26 names its field", browsertest.HexByte(26)+`.title`, "0x1a: Header/FileSize = "+fmt.Sprint(len(raw)))
+	p.expect("the hover box outlines byte 26", `(b => { const h = document.getElementById('hex-hover').getBoundingClientRect(); return h.width > 0 && Math.abs(h.x + h.width/2 - b.x) < 1 && Math.abs(h.y + h.height/2 - b.y) < 1 })(`+browsertest.HexByte(26)+`)`, true)
+	p.HoverByte(25)
+	p.expect("hovering byte 25 names it", browsertest.HexByte(25)+`.title`, "0x19: Header/FileSize = "+fmt.Sprint(len(raw)))
+	p.expect("highlighted bytes", browsertest.HexSelected+`.join(',')`, "24,25,26,27")
 	psv := f.Part("PSV0")
 	sizeByte := psv.Offset + 5
-	p.Run("goto PSV0 size", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", sizeByte)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
-		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, sizeByte))),
-		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, sizeByte))))
+	p.Run("goto PSV0 size", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", sizeByte)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+	p.ClickByte(sizeByte)
 	p.expect("a PSV0 part-header byte selects", `document.getElementById('teach-path').textContent`, "PSV0/Size")
 	p.expect("selected part after clicking a PSV0 byte", `document.querySelector('#part-list .part.selected .part-name').textContent`, "PSV0")
 	p.expect("teaching title", `document.getElementById('teach-title').textContent`, "Part size")
@@ -291,7 +292,7 @@ func TestInspectorInBrowser(t *testing.T) {
 		t.Errorf("nested container: part list %v, want Header + %v", got, fxc.Parts)
 	}
 	// Its hex view addresses the outer file: the header starts at offB.
-	p.expect("nested container's first byte in view", fmt.Sprintf(`!!document.querySelector('#hex-rows span.b[data-off="%d"]')`, offB), true)
+	p.expect("nested container's first byte in view", "!!"+browsertest.HexByte(int64(offB)), true)
 	p.expect("nested container's summary", `document.querySelector('.sum-base .sum-value').textContent`, fmt.Sprintf("0x%x", offB))
 
 	// Example buttons work (served from the bundle).
@@ -323,7 +324,7 @@ func TestInspectorInBrowser(t *testing.T) {
 	p.expect("damaged example has errors", `document.querySelectorAll('#problems .sev-error').length > 0`, true)
 	off := p.Eval(`+document.querySelector('#problems .sev-error .problem-off').textContent`)
 	p.Run("jump to a problem", chromedp.Click(chromedp.CSS(`#problems .sev-error .problem-jump`)))
-	p.expect("problem offset selected in the hex view", `(() => { const o = +document.querySelector('#problems .sev-error .problem-off').textContent; const e = document.querySelector('#hex-rows .hex-bytes span[data-off="' + o + '"]'); return !!e && e.classList.contains('sel') })()`, true)
+	p.expect("problem offset selected in the hex view", `(o => `+browsertest.HexSelected+`.includes(o))(+document.querySelector('#problems .sev-error .problem-off').textContent)`, true)
 	t.Logf("first error at %v", off)
 	p.Shoot("06b-damaged")
 
@@ -347,8 +348,8 @@ func TestInspectorInBrowser(t *testing.T) {
 	}
 	// Scroll the 50 MB view to its middle and end: still few rows, right offsets.
 	for _, off := range []int64{25 << 20, 50<<20 + 40} {
-		p.Run("goto in 50 MB", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", off)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#hex-rows span.b[data-off="%d"]`, off))))
+		p.Run("goto in 50 MB", chromedp.SetValue(chromedp.ID("hex-goto"), fmt.Sprintf("0x%x", off)), chromedp.Click(chromedp.CSS(`.hex-tools button[type="submit"]`)))
+		p.WaitFor(fmt.Sprintf("byte 0x%x drawn", off), "!!"+browsertest.HexByte(off))
 		rows, _ := p.Eval(`document.querySelectorAll('.hex-row').length`).(float64)
 		if rows > 64 {
 			t.Errorf("at 0x%x: %d hex rows in the DOM", off, int(rows))

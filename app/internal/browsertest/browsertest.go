@@ -9,6 +9,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/serve"
@@ -432,4 +434,41 @@ func BigContainer(n int) []byte {
 		data[i] = byte((start + i) * 7)
 	}
 	return hostile.Container(hostile.Part{Name: "PRIV", Data: data})
+}
+
+// The hex view draws runs of bytes that share their classes (views/hex.go
+// rowsHTML): a run carries its first offset (data-off) and its length
+// (data-n), and its bytes are all as wide. hexByteJS finds the run of the
+// inspector's hex column that holds byte off and where that byte is drawn.
+const hexByteJS = `((off) => { for (const r of document.querySelectorAll('#hex-rows .hex-bytes .b')) { const o = +r.dataset.off, n = +(r.dataset.n || 1); if (off >= o && off < o + n) { const b = r.getBoundingClientRect(), w = b.width / n; return { x: b.left + w * (off - o) + w / 2, y: b.top + b.height / 2, sel: r.classList.contains('sel'), title: r.title } } } return null })`
+
+// HexByte is a JS expression for byte off in the hex view: its centre (x,
+// y), whether it is selected (sel) and its run's hover text (title), or
+// null when the byte is not drawn.
+func HexByte(off int64) string { return fmt.Sprintf("%s(%d)", hexByteJS, off) }
+
+// HexSelected is a JS expression for the offsets of the selected bytes the
+// inspector's hex view draws, in order; HexSelectedIn, of the hex view with
+// that ID prefix (the compare view's "hexa" and "hexb").
+var HexSelected = HexSelectedIn("hex")
+
+func HexSelectedIn(view string) string {
+	return `[...document.querySelectorAll('#` + view + `-rows .hex-bytes .b.sel')].flatMap(r => Array.from({length: +(r.dataset.n || 1)}, (_, i) => +r.dataset.off + i))`
+}
+
+// ClickByte clicks byte off of the hex view, where a user would, once it is
+// drawn.
+func (p *Page) ClickByte(off int64) {
+	p.T.Helper()
+	p.WaitFor(fmt.Sprintf("byte 0x%x drawn", off), "!!"+HexByte(off))
+	xy := Eval[[]float64](p, fmt.Sprintf(`(b => [b.x, b.y])(%s)`, HexByte(off)))
+	p.Do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// HoverByte moves the pointer over byte off of the hex view.
+func (p *Page) HoverByte(off int64) {
+	p.T.Helper()
+	p.WaitFor(fmt.Sprintf("byte 0x%x drawn", off), "!!"+HexByte(off))
+	xy := Eval[[]float64](p, fmt.Sprintf(`(b => [b.x, b.y])(%s)`, HexByte(off)))
+	p.Do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, xy[0], xy[1]))
 }
