@@ -427,7 +427,7 @@ func (h *HexView) Render() app.UI {
 // offset, its hex bytes and their ASCII, drawn as runs: each run of bytes
 // that share their classes (selection, structure, kind) is one span carrying
 // its first offset (data-off) and its length (data-n), so a line is a
-// handful of elements rather than 32 (byteAt finds the byte under the
+// handful of elements rather than 32 (byteOffset finds the byte under the
 // pointer). A run never crosses the gap after a line's eighth byte. Handing
 // the browser one string keeps an open from diffing a thousand go-app
 // elements (docs/performance.md); every text from the file is escaped.
