@@ -92,6 +92,10 @@ func (in *Inspector) rehearse(ctx app.Context, warm *page.State) {
 			return
 		}
 		in.rehearsal = warm
+		// The Inspector's own path from an operation's effects to the page
+		// (title, history, the commands after the draw), with effects that
+		// ask for nothing: V8 compiles a function when it is first called.
+		in.apply(ctx, page.Effects{})
 		views.AfterPaint(func() {
 			ctx.Dispatch(func(ctx app.Context) {
 				in.rehearsal = nil
