@@ -422,10 +422,11 @@ func escape(s string) string {
 // "Elements/2/Cols"): brackets need escaping in a URL, slashes do not.
 func pathToLink(p string) string { return report.IndexPath(p) }
 
-// pathFromLink reads a link's field path: paths are written with indices as
-// segments ("PSVInfo/SigOutputElements/0/Cols"), the form the page uses, so it
-// is taken as it is.
-func pathFromLink(p string) string { return p }
+// pathFromLink reads a link's field path in the form the page uses, indices
+// as segments ("PSVInfo/SigOutputElements/0/Cols"): a link written by hand or
+// by an old page with brackets ("…Elements[0]…") reads as pathToLink would
+// have written it, so a link read and written again is the same link.
+func pathFromLink(p string) string { return report.IndexPath(p) }
 
 // writers keeps deflate writers for reuse: each holds about 1 MB of tables,
 // more than the files it compresses.
