@@ -33,36 +33,44 @@ func FuzzHexRows(f *testing.F) {
 		lo := min(int64(first), rows)
 		got := h.rowsHTML(lo, rows)
 
-		if rest := markup.ReplaceAllString(got, ""); strings.ContainsAny(rest, "<>") {
-			t.Fatalf("markup from the file in the hex lines: %q", rest)
-		}
-		covered := make([]int, len(data))
-		for _, col := range column.FindAllStringSubmatch(got, -1) {
-			for _, side := range []struct {
-				text string
-				show func([]byte) string
-			}{{col[1], spaced}, {col[2], printable}} {
-				for _, m := range run.FindAllStringSubmatch(side.text, -1) {
-					off, _ := strconv.ParseInt(m[1], 10, 64)
-					n, _ := strconv.ParseInt(m[2], 10, 64)
-					if n < 1 || off < lo*16 || off+n > int64(len(data)) || off/8 != (off+n-1)/8 {
-						t.Fatalf("run %d+%d: outside the lines drawn or across a half line", off, n)
-					}
-					for i := off; i < off+n; i++ {
-						covered[i]++
-					}
-					if want := side.show(data[off : off+n]); m[3] != want {
-						t.Fatalf("run %d+%d shows %q, its bytes are %q", off, n, m[3], want)
-					}
+		checkHexRuns(t, got, data, lo*16, int64(len(data)))
+	})
+}
+
+// checkHexRuns checks hex lines drawn for data[from:to]: no markup but
+// the view's own, every byte in exactly one run of each column, runs within
+// a half line, and each run showing its own bytes.
+func checkHexRuns(t testing.TB, got string, data []byte, from, to int64) {
+	t.Helper()
+	if rest := markup.ReplaceAllString(got, ""); strings.ContainsAny(rest, "<>") {
+		t.Fatalf("markup from the file in the hex lines: %q", rest)
+	}
+	covered := make([]int, to)
+	for _, col := range column.FindAllStringSubmatch(got, -1) {
+		for _, side := range []struct {
+			text string
+			show func([]byte) string
+		}{{col[1], spaced}, {col[2], printable}} {
+			for _, m := range run.FindAllStringSubmatch(side.text, -1) {
+				off, _ := strconv.ParseInt(m[1], 10, 64)
+				n, _ := strconv.ParseInt(m[2], 10, 64)
+				if n < 1 || off < from || off+n > to || off/8 != (off+n-1)/8 {
+					t.Fatalf("run %d+%d: outside the lines drawn or across a half line", off, n)
+				}
+				for i := off; i < off+n; i++ {
+					covered[i]++
+				}
+				if want := side.show(data[off : off+n]); m[3] != want {
+					t.Fatalf("run %d+%d shows %q, its bytes are %q", off, n, m[3], want)
 				}
 			}
 		}
-		for off := lo * 16; off < int64(len(data)); off++ {
-			if covered[off] != 2 {
-				t.Fatalf("byte %d is in %d runs, want one per column", off, covered[off])
-			}
+	}
+	for off := from; off < to; off++ {
+		if covered[off] != 2 {
+			t.Fatalf("byte %d is in %d runs, want one per column", off, covered[off])
 		}
-	})
+	}
 }
 
 var (

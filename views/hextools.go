@@ -116,8 +116,8 @@ func quoteFind(k model.SearchKind, s string) string {
 // its first offset and its length; a run's bytes are all as wide, so the
 // byte is found from where the pointer is along the run.
 func byteOffset(e app.Event) (int64, bool) {
-	off, i, ok := byteUnder(e)
-	return off + int64(i.at), ok
+	off, p, ok := byteUnder(e)
+	return off + int64(p.at), ok
 }
 
 // runPlace is where in its run the byte under the pointer is: its index,

@@ -3,8 +3,6 @@ package views
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -389,19 +387,7 @@ func TestHexRowsHTMLEscapesTheFile(t *testing.T) {
 	if n := strings.Count(got, "data-off="); n != 2*7 {
 		t.Errorf("%d runs, want 14 (seven in each column)", n)
 	}
-	covered := map[int64]int{}
-	for _, m := range regexp.MustCompile(`data-off="(\d+)" data-n="(\d+)"`).FindAllStringSubmatch(got, -1) {
-		off, _ := strconv.ParseInt(m[1], 10, 64)
-		n, _ := strconv.ParseInt(m[2], 10, 64)
-		for i := off; i < off+n; i++ {
-			covered[i]++
-		}
-	}
-	for off := int64(0); off < 32; off++ {
-		if covered[off] != 2 {
-			t.Errorf("byte %d is in %d runs, want 2 (one hex, one ASCII)", off, covered[off])
-		}
-	}
+	checkHexRuns(t, got, data, 0, 32) // the two lines drawn
 	if n := strings.Count(got, `<div class="hex-row">`); n != 2 {
 		t.Errorf("%d lines, want 2", n)
 	}
