@@ -154,9 +154,10 @@ func (in *Inspector) run(ctx app.Context, op func() page.Effects) {
 	in.apply(ctx, op())
 }
 
-// flush writes the link of a file opened so recently that its paint has not
-// come yet, before anything else changes the view: the file keeps its own
-// history entry (Back returns to it) however fast the next click comes.
+// flush writes the link of a file opened so recently that it is not written
+// yet (noteAfterPaint), before anything else changes the view: the file
+// keeps its own history entry (Back returns to it) however fast the next
+// click comes.
 func (in *Inspector) flush(ctx app.Context) {
 	if in.linkPending {
 		in.linkPending = false

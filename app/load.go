@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode/text"
@@ -161,11 +162,20 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 	p.Call("then", then).Call("catch", fail)
 }
 
+// linkDelay is how long after the paint of an opened file its link is
+// written. Writing an address that carries the file (up to 12,000
+// characters) costs the browser's own thread about 15 ms (a short one 5 ms,
+// measured in headless Chromium): right after the paint, that work delayed
+// whatever came next, the next file included (open_perf.mjs p50 −12 ms,
+// docs/performance.md). No one copies an address within 0.3 s, and
+// anything done sooner writes the link first (flush).
+const linkDelay = 300 * time.Millisecond
+
 // noteAfterPaint writes the link once the opened file is on screen:
 // hashing and compressing the file and writing the address cost more than
 // drawing a small shader (docs/performance.md). An animation frame, then
 // AfterPaint's frame and task, put it after the paint of the frame that draws
-// the file.
+// the file; linkDelay after that, it is written.
 func (in *Inspector) noteAfterPaint(ctx app.Context) {
 	in.noteSeq++
 	seq := in.noteSeq
@@ -174,7 +184,7 @@ func (in *Inspector) noteAfterPaint(ctx app.Context) {
 	frame = app.FuncOf(func(this app.Value, args []app.Value) any {
 		frame.Release()
 		views.AfterPaint(func() {
-			sctx.Dispatch(func(ctx app.Context) {
+			sctx.After(linkDelay, func(ctx app.Context) {
 				ctx.PreventUpdate()
 				if seq == in.noteSeq && in.linkPending {
 					in.linkPending = false
