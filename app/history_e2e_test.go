@@ -133,6 +133,31 @@ func TestHexRowsOutliveASmallerBox(t *testing.T) {
 	p.WaitFor("rows for a taller hex box", rows+` >= Math.floor(document.getElementById('hex-scroll').clientHeight / 18)`)
 }
 
+// TestWarmUpGivesWayToTheUser: after its rehearsal the page opens the
+// examples again while idle (warmRounds), and stops as soon as the user
+// opens a file; left alone it opens each example warmRounds times.
+func TestWarmUpGivesWayToTheUser(t *testing.T) {
+	p := browserPage(t)
+	p.WaitFor("the warm-up under way", `window.dxscopeWarmed >= 1`)
+	p.Click(`#example-compute\.dxbc`)
+	p.WaitFile("compute.dxbc")
+	stopped := browsertest.Eval[int](p, `window.dxscopeWarmed`)
+	time.Sleep(300 * time.Millisecond)
+	if n := browsertest.Eval[int](p, `window.dxscopeWarmed`); n != stopped {
+		t.Errorf("the warm-up went on after the user opened a file: %d files, then %d", stopped, n)
+	}
+	if stopped >= 32 {
+		t.Logf("the warm-up had finished (%d files) before the example opened", stopped)
+	}
+
+	q := browserPage(t)
+	q.WaitFor("the whole warm-up: 8 rounds of the 4 examples", `window.dxscopeWarmed === 32`)
+	time.Sleep(200 * time.Millisecond)
+	if n := browsertest.Eval[int](q, `window.dxscopeWarmed`); n != 32 {
+		t.Errorf("the warm-up opened %d files, want 32", n)
+	}
+}
+
 // TestRehearsalLeavesNoTrace: the file screen the page draws once, hidden,
 // after it starts (app/warm.go) is gone after its frame, and changed
 // nothing the page shows: the welcome, the address, the title. The first
