@@ -6,9 +6,12 @@
 // uses it to say where open_perf's time goes.
 // usage (playwright-core installed beside it, as for open_perf.mjs):
 //   node open_probe.mjs URL FILE:PART,PART,... [FILE:...]   (TABLE=1 prints every open)
+// PAUSE=ms waits that long before each open (a user's pace rather than one file
+// straight after another); JSFLAGS="--liftoff-only" passes V8 flags to Chromium (to
+// see what V8's optimising recompilation costs the opens).
 import { chromium } from "playwright-core";
 const [url, ...cases] = process.argv.slice(2);
-const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
+const flags = [...(process.env.JSFLAGS ? ["--js-flags=" + process.env.JSFLAGS] : []), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: flags });
 const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 const page = await ctx.newPage();
@@ -34,6 +37,7 @@ for (const c of cases) {
     requestAnimationFrame(check);
   }, [name, parts]);
   const input = page.locator("input[type=file]").first();
+  if (process.env.PAUSE) await page.waitForTimeout(+process.env.PAUSE);
   const t0 = Date.now();
   const p0 = await page.evaluate(() => performance.now());
   await input.setInputFiles(file);
