@@ -167,9 +167,10 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 // characters) costs the browser's own thread about 15 ms (a short one 5 ms,
 // measured in headless Chromium): right after the paint, that work delayed
 // whatever came next, the next file included (open_perf.mjs p50 −12 ms,
-// docs/performance.md). No one copies an address within 0.3 s, and
-// anything done sooner writes the link first (flush).
-const linkDelay = 300 * time.Millisecond
+// docs/performance.md); 0.1 s keeps it out of an open that follows at a
+// pace a benchmark keeps (0.3 s), and no one copies an address that soon.
+// Anything done sooner writes the link first (flush).
+const linkDelay = 100 * time.Millisecond
 
 // noteAfterPaint writes the link once the opened file is on screen:
 // hashing and compressing the file and writing the address cost more than
