@@ -45,7 +45,8 @@ func TestBackLeavesTheFile(t *testing.T) {
 // TestQuickStepsKeepTheirHistory: a file's link is written a moment after
 // its paint (linkDelay); a file left sooner (another file opened, a part
 // clicked) still gets its own history entry, written before the step that
-// leaves it, so Back returns to each file.
+// leaves it (its address the short form, its state the link), so Back
+// returns to each file.
 func TestQuickStepsKeepTheirHistory(t *testing.T) {
 	p := openExample(t, "compute.dxbc")
 	at := browsertest.Eval[[]any](p, `[location.hash.includes('name=compute'), history.length]`)
@@ -63,6 +64,9 @@ func TestQuickStepsKeepTheirHistory(t *testing.T) {
 	}
 	p.Do(chromedp.NavigateBack())
 	p.WaitFile("compute.dxbc")
+	// Written early, compute.dxbc's entry named the file by hash in its
+	// address and kept the link in its state; the address gets the link back.
+	p.WaitFor("compute.dxbc's link, file inside, in the address again", `location.hash.includes('name=compute.dxbc') && location.hash.includes('&f=') && history.state?.link === location.hash.slice(1)`)
 	p.Do(chromedp.NavigateForward())
 	p.WaitFile("vertex.dxbc")
 	p.WaitFor("the part left selected", `document.querySelector('#part-list .part.selected')?.dataset.name === 'OSG1'`)

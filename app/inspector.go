@@ -26,6 +26,7 @@ type Inspector struct {
 	copied      string  // what the last copy did, shown by the share bar until the link changes
 	noteSeq     int     // the latest link write waiting for a paint
 	linkPending bool    // a link waits for the paint of the file it shows
+	shortLink   string  // the address a flush writes instead of the link (Effects.LinkShort)
 	rowTick     int     // debounces writing row= while the hex view scrolls
 
 	// ctx is the Inspector's own context (from OnMount): promise callbacks
@@ -145,7 +146,11 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 func (in *Inspector) OnNav(ctx app.Context) {
 	in.linkPending = false
 	in.noteSeq++ // the browser moved: a link waiting for a paint is not written
-	in.apply(ctx, in.state().ApplyLink(app.Window().Get("location").Get("hash").String()))
+	link, short := linkOfEntry()
+	in.apply(ctx, in.state().ApplyLink(link))
+	if short {
+		in.restoreAddress(ctx, link)
+	}
 }
 
 // run performs an operation the user asked for and carries out its effects.
@@ -157,12 +162,17 @@ func (in *Inspector) run(ctx app.Context, op func() page.Effects) {
 // flush writes the link of a file opened so recently that it is not written
 // yet (noteAfterPaint), before anything else changes the view: the file
 // keeps its own history entry (Back returns to it) however fast the next
-// click comes.
+// click comes. Its address is the link with the files named by hash, which
+// costs the browser a third of the full one (docs/performance.md); the
+// entry's state keeps the link, and OnNav reads it from there.
 func (in *Inspector) flush(ctx app.Context) {
 	if in.linkPending {
 		in.linkPending = false
 		in.noteSeq++
-		in.apply(ctx, in.state().Note())
+		fx := in.state().Note()
+		in.shortLink = fx.LinkShort
+		in.apply(ctx, fx)
+		in.shortLink = ""
 	}
 }
 
@@ -181,7 +191,7 @@ func (in *Inspector) apply(ctx app.Context, fx page.Effects) {
 	}
 	if fx.Link != "" && fx.History != page.Keep {
 		in.copied = ""
-		writeHistory(fx.Link, fx.History == page.Push)
+		writeHistory(fx.Link, in.shortLink, fx.History == page.Push)
 	}
 	if fx.LinkAfterPaint {
 		in.linkPending = true

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"time"
 
 	"github.com/dxscope/dxscope/views"
@@ -13,13 +14,46 @@ import (
 // rides in it: tens of kilobytes) several times and walks every component
 // for each entry (about 12 ms of an open in a sampled profile,
 // docs/performance.md). go-app's record of the last address goes stale, so
-// listenPopState answers Back and Forward.
-func writeHistory(frag string, push bool) {
+// listenPopState answers Back and Forward. The entry's state holds the link
+// too; the address is short instead when one is given (flush).
+func writeHistory(frag, short string, push bool) {
 	method := "replaceState"
 	if push {
 		method = "pushState"
 	}
-	app.Window().Get("history").Call(method, nil, "", "#"+frag)
+	addr := frag
+	if short != "" {
+		addr = short
+	}
+	state := app.Window().Get("Object").New()
+	state.Set("link", frag)
+	app.Window().Get("history").Call(method, state, "", "#"+addr)
+}
+
+// linkOfEntry returns the link of the history entry shown: its state's
+// when the page wrote one there, else the address's fragment (a link
+// pasted, typed or opened). short reports an address that is not the link.
+func linkOfEntry() (link string, short bool) {
+	addr := strings.TrimPrefix(app.Window().Get("location").Get("hash").String(), "#")
+	if st := app.Window().Get("history").Get("state"); st.Truthy() {
+		if l := st.Get("link"); l.Type() == app.TypeString && l.String() != addr {
+			return l.String(), true
+		}
+	}
+	return addr, false
+}
+
+// restoreAddress writes the link into the address bar of an entry that
+// held its short form, once the page has been still for linkDelay: the
+// address is what people copy.
+func (in *Inspector) restoreAddress(ctx app.Context, link string) {
+	seq := in.noteSeq
+	in.stableCtx(ctx).After(linkDelay, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		if seq == in.noteSeq && !in.linkPending && in.state().Link.Written() == link {
+			writeHistory(link, "", false)
+		}
+	})
 }
 
 // writeLink writes the link of the view as it is, when nothing else

@@ -216,8 +216,11 @@ func (s *State) viewKey() string {
 	return k
 }
 
-// links returns the current link and its files.
-func (s *State) link() (frag string, inA bool) {
+// link returns the current link, whether it carries the shown file, and
+// the same link with its files named by hash instead ("" when it carries
+// none): what the address bar holds of a view left before its link was
+// due (Effects.LinkShort).
+func (s *State) link() (frag string, inA bool, short string) {
 	st := s.LinkState()
 	var a, b *fileRef
 	switch {
@@ -229,8 +232,20 @@ func (s *State) link() (frag string, inA bool) {
 			b = c.bRef
 		}
 	}
-	frag, inA, _ = buildFragment(st, a, b)
-	return frag, inA
+	frag, inA, inB := buildFragment(st, a, b)
+	if inA || inB {
+		short, _, _ = buildFragment(st, byHash(a), byHash(b))
+	}
+	return frag, inA, short
+}
+
+// byHash is a file's link data without its deflated copy: a link built
+// from it names the file by SHA-256 and size.
+func byHash(r *fileRef) *fileRef {
+	if r == nil {
+		return nil
+	}
+	return &fileRef{data: r.data, sha: r.sha}
 }
 
 // note writes the current view into the address bar: a new history entry
@@ -239,14 +254,14 @@ func (s *State) note() {
 	if s.Link.applying || s.Model == nil && !(s.Screen == Database && len(s.DB.List) > 0) {
 		return
 	}
-	frag, inA := s.link()
+	frag, inA, short := s.link()
 	s.Link.Embedded, s.Link.Len = inA, len(frag)
 	s.fx.LinkAfterPaint = false
 	if frag == s.Link.written {
 		return
 	}
 	s.Link.written = frag
-	s.fx.Link = frag
+	s.fx.Link, s.fx.LinkShort = frag, short
 	s.fx.History = Replace
 	if key := s.viewKey(); key != s.Link.lastKey {
 		s.Link.lastKey = key
@@ -400,7 +415,7 @@ func (s *State) buildAt(name string, data []byte, at int64) *model.Model {
 // shows, without writing it (the address bar already holds the link).
 func (s *State) afterApply() {
 	s.Link.lastKey = s.viewKey()
-	frag, inA := s.link()
+	frag, inA, _ := s.link()
 	s.Link.Embedded, s.Link.Len = inA, len(frag)
 }
 

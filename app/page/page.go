@@ -83,8 +83,13 @@ type Effects struct {
 	Unchanged bool
 
 	// History and Link: the fragment (without '#') to write, and how.
-	History History
-	Link    string
+	// LinkShort is Link with its files named by hash ("" when Link carries
+	// no file): cheaper for the browser to put in its address bar, which the
+	// adapter does with a view left before its link was due, keeping Link in
+	// the entry's history state (ApplyLink is given that one back).
+	History   History
+	Link      string
+	LinkShort string
 	// LinkAfterPaint: write the link (call State.Note) once the opened file
 	// is drawn; hashing and deflating the file and the history entry cost
 	// more than drawing a small shader (docs/performance.md).
@@ -164,6 +169,10 @@ type Link struct {
 	a        *fileRef // the shown file's hash and deflated copy
 	aModel   *model.Model
 }
+
+// Written returns the link the address bar holds or is about to: the one
+// last written or applied.
+func (l *Link) Written() string { return l.written }
 
 // New returns the page with nothing open.
 func New() *State { return &State{Part: -1, Node: -1} }

@@ -3,6 +3,7 @@ package page_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func (b *browser) do(fx page.Effects) page.Effects {
 	b.t.Helper()
 	if fx.LinkAfterPaint {
 		later := b.s.Note()
-		fx.History, fx.Link = later.History, later.Link
+		fx.History, fx.Link, fx.LinkShort = later.History, later.Link, later.LinkShort
 	}
 	switch fx.History {
 	case page.Push:
@@ -394,6 +395,49 @@ func TestLinksWaitingForTheirFile(t *testing.T) {
 // Compare: compare mode makes the next file the compared one; the link
 // carries both files and the difference; a compare link by hash asks for
 // the compared file.
+// TestShortLinkNamesTheFilesByHash: Effects.LinkShort, what the address bar
+// holds of a view left before its link was due, is the link with each file
+// it carries named by SHA-256 and size instead, the rest of the view the
+// same; a link that carries no file has none.
+func TestShortLinkNamesTheFilesByHash(t *testing.T) {
+	_, a := corpus.File(t, waveA)
+	_, bb := corpus.File(t, waveB)
+	check := func(what string, fx page.Effects, files ...[]byte) {
+		t.Helper()
+		long, err := linkstate.DecodeLink(fx.Link)
+		if err != nil {
+			t.Fatalf("%s: the link %.80s: %v", what, fx.Link, err)
+		}
+		short, err := linkstate.DecodeLink(fx.LinkShort)
+		if err != nil {
+			t.Fatalf("%s: the short link %.80s: %v", what, fx.LinkShort, err)
+		}
+		want := long.State
+		want.SHA256, want.Size = linkstate.SHA256(files[0]), int64(len(files[0]))
+		if len(files) > 1 {
+			want.CompareSHA256, want.CompareSize = linkstate.SHA256(files[1]), int64(len(files[1]))
+		}
+		if long.File == nil || short.File != nil || short.Compare != nil || !reflect.DeepEqual(short.State, want) {
+			t.Errorf("%s: short link %q\n for %.120s\n reads %+v\n want %+v", what, fx.LinkShort, fx.Link, short.State, want)
+		}
+		if len(fx.LinkShort) >= len(fx.Link) {
+			t.Errorf("%s: the short link has %d characters, the link %d", what, len(fx.LinkShort), len(fx.Link))
+		}
+	}
+	b := newBrowser(t)
+	check("an opened file", b.open("a.dxil", a), a)
+	check("a part selected", b.do(b.s.SelectPart(partIndex(t, b.s, "PSV0"))), a)
+	b.do(b.s.CompareMode())
+	check("a compare", b.open("b.dxil", bb), a, bb)
+
+	// A file too large for a link is named by hash already: no shorter form.
+	big := append(append([]byte(nil), a...), make([]byte, 300<<10)...)
+	h := newBrowser(t)
+	if fx := h.open("big.dxil", big); !strings.Contains(fx.Link, "sha=") || strings.Contains(fx.Link, "f=") || fx.LinkShort != "" {
+		t.Errorf("a 300 KB file: link %.100s, short link %.100s", fx.Link, fx.LinkShort)
+	}
+}
+
 func TestCompare(t *testing.T) {
 	_, a := corpus.File(t, waveA)
 	_, bb := corpus.File(t, waveB)
