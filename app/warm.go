@@ -11,7 +11,8 @@ import (
 )
 
 // warmExamples are the shipped examples the warm-up opens: between them
-// SM4 and DXIL code, signatures, PSV0, a damaged file and nested containers.
+// DXIL code, signatures, PSV0, a damaged file and nested containers (none
+// holds SM4 code or a DXIL function body: docs/performance.md).
 var warmExamples = []string{"vertex.dxbc", "compute.dxbc", "damaged.dxbc", "bundle.bin"}
 
 // warmUp opens the shipped examples once, off screen, as soon as the page is
@@ -71,7 +72,7 @@ func (in *Inspector) warmUp(ctx app.Context) {
 // optimised, on a background thread once it has run enough: left to the
 // first files a user opens, that second compiling took a core from them on
 // a 2-core machine (open_perf.mjs medians: p50 73 → 62 ms, p90 107 → 100,
-// first open 127 → 106, docs/performance.md). About 0.3 s of the page's
+// first open 127 → 106, docs/performance.md). About 0.2 s of the page's
 // idle time after it starts; anything the user does stops it.
 const warmRounds = 8
 

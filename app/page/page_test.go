@@ -392,9 +392,6 @@ func TestLinksWaitingForTheirFile(t *testing.T) {
 	}
 }
 
-// Compare: compare mode makes the next file the compared one; the link
-// carries both files and the difference; a compare link by hash asks for
-// the compared file.
 // TestShortLinkNamesTheFilesByHash: Effects.LinkShort, what the address bar
 // holds of a view left before its link was due, is the link with each file
 // it carries named by SHA-256 and size instead, the rest of the view the
@@ -438,6 +435,9 @@ func TestShortLinkNamesTheFilesByHash(t *testing.T) {
 	}
 }
 
+// Compare: compare mode makes the next file the compared one; the link
+// carries both files and the difference; a compare link by hash asks for
+// the compared file.
 func TestCompare(t *testing.T) {
 	_, a := corpus.File(t, waveA)
 	_, bb := corpus.File(t, waveB)
