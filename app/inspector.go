@@ -26,7 +26,6 @@ type Inspector struct {
 	copied      string  // what the last copy did, shown by the share bar until the link changes
 	noteSeq     int     // the latest link write waiting for a paint
 	linkPending bool    // a link waits for the paint of the file it shows
-	shortLink   string  // the address a flush writes instead of the link (Effects.LinkShort)
 	rowTick     int     // debounces writing row= while the hex view scrolls
 
 	// ctx is the Inspector's own context (from OnMount): promise callbacks
@@ -170,16 +169,18 @@ func (in *Inspector) flush(ctx app.Context) {
 		in.linkPending = false
 		in.noteSeq++
 		fx := in.state().Note()
-		in.shortLink = fx.LinkShort
-		in.apply(ctx, fx)
-		in.shortLink = ""
+		in.applyAt(ctx, fx, fx.LinkShort)
 	}
 }
 
 // apply carries out what an operation asks beyond drawing the state: the
 // address bar, and the commands to views, sent after the render that may
 // mount them.
-func (in *Inspector) apply(ctx app.Context, fx page.Effects) {
+func (in *Inspector) apply(ctx app.Context, fx page.Effects) { in.applyAt(ctx, fx, "") }
+
+// applyAt is apply writing short, when it is not "", to the address bar in
+// place of the link, which the history entry's state keeps (flush).
+func (in *Inspector) applyAt(ctx app.Context, fx page.Effects, short string) {
 	st := in.state()
 	if fx.Unchanged {
 		ctx.PreventUpdate()
@@ -191,7 +192,7 @@ func (in *Inspector) apply(ctx app.Context, fx page.Effects) {
 	}
 	if fx.Link != "" && fx.History != page.Keep {
 		in.copied = ""
-		writeHistory(fx.Link, in.shortLink, fx.History == page.Push)
+		writeHistory(fx.Link, short, fx.History == page.Push)
 	}
 	if fx.LinkAfterPaint {
 		in.linkPending = true

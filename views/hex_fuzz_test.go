@@ -1,7 +1,7 @@
 package views
 
 import (
-	"encoding/hex"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -94,10 +94,4 @@ func printable(b []byte) string {
 
 // spaced is bytes as the hex column writes them: two digits each, a space
 // between.
-func spaced(b []byte) string {
-	var s []string
-	for _, c := range b {
-		s = append(s, hex.EncodeToString([]byte{c}))
-	}
-	return strings.Join(s, " ")
-}
+func spaced(b []byte) string { return fmt.Sprintf("% x", b) }
