@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 )
@@ -70,6 +73,41 @@ func TestQuickStepsKeepTheirHistory(t *testing.T) {
 	p.Do(chromedp.NavigateForward())
 	p.WaitFile("vertex.dxbc")
 	p.WaitFor("the part left selected", `document.querySelector('#part-list .part.selected')?.dataset.name === 'OSG1'`)
+}
+
+// TestHistoryEntriesKeepTheirTitles: Back's list names each entry after its
+// own file. The browser names the entry shown after the document's title,
+// and the page wrote a file's title before the file's entry: each file's
+// entry took the name of the file opened after it. A file left before its
+// link was written (vertex.dxbc here, when the machine is quick) keeps its
+// name too.
+func TestHistoryEntriesKeepTheirTitles(t *testing.T) {
+	p := openExample(t, "compute.dxbc")
+	p.WaitFor("compute.dxbc's link", `location.hash.includes('name=compute.dxbc')`)
+	p.Click(`#example-vertex\.dxbc`)
+	p.WaitFile("vertex.dxbc")
+	p.Click(`#example-damaged\.dxbc`)
+	p.WaitFile("damaged.dxbc")
+	p.WaitFor("damaged.dxbc's link", `location.hash.includes('name=damaged.dxbc')`)
+	hist, err := chromedp.Call(p.Ctx, cdppage.GetNavigationHistory, cdp.Empty{})
+	if err != nil {
+		t.Fatalf("Page.getNavigationHistory: %v", err)
+	}
+	found := 0
+	for _, e := range hist.Entries {
+		for _, name := range []string{"compute.dxbc", "vertex.dxbc", "damaged.dxbc"} {
+			if !strings.Contains(e.URL, "name="+name) {
+				continue
+			}
+			found++
+			if want := name + " · dxscope"; e.Title != want {
+				t.Errorf("the history entry of %s is titled %q, want %q", name, e.Title, want)
+			}
+		}
+	}
+	if found != 3 {
+		t.Errorf("%d of the three files' history entries found: %+v", found, hist.Entries)
+	}
 }
 
 // TestAnOpenDrawsThePageOnce: opening a file draws the page once. The views'

@@ -186,10 +186,6 @@ func (in *Inspector) applyAt(ctx app.Context, fx page.Effects, short string) {
 		ctx.PreventUpdate()
 		return
 	}
-	if t := st.Title(); t != in.title {
-		in.title = t
-		app.Window().Get("document").Set("title", t)
-	}
 	if fx.Link != "" && fx.History != page.Keep {
 		in.copied = ""
 		writeHistory(fx.Link, short, fx.History == page.Push)
@@ -197,6 +193,14 @@ func (in *Inspector) applyAt(ctx app.Context, fx page.Effects, short string) {
 	if fx.LinkAfterPaint {
 		in.linkPending = true
 		in.noteAfterPaint(ctx)
+	} else if t := st.Title(); t != in.title {
+		// The title after the history entry it belongs to, and with the
+		// link when that waits for the paint: the browser names the entry
+		// shown after the document's title, so a new file's title written
+		// before its entry renamed the entry of the file left, and Back's
+		// list named each file after the next one.
+		in.title = t
+		app.Window().Get("document").Set("title", t)
 	}
 	// After the render, and after the OnMount of the views it mounted (go-app
 	// dispatches those): their handlers must exist when the commands go out.
