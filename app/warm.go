@@ -11,9 +11,9 @@ import (
 )
 
 // warmExamples are the shipped examples the warm-up opens: between them
-// DXIL code, signatures, PSV0, a damaged file and nested containers (none
-// holds SM4 code or a DXIL function body: docs/performance.md).
-var warmExamples = []string{"vertex.dxbc", "compute.dxbc", "damaged.dxbc", "bundle.bin"}
+// DXIL modules and a function body, SM5 code, signatures, PSV0, a damaged
+// file and nested containers (docs/performance.md).
+var warmExamples = []string{"vertex.dxbc", "compute.dxbc", "damaged.dxbc", "bundle.bin", "pixel.dxbc", "pixel-sm5.dxbc"}
 
 // warmUp opens the shipped examples once, off screen, as soon as the page is
 // live: V8 compiles a WebAssembly function the first time it runs, and the

@@ -1,13 +1,20 @@
 #!/bin/sh
 # Rebuilds the inspector's example files in web/examples/ from the YAML here.
-# Needs yaml2obj-19 (Debian llvm-19). Run from the repository root:
-#   sh testdata/examples/build.sh
+# Needs yaml2obj-19 (Debian llvm-19) and Go. Run from the repository root:
+#   sh testdata/examples/build.sh [OUTDIR]
 set -eu
 src=testdata/examples
-out=web/examples
+out=${1:-web/examples} # the test that rebuilds them names another folder
 mkdir -p "$out"
 yaml2obj-19 "$src/vertex.yaml" -o "$out/vertex.dxbc"
 yaml2obj-19 "$src/compute.yaml" -o "$out/compute.dxbc"
+# pixel and pixel-sm5: a pixel shader with code, as DXIL (the frame from
+# pixel.yaml, the DXIL part added by gen) and as FXC's SM5 tokens (all gen's).
+# Needs Go.
+frame=$(mktemp)
+yaml2obj-19 "$src/pixel.yaml" -o "$frame"
+go run ./testdata/examples/gen "$frame" "$out"
+rm -f "$frame"
 # damaged: the vertex shader cut off in the middle of its PSV0 part.
 head -c 300 "$out/vertex.dxbc" > "$out/damaged.dxbc"
 # bundle: a made-up package file holding both shaders after a text header,
