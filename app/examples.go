@@ -16,8 +16,8 @@ type Example struct {
 var Examples = []Example{
 	{"vertex.dxbc", "vertex shader", "signatures, PSV0 with an entry name and an input→output map"},
 	{"compute.dxbc", "compute shader", "8×8×1 threads, one UAV"},
-	{"pixel.dxbc", "pixel shader (DXC)", "code: the disassembly, dx.op calls, an input→output map"},
-	{"pixel-sm5.dxbc", "pixel shader (FXC)", "the same shader as SM5 tokens: the listing"},
+	{"pixel.dxbc", "pixel shader (DXIL)", "hand-assembled code: the disassembly, dx.op calls, an input→output map"},
+	{"pixel-sm5.dxbc", "pixel shader (SM5)", "the same shader hand-assembled as FXC's tokens: the listing"},
 	{"damaged.dxbc", "damaged file", "cut off inside PSV0: shows problems"},
 	{"bundle.bin", "package file", "not a container, two containers inside"},
 }

@@ -2,10 +2,7 @@
 
 package app_test
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestCodeExamplesInBrowser: the two pixel-shader examples open from the
 // welcome screen and show their code: the DXIL one its disassembly, whose
@@ -31,9 +28,6 @@ func TestCodeExamplesInBrowser(t *testing.T) {
 	offs := selectionInside(t, q, g.Part("SHEX"))
 	if len(offs) != 4*9 { // opcode, r0.x (2), r0.x (2), l(-2) (2), l(1) (2)
 		t.Errorf("mad_sat selects %d bytes, want its 9 tokens' 36", len(offs))
-	}
-	if lines := strings.Count(q.Eval(`document.querySelector('.listing')?.textContent || ''`).(string), "r0"); lines == 0 {
-		t.Errorf("the listing shows no temporaries")
 	}
 	q.Shoot("example-pixel-sm5")
 }

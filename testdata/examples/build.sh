@@ -9,8 +9,8 @@ mkdir -p "$out"
 yaml2obj-19 "$src/vertex.yaml" -o "$out/vertex.dxbc"
 yaml2obj-19 "$src/compute.yaml" -o "$out/compute.dxbc"
 # pixel and pixel-sm5: a pixel shader with code, as DXIL (the frame from
-# pixel.yaml, the DXIL part added by gen) and as FXC's SM5 tokens (all gen's).
-# Needs Go.
+# pixel.yaml, the DXIL part added by gen) and as FXC's SM5 tokens (gen writes
+# the whole container).
 frame=$(mktemp)
 yaml2obj-19 "$src/pixel.yaml" -o "$frame"
 go run ./testdata/examples/gen "$frame" "$out"

@@ -7,8 +7,9 @@
 // Both are written from the formats' own encodings, not taken from any
 // compiler's output: the bitcode record by record as LLVM 3.7 lays it out
 // (LLVMBitCodes.h; internal/hostile's bitstream writer), the tokens as
-// d3d10TokenizedProgramFormat.hpp describes them. They are what DXC and FXC
-// make of this HLSL (a pixel shader drawing a soft disc):
+// d3d10TokenizedProgramFormat.hpp describes them. Both are this HLSL (a
+// pixel shader drawing a soft disc) lowered by hand the way DXC and FXC lower
+// such code; no compiler was run:
 //
 //	float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
 //	    float2 d = uv - 0.5;
@@ -55,8 +56,8 @@ func main() {
 	}
 }
 
-func write(path string, make func() ([]byte, error)) error {
-	b, err := make()
+func write(path string, build func() ([]byte, error)) error {
+	b, err := build()
 	if err != nil {
 		return err
 	}
