@@ -188,15 +188,15 @@ func TestWarmUpGivesWayToTheUser(t *testing.T) {
 	if n := browsertest.Eval[int](p, `window.dxscopeWarmed`); n != stopped {
 		t.Errorf("the warm-up went on after the user opened a file: %d files, then %d", stopped, n)
 	}
-	if stopped >= 48 {
+	if stopped >= 32 {
 		t.Logf("the warm-up had finished (%d files) before the example opened", stopped)
 	}
 
 	q := browserPage(t)
-	q.WaitFor("the whole warm-up: 8 rounds of the 6 examples", `window.dxscopeWarmed === 48`)
+	q.WaitFor("the whole warm-up: 8 rounds of 4 examples", `window.dxscopeWarmed === 32`)
 	time.Sleep(200 * time.Millisecond)
-	if n := browsertest.Eval[int](q, `window.dxscopeWarmed`); n != 48 {
-		t.Errorf("the warm-up opened %d files, want 48", n)
+	if n := browsertest.Eval[int](q, `window.dxscopeWarmed`); n != 32 {
+		t.Errorf("the warm-up opened %d files, want 32", n)
 	}
 }
 
