@@ -137,14 +137,21 @@ func BlockInfo(abbrevs, blocks int) []byte {
 // dxilContainer is a container whose DXIL part (a vertex shader, shader
 // model 6.0) holds the bitcode bc.
 func dxilContainer(bc []byte) []byte {
+	return Container(Part{"DXIL", Program(1, bc)})
+}
+
+// Program is a DXIL part's data: the 24-byte program header (shader kind
+// kind, shader model 6.0, DXIL 1.0, the bitcode 16 bytes after "DXIL"),
+// then the bitcode bc.
+func Program(kind uint32, bc []byte) []byte {
 	var p []byte
-	p = le.AppendUint32(p, 1<<16|0x60)
+	p = le.AppendUint32(p, kind<<16|6<<4|0)
 	p = le.AppendUint32(p, uint32(24+len(bc))/4)
 	p = append(p, "DXIL"...)
-	p = le.AppendUint32(p, 0x100)
+	p = le.AppendUint32(p, 1<<8|0)
 	p = le.AppendUint32(p, 16)
 	p = le.AppendUint32(p, uint32(len(bc)))
-	return Container(Part{"DXIL", append(p, bc...)})
+	return append(p, bc...)
 }
 
 // abbrevFixedArray defines, in a block of abbreviation width width, an

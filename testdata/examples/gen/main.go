@@ -44,24 +44,20 @@ func main() {
 		os.Exit(2)
 	}
 	frame, err := os.ReadFile(os.Args[1])
-	if err == nil {
-		err = write(filepath.Join(os.Args[2], "pixel.dxbc"), func() ([]byte, error) { return pixelDXIL(frame) })
-	}
-	if err == nil {
-		err = write(filepath.Join(os.Args[2], "pixel-sm5.dxbc"), pixelSM5)
-	}
+	check(err)
+	dxil, err := pixelDXIL(frame)
+	check(err)
+	sm5, err := pixelSM5()
+	check(err)
+	check(os.WriteFile(filepath.Join(os.Args[2], "pixel.dxbc"), dxil, 0o644))
+	check(os.WriteFile(filepath.Join(os.Args[2], "pixel-sm5.dxbc"), sm5, 0o644))
+}
+
+func check(err error) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
-}
-
-func write(path string, build func() ([]byte, error)) error {
-	b, err := build()
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, b, 0o644)
 }
 
 var le = binary.LittleEndian
@@ -341,15 +337,7 @@ func pixelDXIL(frame []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	bc := bitcode()
-	var p []byte
-	p = le.AppendUint32(p, 0<<16|6<<4|0) // a pixel shader, shader model 6.0
-	p = le.AppendUint32(p, uint32(24+len(bc))/4)
-	p = append(p, "DXIL"...)
-	p = le.AppendUint32(p, 1<<8|0) // DXIL 1.0
-	p = le.AppendUint32(p, 16)     // the bitcode's offset from "DXIL"
-	p = le.AppendUint32(p, uint32(len(bc)))
-	if err := c.Set("DXIL", append(p, bc...)); err != nil {
+	if err := c.Set("DXIL", hostile.Program(0, bitcode())); err != nil { // 0: a pixel shader
 		return nil, err
 	}
 	return c.Bytes(edit.Retail)
