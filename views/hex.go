@@ -437,7 +437,7 @@ func (h *HexView) rowsHTML(first, last int64) string {
 	b.Grow(int(last-first) * 600)
 	b.WriteString(`<div class="hex-lines">`)
 	var chars strings.Builder
-	var cls [16]string
+	var cls [16]byteClass
 	deepest := h.Model.Spans.DeepestIn(first*16, last*16)
 	for r := first; r < last; r++ {
 		start := r * 16
@@ -452,7 +452,7 @@ func (h *HexView) rowsHTML(first, last int64) string {
 			for hi < end && cls[hi-start] == cls[lo-start] && hi-start != 8 {
 				hi++
 			}
-			c := cls[lo-start]
+			c := cls[lo-start].String()
 			if lo-start == 8 {
 				c += " c8"
 			}
@@ -521,36 +521,44 @@ func legend() app.UI {
 	)
 }
 
-// classOf returns the byte's classes (selection, enclosing structure, kind)
-// and a hover text naming the field it belongs to, escaped for an attribute
-// (the field's part of it is made once per field, not per byte).
-func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) string {
-	cls := "b"
+// byteClass is a byte's classes in the hex view, each one of a few fixed
+// strings: the rows compare them to find runs and build a run's class
+// attribute once, not a string per byte (docs/performance.md).
+type byteClass struct{ sel, mark, structure, kind, alt string }
+
+// String is the class attribute: "b", then selection, difference mark,
+// enclosing structure and kind.
+func (c byteClass) String() string { return "b" + c.sel + c.mark + c.structure + c.kind + c.alt }
+
+// classOf returns the byte's classes: selection, enclosing structure, kind.
+func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) byteClass {
+	var c byteClass
 	if h.drag.moved {
 		if h.inDrag(off) {
-			cls += " sel"
+			c.sel = " sel"
 		}
 	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() || h.inAlso(off) {
-		cls += " sel"
+		c.sel = " sel"
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
-		cls += " enc"
+		c.sel = " enc"
 	}
-	cls += h.markClass(off)
-	cls += h.structureClass(off)
+	c.mark = h.markClass(off)
+	c.structure = h.structureClass(off)
 	sp, ok := deepest(off)
 	if !ok {
-		return cls + " out"
+		c.kind = " out"
+		return c
 	}
 	switch sp.Kind {
 	case model.SpanUnknown:
-		cls += " unk"
+		c.kind = " unk"
 	case model.SpanRaw:
-		cls += " raw"
+		c.kind = " raw"
 	}
 	if sp.Kind == model.SpanField && (sp.Off/max(1, sp.Size))%2 == 1 {
-		cls += " alt"
+		c.alt = " alt"
 	}
-	return cls
+	return c
 }
 
 // titleOf is a byte's hover text: its offset and the field holding it,

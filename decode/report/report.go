@@ -7,6 +7,7 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -162,6 +163,15 @@ type Span struct {
 
 // End is the offset just past the span.
 func (s Span) End() int64 { return s.Off + s.Size }
+
+// CompareSpans orders spans by offset, the wider first at equal offsets, so
+// that a structure comes before the fields inside it (File.AllSpans).
+func CompareSpans(a, b Span) int {
+	if a.Off != b.Off {
+		return cmp.Compare(a.Off, b.Off)
+	}
+	return cmp.Compare(b.Size, a.Size)
+}
 
 // NonFiniteJSON is the JSON of a float that JSON numbers cannot hold: the
 // string "NaN", "+Inf" or "-Inf". ok is false for a finite v, which the

@@ -5,11 +5,14 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/reflect"
+	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/sm4"
 	"github.com/dxscope/dxscope/decode/text"
 
@@ -301,12 +304,11 @@ type Spans struct {
 
 // NewSpans indexes spans (which must be sorted as File.AllSpans sorts them).
 func NewSpans(list []decode.Span) Spans {
-	sort.SliceStable(list, func(i, j int) bool {
-		if list[i].Off != list[j].Off {
-			return list[i].Off < list[j].Off
-		}
-		return list[i].Size > list[j].Size
-	})
+	// A file's spans come sorted (File.AllSpans): checking costs a pass,
+	// sorting again cost more than the rest of building the index.
+	if !slices.IsSortedFunc(list, report.CompareSpans) {
+		slices.SortStableFunc(list, report.CompareSpans)
+	}
 	s := Spans{List: list, maxEnd: make([]int64, len(list))}
 	var me int64
 	for i, sp := range list {
@@ -406,7 +408,7 @@ func (s Spans) DeepestIn(from, to int64) func(off int64) (decode.Span, bool) {
 			cands = append(cands, s.List[i])
 		}
 	}
-	sort.SliceStable(cands, func(a, b int) bool { return cands[a].Size < cands[b].Size })
+	slices.SortStableFunc(cands, func(a, b decode.Span) int { return cmp.Compare(a.Size, b.Size) })
 	return func(off int64) (decode.Span, bool) {
 		for _, c := range cands {
 			if c.Off <= off && off < c.End() {
