@@ -524,23 +524,23 @@ func legend() app.UI {
 // byteClass is a byte's classes in the hex view, each one of a few fixed
 // strings: the rows compare them to find runs and build a run's class
 // attribute once, not a string per byte (docs/performance.md).
-type byteClass struct{ sel, mark, structure, kind, alt string }
+type byteClass struct{ selection, mark, structure, kind, alt string }
 
-// String is the class attribute: "b", then selection, difference mark,
-// enclosing structure and kind.
-func (c byteClass) String() string { return "b" + c.sel + c.mark + c.structure + c.kind + c.alt }
+// String is the class attribute: "b", then the selection (or its
+// structure), the difference mark, the enclosing structure and the kind.
+func (c byteClass) String() string { return "b" + c.selection + c.mark + c.structure + c.kind + c.alt }
 
 // classOf returns the byte's classes: selection, enclosing structure, kind.
 func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) byteClass {
 	var c byteClass
 	if h.drag.moved {
 		if h.inDrag(off) {
-			c.sel = " sel"
+			c.selection = " sel"
 		}
 	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() || h.inAlso(off) {
-		c.sel = " sel"
+		c.selection = " sel"
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
-		c.sel = " enc"
+		c.selection = " enc"
 	}
 	c.mark = h.markClass(off)
 	c.structure = h.structureClass(off)
