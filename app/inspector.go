@@ -26,6 +26,9 @@ type Inspector struct {
 	copied      string  // what the last copy did, shown by the share bar until the link changes
 	noteSeq     int     // the latest link write waiting for a paint
 	linkPending bool    // a link waits for the paint of the file it shows
+	entry       int     // the place of the history entry shown (writeHistory, entryOf)
+	returning   bool    // going back to the entry returnTo (returnAfterDrop)
+	returnTo    int     // the entry returnAfterDrop goes back to
 	rowTick     int     // debounces writing row= while the hex view scrolls
 
 	// ctx is the Inspector's own context (from OnMount): promise callbacks
@@ -70,6 +73,7 @@ func typed[T any](op func(T) page.Effects) func(app.Action) (page.Effects, bool)
 func (in *Inspector) OnMount(ctx app.Context) {
 	st := in.state()
 	in.ctx, in.hasCtx = ctx, true
+	in.entry = entryOf() // a reload keeps the entry's place
 	handle := func(name string, op func(a app.Action) (page.Effects, bool)) {
 		ctx.Handle(name, func(ctx app.Context, a app.Action) {
 			in.flush(ctx)
@@ -143,6 +147,16 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 // when the user edits the fragment. Fragments the page wrote itself change
 // nothing (and draw nothing).
 func (in *Inspector) OnNav(ctx app.Context) {
+	if in.returning {
+		if entryOf() != in.returnTo {
+			ctx.PreventUpdate() // still on the way back
+			return
+		}
+		in.returning = false
+	} else if in.returnAfterDrop(ctx) {
+		return
+	}
+	in.entry = entryOf()
 	in.linkPending = false
 	in.noteSeq++ // the browser moved: a link waiting for a paint is not written
 	link, short := linkOfEntry()
@@ -188,7 +202,7 @@ func (in *Inspector) applyAt(ctx app.Context, fx page.Effects, short string) {
 	}
 	if fx.Link != "" && fx.History != page.Keep {
 		in.copied = ""
-		writeHistory(fx.Link, short, fx.History == page.Push)
+		in.writeHistory(fx.Link, short, fx.History == page.Push)
 	}
 	if fx.LinkAfterPaint {
 		in.linkPending = true

@@ -15,11 +15,13 @@ import (
 // for each entry (about 12 ms of an open in a sampled profile,
 // docs/performance.md). go-app's record of the last address goes stale, so
 // listenPopState answers Back and Forward. The entry's state holds the link
-// too; the address is short instead when one is given (flush).
-func writeHistory(frag, short string, push bool) {
+// too; the address is short instead when one is given (flush). It holds
+// the entry's place in the page's history as well (entryOf).
+func (in *Inspector) writeHistory(frag, short string, push bool) {
 	method := "replaceState"
 	if push {
 		method = "pushState"
+		in.entry++
 	}
 	addr := frag
 	if short != "" {
@@ -27,7 +29,40 @@ func writeHistory(frag, short string, push bool) {
 	}
 	state := app.Window().Get("Object").New()
 	state.Set("link", frag)
+	state.Set("entry", in.entry)
 	app.Window().Get("history").Call(method, state, "", "#"+addr)
+}
+
+// entryOf returns the place of the history entry shown, as writeHistory
+// counted it: 0 for an entry the page did not write (the one it was loaded
+// with, or a fragment typed into the address bar).
+func entryOf() int {
+	if st := app.Window().Get("history").Get("state"); st.Truthy() {
+		if e := st.Get("entry"); e.Type() == app.TypeNumber {
+			return e.Int()
+		}
+	}
+	return 0
+}
+
+// returnAfterDrop answers a Back or Forward pressed while the view shown
+// waited for its link (noteAfterPaint): its entry is not written yet, so
+// the browser went from the entry before it, the one the address bar held,
+// and one too far. The page goes back to that entry and shows it: Back from
+// a file returns to the file before it however soon it is pressed. It
+// reports whether it did; the view left gets no entry of its own.
+func (in *Inspector) returnAfterDrop(ctx app.Context) bool {
+	at := entryOf()
+	if !in.linkPending || at == in.entry {
+		return false
+	}
+	in.linkPending = false
+	in.noteSeq++
+	in.returning, in.returnTo = true, in.entry
+	in.state().LinkDropped()
+	app.Window().Get("history").Call("go", in.entry-at)
+	ctx.PreventUpdate()
+	return true
 }
 
 // linkOfEntry returns the link of the history entry shown: its state's
@@ -51,7 +86,7 @@ func (in *Inspector) restoreAddress(ctx app.Context, link string) {
 	in.stableCtx(ctx).After(linkDelay, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if seq == in.noteSeq && !in.linkPending && in.state().Link.Written() == link {
-			writeHistory(link, "", false)
+			in.writeHistory(link, "", false)
 		}
 	})
 }

@@ -260,7 +260,7 @@ func (s *State) note() {
 	if frag == s.Link.written {
 		return
 	}
-	s.Link.written = frag
+	s.Link.written, s.Link.dropped = frag, false
 	s.fx.Link, s.fx.LinkShort = frag, short
 	s.fx.History = Replace
 	if key := s.viewKey(); key != s.Link.lastKey {
@@ -291,17 +291,24 @@ func (s *State) ApplyLink(raw string) Effects {
 	if s.Screen == Demo {
 		s.Screen = Welcome
 	}
-	if raw == s.Link.written {
+	if raw == s.Link.written && !s.Link.dropped {
 		return Effects{Unchanged: true}
 	}
 	s.applyLink(raw)
 	return s.take()
 }
 
+// LinkDropped says that the view shown was left before its link was
+// written (the browser moved while the link waited for the paint): the
+// address and the history entry still hold the view before it, so the next
+// link applied is applied even when it is that view's, the one last
+// written.
+func (s *State) LinkDropped() { s.Link.dropped = true }
+
 // applyLink restores the view a fragment describes. Errors are shown, the
 // page stays as it was.
 func (s *State) applyLink(raw string) {
-	s.Link.written = raw
+	s.Link.written, s.Link.dropped = raw, false
 	s.Link.Err, s.Link.Note = "", ""
 	if raw == "" {
 		// Back past the first file: the page as it was before any file.

@@ -164,6 +164,7 @@ type Link struct {
 	Len      int              // characters of the link
 
 	written  string   // the fragment last written or applied
+	dropped  bool     // the view shown left before its link was written (LinkDropped)
 	lastKey  string   // what the last history entry shows (viewKey)
 	applying bool     // a link is being applied: nothing is written
 	a        *fileRef // the shown file's hash and deflated copy

@@ -251,6 +251,30 @@ func TestHistory(t *testing.T) {
 	}
 }
 
+// TestBackBeforeTheLinkIsWritten: a file left before its link was written
+// (the browser moved while it waited for the paint) is not what the address
+// bar shows: the link of the file before it, applied again, shows that file,
+// as app.Inspector's returnAfterDrop asks. Without LinkDropped the link is
+// the one last written and changes nothing.
+func TestBackBeforeTheLinkIsWritten(t *testing.T) {
+	s := page.New()
+	s.Open("compute.dxbc", example(t, "compute.dxbc"))
+	first := s.Note().Link
+	if fx := s.Open("vertex.dxbc", example(t, "vertex.dxbc")); !fx.LinkAfterPaint {
+		t.Fatalf("an opened file's link does not wait for the paint: %+v", fx)
+	}
+	if fx := s.ApplyLink(first); !fx.Unchanged || s.Model.Name != "vertex.dxbc" {
+		t.Fatalf("the link last written changed the page (%s shown): the test below proves nothing", s.Model.Name)
+	}
+	s.LinkDropped()
+	if fx := s.ApplyLink(first); fx.Unchanged || s.Model.Name != "compute.dxbc" {
+		t.Errorf("after LinkDropped, compute.dxbc's link shows %s (unchanged %v), want compute.dxbc", s.Model.Name, fx.Unchanged)
+	}
+	if fx := s.ApplyLink(first); !fx.Unchanged {
+		t.Errorf("compute.dxbc's link applied twice changed the page the second time")
+	}
+}
+
 // Every link form the share tests use restores its view.
 func TestLinks(t *testing.T) {
 	vertex := example(t, "vertex.dxbc")
