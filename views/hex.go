@@ -510,16 +510,24 @@ func (h *HexView) structureClass(off int64) string {
 }
 
 // legend says what the hex view's colours mean.
-func legend() app.UI {
-	item := func(cls, text string) app.UI {
-		return app.Elem("span").Class("legend-item").Body(app.Elem("span").Class("legend-swatch b "+cls).Text("00"), app.Text(" "+text))
+func legend() app.UI { return app.Raw(legendHTML) }
+
+// legendHTML is the legend as one piece of HTML, made once: it never
+// changes, and go-app compares one string where it would diff 20 elements
+// on every draw of the hex view (docs/performance.md).
+var legendHTML = func() string {
+	var b strings.Builder
+	b.WriteString(`<div class="hex-legend">`)
+	for _, it := range [][2]string{
+		{"s-hdr", "container header"}, {"s-ph", "part header"}, {"s-p1", "part data"}, {"s-p0", "next part"},
+		{"alt", "every other field"}, {"unk", "bytes no field explains"}, {"raw", "raw data"}, {"out", "outside the container"},
+		{"sel", "selected"}, {"enc", "its structure"},
+	} {
+		b.WriteString(`<span class="legend-item"><span class="legend-swatch b ` + it[0] + `">00</span> ` + escapeHTML(it[1]) + `</span>`)
 	}
-	return app.Elem("div").Class("hex-legend").Body(
-		item("s-hdr", "container header"), item("s-ph", "part header"), item("s-p1", "part data"), item("s-p0", "next part"),
-		item("alt", "every other field"), item("unk", "bytes no field explains"), item("raw", "raw data"), item("out", "outside the container"),
-		item("sel", "selected"), item("enc", "its structure"),
-	)
-}
+	b.WriteString(`</div>`)
+	return b.String()
+}()
 
 // byteClass is a byte's classes in the hex view, each one of a few fixed
 // strings: the rows compare them to find runs and build a run's class
