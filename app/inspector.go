@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/views"
@@ -22,14 +23,15 @@ type Inspector struct {
 	st *page.State
 
 	dragging    bool
-	started     float64 // performance.now() when the last load began
-	copied      string  // what the last copy did, shown by the share bar until the link changes
-	noteSeq     int     // the latest link write waiting for a paint
-	linkPending bool    // a link waits for the paint of the file it shows
-	entry       int     // the place of the history entry shown (writeHistory, entryOf)
-	returning   bool    // going back to the entry returnTo (returnAfterDrop)
-	returnTo    int     // the entry returnAfterDrop goes back to
-	rowTick     int     // debounces writing row= while the hex view scrolls
+	started     float64   // performance.now() when the last load began
+	copied      string    // what the last copy did, shown by the share bar until the link changes
+	noteSeq     int       // the latest link write waiting for a paint
+	linkPending bool      // a link waits for the paint of the file it shows
+	entry       int       // the place of the history entry shown (writeHistory, entryOf)
+	returning   bool      // going back to the entry returnTo (returnAfterDrop)
+	returnTo    int       // the entry returnAfterDrop goes back to
+	returnBy    time.Time // when the browser should have arrived there
+	rowTick     int       // debounces writing row= while the hex view scrolls
 
 	// ctx is the Inspector's own context (from OnMount): promise callbacks
 	// dispatch through it, because an element's context is dropped when
@@ -148,8 +150,10 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 // nothing (and draw nothing).
 func (in *Inspector) OnNav(ctx app.Context) {
 	if in.returning {
-		if entryOf() != in.returnTo {
-			ctx.PreventUpdate() // still on the way back
+		// Other entries met on the way back are not shown; an entry that
+		// never comes (history trimmed by the browser) ends the wait.
+		if entryOf() != in.returnTo && time.Now().Before(in.returnBy) {
+			ctx.PreventUpdate()
 			return
 		}
 		in.returning = false

@@ -58,7 +58,7 @@ func (in *Inspector) returnAfterDrop(ctx app.Context) bool {
 	}
 	in.linkPending = false
 	in.noteSeq++
-	in.returning, in.returnTo = true, in.entry
+	in.returning, in.returnTo, in.returnBy = true, in.entry, time.Now().Add(time.Second)
 	in.state().LinkDropped()
 	app.Window().Get("history").Call("go", in.entry-at)
 	ctx.PreventUpdate()
