@@ -149,18 +149,19 @@ func (in *Inspector) OnAppUpdate(ctx app.Context) {
 // when the user edits the fragment. Fragments the page wrote itself change
 // nothing (and draw nothing).
 func (in *Inspector) OnNav(ctx app.Context) {
+	at := entryOf()
 	if in.returning {
 		// Other entries met on the way back are not shown; an entry that
 		// never comes (history trimmed by the browser) ends the wait.
-		if entryOf() != in.returnTo && time.Now().Before(in.returnBy) {
+		if at != in.returnTo && time.Now().Before(in.returnBy) {
 			ctx.PreventUpdate()
 			return
 		}
 		in.returning = false
-	} else if in.returnAfterDrop(ctx) {
+	} else if in.returnAfterDrop(ctx, at) {
 		return
 	}
-	in.entry = entryOf()
+	in.entry = at
 	in.linkPending = false
 	in.noteSeq++ // the browser moved: a link waiting for a paint is not written
 	link, short := linkOfEntry()

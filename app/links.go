@@ -49,10 +49,10 @@ func entryOf() int {
 // waited for its link (noteAfterPaint): its entry is not written yet, so
 // the browser went from the entry before it, the one the address bar held,
 // and one too far. The page goes back to that entry and shows it: Back from
-// a file returns to the file before it however soon it is pressed. It
-// reports whether it did; the view left gets no entry of its own.
-func (in *Inspector) returnAfterDrop(ctx app.Context) bool {
-	at := entryOf()
+// a file returns to the file before it however soon it is pressed. at is
+// the place of the entry the browser went to. It reports whether it did;
+// the view left gets no entry of its own.
+func (in *Inspector) returnAfterDrop(ctx app.Context, at int) bool {
 	if !in.linkPending || at == in.entry {
 		return false
 	}
