@@ -187,15 +187,44 @@ func (in *Inspector) noteAfterPaint(ctx app.Context) {
 		views.AfterPaint(func() {
 			sctx.After(linkDelay, func(ctx app.Context) {
 				ctx.PreventUpdate()
-				if seq == in.noteSeq && in.linkPending {
-					in.linkPending = false
-					in.writeLink(ctx)
-				}
+				in.writeLinkWhenHashed(ctx, seq)
 			})
 		})
 		return nil
 	})
 	app.Window().Call("requestAnimationFrame", frame)
+}
+
+// hashSlice is how much of a large file is hashed for its link between two
+// looks at the clock, and hashBudget how long one task may hash (ms): the
+// speed of wasm's SHA-256 varies tenfold with the machine's load (20 to 170
+// MB/s measured), so the steps are measured in time, not bytes.
+const (
+	hashSlice  = 256 << 10
+	hashBudget = 12
+)
+
+// writeLinkWhenHashed writes the opened file's link once its SHA-256 is
+// taken: a step at a time for a large file (page.State.HashStep), each in a
+// task of its own, so the page answers while a gigabyte is hashed.
+func (in *Inspector) writeLinkWhenHashed(ctx app.Context, seq int) {
+	if seq != in.noteSeq || !in.linkPending {
+		return // another file was opened, or the link was written (flush)
+	}
+	st := in.state()
+	done := st.HashStep(hashSlice)
+	for t0 := in.now(); !done && in.now()-t0 < hashBudget; {
+		done = st.HashStep(hashSlice)
+	}
+	if !done {
+		ctx.After(time.Millisecond, func(ctx app.Context) {
+			ctx.PreventUpdate()
+			in.writeLinkWhenHashed(ctx, seq)
+		})
+		return
+	}
+	in.linkPending = false
+	in.writeLink(ctx)
 }
 
 // stableCtx returns the Inspector's own context when it has one.

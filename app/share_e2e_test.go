@@ -3,6 +3,8 @@
 package app_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	dxapp "github.com/dxscope/dxscope/app"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
@@ -285,4 +288,27 @@ func TestShareLinksInBrowser(t *testing.T) {
 		q.WaitFor("the compare with the right file", `document.querySelector('#cmp-name-b')?.textContent.includes(`+browsertest.JSString(name)+`) && document.querySelector('#link-prompt') === null`)
 	})
 	t.Logf("browser work took %.1fs; screenshots in %s", time.Since(start).Seconds(), browser.Shots)
+}
+
+// A file larger than page.HashAbove is hashed for its link a step at a time
+// between the browser's tasks (writeLinkWhenHashed): once written, the link
+// names the file by the SHA-256 crypto/sha256 gives and by its size.
+func TestLargeFileLinkByHashInBrowser(t *testing.T) {
+	p := browserPage(t)
+	data := browsertest.BigContainer(page.HashAbove + 8<<20 + 13)
+	path := filepath.Join(t.TempDir(), "big.dxbc")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.Upload("#file-input", path)
+	p.WaitFile("big.dxbc")
+	p.WaitFor("the link naming the file by hash", `location.hash.includes('sha=')`)
+	st, file, err := linkstate.Decode(p.Fragment())
+	if err != nil {
+		t.Fatalf("the page wrote a link linkstate cannot read: %v", err)
+	}
+	want := sha256.Sum256(data)
+	if st.SHA256 != hex.EncodeToString(want[:]) || st.Size != int64(len(data)) || file != nil {
+		t.Errorf("the link names sha=%s size=%d (file carried: %v), want sha=%x size=%d", st.SHA256, st.Size, file != nil, want, len(data))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -338,6 +339,41 @@ func BenchmarkEncodeDecode(b *testing.B) {
 		if _, _, err := Decode(Encode(fullState(), file)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDigestInSteps: the SHA-256 taken in steps of any size (the page's
+// way with a large file) is crypto/sha256's, whatever the steps and however
+// many are left to Sum.
+func TestDigestInSteps(t *testing.T) {
+	data := make([]byte, 300<<10+13)
+	for i := range data {
+		data[i] = byte(i*13 + i>>9)
+	}
+	for _, n := range []int{len(data), 64<<10 + 5, 200, 100, 63, 64, 65, 0} {
+		for _, step := range []int{1, 64, 100, 4096, 65 << 10, 1 << 20} {
+			want := sha256.Sum256(data[:n])
+			d := NewDigest(data[:n])
+			steps := 0
+			for !d.Step(step) {
+				steps++
+				if steps > n {
+					t.Fatalf("length %d, step %d: Step never finishes", n, step)
+				}
+			}
+			if got := d.Sum(); got != hex.EncodeToString(want[:]) {
+				t.Errorf("length %d, steps of %d: %s, crypto/sha256 %x", n, step, got, want)
+			}
+			// Sum after part of the steps finishes the rest.
+			d = NewDigest(data[:n])
+			d.Step(step)
+			if got := d.Sum(); got != hex.EncodeToString(want[:]) {
+				t.Errorf("length %d, one step of %d then Sum: %s, crypto/sha256 %x", n, step, got, want)
+			}
+		}
+	}
+	if d := NewDigest(data); !d.Of(data) || d.Of(data[1:]) || d.Of(append([]byte(nil), data...)) {
+		t.Error("Of: want true only for the same slice")
 	}
 }
 

@@ -2,6 +2,7 @@ package linkstate
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"math/bits"
 )
 
@@ -14,26 +15,71 @@ import (
 // inlining (app/serve), and a call per round would cost more than the
 // round. TestSum256 checks it against crypto/sha256.
 func sum256(data []byte) [32]byte {
-	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
-	n := len(data)
-	full := n &^ 63
+	d := NewDigest(data)
+	d.Step(len(data))
+	return d.sum()
+}
+
+// Digest is the SHA-256 of one byte slice, computed in steps: a page that
+// hashes a file of a gigabyte in one call stops answering for as long as
+// that takes (30 s in headless Chromium on a loaded two-core VM), where a
+// step of a few megabytes between frames keeps it live.
+type Digest struct {
+	data []byte
+	h    [8]uint32
+	done int // bytes hashed so far, whole blocks
+}
+
+// NewDigest starts the SHA-256 of data; data must not change until Sum.
+func NewDigest(data []byte) *Digest {
+	return &Digest{data: data, h: [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}}
+}
+
+// Of reports whether d hashes exactly this slice (the same bytes in memory).
+func (d *Digest) Of(data []byte) bool {
+	return len(d.data) == len(data) && (len(data) == 0 || &d.data[0] == &data[0])
+}
+
+// Data returns the bytes d hashes.
+func (d *Digest) Data() []byte { return d.data }
+
+// Step hashes up to n more bytes, whole blocks, and reports whether every
+// whole block is hashed (what is left, the padding, is Sum's).
+func (d *Digest) Step(n int) bool {
+	full := len(d.data) &^ 63
+	end := min(full, d.done+max(n, 64)&^63)
 	// In pieces: a browser compiles a function well only once it has run
 	// for a while, and code that is running keeps the version it started
 	// with, so one call over 50 MB would run all of it in the first, slow
 	// version (six times slower under V8).
-	for i := 0; i < full; i += 64 << 10 {
-		sha256Blocks(&h, data[i:min(full, i+64<<10)])
+	for d.done < end {
+		next := min(end, d.done+64<<10)
+		sha256Blocks(&d.h, d.data[d.done:next])
+		d.done = next
 	}
-	// The padding: 0x80, zeros, and the length in bits, to a whole block
-	// or two.
+	return d.done == full
+}
+
+// Sum hashes what is left and returns the lowercase hex SHA-256, as sha=
+// carries it.
+func (d *Digest) Sum() string {
+	d.Step(len(d.data))
+	sum := d.sum()
+	return hex.EncodeToString(sum[:])
+}
+
+// sum pads the last bytes (after Step has hashed every whole block): 0x80,
+// zeros, and the length in bits, to a whole block or two.
+func (d *Digest) sum() [32]byte {
+	h := d.h
 	var tail [128]byte
-	rest := copy(tail[:], data[full:])
+	rest := copy(tail[:], d.data[d.done:])
 	tail[rest] = 0x80
 	end := 64
 	if rest >= 56 {
 		end = 128
 	}
-	binary.BigEndian.PutUint64(tail[end-8:end], uint64(n)<<3)
+	binary.BigEndian.PutUint64(tail[end-8:end], uint64(len(d.data))<<3)
 	sha256Blocks(&h, tail[:end])
 	var out [32]byte
 	for i, v := range h {

@@ -27,8 +27,12 @@ type fileRef struct {
 	enc  string // the f=/c= value (deflate + base64url); "" when not tried
 }
 
-func newFileRef(data []byte) *fileRef {
-	r := &fileRef{data: data, sha: linkstate.SHA256(data)}
+func newFileRef(data []byte) *fileRef { return newFileRefFrom(linkstate.NewDigest(data)) }
+
+// newFileRefFrom is newFileRef finishing a SHA-256 begun in steps.
+func newFileRefFrom(d *linkstate.Digest) *fileRef {
+	data := d.Data()
+	r := &fileRef{data: data, sha: d.Sum()}
 	if len(data) <= maxCompressed {
 		frag := linkstate.EncodeLink(linkstate.Link{File: data}, 0).Fragment
 		if _, f, ok := strings.Cut(frag, "&f="); ok {
@@ -105,7 +109,38 @@ func (s *State) refOf(data []byte) *fileRef {
 			return d
 		}
 	}
+	if d := s.Link.hashing; d != nil && d.Of(data) {
+		s.Link.hashing = nil
+		return newFileRefFrom(d)
+	}
 	return newFileRef(data)
+}
+
+// HashAbove is the size above which the shown file's SHA-256 for its link
+// is taken in steps (HashStep) rather than at once.
+const HashAbove = 8 << 20
+
+// HashStep hashes up to n more bytes of the shown file for its link and
+// reports whether the link can be written without a long task: at once for
+// a file of HashAbove or less, or one whose link data is computed. A
+// gigabyte hashed at once stops the page for half a minute (30 s in
+// headless Chromium on a loaded two-core VM, docs/performance.md); the
+// Inspector calls this between frames until it says true. Whatever needs
+// the link sooner (Note) finishes the rest itself.
+func (s *State) HashStep(n int) bool {
+	m := s.Model
+	if m == nil || len(m.Data) <= HashAbove || s.Link.a != nil && sameBytes(s.Link.a.data, m.Data) {
+		return true
+	}
+	for _, d := range s.DB.refs {
+		if d != nil && sameBytes(d.data, m.Data) {
+			return true
+		}
+	}
+	if s.Link.hashing == nil || !s.Link.hashing.Of(m.Data) {
+		s.Link.hashing = linkstate.NewDigest(m.Data)
+	}
+	return s.Link.hashing.Step(n)
 }
 
 func sameBytes(a, b []byte) bool {

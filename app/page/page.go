@@ -169,6 +169,7 @@ type Link struct {
 	applying bool     // a link is being applied: nothing is written
 	a        *fileRef // the shown file's hash and deflated copy
 	aModel   *model.Model
+	hashing  *linkstate.Digest // a large shown file's SHA-256, taken in steps (HashStep)
 }
 
 // Written returns the link the address bar holds or is about to: the one

@@ -1,6 +1,8 @@
 package page_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -456,6 +458,51 @@ func TestShortLinkNamesTheFilesByHash(t *testing.T) {
 	h := newBrowser(t)
 	if fx := h.open("big.dxil", big); !strings.Contains(fx.Link, "sha=") || strings.Contains(fx.Link, "f=") || fx.LinkShort != "" {
 		t.Errorf("a 300 KB file: link %.100s, short link %.100s", fx.Link, fx.LinkShort)
+	}
+}
+
+// A file larger than HashAbove is hashed for its link in steps: HashStep
+// says false until every step is taken, the link then names the file by
+// crypto/sha256's hash, and a link needed sooner (Note after one step)
+// finishes the hash itself. A small file's link is ready at once.
+func TestLargeFileHashedInSteps(t *testing.T) {
+	_, a := corpus.File(t, waveA)
+	big := append(append([]byte(nil), a...), make([]byte, page.HashAbove+3<<20+5)...)
+	want := sha256.Sum256(big)
+	for _, early := range []bool{false, true} {
+		s := page.New()
+		fx := s.Open("big.dxil", big)
+		if !fx.LinkAfterPaint {
+			t.Fatalf("opening a file: the link is not written after the paint")
+		}
+		steps := 0
+		for !s.HashStep(1 << 20) {
+			steps++
+			if early {
+				break
+			}
+			if steps > len(big)>>20+2 {
+				t.Fatal("HashStep never says true")
+			}
+		}
+		if !early && steps != len(big)>>20 {
+			t.Errorf("%d MB hashed in %d steps of 1 MB, want %d", len(big)>>20, steps, len(big)>>20)
+		}
+		l, err := linkstate.DecodeLink(s.Note().Link)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.State.SHA256 != hex.EncodeToString(want[:]) || l.State.Size != int64(len(big)) {
+			t.Errorf("early=%v: the link names sha=%s size=%d, want %x size=%d", early, l.State.SHA256, l.State.Size, want, len(big))
+		}
+		if !s.HashStep(1) {
+			t.Errorf("early=%v: HashStep after the link is written says false", early)
+		}
+	}
+	s := page.New()
+	s.Open("a.dxil", a)
+	if !s.HashStep(1) {
+		t.Error("a small file: HashStep says false")
 	}
 }
 
