@@ -131,3 +131,30 @@ func TestHostileLinksKeepThePageLive(t *testing.T) {
 		stillLive(t, p, c.name+": ")
 	}
 }
+
+// A file larger than the page reads (a 3 GiB file, sparse on disk) is
+// refused before a byte is read, with its size and the command-line tool
+// that reads it; the page goes on to open the next file.
+func TestFileTooLargeIsRefusedBeforeReading(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.bin")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(3 << 30); err != nil {
+		t.Skipf("no sparse file of 3 GiB here: %v", err)
+	}
+	f.Close()
+	p := browserPage(t)
+	p.Upload("#file-input", path)
+	p.WaitFor("the refusal", `document.body.innerText.includes('huge.bin is 3.0 GiB: the page reads files of up to 2.0 GiB')`)
+	if got := browsertest.Eval[string](p, `document.body.innerText`); !strings.Contains(got, "dxscope check --max-size 3GiB FILE") || strings.Contains(got, "Reading huge.bin") {
+		t.Errorf("the refusal does not name the command that reads the file, or says it is reading it:\n%.600s", got)
+	}
+	next, err := filepath.Abs(filepath.Join("..", "web", "examples", "vertex.dxbc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Upload("#file-input", next)
+	p.WaitFile("vertex.dxbc")
+}

@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dxscope/dxscope/app/page"
@@ -24,9 +25,11 @@ func (in *Inspector) onPick(ctx app.Context, e app.Event) {
 	if !files.Truthy() || files.Get("length").Int() == 0 {
 		return
 	}
-	in.readFile(ctx, files.Index(0))
+	reading := in.readFile(ctx, files.Index(0))
 	ctx.JSSrc().Set("value", "") // so picking the same file again fires change
-	ctx.PreventUpdate()          // "Reading…" waits (readFile)
+	if reading {
+		ctx.PreventUpdate() // "Reading…" waits (readFile)
+	}
 }
 
 func (in *Inspector) onDragOver(ctx app.Context, e app.Event) {
@@ -78,13 +81,18 @@ func (in *Inspector) openPending(ctx app.Context) {
 // readFile reads a File (from a picker or a drop) into Go and decodes it.
 // The read dispatches through the Inspector's own context: a picker's
 // context is dropped when go-app replaces its element (the database view's
-// "Also open…" among them) before the file is read.
-func (in *Inspector) readFile(ctx app.Context, file app.Value) {
+// "Also open…" among them) before the file is read. It reports whether the
+// read began: a file larger than the page reads is refused at once.
+func (in *Inspector) readFile(ctx app.Context, file app.Value) bool {
 	in.started = in.now()
 	name := file.Get("name").String()
+	if size := file.Get("size"); size.Truthy() && in.state().TooLarge(name, int64(size.Float())) {
+		return false // said before reading: the browser would refuse it after seconds
+	}
 	in.state().Reading(name)
 	in.showReadingLater(ctx)
 	in.readPromise(in.stableCtx(ctx), name, file.Call("arrayBuffer"))
+	return true
 }
 
 // showReadingLater draws "Reading…" if the file is still being read after
@@ -154,7 +162,7 @@ func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
 		defer release()
 		msg := "the browser could not read it"
 		if len(args) > 0 && args[0].Truthy() {
-			msg = args[0].Call("toString").String()
+			msg = strings.TrimRight(args[0].Call("toString").String(), ".")
 		}
 		ctx.Dispatch(func(ctx app.Context) { in.state().Refused(fmt.Sprintf("Could not read %s: %s.", name, msg)) })
 		return nil

@@ -5,6 +5,7 @@ package page
 import (
 	"fmt"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/sqlite"
@@ -18,6 +19,24 @@ func (s *State) Reading(name string) {
 
 // Refused says why a file could not be read or fetched.
 func (s *State) Refused(msg string) { s.Status = msg }
+
+// MaxOpen is the largest file the page reads. Chromium refuses to read a
+// file of 3 GB into memory (a NotReadableError that speaks of permissions)
+// and reads 1.9 GB in 15 s; the page then holds a second copy for the
+// decoder, and wasm's memory ends at 4 GiB.
+const MaxOpen = 2 << 30
+
+// TooLarge says, before a byte is read, that a file is larger than the page
+// reads, and what reads it.
+func (s *State) TooLarge(name string, size int64) bool {
+	if size <= MaxOpen {
+		return false
+	}
+	s.Status = fmt.Sprintf("%s is %s: the page reads files of up to %s (the browser and the decoder each hold a copy in memory). "+
+		"The command-line tool reads any size: dxscope check --max-size %s FILE lists the containers inside, dxscope parts FILE@0xOFFSET shows one.",
+		name, humanize.IBytes(uint64(size)), humanize.IBytes(MaxOpen), fmt.Sprintf("%dGiB", (size+1<<30-1)>>30))
+	return true
+}
 
 // Open opens bytes the user gave: a database (SQLite), the compared file in
 // compare mode or for a compare link, the file a link waits for (checked

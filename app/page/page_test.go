@@ -461,6 +461,22 @@ func TestShortLinkNamesTheFilesByHash(t *testing.T) {
 	}
 }
 
+// A file larger than MaxOpen is refused by its size, before it is read,
+// with the size and the command that reads it; MaxOpen itself is read.
+func TestTooLarge(t *testing.T) {
+	s := page.New()
+	if s.TooLarge("edge.bin", page.MaxOpen) || s.Status != "" {
+		t.Errorf("a file of exactly MaxOpen is refused: %q", s.Status)
+	}
+	if !s.TooLarge("pak.bin", 5<<30+1) {
+		t.Fatal("a 5 GiB file is not refused")
+	}
+	want := "pak.bin is 5.0 GiB: the page reads files of up to 2.0 GiB"
+	if !strings.HasPrefix(s.Status, want) || !strings.Contains(s.Status, "dxscope check --max-size 6GiB FILE") {
+		t.Errorf("status %q, want it to begin %q and name --max-size 6GiB", s.Status, want)
+	}
+}
+
 // A file larger than HashAbove is hashed for its link in steps: HashStep
 // says false until every step is taken, the link then names the file by
 // crypto/sha256's hash, and a link needed sooner (Note after one step)
