@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
@@ -135,8 +136,15 @@ func (s *State) resetRootSigText() {
 	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
 }
 
-// current is the container being edited, loaded for the writer.
+// current is the container being edited, loaded for the writer. Every edit
+// keeps a whole copy (undo, redo, Back): one that would take the page past
+// MaxOpen is refused.
 func (s *State) current() (*edit.Container, error) {
+	if held, more := s.held(), int64(len(s.Model.Data)); held+more > s.keeps() {
+		return nil, fmt.Errorf("the page holds %s of files and edits already, and another copy of %s would pass the %s it keeps at once; "+
+			"the command-line tool edits any size (dxscope help remove-part, setrootsig, sign)",
+			humanize.IBytes(uint64(held)), humanize.IBytes(uint64(more)), humanize.IBytes(uint64(s.keeps())))
+	}
 	return edit.Load(s.Model.File)
 }
 

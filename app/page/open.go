@@ -20,21 +20,85 @@ func (s *State) Reading(name string) {
 // Refused says why a file could not be read or fetched.
 func (s *State) Refused(msg string) { s.Status = msg }
 
-// MaxOpen is the largest file the page reads. Chromium refuses to read a
-// file of 3 GB into memory (a NotReadableError that speaks of permissions)
-// and reads 1.9 GB in 15 s; the page then holds a second copy for the
-// decoder, and wasm's memory ends at 4 GiB.
+// MaxOpen is the most bytes of files the page holds at once, and so the
+// largest file it reads. Chromium refuses to read a file of 3 GB into
+// memory (a NotReadableError that speaks of permissions) and reads 1.9 GB
+// in 7–15 s; wasm's memory ends at 4 GiB, and Go's collector lets the heap
+// grow to twice what it keeps: comparing two files of 1 GiB ended the
+// program (out of memory), as would edits of a large file, each a copy.
 const MaxOpen = 2 << 30
 
+// keeps is Keeps, or MaxOpen.
+func (s *State) keeps() int64 {
+	if s.Keeps > 0 {
+		return s.Keeps
+	}
+	return MaxOpen
+}
+
+// held is the bytes of the files the page keeps: the shown file, the
+// compared ones, the edits' copies and the open databases.
+func (s *State) held() int64 {
+	seen := map[*byte]bool{}
+	var n int64
+	add := func(m *model.Model, b []byte) {
+		if m != nil {
+			b = m.Data
+		}
+		if len(b) > 0 && !seen[&b[0]] {
+			seen[&b[0]] = true
+			n += int64(len(b))
+		}
+	}
+	add(s.Model, nil)
+	if c := s.Cmp; c != nil {
+		add(c.A, nil)
+		add(c.B, nil)
+	}
+	add(s.Edit.orig, nil)
+	for _, st := range s.Edit.Steps {
+		add(nil, st.Data)
+	}
+	for _, st := range s.Edit.redo {
+		add(nil, st.Data)
+	}
+	for _, d := range s.DB.List {
+		add(nil, d.Data)
+	}
+	return n
+}
+
 // TooLarge says, before a byte is read, that a file is larger than the page
-// reads, and what reads it.
+// reads, or than it can hold beside what it keeps (a file to compare with
+// the shown one, or opened from a database), and what reads it.
 func (s *State) TooLarge(name string, size int64) bool {
-	if size <= MaxOpen {
+	var kept int64 // what stays held when this file is opened
+	for _, d := range s.DB.List {
+		kept += int64(len(d.Data))
+	}
+	comparing := s.Model != nil && s.Model.File != nil &&
+		(s.Next == OpenAsCompared || s.Link.Pending != nil && s.Link.Pending.CompareSHA256 != "")
+	if comparing {
+		kept = s.held()
+	}
+	if size+kept <= s.keeps() {
 		return false
 	}
-	s.Status = fmt.Sprintf("%s is %s: the page reads files of up to %s (the browser and the decoder each hold a copy in memory). "+
-		"The command-line tool reads any size: dxscope check --max-size %s FILE lists the containers inside, dxscope parts FILE@0xOFFSET shows one.",
-		name, humanize.IBytes(uint64(size)), humanize.IBytes(MaxOpen), fmt.Sprintf("%dGiB", (size+1<<30-1)>>30))
+	need := fmt.Sprintf("%dGiB", (size+1<<30-1)>>30)
+	switch {
+	case size > s.keeps():
+		s.Status = fmt.Sprintf("%s is %s: the page reads files of up to %s (the browser and the decoder each hold a copy in memory). "+
+			"The command-line tool reads any size: dxscope check --max-size %s FILE lists the containers inside, dxscope parts FILE@0xOFFSET shows one.",
+			name, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(s.keeps())), need)
+	case comparing:
+		s.Next = OpenAsNew
+		s.Status = fmt.Sprintf("%s (%s) was not compared: with what the page holds (%s) it would pass the %s of files the page keeps at once. "+
+			"The command-line tool compares any size: dxscope diff --max-size %s A B.",
+			name, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(kept)), humanize.IBytes(uint64(s.keeps())), need)
+	default:
+		s.Status = fmt.Sprintf("%s (%s) was not opened: with the open databases (%s) it would pass the %s of files the page keeps at once; close a database first.",
+			name, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(kept)), humanize.IBytes(uint64(s.keeps())))
+	}
 	return true
 }
 

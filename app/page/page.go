@@ -124,6 +124,9 @@ type State struct {
 	// Build decodes a file for the page (model.Build when nil); the adapter
 	// wraps it to name the file in a crash report.
 	Build func(name string, data []byte, at int64) *model.Model
+	// Keeps is the most bytes of files the page holds at once (MaxOpen when
+	// 0; the tests set less).
+	Keeps int64
 
 	Screen      Screen
 	Model       *model.Model

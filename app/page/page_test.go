@@ -12,6 +12,7 @@ import (
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/edit"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views/model"
 )
@@ -474,6 +475,47 @@ func TestTooLarge(t *testing.T) {
 	want := "pak.bin is 5.0 GiB: the page reads files of up to 2.0 GiB"
 	if !strings.HasPrefix(s.Status, want) || !strings.Contains(s.Status, "dxscope check --max-size 6GiB FILE") {
 		t.Errorf("status %q, want it to begin %q and name --max-size 6GiB", s.Status, want)
+	}
+}
+
+// The page holds at most Keeps bytes of files at once (MaxOpen, 2 GiB, in
+// the browser: wasm's memory ends at 4 GiB, and two files of 1 GiB compared
+// ended the program). Under a budget of three files of waveA's size: a
+// third file is not compared beside two (the file shown stays, compare
+// mode ends), a new file replaces the shown ones and opens, and an edit
+// (a copy) stops at the budget, with the reason.
+func TestWhatThePageHoldsIsBounded(t *testing.T) {
+	_, a := corpus.File(t, waveA)
+	bb := append([]byte(nil), a...)
+	third := append([]byte(nil), a...)
+	s := page.New()
+	s.Keeps = int64(3*len(a) - 1)
+	s.Open("a.dxil", a)
+	s.CompareNext()
+	if s.TooLarge("b.dxil", int64(len(bb))) {
+		t.Fatalf("two files refused under a budget of three: %q", s.Status)
+	}
+	s.Open("b.dxil", bb)
+	if !s.Comparing() {
+		t.Fatal("the compare did not start")
+	}
+	s.CompareNext()
+	if !s.TooLarge("c.dxil", int64(len(third))) || s.Next != page.OpenAsNew || !strings.Contains(s.Status, "c.dxil (") || !strings.Contains(s.Status, "was not compared") {
+		t.Errorf("a third file to compare beside two: status %q, next %v", s.Status, s.Next)
+	}
+	if s.TooLarge("c.dxil", int64(len(third))) {
+		t.Errorf("a file that replaces the shown ones is refused: %q", s.Status)
+	}
+	s.Open("c.dxil", third)
+	if s.Comparing() || s.Model.Name != "c.dxil" {
+		t.Fatalf("the new file is not shown alone")
+	}
+	s.StartEdit()
+	if s.EditSign(edit.Retail); s.Edit.Err != "" || len(s.Edit.Steps) != 1 {
+		t.Fatalf("the first edit (a second copy): %q", s.Edit.Err)
+	}
+	if s.EditSign(edit.Retail); len(s.Edit.Steps) != 1 || !strings.Contains(s.Edit.Err, "would pass the") {
+		t.Errorf("the second edit, a third copy: %d steps, %q", len(s.Edit.Steps), s.Edit.Err)
 	}
 }
 
