@@ -109,12 +109,15 @@ type printer struct {
 	attrSlot  map[string]int
 	attrOrder []string
 
-	f         *ir.Function
-	fi        int
-	local     map[uint32]int
-	blockSlot []int
-	preds     [][]uint32
-	budget    int // constant elements left to print (hostile constants can share operands exponentially)
+	f     *ir.Function
+	fi    int
+	local map[uint32]int
+	// sharedArgs: the current function's arguments are its type's
+	// (ir.Function.ArgsShared), this many, argument i numbered i.
+	sharedArgs int
+	blockSlot  []int
+	preds      [][]uint32
+	budget     int // constant elements left to print (hostile constants can share operands exponentially)
 	// total bounds the constant elements printed in the whole listing, so
 	// the text stays linear in the bitcode's size however often a hostile
 	// module refers to a big (or self-referring) constant.
@@ -424,6 +427,9 @@ func (p *printer) valueRef(id uint32) string {
 		}
 		if n, ok := p.local[id]; ok {
 			return "%" + strconv.Itoa(n)
+		}
+		if p.f != nil && id >= p.f.LocalBase && int64(id-p.f.LocalBase) < int64(p.sharedArgs) {
+			return "%" + strconv.Itoa(int(id-p.f.LocalBase))
 		}
 	}
 	return "<badref>"
@@ -921,7 +927,7 @@ func (p *printer) function(fi int) {
 			if a := p.attrString(f.Attrs, uint64(i+1), true); a != "" {
 				x += " " + a
 			}
-			if !f.Declaration && i < len(f.Locals) && f.Locals[i].Name != "" {
+			if !f.Declaration && !f.ArgsShared && i < len(f.Locals) && f.Locals[i].Name != "" {
 				x += " " + llvmName("%", f.Locals[i].Name)
 			}
 			ps = append(ps, x)
@@ -962,7 +968,13 @@ func (p *printer) numberLocals() {
 	if ft != nil && len(ft.Elems) > 0 {
 		nargs = len(ft.Elems) - 1
 	}
-	for i := 0; i < nargs && i < len(f.Locals); i++ {
+	p.sharedArgs = 0
+	if f.ArgsShared {
+		// Shared arguments have no names: argument i is %i, and numbering
+		// each of thousands per body would cost arguments × bodies.
+		p.sharedArgs, n = nargs, nargs
+	}
+	for i := 0; i < nargs && i < len(f.Locals) && !f.ArgsShared; i++ {
 		if f.Locals[i].Name == "" {
 			p.local[f.LocalBase+uint32(i)] = n
 			n++
