@@ -407,3 +407,54 @@ func TestMemoryBudgetStopsAPart(t *testing.T) {
 		t.Errorf("%d bytes used of a 1 MB budget", u)
 	}
 }
+
+// LLVM modules whose bodies name one thing many times (issue: hostile
+// input, IR round). k bodies of one function type of k parameters, a few
+// bytes each, made k arguments each: 1,600 bytes allocated per input byte
+// at k = 256, 9,400 at k = 1,024 (17 KB, 0.8 s). Past a budget the bodies
+// share their type's arguments.
+func TestHostileSharedArgumentsCostTheirSize(t *testing.T) {
+	var perByte []float64
+	for _, k := range []int{256, 512, 1024} {
+		data := hostile.SharedArguments(k, k)
+		alloc, d, f := costOf(t, data)
+		m := f.Part("DXIL").Module
+		if m == nil || len(m.Functions) != k {
+			t.Fatalf("k=%d: the functions are not decoded", k)
+		}
+		t.Logf("k=%d: %d bytes decoded in %v, %d allocated per byte", k, len(data), d, alloc/uint64(len(data)))
+		if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+			t.Errorf("k=%d: %d MB allocated, over %d MB", k, alloc>>20, limit>>20)
+		}
+		perByte = append(perByte, float64(alloc)/float64(len(data)))
+	}
+	if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+		t.Errorf("%.0f bytes allocated per input byte at the largest size, %.0f at the smallest", last, first)
+	}
+}
+
+// TestHostileTypeLookupsCostTheirSize: an instruction's result type found
+// by walking the type table (void for every instruction, i1 and { T, i1 }
+// for a cmpxchg) walked all of it per instruction when the type was not
+// there: 8k types and k cmpxchg took 0.13 s at k = 2,048 (33 KB) and 4.2 s
+// at k = 8,192 (139 KB). What a byte costs in time now stays flat
+// (quadratic, it grew eightfold over the three); the best of three runs of each.
+func TestHostileTypeLookupsCostTheirSize(t *testing.T) {
+	var perByte []float64
+	for _, k := range []int{2048, 4096, 8192} {
+		data := hostile.TypeScan(8*k, k)
+		best := time.Duration(1 << 62)
+		for range 3 {
+			_, d, f := costOf(t, data)
+			best = min(best, d)
+			if fs := PartIR(f.Part("DXIL")).Functions; len(fs) != 1 || len(fs[0].Insts) != k+1 {
+				t.Fatalf("k=%d: the body is not decoded", k)
+			}
+		}
+		t.Logf("k=%d: %d bytes decoded in %v", k, len(data), best)
+		perByte = append(perByte, float64(best)/float64(len(data)))
+	}
+	if last, first := perByte[len(perByte)-1], perByte[0]; last > 4*first {
+		t.Errorf("%.1f ns per input byte at the largest size, %.1f at the smallest", last, first)
+	}
+}

@@ -38,14 +38,26 @@ func DisassembleIRStyle(m *ir.Module, st DXCStyle) []DisLine {
 	return lines
 }
 
-// listingFull stops a printer that has written the lines asked for.
-type listingFull struct{}
+// listingFull stops a printer that has written the lines asked for, or
+// (budget) all the text its budget allows.
+type listingFull struct{ budget bool }
+
+// The disassembly's budget: text per byte of bitcode, beyond a fixed
+// allowance. A real module prints at most 12 bytes per byte (the corpus's
+// largest listing is 146 KB); a hostile one names a long name, string or
+// type from thousands of half-byte records, or a long string from every
+// operand of a node, and printed each in full it grew with records × name.
+const (
+	disBudgetBase    = 1 << 20
+	disBudgetPerByte = 32
+)
 
 // DisassembleIRHead is DisassembleIRStyle stopped after the first n lines
 // (n > 0), so a page can show the top of a big module without printing the
 // rest; more reports that the listing goes on. The lines are exactly the
 // first n of the whole listing.
 func DisassembleIRHead(m *ir.Module, st DXCStyle, n int) (lines []DisLine, more bool) {
+	cut := false
 	p := newPrinter(m)
 	p.lineComments = st.LineComments
 	p.limit = n
@@ -54,15 +66,24 @@ func DisassembleIRHead(m *ir.Module, st DXCStyle, n int) (lines []DisLine, more 
 		// its one writer ends them all once the lines are written.
 		defer func() {
 			if r := recover(); r != nil {
-				if _, ok := r.(listingFull); !ok {
+				full, ok := r.(listingFull)
+				if !ok {
 					panic(r)
 				}
-				more = true
+				more = !full.budget
+				cut = full.budget
 			}
 		}()
 		p.module()
 	}()
-	text := strings.TrimSuffix(p.out.String(), "\n")
+	text := p.out.String()
+	if cut {
+		// The line being printed is not whole: drop it, and say why the listing ends.
+		text = text[:strings.LastIndexByte(text, '\n')+1]
+		text += fmt.Sprintf("; dxscope stops this listing here, at its budget of %d bytes (%d KiB and %d per byte of bitcode; a real module prints under 12 per byte)\n",
+			p.maxOut, disBudgetBase>>10, disBudgetPerByte)
+	}
+	text = strings.TrimSuffix(text, "\n")
 	parts := strings.Split(text, "\n")
 	if more && len(parts) > n {
 		parts = parts[:n]
@@ -109,12 +130,15 @@ type printer struct {
 	attrSlot  map[string]int
 	attrOrder []string
 
-	f         *ir.Function
-	fi        int
-	local     map[uint32]int
-	blockSlot []int
-	preds     [][]uint32
-	budget    int // constant elements left to print (hostile constants can share operands exponentially)
+	f     *ir.Function
+	fi    int
+	local map[uint32]int
+	// sharedArgs: the current function's arguments are its type's
+	// (ir.Function.ArgsShared), this many, argument i numbered i.
+	sharedArgs int
+	blockSlot  []int
+	preds      [][]uint32
+	budget     int // constant elements left to print (hostile constants can share operands exponentially)
 	// total bounds the constant elements printed in the whole listing, so
 	// the text stays linear in the bitcode's size however often a hostile
 	// module refers to a big (or self-referring) constant.
@@ -135,18 +159,41 @@ type printer struct {
 	// 1.5.2005 and later).
 	lineComments bool
 	limit        int // stop once this many lines are written (0: never)
+	// spent is the text made so far, maxOut its budget (disBudgetBase and
+	// disBudgetPerByte).
+	spent, maxOut int64
+	attrText      map[attrKey]string // attrRender's, once per list and index
+}
+
+type attrKey struct {
+	list      uint32
+	index     uint64
+	noStrings bool
 }
 
 func newPrinter(m *ir.Module) *printer {
 	p := &printer{m: m, types: ir.NewTypePrinter(m, ir.AsmSyntax), modSlot: map[uint32]int{},
 		mdSlot: map[uint32]int{}, attrSlot: map[string]int{}, fi: -1, info: map[int]DisLine{}, total: 8*m.Size + 1<<14,
-		paramsLeft: 8*m.Size + 1<<14, paramText: 512*m.Size + 1<<16, listText: map[uint32]int64{}, typeFirst: map[uint32]string{}}
+		paramsLeft: 8*m.Size + 1<<14, paramText: 512*m.Size + 1<<16, listText: map[uint32]int64{}, typeFirst: map[uint32]string{},
+		maxOut: disBudgetPerByte*m.Size + disBudgetBase, attrText: map[attrKey]string{}}
 	p.slots()
 	return p
 }
 
+// charge counts text made for the listing against its budget, and stops
+// the printer past it; the values that can print long (names, constants,
+// metadata strings, types, attributes) charge what they make, so no line
+// is made far past the budget either.
+func (p *printer) charge(s string) string {
+	if p.spent += int64(len(s)); p.spent > p.maxOut {
+		panic(listingFull{budget: true})
+	}
+	return s
+}
+
 // w writes LLVM's output stream, counting lines and the current column.
 func (p *printer) w(s string) {
+	p.charge(s)
 	p.out.WriteString(s)
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		p.nl += strings.Count(s, "\n")
@@ -204,7 +251,7 @@ func mdIdentifier(name string) string {
 // --- types ---
 
 // typ prints a type as LLVM's assembly writer (the one type printer, ir.TypePrinter).
-func (p *printer) typ(id uint32) string { return p.types.Type(id) }
+func (p *printer) typ(id uint32) string { return p.charge(p.types.Type(id)) }
 
 // --- slots ---
 
@@ -335,6 +382,19 @@ func (p *printer) attrRender(list uint32, index uint64, all, noStrings bool) str
 	if list == 0 || int(list) > len(p.m.AttrLists) {
 		return ""
 	}
+	// Every call names its list for each argument: render each once (a
+	// list of thousands of groups named by thousands of calls cost their
+	// product).
+	k := attrKey{list, index, noStrings}
+	if s, ok := p.attrText[k]; ok {
+		return p.charge(s)
+	}
+	s := p.renderAttrs(list, index, noStrings)
+	p.attrText[k] = s
+	return p.charge(s)
+}
+
+func (p *printer) renderAttrs(list uint32, index uint64, noStrings bool) string {
 	var ts []irAttrText
 	for _, g := range p.m.AttrLists[list-1] {
 		grp, ok := p.m.AttrGroups[g]
@@ -404,7 +464,9 @@ func (p *printer) operand(id uint32, withType bool) string {
 	return s
 }
 
-func (p *printer) valueRef(id uint32) string {
+func (p *printer) valueRef(id uint32) string { return p.charge(p.valueText(id)) }
+
+func (p *printer) valueText(id uint32) string {
 	v := p.m.Value(p.f, id)
 	if v == nil {
 		return "<badref>"
@@ -424,6 +486,9 @@ func (p *printer) valueRef(id uint32) string {
 		}
 		if n, ok := p.local[id]; ok {
 			return "%" + strconv.Itoa(n)
+		}
+		if p.f != nil && id >= p.f.LocalBase && int64(id-p.f.LocalBase) < int64(p.sharedArgs) {
+			return "%" + strconv.Itoa(int(id-p.f.LocalBase))
 		}
 	}
 	return "<badref>"
@@ -921,7 +986,7 @@ func (p *printer) function(fi int) {
 			if a := p.attrString(f.Attrs, uint64(i+1), true); a != "" {
 				x += " " + a
 			}
-			if !f.Declaration && i < len(f.Locals) && f.Locals[i].Name != "" {
+			if !f.Declaration && !f.ArgsShared && i < len(f.Locals) && f.Locals[i].Name != "" {
 				x += " " + llvmName("%", f.Locals[i].Name)
 			}
 			ps = append(ps, x)
@@ -962,7 +1027,13 @@ func (p *printer) numberLocals() {
 	if ft != nil && len(ft.Elems) > 0 {
 		nargs = len(ft.Elems) - 1
 	}
-	for i := 0; i < nargs && i < len(f.Locals); i++ {
+	p.sharedArgs = 0
+	if f.ArgsShared {
+		// Shared arguments have no names: argument i is %i, and numbering
+		// each of thousands per body would cost arguments × bodies.
+		p.sharedArgs, n = nargs, nargs
+	}
+	for i := 0; i < nargs && i < len(f.Locals) && !f.ArgsShared; i++ {
 		if f.Locals[i].Name == "" {
 			p.local[f.LocalBase+uint32(i)] = n
 			n++

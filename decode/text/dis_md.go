@@ -63,7 +63,7 @@ func (p *printer) mdRef(f *ir.Function, id uint32) string {
 	}
 	switch e.Code {
 	case ir.MetadataString:
-		return `!"` + escapeLL(e.Str) + `"`
+		return p.charge(`!"` + escapeLL(e.Str) + `"`)
 	case ir.MetadataValue:
 		return p.operandIn(f, e.Value, true)
 	}

@@ -27,9 +27,19 @@ type Function struct {
 	UnnamedAddr bool
 	DLLStorage  uint64
 
-	ValueID     uint32
-	LocalBase   uint32  // the first local value id (arguments)
-	Locals      []Value // arguments, the body's constants and instruction results, from LocalBase
+	ValueID   uint32
+	LocalBase uint32 // the first local value id (arguments)
+	// Locals are the arguments, the body's constants and instruction
+	// results, from LocalBase; with ArgsShared, the arguments are not among
+	// them (Module.Value finds them).
+	Locals []Value
+	// ArgsShared says that the body's arguments are its function type's,
+	// one list shared by the bodies of that type once the module's
+	// arguments pass a budget (2 per bitcode byte): one type of thousands
+	// of parameters named by thousands of bodies a few bytes each would
+	// cost parameters × bodies. Shared arguments have no names.
+	ArgsShared  bool
+	args        []Value // ArgsShared: the type's arguments
 	Blocks      []BasicBlock
 	Insts       []Inst
 	LocalMD     []Metadata // function-local metadata, ids from LocalMDBase
@@ -173,6 +183,9 @@ func (fr *fnReader) typeOf(id uint32) uint32 {
 }
 
 func (fr *fnReader) setType(id, t uint32) {
+	if fr.f.sharedArg(id) {
+		return
+	}
 	if v := fr.m.Value(fr.f, id); v != nil && v.Type == NoType {
 		v.Type = t
 	}
@@ -223,7 +236,7 @@ func (fr *fnReader) ensure(id uint32) {
 	if id < f.LocalBase {
 		return
 	}
-	n := int64(id-f.LocalBase) + 1
+	n := int64(id-f.LocalBase) + 1 - int64(len(f.args))
 	if n > int64(len(f.Locals)) && n <= fr.maxLocals {
 		for int64(len(f.Locals)) < n {
 			f.Locals = append(f.Locals, Value{Type: NoType, Index: -1})
@@ -258,8 +271,14 @@ func (r *reader) readFunction(b *Block, f *Function) {
 	f.LocalBase = uint32(len(m.Values))
 	fr := &fnReader{r: r, m: m, f: f, next: f.LocalBase}
 	if t := m.TypeAt(f.Type); t != nil && len(t.Elems) > 0 {
-		for _, p := range t.Elems[1:] {
-			f.Locals = append(f.Locals, Value{Kind: ValueArgument, Type: p, Index: -1})
+		if n := int64(len(t.Elems) - 1); n <= r.argsLeft {
+			r.argsLeft -= n
+			f.Locals = make([]Value, 0, n+int64(len(b.Records)))
+			for _, p := range t.Elems[1:] {
+				f.Locals = append(f.Locals, Value{Kind: ValueArgument, Type: p, Index: -1})
+			}
+		} else {
+			f.ArgsShared, f.args = true, r.sharedArgs(f.Type, t.Elems[1:])
 		}
 	}
 	for _, sb := range b.Blocks {
@@ -267,7 +286,7 @@ func (r *reader) readFunction(b *Block, f *Function) {
 			f.Locals = r.readConstants(sb, f.Locals)
 		}
 	}
-	fr.next = f.LocalBase + uint32(len(f.Locals))
+	fr.next = f.LocalBase + uint32(len(f.args)) + uint32(len(f.Locals))
 	fr.maxLocals = int64(len(f.Locals)) + int64(len(b.Records))
 	f.Locals = slices.Grow(f.Locals, len(b.Records))
 	f.Insts = make([]Inst, 0, len(b.Records))
@@ -367,6 +386,29 @@ func (r *reader) readFunction(b *Block, f *Function) {
 	}
 }
 
+// sharedArgs are the arguments of function type ft (parameters params),
+// made once for the bodies that share them.
+func (r *reader) sharedArgs(ft uint32, params []uint32) []Value {
+	if a, ok := r.args[ft]; ok {
+		return a
+	}
+	a := make([]Value, len(params))
+	for i, p := range params {
+		a[i] = Value{Kind: ValueArgument, Type: p, Index: -1}
+	}
+	if r.args == nil {
+		r.args = map[uint32][]Value{}
+	}
+	r.args[ft] = a
+	return a
+}
+
+// sharedArg says whether value id is one of f's shared arguments (which
+// no body may change).
+func (f *Function) sharedArg(id uint32) bool {
+	return f.ArgsShared && id >= f.LocalBase && int64(id-f.LocalBase) < int64(len(f.args))
+}
+
 func isTerminator(op string) bool {
 	switch op {
 	case "ret", "br", "switch", "indirectbr", "invoke", "resume", "unreachable":
@@ -385,6 +427,11 @@ func (r *reader) readFunctionVST(b *Block, f *Function) {
 		id, name := rec.Ops[0], opsText(rec.Ops[1:])
 		switch rec.Code {
 		case VSTCodeEntry:
+			if f.sharedArg(uint32(id)) && id < 1<<32 {
+				r.m.noteOnce(r.seen, "sharedargs", report.Warning, r.bit(rec.Start), "VST_ENTRY",
+					"function %q names an argument; its arguments are its type's, shared with other bodies past the module's budget, and are shown without names", f.Name)
+				continue
+			}
 			if v := r.m.Value(f, uint32(id)); v != nil && id < 1<<32 {
 				v.Name = name
 			}
@@ -479,9 +526,7 @@ func (fr *fnReader) inst(rec Record) Inst {
 		add(a, b, c)
 		rt := NoType
 		if vt, mtt := m.TypeAt(t), m.TypeAt(mt); vt != nil && mtt != nil && len(vt.Elems) > 0 {
-			rt = m.findType(func(x *Type) bool {
-				return x.Kind == TypeVector && x.Count == mtt.Count && len(x.Elems) == 1 && x.Elems[0] == vt.Elems[0]
-			})
+			rt = m.vectorOf(mtt.Count, vt.Elems[0])
 		}
 		fr.define(&in, rt)
 	case FuncCodeInstCmp, FuncCodeInstCmp2: // [opval, opval, pred]
@@ -499,13 +544,7 @@ func (fr *fnReader) inst(rec Record) Inst {
 		add(a, b)
 		rt := m.findI1()
 		if tt := m.TypeAt(t); tt != nil && tt.Kind == TypeVector {
-			rt = m.findType(func(x *Type) bool {
-				if x.Kind != TypeVector || x.Count != tt.Count || len(x.Elems) != 1 {
-					return false
-				}
-				e := m.TypeAt(x.Elems[0])
-				return e != nil && e.Kind == TypeInt && e.Width == 1
-			})
+			rt = m.boolVectorOf(tt.Count)
 		}
 		fr.define(&in, rt)
 	case FuncCodeInstRet: // [opval?]
@@ -669,10 +708,7 @@ func (fr *fnReader) inst(rec Record) Inst {
 		if i+4 < len(o) {
 			in.Weak = o[i+4] != 0
 		}
-		i1 := m.findI1()
-		rt := m.findType(func(x *Type) bool {
-			return x.Kind == TypeStruct && !x.Named && len(x.Elems) == 2 && x.Elems[0] == ct && x.Elems[1] == i1
-		})
+		rt := m.pairOf(ct, m.findI1())
 		fr.define(&in, rt)
 	case FuncCodeInstVAArg: // [valistty, valist, instty]
 		in.Op = "va_arg"

@@ -68,10 +68,13 @@ type Module struct {
 	StoppedAt uint64
 	Stopped   string
 
-	ptrCache map[[2]uint32]uint32
-	voidType uint32 // type id + 1, 0: not looked up
-	i1Type   uint32
-	locIndex map[[4]uint32]uint32
+	ptrCache  map[[2]uint32]uint32
+	voidType  uint32 // the first void type (NoType: none), once voidKnown
+	i1Type    uint32
+	voidKnown bool
+	i1Known   bool
+	locIndex  map[[4]uint32]uint32
+	typeIdx   *typeIndex
 	typeOrder
 }
 
@@ -171,8 +174,15 @@ func (m *Module) Value(f *Function, id uint32) *Value {
 	if int64(id) < int64(len(m.Values)) {
 		return &m.Values[id]
 	}
-	if f != nil && id >= f.LocalBase && int64(id-f.LocalBase) < int64(len(f.Locals)) {
-		return &f.Locals[id-f.LocalBase]
+	if f == nil || id < f.LocalBase {
+		return nil
+	}
+	i := int64(id - f.LocalBase)
+	if i < int64(len(f.args)) {
+		return &f.args[i] // ArgsShared
+	}
+	if i -= int64(len(f.args)); i < int64(len(f.Locals)) {
+		return &f.Locals[i]
 	}
 	return nil
 }
@@ -288,7 +298,7 @@ func Decode(bc []byte, base int64, part string) *Module {
 		}
 		return m
 	}
-	r := &reader{m: m, seen: map[string]bool{}}
+	r := &reader{m: m, seen: map[string]bool{}, argsLeft: 2*int64(len(bc)) + 4096}
 	r.readModule(mod)
 	return m
 }
@@ -298,6 +308,10 @@ type reader struct {
 	m      *Module
 	bodies []int           // Functions with bodies, in record order
 	seen   map[string]bool // problems reported once per module
+	// argsLeft is how many more arguments the bodies may have of their
+	// own; past it a body shares its type's (args, Function.ArgsShared).
+	argsLeft int64
+	args     map[uint32][]Value
 }
 
 // bit is the absolute bit offset of bit b of the bitcode.

@@ -133,19 +133,81 @@ func (r *reader) readTypes(b *Block) {
 	}
 }
 
+// findVoid and findI1 walk the type table once, found or not: every
+// instruction asks for void, and a table without it once cost a walk per
+// instruction.
 func (m *Module) findVoid() uint32 {
-	if m.voidType == 0 {
-		m.voidType = m.findType(func(x *Type) bool { return x.Kind == TypeVoid }) + 1
+	if !m.voidKnown {
+		m.voidType, m.voidKnown = m.findType(func(x *Type) bool { return x.Kind == TypeVoid }), true
 	}
-	return m.voidType - 1
+	return m.voidType
 }
 
 func (m *Module) findI1() uint32 {
-	if m.i1Type == 0 {
-		m.i1Type = m.findType(func(x *Type) bool { return x.Kind == TypeInt && x.Width == 1 }) + 1
+	if !m.i1Known {
+		m.i1Type, m.i1Known = m.findType(func(x *Type) bool { return x.Kind == TypeInt && x.Width == 1 }), true
 	}
-	return m.i1Type - 1
+	return m.i1Type
 }
+
+// typeIndex finds the types instructions derive their result types from
+// (a shufflevector's or vector compare's vector, a cmpxchg's { T, i1 }):
+// the first of the table that fits, as a walk of the table would, but a
+// hostile body of thousands of such instructions over a table of
+// thousands of types costs one walk, not one per instruction.
+type typeIndex struct {
+	vectors     map[[2]uint64]uint32 // (count, element type) → the first such vector
+	boolVectors map[uint64]uint32    // count → the first vector of that many i-1 integers
+	pairs       map[[2]uint32]uint32 // (first, second) → the first literal struct of those two
+}
+
+func (m *Module) index() *typeIndex {
+	if m.typeIdx != nil {
+		return m.typeIdx
+	}
+	x := &typeIndex{vectors: map[[2]uint64]uint32{}, boolVectors: map[uint64]uint32{}, pairs: map[[2]uint32]uint32{}}
+	for i := range m.Types {
+		t := &m.Types[i]
+		switch {
+		case t.Kind == TypeVector && len(t.Elems) == 1:
+			k := [2]uint64{t.Count, uint64(t.Elems[0])}
+			if _, ok := x.vectors[k]; !ok {
+				x.vectors[k] = uint32(i)
+			}
+			if e := m.TypeAt(t.Elems[0]); e != nil && e.Kind == TypeInt && e.Width == 1 {
+				if _, ok := x.boolVectors[t.Count]; !ok {
+					x.boolVectors[t.Count] = uint32(i)
+				}
+			}
+		case t.Kind == TypeStruct && !t.Named && len(t.Elems) == 2:
+			k := [2]uint32{t.Elems[0], t.Elems[1]}
+			if _, ok := x.pairs[k]; !ok {
+				x.pairs[k] = uint32(i)
+			}
+		}
+	}
+	m.typeIdx = x
+	return x
+}
+
+// lookup is the type id key maps to in idx, or NoType.
+func lookup[K comparable](idx map[K]uint32, key K) uint32 {
+	if t, ok := idx[key]; ok {
+		return t
+	}
+	return NoType
+}
+
+// vectorOf is the first vector type of n elements of type elem, or NoType.
+func (m *Module) vectorOf(n uint64, elem uint32) uint32 {
+	return lookup(m.index().vectors, [2]uint64{n, uint64(elem)})
+}
+
+// boolVectorOf is the first vector type of n i1 elements, or NoType.
+func (m *Module) boolVectorOf(n uint64) uint32 { return lookup(m.index().boolVectors, n) }
+
+// pairOf is the first literal struct type { a, b }, or NoType.
+func (m *Module) pairOf(a, b uint32) uint32 { return lookup(m.index().pairs, [2]uint32{a, b}) }
 
 // IsFP says whether a type is floating point or a vector of it.
 func (m *Module) IsFP(t uint32) bool {
