@@ -238,6 +238,12 @@ func Seeds() [][]byte {
 		SharedRanges(64, 64),
 		RDATSharedRootSignature(32, 16, 16),
 		SharedFunctionType(256, 32),
+		SharedArguments(64, 64),
+		TypeScan(256, 64),
+		LongName(256, 256),
+		StringConstant(256, 256),
+		MDString(256, 256),
+		AttributeList(256, 256),
 	}
 }
 
