@@ -299,6 +299,25 @@ var sharedFamilies = []sharedFamily{
 				}
 			}
 		}},
+	// A level-9 shader's DBUG block: variables naming one long string hold
+	// at most binread.MaxNameLen bytes of it, and past twice the block's
+	// bytes in all, dbugShortName. It was copied whole (up to 4 KB) per
+	// reference: 1,200 bytes allocated and 850 bytes of JSON per input byte.
+	{"Aon9: k DBUG variables naming one string of 4 KB", func(k int) []byte { return hostile.SharedNameDBUG(k, 4096) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			db := f.Part("Aon9").Level9.Shader.Debug
+			if db == nil || len(db.Variables) != k {
+				t.Fatalf("the DBUG variables are not decoded")
+			}
+			first, last := db.Variables[0], db.Variables[k-1]
+			if len(first.Name) != binread.MaxNameLen || first.Name[:3] != "abc" || len(first.Scope) != binread.MaxNameLen {
+				t.Errorf("variable 0 is named %.10q… (%d bytes)", first.Name, len(first.Name))
+			}
+			if len(last.Name) != 32 || len(last.Scope) != 32 {
+				t.Errorf("variable %d's name holds %d bytes, its scope %d", k-1, len(last.Name), len(last.Scope))
+			}
+			hasProblem(t, f, Note, "references name strings longer than 1024 bytes, or past twice the DBUG block's bytes in all")
+		}},
 	// Entry points naming one signature list: read and shown for two of
 	// them, named by the rest; a list naming one element node again and
 	// again shows it once.
