@@ -426,3 +426,47 @@ func TestMemoryBudgetStopsAPart(t *testing.T) {
 		t.Errorf("%d bytes used of a 1 MB budget", u)
 	}
 }
+
+// TestHostileZlibBombsCostTheirSize: a compressed payload inflates to at
+// most inflateRatio bytes per compressed byte (inflateBase at least), and
+// says so when it would be more. zlib makes a thousand bytes of one letter
+// from one: a 16 KB SRCI inflated to 16 MB of source (3.2 KB allocated and
+// 1 KB of JSON per input byte), and a 10 KB PDBI to 8 MB of runtime data,
+// whose decoding allocated 327 MB before the memory budget stopped it.
+func TestHostileZlibBombsCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(k int) []byte
+		ks   []int
+		says string
+	}{
+		{"SRCI: one source of k MB of one letter", func(k int) []byte { return hostile.ZlibSRCI(k << 20) }, []int{4, 8, 16}, "the zlib-compressed source contents do not inflate: inflated data exceeds"},
+		{"PDBI: runtime data of 32k records, all alike", func(k int) []byte { return hostile.ZlibPDBI(k << 15) }, []int{1, 2, 4}, "the zlib-compressed PDB info does not inflate: inflated data exceeds"},
+	} {
+		for _, k := range c.ks {
+			data := c.make(k)
+			alloc, d, f := costOf(t, data)
+			js, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s, k=%d: %d bytes decoded in %v, %d KB allocated (%d per byte), %d bytes of JSON", c.name, k, len(data), d, alloc>>10, alloc/uint64(len(data)), len(js))
+			if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", c.name, k, alloc>>20, limit>>20)
+			}
+			if len(js) > 128*len(data) {
+				t.Errorf("%s, k=%d: %d bytes of JSON from %d bytes", c.name, k, len(js), len(data))
+			}
+			hasProblem(t, f, Error, c.says)
+			hasProblem(t, f, Error, fmt.Sprintf("compressed bytes (%d per byte, %d KiB at least)", inflateRatio, inflateBase>>10))
+		}
+	}
+	// What fits inflates whole.
+	f, err := Parse(hostile.ZlibSRCI(inflateBase / 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Part("SRCI").SourceInfo; s == nil || s.Contents == nil || len(s.Contents.Entries) != 1 || len(s.Contents.Entries[0].FileContent) != inflateBase/2 {
+		t.Errorf("a 32 KB source is not inflated whole: %v", f.Problems)
+	}
+}
