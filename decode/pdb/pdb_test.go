@@ -215,3 +215,60 @@ func TestCodeNames(t *testing.T) {
 		}
 	}
 }
+
+// A stream many records name, and code many inline sites cover (issue:
+// hostile input, third round): each family at three sizes, each twice the
+// last; what a byte costs stays flat. Before, k module infos naming one
+// module stream decoded it k times (1,024 of them, 82 KB: 2.5 GB in 11 s),
+// k named streams naming one source copied it k times, and k inline sites
+// each covering k code offsets gave every offset k names (4,096: 185 KB,
+// 1 GB in 5 s).
+func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(k int) []byte
+		ks   []int
+		want string // a problem the file has, "" for none
+	}{
+		{"k module infos naming one module stream of k lines", func(k int) []byte { return hostile.SharedModulePDB(k, k) }, []int{256, 512, 1024},
+			"module info 1 names stream 5, which module info 0 names too: the stream is decoded once, for the first"},
+		{"k named streams naming one source of 8k bytes", func(k int) []byte { return hostile.SharedSourcePDB(k, 8*k) }, []int{1024, 2048, 4096},
+			"named stream 1 (/src/files/a.hlsl) names stream 5, which named stream 0 (/src/files/a.hlsl) names too"},
+		{"k inline sites each covering k code offsets", func(k int) []byte { return hostile.InlineSitesPDB(k, k) }, []int{1024, 2048, 4096}, ""},
+	} {
+		var perByte []float64
+		for _, k := range c.ks {
+			b := c.make(k)
+			var f *File
+			var out *report.Sink
+			var lines []CodeLine
+			alloc, d := corpus.Cost(func() {
+				f, out = decodeBytes(b)
+				lines = f.CodeLines()
+				f.Variables()
+			})
+			inlined := 0
+			for _, l := range lines {
+				inlined += len(l.Inlined)
+			}
+			t.Logf("%s, k=%d: %d bytes, decoded and mapped in %v, %d MB allocated (%d per byte), %d modules, %d sources, %d inline names on %d lines",
+				c.name, k, len(b), d, alloc>>20, alloc/uint64(len(b)), len(f.Modules), len(f.Sources), inlined, len(lines))
+			if len(f.Modules) > 1 || len(f.Sources) > 1 || inlined > maxInlineVisits*len(lines) {
+				t.Errorf("%s, k=%d: %d modules, %d sources, %d inline names decoded", c.name, k, len(f.Modules), len(f.Sources), inlined)
+			}
+			if c.want != "" {
+				found := false
+				for _, p := range out.Problems {
+					found = found || strings.Contains(p.Message, c.want)
+				}
+				if !found {
+					t.Errorf("%s, k=%d: no problem says %q: %v", c.name, k, c.want, out.Problems)
+				}
+			}
+			perByte = append(perByte, float64(alloc)/float64(len(b)))
+		}
+		if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+			t.Errorf("%s: %.0f bytes allocated per input byte at the largest size, %.0f at the smallest", c.name, last, first)
+		}
+	}
+}

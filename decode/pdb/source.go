@@ -159,17 +159,26 @@ func decodeAnnotations(b []byte, base uint32) []inlineRange {
 	return out
 }
 
+// maxInlineVisits bounds how many inline sites give one code offset its
+// line: nested sites each do, and FXC nests them a few deep; crafted sites
+// that each cover all the code would cost sites × lines.
+const maxInlineVisits = 64
+
 // CodeLines returns, for each code offset the line tables name, its file,
 // line and column, with the code of inlined functions given the lines of
 // the function it came from (as the compiler's own listing prints them),
-// sorted by offset.
+// sorted by offset. A module's inline sites apply to the offsets its own
+// line tables name, each offset taking at most maxInlineVisits of them.
 func (f *File) CodeLines() []CodeLine {
-	at := map[uint32]*CodeLine{}
-	var order []uint32
+	at := map[uint32]int{} // offset → index in lines
+	var lines []CodeLine
+	var visits []uint8
+	var module []int32 // per line: the last module (from 1) whose tables name it
 	funcs := f.funcNames()
 	for mi := range f.Modules {
 		m := &f.Modules[mi]
 		names := f.fileNames(m)
+		var mine []int32 // the lines this module's tables name
 		for _, s := range m.Subsections {
 			if s.Lines == nil {
 				continue
@@ -178,12 +187,19 @@ func (f *File) CodeLines() []CodeLine {
 				file := names[b.FileChecksumOffset]
 				for j, e := range b.Lines {
 					off := s.Lines.CodeOffset + e.Offset
-					c := at[off]
-					if c == nil {
-						c = &CodeLine{Offset: off}
-						at[off] = c
-						order = append(order, off)
+					i, ok := at[off]
+					if !ok {
+						i = len(lines)
+						at[off] = i
+						lines = append(lines, CodeLine{Offset: off})
+						visits = append(visits, 0)
+						module = append(module, 0)
 					}
+					if module[i] != int32(mi+1) {
+						module[i] = int32(mi + 1)
+						mine = append(mine, int32(i))
+					}
+					c := &lines[i]
 					// The statement entry comes first, the expression's after: the last one wins, as its column is the closer one.
 					c.File, c.Line = file, e.Line
 					if j < len(b.Columns) {
@@ -202,7 +218,22 @@ func (f *File) CodeLines() []CodeLine {
 			}
 		}
 		entry, _ := m.Entry()
-		sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+		sort.Slice(mine, func(i, j int) bool { return lines[mine[i]].Offset < lines[mine[j]].Offset })
+		// next[i] leads to the first of mine from i on that can take another site.
+		next := make([]int32, len(mine)+1)
+		for i := range next {
+			next[i] = int32(i)
+		}
+		find := func(i int) int {
+			root := i
+			for int(next[root]) != root {
+				root = int(next[root])
+			}
+			for int(next[i]) != root {
+				next[i], i = int32(root), int(next[i])
+			}
+			return root
+		}
 		for _, s := range m.Symbols {
 			in := s.InlineSite
 			if in == nil {
@@ -218,26 +249,26 @@ func (f *File) CodeLines() []CodeLine {
 				name = fmt.Sprintf("function 0x%x", in.Inlinee)
 			}
 			for _, r := range decodeAnnotations(in.Annotations, entry.CodeOffset) {
-				i := sort.Search(len(order), func(i int) bool { return order[i] >= r.start })
-				for ; i < len(order) && (order[i] < r.end || order[i] == r.start); i++ {
-					c := at[order[i]]
+				i := sort.Search(len(mine), func(i int) bool { return lines[mine[i]].Offset >= r.start })
+				for i = find(i); i < len(mine); i = find(i + 1) {
+					k := mine[i]
+					c := &lines[k]
+					if c.Offset >= r.end && c.Offset != r.start {
+						break
+					}
 					c.File, c.Line, c.Column = file, src.SourceLineNum+r.line, r.column
 					if n := len(c.Inlined); n == 0 || c.Inlined[n-1] != name {
 						c.Inlined = append(c.Inlined, name)
+					}
+					if visits[k]++; visits[k] == maxInlineVisits {
+						next[i] = int32(i + 1)
 					}
 				}
 			}
 		}
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
-	out := make([]CodeLine, 0, len(order))
-	for i, off := range order {
-		if i > 0 && off == order[i-1] {
-			continue
-		}
-		out = append(out, *at[off])
-	}
-	return out
+	sort.Slice(lines, func(i, j int) bool { return lines[i].Offset < lines[j].Offset })
+	return lines
 }
 
 // Variable is one piece of a variable and the register it lives in over a
