@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
@@ -269,6 +270,54 @@ func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
 		}
 		if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
 			t.Errorf("%s: %.0f bytes allocated per input byte at the largest size, %.0f at the smallest", c.name, last, first)
+		}
+	}
+}
+
+// Types that name each other (issue: hostile input, third round): an array
+// of itself recursed in typeName until the stack overflowed (a fatal
+// error, which no recover catches: `dxscope asm --source` and the page died
+// on a 4.6 KB file); a struct of members named with 1 KB whose last member
+// is the struct itself, and thousands of pieces of it, made each piece's
+// name 32 member names long (4,096 pieces, 105 KB: 134 MB of names, 2.5 GB
+// allocated); 2,048 members walked at each level for each piece took 2.5 s
+// for 137 KB. Naming now stops at 16 array levels, a name at
+// binread.MaxNameLen bytes, a walk at a million members plus 64 per byte,
+// and a piece named before is named the same again.
+func TestCraftedTypesNameTheirPieces(t *testing.T) {
+	f, _ := decodeBytes(hostile.SelfArrayPDB())
+	vs := f.Variables()
+	if want := strings.Repeat("[]", 16); len(vs) != 1 || vs[0].Type != want {
+		t.Errorf("an array of itself: %+v, want type %q", vs, want)
+	}
+	for _, c := range []struct {
+		name    string
+		make    func(k int) []byte
+		ks      []int
+		maxName int
+	}{
+		{"k pieces of a struct of 1 KB names inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2, 1024) }, []int{1024, 2048, 4096}, 2*binread.MaxNameLen + 8},
+		{"k pieces of a struct of 2,048 members inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2048, 1) }, []int{1024, 2048, 4096}, 64},
+	} {
+		for _, k := range c.ks {
+			b := c.make(k)
+			f, _ := decodeBytes(b)
+			var vs []Variable
+			alloc, d := corpus.Cost(func() { vs = f.Variables() })
+			longest := 0
+			for _, v := range vs {
+				longest = max(longest, len(v.Name))
+			}
+			t.Logf("%s, k=%d: %d bytes, %d pieces named in %v, %d KB allocated (%d per byte), the longest name %d bytes", c.name, k, len(b), len(vs), d, alloc>>10, alloc/uint64(len(b)), longest)
+			if len(vs) != k || longest > c.maxName {
+				t.Errorf("%s, k=%d: %d pieces, the longest name %d bytes", c.name, k, len(vs), longest)
+			}
+			if limit := 1<<20 + 128*uint64(len(b)); alloc > limit {
+				t.Errorf("%s, k=%d: %d KB allocated naming pieces, over %d KB", c.name, k, alloc>>10, limit>>10)
+			}
+			if d > 2*time.Second {
+				t.Errorf("%s, k=%d: naming took %v", c.name, k, d)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@ package pdb
 import (
 	"fmt"
 	"sort"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // CodeLine is the source position of the code at one offset, after the
@@ -298,6 +300,7 @@ type Variable struct {
 func (f *File) Variables() []Variable {
 	var out []Variable
 	funcs := f.funcNames()
+	walk := f.newPieceWalk()
 	for mi := range f.Modules {
 		m := &f.Modules[mi]
 		var local *LocalSym
@@ -327,7 +330,7 @@ func (f *File) Variables() []Variable {
 					v.Function = scope[len(scope)-1]
 				}
 				v.Type = f.typeName(local.Type)
-				v.Name = local.Name + f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent))
+				v.Name = local.Name + f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent), walk)
 				if n := len(d.RegisterOffsets); n > 0 {
 					ro := d.RegisterOffsets[n-1]
 					if d.RegisterType == 3 { // indexable temps: the register, no component
@@ -361,25 +364,34 @@ var simpleTypeNames = map[uint32]string{0x40: "float", 0x41: "double", 0x46: "ha
 	0x30: "bool", 0x10: "int8_t", 0x20: "uint8_t", 0x11: "int16_t", 0x21: "uint16_t", 0x12: "int", 0x22: "uint", 0x03: "void"}
 
 func (f *File) typeName(ti uint32) string {
-	ti, t := f.resolve(ti)
-	if ti < TypeIndexBegin {
-		return simpleTypeNames[ti&0xFF]
+	// An array's name is its element type's with "[]"; an array of itself
+	// (a crafted file) stops at 16 levels.
+	suffix := ""
+	for depth := 0; depth < 16; depth++ {
+		var t *TypeRecord
+		ti, t = f.resolve(ti)
+		if ti < TypeIndexBegin {
+			return simpleTypeNames[ti&0xFF] + suffix
+		}
+		switch {
+		case t == nil:
+			return suffix
+		case t.Vector != nil:
+			return t.Vector.Name + suffix
+		case t.Matrix != nil:
+			return t.Matrix.Name + suffix
+		case t.Structure != nil:
+			return t.Structure.Name + suffix
+		case t.Array != nil:
+			ti = t.Array.ElementType
+		case t.StridedArray != nil:
+			ti = t.StridedArray.ElementType
+		default:
+			return suffix
+		}
+		suffix += "[]"
 	}
-	switch {
-	case t == nil:
-		return ""
-	case t.Vector != nil:
-		return t.Vector.Name
-	case t.Matrix != nil:
-		return t.Matrix.Name
-	case t.Structure != nil:
-		return t.Structure.Name
-	case t.Array != nil:
-		return f.typeName(t.Array.ElementType) + "[]"
-	case t.StridedArray != nil:
-		return f.typeName(t.StridedArray.ElementType) + "[]"
-	}
-	return ""
+	return suffix
 }
 
 // typeSize is a type's size in bytes (0 when unknown).
@@ -416,9 +428,46 @@ func (f *File) typeSize(ti uint32) uint64 {
 // FXC's listings do: struct members by name, vector components as .x-.w,
 // matrix elements as ._mRC, array elements as [i]. A piece that is the
 // whole value adds nothing.
-func (f *File) pieceName(ti uint32, off, size uint64) string {
+func (f *File) pieceName(ti uint32, off, size uint64, w *pieceWalk) string {
+	k := pieceKey{ti, off, size}
+	if name, ok := w.names[k]; ok {
+		return name
+	}
+	name := f.walkPiece(ti, off, size, w)
+	w.names[k] = name
+	return name
+}
+
+// pieceWalk bounds what naming the pieces of one file's variables costs:
+// the members it may still walk, and the names made so far (a piece named
+// before is named the same again). Real structs have dozens of members; a
+// crafted struct of thousands, the last of them the struct itself, named
+// by thousands of pieces, walked thousands of members at each of 32
+// levels for each piece, and made each name 32 member names long.
+type pieceWalk struct {
+	members int
+	names   map[pieceKey]string
+}
+
+type pieceKey struct {
+	ti        uint32
+	off, size uint64
+}
+
+// newPieceWalk allows walking a million members plus 64 per byte of the file.
+func (f *File) newPieceWalk() *pieceWalk {
+	n := 0
+	if f.m != nil && f.m.r != nil {
+		n = len(f.m.r.Data)
+	}
+	return &pieceWalk{members: 1<<20 + 64*n, names: map[pieceKey]string{}}
+}
+
+// walkPiece names the piece as pieceName says; a name stops growing at
+// binread.MaxNameLen bytes, and a walk out of members stops where it is.
+func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) string {
 	name := ""
-	for depth := 0; depth < 32; depth++ {
+	for depth := 0; depth < 32 && len(name) < binread.MaxNameLen; depth++ {
 		whole := f.typeSize(ti)
 		if off == 0 && (size >= whole || whole == 0) {
 			return name
@@ -458,6 +507,9 @@ func (f *File) pieceName(ti uint32, off, size uint64) string {
 			}
 			found := false
 			for k, mem := range fl.FieldList {
+				if w.members--; w.members < 0 {
+					return name
+				}
 				end := f.typeSize(mem.Type)
 				if end == 0 {
 					// FXC writes a zero size for some members: they run to the next member or the end.
