@@ -173,6 +173,10 @@ func FuzzPDB(f *testing.F) {
 	}
 	f.Add(hostile.DXCPDB([]byte("DXBC"), nil))
 	f.Add(hostile.MSFBlocksOutside())
+	for _, b := range [][]byte{hostile.SelfArrayPDB(), hostile.InlineSitesPDB(32, 32), hostile.SharedModulePDB(8, 32),
+		hostile.SharedSourcePDB(8, 256), hostile.PieceNamesPDB(32, 2, 256)} {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		out := &report.Sink{}
 		d := Decode(binread.New(b, 0, "SPDB", "SPDB", out))

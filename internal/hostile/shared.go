@@ -238,6 +238,12 @@ func Seeds() [][]byte {
 		SharedRanges(64, 64),
 		RDATSharedRootSignature(32, 16, 16),
 		SharedFunctionType(256, 32),
+		SharedNameDBUG(64, 256),
+		ZlibSRCI(1 << 20),
+		SPDBShader(SelfArrayPDB()),
+		SPDBShader(InlineSitesPDB(32, 32)),
+		SPDBShader(SharedModulePDB(8, 32)),
+		SPDBShader(PieceNamesPDB(32, 2, 256)),
 	}
 }
 
