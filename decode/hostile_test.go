@@ -318,6 +318,30 @@ var sharedFamilies = []sharedFamily{
 			}
 			hasProblem(t, f, Note, "references name strings longer than 1024 bytes, or past twice the DBUG block's bytes in all")
 		}},
+	// SDBG files naming one stretch of the ASCII database: every name and
+	// source was copied whole per file (131 KB: 530 MB allocated, 282 MB of
+	// JSON); they are pieces of one copy now, the sources held up to twice
+	// the database.
+	{"SDBG: k files naming one source of 16k bytes", func(k int) []byte { return hostile.SharedSourceSDBG(k, 16*k) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			files := f.Part("SDBG").SourceDebug.Files
+			if len(files) != k {
+				t.Fatalf("%d files decoded", len(files))
+			}
+			shown := 0
+			for _, fl := range files {
+				if len(fl.Source) == 16*k {
+					shown++
+				}
+				if len(fl.FileName) != binread.MaxNameLen+len("…") {
+					t.Fatalf("a file is named with %d bytes", len(fl.FileName))
+				}
+			}
+			if shown != 2 {
+				t.Errorf("%d files show the source", shown)
+			}
+			hasProblem(t, f, Warning, fmt.Sprintf("%d files name sources past twice the ASCII database's %d bytes", k-2, 16*k))
+		}},
 	// Entry points naming one signature list: read and shown for two of
 	// them, named by the rest; a list naming one element node again and
 	// again shows it once.

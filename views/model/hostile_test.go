@@ -44,6 +44,7 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"k SPDB module infos naming one module stream of k lines", func(k int) []byte { return hostile.SPDBShader(hostile.SharedModulePDB(k, k)) }, []int{256, 512, 1024}},
 		{"k SPDB named streams naming one source of 8k bytes", func(k int) []byte { return hostile.SPDBShader(hostile.SharedSourcePDB(k, 8*k)) }, []int{1024, 2048, 4096}},
 		{"k SPDB inline sites each covering k code offsets", func(k int) []byte { return hostile.SPDBShader(hostile.InlineSitesPDB(k, k)) }, []int{1024, 2048, 4096}},
+		{"k SDBG files naming one source of 16k bytes", func(k int) []byte { return hostile.SharedSourceSDBG(k, 16*k) }, []int{1024, 2048, 4096}},
 		{"k DBUG variables naming one string of 4 KB", func(k int) []byte { return hostile.SharedNameDBUG(k, 4096) }, []int{1024, 2048, 4096}},
 		{"k entry points naming one signature list of k elements", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, false) }, []int{1024, 2048, 4096}},
 	} {
