@@ -299,6 +299,49 @@ var sharedFamilies = []sharedFamily{
 				}
 			}
 		}},
+	// A level-9 shader's DBUG block: variables naming one long string hold
+	// at most binread.MaxNameLen bytes of it, and past twice the block's
+	// bytes in all, dbugShortName. It was copied whole (up to 4 KB) per
+	// reference: 1,200 bytes allocated and 850 bytes of JSON per input byte.
+	{"Aon9: k DBUG variables naming one string of 4 KB", func(k int) []byte { return hostile.SharedNameDBUG(k, 4096) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			db := f.Part("Aon9").Level9.Shader.Debug
+			if db == nil || len(db.Variables) != k {
+				t.Fatalf("the DBUG variables are not decoded")
+			}
+			first, last := db.Variables[0], db.Variables[k-1]
+			if len(first.Name) != binread.MaxNameLen || first.Name[:3] != "abc" || len(first.Scope) != binread.MaxNameLen {
+				t.Errorf("variable 0 is named %.10q… (%d bytes)", first.Name, len(first.Name))
+			}
+			if len(last.Name) != 32 || len(last.Scope) != 32 {
+				t.Errorf("variable %d's name holds %d bytes, its scope %d", k-1, len(last.Name), len(last.Scope))
+			}
+			hasProblem(t, f, Note, "references name strings longer than 1024 bytes, or past twice the DBUG block's bytes in all")
+		}},
+	// SDBG files naming one stretch of the ASCII database: every name and
+	// source was copied whole per file (131 KB: 530 MB allocated, 282 MB of
+	// JSON); they are pieces of one copy now, the sources held up to twice
+	// the database.
+	{"SDBG: k files naming one source of 16k bytes", func(k int) []byte { return hostile.SharedSourceSDBG(k, 16*k) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			files := f.Part("SDBG").SourceDebug.Files
+			if len(files) != k {
+				t.Fatalf("%d files decoded", len(files))
+			}
+			shown := 0
+			for _, fl := range files {
+				if len(fl.Source) == 16*k {
+					shown++
+				}
+				if len(fl.FileName) != binread.MaxNameLen+len("…") {
+					t.Fatalf("a file is named with %d bytes", len(fl.FileName))
+				}
+			}
+			if shown != 2 {
+				t.Errorf("%d files show the source", shown)
+			}
+			hasProblem(t, f, Warning, fmt.Sprintf("%d files name sources past twice the ASCII database's %d bytes", k-2, 16*k))
+		}},
 	// Entry points naming one signature list: read and shown for two of
 	// them, named by the rest; a list naming one element node again and
 	// again shows it once.
@@ -456,5 +499,49 @@ func TestHostileTypeLookupsCostTheirSize(t *testing.T) {
 	}
 	if last, first := perByte[len(perByte)-1], perByte[0]; last > 4*first {
 		t.Errorf("%.1f ns per input byte at the largest size, %.1f at the smallest", last, first)
+	}
+}
+
+// TestHostileZlibBombsCostTheirSize: a compressed payload inflates to at
+// most inflateRatio bytes per compressed byte (inflateBase at least), and
+// says so when it would be more. zlib makes a thousand bytes of one letter
+// from one: a 16 KB SRCI inflated to 16 MB of source (3.2 KB allocated and
+// 1 KB of JSON per input byte), and a 10 KB PDBI to 8 MB of runtime data,
+// whose decoding allocated 327 MB before the memory budget stopped it.
+func TestHostileZlibBombsCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(k int) []byte
+		ks   []int
+		says string
+	}{
+		{"SRCI: one source of k MB of one letter", func(k int) []byte { return hostile.ZlibSRCI(k << 20) }, []int{4, 8, 16}, "the zlib-compressed source contents do not inflate: inflated data exceeds"},
+		{"PDBI: runtime data of 32k records, all alike", func(k int) []byte { return hostile.ZlibPDBI(k << 15) }, []int{1, 2, 4}, "the zlib-compressed PDB info does not inflate: inflated data exceeds"},
+	} {
+		for _, k := range c.ks {
+			data := c.make(k)
+			alloc, d, f := costOf(t, data)
+			js, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s, k=%d: %d bytes decoded in %v, %d KB allocated (%d per byte), %d bytes of JSON", c.name, k, len(data), d, alloc>>10, alloc/uint64(len(data)), len(js))
+			if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", c.name, k, alloc>>20, limit>>20)
+			}
+			if len(js) > 128*len(data) {
+				t.Errorf("%s, k=%d: %d bytes of JSON from %d bytes", c.name, k, len(js), len(data))
+			}
+			hasProblem(t, f, Error, c.says)
+			hasProblem(t, f, Error, fmt.Sprintf("compressed bytes (%d per byte, %d KiB at least)", inflateRatio, inflateBase>>10))
+		}
+	}
+	// What fits inflates whole.
+	f, err := Parse(hostile.ZlibSRCI(inflateBase / 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Part("SRCI").SourceInfo; s == nil || s.Contents == nil || len(s.Contents.Entries) != 1 || len(s.Contents.Entries[0].FileContent) != inflateBase/2 {
+		t.Errorf("a 32 KB source is not inflated whole: %v", f.Problems)
 	}
 }

@@ -219,6 +219,10 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 	db := r.Data[ascii:]
 	// A string that runs past the data of a part cut short is not in the
 	// file: t.Absent names it (its record's reader, or r for the header's).
+	// Every string is a piece of one copy of the database, cut for display
+	// before anything is copied: thousands of records naming one long
+	// stretch of it cost its length once, not once each.
+	dbs, copied := "", false
 	str := func(t *binread.Reader, name string, off, n int32) string {
 		if off < 0 || n < 0 || int64(off)+int64(n) > int64(len(db)) {
 			if r.Short && off >= 0 && n >= 0 {
@@ -226,7 +230,23 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 			}
 			return ""
 		}
-		return binread.CapText(string(db[off:off+n]), 1<<20)
+		if !copied {
+			dbs, copied = string(db), true
+		}
+		return binread.CapText(dbs[off:off+n], 1<<20)
+	}
+	// What the files hold of their sources is at most twice the database
+	// (a real file's source is a stretch of its own); past that a source
+	// is left out, and a Warning counts them.
+	held, unheld := 2*int64(len(db)), 0
+	source := func(t *binread.Reader, off, n int32) string {
+		src := str(t, "Source", off, n)
+		if int64(len(src)) > held {
+			unheld++
+			return ""
+		}
+		held -= int64(len(src))
+		return src
 	}
 	cstr := func(name string, off int32) string {
 		if off < 0 || int64(off) >= int64(len(db)) {
@@ -258,9 +278,12 @@ func decodeSDBG(p *Part, r *binread.Reader) {
 	s.Files = sdbgTable(r, "Files", h.Files, 16, limit, func(t *binread.Reader) SDBGFile {
 		f := SDBGFile{NameOffset: int32(t.U32("NameOffset")), NameLength: int32(t.U32("NameLength")),
 			SourceOffset: int32(t.U32("SourceOffset")), SourceLength: int32(t.U32("SourceLength"))}
-		f.FileName, f.Source = binread.CapText(str(t, "FileName", f.NameOffset, f.NameLength), binread.MaxNameLen), str(t, "Source", f.SourceOffset, f.SourceLength)
+		f.FileName, f.Source = binread.CapText(str(t, "FileName", f.NameOffset, f.NameLength), binread.MaxNameLen), source(t, f.SourceOffset, f.SourceLength)
 		return f
 	})
+	if unheld > 0 {
+		r.ProblemAt(report.Warning, 0x54+int(h.Files.Offset), "Files", "%d files name sources past twice the ASCII database's %d bytes: they overlap other files' sources and are not shown again", unheld, len(db))
+	}
 	s.Instructions = sdbgTable(r, "Instructions", h.Instructions, 396, limit, func(t *binread.Reader) sdbgInstruction {
 		in := sdbgInstruction{InstructionNum: int32(t.U32("InstructionNum")), Opcode: t.U32("Opcode")}
 		in.UnknownA = t.Bytes("UnknownA", 8)

@@ -463,8 +463,22 @@ func decodeCompilerVersion(p *Part, r *binread.Reader) {
 // zlibCap bounds any inflated payload, whatever its header claims.
 const zlibCap = 64 << 20
 
-// inflate decompresses zlib data, refusing to produce more than limit bytes.
+// inflateRatio and inflateBase bound an inflated payload by what was
+// compressed: zlib reaches 1,032 times its input on runs of one byte, where
+// source text compresses 3 to 10 times, so 64 KB of a zlib bomb made 64 MB
+// of source that every consumer (JSON, the page's tree) then copies again.
+const (
+	inflateRatio = 64
+	inflateBase  = 64 << 10
+)
+
+// inflate decompresses zlib data, refusing to produce more than limit bytes
+// or inflateRatio bytes per compressed byte (inflateBase at least).
 func inflate(b []byte, limit int) ([]byte, error) {
+	why := "allowed"
+	if room := inflateBase + inflateRatio*len(b); room < limit {
+		limit, why = room, fmt.Sprintf("allowed for %d compressed bytes (%d per byte, %d KiB at least)", len(b), inflateRatio, inflateBase>>10)
+	}
 	zr, err := zlib.NewReader(bytes.NewReader(b))
 	if err != nil {
 		return nil, err
@@ -475,7 +489,7 @@ func inflate(b []byte, limit int) ([]byte, error) {
 		return out, err
 	}
 	if len(out) > limit {
-		return out[:limit], fmt.Errorf("inflated data exceeds the %d bytes allowed", limit)
+		return out[:limit], fmt.Errorf("inflated data exceeds the %d bytes %s", limit, why)
 	}
 	return out, nil
 }

@@ -11,6 +11,10 @@ import (
 // dbugMaxString bounds a DBUG string (source paths are the longest).
 const dbugMaxString = 4096
 
+// dbugShortName is what a DBUG string holds once the block's strings hold
+// twice its bytes.
+const dbugShortName = 32
+
 // decodeDebug reads a DBUG block; r covers the bytes after "DBUG".
 func decodeDebug(r *binread.Reader, commentPath string) *DebugInfo {
 	db := &DebugInfo{}
@@ -32,23 +36,53 @@ func decodeDebug(r *binread.Reader, commentPath string) *DebugInfo {
 	if r.Failed {
 		return db
 	}
+	// Every string is a piece of one copy of the block, and what the
+	// decoded values hold of them is bounded twice: each at most
+	// binread.MaxNameLen bytes, and all together twice the block (real
+	// blocks name a tenth of theirs), past which each holds dbugShortName
+	// bytes. Thousands of variables naming one long string would otherwise
+	// cost its length once per variable in every consumer (the JSON, the
+	// page's tree, the listing's comments).
+	tab := binread.StringTable{Data: r.Data}
+	held, cut := 2*r.Len(), 0
+	hold := func(s string) string {
+		n := min(len(s), binread.MaxNameLen)
+		if n > held {
+			n = min(n, dbugShortName)
+		}
+		if n < len(s) {
+			cut++
+		}
+		held -= n
+		return s[:n]
+	}
 	str := func(off uint32, name string, record bool) string {
 		if off == 0 || uint64(off) >= uint64(r.Len()) {
 			return ""
 		}
-		// Names are short; the cap keeps many variables that share one
-		// unterminated name from costing more than linear time.
-		s := r.Sub(int(off), min(r.Len()-int(off), dbugMaxString), r.Path, "DBUG string")
-		if record {
-			return s.CString(name)
+		// Names are short; a string is read to its NUL or dbugMaxString bytes.
+		window := min(r.Len()-int(off), dbugMaxString)
+		s, _ := tab.At(off)
+		ended := len(s) < window
+		s = s[:min(len(s), window)]
+		if !record {
+			return hold(s)
 		}
-		rest := s.Data
-		for i, c := range rest {
-			if c == 0 {
-				return string(rest[:i])
-			}
+		sr := r.Sub(int(off), window, r.Path, "DBUG string")
+		size := len(s)
+		switch {
+		case ended:
+			size++ // the NUL is part of the field
+		case sr.Short:
+			// The string goes on past the cut: its first bytes are not its value.
+			sr.Absent(name)
+			return ""
+		default:
+			sr.Out.Problem(report.Warning, sr.Abs(), sr.Part, sr.StructName(), "string %s at 0x%x has no terminating NUL", sr.FieldName(sr.Join(name)), sr.Abs())
 		}
-		return string(rest)
+		s = hold(s)
+		sr.Field(name, size, s)
+		return s
 	}
 	// fits bounds a table by the bytes that exist, so a huge count costs nothing.
 	fits := func(count, off uint32, size int, what string) int {
@@ -110,6 +144,9 @@ func decodeDebug(r *binread.Reader, commentPath string) *DebugInfo {
 			v.Registers = append(v.Registers, reg)
 		}
 		db.Variables = append(db.Variables, v)
+	}
+	if cut > 0 {
+		r.ProblemAt(report.Note, 0, "DBUG", "%d references name strings longer than %d bytes, or past twice the DBUG block's bytes in all; the decoded values (tree, JSON, listing) hold the first %d bytes of each (%d past that), the hex view all of them", cut, binread.MaxNameLen, binread.MaxNameLen, dbugShortName)
 	}
 	return db
 }

@@ -110,10 +110,27 @@ func Decode(r *binread.Reader) *File {
 		f.DBI = readDBI(s.Reader)
 		s.done()
 	}
+	// A stream is decoded once, whatever names it: every module of a real
+	// PDB has a stream of its own, and thousands of module infos or named
+	// streams naming one stream cost that stream once each.
+	decodedAs := map[int]string{}
+	once := func(st int, as string) bool {
+		prev, ok := decodedAs[st]
+		if !ok {
+			decodedAs[st] = as
+			return true
+		}
+		at := 0
+		if st >= 0 && st < len(f.Directory.Streams) && len(f.Directory.Streams[st].Blocks) > 0 {
+			at = int(f.Directory.Streams[st].Blocks[0]) * m.bs
+		}
+		r.ProblemAt(report.Warning, at, "stream directory", "%s names stream %d, which %s names too: the stream is decoded once, for the first", as, st, prev)
+		return false
+	}
 	if f.DBI != nil {
 		for i, mi := range f.DBI.Modules {
 			st := int(mi.ModDiStream)
-			if mi.ModDiStream == 0xFFFF {
+			if mi.ModDiStream == 0xFFFF || !once(st, fmt.Sprintf("module info %d", i)) {
 				continue
 			}
 			roles[st] = "module " + mi.ModuleName
@@ -124,7 +141,7 @@ func Decode(r *binread.Reader) *File {
 				s.done()
 			}
 		}
-		if st := int(f.DBI.Header.SymRecordStream); f.DBI.Header.SymRecordStream != 0xFFFF {
+		if st := int(f.DBI.Header.SymRecordStream); f.DBI.Header.SymRecordStream != 0xFFFF && once(st, "the DBI's SymRecordStream") {
 			roles[st] = "global symbol records"
 			if s := m.stream(st, r.Join("Globals"), "global symbol records"); s != nil {
 				s.Begin("", "global symbol records")
@@ -141,8 +158,11 @@ func Decode(r *binread.Reader) *File {
 		}
 	}
 	if f.Info != nil {
-		for _, e := range f.Info.NamedStreams {
+		for k, e := range f.Info.NamedStreams {
 			name, ok := strings.CutPrefix(e.Name, "/src/files/")
+			if (ok || e.Name == "/src/headerblock") && !once(int(e.Stream), fmt.Sprintf("named stream %d (%s)", k, e.Name)) {
+				continue
+			}
 			if ok {
 				if s := m.stream(int(e.Stream), r.Join(fmt.Sprintf("Sources[%d]", len(f.Sources))), "embedded source file"); s != nil {
 					s.Begin("", "source file")

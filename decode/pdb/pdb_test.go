@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/report"
@@ -172,6 +173,10 @@ func FuzzPDB(f *testing.F) {
 	}
 	f.Add(hostile.DXCPDB([]byte("DXBC"), nil))
 	f.Add(hostile.MSFBlocksOutside())
+	for _, b := range [][]byte{hostile.SelfArrayPDB(), hostile.InlineSitesPDB(32, 32), hostile.SharedModulePDB(8, 32),
+		hostile.SharedSourcePDB(8, 256), hostile.PieceNamesPDB(32, 2, 256)} {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		out := &report.Sink{}
 		d := Decode(binread.New(b, 0, "SPDB", "SPDB", out))
@@ -212,6 +217,111 @@ func TestCodeNames(t *testing.T) {
 	} {
 		if s := c.got.String(); s != c.want {
 			t.Errorf("%#v: %q, want %q", c.got, s, c.want)
+		}
+	}
+}
+
+// A stream many records name, and code many inline sites cover (issue:
+// hostile input, third round): each family at three sizes, each twice the
+// last; what a byte costs stays flat. Before, k module infos naming one
+// module stream decoded it k times (1,024 of them, 82 KB: 2.5 GB in 11 s),
+// k named streams naming one source copied it k times, and k inline sites
+// each covering k code offsets gave every offset k names (4,096: 185 KB,
+// 1 GB in 5 s).
+func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(k int) []byte
+		ks   []int
+		want string // a problem the file has, "" for none
+	}{
+		{"k module infos naming one module stream of k lines", func(k int) []byte { return hostile.SharedModulePDB(k, k) }, []int{256, 512, 1024},
+			"module info 1 names stream 5, which module info 0 names too: the stream is decoded once, for the first"},
+		{"k named streams naming one source of 8k bytes", func(k int) []byte { return hostile.SharedSourcePDB(k, 8*k) }, []int{1024, 2048, 4096},
+			"named stream 1 (/src/files/a.hlsl) names stream 5, which named stream 0 (/src/files/a.hlsl) names too"},
+		{"k inline sites each covering k code offsets", func(k int) []byte { return hostile.InlineSitesPDB(k, k) }, []int{1024, 2048, 4096}, ""},
+	} {
+		var perByte []float64
+		for _, k := range c.ks {
+			b := c.make(k)
+			var f *File
+			var out *report.Sink
+			var lines []CodeLine
+			alloc, d := corpus.Cost(func() {
+				f, out = decodeBytes(b)
+				lines = f.CodeLines()
+				f.Variables()
+			})
+			inlined := 0
+			for _, l := range lines {
+				inlined += len(l.Inlined)
+			}
+			t.Logf("%s, k=%d: %d bytes, decoded and mapped in %v, %d MB allocated (%d per byte), %d modules, %d sources, %d inline names on %d lines",
+				c.name, k, len(b), d, alloc>>20, alloc/uint64(len(b)), len(f.Modules), len(f.Sources), inlined, len(lines))
+			if len(f.Modules) > 1 || len(f.Sources) > 1 || inlined > maxInlineVisits*len(lines) {
+				t.Errorf("%s, k=%d: %d modules, %d sources, %d inline names decoded", c.name, k, len(f.Modules), len(f.Sources), inlined)
+			}
+			if c.want != "" {
+				found := false
+				for _, p := range out.Problems {
+					found = found || strings.Contains(p.Message, c.want)
+				}
+				if !found {
+					t.Errorf("%s, k=%d: no problem says %q: %v", c.name, k, c.want, out.Problems)
+				}
+			}
+			perByte = append(perByte, float64(alloc)/float64(len(b)))
+		}
+		if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
+			t.Errorf("%s: %.0f bytes allocated per input byte at the largest size, %.0f at the smallest", c.name, last, first)
+		}
+	}
+}
+
+// Types that name each other (issue: hostile input, third round): an array
+// of itself recursed in typeName until the stack overflowed (a fatal
+// error, which no recover catches: `dxscope asm --source` and the page died
+// on a 4.6 KB file); a struct of members named with 1 KB whose last member
+// is the struct itself, and thousands of pieces of it, made each piece's
+// name 32 member names long (4,096 pieces, 105 KB: 134 MB of names, 2.5 GB
+// allocated); 2,048 members walked at each level for each piece took 2.5 s
+// for 137 KB. Naming now stops at 16 array levels, a name at
+// binread.MaxNameLen bytes, a walk at a million members plus 64 per byte,
+// and a piece named before is named the same again.
+func TestCraftedTypesNameTheirPieces(t *testing.T) {
+	f, _ := decodeBytes(hostile.SelfArrayPDB())
+	vs := f.Variables()
+	if want := strings.Repeat("[]", 16); len(vs) != 1 || vs[0].Type != want {
+		t.Errorf("an array of itself: %+v, want type %q", vs, want)
+	}
+	for _, c := range []struct {
+		name    string
+		make    func(k int) []byte
+		ks      []int
+		maxName int
+	}{
+		{"k pieces of a struct of 1 KB names inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2, 1024) }, []int{1024, 2048, 4096}, 2*binread.MaxNameLen + 8},
+		{"k pieces of a struct of 2,048 members inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2048, 1) }, []int{1024, 2048, 4096}, 64},
+	} {
+		for _, k := range c.ks {
+			b := c.make(k)
+			f, _ := decodeBytes(b)
+			var vs []Variable
+			alloc, d := corpus.Cost(func() { vs = f.Variables() })
+			longest := 0
+			for _, v := range vs {
+				longest = max(longest, len(v.Name))
+			}
+			t.Logf("%s, k=%d: %d bytes, %d pieces named in %v, %d KB allocated (%d per byte), the longest name %d bytes", c.name, k, len(b), len(vs), d, alloc>>10, alloc/uint64(len(b)), longest)
+			if len(vs) != k || longest > c.maxName {
+				t.Errorf("%s, k=%d: %d pieces, the longest name %d bytes", c.name, k, len(vs), longest)
+			}
+			if limit := 1<<20 + 128*uint64(len(b)); alloc > limit {
+				t.Errorf("%s, k=%d: %d KB allocated naming pieces, over %d KB", c.name, k, alloc>>10, limit>>10)
+			}
+			if d > 2*time.Second {
+				t.Errorf("%s, k=%d: naming took %v", c.name, k, d)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@ package pdb
 import (
 	"fmt"
 	"sort"
+
+	"github.com/dxscope/dxscope/decode/binread"
 )
 
 // CodeLine is the source position of the code at one offset, after the
@@ -159,17 +161,26 @@ func decodeAnnotations(b []byte, base uint32) []inlineRange {
 	return out
 }
 
+// maxInlineVisits bounds how many inline sites give one code offset its
+// line: nested sites each do, and FXC nests them a few deep; crafted sites
+// that each cover all the code would cost sites × lines.
+const maxInlineVisits = 64
+
 // CodeLines returns, for each code offset the line tables name, its file,
 // line and column, with the code of inlined functions given the lines of
 // the function it came from (as the compiler's own listing prints them),
-// sorted by offset.
+// sorted by offset. A module's inline sites apply to the offsets its own
+// line tables name, each offset taking at most maxInlineVisits of them.
 func (f *File) CodeLines() []CodeLine {
-	at := map[uint32]*CodeLine{}
-	var order []uint32
+	at := map[uint32]int{} // offset → index in lines
+	var lines []CodeLine
+	var visits []uint8
+	var module []int32 // per line: the last module (from 1) whose tables name it
 	funcs := f.funcNames()
 	for mi := range f.Modules {
 		m := &f.Modules[mi]
 		names := f.fileNames(m)
+		var mine []int32 // the lines this module's tables name
 		for _, s := range m.Subsections {
 			if s.Lines == nil {
 				continue
@@ -178,12 +189,19 @@ func (f *File) CodeLines() []CodeLine {
 				file := names[b.FileChecksumOffset]
 				for j, e := range b.Lines {
 					off := s.Lines.CodeOffset + e.Offset
-					c := at[off]
-					if c == nil {
-						c = &CodeLine{Offset: off}
-						at[off] = c
-						order = append(order, off)
+					i, ok := at[off]
+					if !ok {
+						i = len(lines)
+						at[off] = i
+						lines = append(lines, CodeLine{Offset: off})
+						visits = append(visits, 0)
+						module = append(module, 0)
 					}
+					if module[i] != int32(mi+1) {
+						module[i] = int32(mi + 1)
+						mine = append(mine, int32(i))
+					}
+					c := &lines[i]
 					// The statement entry comes first, the expression's after: the last one wins, as its column is the closer one.
 					c.File, c.Line = file, e.Line
 					if j < len(b.Columns) {
@@ -202,7 +220,22 @@ func (f *File) CodeLines() []CodeLine {
 			}
 		}
 		entry, _ := m.Entry()
-		sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+		sort.Slice(mine, func(i, j int) bool { return lines[mine[i]].Offset < lines[mine[j]].Offset })
+		// next[i] leads to the first of mine from i on that can take another site.
+		next := make([]int32, len(mine)+1)
+		for i := range next {
+			next[i] = int32(i)
+		}
+		find := func(i int) int {
+			root := i
+			for int(next[root]) != root {
+				root = int(next[root])
+			}
+			for int(next[i]) != root {
+				next[i], i = int32(root), int(next[i])
+			}
+			return root
+		}
 		for _, s := range m.Symbols {
 			in := s.InlineSite
 			if in == nil {
@@ -218,26 +251,26 @@ func (f *File) CodeLines() []CodeLine {
 				name = fmt.Sprintf("function 0x%x", in.Inlinee)
 			}
 			for _, r := range decodeAnnotations(in.Annotations, entry.CodeOffset) {
-				i := sort.Search(len(order), func(i int) bool { return order[i] >= r.start })
-				for ; i < len(order) && (order[i] < r.end || order[i] == r.start); i++ {
-					c := at[order[i]]
+				i := sort.Search(len(mine), func(i int) bool { return lines[mine[i]].Offset >= r.start })
+				for i = find(i); i < len(mine); i = find(i + 1) {
+					k := mine[i]
+					c := &lines[k]
+					if c.Offset >= r.end && c.Offset != r.start {
+						break
+					}
 					c.File, c.Line, c.Column = file, src.SourceLineNum+r.line, r.column
 					if n := len(c.Inlined); n == 0 || c.Inlined[n-1] != name {
 						c.Inlined = append(c.Inlined, name)
+					}
+					if visits[k]++; visits[k] == maxInlineVisits {
+						next[i] = int32(i + 1)
 					}
 				}
 			}
 		}
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
-	out := make([]CodeLine, 0, len(order))
-	for i, off := range order {
-		if i > 0 && off == order[i-1] {
-			continue
-		}
-		out = append(out, *at[off])
-	}
-	return out
+	sort.Slice(lines, func(i, j int) bool { return lines[i].Offset < lines[j].Offset })
+	return lines
 }
 
 // Variable is one piece of a variable and the register it lives in over a
@@ -267,6 +300,7 @@ type Variable struct {
 func (f *File) Variables() []Variable {
 	var out []Variable
 	funcs := f.funcNames()
+	walk := f.newPieceWalk()
 	for mi := range f.Modules {
 		m := &f.Modules[mi]
 		var local *LocalSym
@@ -296,7 +330,7 @@ func (f *File) Variables() []Variable {
 					v.Function = scope[len(scope)-1]
 				}
 				v.Type = f.typeName(local.Type)
-				v.Name = local.Name + f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent))
+				v.Name = local.Name + f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent), walk)
 				if n := len(d.RegisterOffsets); n > 0 {
 					ro := d.RegisterOffsets[n-1]
 					if d.RegisterType == 3 { // indexable temps: the register, no component
@@ -330,25 +364,34 @@ var simpleTypeNames = map[uint32]string{0x40: "float", 0x41: "double", 0x46: "ha
 	0x30: "bool", 0x10: "int8_t", 0x20: "uint8_t", 0x11: "int16_t", 0x21: "uint16_t", 0x12: "int", 0x22: "uint", 0x03: "void"}
 
 func (f *File) typeName(ti uint32) string {
-	ti, t := f.resolve(ti)
-	if ti < TypeIndexBegin {
-		return simpleTypeNames[ti&0xFF]
+	// An array's name is its element type's with "[]"; an array of itself
+	// (a crafted file) stops at 16 levels.
+	suffix := ""
+	for depth := 0; depth < 16; depth++ {
+		var t *TypeRecord
+		ti, t = f.resolve(ti)
+		if ti < TypeIndexBegin {
+			return simpleTypeNames[ti&0xFF] + suffix
+		}
+		switch {
+		case t == nil:
+			return suffix
+		case t.Vector != nil:
+			return t.Vector.Name + suffix
+		case t.Matrix != nil:
+			return t.Matrix.Name + suffix
+		case t.Structure != nil:
+			return t.Structure.Name + suffix
+		case t.Array != nil:
+			ti = t.Array.ElementType
+		case t.StridedArray != nil:
+			ti = t.StridedArray.ElementType
+		default:
+			return suffix
+		}
+		suffix += "[]"
 	}
-	switch {
-	case t == nil:
-		return ""
-	case t.Vector != nil:
-		return t.Vector.Name
-	case t.Matrix != nil:
-		return t.Matrix.Name
-	case t.Structure != nil:
-		return t.Structure.Name
-	case t.Array != nil:
-		return f.typeName(t.Array.ElementType) + "[]"
-	case t.StridedArray != nil:
-		return f.typeName(t.StridedArray.ElementType) + "[]"
-	}
-	return ""
+	return suffix
 }
 
 // typeSize is a type's size in bytes (0 when unknown).
@@ -385,9 +428,46 @@ func (f *File) typeSize(ti uint32) uint64 {
 // FXC's listings do: struct members by name, vector components as .x-.w,
 // matrix elements as ._mRC, array elements as [i]. A piece that is the
 // whole value adds nothing.
-func (f *File) pieceName(ti uint32, off, size uint64) string {
+func (f *File) pieceName(ti uint32, off, size uint64, w *pieceWalk) string {
+	k := pieceKey{ti, off, size}
+	if name, ok := w.names[k]; ok {
+		return name
+	}
+	name := f.walkPiece(ti, off, size, w)
+	w.names[k] = name
+	return name
+}
+
+// pieceWalk bounds what naming the pieces of one file's variables costs:
+// the members it may still walk, and the names made so far (a piece named
+// before is named the same again). Real structs have dozens of members; a
+// crafted struct of thousands, the last of them the struct itself, named
+// by thousands of pieces, walked thousands of members at each of 32
+// levels for each piece, and made each name 32 member names long.
+type pieceWalk struct {
+	members int
+	names   map[pieceKey]string
+}
+
+type pieceKey struct {
+	ti        uint32
+	off, size uint64
+}
+
+// newPieceWalk allows walking a million members plus 64 per byte of the file.
+func (f *File) newPieceWalk() *pieceWalk {
+	n := 0
+	if f.m != nil && f.m.r != nil {
+		n = len(f.m.r.Data)
+	}
+	return &pieceWalk{members: 1<<20 + 64*n, names: map[pieceKey]string{}}
+}
+
+// walkPiece names the piece as pieceName says; a name stops growing at
+// binread.MaxNameLen bytes, and a walk out of members stops where it is.
+func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) string {
 	name := ""
-	for depth := 0; depth < 32; depth++ {
+	for depth := 0; depth < 32 && len(name) < binread.MaxNameLen; depth++ {
 		whole := f.typeSize(ti)
 		if off == 0 && (size >= whole || whole == 0) {
 			return name
@@ -427,6 +507,9 @@ func (f *File) pieceName(ti uint32, off, size uint64) string {
 			}
 			found := false
 			for k, mem := range fl.FieldList {
+				if w.members--; w.members < 0 {
+					return name
+				}
 				end := f.typeSize(mem.Type)
 				if end == 0 {
 					// FXC writes a zero size for some members: they run to the next member or the end.

@@ -244,6 +244,12 @@ func Seeds() [][]byte {
 		StringConstant(256, 256),
 		MDString(256, 256),
 		AttributeList(256, 256),
+		SharedNameDBUG(64, 256),
+		ZlibSRCI(1 << 20),
+		SPDBShader(SelfArrayPDB()),
+		SPDBShader(InlineSitesPDB(32, 32)),
+		SPDBShader(SharedModulePDB(8, 32)),
+		SPDBShader(PieceNamesPDB(32, 2, 256)),
 	}
 }
 

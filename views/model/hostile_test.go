@@ -40,6 +40,12 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"k tables naming one table of k ranges", func(k int) []byte { return hostile.SharedRanges(k, k) }, []int{512, 1024, 2048}},
 		{"k subobjects naming one root signature of k/4 tables", func(k int) []byte { return hostile.RDATSharedRootSignature(k, k/4, k/4) }, []int{128, 256, 512}},
 		{"k declarations of one function type of 8k parameters", func(k int) []byte { return hostile.SharedFunctionType(8*k, k) }, []int{512, 1024, 2048}},
+		{"one compressed SRCI source of k MB of one letter", func(k int) []byte { return hostile.ZlibSRCI(k << 20) }, []int{4, 8, 16}},
+		{"k SPDB module infos naming one module stream of k lines", func(k int) []byte { return hostile.SPDBShader(hostile.SharedModulePDB(k, k)) }, []int{256, 512, 1024}},
+		{"k SPDB named streams naming one source of 8k bytes", func(k int) []byte { return hostile.SPDBShader(hostile.SharedSourcePDB(k, 8*k)) }, []int{1024, 2048, 4096}},
+		{"k SPDB inline sites each covering k code offsets", func(k int) []byte { return hostile.SPDBShader(hostile.InlineSitesPDB(k, k)) }, []int{1024, 2048, 4096}},
+		{"k SDBG files naming one source of 16k bytes", func(k int) []byte { return hostile.SharedSourceSDBG(k, 16*k) }, []int{1024, 2048, 4096}},
+		{"k DBUG variables naming one string of 4 KB", func(k int) []byte { return hostile.SharedNameDBUG(k, 4096) }, []int{1024, 2048, 4096}},
 		{"k entry points naming one signature list of k elements", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, false) }, []int{1024, 2048, 4096}},
 	} {
 		var perByte []float64
