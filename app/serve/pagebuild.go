@@ -441,14 +441,16 @@ func (c pageCopy) make(src, version string) (string, error) {
 // brotli): its code runs once per event and frame. And the standard
 // library (22 KB), but for the packages whose inlined helpers run per
 // allocation, map access, field or character of a decode, a tree's JSON or
-// a text: the runtime and its internal packages, sync, reflect (the JSON
-// of every tree; 12 KB more without, but trees take 5 % longer), strconv,
-// bytes, unicode, sort, slices, math and encoding/binary. Without inlining
+// a text: the runtime and its internal packages, sync, strconv, bytes,
+// unicode, sort, slices, math and encoding/binary. reflect (the JSON of
+// every tree) went without it too when the page reached 2 MB: 11.6 KB
+// less, and wasm_test/openbench's model, trees and texts of the 20 files
+// open_perf.mjs opens moved within the noise (docs/performance.md). Without inlining
 // in the runtime too the page would be 58 KB smaller but decode 50-90 %
 // slower (docs/performance.md, issue 30). The last pattern a package
 // matches gives its flags; an empty one is the compiler's default.
 var noInline = []string{"-gcflags=all=-l",
-	"-gcflags=runtime/...=", "-gcflags=internal/...=", "-gcflags=sync/...=", "-gcflags=reflect=",
+	"-gcflags=runtime/...=", "-gcflags=internal/...=", "-gcflags=sync/...=",
 	"-gcflags=strconv=", "-gcflags=bytes=", "-gcflags=unicode/...=", "-gcflags=sort=", "-gcflags=slices=",
 	"-gcflags=math/...=", "-gcflags=encoding/binary=", "-gcflags=iter=", "-gcflags=cmp=", "-gcflags=errors=", "-gcflags=io="}
 
