@@ -13,9 +13,16 @@ type Embedded struct {
 	Parts     []string
 }
 
-// maxScanHits bounds how many containers Scan reports, so a file full of
-// "DXBC" strings cannot make it allocate without limit.
-const maxScanHits = 10000
+// MaxScanHits bounds how many containers Scan reports: a file of
+// containers of 32 bytes each would otherwise cost about twice its size in
+// entries (4 GB for the 2 GiB the page reads). A game's shader cache holds
+// tens of thousands; 10,000, the bound before, cut such a cache short
+// without saying so. Callers say when the scan stopped there (ScanStopped).
+const MaxScanHits = 1_000_000
+
+// ScanStopped reports whether Scan stopped at MaxScanHits, so that more
+// containers may follow the last one found.
+func ScanStopped(found []Embedded) bool { return len(found) >= MaxScanHits }
 
 // Scan looks for containers inside data: every 'DXBC' magic followed by a
 // plausible header (version 1.0, a FileSize that fits, a part table whose
@@ -24,7 +31,7 @@ const maxScanHits = 10000
 func Scan(data []byte) []Embedded {
 	var out []Embedded
 	magic := []byte(Magic)
-	for at := 0; at+HeaderSize <= len(data) && len(out) < maxScanHits; {
+	for at := 0; at+HeaderSize <= len(data) && len(out) < MaxScanHits; {
 		i := bytes.Index(data[at:], magic)
 		if i < 0 {
 			break

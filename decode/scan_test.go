@@ -48,3 +48,29 @@ func TestContainerAt(t *testing.T) {
 		t.Errorf("Scan found %+v, want one container at 4 of 48 bytes", found)
 	}
 }
+
+// A file of many containers (a game's shader cache) is scanned to
+// MaxScanHits, and ScanStopped says the scan stopped there; the 10,000 the
+// scan stopped at before, without a word, no longer cut such a file short.
+func TestScanStopsAtItsBoundAndSaysSo(t *testing.T) {
+	one := make([]byte, decode.HeaderSize) // a container with no parts: the header alone
+	copy(one, decode.Magic)
+	binary.LittleEndian.PutUint16(one[20:], 1)
+	binary.LittleEndian.PutUint32(one[24:], decode.HeaderSize)
+	for _, n := range []int{20000, decode.MaxScanHits, decode.MaxScanHits + 3} {
+		data := make([]byte, 0, 2+n*len(one))
+		data = append(data, "XX"...)
+		for range n {
+			data = append(data, one...)
+		}
+		found := decode.Scan(data)
+		want := min(n, decode.MaxScanHits)
+		if len(found) != want || decode.ScanStopped(found) != (n >= decode.MaxScanHits) {
+			t.Errorf("%d containers: %d found, stopped %v", n, len(found), decode.ScanStopped(found))
+			continue
+		}
+		if last := found[len(found)-1]; last.Offset != int64(2+(want-1)*len(one)) || last.Size != decode.HeaderSize {
+			t.Errorf("%d containers: the last found is at 0x%x, %d bytes", n, last.Offset, last.Size)
+		}
+	}
+}

@@ -397,7 +397,7 @@ func (e *EmbeddedList) Render() app.UI {
 			return app.Elem("p").Text("No containers were found inside it either.")
 		}).Else(func() app.UI {
 			return app.Elem("div").Body(
-				app.Elem("p").Text(fmt.Sprintf("Found %d %s inside it:", len(m.Embedded), plural(len(m.Embedded), "container"))),
+				app.Elem("p").Text(embeddedTitle(m)),
 				e.page.bar("embedded-pager", "containers", len(m.Embedded)),
 				app.Elem("table").ID("embedded").Class("embedded").Body(
 					app.Elem("thead").Body(app.Elem("tr").Body(app.Elem("th").Text("offset"), app.Elem("th").Text("size"), app.Elem("th").Text("parts"), app.Elem("th"))),
@@ -460,4 +460,15 @@ func valClass(n *model.Node) string {
 		return "val absent"
 	}
 	return "val"
+}
+
+// embeddedTitle says how many containers the scan found, and where it
+// stopped when it stopped at its bound.
+func embeddedTitle(m *model.Model) string {
+	n := len(m.Embedded)
+	if m.ScanStopped {
+		last := m.Embedded[n-1]
+		return fmt.Sprintf("Found the first %d containers inside it (the scan stops there; more may follow 0x%x):", n, last.Offset+last.Size)
+	}
+	return fmt.Sprintf("Found %d %s inside it:", n, plural(n, "container"))
 }

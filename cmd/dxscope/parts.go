@@ -44,7 +44,12 @@ func guide(w io.Writer, path string, b []byte) {
 		fmt.Fprintln(w, "no container (DXBC magic) was found inside it")
 		return
 	}
-	fmt.Fprintf(w, "%s inside; name one as PATH@0xOFFSET:\n", plural(len(found), "container"))
+	if decode.ScanStopped(found) {
+		last := found[len(found)-1]
+		fmt.Fprintf(w, "the first %s inside (the scan stops there; more may follow 0x%x); name one as PATH@0xOFFSET:\n", plural(len(found), "container"), last.Offset+last.Size)
+	} else {
+		fmt.Fprintf(w, "%s inside; name one as PATH@0xOFFSET:\n", plural(len(found), "container"))
+	}
 	for i, e := range found {
 		if i == 20 {
 			fmt.Fprintf(w, "  … and %d more\n", len(found)-i)

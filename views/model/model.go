@@ -38,6 +38,9 @@ type Model struct {
 	File     *decode.File      // nil when Data (at Base) is not a container
 	NotFound string            // why Data is not a container, for the message
 	Embedded []decode.Embedded // containers found inside a non-container file
+	// ScanStopped: the scan for Embedded stopped at decode.MaxScanHits, so
+	// more may follow the last one.
+	ScanStopped bool
 
 	Spans    Spans // every span of the container, absolute in Data
 	Parts    []*PartView
@@ -109,6 +112,7 @@ func Build(name string, data []byte, base int64) *Model {
 	if err != nil {
 		m.NotFound = err.Error()
 		m.Embedded = decode.Scan(data)
+		m.ScanStopped = decode.ScanStopped(m.Embedded)
 		return m
 	}
 	m.File = f
