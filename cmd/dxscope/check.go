@@ -74,6 +74,11 @@ func checkFile(path string) []checkResult {
 			r.inner = true
 			out = append(out, r)
 		}
+		if decode.ScanStopped(found) {
+			last, e := &out[len(out)-1], found[len(found)-1]
+			last.Message = strings.TrimPrefix(last.Message+"; ", "; ") +
+				fmt.Sprintf("the scan stops at this container, the %dth found; more may follow 0x%x", len(found), e.Offset+e.Size)
+		}
 		return out
 	} else {
 		return []checkResult{{Path: path, Status: "none", Digest: "-", Message: err.Error()}}

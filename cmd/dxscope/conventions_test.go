@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -56,6 +59,32 @@ func TestVersion(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "dxscope ") || !strings.Contains(out, "go1.") {
 			t.Errorf("%s: %d %q", a, code, out)
 		}
+	}
+}
+
+// A file of more containers than the scan takes (decode.MaxScanHits: a
+// million) says where the scan stopped, in parts' guide and in check.
+func TestScanThatStopsSaysSo(t *testing.T) {
+	one := make([]byte, decode.HeaderSize) // a container of no parts
+	copy(one, decode.Magic)
+	binary.LittleEndian.PutUint16(one[20:], 1)
+	binary.LittleEndian.PutUint32(one[24:], decode.HeaderSize)
+	data := append(make([]byte, 0, 2+(decode.MaxScanHits+2)*len(one)), "XX"...)
+	for range decode.MaxScanHits + 2 {
+		data = append(data, one...)
+	}
+	path := filepath.Join(t.TempDir(), "cache.bin")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	end := 2 + decode.MaxScanHits*len(one)
+	_, _, errs := runCmd("parts", path)
+	if want := fmt.Sprintf("the first %d containers inside (the scan stops there; more may follow 0x%x)", decode.MaxScanHits, end); !strings.Contains(errs, want) {
+		t.Errorf("parts: %.300q, want %q", errs, want)
+	}
+	_, out, errs := runCmd("check", path)
+	if n := strings.Count(out, "\n"); n != decode.MaxScanHits || !strings.Contains(errs, fmt.Sprintf("@0x%x: the scan stops at this container, the %dth found; more may follow 0x%x", end-len(one), decode.MaxScanHits, end)) {
+		t.Errorf("check: %d lines, stderr %.300q", n, errs)
 	}
 }
 
