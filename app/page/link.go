@@ -98,16 +98,11 @@ func (s *State) fileRef() *fileRef {
 	return s.Link.a
 }
 
-// refOf returns the link data of bytes: the shown file's or a database's
-// when it is one of them, else computed.
+// refOf returns the link data of bytes: known (knownRef), finished from
+// the steps HashStep took, else computed.
 func (s *State) refOf(data []byte) *fileRef {
-	if r := s.Link.a; r != nil && sameBytes(r.data, data) {
+	if r := s.knownRef(data); r != nil {
 		return r
-	}
-	for _, d := range s.DB.refs {
-		if d != nil && sameBytes(d.data, data) {
-			return d
-		}
 	}
 	if d := s.Link.hashing; d != nil && d.Of(data) {
 		s.Link.hashing = nil
@@ -129,18 +124,27 @@ const HashAbove = 8 << 20
 // the link sooner (Note) finishes the rest itself.
 func (s *State) HashStep(n int) bool {
 	m := s.Model
-	if m == nil || len(m.Data) <= HashAbove || s.Link.a != nil && sameBytes(s.Link.a.data, m.Data) {
+	if m == nil || len(m.Data) <= HashAbove || s.knownRef(m.Data) != nil {
 		return true
-	}
-	for _, d := range s.DB.refs {
-		if d != nil && sameBytes(d.data, m.Data) {
-			return true
-		}
 	}
 	if s.Link.hashing == nil || !s.Link.hashing.Of(m.Data) {
 		s.Link.hashing = linkstate.NewDigest(m.Data)
 	}
 	return s.Link.hashing.Step(n)
+}
+
+// knownRef returns the link data of bytes already worked out: the shown
+// file's or a database's when it is one of them, else nil.
+func (s *State) knownRef(data []byte) *fileRef {
+	if r := s.Link.a; r != nil && sameBytes(r.data, data) {
+		return r
+	}
+	for _, d := range s.DB.refs {
+		if d != nil && sameBytes(d.data, data) {
+			return d
+		}
+	}
+	return nil
 }
 
 func sameBytes(a, b []byte) bool {

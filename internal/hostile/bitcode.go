@@ -158,15 +158,7 @@ func Program(kind uint32, bc []byte) []byte {
 // abbreviation for records of code code whose operands are an array of
 // bits-bit fields: [literal code, array, fixed(bits)].
 func (w *Bits) abbrevFixedArray(width uint, code uint64, bits uint64) {
-	w.Emit(defineAbbrev, width)
-	w.VBR(3, 5)    // three operands
-	w.Emit(1, 1)   // a literal:
-	w.VBR(code, 8) // the record code
-	w.Emit(0, 1)
-	w.Emit(3, 3) // an array
-	w.Emit(0, 1)
-	w.Emit(1, 3) // of fixed fields
-	w.VBR(bits, 5)
+	w.abbrevArray(width, code, 1, bits)
 }
 
 // arrayRecord writes a record with the abbreviation abbrevFixedArray
@@ -186,17 +178,7 @@ func (w *Bits) arrayRecord(width uint, id uint64, bits uint, ops ...uint64) {
 // the parameter list once per declaration (gigabytes).
 func FunctionTypeBitcode(params, decls int) []byte {
 	w, mod := NewModule()
-	tb := w.Enter(3, 17, 4) // TYPE_BLOCK_ID_NEW
-	w.Unabbrev(4, 1, 3)     // NUMENTRY 3
-	w.Unabbrev(4, 2)        // 0: void
-	w.Unabbrev(4, 7, 32)    // 1: i32
-	w.abbrevFixedArray(4, 21, 2)
-	ops := []uint64{0, 0} // not vararg, returning void
-	for range params {
-		ops = append(ops, 1)
-	}
-	w.arrayRecord(4, 4, 2, ops...) // 2: void (i32, ...)
-	w.Exit(4, tb)
+	w.paramsTypeTable(params)
 	w.abbrevFixedArray(3, 8, 2)
 	for range decls {
 		w.arrayRecord(3, 4, 2, 2, 0, 1, 0) // FUNCTION: type 2, ccc, a declaration, external
@@ -261,4 +243,20 @@ func EntryMetadataBitcode(elems, entries int, same bool) []byte {
 // DXIL part holds EntryMetadataBitcode(elems, entries, same).
 func SharedEntryMetadata(elems, entries int, same bool) []byte {
 	return dxilContainer(EntryMetadataBitcode(elems, entries, same))
+}
+
+// paramsTypeTable writes a TYPE_BLOCK of three types: void (0), i32 (1)
+// and void (i32, …) of params parameters (2).
+func (w *Bits) paramsTypeTable(params int) {
+	tb := w.Enter(3, 17, 4) // TYPE_BLOCK_ID_NEW
+	w.Unabbrev(4, 1, 3)     // NUMENTRY 3
+	w.Unabbrev(4, 2)        // 0: void
+	w.Unabbrev(4, 7, 32)    // 1: i32
+	w.abbrevFixedArray(4, 21, 2)
+	ops := []uint64{0, 0} // not vararg, returning void
+	for range params {
+		ops = append(ops, 1)
+	}
+	w.arrayRecord(4, 4, 2, ops...) // 2: void (i32, ...)
+	w.Exit(4, tb)
 }

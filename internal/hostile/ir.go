@@ -98,16 +98,7 @@ func (w *Bits) typeTable(extra func(next uint64) uint64) uint64 {
 // one "ret void": a few bytes a body, params arguments each.
 func SharedArgumentsBitcode(params, bodies int) []byte {
 	w, mod := NewModule()
-	tb := w.Enter(3, 17, 4)
-	w.Unabbrev(4, 2)     // 0: void
-	w.Unabbrev(4, 7, 32) // 1: i32
-	w.abbrevFixedArray(4, 21, 2)
-	ops := []uint64{0, 0}
-	for range params {
-		ops = append(ops, 1)
-	}
-	w.arrayRecord(4, 4, 2, ops...) // 2: void (i32, ...)
-	w.Exit(4, tb)
+	w.paramsTypeTable(params)
 	w.abbrevLiterals(3, 8, 2, 0, 0, 0) // FUNCTION: type 2, ccc, with a body, external
 	for range bodies {
 		w.Emit(4, 3)
