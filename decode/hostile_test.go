@@ -405,9 +405,7 @@ func TestHostileSharedStructuresCostTheirSize(t *testing.T) {
 		}
 		// Linear: what a byte costs does not grow with the size (a
 		// quadratic decode doubles it at each step).
-		if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
-			t.Errorf("%s: %.0f bytes allocated per input byte at the largest size, %.0f at the smallest", fam.name, last, first)
-		}
+		hostile.Flat(t, fam.name, perByte, 1.5, "bytes allocated")
 	}
 }
 
@@ -471,9 +469,7 @@ func TestHostileSharedArgumentsCostTheirSize(t *testing.T) {
 		}
 		perByte = append(perByte, float64(alloc)/float64(len(data)))
 	}
-	if last, first := perByte[len(perByte)-1], perByte[0]; last > 1.5*first {
-		t.Errorf("%.0f bytes allocated per input byte at the largest size, %.0f at the smallest", last, first)
-	}
+	hostile.Flat(t, "", perByte, 1.5, "bytes allocated")
 }
 
 // TestHostileTypeLookupsCostTheirSize: an instruction's result type found
@@ -497,9 +493,7 @@ func TestHostileTypeLookupsCostTheirSize(t *testing.T) {
 		t.Logf("k=%d: %d bytes decoded in %v", k, len(data), best)
 		perByte = append(perByte, float64(best)/float64(len(data)))
 	}
-	if last, first := perByte[len(perByte)-1], perByte[0]; last > 4*first {
-		t.Errorf("%.1f ns per input byte at the largest size, %.1f at the smallest", last, first)
-	}
+	hostile.Flat(t, "", perByte, 4, "ns")
 }
 
 // TestHostileZlibBombsCostTheirSize: a compressed payload inflates to at

@@ -212,10 +212,7 @@ func module(entry, fnName, res, in, out string) []byte {
 	w.Unabbrev(4, 1, append([]uint64{0}, hostile.Chars(fnName)...)...)
 	w.Exit(4, vst)
 
-	body := w.Enter(3, 12, 4)
-	w.Unabbrev(4, 1, 1) // DECLAREBLOCKS 1
-	w.Unabbrev(4, 10)   // ret void
-	w.Exit(4, body)
+	w.RetVoidBody(3, 4)
 	w.Exit(3, mod)
 	return w.B
 }

@@ -103,6 +103,16 @@ func (w *Bits) Exit(width uint, lenAt int) {
 	le.PutUint32(w.B[lenAt:], uint32((len(w.B)-lenAt-4)/4))
 }
 
+// RetVoidBody writes a function body (FUNCTION_BLOCK, its abbreviations
+// width wide) of one basic block holding "ret void", inside a block whose
+// abbreviations are outer wide.
+func (w *Bits) RetVoidBody(outer, width uint) {
+	fb := w.Enter(outer, 12, width)
+	w.Unabbrev(width, 1, 1) // DECLAREBLOCKS 1
+	w.Unabbrev(width, 10)   // ret void
+	w.Exit(width, fb)
+}
+
 // BlockInfoBitcode is a bitstream whose BLOCKINFO block defines abbrevs
 // abbreviations (each one fixed 1-bit field) for block id 11, followed by
 // blocks empty blocks of that id inside a module block: every block

@@ -104,10 +104,7 @@ func SharedArgumentsBitcode(params, bodies int) []byte {
 		w.Emit(4, 3)
 	}
 	for range bodies {
-		fb := w.Enter(3, 12, 3)
-		w.Unabbrev(3, 1, 1) // DECLAREBLOCKS 1
-		w.Unabbrev(3, 10)   // ret void
-		w.Exit(3, fb)
+		w.RetVoidBody(3, 3)
 	}
 	w.Exit(3, mod)
 	return w.B
