@@ -5,7 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
+	"github.com/dxscope/dxscope/decode/pdb"
 	"github.com/dxscope/dxscope/decode/sm4"
 )
 
@@ -30,6 +32,9 @@ type SourceMap struct {
 	// FirstCode is the instruction index of the entry point's first
 	// instruction (FXC: the first after the declarations), -1 when unknown.
 	FirstCode int
+	// Problems are what mapping stopped short of: the bounds a crafted
+	// file's debug information reaches (none for a compiler's).
+	Problems []Problem `json:",omitempty"`
 }
 
 // SourceFile is one source file the debug information names.
@@ -169,7 +174,12 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 			break
 		}
 	}
-	for _, cl := range d.CodeLines() {
+	lines, full := d.CodeLines()
+	if full > 0 {
+		sm.Problems = append(sm.Problems, Problem{Severity: Warning, Offset: spdb.DataOffset, Part: spdb.Name, Structure: "S_INLINESITE",
+			Message: fmt.Sprintf("%d code offset(s) each took %d inline sites, the most one takes: the lines of any later sites naming them are not applied", full, pdb.MaxInlineVisits)})
+	}
+	for _, cl := range lines {
 		i := index(cl.Offset)
 		if i < 0 {
 			continue
@@ -181,7 +191,12 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 	if sm.FirstCode >= 0 {
 		first = offs[sm.FirstCode]
 	}
-	for _, v := range d.Variables() {
+	vars, short := d.Variables()
+	if short > 0 {
+		sm.Problems = append(sm.Problems, Problem{Severity: Warning, Offset: spdb.DataOffset, Part: spdb.Name, Structure: "S_LOCAL",
+			Message: fmt.Sprintf("%d variable piece(s) named only in part: their types nest past what naming follows (16 array levels, 32 member levels, %d bytes of name, or the members the file may walk)", short, binread.MaxNameLen)})
+	}
+	for _, v := range vars {
 		sv := SourceVariable{Name: v.Name, Variable: v.Variable, Type: v.Type, Function: v.Function, Parameter: v.Parameter,
 			Location: sm4.RegisterName(sm4.OperandType(v.RegisterType), v.Register, v.Component), ValueID: -1,
 			Start: index(v.Start), End: index(v.End), Def: -1,

@@ -180,6 +180,9 @@ func (p *SourcePane) Render() app.UI {
 			}),
 		),
 		app.Elem("p").ID("source-about").Class("source-about").Title(model.Shown(f.Name)).Text(about),
+		app.Range(p.Data.Problems).Slice(func(i int) app.UI {
+			return app.Elem("p").Class("source-about source-problem").Text(p.Data.Problems[i])
+		}),
 		app.Elem("div").ID("source-lines").Class("code-box code-lines source-lines").On("scroll", p.onScroll).OnClick(p.onClick).Body(
 			app.Elem("div").Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
 			app.Raw(p.linesHTML(top, end)),

@@ -25,11 +25,16 @@ func sourceFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("source", false, "each instruction's HLSL line above it, as objdump -S prints it")
 }
 
-// sourceMap is the file's source map, or nil after saying why there is none.
+// sourceMap is the file's source map, or nil after saying why there is
+// none; what the mapping stopped short of goes to stderr.
 func sourceMap(f *decode.File, path string, stderr io.Writer) *decode.SourceMap {
 	sm := decode.Sources(f)
 	if sm == nil {
 		fmt.Fprintf(stderr, "dxscope: %s: no debug information with source positions (a DXIL debug module, FXC's SPDB or SDBG)\n", text.Safe(path))
+		return nil
+	}
+	for _, pr := range sm.Problems {
+		fmt.Fprintf(stderr, "%s\n", pr)
 	}
 	return sm
 }

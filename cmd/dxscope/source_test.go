@@ -171,3 +171,34 @@ func TestPartsOfAPDBFile(t *testing.T) {
 		t.Errorf("parts x.pdb:\n%s\nwant the part list of the container:\n%s", got, plain.String())
 	}
 }
+
+// TestSourceBoundsAreSaid: where a crafted SPDB's debug information passes
+// a bound of the source mapping (a code offset named by more inline sites
+// than it takes; a variable whose type nests past what naming follows), the
+// --source listings and sources say so on stderr, and stdout keeps only
+// the dump.
+func TestSourceBoundsAreSaid(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"inline.dxbc", hostile.SPDBShader(hostile.InlineSitesPDB(100, 4)), "(SPDB S_INLINESITE): 4 code offset(s) each took 64 inline sites, the most one takes"},
+		{"selfarray.dxbc", hostile.SPDBShader(hostile.SelfArrayPDB()), "(SPDB S_LOCAL): 1 variable piece(s) named only in part"},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"asm", path, "--source"}, {"sources", path}} {
+			_, out, errs := runCmd(args...)
+			if !strings.Contains(errs, c.says) {
+				t.Errorf("%s: stderr lacks %q:\n%s", strings.Join(args, " "), c.says, errs)
+			}
+			if strings.Contains(out, "inline sites") || strings.Contains(out, "named only in part") {
+				t.Errorf("%s: a problem on stdout:\n%s", strings.Join(args, " "), out)
+			}
+		}
+	}
+}

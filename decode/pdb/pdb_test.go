@@ -101,8 +101,10 @@ func TestCorpusSPDBDecodes(t *testing.T) {
 			t.Errorf("%s: hlslEntry %q, module %q", names[i], got, f.Modules[0].Name)
 		}
 		sources += len(f.Sources)
-		lines += len(f.CodeLines())
-		vars += len(f.Variables())
+		cl, _ := f.CodeLines()
+		lines += len(cl)
+		vs, _ := f.Variables()
+		vars += len(vs)
 	}
 	t.Logf("%d SPDB parts: %d embedded source files, %d code offsets with lines, %d variable pieces", len(parts), sources, lines, vars)
 }
@@ -247,9 +249,10 @@ func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
 			var f *File
 			var out *report.Sink
 			var lines []CodeLine
+			var full int
 			alloc, d := corpus.Cost(func() {
 				f, out = decodeBytes(b)
-				lines = f.CodeLines()
+				lines, full = f.CodeLines()
 				f.Variables()
 			})
 			inlined := 0
@@ -258,8 +261,12 @@ func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
 			}
 			t.Logf("%s, k=%d: %d bytes, decoded and mapped in %v, %d MB allocated (%d per byte), %d modules, %d sources, %d inline names on %d lines",
 				c.name, k, len(b), d, alloc>>20, alloc/uint64(len(b)), len(f.Modules), len(f.Sources), inlined, len(lines))
-			if len(f.Modules) > 1 || len(f.Sources) > 1 || inlined > maxInlineVisits*len(lines) {
+			if len(f.Modules) > 1 || len(f.Sources) > 1 || inlined > MaxInlineVisits*len(lines) {
 				t.Errorf("%s, k=%d: %d modules, %d sources, %d inline names decoded", c.name, k, len(f.Modules), len(f.Sources), inlined)
+			}
+			// Every offset is named by k sites, more than it takes: each says so.
+			if wantFull := map[bool]int{true: len(lines)}[strings.HasPrefix(c.name, "k inline sites")]; full != wantFull {
+				t.Errorf("%s, k=%d: %d offsets took all the inline sites they may, want %d", c.name, k, full, wantFull)
 			}
 			if c.want != "" {
 				found := false
@@ -288,24 +295,26 @@ func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
 // and a piece named before is named the same again.
 func TestCraftedTypesNameTheirPieces(t *testing.T) {
 	f, _ := decodeBytes(hostile.SelfArrayPDB())
-	vs := f.Variables()
-	if want := strings.Repeat("[]", 16); len(vs) != 1 || vs[0].Type != want {
-		t.Errorf("an array of itself: %+v, want type %q", vs, want)
+	vs, short := f.Variables()
+	if want := strings.Repeat("[]", 16); len(vs) != 1 || vs[0].Type != want || short != 1 {
+		t.Errorf("an array of itself: %+v (%d named short), want type %q, named short", vs, short, want)
 	}
 	for _, c := range []struct {
 		name    string
 		make    func(k int) []byte
 		ks      []int
 		maxName int
+		cut     bool // every piece's name stops at a bound, and Variables says so
 	}{
-		{"k pieces of a struct of 1 KB names inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2, 1024) }, []int{1024, 2048, 4096}, 2*binread.MaxNameLen + 8},
-		{"k pieces of a struct of 2,048 members inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2048, 1) }, []int{1024, 2048, 4096}, 64},
+		{"k pieces of a struct of 1 KB names inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2, 1024) }, []int{1024, 2048, 4096}, 2*binread.MaxNameLen + 8, true},
+		{"k pieces of a struct of 2,048 members inside itself", func(k int) []byte { return hostile.PieceNamesPDB(k, 2048, 1) }, []int{1024, 2048, 4096}, 64, false},
 	} {
 		for _, k := range c.ks {
 			b := c.make(k)
 			f, _ := decodeBytes(b)
 			var vs []Variable
-			alloc, d := corpus.Cost(func() { vs = f.Variables() })
+			var short int
+			alloc, d := corpus.Cost(func() { vs, short = f.Variables() })
 			longest := 0
 			for _, v := range vs {
 				longest = max(longest, len(v.Name))
@@ -313,6 +322,9 @@ func TestCraftedTypesNameTheirPieces(t *testing.T) {
 			t.Logf("%s, k=%d: %d bytes, %d pieces named in %v, %d KB allocated (%d per byte), the longest name %d bytes", c.name, k, len(b), len(vs), d, alloc>>10, alloc/uint64(len(b)), longest)
 			if len(vs) != k || longest > c.maxName {
 				t.Errorf("%s, k=%d: %d pieces, the longest name %d bytes", c.name, k, len(vs), longest)
+			}
+			if want := map[bool]int{true: k}[c.cut]; short != want {
+				t.Errorf("%s, k=%d: %d pieces named short, want %d", c.name, k, short, want)
 			}
 			if limit := 1<<20 + 128*uint64(len(b)); alloc > limit {
 				t.Errorf("%s, k=%d: %d KB allocated naming pieces, over %d KB", c.name, k, alloc>>10, limit>>10)

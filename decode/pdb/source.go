@@ -161,19 +161,20 @@ func decodeAnnotations(b []byte, base uint32) []inlineRange {
 	return out
 }
 
-// maxInlineVisits bounds how many inline sites give one code offset its
+// MaxInlineVisits bounds how many inline sites give one code offset its
 // line: nested sites each do, and FXC nests them a few deep; crafted sites
 // that each cover all the code would cost sites × lines.
-const maxInlineVisits = 64
+const MaxInlineVisits = 64
 
 // CodeLines returns, for each code offset the line tables name, its file,
 // line and column, with the code of inlined functions given the lines of
 // the function it came from (as the compiler's own listing prints them),
 // sorted by offset. A module's inline sites apply to the offsets its own
-// line tables name, each offset taking at most maxInlineVisits of them.
-func (f *File) CodeLines() []CodeLine {
+// line tables name, each offset taking at most MaxInlineVisits of them;
+// full counts the offsets that took that many (later sites naming them
+// were not applied).
+func (f *File) CodeLines() (lines []CodeLine, full int) {
 	at := map[uint32]int{} // offset → index in lines
-	var lines []CodeLine
 	var visits []uint8
 	var module []int32 // per line: the last module (from 1) whose tables name it
 	funcs := f.funcNames()
@@ -262,15 +263,16 @@ func (f *File) CodeLines() []CodeLine {
 					if n := len(c.Inlined); n == 0 || c.Inlined[n-1] != name {
 						c.Inlined = append(c.Inlined, name)
 					}
-					if visits[k]++; visits[k] == maxInlineVisits {
+					if visits[k]++; visits[k] == MaxInlineVisits {
 						next[i] = int32(i + 1)
+						full++
 					}
 				}
 			}
 		}
 	}
 	sort.Slice(lines, func(i, j int) bool { return lines[i].Offset < lines[j].Offset })
-	return lines
+	return lines, full
 }
 
 // Variable is one piece of a variable and the register it lives in over a
@@ -297,8 +299,10 @@ type Variable struct {
 
 // Variables returns every piece of every variable the modules place, in
 // the order of their records (the order the compiler's listing prints them).
-func (f *File) Variables() []Variable {
-	var out []Variable
+// short counts the pieces whose name or type stopped at a bound (a name of
+// binread.MaxNameLen bytes, 32 levels of members, 16 of arrays, the
+// members a file may walk): only a crafted file reaches one.
+func (f *File) Variables() (out []Variable, short int) {
 	funcs := f.funcNames()
 	walk := f.newPieceWalk()
 	for mi := range f.Modules {
@@ -329,8 +333,13 @@ func (f *File) Variables() []Variable {
 				if len(scope) > 0 {
 					v.Function = scope[len(scope)-1]
 				}
-				v.Type = f.typeName(local.Type)
-				v.Name = local.Name + f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent), walk)
+				var cutType, cutName bool
+				v.Type, cutType = f.typeName(local.Type)
+				piece := f.pieceName(local.Type, uint64(d.OffsetParent), uint64(d.SizeInParent), walk)
+				v.Name, cutName = local.Name+piece.name, piece.cut
+				if cutType || cutName {
+					short++
+				}
 				if n := len(d.RegisterOffsets); n > 0 {
 					ro := d.RegisterOffsets[n-1]
 					if d.RegisterType == 3 { // indexable temps: the register, no component
@@ -343,7 +352,7 @@ func (f *File) Variables() []Variable {
 			}
 		}
 	}
-	return out
+	return out, short
 }
 
 // resolve follows modifiers to the type they modify: its index, and its
@@ -363,7 +372,8 @@ func (f *File) resolve(ti uint32) (uint32, *TypeRecord) {
 var simpleTypeNames = map[uint32]string{0x40: "float", 0x41: "double", 0x46: "half", 0x74: "int", 0x75: "uint",
 	0x30: "bool", 0x10: "int8_t", 0x20: "uint8_t", 0x11: "int16_t", 0x21: "uint16_t", 0x12: "int", 0x22: "uint", 0x03: "void"}
 
-func (f *File) typeName(ti uint32) string {
+// typeName is a type's name; cut reports a name stopped at 16 array levels.
+func (f *File) typeName(ti uint32) (name string, cut bool) {
 	// An array's name is its element type's with "[]"; an array of itself
 	// (a crafted file) stops at 16 levels.
 	suffix := ""
@@ -371,27 +381,27 @@ func (f *File) typeName(ti uint32) string {
 		var t *TypeRecord
 		ti, t = f.resolve(ti)
 		if ti < TypeIndexBegin {
-			return simpleTypeNames[ti&0xFF] + suffix
+			return simpleTypeNames[ti&0xFF] + suffix, false
 		}
 		switch {
 		case t == nil:
-			return suffix
+			return suffix, false
 		case t.Vector != nil:
-			return t.Vector.Name + suffix
+			return t.Vector.Name + suffix, false
 		case t.Matrix != nil:
-			return t.Matrix.Name + suffix
+			return t.Matrix.Name + suffix, false
 		case t.Structure != nil:
-			return t.Structure.Name + suffix
+			return t.Structure.Name + suffix, false
 		case t.Array != nil:
 			ti = t.Array.ElementType
 		case t.StridedArray != nil:
 			ti = t.StridedArray.ElementType
 		default:
-			return suffix
+			return suffix, false
 		}
 		suffix += "[]"
 	}
-	return suffix
+	return suffix, true
 }
 
 // typeSize is a type's size in bytes (0 when unknown).
@@ -428,14 +438,20 @@ func (f *File) typeSize(ti uint32) uint64 {
 // FXC's listings do: struct members by name, vector components as .x-.w,
 // matrix elements as ._mRC, array elements as [i]. A piece that is the
 // whole value adds nothing.
-func (f *File) pieceName(ti uint32, off, size uint64, w *pieceWalk) string {
+func (f *File) pieceName(ti uint32, off, size uint64, w *pieceWalk) piece {
 	k := pieceKey{ti, off, size}
-	if name, ok := w.names[k]; ok {
-		return name
+	if p, ok := w.names[k]; ok {
+		return p
 	}
-	name := f.walkPiece(ti, off, size, w)
-	w.names[k] = name
-	return name
+	p := f.walkPiece(ti, off, size, w)
+	w.names[k] = p
+	return p
+}
+
+// piece is a piece's name; cut reports that naming it stopped at a bound.
+type piece struct {
+	name string
+	cut  bool
 }
 
 // pieceWalk bounds what naming the pieces of one file's variables costs:
@@ -446,7 +462,7 @@ func (f *File) pieceName(ti uint32, off, size uint64, w *pieceWalk) string {
 // levels for each piece, and made each name 32 member names long.
 type pieceWalk struct {
 	members int
-	names   map[pieceKey]string
+	names   map[pieceKey]piece
 }
 
 type pieceKey struct {
@@ -460,36 +476,36 @@ func (f *File) newPieceWalk() *pieceWalk {
 	if f.m != nil && f.m.r != nil {
 		n = len(f.m.r.Data)
 	}
-	return &pieceWalk{members: 1<<20 + 64*n, names: map[pieceKey]string{}}
+	return &pieceWalk{members: 1<<20 + 64*n, names: map[pieceKey]piece{}}
 }
 
 // walkPiece names the piece as pieceName says; a name stops growing at
 // binread.MaxNameLen bytes, and a walk out of members stops where it is.
-func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) string {
+func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) piece {
 	name := ""
 	for depth := 0; depth < 32 && len(name) < binread.MaxNameLen; depth++ {
 		whole := f.typeSize(ti)
 		if off == 0 && (size >= whole || whole == 0) {
-			return name
+			return piece{name: name}
 		}
 		_, t := f.resolve(ti)
 		switch {
 		case t == nil: // a scalar
-			return name
+			return piece{name: name}
 		case t.Vector != nil:
 			if t.Vector.Count == 0 {
-				return name
+				return piece{name: name}
 			}
 			elem := max(t.Vector.Size/uint64(t.Vector.Count), 1)
 			i := off / elem
 			if i < 4 {
-				return name + "." + string("xyzw"[i])
+				return piece{name: name + "." + string("xyzw"[i])}
 			}
-			return name + fmt.Sprintf("[%d]", i)
+			return piece{name: name + fmt.Sprintf("[%d]", i)}
 		case t.Matrix != nil:
 			m := t.Matrix
 			if m.Rows == 0 || m.Columns == 0 {
-				return name
+				return piece{name: name}
 			}
 			stride := uint64(m.MajorStride)
 			if stride == 0 {
@@ -499,16 +515,16 @@ func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) string {
 			if m.Attributes&1 == 0 { // column major: each stride is a column
 				row, col = col, row
 			}
-			return name + fmt.Sprintf("._m%d%d", row, col)
+			return piece{name: name + fmt.Sprintf("._m%d%d", row, col)}
 		case t.Structure != nil:
 			fl := f.Types.Record(t.Structure.FieldList)
 			if fl == nil {
-				return name
+				return piece{name: name}
 			}
 			found := false
 			for k, mem := range fl.FieldList {
 				if w.members--; w.members < 0 {
-					return name
+					return piece{name, true}
 				}
 				end := f.typeSize(mem.Type)
 				if end == 0 {
@@ -528,7 +544,7 @@ func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) string {
 				}
 			}
 			if !found {
-				return name
+				return piece{name: name}
 			}
 		case t.Array != nil || t.StridedArray != nil:
 			elemType, stride := uint32(0), uint64(0)
@@ -539,16 +555,16 @@ func (f *File) walkPiece(ti uint32, off, size uint64, w *pieceWalk) string {
 				elemType, stride = t.StridedArray.ElementType, uint64(t.StridedArray.Stride)
 			}
 			if stride == 0 {
-				return name
+				return piece{name: name}
 			}
 			name += fmt.Sprintf("[%d]", off/stride)
 			off %= stride
 			ti = elemType
 		default:
-			return name
+			return piece{name: name}
 		}
 	}
-	return name
+	return piece{name, true} // 32 levels, or binread.MaxNameLen bytes
 }
 
 // funcNames maps the IPI stream's LF_FUNC_ID records, by type index, to the

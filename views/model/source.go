@@ -47,6 +47,7 @@ type SourceView struct {
 	Files     []SourceFileText
 	Insts     []SourceInst // the instructions with a source line, in code order
 	Variables []VariableRow
+	Problems  []string // what the mapping stopped short of (a crafted file's bounds)
 
 	byRange map[[2]int64]int     // an instruction's (Off, Size) → its index in Insts
 	byLine  map[SourceLine][]int // a source line → the indexes of its instructions
@@ -135,6 +136,9 @@ func NewSourceView(sm *decode.SourceMap, pv *PartView) *SourceView {
 	base := pv.Base()
 	sv := &SourceView{Part: pv.Name, PartIndex: pv.Index, Entry: sm.Entry,
 		byRange: map[[2]int64]int{}, byLine: map[SourceLine][]int{}}
+	for _, pr := range sm.Problems {
+		sv.Problems = append(sv.Problems, ShownMessage(pr.String()))
+	}
 	for _, f := range sm.Files {
 		st := SourceFileText{Name: f.Name, From: f.From, HasText: f.HasText}
 		if f.HasText {

@@ -10,6 +10,7 @@ import (
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // TestSourceLinesAgreeWithFXCListing: in FXC's /Zi listing of presentPS,
@@ -215,4 +216,28 @@ func TestDebugInfoGuard(t *testing.T) {
 		corpus.Skip(t, "debug", "no corpus file with debug information")
 	}
 	t.Logf("%d containers with source maps, %d let through by the guard", mapped, guarded)
+}
+
+// TestSourceBoundsShown: what the source mapping of a crafted SPDB stopped
+// short of is in the source view, as the decoder says it. (The crafted
+// shader has no instructions, so no line maps and the page shows no source
+// view; the view is made here from its map with a file added.)
+func TestSourceBoundsShown(t *testing.T) {
+	m := Build("inline.dxbc", hostile.SPDBShader(hostile.InlineSitesPDB(100, 4)), 0)
+	sm := decode.Sources(m.File)
+	if sm == nil {
+		t.Fatal("no source map")
+	}
+	sm.Files = append(sm.Files, decode.SourceFile{Name: "a.hlsl"})
+	var pv *PartView
+	for _, p := range m.Parts[1:] {
+		if p.Name == "SHEX" {
+			pv = p
+		}
+	}
+	sv := NewSourceView(sm, pv)
+	want := "warning at 0x40 (SPDB S_INLINESITE): 4 code offset(s) each took 64 inline sites"
+	if len(sv.Problems) != 1 || !strings.HasPrefix(sv.Problems[0], want) {
+		t.Errorf("problems %q, want one starting %q", sv.Problems, want)
+	}
 }
