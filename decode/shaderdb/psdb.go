@@ -30,6 +30,8 @@ type PSDB struct {
 	Groups     []*PSDBGroup
 	Keys       int64 // rows of keys
 	Values     int64 // rows of vals
+
+	rep *repeats // what its JSON wrote, so that shared lists are written once
 }
 
 // PSDBApplication is the PSDB's app_id row.
@@ -56,6 +58,8 @@ type PSDBGroup struct {
 	Key     Key
 	Version int64
 	Values  []*PSDBValue
+
+	rep *repeats
 }
 
 // PSDBValue is one compiled output (a vals row reached through groups and keys).
@@ -72,7 +76,7 @@ func (v *PSDBValue) Bytes() ([]byte, error) { return v.Blob.Bytes() }
 
 func (d *Database) readPSDB() *PSDB {
 	db := d.SQL
-	p := &PSDB{SchemaNote: PSDBSchemaNote}
+	p := &PSDB{SchemaNote: PSDBSchemaNote, rep: newRepeats(db.Size())}
 	d.note(decode.Note, "this precompiled shader database is read with an unofficial schema: table and column meanings are inferred")
 	forRows(db, "app_id", func(r *sqlite.Row) {
 		if p.App != nil {
@@ -103,7 +107,7 @@ func (d *Database) readPSDB() *PSDB {
 	})
 	groups := map[int64]*PSDBGroup{}
 	forRows(db, "groupkeys", func(r *sqlite.Row) {
-		g := &PSDBGroup{KeyID: intOf(r.Col("keyid")), Key: keyOf(r.Col("key")), Version: intOf(r.Col("version"))}
+		g := &PSDBGroup{KeyID: intOf(r.Col("keyid")), Key: keyOf(r.Col("key")), Version: intOf(r.Col("version")), rep: p.rep}
 		groups[g.KeyID] = g
 		p.Groups = append(p.Groups, g)
 	})

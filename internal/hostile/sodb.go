@@ -1,0 +1,90 @@
+package hostile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// sodbHeader starts the SQL of a state object database with the tables
+// the builders below fill (columns as the published schema names them,
+// only those used).
+const sodbHeader = `PRAGMA page_size = 4096;
+PRAGMA user_version = 2;
+PRAGMA application_id = 0xD3D50DB;
+CREATE TABLE shader_bytecode (Key BLOB NOT NULL PRIMARY KEY, Type TEXT, Bytecode BLOB);
+CREATE TABLE pipeline_states (Key BLOB NOT NULL PRIMARY KEY, RootSignature BLOB, InputLayout BLOB, DepthStencilDesc BLOB, BlendDesc BLOB, SampleDesc_Count INTEGER);
+CREATE TABLE groups (Key BLOB NOT NULL PRIMARY KEY, Version INTEGER NOT NULL, PSOKey BLOB, SOKey BLOB);
+`
+
+// SharedLongDescSQL is the SQL (for the sqlite3 CLI) of a state object
+// database whose pipelines pipeline states all name one depth-stencil
+// description holding a size-byte text, and whose groups groups all name
+// the first pipeline: a printer that writes the description (or the
+// pipeline) out again for each that names it writes pipelines × size bytes.
+func SharedLongDescSQL(pipelines, groups, size int) string {
+	var s strings.Builder
+	s.WriteString(sodbHeader)
+	s.WriteString("CREATE TABLE depth_stencil_descs (Key BLOB NOT NULL PRIMARY KEY, DepthEnable INTEGER, Name TEXT);\nBEGIN;\n")
+	fmt.Fprintf(&s, "INSERT INTO depth_stencil_descs VALUES (X'44', 1, '%s');\n", strings.Repeat("d", size))
+	for i := range pipelines {
+		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, DepthStencilDesc, SampleDesc_Count) VALUES (X'%08x', X'44', 1);\n", i)
+	}
+	for i := range groups {
+		fmt.Fprintf(&s, "INSERT INTO groups VALUES (X'%08x', 1, X'00000000', NULL);\n", i)
+	}
+	s.WriteString("COMMIT;\n")
+	return s.String()
+}
+
+// SharedInputLayoutSQL is the SQL of a state object database whose
+// pipelines pipeline states all name one input layout of elements input
+// elements: every pipeline lists the layout's elements.
+func SharedInputLayoutSQL(pipelines, elements int) string {
+	var s strings.Builder
+	s.WriteString(sodbHeader)
+	s.WriteString(`CREATE TABLE input_element_descs (Key BLOB NOT NULL PRIMARY KEY, SemanticName TEXT NOT NULL, SemanticIndex INTEGER NOT NULL, Format INTEGER NOT NULL);
+CREATE TABLE input_layout_to_input_element_associations (InputLayoutKey BLOB NOT NULL, InputElementKey BLOB NOT NULL);
+BEGIN;
+`)
+	for i := range elements {
+		fmt.Fprintf(&s, "INSERT INTO input_element_descs VALUES (X'%08x', 'TEXCOORD', %d, 2);\n", i, i)
+		fmt.Fprintf(&s, "INSERT INTO input_layout_to_input_element_associations VALUES (X'4c', X'%08x');\n", i)
+	}
+	for i := range pipelines {
+		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, InputLayout, SampleDesc_Count) VALUES (X'%08x', X'4c', 1);\n", i)
+	}
+	s.WriteString("COMMIT;\n")
+	return s.String()
+}
+
+// DescChainSQL is the SQL of a state object database whose one pipeline
+// names a blend description whose render targets name a render-target
+// blend description whose two faces name a depth-stencil operation
+// description whose render targets name the next render-target blend
+// description, levels times: each level is named twice by the one above,
+// so following every reference visits 2^levels descriptions. With cycle
+// the last level names the first again.
+func DescChainSQL(levels int, cycle bool) string {
+	var s strings.Builder
+	s.WriteString(sodbHeader)
+	s.WriteString(`CREATE TABLE blend_descs (Key BLOB NOT NULL PRIMARY KEY, RenderTarget0 BLOB, RenderTarget1 BLOB);
+CREATE TABLE render_target_blend_descs (Key BLOB NOT NULL PRIMARY KEY, FrontFace BLOB, BackFace BLOB);
+CREATE TABLE depth_stencil_op_descs (Key BLOB NOT NULL PRIMARY KEY, RenderTarget0 BLOB, RenderTarget1 BLOB);
+BEGIN;
+INSERT INTO pipeline_states (Key, BlendDesc, SampleDesc_Count) VALUES (X'50', X'42', 1);
+INSERT INTO blend_descs VALUES (X'42', X'00000000', X'00000000');
+`)
+	for i := range levels {
+		fmt.Fprintf(&s, "INSERT INTO render_target_blend_descs VALUES (X'%08x', X'%08x', X'%08x');\n", i, i, i)
+		next := fmt.Sprintf("X'%08x'", i+1)
+		if i == levels-1 {
+			next = "NULL"
+			if cycle {
+				next = "X'00000000'"
+			}
+		}
+		fmt.Fprintf(&s, "INSERT INTO depth_stencil_op_descs VALUES (X'%08x', %s, %s);\n", i, next, next)
+	}
+	s.WriteString("COMMIT;\n")
+	return s.String()
+}
