@@ -29,7 +29,7 @@ func TestHostileDatabaseJSONCostsItsSize(t *testing.T) {
 	}{
 		{"SODB: k pipelines naming one stream-output description of k declarations", func(k int) string { return hostile.SharedStreamOutSQL(k, k) }, []int{125, 250, 500}},
 		{"SODB: k pipelines naming one input layout of k elements", func(k int) string { return hostile.SharedInputLayoutSQL(k, k) }, []int{125, 250, 500}},
-		{"SODB: k groups naming one pipeline whose description holds 64k bytes", func(k int) string { return hostile.SharedLongDescSQL(1, k, 64*k) }, []int{200, 400, 800}},
+		{"SODB: k groups naming one pipeline whose description holds 64k bytes of text", func(k int) string { return hostile.SharedLongDescSQL(1, k, 64*k) }, []int{200, 400, 800}},
 		{"PSDB: k groups naming one value key of k values", func(k int) string { return hostile.SharedValuesPSDBSQL(k, k) }, []int{250, 500, 1000}},
 	} {
 		var perByte []float64

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/sqlite"
 )
 
@@ -218,6 +219,7 @@ type descCache struct {
 	db     *sqlite.DB
 	tables map[string]map[string]*Desc
 	rep    *repeats
+	clip   *clipper
 }
 
 func (c *descCache) load(table string) map[string]*Desc {
@@ -238,7 +240,7 @@ func (c *descCache) load(table string) map[string]*Desc {
 			if i >= len(r.Values) || col.Name == "Key" {
 				continue
 			}
-			d.Fields = append(d.Fields, renderField(col.Name, r.Values[i]))
+			d.Fields = append(d.Fields, c.clip.field(col.Name, r.Values[i]))
 		}
 		m[string(d.Key)] = d
 	}
@@ -273,8 +275,31 @@ func (c *descCache) get(table string, key Key) *Desc {
 
 func (f Field) keyBytes() Key { return Key(f.raw) }
 
-func renderField(name string, v sqlite.Value) Field {
-	f := Field{Name: name}
+// clipper cuts the texts a view holds for names, types and values to
+// binread.MaxNameLen bytes, counting the cuts. Every row of a table holds
+// its columns' names, and every pipeline or state object naming a shader
+// or an export prints its type or name again: a 64 KB name named by 400
+// rows printed 20 MB from 123 KB. Real ones are a few bytes.
+type clipper struct{ cut int }
+
+func (c *clipper) text(s string) string {
+	if len(s) <= binread.MaxNameLen {
+		return s
+	}
+	c.cut++
+	return s[:binread.MaxNameLen]
+}
+
+// note says, once, how many were cut.
+func (c *clipper) note(d *Database) {
+	if c.cut > 0 {
+		d.note(decode.Warning, "%d column names, shader types, export names or text values are longer than %d bytes; this view holds the first %d bytes of each, the file all of them", c.cut, binread.MaxNameLen, binread.MaxNameLen)
+	}
+}
+
+// field renders one column's value under its (clipped) name.
+func (c *clipper) field(name string, v sqlite.Value) Field {
+	f := Field{Name: c.text(name)}
 	switch v.Type {
 	case sqlite.Integer:
 		f.Num = v.Int
@@ -283,7 +308,7 @@ func renderField(name string, v sqlite.Value) Field {
 	case sqlite.Float:
 		f.Value = strconv.FormatFloat(v.Float, 'g', -1, 64)
 	case sqlite.Text:
-		f.Value = strconv.Quote(v.Text())
+		f.Value = strconv.Quote(c.text(v.Text()))
 	case sqlite.Blob:
 		k := keyOf(v)
 		f.Value = k.String()
@@ -297,6 +322,8 @@ func renderField(name string, v sqlite.Value) Field {
 func (d *Database) readSODB() *SODB {
 	db := d.SQL
 	s := &SODB{shaders: map[string]*Shader{}, rootSig: map[string]*RootSignature{}, rep: newRepeats(db.Size())}
+	clip := &clipper{}
+	defer clip.note(d)
 	forRows(db, "app_id", func(r *sqlite.Row) {
 		if s.App != nil {
 			d.note(decode.Warning, "app_id has more than one row; the first is shown")
@@ -306,7 +333,7 @@ func (d *Database) readSODB() *SODB {
 			AppVersion: Version4(intOf(r.Col("app_version"))), EngineVersion: Version4(intOf(r.Col("engine_version")))}
 	})
 	if !forRows(db, "shader_bytecode", func(r *sqlite.Row) {
-		sh := &Shader{Key: keyOf(r.Col("Key")), Type: r.Col("Type").Text(), Blob: blobRef("shader_bytecode", "Bytecode", r), rep: s.rep}
+		sh := &Shader{Key: keyOf(r.Col("Key")), Type: clip.text(r.Col("Type").Text()), Blob: blobRef("shader_bytecode", "Bytecode", r), rep: s.rep}
 		sh.Size = sh.Blob.Size
 		if r.Col("Bytecode").Type != sqlite.Blob {
 			d.note(decode.Warning, "shader_bytecode row %d (key %s) holds %s, not a BLOB, in Bytecode", r.Rowid, sh.Key, r.Col("Bytecode").Type)
@@ -323,7 +350,7 @@ func (d *Database) readSODB() *SODB {
 		s.rootSig[string(rs.Key)] = rs
 	})
 
-	cache := &descCache{db: db, tables: map[string]map[string]*Desc{}, rep: s.rep}
+	cache := &descCache{db: db, tables: map[string]map[string]*Desc{}, rep: s.rep, clip: clip}
 	// Input layouts: layout key -> element descriptions, in association order.
 	layouts := map[string][]*Desc{}
 	forRows(db, "input_layout_to_input_element_associations", func(r *sqlite.Row) {
@@ -380,7 +407,7 @@ func (d *Database) readSODB() *SODB {
 			p.Descs = append(p.Descs, desc)
 		}
 		for _, c := range []string{"SampleDesc_Count", "SampleDesc_Quality", "SampleMask", "IBStripCutValue", "PrimitiveTopology", "DSVFormat", "NodeMask", "Flags"} {
-			p.Fields = append(p.Fields, renderField(c, r.Col(c)))
+			p.Fields = append(p.Fields, clip.field(c, r.Col(c)))
 		}
 		s.Pipelines = append(s.Pipelines, p)
 		pipes[string(p.Key)] = p
@@ -396,7 +423,7 @@ func (d *Database) readSODB() *SODB {
 	})
 	exports := map[string]Export{}
 	forRows(db, "exports", func(r *sqlite.Row) {
-		exports[string(keyOf(r.Col("Key")))] = Export{Name: r.Col("Name").Text(), ExportToRename: r.Col("ExportToRename").Text(), Flags: intOf(r.Col("Flags"))}
+		exports[string(keyOf(r.Col("Key")))] = Export{Name: clip.text(r.Col("Name").Text()), ExportToRename: clip.text(r.Col("ExportToRename").Text()), Flags: intOf(r.Col("Flags"))}
 	})
 	soFor := func(r *sqlite.Row, table string) *StateObject {
 		k := keyOf(r.Col("StateObjectKey"))

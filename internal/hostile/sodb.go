@@ -18,14 +18,23 @@ CREATE TABLE groups (Key BLOB NOT NULL PRIMARY KEY, Version INTEGER NOT NULL, PS
 
 // SharedLongDescSQL is the SQL (for the sqlite3 CLI) of a state object
 // database whose pipelines pipeline states all name one depth-stencil
-// description holding a size-byte text, and whose groups groups all name
-// the first pipeline: a printer that writes the description (or the
-// pipeline) out again for each that names it writes pipelines × size bytes.
+// description holding size bytes of text (in texts of 1,000 bytes, one a
+// column), and whose groups groups all name the first pipeline: a printer
+// that writes the description (or the pipeline) out again for each that
+// names it writes pipelines × size bytes.
 func SharedLongDescSQL(pipelines, groups, size int) string {
 	var s strings.Builder
 	s.WriteString(sodbHeader)
-	s.WriteString("CREATE TABLE depth_stencil_descs (Key BLOB NOT NULL PRIMARY KEY, DepthEnable INTEGER, Name TEXT);\nBEGIN;\n")
-	fmt.Fprintf(&s, "INSERT INTO depth_stencil_descs VALUES (X'44', 1, '%s');\n", strings.Repeat("d", size))
+	n := max(size/1000, 1)
+	s.WriteString("CREATE TABLE depth_stencil_descs (Key BLOB NOT NULL PRIMARY KEY, DepthEnable INTEGER")
+	for i := range n {
+		fmt.Fprintf(&s, ", Text%d TEXT", i)
+	}
+	s.WriteString(");\nBEGIN;\nINSERT INTO depth_stencil_descs VALUES (X'44', 1")
+	for range n {
+		fmt.Fprintf(&s, ", '%s'", strings.Repeat("d", 1000))
+	}
+	s.WriteString(");\n")
 	for i := range pipelines {
 		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, DepthStencilDesc, SampleDesc_Count) VALUES (X'%08x', X'44', 1);\n", i)
 	}
@@ -84,6 +93,36 @@ INSERT INTO blend_descs VALUES (X'42', X'00000000', X'00000000');
 			}
 		}
 		fmt.Fprintf(&s, "INSERT INTO depth_stencil_op_descs VALUES (X'%08x', %s, %s);\n", i, next, next)
+	}
+	s.WriteString("COMMIT;\n")
+	return s.String()
+}
+
+// SharedExportSQL is the SQL of a state object database whose objects
+// state objects each use one DXIL library exporting one export whose name
+// is size bytes long, and whose pipelines pipeline states each name, for
+// each of their two stages, one shader whose type is a size-byte text: a
+// printer that writes the name (or the type) for each that names it
+// writes objects × size bytes.
+func SharedExportSQL(objects, pipelines, size int) string {
+	var s strings.Builder
+	s.WriteString(sodbHeader)
+	s.WriteString(`CREATE TABLE state_objects (Key BLOB NOT NULL PRIMARY KEY, Type INTEGER, NodeMask INTEGER, Flags INTEGER, AddToStateObjectParent BLOB);
+CREATE TABLE exports (Key BLOB NOT NULL PRIMARY KEY, Name TEXT NOT NULL, ExportToRename TEXT, Flags INTEGER NOT NULL);
+CREATE TABLE so_to_dxil_lib_associations (StateObjectKey BLOB NOT NULL, DxilLibKey BLOB NOT NULL, ExportKey BLOB);
+ALTER TABLE pipeline_states ADD COLUMN ByteCode_VS BLOB;
+ALTER TABLE pipeline_states ADD COLUMN ByteCode_PS BLOB;
+BEGIN;
+`)
+	long := strings.Repeat("e", size)
+	fmt.Fprintf(&s, "INSERT INTO shader_bytecode VALUES (X'4c', '%s', X'00');\n", long)
+	fmt.Fprintf(&s, "INSERT INTO exports VALUES (X'45', '%s', NULL, 0);\n", long)
+	for i := range objects {
+		fmt.Fprintf(&s, "INSERT INTO state_objects VALUES (X'%08x', 3, 0, 0, NULL);\n", i)
+		fmt.Fprintf(&s, "INSERT INTO so_to_dxil_lib_associations VALUES (X'%08x', X'4c', X'45');\n", i)
+	}
+	for i := range pipelines {
+		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, ByteCode_VS, ByteCode_PS, SampleDesc_Count) VALUES (X'%08x', X'4c', X'4c', 1);\n", i)
 	}
 	s.WriteString("COMMIT;\n")
 	return s.String()
