@@ -67,3 +67,25 @@ func TestDBTextOfLongNamesCostsItsSize(t *testing.T) {
 		}
 	}
 }
+
+// TestDBTextOfLongKeysCostsItsSize (issue: hostile input, fourth round): k
+// PSDB values of one key 64k bytes long printed the key, in hex, with each
+// value: 20 MB of text and of JSON from 57 KB at k=400. A value holds the
+// first 1,024 bytes of its key and the view says so; text and JSON stay
+// under 64 bytes per input byte.
+func TestDBTextOfLongKeysCostsItsSize(t *testing.T) {
+	for _, k := range []int{100, 200, 400} {
+		path := filepath.Join(t.TempDir(), "keys.psdb")
+		corpus.SQLite(t, path, hostile.LongKeyPSDBSQL(k, 64*k))
+		size := fileSize(t, path)
+		out := runOK(t, "db", path)
+		js := runOK(t, "db", "--json", path)
+		t.Logf("k=%d: %d bytes of text, %d of JSON for a %d-byte database", k, len(out), len(js), size)
+		if !strings.Contains(out, fmt.Sprintf("%d values belong to keys longer than 1024 bytes", k)) {
+			t.Errorf("k=%d: no problem says the keys were cut", k)
+		}
+		if int64(len(out)) > 64*size || int64(len(js)) > 64*size {
+			t.Errorf("k=%d: %d bytes of text and %d of JSON for %d bytes", k, len(out), len(js), size)
+		}
+	}
+}

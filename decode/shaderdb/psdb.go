@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/sqlite"
 )
 
@@ -95,9 +96,17 @@ func (d *Database) readPSDB() *PSDB {
 		p.Keys++
 	})
 	vals := map[int64][]*PSDBValue{}
+	cut := 0
 	forRows(db, "vals", func(r *sqlite.Row) {
 		id := intOf(r.Col("keyid"))
-		v := &PSDBValue{KeyID: id, Key: keys[id], Type: CompilerValueType(intOf(r.Col("type"))), Blob: blobRef("vals", "value", r)}
+		// Every value shows its key: a long one is held to its first
+		// binread.MaxNameLen bytes, or values × its length are printed.
+		key := keys[id]
+		if len(key) > binread.MaxNameLen {
+			key = key[:binread.MaxNameLen:binread.MaxNameLen]
+			cut++
+		}
+		v := &PSDBValue{KeyID: id, Key: key, Type: CompilerValueType(intOf(r.Col("type"))), Blob: blobRef("vals", "value", r)}
 		v.Size = v.Blob.Size
 		if _, ok := keys[id]; !ok {
 			d.note(decode.Warning, "vals row %d names key id %d, which is not in keys", r.Rowid, id)
@@ -105,6 +114,9 @@ func (d *Database) readPSDB() *PSDB {
 		vals[id] = append(vals[id], v)
 		p.Values++
 	})
+	if cut > 0 {
+		d.note(decode.Warning, "%d values belong to keys longer than %d bytes; this view holds the first %d bytes of each such key, the file all of them", cut, binread.MaxNameLen, binread.MaxNameLen)
+	}
 	groups := map[int64]*PSDBGroup{}
 	forRows(db, "groupkeys", func(r *sqlite.Row) {
 		g := &PSDBGroup{KeyID: intOf(r.Col("keyid")), Key: keyOf(r.Col("key")), Version: intOf(r.Col("version")), rep: p.rep}

@@ -740,7 +740,7 @@ func FuzzShaderDB(f *testing.F) {
 	// more than the seeds' sizes; their cost per reference shows at once).
 	for i, sql := range []string{hostile.SharedStreamOutSQL(40, 40), hostile.SharedInputLayoutSQL(40, 40), hostile.SharedLongDescSQL(1, 40, 2000),
 		hostile.SharedValuesPSDBSQL(40, 40), hostile.DescChainSQL(6, false), hostile.DescChainSQL(3, true), hostile.WideTableSQL(300, 300),
-		hostile.SharedExportSQL(20, 20, 2000)} {
+		hostile.SharedExportSQL(20, 20, 2000), hostile.LongKeyPSDBSQL(20, 2000)} {
 		f.Add(corpus.SQLite(f, filepath.Join(f.TempDir(), fmt.Sprintf("seed%d.db", i)), sql))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -127,3 +127,26 @@ BEGIN;
 	s.WriteString("COMMIT;\n")
 	return s.String()
 }
+
+// LongKeyPSDBSQL is the SQL of a precompiled shader database whose values
+// compiled values all belong to one key of size bytes: a printer that
+// writes a value's key with each value writes values × size bytes.
+func LongKeyPSDBSQL(values, size int) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, `PRAGMA page_size = 4096;
+CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
+CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
+CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
+CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
+CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
+BEGIN;
+INSERT INTO keys VALUES (0, zeroblob(%d), 0);
+INSERT INTO groupkeys VALUES (1, X'01', 1);
+INSERT INTO groups VALUES (1, 0);
+`, size)
+	for i := range values {
+		fmt.Fprintf(&s, "INSERT INTO vals VALUES (0, %d, X'%08x');\n", i%4, i)
+	}
+	s.WriteString("COMMIT;\n")
+	return s.String()
+}
