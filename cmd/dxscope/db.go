@@ -214,20 +214,30 @@ func (s seenLists) again(first any, n int) bool {
 	return false
 }
 
+// maxLine is the longest description line printed again in full: a
+// description of a few long values (a 64 KB text) named by every pipeline
+// is printed once, as a long list is. Real lines are under 1 KB.
+const maxLine = 4 << 10
+
 func writeDesc(w io.Writer, d *shaderdb.Desc, indent string, depth int, seen seenLists) {
 	if d.Missing {
 		printf(w, "%s%s %s: (missing)\n", indent, d.Table, d.Key)
 		return
 	}
-	if seen.again(d, len(d.Fields)) {
+	if seen[d] {
 		printf(w, "%s%s %s: %d fields, as above\n", indent, d.Table, d.Key, len(d.Fields))
 		return
 	}
 	var fs []string
+	n := 0
 	for _, f := range d.Fields {
 		if f.Ref == nil {
 			fs = append(fs, text.Safe(f.String()))
+			n += len(fs[len(fs)-1]) + 1
 		}
+	}
+	if len(d.Fields) > maxListed || n > maxLine {
+		seen[d] = true
 	}
 	printf(w, "%s%s %s: %s\n", indent, d.Table, d.Key, strings.Join(fs, " "))
 	if depth < 2 {

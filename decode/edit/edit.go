@@ -76,16 +76,25 @@ func Load(f *decode.File) (*Container, error) {
 	}
 	c := &Container{Version: h.Version, Original: f.Digest.Status}
 	var priv []Part
+	var total int64 // the parts' bytes with their headers
 	for _, p := range f.Parts {
 		if int64(len(p.Data())) != int64(p.Size) {
 			return nil, fmt.Errorf("part %d (%s) says it holds %d bytes but the file has %d of them: the writer will not invent the rest", p.Index, safeName(p.Name), p.Size, len(p.Data()))
 		}
+		total += decode.PartHeaderSize + int64(p.Size)
 		part := Part{Name: p.Name, Data: p.Data(), Unaligned: p.Offset%4 != 0, loaded: true}
 		if p.Name == Private {
 			priv = append(priv, part)
 			continue
 		}
 		c.Parts = append(c.Parts, part)
+	}
+	// Parts that share bytes (many listed at one offset) would each be
+	// written with their own copy: thousands of parts naming one of 64 KB
+	// make 256 MB from 80 KB. Parts that do not overlap fit after the
+	// offset table; DXC writes no other kind.
+	if room := f.Length - int64(decode.HeaderSize) - 4*int64(len(f.Parts)); total > room {
+		return nil, fmt.Errorf("the parts hold %d bytes with their headers but the file has %d after its offset table: some parts share bytes, and the writer will not copy them once for each", total, max(room, 0))
 	}
 	c.Parts = append(c.Parts, priv...)
 	return c, nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // The FourCCs the fuzzer's edits name: the parts real files have, and one
@@ -48,6 +49,7 @@ func FuzzWrite(f *testing.F) {
 			f.Add(b, []byte{1, 0, 3, 0, 1, 1, 5, 3, 9, 1, 7, 1})
 		}
 	}
+	f.Add(hostile.SharedPartContainer(64, 1024), []byte{0}) // parts sharing bytes: refused
 	n := 0
 	for _, e := range corpus.Available() {
 		if e.Size > 8<<10 || n >= 24 {

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/sqlite"
 )
 
@@ -30,6 +31,8 @@ type PSDB struct {
 	Groups     []*PSDBGroup
 	Keys       int64 // rows of keys
 	Values     int64 // rows of vals
+
+	rep *repeats // what its JSON wrote, so that shared lists are written once
 }
 
 // PSDBApplication is the PSDB's app_id row.
@@ -56,6 +59,8 @@ type PSDBGroup struct {
 	Key     Key
 	Version int64
 	Values  []*PSDBValue
+
+	rep *repeats
 }
 
 // PSDBValue is one compiled output (a vals row reached through groups and keys).
@@ -72,7 +77,7 @@ func (v *PSDBValue) Bytes() ([]byte, error) { return v.Blob.Bytes() }
 
 func (d *Database) readPSDB() *PSDB {
 	db := d.SQL
-	p := &PSDB{SchemaNote: PSDBSchemaNote}
+	p := &PSDB{SchemaNote: PSDBSchemaNote, rep: newRepeats(db.Size())}
 	d.note(decode.Note, "this precompiled shader database is read with an unofficial schema: table and column meanings are inferred")
 	forRows(db, "app_id", func(r *sqlite.Row) {
 		if p.App != nil {
@@ -91,9 +96,17 @@ func (d *Database) readPSDB() *PSDB {
 		p.Keys++
 	})
 	vals := map[int64][]*PSDBValue{}
+	cut := 0
 	forRows(db, "vals", func(r *sqlite.Row) {
 		id := intOf(r.Col("keyid"))
-		v := &PSDBValue{KeyID: id, Key: keys[id], Type: CompilerValueType(intOf(r.Col("type"))), Blob: blobRef("vals", "value", r)}
+		// Every value shows its key: a long one is held to its first
+		// binread.MaxNameLen bytes, or values × its length are printed.
+		key := keys[id]
+		if len(key) > binread.MaxNameLen {
+			key = key[:binread.MaxNameLen:binread.MaxNameLen]
+			cut++
+		}
+		v := &PSDBValue{KeyID: id, Key: key, Type: CompilerValueType(intOf(r.Col("type"))), Blob: blobRef("vals", "value", r)}
 		v.Size = v.Blob.Size
 		if _, ok := keys[id]; !ok {
 			d.note(decode.Warning, "vals row %d names key id %d, which is not in keys", r.Rowid, id)
@@ -101,9 +114,12 @@ func (d *Database) readPSDB() *PSDB {
 		vals[id] = append(vals[id], v)
 		p.Values++
 	})
+	if cut > 0 {
+		d.note(decode.Warning, "%d values belong to keys longer than %d bytes; this view holds the first %d bytes of each such key, the file all of them", cut, binread.MaxNameLen, binread.MaxNameLen)
+	}
 	groups := map[int64]*PSDBGroup{}
 	forRows(db, "groupkeys", func(r *sqlite.Row) {
-		g := &PSDBGroup{KeyID: intOf(r.Col("keyid")), Key: keyOf(r.Col("key")), Version: intOf(r.Col("version"))}
+		g := &PSDBGroup{KeyID: intOf(r.Col("keyid")), Key: keyOf(r.Col("key")), Version: intOf(r.Col("version")), rep: p.rep}
 		groups[g.KeyID] = g
 		p.Groups = append(p.Groups, g)
 	})

@@ -2,6 +2,7 @@ package shaderdb
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/sqlite"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 func open(t testing.TB, raw []byte) *Database {
@@ -734,12 +736,22 @@ func generateBigSODB(b *testing.B, n int) []byte {
 // SQLite reader's seeds.
 func FuzzShaderDB(f *testing.F) {
 	corpus.AddSeeds(f, "testdata/seed.*", "../sqlite/testdata/*.db")
+	// Rows naming rows and a schema's columns, small (the JSON's stubs need
+	// more than the seeds' sizes; their cost per reference shows at once).
+	for i, sql := range []string{hostile.SharedStreamOutSQL(40, 40), hostile.SharedInputLayoutSQL(40, 40), hostile.SharedLongDescSQL(1, 40, 2000),
+		hostile.SharedValuesPSDBSQL(40, 40), hostile.DescChainSQL(6, false), hostile.DescChainSQL(3, true), hostile.WideTableSQL(300, 300),
+		hostile.SharedExportSQL(20, 20, 2000), hostile.LongKeyPSDBSQL(20, 2000)} {
+		f.Add(corpus.SQLite(f, filepath.Join(f.TempDir(), fmt.Sprintf("seed%d.db", i)), sql))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.Watchdog(10*time.Second, "FuzzShaderDB")()
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
 		d, err := Open(b)
 		if err != nil {
 			return
+		}
+		if _, err := json.Marshal(d); err != nil {
+			t.Fatalf("JSON: %v", err)
 		}
 		d.ScanBlobs()
 		for _, c := range d.Containers() {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/sqlite"
 )
 
@@ -20,6 +21,7 @@ type SODB struct {
 
 	shaders map[string]*Shader
 	rootSig map[string]*RootSignature
+	rep     *repeats // what its JSON wrote, so that shared things are written once
 }
 
 // Application is the app_id row: who recorded the database.
@@ -51,6 +53,7 @@ type Shader struct {
 
 	info  *ContainerInfo
 	Users int // pipeline stages and state objects that use it
+	rep   *repeats
 }
 
 // Bytes reads the container.
@@ -104,6 +107,8 @@ type PipelineState struct {
 	Stages           []*Stage
 	Descs            []*Desc // depth-stencil, render-target formats, blend, rasterizer, view instancing, stream output
 	Fields           []Field // the plain columns: sample desc, mask, strip cut, topology type, DSV format, node mask, flags
+
+	rep *repeats
 }
 
 // Stage returns the stage of that name ("VS"), or nil.
@@ -123,6 +128,8 @@ type Desc struct {
 	Key     Key
 	Fields  []Field
 	Missing bool // the key was not found in Table
+
+	rep *repeats
 }
 
 // Field is one named column value.
@@ -158,6 +165,8 @@ type StateObject struct {
 	GlobalRootSigs []*RootSignature
 	LocalRootSigs  []*RootSignature
 	Subobjects     []*Desc // hit groups, shader/pipeline configs, generic programs, work graphs, associations
+
+	rep *repeats
 }
 
 // DxilLibrary is a DXIL library subobject of a state object.
@@ -209,7 +218,8 @@ var soAssociations = []struct{ table, column, target string }{
 type descCache struct {
 	db     *sqlite.DB
 	tables map[string]map[string]*Desc
-	depth  int
+	rep    *repeats
+	clip   *clipper
 }
 
 func (c *descCache) load(table string) map[string]*Desc {
@@ -225,16 +235,25 @@ func (c *descCache) load(table string) map[string]*Desc {
 	rows := t.Rows()
 	for rows.Next() {
 		r := rows.Row()
-		d := &Desc{Table: table, Key: keyOf(r.Col("Key"))}
+		d := &Desc{Table: table, Key: keyOf(r.Col("Key")), rep: c.rep}
 		for i, col := range t.Columns {
 			if i >= len(r.Values) || col.Name == "Key" {
 				continue
 			}
-			d.Fields = append(d.Fields, renderField(col.Name, r.Values[i]))
+			d.Fields = append(d.Fields, c.clip.field(col.Name, r.Values[i]))
 		}
 		m[string(d.Key)] = d
 	}
-	// Resolve nested descriptions after the table is loaded (one level of tables refer to others).
+	// Resolve nested descriptions after the table is loaded (one level of
+	// tables refer to others). A table that is itself named that way is not
+	// followed further, as the schema's are not: a hostile one naming
+	// another in a loop, or each level naming the next twice (2^levels
+	// descriptions to write out), shows its keys.
+	for _, target := range nestedRefs {
+		if target == table {
+			return m
+		}
+	}
 	for _, d := range m {
 		for i := range d.Fields {
 			f := &d.Fields[i]
@@ -256,8 +275,31 @@ func (c *descCache) get(table string, key Key) *Desc {
 
 func (f Field) keyBytes() Key { return Key(f.raw) }
 
-func renderField(name string, v sqlite.Value) Field {
-	f := Field{Name: name}
+// clipper cuts the texts a view holds for names, types and values to
+// binread.MaxNameLen bytes, counting the cuts. Every row of a table holds
+// its columns' names, and every pipeline or state object naming a shader
+// or an export prints its type or name again: a 64 KB name named by 400
+// rows printed 20 MB from 123 KB. Real ones are a few bytes.
+type clipper struct{ cut int }
+
+func (c *clipper) text(s string) string {
+	if len(s) <= binread.MaxNameLen {
+		return s
+	}
+	c.cut++
+	return s[:binread.MaxNameLen]
+}
+
+// note says, once, how many were cut.
+func (c *clipper) note(d *Database) {
+	if c.cut > 0 {
+		d.note(decode.Warning, "%d column names, shader types, export names or text values are longer than %d bytes; this view holds the first %d bytes of each, the file all of them", c.cut, binread.MaxNameLen, binread.MaxNameLen)
+	}
+}
+
+// field renders one column's value under its (clipped) name.
+func (c *clipper) field(name string, v sqlite.Value) Field {
+	f := Field{Name: c.text(name)}
 	switch v.Type {
 	case sqlite.Integer:
 		f.Num = v.Int
@@ -266,7 +308,7 @@ func renderField(name string, v sqlite.Value) Field {
 	case sqlite.Float:
 		f.Value = strconv.FormatFloat(v.Float, 'g', -1, 64)
 	case sqlite.Text:
-		f.Value = strconv.Quote(v.Text())
+		f.Value = strconv.Quote(c.text(v.Text()))
 	case sqlite.Blob:
 		k := keyOf(v)
 		f.Value = k.String()
@@ -279,7 +321,9 @@ func renderField(name string, v sqlite.Value) Field {
 
 func (d *Database) readSODB() *SODB {
 	db := d.SQL
-	s := &SODB{shaders: map[string]*Shader{}, rootSig: map[string]*RootSignature{}}
+	s := &SODB{shaders: map[string]*Shader{}, rootSig: map[string]*RootSignature{}, rep: newRepeats(db.Size())}
+	clip := &clipper{}
+	defer clip.note(d)
 	forRows(db, "app_id", func(r *sqlite.Row) {
 		if s.App != nil {
 			d.note(decode.Warning, "app_id has more than one row; the first is shown")
@@ -289,7 +333,7 @@ func (d *Database) readSODB() *SODB {
 			AppVersion: Version4(intOf(r.Col("app_version"))), EngineVersion: Version4(intOf(r.Col("engine_version")))}
 	})
 	if !forRows(db, "shader_bytecode", func(r *sqlite.Row) {
-		sh := &Shader{Key: keyOf(r.Col("Key")), Type: r.Col("Type").Text(), Blob: blobRef("shader_bytecode", "Bytecode", r)}
+		sh := &Shader{Key: keyOf(r.Col("Key")), Type: clip.text(r.Col("Type").Text()), Blob: blobRef("shader_bytecode", "Bytecode", r), rep: s.rep}
 		sh.Size = sh.Blob.Size
 		if r.Col("Bytecode").Type != sqlite.Blob {
 			d.note(decode.Warning, "shader_bytecode row %d (key %s) holds %s, not a BLOB, in Bytecode", r.Rowid, sh.Key, r.Col("Bytecode").Type)
@@ -306,7 +350,7 @@ func (d *Database) readSODB() *SODB {
 		s.rootSig[string(rs.Key)] = rs
 	})
 
-	cache := &descCache{db: db, tables: map[string]map[string]*Desc{}}
+	cache := &descCache{db: db, tables: map[string]map[string]*Desc{}, rep: s.rep, clip: clip}
 	// Input layouts: layout key -> element descriptions, in association order.
 	layouts := map[string][]*Desc{}
 	forRows(db, "input_layout_to_input_element_associations", func(r *sqlite.Row) {
@@ -324,7 +368,7 @@ func (d *Database) readSODB() *SODB {
 
 	pipes := map[string]*PipelineState{}
 	forRows(db, "pipeline_states", func(r *sqlite.Row) {
-		p := &PipelineState{Key: keyOf(r.Col("Key")), RootSignatureKey: keyOf(r.Col("RootSignature")), InputLayoutKey: keyOf(r.Col("InputLayout"))}
+		p := &PipelineState{Key: keyOf(r.Col("Key")), RootSignatureKey: keyOf(r.Col("RootSignature")), InputLayoutKey: keyOf(r.Col("InputLayout")), rep: s.rep}
 		if p.RootSignatureKey != nil {
 			p.RootSignature = s.rootSig[string(p.RootSignatureKey)]
 			if p.RootSignature == nil {
@@ -363,7 +407,7 @@ func (d *Database) readSODB() *SODB {
 			p.Descs = append(p.Descs, desc)
 		}
 		for _, c := range []string{"SampleDesc_Count", "SampleDesc_Quality", "SampleMask", "IBStripCutValue", "PrimitiveTopology", "DSVFormat", "NodeMask", "Flags"} {
-			p.Fields = append(p.Fields, renderField(c, r.Col(c)))
+			p.Fields = append(p.Fields, clip.field(c, r.Col(c)))
 		}
 		s.Pipelines = append(s.Pipelines, p)
 		pipes[string(p.Key)] = p
@@ -372,14 +416,14 @@ func (d *Database) readSODB() *SODB {
 	// State objects and their subobjects.
 	sos := map[string]*StateObject{}
 	forRows(db, "state_objects", func(r *sqlite.Row) {
-		so := &StateObject{Key: keyOf(r.Col("Key")), Type: intOf(r.Col("Type")), NodeMask: intOf(r.Col("NodeMask")), Flags: intOf(r.Col("Flags")), ParentKey: keyOf(r.Col("AddToStateObjectParent"))}
+		so := &StateObject{Key: keyOf(r.Col("Key")), Type: intOf(r.Col("Type")), NodeMask: intOf(r.Col("NodeMask")), Flags: intOf(r.Col("Flags")), ParentKey: keyOf(r.Col("AddToStateObjectParent")), rep: s.rep}
 		so.TypeName = enumStateObjectType.name(so.Type)
 		s.StateObjects = append(s.StateObjects, so)
 		sos[string(so.Key)] = so
 	})
 	exports := map[string]Export{}
 	forRows(db, "exports", func(r *sqlite.Row) {
-		exports[string(keyOf(r.Col("Key")))] = Export{Name: r.Col("Name").Text(), ExportToRename: r.Col("ExportToRename").Text(), Flags: intOf(r.Col("Flags"))}
+		exports[string(keyOf(r.Col("Key")))] = Export{Name: clip.text(r.Col("Name").Text()), ExportToRename: clip.text(r.Col("ExportToRename").Text()), Flags: intOf(r.Col("Flags"))}
 	})
 	soFor := func(r *sqlite.Row, table string) *StateObject {
 		k := keyOf(r.Col("StateObjectKey"))

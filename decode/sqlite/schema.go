@@ -23,6 +23,8 @@ type Column struct {
 	PrimaryKey bool
 	RowidAlias bool // INTEGER PRIMARY KEY: the value is the rowid, stored as NULL in the record
 	Virtual    bool // a VIRTUAL generated column: not stored in the record
+
+	real bool // REAL affinity, worked out once from Type (not once per value)
 }
 
 // Table is a table of the database.
@@ -36,6 +38,10 @@ type Table struct {
 	db     *DB
 	order  []int // WITHOUT ROWID: record position -> column index
 	parsed bool  // the CREATE TABLE statement named the columns
+
+	// byName maps each column's folded name to its first position, so that
+	// finding a column costs the same however many a statement declares.
+	byName map[string]int
 }
 
 // Index is an index of the database (including the automatic indexes SQLite
@@ -50,12 +56,36 @@ type Index struct {
 
 // ColumnIndex returns the position of the named column (case-insensitive), or -1.
 func (t *Table) ColumnIndex(name string) int {
+	if t.byName != nil {
+		i, ok := t.byName[foldName(name)]
+		if !ok {
+			return -1
+		}
+		if i < len(t.Columns) && strings.EqualFold(t.Columns[i].Name, name) {
+			return i
+		}
+	}
 	for i, c := range t.Columns {
 		if strings.EqualFold(c.Name, name) {
 			return i
 		}
 	}
 	return -1
+}
+
+// foldName is a name's case-insensitive key: names equal under
+// strings.EqualFold have the same key.
+func foldName(s string) string { return strings.ToLower(strings.ToUpper(s)) }
+
+// indexNames fills byName from the columns.
+func (t *Table) indexNames() {
+	t.byName = make(map[string]int, len(t.Columns))
+	for i, c := range t.Columns {
+		k := foldName(c.Name)
+		if _, ok := t.byName[k]; !ok {
+			t.byName[k] = i
+		}
+	}
 }
 
 // DB returns the database the table belongs to.
@@ -186,6 +216,13 @@ func (r *Rows) shape(vals []Value, rowid int64) []Value {
 	if t == nil || !t.parsed {
 		return vals
 	}
+	// The columns a row does not store (added later, or virtual) are
+	// padding that costs nothing in the file: a hostile schema can declare
+	// thousands for rows of a byte. Past the database's budget a row shows
+	// the values it stores, by position.
+	if pad := len(t.Columns) - len(vals); pad > 0 && t.RootPage != 1 && !t.db.spendPadding(pad, t) {
+		return vals
+	}
 	out := make([]Value, len(t.Columns))
 	for i := range out {
 		out[i] = Value{Offset: -1}
@@ -214,7 +251,7 @@ func (r *Rows) shape(vals []Value, rowid int64) []Value {
 	for i := range out {
 		// SQLite stores integral values of REAL columns as integers and turns
 		// them back into reals when read; do the same.
-		if out[i].Type == Integer && t.Columns[i].realAffinity() {
+		if out[i].Type == Integer && t.Columns[i].real {
 			out[i].Type = Float
 			out[i].Float = float64(out[i].Int)
 		}
@@ -224,8 +261,8 @@ func (r *Rows) shape(vals []Value, rowid int64) []Value {
 
 // realAffinity applies SQLite's column affinity rules for REAL: a declared
 // type containing REAL, FLOA or DOUB (and not INT, which wins).
-func (c Column) realAffinity() bool {
-	u := strings.ToUpper(c.Type)
+func realAffinity(typ string) bool {
+	u := strings.ToUpper(typ)
 	if strings.Contains(u, "INT") || strings.Contains(u, "CHAR") || strings.Contains(u, "CLOB") || strings.Contains(u, "TEXT") || strings.Contains(u, "BLOB") {
 		return false
 	}
@@ -438,6 +475,7 @@ func (t *Table) parseCreate() {
 			typ = append(typ, d[i])
 		}
 		c.Type = joinType(typ)
+		c.real = realAffinity(c.Type)
 		desc := false
 		generated, stored := false, false
 		for j := i; j < len(d); j++ {
@@ -464,6 +502,7 @@ func (t *Table) parseCreate() {
 		}
 		t.Columns = append(t.Columns, c)
 	}
+	t.indexNames()
 	if len(pkCols) > 0 {
 		for _, n := range pkCols {
 			if i := t.ColumnIndex(n); i >= 0 {

@@ -37,6 +37,13 @@ const (
 	maxTreeDepth  = 40
 	maxProblems   = 500
 	maxSchemaRows = 100000
+
+	// Rows get a NULL for each declared column they do not store, up to
+	// this many in all and paddingPerByte more per byte of the file (a
+	// value takes 72 bytes). Real files pad rarely: rows written before an
+	// ALTER TABLE ADD COLUMN.
+	maxPadding     = 1 << 16
+	paddingPerByte = 2
 )
 
 // TextEncoding is the database text encoding (header offset 56).
@@ -129,6 +136,10 @@ type DB struct {
 	// hostile file from making many trees or chains share one long run of
 	// pages, which would make reading it quadratic.
 	owner map[uint32]int64
+
+	// padding is what is left of the NULLs rows may be given for the
+	// columns they do not store (maxPadding, paddingPerByte).
+	padding int64
 }
 
 // NotSQLiteError is returned by Open for bytes that are not a SQLite 3 database.
@@ -154,7 +165,7 @@ func Open(data []byte) (*DB, error) {
 	if !IsSQLite(data) {
 		return nil, &NotSQLiteError{"the file does not start with \"SQLite format 3\""}
 	}
-	db := &DB{data: data, seen: map[string]bool{}, owner: map[uint32]int64{}}
+	db := &DB{data: data, seen: map[string]bool{}, owner: map[uint32]int64{}, padding: maxPadding + paddingPerByte*int64(len(data))}
 	db.readHeader()
 	if db.usable > 0 {
 		db.readSchema()
@@ -303,6 +314,26 @@ func (db *DB) claim(n uint32, owner int64) (int64, bool) {
 	}
 	db.owner[n] = owner
 	return owner, true
+}
+
+// spendPadding takes n NULLs for a row of t from the padding budget; when it
+// is spent it says so once and returns false.
+func (db *DB) spendPadding(n int, t *Table) bool {
+	db.mu.Lock()
+	left := db.padding
+	if left >= int64(n) {
+		db.padding -= int64(n)
+	} else {
+		db.padding = -1
+	}
+	db.mu.Unlock()
+	if left >= int64(n) {
+		return true
+	}
+	if left >= 0 {
+		db.problem(report.Warning, t.RootPage, db.PageOffset(t.RootPage), fmt.Sprintf("table %q", t.Name), "rows of %q store fewer values than its %d declared columns, and the NULLs for the others would pass %d for this database: from here on a row shows the values it stores, by position", t.Name, len(t.Columns), maxPadding+paddingPerByte*len(db.data))
+	}
+	return false
 }
 
 // ownerName describes an owner recorded by claim.

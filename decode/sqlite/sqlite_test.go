@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // buildDB runs Debian's sqlite3 CLI on script in a temp dir and returns the
@@ -584,6 +585,10 @@ func TestRandomCorruptionNeverPanics(t *testing.T) {
 // by sqlite3 and kept in testdata.
 func FuzzSQLite(f *testing.F) {
 	corpus.AddSeeds(f, "testdata/*.db")
+	// Hostile schemas, small: many declared columns, a long type, a long key.
+	for i, sql := range []string{hostile.WideTableSQL(300, 300), hostile.LongTypeSQL(300, 600), hostile.PrimaryKeyListSQL(300)} {
+		f.Add(corpus.SQLite(f, filepath.Join(f.TempDir(), fmt.Sprintf("seed%d.db", i)), sql))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.Watchdog(10*time.Second, "FuzzSQLite")()
 		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(b))()
