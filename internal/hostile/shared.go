@@ -220,9 +220,7 @@ INSERT INTO stream_out_descs VALUES (X'50', 16, 0, 0, 0, 1, 0);
 		fmt.Fprintf(&s, "INSERT INTO so_declarations VALUES (X'%08x', 0, 'SV_Position', %d, 0, 4, 0);\n", i, i)
 		fmt.Fprintf(&s, "INSERT INTO stream_output_desc_to_stream_output_decl_associations VALUES (X'50', X'%08x');\n", i)
 	}
-	for i := range pipelines {
-		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, StreamOutDesc, SampleDesc_Count, PrimitiveTopology) VALUES (X'%08x', X'50', 1, 3);\n", i)
-	}
+	insertPipelines(&s, pipelines, "StreamOutDesc, SampleDesc_Count, PrimitiveTopology", "X'50', 1, 3")
 	s.WriteString("COMMIT;\n")
 	return s.String()
 }

@@ -35,9 +35,7 @@ func SharedLongDescSQL(pipelines, groups, size int) string {
 		fmt.Fprintf(&s, ", '%s'", strings.Repeat("d", 1000))
 	}
 	s.WriteString(");\n")
-	for i := range pipelines {
-		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, DepthStencilDesc, SampleDesc_Count) VALUES (X'%08x', X'44', 1);\n", i)
-	}
+	insertPipelines(&s, pipelines, "DepthStencilDesc, SampleDesc_Count", "X'44', 1")
 	for i := range groups {
 		fmt.Fprintf(&s, "INSERT INTO groups VALUES (X'%08x', 1, X'00000000', NULL);\n", i)
 	}
@@ -59,9 +57,7 @@ BEGIN;
 		fmt.Fprintf(&s, "INSERT INTO input_element_descs VALUES (X'%08x', 'TEXCOORD', %d, 2);\n", i, i)
 		fmt.Fprintf(&s, "INSERT INTO input_layout_to_input_element_associations VALUES (X'4c', X'%08x');\n", i)
 	}
-	for i := range pipelines {
-		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, InputLayout, SampleDesc_Count) VALUES (X'%08x', X'4c', 1);\n", i)
-	}
+	insertPipelines(&s, pipelines, "InputLayout, SampleDesc_Count", "X'4c', 1")
 	s.WriteString("COMMIT;\n")
 	return s.String()
 }
@@ -121,9 +117,7 @@ BEGIN;
 		fmt.Fprintf(&s, "INSERT INTO state_objects VALUES (X'%08x', 3, 0, 0, NULL);\n", i)
 		fmt.Fprintf(&s, "INSERT INTO so_to_dxil_lib_associations VALUES (X'%08x', X'4c', X'45');\n", i)
 	}
-	for i := range pipelines {
-		fmt.Fprintf(&s, "INSERT INTO pipeline_states (Key, ByteCode_VS, ByteCode_PS, SampleDesc_Count) VALUES (X'%08x', X'4c', X'4c', 1);\n", i)
-	}
+	insertPipelines(&s, pipelines, "ByteCode_VS, ByteCode_PS, SampleDesc_Count", "X'4c', X'4c', 1")
 	s.WriteString("COMMIT;\n")
 	return s.String()
 }
@@ -149,4 +143,12 @@ INSERT INTO groups VALUES (1, 0);
 	}
 	s.WriteString("COMMIT;\n")
 	return s.String()
+}
+
+// insertPipelines writes n pipeline state rows, keyed 0 to n-1, each with
+// the columns cols set to vals (SQL text).
+func insertPipelines(s *strings.Builder, n int, cols, vals string) {
+	for i := range n {
+		fmt.Fprintf(s, "INSERT INTO pipeline_states (Key, %s) VALUES (X'%08x', %s);\n", cols, i, vals)
+	}
 }
