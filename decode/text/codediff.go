@@ -95,8 +95,9 @@ type lineOp struct {
 	a, b int // line indexes (-1 when not on that side)
 }
 
-// alignLines aligns two texts by their longest common subsequence of lines.
-func alignLines(a, b []string) []lineOp {
+// alignLines aligns two texts by their longest common subsequence of lines,
+// taking the table's cells from *cells.
+func alignLines(a, b []string, cells *int) []lineOp {
 	var ops []lineOp
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
@@ -108,7 +109,7 @@ func alignLines(a, b []string) []lineOp {
 		suf++
 	}
 	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
-	if len(ma)*len(mb) > maxDiffCells {
+	if n := len(ma) * len(mb); n > min(*cells, maxDiffCells) {
 		for i := range ma {
 			ops = append(ops, lineOp{'-', pre + i, -1})
 		}
@@ -116,6 +117,7 @@ func alignLines(a, b []string) []lineOp {
 			ops = append(ops, lineOp{'+', -1, pre + j})
 		}
 	} else {
+		*cells -= n
 		// lcs[i][j]: the longest common subsequence of ma[i:] and mb[j:].
 		w := len(mb) + 1
 		lcs := make([]int32, (len(ma)+1)*w)
@@ -175,6 +177,15 @@ type CodeHunk struct {
 // paired in order (a function renamed between builds, say from its mangled
 // name to main), and any still left are all added or removed.
 func DiffCode(a, b []CodeUnit) []CodeHunk {
+	// The units' alignments share one budget of cells: a unit just under
+	// maxDiffCells can be a kilobyte (2,000 four-bit allocas), and many of
+	// them cost 16 MB each.
+	cells := maxDiffCells
+	for _, us := range [][]CodeUnit{a, b} {
+		for _, u := range us {
+			cells += 64 * len(u.Lines)
+		}
+	}
 	inB := map[string]int{}
 	for i, u := range b {
 		inB[u.Name] = i
@@ -205,11 +216,11 @@ func DiffCode(a, b []CodeUnit) []CodeHunk {
 				name += " → " + b[j].Name
 			}
 		}
-		out = append(out, hunks(name, u.Lines, other)...)
+		out = append(out, hunks(name, u.Lines, other, &cells)...)
 	}
 	for j, u := range b {
 		if !usedB[j] {
-			out = append(out, hunks(u.Name, nil, u.Lines)...)
+			out = append(out, hunks(u.Name, nil, u.Lines, &cells)...)
 		}
 	}
 	return out
@@ -239,9 +250,9 @@ func texts(ls []CodeLine) []string {
 // hunks groups the changes between two units' lines into hunks: context
 // before, the changes with short unchanged runs kept between them, context
 // after.
-func hunks(unit string, la, lb []CodeLine) []CodeHunk {
+func hunks(unit string, la, lb []CodeLine, cells *int) []CodeHunk {
 	a, b := texts(la), texts(lb)
-	ops := alignLines(a, b)
+	ops := alignLines(a, b, cells)
 	var out []CodeHunk
 	for k := 0; k < len(ops); {
 		if ops[k].op == ' ' {

@@ -43,7 +43,8 @@ func TestHunksMatchDiffU(t *testing.T) {
 		}()},
 	} {
 		var got bytes.Buffer
-		for _, h := range hunks("u", codeLines(base), codeLines(tc.b)) {
+		cells := maxDiffCells
+		for _, h := range hunks("u", codeLines(base), codeLines(tc.b), &cells) {
 			writeHunk(&got, h)
 		}
 		dir := t.TempDir()

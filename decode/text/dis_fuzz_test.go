@@ -5,6 +5,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 func checkIR(t *testing.T, bc []byte, m *ir.Module) {
@@ -34,6 +35,7 @@ func FuzzDisassemble(f *testing.F) {
 	for _, b := range smallBitcode(f, 8) {
 		f.Add(b)
 	}
+	f.Add(hostile.AllocaBodiesBitcode(2, 64, 5))
 	f.Fuzz(func(t *testing.T, bc []byte) {
 		m := ir.Decode(bc, 100, "DXIL")
 		checkIR(t, bc, m)
