@@ -25,6 +25,7 @@ func FuzzModel(f *testing.F) {
 	for _, b := range hostile.Seeds() {
 		f.Add(b)
 	}
+	f.Add(hostile.ManyElementsISGN(64))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer corpus.CheckAlloc(t, corpus.ModelAlloc, len(b))()
 		m := Build("fuzz", b, 0)

@@ -83,13 +83,17 @@ func (t *Tree) legacyField(path string) *Node {
 	if n := t.lookup(rest); n != nil {
 		return n
 	}
-	// A path under any value's key, as links could be written by hand.
-	for _, n := range t.Nodes {
-		if _, sub, ok := strings.Cut(n.JSONPath, "/"); ok && sub == rest {
-			return n
+	// A path under any value's key, as links could be written by hand:
+	// indexed once, as a link may name 10,000 paths that no node has.
+	if t.bySub == nil {
+		t.bySub = map[string]*Node{}
+		for _, n := range t.Nodes {
+			if _, sub, ok := strings.Cut(n.JSONPath, "/"); ok && t.bySub[sub] == nil {
+				t.bySub[sub] = n
+			}
 		}
 	}
-	return nil
+	return t.bySub[rest]
 }
 
 // FieldChoice is one value of an enumeration, or one bit of a set of flags,

@@ -54,6 +54,7 @@ type Tree struct {
 	Nodes     []*Node // by ID
 	bySpan    map[string]*Node
 	byPath    map[string]*Node // by JSONPath, built on first use (links.go)
+	bySub     map[string]*Node // by JSONPath below the value's key, likewise
 }
 
 // Find returns the first node (depth first) for which match is true.
