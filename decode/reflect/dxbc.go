@@ -254,19 +254,26 @@ const rdefMaxDepth = 64
 // typ is RDEF type i as a reflection type; offset is its offset in the parent.
 func (tb *typeBudget) typ(i int, offset uint32, depth int) *Type {
 	rd := tb.rd
-	if i < 0 || i >= len(rd.Types) || depth > rdefMaxDepth {
-		return nil
-	}
 	if tb.left <= 0 {
 		tb.cut = true
 		return nil
 	}
+	// Every member named costs one, copied or not: a list of members
+	// below the depth bound or of no type, named again and again, is
+	// walked once per name.
 	tb.left--
+	if i < 0 || i >= len(rd.Types) || depth > rdefMaxDepth {
+		return nil
+	}
 	t := rd.Types[i]
 	out := &Type{Desc: TypeDesc{Class: uint32(t.Class), ClassName: t.ClassName, Type: uint32(t.Type), TypeName: t.TypeName,
 		Rows: uint32(t.Rows), Columns: uint32(t.Columns), Elements: uint32(t.Elements), Members: uint32(t.Members),
 		Offset: offset, Name: t.Name}}
 	for _, m := range rd.Members(i) { // its own or the list it shares
+		if tb.left <= 0 {
+			tb.cut = true
+			break
+		}
 		mt := tb.typ(m.TypeIndex, m.Offset, depth+1)
 		if mt == nil {
 			continue
