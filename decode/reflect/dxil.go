@@ -376,8 +376,10 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 		r.Absent = append(r.Absent, "the library's resources: the DXIL module does not decode")
 	}
 	var rd *decode.RuntimeData
+	rows := 256 // resource rows copied into functions (a long name costs more): see below
 	if p := f.Part("RDAT"); p != nil {
 		rd = p.RuntimeData
+		rows += len(p.Data()) / 64
 	}
 	if rd == nil || rd.FunctionTable == nil {
 		r.Absent = append(r.Absent, "the library's functions: the container has no RDAT function table")
@@ -385,6 +387,18 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 	}
 	h := programPart(f).Program
 	r.Functions = []Function{}
+	// DXC stores an index list once for every function naming the same
+	// resources, and each function copies it here: the rows copied stay
+	// under a budget the part's size sets (a list of k rows named by k
+	// functions of a few bytes each was k² bindings), and the module's
+	// resources are found through a map, not a walk per row.
+	cut := false
+	byID := map[resourceKey]dxil.Resource{}
+	if mod != nil {
+		for _, m := range mod.Resources {
+			byID[resourceKey{m.Class, m.ID}] = m
+		}
+	}
 	for _, fn := range rd.FunctionTable.Records {
 		fr := Function{Desc: FunctionDesc{
 			Version:       uint32(fn.ShaderKind)<<16 | h.MajorVersion<<4 | h.MinorVersion,
@@ -404,7 +418,13 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 			if rd.ResourceTable == nil || int(row) >= len(rd.ResourceTable.Records) {
 				continue
 			}
-			own = append(own, rdatResource(rd.ResourceTable.Records[row], mod))
+			if rows <= 0 {
+				cut = true
+				break
+			}
+			x := rd.ResourceTable.Records[row]
+			rows -= 1 + len(x.Name)/64
+			own = append(own, rdatResource(x, byID))
 		}
 		fr.ConstantBuffers, fr.BoundResources = dxilBindings(own, "RDAT")
 		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(fr.ConstantBuffers)), uint32(len(fr.BoundResources))
@@ -417,6 +437,9 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 		}
 		r.Functions = append(r.Functions, fr)
 	}
+	if cut {
+		r.Absent = append(r.Absent, "part of the functions' bindings: RDAT's functions share resource lists, and copying them for each function would cost more than the part's size allows")
+	}
 	ld.FunctionCount = uint32(len(r.Functions))
 	ld.Sources["FunctionCount"] = "RDAT"
 }
@@ -424,7 +447,7 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 // rdatResource reads an RDAT resource record as a metadata resource,
 // completed from the module's record of the same class and ID (element
 // type, stride, sample count, which RDAT does not keep).
-func rdatResource(x decode.RuntimeDataResourceInfo, mod *dxil.Module) dxil.Resource {
+func rdatResource(x decode.RuntimeDataResourceInfo, byID map[resourceKey]dxil.Resource) dxil.Resource {
 	res := dxil.Resource{Class: x.ClassName, ID: x.ID, Name: x.Name, Space: x.Space, LowerBound: x.LowerBound,
 		Kind: x.KindName, HasCounter: x.Flags&2 != 0}
 	switch {
@@ -433,12 +456,14 @@ func rdatResource(x decode.RuntimeDataResourceInfo, mod *dxil.Module) dxil.Resou
 	case x.UpperBound >= x.LowerBound:
 		res.RangeSize = x.UpperBound - x.LowerBound + 1
 	}
-	if mod != nil {
-		for _, m := range mod.Resources {
-			if m.Class == res.Class && m.ID == res.ID {
-				res.ElementType, res.ElementStride, res.SampleCount, res.SizeInBytes = m.ElementType, m.ElementStride, m.SampleCount, m.SizeInBytes
-			}
-		}
+	if m, ok := byID[resourceKey{res.Class, res.ID}]; ok { // the last of that class and ID
+		res.ElementType, res.ElementStride, res.SampleCount, res.SizeInBytes = m.ElementType, m.ElementStride, m.SampleCount, m.SizeInBytes
 	}
 	return res
+}
+
+// resourceKey finds a module resource by class and ID.
+type resourceKey struct {
+	class string
+	id    uint32
 }
