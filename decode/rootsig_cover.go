@@ -65,12 +65,20 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 	var out []Problem
 	denied := rs.Flags&denyFlag[vis] != 0 && vis != 0
 	bound := false
+	work, unchecked := 0, 0 // ranges looked at; bindings past maxCoverWork of them
 	for _, b := range binds {
 		rt, ok := psvRangeType[b.Type]
 		if !ok {
 			continue
 		}
 		bound = true
+		if rt < 4 && vis < 8 {
+			work += len(cov.ranges[0][rt]) + len(cov.ranges[vis][rt])
+		}
+		if work > maxCoverWork {
+			unchecked++
+			continue
+		}
 		num := uint32(1)
 		if b.UpperBound != 0xFFFFFFFF && b.UpperBound >= b.LowerBound {
 			num = b.UpperBound - b.LowerBound + 1
@@ -88,6 +96,10 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		case r.node == rootDescriptorNode && b.Type == PSVResourceType(9):
 			add("%s has a counter, but its register is %s, a root descriptor: root descriptors cannot carry a counter", where, r.what)
 		}
+	}
+	if unchecked > 0 {
+		out = append(out, Problem{Severity: Warning, Part: "RTS0", Structure: "root signature",
+			Message: fmt.Sprintf("%d of the shader's %d bindings were not checked against the root signature: that takes more comparisons than dxscope spends on one file (real root signatures and shaders have a few dozen of each)", unchecked, len(binds))})
 	}
 	if denied && bound {
 		names := rootsig.RootFlagNames(rs.Flags & denyFlag[vis])
