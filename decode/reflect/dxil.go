@@ -376,10 +376,8 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 		r.Absent = append(r.Absent, "the library's resources: the DXIL module does not decode")
 	}
 	var rd *decode.RuntimeData
-	rows := 256 // resource rows copied into functions (a long name costs more): see below
 	if p := f.Part("RDAT"); p != nil {
 		rd = p.RuntimeData
-		rows += len(p.Data()) / 64
 	}
 	if rd == nil || rd.FunctionTable == nil {
 		r.Absent = append(r.Absent, "the library's functions: the container has no RDAT function table")
@@ -387,12 +385,8 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 	}
 	h := programPart(f).Program
 	r.Functions = []Function{}
-	// DXC stores an index list once for every function naming the same
-	// resources, and each function copies it here: the rows copied stay
-	// under a budget the part's size sets (a list of k rows named by k
-	// functions of a few bytes each was k² bindings), and the module's
-	// resources are found through a map, not a walk per row.
-	cut := false
+	// Each row's module resource is found through a map, not a walk of
+	// the module's resources per row.
 	byID := map[resourceKey]dxil.Resource{}
 	if mod != nil {
 		for _, m := range mod.Resources {
@@ -418,13 +412,7 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 			if rd.ResourceTable == nil || int(row) >= len(rd.ResourceTable.Records) {
 				continue
 			}
-			if rows <= 0 {
-				cut = true
-				break
-			}
-			x := rd.ResourceTable.Records[row]
-			rows -= 1 + len(x.Name)/64
-			own = append(own, rdatResource(x, byID))
+			own = append(own, rdatResource(rd.ResourceTable.Records[row], byID))
 		}
 		fr.ConstantBuffers, fr.BoundResources = dxilBindings(own, "RDAT")
 		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(fr.ConstantBuffers)), uint32(len(fr.BoundResources))
@@ -436,9 +424,6 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 			}
 		}
 		r.Functions = append(r.Functions, fr)
-	}
-	if cut {
-		r.Absent = append(r.Absent, "part of the functions' bindings: RDAT's functions share resource lists, and copying them for each function would cost more than the part's size allows")
 	}
 	ld.FunctionCount = uint32(len(r.Functions))
 	ld.Sources["FunctionCount"] = "RDAT"

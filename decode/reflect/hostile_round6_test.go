@@ -1,10 +1,6 @@
 package reflect_test
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
@@ -59,57 +55,4 @@ func walked(r *reflect.Reflection) int {
 		}
 	}
 	return n
-}
-
-// A library whose RDAT functions all name one index list of every resource
-// (hostile.RDAT in place of the RDAT part of the corpus's raytracing
-// library) copied the list into every function: 7, 10.5 and 17 KB made 0.9,
-// 3.7 and 5.2 MB of reflection JSON (1.4 KB allocated per input byte, held
-// only by RDAT's constant resolve budget). The rows copied now stay under
-// 256 plus one per 64 bytes of the part (a row with a long name counts
-// one more per 64 bytes of it), and the cut is said in Absent: 10.5 and 17
-// KB now make 136 and 251 KB of JSON.
-func TestReflectLibrarySharedResourceListsCostTheirSize(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		t.Skip("no corpus")
-	}
-	lib, err := os.ReadFile(filepath.Join(dir, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil.dxil"))
-	if err != nil {
-		t.Skip(err)
-	}
-	lf, err := decode.Parse(lib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []int{4 << 10, 8 << 10, 16 << 10} {
-		rdat := hostile.PartData(hostile.RDAT(n), "RDAT")
-		var parts []hostile.Part
-		for _, p := range lf.Parts {
-			if p.Name == "RDAT" {
-				parts = append(parts, hostile.Part{Name: "RDAT", Data: rdat})
-			} else {
-				parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
-			}
-		}
-		b := hostile.Container(parts...)
-		f, err := decode.Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r *reflect.Reflection
-		alloc, d := corpus.Cost(func() { r = reflect.Reflect(f) })
-		out, _ := json.Marshal(r)
-		binds := 0
-		for _, fn := range r.Functions {
-			binds += len(fn.BoundResources)
-		}
-		t.Logf("%d bytes: %v, %d bytes allocated, %d function bindings, %d bytes of JSON", len(b), d, alloc, binds, len(out))
-		if binds > 256+len(rdat)/64 {
-			t.Errorf("%d bytes: %d function bindings copied", len(b), binds)
-		}
-		if binds < len(r.Functions) && !strings.Contains(strings.Join(r.Absent, "\n"), "functions' bindings") {
-			t.Errorf("the cut bindings are not said: %q", r.Absent)
-		}
-	}
 }
