@@ -119,6 +119,8 @@ var goappEdits = []fileEdit{
 	{File: "pkg/app/context.go", Old: "\t\"github.com/google/uuid\"\n", New: ""},
 	{File: "pkg/app/context.go", Old: "id = uuid.NewString()", New: "id = pageUUID()"},
 	{File: "pkg/app/app.go", Old: "engine.Start(120)", New: "engine.Start(1000)"},
+	{File: "pkg/app/node.go", Old: "\t\"html\"\n", New: ""},
+	{File: "pkg/app/node.go", Old: "html.EscapeString(v.value)", New: "pageEscapeHTML(v.value)"},
 	{File: "pkg/app/context.go",
 		Old: "for c, ok := component(ctx.sourceElement); ok; c, ok = component(c.parent()) {\n\t\t\tctx.addComponentUpdate(c, 1)",
 		New: "if c, ok := component(ctx.sourceElement); ok {\n\t\t\tctx.addComponentUpdate(c, 1)"},
@@ -281,6 +283,13 @@ func pageInternalURLs(list string) []string {
 		}
 	}
 	return urls
+}
+
+// pageEscapeHTML is html.EscapeString, for go-app's server-side encoding of
+// text (which the page never runs): package html's initialiser keeps its
+// table of 2,231 entities (43 KB of data) in app.wasm for UnescapeString.
+func pageEscapeHTML(s string) string {
+	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", "\"", "&#34;").Replace(s)
 }
 
 // pageUUID returns a random (version 4) UUID from crypto.getRandomValues.
