@@ -148,10 +148,15 @@ func BuildWasm(root, out string, log io.Writer) error {
 		} else {
 			fmt.Fprintf(log, "dxscope: app.wasm keeps go-app's server code (about 310 KB more brotli): %v\n", err)
 		}
+		if overlay, err := pageOverlay(root, work); err == nil {
+			extra = append(extra, "-overlay", overlay)
+		} else {
+			fmt.Fprintf(log, "dxscope: app.wasm keeps net/netip's initialiser (about 26 KB more brotli): %v\n", err)
+		}
 	}
 	msg, err := wasmBuild(root, extra, ldflags, tmp)
 	if err != nil && extra != nil {
-		fmt.Fprintf(log, "dxscope: building without go-app's server code failed, so app.wasm keeps it (about 310 KB more brotli): %v\n%s", err, msg)
+		fmt.Fprintf(log, "dxscope: building without go-app's server code and net/netip failed, so app.wasm keeps them (about 340 KB more brotli): %v\n%s", err, msg)
 		msg, err = wasmBuild(root, nil, ldflags, tmp)
 	}
 	if err != nil {

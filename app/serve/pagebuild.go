@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -119,6 +120,8 @@ var goappEdits = []fileEdit{
 	{File: "pkg/app/context.go", Old: "\t\"github.com/google/uuid\"\n", New: ""},
 	{File: "pkg/app/context.go", Old: "id = uuid.NewString()", New: "id = pageUUID()"},
 	{File: "pkg/app/app.go", Old: "engine.Start(120)", New: "engine.Start(1000)"},
+	{File: "pkg/app/node.go", Old: "\t\"html\"\n", New: ""},
+	{File: "pkg/app/node.go", Old: "html.EscapeString(v.value)", New: "pageEscapeHTML(v.value)"},
 	{File: "pkg/app/context.go",
 		Old: "for c, ok := component(ctx.sourceElement); ok; c, ok = component(c.parent()) {\n\t\t\tctx.addComponentUpdate(c, 1)",
 		New: "if c, ok := component(ctx.sourceElement); ok {\n\t\t\tctx.addComponentUpdate(c, 1)"},
@@ -148,6 +151,77 @@ var goappEdits = []fileEdit{
 //
 //go:embed pageurl.go
 var pageURLFile string
+
+// pageIPFile is pageip.go, whose check of an IP literal net/url's overlay
+// makes instead of netip.ParseAddr.
+//
+//go:embed pageip.go
+var pageIPFile string
+
+// stdEdits are the page's edits of the standard library (pageip.go says
+// why), File a slash path under GOROOT/src.
+var stdEdits = []fileEdit{
+	{File: "net/url/url.go", Old: "\t\"net/netip\"\n", New: ""},
+	{File: "net/url/url.go",
+		Old: "addr, err := netip.ParseAddr(unescapedHostname)\n\t\tif err != nil {\n\t\t\treturn \"\", fmt.Errorf(\"invalid host: %w\", err)\n\t\t}\n\t\tif addr.Is4() {",
+		New: "is4, err := pageParseIPLiteral(unescapedHostname)\n\t\tif err != nil {\n\t\t\treturn \"\", fmt.Errorf(\"invalid host: %w\", err)\n\t\t}\n\t\tif is4 {"},
+}
+
+// pageOverlay writes into dir the standard library's files as the page
+// builds them (stdEdits, plus net/url's IP-literal check) and a go build
+// -overlay naming them, and returns its path. It fails, and the page is
+// built with the standard library as it is, when an edit's text is not
+// where it was (another Go release).
+func pageOverlay(root, dir string) (string, error) {
+	env := exec.Command("go", "env", "GOROOT")
+	env.Dir = root
+	out, err := env.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %w", err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(out)), "src")
+	_, code, ok := strings.Cut(pageIPFile, pageIPMarker)
+	if !ok {
+		panic("app/serve/pageip.go has lost its marker")
+	}
+	files := map[string][]byte{"net/url/dxscope_page_ip.go": []byte("// Written by dxscope's app/serve (pageip.go).\n\npackage url\n\nimport (\n\t\"strconv\"\n\t\"strings\"\n)\n\n" + code)}
+	edits := 0
+	for _, e := range stdEdits {
+		if files[e.File] != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(e.File)))
+		if err != nil {
+			return "", err
+		}
+		b, k, err := (pageCopy{Edits: stdEdits}).edited(e.File, b)
+		if err != nil {
+			return "", err
+		}
+		files[e.File] = b
+		edits += k
+	}
+	if edits != len(stdEdits) {
+		return "", fmt.Errorf("%d of the standard library's %d edits applied", edits, len(stdEdits))
+	}
+	replace := map[string]string{}
+	for rel, b := range files {
+		p := filepath.Join(dir, "std", filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return "", err
+		}
+		replace[filepath.Join(src, filepath.FromSlash(rel))] = p
+	}
+	j, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	overlay := filepath.Join(dir, "overlay.json")
+	return overlay, os.WriteFile(overlay, j, 0o644)
+}
 
 // pageURLParser is the code of pageurl.go below its marker.
 func pageURLParser() string {
@@ -281,6 +355,13 @@ func pageInternalURLs(list string) []string {
 		}
 	}
 	return urls
+}
+
+// pageEscapeHTML is html.EscapeString, for go-app's server-side encoding of
+// text (which the page never runs): package html's initialiser keeps its
+// table of 2,231 entities (43 KB of data) in app.wasm for UnescapeString.
+func pageEscapeHTML(s string) string {
+	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", "\"", "&#34;").Replace(s)
 }
 
 // pageUUID returns a random (version 4) UUID from crypto.getRandomValues.

@@ -12,10 +12,10 @@ import (
 )
 
 // wasmDeps lists the packages of the page's build, with go-app as it is
-// (modfile "") or with the browser-only copy.
-func wasmDeps(t *testing.T, root, modfile string) map[string]bool {
+// (modfile "") or with the browser-only copy, and with more flags.
+func wasmDeps(t *testing.T, root, modfile string, more ...string) map[string]bool {
 	t.Helper()
-	args := []string{"list", "-deps"}
+	args := append([]string{"list", "-deps"}, more...)
 	if modfile != "" {
 		args = append(args, "-modfile", modfile)
 	}
@@ -62,6 +62,23 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 		if without[p] {
 			t.Errorf("the page's build links %s", p)
 		}
+	}
+	// Nor net/netip and package unique, with net/url's overlay.
+	overlay, err := pageOverlay(root, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !without["net/netip"] {
+		t.Errorf("net/netip is no longer in the page's build without the overlay: is the overlay still needed?")
+	}
+	withOverlay := wasmDeps(t, root, modfile, "-overlay", overlay)
+	for _, p := range []string{"net/netip", "unique"} {
+		if withOverlay[p] {
+			t.Errorf("the page's build with net/url's overlay links %s", p)
+		}
+	}
+	if !withOverlay["net/url"] {
+		t.Errorf("the page's build lost net/url")
 	}
 	if !without[HumanizeModule] {
 		t.Errorf("the page's build lost go-humanize, which writes its sizes")
