@@ -20,9 +20,15 @@ type Embedded struct {
 // without saying so. Callers say when the scan stopped there (ScanStopped).
 const MaxScanHits = 1_000_000
 
-// ScanStopped reports whether Scan stopped at MaxScanHits, so that more
-// containers may follow the last one found.
-func ScanStopped(found []Embedded) bool { return len(found) >= MaxScanHits }
+// ScanStopped reports whether Scan stopped at MaxScanHits, and then where
+// the last container found ends: more may follow there.
+func ScanStopped(found []Embedded) (end int64, stopped bool) {
+	if len(found) < MaxScanHits {
+		return 0, false
+	}
+	last := found[len(found)-1]
+	return last.Offset + last.Size, true
+}
 
 // Scan looks for containers inside data: every 'DXBC' magic followed by a
 // plausible header (version 1.0, a FileSize that fits, a part table whose

@@ -65,12 +65,16 @@ func TestScanStopsAtItsBoundAndSaysSo(t *testing.T) {
 		}
 		found := decode.Scan(data)
 		want := min(n, decode.MaxScanHits)
-		if len(found) != want || decode.ScanStopped(found) != (n >= decode.MaxScanHits) {
-			t.Errorf("%d containers: %d found, stopped %v", n, len(found), decode.ScanStopped(found))
+		end, stopped := decode.ScanStopped(found)
+		if len(found) != want || stopped != (n >= decode.MaxScanHits) {
+			t.Errorf("%d containers: %d found, stopped %v", n, len(found), stopped)
 			continue
 		}
 		if last := found[len(found)-1]; last.Offset != int64(2+(want-1)*len(one)) || last.Size != decode.HeaderSize {
 			t.Errorf("%d containers: the last found is at 0x%x, %d bytes", n, last.Offset, last.Size)
+		}
+		if wantEnd := int64(2 + want*len(one)); stopped && end != wantEnd {
+			t.Errorf("%d containers: the scan stopped at 0x%x, want 0x%x", n, end, wantEnd)
 		}
 	}
 }

@@ -467,8 +467,7 @@ func valClass(n *model.Node) string {
 func embeddedTitle(m *model.Model) string {
 	n := len(m.Embedded)
 	if m.ScanStopped {
-		last := m.Embedded[n-1]
-		return fmt.Sprintf("Found the first %d containers inside it (the scan stops there; more may follow 0x%x):", n, last.Offset+last.Size)
+		return fmt.Sprintf("Found the first %d containers inside it (the scan stops there; more may follow 0x%x):", n, m.ScanEnd)
 	}
 	return fmt.Sprintf("Found %d %s inside it:", n, plural(n, "container"))
 }

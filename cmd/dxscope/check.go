@@ -74,10 +74,10 @@ func checkFile(path string) []checkResult {
 			r.inner = true
 			out = append(out, r)
 		}
-		if decode.ScanStopped(found) {
-			last, e := &out[len(out)-1], found[len(found)-1]
+		if end, stopped := decode.ScanStopped(found); stopped {
+			last := &out[len(out)-1]
 			last.Message = strings.TrimPrefix(last.Message+"; ", "; ") +
-				fmt.Sprintf("the scan stops at this container, the %dth found; more may follow 0x%x", len(found), e.Offset+e.Size)
+				fmt.Sprintf("the scan stops at this container, the %dth found; more may follow 0x%x", len(found), end)
 		}
 		return out
 	} else {

@@ -44,9 +44,8 @@ func guide(w io.Writer, path string, b []byte) {
 		fmt.Fprintln(w, "no container (DXBC magic) was found inside it")
 		return
 	}
-	if decode.ScanStopped(found) {
-		last := found[len(found)-1]
-		fmt.Fprintf(w, "the first %s inside (the scan stops there; more may follow 0x%x); name one as PATH@0xOFFSET:\n", plural(len(found), "container"), last.Offset+last.Size)
+	if end, stopped := decode.ScanStopped(found); stopped {
+		fmt.Fprintf(w, "the first %s inside (the scan stops there; more may follow 0x%x); name one as PATH@0xOFFSET:\n", plural(len(found), "container"), end)
 	} else {
 		fmt.Fprintf(w, "%s inside; name one as PATH@0xOFFSET:\n", plural(len(found), "container"))
 	}

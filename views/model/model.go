@@ -39,8 +39,9 @@ type Model struct {
 	NotFound string            // why Data is not a container, for the message
 	Embedded []decode.Embedded // containers found inside a non-container file
 	// ScanStopped: the scan for Embedded stopped at decode.MaxScanHits, so
-	// more may follow the last one.
+	// more may follow ScanEnd, where the last one ends.
 	ScanStopped bool
+	ScanEnd     int64
 
 	Spans    Spans // every span of the container, absolute in Data
 	Parts    []*PartView
@@ -112,7 +113,7 @@ func Build(name string, data []byte, base int64) *Model {
 	if err != nil {
 		m.NotFound = err.Error()
 		m.Embedded = decode.Scan(data)
-		m.ScanStopped = decode.ScanStopped(m.Embedded)
+		m.ScanEnd, m.ScanStopped = decode.ScanStopped(m.Embedded)
 		return m
 	}
 	m.File = f
