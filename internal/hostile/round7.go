@@ -1,0 +1,51 @@
+package hostile
+
+// SourceLinesBitcode is a module whose one function's insts allocas each
+// carry a debug location in a lexical block of the file "a", alternating
+// between line 1, n bytes of 'y', and line lines+1, after lines empty
+// lines; !dx.source.contents holds the file's text. Every instruction
+// starts a run of its own source line, so a listing with the source
+// interleaved prints a line above each: the long one every other time,
+// found by walking the text from its start.
+func SourceLinesBitcode(insts, lines, n int) []byte {
+	w, mod := NewModule()
+	w.typeTable(nil)
+	w.Unabbrev(3, 8, 3, 0, 0, 0) // FUNCTION: void (i32*), with a body
+	md := w.Enter(3, 15, 4)
+	text := make([]uint64, 0, n+lines+1)
+	for range n {
+		text = append(text, 'y')
+	}
+	for range lines {
+		text = append(text, '\n')
+	}
+	text = append(text, 'z')
+	w.Unabbrev(4, 1, 'a')         // !0 = "a"
+	w.Unabbrev(4, 16, 0, 1, 1)    // !1 = DIFile(filename: !0, directory: !0)
+	w.Unabbrev(4, 22, 0, 2, 2, 1) // !2 = DILexicalBlock(scope: !1, file: !1, line: 1)
+	w.Unabbrev(4, 1, text...)     // !3 = the text
+	w.Unabbrev(4, 3, 1, 4)        // !4 = !{!0, !3}
+	w.Unabbrev(4, 4, Chars("dx.source.contents")...)
+	w.Unabbrev(4, 10, 4)
+	w.Exit(4, md)
+	fb := w.Enter(3, 12, 4)
+	w.Unabbrev(4, 1, 1)                  // DECLAREBLOCKS 1
+	w.abbrevLiterals(4, 19, 1, 1, 1, 64) // 4: alloca i32
+	for i := range insts {
+		w.Emit(4, 4)
+		line := uint64(1)
+		if i%2 == 1 {
+			line = uint64(lines + 1)
+		}
+		w.Unabbrev(4, 35, line, 1, 3, 0) // DEBUG_LOC: line, column 1, scope !2
+	}
+	w.Unabbrev(4, 10) // ret void
+	w.Exit(4, fb)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SourceLines is SourceLinesBitcode in a DXIL container.
+func SourceLines(insts, lines, n int) []byte {
+	return dxilContainer(SourceLinesBitcode(insts, lines, n))
+}
