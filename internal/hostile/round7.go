@@ -1,5 +1,7 @@
 package hostile
 
+import "strconv"
+
 // SourceLinesBitcode is a module whose one function's insts allocas each
 // carry a debug location in a lexical block of the file "a", alternating
 // between line 1, n bytes of 'y', and line lines+1, after lines empty
@@ -49,3 +51,29 @@ func SourceLinesBitcode(insts, lines, n int) []byte {
 func SourceLines(insts, lines, n int) []byte {
 	return dxilContainer(SourceLinesBitcode(insts, lines, n))
 }
+
+// SameNamedSourcesBitcode is a module whose !dx.source.contents lists
+// files source files, each named "<i>/a.hlsl" (one path each, one file
+// name for all) and holding the one string "x". Writing them out
+// (sources -o) names the second a-2.hlsl, the third a-3.hlsl, …: trying
+// every earlier suffix again for each file is files² names.
+func SameNamedSourcesBitcode(files int) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4)
+	w.Unabbrev(4, 1, 'x') // !0 = "x"
+	named := make([]uint64, files)
+	for i := range files {
+		name := Chars(strconv.Itoa(i) + "/a.hlsl")
+		w.Unabbrev(4, 1, name...)          // !2i+1: the name
+		w.Unabbrev(4, 3, uint64(2*i+2), 1) // !2i+2 = !{!2i+1, !0}
+		named[i] = uint64(2*i + 2)
+	}
+	w.Unabbrev(4, 4, Chars("dx.source.contents")...)
+	w.Unabbrev(4, 10, named...)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SameNamedSources is SameNamedSourcesBitcode in a DXIL container.
+func SameNamedSources(files int) []byte { return dxilContainer(SameNamedSourcesBitcode(files)) }
