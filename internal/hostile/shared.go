@@ -249,6 +249,7 @@ func Seeds() [][]byte {
 		SPDBShader(SharedModulePDB(8, 32)),
 		SPDBShader(PieceNamesPDB(32, 2, 256)),
 		SourceLines(64, 64, 256),
+		SameNamedSources(64),
 	}
 }
 
