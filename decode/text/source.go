@@ -35,37 +35,40 @@ func SourceLineText(sm *decode.SourceMap, file int, n uint32) (string, bool) {
 	return strings.TrimRight(text, "\r"), true
 }
 
-// sourceAnnotation is the line put above an instruction from file:line;
-// its source text comes from lines and is left out when the budget is spent.
-func sourceAnnotation(sm *decode.SourceMap, marker string, file int, line uint32, lines *sourceLines) string {
+// sourceAnnotation is the line put above an instruction from file:line,
+// its source text from lines; ok is false when the file's name and the text
+// do not fit what is left of the budget.
+func sourceAnnotation(sm *decode.SourceMap, marker string, file int, line uint32, lines *sourceLines) (string, bool) {
 	name := "?"
 	if file >= 0 && file < len(sm.Files) {
 		name = sm.Files[file].Name
 	}
-	s := marker + " " + Safe(name) + ":" + strconv.FormatUint(uint64(line), 10) + ":"
 	t, ok := lines.text(sm, file, line)
-	switch {
-	case ok && lines.budget < len(t):
+	if len(name)+len(t) > lines.budget {
 		lines.cut++
-	case ok:
-		lines.budget -= len(t)
+		return "", false
+	}
+	lines.budget -= len(name) + len(t)
+	s := marker + " " + Safe(name) + ":" + strconv.FormatUint(uint64(line), 10) + ":"
+	if ok {
 		// Tabs stay tabs, as objdump -S prints the line; other controls are shown.
 		parts := strings.Split(t, "\t")
 		for i := range parts {
 			parts[i] = Safe(parts[i])
 		}
 		s += " " + strings.Join(parts, "\t")
-	default:
+	} else {
 		s += " (the source text is not in the container)"
 	}
-	return s
+	return s, true
 }
 
 // sourceLines finds the source lines the annotations print: each file's
 // line starts are indexed once (walking a file from its start for every
-// annotation cost instructions × lines), and the text printed is bounded by
-// budget (a long line named by thousands of instructions printed it once per
-// instruction); cut counts the annotations past it.
+// annotation cost instructions × lines), and the names and text printed are
+// bounded by budget (a long line or file name named by thousands of
+// instructions was printed once per instruction); cut counts the
+// annotations past it.
 type sourceLines struct {
 	starts map[int][]int
 	budget int
@@ -100,8 +103,9 @@ func (ls *sourceLines) text(sm *decode.SourceMap, file int, n uint32) (string, b
 
 // interleave adds, above each line whose instruction starts a run of one
 // source line, that line's annotation. The annotations print at most 1 MiB
-// plus 32 bytes per byte of the file (size) of source text, real listings a
-// few bytes per byte; past it a last line counts the annotations left bare.
+// plus 32 bytes per byte of the file (size) of file names and source text,
+// real listings a few bytes per byte; past it they are left out and a last
+// line counts them.
 func interleave(sm *decode.SourceMap, marker string, size int64, n int, text func(int) string, inst func(int) (fn, i int, ok bool)) []string {
 	lines := &sourceLines{starts: map[int][]int{}, budget: int(min(1<<20+32*max(size, 0), 1<<40))}
 	at := map[[2]int]decode.InstructionSource{}
@@ -117,14 +121,16 @@ func interleave(sm *decode.SourceMap, marker string, size int64, n int, text fun
 				lastFile, lastLine, lastFn = -2, 0, fn
 			}
 			if l, ok := at[[2]int{fn, i}]; ok && (l.File != lastFile || l.Line != lastLine) {
-				out = append(out, sourceAnnotation(sm, marker, l.File, l.Line, lines))
+				if a, ok := sourceAnnotation(sm, marker, l.File, l.Line, lines); ok {
+					out = append(out, a)
+				}
 				lastFile, lastLine = l.File, l.Line
 			}
 		}
 		out = append(out, text(k))
 	}
 	if lines.cut > 0 {
-		out = append(out, fmt.Sprintf("%s dxscope left out the source text of %d annotations, past its budget of %d bytes of source text", marker, lines.cut, 1<<20+32*size))
+		out = append(out, fmt.Sprintf("%s dxscope left out %d source annotations, past its budget of %d bytes of file names and source text", marker, lines.cut, 1<<20+32*size))
 	}
 	return out
 }

@@ -9,7 +9,16 @@ import "strconv"
 // starts a run of its own source line, so a listing with the source
 // interleaved prints a line above each: the long one every other time,
 // found by walking the text from its start.
-func SourceLinesBitcode(insts, lines, n int) []byte {
+func SourceLinesBitcode(insts, lines, n int) []byte { return sourceLinesBitcode(insts, lines, n, 1) }
+
+// LongFileNameBitcode is SourceLinesBitcode(insts, 1, 1) whose file's name
+// is name bytes long: the listing names the file above every instruction.
+func LongFileNameBitcode(insts, name int) []byte { return sourceLinesBitcode(insts, 1, 1, name) }
+
+// LongFileName is LongFileNameBitcode in a DXIL container.
+func LongFileName(insts, name int) []byte { return dxilContainer(LongFileNameBitcode(insts, name)) }
+
+func sourceLinesBitcode(insts, lines, n, name int) []byte {
 	w, mod := NewModule()
 	w.typeTable(nil)
 	w.Unabbrev(3, 8, 3, 0, 0, 0) // FUNCTION: void (i32*), with a body
@@ -22,7 +31,11 @@ func SourceLinesBitcode(insts, lines, n int) []byte {
 		text = append(text, '\n')
 	}
 	text = append(text, 'z')
-	w.Unabbrev(4, 1, 'a')         // !0 = "a"
+	fileName := make([]uint64, name)
+	for i := range fileName {
+		fileName[i] = 'a'
+	}
+	w.Unabbrev(4, 1, fileName...) // !0 = "a", or name bytes of it
 	w.Unabbrev(4, 16, 0, 1, 1)    // !1 = DIFile(filename: !0, directory: !0)
 	w.Unabbrev(4, 22, 0, 2, 2, 1) // !2 = DILexicalBlock(scope: !1, file: !1, line: 1)
 	w.Unabbrev(4, 1, text...)     // !3 = the text
