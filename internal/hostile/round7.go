@@ -90,3 +90,32 @@ func SameNamedSourcesBitcode(files int) []byte {
 
 // SameNamedSources is SameNamedSourcesBitcode in a DXIL container.
 func SameNamedSources(files int) []byte { return dxilContainer(SameNamedSourcesBitcode(files)) }
+
+// SharedResourceNameBitcode is a module whose !dx.resources lists k SRV
+// records, each its own node of six operands (two bits each), all naming
+// one metadata string of n characters: a consumer that writes each
+// record's name writes k × n bytes.
+func SharedResourceNameBitcode(k, n int) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4)
+	w.abbrevArray(4, 1, 4, 0)
+	w.char6Array(4, 4, n) // !0: the name
+	w.abbrevFixedArray(4, 3, 2)
+	for range k {
+		w.arrayRecord(4, 5, 2, 0, 0, 1, 0, 0, 0) // !1…!k: a resource named !0
+	}
+	list := make([]uint64, k)
+	for i := range list {
+		list[i] = uint64(i + 2)
+	}
+	w.Unabbrev(4, 3, list...)              // !k+1: the SRVs
+	w.Unabbrev(4, 3, uint64(k+2), 0, 0, 0) // !k+2: SRVs, no UAVs, CBuffers or samplers
+	w.Unabbrev(4, 4, Chars("dx.resources")...)
+	w.Unabbrev(4, 10, uint64(k+2))
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedResourceName is SharedResourceNameBitcode in a DXIL container.
+func SharedResourceName(k, n int) []byte { return dxilContainer(SharedResourceNameBitcode(k, n)) }

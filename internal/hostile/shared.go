@@ -250,6 +250,7 @@ func Seeds() [][]byte {
 		SPDBShader(PieceNamesPDB(32, 2, 256)),
 		SourceLines(64, 64, 256),
 		SameNamedSources(64),
+		SharedResourceName(64, 256),
 	}
 }
 
