@@ -119,3 +119,22 @@ func SharedResourceNameBitcode(k, n int) []byte {
 
 // SharedResourceName is SharedResourceNameBitcode in a DXIL container.
 func SharedResourceName(k, n int) []byte { return dxilContainer(SharedResourceNameBitcode(k, n)) }
+
+// ShaderMessageSHEX is a ps_5_0 container whose SHEX part holds one printf
+// shader message (a custom-data block) of k operands, r0 … r(k-1), then
+// ret.
+func ShaderMessageSHEX(k int) []byte {
+	data := []uint32{0x00200102, 0, 4, uint32(k), uint32(2 * k)} // printf, 4 characters, k operands of 2 dwords
+	for i := range k {
+		data = append(data, 2|0xf<<4|1<<20, uint32(i)) // r#.xyzw
+	}
+	data = append(data, 0x00782525, 0) // "%%x", NUL
+	words := []uint32{5 << 4, uint32(2 + 2 + len(data) + 1), 0x35 | 4<<11, uint32(2 + len(data))}
+	words = append(words, data...)
+	words = append(words, 0x3e|1<<24) // ret
+	b := make([]byte, 0, 4*len(words))
+	for _, w := range words {
+		b = le.AppendUint32(b, w)
+	}
+	return Container(Part{"SHEX", b})
+}

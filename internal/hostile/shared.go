@@ -251,6 +251,7 @@ func Seeds() [][]byte {
 		SourceLines(64, 64, 256),
 		SameNamedSources(64),
 		SharedResourceName(64, 256),
+		ShaderMessageSHEX(256),
 	}
 }
 
