@@ -106,7 +106,7 @@ func runSources(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dxscope: %v\n", err)
 		return 1
 	}
-	used := map[string]bool{}
+	used := map[string]int{}
 	status := 0
 	for i, sf := range sm.Files {
 		if !sf.HasText {
@@ -128,7 +128,10 @@ func runSources(args []string, stdout, stderr io.Writer) int {
 // sourceFileName is the name a source file is written under: the last
 // element of its recorded path (Windows or Unix separators), with anything
 // that could leave the directory or hide the file replaced, made unique.
-func sourceFileName(recorded string, i int, used map[string]bool) string {
+// used holds the names taken (lower case), each with the suffix to try next
+// for it: thousands of files of one name tried every earlier suffix again,
+// files² names.
+func sourceFileName(recorded string, i int, used map[string]int) string {
 	name := recorded
 	if j := strings.LastIndexAny(name, `/\`); j >= 0 {
 		name = name[j+1:]
@@ -143,10 +146,18 @@ func sourceFileName(recorded string, i int, used map[string]bool) string {
 	if name == "" {
 		name = fmt.Sprintf("source%d.hlsl", i)
 	}
-	for base, k := name, 2; used[strings.ToLower(name)]; k++ {
-		ext := filepath.Ext(base)
-		name = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(base, ext), k, ext)
+	key := strings.ToLower(name)
+	if next, taken := used[key]; taken {
+		ext := filepath.Ext(name)
+		stem := strings.TrimSuffix(name, ext)
+		for k := next; ; k++ {
+			name = fmt.Sprintf("%s-%d%s", stem, k, ext)
+			if _, taken := used[strings.ToLower(name)]; !taken {
+				used[key] = k + 1
+				break
+			}
+		}
 	}
-	used[strings.ToLower(name)] = true
+	used[strings.ToLower(name)] = 2
 	return name
 }

@@ -124,7 +124,7 @@ func TestSourcesWritesTheEmbeddedFiles(t *testing.T) {
 }
 
 func TestSourceFileNamesStayInTheirDirectory(t *testing.T) {
-	used := map[string]bool{}
+	used := map[string]int{}
 	for _, c := range []struct{ in, want string }{
 		{`D:\src\shader.hlsl`, "shader.hlsl"},
 		{`../../etc/passwd`, "passwd"},

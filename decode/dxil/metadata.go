@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/decode/report"
 )
@@ -262,6 +263,9 @@ func readDXILMetadata(d *moduleReader) {
 			m.EntryPoints = append(m.EntryPoints, ep)
 		}
 	}
+	if d.cut > 0 {
+		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string (32 past twice the bitcode's bytes in all)", d.cut, binread.MaxNameLen)
+	}
 }
 
 // tuple is e when it is a tuple (!{...}, distinct or not), else nil.
@@ -331,11 +335,24 @@ func (d *moduleReader) charge(n int) bool {
 	return true
 }
 
+// str is the metadata string ref names, as a record's name: at most
+// binread.MaxNameLen bytes, and 32 once the names held pass twice the
+// bitcode (thousands of records naming one long string wrote it once per
+// record in the JSON, the texts and the page's tree).
 func (d *moduleReader) str(ref int64) string {
-	if e := d.md(ref); e != nil && e.Code == ir.MetadataString {
-		return e.Str
+	e := d.md(ref)
+	if e == nil || e.Code != ir.MetadataString {
+		return ""
 	}
-	return ""
+	n := min(len(e.Str), binread.MaxNameLen)
+	if n > d.held {
+		n = min(n, 32)
+	}
+	if n < len(e.Str) {
+		d.cut++
+	}
+	d.held -= n
+	return e.Str[:n]
 }
 
 // listItems yields the operands of the list node ref, each as a node (nil

@@ -36,6 +36,9 @@ type moduleReader struct {
 	work   int // metadata nodes visited, and elements of lists read again (bounded by workLimit)
 	// workLimit is mdWork, or less for a small module (mdWorkPerByte).
 	workLimit int
+	// held is what the names read from metadata strings may still hold in
+	// full (twice the bitcode); cut counts the names cut.
+	held, cut int
 	// sigs and res are the signature and resource lists read, by node: entry
 	// points naming one list share its elements (decoded once).
 	sigs map[int64][]SignatureElement
@@ -59,8 +62,8 @@ func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, 
 // readModule fills m from the IR module irm.
 func readModule(m *Module, irm *ir.Module, o *out) {
 	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{},
-		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))),
-		sigs:      map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
+		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))), held: 2 * int(max(irm.Size, 0)),
+		sigs: map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
 	for _, p := range irm.Problems {
 		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
 			o.sink.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)

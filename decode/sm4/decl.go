@@ -411,12 +411,15 @@ func formatCustomData(in *Instruction) string {
 		if m.Errorf {
 			name = "errorf"
 		}
-		text := name + " \"" + escapeMessage(m.Format) + "\""
+		// One builder: adding each operand to a string copied the text so far
+		// (a message of thousands of operands).
+		var b strings.Builder
+		b.WriteString(name + " \"" + escapeMessage(m.Format) + "\"")
 		for i := range m.Operands {
 			o := &m.Operands[i]
-			text += ", " + formatOperand(in, o, 'x', o.MinPrecision.note(), false)
+			b.WriteString(", " + formatOperand(in, o, 'x', o.MinPrecision.note(), false))
 		}
-		return text
+		return b.String()
 	case CustomClipPlaneConstantMappings:
 		return fmt.Sprintf("// dx9 clip plane constant mappings (%d dwords)", n)
 	}

@@ -35,14 +35,22 @@ func SourceLineText(sm *decode.SourceMap, file int, n uint32) (string, bool) {
 	return strings.TrimRight(text, "\r"), true
 }
 
-// sourceAnnotation is the line put above an instruction from file:line.
-func sourceAnnotation(sm *decode.SourceMap, marker string, file int, line uint32) string {
+// sourceAnnotation is the line put above an instruction from file:line,
+// its source text from lines; ok is false when the file's name and the text
+// do not fit what is left of the budget.
+func sourceAnnotation(sm *decode.SourceMap, marker string, file int, line uint32, lines *sourceLines) (string, bool) {
 	name := "?"
 	if file >= 0 && file < len(sm.Files) {
 		name = sm.Files[file].Name
 	}
+	t, ok := lines.text(sm, file, line)
+	if len(name)+len(t) > lines.budget {
+		lines.cut++
+		return "", false
+	}
+	lines.budget -= len(name) + len(t)
 	s := marker + " " + Safe(name) + ":" + strconv.FormatUint(uint64(line), 10) + ":"
-	if t, ok := SourceLineText(sm, file, line); ok {
+	if ok {
 		// Tabs stay tabs, as objdump -S prints the line; other controls are shown.
 		parts := strings.Split(t, "\t")
 		for i := range parts {
@@ -52,12 +60,54 @@ func sourceAnnotation(sm *decode.SourceMap, marker string, file int, line uint32
 	} else {
 		s += " (the source text is not in the container)"
 	}
-	return s
+	return s, true
+}
+
+// sourceLines finds the source lines the annotations print: each file's
+// line starts are indexed once (walking a file from its start for every
+// annotation cost instructions × lines), and the names and text printed are
+// bounded by budget (a long line or file name named by thousands of
+// instructions was printed once per instruction); cut counts the
+// annotations past it.
+type sourceLines struct {
+	starts map[int][]int
+	budget int
+	cut    int
+}
+
+// text is line n (1-based) of the map's file, as SourceLineText gives it.
+func (ls *sourceLines) text(sm *decode.SourceMap, file int, n uint32) (string, bool) {
+	if sm == nil || file < 0 || file >= len(sm.Files) || !sm.Files[file].HasText || n == 0 {
+		return "", false
+	}
+	text := sm.Files[file].Text
+	st, ok := ls.starts[file]
+	if !ok {
+		st = []int{0}
+		for i := 0; i < len(text); i++ {
+			if text[i] == '\n' {
+				st = append(st, i+1)
+			}
+		}
+		ls.starts[file] = st
+	}
+	if uint64(n) > uint64(len(st)) {
+		return "", false
+	}
+	text = text[st[n-1]:]
+	if j := strings.IndexByte(text, '\n'); j >= 0 {
+		text = text[:j]
+	}
+	return strings.TrimRight(text, "\r"), true
 }
 
 // interleave adds, above each line whose instruction starts a run of one
-// source line, that line's annotation.
-func interleave(sm *decode.SourceMap, marker string, n int, text func(int) string, inst func(int) (fn, i int, ok bool)) []string {
+// source line, that line's annotation. The annotations print at most 1 MiB
+// plus 32 bytes per byte of the file (size) of file names and source text,
+// real listings a few bytes per byte; past it they are left out and a last
+// line counts them.
+func interleave(sm *decode.SourceMap, marker string, size int64, n int, text func(int) string, inst func(int) (fn, i int, ok bool)) []string {
+	lines := &sourceLines{starts: map[int][]int{}, budget: int(min(1<<20+32*max(size, 0), 1<<40))}
 	at := map[[2]int]decode.InstructionSource{}
 	for _, l := range sm.Lines {
 		at[[2]int{l.Func, l.Inst}] = l
@@ -71,11 +121,16 @@ func interleave(sm *decode.SourceMap, marker string, n int, text func(int) strin
 				lastFile, lastLine, lastFn = -2, 0, fn
 			}
 			if l, ok := at[[2]int{fn, i}]; ok && (l.File != lastFile || l.Line != lastLine) {
-				out = append(out, sourceAnnotation(sm, marker, l.File, l.Line))
+				if a, ok := sourceAnnotation(sm, marker, l.File, l.Line, lines); ok {
+					out = append(out, a)
+				}
 				lastFile, lastLine = l.File, l.Line
 			}
 		}
 		out = append(out, text(k))
+	}
+	if lines.cut > 0 {
+		out = append(out, fmt.Sprintf("%s dxscope left out %d source annotations, past its budget of %d bytes of file names and source text", marker, lines.cut, 1<<20+32*size))
 	}
 	return out
 }
@@ -88,7 +143,7 @@ func DisassemblyWithSource(f *decode.File, m *ir.Module, sm *decode.SourceMap, h
 		head = DisassemblyHeader(f, m)
 	}
 	lines := DisassembleIRStyle(m, ChooseDXCStyle(f))
-	body := interleave(sm, ";", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
+	body := interleave(sm, ";", f.Length, len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
 		return lines[k].Func, lines[k].Inst, lines[k].Inst >= 0
 	})
 	return append(head, body...)
@@ -98,7 +153,7 @@ func DisassemblyWithSource(f *decode.File, m *ir.Module, sm *decode.SourceMap, h
 // line above it.
 func FXCListingWithSource(f *decode.File, sm *decode.SourceMap) []string {
 	lines := FXCListing(f)
-	return interleave(sm, "//", len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
+	return interleave(sm, "//", f.Length, len(lines), func(k int) string { return lines[k].Text }, func(k int) (int, int, bool) {
 		rest, ok := strings.CutPrefix(lines[k].Path, "Bytecode/Instructions/")
 		if !ok || lines[k].Part != sm.Part {
 			return 0, 0, false

@@ -248,6 +248,10 @@ func Seeds() [][]byte {
 		SPDBShader(InlineSitesPDB(32, 32)),
 		SPDBShader(SharedModulePDB(8, 32)),
 		SPDBShader(PieceNamesPDB(32, 2, 256)),
+		SourceLines(64, 64, 256),
+		SameNamedSources(64),
+		SharedResourceName(64, 256),
+		ShaderMessageSHEX(256),
 	}
 }
 
