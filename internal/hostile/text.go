@@ -1,3 +1,6 @@
+// Families whose cost is in the texts made from them: source annotations,
+// source files written out, records' names, shader messages.
+
 package hostile
 
 import "strconv"
