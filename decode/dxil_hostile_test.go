@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode/binread"
+	"github.com/dxscope/dxscope/decode/llvm/bitstream"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -41,4 +42,35 @@ func TestDXILNamesOfOneLongStringCostTheirSize(t *testing.T) {
 	}
 	hostile.Flat(t, "k resources naming one k-byte string", allocs, 1.5, "bytes allocated")
 	hostile.Flat(t, "k resources naming one k-byte string", outs, 1.5, "bytes of JSON")
+}
+
+// A module of records that take four bits each (an abbreviation of literals
+// writes a GLOBALVAR as its id alone): two records a byte, each costing the
+// bitstream, IR and DXIL readers about 1.6 KB, so 98 KB of bitcode (262,144
+// globals) allocated 415 MB and a 384 KB file held 676 MB of the page's
+// heap. A stream now holds at most bitstream.RecordLimit records (16,384
+// and one per two bytes; the corpus's densest stream has 0.17 per byte), and
+// an Error says where the rest was left undecoded: at the largest size,
+// decoding allocates under a third of what it did.
+func TestDenseRecordsAreBoundedByTheStreamsSize(t *testing.T) {
+	for _, globals := range []int{65536, 131072, 262144} {
+		data := hostile.StringConstant(1, globals)
+		var f *File
+		alloc, _ := corpus.Cost(func() { f, _ = Parse(data) })
+		p := f.Part("DXIL")
+		if p == nil || p.Module == nil {
+			t.Fatalf("%d globals: no module", globals)
+		}
+		limit := bitstream.RecordLimit(len(p.Program.DXIL))
+		read := p.Module.Records
+		perByte := float64(alloc) / float64(len(data))
+		t.Logf("%d globals, %d bytes: %d records read (limit %d), %d MB allocated, %.0f per byte", globals, len(data), read, limit, alloc>>20, perByte)
+		if read > limit {
+			t.Errorf("%d globals: %d records read, more than the limit %d", globals, read, limit)
+		}
+		hasProblem(t, f, Error, "records in")
+		if globals == 262144 && perByte > 1500 {
+			t.Errorf("%d globals: %.0f bytes allocated per input byte (4,400 without the limit)", globals, perByte)
+		}
+	}
 }

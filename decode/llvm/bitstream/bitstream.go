@@ -66,6 +66,16 @@ const (
 	MaxRecords     = 1 << 21  // records in one stream (DXC writes one per ~9 bytes: this is ~18 MB of bitcode)
 )
 
+// RecordLimit is how many records a stream of n bytes may hold: 16,384 and
+// one per two bytes, at most MaxRecords. An abbreviation of literals makes
+// a record of four bits, two a byte, and every reader above keeps a
+// record's worth of structure for each (a module of 4-bit GLOBALVARs: 1.6 KB
+// allocated per record, a 384 KB file 676 MB of the page's heap). Real
+// streams hold far fewer: the corpus's densest 0.17 per byte (one per 6
+// bytes, arithmetic-heavy code), and no instruction LLVM writes takes under
+// about 16 bits with its operands.
+func RecordLimit(n int) int { return min(MaxRecords, 16384+n/2) }
+
 // AbbrevOp is one operand of an abbreviation definition.
 type AbbrevOp struct {
 	Enc Encoding
@@ -119,7 +129,7 @@ type Stream struct {
 // are its magic (not checked here), until the stream ends or turns bad.
 // blockName names block ids in error messages (nil: by number).
 func Parse(b []byte, blockName func(id uint32) string) *Stream {
-	p := &parser{s: reader{b: b, pos: 32, end: uint64(len(b)) * 8}, blockName: blockName}
+	p := &parser{s: reader{b: b, pos: 32, end: uint64(len(b)) * 8}, blockName: blockName, maxRecs: RecordLimit(len(b))}
 	// The open-block record stack is scratch space: reuse it across streams.
 	if st, ok := recStackPool.Get().(*[]pending); ok {
 		p.recStack = (*st)[:0]
@@ -227,6 +237,7 @@ type parser struct {
 	scratch   []uint64  // one record's values while it is read
 	recStack  []pending // records of the open blocks; each block takes its own when it ends
 	records   int
+	maxRecs   int    // RecordLimit of the stream
 	blobAt    uint64 // byte offset of the blob readAbbreviated read last
 }
 
@@ -448,8 +459,8 @@ func (p *parser) parseBlock(start uint64, depth int) *Block {
 			if s.err != nil {
 				return b
 			}
-			if p.records >= MaxRecords {
-				s.fail("more than %d records: the rest of the stream is not decoded", MaxRecords)
+			if p.records >= p.maxRecs {
+				s.fail("more than %d records in %d bytes (at most 16,384 and one per two bytes): the rest of the stream is not decoded", p.maxRecs, len(s.b))
 				return b
 			}
 			vals := ops[first:]

@@ -184,7 +184,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		check(s.Blocks, 0)
-		if s.Records > MaxRecords {
+		if s.Records > RecordLimit(len(b)) {
 			t.Fatalf("%d records", s.Records)
 		}
 	})
