@@ -36,7 +36,7 @@ var sourceDirs = []string{"app", "views", "decode", "cmd/serve"}
 // recipeFiles say how app.wasm is built (the flags, and the copies of go-app
 // and go-humanize the page builds against): the rest of app/serve is the
 // server, not in the binary, but a change here changes app.wasm too.
-var recipeFiles = []string{"app/serve/bundle.go", "app/serve/pagebuild.go", "app/serve/pageurl.go"}
+var recipeFiles = []string{"app/serve/bundle.go", "app/serve/pagebuild.go", "app/serve/pageurl.go", "app/serve/pageip.go"}
 
 // generated are the files GenerateStaticWebsite writes into the bundle.
 var generated = []string{"index.html", "app.js", "wasm_exec.js", "app-worker.js", "manifest.webmanifest", "app.css"}

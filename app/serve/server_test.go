@@ -280,6 +280,14 @@ func TestStaleWasm(t *testing.T) {
 	if stale, why, _ := Stale(root, wasm); !stale || !strings.Contains(why, "pagebuild.go") {
 		t.Errorf("newer page build recipe: stale=%v (%s)", stale, why)
 	}
+	// pageip.go is written into net/url's overlay: it is the recipe too.
+	os.Chtimes(recipe, old, old)
+	ip := filepath.Join(root, "app", "serve", "pageip.go")
+	os.WriteFile(ip, []byte("package serve\n"), 0o644)
+	os.Chtimes(ip, time.Now().Add(time.Hour), time.Now().Add(time.Hour))
+	if stale, why, _ := Stale(root, wasm); !stale || !strings.Contains(why, "pageip.go") {
+		t.Errorf("newer net/url overlay: stale=%v (%s)", stale, why)
+	}
 }
 
 func TestAcceptsEncoding(t *testing.T) {
