@@ -222,3 +222,108 @@ func TestDisassemblyAttributeListsAreLinear(t *testing.T) {
 	}
 	hostile.Flat(t, "", perByte, 4, "ns")
 }
+
+// A listing with its source interleaved (issue: hostile input, seventh
+// round): k instructions alternating between a k-byte line 1 and line k+1
+// printed the long line above every other instruction (k² bytes: 34 MB from
+// 76 KB) and walked the text from its start for each; k instructions
+// alternating between the two lines of a file with a k-byte name printed
+// the name above each (67 MB from 64 KB). The names and source text the
+// annotations print are budgeted, and each file's lines are indexed once:
+// what a byte costs stays flat over three sizes, each twice the last.
+func TestSourceAnnotationsCostTheirSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(k int) []byte
+		seen string // what an annotation shows that each used to
+	}{
+		{"k instructions naming a k-byte line", func(k int) []byte { return hostile.SourceLines(k, k, k) }, "; a:1: yyy"},
+		{"k instructions naming a file of a k-byte name", func(k int) []byte { return hostile.LongFileName(k, k) }, "; aaaa"},
+	} {
+		var allocs, outs []float64
+		for _, k := range []int{4096, 8192, 16384} {
+			data := c.make(k)
+			f, err := decode.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sm := decode.Sources(f)
+			m := decode.PartIR(f.Part("DXIL"))
+			if sm == nil || m == nil {
+				t.Fatal("no source map or module")
+			}
+			var lines []string
+			alloc, _ := corpus.Cost(func() { lines = DisassemblyWithSource(f, m, sm, false) })
+			n := 0
+			for _, l := range lines {
+				n += len(l) + 1
+			}
+			seen := strings.Count(strings.Join(lines, "\n"), c.seen)
+			t.Logf("%s, k=%d: %d bytes, %d MB allocated (%d per byte), %d bytes of text (%d per byte), %d annotations show it",
+				c.name, k, len(data), alloc>>20, alloc/uint64(len(data)), n, n/len(data), seen)
+			if seen == 0 || seen >= k/2 || !strings.Contains(lines[len(lines)-1], "source annotations, past its budget") {
+				t.Errorf("%s, k=%d: %d annotations show it, the last line %.80q: want it shown, then the rest counted", c.name, k, seen, lines[len(lines)-1])
+			}
+			allocs = append(allocs, float64(alloc)/float64(len(data)))
+			outs = append(outs, float64(n)/float64(len(data)))
+		}
+		hostile.Flat(t, c.name, allocs, 1.5, "bytes allocated")
+		hostile.Flat(t, c.name, outs, 1.5, "bytes of text")
+	}
+}
+
+// FuzzSourceAnnotations: the listings with their source interleaved (dis
+// --source, asm --source) never panic and cost what the page's model of the
+// file may.
+func FuzzSourceAnnotations(f *testing.F) {
+	f.Add(hostile.SourceLines(64, 64, 256))
+	for _, b := range hostile.Seeds() {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer corpus.CheckAlloc(t, corpus.ModelAlloc, len(data))()
+		file, err := decode.Parse(data)
+		if err != nil {
+			return
+		}
+		sm := decode.Sources(file)
+		if sm == nil {
+			return
+		}
+		if m := decode.PartIR(file.Part(sm.Part)); m != nil {
+			DisassemblyWithSource(file, m, sm, true)
+		}
+		if p := file.Part(sm.Part); p != nil && p.Bytecode != nil {
+			FXCListingWithSource(file, sm)
+		}
+	})
+}
+
+// Many functions, each a kilobyte of bitcode just under the alignment's
+// table of cells, cost what their lines do: each had its own 16 MB table
+// (64 of them, 132 KB: 700 MB allocated, 5,290 bytes per input byte).
+func TestCodeDiffOfManyUnitsCostsItsLines(t *testing.T) {
+	a := hostile.AllocaBodies(64, 2000, 1)
+	b := hostile.AllocaBodies(64, 2000, 5)
+	fa, err := decode.Parse(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := decode.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, cb := Code(fa), Code(fb)
+	if len(ca) < 2 || len(ca[1].Lines) < 2000 {
+		t.Fatalf("the family's code is %d units; want 64 functions of 2,000 lines", len(ca))
+	}
+	var hunks int
+	alloc, _ := corpus.Cost(func() { hunks = len(DiffCode(ca, cb)) })
+	if hunks == 0 {
+		t.Fatal("no hunks: the two files' code should differ")
+	}
+	n := len(a) + len(b)
+	if perByte := float64(alloc) / float64(n); perByte > 2048 {
+		t.Errorf("DiffCode allocated %d bytes for %d input bytes (%.0f per byte, want at most 2,048)", alloc, n, perByte)
+	}
+}
