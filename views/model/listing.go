@@ -22,20 +22,23 @@ type ListingLine struct {
 }
 
 func listingLines(m *Model, ls []text.Line, base int64) []ListingLine {
+	// Header lines name small parts (RDEF, signatures, STAT, Aon9): a click
+	// selects the whole value's tree node, not its first field. The first
+	// such part of each name, found once: a file may list 4,096 parts.
+	small := map[string]int{}
+	for _, pv := range m.Parts[1:] {
+		if _, seen := small[pv.Name]; !seen && pv.Part != nil && pv.Part.Bytecode == nil {
+			small[pv.Name] = pv.Index
+		}
+	}
 	out := make([]ListingLine, len(ls))
 	for i, l := range ls {
 		out[i] = ListingLine{Text: l.Text, Path: l.Path, Off: l.Off, Size: l.Size, Part: -1}
 		if l.Size > 0 {
 			out[i].Off += base
 		}
-		// Header lines name small parts (RDEF, signatures, STAT, Aon9): a
-		// click selects the whole value's tree node, not its first field.
-		for _, pv := range m.Parts[1:] {
-			if l.Path == "" || pv.Name != l.Part || pv.Part == nil || pv.Part.Bytecode != nil {
-				continue
-			}
-			out[i].Part = pv.Index
-			break
+		if k, ok := small[l.Part]; ok && l.Path != "" {
+			out[i].Part = k
 		}
 	}
 	return out

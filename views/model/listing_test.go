@@ -3,6 +3,11 @@ package model
 import (
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/text"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // aon9File is a level-9 vertex shader from FXC: Aon9 with its listing, SHDR
@@ -53,4 +58,50 @@ func TestListingsLeaveTheTreeUnbuilt(t *testing.T) {
 		}
 	}
 	t.Errorf("no header line names the SV_Position input")
+}
+
+// manyPartsBefore is aon9File with k empty parts named XXXX before its own:
+// every header line of its listings is matched against the parts by name.
+func manyPartsBefore(t testing.TB, k int) []byte {
+	_, b := corpus.File(t, aon9File)
+	parts := make([][]byte, 0, k+8)
+	for range k {
+		parts = append(parts, []byte("XXXX\x00\x00\x00\x00"))
+	}
+	return hostile.Relayout(b, append(parts, hostile.RawParts(b)...))
+}
+
+// With 4,000 parts before them, the header lines still name their own part:
+// the first of that name that is not bytecode, as with none before.
+func TestListingOfManyPartsNamesItsParts(t *testing.T) {
+	m := Build("many.dxbc", manyPartsBefore(t, 4000), 0)
+	pv := partNamed(m, "SHDR")
+	if pv == nil {
+		t.Fatal("no SHDR")
+	}
+	pv.LoadSpecials()
+	named := 0
+	for _, l := range pv.FXCHeader {
+		if l.Part >= 0 {
+			named++
+			if got := m.Parts[l.Part].Name; got == "XXXX" || got == "SHDR" {
+				t.Errorf("line %q names part %d (%s)", l.Text, l.Part, got)
+			}
+		}
+	}
+	if named == 0 {
+		t.Error("no header line names its part")
+	}
+}
+
+// BenchmarkListingOfManyParts: naming the parts of the FXC listing's lines
+// in a file of 4,000 parts, where each line was compared with every part.
+func BenchmarkListingOfManyParts(b *testing.B) {
+	data := manyPartsBefore(b, 4000)
+	m := Build("many.dxbc", data, 0)
+	f, _ := decode.Parse(data)
+	ls := text.FXCListing(f)
+	for b.Loop() {
+		listingLines(m, ls, 0)
+	}
 }
