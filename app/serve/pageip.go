@@ -21,9 +21,9 @@ import (
 // the page links no caller of url.Parse that reaches it.
 
 // pageIPMarker starts the code net/url's overlay gets.
-const pageIPMarker = "// net/url copy starts here\n"
+const pageIPMarker = "// written into net/url from here\n"
 
-// net/url copy starts here
+// written into net/url from here
 
 // pageParseIPLiteral reports whether s, the inside of a bracketed URL host,
 // is an address netip.ParseAddr takes, and whether that address is IPv4.
