@@ -15,26 +15,6 @@ import (
 // that line, "; file:line: text" in the DXIL disassembly, "// file:line:
 // text" in the FXC listing.
 
-// SourceLineText returns line n (1-based) of a source file of the map, with
-// its line ending cut, and whether the map holds that line's text.
-func SourceLineText(sm *decode.SourceMap, file int, n uint32) (string, bool) {
-	if sm == nil || file < 0 || file >= len(sm.Files) || !sm.Files[file].HasText || n == 0 {
-		return "", false
-	}
-	text := sm.Files[file].Text
-	for i := uint32(1); i < n; i++ {
-		j := strings.IndexByte(text, '\n')
-		if j < 0 {
-			return "", false
-		}
-		text = text[j+1:]
-	}
-	if j := strings.IndexByte(text, '\n'); j >= 0 {
-		text = text[:j]
-	}
-	return strings.TrimRight(text, "\r"), true
-}
-
 // sourceAnnotation is the line put above an instruction from file:line,
 // its source text from lines; ok is false when the file's name and the text
 // do not fit what is left of the budget.
@@ -75,7 +55,8 @@ type sourceLines struct {
 	cut    int
 }
 
-// text is line n (1-based) of the map's file, as SourceLineText gives it.
+// text is line n (1-based) of the map's file, its line ending cut, and
+// whether the map holds that line's text.
 func (ls *sourceLines) text(sm *decode.SourceMap, file int, n uint32) (string, bool) {
 	if sm == nil || file < 0 || file >= len(sm.Files) || !sm.Files[file].HasText || n == 0 {
 		return "", false
@@ -107,7 +88,8 @@ func (ls *sourceLines) text(sm *decode.SourceMap, file int, n uint32) (string, b
 // real listings a few bytes per byte; past it they are left out and a last
 // line counts them.
 func interleave(sm *decode.SourceMap, marker string, size int64, n int, text func(int) string, inst func(int) (fn, i int, ok bool)) []string {
-	lines := &sourceLines{starts: map[int][]int{}, budget: int(min(1<<20+32*max(size, 0), 1<<40))}
+	limit := int(min(1<<20+32*max(size, 0), 1<<40))
+	lines := &sourceLines{starts: map[int][]int{}, budget: limit}
 	at := map[[2]int]decode.InstructionSource{}
 	for _, l := range sm.Lines {
 		at[[2]int{l.Func, l.Inst}] = l
@@ -130,7 +112,7 @@ func interleave(sm *decode.SourceMap, marker string, size int64, n int, text fun
 		out = append(out, text(k))
 	}
 	if lines.cut > 0 {
-		out = append(out, fmt.Sprintf("%s dxscope left out %d source annotations, past its budget of %d bytes of file names and source text", marker, lines.cut, 1<<20+32*size))
+		out = append(out, fmt.Sprintf("%s dxscope left out %d source annotations, past its budget of %d bytes of file names and source text", marker, lines.cut, limit))
 	}
 	return out
 }

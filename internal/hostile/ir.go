@@ -182,14 +182,23 @@ func StringConstantBitcode(n, globals int) []byte {
 	return w.B
 }
 
-// MDStringBitcode is a module whose named metadata !x names one node of
-// refs operands, each the one metadata string of n characters.
-func MDStringBitcode(n, refs int) []byte {
-	w, mod := NewModule()
+// enterStringMetadata enters a METADATA_BLOCK (abbreviations 4 bits wide)
+// whose first node, !0, is a string of n characters (abbreviation 4), and
+// defines abbreviation 5, a node of operands 2 bits each; it returns where
+// the block's length goes, for Exit.
+func (w *Bits) enterStringMetadata(n int) int {
 	md := w.Enter(3, 15, 4)
 	w.abbrevArray(4, 1, 4, 0)
 	w.char6Array(4, 4, n) // !0: the string
 	w.abbrevFixedArray(4, 3, 2)
+	return md
+}
+
+// MDStringBitcode is a module whose named metadata !x names one node of
+// refs operands, each the one metadata string of n characters.
+func MDStringBitcode(n, refs int) []byte {
+	w, mod := NewModule()
+	md := w.enterStringMetadata(n)
 	w.arrayRecord(4, 5, 2, make1(refs)...) // !1: refs × !0
 	w.Unabbrev(4, 4, Chars("x")...)
 	w.Unabbrev(4, 10, 1)

@@ -100,10 +100,7 @@ func SameNamedSources(files int) []byte { return dxilContainer(SameNamedSourcesB
 // record's name writes k × n bytes.
 func SharedResourceNameBitcode(k, n int) []byte {
 	w, mod := NewModule()
-	md := w.Enter(3, 15, 4)
-	w.abbrevArray(4, 1, 4, 0)
-	w.char6Array(4, 4, n) // !0: the name
-	w.abbrevFixedArray(4, 3, 2)
+	md := w.enterStringMetadata(n)
 	for range k {
 		w.arrayRecord(4, 5, 2, 0, 0, 1, 0, 0, 0) // !1…!k: a resource named !0
 	}
