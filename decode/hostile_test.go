@@ -384,8 +384,9 @@ func hasProblem(t *testing.T, f *File, sev Severity, msg string) {
 
 func TestHostileSharedStructuresCostTheirSize(t *testing.T) {
 	for _, fam := range sharedFamilies {
-		var perByte []float64
-		for _, k := range fam.ks {
+		// Linear: what a byte costs does not grow with the size (a
+		// quadratic decode doubles it at each step).
+		hostile.FlatPerByte(t, fam.name, fam.ks, 1.5, "bytes allocated", func(k int) (int, float64) {
 			data := fam.make(k)
 			alloc, d, f := costOf(t, data)
 			fam.check(t, k, f)
@@ -401,11 +402,8 @@ func TestHostileSharedStructuresCostTheirSize(t *testing.T) {
 			if len(js) > 128*len(data) {
 				t.Errorf("%s, k=%d: %d bytes of JSON from %d bytes", fam.name, k, len(js), len(data))
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(data)))
-		}
-		// Linear: what a byte costs does not grow with the size (a
-		// quadratic decode doubles it at each step).
-		hostile.Flat(t, fam.name, perByte, 1.5, "bytes allocated")
+			return len(data), float64(alloc)
+		})
 	}
 }
 
@@ -455,8 +453,7 @@ func TestMemoryBudgetStopsAPart(t *testing.T) {
 // at k = 256, 9,400 at k = 1,024 (17 KB, 0.8 s). Past a budget the bodies
 // share their type's arguments.
 func TestHostileSharedArgumentsCostTheirSize(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{256, 512, 1024} {
+	hostile.FlatPerByte(t, "", []int{256, 512, 1024}, 1.5, "bytes allocated", func(k int) (int, float64) {
 		data := hostile.SharedArguments(k, k)
 		alloc, d, f := costOf(t, data)
 		m := f.Part("DXIL").Module
@@ -467,9 +464,8 @@ func TestHostileSharedArgumentsCostTheirSize(t *testing.T) {
 		if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
 			t.Errorf("k=%d: %d MB allocated, over %d MB", k, alloc>>20, limit>>20)
 		}
-		perByte = append(perByte, float64(alloc)/float64(len(data)))
-	}
-	hostile.Flat(t, "", perByte, 1.5, "bytes allocated")
+		return len(data), float64(alloc)
+	})
 }
 
 // TestHostileTypeLookupsCostTheirSize: an instruction's result type found
@@ -479,8 +475,7 @@ func TestHostileSharedArgumentsCostTheirSize(t *testing.T) {
 // at k = 8,192 (139 KB). What a byte costs in time now stays flat
 // (quadratic, it grew eightfold over the three); the best of three runs of each.
 func TestHostileTypeLookupsCostTheirSize(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{2048, 4096, 8192} {
+	hostile.FlatPerByte(t, "", []int{2048, 4096, 8192}, 4, "ns", func(k int) (int, float64) {
 		data := hostile.TypeScan(8*k, k)
 		best := time.Duration(1 << 62)
 		for range 3 {
@@ -491,9 +486,8 @@ func TestHostileTypeLookupsCostTheirSize(t *testing.T) {
 			}
 		}
 		t.Logf("k=%d: %d bytes decoded in %v", k, len(data), best)
-		perByte = append(perByte, float64(best)/float64(len(data)))
-	}
-	hostile.Flat(t, "", perByte, 4, "ns")
+		return len(data), float64(best)
+	})
 }
 
 // TestHostileZlibBombsCostTheirSize: a compressed payload inflates to at
@@ -614,8 +608,7 @@ func TestDenseRecordsAreBoundedByTheStreamsSize(t *testing.T) {
 // Time is not asserted; what is: the check stops with its Warning, and
 // allocation per input byte stays flat.
 func TestRootSignatureCoverOfManyBindingsIsBudgeted(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{2048, 4096, 8192} {
+	perByte := hostile.PerByte([]int{2048, 4096, 8192}, func(k int) (int, float64) {
 		c := hostile.UncoveredBindingsRDEF(k)
 		rs := hostile.SharedRangesRTS0(1, k)
 		f, err := Parse(c)
@@ -624,7 +617,6 @@ func TestRootSignatureCoverOfManyBindingsIsBudgeted(t *testing.T) {
 		}
 		var ps []Problem
 		alloc, d := corpus.Cost(func() { ps = f.RootSignatureCovers(rs) })
-		perByte = append(perByte, float64(alloc)/float64(len(c)+len(rs)))
 		t.Logf("k=%d, %d+%d bytes: %v, %d bytes allocated, %d problems", k, len(c), len(rs), d, alloc, len(ps))
 		said := false
 		for _, p := range ps {
@@ -633,7 +625,8 @@ func TestRootSignatureCoverOfManyBindingsIsBudgeted(t *testing.T) {
 		if !said || len(ps) >= k {
 			t.Errorf("k=%d: %d problems, and the bindings left unchecked are not said (%v)", k, len(ps), said)
 		}
-	}
+		return len(c) + len(rs), float64(alloc)
+	})
 	if perByte[2] > 1.25*perByte[0]+1 {
 		t.Errorf("allocation per input byte grows with the input: %.1f", perByte)
 	}

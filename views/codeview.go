@@ -32,7 +32,7 @@ type CodeView struct {
 	Spelling string             // which compiler's spellings the lines follow, and why
 	Code     *model.CodeListing // for the temporaries' writes and reads, found on the first click (nil: registers are not links)
 
-	top      int            // first line drawn
+	win      lineWindow
 	ref      *model.Ref     // the register clicked: its write and reads are marked and listed
 	refLines map[int]string // line → the mark's class
 	selected int            // the line Selected names, -1 for none
@@ -79,10 +79,25 @@ func (v *CodeView) OnUpdate(ctx app.Context) {
 }
 
 // reveal draws the window around line i and scrolls the box to it when it
-// is not in view, then the box onto the screen.
+// is not in view, then the whole box onto the screen.
 func (v *CodeView) reveal(ctx app.Context, i int) {
-	v.top = max(0, i-codeWindow/4)
-	id := v.ID
+	v.win.reveal(ctx, v.ID, i, true)
+}
+
+// lineWindow is the stretch of a long list of lines, each codeLineHeight
+// high, that a code box draws: codeWindow lines in and near its scrolled
+// view, between two spacers standing for the rest (the code views and the
+// source pane).
+type lineWindow struct {
+	top int // first line drawn
+}
+
+// reveal draws the window around line i and, once drawn, scrolls the box
+// (element id) to the line when it is not in view; then brings the box onto
+// the screen: when whole, if any of it is off the screen; else only if none
+// of it is on it.
+func (w *lineWindow) reveal(ctx app.Context, id string, i int, whole bool) {
+	w.top = max(0, i-codeWindow/4)
 	ctx.Defer(func(app.Context) {
 		box := app.Window().GetElementByID(id)
 		if !box.Truthy() {
@@ -93,22 +108,36 @@ func (v *CodeView) reveal(ctx app.Context, i int) {
 			box.Set("scrollTop", max(0, y-h/3))
 		}
 		r := box.Call("getBoundingClientRect")
-		if r.Get("top").Float() < 0 || r.Get("bottom").Float() > app.Window().Get("innerHeight").Float()+1 {
+		top, bottom, screen := r.Get("top").Float(), r.Get("bottom").Float(), app.Window().Get("innerHeight").Float()
+		if whole && (top < 0 || bottom > screen+1) || !whole && (bottom < 0 || top > screen) {
 			box.Call("scrollIntoView", map[string]any{"block": "nearest"})
 		}
 	})
 }
 
-func (v *CodeView) onScroll(ctx app.Context, e app.Event) {
+// onScroll follows the box's scrolling.
+func (w *lineWindow) onScroll(ctx app.Context, e app.Event) {
 	first := int(ctx.JSSrc().Get("scrollTop").Float()) / codeLineHeight
 	top := max(0, first-codeWindow/4)
 	// Redraw only when the window has moved well: scrolling line by line
 	// costs nothing.
-	if top/16 == v.top/16 && first+int(ctx.JSSrc().Get("clientHeight").Float())/codeLineHeight < v.top+codeWindow {
+	if top/16 == w.top/16 && first+int(ctx.JSSrc().Get("clientHeight").Float())/codeLineHeight < w.top+codeWindow {
 		ctx.PreventUpdate()
 		return
 	}
-	v.top = top
+	w.top = top
+}
+
+// lines draws n lines: a spacer for those above the window, html(from, to)
+// for the window's, a spacer for those below.
+func (w *lineWindow) lines(n int, html func(from, to int) string) []app.UI {
+	top := min(w.top, max(n-1, 0))
+	end := min(top+codeWindow, n)
+	return []app.UI{
+		app.Elem("div").Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
+		app.Raw(html(top, end)),
+		app.Elem("div").Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
+	}
 }
 
 // onClick selects the bytes of the line clicked (delegated: the lines are
@@ -177,9 +206,6 @@ func clickedLine(e app.Event, n int) (target, el app.Value, i int, ok bool) {
 
 // Render draws the title and the window of lines.
 func (v *CodeView) Render() app.UI {
-	n := len(v.Lines)
-	top := min(v.top, max(n-1, 0))
-	end := min(top+codeWindow, n)
 	return app.Elem("div").Class("special listing").Body(
 		app.Elem("div").Class("code-head").Body(
 			app.Elem("h3").Text(v.Title),
@@ -187,10 +213,8 @@ func (v *CodeView) Render() app.UI {
 		),
 		spellingNote(v.Spelling),
 		refBar(v.ref, v.offsetLabel, v.goLine, func() { v.ref, v.refLines = nil, nil }),
-		app.Elem("div").ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.onScroll).OnClick(v.onClick).Body(
-			app.Elem("div").Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
-			app.Raw(v.linesHTML(top, end)),
-			app.Elem("div").Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
+		app.Elem("div").ID(v.ID).Class("listing-lines code-box code-lines").On("scroll", v.win.onScroll).OnClick(v.onClick).Body(
+			v.win.lines(len(v.Lines), v.linesHTML)...,
 		),
 	)
 }

@@ -15,8 +15,6 @@ const (
 	ActRevealSource = "dx-reveal-source" // the source pane brings the selected line into view
 )
 
-const srcWindow = 160 // source lines drawn around the scrolled window
-
 // SourcePane shows the source files behind the code, one at a time, a
 // line each (only the lines near the scrolled window are drawn, like the
 // code views). Lines that made no code are dimmed; the selected line is
@@ -29,7 +27,7 @@ type SourcePane struct {
 	Selected model.SourceLine
 
 	file    int // the file shown
-	top     int // first row drawn
+	win     lineWindow
 	seen    *model.SourceView
 	seenSel model.SourceLine
 }
@@ -50,7 +48,7 @@ func (p *SourcePane) OnMount(ctx app.Context) {
 // OnUpdate shows the file of a newly selected line.
 func (p *SourcePane) OnUpdate(ctx app.Context) {
 	if p.Data != p.seen {
-		p.seen, p.file, p.top = p.Data, p.firstFile(), 0
+		p.seen, p.file, p.win = p.Data, p.firstFile(), lineWindow{}
 	}
 	if p.Selected != p.seenSel {
 		p.seenSel = p.Selected
@@ -108,33 +106,9 @@ func (p *SourcePane) reveal(ctx app.Context, r int) {
 	if r < 0 {
 		return
 	}
-	p.top = max(0, r-srcWindow/4)
-	ctx.Defer(func(app.Context) {
-		box := app.Window().GetElementByID("source-lines")
-		if !box.Truthy() {
-			return
-		}
-		y, h := float64(r*codeLineHeight), box.Get("clientHeight").Float()
-		if st := box.Get("scrollTop").Float(); y < st || y+codeLineHeight > st+h {
-			box.Set("scrollTop", max(0, y-h/3))
-		}
-		// The box onto the screen only when none of it is there: the code's
-		// selected line, above it in a narrow pane, keeps its place.
-		rc := box.Call("getBoundingClientRect")
-		if rc.Get("bottom").Float() < 0 || rc.Get("top").Float() > app.Window().Get("innerHeight").Float() {
-			box.Call("scrollIntoView", map[string]any{"block": "nearest"})
-		}
-	})
-}
-
-func (p *SourcePane) onScroll(ctx app.Context, e app.Event) {
-	first := int(ctx.JSSrc().Get("scrollTop").Float()) / codeLineHeight
-	top := max(0, first-srcWindow/4)
-	if top/16 == p.top/16 && first+int(ctx.JSSrc().Get("clientHeight").Float())/codeLineHeight < p.top+srcWindow {
-		ctx.PreventUpdate()
-		return
-	}
-	p.top = top
+	// The box onto the screen only when none of it is there: the code's
+	// selected line, above it in a narrow pane, keeps its place.
+	p.win.reveal(ctx, "source-lines", r, false)
 }
 
 // onClick selects the line clicked (delegated: the lines are HTML).
@@ -158,9 +132,6 @@ func (p *SourcePane) Render() app.UI {
 	}
 	p.file = min(max(p.file, 0), len(p.Data.Files)-1)
 	f := p.Data.Files[p.file]
-	n := p.rows()
-	top := min(p.top, max(n-1, 0))
-	end := min(top+srcWindow, n)
 	about := fmt.Sprintf("%d lines · from %s", len(f.Lines), f.From)
 	if !f.HasText {
 		about = "the text of this file is not in the container: the debug information names its lines only"
@@ -176,17 +147,15 @@ func (p *SourcePane) Render() app.UI {
 				}
 				return app.Elem("button").ID(fmt.Sprintf("src-file-%d", i)).Class("source-file").Role("tab").
 					Aria("selected", i == p.file).Title(model.Shown(sf.Name)).Text(label).
-					OnClick(func(ctx app.Context, e app.Event) { p.file, p.top = i, 0 }, app.EventScope(strconv.Itoa(i)))
+					OnClick(func(ctx app.Context, e app.Event) { p.file, p.win = i, lineWindow{} }, app.EventScope(strconv.Itoa(i)))
 			}),
 		),
 		app.Elem("p").ID("source-about").Class("source-about").Title(model.Shown(f.Name)).Text(about),
 		app.Range(p.Data.Problems).Slice(func(i int) app.UI {
 			return app.Elem("p").Class("source-about source-problem").Text(p.Data.Problems[i])
 		}),
-		app.Elem("div").ID("source-lines").Class("code-box code-lines source-lines").On("scroll", p.onScroll).OnClick(p.onClick).Body(
-			app.Elem("div").Style("height", strconv.Itoa(top*codeLineHeight)+"px"),
-			app.Raw(p.linesHTML(top, end)),
-			app.Elem("div").Style("height", strconv.Itoa((n-end)*codeLineHeight)+"px"),
+		app.Elem("div").ID("source-lines").Class("code-box code-lines source-lines").On("scroll", p.win.onScroll).OnClick(p.onClick).Body(
+			p.win.lines(p.rows(), p.linesHTML)...,
 		),
 	)
 }

@@ -16,8 +16,7 @@ import (
 // printed once, then named; the text's size per input byte stays flat over
 // three sizes, each twice the last.
 func TestDBNamesALongDescriptionAgain(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{200, 400, 800} {
+	hostile.FlatPerByte(t, "", []int{200, 400, 800}, 2, "bytes of text", func(k int) (int, float64) {
 		path := filepath.Join(t.TempDir(), "desc.sodb")
 		corpus.SQLite(t, path, hostile.SharedLongDescSQL(k, 0, 64*k))
 		out := runOK(t, "db", path)
@@ -29,9 +28,8 @@ func TestDBNamesALongDescriptionAgain(t *testing.T) {
 		if n := strings.Count(out, fmt.Sprintf("Text0=%q", strings.Repeat("d", 1000))); n != 1 {
 			t.Errorf("k=%d: the description's text is printed %d times", k, n)
 		}
-		perByte = append(perByte, float64(len(out))/float64(size))
-	}
-	hostile.Flat(t, "", perByte, 2, "bytes of text")
+		return int(size), float64(len(out))
+	})
 }
 
 // TestDBTextOfLongNamesCostsItsSize (issue: hostile input, fourth round): k
@@ -48,8 +46,7 @@ func TestDBTextOfLongNamesCostsItsSize(t *testing.T) {
 		{"k state objects naming one export of a 64k-byte name", func(k int) string { return hostile.SharedExportSQL(k, 0, 64*k) }},
 		{"k pipelines naming one shader of a 64k-byte type", func(k int) string { return hostile.SharedExportSQL(0, k, 64*k) }},
 	} {
-		var perByte []float64
-		for _, k := range []int{100, 200, 400} {
+		hostile.FlatPerByte(t, c.name, []int{100, 200, 400}, 2, "bytes of text", func(k int) (int, float64) {
 			path := filepath.Join(t.TempDir(), "names.sodb")
 			corpus.SQLite(t, path, c.sql(k))
 			out := runOK(t, "db", path)
@@ -58,9 +55,8 @@ func TestDBTextOfLongNamesCostsItsSize(t *testing.T) {
 			if !strings.Contains(out, "longer than 1024 bytes; this view holds the first 1024") {
 				t.Errorf("%s, k=%d: no problem says the texts were cut", c.name, k)
 			}
-			perByte = append(perByte, float64(len(out))/float64(size))
-		}
-		hostile.Flat(t, c.name, perByte, 2, "bytes of text")
+			return int(size), float64(len(out))
+		})
 	}
 }
 

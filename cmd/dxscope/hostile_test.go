@@ -86,8 +86,7 @@ func fileSize(t *testing.T, path string) int64 {
 // name keeps the suffix to try next: what a byte costs stays flat over
 // three sizes, each twice the last, and the names are those it was.
 func TestSourcesOfOneNameCostTheirSize(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{512, 1024, 2048} {
+	hostile.FlatPerByte(t, "sources -o of files of one name", []int{512, 1024, 2048}, 1.5, "bytes allocated", func(k int) (int, float64) {
 		data := hostile.SameNamedSources(k)
 		dir := t.TempDir()
 		path := filepath.Join(dir, "f.dxbc")
@@ -107,7 +106,6 @@ func TestSourcesOfOneNameCostTheirSize(t *testing.T) {
 				t.Errorf("k=%d: %v", k, err)
 			}
 		}
-		perByte = append(perByte, float64(alloc)/float64(len(data)))
-	}
-	hostile.Flat(t, "sources -o of files of one name", perByte, 1.5, "bytes allocated")
+		return len(data), float64(alloc)
+	})
 }

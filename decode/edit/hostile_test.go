@@ -16,8 +16,7 @@ import (
 // cut short is; what writing costs per input byte stays flat over three
 // sizes, each twice the last.
 func TestPartsSharingBytesAreNotCopiedPerPart(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{512, 1024, 2048} {
+	perByte := hostile.PerByte([]int{512, 1024, 2048}, func(k int) (int, float64) {
 		b := hostile.SharedPartContainer(k, 16*k)
 		f, err := decode.Parse(b)
 		if err != nil {
@@ -32,8 +31,8 @@ func TestPartsSharingBytesAreNotCopiedPerPart(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "share") {
 			t.Errorf("k=%d: %d bytes written, error %v", k, len(out), err)
 		}
-		perByte = append(perByte, float64(alloc)/float64(len(b)))
-	}
+		return len(b), float64(alloc)
+	})
 	if last, first := perByte[len(perByte)-1], perByte[0]; last > 2*first+64 {
 		t.Errorf("%.0f bytes allocated per input byte at the largest size, %.0f at the smallest", last, first)
 	}

@@ -243,8 +243,7 @@ func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
 			"named stream 1 (/src/files/a.hlsl) names stream 5, which named stream 0 (/src/files/a.hlsl) names too"},
 		{"k inline sites each covering k code offsets", func(k int) []byte { return hostile.InlineSitesPDB(k, k) }, []int{1024, 2048, 4096}, ""},
 	} {
-		var perByte []float64
-		for _, k := range c.ks {
+		hostile.FlatPerByte(t, c.name, c.ks, 1.5, "bytes allocated", func(k int) (int, float64) {
 			b := c.make(k)
 			var f *File
 			var out *report.Sink
@@ -277,9 +276,8 @@ func TestSharedStreamsAndInlineSitesCostTheirSize(t *testing.T) {
 					t.Errorf("%s, k=%d: no problem says %q: %v", c.name, k, c.want, out.Problems)
 				}
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(b)))
-		}
-		hostile.Flat(t, c.name, perByte, 1.5, "bytes allocated")
+			return len(b), float64(alloc)
+		})
 	}
 }
 

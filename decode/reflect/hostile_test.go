@@ -150,8 +150,7 @@ func withCode(b []byte) []byte {
 // 52, 61, 81 bytes allocated per input byte). The measure is the members
 // walked, counted through the allocation the walk makes at each size.
 func TestReflectSharedMemberListsCostTheirSize(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{1024, 2048, 4096} {
+	perByte := hostile.PerByte([]int{1024, 2048, 4096}, func(k int) (int, float64) {
 		b := hostile.SharedMembersRDEF(k, k)
 		f, err := decode.Parse(b)
 		if err != nil {
@@ -159,12 +158,12 @@ func TestReflectSharedMemberListsCostTheirSize(t *testing.T) {
 		}
 		var r *reflect.Reflection
 		alloc, d := corpus.Cost(func() { r = reflect.Reflect(f) })
-		perByte = append(perByte, float64(alloc)/float64(len(b)))
-		t.Logf("k=%d, %d bytes: %v, %d bytes allocated (%.1f per input byte), %d members walked", k, len(b), d, alloc, perByte[len(perByte)-1], walked(r))
+		t.Logf("k=%d, %d bytes: %v, %d bytes allocated (%.1f per input byte), %d members walked", k, len(b), d, alloc, float64(alloc)/float64(len(b)), walked(r))
 		if n := walked(r); n > len(b)/8+256 {
 			t.Errorf("k=%d: %d type nodes copied from %d bytes", k, n, len(b))
 		}
-	}
+		return len(b), float64(alloc)
+	})
 	if perByte[2] > 1.25*perByte[0]+1 {
 		t.Errorf("allocation per input byte grows with the input: %.1f", perByte)
 	}

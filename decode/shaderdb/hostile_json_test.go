@@ -32,8 +32,7 @@ func TestHostileDatabaseJSONCostsItsSize(t *testing.T) {
 		{"SODB: k groups naming one pipeline whose description holds 64k bytes of text", func(k int) string { return hostile.SharedLongDescSQL(1, k, 64*k) }, []int{200, 400, 800}},
 		{"PSDB: k groups naming one value key of k values", func(k int) string { return hostile.SharedValuesPSDBSQL(k, k) }, []int{250, 500, 1000}},
 	} {
-		var perByte []float64
-		for _, k := range c.ks {
+		hostile.FlatPerByte(t, c.name, c.ks, 2, "bytes allocated", func(k int) (int, float64) {
 			b := corpus.SQLite(t, filepath.Join(t.TempDir(), "x.db"), c.sql(k))
 			d, err := Open(b)
 			if err != nil {
@@ -48,9 +47,8 @@ func TestHostileDatabaseJSONCostsItsSize(t *testing.T) {
 			if k == c.ks[2] && !strings.Contains(string(j), `AsAbove":true`) {
 				t.Errorf("%s, k=%d: no stub in the JSON", c.name, k)
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(b)))
-		}
-		hostile.Flat(t, c.name, perByte, 2, "bytes allocated")
+			return len(b), float64(alloc)
+		})
 	}
 }
 

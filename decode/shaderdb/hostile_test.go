@@ -67,8 +67,9 @@ func TestHostileRowsNamingRowsCostTheirSize(t *testing.T) {
 				}
 			}},
 	} {
-		var perByte []float64
-		for _, k := range c.ks {
+		// Linear but for the sorts and maps (n log n): over four times the
+		// size, a byte may cost up to twice as much; a quadratic read, four.
+		hostile.FlatPerByte(t, c.name, c.ks, 2, "bytes allocated", func(k int) (int, float64) {
 			b := corpus.SQLite(t, filepath.Join(t.TempDir(), "x.db"), c.sql(k))
 			var d *Database
 			var err error
@@ -81,11 +82,8 @@ func TestHostileRowsNamingRowsCostTheirSize(t *testing.T) {
 			if limit := corpus.DecodeAlloc.Limit(len(b)); alloc > limit {
 				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", c.name, k, alloc>>20, limit>>20)
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(b)))
-		}
-		// Linear but for the sorts and maps (n log n): over four times the
-		// size, a byte may cost up to twice as much; a quadratic read, four.
-		hostile.Flat(t, c.name, perByte, 2, "bytes allocated")
+			return len(b), float64(alloc)
+		})
 	}
 }
 

@@ -15,8 +15,7 @@ import (
 // formatting it costs a flat amount per byte over three sizes, each twice
 // the last.
 func TestShaderMessageOfManyOperandsCostsItsSize(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{2000, 4000, 8000} {
+	hostile.FlatPerByte(t, "a shader message of k operands", []int{2000, 4000, 8000}, 1.5, "bytes allocated", func(k int) (int, float64) {
 		data := hostile.PartData(hostile.ShaderMessageSHEX(k), "SHEX")
 		var text string
 		alloc, _ := corpus.Cost(func() {
@@ -27,7 +26,6 @@ func TestShaderMessageOfManyOperandsCostsItsSize(t *testing.T) {
 			t.Fatalf("k=%d: the message prints as %.80q… (%d bytes)", k, text, len(text))
 		}
 		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)))
-		perByte = append(perByte, float64(alloc)/float64(len(data)))
-	}
-	hostile.Flat(t, "a shader message of k operands", perByte, 1.5, "bytes allocated")
+		return len(data), float64(alloc)
+	})
 }

@@ -46,8 +46,7 @@ func TestHostileSchemasCostTheirSize(t *testing.T) {
 				}
 			}},
 	} {
-		var perByte []float64
-		for _, k := range c.ks {
+		hostile.FlatPerByte(t, c.name, c.ks, 2, "bytes allocated", func(k int) (int, float64) {
 			b := corpus.SQLite(t, filepath.Join(t.TempDir(), "x.db"), c.sql(k))
 			var db *DB
 			var rows int
@@ -57,9 +56,8 @@ func TestHostileSchemasCostTheirSize(t *testing.T) {
 			if limit := corpus.DecodeAlloc.Limit(len(b)); alloc > limit {
 				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", c.name, k, alloc>>20, limit>>20)
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(b)))
-		}
-		hostile.Flat(t, c.name, perByte, 2, "bytes allocated")
+			return len(b), float64(alloc)
+		})
 	}
 }
 
@@ -70,8 +68,7 @@ func TestHostileSchemasCostTheirSize(t *testing.T) {
 // sizes, each twice the last (the best of three runs of each): flat, where
 // the walk made it four times larger at the largest.
 func TestPrimaryKeyOfManyColumnsOpensQuickly(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{8000, 16000, 32000} {
+	hostile.FlatPerByte(t, "", []int{8000, 16000, 32000}, 2.5, "ns", func(k int) (int, float64) {
 		b := corpus.SQLite(t, filepath.Join(t.TempDir(), "x.db"), hostile.PrimaryKeyListSQL(k))
 		best := time.Duration(1 << 62)
 		for range 3 {
@@ -83,7 +80,6 @@ func TestPrimaryKeyOfManyColumnsOpensQuickly(t *testing.T) {
 			}
 		}
 		t.Logf("k=%d: %d bytes opened in %v", k, len(b), best)
-		perByte = append(perByte, float64(best.Nanoseconds())/float64(len(b)))
-	}
-	hostile.Flat(t, "", perByte, 2.5, "ns")
+		return len(b), float64(best.Nanoseconds())
+	})
 }

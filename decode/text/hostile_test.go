@@ -130,8 +130,7 @@ func TestWriteCappedStopsTheWriter(t *testing.T) {
 // parameters while the listing stays linear in the bitcode, and then name the
 // first declaration of the type.
 func TestDisassemblySharedFunctionTypeIsLinear(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{512, 1024, 2048} {
+	hostile.FlatPerByte(t, "", []int{512, 1024, 2048}, 1.5, "bytes allocated", func(k int) (int, float64) {
 		data := hostile.SharedFunctionType(8*k, k)
 		f, err := decode.Parse(data)
 		if err != nil {
@@ -150,9 +149,8 @@ func TestDisassemblySharedFunctionTypeIsLinear(t *testing.T) {
 		if b.Len() > 256*len(data) {
 			t.Errorf("k=%d: %d bytes of text from %d", k, b.Len(), len(data))
 		}
-		perByte = append(perByte, float64(alloc)/float64(len(data)))
-	}
-	hostile.Flat(t, "", perByte, 1.5, "bytes allocated")
+		return len(data), float64(alloc)
+	})
 }
 
 // TestDisassemblyRepeatedTextIsLinear: a module names one long thing from
@@ -171,8 +169,7 @@ func TestDisassemblyRepeatedTextIsLinear(t *testing.T) {
 		{"k globals of one string constant of k characters", func(k int) []byte { return hostile.StringConstant(k, k) }},
 		{"a node of k operands naming one metadata string of k characters", func(k int) []byte { return hostile.MDString(k, k) }},
 	} {
-		var perByte []float64
-		for _, k := range []int{2048, 4096, 8192} {
+		hostile.FlatPerByte(t, c.name, []int{2048, 4096, 8192}, 1.5, "bytes allocated", func(k int) (int, float64) {
 			data := c.make(k)
 			f, err := decode.Parse(data)
 			if err != nil {
@@ -188,9 +185,8 @@ func TestDisassemblyRepeatedTextIsLinear(t *testing.T) {
 			if !strings.Contains(b.String(), "; dxscope stops this listing here, at its budget of") {
 				t.Errorf("%s, k=%d: no line says the listing stops at its budget", c.name, k)
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(data)))
-		}
-		hostile.Flat(t, c.name, perByte, 1.5, "bytes allocated")
+			return len(data), float64(alloc)
+		})
 	}
 }
 
@@ -200,8 +196,7 @@ func TestDisassemblyRepeatedTextIsLinear(t *testing.T) {
 // at k = 16,384. Each list is rendered once per index now. Time per input
 // byte stays flat (best of three runs).
 func TestDisassemblyAttributeListsAreLinear(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{2048, 4096, 8192} {
+	hostile.FlatPerByte(t, "", []int{2048, 4096, 8192}, 4, "ns", func(k int) (int, float64) {
 		data := hostile.AttributeList(k, k)
 		f, err := decode.Parse(data)
 		if err != nil {
@@ -218,9 +213,8 @@ func TestDisassemblyAttributeListsAreLinear(t *testing.T) {
 			}
 		}
 		t.Logf("k=%d: %d bytes printed in %v", k, len(data), best)
-		perByte = append(perByte, float64(best)/float64(len(data)))
-	}
-	hostile.Flat(t, "", perByte, 4, "ns")
+		return len(data), float64(best)
+	})
 }
 
 // A listing with its source interleaved (issue: hostile input, seventh

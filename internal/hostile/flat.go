@@ -21,3 +21,24 @@ func Flat(t testing.TB, name string, perByte []float64, factor float64, unit str
 	}
 	t.Errorf("%s%.1f %s per input byte at the largest size, %.1f at the smallest (more than %g times)", name, last, unit, first, factor)
 }
+
+// PerByte measures a family at each of sizes: measure(k) makes the input of
+// size k, does the work on it (and checks what it must), and returns the
+// input's length in bytes and what the work cost (bytes allocated, ns,
+// bytes written). The result is that cost per input byte at each size, for
+// Flat or a test's own bound.
+func PerByte(sizes []int, measure func(k int) (n int, cost float64)) []float64 {
+	perByte := make([]float64, 0, len(sizes))
+	for _, k := range sizes {
+		n, cost := measure(k)
+		perByte = append(perByte, cost/float64(n))
+	}
+	return perByte
+}
+
+// FlatPerByte is Flat over PerByte(sizes, measure): the common shape of a
+// hostile-input test, which says only its sizes, its input and its work.
+func FlatPerByte(t testing.TB, name string, sizes []int, factor float64, unit string, measure func(k int) (n int, cost float64)) {
+	t.Helper()
+	Flat(t, name, PerByte(sizes, measure), factor, unit)
+}

@@ -275,15 +275,8 @@ func PartData(c []byte, name string) []byte {
 // groups × values.
 func SharedValuesPSDBSQL(groups, values int) string {
 	var s strings.Builder
-	s.WriteString(`PRAGMA page_size = 4096;
-CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
-CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
-CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
-CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
-CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
-BEGIN;
-INSERT INTO keys VALUES (0, X'00', 0);
-`)
+	s.WriteString(psdbHeader)
+	s.WriteString("INSERT INTO keys VALUES (0, X'00', 0);\n")
 	for i := range values {
 		fmt.Fprintf(&s, "INSERT INTO vals VALUES (0, %d, X'%08x');\n", i%4, i)
 	}

@@ -16,6 +16,17 @@ CREATE TABLE pipeline_states (Key BLOB NOT NULL PRIMARY KEY, RootSignature BLOB,
 CREATE TABLE groups (Key BLOB NOT NULL PRIMARY KEY, Version INTEGER NOT NULL, PSOKey BLOB, SOKey BLOB);
 `
 
+// psdbHeader starts the SQL of a precompiled shader database (its
+// unofficial schema) and opens the transaction its rows go in.
+const psdbHeader = `PRAGMA page_size = 4096;
+CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
+CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
+CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
+CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
+CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
+BEGIN;
+`
+
 // SharedLongDescSQL is the SQL (for the sqlite3 CLI) of a state object
 // database whose pipelines pipeline states all name one depth-stencil
 // description holding size bytes of text (in texts of 1,000 bytes, one a
@@ -127,14 +138,8 @@ BEGIN;
 // writes a value's key with each value writes values × size bytes.
 func LongKeyPSDBSQL(values, size int) string {
 	var s strings.Builder
-	fmt.Fprintf(&s, `PRAGMA page_size = 4096;
-CREATE TABLE keys(keyid INTEGER PRIMARY KEY, key BLOB, last_accessed REAL);
-CREATE TABLE vals(keyid INTEGER REFERENCES keys(keyid), type INTEGER, value BLOB);
-CREATE TABLE groupkeys(keyid INTEGER PRIMARY KEY, key BLOB, version INTEGER);
-CREATE TABLE groups(groupkeyid INTEGER REFERENCES groupkeys(keyid), valuekeyid INTEGER REFERENCES keys(keyid));
-CREATE TABLE compiler_id(id INTEGER PRIMARY KEY, abi INTEGER, version INTEGER, family TEXT);
-BEGIN;
-INSERT INTO keys VALUES (0, zeroblob(%d), 0);
+	s.WriteString(psdbHeader)
+	fmt.Fprintf(&s, `INSERT INTO keys VALUES (0, zeroblob(%d), 0);
 INSERT INTO groupkeys VALUES (1, X'01', 1);
 INSERT INTO groups VALUES (1, 0);
 `, size)

@@ -49,8 +49,8 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"k DBUG variables naming one string of 4 KB", func(k int) []byte { return hostile.SharedNameDBUG(k, 4096) }, []int{1024, 2048, 4096}},
 		{"k entry points naming one signature list of k elements", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, false) }, []int{1024, 2048, 4096}},
 	} {
-		var perByte []float64
-		for _, k := range c.ks {
+		// A quadratic build doubles what a byte costs at each step.
+		hostile.FlatPerByte(t, c.name, c.ks, 1.5, "bytes allocated", func(k int) (int, float64) {
 			data := c.make(k)
 			var m *Model
 			alloc, d := corpus.Cost(func() { m = Build("hostile.dxbc", data, 0); openAll(m) })
@@ -58,7 +58,6 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 			if limit := corpus.ModelAlloc.Limit(len(data)); alloc > limit {
 				t.Errorf("%s, k=%d: %d MB allocated, over %d MB", c.name, k, alloc>>20, limit>>20)
 			}
-			perByte = append(perByte, float64(alloc)/float64(len(data)))
 			for _, pv := range m.Parts {
 				for _, dmp := range pv.Dumps() {
 					if len(dmp.Text) > MaxDumpText {
@@ -75,9 +74,8 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 					}
 				}
 			}
-		}
-		// A quadratic build doubles what a byte costs at each step.
-		hostile.Flat(t, c.name, perByte, 1.5, "bytes allocated")
+			return len(data), float64(alloc)
+		})
 	}
 }
 
@@ -107,8 +105,7 @@ func TestSharedRangesAreNamedNotRepeated(t *testing.T) {
 // three sizes; through the index it is flat (at most 2.6 times measured, on
 // a busy two-core machine: rounds of 10 ms, the fastest of 7).
 func TestFindFieldOfMissingPathsCostsItsSize(t *testing.T) {
-	var perByte []float64
-	for _, k := range []int{500, 1000, 2000} {
+	hostile.FlatPerByte(t, "", []int{500, 1000, 2000}, 4, "ns", func(k int) (int, float64) {
 		data := hostile.ManyElementsISGN(k)
 		link := hostile.MissingOpenPaths("ISGN", k)
 		paths := strings.Split(link, ",")
@@ -128,12 +125,11 @@ func TestFindFieldOfMissingPathsCostsItsSize(t *testing.T) {
 					}
 				}
 			}
-			ns := float64(time.Since(start).Nanoseconds()) / float64(n*(len(data)+len(link)))
+			ns := float64(time.Since(start).Nanoseconds()) / float64(n)
 			if best == 0 || ns < best {
 				best = ns
 			}
 		}
-		perByte = append(perByte, best)
-	}
-	hostile.Flat(t, "", perByte, 4, "ns")
+		return len(data) + len(link), best
+	})
 }
