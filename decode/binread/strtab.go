@@ -14,13 +14,9 @@ type StringTable struct {
 	cut     int     // references whose string name cut to MaxNameLen
 }
 
-// MaxNameLen is the most of one string from a table that a decoded value
-// holds. Real names are at most a few hundred bytes; a file whose thousands
-// of records all name one string a megabyte long would otherwise make every
-// consumer of the decoded values (JSON, the page's tree, text dumps) copy
-// that string once per record: a 512 KB RDEF became 2 GB of JSON. The bytes
-// stay in the part and the hex view; the part says how many were cut.
-const MaxNameLen = 1024
+// MaxNameLen is report.MaxNameLen, the most of one string from a table
+// that a decoded value holds, under the name the readers know it by.
+const MaxNameLen = report.MaxNameLen
 
 // Name cuts s, a string of the table, to MaxNameLen bytes for a decoded
 // value, counting the cut.

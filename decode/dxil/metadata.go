@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/decode/report"
 )
@@ -264,7 +263,7 @@ func readDXILMetadata(d *moduleReader) {
 		}
 	}
 	if d.cut > 0 {
-		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string (32 past twice the bitcode's bytes in all)", d.cut, binread.MaxNameLen)
+		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)
 	}
 }
 
@@ -336,7 +335,7 @@ func (d *moduleReader) charge(n int) bool {
 }
 
 // str is the metadata string ref names, as a record's name: at most
-// binread.MaxNameLen bytes, and 32 once the names held pass twice the
+// report.MaxNameLen bytes, and 32 once the names held pass twice the
 // bitcode (thousands of records naming one long string wrote it once per
 // record in the JSON, the texts and the page's tree).
 func (d *moduleReader) str(ref int64) string {
@@ -344,7 +343,7 @@ func (d *moduleReader) str(ref int64) string {
 	if e == nil || e.Code != ir.MetadataString {
 		return ""
 	}
-	n := min(len(e.Str), binread.MaxNameLen)
+	n := min(len(e.Str), report.MaxNameLen)
 	if n > d.held {
 		n = min(n, 32)
 	}

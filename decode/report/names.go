@@ -10,6 +10,16 @@ import (
 // does with stringName: a table per enumeration, one way to print what the
 // table does not name. (Flag words: decode's flagNames.)
 
+// MaxNameLen is the most of one name or string from a file that a decoded
+// value holds. Real names are at most a few hundred bytes; a file whose
+// thousands of records all name one string a megabyte long would otherwise
+// make every consumer of the decoded values (JSON, the page's tree, text
+// dumps) copy that string once per record: a 512 KB RDEF became 2 GB of
+// JSON. The bytes stay in the part and the hex view; the part says how many
+// were cut. Here, below every reader, so that a language that reads no
+// binread structures (DXIL's metadata strings) holds its names to it too.
+const MaxNameLen = 1024
+
 // EnumName returns names[v], or "typ(v)" for a value the table does not name
 // (past its end, or a blank entry of a sparse table).
 func EnumName(names []string, v uint64, typ string) string {
