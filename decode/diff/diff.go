@@ -87,7 +87,16 @@ type Part struct {
 	// the whole report for parts nobody decodes yet, and it catches changes
 	// in bytes that no decoded field covers.
 	Bytes *Bytes `json:",omitempty"`
+	// Uncompared says the changed part's bytes were not compared byte by
+	// byte (Bytes is nil): its parts share bytes with others, and the byte
+	// comparisons of the two files had already read as many bytes as the
+	// two files hold.
+	Uncompared bool `json:",omitempty"`
 }
+
+// UncomparedText says why a changed part has no byte comparison
+// (Part.Uncompared), for the texts that show one.
+const UncomparedText = "not compared byte by byte: the parts of these files share bytes, and the comparison had read as many bytes as both files hold"
 
 // Bytes summarises a byte-by-byte comparison.
 type Bytes struct {
@@ -206,6 +215,10 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 	}
 	moved := movedParts(matchB)
 
+	// The parts' byte comparisons read at most as many bytes as the two
+	// files hold: parts that do not share bytes never come near it, but
+	// 4,096 parts listed over one run of bytes would read it 4,096 times.
+	compareLeft := len(a.Data()) + len(b.Data())
 	entryOfB := map[int]int{} // B index -> position in c.Parts
 	for i, pa := range a.Parts {
 		j := matchB[i]
@@ -221,8 +234,13 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 				d.Status = PartIdentical
 			} else {
 				d.Status = PartChanged
-				bd := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
-				d.Bytes = &bd
+				if n := max(len(pa.Data()), len(pb.Data())); n <= compareLeft {
+					compareLeft -= n
+					bd := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
+					d.Bytes = &bd
+				} else {
+					d.Uncompared = true
+				}
 				d.Fields, d.Omitted = diffPartFields(pa, pb, sa, sb, opt)
 			}
 			entryOfB[j] = len(c.Parts)
