@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
@@ -130,11 +131,11 @@ func (r CompareRef) Sides(c *diff.Comparison) (a, b diff.FieldSide) {
 // baseB are where the containers start in the shown data.
 //
 // What it reads is bounded by the two files: a changed pair is compared
-// over the bytes diff compared (none when diff left it uncompared, which
-// keeps the pairs within the bytes both files hold), and the parts on one
-// side are marked through a count of the parts open at each byte, so parts
-// listed over one run of bytes (or claiming gigabytes) cost the run once,
-// not once per part.
+// over the bytes diff compared (none when diff left it uncompared), pairs
+// at one distance apart over the union of their stretches, and the parts
+// on one side are marked through a count of the parts open at each byte,
+// so parts listed over one run of bytes (or claiming gigabytes) cost the
+// run once, not once per part.
 func DiffMarks(c *diff.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
 	ma, mb = make([]bool, len(a)), make([]bool, len(b))
 	cmp := func(offA, offB, n int64) {
@@ -162,17 +163,34 @@ func DiffMarks(c *diff.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bo
 		}
 	}
 	cmp(0, 0, decode.HeaderSize)
+	// The changed pairs' stretches, merged where pairs at the same distance
+	// apart overlap: a file and an edited copy that list their parts over
+	// one run of bytes compare the run once.
+	type stretch struct{ delta, start, end int64 }
+	var pairs []stretch
 	for _, d := range c.Parts {
 		switch {
 		case d.A != nil && d.B != nil:
 			if bd := d.Bytes; d.Status != diff.PartIdentical && bd != nil {
-				cmp(d.A.Offset, d.B.Offset, int64(max(bd.LenA, bd.LenB))+decode.PartHeaderSize)
+				n := int64(max(bd.LenA, bd.LenB)) + decode.PartHeaderSize
+				pairs = append(pairs, stretch{d.B.Offset - d.A.Offset, d.A.Offset, d.A.Offset + n})
 			}
 		case d.A != nil:
 			open(openA, baseA+d.A.Offset, int64(d.A.Size)+decode.PartHeaderSize)
 		case d.B != nil:
 			open(openB, baseB+d.B.Offset, int64(d.B.Size)+decode.PartHeaderSize)
 		}
+	}
+	sort.Slice(pairs, func(i, j int) bool {
+		x, y := pairs[i], pairs[j]
+		return x.delta < y.delta || x.delta == y.delta && x.start < y.start
+	})
+	for i := 0; i < len(pairs); {
+		s := pairs[i]
+		for i++; i < len(pairs) && pairs[i].delta == s.delta && pairs[i].start <= s.end; i++ {
+			s.end = max(s.end, pairs[i].end)
+		}
+		cmp(s.start, s.start+s.delta, s.end-s.start)
 	}
 	for _, s := range []struct {
 		m    []bool
