@@ -87,7 +87,20 @@ type Part struct {
 	// the whole report for parts nobody decodes yet, and it catches changes
 	// in bytes that no decoded field covers.
 	Bytes *Bytes `json:",omitempty"`
+	// Uncompared says the changed part's bytes were not compared byte by
+	// byte (Bytes is nil): its parts share bytes with others, and the byte
+	// comparisons of the two files had already read as many bytes as the
+	// two files hold, and MaxCompareSlack more.
+	Uncompared bool `json:",omitempty"`
 }
+
+// MaxCompareSlack is what the parts' byte comparisons may read beyond the
+// bytes of the two files compared.
+const MaxCompareSlack = 64 << 10
+
+// UncomparedText says why a changed part has no byte comparison
+// (Part.Uncompared), for the texts that show one.
+const UncomparedText = "not compared byte by byte: the parts of these files share bytes, and the comparison had read 64 KiB more than both files hold"
 
 // Bytes summarises a byte-by-byte comparison.
 type Bytes struct {
@@ -206,6 +219,15 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 	}
 	moved := movedParts(matchB)
 
+	// The parts' byte comparisons read at most 64 KiB more than the two
+	// files hold: parts that do not share bytes never come near it (nor do
+	// the damaged files of a few overlapping parts in testdata), but 4,096
+	// parts listed over one run of bytes would read it 4,096 times. Past it,
+	// a pair at one offset in both files (a file and an edited copy of it)
+	// is answered from the files' differing bytes, listed once; another pair
+	// is only checked for equality, and left Uncompared.
+	compareLeft := MaxCompareSlack + len(a.Data()) + len(b.Data())
+	var differ *differing
 	entryOfB := map[int]int{} // B index -> position in c.Parts
 	for i, pa := range a.Parts {
 		j := matchB[i]
@@ -217,12 +239,35 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 			d.B = partSide(pb)
 			d.Moved = moved[i]
 			d.Resized = pa.Size != pb.Size
-			if bytes.Equal(pa.Data(), pb.Data()) && !d.Resized {
+			var bd *Bytes
+			same := false
+			switch n := max(len(pa.Data()), len(pb.Data())); {
+			case n <= compareLeft:
+				compareLeft -= n
+				if same = bytes.Equal(pa.Data(), pb.Data()); !same {
+					x := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
+					bd = &x
+				}
+			case pa.DataOffset == pb.DataOffset:
+				if differ == nil {
+					differ = newDiffering(a.Data(), b.Data())
+				}
+				x := differ.compare(pa.DataOffset, len(pa.Data()), len(pb.Data()))
+				same, bd = x.Same(), &x
+			default:
+				same = bytes.Equal(pa.Data(), pb.Data())
+				d.Uncompared = !same || d.Resized
+			}
+			if same && !d.Resized {
 				d.Status = PartIdentical
+				d.Uncompared = false
 			} else {
 				d.Status = PartChanged
-				bd := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
-				d.Bytes = &bd
+				if bd == nil && !d.Uncompared { // equal bytes under different sizes
+					x := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
+					bd = &x
+				}
+				d.Bytes = bd
 				d.Fields, d.Omitted = diffPartFields(pa, pb, sa, sb, opt)
 			}
 			entryOfB[j] = len(c.Parts)
@@ -348,6 +393,40 @@ func compareBytes(a, b []byte, offA, offB int64) Bytes {
 		d.FirstA, d.FirstB = offA+int64(d.First), offB+int64(d.First)
 	}
 	return d
+}
+
+// differing lists where two files differ, byte by byte over their common
+// length, so that any stretch at one offset in both is compared by two
+// searches instead of a walk.
+type differing struct{ at []int }
+
+func newDiffering(a, b []byte) *differing {
+	d := &differing{}
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			d.at = append(d.at, i)
+		}
+	}
+	return d
+}
+
+// compare is compareBytes of the stretches of la and lb bytes at off in
+// the two files.
+func (d *differing) compare(off int64, la, lb int) Bytes {
+	n := min(la, lb)
+	lo := sort.SearchInts(d.at, int(off))
+	hi := sort.SearchInts(d.at, int(off)+n)
+	out := Bytes{LenA: la, LenB: lb, First: -1, FirstA: -1, FirstB: -1, Differ: hi - lo}
+	switch {
+	case lo < hi:
+		out.First = d.at[lo] - int(off)
+	case la != lb:
+		out.First = n
+	}
+	if out.First >= 0 {
+		out.FirstA, out.FirstB = off+int64(out.First), off+int64(out.First)
+	}
+	return out
 }
 
 // ---- header ----

@@ -11,6 +11,7 @@ import (
 	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // corpusFile reads one corpus file by its path under real/, skipping without the corpus.
@@ -444,6 +445,8 @@ func FuzzDiff(f *testing.F) {
 		}
 	}
 	f.Add([]byte("DXBC\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x20\x00\x00\x00\x00\x00\x00\x00"), uint16(0), byte(0))
+	f.Add(hostile.NestedParts(64, 256), uint16(300), byte(1))
+	f.Add(hostile.OverlappingParts(16, 64), uint16(100), byte(1))
 	f.Fuzz(func(t *testing.T, b []byte, at uint16, x byte) {
 		fa, err := decode.Parse(b)
 		if err != nil {

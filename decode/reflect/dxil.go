@@ -388,9 +388,20 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 	// Each row's module resource is found through a map, not a walk of
 	// the module's resources per row.
 	byID := map[resourceKey]dxil.Resource{}
+	// Each function's thread-group size is found through a map of the
+	// entry points' by function name (the last entry naming it wins, as a
+	// walk of them per function found it), not a walk per function: a
+	// module may list 4,096 entry points beside tens of thousands of RDAT
+	// functions.
+	threads := map[string][]uint32{}
 	if mod != nil {
 		for _, m := range mod.Resources {
 			byID[resourceKey{m.Class, m.ID}] = m
+		}
+		for i := range mod.EntryPoints {
+			if e := &mod.EntryPoints[i]; numThreads(e) != nil {
+				threads[e.Function] = numThreads(e)
+			}
 		}
 	}
 	for _, fn := range rd.FunctionTable.Records {
@@ -416,12 +427,8 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 		}
 		fr.ConstantBuffers, fr.BoundResources = dxilBindings(own, "RDAT")
 		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(fr.ConstantBuffers)), uint32(len(fr.BoundResources))
-		if mod != nil {
-			for _, e := range mod.EntryPoints {
-				if n := numThreads(&e); e.Function == fn.Name && n != nil {
-					fr.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: from}
-				}
-			}
+		if n, ok := threads[fn.Name]; ok {
+			fr.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: from}
 		}
 		r.Functions = append(r.Functions, fr)
 	}

@@ -69,6 +69,9 @@ func writePart(w io.Writer, d diff.Part) {
 	if d.Omitted > 0 {
 		fmt.Fprintf(w, "      ... and %d more differences\n", d.Omitted)
 	}
+	if d.Uncompared {
+		fmt.Fprintln(w, "      bytes: "+diff.UncomparedText)
+	}
 	if b := d.Bytes; b != nil && !b.Same() {
 		fmt.Fprintf(w, "      bytes: %d of %d differ, first at part offset 0x%x (A 0x%x, B 0x%x)", b.Differ, min(b.LenA, b.LenB), b.First, b.FirstA, b.FirstB)
 		if b.LenA != b.LenB {

@@ -252,6 +252,9 @@ func Seeds() [][]byte {
 		SameNamedSources(64),
 		SharedResourceName(64, 256),
 		ShaderMessageSHEX(256),
+		LibraryEntries(64, 64),
+		NestedParts(64, 256),
+		OverlappingParts(16, 64),
 	}
 }
 

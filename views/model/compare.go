@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
@@ -128,6 +129,13 @@ func (r CompareRef) Sides(c *diff.Comparison) (a, b diff.FieldSide) {
 // present on both sides compared from its start (so a part that moved is
 // compared with itself), parts on one side only marked whole. baseA and
 // baseB are where the containers start in the shown data.
+//
+// What it reads is bounded by the two files: a changed pair is compared
+// over the bytes diff compared (none when diff left it uncompared), pairs
+// at one distance apart over the union of their stretches, and the parts
+// on one side are marked through a count of the parts open at each byte,
+// so parts listed over one run of bytes (or claiming gigabytes) cost the
+// run once, not once per part.
 func DiffMarks(c *diff.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bool) {
 	ma, mb = make([]bool, len(a)), make([]bool, len(b))
 	cmp := func(offA, offB, n int64) {
@@ -142,25 +150,57 @@ func DiffMarks(c *diff.Comparison, a, b []byte, baseA, baseB int64) (ma, mb []bo
 				ma[pa] = true
 			case pb < int64(len(b)):
 				mb[pb] = true
+			default:
+				return // past both ends
 			}
 		}
 	}
-	mark := func(m []bool, off, n int64) {
-		for i := max(0, off); i < min(off+n, int64(len(m))); i++ {
-			m[i] = true
+	openA, openB := make([]int32, len(a)+1), make([]int32, len(b)+1)
+	open := func(n []int32, off, size int64) {
+		if lo, hi := max(0, off), min(off+size, int64(len(n)-1)); lo < hi {
+			n[lo]++
+			n[hi]--
 		}
 	}
 	cmp(0, 0, decode.HeaderSize)
+	// The changed pairs' stretches, merged where pairs at the same distance
+	// apart overlap: a file and an edited copy that list their parts over
+	// one run of bytes compare the run once.
+	type stretch struct{ delta, start, end int64 }
+	var pairs []stretch
 	for _, d := range c.Parts {
 		switch {
 		case d.A != nil && d.B != nil:
-			if d.Status != diff.PartIdentical {
-				cmp(d.A.Offset, d.B.Offset, max(int64(d.A.Size), int64(d.B.Size))+decode.PartHeaderSize)
+			if bd := d.Bytes; d.Status != diff.PartIdentical && bd != nil {
+				n := int64(max(bd.LenA, bd.LenB)) + decode.PartHeaderSize
+				pairs = append(pairs, stretch{d.B.Offset - d.A.Offset, d.A.Offset, d.A.Offset + n})
 			}
 		case d.A != nil:
-			mark(ma, baseA+d.A.Offset, int64(d.A.Size)+decode.PartHeaderSize)
+			open(openA, baseA+d.A.Offset, int64(d.A.Size)+decode.PartHeaderSize)
 		case d.B != nil:
-			mark(mb, baseB+d.B.Offset, int64(d.B.Size)+decode.PartHeaderSize)
+			open(openB, baseB+d.B.Offset, int64(d.B.Size)+decode.PartHeaderSize)
+		}
+	}
+	sort.Slice(pairs, func(i, j int) bool {
+		x, y := pairs[i], pairs[j]
+		return x.delta < y.delta || x.delta == y.delta && x.start < y.start
+	})
+	for i := 0; i < len(pairs); {
+		s := pairs[i]
+		for i++; i < len(pairs) && pairs[i].delta == s.delta && pairs[i].start <= s.end; i++ {
+			s.end = max(s.end, pairs[i].end)
+		}
+		cmp(s.start, s.start+s.delta, s.end-s.start)
+	}
+	for _, s := range []struct {
+		m    []bool
+		open []int32
+	}{{ma, openA}, {mb, openB}} {
+		n := int32(0)
+		for i := range s.m {
+			if n += s.open[i]; n > 0 {
+				s.m[i] = true
+			}
 		}
 	}
 	return ma, mb
@@ -286,6 +326,9 @@ func comparePart(i int, d diff.Part) CompareRow {
 	}
 	if d.Moved {
 		row.Text += " (moved)"
+	}
+	if d.Uncompared {
+		row.Bytes = "bytes: " + diff.UncomparedText
 	}
 	if b := d.Bytes; b != nil && !b.Same() {
 		row.Bytes = fmt.Sprintf("bytes: %d of %d differ, first at part offset %s (A %s, B %s)", b.Differ, min(b.LenA, b.LenB), Hex(int64(b.First)), Hex(b.FirstA), Hex(b.FirstB))

@@ -64,6 +64,15 @@ type Model struct {
 
 	sources     *SourceView // Sources, built on first use
 	sourcesDone bool
+
+	headerSpans map[partHeaderKey][]decode.Span // the parts' header spans, by offset and part (partHeaderSpans)
+}
+
+// partHeaderKey finds the file's spans of a part header's bytes: the offset
+// of one of them and the part's name.
+type partHeaderKey struct {
+	off  int64
+	part string
 }
 
 // PartView is one row of the part list and the data its views need.
@@ -366,21 +375,59 @@ func (pv *PartView) spanIndex() SpanIndex {
 			x[sp.Path] = sp
 		}
 	}
-	for _, sp := range f.Spans {
-		switch {
-		case pv.Part == nil && sp.Part == "":
-			add(sp)
-		case pv.Part != nil && sp.Part == pv.Name && sp.Off >= pv.Part.Offset && sp.Off < pv.Part.DataOffset:
-			add(sp)
+	if pv.Part == nil {
+		for _, sp := range f.Spans {
+			if sp.Part == "" {
+				add(sp)
+			}
 		}
-	}
-	if pv.Part != nil {
+	} else {
+		hs := pv.m.partHeaderSpans()
+		for off := pv.Part.Offset; off < pv.Part.DataOffset; off++ {
+			for _, sp := range hs[partHeaderKey{off, pv.Name}] {
+				add(sp)
+			}
+		}
 		for _, sp := range pv.Part.Spans {
 			add(sp)
 		}
 	}
 	pv.spans = x
 	return x
+}
+
+// partHeaderSpans indexes the file's spans that belong to a part (its
+// header's fields) by offset and part name, once: each part's view finds its
+// own among them without a walk of every part's (a file may list 4,096
+// parts, and parts listed at one offset record the same header spans once
+// each). Of the spans of one path at one offset, the widest, first among
+// equals, is kept: the one spanIndex keeps.
+func (m *Model) partHeaderSpans() map[partHeaderKey][]decode.Span {
+	if m.headerSpans != nil {
+		return m.headerSpans
+	}
+	hs := map[partHeaderKey][]decode.Span{}
+	for _, sp := range m.File.Spans {
+		if sp.Part == "" {
+			continue
+		}
+		k := partHeaderKey{sp.Off, sp.Part}
+		list, found := hs[k], false
+		for i := range list {
+			if list[i].Path == sp.Path {
+				if sp.Size > list[i].Size {
+					list[i] = sp
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			hs[k] = append(list, sp)
+		}
+	}
+	m.headerSpans = hs
+	return hs
 }
 
 // Containing calls fn for every span that holds off, from the last-starting
