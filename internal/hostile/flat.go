@@ -1,6 +1,9 @@
 package hostile
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // Flat fails t when what an input byte costs at the largest of a family's
 // sizes is more than factor times what it costs at the smallest (the sizes
@@ -41,4 +44,18 @@ func PerByte(sizes []int, measure func(k int) (n int, cost float64)) []float64 {
 func FlatPerByte(t testing.TB, name string, sizes []int, factor float64, unit string, measure func(k int) (n int, cost float64)) {
 	t.Helper()
 	Flat(t, name, PerByte(sizes, measure), factor, unit)
+}
+
+// Fastest is the shortest of runs timings of work: the measure of a family
+// whose work allocates the same whatever its cost, so time is what shows a
+// walk repeated per record (the fastest run is the one least disturbed by
+// the rest of the machine).
+func Fastest(runs int, work func()) time.Duration {
+	best := time.Duration(1 << 62)
+	for range runs {
+		start := time.Now()
+		work()
+		best = min(best, time.Since(start))
+	}
+	return best
 }
