@@ -168,6 +168,7 @@ func TestExportsMatchTheCLI(t *testing.T) {
 		t.Skip("no go command to build the CLI")
 	}
 	bin := filepath.Join(t.TempDir(), "dxscope")
+	corpus.WatchSources(t, "../cmd/dxscope")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/dxscope").CombinedOutput(); err != nil {
 		t.Fatalf("building the CLI: %v\n%s", err, out)
 	}

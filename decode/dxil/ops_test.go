@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // TestOpTableIsGenerated runs the generator over ops.csv and requires the
@@ -16,6 +18,7 @@ func TestOpTableIsGenerated(t *testing.T) {
 		t.Skip("builds and runs the generator")
 	}
 	out := filepath.Join(t.TempDir(), "optable.go")
+	corpus.WatchSources(t, "ops.csv", "internal/gen")
 	cmd := exec.Command("go", "run", "./internal/gen", "ops.csv", out)
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run ./internal/gen: %v\n%s", err, msg)
