@@ -30,7 +30,36 @@ func wasmDeps(t *testing.T, root, modfile string, more ...string) map[string]boo
 	for _, p := range strings.Fields(string(out)) {
 		deps[p] = true
 	}
+	watchOwnPackages(t, root, deps)
 	return deps
+}
+
+// watchOwnPackages reads the Go files of the listed packages of this module,
+// and go.mod, in the test's own process: go list read them in a subprocess,
+// which go test's cache does not see, so a pass would outlive an import added
+// to the page's build (docs/testing.md).
+func watchOwnPackages(t *testing.T, root string, deps map[string]bool) {
+	t.Helper()
+	const module = "github.com/dxscope/dxscope"
+	if _, err := os.ReadFile(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	for p := range deps {
+		rel, ok := strings.CutPrefix(p, module)
+		if !ok || (rel != "" && rel[0] != '/') {
+			continue
+		}
+		dir := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("package %s: no Go files in %s", p, dir)
+		}
+		for _, f := range files {
+			if _, err := os.ReadFile(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
