@@ -225,9 +225,11 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 	// parts listed over one run of bytes would read it 4,096 times. Past it,
 	// a pair at one offset in both files (a file and an edited copy of it)
 	// is answered from the files' differing bytes, listed once; another pair
-	// is only checked for equality, and left Uncompared.
+	// is only checked for equality, through hashes of the two files made
+	// once, and left Uncompared.
 	compareLeft := MaxCompareSlack + len(a.Data()) + len(b.Data())
 	var differ *differing
+	var hashes *stretchHashes
 	entryOfB := map[int]int{} // B index -> position in c.Parts
 	for i, pa := range a.Parts {
 		j := matchB[i]
@@ -255,7 +257,10 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 				x := differ.compare(pa.DataOffset, len(pa.Data()), len(pb.Data()))
 				same, bd = x.Same(), &x
 			default:
-				same = bytes.Equal(pa.Data(), pb.Data())
+				if hashes == nil {
+					hashes = newStretchHashes(a.Data(), b.Data())
+				}
+				same = hashes.same(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
 				d.Uncompared = !same || d.Resized
 			}
 			if same && !d.Resized {

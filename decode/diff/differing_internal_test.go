@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"bytes"
 	"math/rand"
 	"testing"
 )
@@ -27,5 +28,47 @@ func TestDifferingAnswersAsCompareBytes(t *testing.T) {
 		if got := d.compare(int64(off), la, lb); got != want {
 			t.Fatalf("%x / %x at %d, %d and %d bytes: %+v, compareBytes says %+v", a, b, off, la, lb, got, want)
 		}
+	}
+}
+
+// stretchHashes answers as bytes.Equal: stretches of files of a few byte
+// values at random offsets, equal ones planted at other offsets (a stretch
+// copied, one byte changed or not), lengths across the hash step.
+func TestStretchHashesAnswerAsBytesEqual(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	equal := 0
+	for range 4000 {
+		a := make([]byte, 1+rng.Intn(300))
+		for i := range a {
+			a[i] = byte(rng.Intn(2))
+		}
+		b := make([]byte, 1+rng.Intn(300))
+		for i := range b {
+			b[i] = byte(rng.Intn(2))
+		}
+		offA := rng.Intn(len(a))
+		n := rng.Intn(min(len(a)-offA, len(b)) + 1)
+		offB := rng.Intn(len(b) - n + 1)
+		if rng.Intn(2) == 0 {
+			copy(b[offB:], a[offA:offA+n])
+			if n > 0 && rng.Intn(3) == 0 {
+				b[offB+rng.Intn(n)] ^= 1
+			}
+		}
+		h := newStretchHashes(a, b)
+		x, y := a[offA:offA+n], b[offB:offB+n]
+		want := bytes.Equal(x, y)
+		if got := h.same(x, y, int64(offA), int64(offB)); got != want {
+			t.Fatalf("%x at %d / %x at %d, %d bytes: %v, bytes.Equal says %v", a, offA, b, offB, n, got, want)
+		}
+		if want {
+			equal++
+		}
+		if h.same(x, b[offB:offB+n/2], int64(offA), int64(offB)) && n > 0 {
+			t.Fatalf("stretches of %d and %d bytes found the same", n, n/2)
+		}
+	}
+	if equal < 1000 {
+		t.Errorf("only %d of 4,000 stretches were equal: the test plants too few", equal)
 	}
 }

@@ -66,3 +66,33 @@ func TestComparisonOfNestedPartsReadsTheFilesOnce(t *testing.T) {
 		}
 	}
 }
+
+// Parts listed over one run of bytes, against the same parts shift bytes
+// later (hostile.ShiftedNestedParts): every pair holds equal bytes at
+// different offsets, and each was checked with bytes.Equal, k × n bytes
+// read. Past the byte budget such a pair is now checked through hashes of
+// the two files' stretches, made once: the time per byte stays flat, every
+// pair is still found identical, and with one byte changed every pair is
+// found changed.
+func TestEqualPartsAtOtherOffsetsCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "equal parts 4 bytes apart", []int{64, 256, 1024}, 2.5, "ns", func(k int) (int, float64) {
+		a, b := hostile.NestedParts(k, 4096*k), hostile.ShiftedNestedParts(k, 4096*k, 4)
+		fa, fb := mustParse(t, a), mustParse(t, b)
+		var c *diff.Comparison
+		d := hostile.Fastest(3, func() { c = diff.Compare(fa, fb) })
+		for _, p := range c.Parts {
+			if p.Status != diff.PartIdentical || p.Uncompared {
+				t.Fatalf("k=%d: part #%d: %v, uncompared %v; want identical", k, p.A.Index, p.Status, p.Uncompared)
+			}
+		}
+		b[len(b)-1] ^= 1
+		c = diff.Compare(fa, mustParse(t, b))
+		for _, p := range c.Parts {
+			if p.Status != diff.PartChanged {
+				t.Fatalf("k=%d: with B's last byte changed, part #%d is %v", k, p.A.Index, p.Status)
+			}
+		}
+		t.Logf("k=%d, %d bytes: %v", k, len(a), d)
+		return len(a), float64(d.Nanoseconds())
+	})
+}

@@ -7,8 +7,14 @@ package hostile
 // after it. Every part's data is a view of one run of bytes; a reader that
 // goes through every part's data byte by byte (comparing, marking,
 // dumping) goes through about k × n of them.
-func NestedParts(k, n int) []byte {
-	table := 32 + 4*k
+func NestedParts(k, n int) []byte { return ShiftedNestedParts(k, n, 0) }
+
+// ShiftedNestedParts is NestedParts with shift bytes between the part table
+// and the first part: against NestedParts(k, n) every pair of parts holds
+// the same bytes at offsets shift apart, so a comparison that checks each
+// pair for equality reads all of each, about k × n bytes.
+func ShiftedNestedParts(k, n, shift int) []byte {
+	table := 32 + 4*k + shift
 	c := make([]byte, table+8*k+n)
 	copy(c, "DXBC")
 	le.PutUint16(c[20:], 1)

@@ -254,6 +254,7 @@ func Seeds() [][]byte {
 		ShaderMessageSHEX(256),
 		LibraryEntries(64, 64),
 		NestedParts(64, 256),
+		ShiftedNestedParts(64, 256, 4),
 		OverlappingParts(16, 64),
 	}
 }
