@@ -3,7 +3,6 @@ package sqlite
 import (
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
@@ -70,14 +69,10 @@ func TestHostileSchemasCostTheirSize(t *testing.T) {
 func TestPrimaryKeyOfManyColumnsOpensQuickly(t *testing.T) {
 	hostile.FlatPerByte(t, "", []int{8000, 16000, 32000}, 2.5, "ns", func(k int) (int, float64) {
 		b := corpus.SQLite(t, filepath.Join(t.TempDir(), "x.db"), hostile.PrimaryKeyListSQL(k))
-		best := time.Duration(1 << 62)
-		for range 3 {
-			t0 := time.Now()
-			db := mustOpen(t, b)
-			best = min(best, time.Since(t0))
-			if tb := db.Table("t"); tb == nil || len(tb.Columns) != k || !tb.Columns[k-1].PrimaryKey {
-				t.Fatalf("k=%d: table t not read: %+v", k, tb)
-			}
+		var db *DB
+		best := hostile.Fastest(3, func() { db = mustOpen(t, b) })
+		if tb := db.Table("t"); tb == nil || len(tb.Columns) != k || !tb.Columns[k-1].PrimaryKey {
+			t.Fatalf("k=%d: table t not read: %+v", k, tb)
 		}
 		t.Logf("k=%d: %d bytes opened in %v", k, len(b), best)
 		return len(b), float64(best.Nanoseconds())

@@ -1,6 +1,7 @@
 package hostile
 
 import (
+	"runtime"
 	"testing"
 	"time"
 )
@@ -49,10 +50,12 @@ func FlatPerByte(t testing.TB, name string, sizes []int, factor float64, unit st
 // Fastest is the shortest of runs timings of work: the measure of a family
 // whose work allocates the same whatever its cost, so time is what shows a
 // walk repeated per record (the fastest run is the one least disturbed by
-// the rest of the machine).
+// the rest of the machine). Each run starts after a collection, so that
+// none pays for the garbage of the one before.
 func Fastest(runs int, work func()) time.Duration {
 	best := time.Duration(1 << 62)
 	for range runs {
+		runtime.GC()
 		start := time.Now()
 		work()
 		best = min(best, time.Since(start))
