@@ -255,6 +255,9 @@ func Seeds() [][]byte {
 		LibraryEntries(64, 64),
 		NestedParts(64, 256),
 		OverlappingParts(16, 64),
+		NestedStructsDXIL(6, 4, false),
+		NestedStructsDXIL(1, 4, true),
+		FieldAnnotations(64, 64, 64),
 	}
 }
 
