@@ -627,28 +627,32 @@ func (c *ruleCheck) signatureParts(info *PSVInfo, entry *dxil.EntryPoint, i1Unkn
 		} else {
 			want, from = psvRows(info.Elements(PSVSigKind(i))), "PSV0's elements"
 		}
+		// The first row of each name and index, and of each name, index and
+		// stream: a walk of the rows of one name and index for each row
+		// wanted cost rows² when none had the stream wanted.
 		type key struct {
-			name  string
-			index uint32
+			name          string
+			index, stream uint32
+			anyStream     bool
 		}
-		rows := map[key][]*SignatureParameter{}
+		rows := map[key]*SignatureParameter{}
 		for j := range sp.Signature.Parameters {
 			e := &sp.Signature.Parameters[j]
-			k := key{strings.ToLower(e.Name), e.Index}
-			rows[k] = append(rows[k], e)
+			name := strings.ToLower(e.Name)
+			for _, k := range []key{{name, e.Index, 0, true}, {name, e.Index, e.Stream, false}} {
+				if rows[k] == nil {
+					rows[k] = e
+				}
+			}
 		}
 		if len(want) != len(sp.Signature.Parameters) {
 			c.add(RulePartMatches, sp.DataOffset, part, "signature", "%s has %d rows; %s gives %d", part, len(sp.Signature.Parameters), from, len(want))
 			continue
 		}
 		for _, w := range want {
-			cands := rows[key{w.name, w.index}]
-			var row *SignatureParameter
-			for _, r := range cands {
-				if !w.streamKnown || r.Stream == w.stream {
-					row = r
-					break
-				}
+			row := rows[key{w.name, w.index, 0, true}]
+			if w.streamKnown {
+				row = rows[key{w.name, w.index, w.stream, false}]
 			}
 			if row == nil {
 				off := w.offset

@@ -631,3 +631,34 @@ func TestRootSignatureCoverOfManyBindingsIsBudgeted(t *testing.T) {
 		t.Errorf("allocation per input byte grows with the input: %.1f", perByte)
 	}
 }
+
+// The validator's rule that each signature part holds the rows PSV0 gives
+// it looked, for each row wanted, through every row of the part with its
+// name and index until one had its stream: PSV0's 255 input elements of
+// 255 rows against an ISG1 of their 65,025 rows in another stream
+// (hostile.OtherStreamRows) walk rows² (k=64, 525 KB: 0.59 s to parse; the
+// part may be 2 MB). Rows are found through a map by name, index and
+// stream; the time of the container rules per input byte stays flat.
+func TestSignatureRowsInAnotherStreamCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "", []int{32, 64, 128}, 2.5, "ns of the container rules", func(k int) (int, float64) {
+		b := hostile.OtherStreamRows(k)
+		f, err := Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs := f.Problems
+		d := hostile.Fastest(3, func() {
+			f.Problems = append([]Problem(nil), probs...)
+			f.checkContainerRules()
+		})
+		missing := false
+		for _, p := range f.Problems {
+			missing = missing || strings.Contains(p.Message, "ISG1 has no row for a0")
+		}
+		t.Logf("k=%d: %d bytes, container rules in %v", k, len(b), d)
+		if !missing {
+			t.Errorf("k=%d: no problem says ISG1 lacks the rows PSV0 gives", k)
+		}
+		return len(b), float64(d.Nanoseconds())
+	})
+}

@@ -258,6 +258,7 @@ func Seeds() [][]byte {
 		NestedStructsDXIL(6, 4, false),
 		NestedStructsDXIL(1, 4, true),
 		FieldAnnotations(64, 64, 64),
+		OtherStreamRows(2),
 	}
 }
 
