@@ -259,6 +259,7 @@ func Seeds() [][]byte {
 		NestedStructsDXIL(1, 4, true),
 		FieldAnnotations(64, 64, 64),
 		OtherStreamRows(2),
+		SharedIndices(64, 64),
 	}
 }
 
