@@ -91,14 +91,33 @@ func (f *File) checkContainerRules() {
 	lib := kind == dxil.Library
 	tessOrMesh := kind == dxil.Hull || kind == dxil.Domain || kind == dxil.Mesh
 
+	// The container decoder reports the parts that must be unique; the
+	// validator refuses any repeat. Its reports are tagged in one pass, not
+	// one per repeated part: 4,095 damaged parts make tens of thousands of
+	// problems.
+	type at struct {
+		off  int64
+		name string
+	}
+	repeated, reported := map[at]bool{}, map[at]bool{}
 	seen := map[string]bool{}
+	for _, p := range f.Parts {
+		repeated[at{p.Offset, p.Name}] = repeated[at{p.Offset, p.Name}] || seen[p.Name]
+		seen[p.Name] = true
+	}
+	c.tag(RulePartRepeated, func(q *Problem) bool {
+		k := at{q.Offset, q.Part}
+		if !repeated[k] || q.Structure != "part header" || !strings.HasPrefix(q.Message, "a second ") {
+			return false
+		}
+		reported[k] = true
+		return true
+	})
+	seen = map[string]bool{}
 	for _, p := range f.Parts {
 		name := binread.Printable([]byte(p.Name))
 		if seen[p.Name] {
-			// The container decoder reports the parts that must be unique; the validator refuses any repeat.
-			if !c.tag(RulePartRepeated, func(q *Problem) bool {
-				return q.Offset == p.Offset && q.Part == p.Name && q.Structure == "part header" && strings.HasPrefix(q.Message, "a second ")
-			}) {
+			if !reported[at{p.Offset, p.Name}] {
 				c.add(RulePartRepeated, p.Offset, p.Name, "part header", "a second %s part: DXC's validator accepts one part of each kind", name)
 			}
 			continue

@@ -674,3 +674,22 @@ func TestSignatureRowsInAnotherStreamCostTheirSize(t *testing.T) {
 		return len(b), float64(d.Nanoseconds())
 	})
 }
+
+// Each part cut short by an Error, and each repeated part the validator's
+// rules look at, was matched against every problem of the file: 4,095
+// damaged parts (hostile.DamagedParts, 16 problems each) cost parts ×
+// problems. The Error offsets are indexed by part once, and the repeats'
+// problems tagged in one pass; parsing's time per input byte stays flat.
+func TestManyDamagedPartsCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "", []int{1024, 2048, 4095}, 2, "ns", func(k int) (int, float64) {
+		b := hostile.DamagedParts(k)
+		var f *File
+		d := hostile.Fastest(3, func() { f, _ = Parse(b) })
+		t.Logf("k=%d: %d bytes parsed in %v, %d problems", k, len(b), d, len(f.Problems))
+		if len(f.Parts) != k+1 || len(f.Problems) < 16*k {
+			t.Fatalf("k=%d: %d parts, %d problems", k, len(f.Parts), len(f.Problems))
+		}
+		hasProblem(t, f, Warning, "a second RTS0 part")
+		return len(b), float64(d.Nanoseconds())
+	})
+}

@@ -260,6 +260,7 @@ func Seeds() [][]byte {
 		FieldAnnotations(64, 64, 64),
 		OtherStreamRows(2),
 		SharedIndices(64, 64),
+		DamagedParts(64),
 	}
 }
 
