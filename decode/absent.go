@@ -3,6 +3,7 @@ package decode
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,12 +20,36 @@ const MaxAbsent = 4096
 // when it or a record around it has a span, or when the decoder works it out
 // from values that are held (workedOut). Only damaged parts pay for this.
 func (f *File) markAbsent() {
+	errs := f.errorOffsets()
 	for _, p := range f.Parts {
-		if p.Module != nil || !f.cutShort(p) && len(p.cutOff) == 0 {
+		if p.Module != nil || !cutShort(errs, p) && len(p.cutOff) == 0 {
 			continue // the bitcode's records are checked by their own spans (decode/dxil)
 		}
 		p.Absent = absentPaths(p)
 	}
+}
+
+// errorOffsets lists the offsets of the Error problems of each part name,
+// sorted: thousands of damaged parts of one name each looked through every
+// problem of the file (4,095 parts of 64 bytes, 78,000 problems: 0.6 s).
+func (f *File) errorOffsets() map[string][]int64 {
+	errs := map[string][]int64{}
+	for _, q := range f.Problems {
+		if q.Severity == Error {
+			errs[q.Part] = append(errs[q.Part], q.Offset)
+		}
+	}
+	for _, offs := range errs {
+		slices.Sort(offs)
+	}
+	return errs
+}
+
+// cutShort says whether an Error problem falls in the part (header or data).
+func cutShort(errs map[string][]int64, p *Part) bool {
+	offs := errs[p.Name]
+	i, _ := slices.BinarySearch(offs, p.Offset)
+	return i < len(offs) && offs[i] <= p.DataOffset+int64(p.Size)
 }
 
 // partsMissing says the file lacks bytes of the parts its header lists: a
@@ -35,17 +60,6 @@ func (f *File) partsMissing() bool {
 	}
 	for _, p := range f.Parts {
 		if int64(len(p.data)) < int64(p.Size) {
-			return true
-		}
-	}
-	return false
-}
-
-// cutShort says whether an Error problem falls in the part (header or data).
-func (f *File) cutShort(p *Part) bool {
-	end := p.DataOffset + int64(p.Size)
-	for _, q := range f.Problems {
-		if q.Severity == Error && q.Part == p.Name && q.Offset >= p.Offset && q.Offset <= end {
 			return true
 		}
 	}

@@ -91,14 +91,33 @@ func (f *File) checkContainerRules() {
 	lib := kind == dxil.Library
 	tessOrMesh := kind == dxil.Hull || kind == dxil.Domain || kind == dxil.Mesh
 
+	// The container decoder reports the parts that must be unique; the
+	// validator refuses any repeat. Its reports are tagged in one pass, not
+	// one per repeated part: 4,095 damaged parts make tens of thousands of
+	// problems.
+	type at struct {
+		off  int64
+		name string
+	}
+	repeated, reported := map[at]bool{}, map[at]bool{}
 	seen := map[string]bool{}
+	for _, p := range f.Parts {
+		repeated[at{p.Offset, p.Name}] = repeated[at{p.Offset, p.Name}] || seen[p.Name]
+		seen[p.Name] = true
+	}
+	c.tag(RulePartRepeated, func(q *Problem) bool {
+		k := at{q.Offset, q.Part}
+		if !repeated[k] || q.Structure != "part header" || !strings.HasPrefix(q.Message, "a second ") {
+			return false
+		}
+		reported[k] = true
+		return true
+	})
+	seen = map[string]bool{}
 	for _, p := range f.Parts {
 		name := binread.Printable([]byte(p.Name))
 		if seen[p.Name] {
-			// The container decoder reports the parts that must be unique; the validator refuses any repeat.
-			if !c.tag(RulePartRepeated, func(q *Problem) bool {
-				return q.Offset == p.Offset && q.Part == p.Name && q.Structure == "part header" && strings.HasPrefix(q.Message, "a second ")
-			}) {
+			if !reported[at{p.Offset, p.Name}] {
 				c.add(RulePartRepeated, p.Offset, p.Name, "part header", "a second %s part: DXC's validator accepts one part of each kind", name)
 			}
 			continue
@@ -627,28 +646,32 @@ func (c *ruleCheck) signatureParts(info *PSVInfo, entry *dxil.EntryPoint, i1Unkn
 		} else {
 			want, from = psvRows(info.Elements(PSVSigKind(i))), "PSV0's elements"
 		}
+		// The first row of each name and index, and of each name, index and
+		// stream: a walk of the rows of one name and index for each row
+		// wanted cost rows² when none had the stream wanted.
 		type key struct {
-			name  string
-			index uint32
+			name          string
+			index, stream uint32
+			anyStream     bool
 		}
-		rows := map[key][]*SignatureParameter{}
+		rows := map[key]*SignatureParameter{}
 		for j := range sp.Signature.Parameters {
 			e := &sp.Signature.Parameters[j]
-			k := key{strings.ToLower(e.Name), e.Index}
-			rows[k] = append(rows[k], e)
+			name := strings.ToLower(e.Name)
+			for _, k := range []key{{name, e.Index, 0, true}, {name, e.Index, e.Stream, false}} {
+				if rows[k] == nil {
+					rows[k] = e
+				}
+			}
 		}
 		if len(want) != len(sp.Signature.Parameters) {
 			c.add(RulePartMatches, sp.DataOffset, part, "signature", "%s has %d rows; %s gives %d", part, len(sp.Signature.Parameters), from, len(want))
 			continue
 		}
 		for _, w := range want {
-			cands := rows[key{w.name, w.index}]
-			var row *SignatureParameter
-			for _, r := range cands {
-				if !w.streamKnown || r.Stream == w.stream {
-					row = r
-					break
-				}
+			row := rows[key{w.name, w.index, 0, true}]
+			if w.streamKnown {
+				row = rows[key{w.name, w.index, w.stream, false}]
 			}
 			if row == nil {
 				off := w.offset

@@ -369,6 +369,18 @@ var sharedFamilies = []sharedFamily{
 			hasProblem(t, f, Warning, "names the same signature element node more than once; it is shown once")
 			hasProblem(t, f, Warning, "names the same entry point node more than once; it is shown once")
 		}},
+	// Signature elements, each its own node, naming one list of k operands
+	// as their semantic indices and properties: every element held the k
+	// indices (12.7 KB at k = 2,048: 45 MB and 8.5 MB of JSON). The lists'
+	// operands count against the module's node budget.
+	{"DXIL: k signature elements naming one list of k indices and properties", func(k int) []byte { return hostile.SharedIndices(k, k) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.EntryPoints) != 1 || m.EntryPoints[0].Signatures == nil || len(m.EntryPoints[0].Signatures.Inputs[0].SemanticIndices) != k {
+				t.Fatalf("the first element does not hold its %d indices", k)
+			}
+			hasProblem(t, f, Warning, "the DXIL metadata refers to more than")
+		}},
 }
 
 // hasProblem fails t unless f has a problem of severity sev whose message contains msg.
@@ -631,4 +643,54 @@ func TestRootSignatureCoverOfManyBindingsIsBudgeted(t *testing.T) {
 	if perByte[2] > 1.25*perByte[0]+1 {
 		t.Errorf("allocation per input byte grows with the input: %.1f", perByte)
 	}
+}
+
+// The validator's rule that each signature part holds the rows PSV0 gives
+// it looked, for each row wanted, through every row of the part with its
+// name and index until one had its stream: PSV0's 255 input elements of
+// 255 rows against an ISG1 of their 65,025 rows in another stream
+// (hostile.OtherStreamRows) walk rows² (k=64, 525 KB: 0.59 s to parse; the
+// part may be 2 MB). Rows are found through a map by name, index and
+// stream; the time of the container rules per input byte stays flat.
+func TestSignatureRowsInAnotherStreamCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "", []int{32, 64, 128}, 2.5, "ns of the container rules", func(k int) (int, float64) {
+		b := hostile.OtherStreamRows(k)
+		f, err := Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs := f.Problems
+		d := hostile.Fastest(3, func() {
+			f.Problems = append([]Problem(nil), probs...)
+			f.checkContainerRules()
+		})
+		missing := false
+		for _, p := range f.Problems {
+			missing = missing || strings.Contains(p.Message, "ISG1 has no row for a0")
+		}
+		t.Logf("k=%d: %d bytes, container rules in %v", k, len(b), d)
+		if !missing {
+			t.Errorf("k=%d: no problem says ISG1 lacks the rows PSV0 gives", k)
+		}
+		return len(b), float64(d.Nanoseconds())
+	})
+}
+
+// Each part cut short by an Error, and each repeated part the validator's
+// rules look at, was matched against every problem of the file: 4,095
+// damaged parts (hostile.DamagedParts, 16 problems each) cost parts ×
+// problems. The Error offsets are indexed by part once, and the repeats'
+// problems tagged in one pass; parsing's time per input byte stays flat.
+func TestManyDamagedPartsCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "", []int{1024, 2048, 4095}, 2, "ns", func(k int) (int, float64) {
+		b := hostile.DamagedParts(k)
+		var f *File
+		d := hostile.Fastest(3, func() { f, _ = Parse(b) })
+		t.Logf("k=%d: %d bytes parsed in %v, %d problems", k, len(b), d, len(f.Problems))
+		if len(f.Parts) != k+1 || len(f.Problems) < 16*k {
+			t.Fatalf("k=%d: %d parts, %d problems", k, len(f.Parts), len(f.Problems))
+		}
+		hasProblem(t, f, Warning, "a second RTS0 part")
+		return len(b), float64(d.Nanoseconds())
+	})
 }

@@ -68,6 +68,45 @@ func TypeAnnotations(m *ir.Module) map[uint32]*StructAnnotation {
 		}
 		return nil
 	}
+	// A field annotation is read once however many fields name it, and a
+	// (struct, annotation) pair once however often the list repeats it:
+	// read per reference, pairs × fields × operands cost cubic time (15 KB
+	// took four minutes).
+	fields := map[int64]FieldAnnotation{}
+	field := func(ref int64) FieldAnnotation {
+		if fa, ok := fields[ref]; ok {
+			return fa
+		}
+		var fa FieldAnnotation
+		if fn := node(ref); fn != nil {
+			for j := 0; j+1 < fn.NumOperands(); j += 2 {
+				v := op(fn, j+1)
+				switch num(op(fn, j)) {
+				case fieldMatrixTag: // !{rows, cols, orientation}
+					if mn := node(v); mn != nil && mn.NumOperands() == 3 {
+						fa.HasMatrix = true
+						fa.Rows, fa.Cols = num(op(mn, 0)), num(op(mn, 1))
+						fa.Orientation = MatrixOrientation(num(op(mn, 2)))
+					}
+				case fieldCBufferOffsetTag:
+					fa.CBufferOffset = num(v)
+				case fieldNameTag:
+					if e := at(v); e != nil && e.Code == ir.MetadataString {
+						fa.Name = e.Str
+					}
+				case fieldCompTypeTag:
+					fa.CompType = num(v)
+				}
+			}
+		}
+		fields[ref] = fa
+		return fa
+	}
+	type pair struct {
+		t  uint32
+		sn int64
+	}
+	read := map[pair]bool{}
 	out := map[uint32]*StructAnnotation{}
 	for _, id := range m.Named("dx.typeAnnotations") {
 		n := m.MD(nil, id)
@@ -84,35 +123,18 @@ func TypeAnnotations(m *ir.Module) map[uint32]*StructAnnotation {
 			if t == ir.NoType || sn == nil || sn.NumOperands() == 0 {
 				continue
 			}
+			p := pair{t, op(n, i+1)}
+			if read[p] {
+				continue // the same annotation again: out[t] holds it
+			}
+			read[p] = true
 			sa := &StructAnnotation{Size: num(op(sn, 0))}
 			nf := 0
 			if st := m.TypeAt(t); st != nil {
 				nf = len(st.Elems)
 			}
 			for k := 1; k < sn.NumOperands() && k <= nf; k++ {
-				var fa FieldAnnotation
-				if fn := node(op(sn, k)); fn != nil {
-					for j := 0; j+1 < fn.NumOperands(); j += 2 {
-						v := op(fn, j+1)
-						switch num(op(fn, j)) {
-						case fieldMatrixTag: // !{rows, cols, orientation}
-							if mn := node(v); mn != nil && mn.NumOperands() == 3 {
-								fa.HasMatrix = true
-								fa.Rows, fa.Cols = num(op(mn, 0)), num(op(mn, 1))
-								fa.Orientation = MatrixOrientation(num(op(mn, 2)))
-							}
-						case fieldCBufferOffsetTag:
-							fa.CBufferOffset = num(v)
-						case fieldNameTag:
-							if e := at(v); e != nil && e.Code == ir.MetadataString {
-								fa.Name = e.Str
-							}
-						case fieldCompTypeTag:
-							fa.CompType = num(v)
-						}
-					}
-				}
-				sa.Fields = append(sa.Fields, fa)
+				sa.Fields = append(sa.Fields, field(op(sn, k)))
 			}
 			out[t] = sa
 		}

@@ -371,10 +371,12 @@ func (d *moduleReader) listItems(ref int64) iter.Seq[*ir.Metadata] {
 }
 
 // tagValues yields the (tag, value ref) pairs of a DXIL tag/value list
-// node; none for nil.
+// node; none for nil. The pairs count against the module's budget, as the
+// operands of every list read for a record do: thousands of records may
+// name one long list.
 func (d *moduleReader) tagValues(n *ir.Metadata) iter.Seq2[uint32, int64] {
 	return func(yield func(uint32, int64) bool) {
-		if n == nil {
+		if n == nil || !d.charge(n.NumOperands()/2) {
 			return
 		}
 		for i := 0; i+1 < n.NumOperands(); i += 2 {
@@ -500,7 +502,7 @@ func (d *moduleReader) readSignature(ref int64) []SignatureElement {
 		o := ops(buf[:0], n)
 		s := SignatureElement{ID: d.u32(o[0]), Name: d.str(o[1]), CompType: d.u32(o[2]), SemanticKind: d.u32(o[3]),
 			InterpMode: d.u32(o[5]), Rows: d.u32(o[6]), Cols: d.u32(o[7]), StartRow: int32(d.u32(o[8])), StartCol: int32(d.u32(o[9]))}
-		if idx := d.node(o[4]); idx != nil {
+		if idx := d.node(o[4]); idx != nil && d.charge(idx.NumOperands()) {
 			for i := range idx.NumOperands() {
 				x := operand(idx, i)
 				s.SemanticIndices = append(s.SemanticIndices, d.u32(x))
@@ -520,7 +522,7 @@ func (d *moduleReader) readSignature(ref int64) []SignatureElement {
 
 func (d *moduleReader) u32list(ref int64) []uint32 {
 	n := d.node(ref)
-	if n == nil {
+	if n == nil || !d.charge(n.NumOperands()) {
 		return nil
 	}
 	out := make([]uint32, 0, n.NumOperands())

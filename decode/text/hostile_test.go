@@ -316,3 +316,48 @@ func TestCodeDiffOfManyUnitsCostsItsLines(t *testing.T) {
 		t.Errorf("DiffCode allocated %d bytes for %d input bytes (%.0f per byte, want at most 2,048)", alloc, n, perByte)
 	}
 }
+
+// TestBufferDefinitionsOfNestedStructsPrintLinearly: the disassembly's
+// buffer definitions print each struct field's layout, so depth struct
+// types of fanout fields of the next printed fanout^depth structs (12
+// types of 4, 420 bytes, had taken 16 GB when stopped after a minute), and
+// a struct holding itself printed until the depth limit. The header is
+// built in memory, before any cap on the text. Each struct's fields are
+// now printed in full once, again while repeats stay under
+// maxRepeatLines, and named after that; a struct inside itself is named.
+func TestBufferDefinitionsOfNestedStructsPrintLinearly(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		make   func(k int) []byte
+		ks     []int
+		refers string // a line the largest's header has
+	}{
+		{"k struct types of 4 fields of the next", func(k int) []byte { return hostile.NestedStructsDXIL(k, 4, false) }, []int{4, 6, 8}, "(same as struct s (type"},
+		{"a struct of k fields of itself", func(k int) []byte { return hostile.NestedStructsDXIL(1, k, true) }, []int{1, 2}, "being printed above)"},
+	} {
+		for _, k := range c.ks {
+			data := c.make(k)
+			f, err := decode.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			var last []string
+			alloc, d := corpus.Cost(func() {
+				last = DisassemblyHeader(f, decode.PartIR(f.Part("DXIL")))
+				for _, l := range last {
+					n += len(l) + 1
+				}
+			})
+			t.Logf("%s, k=%d: %d input bytes, %d bytes of header (%d lines) in %v, %d MB allocated", c.name, k, len(data), n, len(last), d, alloc>>20)
+			// The first print of each struct, the repeats' budget (4,096
+			// lines of under 80 bytes) and a line per field.
+			if limit := maxRepeatLines*80 + 64*len(data); n > limit {
+				t.Errorf("%s, k=%d: %d bytes of header from %d bytes (limit %d)", c.name, k, n, len(data), limit)
+			}
+			if k == c.ks[len(c.ks)-1] && !strings.Contains(strings.Join(last, "\n"), c.refers) {
+				t.Errorf("%s: no line names a struct printed above", c.name)
+			}
+		}
+	}
+}

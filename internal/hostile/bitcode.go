@@ -270,3 +270,34 @@ func (w *Bits) paramsTypeTable(params int) {
 	w.arrayRecord(4, 4, 2, ops...) // 2: void (i32, ...)
 	w.Exit(4, tb)
 }
+
+// SharedIndicesBitcode is an LLVM 3.7 module whose one entry point's input
+// signature lists k element nodes, each naming one node of m null operands
+// as its semantic indices and as its tag/value properties: a few bytes an
+// element, and a reader that reads the node for each element reads k × m
+// operands (and keeps k × m indices).
+func SharedIndicesBitcode(k, m int) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4) // METADATA_BLOCK
+	w.abbrevFixedArray(4, 3, 2)
+	w.arrayRecord(4, 4, 2, make([]uint64, m)...) // !0: m nulls
+	el := make([]uint64, 11)
+	el[4], el[10] = 1, 1 // semantic indices !0, properties !0
+	list := make([]uint64, k)
+	for i := range k {
+		w.arrayRecord(4, 4, 2, el...) // !i+1: an element
+		list[i] = uint64(i) + 2
+	}
+	w.Unabbrev(4, 3, list...)                    // !k+1: the element list
+	w.Unabbrev(4, 3, uint64(k)+2, 0, 0)          // !k+2: inputs !k+1
+	w.Unabbrev(4, 3, 0, 0, uint64(k)+3, 0, 0)    // !k+3: an entry point naming !k+2
+	w.Unabbrev(4, 4, Chars("dx.entryPoints")...) // METADATA_NAME
+	w.Unabbrev(4, 10, uint64(k)+3)               // METADATA_NAMED_NODE
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedIndices is a vertex shader container (shader model 6.0) whose
+// DXIL part holds SharedIndicesBitcode(k, m).
+func SharedIndices(k, m int) []byte { return dxilContainer(SharedIndicesBitcode(k, m)) }

@@ -34,3 +34,82 @@ func MissingOpenPaths(part string, n int) string {
 	}
 	return string(b)
 }
+
+// OtherStreamRows is a vertex shader container (shader model 6.0, validator
+// 1.1, no entry points) whose PSV0 has k input elements of 255 rows each,
+// all "A0" in stream 0, and whose ISG1 has the k × 255 rows they describe,
+// all "A0" but in stream 1: every row PSV0 gives has k × 255 candidates of
+// its name and index in ISG1, and none of its stream.
+func OtherStreamRows(k int) []byte {
+	el := []byte{0, 0, 0, 0, 0, 0, 0, 0, 255, 0, 0x44, 0, 3, 0, 0, 0} // "A", indices from 0, 255 rows, 4 columns allocated, float, stream 0
+	elems := make([][]byte, k)
+	for i := range elems {
+		elems[i] = el
+	}
+	info := psvInfo1(1, 0, byte(k), 0, 0, 0, [4]byte{})
+	psv := psv0(info, []byte("A"), make([]uint32, 255), elems, 0, 0)
+
+	n := 255 * k
+	sig := make([]byte, 8+32*n, 8+32*n+4)
+	le.PutUint32(sig, uint32(n))
+	le.PutUint32(sig[4:], 8)
+	for i := range n {
+		e := sig[8+32*i:]
+		le.PutUint32(e, 1)                    // stream 1
+		le.PutUint32(e[4:], uint32(len(sig))) // "A", after the table
+		le.PutUint32(e[16:], 3)               // float
+		e[24] = 0xf
+	}
+	sig = append(sig, 'A', 0, 0, 0)
+	return Container(Part{"DXIL", Program(1, VertexModuleBitcode())}, Part{"PSV0", psv}, Part{"ISG1", sig})
+}
+
+// VertexModuleBitcode is an LLVM 3.7 module whose metadata says only that
+// it is a vertex shader of shader model 6.0 for validator 1.1: enough for
+// the validator's container rules to run, no entry points.
+func VertexModuleBitcode() []byte {
+	w, mod := NewModule()
+	tb := w.Enter(3, 17, 4)
+	w.Unabbrev(4, 7, 32) // 0: i32
+	w.Exit(4, tb)
+	cb := w.Enter(3, 11, 4)
+	w.Unabbrev(4, 1, 0)  // SETTYPE i32
+	w.Unabbrev(4, 4, 12) // value 0: i32 6
+	w.Unabbrev(4, 4, 0)  // value 1: i32 0
+	w.Unabbrev(4, 4, 2)  // value 2: i32 1
+	w.Exit(4, cb)
+	md := w.Enter(3, 15, 4)
+	w.Unabbrev(4, 1, Chars("vs")...) // !0
+	w.Unabbrev(4, 2, 0, 0)           // !1: i32 6
+	w.Unabbrev(4, 2, 0, 1)           // !2: i32 0
+	w.Unabbrev(4, 2, 0, 2)           // !3: i32 1
+	w.Unabbrev(4, 3, 1, 2, 3)        // !4: vs 6.0
+	w.Unabbrev(4, 3, 4, 4)           // !5: 1.1
+	w.Unabbrev(4, 4, Chars("dx.shaderModel")...)
+	w.Unabbrev(4, 10, 4)
+	w.Unabbrev(4, 4, Chars("dx.valver")...)
+	w.Unabbrev(4, 10, 5)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// DamagedParts is a container of VertexModuleBitcode's DXIL part and k
+// RTS0 parts of 120 bytes, each claiming 8 root parameters of an unknown
+// type and visibility: 16 problems a part, and every part after the first
+// a repeat the validator refuses.
+func DamagedParts(k int) []byte {
+	rs := make([]byte, 24+12*8)
+	le.PutUint32(rs, 2)      // version 1.1
+	le.PutUint32(rs[4:], 8)  // 8 parameters
+	le.PutUint32(rs[8:], 24) // after the header
+	for i := range 8 {
+		le.PutUint32(rs[24+12*i:], 0xff)   // ParameterType
+		le.PutUint32(rs[24+12*i+4:], 0xff) // ShaderVisibility
+	}
+	parts := []Part{{"DXIL", Program(1, VertexModuleBitcode())}}
+	for range k {
+		parts = append(parts, Part{"RTS0", rs})
+	}
+	return Container(parts...)
+}

@@ -256,6 +256,12 @@ func Seeds() [][]byte {
 		NestedParts(64, 256),
 		ShiftedNestedParts(64, 256, 4),
 		OverlappingParts(16, 64),
+		NestedStructsDXIL(6, 4, false),
+		NestedStructsDXIL(1, 4, true),
+		FieldAnnotations(64, 64, 64),
+		OtherStreamRows(2),
+		SharedIndices(64, 64),
+		DamagedParts(64),
 	}
 }
 

@@ -138,3 +138,116 @@ func ShaderMessageSHEX(k int) []byte {
 	}
 	return Container(Part{"SHEX", b})
 }
+
+// NestedStructsBitcode is a module whose type table holds depth named
+// struct types, each of fanout fields of the next (the last's fields i32,
+// or, with self set, the last itself), all annotated in
+// !dx.typeAnnotations (one annotation node of fanout unnamed fields), and
+// whose !dx.resources names the first through a cbuffer and a structured
+// buffer. Each type is a few bytes; a buffer definition that prints every
+// field's struct in full prints fanout^depth lines, and one whose struct
+// holds itself goes on for as deep as the printer lets it.
+func NestedStructsBitcode(depth, fanout int, self bool) []byte {
+	w, mod := NewModule()
+	tb := w.Enter(3, 17, 4) // TYPE_BLOCK_ID_NEW
+	w.Unabbrev(4, 7, 32)    // 0: i32
+	for i := 1; i <= depth; i++ {
+		next := uint64(i + 1)
+		switch {
+		case i == depth && self:
+			next = uint64(i)
+		case i == depth:
+			next = 0
+		}
+		fields := []uint64{0} // not packed
+		for range fanout {
+			fields = append(fields, next)
+		}
+		w.Unabbrev(4, 19, 's')       // STRUCT_NAME "s"
+		w.Unabbrev(4, 20, fields...) // i: STRUCT_NAMED
+	}
+	ptr := uint64(depth + 1)
+	w.Unabbrev(4, 8, 1, 0) // depth+1: the first struct's pointer
+	w.Exit(4, tb)
+	cb := w.Enter(3, 11, 4) // CONSTANTS_BLOCK
+	w.Unabbrev(4, 1, 0)     // SETTYPE i32
+	w.Unabbrev(4, 4, 24)    // value 0: i32 12 (StructuredBuffer)
+	w.Exit(4, cb)
+	md := w.Enter(3, 15, 4)
+	// Node operands are ids+1 (0: null); named nodes list ids.
+	w.Unabbrev(4, 3, make([]uint64, fanout+1)...) // !0: the struct annotation: size, fanout unnamed fields
+	ann := []uint64{0}                            // the tag: null reads as 0, a struct annotation
+	for i := 1; i <= depth; i++ {
+		w.Unabbrev(4, 2, uint64(i), 0) // !i: %s undef (the value is i32 12; nothing checks)
+		ann = append(ann, uint64(i)+1, 1)
+	}
+	sym := uint64(depth + 1)
+	w.Unabbrev(4, 2, ptr, 0)                      // !sym: the resources' symbol, a pointer to the first struct
+	w.Unabbrev(4, 2, 0, 0)                        // !sym+1: i32 12
+	w.Unabbrev(4, 3, ann...)                      // !sym+2: the type annotations
+	w.Unabbrev(4, 3, 0, sym+1, 0, 0, 0, 0, 0)     // !sym+3: a cbuffer
+	w.Unabbrev(4, 3, 0, sym+1, 0, 0, 0, 0, sym+2) // !sym+4: a structured buffer (kind 12)
+	w.Unabbrev(4, 3, sym+5)                       // !sym+5: the SRVs
+	w.Unabbrev(4, 3, sym+4)                       // !sym+6: the cbuffers
+	w.Unabbrev(4, 3, sym+6, 0, sym+7, 0)          // !sym+7: SRVs, no UAVs, cbuffers, no samplers
+	w.Unabbrev(4, 3, sym+2, sym+2)                // !sym+8: a DXIL version (12.12), which the header asks for
+	w.Unabbrev(4, 4, Chars("dx.version")...)
+	w.Unabbrev(4, 10, sym+8)
+	w.Unabbrev(4, 4, Chars("dx.typeAnnotations")...)
+	w.Unabbrev(4, 10, sym+2)
+	w.Unabbrev(4, 4, Chars("dx.resources")...)
+	w.Unabbrev(4, 10, sym+7)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// NestedStructsDXIL is NestedStructsBitcode in a DXIL container.
+func NestedStructsDXIL(depth, fanout int, self bool) []byte {
+	return dxilContainer(NestedStructsBitcode(depth, fanout, self))
+}
+
+// FieldAnnotationsBitcode is a module of one struct type of fields i32
+// fields, which !dx.typeAnnotations annotates pairs times over, each time
+// with one struct annotation naming, for every field, one field annotation
+// of ops null operands: a few bytes for each pair, field and operand, and
+// a reader that reads each field's annotation for each pair reads pairs ×
+// fields × ops operands.
+func FieldAnnotationsBitcode(pairs, fields, ops int) []byte {
+	w, mod := NewModule()
+	tb := w.Enter(3, 17, 4)
+	w.Unabbrev(4, 7, 32)                           // 0: i32
+	w.Unabbrev(4, 20, make([]uint64, fields+1)...) // 1: { i32 × fields }
+	w.Exit(4, tb)
+	cb := w.Enter(3, 11, 4) // CONSTANTS_BLOCK
+	w.Unabbrev(4, 1, 0)     // SETTYPE i32
+	w.Unabbrev(4, 4, 2)     // value 0: i32 1
+	w.Exit(4, cb)
+	md := w.Enter(3, 15, 4)
+	w.Unabbrev(4, 3, make([]uint64, ops)...) // !0: a field annotation of ops nulls
+	sa := []uint64{0}                        // !1: the struct annotation: size, then !0 for each field
+	for range fields {
+		sa = append(sa, 1)
+	}
+	w.Unabbrev(4, 3, sa...)
+	w.Unabbrev(4, 2, 1, 0) // !2: the struct's value
+	ann := []uint64{0}     // !3: the tag (null reads as 0), then (struct, !1) pairs times
+	for range pairs {
+		ann = append(ann, 3, 2)
+	}
+	w.Unabbrev(4, 3, ann...)
+	w.Unabbrev(4, 2, 0, 0) // !4: i32 1
+	w.Unabbrev(4, 3, 5, 5) // !5: DXIL 1.1, which the disassembly's header asks for
+	w.Unabbrev(4, 4, Chars("dx.typeAnnotations")...)
+	w.Unabbrev(4, 10, 3)
+	w.Unabbrev(4, 4, Chars("dx.version")...)
+	w.Unabbrev(4, 10, 5)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// FieldAnnotations is FieldAnnotationsBitcode in a DXIL container.
+func FieldAnnotations(pairs, fields, ops int) []byte {
+	return dxilContainer(FieldAnnotationsBitcode(pairs, fields, ops))
+}
