@@ -242,8 +242,7 @@ func EntryMetadataBitcode(elems, entries int, same bool) []byte {
 		w.Unabbrev(4, 3, 0, 0, n+2, 0, 0) // an entry point naming !n+1
 		named = append(named, n+2+uint64(i))
 	}
-	w.Unabbrev(4, 4, Chars("dx.entryPoints")...) // METADATA_NAME
-	w.Unabbrev(4, 10, named...)                  // METADATA_NAMED_NODE
+	w.NamedNode("dx.entryPoints", named...)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
@@ -288,11 +287,10 @@ func SharedIndicesBitcode(k, m int) []byte {
 		w.arrayRecord(4, 4, 2, el...) // !i+1: an element
 		list[i] = uint64(i) + 2
 	}
-	w.Unabbrev(4, 3, list...)                    // !k+1: the element list
-	w.Unabbrev(4, 3, uint64(k)+2, 0, 0)          // !k+2: inputs !k+1
-	w.Unabbrev(4, 3, 0, 0, uint64(k)+3, 0, 0)    // !k+3: an entry point naming !k+2
-	w.Unabbrev(4, 4, Chars("dx.entryPoints")...) // METADATA_NAME
-	w.Unabbrev(4, 10, uint64(k)+3)               // METADATA_NAMED_NODE
+	w.Unabbrev(4, 3, list...)                 // !k+1: the element list
+	w.Unabbrev(4, 3, uint64(k)+2, 0, 0)       // !k+2: inputs !k+1
+	w.Unabbrev(4, 3, 0, 0, uint64(k)+3, 0, 0) // !k+3: an entry point naming !k+2
+	w.NamedNode("dx.entryPoints", uint64(k)+3)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
@@ -301,3 +299,11 @@ func SharedIndicesBitcode(k, m int) []byte {
 // SharedIndices is a vertex shader container (shader model 6.0) whose
 // DXIL part holds SharedIndicesBitcode(k, m).
 func SharedIndices(k, m int) []byte { return dxilContainer(SharedIndicesBitcode(k, m)) }
+
+// NamedNode writes named metadata inside a metadata block of abbreviation
+// width 4: the name (METADATA_NAME) and the nodes it names
+// (METADATA_NAMED_NODE), as every DXIL module's !dx.* lists are written.
+func (w *Bits) NamedNode(name string, nodes ...uint64) {
+	w.Unabbrev(4, 4, Chars(name)...)
+	w.Unabbrev(4, 10, nodes...)
+}

@@ -200,8 +200,7 @@ func MDStringBitcode(n, refs int) []byte {
 	w, mod := NewModule()
 	md := w.enterStringMetadata(n)
 	w.arrayRecord(4, 5, 2, make1(refs)...) // !1: refs × !0
-	w.Unabbrev(4, 4, Chars("x")...)
-	w.Unabbrev(4, 10, 1)
+	w.NamedNode("x", 1)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B

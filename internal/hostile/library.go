@@ -12,8 +12,7 @@ func LibraryEntriesBitcode(entries int) []byte {
 		w.Unabbrev(4, 3, 0, 0, 0, 0, 0) // METADATA_NODE !i: five nulls
 		named = append(named, uint64(i))
 	}
-	w.Unabbrev(4, 4, Chars("dx.entryPoints")...) // METADATA_NAME
-	w.Unabbrev(4, 10, named...)                  // METADATA_NAMED_NODE
+	w.NamedNode("dx.entryPoints", named...)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B

@@ -85,10 +85,8 @@ func VertexModuleBitcode() []byte {
 	w.Unabbrev(4, 2, 0, 2)           // !3: i32 1
 	w.Unabbrev(4, 3, 1, 2, 3)        // !4: vs 6.0
 	w.Unabbrev(4, 3, 4, 4)           // !5: 1.1
-	w.Unabbrev(4, 4, Chars("dx.shaderModel")...)
-	w.Unabbrev(4, 10, 4)
-	w.Unabbrev(4, 4, Chars("dx.valver")...)
-	w.Unabbrev(4, 10, 5)
+	w.NamedNode("dx.shaderModel", 4)
+	w.NamedNode("dx.valver", 5)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B

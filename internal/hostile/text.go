@@ -43,8 +43,7 @@ func sourceLinesBitcode(insts, lines, n, name int) []byte {
 	w.Unabbrev(4, 22, 0, 2, 2, 1) // !2 = DILexicalBlock(scope: !1, file: !1, line: 1)
 	w.Unabbrev(4, 1, text...)     // !3 = the text
 	w.Unabbrev(4, 3, 1, 4)        // !4 = !{!0, !3}
-	w.Unabbrev(4, 4, Chars("dx.source.contents")...)
-	w.Unabbrev(4, 10, 4)
+	w.NamedNode("dx.source.contents", 4)
 	w.Exit(4, md)
 	fb := w.Enter(3, 12, 4)
 	w.Unabbrev(4, 1, 1)                  // DECLAREBLOCKS 1
@@ -84,8 +83,7 @@ func SameNamedSourcesBitcode(files int) []byte {
 		w.Unabbrev(4, 3, uint64(2*i+2), 1) // !2i+2 = !{!2i+1, !0}
 		named[i] = uint64(2*i + 2)
 	}
-	w.Unabbrev(4, 4, Chars("dx.source.contents")...)
-	w.Unabbrev(4, 10, named...)
+	w.NamedNode("dx.source.contents", named...)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
@@ -110,8 +108,7 @@ func SharedResourceNameBitcode(k, n int) []byte {
 	}
 	w.Unabbrev(4, 3, list...)              // !k+1: the SRVs
 	w.Unabbrev(4, 3, uint64(k+2), 0, 0, 0) // !k+2: SRVs, no UAVs, CBuffers or samplers
-	w.Unabbrev(4, 4, Chars("dx.resources")...)
-	w.Unabbrev(4, 10, uint64(k+2))
+	w.NamedNode("dx.resources", uint64(k+2))
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
@@ -191,12 +188,9 @@ func NestedStructsBitcode(depth, fanout int, self bool) []byte {
 	w.Unabbrev(4, 3, sym+4)                       // !sym+6: the cbuffers
 	w.Unabbrev(4, 3, sym+6, 0, sym+7, 0)          // !sym+7: SRVs, no UAVs, cbuffers, no samplers
 	w.Unabbrev(4, 3, sym+2, sym+2)                // !sym+8: a DXIL version (12.12), which the header asks for
-	w.Unabbrev(4, 4, Chars("dx.version")...)
-	w.Unabbrev(4, 10, sym+8)
-	w.Unabbrev(4, 4, Chars("dx.typeAnnotations")...)
-	w.Unabbrev(4, 10, sym+2)
-	w.Unabbrev(4, 4, Chars("dx.resources")...)
-	w.Unabbrev(4, 10, sym+7)
+	w.NamedNode("dx.version", sym+8)
+	w.NamedNode("dx.typeAnnotations", sym+2)
+	w.NamedNode("dx.resources", sym+7)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
@@ -238,10 +232,8 @@ func FieldAnnotationsBitcode(pairs, fields, ops int) []byte {
 	w.Unabbrev(4, 3, ann...)
 	w.Unabbrev(4, 2, 0, 0) // !4: i32 1
 	w.Unabbrev(4, 3, 5, 5) // !5: DXIL 1.1, which the disassembly's header asks for
-	w.Unabbrev(4, 4, Chars("dx.typeAnnotations")...)
-	w.Unabbrev(4, 10, 3)
-	w.Unabbrev(4, 4, Chars("dx.version")...)
-	w.Unabbrev(4, 10, 5)
+	w.NamedNode("dx.typeAnnotations", 3)
+	w.NamedNode("dx.version", 5)
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
