@@ -262,6 +262,7 @@ func Seeds() [][]byte {
 		OtherStreamRows(2),
 		SharedIndices(64, 64),
 		DamagedParts(64),
+		SignaturesBesideCode(16),
 	}
 }
 

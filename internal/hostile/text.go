@@ -251,3 +251,17 @@ func FieldAnnotationsBitcode(pairs, fields, ops int) []byte {
 func FieldAnnotations(pairs, fields, ops int) []byte {
 	return dxilContainer(FieldAnnotationsBitcode(pairs, fields, ops))
 }
+
+// SignaturesBesideCode is a container of k pairs of parts: an input
+// signature (ISGN) of one element and a ps_5_0 SHEX part of one ret. FXC's
+// listing is the file's, every signature in its header, and each bytecode
+// part offers it: made once per part, it is k × k signatures.
+func SignaturesBesideCode(k int) []byte {
+	isgn := PartData(ManyElementsISGN(1), "ISGN")
+	shex := []byte{0x50, 0, 0, 0, 3, 0, 0, 0, 0x3e, 0, 0, 1} // ps_5_0, 3 dwords, ret
+	parts := make([]Part, 0, 2*k)
+	for range k {
+		parts = append(parts, Part{"ISGN", isgn}, Part{"SHEX", shex})
+	}
+	return Container(parts...)
+}

@@ -31,8 +31,21 @@ func (pv *PartView) Dumps() []TextDump {
 	}
 	pv.dumps = []TextDump{}
 	for _, d := range text.DumpsOf(pv.m.File, pv.Part) {
+		// A text of the file is made once for all its parts: once per part
+		// was parts × the file (thousands of SHEX parts).
+		if td, ok := pv.m.fileDumps[d.Command]; ok && d.OfFile {
+			pv.dumps = append(pv.dumps, td)
+			continue
+		}
 		t, cut := d.TextUpTo(pv.m.File, pv.Part, MaxDumpText)
-		pv.dumps = append(pv.dumps, TextDump{Command: d.Command, Title: d.Title, Ext: d.Ext, Text: t, Cut: cut})
+		td := TextDump{Command: d.Command, Title: d.Title, Ext: d.Ext, Text: t, Cut: cut}
+		if d.OfFile {
+			if pv.m.fileDumps == nil {
+				pv.m.fileDumps = map[string]TextDump{}
+			}
+			pv.m.fileDumps[d.Command] = td
+		}
+		pv.dumps = append(pv.dumps, td)
 	}
 	return pv.dumps
 }

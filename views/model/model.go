@@ -66,6 +66,7 @@ type Model struct {
 	sourcesDone bool
 
 	headerSpans map[partHeaderKey][]decode.Span // the parts' header spans, by offset and part (partHeaderSpans)
+	fileDumps   map[string]TextDump             // the texts of the file every part shows alike (Dump.OfFile), by command
 }
 
 // partHeaderKey finds the file's spans of a part header's bytes: the offset
