@@ -263,6 +263,7 @@ func Seeds() [][]byte {
 		SharedIndices(64, 64),
 		DamagedParts(64),
 		SignaturesBesideCode(16),
+		ModulesBesideSignature(16, 16),
 	}
 }
 

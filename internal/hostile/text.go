@@ -265,3 +265,18 @@ func SignaturesBesideCode(k int) []byte {
 	}
 	return Container(parts...)
 }
+
+// ModulesBesideSignature is a container of an input signature (ISGN) of n
+// elements and k DXIL parts of one empty vertex-shader module each. The
+// disassembly's header prints the file's signatures above every module: a
+// text per part is k × n signature lines.
+func ModulesBesideSignature(k, n int) []byte {
+	w, mod := NewModule()
+	w.Exit(3, mod)
+	dxil := Program(1, w.B)
+	parts := []Part{{"ISGN", PartData(ManyElementsISGN(n), "ISGN")}}
+	for range k {
+		parts = append(parts, Part{"DXIL", dxil})
+	}
+	return Container(parts...)
+}
