@@ -264,6 +264,7 @@ func Seeds() [][]byte {
 		DamagedParts(64),
 		SignaturesBesideCode(16),
 		ModulesBesideSignature(16, 16),
+		RDEFsBesideBindings(16),
 	}
 }
 

@@ -280,3 +280,16 @@ func ModulesBesideSignature(k, n int) []byte {
 	}
 	return Container(parts...)
 }
+
+// RDEFsBesideBindings is a container of an RDEF part of k texture bindings
+// and k RDEF parts of one each after it. FXC's resource listing is of the
+// file's first RDEF, whichever part shows it: made once per part, it is
+// k × k lines.
+func RDEFsBesideBindings(k int) []byte {
+	parts := []Part{{"RDEF", PartData(ManyNamesRDEF(k, 16), "RDEF")}}
+	one := PartData(ManyNamesRDEF(1, 16), "RDEF")
+	for range k {
+		parts = append(parts, Part{"RDEF", one})
+	}
+	return Container(parts...)
+}

@@ -52,6 +52,7 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"k entry points naming one signature list of k elements", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, false) }, []int{1024, 2048, 4096}},
 		{"k signatures beside k SHEX parts", hostile.SignaturesBesideCode, []int{128, 256, 512}},
 		{"k DXIL parts beside a signature of k elements", func(k int) []byte { return hostile.ModulesBesideSignature(k, k) }, []int{256, 512, 1024}},
+		{"k RDEF parts after one of k bindings", hostile.RDEFsBesideBindings, []int{128, 256, 512}},
 	} {
 		// A quadratic build doubles what a byte costs at each step.
 		hostile.FlatPerByte(t, c.name, c.ks, 1.5, "bytes allocated", func(k int) (int, float64) {
