@@ -265,6 +265,7 @@ func Seeds() [][]byte {
 		SignaturesBesideCode(16),
 		ModulesBesideSignature(16, 16),
 		RDEFsBesideBindings(16),
+		ModulesAfterModule(16),
 	}
 }
 

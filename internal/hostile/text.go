@@ -293,3 +293,19 @@ func RDEFsBesideBindings(k int) []byte {
 	}
 	return Container(parts...)
 }
+
+// ModulesAfterModule is a container of a DXIL part whose module has 4k
+// instructions (SourceLinesBitcode) and k DXIL parts of an empty module
+// after it. The DXC build a listing is spelled for is read from the first
+// module's llvm.ident: read again for each part's listing, it is k × 4k
+// instructions decoded.
+func ModulesAfterModule(k int) []byte {
+	w, mod := NewModule()
+	w.Exit(3, mod)
+	empty := Program(1, w.B)
+	parts := []Part{{"DXIL", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
+	for range k {
+		parts = append(parts, Part{"DXIL", empty})
+	}
+	return Container(parts...)
+}
