@@ -266,6 +266,7 @@ func Seeds() [][]byte {
 		ModulesBesideSignature(16, 16),
 		RDEFsBesideBindings(16),
 		ModulesAfterModule(16),
+		ModulesBesideSTAT(16),
 	}
 }
 

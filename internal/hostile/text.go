@@ -309,3 +309,17 @@ func ModulesAfterModule(k int) []byte {
 	}
 	return Container(parts...)
 }
+
+// ModulesBesideSTAT is a container of a STAT part whose module has 4k
+// instructions (SourceLinesBitcode) and k DXIL parts of a small module
+// naming a DXIL version (FieldAnnotationsBitcode(1, 1, 1)). The
+// disassembly's header reads its buffer definitions from STAT's module:
+// decoded again for each part's text, it is k × 4k instructions.
+func ModulesBesideSTAT(k int) []byte {
+	dxil := Program(1, FieldAnnotationsBitcode(1, 1, 1))
+	parts := []Part{{"STAT", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
+	for range k {
+		parts = append(parts, Part{"DXIL", dxil})
+	}
+	return Container(parts...)
+}
