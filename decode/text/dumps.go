@@ -23,6 +23,9 @@ type Dump struct {
 	// Whole says the text is of the container, not of a part: the page
 	// offers it on the container header.
 	Whole bool
+	// OfFile says Write ignores p: the text is the file's, the same for
+	// every part Has accepts (the FXC listing), so a page makes it once.
+	OfFile bool
 	// Has reports whether part p of f has this text (not asked when Whole).
 	Has func(f *decode.File, p *decode.Part) bool
 	// Write writes the text of p, a part Has accepted (nil when Whole).
@@ -197,7 +200,7 @@ func init() {
 	RegisterDump(Dump{Command: "rdef", Title: "FXC's resource definitions: constant buffers, types, bindings", Ext: "rdef.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.ResourceDefs != nil },
 		Write: writeResourceDefinitionsPart})
-	RegisterDump(Dump{Command: "asm", Title: "The whole listing fxc /Fc writes", Ext: "asm",
+	RegisterDump(Dump{Command: "asm", Title: "The whole listing fxc /Fc writes", Ext: "asm", OfFile: true,
 		Has: func(_ *decode.File, p *decode.Part) bool { return p.Bytecode != nil || p.Level9 != nil },
 		Write: func(w io.Writer, f *decode.File, _ *decode.Part) {
 			if err := WriteFXCListing(w, f); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/llvm/ir"
@@ -261,6 +262,26 @@ func llvmIdent(m *ir.Module) string {
 // commit count), then the module's llvm.ident, bounded by its validator and
 // DXIL versions.
 func DXCVersionOf(f *decode.File) DXCVersion {
+	lastVersion.Lock()
+	defer lastVersion.Unlock()
+	if lastVersion.f != f || f == nil {
+		lastVersion.f, lastVersion.v = f, dxcVersionOf(f)
+	}
+	return lastVersion.v
+}
+
+// lastVersion is the last file's DXCVersionOf: reading llvm.ident decodes
+// the first module's IR again, and the page asks for every DXIL part's
+// listing and text (a file of thousands of parts after one large module
+// decoded it once per part). It holds the file, so no other can take its
+// address; a decoded File does not change.
+var lastVersion struct {
+	sync.Mutex
+	f *decode.File
+	v DXCVersion
+}
+
+func dxcVersionOf(f *decode.File) DXCVersion {
 	if p := f.Part("VERS"); p != nil && p.CompilerVersion != nil && p.CompilerVersion.CommitCount > 0 {
 		cv := p.CompilerVersion
 		text := fmt.Sprintf("%d.%d commit count %d", cv.Major, cv.Minor, cv.CommitCount)

@@ -262,6 +262,11 @@ func Seeds() [][]byte {
 		OtherStreamRows(2),
 		SharedIndices(64, 64),
 		DamagedParts(64),
+		SignaturesBesideCode(16),
+		ModulesBesideSignature(16, 16),
+		RDEFsBesideBindings(16),
+		ModulesAfterModule(16),
+		ModulesBesideSTAT(16),
 	}
 }
 

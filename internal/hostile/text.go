@@ -243,3 +243,75 @@ func FieldAnnotationsBitcode(pairs, fields, ops int) []byte {
 func FieldAnnotations(pairs, fields, ops int) []byte {
 	return dxilContainer(FieldAnnotationsBitcode(pairs, fields, ops))
 }
+
+// SignaturesBesideCode is a container of k pairs of parts: an input
+// signature (ISGN) of one element and a ps_5_0 SHEX part of one ret. FXC's
+// listing is the file's, every signature in its header, and each bytecode
+// part offers it: made once per part, it is k × k signatures.
+func SignaturesBesideCode(k int) []byte {
+	isgn := PartData(ManyElementsISGN(1), "ISGN")
+	shex := []byte{0x50, 0, 0, 0, 3, 0, 0, 0, 0x3e, 0, 0, 1} // ps_5_0, 3 dwords, ret
+	parts := make([]Part, 0, 2*k)
+	for range k {
+		parts = append(parts, Part{"ISGN", isgn}, Part{"SHEX", shex})
+	}
+	return Container(parts...)
+}
+
+// ModulesBesideSignature is a container of an input signature (ISGN) of n
+// elements and k DXIL parts of one empty vertex-shader module each. The
+// disassembly's header prints the file's signatures above every module: a
+// text per part is k × n signature lines.
+func ModulesBesideSignature(k, n int) []byte {
+	w, mod := NewModule()
+	w.Exit(3, mod)
+	dxil := Program(1, w.B)
+	parts := []Part{{"ISGN", PartData(ManyElementsISGN(n), "ISGN")}}
+	for range k {
+		parts = append(parts, Part{"DXIL", dxil})
+	}
+	return Container(parts...)
+}
+
+// RDEFsBesideBindings is a container of an RDEF part of k texture bindings
+// and k RDEF parts of one each after it. FXC's resource listing is of the
+// file's first RDEF, whichever part shows it: made once per part, it is
+// k × k lines.
+func RDEFsBesideBindings(k int) []byte {
+	parts := []Part{{"RDEF", PartData(ManyNamesRDEF(k, 16), "RDEF")}}
+	one := PartData(ManyNamesRDEF(1, 16), "RDEF")
+	for range k {
+		parts = append(parts, Part{"RDEF", one})
+	}
+	return Container(parts...)
+}
+
+// ModulesAfterModule is a container of a DXIL part whose module has 4k
+// instructions (SourceLinesBitcode) and k DXIL parts of an empty module
+// after it. The DXC build a listing is spelled for is read from the first
+// module's llvm.ident: read again for each part's listing, it is k × 4k
+// instructions decoded.
+func ModulesAfterModule(k int) []byte {
+	w, mod := NewModule()
+	w.Exit(3, mod)
+	empty := Program(1, w.B)
+	parts := []Part{{"DXIL", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
+	for range k {
+		parts = append(parts, Part{"DXIL", empty})
+	}
+	return Container(parts...)
+}
+
+// ModulesBesideSTAT is a container of a STAT part whose module has 4k
+// instructions (SourceLinesBitcode) and k DXIL parts of a small module
+// naming a DXIL version (FieldAnnotationsBitcode(1, 1, 1)). The
+// disassembly's header reads its buffer definitions from STAT's module:
+// decoded again for each part's text, it is k × 4k instructions.
+func ModulesBesideSTAT(k int) []byte {
+	dxil := Program(1, FieldAnnotationsBitcode(1, 1, 1))
+	parts := []Part{{"STAT", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
+	for range k {
+		parts = append(parts, Part{"DXIL", dxil})
+	}
+	return Container(parts...)
+}

@@ -18,6 +18,16 @@ type TextDump struct {
 // nor lay out in one <pre>.
 const MaxDumpText = 2 << 20
 
+// MaxDumpTexts is how much the texts of one file's parts write together.
+// A part's text may print what belongs to the file (the DXIL disassembly's
+// header: the signatures, PSV0, the resources), so a file of thousands of
+// parts made thousands of copies of it; past this the page makes no more
+// texts (each says it stops, and the command prints it). Making a text
+// costs at most its length plus the file's part of it, so the texts of a
+// file cost a few times its size together. The corpus's largest file's
+// texts hold 155 KB together.
+const MaxDumpTexts = 2 * MaxDumpText
+
 // HasDumps reports whether the part has a text form, without writing it.
 func (pv *PartView) HasDumps() bool {
 	return pv.m != nil && pv.m.File != nil && len(text.DumpsOf(pv.m.File, pv.Part)) > 0
@@ -31,8 +41,24 @@ func (pv *PartView) Dumps() []TextDump {
 	}
 	pv.dumps = []TextDump{}
 	for _, d := range text.DumpsOf(pv.m.File, pv.Part) {
-		t, cut := d.TextUpTo(pv.m.File, pv.Part, MaxDumpText)
-		pv.dumps = append(pv.dumps, TextDump{Command: d.Command, Title: d.Title, Ext: d.Ext, Text: t, Cut: cut})
+		// A text of the file is made once for all its parts: once per part
+		// was parts × the file (thousands of SHEX parts).
+		if td, ok := pv.m.fileDumps[d.Command]; ok && d.OfFile {
+			pv.dumps = append(pv.dumps, td)
+			continue
+		}
+		td := TextDump{Command: d.Command, Title: d.Title, Ext: d.Ext, Cut: true}
+		if left := MaxDumpTexts - pv.m.dumpsWritten; left > 0 {
+			td.Text, td.Cut = d.TextUpTo(pv.m.File, pv.Part, min(MaxDumpText, left))
+			pv.m.dumpsWritten += len(td.Text)
+		}
+		if d.OfFile {
+			if pv.m.fileDumps == nil {
+				pv.m.fileDumps = map[string]TextDump{}
+			}
+			pv.m.fileDumps[d.Command] = td
+		}
+		pv.dumps = append(pv.dumps, td)
 	}
 	return pv.dumps
 }

@@ -50,6 +50,11 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"k SDBG files naming one source of 16k bytes", func(k int) []byte { return hostile.SharedSourceSDBG(k, 16*k) }, []int{1024, 2048, 4096}},
 		{"k DBUG variables naming one string of 4 KB", func(k int) []byte { return hostile.SharedNameDBUG(k, 4096) }, []int{1024, 2048, 4096}},
 		{"k entry points naming one signature list of k elements", func(k int) []byte { return hostile.SharedEntryMetadata(k, k, false) }, []int{1024, 2048, 4096}},
+		{"k signatures beside k SHEX parts", hostile.SignaturesBesideCode, []int{128, 256, 512}},
+		{"k DXIL parts beside a signature of k elements", func(k int) []byte { return hostile.ModulesBesideSignature(k, k) }, []int{256, 512, 1024}},
+		{"k RDEF parts after one of k bindings", hostile.RDEFsBesideBindings, []int{128, 256, 512}},
+		{"k empty DXIL modules after one of 4k instructions", hostile.ModulesAfterModule, []int{128, 256, 512}},
+		{"k DXIL parts beside a STAT module of 4k instructions", hostile.ModulesBesideSTAT, []int{128, 256, 512}},
 	} {
 		// A quadratic build doubles what a byte costs at each step.
 		hostile.FlatPerByte(t, c.name, c.ks, 1.5, "bytes allocated", func(k int) (int, float64) {

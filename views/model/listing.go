@@ -48,16 +48,33 @@ func listingLines(m *Model, ls []text.Line, base int64) []ListingLine {
 // code (header, signatures, level-9 section) and Aon9 views their level-9
 // listing, made when LoadSpecials first shows the part.
 func addListings(m *Model, f *decode.File, base int64) {
+	// The listing is the file's, the same whichever bytecode part shows it:
+	// it is made once, and each part name's header once and shared (a file
+	// may list thousands of SHEX parts beside thousands of signatures, and
+	// a listing per part was parts × signatures lines).
+	var fs *text.FXCStyle
+	var ls []text.Line
+	heads := map[string][]ListingLine{}
 	for _, pv := range m.Parts[1:] {
 		pv := pv
 		switch {
 		case pv.Part != nil && pv.Part.Bytecode != nil:
-			fs := text.ChooseFXCStyle(f)
+			if fs == nil {
+				st := text.ChooseFXCStyle(f)
+				fs = &st
+			}
 			pv.fxcStyle, pv.fxcRule = &fs.Style, fs.Rule
 			pv.loadListing = func() {
+				if h, ok := heads[pv.Name]; ok {
+					pv.FXCHeader = h
+					return
+				}
+				if ls == nil {
+					all, cut := text.FXCListingUpTo(f, MaxDumpText)
+					ls = cutLine(all, cut, "asm")
+				}
 				var head []text.Line
-				ls, cut := text.FXCListingUpTo(f, MaxDumpText)
-				for _, l := range cutLine(ls, cut, "asm") {
+				for _, l := range ls {
 					if l.Part == pv.Name && l.Path == "Bytecode/Version" {
 						break
 					}
@@ -66,6 +83,7 @@ func addListings(m *Model, f *decode.File, base int64) {
 					}
 				}
 				pv.FXCHeader = listingLines(m, head, base)
+				heads[pv.Name] = pv.FXCHeader
 			}
 		case pv.Part != nil && pv.Part.Level9 != nil:
 			pv.loadListing = func() { pv.Level9 = listingLines(m, text.Level9Listing(pv.Part.Level9), base) }

@@ -65,7 +65,10 @@ type Model struct {
 	sources     *SourceView // Sources, built on first use
 	sourcesDone bool
 
-	headerSpans map[partHeaderKey][]decode.Span // the parts' header spans, by offset and part (partHeaderSpans)
+	headerSpans  map[partHeaderKey][]decode.Span // the parts' header spans, by offset and part (partHeaderSpans)
+	fileDumps    map[string]TextDump             // the texts of the file every part shows alike (Dump.OfFile), by command
+	dumpsWritten int                             // what the parts' texts hold together (MaxDumpTexts)
+	rdefListing  []ListingLine                   // FXC's listing of the first RDEF, which every RDEF part shows
 }
 
 // partHeaderKey finds the file's spans of a part header's bytes: the offset

@@ -60,9 +60,14 @@ func (pv *PartView) ResourceDefinitions() *RDEFView {
 				Cells: Cells(Register(RegisterLetter(b.TypeName), b.BindPoint, count, space), Shown(b.Name), b.TypeName, b.ReturnTypeName, b.DimensionName)})
 		}
 	}
-	if pv.m != nil && pv.m.File != nil {
-		ls, cut := text.RDEFListingUpTo(pv.m.File, MaxDumpText)
-		v.Text = listingLines(pv.m, cutLine(ls, cut, "rdef"), pv.Base())
+	if m := pv.m; m != nil && m.File != nil {
+		// The listing is of the file's first RDEF, whichever part shows it:
+		// made once (once per part was parts × the first's bindings).
+		if m.rdefListing == nil {
+			ls, cut := text.RDEFListingUpTo(m.File, MaxDumpText)
+			m.rdefListing = listingLines(m, cutLine(ls, cut, "rdef"), pv.Base())
+		}
+		v.Text = m.rdefListing
 	}
 	return v
 }
