@@ -12,3 +12,17 @@ func PartIR(p *Part) *ir.Module {
 	base := p.DataOffset + 8 + int64(p.Program.DXILOffset)
 	return ir.Decode(p.Program.DXIL, base, p.Name)
 }
+
+// StatIR is the IR of f's STAT part (DXC's reflection copy of the module:
+// the disassembly header of every DXIL part reads its buffer definitions
+// from it), decoded on first use and kept with the file, so that a file of
+// thousands of DXIL parts beside a large STAT decodes it once, not once per
+// header. nil when f has no STAT module. The IR is only read by its users.
+func (f *File) StatIR() *ir.Module {
+	f.statOnce.Do(func() {
+		if st := f.Part("STAT"); st != nil && st.Module != nil {
+			f.statIR = PartIR(st)
+		}
+	})
+	return f.statIR
+}

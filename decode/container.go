@@ -14,9 +14,11 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/decode/pdb"
 	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/rootsig"
@@ -89,6 +91,9 @@ type File struct {
 	Length int64 `json:"-"`
 	data   []byte
 	budget *report.Budget // what decoding may take (report.MemoryBudget)
+
+	statOnce sync.Once
+	statIR   *ir.Module // StatIR's answer, kept with the file
 }
 
 // Part is one part of the container. Exactly one of the typed fields is set

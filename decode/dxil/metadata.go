@@ -220,10 +220,13 @@ func readDXILMetadata(d *moduleReader) {
 			m.MetadataStrings = append(m.MetadataStrings, s)
 		}
 	}
-	if p := d.named["llvm.ident"]; len(p) > 0 && m.Producer == "" {
+	if p := d.named["llvm.ident"]; len(p) > 0 {
 		if n := d.tuple(d.md(int64(p[0]))); n != nil && n.NumOperands() > 0 {
 			if s := d.md(operand(n, 0)); s != nil && s.Code == ir.MetadataString {
-				m.Producer = s.Str
+				m.Ident = s.Str
+				if m.Producer == "" {
+					m.Producer = s.Str
+				}
 			}
 		}
 	}

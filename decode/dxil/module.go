@@ -28,7 +28,10 @@ import (
 type Module struct {
 	Wrapper *WrapperHeader `json:",omitempty"` // present only when the bitcode has the wrapper header (DXIL never does)
 
-	Producer       string `json:",omitempty"` // IDENTIFICATION block (LLVM 3.8+), else the llvm.ident string
+	Producer string `json:",omitempty"` // IDENTIFICATION block (LLVM 3.8+), else the llvm.ident string
+	// Ident is !llvm.ident's string, which names the DXC build (the
+	// listings' spellings follow it); in the JSON as Producer.
+	Ident          string `json:"-"`
 	Version        uint64 // MODULE_CODE_VERSION: 1 means relative value ids
 	Triple         string
 	DataLayout     string

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/dxil"
@@ -242,10 +241,8 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	}
 	out = append(out, heading("Buffer Definitions:")...)
 	refIR := m
-	if st := f.Part("STAT"); st != nil && st.Module != nil {
-		if x := statIR(st); x != nil {
-			refIR = x
-		}
+	if x := f.StatIR(); x != nil {
+		refIR = x
 	}
 	if refIR != nil {
 		minPrec := true
@@ -266,26 +263,6 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	add(";")
 	out = append(out, viewIDState(f, refMod, kind)...)
 	return append(out, subobjects(f)...)
-}
-
-// lastStat is the last STAT part's IR, which the header of every DXIL part
-// of its file reads the buffer definitions from: decoded for each, a file
-// of thousands of DXIL parts beside a large STAT decoded it once per part.
-// It holds the part, so no other can take its address; the printers only
-// read a module.
-var lastStat struct {
-	sync.Mutex
-	p *decode.Part
-	m *ir.Module
-}
-
-func statIR(p *decode.Part) *ir.Module {
-	lastStat.Lock()
-	defer lastStat.Unlock()
-	if lastStat.p != p {
-		lastStat.p, lastStat.m = p, decode.PartIR(p)
-	}
-	return lastStat.m
 }
 
 func interpModeName(m uint32) string {

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dxscope/dxscope/decode"
-	"github.com/dxscope/dxscope/decode/llvm/ir"
 )
 
 // DXCVersion is what a container says about the DXC build that wrote it.
@@ -236,52 +234,15 @@ func parseDXCIdent(s string) (v DXCVersion, ok bool) {
 	return v, false
 }
 
-// llvmIdent is the module's llvm.ident string, "" when it has none.
-func llvmIdent(m *ir.Module) string {
-	if m == nil {
-		return ""
-	}
-	for _, nm := range m.NamedMetadata {
-		if nm.Name != "llvm.ident" || len(nm.Nodes) == 0 {
-			continue
-		}
-		n := m.MD(nil, nm.Nodes[0])
-		if n == nil || n.Code != ir.MetadataNode {
-			return ""
-		}
-		if id, ok := n.Operand(0); ok {
-			if s := m.MD(nil, id); s != nil && s.Code == ir.MetadataString {
-				return s.Str
-			}
-		}
-	}
-	return ""
-}
-
 // DXCVersionOf reads which DXC build wrote f: VERS first (it records the
 // commit count), then the module's llvm.ident, bounded by its validator and
 // DXIL versions.
+//
+// llvm.ident comes from the module's summary, read at Parse: the page asks
+// for every DXIL part's listing and text, and decoding the first module's
+// IR for each cost parts × module (a file of thousands of parts after one
+// large module).
 func DXCVersionOf(f *decode.File) DXCVersion {
-	lastVersion.Lock()
-	defer lastVersion.Unlock()
-	if lastVersion.f != f || f == nil {
-		lastVersion.f, lastVersion.v = f, dxcVersionOf(f)
-	}
-	return lastVersion.v
-}
-
-// lastVersion is the last file's DXCVersionOf: reading llvm.ident decodes
-// the first module's IR again, and the page asks for every DXIL part's
-// listing and text (a file of thousands of parts after one large module
-// decoded it once per part). It holds the file, so no other can take its
-// address; a decoded File does not change.
-var lastVersion struct {
-	sync.Mutex
-	f *decode.File
-	v DXCVersion
-}
-
-func dxcVersionOf(f *decode.File) DXCVersion {
 	if p := f.Part("VERS"); p != nil && p.CompilerVersion != nil && p.CompilerVersion.CommitCount > 0 {
 		cv := p.CompilerVersion
 		text := fmt.Sprintf("%d.%d commit count %d", cv.Major, cv.Minor, cv.CommitCount)
@@ -305,8 +266,8 @@ func dxcVersionOf(f *decode.File) DXCVersion {
 		return DXCVersion{}
 	}
 	var v DXCVersion
-	if s := llvmIdent(decode.PartIR(prog)); s != "" {
-		v, _ = parseDXCIdent(s)
+	if prog.Module != nil && prog.Module.Ident != "" {
+		v, _ = parseDXCIdent(prog.Module.Ident)
 	}
 	if v.Commits > 0 || v.Release > 0 {
 		return v

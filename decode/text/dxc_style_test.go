@@ -99,7 +99,7 @@ func TestVERSAgreesWithLLVMIdent(t *testing.T) {
 		}
 		f := parseEntry(t, e)
 		v := DXCVersionOf(f)
-		iv, ok := parseDXCIdent(llvmIdent(decode.PartIR(f.Part("DXIL"))))
+		iv, ok := parseDXCIdent(f.Part("DXIL").Module.Ident)
 		if v.Source != "VERS" || !ok {
 			continue
 		}
@@ -549,4 +549,47 @@ func TestDWARFNames(t *testing.T) {
 			t.Errorf("%d %s, Dwarf.def has %d", c.n, c.name, c.want)
 		}
 	}
+}
+
+// TestSummaryIdentIsTheModules: DXCVersionOf reads llvm.ident from the
+// summary Parse makes; over the corpus it is what a walk of the whole
+// module's named metadata finds.
+func TestSummaryIdentIsTheModules(t *testing.T) {
+	n := 0
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("DXIL") {
+			continue
+		}
+		f := parseEntry(t, e)
+		p := f.Part("DXIL")
+		if p.Module == nil {
+			continue
+		}
+		want := ""
+		if m := decode.PartIR(p); m != nil {
+			for _, nm := range m.NamedMetadata {
+				if nm.Name != "llvm.ident" || len(nm.Nodes) == 0 {
+					continue
+				}
+				if node := m.MD(nil, nm.Nodes[0]); node != nil && node.Code == ir.MetadataNode {
+					if id, ok := node.Operand(0); ok {
+						if s := m.MD(nil, id); s != nil && s.Code == ir.MetadataString {
+							want = s.Str
+						}
+					}
+				}
+				break
+			}
+		}
+		if p.Module.Ident != want {
+			t.Errorf("%s: the summary's llvm.ident is %q, the module's %q", e.Rel, p.Module.Ident, want)
+		}
+		if want != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		corpus.Skip(t, "corpus", "no DXIL part with llvm.ident")
+	}
+	t.Logf("%d DXIL parts: the summary's llvm.ident is the module's", n)
 }
