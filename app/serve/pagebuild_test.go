@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // wasmDeps lists the packages of the page's build, with go-app as it is
@@ -41,24 +43,13 @@ func wasmDeps(t *testing.T, root, modfile string, more ...string) map[string]boo
 func watchOwnPackages(t *testing.T, root string, deps map[string]bool) {
 	t.Helper()
 	const module = "github.com/dxscope/dxscope"
-	if _, err := os.ReadFile(filepath.Join(root, "go.mod")); err != nil {
-		t.Fatal(err)
-	}
+	corpus.WatchSources(t, filepath.Join(root, "go.mod"))
 	for p := range deps {
 		rel, ok := strings.CutPrefix(p, module)
 		if !ok || (rel != "" && rel[0] != '/') {
 			continue
 		}
-		dir := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("package %s: no Go files in %s", p, dir)
-		}
-		for _, f := range files {
-			if _, err := os.ReadFile(f); err != nil {
-				t.Fatal(err)
-			}
-		}
+		corpus.WatchPackage(t, filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(rel, "/"))))
 	}
 }
 

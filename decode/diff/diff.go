@@ -246,7 +246,9 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 			switch n := max(len(pa.Data()), len(pb.Data())); {
 			case n <= compareLeft:
 				compareLeft -= n
-				if same = bytes.Equal(pa.Data(), pb.Data()); !same {
+				// Equal bytes under different sizes are compared too: the
+				// part is changed, and its bytes say how.
+				if same = bytes.Equal(pa.Data(), pb.Data()); !same || d.Resized {
 					x := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
 					bd = &x
 				}
@@ -265,13 +267,8 @@ func CompareWith(a, b *decode.File, opt Options) *Comparison {
 			}
 			if same && !d.Resized {
 				d.Status = PartIdentical
-				d.Uncompared = false
 			} else {
 				d.Status = PartChanged
-				if bd == nil && !d.Uncompared { // equal bytes under different sizes
-					x := compareBytes(pa.Data(), pb.Data(), pa.DataOffset, pb.DataOffset)
-					bd = &x
-				}
 				d.Bytes = bd
 				d.Fields, d.Omitted = diffPartFields(pa, pb, sa, sb, opt)
 			}

@@ -28,3 +28,15 @@ func WatchSources(t TB, paths ...string) {
 		}
 	}
 }
+
+// WatchPackage is WatchSources of the Go files of the package in dir (not
+// of the folders below it); the folder is listed, so a file added to it is
+// seen too.
+func WatchPackage(t TB, dir string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("reading the sources a subprocess builds: no Go files in %s (%v)", dir, err)
+	}
+	WatchSources(t, files...)
+}

@@ -37,6 +37,13 @@ func NewModule() (w *Bits, mod int) {
 	return w, mod
 }
 
+// EmptyModuleBitcode is a module of its version record alone.
+func EmptyModuleBitcode() []byte {
+	w, mod := NewModule()
+	w.Exit(3, mod)
+	return w.B
+}
+
 // Emit writes v in width bits.
 func (w *Bits) Emit(v uint64, width uint) {
 	for i := uint(0); i < width; i++ {

@@ -263,9 +263,7 @@ func SignaturesBesideCode(k int) []byte {
 // disassembly's header prints the file's signatures above every module: a
 // text per part is k × n signature lines.
 func ModulesBesideSignature(k, n int) []byte {
-	w, mod := NewModule()
-	w.Exit(3, mod)
-	dxil := Program(1, w.B)
+	dxil := Program(1, EmptyModuleBitcode())
 	parts := []Part{{"ISGN", PartData(ManyElementsISGN(n), "ISGN")}}
 	for range k {
 		parts = append(parts, Part{"DXIL", dxil})
@@ -292,9 +290,7 @@ func RDEFsBesideBindings(k int) []byte {
 // module's llvm.ident: read again for each part's listing, it is k × 4k
 // instructions decoded.
 func ModulesAfterModule(k int) []byte {
-	w, mod := NewModule()
-	w.Exit(3, mod)
-	empty := Program(1, w.B)
+	empty := Program(1, EmptyModuleBitcode())
 	parts := []Part{{"DXIL", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
 	for range k {
 		parts = append(parts, Part{"DXIL", empty})
