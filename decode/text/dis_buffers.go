@@ -82,43 +82,29 @@ type bufPrinter struct {
 	noSemicolon bool
 	out         []string
 	depth       int
-	// A struct's fields are printed in full the first time, again while
-	// the repeats stay under maxRepeatLines, then named: a few bytes of
-	// types, each of fields of the next, would print fanout^depth lines.
-	printed     map[uint32]bool
-	open        map[uint32]bool // being printed: a struct inside itself is named
-	repeating   int             // repeats being printed
-	repeatLines int
+	// A struct's fields are printed as RDEF's member lists are (repeats):
+	// a few bytes of types, each of fields of the next, would print
+	// fanout^depth lines.
+	structs repeats[uint32]
 }
 
 func (b *bufPrinter) add(s string) {
 	b.out = append(b.out, s)
-	if b.repeating > 0 {
-		b.repeatLines++
-	}
+	b.structs.line()
 }
 
 // enter starts printing the fields of struct t (n of them) and returns how
 // to end it; when they are not to be printed, the line to print instead.
 func (b *bufPrinter) enter(t uint32, n int) (leave func(), ref string, ok bool) {
+	leave, open, ok := b.structs.enter(t)
+	if ok {
+		return leave, "", true
+	}
 	name := "struct " + b.structName(t) + " (type " + strconv.Itoa(int(t)) + ")"
-	switch {
-	case b.open[t]:
+	if open {
 		return nil, "… (the " + strconv.Itoa(n) + " fields of " + name + ", being printed above)", false
-	case b.printed[t] && b.repeatLines >= maxRepeatLines:
-		return nil, "… (same as " + name + " above: " + strconv.Itoa(n) + " fields)", false
 	}
-	repeat := b.printed[t]
-	b.printed[t], b.open[t] = true, true
-	if repeat {
-		b.repeating++
-	}
-	return func() {
-		b.open[t] = false
-		if repeat {
-			b.repeating--
-		}
-	}, "", true
+	return nil, "… (same as " + name + " above: " + strconv.Itoa(n) + " fields)", false
 }
 
 func (b *bufPrinter) compName(c uint32) string {
@@ -346,7 +332,7 @@ func bufferDefinitions(m *ir.Module, minPrec bool, st DXCStyle) []string {
 			sa.Fields[i].Name = Safe(sa.Fields[i].Name) // a name from the file, printed in a comment line
 		}
 	}
-	b := &bufPrinter{m: m, ann: ann, minPrec: minPrec, noSemicolon: !st.StructSemicolon, printed: map[uint32]bool{}, open: map[uint32]bool{}}
+	b := &bufPrinter{m: m, ann: ann, minPrec: minPrec, noSemicolon: !st.StructSemicolon}
 	for _, cb := range resourceRecords(m, 2) {
 		size, _ := mdInt(m, opnd(cb.r, 6))
 		b.block("cbuffer", Safe(mdString(m, opnd(cb.r, 2))), symbolType(m, opnd(cb.r, 1), false), size,

@@ -97,11 +97,9 @@ func writeMembers(w io.Writer, m *memberMemo, ti, indent, depth int) {
 // twice, while the lines printed for repeats stay under maxRepeatLines;
 // past that, and for a list inside itself, one line says where it is.
 type memberMemo struct {
-	d           *decode.ResourceDefinitions
-	first       map[[2]uint32]int // member list (MemberOffset, Members) → the type first printed with it
-	open        map[[2]uint32]bool
-	repeating   int // repeats being printed
-	repeatLines int
+	d     *decode.ResourceDefinitions
+	first map[[2]uint32]int // member list (MemberOffset, Members) → the type first printed with it
+	lists repeats[[2]uint32]
 }
 
 // maxRepeatLines is how many lines repeats of member lists may print in
@@ -109,8 +107,51 @@ type memberMemo struct {
 // less than a hostile type graph asks for.
 const maxRepeatLines = 4096
 
+// repeats is the rule of the type printers (RDEF's member lists, the DXIL
+// disassembly's struct layouts): a list is printed in full the first time,
+// again while the lines printed inside repeats stay under maxRepeatLines,
+// and past that, or inside itself, named in one line instead.
+type repeats[K comparable] struct {
+	printed map[K]bool
+	open    map[K]bool // being printed
+	inside  int        // repeats being printed
+	lines   int        // lines printed inside repeats
+}
+
+// enter says whether list k is printed: if so (ok), leave ends it; if not,
+// open says it is being printed above (else it is a repeat past the budget).
+func (r *repeats[K]) enter(k K) (leave func(), open, ok bool) {
+	if r.printed == nil {
+		r.printed, r.open = map[K]bool{}, map[K]bool{}
+	}
+	switch {
+	case r.open[k]:
+		return nil, true, false
+	case r.printed[k] && r.lines >= maxRepeatLines:
+		return nil, false, false
+	}
+	repeat := r.printed[k]
+	r.printed[k], r.open[k] = true, true
+	if repeat {
+		r.inside++
+	}
+	return func() {
+		r.open[k] = false
+		if repeat {
+			r.inside--
+		}
+	}, false, true
+}
+
+// line counts a line printed, against the repeats' budget when inside one.
+func (r *repeats[K]) line() {
+	if r.inside > 0 {
+		r.lines++
+	}
+}
+
 func newMemberMemo(d *decode.ResourceDefinitions) *memberMemo {
-	return &memberMemo{d: d, first: map[[2]uint32]int{}, open: map[[2]uint32]bool{}}
+	return &memberMemo{d: d, first: map[[2]uint32]int{}}
 }
 
 func memberKey(t decode.RDEFType) [2]uint32 { return [2]uint32{t.MemberOffset, uint32(t.Members)} }
@@ -122,39 +163,25 @@ func (m *memberMemo) enter(ti int) (leave func(), ref string, ok bool) {
 	t := m.d.Types[ti]
 	k := memberKey(t)
 	n := len(m.d.Members(ti))
-	first, printed := m.first[k]
-	name := func() string {
-		s := fmt.Sprintf("type %d", first)
-		if n := Safe(m.d.Types[first].Name); n != "" {
-			s += " (" + n + ")"
-		}
-		return s
-	}
-	switch {
-	case n == 0:
+	if n == 0 {
 		return func() {}, "", true
-	case m.open[k]:
-		return nil, fmt.Sprintf("… (the %d members of %s, being printed above)", n, name()), false
-	case printed && m.repeatLines >= maxRepeatLines:
-		return nil, fmt.Sprintf("… (same as %s above: %d members)", name(), n), false
-	case !printed:
+	}
+	leave, open, ok := m.lists.enter(k)
+	if _, printed := m.first[k]; !printed {
 		m.first[k] = ti
 	}
-	m.open[k] = true
-	if printed {
-		m.repeating++
+	if ok {
+		return leave, "", true
 	}
-	return func() {
-		m.open[k] = false
-		if printed {
-			m.repeating--
-		}
-	}, "", true
+	name := fmt.Sprintf("type %d", m.first[k])
+	if n := Safe(m.d.Types[m.first[k]].Name); n != "" {
+		name += " (" + n + ")"
+	}
+	if open {
+		return nil, fmt.Sprintf("… (the %d members of %s, being printed above)", n, name), false
+	}
+	return nil, fmt.Sprintf("… (same as %s above: %d members)", name, n), false
 }
 
 // line counts a line printed, against the repeats' lines when inside one.
-func (m *memberMemo) line() {
-	if m.repeating > 0 {
-		m.repeatLines++
-	}
-}
+func (m *memberMemo) line() { m.lists.line() }
