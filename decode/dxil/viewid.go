@@ -14,14 +14,44 @@ type ViewIDState struct {
 	// OutputsOnViewID per stream and PatchConstantsOnViewID (hull, mesh):
 	// the outputs that depend on the view id (read only when the shader
 	// uses it).
-	OutputsOnViewID        [4][]uint32
-	PatchConstantsOnViewID []uint32
-	// InputsOf per stream and InputsOfPatchConstant (hull, mesh): for each
-	// output that depends on inputs, those inputs; PatchConstantsOf
-	// (domain): for each output, the patch constants it depends on.
-	InputsOf              [4]map[uint32][]uint32
-	InputsOfPatchConstant map[uint32][]uint32
-	PatchConstantsOf      map[uint32][]uint32
+	OutputsOnViewID        [4]BitSet
+	PatchConstantsOnViewID BitSet
+	// InputsOf per stream and InputsOfPatchConstant (hull, mesh): the
+	// inputs each output depends on; PatchConstantsOf (domain): the patch
+	// constants each output depends on.
+	InputsOf              [4]DependencyTable
+	InputsOfPatchConstant DependencyTable
+	PatchConstantsOf      DependencyTable
+}
+
+// BitSet is a set of N bits as the state stores it, bit i in word i/32:
+// the state's own words, not a list of members (a word of all ones is 32
+// members).
+type BitSet struct {
+	N     uint32
+	Words []uint32 // fewer than ⌈N/32⌉ when the state ends early: the rest are clear
+}
+
+// Has reports whether bit i is set.
+func (b BitSet) Has(i uint32) bool {
+	w := int(i / 32)
+	return i < b.N && w < len(b.Words) && b.Words[w]&(1<<(i%32)) != 0
+}
+
+// DependencyTable says which of Inputs inputs each of Outputs outputs
+// depends on: a row of ⌈Outputs/32⌉ words per input, as the state stores it.
+type DependencyTable struct {
+	Inputs, Outputs uint32
+	Rows            []uint32 // shorter when the state ends early: the rest are clear
+}
+
+// Depends reports whether output out depends on input in.
+func (t DependencyTable) Depends(out, in uint32) bool {
+	if out >= t.Outputs || in >= t.Inputs {
+		return false
+	}
+	i := uint64(in)*uint64((t.Outputs+31)/32) + uint64(out/32)
+	return i < uint64(len(t.Rows)) && t.Rows[i]&(1<<(out%32)) != 0
 }
 
 // Streams is how many output streams the state describes.
@@ -54,39 +84,28 @@ func ReadViewIDState(words []uint32, k ShaderKind, usesViewID bool) *ViewIDState
 		return 0
 	}
 	count := func(n uint32) int { return int((n + 31) / 32) }
-	dependent := func(n uint32) []uint32 {
-		var r []uint32
-		for i := 0; i < count(n) && pos < len(d); i++ {
-			x := next()
-			for j := uint32(0); j < 32 && uint32(i)*32+j < n; j++ {
-				if x&(1<<j) != 0 {
-					r = append(r, uint32(i)*32+j)
-				}
-			}
+	dependent := func(n uint32) BitSet {
+		from := min(pos, len(d))
+		to := min(from+count(n), len(d))
+		if pos < len(d) {
+			pos = to
 		}
-		return r
+		return BitSet{N: n, Words: d[from:to]}
 	}
-	contributing := func(nin, nout uint32) map[uint32][]uint32 {
-		r := map[uint32][]uint32{}
+	// A table the words cannot hold is read as empty, and the words after
+	// it as past the end.
+	contributing := func(nin, nout uint32) DependencyTable {
 		w := count(nout)
-		start := pos
 		if w == 0 {
-			return r
+			return DependencyTable{}
 		}
 		if int64(nin)*int64(w) > int64(len(d)) {
 			pos = len(d) + 1
-			return r
+			return DependencyTable{}
 		}
-		for in := uint32(0); in < nin; in++ {
-			for o := uint32(0); o < nout; o++ {
-				idx := start + int(in)*w + int(o/32)
-				if idx < len(d) && d[idx]&(1<<(o%32)) != 0 {
-					r[o] = append(r[o], in)
-				}
-			}
-		}
+		start := pos
 		pos = start + int(nin)*w
-		return r
+		return DependencyTable{Inputs: nin, Outputs: nout, Rows: d[min(start, len(d)):min(pos, len(d))]}
 	}
 	v.Inputs = next()
 	for s := range v.Streams() {

@@ -1,9 +1,10 @@
 package text
 
 import (
+	"bufio"
 	"fmt"
 	"io"
-	"sort"
+	"math"
 	"strconv"
 	"strings"
 
@@ -20,15 +21,40 @@ import (
 // WriteDisassembly writes what `dxc -dumpbin` prints for a container: the
 // header comments from the other parts, then the module's IR.
 func WriteDisassembly(w io.Writer, f *decode.File, m *ir.Module) error {
-	var sb strings.Builder
-	for _, l := range DisassemblyHeader(f, m) {
-		sb.WriteString(l)
-		sb.WriteByte('\n')
-	}
-	if _, err := io.WriteString(w, sb.String()); err != nil {
+	bw := bufio.NewWriter(w)
+	writeDisassemblyHeader(bw, f, m)
+	if err := bw.Flush(); err != nil {
 		return err
 	}
 	return WriteIRStyle(w, m, ChooseDXCStyle(f))
+}
+
+// DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
+// IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
+func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
+	var b strings.Builder
+	writeDisassemblyHeader(&b, f, m)
+	if b.Len() == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+}
+
+// writeDisassemblyHeader writes the header as it is made: the ViewID
+// state's lists run to 32 numbers a word of the module, and a text under a
+// cap (the page's) stops making them when the cap stops the writer.
+func writeDisassemblyHeader(w io.Writer, f *decode.File, m *ir.Module) {
+	lines, mod, kind, ok := disassemblyHeader(f, m)
+	for _, l := range lines {
+		io.WriteString(w, l+"\n")
+	}
+	if !ok {
+		return
+	}
+	writeViewIDState(w, f, mod, kind)
+	for _, l := range subobjects(f) {
+		io.WriteString(w, l+"\n")
+	}
 }
 
 var featureInfoNames = [...]string{"Double-precision floating point", "Raw and Structured buffers",
@@ -61,11 +87,11 @@ func rjust(s string, n int) string {
 
 var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
 
-// DisassemblyHeader returns the comment lines dxc -dumpbin prints above the
-// IR of module m (the ILDB or DXIL part's, decoded with decode.PartIR).
-func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
+// disassemblyHeader returns the header's lines up to the ViewID state and,
+// when the header goes on (ok), the module and shader kind the state is
+// read with.
+func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil.Module, kind dxil.ShaderKind, ok bool) {
 	st := ChooseDXCStyle(f)
-	var out []string
 	add := func(s string) { out = append(out, s) }
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
 		fl := uint64(*p.Flags)
@@ -190,16 +216,16 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 		prog = f.Part("DXIL")
 	}
 	if prog == nil || prog.Program == nil {
-		return out
+		return out, nil, 0, false
 	}
 	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil {
 		out = append(out, psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind, st)...)
 	}
 	mod := prog.Module
 	if mod == nil || mod.DXILVersion == nil {
-		return out
+		return out, nil, 0, false
 	}
-	kind := dxil.Invalid // the kind the metadata's shader model names
+	kind = dxil.Invalid // the kind the metadata's shader model names
 	if sm := mod.ShaderModel; sm != nil {
 		if k, ok := dxil.KindOfProfile(sm.Kind); ok {
 			kind = k
@@ -235,7 +261,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 			}
 		}
 	}
-	refMod := mod
+	refMod = mod
 	if st := f.Part("STAT"); st != nil && st.Module != nil {
 		refMod = st.Module
 	}
@@ -261,8 +287,7 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 		}
 	}
 	add(";")
-	out = append(out, viewIDState(f, refMod, kind)...)
-	return append(out, subobjects(f)...)
+	return out, refMod, kind, true
 }
 
 func interpModeName(m uint32) string {
@@ -490,11 +515,11 @@ func pick(names []string, v uint32) string {
 	return "invalid"
 }
 
-// viewIDState prints the deserialized !dx.viewIdState of a module of the
-// given kind as dxc -dumpbin does.
-func viewIDState(f *decode.File, m *dxil.Module, kind dxil.ShaderKind) []string {
+// writeViewIDState writes !dx.viewIdState as DXC's PrintViewIdState, a
+// number at a time: the state's words hold 32 dependencies each.
+func writeViewIDState(w io.Writer, f *decode.File, m *dxil.Module, kind dxil.ShaderKind) {
 	if m.ViewIDState == nil {
-		return nil
+		return
 	}
 	usesViewID := false
 	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil && p.PSVInfo.Version >= 1 {
@@ -504,9 +529,10 @@ func viewIDState(f *decode.File, m *dxil.Module, kind dxil.ShaderKind) []string 
 	}
 	v := dxil.ReadViewIDState(m.ViewIDState, kind, usesViewID)
 	gs := kind == dxil.Geometry
-	var out []string
-	add := func(s string) { out = append(out, s) }
-	out = append(out, heading("ViewId state:")...)
+	line := func(s string) { io.WriteString(w, s+"\n") }
+	for _, l := range heading("ViewId state:") {
+		line(l)
+	}
 	s := fmt.Sprintf("; Number of inputs: %d", v.Inputs)
 	if !gs {
 		s += fmt.Sprintf(", outputs: %d", v.Outputs[0])
@@ -519,24 +545,45 @@ func viewIDState(f *decode.File, m *dxil.Module, kind dxil.ShaderKind) []string 
 	case dxil.Mesh:
 		s += fmt.Sprintf(", primitive outputs: %d", v.PatchConstants)
 	}
-	add(s)
-	list := func(xs []uint32) string {
-		p := make([]string, len(xs))
-		for i, x := range xs {
-			p[i] = strconv.Itoa(int(x))
+	line(s)
+	var num []byte
+	// list writes "{ a, b }" of the members has reports among the first n.
+	list := func(n uint32, has func(uint32) bool) {
+		io.WriteString(w, "{ ")
+		first := true
+		for i := range n {
+			if !has(i) {
+				continue
+			}
+			if !first {
+				io.WriteString(w, ", ")
+			}
+			first = false
+			num = strconv.AppendUint(num[:0], uint64(i), 10)
+			w.Write(num)
 		}
-		return "{ " + strings.Join(p, ", ") + " }"
+		io.WriteString(w, " }\n")
 	}
-	depLine := func(name string, xs []uint32) { add("; " + name + " dependent on ViewId: " + list(xs)) }
-	contribLines := func(in, outName string, c map[uint32][]uint32) {
-		add("; " + in + " contributing to computation of " + outName + ":")
-		keys := make([]uint32, 0, len(c))
-		for o := range c {
-			keys = append(keys, o)
+	depLine := func(name string, b dxil.BitSet) {
+		io.WriteString(w, "; "+name+" dependent on ViewId: ")
+		// Bits past the words are clear: a count the words cannot hold is not walked.
+		list(min(b.N, uint32(min(len(b.Words)*32, math.MaxUint32))), b.Has)
+	}
+	contribLines := func(in, outName string, t dxil.DependencyTable) {
+		line("; " + in + " contributing to computation of " + outName + ":")
+		if len(t.Rows) == 0 {
+			return
 		}
-		sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-		for _, o := range keys {
-			add(fmt.Sprintf(";   output %d depends on inputs: %s", o, list(c[o])))
+		// The table's rows fit in the state's words (ReadViewIDState), so
+		// inputs × outputs is at most 32 a word.
+		for o := range t.Outputs {
+			for i := range t.Inputs {
+				if t.Depends(o, i) {
+					io.WriteString(w, ";   output "+strconv.FormatUint(uint64(o), 10)+" depends on inputs: ")
+					list(t.Inputs, func(i uint32) bool { return t.Depends(o, i) })
+					break
+				}
+			}
 		}
 	}
 	if !gs {
@@ -571,8 +618,7 @@ func viewIDState(f *decode.File, m *dxil.Module, kind dxil.ShaderKind) []string 
 	case dxil.Domain:
 		contribLines("PCInputs", "Outputs", v.PatchConstantsOf)
 	}
-	add(";")
-	return out
+	line(";")
 }
 
 var subobjectKindNames = map[uint32]string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",

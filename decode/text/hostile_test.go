@@ -361,3 +361,50 @@ func TestBufferDefinitionsOfNestedStructsPrintLinearly(t *testing.T) {
 		}
 	}
 }
+
+// TestViewIDStateTextStopsAtItsBudget: the disassembly header lists
+// !dx.viewIdState's dependencies, 32 a word of the module
+// (hostile.ViewIDState: every input feeding every output). The header was
+// made whole before a text's cap applied, through a map of every
+// dependency and a string of every number: a 64 KiB text of the 688 KB
+// state allocated 383 MB in 0.67 s (560 bytes a byte). The state is now
+// read in place and the header written as it is made, so a capped text
+// costs the module's decoding and the cap; uncapped, every dependency is
+// still listed.
+func TestViewIDStateTextStopsAtItsBudget(t *testing.T) {
+	dis, _ := DumpNamed("dis")
+	for _, k := range []int{1024, 2048, 4096} {
+		data := hostile.ViewIDState(k, 1024)
+		f, err := decode.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.Part("DXIL")
+		var text string
+		var cut bool
+		alloc, d := corpus.Cost(func() { text, cut = dis.TextUpTo(f, p, 64<<10) })
+		t.Logf("k=%d, %d bytes: %d bytes of text in %v, %d KB allocated (%.1f a byte)", k, len(data), len(text), d, alloc>>10, float64(alloc)/float64(len(data)))
+		if !cut || !strings.Contains(text, ";   output 0 depends on inputs: { 0, 1, 2, ") {
+			t.Errorf("k=%d: the capped text (cut %v) does not list output 0's inputs", k, cut)
+		}
+		if perByte := float64(alloc) / float64(len(data)); perByte > 40 {
+			t.Errorf("k=%d: a 64 KiB text allocated %d bytes, %.0f a byte of the file", k, alloc, perByte)
+		}
+	}
+	f, err := decode.Parse(hostile.ViewIDState(3, 40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := dis.Text(f, f.Part("DXIL"))
+	for _, want := range []string{
+		"; Number of inputs: 3, outputs: 40\n; Outputs dependent on ViewId: {  }\n; Inputs contributing to computation of Outputs:\n;   output 0 depends on inputs: { 0, 1, 2 }\n",
+		";   output 39 depends on inputs: { 0, 1, 2 }\n;\n",
+	} {
+		if !strings.Contains(whole, want) {
+			t.Errorf("the whole text lacks %q", want)
+		}
+	}
+	if n := strings.Count(whole, " depends on inputs: "); n != 40 {
+		t.Errorf("%d outputs listed, want 40", n)
+	}
+}
