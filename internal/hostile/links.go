@@ -67,16 +67,27 @@ func OtherStreamRows(k int) []byte {
 // VertexModuleBitcode is an LLVM 3.7 module whose metadata says only that
 // it is a vertex shader of shader model 6.0 for validator 1.1: enough for
 // the validator's container rules to run, no entry points.
-func VertexModuleBitcode() []byte {
+func VertexModuleBitcode() []byte { return vertexModule(nil) }
+
+// vertexModule is VertexModuleBitcode, and with state, DXIL 1.1 whose
+// !dx.viewIdState holds state's words.
+func vertexModule(state []uint64) []byte {
 	w, mod := NewModule()
 	tb := w.Enter(3, 17, 4)
 	w.Unabbrev(4, 7, 32) // 0: i32
+	if state != nil {
+		w.Unabbrev(4, 11, uint64(len(state)), 0) // 1: [n x i32]
+	}
 	w.Exit(4, tb)
 	cb := w.Enter(3, 11, 4)
 	w.Unabbrev(4, 1, 0)  // SETTYPE i32
 	w.Unabbrev(4, 4, 12) // value 0: i32 6
 	w.Unabbrev(4, 4, 0)  // value 1: i32 0
 	w.Unabbrev(4, 4, 2)  // value 2: i32 1
+	if state != nil {
+		w.Unabbrev(4, 1, 1)         // SETTYPE [n x i32]
+		w.Unabbrev(4, 22, state...) // value 3: the words
+	}
 	w.Exit(4, cb)
 	md := w.Enter(3, 15, 4)
 	w.Unabbrev(4, 1, Chars("vs")...) // !0
@@ -87,6 +98,12 @@ func VertexModuleBitcode() []byte {
 	w.Unabbrev(4, 3, 4, 4)           // !5: 1.1
 	w.NamedNode("dx.shaderModel", 4)
 	w.NamedNode("dx.valver", 5)
+	if state != nil {
+		w.Unabbrev(4, 2, 1, 3) // !6: the words
+		w.Unabbrev(4, 3, 7)    // !7: !{!6}
+		w.NamedNode("dx.version", 5)
+		w.NamedNode("dx.viewIdState", 7)
+	}
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
