@@ -80,8 +80,7 @@ func DisassembleIRHead(m *ir.Module, st DXCStyle, n int) (lines []DisLine, more 
 	if cut {
 		// The line being printed is not whole: drop it, and say why the listing ends.
 		text = text[:strings.LastIndexByte(text, '\n')+1]
-		text += fmt.Sprintf("; dxscope stops this listing here, at its budget of %d bytes (%d KiB and %d per byte of bitcode; a real module prints under 12 per byte)\n",
-			p.maxOut, disBudgetBase>>10, disBudgetPerByte)
+		text += budgetLine(p)
 	}
 	text = strings.TrimSuffix(text, "\n")
 	parts := strings.Split(text, "\n")
@@ -105,15 +104,50 @@ func WriteIR(w io.Writer, m *ir.Module) error {
 	return WriteIRStyle(w, m, DXCStyle{LineComments: true})
 }
 
-// WriteIRStyle is WriteIR with the spellings of one DXC build.
+// WriteIRStyle is WriteIR with the spellings of one DXC build. The text
+// goes to w as it is made, a few kilobytes at a time: a writer with a cap
+// (the page's Text tab) stops the printer there instead of receiving a
+// listing made whole first.
 func WriteIRStyle(w io.Writer, m *ir.Module, st DXCStyle) error {
-	var sb strings.Builder
-	for _, l := range DisassembleIRStyle(m, st) {
-		sb.WriteString(l.Text)
-		sb.WriteByte('\n')
+	p := newPrinter(m)
+	p.lineComments = st.LineComments
+	p.sink = w
+	cut := false
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				full, ok := r.(listingFull)
+				if !ok {
+					panic(r)
+				}
+				cut = full.budget
+			}
+		}()
+		p.module()
+	}()
+	if p.sinkErr != nil {
+		return p.sinkErr
 	}
-	_, err := io.WriteString(w, sb.String())
+	// The rest, as DisassembleIRStyle's lines would be written: whole
+	// lines, the budget's line after a cut, one newline at the end.
+	rest := p.out.String()
+	if cut {
+		rest = rest[:strings.LastIndexByte(rest, '\n')+1] + budgetLine(p)
+	}
+	switch {
+	case rest == "" && p.flushed:
+		return nil
+	case !strings.HasSuffix(rest, "\n"):
+		rest += "\n"
+	}
+	_, err := io.WriteString(w, rest)
 	return err
+}
+
+// budgetLine says why a listing cut at its budget ends.
+func budgetLine(p *printer) string {
+	return fmt.Sprintf("; dxscope stops this listing here, at its budget of %d bytes (%d KiB and %d per byte of bitcode; a real module prints under 12 per byte)\n",
+		p.maxOut, disBudgetBase>>10, disBudgetPerByte)
 }
 
 type printer struct {
@@ -163,7 +197,16 @@ type printer struct {
 	// disBudgetPerByte).
 	spent, maxOut int64
 	attrText      map[attrKey]string // attrRender's, once per list and index
+	// sink, when set, receives the whole lines of out as they pile up
+	// (flushed: some were); sinkErr is its error, which stops the printer.
+	sink    io.Writer
+	flushed bool
+	sinkErr error
 }
+
+// sinkChunk is how much text the printer holds before it passes its whole
+// lines to its sink.
+const sinkChunk = 32 << 10
 
 type attrKey struct {
 	list      uint32
@@ -204,6 +247,23 @@ func (p *printer) w(s string) {
 	if p.limit > 0 && p.nl > p.limit {
 		panic(listingFull{})
 	}
+	if p.sink != nil && p.out.Len()-p.col >= sinkChunk {
+		p.flush()
+	}
+}
+
+// flush passes out's whole lines to the sink (col is the line being made:
+// no search of the text) and stops the printer if the sink fails.
+func (p *printer) flush() {
+	text := p.out.String()
+	i := len(text) - p.col
+	if _, err := io.WriteString(p.sink, text[:i]); err != nil {
+		p.sinkErr = err
+		panic(listingFull{})
+	}
+	p.flushed = true
+	p.out.Reset()
+	p.out.WriteString(text[i:])
 }
 
 // mark records which record the current line shows.

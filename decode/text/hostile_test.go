@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/llvm/ir"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -406,5 +407,69 @@ func TestViewIDStateTextStopsAtItsBudget(t *testing.T) {
 	}
 	if n := strings.Count(whole, " depends on inputs: "); n != 40 {
 		t.Errorf("%d outputs listed, want 40", n)
+	}
+}
+
+// TestWrittenDisassemblyIsTheListing: the disassembly written to a writer,
+// a few kilobytes at a time, is the listing DisassembleIRStyle makes, line
+// for line: for corpus modules, and for hostile ones whose listings run past
+// the writer's chunks, as a line longer than a chunk and to the budget's cut.
+func TestWrittenDisassemblyIsTheListing(t *testing.T) {
+	mods := smallBitcode(t, 8)
+	for _, bc := range [][]byte{
+		hostile.FunctionTypeBitcode(8*512, 512),
+		hostile.LongNameBitcode(64<<10, 4),
+		hostile.LongNameBitcode(4096, 4096),
+		hostile.AttributeListBitcode(256, 256),
+		hostile.EmptyModuleBitcode(),
+	} {
+		mods = append(mods, bc)
+	}
+	flushed, budget := 0, 0
+	for i, bc := range mods {
+		m := ir.Decode(bc, 0, "DXIL")
+		var want strings.Builder
+		for _, l := range DisassembleIRStyle(m, DXCStyle{LineComments: true}) {
+			want.WriteString(l.Text + "\n")
+		}
+		var got strings.Builder
+		if err := WriteIRStyle(&got, m, DXCStyle{LineComments: true}); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("module %d: written %d bytes, the listing %d", i, got.Len(), want.Len())
+		}
+		if want.Len() > 2*sinkChunk {
+			flushed++
+		}
+		if strings.Contains(want.String(), "; dxscope stops this listing here") {
+			budget++
+		}
+	}
+	if flushed < 3 || budget == 0 {
+		t.Errorf("%d listings past two chunks, %d cut at the budget: the test reaches too little", flushed, budget)
+	}
+}
+
+// TestCappedDisassemblyStopsThePrinter: a capped dis text stops the
+// printer at the cap. A 64 KiB text of a module whose listing runs to its
+// budget was the whole listing made first, then cut: 16.4 MB allocated
+// of the whole text's 17.0 MB; now 4.7 MB (the module's decoding).
+func TestCappedDisassemblyStopsThePrinter(t *testing.T) {
+	dis, _ := DumpNamed("dis")
+	f, err := decode.Parse(hostile.LongName(16<<10, 4096))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Part("DXIL")
+	var whole, text string
+	wholeAlloc, _ := corpus.Cost(func() { whole = dis.Text(f, p) })
+	alloc, _ := corpus.Cost(func() { text, _ = dis.TextUpTo(f, p, 64<<10) })
+	t.Logf("%d bytes of listing, %d KB allocated; a 64 KiB text of it allocated %d KB", len(whole), wholeAlloc>>10, alloc>>10)
+	if !strings.HasPrefix(whole, text) || len(text) < 32<<10 {
+		t.Errorf("the capped text (%d bytes) is not the listing's top", len(text))
+	}
+	if alloc > wholeAlloc/2 {
+		t.Errorf("a 64 KiB text allocated %d bytes, the whole listing %d", alloc, wholeAlloc)
 	}
 }
