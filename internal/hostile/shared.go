@@ -267,6 +267,7 @@ func Seeds() [][]byte {
 		RDEFsBesideBindings(16),
 		ModulesAfterModule(16),
 		ModulesBesideSTAT(16),
+		DebugValues(64),
 	}
 }
 

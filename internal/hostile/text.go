@@ -311,3 +311,45 @@ func ModulesBesideSTAT(k int) []byte {
 	}
 	return Container(parts...)
 }
+
+// DebugValuesBitcode is a module whose one function calls
+// llvm.dbg.value(metadata, metadata, metadata, metadata) k times, each
+// naming one DILocalVariable !2 (in the file !1 that !dx.source.contents
+// holds): k debug variables of a few bytes each. The page's source pane
+// lists each variable with the instruction that names it, which it found
+// by walking the whole listing per variable: k × k lines.
+func DebugValuesBitcode(k int) []byte {
+	w, mod := NewModule()
+	w.typeTable(func(next uint64) uint64 {
+		w.Unabbrev(4, 16)                   // 7: metadata
+		w.Unabbrev(4, 21, 0, 0, 7, 7, 7, 7) // 8: void (metadata × 4)
+		return next + 2
+	})
+	w.Unabbrev(3, 8, 8, 0, 1, 0) // FUNCTION: llvm.dbg.value, a declaration (value 0)
+	w.Unabbrev(3, 8, 4, 0, 0, 0) // FUNCTION: void (), with a body (value 1)
+	vst := w.Enter(3, 14, 4)
+	w.Unabbrev(4, 1, append([]uint64{0}, Chars("llvm.dbg.value")...)...) // VST_ENTRY: value 0's name
+	w.Exit(4, vst)
+	md := w.Enter(3, 15, 4)
+	w.Unabbrev(4, 1, 'a')                            // !0 = "a"
+	w.Unabbrev(4, 16, 0, 1, 1)                       // !1 = DIFile(filename: !0, directory: !0)
+	w.Unabbrev(4, 28, 0, 0x100, 2, 1, 2, 1, 2, 0, 0) // !2 = DILocalVariable(scope: !1, name: !0, file: !1, line: 1, type: !1)
+	w.Unabbrev(4, 1, 'x')                            // !3 = the text
+	w.Unabbrev(4, 3, 1, 4)                           // !4 = !{!0, !3}
+	w.NamedNode("dx.source.contents", 4)
+	w.Exit(4, md)
+	fb := w.Enter(3, 12, 4)
+	w.Unabbrev(4, 1, 1) // DECLAREBLOCKS 1
+	for range k {
+		// CALL: no attributes, ccc with its type (8) given, callee value
+		// 0 and !2 four times, each relative to the next value id, 2.
+		w.Unabbrev(4, 34, 0, 1<<15, 8, 2, 0, 0, 0, 0)
+	}
+	w.Unabbrev(4, 10) // ret void
+	w.Exit(4, fb)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// DebugValues is DebugValuesBitcode in a DXIL container.
+func DebugValues(k int) []byte { return dxilContainer(DebugValuesBitcode(k)) }

@@ -34,6 +34,10 @@ type Disassembly struct {
 	More bool
 	pv   *PartView
 	refs *Refs // definitions and uses, scanned on first use (Refs)
+	// The instruction lines by function and index, indexed on first use
+	// (InstLine): the source pane asks for one per debug variable, thousands
+	// of times over a listing of as many lines.
+	instLines map[[2]int]int
 }
 
 // LineAt returns the instruction line whose record holds the hex-view byte off, or -1.
@@ -48,10 +52,16 @@ func (d *Disassembly) LineAt(off int64) int {
 
 // InstLine returns the line of instruction i of function fn, or -1.
 func (d *Disassembly) InstLine(fn, i int) int {
-	for k, l := range d.Lines {
-		if l.Inst && l.Func == fn && l.Index == i {
-			return k
+	if d.instLines == nil {
+		d.instLines = map[[2]int]int{}
+		for k, l := range d.Lines {
+			if _, seen := d.instLines[[2]int{l.Func, l.Index}]; l.Inst && !seen {
+				d.instLines[[2]int{l.Func, l.Index}] = k
+			}
 		}
+	}
+	if k, ok := d.instLines[[2]int{fn, i}]; ok {
+		return k
 	}
 	return -1
 }

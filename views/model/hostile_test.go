@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
@@ -231,4 +232,31 @@ func TestModelOfManyPartsCostsItsSize(t *testing.T) {
 			return len(data), float64(best.Nanoseconds())
 		})
 	}
+}
+
+// TestSourceVariablesCostTheirSize (issue: hostile input, eleventh round):
+// the source pane lists each debug variable with the instruction that names
+// it, which it found by a walk of the whole listing per variable: k
+// llvm.dbg.value calls of 7 bytes each (DebugValues) cost k × k lines, 6.3 s
+// for 721 KB. The listing's lines are indexed by instruction once. (Time
+// per byte varies up to 1.5 times between runs on a busy machine;
+// quadratic, it grew 3.7 times.)
+func TestSourceVariablesCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k debug variables", []int{16384, 32768, 65536}, 2, "ns", func(k int) (int, float64) {
+		data := hostile.DebugValues(k)
+		m := Build("hostile.dxbc", data, 0)
+		openAll(m)
+		sm := decode.Sources(m.File)
+		if sm == nil || len(sm.Variables) != k {
+			t.Fatalf("k=%d: the source map is %v", k, sm)
+		}
+		pv := m.Parts[1]
+		var sv *SourceView
+		d := hostile.Fastest(5, func() { sv = NewSourceView(sm, pv) })
+		if r := sv.Variables[k-1]; r.Def.Size == 0 || !strings.Contains(r.DefText, "llvm.dbg.value") {
+			t.Errorf("k=%d: the last variable's instruction is %+v", k, r)
+		}
+		t.Logf("k=%d: %d bytes, the source view in %v", k, len(data), d)
+		return len(data), float64(d)
+	})
 }
