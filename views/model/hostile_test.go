@@ -260,3 +260,65 @@ func TestSourceVariablesCostTheirSize(t *testing.T) {
 		return len(data), float64(d)
 	})
 }
+
+// TestSourceLineCodeCostsItsSize (issue: hostile input, eleventh round): a
+// source line's code (the meaning pane of a click on it) named each of its
+// instructions through a walk of the listing for the line holding its
+// bytes: one line of k instructions (SourceLines(2k, 1, 1)) cost k × 2k
+// lines, 0.73 s a click for 205 KB. The listing's bytes are indexed by
+// line once.
+func TestSourceLineCodeCostsItsSize(t *testing.T) {
+	hostile.FlatPerByte(t, "one source line of k instructions", []int{8192, 16384, 32768}, 2, "ns", func(k int) (int, float64) {
+		data := hostile.SourceLines(2*k, 1, 1)
+		m := Build("hostile.dxbc", data, 0)
+		openAll(m)
+		sv := m.Sources()
+		var lc LineCode
+		d := hostile.Fastest(3, func() { lc, _ = sv.CodeOf(m.Parts[sv.PartIndex], SourceLine{File: 0, Line: 1}) })
+		if len(lc.Insts) != k || !strings.Contains(lc.Insts[k-1].Text, "alloca") {
+			t.Fatalf("k=%d: %d instructions, the last %+v", k, len(lc.Insts), lc.Insts[len(lc.Insts)-1])
+		}
+		t.Logf("k=%d: %d bytes, the line's code in %v", k, len(data), d)
+		return len(data), float64(d)
+	})
+}
+
+// TestLineAtAnswersAsAWalk: the index LineAt reads answers every byte of a
+// module as the walk of the listing it replaced did (the first instruction
+// line holding the byte), over a sample of the corpus's DXIL and ILDB parts
+// and the hostile modules (records of four bits share a byte).
+func TestLineAtAnswersAsAWalk(t *testing.T) {
+	files := [][]byte{hostile.SourceLines(64, 1, 1), hostile.DebugValues(64), hostile.TypeScan(16, 64), hostile.AttributeList(8, 64)}
+	if _, ok := corpus.Dir(); ok {
+		for _, e := range corpus.Sample(t, 16) {
+			files = append(files, e.Bytes(t))
+		}
+	}
+	modules := 0
+	for _, data := range files {
+		for _, pv := range Build("f.dxbc", data, 0).Parts {
+			d := pv.Disassembly()
+			if d == nil {
+				continue
+			}
+			modules++
+			walk := func(off int64) int {
+				for i, l := range d.Lines {
+					if l.Inst && off >= l.Off && off < l.Off+l.Size {
+						return i
+					}
+				}
+				return -1
+			}
+			for off := pv.Base() - 1; off <= pv.Base()+int64(pv.Part.Size)+1; off++ {
+				if got, want := d.LineAt(off), walk(off); got != want {
+					t.Fatalf("%s at 0x%x: line %d, the walk says %d", pv.Name, off, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d modules compared", modules)
+	if modules < 4 {
+		t.Errorf("%d modules compared", modules)
+	}
+}
