@@ -268,6 +268,7 @@ func Seeds() [][]byte {
 		ModulesAfterModule(16),
 		ModulesBesideSTAT(16),
 		DebugValues(64),
+		DebugValuesOfOne(64, 256),
 	}
 }
 

@@ -318,17 +318,36 @@ func ModulesBesideSTAT(k int) []byte {
 // holds): k debug variables of a few bytes each. The page's source pane
 // lists each variable with the instruction that names it, which it found
 // by walking the whole listing per variable: k × k lines.
-func DebugValuesBitcode(k int) []byte {
+func DebugValuesBitcode(k int) []byte { return debugValuesBitcode(k, 0) }
+
+// DebugValuesOfOneBitcode is DebugValuesBitcode whose function first calls
+// a declared i32 () named by name 'a's, and whose k variables each name
+// that call's value (!5, a value as metadata): the source pane says of
+// each variable "defined by" the call's line, name and all.
+func DebugValuesOfOneBitcode(k, name int) []byte { return debugValuesBitcode(k, name) }
+
+func debugValuesBitcode(k, name int) []byte {
 	w, mod := NewModule()
 	w.typeTable(func(next uint64) uint64 {
 		w.Unabbrev(4, 16)                   // 7: metadata
 		w.Unabbrev(4, 21, 0, 0, 7, 7, 7, 7) // 8: void (metadata × 4)
+		if name > 0 {
+			w.Unabbrev(4, 21, 0, 1) // 9: i32 ()
+			return next + 3
+		}
 		return next + 2
 	})
 	w.Unabbrev(3, 8, 8, 0, 1, 0) // FUNCTION: llvm.dbg.value, a declaration (value 0)
 	w.Unabbrev(3, 8, 4, 0, 0, 0) // FUNCTION: void (), with a body (value 1)
+	if name > 0 {
+		w.Unabbrev(3, 8, 9, 0, 1, 0) // FUNCTION: i32 (), a declaration (value 2)
+	}
 	vst := w.Enter(3, 14, 4)
 	w.Unabbrev(4, 1, append([]uint64{0}, Chars("llvm.dbg.value")...)...) // VST_ENTRY: value 0's name
+	if name > 0 {
+		w.abbrevChar6Name(4, 1)
+		w.char6Record(4, 4, 2, name) // value 2's name
+	}
 	w.Exit(4, vst)
 	md := w.Enter(3, 15, 4)
 	w.Unabbrev(4, 1, 'a')                            // !0 = "a"
@@ -337,13 +356,25 @@ func DebugValuesBitcode(k int) []byte {
 	w.Unabbrev(4, 1, 'x')                            // !3 = the text
 	w.Unabbrev(4, 3, 1, 4)                           // !4 = !{!0, !3}
 	w.NamedNode("dx.source.contents", 4)
+	if name > 0 {
+		w.Unabbrev(4, 2, 1, 3) // !5 = i32 %3, the call's value
+	}
 	w.Exit(4, md)
 	fb := w.Enter(3, 12, 4)
 	w.Unabbrev(4, 1, 1) // DECLAREBLOCKS 1
+	if name > 0 {
+		// %3 = call i32 @aa…(): the type (9) given, callee value 2.
+		w.Unabbrev(4, 34, 0, 1<<15, 9, 1)
+	}
 	for range k {
 		// CALL: no attributes, ccc with its type (8) given, callee value
-		// 0 and !2 four times, each relative to the next value id, 2.
-		w.Unabbrev(4, 34, 0, 1<<15, 8, 2, 0, 0, 0, 0)
+		// 0 and !2 four times, each relative to the next value id (2,
+		// or 4 after the call; !5 is 4 - (2³² - 1) in 32 bits).
+		if name > 0 {
+			w.Unabbrev(4, 34, 0, 1<<15, 8, 4, 1<<32-1, 2, 2, 2)
+		} else {
+			w.Unabbrev(4, 34, 0, 1<<15, 8, 2, 0, 0, 0, 0)
+		}
 	}
 	w.Unabbrev(4, 10) // ret void
 	w.Exit(4, fb)
@@ -353,3 +384,6 @@ func DebugValuesBitcode(k int) []byte {
 
 // DebugValues is DebugValuesBitcode in a DXIL container.
 func DebugValues(k int) []byte { return dxilContainer(DebugValuesBitcode(k)) }
+
+// DebugValuesOfOne is DebugValuesOfOneBitcode in a DXIL container.
+func DebugValuesOfOne(k, name int) []byte { return dxilContainer(DebugValuesOfOneBitcode(k, name)) }

@@ -322,3 +322,24 @@ func TestLineAtAnswersAsAWalk(t *testing.T) {
 		t.Errorf("%d modules compared", modules)
 	}
 }
+
+// TestSourceVariablesOfOneLineCostTheirSize (issue: hostile input, eleventh
+// round): each debug variable's row held its own copy of the line of the
+// instruction defining it ("defined by …"), so k variables of 7 bytes
+// naming the value of one call whose callee's name is 4k bytes
+// (DebugValuesOfOne) held k × 4k bytes: 81 MB for 76 KB, 1 GB at four times
+// that. Variables naming one instruction share its row's text.
+func TestSourceVariablesOfOneLineCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k debug variables naming one line of 4k bytes", []int{1024, 2048, 4096}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.DebugValuesOfOne(k, 4*k)
+		m := Build("hostile.dxbc", data, 0)
+		openAll(m)
+		var sv *SourceView
+		alloc, d := corpus.Cost(func() { sv = m.Sources() })
+		if sv == nil || len(sv.Variables) != k || !strings.HasPrefix(sv.Variables[k-1].DefText, "defined by %1 = call i32 @aaaa") {
+			t.Fatalf("k=%d: the source view is %+v", k, sv)
+		}
+		t.Logf("k=%d: %d bytes, the source view in %v, %d MB allocated (%d per byte)", k, len(data), d, alloc>>20, alloc/uint64(len(data)))
+		return len(data), float64(alloc)
+	})
+}
