@@ -269,6 +269,7 @@ func Seeds() [][]byte {
 		ModulesBesideSTAT(16),
 		DebugValues(64),
 		DebugValuesOfOne(64, 256),
+		SharedSourceContents(64, 256),
 	}
 }
 

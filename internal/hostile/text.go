@@ -92,6 +92,37 @@ func SameNamedSourcesBitcode(files int) []byte {
 // SameNamedSources is SameNamedSourcesBitcode in a DXIL container.
 func SameNamedSources(files int) []byte { return dxilContainer(SameNamedSourcesBitcode(files)) }
 
+// SharedSourceContentsBitcode is a module whose !dx.source.contents lists
+// files source files, named "0", "1", …, each holding one string of n
+// newlines: a few bytes a file. Every reader of the files' texts (the
+// page's source pane splits each into lines, sources -o writes each) pays
+// for the one string once per file.
+func SharedSourceContentsBitcode(files, n int) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4)
+	w.abbrevArray(4, 1, 1, 8) // STRING: an array of 8-bit characters
+	w.Emit(4, 4)              // !0 = n newlines
+	w.VBR(uint64(n), 6)
+	for range n {
+		w.Emit('\n', 8)
+	}
+	named := make([]uint64, files)
+	for i := range files {
+		w.Unabbrev(4, 1, Chars(strconv.Itoa(i))...) // !2i+1: the name
+		w.Unabbrev(4, 3, uint64(2*i+2), 1)          // !2i+2 = !{!2i+1, !0}
+		named[i] = uint64(2*i + 2)
+	}
+	w.NamedNode("dx.source.contents", named...)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedSourceContents is SharedSourceContentsBitcode in a DXIL container.
+func SharedSourceContents(files, n int) []byte {
+	return dxilContainer(SharedSourceContentsBitcode(files, n))
+}
+
 // SharedResourceNameBitcode is a module whose !dx.resources lists k SRV
 // records, each its own node of six operands (two bits each), all naming
 // one metadata string of n characters: a consumer that writes each

@@ -343,3 +343,20 @@ func TestSourceVariablesOfOneLineCostTheirSize(t *testing.T) {
 		return len(data), float64(alloc)
 	})
 }
+
+// TestSourcePaneOfOneTextCostsItsSize: the source pane of k files naming
+// one text of 16k bytes (decode's TestSourceTextsOfOneStringCostTheirSize)
+// split the text into lines once per file: 16, 65, 258 MB for 7, 14, 30 KB.
+func TestSourcePaneOfOneTextCostsItsSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k source files naming one text of 16k bytes", []int{256, 512, 1024}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.SharedSourceContents(k, 16*k)
+		m := Build("hostile.dxbc", data, 0)
+		var sv *SourceView
+		alloc, d := corpus.Cost(func() { sv = m.Sources() })
+		if sv == nil || len(sv.Files) != k || len(sv.Files[0].Lines) != 16*k || len(sv.Problems) != 1 {
+			t.Fatalf("k=%d: the source view is %+v", k, sv)
+		}
+		t.Logf("k=%d: %d bytes, the source view in %v, %d MB allocated (%d per byte)", k, len(data), d, alloc>>20, alloc/uint64(len(data)))
+		return len(data), float64(alloc)
+	})
+}
