@@ -238,11 +238,11 @@ func TestModelOfManyPartsCostsItsSize(t *testing.T) {
 // the source pane lists each debug variable with the instruction that names
 // it, which it found by a walk of the whole listing per variable: k
 // llvm.dbg.value calls of 7 bytes each (DebugValues) cost k × k lines, 6.3 s
-// for 721 KB. The listing's lines are indexed by instruction once. (Time
-// per byte varies up to 1.5 times between runs on a busy machine;
-// quadratic, it grew 3.7 times.)
+// for 721 KB. The listing's lines are indexed by instruction once.
+// (Quadratic, the time per byte grew 3.3 times over these sizes; the bound
+// leaves room for a machine busy with other tests.)
 func TestSourceVariablesCostTheirSize(t *testing.T) {
-	hostile.FlatPerByte(t, "k debug variables", []int{16384, 32768, 65536}, 2, "ns", func(k int) (int, float64) {
+	hostile.FlatPerByte(t, "k debug variables", []int{8192, 16384, 32768}, 2.5, "ns", func(k int) (int, float64) {
 		data := hostile.DebugValues(k)
 		m := Build("hostile.dxbc", data, 0)
 		openAll(m)
@@ -265,18 +265,18 @@ func TestSourceVariablesCostTheirSize(t *testing.T) {
 // source line's code (the meaning pane of a click on it) named each of its
 // instructions through a walk of the listing for the line holding its
 // bytes: one line of k instructions (SourceLines(2k, 1, 1)) cost k × 2k
-// lines, 0.73 s a click for 205 KB. The listing's bytes are indexed by
-// line once.
+// lines, 0.71 s a click for 205 KB. The listing's bytes are indexed by
+// line once. (Quadratic, the time per byte grew 4 times over these sizes.)
 func TestSourceLineCodeCostsItsSize(t *testing.T) {
-	hostile.FlatPerByte(t, "one source line of k instructions", []int{8192, 16384, 32768}, 2, "ns", func(k int) (int, float64) {
+	hostile.FlatPerByte(t, "one source line of k instructions", []int{8192, 16384, 32768}, 2.5, "ns", func(k int) (int, float64) {
 		data := hostile.SourceLines(2*k, 1, 1)
 		m := Build("hostile.dxbc", data, 0)
 		openAll(m)
 		sv := m.Sources()
 		var lc LineCode
-		d := hostile.Fastest(3, func() { lc, _ = sv.CodeOf(m.Parts[sv.PartIndex], SourceLine{File: 0, Line: 1}) })
+		d := hostile.Fastest(5, func() { lc, _ = sv.CodeOf(m.Parts[sv.PartIndex], SourceLine{File: 0, Line: 1}) })
 		if len(lc.Insts) != k || !strings.Contains(lc.Insts[k-1].Text, "alloca") {
-			t.Fatalf("k=%d: %d instructions, the last %+v", k, len(lc.Insts), lc.Insts[len(lc.Insts)-1])
+			t.Fatalf("k=%d: %d instructions", k, len(lc.Insts))
 		}
 		t.Logf("k=%d: %d bytes, the line's code in %v", k, len(data), d)
 		return len(data), float64(d)
