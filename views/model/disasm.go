@@ -70,7 +70,7 @@ func (d *Disassembly) indexBytes() {
 			hi = max(hi, l.Off+l.Size)
 		}
 	}
-	if lo < 0 || hi-lo > 1<<31-2 {
+	if lo < 0 || hi-lo > 1<<31-2 { // no records, or more than a file the page opens (2 GiB)
 		return
 	}
 	d.byteBase = lo
