@@ -694,3 +694,37 @@ func TestManyDamagedPartsCostTheirSize(t *testing.T) {
 		return len(b), float64(d.Nanoseconds())
 	})
 }
+
+// TestSourceTextsOfOneStringCostTheirSize (issue: hostile input, eleventh
+// round): !dx.source.contents names each file's text by metadata id, and k
+// files of a few bytes each naming one string of 16k newlines
+// (SharedSourceContents) gave the source map k texts of 16k bytes: the
+// page's source pane split each into lines (258 MB for 30 KB at k =
+// 1,024), sources -o wrote 16 MB. The texts the files hold stop at twice
+// the part's bytes, then the files are listed without them and a Warning
+// counts them.
+func TestSourceTextsOfOneStringCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k source files naming one text of 16k bytes", []int{256, 512, 1024}, 1.5, "bytes of text", func(k int) (int, float64) {
+		data := hostile.SharedSourceContents(k, 16*k)
+		f, err := Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sm := Sources(f)
+		if sm == nil || len(sm.Files) != k || !sm.Files[0].HasText || len(sm.Files[0].Text) != 16*k {
+			t.Fatalf("k=%d: the source map is %+v", k, sm)
+		}
+		held, with := 0, 0
+		for _, sf := range sm.Files {
+			held += len(sf.Text)
+			if sf.HasText {
+				with++
+			}
+		}
+		if len(sm.Problems) != 1 || !strings.Contains(sm.Problems[0].Message, fmt.Sprintf("%d source file(s)", k-with)) {
+			t.Errorf("k=%d: problems %v", k, sm.Problems)
+		}
+		t.Logf("k=%d: %d bytes, %d files with their text, %d bytes of text", k, len(data), with, held)
+		return len(data), float64(held)
+	})
+}

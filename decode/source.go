@@ -263,12 +263,34 @@ func dxilSources(f *File, part string, m *ir.Module) *SourceMap {
 		return fd.Ref()
 	}
 	if n := m.Named("dx.source.contents"); n != nil {
+		// Files name their texts by metadata id, and many may name one
+		// string: what they hold of texts is at most twice the part's
+		// bytes (a compiler gives each file a string of its own), past
+		// which a file is listed without its text and a Warning counts
+		// them. Every reader of the texts (the page's source pane,
+		// sources -o) would pay for the one string once per file.
+		var held int64
+		var at int64
+		if p := f.Part(part); p != nil {
+			held, at = 2*int64(len(p.Data())), p.DataOffset
+		}
+		unheld := 0
 		for _, id := range n {
 			e := m.MD(nil, id)
 			if e == nil || e.Code != ir.MetadataNode || e.NumOperands() < 2 {
 				continue
 			}
-			add(SourceFile{Name: str(e.Operand(0)), Text: str(e.Operand(1)), HasText: true, From: "dx.source.contents"})
+			sf := SourceFile{Name: str(e.Operand(0)), Text: str(e.Operand(1)), HasText: true, From: "dx.source.contents"}
+			if int64(len(sf.Text)) > held {
+				unheld++
+				sf = SourceFile{Name: sf.Name}
+			}
+			held -= int64(len(sf.Text))
+			add(sf)
+		}
+		if unheld > 0 {
+			sm.Problems = append(sm.Problems, Problem{Severity: Warning, Offset: at, Part: part, Structure: "dx.source.contents",
+				Message: fmt.Sprintf("%d source file(s) name texts past twice the part's bytes: they share other files' text, and are listed without it", unheld)})
 		}
 	}
 	// The file of a scope: a DISubprogram's or lexical block's file, else its scope's.

@@ -268,6 +268,9 @@ func Seeds() [][]byte {
 		ModulesAfterModule(16),
 		ModulesBesideSTAT(16),
 		ViewIDState(256, 256),
+		DebugValues(64),
+		DebugValuesOfOne(64, 256),
+		SharedSourceContents(64, 256),
 	}
 }
 

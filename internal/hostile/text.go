@@ -92,6 +92,37 @@ func SameNamedSourcesBitcode(files int) []byte {
 // SameNamedSources is SameNamedSourcesBitcode in a DXIL container.
 func SameNamedSources(files int) []byte { return dxilContainer(SameNamedSourcesBitcode(files)) }
 
+// SharedSourceContentsBitcode is a module whose !dx.source.contents lists
+// files source files, named "0", "1", …, each holding one string of n
+// newlines: a few bytes a file. Every reader of the files' texts (the
+// page's source pane splits each into lines, sources -o writes each) pays
+// for the one string once per file.
+func SharedSourceContentsBitcode(files, n int) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4)
+	w.abbrevArray(4, 1, 1, 8) // STRING: an array of 8-bit characters
+	w.Emit(4, 4)              // !0 = n newlines
+	w.VBR(uint64(n), 6)
+	for range n {
+		w.Emit('\n', 8)
+	}
+	named := make([]uint64, files)
+	for i := range files {
+		w.Unabbrev(4, 1, Chars(strconv.Itoa(i))...) // !2i+1: the name
+		w.Unabbrev(4, 3, uint64(2*i+2), 1)          // !2i+2 = !{!2i+1, !0}
+		named[i] = uint64(2*i + 2)
+	}
+	w.NamedNode("dx.source.contents", named...)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedSourceContents is SharedSourceContentsBitcode in a DXIL container.
+func SharedSourceContents(files, n int) []byte {
+	return dxilContainer(SharedSourceContentsBitcode(files, n))
+}
+
 // SharedResourceNameBitcode is a module whose !dx.resources lists k SRV
 // records, each its own node of six operands (two bits each), all naming
 // one metadata string of n characters: a consumer that writes each
@@ -311,3 +342,79 @@ func ModulesBesideSTAT(k int) []byte {
 	}
 	return Container(parts...)
 }
+
+// DebugValuesBitcode is a module whose one function calls
+// llvm.dbg.value(metadata, metadata, metadata, metadata) k times, each
+// naming one DILocalVariable !2 (in the file !1 that !dx.source.contents
+// holds): k debug variables of a few bytes each. The page's source pane
+// lists each variable with the instruction that names it, which it found
+// by walking the whole listing per variable: k × k lines.
+func DebugValuesBitcode(k int) []byte { return debugValuesBitcode(k, 0) }
+
+// DebugValuesOfOneBitcode is DebugValuesBitcode whose function first calls
+// a declared i32 () named by name 'a's, and whose k variables each name
+// that call's value (!5, a value as metadata): the source pane says of
+// each variable "defined by" the call's line, name and all.
+func DebugValuesOfOneBitcode(k, name int) []byte { return debugValuesBitcode(k, name) }
+
+func debugValuesBitcode(k, name int) []byte {
+	w, mod := NewModule()
+	w.typeTable(func(next uint64) uint64 {
+		w.Unabbrev(4, 16)                   // 7: metadata
+		w.Unabbrev(4, 21, 0, 0, 7, 7, 7, 7) // 8: void (metadata × 4)
+		if name > 0 {
+			w.Unabbrev(4, 21, 0, 1) // 9: i32 ()
+			return next + 3
+		}
+		return next + 2
+	})
+	w.Unabbrev(3, 8, 8, 0, 1, 0) // FUNCTION: llvm.dbg.value, a declaration (value 0)
+	w.Unabbrev(3, 8, 4, 0, 0, 0) // FUNCTION: void (), with a body (value 1)
+	if name > 0 {
+		w.Unabbrev(3, 8, 9, 0, 1, 0) // FUNCTION: i32 (), a declaration (value 2)
+	}
+	vst := w.Enter(3, 14, 4)
+	w.Unabbrev(4, 1, append([]uint64{0}, Chars("llvm.dbg.value")...)...) // VST_ENTRY: value 0's name
+	if name > 0 {
+		w.abbrevChar6Name(4, 1)
+		w.char6Record(4, 4, 2, name) // value 2's name
+	}
+	w.Exit(4, vst)
+	md := w.Enter(3, 15, 4)
+	w.Unabbrev(4, 1, 'a')                            // !0 = "a"
+	w.Unabbrev(4, 16, 0, 1, 1)                       // !1 = DIFile(filename: !0, directory: !0)
+	w.Unabbrev(4, 28, 0, 0x100, 2, 1, 2, 1, 2, 0, 0) // !2 = DILocalVariable(scope: !1, name: !0, file: !1, line: 1, type: !1)
+	w.Unabbrev(4, 1, 'x')                            // !3 = the text
+	w.Unabbrev(4, 3, 1, 4)                           // !4 = !{!0, !3}
+	w.NamedNode("dx.source.contents", 4)
+	if name > 0 {
+		w.Unabbrev(4, 2, 1, 3) // !5 = i32 %3, the call's value
+	}
+	w.Exit(4, md)
+	fb := w.Enter(3, 12, 4)
+	w.Unabbrev(4, 1, 1) // DECLAREBLOCKS 1
+	if name > 0 {
+		// %3 = call i32 @aa…(): the type (9) given, callee value 2.
+		w.Unabbrev(4, 34, 0, 1<<15, 9, 1)
+	}
+	for range k {
+		// CALL: no attributes, ccc with its type (8) given, callee value
+		// 0 and !2 four times, each relative to the next value id (2,
+		// or 4 after the call; !5 is 4 - (2³² - 1) in 32 bits).
+		if name > 0 {
+			w.Unabbrev(4, 34, 0, 1<<15, 8, 4, 1<<32-1, 2, 2, 2)
+		} else {
+			w.Unabbrev(4, 34, 0, 1<<15, 8, 2, 0, 0, 0, 0)
+		}
+	}
+	w.Unabbrev(4, 10) // ret void
+	w.Exit(4, fb)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// DebugValues is DebugValuesBitcode in a DXIL container.
+func DebugValues(k int) []byte { return dxilContainer(DebugValuesBitcode(k)) }
+
+// DebugValuesOfOne is DebugValuesOfOneBitcode in a DXIL container.
+func DebugValuesOfOne(k, name int) []byte { return dxilContainer(DebugValuesOfOneBitcode(k, name)) }

@@ -34,24 +34,85 @@ type Disassembly struct {
 	More bool
 	pv   *PartView
 	refs *Refs // definitions and uses, scanned on first use (Refs)
+	// The instruction lines by function and index (InstLine) and by byte
+	// (LineAt), indexed on first use: the source pane asks for one per
+	// debug variable and per instruction of a source line, thousands of
+	// times over a listing of as many lines.
+	instLines map[[2]int]int
+	byteLines []int32 // the first instruction line holding byte byteBase+i, or -1
+	byteBase  int64
+	bytesDone bool
 }
 
 // LineAt returns the instruction line whose record holds the hex-view byte off, or -1.
 func (d *Disassembly) LineAt(off int64) int {
-	for i, l := range d.Lines {
-		if l.Inst && off >= l.Off && off < l.Off+l.Size {
-			return i
+	if !d.bytesDone {
+		d.indexBytes()
+	}
+	if off < d.byteBase || off-d.byteBase >= int64(len(d.byteLines)) {
+		return -1
+	}
+	return int(d.byteLines[off-d.byteBase])
+}
+
+// indexBytes gives each byte the instruction records hold the first line
+// holding it. Records are runs of bits, a byte shared by the few that meet
+// in it, so filling only bytes not yet filled (the next one found through
+// next, as a union-find finds its root) costs the bytes and lines once.
+func (d *Disassembly) indexBytes() {
+	d.bytesDone = true
+	lo, hi := int64(-1), int64(-1)
+	for _, l := range d.Lines {
+		if l.Inst && l.Size > 0 {
+			if lo < 0 || l.Off < lo {
+				lo = l.Off
+			}
+			hi = max(hi, l.Off+l.Size)
 		}
 	}
-	return -1
+	if lo < 0 || hi-lo > 1<<31-2 { // no records, or more than a file the page opens (2 GiB)
+		return
+	}
+	d.byteBase = lo
+	d.byteLines = make([]int32, hi-lo)
+	next := make([]int32, hi-lo+1)
+	for b := range d.byteLines {
+		d.byteLines[b], next[b] = -1, int32(b)
+	}
+	next[hi-lo] = int32(hi - lo)
+	find := func(b int32) int32 {
+		root := b
+		for next[root] != root {
+			root = next[root]
+		}
+		for next[b] != root {
+			next[b], b = root, next[b]
+		}
+		return root
+	}
+	for i, l := range d.Lines {
+		if !l.Inst || l.Size <= 0 {
+			continue
+		}
+		end := int32(l.Off + l.Size - lo)
+		for b := find(int32(l.Off - lo)); b < end; b = find(b) {
+			d.byteLines[b], next[b] = int32(i), b+1
+		}
+	}
 }
 
 // InstLine returns the line of instruction i of function fn, or -1.
 func (d *Disassembly) InstLine(fn, i int) int {
-	for k, l := range d.Lines {
-		if l.Inst && l.Func == fn && l.Index == i {
-			return k
+	if d.instLines == nil {
+		d.instLines = map[[2]int]int{}
+		for k, l := range d.Lines {
+			if _, seen := d.instLines[[2]int{l.Func, l.Index}]; l.Inst && !seen {
+				d.instLines[[2]int{l.Func, l.Index}] = k
+			}
 		}
+	}
+	if k, ok := d.instLines[[2]int{fn, i}]; ok {
+		return k
 	}
 	return -1
 }

@@ -90,5 +90,22 @@ func FuzzModel(f *testing.F) {
 				}
 			}
 		}
+		// The source pane: the variables' instructions, and what the
+		// first lines of each file produced (a click on each).
+		if sv := m.Sources(); sv != nil && sv.PartIndex >= 0 && sv.PartIndex < len(m.Parts) {
+			for _, r := range sv.Variables {
+				if r.Def.Size > 0 {
+					inFile("variable "+r.Name, r.Def.Off)
+				}
+			}
+			for fi, sf := range sv.Files {
+				for _, l := range sf.CodeLines[:min(len(sf.CodeLines), 8)] {
+					lc, _ := sv.CodeOf(m.Parts[sv.PartIndex], SourceLine{File: fi, Line: l})
+					for _, in := range lc.Insts {
+						inFile("line "+lc.Where, in.Off)
+					}
+				}
+			}
+		}
 	})
 }

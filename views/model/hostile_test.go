@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
@@ -232,4 +233,131 @@ func TestModelOfManyPartsCostsItsSize(t *testing.T) {
 			return len(data), float64(best.Nanoseconds())
 		})
 	}
+}
+
+// TestSourceVariablesCostTheirSize (issue: hostile input, eleventh round):
+// the source pane lists each debug variable with the instruction that names
+// it, which it found by a walk of the whole listing per variable: k
+// llvm.dbg.value calls of 7 bytes each (DebugValues) cost k × k lines, 6.3 s
+// for 721 KB. The listing's lines are indexed by instruction once.
+// (Quadratic, the time per byte grew 3.3 times over these sizes; the bound
+// leaves room for a machine busy with other tests.)
+func TestSourceVariablesCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k debug variables", []int{8192, 16384, 32768}, 2.5, "ns", func(k int) (int, float64) {
+		data := hostile.DebugValues(k)
+		m := Build("hostile.dxbc", data, 0)
+		openAll(m)
+		sm := decode.Sources(m.File)
+		if sm == nil || len(sm.Variables) != k {
+			t.Fatalf("k=%d: the source map is %v", k, sm)
+		}
+		pv := m.Parts[1]
+		var sv *SourceView
+		d := hostile.Fastest(5, func() { sv = NewSourceView(sm, pv) })
+		if r := sv.Variables[k-1]; r.Def.Size == 0 || !strings.Contains(r.DefText, "llvm.dbg.value") {
+			t.Errorf("k=%d: the last variable's instruction is %+v", k, r)
+		}
+		t.Logf("k=%d: %d bytes, the source view in %v", k, len(data), d)
+		return len(data), float64(d)
+	})
+}
+
+// TestSourceLineCodeCostsItsSize (issue: hostile input, eleventh round): a
+// source line's code (the meaning pane of a click on it) named each of its
+// instructions through a walk of the listing for the line holding its
+// bytes: one line of k instructions (SourceLines(2k, 1, 1)) cost k × 2k
+// lines, 0.71 s a click for 205 KB. The listing's bytes are indexed by
+// line once. (Quadratic, the time per byte grew 4 times over these sizes.)
+func TestSourceLineCodeCostsItsSize(t *testing.T) {
+	hostile.FlatPerByte(t, "one source line of k instructions", []int{8192, 16384, 32768}, 2.5, "ns", func(k int) (int, float64) {
+		data := hostile.SourceLines(2*k, 1, 1)
+		m := Build("hostile.dxbc", data, 0)
+		openAll(m)
+		sv := m.Sources()
+		var lc LineCode
+		d := hostile.Fastest(5, func() { lc, _ = sv.CodeOf(m.Parts[sv.PartIndex], SourceLine{File: 0, Line: 1}) })
+		if len(lc.Insts) != k || !strings.Contains(lc.Insts[k-1].Text, "alloca") {
+			t.Fatalf("k=%d: %d instructions", k, len(lc.Insts))
+		}
+		t.Logf("k=%d: %d bytes, the line's code in %v", k, len(data), d)
+		return len(data), float64(d)
+	})
+}
+
+// TestLineAtAnswersAsAWalk: the index LineAt reads answers every byte of a
+// module as the walk of the listing it replaced did (the first instruction
+// line holding the byte), over a sample of the corpus's DXIL and ILDB parts
+// and the hostile modules (records of four bits share a byte).
+func TestLineAtAnswersAsAWalk(t *testing.T) {
+	files := [][]byte{hostile.SourceLines(64, 1, 1), hostile.DebugValues(64), hostile.TypeScan(16, 64), hostile.AttributeList(8, 64)}
+	if _, ok := corpus.Dir(); ok {
+		for _, e := range corpus.Sample(t, 16) {
+			files = append(files, e.Bytes(t))
+		}
+	}
+	modules := 0
+	for _, data := range files {
+		for _, pv := range Build("f.dxbc", data, 0).Parts {
+			d := pv.Disassembly()
+			if d == nil {
+				continue
+			}
+			modules++
+			walk := func(off int64) int {
+				for i, l := range d.Lines {
+					if l.Inst && off >= l.Off && off < l.Off+l.Size {
+						return i
+					}
+				}
+				return -1
+			}
+			for off := pv.Base() - 1; off <= pv.Base()+int64(pv.Part.Size)+1; off++ {
+				if got, want := d.LineAt(off), walk(off); got != want {
+					t.Fatalf("%s at 0x%x: line %d, the walk says %d", pv.Name, off, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d modules compared", modules)
+	if modules < 4 {
+		t.Errorf("%d modules compared", modules)
+	}
+}
+
+// TestSourceVariablesOfOneLineCostTheirSize (issue: hostile input, eleventh
+// round): each debug variable's row held its own copy of the line of the
+// instruction defining it ("defined by …"), so k variables of 7 bytes
+// naming the value of one call whose callee's name is 4k bytes
+// (DebugValuesOfOne) held k × 4k bytes: 81 MB for 76 KB, 1 GB at four times
+// that. Variables naming one instruction share its row's text.
+func TestSourceVariablesOfOneLineCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k debug variables naming one line of 4k bytes", []int{1024, 2048, 4096}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.DebugValuesOfOne(k, 4*k)
+		m := Build("hostile.dxbc", data, 0)
+		openAll(m)
+		var sv *SourceView
+		alloc, d := corpus.Cost(func() { sv = m.Sources() })
+		if sv == nil || len(sv.Variables) != k || !strings.HasPrefix(sv.Variables[k-1].DefText, "defined by %1 = call i32 @aaaa") {
+			t.Fatalf("k=%d: the source view is %+v", k, sv)
+		}
+		t.Logf("k=%d: %d bytes, the source view in %v, %d MB allocated (%d per byte)", k, len(data), d, alloc>>20, alloc/uint64(len(data)))
+		return len(data), float64(alloc)
+	})
+}
+
+// TestSourcePaneOfOneTextCostsItsSize: the source pane of k files naming
+// one text of 16k bytes (decode's TestSourceTextsOfOneStringCostTheirSize)
+// split the text into lines once per file: 16, 65, 258 MB for 7, 14, 30 KB.
+func TestSourcePaneOfOneTextCostsItsSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k source files naming one text of 16k bytes", []int{256, 512, 1024}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.SharedSourceContents(k, 16*k)
+		m := Build("hostile.dxbc", data, 0)
+		var sv *SourceView
+		alloc, d := corpus.Cost(func() { sv = m.Sources() })
+		if sv == nil || len(sv.Files) != k || len(sv.Files[0].Lines) != 16*k || len(sv.Problems) != 1 {
+			t.Fatalf("k=%d: the source view is %+v", k, sv)
+		}
+		t.Logf("k=%d: %d bytes, the source view in %v, %d MB allocated (%d per byte)", k, len(data), d, alloc>>20, alloc/uint64(len(data)))
+		return len(data), float64(alloc)
+	})
 }

@@ -193,17 +193,35 @@ func variableRows(sm *decode.SourceMap, pv *PartView) []VariableRow {
 		}
 		return ByteRange{}, ""
 	}
+	// Variables naming one instruction share its row's text: thousands
+	// of them naming one long line would each hold a copy.
+	type defKey struct {
+		fn, i int
+		from  bool
+	}
+	defTexts := map[defKey]string{}
+	defText := func(k defKey, text string) string {
+		t, ok := defTexts[k]
+		if !ok {
+			t = "defined by " + text
+			if k.from {
+				t = "from " + text
+			}
+			defTexts[k] = t
+		}
+		return t
+	}
 	for _, v := range sm.Variables {
 		r := VariableRow{Name: v.Name, Type: v.Type, Function: v.Function, Location: v.Location, Parameter: v.Parameter}
 		if v.Def >= 0 {
 			d, text := inst(v.Func, v.Def)
-			r.Def, r.DefText = d, "defined by "+text
+			r.Def, r.DefText = d, defText(defKey{v.Func, v.Def, false}, text)
 			if r.Location == "" {
 				r.Location = valueName(text)
 			}
 		} else if v.Start >= 0 {
 			d, text := inst(v.Func, v.Start)
-			r.Def, r.DefText = d, "from "+text
+			r.Def, r.DefText = d, defText(defKey{v.Func, v.Start, true}, text)
 		}
 		if r.Location == "" && v.ValueID >= 0 {
 			r.Location = fmt.Sprintf("value %d", v.ValueID)
