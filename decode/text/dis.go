@@ -57,25 +57,10 @@ const (
 // rest; more reports that the listing goes on. The lines are exactly the
 // first n of the whole listing.
 func DisassembleIRHead(m *ir.Module, st DXCStyle, n int) (lines []DisLine, more bool) {
-	cut := false
 	p := newPrinter(m)
 	p.lineComments = st.LineComments
 	p.limit = n
-	func() {
-		// The printer walks the module in many nested loops; a panic from
-		// its one writer ends them all once the lines are written.
-		defer func() {
-			if r := recover(); r != nil {
-				full, ok := r.(listingFull)
-				if !ok {
-					panic(r)
-				}
-				more = !full.budget
-				cut = full.budget
-			}
-		}()
-		p.module()
-	}()
+	cut, more := p.run()
 	text := p.out.String()
 	if cut {
 		// The line being printed is not whole: drop it, and say why the listing ends.
@@ -112,19 +97,7 @@ func WriteIRStyle(w io.Writer, m *ir.Module, st DXCStyle) error {
 	p := newPrinter(m)
 	p.lineComments = st.LineComments
 	p.sink = w
-	cut := false
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				full, ok := r.(listingFull)
-				if !ok {
-					panic(r)
-				}
-				cut = full.budget
-			}
-		}()
-		p.module()
-	}()
+	cut, _ := p.run()
 	if p.sinkErr != nil {
 		return p.sinkErr
 	}
@@ -142,6 +115,23 @@ func WriteIRStyle(w io.Writer, m *ir.Module, st DXCStyle) error {
 	}
 	_, err := io.WriteString(w, rest)
 	return err
+}
+
+// run prints the module and reports whether the printer stopped at its
+// budget (cut) or at the lines asked for (more). The printer walks the
+// module in many nested loops; a panic from its one writer ends them all.
+func (p *printer) run() (cut, more bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			full, ok := r.(listingFull)
+			if !ok {
+				panic(r)
+			}
+			cut, more = full.budget, !full.budget
+		}
+	}()
+	p.module()
+	return false, false
 }
 
 // budgetLine says why a listing cut at its budget ends.
