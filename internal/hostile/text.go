@@ -76,17 +76,23 @@ func SameNamedSourcesBitcode(files int) []byte {
 	w, mod := NewModule()
 	md := w.Enter(3, 15, 4)
 	w.Unabbrev(4, 1, 'x') // !0 = "x"
-	named := make([]uint64, files)
-	for i := range files {
-		name := Chars(strconv.Itoa(i) + "/a.hlsl")
-		w.Unabbrev(4, 1, name...)          // !2i+1: the name
-		w.Unabbrev(4, 3, uint64(2*i+2), 1) // !2i+2 = !{!2i+1, !0}
-		named[i] = uint64(2*i + 2)
-	}
-	w.NamedNode("dx.source.contents", named...)
+	w.sourceContents(files, "/a.hlsl")
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
+}
+
+// sourceContents writes, in a metadata block whose !0 is a string, files
+// nodes !{name, !0} named "<i>" and suffix, and !dx.source.contents
+// listing them: files files holding one text.
+func (w *Bits) sourceContents(files int, suffix string) {
+	named := make([]uint64, files)
+	for i := range files {
+		w.Unabbrev(4, 1, Chars(strconv.Itoa(i)+suffix)...) // !2i+1: the name
+		w.Unabbrev(4, 3, uint64(2*i+2), 1)                 // !2i+2 = !{!2i+1, !0}
+		named[i] = uint64(2*i + 2)
+	}
+	w.NamedNode("dx.source.contents", named...)
 }
 
 // SameNamedSources is SameNamedSourcesBitcode in a DXIL container.
@@ -106,13 +112,7 @@ func SharedSourceContentsBitcode(files, n int) []byte {
 	for range n {
 		w.Emit('\n', 8)
 	}
-	named := make([]uint64, files)
-	for i := range files {
-		w.Unabbrev(4, 1, Chars(strconv.Itoa(i))...) // !2i+1: the name
-		w.Unabbrev(4, 3, uint64(2*i+2), 1)          // !2i+2 = !{!2i+1, !0}
-		named[i] = uint64(2*i + 2)
-	}
-	w.NamedNode("dx.source.contents", named...)
+	w.sourceContents(files, "")
 	w.Exit(4, md)
 	w.Exit(3, mod)
 	return w.B
