@@ -3,8 +3,9 @@ package diff
 import (
 	"bytes"
 	"math/rand"
-	"runtime"
 	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // differing answers what compareBytes answers for any two stretches at one
@@ -81,12 +82,8 @@ func TestStretchHashesAnswerAsBytesEqual(t *testing.T) {
 func TestDifferingHoldsAFractionOfTheFiles(t *testing.T) {
 	const n = 2 << 20
 	a, b := bytes.Repeat([]byte{1}, n), bytes.Repeat([]byte{2}, n)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	d := newDiffering(a, b)
-	runtime.ReadMemStats(&after)
-	held := after.TotalAlloc - before.TotalAlloc
+	var d *differing
+	held, _ := corpus.Cost(func() { d = newDiffering(a, b) })
 	t.Logf("%d bytes allocated for two files of %d", held, n)
 	if held > n/4 {
 		t.Errorf("differing allocated %d bytes for files of %d", held, n)
