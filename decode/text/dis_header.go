@@ -40,14 +40,12 @@ func DisassemblyHeader(f *decode.File, m *ir.Module) []string {
 	return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 }
 
-// writeDisassemblyHeader writes the header as it is made: the ViewID
-// state's lists run to 32 numbers a word of the module, and a text under a
-// cap (the page's) stops making them when the cap stops the writer.
+// writeDisassemblyHeader writes the header as it is made, a line at a time
+// (the ViewID state's lists a number at a time: they run to 32 numbers a
+// word of the module), so a text under a cap (the page's) stops making it
+// when the cap stops the writer.
 func writeDisassemblyHeader(w io.Writer, f *decode.File, m *ir.Module) {
-	lines, mod, kind, ok := disassemblyHeader(f, m)
-	for _, l := range lines {
-		io.WriteString(w, l+"\n")
-	}
+	mod, kind, ok := writeHeaderTop(w, f, m)
 	if !ok {
 		return
 	}
@@ -87,12 +85,17 @@ func rjust(s string, n int) string {
 
 var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
 
-// disassemblyHeader returns the header's lines up to the ViewID state and,
-// when the header goes on (ok), the module and shader kind the state is
-// read with.
-func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil.Module, kind dxil.ShaderKind, ok bool) {
+// writeHeaderTop writes the header's lines up to the ViewID state, each as
+// it is made, and returns, when the header goes on (ok), the module and
+// shader kind the state is read with.
+func writeHeaderTop(w io.Writer, f *decode.File, m *ir.Module) (refMod *dxil.Module, kind dxil.ShaderKind, ok bool) {
 	st := ChooseDXCStyle(f)
-	add := func(s string) { out = append(out, s) }
+	add := func(s string) { io.WriteString(w, s+"\n") }
+	addAll := func(lines ...string) {
+		for _, l := range lines {
+			add(l)
+		}
+	}
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
 		fl := uint64(*p.Flags)
 		add(";")
@@ -123,7 +126,7 @@ func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil
 		if p == nil || p.Signature == nil {
 			return
 		}
-		out = append(out, heading(title+" signature:", "; Name                 Index   Mask Register SysValue  Format   Used",
+		addAll(heading(title+" signature:", "; Name                 Index   Mask Register SysValue  Format   Used",
 			"; -------------------- ----- ------ -------- -------- ------- ------")...)
 		ps := p.Signature.Parameters
 		if len(ps) == 0 {
@@ -216,14 +219,14 @@ func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil
 		prog = f.Part("DXIL")
 	}
 	if prog == nil || prog.Program == nil {
-		return out, nil, 0, false
+		return nil, 0, false
 	}
 	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil {
-		out = append(out, psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind, st)...)
+		addAll(psvRuntimeInfo(p.PSVInfo, prog.Program.ShaderKind, st)...)
 	}
 	mod := prog.Module
 	if mod == nil || mod.DXILVersion == nil {
-		return out, nil, 0, false
+		return nil, 0, false
 	}
 	kind = dxil.Invalid // the kind the metadata's shader model names
 	if sm := mod.ShaderModel; sm != nil {
@@ -237,7 +240,7 @@ func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil
 			if len(els) == 0 {
 				return
 			}
-			out = append(out, heading(title+" signature:", "; Name                 Index             InterpMode DynIdx",
+			addAll(heading(title+" signature:", "; Name                 Index             InterpMode DynIdx",
 				"; -------------------- ----- ---------------------- ------")...)
 			for _, e := range els {
 				idx := uint32(0)
@@ -265,7 +268,7 @@ func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil
 	if st := f.Part("STAT"); st != nil && st.Module != nil {
 		refMod = st.Module
 	}
-	out = append(out, heading("Buffer Definitions:")...)
+	addAll(heading("Buffer Definitions:")...)
 	refIR := m
 	if x := f.StatIR(); x != nil {
 		refIR = x
@@ -275,9 +278,9 @@ func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil
 		if len(refMod.EntryPoints) > 0 && refMod.EntryPoints[0].ShaderFlags&(1<<23) != 0 {
 			minPrec = false // UseNativeLowPrecision
 		}
-		out = append(out, bufferDefinitions(refIR, minPrec, st)...)
+		addAll(bufferDefinitions(refIR, minPrec, st)...)
 	}
-	out = append(out, heading("Resource Bindings:", "; Name                                 Type  Format         Dim      ID      HLSL Bind  Count",
+	addAll(heading("Resource Bindings:", "; Name                                 Type  Format         Dim      ID      HLSL Bind  Count",
 		"; ------------------------------ ---------- ------- ----------- ------- -------------- ------")...)
 	for _, class := range []string{"CBuffer", "Sampler", "SRV", "UAV"} {
 		for _, r := range refMod.Resources {
@@ -287,7 +290,7 @@ func disassemblyHeader(f *decode.File, m *ir.Module) (out []string, refMod *dxil
 		}
 	}
 	add(";")
-	return out, refMod, kind, true
+	return refMod, kind, true
 }
 
 func interpModeName(m uint32) string {

@@ -475,3 +475,35 @@ func TestCappedDisassemblyStopsThePrinter(t *testing.T) {
 		t.Errorf("a 64 KiB text allocated %d bytes, the whole listing %d", alloc, wholeAlloc)
 	}
 }
+
+// TestCappedDisassemblyHeaderStopsAtTheCap: the header's signature tables
+// are written a line at a time, so a capped dis text of a module beside an
+// input signature of k elements (ModulesBesideSignature(1, k)) makes no more
+// of them than the cap holds. They were made whole first: a 64 KiB text
+// allocated 15 MB at k = 32,768 and 30 MB at k = 65,536 (1.6 MB); now 667 KB
+// at every k.
+func TestCappedDisassemblyHeaderStopsAtTheCap(t *testing.T) {
+	dis, _ := DumpNamed("dis")
+	for _, k := range []int{16384, 32768, 65536} {
+		f, err := decode.Parse(hostile.ModulesBesideSignature(1, k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p *decode.Part
+		for _, q := range f.Parts {
+			if q.Name == "DXIL" {
+				p = q
+			}
+		}
+		var text string
+		var cut bool
+		alloc, _ := corpus.Cost(func() { text, cut = dis.TextUpTo(f, p, 64<<10) })
+		t.Logf("k=%d, %d bytes: a 64 KiB text allocated %d KB", k, f.Length, alloc>>10)
+		if !cut || !strings.Contains(text, "; Input signature:") {
+			t.Errorf("k=%d: the text (cut %v) does not show the signature", k, cut)
+		}
+		if alloc > 2<<20 {
+			t.Errorf("k=%d: a 64 KiB text allocated %d bytes", k, alloc)
+		}
+	}
+}
