@@ -660,7 +660,9 @@ func TestSignatureRowsInAnotherStreamCostTheirSize(t *testing.T) {
 			t.Fatal(err)
 		}
 		probs := f.Problems
-		d := hostile.Fastest(3, func() {
+		// The best of five: runs of 6 to 14 ms failed once on a machine
+		// busy with four other test packages.
+		d := hostile.Fastest(5, func() {
 			f.Problems = append([]Problem(nil), probs...)
 			f.checkContainerRules()
 		})
