@@ -51,6 +51,18 @@ type SourceView struct {
 
 	byRange map[[2]int64]int     // an instruction's (Off, Size) → its index in Insts
 	byLine  map[SourceLine][]int // a source line → the indexes of its instructions
+
+	// marked is what the page draws of the selected line, made once per
+	// line asked: the hex view and the code views draw on every redraw,
+	// and a line can have tens of thousands of instructions.
+	marked markedLine
+}
+
+// markedLine is one source line's instructions as the views mark them.
+type markedLine struct {
+	line  SourceLine
+	bytes []Span            // their bytes: sorted, merged
+	marks map[[2]int64]bool // their (Off, Size)
 }
 
 // SourceFileText is one source file: its lines, and which of them made code.
@@ -284,14 +296,57 @@ func (sv *SourceView) Text(l SourceLine) (string, bool) {
 }
 
 // Marks returns the (Off, Size) of the instructions a source line produced,
-// as the code views mark them.
+// as the code views mark them. The map is shared: read it only.
 func (sv *SourceView) Marks(l SourceLine) map[[2]int64]bool {
 	if sv == nil || !l.Valid() {
 		return nil
 	}
-	out := map[[2]int64]bool{}
-	for _, i := range sv.byLine[l] {
-		out[[2]int64{sv.Insts[i].Off, sv.Insts[i].Size}] = true
+	return sv.markedOf(l).marks
+}
+
+// MarkedBytes returns the bytes of the instructions a source line
+// produced, as the hex view marks them: sorted by offset, overlapping and
+// touching ranges merged, so a draw finds its first one by a binary search
+// and walks them in step with its bytes. The slice is shared: read it only.
+func (sv *SourceView) MarkedBytes(l SourceLine) []Span {
+	if sv == nil || !l.Valid() {
+		return nil
+	}
+	return sv.markedOf(l).bytes
+}
+
+// markedOf returns line l's marks, made when l is not the line asked last.
+func (sv *SourceView) markedOf(l SourceLine) markedLine {
+	if sv.marked.marks != nil && sv.marked.line == l {
+		return sv.marked
+	}
+	ix := sv.byLine[l]
+	ml := markedLine{line: l, marks: make(map[[2]int64]bool, len(ix))}
+	spans := make([]Span, 0, len(ix))
+	for _, i := range ix {
+		in := sv.Insts[i]
+		ml.marks[[2]int64{in.Off, in.Size}] = true
+		spans = append(spans, Span{Off: in.Off, Size: in.Size})
+	}
+	ml.bytes = MergeSpans(spans)
+	sv.marked = ml
+	return ml
+}
+
+// MergeSpans sorts spans by offset and merges those that overlap or touch,
+// in place; empty spans are dropped.
+func MergeSpans(spans []Span) []Span {
+	sort.Slice(spans, func(a, b int) bool { return spans[a].Off < spans[b].Off })
+	out := spans[:0]
+	for _, s := range spans {
+		if s.Size <= 0 {
+			continue
+		}
+		if n := len(out); n > 0 && s.Off <= out[n-1].End() {
+			out[n-1].Size = max(out[n-1].End(), s.End()) - out[n-1].Off
+			continue
+		}
+		out = append(out, Span{Off: s.Off, Size: s.Size})
 	}
 	return out
 }
