@@ -6,6 +6,7 @@ package model
 
 import (
 	"cmp"
+	"container/heap"
 	"fmt"
 	"slices"
 	"sort"
@@ -175,13 +176,8 @@ func Build(name string, data []byte, base int64) *Model {
 		m.Parts = append(m.Parts, pv)
 	}
 	addListings(m, f, base)
-	byName := map[string][]*PartView{}
-	for _, pv := range m.Parts[1:] {
-		byName[pv.Name] = append(byName[pv.Name], pv)
-	}
-	for _, pr := range m.Problems {
-		pv := m.partOf(pr, byName)
-		switch pr.Severity {
+	for i, pv := range m.problemParts() {
+		switch m.Problems[i].Severity {
 		case decode.Error:
 			pv.Errors++
 		case decode.Warning:
@@ -224,27 +220,94 @@ func (pv *PartView) Tree() *Tree {
 	return pv.tree
 }
 
-// partOf returns the part a problem belongs to: the part of that name
-// holding its offset, else the first part of that name, else the part at its
-// offset, else the container header. byName is built once per model.
-func (m *Model) partOf(pr decode.Problem, byName map[string][]*PartView) *PartView {
-	if named := byName[pr.Part]; len(named) > 0 {
-		for _, pv := range named {
-			if pr.Offset >= pv.Offset && pr.Offset < pv.Offset+pv.Size {
-				return pv
+// problemParts returns the part each problem belongs to: the first part
+// of that name holding its offset, else the first part of that name, else
+// the part at its offset, else the container header. A file may list
+// thousands of parts of one name (MaxParts), each with its problems: the
+// problems of a name are matched to its parts in one pass by offset, the
+// parts holding the offset reached kept by their order in the file,
+// rather than each problem walking the parts of its name.
+func (m *Model) problemParts() []*PartView {
+	out := make([]*PartView, len(m.Problems))
+	byName := map[string][]*PartView{}
+	for _, pv := range m.Parts[1:] {
+		byName[pv.Name] = append(byName[pv.Name], pv)
+	}
+	// The problems by part name and offset: keys of their own, so a sort
+	// of thousands reads a few words each.
+	type key struct {
+		part string
+		off  int64
+		i    int
+	}
+	order := make([]key, len(m.Problems))
+	for i, pr := range m.Problems {
+		order[i] = key{pr.Part, pr.Offset, i}
+	}
+	slices.SortFunc(order, func(a, b key) int {
+		if c := strings.Compare(a.part, b.part); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.off, b.off)
+	})
+	for lo := 0; lo < len(order); {
+		name := order[lo].part
+		hi := lo + 1
+		for hi < len(order) && order[hi].part == name {
+			hi++
+		}
+		named := byName[name]
+		if len(named) == 0 {
+			for _, o := range order[lo:hi] {
+				out[o.i] = m.Parts[0]
+				if pv := m.PartAt(o.off); pv != nil {
+					out[o.i] = pv
+				}
+			}
+			lo = hi
+			continue
+		}
+		starts := slices.Clone(named)
+		slices.SortStableFunc(starts, func(a, b *PartView) int { return cmp.Compare(a.Offset, b.Offset) })
+		var open openParts // the parts of this name started at or before the offset, first in the file on top
+		next := 0
+		for _, o := range order[lo:hi] {
+			i, off := o.i, o.off
+			for ; next < len(starts) && starts[next].Offset <= off; next++ {
+				heap.Push(&open, starts[next])
+			}
+			for len(open) > 0 && open[0].Offset+open[0].Size <= off {
+				heap.Pop(&open) // ended: the offsets only grow
+			}
+			switch {
+			case len(open) > 0:
+				out[i] = open[0]
+			case len(named) > 1:
+				out[i] = named[0]
+				if pv := m.PartAt(off); pv != nil && pv.Name == name {
+					out[i] = pv
+				}
+			default:
+				out[i] = named[0]
 			}
 		}
-		if len(named) > 1 {
-			if pv := m.PartAt(pr.Offset); pv != nil && pv.Name == pr.Part {
-				return pv
-			}
-		}
-		return named[0]
+		lo = hi
 	}
-	if pv := m.PartAt(pr.Offset); pv != nil {
-		return pv
-	}
-	return m.Parts[0]
+	return out
+}
+
+// openParts is a heap of parts, the first in the file on top.
+type openParts []*PartView
+
+func (h openParts) Len() int           { return len(h) }
+func (h openParts) Less(i, j int) bool { return h[i].Index < h[j].Index }
+func (h openParts) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *openParts) Push(x any)        { *h = append(*h, x.(*PartView)) }
+func (h *openParts) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // PartAt returns the part whose bytes (header included) hold off, or the
