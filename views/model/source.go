@@ -52,10 +52,20 @@ type SourceView struct {
 	byRange map[[2]int64]int     // an instruction's (Off, Size) → its index in Insts
 	byLine  map[SourceLine][]int // a source line → the indexes of its instructions
 
-	// marked is what the page draws of the selected line, made once per
-	// line asked: the hex view and the code views draw on every redraw,
-	// and a line can have tens of thousands of instructions.
+	// marked and code are what the page draws of the selected line, made
+	// once per line asked: the hex view, the code views and the meaning
+	// pane draw on every redraw, and a line can have tens of thousands of
+	// instructions.
 	marked markedLine
+	code   lineCodeOf
+}
+
+// lineCodeOf is CodeOf's answer for one line of one part.
+type lineCodeOf struct {
+	line SourceLine
+	pv   *PartView
+	lc   LineCode
+	ok   bool
 }
 
 // markedLine is one source line's instructions as the views mark them.
@@ -361,7 +371,19 @@ type LineCode struct {
 
 // CodeOf returns what source line l produced in the shown code (pv is the
 // part the source view maps), or false when it made no code.
+// The answer is kept until another line or part is asked: read it only.
 func (sv *SourceView) CodeOf(pv *PartView, l SourceLine) (LineCode, bool) {
+	if c := sv.code; c.pv != nil && c.pv == pv && c.line == l {
+		return c.lc, c.ok
+	}
+	lc, ok := sv.codeOf(pv, l)
+	if pv != nil {
+		sv.code = lineCodeOf{line: l, pv: pv, lc: lc, ok: ok}
+	}
+	return lc, ok
+}
+
+func (sv *SourceView) codeOf(pv *PartView, l SourceLine) (LineCode, bool) {
 	insts := sv.InstsOf(l)
 	if len(insts) == 0 || pv == nil || l.File < 0 || l.File >= len(sv.Files) {
 		return LineCode{}, false
