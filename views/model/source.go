@@ -291,7 +291,16 @@ func (sv *SourceView) InstsOf(l SourceLine) []SourceInst {
 }
 
 // HasCode reports whether the line produced an instruction.
-func (sv *SourceView) HasCode(l SourceLine) bool { return sv != nil && len(sv.byLine[l]) > 0 }
+func (sv *SourceView) HasCode(l SourceLine) bool { return sv.CodeCount(l) > 0 }
+
+// CodeCount is how many instructions the line produced, without copying
+// them as InstsOf does: the source pane says it of every line it draws.
+func (sv *SourceView) CodeCount(l SourceLine) int {
+	if sv == nil {
+		return 0
+	}
+	return len(sv.byLine[l])
+}
 
 // Text returns a line's text and whether the container holds it.
 func (sv *SourceView) Text(l SourceLine) (string, bool) {
