@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -474,4 +475,21 @@ func TestProblemPartsAnswerAsAWalk(t *testing.T) {
 		}
 	}
 	t.Logf("%d problems of %d files compared", problems, len(files))
+}
+
+// TestOpenPartsKeepTheFirstInTheFileOnTop: problemParts's heap gives the
+// parts pushed in any order back by their order in the file.
+func TestOpenPartsKeepTheFirstInTheFileOnTop(t *testing.T) {
+	var h openParts
+	for _, i := range []int{5, 3, 9, 1, 7, 2, 8, 6, 4, 0, 3} {
+		h.push(&PartView{Index: i})
+	}
+	var got []int
+	for len(h) > 0 {
+		got = append(got, h[0].Index)
+		h.pop()
+	}
+	if want := []int{0, 1, 2, 3, 3, 4, 5, 6, 7, 8, 9}; !slices.Equal(got, want) {
+		t.Errorf("popped %v, want %v", got, want)
+	}
 }

@@ -6,7 +6,6 @@ package model
 
 import (
 	"cmp"
-	"container/heap"
 	"fmt"
 	"slices"
 	"sort"
@@ -244,11 +243,11 @@ func (m *Model) problemParts() []*PartView {
 	for i, pr := range m.Problems {
 		order[i] = key{pr.Part, pr.Offset, i}
 	}
-	slices.SortFunc(order, func(a, b key) int {
-		if c := strings.Compare(a.part, b.part); c != 0 {
-			return c
+	sort.Slice(order, func(a, b int) bool {
+		if order[a].part != order[b].part {
+			return order[a].part < order[b].part
 		}
-		return cmp.Compare(a.off, b.off)
+		return order[a].off < order[b].off
 	})
 	for lo := 0; lo < len(order); {
 		name := order[lo].part
@@ -267,17 +266,17 @@ func (m *Model) problemParts() []*PartView {
 			lo = hi
 			continue
 		}
-		starts := slices.Clone(named)
-		slices.SortStableFunc(starts, func(a, b *PartView) int { return cmp.Compare(a.Offset, b.Offset) })
+		starts := append([]*PartView(nil), named...)
+		sort.SliceStable(starts, func(a, b int) bool { return starts[a].Offset < starts[b].Offset })
 		var open openParts // the parts of this name started at or before the offset, first in the file on top
 		next := 0
 		for _, o := range order[lo:hi] {
 			i, off := o.i, o.off
 			for ; next < len(starts) && starts[next].Offset <= off; next++ {
-				heap.Push(&open, starts[next])
+				open.push(starts[next])
 			}
 			for len(open) > 0 && open[0].Offset+open[0].Size <= off {
-				heap.Pop(&open) // ended: the offsets only grow
+				open.pop() // ended: the offsets only grow
 			}
 			switch {
 			case len(open) > 0:
@@ -296,18 +295,42 @@ func (m *Model) problemParts() []*PartView {
 	return out
 }
 
-// openParts is a heap of parts, the first in the file on top.
+// openParts is a heap of parts, the first in the file on top (a few lines
+// rather than container/heap, which the page would carry).
 type openParts []*PartView
 
-func (h openParts) Len() int           { return len(h) }
-func (h openParts) Less(i, j int) bool { return h[i].Index < h[j].Index }
-func (h openParts) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *openParts) Push(x any)        { *h = append(*h, x.(*PartView)) }
-func (h *openParts) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func (h *openParts) push(pv *PartView) {
+	*h = append(*h, pv)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		up := (i - 1) / 2
+		if a[up].Index <= a[i].Index {
+			break
+		}
+		a[up], a[i] = a[i], a[up]
+		i = up
+	}
+}
+
+func (h *openParts) pop() {
+	a := *h
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		least := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < n && a[c].Index < a[least].Index {
+				least = c
+			}
+		}
+		if least == i {
+			break
+		}
+		a[i], a[least] = a[least], a[i]
+		i = least
+	}
+	*h = a
 }
 
 // PartAt returns the part whose bytes (header included) hold off, or the
