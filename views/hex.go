@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -70,7 +71,8 @@ type HexView struct {
 	Sel   model.Span // the selected field: highlighted
 	Enc   model.Span // the structure around it: highlighted fainter
 	// Also are more selected bytes: the other instructions of the selected
-	// source line.
+	// source line, sorted and merged (SourceView.MarkedBytes), so a draw
+	// walks the few it shows.
 	Also []model.Span
 
 	// Share hooks (views/share.go): element ID prefix (default "hex"), and
@@ -439,13 +441,14 @@ func (h *HexView) rowsHTML(first, last int64) string {
 	var chars strings.Builder
 	var cls [16]byteClass
 	deepest := h.Model.Spans.DeepestIn(first*16, last*16)
+	also := walkFrom(h.Also, first*16)
 	for r := first; r < last; r++ {
 		start := r * 16
 		end := min(start+16, int64(len(data)))
 		fmt.Fprintf(&b, `<div class="hex-row"><span class="hex-off">%08x</span><span class="hex-bytes">`, start)
 		chars.Reset()
 		for off := start; off < end; off++ {
-			cls[off-start] = h.classOf(off, deepest)
+			cls[off-start] = h.classOf(off, deepest, &also)
 		}
 		for lo := start; lo < end; {
 			hi := lo + 1
@@ -539,13 +542,14 @@ type byteClass struct{ selection, mark, structure, kind, alt string }
 func (c byteClass) String() string { return "b" + c.selection + c.mark + c.structure + c.kind + c.alt }
 
 // classOf returns the byte's classes: selection, enclosing structure, kind.
-func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool)) byteClass {
+// Offsets come in ascending order: also walks in step with them.
+func (h *HexView) classOf(off int64, deepest func(int64) (model.Span, bool), also *spanWalk) byteClass {
 	var c byteClass
 	if h.drag.moved {
 		if h.inDrag(off) {
 			c.selection = " sel"
 		}
-	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() || h.inAlso(off) {
+	} else if h.Sel.Size > 0 && off >= h.Sel.Off && off < h.Sel.End() || also.in(off) {
 		c.selection = " sel"
 	} else if h.Enc.Size > 0 && off >= h.Enc.Off && off < h.Enc.End() {
 		c.selection = " enc"
@@ -586,12 +590,22 @@ func (h *HexView) titleOf(off int64) string {
 	return at + name
 }
 
-// inAlso reports whether off is in one of the Also ranges.
-func (h *HexView) inAlso(off int64) bool {
-	for _, r := range h.Also {
-		if off >= r.Off && off < r.End() {
-			return true
-		}
+// spanWalk answers whether offsets, asked in ascending order, are in
+// sorted, non-overlapping spans: a draw costs its bytes and a binary
+// search, not its bytes times the spans.
+type spanWalk struct{ rest []model.Span }
+
+// walkFrom starts a walk of spans at off.
+func walkFrom(spans []model.Span, off int64) spanWalk {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].End() > off })
+	return spanWalk{spans[i:]}
+}
+
+// in reports whether off is in one of the spans; off is not below any
+// offset asked before.
+func (w *spanWalk) in(off int64) bool {
+	for len(w.rest) > 0 && w.rest[0].End() <= off {
+		w.rest = w.rest[1:]
 	}
-	return false
+	return len(w.rest) > 0 && w.rest[0].Off <= off
 }

@@ -180,7 +180,7 @@ func (p *SourcePane) linesHTML(from, to int) string {
 		num := strconv.FormatUint(uint64(n), 10)
 		b.WriteString(`<div class="` + cls + `" id="src-line-` + num + `" data-src="` + num + `"`)
 		if code {
-			k := len(p.Data.InstsOf(l))
+			k := p.Data.CodeCount(l)
 			b.WriteString(` title="line ` + num + `: ` + strconv.Itoa(k) + ` ` + plural(k, "instruction") + `; click to select them"`)
 		}
 		b.WriteString(`><span class="src-num">` + num + `</span>`)

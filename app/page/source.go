@@ -56,17 +56,14 @@ func (s *State) LineCode() (model.LineCode, bool) {
 }
 
 // SourceMarks returns the bytes of every instruction of the selected
-// source line (the hex view highlights them all).
+// source line (the hex view highlights them all), sorted and merged, made
+// once per line and shared: read them only.
 func (s *State) SourceMarks() []decode.Span {
 	sv := s.Sources()
 	if sv == nil || !s.Src.Valid() {
 		return nil
 	}
-	var out []decode.Span
-	for _, in := range sv.InstsOf(s.Src) {
-		out = append(out, decode.Span{Off: in.Off, Size: in.Size})
-	}
-	return out
+	return sv.MarkedBytes(s.Src)
 }
 
 // followSource makes the selected instruction's source line the selected

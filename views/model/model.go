@@ -175,13 +175,8 @@ func Build(name string, data []byte, base int64) *Model {
 		m.Parts = append(m.Parts, pv)
 	}
 	addListings(m, f, base)
-	byName := map[string][]*PartView{}
-	for _, pv := range m.Parts[1:] {
-		byName[pv.Name] = append(byName[pv.Name], pv)
-	}
-	for _, pr := range m.Problems {
-		pv := m.partOf(pr, byName)
-		switch pr.Severity {
+	for i, pv := range m.problemParts() {
+		switch m.Problems[i].Severity {
 		case decode.Error:
 			pv.Errors++
 		case decode.Warning:
@@ -224,27 +219,118 @@ func (pv *PartView) Tree() *Tree {
 	return pv.tree
 }
 
-// partOf returns the part a problem belongs to: the part of that name
-// holding its offset, else the first part of that name, else the part at its
-// offset, else the container header. byName is built once per model.
-func (m *Model) partOf(pr decode.Problem, byName map[string][]*PartView) *PartView {
-	if named := byName[pr.Part]; len(named) > 0 {
-		for _, pv := range named {
-			if pr.Offset >= pv.Offset && pr.Offset < pv.Offset+pv.Size {
-				return pv
+// problemParts returns the part each problem belongs to: the first part
+// of that name holding its offset, else the first part of that name, else
+// the part at its offset, else the container header. A file may list
+// thousands of parts of one name (MaxParts), each with its problems: the
+// problems of a name are matched to its parts in one pass by offset, the
+// parts holding the offset reached kept by their order in the file,
+// rather than each problem walking the parts of its name.
+func (m *Model) problemParts() []*PartView {
+	out := make([]*PartView, len(m.Problems))
+	byName := map[string][]*PartView{}
+	for _, pv := range m.Parts[1:] {
+		byName[pv.Name] = append(byName[pv.Name], pv)
+	}
+	// The problems by part name and offset: keys of their own, so a sort
+	// of thousands reads a few words each.
+	type key struct {
+		part string
+		off  int64
+		i    int
+	}
+	order := make([]key, len(m.Problems))
+	for i, pr := range m.Problems {
+		order[i] = key{pr.Part, pr.Offset, i}
+	}
+	sort.Slice(order, func(a, b int) bool {
+		if order[a].part != order[b].part {
+			return order[a].part < order[b].part
+		}
+		return order[a].off < order[b].off
+	})
+	for lo := 0; lo < len(order); {
+		name := order[lo].part
+		hi := lo + 1
+		for hi < len(order) && order[hi].part == name {
+			hi++
+		}
+		named := byName[name]
+		if len(named) == 0 {
+			for _, o := range order[lo:hi] {
+				out[o.i] = m.Parts[0]
+				if pv := m.PartAt(o.off); pv != nil {
+					out[o.i] = pv
+				}
+			}
+			lo = hi
+			continue
+		}
+		starts := append([]*PartView(nil), named...)
+		sort.SliceStable(starts, func(a, b int) bool { return starts[a].Offset < starts[b].Offset })
+		var open openParts // the parts of this name started at or before the offset, first in the file on top
+		next := 0
+		for _, o := range order[lo:hi] {
+			i, off := o.i, o.off
+			for ; next < len(starts) && starts[next].Offset <= off; next++ {
+				open.push(starts[next])
+			}
+			for len(open) > 0 && open[0].Offset+open[0].Size <= off {
+				open.pop() // ended: the offsets only grow
+			}
+			switch {
+			case len(open) > 0:
+				out[i] = open[0]
+			case len(named) > 1:
+				out[i] = named[0]
+				if pv := m.PartAt(off); pv != nil && pv.Name == name {
+					out[i] = pv
+				}
+			default:
+				out[i] = named[0]
 			}
 		}
-		if len(named) > 1 {
-			if pv := m.PartAt(pr.Offset); pv != nil && pv.Name == pr.Part {
-				return pv
+		lo = hi
+	}
+	return out
+}
+
+// openParts is a heap of parts, the first in the file on top (a few lines
+// rather than container/heap, which the page would carry).
+type openParts []*PartView
+
+func (h *openParts) push(pv *PartView) {
+	*h = append(*h, pv)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		up := (i - 1) / 2
+		if a[up].Index <= a[i].Index {
+			break
+		}
+		a[up], a[i] = a[i], a[up]
+		i = up
+	}
+}
+
+func (h *openParts) pop() {
+	a := *h
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		least := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < n && a[c].Index < a[least].Index {
+				least = c
 			}
 		}
-		return named[0]
+		if least == i {
+			break
+		}
+		a[i], a[least] = a[least], a[i]
+		i = least
 	}
-	if pv := m.PartAt(pr.Offset); pv != nil {
-		return pv
-	}
-	return m.Parts[0]
+	*h = a
 }
 
 // PartAt returns the part whose bytes (header included) hold off, or the

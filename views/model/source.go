@@ -51,6 +51,28 @@ type SourceView struct {
 
 	byRange map[[2]int64]int     // an instruction's (Off, Size) → its index in Insts
 	byLine  map[SourceLine][]int // a source line → the indexes of its instructions
+
+	// marked and code are what the page draws of the selected line, made
+	// once per line asked: the hex view, the code views and the meaning
+	// pane draw on every redraw, and a line can have tens of thousands of
+	// instructions.
+	marked markedLine
+	code   lineCodeOf
+}
+
+// lineCodeOf is CodeOf's answer for one line of one part.
+type lineCodeOf struct {
+	line SourceLine
+	pv   *PartView
+	lc   LineCode
+	ok   bool
+}
+
+// markedLine is one source line's instructions as the views mark them.
+type markedLine struct {
+	line  SourceLine
+	bytes []Span            // their bytes: sorted, merged
+	marks map[[2]int64]bool // their (Off, Size)
 }
 
 // SourceFileText is one source file: its lines, and which of them made code.
@@ -269,7 +291,16 @@ func (sv *SourceView) InstsOf(l SourceLine) []SourceInst {
 }
 
 // HasCode reports whether the line produced an instruction.
-func (sv *SourceView) HasCode(l SourceLine) bool { return sv != nil && len(sv.byLine[l]) > 0 }
+func (sv *SourceView) HasCode(l SourceLine) bool { return sv.CodeCount(l) > 0 }
+
+// CodeCount is how many instructions the line produced, without copying
+// them as InstsOf does: the source pane says it of every line it draws.
+func (sv *SourceView) CodeCount(l SourceLine) int {
+	if sv == nil {
+		return 0
+	}
+	return len(sv.byLine[l])
+}
 
 // Text returns a line's text and whether the container holds it.
 func (sv *SourceView) Text(l SourceLine) (string, bool) {
@@ -284,14 +315,57 @@ func (sv *SourceView) Text(l SourceLine) (string, bool) {
 }
 
 // Marks returns the (Off, Size) of the instructions a source line produced,
-// as the code views mark them.
+// as the code views mark them. The map is shared: read it only.
 func (sv *SourceView) Marks(l SourceLine) map[[2]int64]bool {
 	if sv == nil || !l.Valid() {
 		return nil
 	}
-	out := map[[2]int64]bool{}
-	for _, i := range sv.byLine[l] {
-		out[[2]int64{sv.Insts[i].Off, sv.Insts[i].Size}] = true
+	return sv.markedOf(l).marks
+}
+
+// MarkedBytes returns the bytes of the instructions a source line
+// produced, as the hex view marks them: sorted by offset, overlapping and
+// touching ranges merged, so a draw finds its first one by a binary search
+// and walks them in step with its bytes. The slice is shared: read it only.
+func (sv *SourceView) MarkedBytes(l SourceLine) []Span {
+	if sv == nil || !l.Valid() {
+		return nil
+	}
+	return sv.markedOf(l).bytes
+}
+
+// markedOf returns line l's marks, made when l is not the line asked last.
+func (sv *SourceView) markedOf(l SourceLine) markedLine {
+	if sv.marked.marks != nil && sv.marked.line == l {
+		return sv.marked
+	}
+	ix := sv.byLine[l]
+	ml := markedLine{line: l, marks: make(map[[2]int64]bool, len(ix))}
+	spans := make([]Span, 0, len(ix))
+	for _, i := range ix {
+		in := sv.Insts[i]
+		ml.marks[[2]int64{in.Off, in.Size}] = true
+		spans = append(spans, Span{Off: in.Off, Size: in.Size})
+	}
+	ml.bytes = MergeSpans(spans)
+	sv.marked = ml
+	return ml
+}
+
+// MergeSpans sorts spans by offset and merges those that overlap or touch,
+// in place; empty spans are dropped.
+func MergeSpans(spans []Span) []Span {
+	sort.Slice(spans, func(a, b int) bool { return spans[a].Off < spans[b].Off })
+	out := spans[:0]
+	for _, s := range spans {
+		if s.Size <= 0 {
+			continue
+		}
+		if n := len(out); n > 0 && s.Off <= out[n-1].End() {
+			out[n-1].Size = max(out[n-1].End(), s.End()) - out[n-1].Off
+			continue
+		}
+		out = append(out, Span{Off: s.Off, Size: s.Size})
 	}
 	return out
 }
@@ -306,7 +380,19 @@ type LineCode struct {
 
 // CodeOf returns what source line l produced in the shown code (pv is the
 // part the source view maps), or false when it made no code.
+// The answer is kept until another line or part is asked: read it only.
 func (sv *SourceView) CodeOf(pv *PartView, l SourceLine) (LineCode, bool) {
+	if c := sv.code; c.pv != nil && c.pv == pv && c.line == l {
+		return c.lc, c.ok
+	}
+	lc, ok := sv.codeOf(pv, l)
+	if pv != nil {
+		sv.code = lineCodeOf{line: l, pv: pv, lc: lc, ok: ok}
+	}
+	return lc, ok
+}
+
+func (sv *SourceView) codeOf(pv *PartView, l SourceLine) (LineCode, bool) {
 	insts := sv.InstsOf(l)
 	if len(insts) == 0 || pv == nil || l.File < 0 || l.File >= len(sv.Files) {
 		return LineCode{}, false

@@ -241,3 +241,18 @@ func TestSourceBoundsShown(t *testing.T) {
 		t.Errorf("problems %q, want one starting %q", sv.Problems, want)
 	}
 }
+
+// TestMergeSpans: the hex view's marks come sorted, with overlapping and
+// touching ranges merged and empty ones dropped (written by hand).
+func TestMergeSpans(t *testing.T) {
+	got := MergeSpans([]Span{{Off: 20, Size: 4}, {Off: 0, Size: 2}, {Off: 2, Size: 1}, {Off: 9, Size: 0}, {Off: 22, Size: 1}, {Off: 10, Size: 3}, {Off: 11, Size: 5}})
+	want := []Span{{Off: 0, Size: 3}, {Off: 10, Size: 6}, {Off: 20, Size: 4}}
+	if len(got) != len(want) {
+		t.Fatalf("%v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i].Off != want[i].Off || got[i].Size != want[i].Size {
+			t.Errorf("range %d: %#x+%d, want %#x+%d", i, got[i].Off, got[i].Size, want[i].Off, want[i].Size)
+		}
+	}
+}
