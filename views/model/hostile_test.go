@@ -224,7 +224,9 @@ func TestModelOfManyPartsCostsItsSize(t *testing.T) {
 		hostile.FlatPerByte(t, c.name, []int{256, 1024, 4096}, 2.5, "ns", func(k int) (int, float64) {
 			data := c.make(k)
 			var m *Model
-			best := hostile.Fastest(3, func() { m = Build("hostile.dxbc", data, 0); openAll(m) })
+			// The best of five: with three, a machine busy with outhash and
+			// the browser tests once made every run of one size slow.
+			best := hostile.Fastest(5, func() { m = Build("hostile.dxbc", data, 0); openAll(m) })
 			if len(m.Parts) != k+1 {
 				t.Fatalf("%s, k=%d: %d part views", c.name, k, len(m.Parts))
 			}
