@@ -50,7 +50,12 @@ func writeDisassemblyHeader(w io.Writer, f *decode.File, m *ir.Module) {
 		return
 	}
 	writeViewIDState(w, f, mod, kind)
-	for _, l := range subobjects(f) {
+	writeLines(w, subobjects(f)...)
+}
+
+// writeLines writes each line and its newline.
+func writeLines(w io.Writer, lines ...string) {
+	for _, l := range lines {
 		io.WriteString(w, l+"\n")
 	}
 }
@@ -90,12 +95,8 @@ var sigCompTypeNames = map[decode.SigComponentType]string{1: "uint", 2: "int", 3
 // shader kind the state is read with.
 func writeHeaderTop(w io.Writer, f *decode.File, m *ir.Module) (refMod *dxil.Module, kind dxil.ShaderKind, ok bool) {
 	st := ChooseDXCStyle(f)
-	add := func(s string) { io.WriteString(w, s+"\n") }
-	addAll := func(lines ...string) {
-		for _, l := range lines {
-			add(l)
-		}
-	}
+	add := func(s string) { writeLines(w, s) }
+	addAll := func(lines ...string) { writeLines(w, lines...) }
 	if p := f.Part("SFI0"); p != nil && p.Flags != nil && *p.Flags != 0 {
 		fl := uint64(*p.Flags)
 		add(";")
@@ -532,10 +533,8 @@ func writeViewIDState(w io.Writer, f *decode.File, m *dxil.Module, kind dxil.Sha
 	}
 	v := dxil.ReadViewIDState(m.ViewIDState, kind, usesViewID)
 	gs := kind == dxil.Geometry
-	line := func(s string) { io.WriteString(w, s+"\n") }
-	for _, l := range heading("ViewId state:") {
-		line(l)
-	}
+	line := func(s string) { writeLines(w, s) }
+	writeLines(w, heading("ViewId state:")...)
 	s := fmt.Sprintf("; Number of inputs: %d", v.Inputs)
 	if !gs {
 		s += fmt.Sprintf(", outputs: %d", v.Outputs[0])

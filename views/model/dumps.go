@@ -22,10 +22,10 @@ const MaxDumpText = 2 << 20
 // A part's text may print what belongs to the file (the DXIL disassembly's
 // header: the signatures, PSV0, the resources), so a file of thousands of
 // parts made thousands of copies of it; past this the page makes no more
-// texts (each says it stops, and the command prints it). Making a text
-// costs at most its length plus the file's part of it, so the texts of a
-// file cost a few times its size together. The corpus's largest file's
-// texts hold 155 KB together.
+// texts (each says it stops, and the command prints it). A text is written
+// as it is made and stops at its cap, so making one costs its length and
+// the decoding it reads; the texts of a file cost a few times its size
+// together. The corpus's largest file's texts hold 155 KB together.
 const MaxDumpTexts = 2 * MaxDumpText
 
 // HasDumps reports whether the part has a text form, without writing it.
