@@ -16,6 +16,17 @@ type Part struct {
 	Data []byte
 }
 
+// OneThenCopies is a container of first and k copies of each after it:
+// the shape of the families where every copy makes something of the one.
+func OneThenCopies(first, each Part, k int) []byte {
+	parts := make([]Part, 1, k+1)
+	parts[0] = first
+	for range k {
+		parts = append(parts, each)
+	}
+	return Container(parts...)
+}
+
 // Container lays parts out one after another behind a version 1.0 header
 // and its offset table, as DXC does.
 func Container(parts ...Part) []byte {

@@ -122,9 +122,5 @@ func DamagedParts(k int) []byte {
 		le.PutUint32(rs[24+12*i:], 0xff)   // ParameterType
 		le.PutUint32(rs[24+12*i+4:], 0xff) // ShaderVisibility
 	}
-	parts := []Part{{"DXIL", Program(1, VertexModuleBitcode())}}
-	for range k {
-		parts = append(parts, Part{"RTS0", rs})
-	}
-	return Container(parts...)
+	return OneThenCopies(Part{"DXIL", Program(1, VertexModuleBitcode())}, Part{"RTS0", rs}, k)
 }

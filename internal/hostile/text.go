@@ -295,11 +295,7 @@ func SignaturesBesideCode(k int) []byte {
 // text per part is k × n signature lines.
 func ModulesBesideSignature(k, n int) []byte {
 	dxil := Program(1, EmptyModuleBitcode())
-	parts := []Part{{"ISGN", PartData(ManyElementsISGN(n), "ISGN")}}
-	for range k {
-		parts = append(parts, Part{"DXIL", dxil})
-	}
-	return Container(parts...)
+	return OneThenCopies(Part{"ISGN", PartData(ManyElementsISGN(n), "ISGN")}, Part{"DXIL", dxil}, k)
 }
 
 // RDEFsBesideBindings is a container of an RDEF part of k texture bindings
@@ -307,12 +303,7 @@ func ModulesBesideSignature(k, n int) []byte {
 // file's first RDEF, whichever part shows it: made once per part, it is
 // k × k lines.
 func RDEFsBesideBindings(k int) []byte {
-	parts := []Part{{"RDEF", PartData(ManyNamesRDEF(k, 16), "RDEF")}}
-	one := PartData(ManyNamesRDEF(1, 16), "RDEF")
-	for range k {
-		parts = append(parts, Part{"RDEF", one})
-	}
-	return Container(parts...)
+	return OneThenCopies(Part{"RDEF", PartData(ManyNamesRDEF(k, 16), "RDEF")}, Part{"RDEF", PartData(ManyNamesRDEF(1, 16), "RDEF")}, k)
 }
 
 // ModulesAfterModule is a container of a DXIL part whose module has 4k
@@ -322,11 +313,7 @@ func RDEFsBesideBindings(k int) []byte {
 // instructions decoded.
 func ModulesAfterModule(k int) []byte {
 	empty := Program(1, EmptyModuleBitcode())
-	parts := []Part{{"DXIL", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
-	for range k {
-		parts = append(parts, Part{"DXIL", empty})
-	}
-	return Container(parts...)
+	return OneThenCopies(Part{"DXIL", Program(1, SourceLinesBitcode(4*k, 1, 1))}, Part{"DXIL", empty}, k)
 }
 
 // ModulesBesideSTAT is a container of a STAT part whose module has 4k
@@ -336,11 +323,7 @@ func ModulesAfterModule(k int) []byte {
 // decoded again for each part's text, it is k × 4k instructions.
 func ModulesBesideSTAT(k int) []byte {
 	dxil := Program(1, FieldAnnotationsBitcode(1, 1, 1))
-	parts := []Part{{"STAT", Program(1, SourceLinesBitcode(4*k, 1, 1))}}
-	for range k {
-		parts = append(parts, Part{"DXIL", dxil})
-	}
-	return Container(parts...)
+	return OneThenCopies(Part{"STAT", Program(1, SourceLinesBitcode(4*k, 1, 1))}, Part{"DXIL", dxil}, k)
 }
 
 // DebugValuesBitcode is a module whose one function calls
