@@ -132,3 +132,27 @@ func PSV0EntryName(b []byte) string {
 	}
 	return string(s)
 }
+
+// Kind is the shader kind the container's program says, as Identity reads
+// it (the DXIL/ILDB/STAT program header, else the SM4/5 version token,
+// whose program types 0-5 are the DXIL kinds' numbers), else PSV0's
+// ShaderStage (a container of its signatures and PSV0 alone);
+// dxil.Invalid when no part says.
+func (f *File) Kind() dxil.ShaderKind {
+	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
+		if p := f.Part(name); p != nil && p.Program != nil {
+			return p.Program.ShaderKind
+		}
+	}
+	for _, name := range []string{"SHEX", "SHDR"} {
+		if p := f.Part(name); p != nil && len(p.Data()) >= 4 {
+			if t := binary.LittleEndian.Uint32(p.Data()) >> 16; t <= uint32(dxil.Compute) {
+				return dxil.ShaderKind(t)
+			}
+		}
+	}
+	if p := f.Part("PSV0"); p != nil && p.PSVInfo != nil && p.PSVInfo.StageKnown {
+		return p.PSVInfo.ShaderStage
+	}
+	return dxil.Invalid
+}

@@ -32,7 +32,8 @@ var decodeRules = map[string][]string{
 	"decode/edit":     {"decode", "+decode", "decode/rootsig"},
 	"decode/reflect":  {"decode", "+decode"},
 	"decode/shaderdb": {"decode", "+decode", "decode/sqlite"},
-	"decode/text":     {"decode", "+decode", "decode/diff", "decode/reflect"},
+	"decode/linkage":  {"decode", "+decode"},
+	"decode/text":     {"decode", "+decode", "decode/diff", "decode/linkage", "decode/reflect"},
 }
 
 // allowed expands a rule: "+P" stands for everything P may import, so

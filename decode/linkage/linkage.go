@@ -1,0 +1,409 @@
+// Package linkage checks whether one shader's outputs feed the next pipeline
+// stage's inputs as Direct3D links them when a pipeline state is created.
+//
+// Adjacent stages share a register array: the earlier stage writes each
+// output to a register and components, the later stage reads its inputs
+// from the same places (Microsoft's "Shader Signatures": an input signature
+// is compatible with the output signature before it when it is an
+// exact-match subset of it, types and order alike). So every input the
+// later stage declares must be written by the earlier one under the same
+// semantic name and index, in the same register, with its components among
+// those written and the same component type; inputs the pipeline makes
+// itself (SV_PrimitiveID, SV_IsFrontFace, ...) are the exception, and
+// outputs nobody reads cost interpolators but break nothing.
+//
+// Check reads only the containers' signature parts (ISGN/ISG1,
+// OSGN/OSG5/OSG1, PCSG/PSG1), so DXBC and DXIL shaders are checked alike.
+package linkage
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/report"
+)
+
+// The rules Check applies; a Problem names the one it reports.
+const (
+	RuleStages    = "LINK.STAGES"    // the two stages are not adjacent in any pipeline
+	RuleMissing   = "LINK.MISSING"   // an input the earlier stage does not write
+	RuleRegister  = "LINK.REGISTER"  // written to another register than it is read from
+	RuleMask      = "LINK.MASK"      // read components the earlier stage does not declare
+	RuleType      = "LINK.TYPE"      // another component type on each side
+	RulePrecision = "LINK.PRECISION" // another minimum precision on each side
+	RuleGenerated = "LINK.GENERATED" // an input the pipeline makes when no stage writes it
+	RuleUnread    = "LINK.UNREAD"    // an output the later stage does not read
+	RuleStream    = "LINK.STREAM"    // geometry-shader outputs of streams other than 0
+)
+
+// Side is one of the two shaders.
+type Side struct {
+	Kind    dxil.ShaderKind
+	Stage   string // "Vertex"
+	Profile string // "vs_5_0"
+	// Part and PatchPart name the signature parts read ("OSGN", "PCSG";
+	// "" when the shader has none).
+	Part, PatchPart string
+}
+
+// Row is one input of the later stage and the output that feeds it.
+type Row struct {
+	Patch  bool // a patch constant (hull → domain) or, from a mesh shader, a per-primitive output
+	Input  *decode.SignatureParameter
+	Output *decode.SignatureParameter // nil: the earlier stage does not write it
+	Rules  []string                   // the rules this row breaks or notes; none: it links
+}
+
+// Problem is what Check found, in words, with the rule that found it.
+type Problem struct {
+	Severity report.Severity
+	Rule     string
+	Semantic string // "TEXCOORD1"; "" for the pair as a whole
+	Message  string
+}
+
+// Result is the linkage of two shaders, earlier stage first.
+type Result struct {
+	Up, Down Side
+	// Swapped: the files were given later stage first; Check turned them round.
+	Swapped bool
+	// Adjacent: the stages meet in a pipeline, and Rows were checked.
+	Adjacent bool
+	Rows     []Row
+	Unread   []*decode.SignatureParameter // outputs of the earlier stage no input reads
+	Problems []Problem
+}
+
+// Links reports whether the pipeline would link: the stages are adjacent
+// and no rule of error severity is broken.
+func (r *Result) Links() bool {
+	if !r.Adjacent {
+		return false
+	}
+	for _, p := range r.Problems {
+		if p.Severity == report.Error {
+			return false
+		}
+	}
+	return true
+}
+
+// next lists, for each stage, the stages its outputs feed.
+var next = map[dxil.ShaderKind][]dxil.ShaderKind{
+	dxil.Vertex:   {dxil.Hull, dxil.Geometry, dxil.Pixel},
+	dxil.Hull:     {dxil.Domain},
+	dxil.Domain:   {dxil.Geometry, dxil.Pixel},
+	dxil.Geometry: {dxil.Pixel},
+	dxil.Mesh:     {dxil.Pixel},
+}
+
+func adjacent(up, down dxil.ShaderKind) bool {
+	for _, k := range next[up] {
+		if k == down {
+			return true
+		}
+	}
+	return false
+}
+
+// Check links a's outputs to b's inputs, or b's to a's when that is the
+// order the pipeline runs them in.
+func Check(a, b *decode.File) *Result {
+	r := &Result{}
+	ka, kb := a.Kind(), b.Kind()
+	if !adjacent(ka, kb) && adjacent(kb, ka) {
+		a, b, ka, kb = b, a, kb, ka
+		r.Swapped = true
+	}
+	r.Up, r.Down = side(a, ka), side(b, kb)
+	switch {
+	case ka == dxil.Invalid || kb == dxil.Invalid:
+		r.Problems = append(r.Problems, Problem{Severity: report.Error, Rule: RuleStages,
+			Message: "the stage of a shader is not known: neither a program part nor PSV0 says it"})
+		return r
+	case !adjacent(ka, kb):
+		r.Problems = append(r.Problems, Problem{Severity: report.Error, Rule: RuleStages,
+			Message: fmt.Sprintf("%s does not feed %s in any pipeline: %s", aStage(ka), aStage(kb), feeds(ka))})
+		return r
+	}
+	r.Adjacent = true
+	out, outPatch := signature(a, decode.SigOutput)
+	in, inPatch := signature(b, decode.SigInput)
+	if out != nil {
+		r.Up.Part = out.name
+	}
+	if outPatch != nil {
+		r.Up.PatchPart = outPatch.name
+	}
+	if in != nil {
+		r.Down.Part = in.name
+	}
+	if inPatch != nil {
+		r.Down.PatchPart = inPatch.name
+	}
+	c := checker{r: r, up: ka, down: kb}
+	switch {
+	case ka == dxil.Hull:
+		c.link(out, in, false, true)
+		c.link(outPatch, inPatch, true, true)
+	case ka == dxil.Mesh:
+		// A mesh shader's per-vertex and per-primitive outputs both reach
+		// the pixel shader's one input signature; where the primitive
+		// attributes land in its registers is the runtime's layout, so
+		// registers are not compared here.
+		c.link(joined(out, outPatch), in, false, false)
+	default:
+		c.link(out, in, false, true)
+	}
+	return r
+}
+
+func side(f *decode.File, k dxil.ShaderKind) Side {
+	return Side{Kind: k, Stage: k.String(), Profile: f.Identity().Profile}
+}
+
+// sig is the elements of one signature part that take part in linkage.
+type sig struct {
+	name  string
+	elems []*decode.SignatureParameter
+	other int // elements of other geometry-shader streams, left out
+}
+
+// signature is f's main and patch-constant (or primitive) signatures in
+// direction dir; nil where f has none.
+func signature(f *decode.File, dir decode.SignatureDirection) (main, patch *sig) {
+	for _, p := range f.Parts {
+		s := p.Signature
+		if s == nil || s.Direction != dir {
+			continue
+		}
+		if s.PatchConstant {
+			if patch == nil {
+				patch = elements(p.Name, s)
+			}
+		} else if main == nil {
+			main = elements(p.Name, s)
+		}
+	}
+	return main, patch
+}
+
+func elements(name string, s *decode.Signature) *sig {
+	g := &sig{name: name}
+	for i := range s.Parameters {
+		// The rasterizer reads stream 0 unless the pipeline names another
+		// (D3D12_STREAM_OUTPUT_DESC.RasterizedStream), which a container
+		// cannot say.
+		if s.Parameters[i].Stream != 0 {
+			g.other++
+			continue
+		}
+		g.elems = append(g.elems, &s.Parameters[i])
+	}
+	return g
+}
+
+func joined(a, b *sig) *sig {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return &sig{name: a.name + "+" + b.name, elems: append(append([]*decode.SignatureParameter{}, a.elems...), b.elems...)}
+}
+
+type checker struct {
+	r        *Result
+	up, down dxil.ShaderKind
+}
+
+func (c *checker) problem(sev report.Severity, rule, semantic, format string, args ...any) {
+	c.r.Problems = append(c.r.Problems, Problem{Severity: sev, Rule: rule, Semantic: semantic, Message: fmt.Sprintf(format, args...)})
+}
+
+// link pairs each input of in with the output of out that has its
+// semantic, and applies the rules to each pair.
+func (c *checker) link(out, in *sig, patch, registers bool) {
+	if out == nil {
+		out = &sig{}
+	}
+	if in == nil {
+		in = &sig{}
+	}
+	if out.other > 0 {
+		c.problem(report.Note, RuleStream, "", "%d outputs of geometry-shader streams other than 0 are not compared: the rasterizer reads stream 0 unless the pipeline names another", out.other)
+	}
+	written := make(map[string]*decode.SignatureParameter, len(out.elems))
+	for _, o := range out.elems {
+		if k := key(o); written[k] == nil {
+			written[k] = o
+		}
+	}
+	read := make(map[*decode.SignatureParameter]bool, len(in.elems))
+	for _, e := range in.elems {
+		row := Row{Patch: patch, Input: e, Output: written[key(e)]}
+		sem := semantic(e)
+		o := row.Output
+		switch {
+		case o == nil && generated(c.up, c.down, e):
+			row.Rules = append(row.Rules, RuleGenerated)
+			c.problem(report.Note, RuleGenerated, sem, "%s is not written by the %s shader: the pipeline provides it", sem, stageWords(c.up))
+		case o == nil:
+			row.Rules = append(row.Rules, RuleMissing)
+			c.problem(report.Error, RuleMissing, sem, "the %s shader reads %s (register %s), which the %s shader does not write", stageWords(c.down), sem, register(e.Register), stageWords(c.up))
+		default:
+			read[o] = true
+			row.Rules = c.compare(o, e, sem, registers)
+		}
+		c.r.Rows = append(c.r.Rows, row)
+	}
+	var unread []*decode.SignatureParameter
+	for _, o := range out.elems {
+		if !read[o] && o.Register != noRegister && !rasterized(c.up, c.down, o) {
+			unread = append(unread, o)
+		}
+	}
+	if len(unread) > 0 {
+		what := "outputs"
+		if patch {
+			what = "patch constants"
+		}
+		verb := "are"
+		if len(unread) == 1 {
+			verb = "is"
+		}
+		c.problem(report.Note, RuleUnread, "", "%d of the %s shader's %s %s not read by the %s shader (%s)", len(unread), stageWords(c.up), what, verb, stageWords(c.down), names(unread, 8))
+		c.r.Unread = append(c.r.Unread, unread...)
+	}
+}
+
+// compare applies the rules to an output and the input it feeds.
+func (c *checker) compare(o, e *decode.SignatureParameter, sem string, registers bool) []string {
+	var rules []string
+	if registers && o.Register != e.Register {
+		rules = append(rules, RuleRegister)
+		c.problem(report.Error, RuleRegister, sem, "%s is written to register %s but read from register %s: an element before it is missing on one side, or placed differently", sem, register(o.Register), register(e.Register))
+	}
+	switch {
+	case e.Mask&^o.Mask != 0:
+		rules = append(rules, RuleMask)
+		c.problem(report.Error, RuleMask, sem, "%s is read as %s but the %s shader declares only %s", sem, decode.MaskString(e.Mask), stageWords(c.up), orNone(decode.MaskString(o.Mask)))
+	case c.up == dxil.Mesh && e.Mask != o.Mask:
+		// Matched by semantic rather than by register, a mesh shader's
+		// output is read whole: D3D12 refuses a pixel shader that reads
+		// fewer of its components (test_shader_io_mismatch).
+		rules = append(rules, RuleMask)
+		c.problem(report.Error, RuleMask, sem, "%s is read as %s but the mesh shader writes %s: after a mesh shader the components must be the same", sem, decode.MaskString(e.Mask), orNone(decode.MaskString(o.Mask)))
+	}
+	if o.CompType != e.CompType {
+		rules = append(rules, RuleType)
+		c.problem(report.Error, RuleType, sem, "%s is written as %s but read as %s", sem, o.CompType, e.CompType)
+	}
+	if o.MinPrecision != e.MinPrecision {
+		rules = append(rules, RulePrecision)
+		c.problem(report.Error, RulePrecision, sem, "%s has minimum precision %s in the %s shader but %s in the %s shader", sem, o.MinPrecision, stageWords(c.up), e.MinPrecision, stageWords(c.down))
+	}
+	return rules
+}
+
+const noRegister = 0xFFFFFFFF
+
+// generated says whether the pipeline makes input e of stage down itself
+// when stage up does not write it.
+func generated(up, down dxil.ShaderKind, e *decode.SignatureParameter) bool {
+	if e.Register == noRegister {
+		return true // not in a register: depth, coverage and the like
+	}
+	switch e.SystemValue {
+	case 7:
+		// SV_PrimitiveID is counted by the input assembler, up to the
+		// geometry stage: a pixel shader after a geometry or mesh shader
+		// reads it only from that shader's outputs (vkd3d-proton's
+		// test_shader_io_mismatch records D3D12 refusing the pipeline).
+		return down != dxil.Pixel || up == dxil.Vertex || up == dxil.Domain
+	case 4, 5: // SV_RenderTargetArrayIndex, SV_ViewportArrayIndex: 0 when no stage writes them
+		return down == dxil.Pixel
+	case 9, 10, 23, 24, 66, 70: // IsFrontFace, SampleIndex, Barycentrics, ShadingRate, Coverage, InnerCoverage
+		return down == dxil.Pixel
+	}
+	return false
+}
+
+// rasterized says whether output o is consumed by the fixed-function
+// stages between up and down, so that no input need read it: the
+// position, clip and cull distances, the render-target and viewport
+// indices, and the tessellation factors a hull shader writes for the
+// tessellator.
+func rasterized(up, down dxil.ShaderKind, o *decode.SignatureParameter) bool {
+	switch v := o.SystemValue; {
+	case down == dxil.Pixel && (v == 1 || v == 2 || v == 3 || v == 4 || v == 5 || v == 24 || v == 25):
+		return true
+	case up == dxil.Hull && v >= 11 && v <= 16:
+		return true
+	}
+	return false
+}
+
+func key(e *decode.SignatureParameter) string {
+	return strings.ToUpper(e.Name) + "\x00" + fmt.Sprint(e.Index)
+}
+
+func semantic(e *decode.SignatureParameter) string { return fmt.Sprintf("%s%d", e.Name, e.Index) }
+
+func register(r uint32) string {
+	if r == noRegister {
+		return "none"
+	}
+	return fmt.Sprint(r)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no components"
+	}
+	return s
+}
+
+// names lists up to max semantics, and how many more.
+func names(es []*decode.SignatureParameter, max int) string {
+	var b strings.Builder
+	for i, e := range es {
+		if i == max {
+			fmt.Fprintf(&b, " and %d more", len(es)-max)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(semantic(e))
+	}
+	return b.String()
+}
+
+// stageWords names a stage in a sentence ("vertex", "pixel").
+func stageWords(k dxil.ShaderKind) string { return strings.ToLower(k.String()) }
+
+// aStage is a shader of kind k with its article ("an amplification shader").
+func aStage(k dxil.ShaderKind) string {
+	w := stageWords(k)
+	if strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w + " shader"
+	}
+	return "a " + w + " shader"
+}
+
+// feeds says what a stage's outputs reach, for the sentence of RuleStages.
+func feeds(k dxil.ShaderKind) string {
+	ds := next[k]
+	if len(ds) == 0 {
+		return "its outputs feed no later shader stage"
+	}
+	w := make([]string, len(ds))
+	for i, d := range ds {
+		w[i] = stageWords(d)
+	}
+	return aStage(k) + " feeds " + strings.Join(w, ", ") + " shaders"
+}

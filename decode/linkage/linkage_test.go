@@ -1,0 +1,407 @@
+package linkage_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/linkage"
+	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+)
+
+func TestMain(m *testing.M) { corpus.Main(m) }
+
+func parse(t *testing.T, b []byte, name string) *decode.File {
+	t.Helper()
+	f, err := decode.Parse(b)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return f
+}
+
+// found lists a result's problems as "RULE semantic", sorted.
+func found(r *linkage.Result) []string {
+	var out []string
+	for _, p := range r.Problems {
+		out = append(out, strings.TrimSpace(p.Rule+" "+p.Semantic))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// The fixtures are Microsoft's "Shader Signatures" example (a vertex shader
+// writing SV_Position, Normal, Texcoord0; PSInWorks reads the first two in
+// order, PSInFails the same two swapped) and variants of it, each breaking
+// one rule; testdata/linkage/*.yaml says which, and yaml2obj-19 builds them.
+func TestFixturesAsTheRulesSay(t *testing.T) {
+	vs := parse(t, corpus.RepoFile(t, "testdata/linkage/vs.dxbc"), "vs")
+	for _, c := range []struct {
+		ps    string
+		links bool
+		want  []string
+	}{
+		{"ps-works", true, []string{"LINK.UNREAD"}},
+		{"ps-fails", false, []string{"LINK.REGISTER Normal0", "LINK.REGISTER SV_Position0", "LINK.UNREAD"}},
+		{"ps-mask", false, []string{"LINK.MASK Normal0", "LINK.UNREAD"}},
+		{"ps-type", false, []string{"LINK.TYPE Normal0", "LINK.UNREAD"}},
+		{"ps-missing", false, []string{"LINK.MISSING Color0", "LINK.UNREAD"}},
+		{"ps-frontface", true, []string{"LINK.GENERATED SV_IsFrontFace0", "LINK.UNREAD"}},
+	} {
+		ps := parse(t, corpus.RepoFile(t, "testdata/linkage/"+c.ps+".dxbc"), c.ps)
+		for _, order := range []string{"vs, ps", "ps, vs"} {
+			r := linkage.Check(vs, ps)
+			if order == "ps, vs" {
+				r = linkage.Check(ps, vs)
+				if !r.Swapped {
+					t.Errorf("%s first: not turned round", c.ps)
+				}
+			}
+			if r.Links() != c.links || !slices.Equal(found(r), c.want) {
+				t.Errorf("%s (%s): links %v, problems %q; want %v, %q", c.ps, order, r.Links(), found(r), c.links, c.want)
+			}
+			if r.Up.Stage != "Vertex" || r.Down.Stage != "Pixel" || r.Up.Part != "OSG1" || r.Down.Part != "ISG1" {
+				t.Errorf("%s: sides %+v → %+v", c.ps, r.Up, r.Down)
+			}
+			if len(r.Rows) != len(ps.Part("ISG1").Signature.Parameters) {
+				t.Errorf("%s: %d rows for %d inputs", c.ps, len(r.Rows), len(ps.Part("ISG1").Signature.Parameters))
+			}
+		}
+	}
+	if r := linkage.Check(vs, vs); r.Adjacent || !slices.Equal(found(r), []string{"LINK.STAGES"}) {
+		t.Errorf("vertex → vertex: adjacent %v, %q", r.Adjacent, found(r))
+	}
+}
+
+// build.sh, run into a folder of its own, writes every fixture byte for byte.
+func TestFixturesAreBuilt(t *testing.T) {
+	corpus.Tool(t, "llvm-19", "yaml2obj-19")
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	cmd := exec.Command("sh", "testdata/linkage/build.sh", out)
+	cmd.Dir = root
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build.sh: %v\n%s", err, msg)
+	}
+	yamls, _ := filepath.Glob(filepath.Join(root, "testdata", "linkage", "*.yaml"))
+	if len(yamls) < 7 {
+		t.Fatalf("%d fixtures", len(yamls))
+	}
+	for _, y := range yamls {
+		name := strings.TrimSuffix(filepath.Base(y), ".yaml") + ".dxbc"
+		have, _ := os.ReadFile(filepath.Join(root, "testdata", "linkage", name))
+		built, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || string(have) != string(built) {
+			t.Errorf("%s: the committed file is not what build.sh writes (%d vs %d bytes)", name, len(have), len(built))
+		}
+	}
+}
+
+// The page's examples are a pipeline: the vertex shader feeds both pixel
+// shaders, the DXIL one and the SM5 one.
+func TestExamplesLink(t *testing.T) {
+	vs := parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
+	for _, ps := range []string{"pixel.dxbc", "pixel-sm5.dxbc"} {
+		r := linkage.Check(vs, parse(t, corpus.RepoFile(t, "web/examples/"+ps), ps))
+		if !r.Links() || len(r.Problems) != 0 || len(r.Rows) != 2 {
+			t.Errorf("vertex → %s: links %v, %d rows, problems %q", ps, r.Links(), len(r.Rows), found(r))
+		}
+	}
+}
+
+// vkd3dPipelines is vkd3d-proton's test_shader_io_mismatch
+// (tests/d3d12_pso.c @ d01924b6f02fa3f78e3d371269267355363dbcb7): pipelines
+// of its shaders and whether D3D12 creates them, with a vertex shader first
+// and (where ms is set) with the mesh shader instead; the test passes on
+// native D3D12, so its expectations are the runtime's answers. A name is
+// the shader's and whether it is the DXIL or the DXBC build.
+var vkd3dPipelines = []struct {
+	ms, vs, hs, ds, gs, ps string
+	vsLinks, msLinks       bool
+}{
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_ref:dxil", true, true},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_1:dxil", true, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_2:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_3:dxil", false, true},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_4:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_5:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_6:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_7:dxil", true, true},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_8:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_9:dxil", true, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_10:dxil", true, true},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_1:dxil", "ds_mismatch_1:dxil", "", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_1:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_1:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_2:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_1:dxil", "ds_mismatch_3:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_4:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_1:dxil", "ds_mismatch_5:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_6:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_2:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_3:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_4:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_5:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_1:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_2:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_3:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_4:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_5:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_6:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_7:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_8:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_9:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "", "ps_mismatch_10:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_1:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_2:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_3:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_4:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_5:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_6:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_7:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_8:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_9:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxil", "ps_mismatch_10:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_1:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_2:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_3:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_4:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "gs_mismatch_5:dxil", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "gs_mismatch_ref:dxil", "ps_mismatch_ref:dxil", true, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "gs_mismatch_1:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "gs_mismatch_2:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "gs_mismatch_3:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "gs_mismatch_4:dxil", "ps_mismatch_ref:dxil", false, false},
+	{"", "vs_mismatch:dxil", "hs_mismatch_ref:dxil", "ds_mismatch_ref:dxil", "gs_mismatch_5:dxil", "ps_mismatch_ref:dxil", true, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_sv_1:dxil", true, true},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_sv_2:dxil", false, true},
+	{"", "vs_mismatch:dxil", "", "", "", "ps_mismatch_sv_3:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "", "ps_mismatch_sv_4:dxil", true, false},
+	{"", "vs_mismatch:dxil", "", "", "", "ps_mismatch_sv_5:dxil", false, false},
+	{"", "vs_mismatch:dxil", "", "", "", "ps_mismatch_sv_6:dxil", true, false},
+	{"ms_mismatch_primid:dxil", "vs_mismatch:dxil", "", "", "gs_mismatch_primid:dxil", "ps_mismatch_sv_3:dxil", true, true},
+	{"ms_mismatch_primid:dxil", "vs_mismatch:dxil", "", "", "gs_mismatch_primid:dxil", "ps_mismatch_sv_4:dxil", false, true},
+	{"ms_mismatch_primid:dxil", "vs_mismatch:dxil", "", "", "gs_mismatch_primid:dxil", "ps_mismatch_sv_5:dxil", true, true},
+	{"ms_mismatch_primid:dxil", "vs_mismatch:dxil", "", "", "gs_mismatch_primid:dxil", "ps_mismatch_sv_6:dxil", false, true},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxbc", "ps_mismatch_sv_3:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "gs_mismatch_ref:dxbc", "ps_mismatch_sv_4:dxil", false, false},
+	{"", "vs_mismatch:dxbc", "", "", "", "ps_mismatch_sv_3:dxbc", true, false},
+	{"", "vs_mismatch:dxbc", "", "", "", "ps_mismatch_sv_4:dxbc", true, false},
+	{"", "vs_mismatch:dxbc", "", "", "", "ps_mismatch_sv_5:dxbc", false, false},
+	{"", "vs_mismatch:dxbc", "", "", "", "ps_mismatch_sv_6:dxbc", true, false},
+	{"", "vs_mismatch:dxbc", "", "", "gs_mismatch_primid:dxbc", "ps_mismatch_sv_3:dxbc", true, false},
+	{"", "vs_mismatch:dxbc", "", "", "gs_mismatch_primid:dxbc", "ps_mismatch_sv_4:dxbc", false, false},
+	{"", "vs_mismatch:dxbc", "", "", "gs_mismatch_primid:dxbc", "ps_mismatch_sv_5:dxbc", true, false},
+	{"", "vs_mismatch:dxbc", "", "", "gs_mismatch_primid:dxbc", "ps_mismatch_sv_6:dxbc", false, false},
+	{"", "vs_mismatch:dxbc", "", "", "gs_mismatch_ref:dxbc", "ps_mismatch_sv_3:dxbc", false, false},
+	{"", "vs_mismatch:dxbc", "", "", "gs_mismatch_ref:dxbc", "ps_mismatch_sv_4:dxbc", false, false},
+	{"ms_mismatch_min16float:dxil", "vs_mismatch_min16float:dxil", "", "", "", "ps_mismatch_min16float:dxil", true, true},
+	{"ms_mismatch_min16float:dxil", "vs_mismatch_min16float:dxil", "", "", "", "ps_mismatch_ref:dxil", false, false},
+	{"ms_mismatch:dxil", "vs_mismatch:dxil", "", "", "", "ps_mismatch_min16float:dxil", false, false},
+	{"", "vs_mismatch_min16float:dxbc", "", "", "", "ps_mismatch_min16float:dxbc", true, true},
+	{"", "vs_mismatch_min16float:dxbc", "", "", "", "ps_mismatch_ref:dxbc", false, false},
+	{"", "vs_mismatch:dxbc", "", "", "", "ps_mismatch_min16float:dxbc", false, false},
+}
+
+// vkd3dShader reads one of test_shader_io_mismatch's shaders from the
+// corpus; nil when it is not there (the corpus holds most of them).
+func vkd3dShader(t *testing.T, dir, name string) *decode.File {
+	n, kind, _ := strings.Cut(name, ":")
+	b, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", fmt.Sprintf("%s.h__%s_code_%s.%s", n, n, kind, kind)))
+	if err != nil {
+		return nil
+	}
+	return parse(t, b, name)
+}
+
+// A pipeline links when each stage links to the next; Check must give
+// D3D12's answer for every pipeline of test_shader_io_mismatch whose
+// shaders the corpus holds.
+func TestPipelinesAsD3D12CreatesThem(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
+	}
+	checked, links := 0, 0
+	try := func(names []string, want bool) {
+		var files []*decode.File
+		for _, n := range names {
+			f := vkd3dShader(t, dir, n)
+			if f == nil {
+				return
+			}
+			files = append(files, f)
+		}
+		got, why := true, []string{}
+		for i := 0; i+1 < len(files); i++ {
+			r := linkage.Check(files[i], files[i+1])
+			if !r.Links() {
+				got = false
+				why = append(why, fmt.Sprintf("%s → %s: %q", names[i], names[i+1], found(r)))
+			}
+		}
+		checked++
+		if got {
+			links++
+		}
+		if got != want {
+			t.Errorf("%s: links %v, D3D12 says %v %s", strings.Join(names, " → "), got, want, strings.Join(why, "; "))
+		}
+	}
+	for _, p := range vkd3dPipelines {
+		var names []string
+		for _, n := range []string{p.vs, p.hs, p.ds, p.gs, p.ps} {
+			if n != "" {
+				names = append(names, n)
+			}
+		}
+		try(names, p.vsLinks)
+		if p.ms != "" {
+			try([]string{p.ms, p.ps}, p.msLinks)
+		}
+	}
+	t.Logf("%d pipelines of test_shader_io_mismatch checked (%d link, %d do not); the rest name shaders the corpus does not hold", checked, links, checked-links)
+	if checked < 50 {
+		t.Errorf("only %d pipelines checked: the corpus's vkd3d-proton shaders are missing", checked)
+	}
+}
+
+// Real pipelines link: bgfx's example programs (vs_X with fs_X, DXBC and
+// DXIL builds) and every (vertex, pixel) pair DirectXTK's and DirectXTK12's
+// effects draw with (testdata/linkage/directxtk*-pairs.tsv, read from their
+// sources).
+func TestRealPipelinesLink(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
+	}
+	type pair struct{ vs, ps string }
+	var pairs []pair
+	bgfx := filepath.Join(dir, "real", "bkaradzic__bgfx")
+	ents, _ := os.ReadDir(bgfx)
+	name := regexp.MustCompile(`^(vs|fs)_(.*)\.bin\.h__(?:vs|fs)_.*_(dxbc|dxil)__off[0-9a-f]+\.(?:dxbc|dxil)$`)
+	byKey := map[string]string{}
+	for _, e := range ents {
+		if m := name.FindStringSubmatch(e.Name()); m != nil {
+			byKey[m[1]+" "+m[2]+" "+m[3]] = filepath.Join(bgfx, e.Name())
+		}
+	}
+	for k, vs := range byKey {
+		if rest, ok := strings.CutPrefix(k, "vs "); ok && byKey["fs "+rest] != "" {
+			pairs = append(pairs, pair{vs, byKey["fs "+rest]})
+		}
+	}
+	bgfxPairs := len(pairs)
+	for _, proj := range []string{"DirectXTK", "DirectXTK12"} {
+		folder := filepath.Join(dir, "real", "microsoft__"+proj)
+		ents, _ := os.ReadDir(folder)
+		files := map[string]string{}
+		for _, e := range ents {
+			if n := e.Name(); strings.HasSuffix(n, ".dxbc") || strings.HasSuffix(n, ".dxil") {
+				files[strings.SplitN(n, ".inc__", 2)[0]] = filepath.Join(folder, n)
+			}
+		}
+		table := string(corpus.RepoFile(t, "testdata/linkage/"+strings.ToLower(proj)+"-pairs.tsv"))
+		for _, line := range strings.Split(table, "\n") {
+			vs, ps, ok := strings.Cut(line, "\t")
+			if ok && !strings.HasPrefix(line, "#") && files[vs] != "" && files[ps] != "" {
+				pairs = append(pairs, pair{files[vs], files[ps]})
+			}
+		}
+	}
+	for _, p := range pairs {
+		vb, _ := os.ReadFile(p.vs)
+		pb, _ := os.ReadFile(p.ps)
+		vs, ps := parse(t, vb, p.vs), parse(t, pb, p.ps)
+		r := linkage.Check(vs, ps)
+		inputs := 0
+		for _, q := range ps.Parts {
+			if q.Signature != nil && q.Signature.Direction == decode.SigInput {
+				inputs += len(q.Signature.Parameters)
+			}
+		}
+		if !r.Links() || len(r.Rows) != inputs {
+			t.Errorf("%s → %s: links %v, %d rows for %d inputs, %q", filepath.Base(p.vs), filepath.Base(p.ps), r.Links(), len(r.Rows), inputs, found(r))
+		}
+	}
+	t.Logf("%d real pipelines link (%d bgfx programs, %d DirectXTK effect pairs)", len(pairs), bgfxPairs, len(pairs)-bgfxPairs)
+	if bgfxPairs < 10 || len(pairs)-bgfxPairs < 150 {
+		t.Errorf("%d bgfx and %d DirectXTK pairs found: the corpus's files are missing", bgfxPairs, len(pairs)-bgfxPairs)
+	}
+}
+
+// signaturePair is a vertex shader writing k elements and a pixel shader
+// reading them, all one name "A" with indices 0..k-1, one register each.
+func signaturePair(k int) (vs, ps []byte) {
+	sig := hostile.PartData(hostile.ManyElementsISGN(k), "ISGN")
+	shex := func(program byte) []byte { return []byte{0x50, 0, program, 0, 2, 0, 0, 0} } // version, 2 dwords
+	vs = hostile.Container(hostile.Part{Name: "SHEX", Data: shex(1)}, hostile.Part{Name: "OSGN", Data: sig})
+	ps = hostile.Container(hostile.Part{Name: "SHEX", Data: shex(0)}, hostile.Part{Name: "ISGN", Data: sig})
+	return vs, ps
+}
+
+// Matching is by semantic through a map: a pair of signatures of k
+// elements each costs what decoding them costs, whatever k.
+func TestCheckCostsItsSize(t *testing.T) {
+	hostile.FlatPerByte(t, "a vertex and a pixel shader of k elements each", []int{4096, 8192, 16384}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		vb, pb := signaturePair(k)
+		vs, ps := parse(t, vb, "vs"), parse(t, pb, "ps")
+		var r *linkage.Result
+		alloc, _ := corpus.Cost(func() { r = linkage.Check(vs, ps) })
+		if !r.Links() || len(r.Rows) != k {
+			t.Fatalf("k=%d: links %v, %d rows, %q", k, r.Links(), len(r.Rows), found(r))
+		}
+		return len(vb) + len(pb), float64(alloc)
+	})
+}
+
+// Any two files: Check never panics, costs what decoding them costs, and
+// its answer is consistent (a row per input it read, Links only without
+// an error).
+func FuzzCheck(f *testing.F) {
+	vs := corpus.RepoFile(f, "testdata/linkage/vs.dxbc")
+	for _, ps := range []string{"ps-works", "ps-fails", "ps-mask", "ps-missing", "ps-frontface"} {
+		f.Add(vs, corpus.RepoFile(f, "testdata/linkage/"+ps+".dxbc"))
+	}
+	f.Add(corpus.RepoFile(f, "web/examples/vertex.dxbc"), corpus.RepoFile(f, "web/examples/pixel.dxbc"))
+	vb, pb := signaturePair(64)
+	f.Add(vb, pb)
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		fa, errA := decode.Parse(a)
+		fb, errB := decode.Parse(b)
+		if errA != nil || errB != nil {
+			return
+		}
+		defer corpus.CheckAlloc(t, corpus.DecodeAlloc, len(a)+len(b))()
+		r := linkage.Check(fa, fb)
+		errors := 0
+		for _, p := range r.Problems {
+			if p.Severity == decode.Error {
+				errors++
+			}
+		}
+		if r.Links() != (r.Adjacent && errors == 0) {
+			t.Fatalf("Links %v with adjacent %v and %d errors", r.Links(), r.Adjacent, errors)
+		}
+		if !r.Adjacent && len(r.Rows) > 0 {
+			t.Fatalf("%d rows for stages that do not meet", len(r.Rows))
+		}
+		for _, row := range r.Rows {
+			if row.Input == nil || (row.Output == nil && len(row.Rules) == 0) {
+				t.Fatalf("row %+v: an input without an output must break or note a rule", row)
+			}
+		}
+	})
+}
