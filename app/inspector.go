@@ -100,6 +100,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 		views.ActCompareCode:   typed(st.CompareCodeLine),
 		views.ActCompareByteA:  typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
 		views.ActCompareByteB:  typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
+		views.ActCompareLink:   typed(st.CompareLinkRow),
 		views.ActOpenDBContainer: typed(func(r model.DBContainerRef) page.Effects {
 			in.started = in.now()
 			return st.OpenDBContainer(r)
@@ -324,7 +325,8 @@ func (in *Inspector) mainView() app.UI {
 	case st.Comparing():
 		c := st.Cmp
 		return &views.CompareView{Report: c.Rep, A: st.CompareA(), B: c.B, Selected: c.Sel, HasSel: c.HasSel,
-			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel}
+			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel,
+			Link: c.Link, LinkSel: c.LinkSel}
 	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
 	case st.Screen == page.Demo:

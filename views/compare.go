@@ -24,6 +24,10 @@ type CompareView struct {
 	Code       []model.CodeHunk
 	CodeSel    model.CodeRef
 	HasCodeSel bool
+	// How the two shaders link, when their stages meet (nil otherwise),
+	// and the row chosen in it (-1: none).
+	Link    *model.LinkageView
+	LinkSel int
 }
 
 // Render draws the report and the two hex views.
@@ -40,6 +44,7 @@ func (v *CompareView) Render() app.UI {
 			app.Text(" → "), app.Elem("span").ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
 		),
 		app.Elem("p").ID("cmp-verdict").Class("cmp-verdict").Text(r.Verdict),
+		app.If(v.Link != nil, func() app.UI { return &LinkageTable{Data: v.Link, Selected: v.LinkSel} }),
 		app.If(len(r.Changes) > 0, func() app.UI {
 			return app.Elem("details").ID("cmp-changes").Class("cmp-changes").Attr("open", true).Body(
 				app.Elem("summary").Text(fmt.Sprintf("What changed, most meaningful first (%d)", len(r.Changes))),

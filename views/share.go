@@ -14,6 +14,7 @@ const (
 	ActCompareSelect = "dx-compare-select" // value: model.CompareRef; a difference was chosen
 	ActCompareByteA  = "dx-compare-byte-a" // value: int64 offset clicked in A's hex view
 	ActCompareByteB  = "dx-compare-byte-b" // value: int64 offset clicked in B's hex view
+	ActCompareLink   = "dx-compare-link"   // value: int, a row of the linkage table
 )
 
 // HexRow reports the first row a hex view shows.

@@ -25,6 +25,11 @@ type Comparison struct {
 
 	MarksA, MarksB []bool // bytes that differ (model.DiffMarks)
 
+	// Link is how the two shaders link when their stages meet in a
+	// pipeline (nil otherwise), and the row chosen in it.
+	Link    *model.LinkageView
+	LinkSel int // -1: none
+
 	Code       []model.CodeHunk // the code compared as text (model.CompareCode)
 	CodeSel    model.CodeRef
 	HasCodeSel bool
@@ -125,8 +130,9 @@ func (s *State) startCompare(name string, data []byte) {
 		s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
-	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File)}
+	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File), LinkSel: -1}
 	c.Rep = model.NewCompareReport(c.Diff)
+	c.Link = model.CompareLinkage(s.Model, b)
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
 	c.Code = model.CompareCode(s.Model, b)
 	s.Cmp, s.Screen = c, Compare
@@ -135,13 +141,37 @@ func (s *State) startCompare(name string, data []byte) {
 	}
 }
 
+// CompareLinkRow selects row i of the linkage: the input's bytes in the
+// later stage's hex view, the output's (when there is one) in the
+// earlier's, both brought into view.
+func (s *State) CompareLinkRow(i int) Effects {
+	c := s.Cmp
+	if c == nil || c.Link == nil || i < 0 || i >= len(c.Link.Rows) {
+		return Effects{Unchanged: true}
+	}
+	row := c.Link.Rows[i]
+	in := decode.Span{Path: "linkage input " + row.Input[0], Off: row.InOff, Size: row.InSize, Kind: decode.SpanStruct}
+	out := decode.Span{}
+	if row.OutSize > 0 {
+		out = decode.Span{Path: "linkage output " + row.Output[0], Off: row.OutOff, Size: row.OutSize, Kind: decode.SpanStruct}
+	}
+	c.SelA, c.SelB = out, in
+	if c.Link.EarlierIsB {
+		c.SelA, c.SelB = in, out
+	}
+	c.LinkSel, c.HasSel = i, false
+	c.RevA, c.RevB = c.SelA.Off, c.SelB.Off
+	s.fx.RevealCompare = true
+	return s.take()
+}
+
 // compareSelect selects a difference and moves both hex views to it.
 func (s *State) compareSelect(r model.CompareRef) {
 	c := s.Cmp
 	if c == nil {
 		return
 	}
-	c.Sel, c.HasSel = r, true
+	c.Sel, c.HasSel, c.LinkSel = r, true, -1
 	a, b := r.Sides(c.Diff)
 	span := func(m *model.Model, side diff.FieldSide) decode.Span {
 		if side.Off < 0 || side.Size <= 0 {

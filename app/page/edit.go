@@ -372,7 +372,7 @@ func (s *State) CompareEdited() Effects {
 		return Effects{Unchanged: true}
 	}
 	a, b := s.Edit.orig, s.Model
-	c := &Comparison{A: a, B: b, bRef: newFileRef(b.Data), Diff: diff.Compare(a.File, b.File)}
+	c := &Comparison{A: a, B: b, bRef: newFileRef(b.Data), Diff: diff.Compare(a.File, b.File), LinkSel: -1}
 	c.Rep = model.NewCompareReport(c.Diff)
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, a.Data, b.Data, a.Base, b.Base)
 	c.Code = model.CompareCode(a, b)

@@ -834,3 +834,50 @@ func TestSelectingAListingLine(t *testing.T) {
 		t.Errorf("a path the tree lacks selected %+v, want the field holding 0x20", b.s.Sel)
 	}
 }
+
+// Compare of shaders of adjacent stages carries their linkage: a row
+// selects the output's bytes on the earlier stage's side and the input's
+// on the later's, and shows both; choosing a difference leaves the row.
+func TestCompareLinkage(t *testing.T) {
+	vs, ps := corpus.RepoFile(t, "web/examples/vertex.dxbc"), corpus.RepoFile(t, "web/examples/pixel.dxbc")
+	for _, order := range []struct {
+		a, b       []byte
+		earlierIsB bool
+	}{{vs, ps, false}, {ps, vs, true}} {
+		b := newBrowser(t)
+		b.open("a.dxbc", order.a)
+		b.do(b.s.CompareMode())
+		b.open("b.dxbc", order.b)
+		l := b.s.Cmp.Link
+		if l == nil || len(l.Rows) != 2 || l.EarlierIsB != order.earlierIsB || b.s.Cmp.LinkSel != -1 {
+			t.Fatalf("linkage %+v", l)
+		}
+		b.do(b.s.CompareLinkRow(1))
+		out, in := b.s.Cmp.SelA, b.s.Cmp.SelB
+		if order.earlierIsB {
+			out, in = in, out
+		}
+		r := l.Rows[1]
+		if b.s.Cmp.LinkSel != 1 || b.s.Cmp.HasSel || !b.last.RevealCompare || in.Off != r.InOff || in.Size != 32 || out.Off != r.OutOff || out.Size != 32 {
+			t.Errorf("row 1: selected %d, in %+v, out %+v, row %+v", b.s.Cmp.LinkSel, in, out, r)
+		}
+		if fx := b.s.CompareLinkRow(2); !fx.Unchanged {
+			t.Error("a row past the end changed the page")
+		}
+		if ref, ok := model.FirstDifference(b.s.Cmp.Diff); ok {
+			b.do(b.s.CompareSelect(ref))
+			if b.s.Cmp.LinkSel != -1 {
+				t.Error("a difference chosen left the linkage row selected")
+			}
+		}
+	}
+	_, wa := corpus.File(t, waveA)
+	_, wb := corpus.File(t, waveB)
+	b := newBrowser(t)
+	b.open("a.dxil", wa)
+	b.do(b.s.CompareMode())
+	b.open("b.dxil", wb)
+	if b.s.Cmp.Link != nil {
+		t.Errorf("two builds of one shader: linkage %+v", b.s.Cmp.Link)
+	}
+}

@@ -38,15 +38,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	var files [2]*decode.File
-	for i, path := range pos {
-		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
-			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
-		})
-		if !ok {
-			return 2
-		}
-		files[i] = f
+	files, ok := parseTwo(pos, stderr)
+	if !ok {
+		return 2
 	}
 	if *asText {
 		// The code as text: the DXIL disassembly per function, or the FXC
@@ -74,4 +68,19 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	return 1
+}
+
+// parseTwo decodes the two containers a command compares (diff, link),
+// saying on stderr why one cannot be read.
+func parseTwo(paths []string, stderr io.Writer) (files [2]*decode.File, ok bool) {
+	for i, path := range paths {
+		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
+			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
+		})
+		if !ok {
+			return files, false
+		}
+		files[i] = f
+	}
+	return files, true
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/linkage"
 	"github.com/dxscope/dxscope/decode/text"
 )
@@ -23,15 +22,9 @@ func runLink(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	var files [2]*decode.File
-	for i, path := range pos {
-		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
-			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
-		})
-		if !ok {
-			return 2
-		}
-		files[i] = f
+	files, ok := parseTwo(pos, stderr)
+	if !ok {
+		return 2
 	}
 	r := linkage.Check(files[0], files[1])
 	if *asJSON {

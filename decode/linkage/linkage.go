@@ -54,6 +54,9 @@ type Row struct {
 	Input  *decode.SignatureParameter
 	Output *decode.SignatureParameter // nil: the earlier stage does not write it
 	Rules  []string                   // the rules this row breaks or notes; none: it links
+	// InputSize and OutputSize are the elements' record sizes (24, 28 or
+	// 32 bytes by part), so that each element's bytes can be shown.
+	InputSize, OutputSize int
 }
 
 // Problem is what Check found, in words, with the rule that found it.
@@ -168,7 +171,8 @@ func side(f *decode.File, k dxil.ShaderKind) Side {
 type sig struct {
 	name  string
 	elems []*decode.SignatureParameter
-	other int // elements of other geometry-shader streams, left out
+	sizes []int // each element's record size
+	other int   // elements of other geometry-shader streams, left out
 }
 
 // signature is f's main and patch-constant (or primitive) signatures in
@@ -201,6 +205,7 @@ func elements(name string, s *decode.Signature) *sig {
 			continue
 		}
 		g.elems = append(g.elems, &s.Parameters[i])
+		g.sizes = append(g.sizes, s.ElementSize)
 	}
 	return g
 }
@@ -212,7 +217,8 @@ func joined(a, b *sig) *sig {
 	case b == nil:
 		return a
 	}
-	return &sig{name: a.name + "+" + b.name, elems: append(append([]*decode.SignatureParameter{}, a.elems...), b.elems...)}
+	return &sig{name: a.name + "+" + b.name, elems: append(append([]*decode.SignatureParameter{}, a.elems...), b.elems...),
+		sizes: append(append([]int{}, a.sizes...), b.sizes...)}
 }
 
 type checker struct {
@@ -236,15 +242,18 @@ func (c *checker) link(out, in *sig, patch, registers bool) {
 	if out.other > 0 {
 		c.problem(report.Note, RuleStream, "", "%d outputs of geometry-shader streams other than 0 are not compared: the rasterizer reads stream 0 unless the pipeline names another", out.other)
 	}
-	written := make(map[string]*decode.SignatureParameter, len(out.elems))
-	for _, o := range out.elems {
-		if k := key(o); written[k] == nil {
-			written[k] = o
+	written := make(map[string]int, len(out.elems))
+	for i, o := range out.elems {
+		if _, ok := written[key(o)]; !ok {
+			written[key(o)] = i
 		}
 	}
 	read := make(map[*decode.SignatureParameter]bool, len(in.elems))
-	for _, e := range in.elems {
-		row := Row{Patch: patch, Input: e, Output: written[key(e)]}
+	for i, e := range in.elems {
+		row := Row{Patch: patch, Input: e, InputSize: in.sizes[i]}
+		if j, ok := written[key(e)]; ok {
+			row.Output, row.OutputSize = out.elems[j], out.sizes[j]
+		}
 		sem := semantic(e)
 		o := row.Output
 		switch {

@@ -1,0 +1,86 @@
+package views
+
+import (
+	"fmt"
+
+	"github.com/dxscope/dxscope/views/model"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// LinkageTable shows how two compared shaders of adjacent stages link: a
+// row per input of the later stage beside the output that feeds it, then
+// what is wrong. A row selects both elements' bytes.
+type LinkageTable struct {
+	app.Compo
+	Data     *model.LinkageView
+	Selected int
+
+	page pageWindow
+}
+
+// OnMount and OnUpdate start another linkage at its first page.
+func (t *LinkageTable) OnMount(ctx app.Context)  { t.page.follow(t.Data) }
+func (t *LinkageTable) OnUpdate(ctx app.Context) { t.page.follow(t.Data) }
+
+// Render draws the verdict, a page of rows and the problems.
+func (t *LinkageTable) Render() app.UI {
+	d := t.Data
+	verdict := "cmp-link-verdict links"
+	if !d.Links {
+		verdict = "cmp-link-verdict breaks"
+	}
+	earlier, later := "A", "B"
+	if d.EarlierIsB {
+		earlier, later = "B", "A"
+	}
+	first, end := t.page.bounds(len(d.Rows))
+	return app.Elem("details").ID("cmp-linkage").Class("cmp-linkage").Attr("open", true).Body(
+		app.Elem("summary").Body(app.Text("Stage linkage: "), app.Elem("span").Class(verdict).Text(d.Title)),
+		app.Elem("p").Class("muted").Text(fmt.Sprintf("Each input of the later stage (%s) and the output of the earlier one (%s) that feeds it, as D3D12 links them when the pipeline is created; `dxscope link` prints the same.", later, earlier)),
+		t.page.bar("cmp-linkage-pager", "inputs", len(d.Rows)),
+		app.Elem("table").ID("cmp-linkage-rows").Class("sig-table").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Text("Input ("+later+")"), app.Elem("th").Text("Reg"), app.Elem("th").Text("Mask"), app.Elem("th").Text("Type"),
+				app.Elem("th").Text("Output ("+earlier+")"), app.Elem("th").Text("Reg"), app.Elem("th").Text("Mask"), app.Elem("th").Text("Type"),
+				app.Elem("th").Text(""),
+			)),
+			app.Elem("tbody").Body(app.Range(d.Rows[first:end]).Slice(func(k int) app.UI { return t.row(first + k) })),
+		),
+		app.If(len(d.Problems) > 0, func() app.UI {
+			return app.Elem("ul").ID("cmp-linkage-problems").Class("cmp-linkage-problems").Body(app.Range(d.Problems).Slice(func(i int) app.UI {
+				p := d.Problems[i]
+				return app.Elem("li").Class("link-problem "+p.Severity).DataSet("rule", p.Rule).Body(
+					app.Elem("span").Class("severity").Text(p.Severity), app.Text(" "+p.Rule+": "+p.Text))
+			}))
+		}),
+	)
+}
+
+func (t *LinkageTable) row(i int) app.UI {
+	r := t.Data.Rows[i]
+	cls := "record-row"
+	if !r.OK {
+		cls += " link-bad"
+	}
+	if i == t.Selected {
+		cls += " selected"
+	}
+	cells := make([]app.UI, 0, 9)
+	for _, c := range r.Input {
+		cells = append(cells, app.Elem("td").Text(c))
+	}
+	if r.OutSize == 0 {
+		cells = append(cells, app.Elem("td").Class("muted").Attr("colspan", 4).Text("(not written)"))
+	} else {
+		for _, c := range r.Output {
+			cells = append(cells, app.Elem("td").Text(c))
+		}
+	}
+	verdict := r.Verdict
+	if r.Patch {
+		verdict += " (patch constant)"
+	}
+	cells = append(cells, app.Elem("td").Class("link-verdict").Text(verdict))
+	return app.Elem("tr").Class(cls).DataSet("row", i).Title("click to see both elements' bytes").
+		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareLink, i) }, app.EventScope(fmt.Sprint("link", i))).Body(cells...)
+}

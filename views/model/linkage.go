@@ -1,0 +1,83 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/linkage"
+	"github.com/dxscope/dxscope/decode/text"
+)
+
+// LinkageView is how two compared shaders of adjacent stages link, as the
+// compare view shows it (decode/linkage; `dxscope link` prints the same).
+type LinkageView struct {
+	Title string // "Vertex vs_6_0 (OSG1) → Pixel ps_6_0 (ISG1): links"
+	Links bool
+	// EarlierIsB: B is the earlier stage (its outputs are on the right of
+	// each row's input, and its bytes in B's hex view).
+	EarlierIsB bool
+	Rows       []LinkageRow
+	Problems   []LinkageProblem
+}
+
+// LinkageRow is one input of the later stage beside the output that feeds
+// it; each element's bytes are where its side's hex view shows them.
+type LinkageRow struct {
+	Input, Output   [4]string // semantic, register, mask, type ("" for a missing output)
+	Verdict         string    // "ok", or the rules broken or noted
+	OK              bool
+	InOff, InSize   int64
+	OutOff, OutSize int64 // OutSize 0: no output
+	Patch           bool
+}
+
+// LinkageProblem is one sentence of what the check found.
+type LinkageProblem struct {
+	Severity string // "error", "warning", "note"
+	Rule     string
+	Text     string
+}
+
+// CompareLinkage checks how a's and b's signatures link when their stages
+// meet in a pipeline (either may be the earlier); nil when they do not, as
+// for two builds of one shader, the usual comparison.
+func CompareLinkage(a, b *Model) *LinkageView {
+	if a == nil || b == nil || a.File == nil || b.File == nil {
+		return nil
+	}
+	r := linkage.Check(a.File, b.File)
+	if !r.Adjacent {
+		return nil
+	}
+	up, down := a, b
+	if r.Swapped {
+		up, down = b, a
+	}
+	v := &LinkageView{Title: text.LinkageSide(r.Up) + " → " + text.LinkageSide(r.Down) + ": " + text.LinkageVerdict(r),
+		Links: r.Links(), EarlierIsB: r.Swapped}
+	for _, row := range r.Rows {
+		lr := LinkageRow{Input: elementCells(row.Input), Verdict: strings.Join(row.Rules, " "), OK: len(row.Rules) == 0, Patch: row.Patch,
+			InOff: down.Base + row.Input.Offset, InSize: int64(row.InputSize)}
+		if lr.OK {
+			lr.Verdict = "ok"
+		}
+		if row.Output != nil {
+			lr.Output = elementCells(row.Output)
+			lr.OutOff, lr.OutSize = up.Base+row.Output.Offset, int64(row.OutputSize)
+		}
+		v.Rows = append(v.Rows, lr)
+	}
+	for _, p := range r.Problems {
+		v.Problems = append(v.Problems, LinkageProblem{Severity: p.Severity.String(), Rule: p.Rule, Text: ShownMessage(p.Message)})
+	}
+	return v
+}
+
+func elementCells(e *decode.SignatureParameter) [4]string {
+	reg := "-"
+	if e.Register != 0xFFFFFFFF {
+		reg = fmt.Sprint(e.Register)
+	}
+	return [4]string{Shown(fmt.Sprintf("%s%d", e.Name, e.Index)), reg, decode.MaskString(e.Mask), e.CompType.String()}
+}
