@@ -48,6 +48,7 @@ func TestCompareShowsTheStageLinkage(t *testing.T) {
 		t.Errorf("the later stage is A here: header %q", got)
 	}
 	q.Shoot("compare-linkage-fails")
+	checkContrast(t, q, "a linkage that breaks")
 }
 
 // compareTwo opens file a in a fresh page and compares it with file b.

@@ -214,6 +214,41 @@ func contrastJS(t *testing.T) string {
 	return string(b)
 }
 
+// checkContrast measures every visible text and button of p against WCAG AA
+// in the dark and the light theme (prefers-color-scheme, emulated),
+// reporting each that fails and shooting the page when one does.
+func checkContrast(t *testing.T, p *browsertest.Page, where string) {
+	t.Helper()
+	js := contrastJS(t)
+	for _, theme := range []string{"dark", "light"} {
+		if _, err := chromedp.Call(p.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}); err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Checked int
+			Bad     []string
+		}
+		raw := browsertest.Eval[string](p, `JSON.stringify(`+js+`)`)
+		if err := json.Unmarshal([]byte(raw), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Checked < 10 {
+			t.Errorf("%s, %s: only %d texts checked", theme, where, res.Checked)
+		}
+		for i, b := range res.Bad {
+			if i == 8 {
+				t.Errorf("%s, %s: … %d more", theme, where, len(res.Bad)-8)
+				break
+			}
+			t.Errorf("%s, %s: %s", theme, where, b)
+		}
+		if len(res.Bad) > 0 {
+			p.Shoot("contrast-" + theme + "-" + strings.ReplaceAll(where, " ", "-"))
+		}
+		t.Logf("%s, %s: %d texts at AA contrast", theme, where, res.Checked)
+	}
+}
+
 // TestContrastInBothThemes: every text and button the page draws, in the
 // light and the dark theme, on the welcome page, a file (its part views,
 // tree, listing, disassembly, problems) and a comparison, reads at WCAG AA.
@@ -223,39 +258,9 @@ func TestContrastInBothThemes(t *testing.T) {
 	a, _, _ := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64.h__cs_wave_size_range_64_code_dxil.dxil")
 	b, _, _ := corpusFile(t, "real/HansKristian-Work__vkd3d-proton/cs_wave_size_range_64_128.h__cs_wave_size_range_64_128_code_dxil.dxil")
 	shex, _, _ := corpusFile(t, shexFile)
-	js := contrastJS(t)
 	p := browserPage(t)
 	viewport(p, 1400, 900)
-	check := func(where string) {
-		t.Helper()
-		for _, theme := range []string{"dark", "light"} {
-			if _, err := chromedp.Call(p.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}); err != nil {
-				t.Fatal(err)
-			}
-			var res struct {
-				Checked int
-				Bad     []string
-			}
-			raw := browsertest.Eval[string](p, `JSON.stringify(`+js+`)`)
-			if err := json.Unmarshal([]byte(raw), &res); err != nil {
-				t.Fatal(err)
-			}
-			if res.Checked < 10 {
-				t.Errorf("%s, %s: only %d texts checked", theme, where, res.Checked)
-			}
-			for i, b := range res.Bad {
-				if i == 8 {
-					t.Errorf("%s, %s: … %d more", theme, where, len(res.Bad)-8)
-					break
-				}
-				t.Errorf("%s, %s: %s", theme, where, b)
-			}
-			if len(res.Bad) > 0 {
-				p.Shoot("contrast-" + theme + "-" + strings.ReplaceAll(where, " ", "-"))
-			}
-			t.Logf("%s, %s: %d texts at AA contrast", theme, where, res.Checked)
-		}
-	}
+	check := func(where string) { t.Helper(); checkContrast(t, p, where) }
 	// showCode opens file on its code part and waits for the code's lines.
 	showCode := func(file, part, what, line string) {
 		t.Helper()

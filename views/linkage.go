@@ -47,11 +47,19 @@ func (t *LinkageTable) Render() app.UI {
 			app.Elem("tbody").Body(app.Range(d.Rows[first:end]).Slice(func(k int) app.UI { return t.row(first + k) })),
 		),
 		app.If(len(d.Problems) > 0, func() app.UI {
-			return app.Elem("ul").ID("cmp-linkage-problems").Class("cmp-linkage-problems").Body(app.Range(d.Problems).Slice(func(i int) app.UI {
-				p := d.Problems[i]
-				return app.Elem("li").Class("link-problem "+p.Severity).DataSet("rule", p.Rule).Body(
-					app.Elem("span").Class("severity").Text(p.Severity), app.Text(" "+p.Rule+": "+p.Text))
-			}))
+			// A crafted pair of thousands of elements breaks thousands of
+			// rules: the list shows a page's worth, the CLI prints all.
+			shown := d.Problems[:min(len(d.Problems), PageSize)]
+			return app.Elem("ul").ID("cmp-linkage-problems").Class("cmp-linkage-problems").Body(
+				app.Range(shown).Slice(func(i int) app.UI {
+					p := shown[i]
+					return app.Elem("li").Class("link-problem "+p.Severity).DataSet("rule", p.Rule).Body(
+						app.Elem("span").Class("severity").Text(p.Severity), app.Text(" "+p.Rule+": "+p.Text))
+				}),
+				app.If(len(d.Problems) > len(shown), func() app.UI {
+					return app.Elem("li").Class("more").Text(fmt.Sprintf("… and %d more: dxscope link A B prints every one", len(d.Problems)-len(shown)))
+				}),
+			)
 		}),
 	)
 }
