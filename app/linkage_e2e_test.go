@@ -34,6 +34,7 @@ func TestCompareShowsTheStageLinkage(t *testing.T) {
 			t.Errorf("%s: %d bytes selected, want the 32-byte element", view, n)
 		}
 	}
+	p.WaitFor("the row in the link", `decodeURIComponent(location.hash).includes('field=linkage/1')`)
 	p.Shoot("compare-linkage")
 
 	q := compareTwo(t, filepath.Join(root, "testdata", "linkage", "ps-fails.dxbc"), filepath.Join(root, "testdata", "linkage", "vs.dxbc"))

@@ -3,6 +3,8 @@ package page
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
@@ -141,13 +143,25 @@ func (s *State) startCompare(name string, data []byte) {
 	}
 }
 
+// linkageField is how a compare link's field= names a row of the linkage
+// ("linkage/3"); no field path of a container starts so.
+const linkageField = "linkage/"
+
 // CompareLinkRow selects row i of the linkage: the input's bytes in the
 // later stage's hex view, the output's (when there is one) in the
 // earlier's, both brought into view.
 func (s *State) CompareLinkRow(i int) Effects {
+	if !s.compareLinkRow(i) {
+		return Effects{Unchanged: true}
+	}
+	s.note()
+	return s.take()
+}
+
+func (s *State) compareLinkRow(i int) bool {
 	c := s.Cmp
 	if c == nil || c.Link == nil || i < 0 || i >= len(c.Link.Rows) {
-		return Effects{Unchanged: true}
+		return false
 	}
 	row := c.Link.Rows[i]
 	in := decode.Span{Path: "linkage input " + row.Input[0], Off: row.InOff, Size: row.InSize, Kind: decode.SpanStruct}
@@ -162,7 +176,7 @@ func (s *State) CompareLinkRow(i int) Effects {
 	c.LinkSel, c.HasSel = i, false
 	c.RevA, c.RevB = c.SelA.Off, c.SelB.Off
 	s.fx.RevealCompare = true
-	return s.take()
+	return true
 }
 
 // compareSelect selects a difference and moves both hex views to it.
@@ -202,6 +216,11 @@ func (s *State) compareSelectPath(path string) {
 	c := s.Cmp
 	if c == nil {
 		return
+	}
+	if n, ok := strings.CutPrefix(path, linkageField); ok && c.Link != nil {
+		if i, err := strconv.Atoi(n); err == nil && s.compareLinkRow(i) {
+			return
+		}
 	}
 	if r, ok := model.FindCompareRef(c.Diff, path); ok {
 		s.compareSelect(r)

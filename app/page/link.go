@@ -164,7 +164,10 @@ func (s *State) LinkState() linkstate.State {
 	if c := s.Cmp; s.Comparing() && c.A == nil {
 		st.Tab = "compare"
 		st.Compare = c.B.Name
-		if c.HasSel {
+		switch {
+		case c.LinkSel >= 0:
+			st.Field = linkageField + strconv.Itoa(c.LinkSel)
+		case c.HasSel:
 			st.Field = c.Sel.Path(c.Diff)
 		}
 		st.Row = 0

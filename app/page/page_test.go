@@ -864,6 +864,16 @@ func TestCompareLinkage(t *testing.T) {
 		if fx := b.s.CompareLinkRow(2); !fx.Unchanged {
 			t.Error("a row past the end changed the page")
 		}
+		// The link names the row, and opens on it.
+		st, err := linkstate.DecodeLink(b.link())
+		if err != nil || st.State.Field != "linkage/1" {
+			t.Fatalf("link field %q, %v", st.State.Field, err)
+		}
+		c := newBrowser(t)
+		c.do(c.s.ApplyLink(b.link()))
+		if !c.s.Comparing() || c.s.Cmp.LinkSel != 1 || c.s.Cmp.SelA != b.s.Cmp.SelA || c.s.Cmp.SelB != b.s.Cmp.SelB {
+			t.Errorf("the link opens on row %d, %+v %+v", c.s.Cmp.LinkSel, c.s.Cmp.SelA, c.s.Cmp.SelB)
+		}
 		if ref, ok := model.FirstDifference(b.s.Cmp.Diff); ok {
 			b.do(b.s.CompareSelect(ref))
 			if b.s.Cmp.LinkSel != -1 {
