@@ -405,3 +405,33 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkCheckPipelines checks the DirectXTK effect pairs the corpus holds
+// (decoded beforehand): the cost of the check alone, per pair.
+func BenchmarkCheckPipelines(b *testing.B) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		b.Skip("corpus not found")
+	}
+	folder := filepath.Join(dir, "real", "microsoft__DirectXTK")
+	ents, _ := os.ReadDir(folder)
+	files := map[string]*decode.File{}
+	for _, e := range ents {
+		if n := e.Name(); strings.HasSuffix(n, ".dxbc") {
+			data, _ := os.ReadFile(filepath.Join(folder, n))
+			if f, err := decode.Parse(data); err == nil {
+				files[strings.SplitN(n, ".inc__", 2)[0]] = f
+			}
+		}
+	}
+	var pairs [][2]*decode.File
+	table, _ := os.ReadFile("../../testdata/linkage/directxtk-pairs.tsv")
+	for _, line := range strings.Split(string(table), "\n") {
+		if vs, ps, ok := strings.Cut(line, "\t"); ok && files[vs] != nil && files[ps] != nil {
+			pairs = append(pairs, [2]*decode.File{files[vs], files[ps]})
+		}
+	}
+	corpus.Bench(b, pairs, func(p [2]*decode.File) int { return len(p[0].Data()) + len(p[1].Data()) },
+		func(p [2]*decode.File) { linkage.Check(p[0], p[1]) })
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pairs)), "ns/pair")
+}
