@@ -162,6 +162,28 @@ func TestHostileRDATCostsItsSize(t *testing.T) {
 	}
 }
 
+// TestRDATSharedListsCostTheirSize (issue: hostile input, thirteenth
+// round): k functions naming one index array of k resources resolved k²
+// elements under a flat budget of a million, and every consumer writes each
+// out again: 1,024 of each (82 KB) made 27 MB of indented JSON and took the
+// page 500 MB. The budget grows with the RDAT's size, so what the JSON holds
+// per input byte stays flat over three sizes, each twice the last.
+func TestRDATSharedListsCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k functions naming one list of k resources", []int{256, 512, 1024}, 1.5, "bytes of JSON", func(k int) (int, float64) {
+		data := hostile.RDATSharedResources(k, k)
+		alloc, d, f := costOf(t, data)
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("k=%d: %d bytes decoded in %v, %d KB allocated (%d per byte), %d KB of JSON", k, len(data), d, alloc>>10, alloc/uint64(len(data)), len(b)>>10)
+		if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+			t.Errorf("k=%d: %d MB allocated, over %d MB", k, alloc>>20, limit>>20)
+		}
+		return len(data), float64(len(b))
+	})
+}
+
 // BenchmarkHostile decodes each hostile input (the figures in
 // docs/architecture.md come from here).
 func BenchmarkHostile(b *testing.B) {

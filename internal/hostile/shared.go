@@ -271,6 +271,7 @@ func Seeds() [][]byte {
 		DebugValues(64),
 		DebugValuesOfOne(64, 256),
 		SharedSourceContents(64, 256),
+		RDATSharedResources(64, 64),
 	}
 }
 
