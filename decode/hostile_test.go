@@ -184,6 +184,25 @@ func TestRDATSharedListsCostTheirSize(t *testing.T) {
 	})
 }
 
+// TestPartsFindTheirNeighboursOnce (issue: hostile input, thirteenth
+// round): a part's decoder finds the file's other parts by name (PSV0 reads
+// the stage from the program header), and File.Part walked the parts for
+// each, so k PSV0 parts before the program took k² steps: 4,095 of them
+// (180 KB) took 2 to 3 times what a byte of 1,024 did. Parts are found
+// through an index of the first of each name; what a byte costs stays flat.
+func TestPartsFindTheirNeighboursOnce(t *testing.T) {
+	hostile.FlatPerByte(t, "k PSV0 parts before the program", []int{1024, 2048, 4095}, 1.5, "ns", func(k int) (int, float64) {
+		data := hostile.PSVsBeforeProgram(k)
+		var f *File
+		d := hostile.Fastest(7, func() { f, _ = Parse(data) })
+		t.Logf("k=%d: %d bytes decoded in %v (%.0f ns a byte)", k, len(data), d, float64(d.Nanoseconds())/float64(len(data)))
+		if p := f.Parts[0]; p.PSVInfo == nil || f.Part("DXIL") != f.Parts[k] {
+			t.Fatalf("k=%d: PSV0 and DXIL not decoded", k)
+		}
+		return len(data), float64(d.Nanoseconds())
+	})
+}
+
 // BenchmarkHostile decodes each hostile input (the figures in
 // docs/architecture.md come from here).
 func BenchmarkHostile(b *testing.B) {

@@ -272,6 +272,7 @@ func Seeds() [][]byte {
 		DebugValuesOfOne(64, 256),
 		SharedSourceContents(64, 256),
 		RDATSharedResources(64, 64),
+		PSVsBeforeProgram(64),
 	}
 }
 
