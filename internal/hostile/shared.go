@@ -273,6 +273,7 @@ func Seeds() [][]byte {
 		SharedSourceContents(64, 256),
 		RDATSharedResources(64, 64),
 		PSVsBeforeProgram(64),
+		LibrarySharedResources(64, 64),
 	}
 }
 
