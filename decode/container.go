@@ -94,6 +94,11 @@ type File struct {
 
 	statOnce sync.Once
 	statIR   *ir.Module // StatIR's answer, kept with the file
+
+	// first is the first part of each name, made once the part table is
+	// read: each part's decoder finds the others by name, and a walk of
+	// the parts for each cost parts² (Part walks a File made by hand).
+	first map[string]*Part
 }
 
 // Part is one part of the container. Exactly one of the typed fields is set
@@ -172,6 +177,9 @@ func (f *File) Data() []byte { return f.data }
 
 // Part returns the first part with the given name, or nil.
 func (f *File) Part(name string) *Part {
+	if f.first != nil {
+		return f.first[name]
+	}
 	for _, p := range f.Parts {
 		if p.Name == name {
 			return p
@@ -341,6 +349,12 @@ func (f *File) parseHeader(out *report.Sink) {
 		}
 		regions = append(regions, region{label, off, dataEnd})
 		f.Parts = append(f.Parts, p)
+	}
+	f.first = make(map[string]*Part, len(seen))
+	for _, p := range f.Parts {
+		if f.first[p.Name] == nil {
+			f.first[p.Name] = p
+		}
 	}
 	for i, p := range f.Parts {
 		if p.Name == "PRIV" && i != len(f.Parts)-1 {

@@ -162,6 +162,76 @@ func TestHostileRDATCostsItsSize(t *testing.T) {
 	}
 }
 
+// TestRDATSharedListsCostTheirSize (issue: hostile input, thirteenth
+// round): k functions naming one index array of k resources resolved k²
+// elements under a flat budget of a million, and every consumer writes each
+// out again: 1,024 of each (82 KB) made 27 MB of indented JSON and took the
+// page 500 MB. The budget grows with the RDAT's size, so what the JSON holds
+// per input byte stays flat over three sizes, each twice the last.
+func TestRDATSharedListsCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k functions naming one list of k resources", []int{256, 512, 1024}, 1.5, "bytes of JSON", func(k int) (int, float64) {
+		data := hostile.RDATSharedResources(k, k)
+		alloc, d, f := costOf(t, data)
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("k=%d: %d bytes decoded in %v, %d KB allocated (%d per byte), %d KB of JSON", k, len(data), d, alloc>>10, alloc/uint64(len(data)), len(b)>>10)
+		if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+			t.Errorf("k=%d: %d MB allocated, over %d MB", k, alloc>>20, limit>>20)
+		}
+		return len(data), float64(len(b))
+	})
+}
+
+// TestPartsFindTheirNeighboursOnce (issue: hostile input, thirteenth
+// round): a part's decoder finds the file's other parts by name (PSV0 reads
+// the stage from the program header), and File.Part walked the parts for
+// each, so k PSV0 parts before the program took k² steps: decoding 4,095
+// of them (180 KB) took 2 to 3 times what a byte of 1,024 did. Parts are
+// found through an index of the first of each name, which answers as the
+// walk did: what a lookup costs stays flat over three sizes, each about
+// twice the last. (The lookups are timed, not the decoding: on a shared
+// two-core machine a decode's cost per byte drifts with the heap by as
+// much as the walks added.)
+func TestPartsFindTheirNeighboursOnce(t *testing.T) {
+	perLookup := []float64{}
+	for _, k := range []int{1024, 2048, 4095} {
+		data := hostile.PSVsBeforeProgram(k)
+		f, err := Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk := func(name string) *Part {
+			for _, p := range f.Parts {
+				if p.Name == name {
+					return p
+				}
+			}
+			return nil
+		}
+		for _, name := range []string{"PSV0", "DXIL", "ILDB"} {
+			if got, want := f.Part(name), walk(name); got != want {
+				t.Fatalf("k=%d: Part(%s) is %v, the walk's %v", k, name, got, want)
+			}
+		}
+		if f.Parts[0].PSVInfo == nil || f.Part("DXIL") != f.Parts[k] {
+			t.Fatalf("k=%d: PSV0 and DXIL not decoded", k)
+		}
+		const lookups = 20000
+		d := hostile.Fastest(5, func() {
+			for range lookups {
+				f.Part("ILDB") // none: a walk reads every part
+			}
+		})
+		perLookup = append(perLookup, float64(d.Nanoseconds())/lookups)
+		t.Logf("k=%d: %d bytes, %d lookups in %v", k, len(data), lookups, d)
+	}
+	if last, first := perLookup[len(perLookup)-1], perLookup[0]; last > 2*first {
+		t.Errorf("a lookup among 4,095 parts takes %.0f ns, among 1,024 %.0f", last, first)
+	}
+}
+
 // BenchmarkHostile decodes each hostile input (the figures in
 // docs/architecture.md come from here).
 func BenchmarkHostile(b *testing.B) {

@@ -43,6 +43,7 @@ type rdatCtx struct {
 	// many records sharing one huge index array cannot cost time or memory
 	// out of proportion to the input.
 	budget     int
+	limit      int // what budget was at first, for the problem saying it ran out
 	overBudget bool
 
 	// Root signatures many subobjects name (DXC stores equal ones once): a
@@ -61,6 +62,16 @@ type rdatCtx struct {
 // rdatResolveBudget is far above any real file (the largest corpus RDAT
 // resolves a few hundred elements).
 const rdatResolveBudget = 1 << 20
+
+// rdatResolveBudgetFor is the budget of an RDAT of n bytes: 65,536 elements
+// and 2 per byte, at most rdatResolveBudget. Every consumer writes each
+// resolved element out again (the JSON, the page's tree and tables), so a
+// flat budget let 1,024 functions naming one list of 1,024 resources (82 KB)
+// make 27 MB of JSON and take the page 500 MB. A real library resolves
+// under one element per byte (a function record is 44 bytes or more).
+func rdatResolveBudgetFor(n int) int {
+	return min(rdatResolveBudget, 1<<16+2*n)
+}
 
 // rdatMaxElementSpans is how many IndexArrays elements get a span of their own.
 const rdatMaxElementSpans = 1 << 14
@@ -93,7 +104,7 @@ func decodeRuntimeData(r *binread.Reader) *RuntimeData {
 	}
 	r.End()
 
-	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudget,
+	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudgetFor(r.Len()), limit: rdatResolveBudgetFor(r.Len()),
 		rootSigs: map[BytesRef]shared{}, rootSigLeft: 2 * r.Len(), bytesLeft: r.Len()}
 	prevEnd := r.Pos
 	for i, off := range d.PartOffsets {

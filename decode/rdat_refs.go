@@ -71,7 +71,7 @@ func (c *rdatCtx) resolveIndexArray(rr *binread.Reader, pos int, name string, re
 	if len(a) > c.budget {
 		if !c.overBudget {
 			c.overBudget = true
-			rr.ProblemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", rdatResolveBudget, rr.FieldName(rr.Join(name)))
+			rr.ProblemAt(Warning, pos, "", "the references of this RDAT resolve to more than %d elements in total; %s and later references are kept as raw values only", c.limit, rr.FieldName(rr.Join(name)))
 		}
 		return nil
 	}
@@ -101,7 +101,7 @@ func (c *rdatCtx) readStringArray(rr *binread.Reader, name string) ([]string, ui
 		if !ok {
 			c.dangling(rr, pos, "%s[%d] refers to string offset %d, outside the StringBuffer", rr.FieldName(rr.Join(name)), i, off)
 		}
-		if !c.chargeName(s, rr.FieldName(rr.Join(name))) {
+		if !c.chargeName(s, func() string { return rr.FieldName(rr.Join(name)) }) {
 			break
 		}
 		out = append(out, s)
@@ -112,13 +112,14 @@ func (c *rdatCtx) readStringArray(rr *binread.Reader, name string) ([]string, ui
 // chargeName takes a resolved name out of the budget: every name copied into
 // a list is written out again by each consumer (JSON, the page's tree), so a
 // name costs by its length, one unit per 4 bytes. Past the budget, lists
-// stop and the part says where, once.
-func (c *rdatCtx) chargeName(s, where string) bool {
+// stop and the part says where, once; where is asked only then (a name
+// made per element cost more than the element).
+func (c *rdatCtx) chargeName(s string, where func() string) bool {
 	cost := 1 + len(s)/4
 	if cost > c.budget {
 		if !c.overBudget {
 			c.overBudget = true
-			c.r.Problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; lists from %s on are cut there (the raw references are kept)", rdatResolveBudget, where)
+			c.r.Problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; lists from %s on are cut there (the raw references are kept)", c.limit, where())
 		}
 		return false
 	}
@@ -157,8 +158,13 @@ func (c *rdatCtx) readRecordArray(rr *binread.Reader, name string, t RuntimeData
 		return []uint32{}, ref
 	}
 	a := c.resolveIndexArray(rr, pos, name, ref)
+	rows, ok := c.rowCount(t)
 	for i, row := range a {
-		c.checkRow(rr, pos, fmt.Sprintf("%s[%d]", name, i), row, t)
+		// Named only when it dangles: records sharing one list check it
+		// once each, and a name per element cost more than the list.
+		if row != rdatNull && (!ok || row >= rows) {
+			c.checkRow(rr, pos, fmt.Sprintf("%s[%d]", name, i), row, t)
+		}
 	}
 	if a == nil {
 		a = []uint32{}
@@ -184,7 +190,7 @@ func (c *rdatCtx) readBytes(rr *binread.Reader, name string) (HexBytes, BytesRef
 	} else {
 		if !c.overBudget {
 			c.overBudget = true
-			c.r.Problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; byte fields from %s on keep their reference without their bytes", rdatResolveBudget, rr.Join(name))
+			c.r.Problem(Warning, "the references of this RDAT resolve to more than %d elements and name bytes/4 in total; byte fields from %s on keep their reference without their bytes", c.limit, rr.Join(name))
 		}
 		return HexBytes{}, ref, false
 	}
@@ -218,7 +224,7 @@ func (c *rdatCtx) link() {
 			f.ResourceNames = []string{}
 			for _, row := range f.Resources {
 				name := d.resourceName(row)
-				if !c.chargeName(name, fmt.Sprintf("FunctionTable[%d].ResourceNames", i)) {
+				if !c.chargeName(name, func() string { return fmt.Sprintf("FunctionTable[%d].ResourceNames", i) }) {
 					break
 				}
 				f.ResourceNames = append(f.ResourceNames, name)

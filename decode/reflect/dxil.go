@@ -404,6 +404,20 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 			}
 		}
 	}
+	// Functions name their resources by an index array, and DXC writes a
+	// list once for all the functions naming it: the bindings of a list
+	// are made once and shared (read-only) by those functions, and every
+	// consumer writes them out again for each, so once the repeats pass
+	// maxRepeatedBinds and one per 8 bytes of the file a function names the
+	// first to list them instead (SameResourcesAs).
+	type listKey struct{ ref, n uint32 }
+	type bindings struct {
+		cbs   []ConstantBuffer
+		binds []InputBind
+		first int // the function that listed them first
+	}
+	lists := map[listKey]bindings{}
+	repeats := maxRepeatedBinds + int(f.Length/8)
 	for _, fn := range rd.FunctionTable.Records {
 		fr := Function{Desc: FunctionDesc{
 			Version:       uint32(fn.ShaderKind)<<16 | h.MajorVersion<<4 | h.MinorVersion,
@@ -417,16 +431,31 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 		fr.Desc.RequiredFeatureFlags = flags
 		fr.Desc.RequiredFeatures = decode.FeatureFlags(flags).Names()
 		fr.Desc.MinShaderTarget = fn.MinShaderTargetName
-		fr.ConstantBuffers, fr.BoundResources = []ConstantBuffer{}, []InputBind{}
-		var own []dxil.Resource
-		for _, row := range fn.Resources {
-			if rd.ResourceTable == nil || int(row) >= len(rd.ResourceTable.Records) {
-				continue
+		key := listKey{fn.ResourcesRef, uint32(len(fn.Resources))}
+		b, ok := lists[key]
+		switch {
+		case ok && len(b.binds)+len(b.cbs) > repeats:
+			first := b.first
+			fr.SameResourcesAs = &first
+			r.SharedResourceLists++
+		case ok:
+			repeats -= len(b.binds) + len(b.cbs)
+		default:
+			var own []dxil.Resource
+			for _, row := range fn.Resources {
+				if rd.ResourceTable == nil || int(row) >= len(rd.ResourceTable.Records) {
+					continue
+				}
+				own = append(own, rdatResource(rd.ResourceTable.Records[row], byID))
 			}
-			own = append(own, rdatResource(rd.ResourceTable.Records[row], byID))
+			b.cbs, b.binds = dxilBindings(own, "RDAT")
+			b.first = len(r.Functions)
+			lists[key] = b
 		}
-		fr.ConstantBuffers, fr.BoundResources = dxilBindings(own, "RDAT")
-		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(fr.ConstantBuffers)), uint32(len(fr.BoundResources))
+		if fr.SameResourcesAs == nil {
+			fr.ConstantBuffers, fr.BoundResources = b.cbs, b.binds
+		}
+		fr.Desc.ConstantBuffers, fr.Desc.BoundResources = uint32(len(b.cbs)), uint32(len(b.binds))
 		if n, ok := threads[fn.Name]; ok {
 			fr.ThreadGroupSize = &ThreadGroupSize{X: n[0], Y: n[1], Z: n[2], Source: from}
 		}
@@ -435,6 +464,12 @@ func reflectLibrary(f *decode.File, r *Reflection, mod *dxil.Module, from string
 	ld.FunctionCount = uint32(len(r.Functions))
 	ld.Sources["FunctionCount"] = "RDAT"
 }
+
+// maxRepeatedBinds is how many bindings a library's functions repeat from
+// lists written for a function before them, besides one per 8 bytes of the
+// file, before a function names the first instead: real libraries repeat a
+// few dozen (hit groups sharing one list).
+const maxRepeatedBinds = 1 << 14
 
 // rdatResource reads an RDAT resource record as a metadata resource,
 // completed from the module's record of the same class and ID (element

@@ -214,3 +214,49 @@ func TestLibraryThreadGroupSizesCostTheirSize(t *testing.T) {
 		return len(b), float64(best.Nanoseconds())
 	})
 }
+
+// TestReflectSharedResourceListsCostTheirSize (issue: hostile input,
+// thirteenth round): k library functions naming one list of k resources
+// (hostile.LibrarySharedResources) each made their own k bindings, and the
+// JSON and text wrote each again: k² under RDAT's budget, 4.6 GB allocated
+// and 368 MB written by `reflect --json` of 82 KB. A list's bindings are made once; once the
+// functions repeat more than the budget's bindings a function names the
+// first instead. What a byte costs (reflection and its JSON) stays flat
+// over three sizes, each twice the last.
+func TestReflectSharedResourceListsCostTheirSize(t *testing.T) {
+	hostile.FlatPerByte(t, "k functions naming one list of k resources", []int{256, 512, 1024}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.LibrarySharedResources(k, k)
+		f, err := decode.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r *reflect.Reflection
+		var b []byte
+		alloc, d := corpus.Cost(func() {
+			r = reflect.Reflect(f)
+			b, err = json.Marshal(r)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("k=%d: %d bytes reflected in %v, %d MB allocated (%d per byte), %d KB of JSON", k, len(data), d, alloc>>20, alloc/uint64(len(data)), len(b)>>10)
+		if len(r.Functions) != k || len(r.Functions[0].BoundResources) != k || r.Functions[0].Desc.BoundResources != uint32(k) {
+			t.Fatalf("k=%d: %d functions, the first with %d bindings", k, len(r.Functions), len(r.Functions[0].BoundResources))
+		}
+		// The functions past the budget name the first; those past RDAT's
+		// resolve budget have no list to name.
+		naming := 0
+		for _, fn := range r.Functions {
+			if i := fn.SameResourcesAs; i != nil {
+				naming++
+				if *i != 0 || fn.BoundResources != nil || fn.Desc.BoundResources != uint32(k) {
+					t.Fatalf("k=%d: %s names function %d, holds %d bindings and counts %d", k, fn.Desc.Name, *i, len(fn.BoundResources), fn.Desc.BoundResources)
+				}
+			}
+		}
+		if naming == 0 || naming != r.SharedResourceLists {
+			t.Errorf("k=%d: %d functions name the first, %d counted", k, naming, r.SharedResourceLists)
+		}
+		return len(data), float64(alloc)
+	})
+}

@@ -35,6 +35,9 @@ type Reflection struct {
 	PatchConstantParameters []SignatureParameter
 	ThreadGroupSize         *ThreadGroupSize `json:",omitempty"`
 	Functions               []Function       `json:",omitempty"` // a library's (ID3D12FunctionReflection)
+	// SharedResourceLists counts the functions that name another's
+	// resource lists (Function.SameResourcesAs) rather than repeat them.
+	SharedResourceLists int `json:",omitempty"`
 
 	Requirements Requirements
 
@@ -226,8 +229,12 @@ type ThreadGroupSize struct {
 // Function is one function of a library (ID3D12FunctionReflection).
 type Function struct {
 	Desc            FunctionDesc
-	ConstantBuffers []ConstantBuffer // null when the container does not say which
+	ConstantBuffers []ConstantBuffer // null when the container does not say which, or SameResourcesAs does
 	BoundResources  []InputBind
+	// SameResourcesAs is the index in Functions of the function whose
+	// lists are this one's too, set (and the lists null) once the
+	// functions have repeated maxRepeatedBinds bindings and more.
+	SameResourcesAs *int             `json:",omitempty"`
 	ThreadGroupSize *ThreadGroupSize `json:",omitempty"`
 	Source          string
 }

@@ -59,7 +59,14 @@ func WriteReflection(w io.Writer, r *reflect.Reflection) {
 			if t := fn.ThreadGroupSize; t != nil {
 				fmt.Fprintf(w, "    Thread group size: %d, %d, %d  [%s]\n", t.X, t.Y, t.Z, t.Source)
 			}
+			if i := fn.SameResourcesAs; i != nil && *i >= 0 && *i < len(r.Functions) {
+				fmt.Fprintf(w, "\n    Bound resources (%d): as %s above\n", d.BoundResources, Safe(r.Functions[*i].Desc.Name))
+				continue
+			}
 			writeBinds(w, "  ", fn.BoundResources)
+		}
+		if r.SharedResourceLists > 0 {
+			fmt.Fprintf(w, "\n  (%d functions name the resources of a function above rather than list them again: the file repeats more of them than dxscope writes out)\n", r.SharedResourceLists)
 		}
 	}
 	fmt.Fprintln(w, "\nRequirements:")

@@ -39,3 +39,12 @@ func LibraryEntries(functions, entries int) []byte {
 	rdat := RDATPart(RDATTable{1, []byte{0, 0, 0, 0}}, RDATTable{4, fnTable})
 	return Container(Part{"DXIL", Program(6, LibraryEntriesBitcode(entries))}, Part{"RDAT", rdat})
 }
+
+// LibrarySharedResources is RDATSharedResources(functions, resources)'s RDAT
+// beside a library's DXIL part (LibraryEntriesBitcode(0)): reflection
+// reports each function's resources as D3D12's does, every function the
+// whole list it names.
+func LibrarySharedResources(functions, resources int) []byte {
+	rdat := PartData(RDATSharedResources(functions, resources), "RDAT")
+	return Container(Part{"DXIL", Program(6, LibraryEntriesBitcode(0))}, Part{"RDAT", rdat})
+}

@@ -124,3 +124,18 @@ func DamagedParts(k int) []byte {
 	}
 	return OneThenCopies(Part{"DXIL", Program(1, VertexModuleBitcode())}, Part{"RTS0", rs}, k)
 }
+
+// PSVsBeforeProgram is a container of k PSV0 parts of a version 0 runtime
+// info and nothing else, then VertexModuleBitcode's DXIL part: each PSV0
+// reads the stage from the program header, and a decoder that finds the program by
+// a walk of the parts walks past every PSV0 (and all the parts looking for
+// an ILDB there is none of), k² steps.
+func PSVsBeforeProgram(k int) []byte {
+	psv := make([]byte, 32) // version 0: a runtime info of 24 bytes, no resources
+	le.PutUint32(psv, 24)
+	parts := make([]Part, 0, k+1)
+	for range k {
+		parts = append(parts, Part{"PSV0", psv})
+	}
+	return Container(append(parts, Part{"DXIL", Program(1, VertexModuleBitcode())})...)
+}

@@ -78,3 +78,32 @@ func RDATPart(tables ...RDATTable) []byte {
 	}
 	return append(b, body...)
 }
+
+// RDATSharedResources is a container whose RDAT part lists resources
+// resources and functions library functions that all name one index array
+// of every resource (DXC writes a list once and lets records share it).
+// Each function is 44 bytes and each resource 36, yet every consumer that
+// writes a function's resources out (the JSON, the page's tree and table,
+// the reflection) writes functions × resources of them.
+func RDATSharedResources(functions, resources int) []byte {
+	u32s := func(b []byte, vs ...uint32) []byte {
+		for _, v := range vs {
+			b = le.AppendUint32(b, v)
+		}
+		return b
+	}
+	idx := u32s(nil, uint32(resources))
+	res := u32s(nil, uint32(resources), 32)
+	for i := range resources {
+		idx = u32s(idx, uint32(i))
+		// Class SRV, Kind Texture2D, ID, Space 0, register i, named "r".
+		res = u32s(res, 0, 2, uint32(i), 0, uint32(i), uint32(i), 1, 0)
+	}
+	fns := u32s(nil, uint32(functions), 44)
+	for range functions {
+		// Named "r"; every resource (index array 0); no dependencies; a
+		// library function (6) needing lib_6_3.
+		fns = u32s(fns, 1, 1, 0, 0xFFFFFFFF, 6, 0, 0, 0, 0, 0x1fff, 6<<16|0x63)
+	}
+	return Container(Part{"RDAT", RDATPart(RDATTable{1, []byte("\x00r\x00\x00")}, RDATTable{2, idx}, RDATTable{3, res}, RDATTable{4, fns})})
+}

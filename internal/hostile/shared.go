@@ -271,6 +271,9 @@ func Seeds() [][]byte {
 		DebugValues(64),
 		DebugValuesOfOne(64, 256),
 		SharedSourceContents(64, 256),
+		RDATSharedResources(64, 64),
+		PSVsBeforeProgram(64),
+		LibrarySharedResources(64, 64),
 	}
 }
 

@@ -68,6 +68,18 @@ func (pv *PartView) RuntimeData() *RDATView {
 		return fmt.Sprintf("row %d (missing)", i)
 	}
 
+	// A resource is named by every function listing it, and functions share
+	// lists: each row's link is made once.
+	resourceRefs := map[uint32]TableRef{}
+	resourceRef := func(r uint32) TableRef {
+		if x, ok := resourceRefs[r]; ok {
+			return x
+		}
+		x := ref("ResourceTable", int(r), resourceName(r))
+		resourceRefs[r] = x
+		return x
+	}
+
 	if t := rd.FunctionTable; t != nil && len(t.Records) > 0 {
 		tab := &Table{Part: pv.Index, ID: "rdat-functions", Title: fmt.Sprintf("Functions (%d)", len(t.Records)),
 			Columns: []string{"#", "function", "kind", "min target", "resources", "calls", "features"}}
@@ -78,7 +90,7 @@ func (pv *PartView) RuntimeData() *RDATView {
 			}
 			var res TableCell
 			for _, r := range f.Resources {
-				res.Refs = append(res.Refs, ref("ResourceTable", int(r), resourceName(r)))
+				res.Refs = append(res.Refs, resourceRef(r))
 			}
 			feats := strings.Join(f.FeatureFlagNames, ", ")
 			if feats == "" {
