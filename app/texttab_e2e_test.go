@@ -143,3 +143,21 @@ func TestTextTabPagesALongText(t *testing.T) {
 		t.Errorf("downloaded %v, want the whole %d-byte text", dl, len(whole))
 	}
 }
+
+// showTextHolding shows the page of a part's text (its command's) that
+// holds s, from the page shown on, turning pages with ›; it fails the test
+// when no page does.
+func showTextHolding(t *testing.T, p *browsertest.Page, command, s string) {
+	t.Helper()
+	text := fmt.Sprintf(`document.querySelector('#dump-%s .dump-text')`, command)
+	next := fmt.Sprintf(`#dump-%s-pager .pager-next`, command)
+	p.WaitFor("the "+command+" text", "!!"+text)
+	for page := 1; !browsertest.Eval[bool](p, text+`.textContent.includes(`+browsertest.JSString(s)+`)`); page++ {
+		if !browsertest.Eval[bool](p, `(b => !!b && !b.disabled)(document.querySelector('`+next+`'))`) {
+			t.Fatalf("no page of the %s text holds %q", command, s)
+		}
+		browsertest.Eval[bool](p, `(window.lastPage = `+text+`.textContent, true)`)
+		p.Click(next)
+		p.WaitFor(fmt.Sprintf("page %d of the %s text", page+1, command), text+`.textContent !== window.lastPage`)
+	}
+}
