@@ -31,8 +31,8 @@ func (d *TextDumps) Render() app.UI {
 }
 
 // TextForm is one text form of a part: its command, buttons to download or
-// copy the whole text, and the text a page (model.TextPages) at a time. A
-// 2 MiB text laid out in one <pre> held the page for a second or more.
+// copy the whole text, and the text a page (model.TextPages) at a time: a
+// hostile file's 2 MiB text in one <pre> cost tens of MB of heap to lay out.
 type TextForm struct {
 	app.Compo
 	Dump     *model.TextDump

@@ -73,8 +73,9 @@ func (pv *PartView) Dumps() []TextDump {
 // The Text tab draws a text a page at a time, a page of at most
 // TextPageLines lines and TextPageBytes bytes: more than any real shader's
 // text (the corpus's largest is 148 KB in 2,754 lines), so only a hostile
-// file's is paged. A 2 MiB text laid out in one <pre> held the page for a
-// second or more; a text of a few very long lines needs the byte bound.
+// file's is paged. A 2 MiB text laid out in one <pre> raised the page's
+// heap by 17–62 MB (docs/performance.md); a text of a few very long lines
+// needs the byte bound.
 const (
 	TextPageLines = 4096
 	TextPageBytes = 256 << 10
