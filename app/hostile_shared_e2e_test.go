@@ -47,7 +47,7 @@ func TestSharedStructuresKeepThePageLive(t *testing.T) {
 		}
 		p.Click(fmt.Sprintf(`#part-list .part[data-name=%q]`, c.dumpPart))
 		p.Click("#tab-text")
-		p.WaitFor(c.name+": the "+c.dump+" text", fmt.Sprintf(`(() => { const d = document.querySelector('#dump-%s .dump-text'); return !!d && d.textContent.includes(%q) })()`, c.dump, c.text))
+		showTextHolding(t, p, c.dump, c.text)
 		if n := browsertest.Eval[float64](p, fmt.Sprintf(`document.querySelector('#dump-%s .dump-text').textContent.length`, c.dump)); n > 2<<20 {
 			t.Errorf("%s: the %s text holds %v characters", c.name, c.dump, n)
 		}

@@ -5,11 +5,14 @@ package app_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
+	"github.com/dxscope/dxscope/views/model"
 )
 
 // The Text tab shows what the command-line tool prints for a part: for the
@@ -65,4 +68,96 @@ func TestTextTabShowsTheCompilersListing(t *testing.T) {
 	}
 	q.Click("#dump-reflect-download")
 	q.WaitFor("the reflection download", `!!window.dxscopeLastDownload && window.dxscopeLastDownload.name.endsWith('.reflect.txt')`)
+}
+
+// A text over one page is drawn a page at a time under the pager bar: the
+// PSV0 text of a file naming one 1 MiB string 765 times is 2 MB in 9,966
+// lines, one of them 1 MiB long (cut over several pages). Each page
+// continues exactly where the one before ended, the pages together are the
+// whole text (written natively by the view model, as the CLI writes it),
+// and the download carries all of it.
+func TestTextTabPagesALongText(t *testing.T) {
+	const name = "psv-long-names.dxbc"
+	data := hostile.LongNamePSV(1 << 20)
+	var whole string
+	for _, pv := range model.Build(name, data, 0).Parts {
+		if pv.Name == "PSV0" {
+			whole = pv.Dumps()[0].Text
+		}
+	}
+	if len(whole) <= model.TextPageBytes {
+		t.Fatalf("the PSV0 text is %d bytes: no longer than a page", len(whole))
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := openFile(t, path)
+	p.Click(`#part-list .part[data-name="PSV0"]`)
+	p.WaitFor("the PSV0 tabs", `document.querySelector('#part-list .part.selected')?.dataset.name === 'PSV0' && !!document.querySelector('#tab-text')`)
+	p.Click("#tab-text")
+	p.WaitFor("the pager above the text", `!!document.querySelector('#dump-psv #dump-psv-pager + .dump-text')`)
+	const page = `document.querySelector('#dump-psv .dump-text').textContent`
+	const where = `document.querySelector('#dump-psv-pager .pager-where').textContent`
+	first := browsertest.Eval[string](p, page)
+	if first == "" || len(first) > model.TextPageBytes || !strings.HasPrefix(whole, first) {
+		t.Fatalf("the first page is %d bytes, a prefix of the text: %v", len(first), strings.HasPrefix(whole, first))
+	}
+	lines := strings.Count(whole, "\n")
+	if got, want := browsertest.Eval[string](p, where), fmt.Sprintf("lines 1–%d of %d", strings.Count(first, "\n"), lines); got != want {
+		t.Errorf("the bar says %q, want %q", got, want)
+	}
+	if !browsertest.Eval[bool](p, `document.querySelector('#dump-psv-pager .pager-prev').disabled`) {
+		t.Error("‹ is enabled on the first page")
+	}
+	p.Shoot("text-tab-paged")
+
+	// › to the last page: each continues the text where the last ended.
+	shown, pages := first, 1
+	for !browsertest.Eval[bool](p, `document.querySelector('#dump-psv-pager .pager-next').disabled`) {
+		browsertest.Eval[bool](p, `(window.lastPage = `+page+`, true)`)
+		p.Click("#dump-psv-pager .pager-next")
+		p.WaitFor(fmt.Sprintf("page %d", pages+1), page+` !== window.lastPage`)
+		next := browsertest.Eval[string](p, page)
+		if next == "" || len(next) > model.TextPageBytes || !strings.HasPrefix(whole[len(shown):], next) {
+			t.Fatalf("page %d (%d bytes) does not continue the text after byte %d; the bar says %q", pages+1, len(next), len(shown), browsertest.Eval[string](p, where))
+		}
+		shown, pages = shown+next, pages+1
+		if pages > len(whole)/1000 {
+			t.Fatalf("%d pages and counting", pages)
+		}
+	}
+	if shown != whole || pages < len(whole)/model.TextPageBytes {
+		t.Errorf("%d pages showed %d bytes of the %d-byte text", pages, len(shown), len(whole))
+	}
+	if got := browsertest.Eval[string](p, where); !strings.HasSuffix(got, fmt.Sprintf(" of %d", lines)) {
+		t.Errorf("the last page's bar says %q", got)
+	}
+	p.Shoot("text-tab-paged-last")
+	p.Click("#dump-psv-pager .pager-first")
+	p.WaitFor("the first page again", page+` === `+browsertest.JSString(first))
+
+	p.Click("#dump-psv-download")
+	p.WaitFor("the download", `!!window.dxscopeLastDownload`)
+	if dl := browsertest.Eval[map[string]any](p, `window.dxscopeLastDownload`); dl["name"] != "psv-long-names.psv.txt" || dl["size"] != float64(len(whole)) {
+		t.Errorf("downloaded %v, want the whole %d-byte text", dl, len(whole))
+	}
+}
+
+// showTextHolding shows the page of a part's text (its command's) that
+// holds s, from the page shown on, turning pages with ›; it fails the test
+// when no page does.
+func showTextHolding(t *testing.T, p *browsertest.Page, command, s string) {
+	t.Helper()
+	text := fmt.Sprintf(`document.querySelector('#dump-%s .dump-text')`, command)
+	next := fmt.Sprintf(`#dump-%s-pager .pager-next`, command)
+	p.WaitFor("the "+command+" text", "!!"+text)
+	for page := 1; !browsertest.Eval[bool](p, text+`.textContent.includes(`+browsertest.JSString(s)+`)`); page++ {
+		if !browsertest.Eval[bool](p, `(b => !!b && !b.disabled)(document.querySelector('`+next+`'))`) {
+			t.Fatalf("no page of the %s text holds %q", command, s)
+		}
+		browsertest.Eval[bool](p, `(window.lastPage = `+text+`.textContent, true)`)
+		p.Click(next)
+		p.WaitFor(fmt.Sprintf("page %d of the %s text", page+1, command), text+`.textContent !== window.lastPage`)
+	}
 }

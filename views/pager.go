@@ -3,12 +3,14 @@ package views
 import (
 	"fmt"
 
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // ListingPage is how many lines of a listing one page draws: more than any
-// real shader has, so only a file made to be large is paged.
-const ListingPage = 4096
+// real shader has, so only a file made to be large is paged. A page of a
+// part's text (model.TextPages) holds as many.
+const ListingPage = model.TextPageLines
 
 // PageSize is how many rows a long list (parts, problems, containers found
 // inside a file) draws at once: a file may claim 100,000 parts, and the
@@ -67,13 +69,26 @@ func (w *pageWindow) show(i int) {
 // bar draws "rows a–b of n" with buttons to the other pages, or nothing when
 // every row fits on one.
 func (w *pageWindow) bar(id, noun string, n int) app.UI {
+	if n <= w.per() {
+		return nil
+	}
+	first, end := w.bounds(n)
+	return w.barSaying(id, fmt.Sprintf("%s %d–%d of %d", noun, first+1, end, n), n)
+}
+
+// barSaying is bar with its own words for where the page is: a page of a
+// text is a row whose lines the words name.
+func (w *pageWindow) barSaying(id, where string, n int) app.UI {
 	per := w.per()
 	if n <= per {
 		return nil
 	}
 	first, end := w.bounds(n)
-	step := func(to int) app.EventHandler {
-		return func(ctx app.Context, e app.Event) { w.first = to }
+	// go-app keeps a button's handler while its function is the same code,
+	// whatever it captured: the scope names the page a button goes to, so
+	// a handler is replaced when its page changes.
+	step := func(to int) (app.EventHandler, app.EventOption) {
+		return func(ctx app.Context, e app.Event) { w.first = to }, app.EventScope(fmt.Sprint(to))
 	}
 	last := (n - 1) / per * per
 	bar := app.Elem("div").Class("pager")
@@ -83,7 +98,7 @@ func (w *pageWindow) bar(id, noun string, n int) app.UI {
 	return bar.Body(
 		app.Elem("button").Class("pager-first").Text("«").Title("first page").Attr("disabled", first == 0).OnClick(step(0)),
 		app.Elem("button").Class("pager-prev").Text("‹").Title("previous page").Attr("disabled", first == 0).OnClick(step(max(0, first-per))),
-		app.Elem("span").Class("pager-where").Text(fmt.Sprintf("%s %d–%d of %d", noun, first+1, end, n)),
+		app.Elem("span").Class("pager-where").Text(where),
 		app.Elem("button").Class("pager-next").Text("›").Title("next page").Attr("disabled", end >= n).OnClick(step(first+per)),
 		app.Elem("button").Class("pager-last").Text("»").Title("last page").Attr("disabled", end >= n).OnClick(step(last)),
 	)
