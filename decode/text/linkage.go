@@ -56,7 +56,12 @@ func LinkageSide(s linkage.Side) string {
 
 // LinkageVerdict says in a few words whether the pipeline links.
 func LinkageVerdict(r *linkage.Result) string {
-	errors, _, _ := decode.CountProblems(linkageProblems(r))
+	errors := 0
+	for _, p := range r.Problems {
+		if p.Severity == decode.Error {
+			errors++
+		}
+	}
 	switch {
 	case !r.Adjacent:
 		return "not adjacent stages"
@@ -66,14 +71,6 @@ func LinkageVerdict(r *linkage.Result) string {
 		return fmt.Sprintf("does not link (%d errors)", errors)
 	}
 	return "links"
-}
-
-func linkageProblems(r *linkage.Result) []decode.Problem {
-	ps := make([]decode.Problem, len(r.Problems))
-	for i, p := range r.Problems {
-		ps[i] = decode.Problem{Severity: p.Severity, Rule: p.Rule, Message: p.Message}
-	}
-	return ps
 }
 
 func semanticOf(e *decode.SignatureParameter) string { return fmt.Sprintf("%s%d", e.Name, e.Index) }
