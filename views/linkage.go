@@ -15,12 +15,21 @@ type LinkageTable struct {
 	Data     *model.LinkageView
 	Selected int
 
-	page pageWindow
+	page  pageWindow
+	shown int // the Selected last brought into the page (a link may name any row)
 }
 
-// OnMount and OnUpdate start another linkage at its first page.
-func (t *LinkageTable) OnMount(ctx app.Context)  { t.page.follow(t.Data) }
-func (t *LinkageTable) OnUpdate(ctx app.Context) { t.page.follow(t.Data) }
+// OnMount and OnUpdate start another linkage at its first page, and turn to
+// the page of a row newly selected.
+func (t *LinkageTable) OnMount(ctx app.Context) { t.shown = -1; t.OnUpdate(ctx) }
+
+func (t *LinkageTable) OnUpdate(ctx app.Context) {
+	t.page.follow(t.Data)
+	if t.Selected != t.shown {
+		t.shown = t.Selected
+		t.page.show(t.Selected)
+	}
+}
 
 // Render draws the verdict, a page of rows and the problems.
 func (t *LinkageTable) Render() app.UI {
