@@ -20,7 +20,7 @@ func WriteLinkage(w io.Writer, r *linkage.Result) {
 	if len(r.Rows) > 0 {
 		width := len("Input")
 		for _, row := range r.Rows {
-			width = max(width, min(len(Safe(semanticOf(row.Input))), 40))
+			width = max(width, min(len(Safe(LinkageCells(row.Input)[0])), 40))
 		}
 		head := fmt.Sprintf("%-*s %3s %-4s %-7s   %-*s %3s %-4s %-7s", width, "Input", "Reg", "Mask", "Type", width, "Output", "Reg", "Mask", "Type")
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(head, " "))
@@ -73,14 +73,28 @@ func LinkageVerdict(r *linkage.Result) string {
 	return "links"
 }
 
-func semanticOf(e *decode.SignatureParameter) string { return fmt.Sprintf("%s%d", e.Name, e.Index) }
-
-func linkageElement(e *decode.SignatureParameter, width int) string {
+// LinkageCells are an element's columns as the linkage shows them: its
+// semantic with index, its register ("-" for none), mask and component type.
+// The semantic is the file's, not yet made safe to show.
+func LinkageCells(e *decode.SignatureParameter) [4]string {
 	reg := "-"
 	if e.Register != 0xFFFFFFFF {
 		reg = fmt.Sprint(e.Register)
 	}
-	return fmt.Sprintf("%-*s %3s %-4s %-7s", width, Safe(semanticOf(e)), reg, decode.MaskString(e.Mask), e.CompType)
+	return [4]string{fmt.Sprintf("%s%d", e.Name, e.Index), reg, decode.MaskString(e.Mask), e.CompType.String()}
+}
+
+// LinkageRules is a row's verdict: "ok", or the rules it breaks or notes.
+func LinkageRules(row linkage.Row) string {
+	if len(row.Rules) == 0 {
+		return "ok"
+	}
+	return strings.Join(row.Rules, " ")
+}
+
+func linkageElement(e *decode.SignatureParameter, width int) string {
+	c := LinkageCells(e)
+	return fmt.Sprintf("%-*s %3s %-4s %-7s", width, Safe(c[0]), c[1], c[2], c[3])
 }
 
 func linkageOutput(row linkage.Row, width int) string {
@@ -91,12 +105,8 @@ func linkageOutput(row linkage.Row, width int) string {
 }
 
 func rowVerdict(row linkage.Row) string {
-	s := strings.Join(row.Rules, " ")
-	if s == "" {
-		s = "ok"
-	}
 	if row.Patch {
-		s += " (patch constant)"
+		return LinkageRules(row) + " (patch constant)"
 	}
-	return s
+	return LinkageRules(row)
 }

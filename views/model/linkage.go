@@ -1,9 +1,6 @@
 package model
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/linkage"
 	"github.com/dxscope/dxscope/decode/text"
@@ -57,11 +54,8 @@ func CompareLinkage(a, b *Model) *LinkageView {
 	v := &LinkageView{Title: text.LinkageSide(r.Up) + " → " + text.LinkageSide(r.Down) + ": " + text.LinkageVerdict(r),
 		Links: r.Links(), EarlierIsB: r.Swapped}
 	for _, row := range r.Rows {
-		lr := LinkageRow{Input: elementCells(row.Input), Verdict: strings.Join(row.Rules, " "), OK: len(row.Rules) == 0, Patch: row.Patch,
+		lr := LinkageRow{Input: elementCells(row.Input), Verdict: text.LinkageRules(row), OK: len(row.Rules) == 0, Patch: row.Patch,
 			InOff: down.Base + row.Input.Offset, InSize: int64(row.InputSize)}
-		if lr.OK {
-			lr.Verdict = "ok"
-		}
 		if row.Output != nil {
 			lr.Output = elementCells(row.Output)
 			lr.OutOff, lr.OutSize = up.Base+row.Output.Offset, int64(row.OutputSize)
@@ -74,10 +68,9 @@ func CompareLinkage(a, b *Model) *LinkageView {
 	return v
 }
 
+// elementCells are text.LinkageCells with the semantic made safe to show.
 func elementCells(e *decode.SignatureParameter) [4]string {
-	reg := "-"
-	if e.Register != 0xFFFFFFFF {
-		reg = fmt.Sprint(e.Register)
-	}
-	return [4]string{Shown(fmt.Sprintf("%s%d", e.Name, e.Index)), reg, decode.MaskString(e.Mask), e.CompType.String()}
+	c := text.LinkageCells(e)
+	c[0] = Shown(c[0])
+	return c
 }
