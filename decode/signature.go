@@ -17,6 +17,29 @@ import (
 // DXC DxilProgramSigSemantic), named as LLVM's D3D_SYSTEM_VALUE names it.
 type D3DSystemValue uint32
 
+// The system values, by their D3D_NAME numbers.
+const (
+	SVUndefined                  D3DSystemValue = 0
+	SVPosition                   D3DSystemValue = 1
+	SVClipDistance               D3DSystemValue = 2
+	SVCullDistance               D3DSystemValue = 3
+	SVRenderTargetArrayIndex     D3DSystemValue = 4
+	SVViewPortArrayIndex         D3DSystemValue = 5
+	SVVertexID                   D3DSystemValue = 6
+	SVPrimitiveID                D3DSystemValue = 7
+	SVInstanceID                 D3DSystemValue = 8
+	SVIsFrontFace                D3DSystemValue = 9
+	SVSampleIndex                D3DSystemValue = 10
+	SVFinalQuadEdgeTessfactor    D3DSystemValue = 11
+	SVFinalLineDensityTessfactor D3DSystemValue = 16 // the last of the six tessellation factors (11-16)
+	SVBarycentrics               D3DSystemValue = 23
+	SVShadingRate                D3DSystemValue = 24
+	SVCullPrimitive              D3DSystemValue = 25
+	SVTarget                     D3DSystemValue = 64
+	SVCoverage                   D3DSystemValue = 66
+	SVInnerCoverage              D3DSystemValue = 70
+)
+
 var d3dSystemValues = report.Enum{Type: "D3DSystemValue", Names: []string{
 	0: "Undefined", 1: "Position", 2: "ClipDistance", 3: "CullDistance", 4: "RenderTargetArrayIndex",
 	5: "ViewPortArrayIndex", 6: "VertexID", 7: "PrimitiveID", 8: "InstanceID", 9: "IsFrontFace",

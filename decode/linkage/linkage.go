@@ -327,15 +327,15 @@ func generated(up, down dxil.ShaderKind, e *decode.SignatureParameter) bool {
 		return true // not in a register: depth, coverage and the like
 	}
 	switch e.SystemValue {
-	case 7:
+	case decode.SVPrimitiveID:
 		// SV_PrimitiveID is counted by the input assembler, up to the
 		// geometry stage: a pixel shader after a geometry or mesh shader
 		// reads it only from that shader's outputs (vkd3d-proton's
 		// test_shader_io_mismatch records D3D12 refusing the pipeline).
 		return down != dxil.Pixel || up == dxil.Vertex || up == dxil.Domain
-	case 4, 5: // SV_RenderTargetArrayIndex, SV_ViewportArrayIndex: 0 when no stage writes them
+	case decode.SVRenderTargetArrayIndex, decode.SVViewPortArrayIndex: // 0 when no stage writes them
 		return down == dxil.Pixel
-	case 9, 10, 23, 24, 66, 70: // IsFrontFace, SampleIndex, Barycentrics, ShadingRate, Coverage, InnerCoverage
+	case decode.SVIsFrontFace, decode.SVSampleIndex, decode.SVBarycentrics, decode.SVShadingRate, decode.SVCoverage, decode.SVInnerCoverage:
 		return down == dxil.Pixel
 	}
 	return false
@@ -347,13 +347,12 @@ func generated(up, down dxil.ShaderKind, e *decode.SignatureParameter) bool {
 // indices, and the tessellation factors a hull shader writes for the
 // tessellator.
 func rasterized(up, down dxil.ShaderKind, o *decode.SignatureParameter) bool {
-	switch v := o.SystemValue; {
-	case down == dxil.Pixel && (v == 1 || v == 2 || v == 3 || v == 4 || v == 5 || v == 24 || v == 25):
-		return true
-	case up == dxil.Hull && v >= 11 && v <= 16:
-		return true
+	switch o.SystemValue {
+	case decode.SVPosition, decode.SVClipDistance, decode.SVCullDistance, decode.SVRenderTargetArrayIndex,
+		decode.SVViewPortArrayIndex, decode.SVShadingRate, decode.SVCullPrimitive:
+		return down == dxil.Pixel
 	}
-	return false
+	return up == dxil.Hull && o.SystemValue >= decode.SVFinalQuadEdgeTessfactor && o.SystemValue <= decode.SVFinalLineDensityTessfactor
 }
 
 func key(e *decode.SignatureParameter) string {

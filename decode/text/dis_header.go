@@ -162,7 +162,7 @@ func writeHeaderTop(w io.Writer, f *decode.File, m *ir.Module) (refMod *dxil.Mod
 				case "sv_stencilref":
 					s += "    oStencilRef"
 				default:
-					if e.SystemValue == 7 {
+					if e.SystemValue == decode.SVPrimitiveID {
 						s += "   primID"
 					} else {
 						s += "  special"

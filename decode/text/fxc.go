@@ -343,7 +343,7 @@ func (l *lister) signature(p *decode.Part, title string) {
 			format = mp
 		}
 		sv := e.SystemValueName
-		if e.SystemValue == 0 {
+		if e.SystemValue == decode.SVUndefined {
 			// FXC stores pixel-shader outputs with system value 0 and names them by semantic.
 			if n, ok := outputSystemValues[strings.ToUpper(e.Name)]; ok {
 				sv = n
@@ -394,7 +394,7 @@ func svRegisterName(e decode.SignatureParameter) string {
 	case "SV_STENCILREF":
 		return "oStencilRef"
 	}
-	if e.SystemValue == 7 {
+	if e.SystemValue == decode.SVPrimitiveID {
 		return "primID"
 	}
 	return "special"
