@@ -104,7 +104,8 @@ func decodeRuntimeData(r *binread.Reader) *RuntimeData {
 	}
 	r.End()
 
-	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: rdatResolveBudgetFor(r.Len()), limit: rdatResolveBudgetFor(r.Len()),
+	budget := rdatResolveBudgetFor(r.Len())
+	c := &rdatCtx{r: r, d: d, tables: map[RuntimeDataPartType]*rdatTable{}, budget: budget, limit: budget,
 		rootSigs: map[BytesRef]shared{}, rootSigLeft: 2 * r.Len(), bytesLeft: r.Len()}
 	prevEnd := r.Pos
 	for i, off := range d.PartOffsets {
