@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 
@@ -34,11 +35,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "the comparison as one JSON document")
 	positional := fs.Bool("positional", false, "pair parts by position, not by name")
 	asText := fs.Bool("text", false, "the code as a unified diff per function")
-	pos, ok := parseArgs(fs, args, 2, 2, stderr)
-	if !ok {
-		return 2
-	}
-	files, ok := parseTwo(pos, stderr)
+	pos, files, ok := parseTwo(fs, args, stderr)
 	if !ok {
 		return 2
 	}
@@ -70,17 +67,22 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// parseTwo decodes the two containers a command compares (diff, link),
-// saying on stderr why one cannot be read.
-func parseTwo(paths []string, stderr io.Writer) (files [2]*decode.File, ok bool) {
+// parseTwo reads the flags and the two paths of a command that takes two
+// containers (diff, link) and decodes both, saying on stderr why one cannot
+// be read.
+func parseTwo(fs *flag.FlagSet, args []string, stderr io.Writer) (paths []string, files [2]*decode.File, ok bool) {
+	paths, ok = parseArgs(fs, args, 2, 2, stderr)
+	if !ok {
+		return nil, files, false
+	}
 	for i, path := range paths {
 		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
 			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
 		})
 		if !ok {
-			return files, false
+			return nil, files, false
 		}
 		files[i] = f
 	}
-	return files, true
+	return paths, files, true
 }

@@ -18,11 +18,7 @@ func init() {
 func runLink(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("link")
 	asJSON := fs.Bool("json", false, "the linkage as one JSON document")
-	pos, ok := parseArgs(fs, args, 2, 2, stderr)
-	if !ok {
-		return 2
-	}
-	files, ok := parseTwo(pos, stderr)
+	pos, files, ok := parseTwo(fs, args, stderr)
 	if !ok {
 		return 2
 	}
