@@ -35,7 +35,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "the comparison as one JSON document")
 	positional := fs.Bool("positional", false, "pair parts by position, not by name")
 	asText := fs.Bool("text", false, "the code as a unified diff per function")
-	pos, files, ok := parseTwo(fs, args, stderr)
+	pos, files, ok := parseFiles(fs, args, 2, 2, stderr)
 	if !ok {
 		return 2
 	}
@@ -67,22 +67,22 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// parseTwo reads the flags and the two paths of a command that takes two
-// containers (diff, link) and decodes both, saying on stderr why one cannot
-// be read.
-func parseTwo(fs *flag.FlagSet, args []string, stderr io.Writer) (paths []string, files [2]*decode.File, ok bool) {
-	paths, ok = parseArgs(fs, args, 2, 2, stderr)
+// parseFiles reads the flags and the paths (at least min, at most max; -1
+// for any number) of a command that takes several containers (diff, link)
+// and decodes them all, saying on stderr why one cannot be read.
+func parseFiles(fs *flag.FlagSet, args []string, min, max int, stderr io.Writer) (paths []string, files []*decode.File, ok bool) {
+	paths, ok = parseArgs(fs, args, min, max, stderr)
 	if !ok {
-		return nil, files, false
+		return nil, nil, false
 	}
-	for i, path := range paths {
+	for _, path := range paths {
 		f, ok := parseFile(path, stderr, decode.Parse, func(_ []byte, err error) {
 			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), text.Safe(err.Error()))
 		})
 		if !ok {
-			return nil, files, false
+			return nil, nil, false
 		}
-		files[i] = f
+		files = append(files, f)
 	}
 	return paths, files, true
 }

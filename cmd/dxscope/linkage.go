@@ -3,24 +3,29 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode/linkage"
 	"github.com/dxscope/dxscope/decode/text"
 )
 
 func init() {
-	commands["link"] = command{"A B [--json]", "whether one shader's outputs feed the other's inputs as a pipeline links them: semantic, register, components, type (exit 0 links, 1 does not, 2 error)", runLink}
+	commands["link"] = command{"A B [C ...] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three files or more are a whole pipeline, in any order (exit 0 links, 1 does not, 2 error)", runLink}
 }
 
 // runLink checks the linkage of two shaders of adjacent stages, given in
-// either order: exit 0 when they link, 1 when they do not (or are not
-// adjacent stages), 2 when they cannot be read.
+// either order, or of a whole pipeline's shaders (three or more, in any
+// order): exit 0 when they link, 1 when they do not (or are not adjacent
+// stages, or do not make one pipeline), 2 when they cannot be read.
 func runLink(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("link")
 	asJSON := fs.Bool("json", false, "the linkage as one JSON document")
-	pos, files, ok := parseTwo(fs, args, stderr)
+	pos, files, ok := parseFiles(fs, args, 2, -1, stderr)
 	if !ok {
 		return 2
+	}
+	if len(files) > 2 {
+		return linkPipeline(pos, linkage.CheckPipeline(files), *asJSON, stdout, stderr)
 	}
 	r := linkage.Check(files[0], files[1])
 	if *asJSON {
@@ -32,10 +37,60 @@ func runLink(args []string, stdout, stderr io.Writer) int {
 		if r.Swapped {
 			up, down = down, up
 		}
-		fmt.Fprintf(stdout, "Earlier: %s\nLater:   %s\n", text.Safe(up), text.Safe(down))
-		text.WriteLinkage(stdout, r)
+		writeLinkPair(stdout, up, down, r)
 	}
 	if r.Links() {
+		return 0
+	}
+	return 1
+}
+
+func writeLinkPair(w io.Writer, up, down string, r *linkage.Result) {
+	fmt.Fprintf(w, "Earlier: %s\nLater:   %s\n", text.Safe(up), text.Safe(down))
+	text.WriteLinkage(w, r)
+}
+
+// linkPipeline prints a whole pipeline: its stages in order, its own
+// problems, then each shader against the next as two files are shown.
+//
+// --json writes {"Files": [path...] (in the pipeline's order), "Order",
+// "Pairs": [Result...] (null between amplification and mesh), "Problems"}.
+func linkPipeline(paths []string, p *linkage.Pipeline, asJSON bool, stdout, stderr io.Writer) int {
+	ordered := make([]string, len(p.Order))
+	for n, i := range p.Order {
+		ordered[n] = paths[i]
+	}
+	if asJSON {
+		doc := struct {
+			Files []string
+			*linkage.Pipeline
+		}{ordered, p}
+		if !writeJSON(stdout, stderr, doc) {
+			return 2
+		}
+	} else {
+		safe := make([]string, len(ordered))
+		for n, path := range ordered {
+			safe[n] = text.Safe(path)
+		}
+		verdict := "links"
+		if !p.Links() {
+			verdict = "does not link"
+		}
+		fmt.Fprintf(stdout, "Pipeline: %s: %s\n", strings.Join(safe, " → "), verdict)
+		for _, q := range p.Problems {
+			fmt.Fprintf(stdout, "  %s %s: %s\n", q.Severity, q.Rule, text.Safe(q.Message))
+		}
+		for n, r := range p.Pairs {
+			fmt.Fprintln(stdout)
+			if r == nil {
+				fmt.Fprintf(stdout, "Earlier: %s\nLater:   %s\nAmplification → Mesh: a payload, not a signature: not compared\n", safe[n], safe[n+1])
+				continue
+			}
+			writeLinkPair(stdout, ordered[n], ordered[n+1], r)
+		}
+	}
+	if p.Links() {
 		return 0
 	}
 	return 1

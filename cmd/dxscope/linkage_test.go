@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,30 @@ func TestLinkCommand(t *testing.T) {
 	}
 	if !r.Adjacent || len(r.Rows) != 3 || len(r.Problems) != 2 || r.Problems[0].Rule != "LINK.MISSING" || r.Problems[0].Semantic != "Color0" || r.Problems[0].Severity != "error" {
 		t.Errorf("--json: %+v", r)
+	}
+	// A whole pipeline, in any order.
+	code, out, errs = runCmd("link", dir+"ps-works.dxbc", dir+"vs.dxbc", dir+"gs.dxbc")
+	if code != 0 || errs != "" {
+		t.Errorf("pipeline: exit %d, stderr %q", code, errs)
+	}
+	wantAll(t, out,
+		"Pipeline: "+dir+"vs.dxbc → "+dir+"gs.dxbc → "+dir+"ps-works.dxbc: links\n",
+		"Earlier: "+dir+"vs.dxbc\nLater:   "+dir+"gs.dxbc\nVertex (OSG1) → Geometry (ISG1): links\n",
+		"Texcoord0      2 xy   Float32   Texcoord0      2 xy   Float32  ok\n",
+		"Earlier: "+dir+"gs.dxbc\nLater:   "+dir+"ps-works.dxbc\nGeometry (OSG1) → Pixel (ISG1): links\n")
+	code, out, _ = runCmd("link", "--json", dir+"vs.dxbc", dir+"ps-fails.dxbc", dir+"vs.dxbc")
+	var p struct {
+		Files    []string
+		Order    []int
+		Pairs    []struct{ Adjacent bool }
+		Problems []struct{ Rule, Message string }
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil || code != 1 {
+		t.Fatalf("pipeline --json: exit %d, %v", code, err)
+	}
+	if len(p.Files) != 3 || p.Files[2] != dir+"ps-fails.dxbc" || !slices.Equal(p.Order, []int{0, 2, 1}) || len(p.Pairs) != 2 || p.Pairs[0].Adjacent ||
+		len(p.Problems) != 1 || p.Problems[0].Rule != "LINK.PIPELINE" {
+		t.Errorf("pipeline --json: %+v", p)
 	}
 	if code, _, errs := runCmd("link", dir+"vs.dxbc"); code != 2 || errs == "" {
 		t.Errorf("one file: exit %d, stderr %q", code, errs)

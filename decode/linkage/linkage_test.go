@@ -80,6 +80,41 @@ func TestFixturesAsTheRulesSay(t *testing.T) {
 	}
 }
 
+// A pipeline's own rules: one shader of each stage, vertices from a vertex
+// or a mesh shader, graphics stages only.
+func TestPipelineRules(t *testing.T) {
+	vs := parse(t, corpus.RepoFile(t, "testdata/linkage/vs.dxbc"), "vs")
+	ps := parse(t, corpus.RepoFile(t, "testdata/linkage/ps-works.dxbc"), "ps-works")
+	fails := parse(t, corpus.RepoFile(t, "testdata/linkage/ps-fails.dxbc"), "ps-fails")
+	gs := parse(t, corpus.RepoFile(t, "testdata/linkage/gs.dxbc"), "gs")
+	cs := parse(t, corpus.RepoFile(t, "web/examples/compute.dxbc"), "compute")
+	for _, c := range []struct {
+		name  string
+		files []*decode.File
+		links bool
+		order []int
+		want  string // the pipeline's problem, "" for none
+	}{
+		{"ps, vs", []*decode.File{ps, vs}, true, []int{1, 0}, ""},
+		{"ps, gs, vs", []*decode.File{ps, gs, vs}, true, []int{2, 1, 0}, ""},
+		{"gs, ps-fails, vs", []*decode.File{gs, fails, vs}, false, []int{2, 0, 1}, ""},
+		{"vs, gs (no pixel shader: stream output only)", []*decode.File{vs, gs}, true, []int{0, 1}, ""},
+		{"vs, ps-fails", []*decode.File{vs, fails}, false, []int{0, 1}, ""},
+		{"vs, vs, ps", []*decode.File{vs, vs, ps}, false, []int{0, 1, 2}, "two vertex shaders: a pipeline has one of each stage"},
+		{"ps", []*decode.File{ps}, false, []int{0}, "no vertex or mesh shader: a pipeline starts with one"},
+		{"vs, cs, ps", []*decode.File{vs, cs, ps}, false, []int{1, 0, 2}, "file 2 is a compute shader, which is not a stage of a graphics pipeline"},
+	} {
+		p := linkage.CheckPipeline(c.files)
+		var got []string
+		for _, q := range p.Problems {
+			got = append(got, q.Message)
+		}
+		if p.Links() != c.links || !slices.Equal(p.Order, c.order) || strings.Join(got, "; ") != c.want || len(p.Pairs) != len(c.files)-1 {
+			t.Errorf("%s: links %v, order %v, %d pairs, problems %q; want %v, %v, %q", c.name, p.Links(), p.Order, len(p.Pairs), got, c.links, c.order, c.want)
+		}
+	}
+}
+
 // build.sh, run into a folder of its own, writes every fixture byte for byte.
 func TestFixturesAreBuilt(t *testing.T) {
 	corpus.Tool(t, "llvm-19", "yaml2obj-19")
@@ -234,7 +269,7 @@ func TestPipelinesAsD3D12CreatesThem(t *testing.T) {
 	if !ok {
 		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
 	}
-	checked, links := 0, 0
+	checked, links, long := 0, 0, 0
 	try := func(names []string, want bool) {
 		var files []*decode.File
 		for _, n := range names {
@@ -244,17 +279,31 @@ func TestPipelinesAsD3D12CreatesThem(t *testing.T) {
 			}
 			files = append(files, f)
 		}
-		got, why := true, []string{}
-		for i := 0; i+1 < len(files); i++ {
-			r := linkage.Check(files[i], files[i+1])
+		// Given last stage first: CheckPipeline puts them in order.
+		slices.Reverse(files)
+		p := linkage.CheckPipeline(files)
+		slices.Reverse(files)
+		for i, j := range p.Order {
+			if j != len(files)-1-i {
+				t.Errorf("%s: order %v", strings.Join(names, " → "), p.Order)
+				break
+			}
+		}
+		got, why := p.Links(), []string{}
+		for i, r := range p.Pairs {
 			if !r.Links() {
-				got = false
 				why = append(why, fmt.Sprintf("%s → %s: %q", names[i], names[i+1], found(r)))
 			}
+		}
+		for _, q := range p.Problems {
+			why = append(why, q.Rule+": "+q.Message)
 		}
 		checked++
 		if got {
 			links++
+		}
+		if len(names) > 2 {
+			long++
 		}
 		if got != want {
 			t.Errorf("%s: links %v, D3D12 says %v %s", strings.Join(names, " → "), got, want, strings.Join(why, "; "))
@@ -272,7 +321,7 @@ func TestPipelinesAsD3D12CreatesThem(t *testing.T) {
 			try([]string{p.ms, p.ps}, p.msLinks)
 		}
 	}
-	t.Logf("%d pipelines of test_shader_io_mismatch checked (%d link, %d do not); the rest name shaders the corpus does not hold", checked, links, checked-links)
+	t.Logf("%d pipelines of test_shader_io_mismatch checked (%d link, %d do not; %d of three stages or more), each given last stage first; the rest name shaders the corpus does not hold", checked, links, checked-links, long)
 	if checked < 50 {
 		t.Errorf("only %d pipelines checked: the corpus's vkd3d-proton shaders are missing", checked)
 	}
@@ -402,6 +451,15 @@ func FuzzCheck(f *testing.F) {
 			if row.Input == nil || (row.Output == nil && len(row.Rules) == 0) {
 				t.Fatalf("row %+v: an input without an output must break or note a rule", row)
 			}
+		}
+		// As a pipeline with the first again: every file placed once, a
+		// pair between each neighbour, and two of one stage refused.
+		p := linkage.CheckPipeline([]*decode.File{fb, fa, fa})
+		if o := slices.Sorted(slices.Values(p.Order)); !slices.Equal(o, []int{0, 1, 2}) || len(p.Pairs) != 2 {
+			t.Fatalf("pipeline: order %v, %d pairs", p.Order, len(p.Pairs))
+		}
+		if p.Links() || len(p.Problems) == 0 {
+			t.Fatalf("pipeline of one shader twice: links %v, problems %+v", p.Links(), p.Problems)
 		}
 	})
 }

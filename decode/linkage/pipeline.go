@@ -1,0 +1,105 @@
+package linkage
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/dxil"
+	"github.com/dxscope/dxscope/decode/report"
+)
+
+// RulePipeline: the shaders do not make one graphics pipeline (two of one
+// stage, a vertex and a mesh shader together, a stage that is not a
+// pipeline's). Each pair of neighbours is still checked by Check's rules.
+const RulePipeline = "LINK.PIPELINE"
+
+// pipelineOrder is where each stage stands in a graphics pipeline; 0: not a
+// stage of one (compute, library, node shaders).
+var pipelineOrder = [...]int{
+	dxil.Vertex: 1, dxil.Hull: 2, dxil.Domain: 3, dxil.Geometry: 4,
+	dxil.Amplification: 1, dxil.Mesh: 2,
+	dxil.Pixel: 5,
+}
+
+func orderOf(k dxil.ShaderKind) int {
+	if int(k) < 0 || int(k) >= len(pipelineOrder) {
+		return 0
+	}
+	return pipelineOrder[k]
+}
+
+// Pipeline is the linkage of a whole graphics pipeline's shaders.
+type Pipeline struct {
+	// Order is the files' indices in the order the pipeline runs them.
+	Order []int
+	// Pairs checks each shader against the next (Pairs[i]: Order[i] →
+	// Order[i+1]); an amplification shader hands the mesh shader a payload,
+	// not a signature, so that pair is nil.
+	Pairs []*Result
+	// Problems are the pipeline's own, by RulePipeline.
+	Problems []Problem
+}
+
+// CheckPipeline puts shaders given in any order into the order of a
+// pipeline (vertex, hull, domain, geometry, pixel; amplification, mesh,
+// pixel) and checks each against the next, as D3D12 does when it creates
+// the pipeline state.
+func CheckPipeline(files []*decode.File) *Pipeline {
+	p := &Pipeline{}
+	kinds := make([]dxil.ShaderKind, len(files))
+	for i, f := range files {
+		kinds[i] = f.Kind()
+		p.Order = append(p.Order, i)
+	}
+	// A stable sort keeps the given order among what cannot be placed, so
+	// the neighbours' checks still say what is wrong with them.
+	slices.SortStableFunc(p.Order, func(a, b int) int { return orderOf(kinds[a]) - orderOf(kinds[b]) })
+	seen := map[dxil.ShaderKind]bool{}
+	var vertex, mesh bool
+	for _, i := range p.Order {
+		k := kinds[i]
+		switch {
+		case orderOf(k) == 0:
+			p.problem("file %d is %s, which is not a stage of a graphics pipeline", i+1, aStage(k))
+		case seen[k]:
+			p.problem("two %s shaders: a pipeline has one of each stage", stageWords(k))
+		}
+		seen[k] = true
+		vertex = vertex || k == dxil.Vertex
+		mesh = mesh || k == dxil.Mesh || k == dxil.Amplification
+	}
+	switch {
+	case vertex && mesh:
+		p.problem("vertex and mesh (or amplification) shaders together: a pipeline takes its vertices from one or the other")
+	case !vertex && !seen[dxil.Mesh]:
+		p.problem("no vertex or mesh shader: a pipeline starts with one")
+	}
+	for n := 0; n+1 < len(p.Order); n++ {
+		a, b := p.Order[n], p.Order[n+1]
+		if kinds[a] == dxil.Amplification && kinds[b] == dxil.Mesh {
+			p.Pairs = append(p.Pairs, nil)
+			continue
+		}
+		p.Pairs = append(p.Pairs, Check(files[a], files[b]))
+	}
+	return p
+}
+
+func (p *Pipeline) problem(format string, args ...any) {
+	p.Problems = append(p.Problems, Problem{Severity: report.Error, Rule: RulePipeline, Message: fmt.Sprintf(format, args...)})
+}
+
+// Links reports whether the pipeline would be created: the shaders make one
+// pipeline and every neighbour links.
+func (p *Pipeline) Links() bool {
+	if len(p.Problems) > 0 {
+		return false
+	}
+	for _, r := range p.Pairs {
+		if r != nil && !r.Links() {
+			return false
+		}
+	}
+	return true
+}
