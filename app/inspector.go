@@ -101,6 +101,7 @@ func (in *Inspector) OnMount(ctx app.Context) {
 		views.ActCompareByteA:  typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
 		views.ActCompareByteB:  typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
 		views.ActCompareLink:   typed(st.CompareLinkRow),
+		views.ActTextPage:      typed(func(r views.TextPageRef) page.Effects { return st.SetTextPage(r.Command, r.Page) }),
 		views.ActOpenDBContainer: typed(func(r model.DBContainerRef) page.Effects {
 			in.started = in.now()
 			return st.OpenDBContainer(r)
@@ -470,7 +471,7 @@ func (in *Inspector) partViews(st *page.State, pv *model.PartView) app.UI {
 		app.If(shown == page.OwnView, func() app.UI { return app.Elem("div").Class("specials").Body(in.withSource(st, pv, sv, specials)...) }),
 		app.If(shown == page.Tree, tree),
 		app.If(shown == page.Text, func() app.UI {
-			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name)}
+			return &views.TextDumps{Dumps: pv.Dumps(), FileBase: baseName(st.Model.Name), Pages: st.TextPages()}
 		}),
 	)
 }

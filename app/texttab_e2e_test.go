@@ -144,6 +144,71 @@ func TestTextTabPagesALongText(t *testing.T) {
 	}
 }
 
+// The Text tab's page is in the link: PSV0's text of a file naming one
+// 1,000-byte string 765 times is four pages; › twice shows the third (lines
+// 5,388–8,066, which begin with output element 158), the address bar says
+// page=psv:3 in the same history entry, and the link opened in a tab that
+// shares nothing with this one shows the same page, the same first line.
+func TestTextTabPageInTheLink(t *testing.T) {
+	const name = "psv-long-names-1000.dxbc"
+	data := hostile.LongNamePSV(1000)
+	var pages []model.TextPage
+	var whole string
+	for _, pv := range model.Build(name, data, 0).Parts {
+		if pv.Name == "PSV0" {
+			pages, whole = pv.Dumps()[0].Pages, pv.Dumps()[0].Text
+		}
+	}
+	if len(pages) < 3 {
+		t.Fatalf("the PSV0 text has %d pages, want 3 or more", len(pages))
+	}
+	third := whole[pages[2].Start:pages[2].End]
+	firstLine, _, _ := strings.Cut(third, "\n")
+	where := fmt.Sprintf("lines %d–%d of %d", pages[2].FirstLine, pages[2].LastLine, pages[len(pages)-1].LastLine)
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	const text = `document.querySelector('#dump-psv .dump-text').textContent`
+	const bar = `document.querySelector('#dump-psv-pager .pager-where').textContent`
+	p := openFile(t, path)
+	p.Click(`#part-list .part[data-name="PSV0"]`)
+	p.WaitFor("the PSV0 tabs", `document.querySelector('#part-list .part.selected')?.dataset.name === 'PSV0' && !!document.querySelector('#tab-text')`)
+	p.Click("#tab-text")
+	p.WaitFor("the pager", `!!document.querySelector('#dump-psv-pager') && location.hash.includes('tab=text')`)
+	entries := browsertest.Eval[int](p, `history.length`)
+	for page := 2; page <= 3; page++ {
+		browsertest.Eval[bool](p, `(window.lastPage = `+text+`, true)`)
+		p.Click("#dump-psv-pager .pager-next")
+		p.WaitFor(fmt.Sprintf("page %d in the link", page), text+` !== window.lastPage && location.hash.includes('&page=psv:`+fmt.Sprint(page)+`&')`)
+	}
+	if got := browsertest.Eval[string](p, text); got != third {
+		t.Fatalf("page 3 shows %d bytes starting %.60q; want %d starting %.60q", len(got), got, len(third), third)
+	}
+	if n := browsertest.Eval[int](p, `history.length`); n != entries {
+		t.Errorf("turning two pages made %d history entries; want them to replace the one there", n-entries)
+	}
+	link := p.Fragment()
+	if !strings.Contains(link, "&tab=text&page=psv:3&") || !strings.Contains(link, "&f=") {
+		t.Fatalf("the link %.160s; want the Text tab's page 3 and the file", link)
+	}
+
+	q := freshBrowser(t, p, link)
+	q.WaitFor("the link's Text tab", `!!document.querySelector('#tab-text[aria-selected="true"]') && !!document.querySelector('#dump-psv-pager')`)
+	got := browsertest.Eval[string](q, text)
+	if line, _, _ := strings.Cut(got, "\n"); line != firstLine || got != third {
+		t.Errorf("the link shows a page of %d bytes starting %.80q; want page 3, %d bytes starting %.80q", len(got), line, len(third), firstLine)
+	}
+	if got := browsertest.Eval[string](q, bar); got != where {
+		t.Errorf("the link's pager says %q, want %q", got, where)
+	}
+	if q.Fragment() != link {
+		t.Errorf("the opened link became %.160s", q.Fragment())
+	}
+	q.Shoot("text-tab-page-3-from-link")
+}
+
 // showTextHolding shows the page of a part's text (its command's) that
 // holds s, from the page shown on, turning pages with ›; it fails the test
 // when no page does.

@@ -15,18 +15,28 @@ const ActCopyText = "dx-copy-text"
 // CopyRequest is a text to copy and the words that say it was copied.
 type CopyRequest struct{ Text, Done string }
 
+// ActTextPage asks the page to show another page of a text (value: TextPageRef).
+const ActTextPage = "dx-text-page"
+
+// TextPageRef is a page (from 0) of the text a dxscope command prints.
+type TextPageRef struct {
+	Command string
+	Page    int
+}
+
 // TextDumps shows a part's text forms, each as the dxscope command prints
 // it, with buttons to download or copy the whole text.
 type TextDumps struct {
 	app.Compo
 	Dumps    []model.TextDump
-	FileBase string // the download names start with it
+	FileBase string         // the download names start with it
+	Pages    map[string]int // the page (from 0) each text shows, by its command
 }
 
 // Render draws one section per dump.
 func (d *TextDumps) Render() app.UI {
 	return app.Elem("div").ID("text-dumps").Body(app.Range(d.Dumps).Slice(func(i int) app.UI {
-		return &TextForm{Dump: &d.Dumps[i], FileBase: d.FileBase, page: pageWindow{size: 1}}
+		return &TextForm{Dump: &d.Dumps[i], FileBase: d.FileBase, Page: d.Pages[d.Dumps[i].Command], page: pageWindow{size: 1}}
 	}))
 }
 
@@ -37,13 +47,20 @@ type TextForm struct {
 	app.Compo
 	Dump     *model.TextDump
 	FileBase string
+	Page     int // the page shown: the page state's, in the link
 
 	page pageWindow // a row per page of the text
 }
 
-// OnMount and OnUpdate start another text at its first page.
-func (f *TextForm) OnMount(ctx app.Context)  { followRows(&f.page, f.Dump.Pages) }
-func (f *TextForm) OnUpdate(ctx app.Context) { followRows(&f.page, f.Dump.Pages) }
+// OnMount and OnUpdate show the page the state says; the pager's buttons
+// ask for another (ActTextPage).
+func (f *TextForm) OnMount(ctx app.Context) {
+	f.page.turn = func(ctx app.Context, to int) {
+		ctx.NewActionWithValue(ActTextPage, TextPageRef{Command: f.Dump.Command, Page: to})
+	}
+	f.OnUpdate(ctx)
+}
+func (f *TextForm) OnUpdate(ctx app.Context) { f.page.first = f.Page }
 
 // Render draws the section; a text of one page is drawn whole, with no bar.
 func (f *TextForm) Render() app.UI {

@@ -24,6 +24,9 @@ type pageWindow struct {
 	size  int // rows per page; 0 is PageSize
 	first int
 	of    any // what the rows were the last time: a new list starts at its first page
+	// turn, when set, is what the buttons call: the page is the page
+	// state's (a text's page is in the link), not the window's own.
+	turn func(ctx app.Context, first int)
 }
 
 // follow starts another list (of: its first element's address, or the
@@ -88,7 +91,13 @@ func (w *pageWindow) barSaying(id, where string, n int) app.UI {
 	// whatever it captured: the scope names the page a button goes to, so
 	// a handler is replaced when its page changes.
 	step := func(to int) (app.EventHandler, app.EventOption) {
-		return func(ctx app.Context, e app.Event) { w.first = to }, app.EventScope(fmt.Sprint(to))
+		return func(ctx app.Context, e app.Event) {
+			if w.turn != nil {
+				w.turn(ctx, to)
+			} else {
+				w.first = to
+			}
+		}, app.EventScope(fmt.Sprint(to))
 	}
 	last := (n - 1) / per * per
 	bar := app.Elem("div").Class("pager")

@@ -76,6 +76,9 @@ type State struct {
 	Open  []string // open=: the expanded tree nodes, comma-separated
 	Tab   string   // tab=: the chosen tab
 	Src   string   // src=FILE:LINE: the selected source line (file index in the debug information, line from 1)
+	// Pages is page=COMMAND:N,…: the page (from 1) each paged text of the
+	// Text tab shows, by its command, where that is not the first.
+	Pages map[string]int
 
 	Compare string // cmp=: the name of the file compared with (compare view)
 
@@ -281,6 +284,8 @@ func DecodeLink(fragment string) (Link, error) {
 			}
 		case "tab":
 			s.Tab = val
+		case "page":
+			s.Pages = parsePages(raw)
 		case "src":
 			s.Src = val
 		case "cmp":
@@ -366,6 +371,16 @@ func writeFragment(s State, f, c string) string {
 	}
 	if s.Tab != "" {
 		add("tab", escape(s.Tab))
+	}
+	var pages []string // the first page is not written: a link without page= is unchanged
+	for cmd, n := range s.Pages {
+		if n > 1 && cmd != "" {
+			pages = append(pages, escape(cmd)+":"+strconv.Itoa(n))
+		}
+	}
+	if len(pages) > 0 {
+		sort.Strings(pages)
+		add("page", strings.Join(pages, ","))
 	}
 	if s.Src != "" {
 		add("src", escape(s.Src))
@@ -505,6 +520,27 @@ func parseRange(s string) (Range, error) {
 		return Range{}, errors.New("the end must be after the start")
 	}
 	return Range{start, end}, nil
+}
+
+// parsePages reads page='s items; a malformed one, or a page below 2 (the
+// first is not written), is ignored rather than refusing the whole link.
+func parsePages(raw string) map[string]int {
+	var pages map[string]int
+	items := strings.Split(raw, ",")
+	for _, it := range items[:min(len(items), maxListItems)] {
+		it, _ = url.PathUnescape(it) // raw already unescaped whole without error
+		i := strings.LastIndexByte(it, ':')
+		if i <= 0 {
+			continue
+		}
+		if n, err := number(it[i+1:]); err == nil && n > 1 && n <= 1<<31 {
+			if pages == nil {
+				pages = map[string]int{}
+			}
+			pages[it[:i]] = int(n)
+		}
+	}
+	return pages
 }
 
 func parseSHA(s string) (string, error) {

@@ -56,6 +56,77 @@ func TestFragmentIsReadable(t *testing.T) {
 	}
 }
 
+// page= carries the Text tab's page of each paged text, by the text's
+// command, written only past the first page: a state without it writes the
+// fragment it wrote before page= existed (TestFragmentIsReadable). A value
+// that is not a page past the first is ignored, not refused: the link
+// still opens, on the first page.
+func TestTextPages(t *testing.T) {
+	text := State{Part: "PSV0", Tab: "text"}
+	for _, tc := range []struct {
+		name  string
+		pages map[string]int
+		frag  string
+	}{
+		{"page 3", map[string]int{"psv": 3}, "v=1&part=PSV0&tab=text&page=psv:3"},
+		{"two texts, sorted", map[string]int{"dxil": 2, "dis": 12}, "v=1&part=PSV0&tab=text&page=dis:12,dxil:2"},
+		{"a command escaped", map[string]int{"a,b&c": 2}, "v=1&part=PSV0&tab=text&page=a%2Cb%26c:2"},
+		{"page 1 is not written", map[string]int{"psv": 1}, "v=1&part=PSV0&tab=text"},
+		{"no page", nil, "v=1&part=PSV0&tab=text"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := text
+			s.Pages = tc.pages
+			if got := Encode(s, nil); got != tc.frag {
+				t.Errorf("Encode = %s, want %s", got, tc.frag)
+			}
+			back, _, err := Decode(tc.frag)
+			want := text
+			for c, n := range tc.pages {
+				if n > 1 {
+					if want.Pages == nil {
+						want.Pages = map[string]int{}
+					}
+					want.Pages[c] = n
+				}
+			}
+			if err != nil || !reflect.DeepEqual(back, want) {
+				t.Errorf("Decode(%s) = %+v, %v; want %+v", tc.frag, back, err, want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		value string
+		want  map[string]int
+	}{
+		{"psv:3", map[string]int{"psv": 3}},
+		{"psv:0x10", map[string]int{"psv": 16}},
+		{"psv:3,dis:x,dxil:2", map[string]int{"psv": 3, "dxil": 2}},
+		{"psv:2,psv:5", map[string]int{"psv": 5}},
+		{"", nil},
+		{"psv", nil},
+		{"psv:", nil},
+		{":3", nil},
+		{"psv:x", nil},
+		{"psv:1", nil},
+		{"psv:0", nil},
+		{"psv:-3", nil},
+		{"psv:+3", nil},
+		{"psv:3.5", nil},
+		{"psv:99999999999999999999", nil},
+		{"psv:" + strings.Repeat("9", 15), nil}, // over 1<<48
+		{",,,", nil},
+		{"%E2%9C%93:4", map[string]int{"✓": 4}},
+		{strings.Repeat("a:2,", maxListItems) + "b:2", map[string]int{"a": 2}},
+	} {
+		s, _, err := Decode("part=PSV0&tab=text&page=" + tc.value + "&row=7")
+		want := State{Part: "PSV0", Tab: "text", Pages: tc.want, Row: 7}
+		if err != nil || !reflect.DeepEqual(s, want) {
+			t.Errorf("page=%.40s: %+v, %v; want %+v", tc.value, s, err, want)
+		}
+	}
+}
+
 func TestDeepLinkWithoutFile(t *testing.T) {
 	for _, tc := range []struct {
 		frag string
@@ -300,6 +371,7 @@ func FuzzLinkState(f *testing.F) {
 	f.Add("f=" + deflateB64([]byte("hello")) + "&c=" + deflateB64([]byte("world")))
 	f.Add("v=1&name=%E2%9C%93&x=1")
 	f.Add("name=bundle.bin&at=0x33e&part=DXIL")
+	f.Add("part=PSV0&tab=text&page=psv:3,dis:0x10,dxil:zz,:4,a%2Cb:2")
 	// Escapes that stopped go-app's navigation: a stray or cut '%'.
 	for _, bad := range []string{"field=%ZZ", "name=%zz", "part=PSV0&field=%", "name=%E0%A4%A", "%", "%%", "f=%G0", "v=1&field=" + strings.Repeat("a/", 20000)} {
 		f.Add(bad)

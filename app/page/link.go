@@ -179,6 +179,12 @@ func (s *State) LinkState() linkstate.State {
 	}
 	st.Part = pv.Name
 	st.Tab = s.Tab.Name()
+	for c, p := range s.TextPages() {
+		if st.Pages == nil {
+			st.Pages = map[string]int{}
+		}
+		st.Pages[c] = p + 1
+	}
 	if s.Src.Valid() {
 		st.Src = s.Src.String()
 	}
@@ -539,6 +545,17 @@ func (s *State) applyState(st linkstate.State, compare []byte) {
 		}
 	}
 	pv := m.Parts[part]
+	s.textPage, s.textPart = nil, part
+	if s.Tab == Text {
+		for c, p := range st.Pages {
+			if p = textPageOf(pv, c, p-1); p > 0 {
+				if s.textPage == nil {
+					s.textPage = map[string]int{}
+				}
+				s.textPage[c] = p
+			}
+		}
+	}
 	if len(st.Open) > 0 && pv.Tree() != nil && part < len(s.Expanded) {
 		// The link's open nodes (none named: the default set, made when
 		// the tree is first shown).

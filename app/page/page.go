@@ -155,6 +155,9 @@ type State struct {
 	Edit Editing
 
 	fx Effects // gathered by the operation running
+
+	textPage map[string]int // the page (from 0) of each text of part textPart's Text tab, by its command (TextPages)
+	textPart int
 }
 
 // Link is the share link's state.

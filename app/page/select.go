@@ -60,6 +60,9 @@ func (s *State) ToggleNode(part, node int) Effects {
 
 // SetTab shows one of the selected part's views.
 func (s *State) SetTab(t Tab) Effects {
+	if t != s.Tab {
+		s.textPage = nil // a tab shown again starts its texts on their first pages
+	}
 	s.Tab = t
 	if t == OwnView {
 		s.fx.RevealCode = true
@@ -70,6 +73,47 @@ func (s *State) SetTab(t Tab) Effects {
 	}
 	s.note()
 	return s.take()
+}
+
+// TextPages is the page (from 0) each text of the selected part's Text tab
+// shows, by its command (model.TextDump.Command); a text not named shows
+// its first page.
+func (s *State) TextPages() map[string]int {
+	if s.Tab != Text || s.textPart != s.Part {
+		return nil
+	}
+	return s.textPage
+}
+
+// SetTextPage shows page i (from 0) of the selected part's text of that
+// command, within the pages it has: the link says so (page=) over the
+// current history entry, like a selection.
+func (s *State) SetTextPage(command string, i int) Effects {
+	pages := map[string]int{} // a new map: the views see a new value
+	for c, p := range s.TextPages() {
+		pages[c] = p
+	}
+	delete(pages, command)
+	if p := textPageOf(s.PartView(), command, i); p > 0 {
+		pages[command] = p
+	}
+	s.textPage, s.textPart = pages, s.Part
+	s.note()
+	return s.take()
+}
+
+// textPageOf is page i (from 0) of pv's text of that command, clamped to
+// the pages the text has (0 for no such text).
+func textPageOf(pv *model.PartView, command string, i int) int {
+	if pv == nil || !pv.HasDumps() {
+		return 0
+	}
+	for _, d := range pv.Dumps() {
+		if d.Command == command {
+			return max(0, min(i, len(d.Pages)-1))
+		}
+	}
+	return 0
 }
 
 // SelectByte selects what a click on a byte of the hex view names: inside
@@ -154,6 +198,7 @@ func (s *State) selectPart(i int) {
 	}
 	if i != s.Part {
 		s.Tab = OwnView // a part opens on its own view
+		s.textPage = nil
 	}
 	s.Part = i
 	pv := s.Model.Parts[i]
