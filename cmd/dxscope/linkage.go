@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands["link"] = command{"A B [C ...] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three files or more are a whole pipeline, in any order (exit 0 links, 1 does not, 2 error)", runLink}
+	commands["link"] = command{"A B [C D E] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three files or more are a whole pipeline, in any order (exit 0 links, 1 does not, 2 error)", runLink}
 }
 
 // runLink checks the linkage of two shaders of adjacent stages, given in
@@ -20,7 +20,9 @@ func init() {
 func runLink(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("link")
 	asJSON := fs.Bool("json", false, "the linkage as one JSON document")
-	pos, files, ok := parseFiles(fs, args, 2, -1, stderr)
+	// A pipeline has at most five shaders (vertex, hull, domain, geometry,
+	// pixel), so more files are refused before any is read.
+	pos, files, ok := parseFiles(fs, args, 2, 5, stderr)
 	if !ok {
 		return 2
 	}

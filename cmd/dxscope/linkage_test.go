@@ -69,6 +69,9 @@ func TestLinkCommand(t *testing.T) {
 		len(p.Problems) != 1 || p.Problems[0].Rule != "LINK.PIPELINE" {
 		t.Errorf("pipeline --json: %+v", p)
 	}
+	if code, _, errs := runCmd("link", dir+"vs.dxbc", dir+"vs.dxbc", dir+"vs.dxbc", dir+"vs.dxbc", dir+"vs.dxbc", dir+"vs.dxbc"); code != 2 || !strings.Contains(errs, "unexpected argument") {
+		t.Errorf("six files: exit %d, stderr %q", code, errs)
+	}
 	if code, _, errs := runCmd("link", dir+"vs.dxbc"); code != 2 || errs == "" {
 		t.Errorf("one file: exit %d, stderr %q", code, errs)
 	}
