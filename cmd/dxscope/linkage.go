@@ -10,11 +10,11 @@ import (
 )
 
 func init() {
-	commands["link"] = command{"A B [C D E] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three files or more are a whole pipeline, in any order (exit 0 links, 1 does not, 2 error)", runLink}
+	commands["link"] = command{"A B [C D E] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three to five files are a whole pipeline, in any order (exit 0 links, 1 does not, 2 error)", runLink}
 }
 
 // runLink checks the linkage of two shaders of adjacent stages, given in
-// either order, or of a whole pipeline's shaders (three or more, in any
+// either order, or of a whole pipeline's shaders (three to five, in any
 // order): exit 0 when they link, 1 when they do not (or are not adjacent
 // stages, or do not make one pipeline), 2 when they cannot be read.
 func runLink(args []string, stdout, stderr io.Writer) int {
