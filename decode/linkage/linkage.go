@@ -18,6 +18,7 @@ package linkage
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
@@ -36,6 +37,7 @@ const (
 	RuleGenerated = "LINK.GENERATED" // an input the pipeline makes when no stage writes it
 	RuleUnread    = "LINK.UNREAD"    // an output the later stage does not read
 	RuleStream    = "LINK.STREAM"    // geometry-shader outputs of streams other than 0
+	RulePosition  = "LINK.POSITION"  // a mesh shader before a pixel shader writes no SV_Position
 )
 
 // Side is one of the two shaders.
@@ -157,6 +159,14 @@ func Check(a, b *decode.File) *Result {
 		// attributes land in its registers is the runtime's layout, so
 		// registers are not compared here.
 		c.link(joined(out, outPatch), in, false, false)
+		// With a pixel shader the pipeline rasterizes, and D3D12 refuses a
+		// mesh shader that gives it no position ("Pixel shaders require a
+		// non-trivial mesh shader": vkd3d-proton's
+		// test_mesh_shader_create_pipeline). Other stages are not held to
+		// this: no pipeline on record shows what D3D12 does there.
+		if !writes(out, decode.SVPosition) {
+			c.problem(report.Error, RulePosition, "", "the mesh shader writes no SV_Position, which the rasterizer needs before a pixel shader")
+		}
 	default:
 		c.link(out, in, false, true)
 	}
@@ -208,6 +218,19 @@ func elements(name string, s *decode.Signature) *sig {
 		g.sizes = append(g.sizes, s.ElementSize)
 	}
 	return g
+}
+
+// writes says whether s has an element of system value sv.
+func writes(s *sig, sv decode.D3DSystemValue) bool {
+	if s == nil {
+		return false
+	}
+	for _, e := range s.elems {
+		if e.SystemValue == sv {
+			return true
+		}
+	}
+	return false
 }
 
 func joined(a, b *sig) *sig {
@@ -297,15 +320,20 @@ func (c *checker) compare(o, e *decode.SignatureParameter, sem string, registers
 		c.problem(report.Error, RuleRegister, sem, "%s is written to register %s but read from register %s: an element before it is missing on one side, or placed differently", sem, register(o.Register), register(e.Register))
 	}
 	switch {
+	case c.up == dxil.Mesh:
+		// Matched by semantic rather than by register, a mesh shader's
+		// output is placed for the pixel shader by the runtime, so its
+		// components may sit elsewhere in the register (written in x, read
+		// in y: d3d12_mesh_shader.c's interface-matching pipeline), but it
+		// is read whole: D3D12 refuses a pixel shader that reads fewer of
+		// its components (test_shader_io_mismatch).
+		if bits.OnesCount8(e.Mask) != bits.OnesCount8(o.Mask) {
+			rules = append(rules, RuleMask)
+			c.problem(report.Error, RuleMask, sem, "%s is read as %s but the mesh shader writes %s: after a mesh shader an element is read with as many components as it is written with", sem, decode.MaskString(e.Mask), orNone(decode.MaskString(o.Mask)))
+		}
 	case e.Mask&^o.Mask != 0:
 		rules = append(rules, RuleMask)
 		c.problem(report.Error, RuleMask, sem, "%s is read as %s but the %s shader declares only %s", sem, decode.MaskString(e.Mask), stageWords(c.up), orNone(decode.MaskString(o.Mask)))
-	case c.up == dxil.Mesh && e.Mask != o.Mask:
-		// Matched by semantic rather than by register, a mesh shader's
-		// output is read whole: D3D12 refuses a pixel shader that reads
-		// fewer of its components (test_shader_io_mismatch).
-		rules = append(rules, RuleMask)
-		c.problem(report.Error, RuleMask, sem, "%s is read as %s but the mesh shader writes %s: after a mesh shader the components must be the same", sem, decode.MaskString(e.Mask), orNone(decode.MaskString(o.Mask)))
 	}
 	if o.CompType != e.CompType {
 		rules = append(rules, RuleType)

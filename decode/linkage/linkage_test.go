@@ -327,6 +327,65 @@ func TestPipelinesAsD3D12CreatesThem(t *testing.T) {
 	}
 }
 
+// meshPipelines are the mesh-shader pipelines vkd3d-proton's
+// tests/d3d12_mesh_shader.c creates, at the commit the corpus took its
+// shaders from (e82445c3c0124a13fdaa3f9b3f70110cfa8067e0), with the answer
+// its test expects of D3D12: the corpus's d3d12_mesh_shader.c__NAME files
+// are that file's arrays (NAME__v2 the second array of that name; each
+// array's HLSL, in a comment above it, checked against the file's
+// signatures). test_mesh_shader_create_pipeline: a mesh shader alone
+// succeeds; with a pixel shader, only a "non-trivial" one (its todo is
+// vkd3d-proton's, the expectation D3D12's); test_mesh_shader_rendering and
+// test_amplification_shader create the rest.
+var meshPipelines = []struct {
+	names []string
+	links bool
+}{
+	{[]string{"ms_code"}, true},
+	{[]string{"ms_code", "ps_code"}, false}, // "Pixel shaders require a non-trivial mesh shader": E_INVALIDARG
+	{[]string{"ms_nontrivial_code", "ps_code"}, true},
+	{[]string{"ms_simple", "ps_simple"}, true},
+	{[]string{"ms_interface_matching", "ps_interface_matching"}, true},
+	{[]string{"ms_culling", "ps_culling"}, true},
+	{[]string{"ms_cull_primitive", "ps_culling"}, true},
+	{[]string{"ms_system_values", "ps_system_values"}, true},
+	{[]string{"as_simple", "ms_simple__v2", "ps_simple__v2"}, true},
+}
+
+func TestMeshPipelinesAsD3D12CreatesThem(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
+	}
+	checked := 0
+	for _, c := range meshPipelines {
+		var files []*decode.File
+		for _, n := range c.names {
+			b, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_mesh_shader.c__"+n+".dxil"))
+			if err != nil {
+				t.Fatalf("%s: %v", n, err)
+			}
+			files = append(files, parse(t, b, n))
+		}
+		slices.Reverse(files) // in any order
+		p := linkage.CheckPipeline(files)
+		var why []string
+		for _, r := range p.Pairs {
+			if r != nil {
+				why = append(why, found(r)...)
+			}
+		}
+		for _, q := range p.Problems {
+			why = append(why, q.Rule)
+		}
+		if p.Links() != c.links {
+			t.Errorf("%s: links %v, D3D12 says %v %q", strings.Join(c.names, " → "), p.Links(), c.links, why)
+		}
+		checked++
+	}
+	t.Logf("%d mesh pipelines of d3d12_mesh_shader.c checked", checked)
+}
+
 // Real pipelines link: bgfx's example programs (vs_X with fs_X, DXBC and
 // DXIL builds) and every (vertex, pixel) pair DirectXTK's and DirectXTK12's
 // effects draw with (testdata/linkage/directxtk*-pairs.tsv, read from their
