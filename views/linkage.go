@@ -53,7 +53,11 @@ func (t *LinkageTable) Render() app.UI {
 				app.Elem("th").Text("Output ("+earlier+")"), app.Elem("th").Text("Reg"), app.Elem("th").Text("Mask"), app.Elem("th").Text("Type"),
 				app.Elem("th").Text(""),
 			)),
-			app.Elem("tbody").Body(app.Range(d.Rows[first:end]).Slice(func(k int) app.UI { return t.row(first + k) })),
+			app.Elem("tbody").Body(
+				app.If(len(d.Rows) == 0, func() app.UI {
+					return app.Elem("tr").Class("muted").Body(app.Elem("td").Attr("colspan", 9).Text("(shader " + later + " reads no inputs)"))
+				}),
+				app.Range(d.Rows[first:end]).Slice(func(k int) app.UI { return t.row(first + k) })),
 		),
 		app.If(len(d.Problems) > 0, func() app.UI {
 			// A crafted pair of thousands of elements breaks thousands of

@@ -580,3 +580,22 @@ func TestListingLinesHTML(t *testing.T) {
 		t.Errorf("a block without an ID gave its lines IDs:\n%s", got)
 	}
 }
+
+// A later stage that reads nothing (a pixel shader of no inputs after an
+// empty mesh shader) says so in the table rather than leaving it empty.
+func TestLinkageTableOfNoInputs(t *testing.T) {
+	v := &model.LinkageView{Title: "Mesh ms_6_5 (OSG1) → Pixel ps_6_0 (ISG1): does not link (1 error)",
+		Problems: []model.LinkageProblem{{Severity: "error", Rule: "LINK.POSITION", Text: "the mesh shader writes no SV_Position"}}}
+	html := app.HTMLString(&LinkageTable{Data: v})
+	if !strings.Contains(html, "(shader B reads no inputs)") || !strings.Contains(html, "LINK.POSITION") {
+		t.Errorf("no inputs: %s", html)
+	}
+	v.EarlierIsB = true
+	if html := app.HTMLString(&LinkageTable{Data: v}); !strings.Contains(html, "(shader A reads no inputs)") {
+		t.Errorf("no inputs, A later: %s", html)
+	}
+	v.Rows = []model.LinkageRow{{Input: [4]string{"SV_Position0", "0", "xyzw", "Float32"}, Verdict: "ok", OK: true}}
+	if html := app.HTMLString(&LinkageTable{Data: v}); strings.Contains(html, "reads no inputs") {
+		t.Errorf("one input: %s", html)
+	}
+}
