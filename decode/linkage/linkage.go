@@ -38,6 +38,7 @@ const (
 	RuleUnread    = "LINK.UNREAD"    // an output the later stage does not read
 	RuleStream    = "LINK.STREAM"    // geometry-shader outputs of streams other than 0
 	RulePosition  = "LINK.POSITION"  // a mesh shader before a pixel shader writes no SV_Position
+	RuleRootSig   = "LINK.ROOTSIG"   // a shader binds what the root signature another shader carries does not cover
 )
 
 // Side is one of the two shaders.
@@ -170,7 +171,36 @@ func Check(a, b *decode.File) *Result {
 	default:
 		c.link(out, in, false, true)
 	}
+	r.Problems = append(r.Problems, crossRootSignatures(a, ka, b, kb)...)
+	r.Problems = append(r.Problems, crossRootSignatures(b, kb, a, ka)...)
 	return r
+}
+
+// crossRootSignatures checks shader f of stage k against the root signature
+// shader g (stage kg) carries, when that is not the one f carries itself
+// (DXC's validator checked f against its own): a pipeline created with g's
+// root signature must find every binding of f in it (decode's
+// RootSignatureCovers, DXC's VerifyRootSignatureWithShaderPSV). Warnings,
+// not errors: a pipeline may be given a root signature of its own, and then
+// the shaders' are not used.
+func crossRootSignatures(f *decode.File, k dxil.ShaderKind, g *decode.File, kg dxil.ShaderKind) []Problem {
+	theirs := g.Part("RTS0")
+	if theirs == nil {
+		return nil
+	}
+	if own := f.Part("RTS0"); own != nil && string(own.Data()) == string(theirs.Data()) {
+		return nil
+	}
+	var out []Problem
+	for _, q := range f.RootSignatureCovers(theirs.Data()) {
+		// Only what does not fit: that a shader's bindings are unknown
+		// (reflection stripped) is said where the shader is shown.
+		if q.Severity == report.Error {
+			out = append(out, Problem{Severity: report.Warning, Rule: RuleRootSig,
+				Message: fmt.Sprintf("with the root signature the %s shader carries, the %s shader: %s", stageWords(kg), stageWords(k), q.Message)})
+		}
+	}
+	return out
 }
 
 func side(f *decode.File, k dxil.ShaderKind) Side {

@@ -1,7 +1,9 @@
 package linkage_test
 
 import (
+	"encoding/binary"
 	"fmt"
+	"github.com/dxscope/dxscope/decode/report"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -429,6 +431,7 @@ func TestRealPipelinesLink(t *testing.T) {
 			}
 		}
 	}
+	rootSigs, crossed := 0, 0
 	for _, p := range pairs {
 		vb, _ := os.ReadFile(p.vs)
 		pb, _ := os.ReadFile(p.ps)
@@ -443,10 +446,118 @@ func TestRealPipelinesLink(t *testing.T) {
 		if !r.Links() || len(r.Rows) != inputs {
 			t.Errorf("%s → %s: links %v, %d rows for %d inputs, %q", filepath.Base(p.vs), filepath.Base(p.ps), r.Links(), len(r.Rows), inputs, found(r))
 		}
+		// DirectXTK12's effects embed their root signatures in both
+		// shaders and create their pipelines with them: each shader fits
+		// the other's.
+		if vr, pr := vs.Part("RTS0"), ps.Part("RTS0"); vr != nil || pr != nil {
+			rootSigs++
+			if vr == nil || pr == nil || string(vr.Data()) != string(pr.Data()) {
+				crossed++
+			}
+		}
+		for _, q := range r.Problems {
+			if q.Rule == linkage.RuleRootSig {
+				t.Errorf("%s → %s: %s", filepath.Base(p.vs), filepath.Base(p.ps), q.Message)
+			}
+		}
 	}
-	t.Logf("%d real pipelines link (%d bgfx programs, %d DirectXTK effect pairs)", len(pairs), bgfxPairs, len(pairs)-bgfxPairs)
+	t.Logf("%d real pipelines link (%d bgfx programs, %d DirectXTK effect pairs); %d carry root signatures, %d pairs two different ones, each shader checked against the other's", len(pairs), bgfxPairs, len(pairs)-bgfxPairs, rootSigs, crossed)
 	if bgfxPairs < 10 || len(pairs)-bgfxPairs < 150 {
 		t.Errorf("%d bgfx and %d DirectXTK pairs found: the corpus's files are missing", bgfxPairs, len(pairs)-bgfxPairs)
+	}
+}
+
+// rts0 is a root signature 1.0 written word by word (d3d12.h's
+// D3D12_ROOT_SIGNATURE_DESC serialized: header, parameter headers, then
+// their payloads).
+func rts0(words ...uint32) []byte {
+	b := make([]byte, 0, 4*len(words))
+	for _, w := range words {
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	return b
+}
+
+// A shader is checked against the root signature the other carries: a
+// vkd3d-proton pixel shader binding b0 and t0 (PSV0) beside the page's
+// vertex shader given a root signature of b0 alone, then of b0 and a table
+// of t0. What does not fit is a warning (the pipeline may be given a root
+// signature of its own); the same root signature in both is not checked
+// again (DXC's validator checked each shader against its own).
+func TestRootSignaturesOfTheOtherShader(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
+	}
+	pb, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_shaders.c__ps_code_dxil__v5.dxil"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := parse(t, pb, "ps")
+	vs := parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
+	with := func(rs []byte) *decode.File {
+		var parts []hostile.Part
+		for _, p := range vs.Parts {
+			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+		}
+		return parse(t, hostile.Container(append(parts, hostile.Part{Name: "RTS0", Data: rs})...), "vertex with a root signature")
+	}
+	cbvOnly := rts0(1, 1, 24, 0, 44, 0, // version 1.0, 1 parameter at 24, no samplers (at 44), no flags
+		2, 0, 36, // a root CBV visible to all, its payload at 36
+		0, 0) // b0, space0
+	cbvAndTable := rts0(1, 2, 24, 0, 84, 0,
+		2, 0, 48, // root CBV, payload at 48
+		0, 0, 56, // descriptor table, payload at 56
+		0, 0, // b0, space0
+		1, 64, // one range, at 64
+		0, 1, 0, 0, 0xffffffff) // SRV, 1 descriptor from t0, space0, appended
+	for _, c := range []struct {
+		name string
+		rs   []byte
+		want []string
+	}{
+		{"b0 alone", cbvOnly, []string{"with the root signature the vertex shader carries, the pixel shader: register(t0, space0) (SRVTyped: register space 0, 1 descriptor(s) from register 0) is not fully bound in the root signature: no SRV range visible to all stages or the Pixel stage covers it"}},
+		{"b0 and t0", cbvAndTable, nil},
+	} {
+		for _, order := range []string{"vs, ps", "ps, vs"} {
+			v := with(c.rs)
+			r := linkage.Check(v, ps)
+			if order == "ps, vs" {
+				r = linkage.Check(ps, v)
+			}
+			var got []string
+			for _, q := range r.Problems {
+				if q.Rule == linkage.RuleRootSig {
+					if q.Severity != report.Warning {
+						t.Errorf("%s: %s is a %s", c.name, q.Message, q.Severity)
+					}
+					got = append(got, q.Message)
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%s (%s): %q, want %q", c.name, order, got, c.want)
+			}
+		}
+	}
+	// Both shaders carrying one root signature: not checked again, however
+	// it fits.
+	psWith := func(rs []byte) *decode.File {
+		var parts []hostile.Part
+		for _, p := range ps.Parts {
+			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+		}
+		return parse(t, hostile.Container(append(parts, hostile.Part{Name: "RTS0", Data: rs})...), "pixel with a root signature")
+	}
+	if r := linkage.Check(with(cbvOnly), psWith(cbvOnly)); slices.ContainsFunc(r.Problems, func(q linkage.Problem) bool { return q.Rule == linkage.RuleRootSig }) {
+		t.Errorf("one root signature in both: %+v", r.Problems)
+	}
+	// In a whole pipeline the shaders Check does not pair are checked too:
+	// the vertex shader's root signature against the pixel shader's
+	// bindings across a geometry shader.
+	gs := parse(t, corpus.RepoFile(t, "testdata/linkage/gs.dxbc"), "gs")
+	p := linkage.CheckPipeline([]*decode.File{ps, gs, with(cbvOnly)})
+	if len(p.Problems) != 1 || p.Problems[0].Rule != linkage.RuleRootSig || !strings.Contains(p.Problems[0].Message, "register(t0, space0)") {
+		t.Errorf("pipeline: %+v", p.Problems)
 	}
 }
 

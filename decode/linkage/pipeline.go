@@ -37,7 +37,8 @@ type Pipeline struct {
 	// Order[i+1]); an amplification shader hands the mesh shader a payload,
 	// not a signature, so that pair is nil.
 	Pairs []*Result
-	// Problems are the pipeline's own, by RulePipeline.
+	// Problems are the pipeline's own (RulePipeline), and the root
+	// signatures of shaders Pairs does not set side by side (RuleRootSig).
 	Problems []Problem
 }
 
@@ -83,6 +84,16 @@ func CheckPipeline(files []*decode.File) *Pipeline {
 		}
 		p.Pairs = append(p.Pairs, Check(files[a], files[b]))
 	}
+	// The root signatures the shaders carry, for the shaders Check did not
+	// pair: every shader must fit the one the pipeline is created with.
+	for n, a := range p.Order {
+		for m, b := range p.Order {
+			if m == n || (m == n+1 && p.Pairs[n] != nil) || (n == m+1 && p.Pairs[m] != nil) {
+				continue
+			}
+			p.Problems = append(p.Problems, crossRootSignatures(files[a], kinds[a], files[b], kinds[b])...)
+		}
+	}
 	return p
 }
 
@@ -93,8 +104,10 @@ func (p *Pipeline) problem(format string, args ...any) {
 // Links reports whether the pipeline would be created: the shaders make one
 // pipeline and every neighbour links.
 func (p *Pipeline) Links() bool {
-	if len(p.Problems) > 0 {
-		return false
+	for _, q := range p.Problems {
+		if q.Severity == report.Error {
+			return false
+		}
 	}
 	for _, r := range p.Pairs {
 		if r != nil && !r.Links() {
