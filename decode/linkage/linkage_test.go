@@ -597,6 +597,18 @@ func FuzzCheck(f *testing.F) {
 	f.Add(corpus.RepoFile(f, "web/examples/vertex.dxbc"), corpus.RepoFile(f, "web/examples/pixel.dxbc"))
 	vb, pb := signaturePair(64)
 	f.Add(vb, pb)
+	// Root signatures on both sides, so that each is checked against the other.
+	withRS := func(b, rs []byte) []byte {
+		g, _ := decode.Parse(b)
+		var parts []hostile.Part
+		for _, p := range g.Parts {
+			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+		}
+		return hostile.Container(append(parts, hostile.Part{Name: "RTS0", Data: rs})...)
+	}
+	cbv := rts0(1, 1, 24, 0, 44, 0, 2, 0, 36, 0, 0)
+	table := rts0(1, 1, 24, 0, 64, 0, 0, 0, 36, 1, 44, 0, 1, 0, 0, 0xffffffff)
+	f.Add(withRS(corpus.RepoFile(f, "web/examples/vertex.dxbc"), cbv), withRS(corpus.RepoFile(f, "web/examples/pixel.dxbc"), table))
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		fa, errA := decode.Parse(a)
 		fb, errB := decode.Parse(b)
