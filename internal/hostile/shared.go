@@ -274,6 +274,8 @@ func Seeds() [][]byte {
 		RDATSharedResources(64, 64),
 		PSVsBeforeProgram(64),
 		LibrarySharedResources(64, 64),
+		ZlibPartsSRCI(4),
+		ZlibPartsPDBI(4),
 	}
 }
 
