@@ -98,6 +98,9 @@ type File struct {
 	statOnce sync.Once
 	statIR   *ir.Module // StatIR's answer, kept with the file
 
+	kindOnce sync.Once
+	progKind dxil.ShaderKind // programKind's answer, kept with the file
+
 	// first is the first part of each name, made once the part table is
 	// read: each part's decoder finds the others by name, and a walk of
 	// the parts for each cost parts² (Part walks a File made by hand).

@@ -125,6 +125,18 @@ func DamagedParts(k int) []byte {
 	return OneThenCopies(Part{"DXIL", Program(1, VertexModuleBitcode())}, Part{"RTS0", rs}, k)
 }
 
+// PatchSignaturesAlone is a container of k PSG1 parts of no elements and
+// no program part: the page names each PSG1 by the shader's kind (a mesh
+// shader's is its primitive signature), and finding the program by a walk
+// of the parts for each walks all of them, k² steps.
+func PatchSignaturesAlone(k int) []byte {
+	parts := make([]Part, k)
+	for i := range parts {
+		parts[i] = Part{"PSG1", []byte{0, 0, 0, 0, 8, 0, 0, 0}} // no elements, from offset 8
+	}
+	return Container(parts...)
+}
+
 // PSVsBeforeProgram is a container of k PSV0 parts of a version 0 runtime
 // info and nothing else, then VertexModuleBitcode's DXIL part: each PSV0
 // reads the stage from the program header, and a decoder that finds the program by

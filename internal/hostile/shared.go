@@ -278,6 +278,7 @@ func Seeds() [][]byte {
 		ZlibPartsSRCI(4),
 		ZlibPartsPDBI(4),
 		vs, ps,
+		PatchSignaturesAlone(64),
 	}
 }
 
