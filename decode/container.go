@@ -91,9 +91,15 @@ type File struct {
 	Length int64 `json:"-"`
 	data   []byte
 	budget *report.Budget // what decoding may take (report.MemoryBudget)
+	// inflateLeft is what the file's compressed payloads may still inflate
+	// to, all of them together (see inflate).
+	inflateLeft int
 
 	statOnce sync.Once
 	statIR   *ir.Module // StatIR's answer, kept with the file
+
+	kindOnce sync.Once
+	progKind dxil.ShaderKind // programKind's answer, kept with the file
 
 	// first is the first part of each name, made once the part table is
 	// read: each part's decoder finds the others by name, and a walk of
@@ -225,7 +231,8 @@ func Parse(data []byte) (*File, error) {
 	if string(data[:4]) != Magic {
 		return nil, &FormatError{0, "container header", fmt.Sprintf("not a shader container: magic is %q, not \"DXBC\"", binread.Printable(data[:4]))}
 	}
-	f := &File{data: data, Length: int64(len(data)), budget: &report.Budget{Limit: memoryBudget(len(data))}}
+	f := &File{data: data, Length: int64(len(data)), budget: &report.Budget{Limit: memoryBudget(len(data))},
+		inflateLeft: inflateBase + inflateRatio*len(data)}
 	out := &report.Sink{Budget: f.budget}
 	f.parseHeader(out)
 	out.Summarize()

@@ -124,6 +124,16 @@ func partStructure(what string, fn func(p *Part, r *binread.Reader)) func(*File,
 	})
 }
 
+// fileStructure is partStructure for a decoder that also reads the file's
+// state (what its compressed payloads may still inflate to).
+func fileStructure(what string, fn func(f *File, p *Part, r *binread.Reader)) func(*File, *Part, *binread.Reader) {
+	return func(f *File, p *Part, r *binread.Reader) {
+		r.Begin("", what)
+		defer r.End()
+		fn(f, p, r)
+	}
+}
+
 // PartInfo describes a part FourCC for people: its long name and what it holds.
 type PartInfo struct {
 	Title string // "pipeline state validation"

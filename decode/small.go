@@ -467,17 +467,30 @@ const zlibCap = 64 << 20
 // compressed: zlib reaches 1,032 times its input on runs of one byte, where
 // source text compresses 3 to 10 times, so 64 KB of a zlib bomb made 64 MB
 // of source that every consumer (JSON, the page's tree) then copies again.
+// inflateBase is the file's, not each payload's: k parts of a few hundred
+// bytes each inflating 64 KiB made k times 64 KiB (File.inflateLeft).
 const (
 	inflateRatio = 64
 	inflateBase  = 64 << 10
 )
 
-// inflate decompresses zlib data, refusing to produce more than limit bytes
-// or inflateRatio bytes per compressed byte (inflateBase at least).
-func inflate(b []byte, limit int) ([]byte, error) {
+// inflate decompresses zlib data, refusing to produce more than limit bytes,
+// inflateRatio bytes per compressed byte (inflateBase at least), or what the
+// file's payloads may still inflate to together, which it takes from. An
+// inflated byte counts cost times: what decoding it allocates, against the
+// copy a source's text is (PDBI's runtime data decodes to records, about 20
+// bytes a byte, so it counts 4 and inflates to a quarter as much).
+func (f *File) inflate(b []byte, limit, cost int) ([]byte, error) {
 	why := "allowed"
-	if room := inflateBase + inflateRatio*len(b); room < limit {
-		limit, why = room, fmt.Sprintf("allowed for %d compressed bytes (%d per byte, %d KiB at least)", len(b), inflateRatio, inflateBase>>10)
+	if room := (inflateBase + inflateRatio*len(b)) / cost; room < limit {
+		limit, why = room, fmt.Sprintf("allowed for %d compressed bytes (%d per byte, %d KiB at least)", len(b), inflateRatio/cost, inflateBase/cost>>10)
+	}
+	if left := f.inflateLeft / cost; left < limit {
+		limit, why = left, fmt.Sprintf("left of what the file's compressed payloads may inflate to together (%d KiB and %d per file byte)", inflateBase/cost>>10, inflateRatio/cost)
+		if left <= 0 {
+			// Nothing is left: not even the 32 KiB window a zlib reader takes.
+			return nil, fmt.Errorf("not inflated: the file's compressed payloads already inflated to all they may together (%d KiB and %d per file byte)", inflateBase/cost>>10, inflateRatio/cost)
+		}
 	}
 	zr, err := zlib.NewReader(bytes.NewReader(b))
 	if err != nil {
@@ -485,6 +498,7 @@ func inflate(b []byte, limit int) ([]byte, error) {
 	}
 	defer zr.Close()
 	out, err := io.ReadAll(io.LimitReader(zr, int64(limit)+1))
+	f.inflateLeft -= cost * min(len(out), limit)
 	if err != nil {
 		return out, err
 	}
@@ -493,6 +507,10 @@ func inflate(b []byte, limit int) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// pdbiInflateCost is what an inflated byte of PDBI's runtime data counts
+// against the file's allowance (see inflate).
+const pdbiInflateCost = 4
 
 // SourceInfoHeader is DxilSourceInfo.
 type SourceInfoHeader struct {
@@ -589,7 +607,7 @@ type SourceInfo struct {
 	Args     *SourceArgs     `json:",omitempty"`
 }
 
-func decodeSourceInfo(p *Part, r *binread.Reader) {
+func decodeSourceInfo(f *File, p *Part, r *binread.Reader) {
 	s := &SourceInfo{}
 	r.Begin("Header", "source info header")
 	s.Header.AlignedSizeInBytes = r.U32("AlignedSizeInBytes")
@@ -639,7 +657,7 @@ func decodeSourceInfo(p *Part, r *binread.Reader) {
 		case 1:
 			s.Names = decodeSourceNames(sr, sh)
 		case 0:
-			s.Contents = decodeSourceContents(sr, sh)
+			s.Contents = f.decodeSourceContents(sr, sh)
 		case 2:
 			s.Args = decodeSourceArgs(sr, sh)
 		default:
@@ -710,7 +728,7 @@ func nulPadded(r *binread.Reader, name string, n uint32) string {
 	return strings.TrimRight(string(r.Bytes(name, min(int(n), r.Remaining()))), "\x00")
 }
 
-func decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *SourceContents {
+func (f *File) decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *SourceContents {
 	c := &SourceContents{SectionHeader: sh}
 	r.Begin("Header", "source contents header")
 	c.Header.AlignedSizeInBytes = r.U32("AlignedSizeInBytes")
@@ -736,7 +754,7 @@ func decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *Source
 	case 1:
 		r.Raw("Entries", n) // compressed: the entries below are inflated, with no bytes of their own
 		limit := min(int(c.Header.UncompressedEntriesSizeInBytes), zlibCap)
-		out, err := inflate(entries, limit)
+		out, err := f.inflate(entries, limit, 1)
 		if err != nil {
 			r.Problem(Error, "the zlib-compressed source contents do not inflate: %v", err)
 			return c
@@ -745,7 +763,7 @@ func decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeader) *Source
 			r.Problem(Warning, "source contents inflate to %d bytes, not the %d the header says", len(out), c.Header.UncompressedEntriesSizeInBytes)
 		}
 		// Inflated bytes are not in the file: read them without recording spans.
-		er = binread.New(out, r.Abs(), r.Join("Entries"), r.Part, &report.Sink{Budget: r.Out.Budget})
+		er = binread.New(out, r.Abs(), r.Join("Entries"), r.Part, &report.Sink{Budget: r.Out.Budget, NoSpans: true})
 		er.What, er.Key = "inflated source contents", r.Key
 	default:
 		r.Raw("Entries", n)
@@ -803,7 +821,7 @@ type PDBInfo struct {
 	RuntimeData             *RuntimeData `json:",omitempty"` // the decoded payload
 }
 
-func decodePDBInfo(p *Part, r *binread.Reader) {
+func decodePDBInfo(f *File, p *Part, r *binread.Reader) {
 	d := &PDBInfo{}
 	d.Version = r.U16("Version")
 	d.CompressionType = r.U16("CompressionType")
@@ -819,12 +837,15 @@ func decodePDBInfo(p *Part, r *binread.Reader) {
 		d.RuntimeData = decodeRuntimeData(r.Sub(r.Pos, n, r.Join("RuntimeData"), "PDB info payload"))
 	case 1:
 		r.Raw("CompressedPayload", n)
-		out, err := inflate(r.Data[r.Pos-n:r.Pos], min(int(d.UncompressedSizeInBytes), zlibCap))
+		out, err := f.inflate(r.Data[r.Pos-n:r.Pos], min(int(d.UncompressedSizeInBytes), zlibCap), pdbiInflateCost)
 		if err != nil {
 			r.Problem(Error, "the zlib-compressed PDB info does not inflate: %v", err)
 			return
 		}
-		s := &report.Sink{Budget: r.Out.Budget}
+		// Inflated bytes are not in the file: their spans would name no byte
+		// a view shows, and recording them (then dropping them) cost eight
+		// times what decoding the records does.
+		s := &report.Sink{Budget: r.Out.Budget, NoSpans: true}
 		ir := binread.New(out, r.Abs()-int64(n), r.Join("RuntimeData"), r.Part, s)
 		ir.What, ir.Key = "inflated PDB info", r.Key
 		d.RuntimeData = decodeRuntimeData(ir)
@@ -847,8 +868,8 @@ func init() {
 	RegisterPart(PartKind{Name: "STAT", Title: "statistics", About: "DXC: a reflection-only DXIL module. FXC: instruction and register counts.", Key: "Statistics", Decode: decodeStatisticsPart, Summary: statisticsSummary})
 	RegisterPart(PartKind{Name: "ILDN", Title: "debug name", About: "The file name of the external debug information (PDB) for this shader.", Unique: true, KnownLayout: true, Key: "DebugName", Decode: partStructure("debug name", decodeDebugName), Summary: debugNameSummary})
 	RegisterPart(PartKind{Name: "VERS", Title: "compiler version", About: "The version, commit and custom version string of the compiler that wrote the container.", Unique: true, KnownLayout: true, Key: "CompilerVersion", Decode: partStructure("compiler version", decodeCompilerVersion), Summary: compilerVersionSummary})
-	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Key: "SourceInfo", Decode: partStructure("source info", decodeSourceInfo), Summary: sourceInfoSummary})
-	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Key: "PDBInfo", Decode: partStructure("PDB info", decodePDBInfo), Summary: pdbInfoSummary})
+	RegisterPart(PartKind{Name: "SRCI", Title: "source info", About: "The shader's source files (possibly zlib-compressed), their names and the compiler arguments.", Unique: true, KnownLayout: true, Key: "SourceInfo", Decode: fileStructure("source info", decodeSourceInfo), Summary: sourceInfoSummary})
+	RegisterPart(PartKind{Name: "PDBI", Title: "PDB info", About: "Debug information (sources, arguments, libraries) as an RDAT blob, possibly compressed.", KnownLayout: true, Key: "PDBInfo", Decode: fileStructure("PDB info", decodePDBInfo), Summary: pdbInfoSummary})
 }
 
 // decodeStatisticsPart tells DXC's STAT (a reflection-only DXIL program) from

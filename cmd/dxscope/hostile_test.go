@@ -31,10 +31,17 @@ func TestTextCommandsStopAtTheirBudget(t *testing.T) {
 	maxText = 64 << 10
 	rdef := hostileFile(t, "members.dxbc", hostile.SharedMembersRDEF(4096, 4096))
 	rts := hostileFile(t, "ranges.dxbc", hostile.SharedRanges(2048, 2048))
+	// Fourteenth round: link and reflect printed their texts whole (a pair
+	// of signatures of 4,096 elements of one 1 KB name, 200 KB: 12 MB of
+	// link text, 65 bytes per byte whatever the size).
+	vs, ps := hostile.LinkagePair(4096, 1024)
+	up, down := hostileFile(t, "vs.dxbc", vs), hostileFile(t, "ps.dxbc", ps)
+	names := hostileFile(t, "names.dxbc", hostile.SharedResourceName(4096, 4096))
 	for _, c := range []struct {
 		args []string
 		full int // the status with --full
-	}{{[]string{"rdef", rdef}, 0}, {[]string{"asm", rdef}, 0}, {[]string{"rootsig", rts}, 0}, {[]string{"diff", "--text", rdef, vertex}, 1}} {
+	}{{[]string{"rdef", rdef}, 0}, {[]string{"asm", rdef}, 0}, {[]string{"rootsig", rts}, 0}, {[]string{"diff", "--text", rdef, vertex}, 1},
+		{[]string{"link", up, down}, 1}, {[]string{"link", "--json", up, down}, 1}, {[]string{"reflect", names}, 0}, {[]string{"reflect", "--json", names}, 0}} {
 		args := c.args
 		code, out, errs := runCmd(args...)
 		stop := "… dxscope stopped this text at its budget of 64 KiB; dxscope " + args[0] + " --full prints all of it\n"

@@ -99,7 +99,7 @@ var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": t
 // with a line saying so, unless --full. A file of a few kilobytes can ask
 // for gigabytes of text.
 var textOutput = map[string]bool{"parts": true, "psv": true, "rootsig": true, "dxil": true, "rdat": true,
-	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true}
+	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true, "link": true, "reflect": true}
 
 // textCap is the cap on the running text command's standard output; its
 // --full lifts it (newFlags). Nil for other commands.
@@ -148,7 +148,8 @@ func usage(w io.Writer) {
 const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
 (default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
-rootsig, dxil, rdat, rdef, asm, dis, diff, db) stop after 64MiB of text, saying so, unless --full.`
+rootsig, dxil, rdat, rdef, asm, dis, diff, link, reflect, db) stop after 64MiB of text, saying so,
+unless --full.`
 
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {

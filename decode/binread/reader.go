@@ -212,7 +212,9 @@ func (r *Reader) F32(name string) float32 {
 func readField[T any](r *Reader, name string, n int, get func([]byte) T, show func(T) string) (v T) {
 	if r.Need(n, name) {
 		v = get(r.Data[r.Pos:])
-		r.Field(name, n, show(v))
+		if !r.Out.NoSpans {
+			r.Field(name, n, show(v))
+		}
 	}
 	// A field missing its bytes still takes its place: the fields after it
 	// are not read from its bytes (a cut U32 followed by a U8 must not give

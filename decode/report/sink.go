@@ -20,6 +20,10 @@ type Sink struct {
 	// for what decoders Charge: a decoder that would take more is stopped.
 	Budget *Budget
 
+	// NoSpans drops every span: the data read is not the file's bytes
+	// (a payload inflated from them), so no span could show it.
+	NoSpans bool
+
 	// Problems of one kind past the first few are counted, not kept: a file
 	// that repeats one fault a million times costs one line per kind.
 	kinds map[string]*problemKind
@@ -84,6 +88,9 @@ func (s *Sink) Charge(n int64) {
 
 // Span records a span, its array indices written as path segments.
 func (s *Sink) Span(sp Span) {
+	if s.NoSpans {
+		return
+	}
 	sp.Path = IndexPath(sp.Path)
 	s.Charge(spanCost + int64(len(sp.Path)+len(sp.Value)))
 	s.Spans = append(s.Spans, sp)

@@ -125,6 +125,18 @@ func DamagedParts(k int) []byte {
 	return OneThenCopies(Part{"DXIL", Program(1, VertexModuleBitcode())}, Part{"RTS0", rs}, k)
 }
 
+// PatchSignaturesAlone is a container of k PSG1 parts of no elements and
+// no program part: the page names each PSG1 by the shader's kind (a mesh
+// shader's is its primitive signature), and finding the program by a walk
+// of the parts for each walks all of them, k² steps.
+func PatchSignaturesAlone(k int) []byte {
+	parts := make([]Part, k)
+	for i := range parts {
+		parts[i] = Part{"PSG1", []byte{0, 0, 0, 0, 8, 0, 0, 0}} // no elements, from offset 8
+	}
+	return Container(parts...)
+}
+
 // PSVsBeforeProgram is a container of k PSV0 parts of a version 0 runtime
 // info and nothing else, then VertexModuleBitcode's DXIL part: each PSV0
 // reads the stage from the program header, and a decoder that finds the program by
@@ -138,4 +150,33 @@ func PSVsBeforeProgram(k int) []byte {
 		parts = append(parts, Part{"PSV0", psv})
 	}
 	return Container(append(parts, Part{"DXIL", Program(1, VertexModuleBitcode())})...)
+}
+
+// LinkagePair is a vertex shader whose output signature (OSGN) has k
+// elements and a pixel shader whose input signature (ISGN) has k, every
+// one semantic index 0 of one name of n bytes, each in a register of its
+// own: every input is fed by the first output, in another register, so
+// the linkage prints a row and an error naming the semantic for each.
+func LinkagePair(k, n int) (vs, ps []byte) {
+	sig := func() []byte {
+		d := make([]byte, 8+24*k, 8+24*k+n+4)
+		le.PutUint32(d, uint32(k))
+		le.PutUint32(d[4:], 8)
+		for i := range k {
+			e := d[8+24*i:]
+			le.PutUint32(e, uint32(len(d))) // the name, after the table
+			le.PutUint32(e[16:], uint32(i)) // register
+			e[20], e[21] = 0xf, 0xf         // mask, read or written
+		}
+		for i := range n {
+			d = append(d, 'A'+byte(i%26))
+		}
+		d = append(d, 0)
+		for len(d)%4 != 0 {
+			d = append(d, 0)
+		}
+		return d
+	}
+	code := func(kind uint32) []byte { return le.AppendUint32(le.AppendUint32(nil, kind<<16|4<<4), 2) } // vs_4_0 or ps_4_0, no instructions
+	return Container(Part{"SHDR", code(1)}, Part{"OSGN", sig()}), Container(Part{"SHDR", code(0)}, Part{"ISGN", sig()})
 }

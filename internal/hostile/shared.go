@@ -230,6 +230,7 @@ INSERT INTO stream_out_descs VALUES (X'50', 16, 0, 0, 0, 1, 0);
 // or printing the shared structure once per reference passes the fuzz
 // targets' allocation bound (corpus.DecodeAlloc, ModelAlloc) at once.
 func Seeds() [][]byte {
+	vs, ps := LinkagePair(64, 64)
 	return [][]byte{
 		SharedMembersRDEF(64, 64),
 		NestedTypesRDEF(6, 8),
@@ -274,6 +275,10 @@ func Seeds() [][]byte {
 		RDATSharedResources(64, 64),
 		PSVsBeforeProgram(64),
 		LibrarySharedResources(64, 64),
+		ZlibPartsSRCI(4),
+		ZlibPartsPDBI(4),
+		vs, ps,
+		PatchSignaturesAlone(64),
 	}
 }
 

@@ -53,3 +53,23 @@ func ZlibPDBI(records int) []byte {
 	pdbi = le.AppendUint32(pdbi, uint32(len(rdat)))
 	return Container(Part{"PDBI", append(pdbi, z...)})
 }
+
+// ZlibPartsSRCI is a container of k SRCI parts, each ZlibSRCI(64 KiB)'s:
+// a zlib stream of 100 bytes or so inflating to 64 KiB of one letter, the
+// least any payload was allowed whatever it compressed from. Allowed per
+// payload, k parts inflated k times 64 KiB.
+func ZlibPartsSRCI(k int) []byte { return zlibParts("SRCI", ZlibSRCI(64<<10), k) }
+
+// ZlibPartsPDBI is a container of k PDBI parts, each ZlibPDBI(2040)'s: 230
+// bytes inflating to 64 KiB of runtime data, 2,040 resource records, which
+// decoding turns into records and spans at some 150 bytes a byte.
+func ZlibPartsPDBI(k int) []byte { return zlibParts("PDBI", ZlibPDBI(2040), k) }
+
+// zlibParts is a container of k copies of the part name of container c.
+func zlibParts(name string, c []byte, k int) []byte {
+	parts := make([]Part, k)
+	for i := range parts {
+		parts[i] = Part{name, PartData(c, name)}
+	}
+	return Container(parts...)
+}
