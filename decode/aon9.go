@@ -257,15 +257,9 @@ func d3d9ParamJSON(in *d3d9.Instruction, p *d3d9.Param) D3D9Param {
 // aon9Mappings reads one of the Aon9 mapping tables: count records of size
 // bytes at off, each read by read (as far as whole records remain).
 func aon9Mappings[T any](r *binread.Reader, taken *aon9Ranges, name string, count, off uint16, size int, read func(s *binread.Reader) T) []T {
-	if count == 0 {
+	if !taken.take(r, name, count, off, size) {
 		return nil
 	}
-	end := min(int(off)+int(count)*size, r.Len())
-	if other, ok := taken.overlap(int(off), end); ok {
-		r.ProblemAt(Error, int(off), name, "%s (%d records at 0x%x) lies in the bytes of %s: not decoded again", name, count, off, other)
-		return nil
-	}
-	*taken = append(*taken, aon9Range{name, int(off), end})
 	var out []T
 	s := r.Sub(int(off), int(count)*size, r.Join(name), name)
 	for i := 0; i < int(count) && s.Remaining() >= size; i++ {
@@ -278,6 +272,22 @@ func aon9Mappings[T any](r *binread.Reader, taken *aon9Ranges, name string, coun
 
 // aon9Ranges are the byte ranges of an Aon9 part already decoded, by name.
 type aon9Ranges []aon9Range
+
+// take claims the bytes of a mapping table of count records of size bytes
+// at off; false when there are none, or they lie in a table already read
+// (said as a problem).
+func (rs *aon9Ranges) take(r *binread.Reader, name string, count, off uint16, size int) bool {
+	if count == 0 {
+		return false
+	}
+	end := min(int(off)+int(count)*size, r.Len())
+	if other, ok := rs.overlap(int(off), end); ok {
+		r.ProblemAt(Error, int(off), name, "%s (%d records at 0x%x) lies in the bytes of %s: not decoded again", name, count, off, other)
+		return false
+	}
+	*rs = append(*rs, aon9Range{name, int(off), end})
+	return true
+}
 
 type aon9Range struct {
 	name       string

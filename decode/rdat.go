@@ -240,32 +240,47 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 // rdatRecords decodes every record of a table with f. A stride larger than the
 // known record leaves an unknown tail per record (newer writers may add
 // fields); a smaller one cannot hold the record, so the table stays raw.
+// Only what depends on T is generic: the walk (eachRecord) is one function
+// for every record type.
 func rdatRecords[T any](c *rdatCtx, t *rdatTable, known int, recName string, f func(rr *binread.Reader, i int) T) *RecordTable[T] {
 	tab := &RecordTable[T]{RecordCount: t.count, RecordStride: t.stride, RecordType: recName}
+	if c.recordsFit(t, known, recName) {
+		tab.Records = make([]T, 0, t.count)
+		c.eachRecord(t, known, recName, func(rr *binread.Reader, i int) { tab.Records = append(tab.Records, f(rr, i)) })
+	}
+	return tab
+}
+
+// recordsFit says whether a table's records hold the known record, saying
+// what is wrong when they do not (the table is kept raw) or hold more.
+func (c *rdatCtx) recordsFit(t *rdatTable, known int, recName string) bool {
 	name := t.typ.String()
 	if int(t.stride) < known {
 		if t.count > 0 {
 			c.r.ProblemAt(Error, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, smaller than the %d bytes of %s: DXC would not read them; the table is kept raw", name, t.stride, known, recName)
 			c.r.Sub(t.pos, int(t.count*t.stride), t.path, name).Raw("Records", int(t.count*t.stride))
 		}
-		return tab
+		return false
 	}
 	if int(t.stride) > known && t.count > 0 {
 		c.r.ProblemAt(Note, t.pos-4, "RuntimeDataTableHeader", "%s records are %d bytes, %d more than the %d bytes of %s: the extra bytes of each record are shown raw", name, t.stride, int(t.stride)-known, known, recName)
 	}
-	tab.Records = make([]T, 0, t.count)
+	return true
+}
+
+// eachRecord reads each record of a table that fits with read, then its
+// unknown tail.
+func (c *rdatCtx) eachRecord(t *rdatTable, known int, recName string, read func(rr *binread.Reader, i int)) {
 	for i := 0; i < int(t.count); i++ {
 		rr := c.r.Sub(t.pos+i*int(t.stride), int(t.stride), fmt.Sprintf("%s/Records[%d]", t.path, i), recName)
 		rr.Begin("", recName)
-		v := f(rr, i)
+		read(rr, i)
 		rr.Seek(known)
 		if int(t.stride) > known {
 			rr.Raw("UnknownTail", int(t.stride)-known)
 		}
 		rr.End()
-		tab.Records = append(tab.Records, v)
 	}
-	return tab
 }
 
 func (c *rdatCtx) decodeTable(t *rdatTable) {

@@ -167,12 +167,8 @@ type SourceDebug struct {
 // sdbgTable reads count records of size bytes at offset (after the header),
 // checking that they fit before allocating.
 func sdbgTable[T any](r *binread.Reader, name string, co sdbgCountOffset, size, limit int, read func(*binread.Reader) T) []T {
-	if co.Count <= 0 {
-		return nil
-	}
-	start := 0x54 + int64(co.Offset)
-	if co.Offset < 0 || start > int64(limit) || int64(co.Count)*int64(size) > int64(limit)-start {
-		r.ProblemAt(report.Error, r.Pos, name, "the %s table claims %d records of %d bytes at 0x%x; the part has 0x%x bytes", name, co.Count, size, start, r.Len())
+	start, ok := sdbgTableFits(r, name, co, size, limit)
+	if !ok {
 		return nil
 	}
 	out := make([]T, co.Count)
@@ -183,6 +179,20 @@ func sdbgTable[T any](r *binread.Reader, name string, co sdbgCountOffset, size, 
 		tr.End()
 	}
 	return out
+}
+
+// sdbgTableFits says where a table's records start, and whether they do
+// (none, or past the part, is false: the latter said as a problem).
+func sdbgTableFits(r *binread.Reader, name string, co sdbgCountOffset, size, limit int) (int64, bool) {
+	if co.Count <= 0 {
+		return 0, false
+	}
+	start := 0x54 + int64(co.Offset)
+	if co.Offset < 0 || start > int64(limit) || int64(co.Count)*int64(size) > int64(limit)-start {
+		r.ProblemAt(report.Error, r.Pos, name, "the %s table claims %d records of %d bytes at 0x%x; the part has 0x%x bytes", name, co.Count, size, start, r.Len())
+		return 0, false
+	}
+	return start, true
 }
 
 func decodeSDBG(p *Part, r *binread.Reader) {
