@@ -559,6 +559,19 @@ func TestRootSignaturesOfTheOtherShader(t *testing.T) {
 	if len(p.Problems) != 1 || p.Problems[0].Rule != linkage.RuleRootSig || !strings.Contains(p.Problems[0].Message, "register(t0, space0)") {
 		t.Errorf("pipeline: %+v", p.Problems)
 	}
+	// Beside stages that do not meet (Check stops there), too: the compute
+	// example's UAV against the vertex shader's root signature.
+	cs := parse(t, corpus.RepoFile(t, "web/examples/compute.dxbc"), "compute")
+	p = linkage.CheckPipeline([]*decode.File{with(cbvOnly), cs})
+	var rs []string
+	for _, q := range p.Problems {
+		if q.Rule == linkage.RuleRootSig {
+			rs = append(rs, q.Message)
+		}
+	}
+	if len(rs) != 1 || !strings.Contains(rs[0], "the compute shader: register(u0, space0)") {
+		t.Errorf("a compute shader beside the vertex shader: %q", rs)
+	}
 }
 
 // signaturePair is a vertex shader writing k elements and a pixel shader

@@ -85,10 +85,12 @@ func CheckPipeline(files []*decode.File) *Pipeline {
 		p.Pairs = append(p.Pairs, Check(files[a], files[b]))
 	}
 	// The root signatures the shaders carry, for the shaders Check did not
-	// pair: every shader must fit the one the pipeline is created with.
+	// set side by side (it stops at stages that do not meet): every shader
+	// must fit the one the pipeline is created with.
+	paired := func(n int) bool { return p.Pairs[n] != nil && p.Pairs[n].Adjacent }
 	for n, a := range p.Order {
 		for m, b := range p.Order {
-			if m == n || (m == n+1 && p.Pairs[n] != nil) || (n == m+1 && p.Pairs[m] != nil) {
+			if m == n || (m == n+1 && paired(n)) || (n == m+1 && paired(m)) {
 				continue
 			}
 			p.Problems = append(p.Problems, crossRootSignatures(files[a], kinds[a], files[b], kinds[b])...)
