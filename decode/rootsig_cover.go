@@ -6,6 +6,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/rootsig"
+	"github.com/dxscope/dxscope/decode/sm4"
 )
 
 // RootSignatureCovers checks a serialized root signature (RTS0 part data)
@@ -28,7 +29,8 @@ import (
 //     (DENY_*_SHADER_ROOT_ACCESS) cannot serve a shader that binds anything.
 //
 // The bindings come from PSV0 (what DXC and the runtime read), else from
-// RDEF (FXC's reflection: a DXBC shader's declarations as FXC listed them).
+// RDEF (FXC's reflection: a DXBC shader's declarations as FXC listed them),
+// else from the DXBC program's declarations themselves (reflection stripped).
 // Each problem is an Error at the binding's record in this file, or a
 // Warning when nothing can be checked. Problems of the root signature
 // itself (it does not decode) are returned as they are, offsets relative
@@ -55,7 +57,7 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 	}
 	binds, from := f.shaderBindings()
 	if from == "" {
-		return []Problem{{Severity: Warning, Part: "RTS0", Structure: "root signature", Message: "the container has neither PSV0 nor RDEF, so the resources the shader binds are unknown: nothing was checked"}}
+		return []Problem{{Severity: Warning, Part: "RTS0", Structure: "root signature", Message: "the container has neither PSV0, RDEF nor an SHDR/SHEX program, so the resources the shader binds are unknown: nothing was checked"}}
 	}
 	if !stageKnown {
 		vis = 0 // DXC's GetVisibilityType: any other kind sees only ranges visible to all
@@ -145,6 +147,11 @@ func (f *File) shaderBindings() ([]PSVResourceBindInfo, string) {
 	}
 	p := f.Part("RDEF")
 	if p == nil || p.ResourceDefs == nil {
+		for _, name := range []string{"SHEX", "SHDR"} {
+			if q := f.Part(name); q != nil && q.Bytecode != nil && q.Bytecode.Program != nil {
+				return declaredBindings(q.Bytecode.Program), name
+			}
+		}
 		return nil, ""
 	}
 	d := p.ResourceDefs
@@ -170,6 +177,65 @@ func (f *File) shaderBindings() ([]PSVResourceBindInfo, string) {
 			Offset: p.DataOffset + int64(d.Header.ResourceOffset) + int64(i)*stride})
 	}
 	return out, "RDEF"
+}
+
+// declaredBindings are the resources a DXBC program declares, what the
+// runtime reads of a shader whose reflection (RDEF) was stripped: SM 5.1
+// declares a range (its operand's second and third indices) and a space,
+// earlier models one register of space 0. A structured UAV has a counter
+// when it is declared with an order-preserving one (_opc) or an instruction
+// allocates or consumes from it (append and consume buffers), as FXC's
+// reflection says UAV_RWSTRUCTURED_WITH_COUNTER.
+func declaredBindings(prog *sm4.Program) []PSVResourceBindInfo {
+	counted := map[uint64]bool{} // UAVs (their declared numbers) whose counter is used
+	for i := range prog.Instructions {
+		in := &prog.Instructions[i]
+		if in.Opcode != sm4.OpImmAtomicAlloc && in.Opcode != sm4.OpImmAtomicConsume {
+			continue
+		}
+		for _, o := range in.Operands {
+			if o.Type == sm4.OperandUAV && len(o.Indices) > 0 {
+				counted[o.Indices[0].Value] = true
+			}
+		}
+	}
+	var out []PSVResourceBindInfo
+	for i := range prog.Instructions {
+		in := &prog.Instructions[i]
+		t, ok := declaredResourceType[in.Opcode]
+		if !ok || in.Decl == nil || len(in.Operands) == 0 {
+			continue
+		}
+		ix := in.Operands[0].Indices
+		if in.Opcode == sm4.OpDclUAVStructured && (in.Decl.UAVFlags&sm4.UAVOpc != 0 || len(ix) > 0 && counted[ix[0].Value]) {
+			t = 9 // UAVStructuredWithCounter
+		}
+		b := PSVResourceBindInfo{Type: t, Offset: in.Offset}
+		switch {
+		case prog.Major == 5 && prog.Minor == 1 && len(ix) >= 3:
+			b.LowerBound, b.UpperBound, b.Space = uint32(ix[1].Value), uint32(ix[2].Value), in.Decl.Space
+		case len(ix) >= 1:
+			b.LowerBound = uint32(ix[0].Value)
+			b.UpperBound = b.LowerBound
+		default:
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// declaredResourceType is the PSVResourceType of what each declaration
+// declares.
+var declaredResourceType = map[sm4.Opcode]PSVResourceType{
+	sm4.OpDclConstantBuffer:     2, // CBV
+	sm4.OpDclSampler:            1,
+	sm4.OpDclResource:           3, // SRVTyped
+	sm4.OpDclResourceRaw:        4,
+	sm4.OpDclResourceStructured: 5,
+	sm4.OpDclUAVTyped:           6,
+	sm4.OpDclUAVRaw:             7,
+	sm4.OpDclUAVStructured:      8,
 }
 
 // rdefResourceType maps D3D_SHADER_INPUT_TYPE to the PSVResourceType DXC

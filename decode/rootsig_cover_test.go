@@ -2,6 +2,8 @@ package decode
 
 import (
 	"encoding/binary"
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -13,9 +15,9 @@ import (
 // signature covers its bindings: the check must agree.
 func TestCorpusRootSignaturesCoverTheirShaders(t *testing.T) {
 	es := corpus.Entries(t)
-	checked, fromPSV, fromRDEF, bindings := 0, 0, 0, 0
+	checked, fromPSV, fromRDEF, fromProgram, bindings := 0, 0, 0, 0, 0
 	for _, e := range es {
-		if !e.Has("RTS0") || !(e.Has("PSV0") || e.Has("RDEF")) {
+		if !e.Has("RTS0") || !(e.Has("PSV0") || e.Has("RDEF") || e.Has("SHEX") || e.Has("SHDR")) {
 			continue
 		}
 		f := parseFile(t, e.Path)
@@ -30,10 +32,15 @@ func TestCorpusRootSignaturesCoverTheirShaders(t *testing.T) {
 			fromPSV++
 		case "RDEF":
 			fromRDEF++
+		case "SHEX", "SHDR":
+			fromProgram++
 		}
 		checked++
 	}
-	t.Logf("%d corpus shaders with their own root signature checked (%d by PSV0, %d by RDEF), %d bindings, all covered", checked, fromPSV, fromRDEF, bindings)
+	t.Logf("%d corpus shaders with their own root signature checked (%d by PSV0, %d by RDEF, %d by their program's declarations), %d bindings, all covered", checked, fromPSV, fromRDEF, fromProgram, bindings)
+	if checked > 100 && (fromProgram == 0 || bindings < checked) {
+		t.Errorf("%d shaders read by their declarations, %d bindings: the declarations were not read", fromProgram, bindings)
+	}
 }
 
 // A root signature 1.1 built by hand for the tests below.
@@ -163,5 +170,48 @@ func TestRootSignatureCoversWhatCannotBeChecked(t *testing.T) {
 	}
 	if ps := f.RootSignatureCovers([]byte{9, 0, 0, 0}); len(ps) == 0 || ps[0].Severity != Error {
 		t.Errorf("a root signature that does not decode: %v", ps)
+	}
+}
+
+// A shader whose reflection was stripped is checked against a root
+// signature by its program's declarations: where FXC's RDEF is there too,
+// both name the same bindings (type, space, range), append and consume
+// buffers' counters included.
+func TestProgramDeclarationsMatchRDEF(t *testing.T) {
+	files, sm51 := 0, 0
+	for _, e := range corpus.Entries(t) {
+		if !e.Has("RDEF") || !(e.Has("SHEX") || e.Has("SHDR")) {
+			continue
+		}
+		f := parseFile(t, e.Path)
+		rdef, from := f.shaderBindings()
+		var prog *Part
+		for _, n := range []string{"SHEX", "SHDR"} {
+			if p := f.Part(n); p != nil && p.Bytecode != nil && p.Bytecode.Program != nil {
+				prog = p
+			}
+		}
+		if from != "RDEF" || prog == nil {
+			continue
+		}
+		if pr := prog.Bytecode.Program; pr.Major == 5 && pr.Minor == 1 {
+			sm51++
+		}
+		key := func(bs []PSVResourceBindInfo) string {
+			var out []string
+			for _, b := range bs {
+				out = append(out, fmt.Sprintf("%s space%d [%d, %d]", b.Type, b.Space, b.LowerBound, b.UpperBound))
+			}
+			sort.Strings(out)
+			return strings.Join(out, "; ")
+		}
+		if got, want := key(declaredBindings(prog.Bytecode.Program)), key(rdef); got != want {
+			t.Errorf("%s: declared %s; RDEF %s", e.Rel, got, want)
+		}
+		files++
+	}
+	t.Logf("%d FXC shaders with RDEF (%d SM 5.1): their declarations name RDEF's bindings", files, sm51)
+	if files > 0 && files < 100 {
+		t.Errorf("only %d shaders compared", files)
 	}
 }
