@@ -171,9 +171,24 @@ func Check(a, b *decode.File) *Result {
 	default:
 		c.link(out, in, false, true)
 	}
-	r.Problems = append(r.Problems, crossRootSignatures(a, ka, b, kb)...)
-	r.Problems = append(r.Problems, crossRootSignatures(b, kb, a, ka)...)
+	r.Problems = append(r.Problems, rootSignatures(a, ka, b, kb)...)
 	return r
+}
+
+// rootSignatures checks two shaders of one pipeline against the root
+// signatures they carry. A pipeline created without a root signature of its
+// own takes the shaders': any one of them may carry it, but those that do
+// must carry the same, and every shader's bindings must be in it (D3D12's
+// answers in vkd3d-proton's test_root_signature_embedded). Warnings, not
+// errors: a pipeline given a root signature of its own does not use the
+// shaders'.
+func rootSignatures(a *decode.File, ka dxil.ShaderKind, b *decode.File, kb dxil.ShaderKind) []Problem {
+	ra, rb := a.Part("RTS0"), b.Part("RTS0")
+	if ra != nil && rb != nil && string(ra.Data()) != string(rb.Data()) {
+		return []Problem{{Severity: report.Warning, Rule: RuleRootSig,
+			Message: fmt.Sprintf("the %s and %s shaders carry different root signatures: a pipeline that takes its root signature from its shaders needs them the same", stageWords(ka), stageWords(kb))}}
+	}
+	return append(crossRootSignatures(a, ka, b, kb), crossRootSignatures(b, kb, a, ka)...)
 }
 
 // crossRootSignatures checks shader f of stage k against the root signature

@@ -574,6 +574,71 @@ func TestRootSignaturesOfTheOtherShader(t *testing.T) {
 	}
 }
 
+// embeddedRootSignatures are the pipelines of vkd3d-proton's
+// test_root_signature_embedded (tests/d3d12_root_signature.c @ d01924b6)
+// whose shaders the corpus holds, with D3D12's answer when the pipeline is
+// given no root signature of its own: any one shader may carry it, those
+// that do must agree, and every shader's bindings must be in it. Each
+// shader binds u0 and u1 in the space its name says; "naked" ones carry no
+// root signature. (Its cases with ps_space0_naked, gs_space1_naked or no
+// root signature at all name shaders the corpus does not hold.)
+var embeddedRootSignatures = []struct {
+	vs, gs, ps string
+	created    bool
+}{
+	{"vs_space0_naked", "", "ps_space0", true},
+	{"vs_space0", "", "ps_space0", true},
+	{"vs_space0", "gs_space0", "ps_space0", true},
+	{"vs_space1", "gs_space0", "ps_space0", false},
+	{"vs_space0", "gs_space1", "ps_space0", false},
+	{"vs_space0", "gs_space0", "ps_space1", false},
+	{"vs_space0", "gs_space0", "ps_space1_naked", false},
+}
+
+// LINK.ROOTSIG warns exactly where D3D12 refuses a pipeline that takes its
+// root signature from its shaders; the signatures link in every one.
+func TestEmbeddedRootSignaturesAsD3D12CreatesThem(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
+	}
+	for _, c := range embeddedRootSignatures {
+		var files []*decode.File
+		for _, n := range []string{c.ps, c.gs, c.vs} {
+			if n == "" {
+				continue
+			}
+			name := "embedded_rs_" + n
+			b, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", name+".h__"+name+"_code_dxbc.dxbc"))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			files = append(files, parse(t, b, name))
+		}
+		p := linkage.CheckPipeline(files)
+		var warned []string
+		for _, r := range p.Pairs {
+			for _, q := range r.Problems {
+				if q.Rule == linkage.RuleRootSig {
+					warned = append(warned, q.Message)
+				}
+			}
+		}
+		for _, q := range p.Problems {
+			if q.Rule == linkage.RuleRootSig {
+				warned = append(warned, q.Message)
+			}
+		}
+		name := strings.Join(slices.DeleteFunc([]string{c.vs, c.gs, c.ps}, func(s string) bool { return s == "" }), " → ")
+		if !p.Links() {
+			t.Errorf("%s: the signatures do not link", name)
+		}
+		if (len(warned) == 0) != c.created {
+			t.Errorf("%s: root-signature warnings %q; D3D12 creates it: %v", name, warned, c.created)
+		}
+	}
+}
+
 // signaturePair is a vertex shader writing k elements and a pixel shader
 // reading them, all one name "A" with indices 0..k-1, one register each.
 func signaturePair(k int) (vs, ps []byte) {

@@ -89,11 +89,12 @@ func CheckPipeline(files []*decode.File) *Pipeline {
 	// must fit the one the pipeline is created with.
 	paired := func(n int) bool { return p.Pairs[n] != nil && p.Pairs[n].Adjacent }
 	for n, a := range p.Order {
-		for m, b := range p.Order {
-			if m == n || (m == n+1 && paired(n)) || (n == m+1 && paired(m)) {
+		for m := n + 1; m < len(p.Order); m++ {
+			if m == n+1 && paired(n) {
 				continue
 			}
-			p.Problems = append(p.Problems, crossRootSignatures(files[a], kinds[a], files[b], kinds[b])...)
+			b := p.Order[m]
+			p.Problems = append(p.Problems, rootSignatures(files[a], kinds[a], files[b], kinds[b])...)
 		}
 	}
 	return p
