@@ -97,11 +97,7 @@ func (t *LinkageTable) row(i int) app.UI {
 			cells = append(cells, app.Elem("td").Text(c))
 		}
 	}
-	verdict := r.Verdict
-	if r.Patch {
-		verdict += " (patch constant)"
-	}
-	cells = append(cells, app.Elem("td").Class("link-verdict").Text(verdict))
+	cells = append(cells, app.Elem("td").Class("link-verdict").Text(r.Verdict))
 	return app.Elem("tr").Class(cls).DataSet("row", i).Title("click to see both elements' bytes").
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareLink, i) }, app.EventScope(fmt.Sprint("link", i))).Body(cells...)
 }

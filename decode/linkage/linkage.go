@@ -322,7 +322,7 @@ func (c *checker) link(out, in *sig, patch, registers bool) {
 		if j, ok := written[key(e)]; ok {
 			row.Output, row.OutputSize = out.elems[j], out.sizes[j]
 		}
-		sem := semantic(e)
+		sem := Semantic(e)
 		o := row.Output
 		switch {
 		case o == nil && generated(c.up, c.down, e):
@@ -432,7 +432,9 @@ func key(e *decode.SignatureParameter) string {
 	return strings.ToUpper(e.Name) + "\x00" + fmt.Sprint(e.Index)
 }
 
-func semantic(e *decode.SignatureParameter) string { return fmt.Sprintf("%s%d", e.Name, e.Index) }
+// Semantic is an element's semantic name with its index ("TEXCOORD1",
+// "SV_Position0"), as the linkage's rows and problems name it.
+func Semantic(e *decode.SignatureParameter) string { return fmt.Sprintf("%s%d", e.Name, e.Index) }
 
 func register(r uint32) string {
 	if r == noRegister {
@@ -459,7 +461,7 @@ func names(es []*decode.SignatureParameter, max int) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(semantic(e))
+		b.WriteString(Semantic(e))
 	}
 	return b.String()
 }

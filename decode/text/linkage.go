@@ -25,7 +25,7 @@ func WriteLinkage(w io.Writer, r *linkage.Result) {
 		head := fmt.Sprintf("%-*s %3s %-4s %-7s   %-*s %3s %-4s %-7s", width, "Input", "Reg", "Mask", "Type", width, "Output", "Reg", "Mask", "Type")
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(head, " "))
 		for _, row := range r.Rows {
-			fmt.Fprintf(w, "%s   %s  %s\n", linkageElement(row.Input, width), linkageOutput(row, width), rowVerdict(row))
+			fmt.Fprintf(w, "%s   %s  %s\n", linkageElement(row.Input, width), linkageOutput(row, width), LinkageRules(row))
 		}
 	}
 	if len(r.Problems) > 0 {
@@ -81,15 +81,20 @@ func LinkageCells(e *decode.SignatureParameter) [4]string {
 	if e.Register != 0xFFFFFFFF {
 		reg = fmt.Sprint(e.Register)
 	}
-	return [4]string{fmt.Sprintf("%s%d", e.Name, e.Index), reg, decode.MaskString(e.Mask), e.CompType.String()}
+	return [4]string{linkage.Semantic(e), reg, decode.MaskString(e.Mask), e.CompType.String()}
 }
 
-// LinkageRules is a row's verdict: "ok", or the rules it breaks or notes.
+// LinkageRules is a row's verdict: "ok", or the rules it breaks or notes,
+// and "(patch constant)" after a patch constant's.
 func LinkageRules(row linkage.Row) string {
-	if len(row.Rules) == 0 {
-		return "ok"
+	v := "ok"
+	if len(row.Rules) > 0 {
+		v = strings.Join(row.Rules, " ")
 	}
-	return strings.Join(row.Rules, " ")
+	if row.Patch {
+		v += " (patch constant)"
+	}
+	return v
 }
 
 func linkageElement(e *decode.SignatureParameter, width int) string {
@@ -102,11 +107,4 @@ func linkageOutput(row linkage.Row, width int) string {
 		return fmt.Sprintf("%-*s %3s %-4s %-7s", width, "(none)", "", "", "")
 	}
 	return linkageElement(row.Output, width)
-}
-
-func rowVerdict(row linkage.Row) string {
-	if row.Patch {
-		return LinkageRules(row) + " (patch constant)"
-	}
-	return LinkageRules(row)
 }

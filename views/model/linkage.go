@@ -22,11 +22,10 @@ type LinkageView struct {
 // it; each element's bytes are where its side's hex view shows them.
 type LinkageRow struct {
 	Input, Output   [4]string // semantic, register, mask, type ("" for a missing output)
-	Verdict         string    // "ok", or the rules broken or noted
+	Verdict         string    // "ok", or the rules broken or noted, and "(patch constant)" after a patch constant's
 	OK              bool
 	InOff, InSize   int64
 	OutOff, OutSize int64 // OutSize 0: no output
-	Patch           bool
 }
 
 // LinkageProblem is one sentence of what the check found.
@@ -54,7 +53,7 @@ func CompareLinkage(a, b *Model) *LinkageView {
 	v := &LinkageView{Title: text.LinkageSide(r.Up) + " → " + text.LinkageSide(r.Down) + ": " + text.LinkageVerdict(r),
 		Links: r.Links(), EarlierIsB: r.Swapped}
 	for _, row := range r.Rows {
-		lr := LinkageRow{Input: elementCells(row.Input), Verdict: text.LinkageRules(row), OK: len(row.Rules) == 0, Patch: row.Patch,
+		lr := LinkageRow{Input: elementCells(row.Input), Verdict: text.LinkageRules(row), OK: len(row.Rules) == 0,
 			InOff: down.Base + row.Input.Offset, InSize: int64(row.InputSize)}
 		if row.Output != nil {
 			lr.Output = elementCells(row.Output)
