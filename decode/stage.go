@@ -47,11 +47,8 @@ type Identity struct {
 // from the DXIL metadata's first named entry point.
 func (f *File) Identity() Identity {
 	var id Identity
-	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
-		if p := f.Part(name); p != nil && p.Program != nil && id.Stage == "" {
-			h := p.Program
-			id.Stage, id.Profile = h.ShaderKind.String(), dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
-		}
+	if h := f.programHeader(); h != nil {
+		id.Stage, id.Profile = h.ShaderKind.String(), dxil.Profile(h.ShaderKind, h.MajorVersion, h.MinorVersion)
 	}
 	for _, name := range []string{"SHEX", "SHDR"} {
 		if p := f.Part(name); p != nil && len(p.Data()) >= 4 && id.Stage == "" {
@@ -78,6 +75,17 @@ func (f *File) Identity() Identity {
 		}
 	}
 	return id
+}
+
+// programHeader is the program header of the first of DXIL, ILDB and STAT
+// that has one; nil when none does.
+func (f *File) programHeader() *ProgramHeader {
+	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
+		if p := f.Part(name); p != nil && p.Program != nil {
+			return p.Program
+		}
+	}
+	return nil
 }
 
 // Unmangled returns the HLSL name inside a function name DXC mangled the
@@ -139,10 +147,8 @@ func PSV0EntryName(b []byte) string {
 // ShaderStage (a container of its signatures and PSV0 alone);
 // dxil.Invalid when no part says.
 func (f *File) Kind() dxil.ShaderKind {
-	for _, name := range []string{"DXIL", "ILDB", "STAT"} {
-		if p := f.Part(name); p != nil && p.Program != nil {
-			return p.Program.ShaderKind
-		}
+	if h := f.programHeader(); h != nil {
+		return h.ShaderKind
 	}
 	for _, name := range []string{"SHEX", "SHDR"} {
 		if p := f.Part(name); p != nil && len(p.Data()) >= 4 {
