@@ -352,34 +352,34 @@ func psvTypeOf(r dxil.Resource) PSVResourceType {
 	uav := r.Class == "UAV"
 	switch {
 	case r.Class == "Sampler":
-		return 1
+		return PSVSampler
 	case r.Class == "CBuffer":
-		return 2
+		return PSVCBV
 	case r.Kind == "StructuredBuffer" && uav && r.HasCounter:
-		return 9
+		return PSVUAVStructuredWithCounter
 	case r.Kind == "StructuredBuffer" && uav:
-		return 8
+		return PSVUAVStructured
 	case r.Kind == "StructuredBuffer":
-		return 5
+		return PSVSRVStructured
 	case r.Kind == "RTAccelerationStructure":
-		return 4
+		return PSVSRVRaw
 	case r.Kind == "RawBuffer" && uav:
-		return 7
+		return PSVUAVRaw
 	case r.Kind == "RawBuffer":
-		return 4
+		return PSVSRVRaw
 	case uav:
-		return 6
+		return PSVUAVTyped
 	}
-	return 3
+	return PSVSRVTyped
 }
 
 // psvKindOf is the PSVResourceKind (DXIL::ResourceKind) DXC stores.
 func psvKindOf(r dxil.Resource) PSVResourceKind {
 	switch r.Class {
 	case "CBuffer":
-		return 13
+		return PSVResourceKind(dxil.ResourceKindCBuffer)
 	case "Sampler":
-		return 14
+		return PSVResourceKind(dxil.ResourceKindSampler)
 	}
 	for k := dxil.ResourceKind(0); k.Named(); k++ {
 		if k.String() == r.Kind {
@@ -510,31 +510,31 @@ func (c *ruleCheck) stageState(p *Part, info *PSVInfo, e *dxil.EntryPoint) {
 // type (CompTypeToSigCompType): validators before 1.5 stored bools as Unknown.
 func sigCompType(ct uint32, i1Unknown bool) PSVComponentType {
 	switch ct {
-	case 1: // I1
+	case dxil.CompI1:
 		if i1Unknown {
-			return 0
+			return PSVCompUnknown
 		}
-		return 1
-	case 2:
-		return 5 // SInt16
-	case 3:
-		return 4 // UInt16
-	case 4:
-		return 2 // SInt32
-	case 5:
-		return 1 // UInt32
-	case 6:
-		return 8 // SInt64
-	case 7:
-		return 7 // UInt64
-	case 8:
-		return 6 // Float16
-	case 9:
-		return 3 // Float32
-	case 10:
-		return 9 // Float64
+		return PSVCompUInt32
+	case dxil.CompI16:
+		return PSVCompSInt16
+	case dxil.CompU16:
+		return PSVCompUInt16
+	case dxil.CompI32:
+		return PSVCompSInt32
+	case dxil.CompU32:
+		return PSVCompUInt32
+	case dxil.CompI64:
+		return PSVCompSInt64
+	case dxil.CompU64:
+		return PSVCompUInt64
+	case dxil.CompF16:
+		return PSVCompFloat16
+	case dxil.CompF32:
+		return PSVCompFloat32
+	case dxil.CompF64:
+		return PSVCompFloat64
 	}
-	return 0
+	return PSVCompUnknown
 }
 
 // elements compares PSV0's signature elements with the module's, field by
@@ -546,7 +546,7 @@ func (c *ruleCheck) elements(p *Part, got []PSVSignatureElement, want []dxil.Sig
 	for i, w := range want {
 		g := got[i]
 		var diff []string
-		if w.SemanticKind == 0 && g.Name != w.Name {
+		if w.SemanticKind == 0 && g.Name != w.Name { // Arbitrary: the name is its own
 			diff = append(diff, fmt.Sprintf("name %q, the module's %q", g.Name, w.Name))
 		}
 		if uint32(g.Kind) != w.SemanticKind {

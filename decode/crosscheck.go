@@ -89,13 +89,13 @@ func checkPSV0(f *File, parts []*Part) {
 func psvBinding(r PSVResourceBindInfo) string {
 	class := "?"
 	switch {
-	case r.Type == 1:
+	case r.Type == PSVSampler:
 		class = "Sampler"
-	case r.Type == 2:
+	case r.Type == PSVCBV:
 		class = "CBuffer"
-	case r.Type >= 3 && r.Type <= 5:
+	case r.Type >= PSVSRVTyped && r.Type <= PSVSRVStructured:
 		class = "SRV"
-	case r.Type >= 6 && r.Type <= 9:
+	case r.Type >= PSVUAVTyped && r.Type <= PSVUAVStructuredWithCounter:
 		class = "UAV"
 	}
 	return bindingText(class, r.Space, r.LowerBound, r.UpperBound)

@@ -599,7 +599,7 @@ func (d *psvDecoder) runtimeInfo(start, size, known int) {
 	} else if info.Version >= 1 {
 		info.ShaderStage = dxil.ShaderKind(r.Data[start+24])
 		info.StageSource = "ShaderStage"
-		info.StageKnown = info.ShaderStage < 16
+		info.StageKnown = info.ShaderStage < dxil.Invalid
 		if !info.StageKnown {
 			r.ProblemAt(Warning, start+24, "PSVRuntimeInfo1", "ShaderStage %d is not a shader kind (0 to 15); the stage union is kept raw", info.ShaderStage)
 		} else if pok && pk != info.ShaderStage {
@@ -697,10 +697,10 @@ func (d *psvDecoder) stageUnion(start int) {
 		return
 	}
 	switch info.ShaderStage {
-	case 1:
+	case dxil.Vertex:
 		info.VS = &PSVVSInfo{OutputPositionPresent: r.U8("OutputPositionPresent")}
 		used = 1
-	case 3:
+	case dxil.Hull:
 		h := &PSVHSInfo{}
 		h.InputControlPointCount = r.U32("InputControlPointCount")
 		h.OutputControlPointCount = r.U32("OutputControlPointCount")
@@ -709,7 +709,7 @@ func (d *psvDecoder) stageUnion(start int) {
 		h.TessellatorOutputPrimitive = TessellatorOutputPrimitive(r.U32("TessellatorOutputPrimitive"))
 		setValue(r, fmt.Sprintf("%d (%s)", h.TessellatorOutputPrimitive, h.TessellatorOutputPrimitive))
 		info.HS, used = h, 16
-	case 4:
+	case dxil.Domain:
 		s := &PSVDSInfo{}
 		s.InputControlPointCount = r.U32("InputControlPointCount")
 		s.OutputPositionPresent = r.U8("OutputPositionPresent")
@@ -717,7 +717,7 @@ func (d *psvDecoder) stageUnion(start int) {
 		s.TessellatorDomain = TessellatorDomain(r.U32("TessellatorDomain"))
 		setValue(r, fmt.Sprintf("%d (%s)", s.TessellatorDomain, s.TessellatorDomain))
 		info.DS, used = s, 12
-	case 2:
+	case dxil.Geometry:
 		g := &PSVGSInfo{}
 		g.InputPrimitive = InputPrimitive(r.U32("InputPrimitive"))
 		setValue(r, fmt.Sprintf("%d (%s)", g.InputPrimitive, g.InputPrimitive))
@@ -727,10 +727,10 @@ func (d *psvDecoder) stageUnion(start int) {
 		g.OutputPositionPresent = r.U8("OutputPositionPresent")
 		r.Bytes("StageInfoPadding", 3)
 		info.GS, used = g, 16
-	case 0:
+	case dxil.Pixel:
 		info.PS = &PSVPSInfo{DepthOutput: r.U8("DepthOutput"), SampleFrequency: r.U8("SampleFrequency")}
 		used = 2
-	case 13:
+	case dxil.Mesh:
 		m := &PSVMSInfo{}
 		m.GroupSharedBytesUsed = r.U32("GroupSharedBytesUsed")
 		m.GroupSharedBytesDependentOnViewID = r.U32("GroupSharedBytesDependentOnViewID")
@@ -738,7 +738,7 @@ func (d *psvDecoder) stageUnion(start int) {
 		m.MaxOutputVertices = r.U16("MaxOutputVertices")
 		m.MaxOutputPrimitives = r.U16("MaxOutputPrimitives")
 		info.MS, used = m, 16
-	case 14:
+	case dxil.Amplification:
 		info.AS = &PSVASInfo{PayloadSizeInBytes: r.U32("PayloadSizeInBytes")}
 		used = 4
 	}
@@ -811,10 +811,10 @@ func (d *psvDecoder) resources() bool {
 			b.Unknown = HexBytes(unknownBytes(r, "Unknown", extra))
 		}
 		r.End()
-		if b.Type > 9 {
+		if b.Type > PSVUAVStructuredWithCounter {
 			r.ProblemAt(Warning, rec, "PSVResourceBindInfo", "resource %d has type %d, which PSVResourceType does not define (0 to 9)", i, b.Type)
 		}
-		if b.HasKindAndFlags && b.Kind > 18 {
+		if b.HasKindAndFlags && b.Kind > PSVResourceKind(dxil.ResourceKindFeedbackTexture2DArray) {
 			r.ProblemAt(Warning, rec+16, "PSVResourceBindInfo", "resource %d has kind %d, which PSVResourceKind does not define (0 to 18)", i, b.Kind)
 		}
 		if b.LowerBound > b.UpperBound {

@@ -16,6 +16,20 @@ import (
 // PSVResourceType is PSVResourceType: how the runtime binds a resource.
 type PSVResourceType uint32
 
+// PSV resource types.
+const (
+	PSVInvalid                  PSVResourceType = 0
+	PSVSampler                  PSVResourceType = 1
+	PSVCBV                      PSVResourceType = 2
+	PSVSRVTyped                 PSVResourceType = 3
+	PSVSRVRaw                   PSVResourceType = 4
+	PSVSRVStructured            PSVResourceType = 5
+	PSVUAVTyped                 PSVResourceType = 6
+	PSVUAVRaw                   PSVResourceType = 7
+	PSVUAVStructured            PSVResourceType = 8
+	PSVUAVStructuredWithCounter PSVResourceType = 9
+)
+
 var psvResourceTypeNames = []string{"Invalid", "Sampler", "CBV", "SRVTyped", "SRVRaw", "SRVStructured",
 	"UAVTyped", "UAVRaw", "UAVStructured", "UAVStructuredWithCounter"}
 
@@ -89,6 +103,20 @@ func (k PSVSemanticKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.S
 
 // PSVComponentType is the ComponentType byte (DxilProgramSigCompType).
 type PSVComponentType uint8
+
+// Signature component types.
+const (
+	PSVCompUnknown PSVComponentType = iota
+	PSVCompUInt32
+	PSVCompSInt32
+	PSVCompFloat32
+	PSVCompUInt16
+	PSVCompSInt16
+	PSVCompFloat16
+	PSVCompUInt64
+	PSVCompSInt64
+	PSVCompFloat64
+)
 
 var psvComponentTypeNames = []string{"Unknown", "UInt32", "SInt32", "Float32", "UInt16", "SInt16", "Float16",
 	"UInt64", "SInt64", "Float64"}

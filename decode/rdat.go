@@ -202,7 +202,7 @@ func (c *rdatCtx) framePart(pi, pos, size int) {
 		return
 	}
 	if rdatPartTypes[h.Type].size == 0 {
-		if h.Type == 12 {
+		if h.Type == rdatReservedMeshNodesInfo {
 			br.ProblemAt(Note, -8, what, "%s is reserved for a mesh-nodes preview whose layout is not published; kept raw", name)
 		} else {
 			br.ProblemAt(Note, -8, what, "sub-part type %d (%s) is not one this decoder knows (DXC skips unknown types too); kept raw", uint32(h.Type), name)
@@ -310,7 +310,7 @@ func (c *rdatCtx) decodeTable(t *rdatTable) {
 		d.NodeShaderInfoTable = rdatRecords(c, t, known, rn, c.nodeShaderInfo)
 	case rdatSignatureElementTable:
 		d.SignatureElementTable = rdatRecords(c, t, known, rn, c.signatureElement)
-	case 14, 15, 16, 17, 18, 19, 20, 21:
+	case rdatVSInfoTable, rdatPSInfoTable, rdatHSInfoTable, rdatDSInfoTable, rdatGSInfoTable, rdatCSInfoTable, rdatMSInfoTable, rdatASInfoTable:
 		spec := stageInfoLayouts[t.typ]
 		tab := rdatRecords(c, t, known, rn, func(rr *binread.Reader, _ int) StageInfo { return c.stageInfo(rr, spec) })
 		*d.stageTable(t.typ) = tab
@@ -477,11 +477,11 @@ func (c *rdatCtx) subobjectInfo(rr *binread.Reader, i int) RuntimeDataSubobjectI
 	}
 	rr.Begin(member, member+"_t")
 	switch v.Kind {
-	case 0:
+	case subobjectStateObjectConfig:
 		s := &StateObjectConfig{Flags: rr.U32("Flags")}
 		s.FlagsNames = report.BitNames(s.Flags, stateObjectFlagNames)
 		v.StateObjectConfig = s
-	case 1, 2:
+	case subobjectGlobalRootSignature, subobjectLocalRootSignature:
 		s := &SubobjectRootSignature{}
 		var data []byte
 		var ok bool
@@ -505,23 +505,23 @@ func (c *rdatCtx) subobjectInfo(rr *binread.Reader, i int) RuntimeDataSubobjectI
 			s.RootSignature = decodeRootSignature(sr)
 		}
 		v.RootSignature = s
-	case 8:
+	case subobjectSubobjectToExportsAssociation:
 		s := &SubobjectToExportsAssociation{}
 		s.Subobject, s.SubobjectOffset = c.readString(rr, "Subobject")
 		s.Exports, s.ExportsRef = c.readStringArray(rr, "Exports")
 		v.SubobjectToExportsAssociation = s
-	case 9:
+	case subobjectRaytracingShaderConfig:
 		v.RaytracingShaderConfig = &RaytracingShaderConfig{rr.U32("MaxPayloadSizeInBytes"), rr.U32("MaxAttributeSizeInBytes")}
-	case 10:
+	case subobjectRaytracingPipelineConfig:
 		v.RaytracingPipelineConfig = &RaytracingPipelineConfig{rr.U32("MaxTraceRecursionDepth")}
-	case 11:
+	case subobjectHitGroup:
 		s := &HitGroup{}
 		s.Type, s.TypeName = report.WithName(rr.U32("Type"), hitGroupTypeNames, "HitGroupType")
 		s.AnyHit, s.AnyHitOffset = c.readString(rr, "AnyHit")
 		s.ClosestHit, s.ClosestHitOffset = c.readString(rr, "ClosestHit")
 		s.Intersection, s.IntersectionOffset = c.readString(rr, "Intersection")
 		v.HitGroup = s
-	case 12:
+	case subobjectRaytracingPipelineConfig1:
 		s := &RaytracingPipelineConfig1{MaxTraceRecursionDepth: rr.U32("MaxTraceRecursionDepth"), Flags: rr.U32("Flags")}
 		s.FlagsNames = report.BitNames(s.Flags, raytracingPipelineFlagNames)
 		v.RaytracingPipelineConfig1 = s
@@ -536,8 +536,10 @@ func (c *rdatCtx) subobjectInfo(rr *binread.Reader, i int) RuntimeDataSubobjectI
 // subobjectMembers is the union member each subobject kind fills, named as
 // its structure is without the "_t".
 var subobjectMembers = map[uint32]string{
-	0: "StateObjectConfig", 1: "RootSignature", 2: "RootSignature", 8: "SubobjectToExportsAssociation",
-	9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig", 11: "HitGroup", 12: "RaytracingPipelineConfig1",
+	subobjectStateObjectConfig: "StateObjectConfig", subobjectGlobalRootSignature: "RootSignature",
+	subobjectLocalRootSignature: "RootSignature", subobjectSubobjectToExportsAssociation: "SubobjectToExportsAssociation",
+	subobjectRaytracingShaderConfig: "RaytracingShaderConfig", subobjectRaytracingPipelineConfig: "RaytracingPipelineConfig",
+	subobjectHitGroup: "HitGroup", subobjectRaytracingPipelineConfig1: "RaytracingPipelineConfig1",
 }
 
 func (c *rdatCtx) funcAttrib(rr *binread.Reader, _ int) NodeShaderFuncAttrib {
@@ -545,16 +547,19 @@ func (c *rdatCtx) funcAttrib(rr *binread.Reader, _ int) NodeShaderFuncAttrib {
 	v.AttribKind, v.AttribKindName = report.WithName(rr.U32("AttribKind"), nodeFuncAttribKindNames, "NodeFuncAttribKind")
 	pos := rr.Pos
 	k := v.AttribKind
-	// Kinds 8 and 9 are reserved for the mesh-nodes preview: only a Value.
-	v.Value = rr.U32(attribValueName(k, v.AttribKindName, 8))
+	// The kinds reserved for the mesh-nodes preview have only a Value.
+	v.Value = rr.U32(attribValueName(k, v.AttribKindName, nodeFuncReservedMeshNodePreview1))
 	u := v.Value
-	if m := memberAt([]**uint32{1: &v.ID, 3: &v.ShareInputOf, 5: &v.MaxRecursionDepth, 6: &v.LocalRootArgumentsTableIndex}, k); m != nil {
+	values := []**uint32{nodeFuncID: &v.ID, nodeFuncShareInputOf: &v.ShareInputOf,
+		nodeFuncMaxRecursionDepth: &v.MaxRecursionDepth, nodeFuncLocalRootArgumentsTableIndex: &v.LocalRootArgumentsTableIndex}
+	if m := memberAt(values, k); m != nil {
 		*m = &u
 	}
-	if m := memberAt([]*[]uint32{2: &v.NumThreads, 4: &v.DispatchGrid, 7: &v.MaxDispatchGrid}, k); m != nil {
+	arrays := []*[]uint32{nodeFuncNumThreads: &v.NumThreads, nodeFuncDispatchGrid: &v.DispatchGrid, nodeFuncMaxDispatchGrid: &v.MaxDispatchGrid}
+	if m := memberAt(arrays, k); m != nil {
 		*m = c.resolveIndexArray(rr, pos, v.AttribKindName, u)
 	}
-	if k == 1 || k == 3 { // ID and ShareInputOf are NodeIDTable rows
+	if k == nodeFuncID || k == nodeFuncShareInputOf { // NodeIDTable rows
 		c.checkRow(rr, pos, v.AttribKindName, u, rdatNodeIDTable)
 	}
 	return v
@@ -565,7 +570,7 @@ func (c *rdatCtx) ioAttrib(rr *binread.Reader, _ int) NodeShaderIOAttrib {
 	v.AttribKind, v.AttribKindName = report.WithName(rr.U32("AttribKind"), nodeAttribKindNames, "NodeAttribKind")
 	pos := rr.Pos
 	k := v.AttribKind
-	if k == 5 {
+	if k == nodeAttribRecordDispatchGrid {
 		g := &RecordDispatchGrid{}
 		rr.Begin("RecordDispatchGrid", "RecordDispatchGrid")
 		g.ByteOffset = rr.U16("ByteOffset")
@@ -579,12 +584,14 @@ func (c *rdatCtx) ioAttrib(rr *binread.Reader, _ int) NodeShaderIOAttrib {
 	}
 	v.Value = rr.U32(attribValueName(k, v.AttribKindName, uint32(len(nodeAttribKindNames))))
 	u := v.Value
-	members := []**uint32{1: &v.OutputID, 2: &v.MaxRecords, 3: &v.MaxRecordsSharedWith, 4: &v.RecordSizeInBytes,
-		6: &v.OutputArraySize, 7: &v.AllowSparseNodes, 8: &v.RecordAlignmentInBytes, 9: &v.MaxRecordsPerNode}
+	members := []**uint32{nodeAttribOutputID: &v.OutputID, nodeAttribMaxRecords: &v.MaxRecords,
+		nodeAttribMaxRecordsSharedWith: &v.MaxRecordsSharedWith, nodeAttribRecordSizeInBytes: &v.RecordSizeInBytes,
+		nodeAttribOutputArraySize: &v.OutputArraySize, nodeAttribAllowSparseNodes: &v.AllowSparseNodes,
+		nodeAttribRecordAlignmentInBytes: &v.RecordAlignmentInBytes, nodeAttribMaxRecordsPerNode: &v.MaxRecordsPerNode}
 	if m := memberAt(members, k); m != nil {
 		*m = &u
 	}
-	if k == 1 { // OutputID is a NodeIDTable row
+	if k == nodeAttribOutputID { // a NodeIDTable row
 		c.checkRow(rr, pos, "OutputID", u, rdatNodeIDTable)
 	}
 	return v
@@ -658,24 +665,24 @@ type stageField struct {
 
 // stageInfoLayouts are DXC's experimental VSInfo..ASInfo records (RDAT_LibraryTypes.inl).
 var stageInfoLayouts = map[RuntimeDataPartType][]stageField{
-	14: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes}},
-	15: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}},
-	16: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstOutputElements", sfRecArray},
+	rdatVSInfoTable: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes}},
+	rdatPSInfoTable: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}},
+	rdatHSInfoTable: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstOutputElements", sfRecArray},
 		{"ViewIDOutputMask", sfBytes}, {"ViewIDPatchConstOutputMask", sfBytes}, {"InputToOutputMasks", sfBytes},
 		{"InputToPatchConstOutputMasks", sfBytes}, {"InputControlPointCount", sfU8}, {"OutputControlPointCount", sfU8},
 		{"TessellatorDomain", sfU8}, {"TessellatorOutputPrimitive", sfU8}},
-	17: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstInputElements", sfRecArray},
+	rdatDSInfoTable: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"SigPatchConstInputElements", sfRecArray},
 		{"ViewIDOutputMask", sfBytes}, {"InputToOutputMasks", sfBytes}, {"PatchConstInputToOutputMasks", sfBytes},
 		{"InputControlPointCount", sfU8}, {"TessellatorDomain", sfU8}, {"Padding", sfPad}},
-	18: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
+	rdatGSInfoTable: {{"SigInputElements", sfRecArray}, {"SigOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
 		{"InputToOutputMasks", sfBytes}, {"InputPrimitive", sfU8}, {"OutputTopology", sfU8}, {"MaxVertexCount", sfU8},
 		{"OutputStreamMask", sfU8}},
-	19: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}},
-	20: {{"SigOutputElements", sfRecArray}, {"SigPrimOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
+	rdatCSInfoTable: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}},
+	rdatMSInfoTable: {{"SigOutputElements", sfRecArray}, {"SigPrimOutputElements", sfRecArray}, {"ViewIDOutputMask", sfBytes},
 		{"ViewIDPrimOutputMask", sfBytes}, {"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32},
 		{"GroupSharedBytesDependentOnViewID", sfU32}, {"PayloadSizeInBytes", sfU32}, {"MaxOutputVertices", sfU16},
 		{"MaxOutputPrimitives", sfU16}, {"MeshOutputTopology", sfU8}, {"Padding", sfPad}},
-	21: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}, {"PayloadSizeInBytes", sfU32}},
+	rdatASInfoTable: {{"NumThreads", sfIdxArray}, {"GroupSharedBytesUsed", sfU32}, {"PayloadSizeInBytes", sfU32}},
 }
 
 func (c *rdatCtx) stageInfo(rr *binread.Reader, spec []stageField) StageInfo {

@@ -29,7 +29,16 @@ const (
 	rdatNodeShaderFuncAttribTab RuntimeDataPartType = 9
 	rdatIONodeTable             RuntimeDataPartType = 10
 	rdatNodeShaderInfoTable     RuntimeDataPartType = 11
+	rdatReservedMeshNodesInfo   RuntimeDataPartType = 12 // a preview's, layout unpublished
 	rdatSignatureElementTable   RuntimeDataPartType = 13
+	rdatVSInfoTable             RuntimeDataPartType = 14
+	rdatPSInfoTable             RuntimeDataPartType = 15
+	rdatHSInfoTable             RuntimeDataPartType = 16
+	rdatDSInfoTable             RuntimeDataPartType = 17
+	rdatGSInfoTable             RuntimeDataPartType = 18
+	rdatCSInfoTable             RuntimeDataPartType = 19
+	rdatMSInfoTable             RuntimeDataPartType = 20
+	rdatASInfoTable             RuntimeDataPartType = 21
 	rdatPdbInfoTable            RuntimeDataPartType = 0x10001
 	rdatPdbInfoSourceTable      RuntimeDataPartType = 0x10002
 	rdatPdbInfoLibraryTable     RuntimeDataPartType = 0x10003
@@ -129,6 +138,18 @@ var dxilShaderFlagNames = []report.FlagBit{
 	{Bit: 0x10, Name: "UsesViewID"},
 }
 
+// DXIL::SubobjectKind: what a subobject record holds.
+const (
+	subobjectStateObjectConfig             = 0
+	subobjectGlobalRootSignature           = 1
+	subobjectLocalRootSignature            = 2
+	subobjectSubobjectToExportsAssociation = 8
+	subobjectRaytracingShaderConfig        = 9
+	subobjectRaytracingPipelineConfig      = 10
+	subobjectHitGroup                      = 11
+	subobjectRaytracingPipelineConfig1     = 12
+)
+
 var subobjectKindNames = []string{0: "StateObjectConfig", 1: "GlobalRootSignature", 2: "LocalRootSignature",
 	8: "SubobjectToExportsAssociation", 9: "RaytracingShaderConfig", 10: "RaytracingPipelineConfig",
 	11: "HitGroup", 12: "RaytracingPipelineConfig1"}
@@ -150,9 +171,34 @@ var raytracingPipelineFlagNames = []report.FlagBit{
 	{Bit: 0x800, Name: "AllowClusteredGeometry"},
 }
 
+// DXIL::NodeFuncAttribKind values whose member the decoder fills.
+const (
+	nodeFuncID                           = 1
+	nodeFuncNumThreads                   = 2
+	nodeFuncShareInputOf                 = 3
+	nodeFuncDispatchGrid                 = 4
+	nodeFuncMaxRecursionDepth            = 5
+	nodeFuncLocalRootArgumentsTableIndex = 6
+	nodeFuncMaxDispatchGrid              = 7
+	nodeFuncReservedMeshNodePreview1     = 8 // 8 and 9: reserved, only a Value
+)
+
 var nodeFuncAttribKindNames = []string{"None", "ID", "NumThreads", "ShareInputOf", "DispatchGrid",
 	"MaxRecursionDepth", "LocalRootArgumentsTableIndex", "MaxDispatchGrid", "Reserved_MeshNodePreview1",
 	"Reserved_MeshNodePreview2"}
+
+// DXIL::NodeAttribKind: which attribute of a node input or output a record holds.
+const (
+	nodeAttribOutputID               = 1
+	nodeAttribMaxRecords             = 2
+	nodeAttribMaxRecordsSharedWith   = 3
+	nodeAttribRecordSizeInBytes      = 4
+	nodeAttribRecordDispatchGrid     = 5
+	nodeAttribOutputArraySize        = 6
+	nodeAttribAllowSparseNodes       = 7
+	nodeAttribRecordAlignmentInBytes = 8
+	nodeAttribMaxRecordsPerNode      = 9
+)
 
 var nodeAttribKindNames = []string{"None", "OutputID", "MaxRecords", "MaxRecordsSharedWith", "RecordSizeInBytes",
 	"RecordDispatchGrid", "OutputArraySize", "AllowSparseNodes", "RecordAlignmentInBytes", "MaxRecordsPerNode"}

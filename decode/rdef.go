@@ -577,15 +577,15 @@ func (d *ResourceDefinitions) typeText(i int) string {
 	}
 	var s string
 	switch t.Class {
-	case 0:
+	case SVCScalar:
 		s = base
-	case 1:
+	case SVCVector:
 		s = fmt.Sprintf("%s%d", base, t.Columns)
-	case 2:
+	case SVCMatrixRows:
 		s = fmt.Sprintf("row_major %s%dx%d", base, t.Rows, t.Columns)
-	case 3:
+	case SVCMatrixColumns:
 		s = fmt.Sprintf("%s%dx%d", base, t.Rows, t.Columns)
-	case 5:
+	case SVCStruct:
 		s = "struct"
 		if t.Name != "" {
 			s = "struct " + t.Name

@@ -12,12 +12,50 @@ var rdefProgramTypes = map[uint16]string{0xFFFF: "Pixel", 0xFFFE: "Vertex", 0x47
 var rdefProgramPrefix = map[uint16]string{0xFFFF: "ps", 0xFFFE: "vs", 0x4753: "gs", 0x4853: "hs", 0x4453: "ds",
 	0x4353: "cs", 0x4C46: "lib", 0x4658: "fx"}
 
+// D3D_SHADER_INPUT_TYPE: what an RDEF resource binding binds.
+const (
+	SITCBuffer                    = 0
+	SITTBuffer                    = 1
+	SITTexture                    = 2
+	SITSampler                    = 3
+	SITUAVRWTyped                 = 4
+	SITStructured                 = 5
+	SITUAVRWStructured            = 6
+	SITByteAddress                = 7
+	SITUAVRWByteAddress           = 8
+	SITUAVAppendStructured        = 9
+	SITUAVConsumeStructured       = 10
+	SITUAVRWStructuredWithCounter = 11
+	SITRTAccelerationStructure    = 12
+	SITUAVFeedbackTexture         = 13
+)
+
 var shaderInputTypeNames = []string{"D3D_SIT_CBUFFER", "D3D_SIT_TBUFFER", "D3D_SIT_TEXTURE", "D3D_SIT_SAMPLER",
 	"D3D_SIT_UAV_RWTYPED", "D3D_SIT_STRUCTURED", "D3D_SIT_UAV_RWSTRUCTURED", "D3D_SIT_BYTEADDRESS",
 	"D3D_SIT_UAV_RWBYTEADDRESS", "D3D_SIT_UAV_APPEND_STRUCTURED", "D3D_SIT_UAV_CONSUME_STRUCTURED",
 	"D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER", "D3D_SIT_RTACCELERATIONSTRUCTURE", "D3D_SIT_UAV_FEEDBACKTEXTURE"}
 
+// D3D_CBUFFER_TYPE: what an RDEF constant buffer is.
+const (
+	CTCBuffer           = 0
+	CTTBuffer           = 1
+	CTInterfacePointers = 2
+	CTResourceBindInfo  = 3
+)
+
 var cbufferTypeNames = []string{"D3D_CT_CBUFFER", "D3D_CT_TBUFFER", "D3D_CT_INTERFACE_POINTERS", "D3D_CT_RESOURCE_BIND_INFO"}
+
+// D3D_SHADER_VARIABLE_CLASS: the shape of an RDEF type.
+const (
+	SVCScalar           = 0
+	SVCVector           = 1
+	SVCMatrixRows       = 2
+	SVCMatrixColumns    = 3
+	SVCObject           = 4
+	SVCStruct           = 5
+	SVCInterfaceClass   = 6
+	SVCInterfacePointer = 7
+)
 
 var variableClassNames = []string{"D3D_SVC_SCALAR", "D3D_SVC_VECTOR", "D3D_SVC_MATRIX_ROWS", "D3D_SVC_MATRIX_COLUMNS",
 	"D3D_SVC_OBJECT", "D3D_SVC_STRUCT", "D3D_SVC_INTERFACE_CLASS", "D3D_SVC_INTERFACE_POINTER"}
@@ -41,6 +79,18 @@ var variableTypeNames = []string{"D3D_SVT_VOID", "D3D_SVT_BOOL", "D3D_SVT_INT", 
 var hlslTypeNames = map[uint16]string{0: "void", 1: "bool", 2: "int", 3: "float", 19: "uint", 20: "uint8", 39: "double",
 	52: "min8float", 53: "min10float", 54: "min16float", 55: "min12int", 56: "min16int", 57: "min16uint",
 	58: "int16_t", 59: "uint16_t", 60: "float16_t", 61: "int64_t", 62: "uint64_t"}
+
+// D3D_RESOURCE_RETURN_TYPE: what a texture or typed buffer returns (0: none).
+const (
+	ReturnTypeUNorm     = 1
+	ReturnTypeSNorm     = 2
+	ReturnTypeSInt      = 3
+	ReturnTypeUInt      = 4
+	ReturnTypeFloat     = 5
+	ReturnTypeMixed     = 6
+	ReturnTypeDouble    = 7
+	ReturnTypeContinued = 8
+)
 
 var rdefReturnTypeNames = []string{"", "D3D_RETURN_TYPE_UNORM", "D3D_RETURN_TYPE_SNORM", "D3D_RETURN_TYPE_SINT",
 	"D3D_RETURN_TYPE_UINT", "D3D_RETURN_TYPE_FLOAT", "D3D_RETURN_TYPE_MIXED", "D3D_RETURN_TYPE_DOUBLE",

@@ -295,7 +295,7 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 		rwhat := fmt.Sprintf("descriptor table %d range %d", i, k)
 		if k > 0 {
 			prev := t.Ranges[k-1]
-			if (prev.RangeType == 3) != (g.RangeType == 3) {
+			if (prev.RangeType == rootsig.RangeSampler) != (g.RangeType == rootsig.RangeSampler) {
 				r.ProblemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
 			}
 			if prev.Unbounded && g.Append {
@@ -310,7 +310,7 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 		}
 		if bad := g.Flags &^ rootsig.ValidDescriptorRangeFlags; bad != 0 {
 			r.ProblemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
-		} else if g.RangeType == 3 && g.Flags&^0x1 != 0 {
+		} else if g.RangeType == rootsig.RangeSampler && g.Flags&^0x1 != 0 {
 			r.ProblemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
 		}
 	}

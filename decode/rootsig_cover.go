@@ -60,12 +60,12 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		return []Problem{{Severity: Warning, Part: "RTS0", Structure: "root signature", Message: "the container has neither PSV0, RDEF nor an SHDR/SHEX program, so the resources the shader binds are unknown: nothing was checked"}}
 	}
 	if !stageKnown {
-		vis = 0 // DXC's GetVisibilityType: any other kind sees only ranges visible to all
+		vis = rootsig.VisibilityAll // DXC's GetVisibilityType: any other kind sees only ranges visible to all
 	}
 
 	cov := newCoverage(rs)
 	var out []Problem
-	denied := rs.Flags&denyFlag[vis] != 0 && vis != 0
+	denied := rs.Flags&denyFlag[vis] != 0 && vis != rootsig.VisibilityAll
 	bound := false
 	work, unchecked := 0, 0 // ranges looked at; bindings past maxCoverWork of them
 	for _, b := range binds {
@@ -75,7 +75,7 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		}
 		bound = true
 		if rt < 4 && vis < 8 {
-			work += len(cov.ranges[0][rt]) + len(cov.ranges[vis][rt])
+			work += len(cov.ranges[rootsig.VisibilityAll][rt]) + len(cov.ranges[vis][rt])
 		}
 		if work > maxCoverWork {
 			unchecked++
@@ -93,9 +93,9 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		switch {
 		case r == nil:
 			add("%s is not fully bound in the root signature: no %s range visible to %s covers it", where, rt, visibilityName(vis))
-		case r.node == rootDescriptorNode && (b.Type == PSVResourceType(3) || b.Type == PSVResourceType(6)):
+		case r.node == rootDescriptorNode && (b.Type == PSVSRVTyped || b.Type == PSVUAVTyped):
 			add("%s is typed, but its register is %s, a root descriptor: root descriptors hold only raw or structured buffers", where, r.what)
-		case r.node == rootDescriptorNode && b.Type == PSVResourceType(9):
+		case r.node == rootDescriptorNode && b.Type == PSVUAVStructuredWithCounter:
 			add("%s has a counter, but its register is %s, a root descriptor: root descriptors cannot carry a counter", where, r.what)
 		}
 	}
@@ -112,14 +112,16 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 
 // stageVisibility maps a shader stage to the visibility that names it
 // (DXC's GetVisibilityType); other stages see only ranges visible to all.
-var stageVisibility = map[string]rootsig.ShaderVisibility{"Vertex": 1, "Hull": 2, "Domain": 3, "Geometry": 4, "Pixel": 5, "Amplification": 6, "Mesh": 7, "Compute": 0}
+var stageVisibility = map[string]rootsig.ShaderVisibility{"Vertex": rootsig.VisibilityVertex, "Hull": rootsig.VisibilityHull,
+	"Domain": rootsig.VisibilityDomain, "Geometry": rootsig.VisibilityGeometry, "Pixel": rootsig.VisibilityPixel,
+	"Amplification": rootsig.VisibilityAmplification, "Mesh": rootsig.VisibilityMesh, "Compute": rootsig.VisibilityAll}
 
 // denyFlag is the root signature flag that denies each visibility's stage
 // root access (D3D12_ROOT_SIGNATURE_FLAG_DENY_*_SHADER_ROOT_ACCESS).
 var denyFlag = [8]uint32{0, 0x2, 0x4, 0x8, 0x10, 0x20, 0x200, 0x400}
 
 func visibilityName(v rootsig.ShaderVisibility) string {
-	if v == 0 {
+	if v == rootsig.VisibilityAll {
 		return "all stages"
 	}
 	return "all stages or the " + v.String() + " stage"
@@ -127,10 +129,10 @@ func visibilityName(v rootsig.ShaderVisibility) string {
 
 // psvRangeType is the range type each PSVResourceType needs.
 var psvRangeType = map[PSVResourceType]rootsig.DescriptorRangeType{
-	1: 3,             // Sampler
-	2: 2,             // CBV
-	3: 0, 4: 0, 5: 0, // SRVTyped, SRVRaw, SRVStructured
-	6: 1, 7: 1, 8: 1, 9: 1, // UAVTyped, UAVRaw, UAVStructured, UAVStructuredWithCounter
+	PSVSampler:  rootsig.RangeSampler,
+	PSVCBV:      rootsig.RangeCBV,
+	PSVSRVTyped: rootsig.RangeSRV, PSVSRVRaw: rootsig.RangeSRV, PSVSRVStructured: rootsig.RangeSRV,
+	PSVUAVTyped: rootsig.RangeUAV, PSVUAVRaw: rootsig.RangeUAV, PSVUAVStructured: rootsig.RangeUAV, PSVUAVStructuredWithCounter: rootsig.RangeUAV,
 }
 
 // registerName writes a binding in HLSL's register notation: t3, space1.
@@ -208,7 +210,7 @@ func declaredBindings(prog *sm4.Program) []PSVResourceBindInfo {
 		}
 		ix := in.Operands[0].Indices
 		if in.Opcode == sm4.OpDclUAVStructured && (in.Decl.UAVFlags&sm4.UAVOpc != 0 || len(ix) > 0 && counted[ix[0].Value]) {
-			t = 9 // UAVStructuredWithCounter
+			t = PSVUAVStructuredWithCounter
 		}
 		b := PSVResourceBindInfo{Type: t, Offset: in.Offset}
 		switch {
@@ -228,33 +230,33 @@ func declaredBindings(prog *sm4.Program) []PSVResourceBindInfo {
 // declaredResourceType is the PSVResourceType of what each declaration
 // declares.
 var declaredResourceType = map[sm4.Opcode]PSVResourceType{
-	sm4.OpDclConstantBuffer:     2, // CBV
-	sm4.OpDclSampler:            1,
-	sm4.OpDclResource:           3, // SRVTyped
-	sm4.OpDclResourceRaw:        4,
-	sm4.OpDclResourceStructured: 5,
-	sm4.OpDclUAVTyped:           6,
-	sm4.OpDclUAVRaw:             7,
-	sm4.OpDclUAVStructured:      8,
+	sm4.OpDclConstantBuffer:     PSVCBV,
+	sm4.OpDclSampler:            PSVSampler,
+	sm4.OpDclResource:           PSVSRVTyped,
+	sm4.OpDclResourceRaw:        PSVSRVRaw,
+	sm4.OpDclResourceStructured: PSVSRVStructured,
+	sm4.OpDclUAVTyped:           PSVUAVTyped,
+	sm4.OpDclUAVRaw:             PSVUAVRaw,
+	sm4.OpDclUAVStructured:      PSVUAVStructured,
 }
 
 // rdefResourceType maps D3D_SHADER_INPUT_TYPE to the PSVResourceType DXC
 // gives the same kind of resource.
 var rdefResourceType = map[uint32]PSVResourceType{
-	0:  2, // CBUFFER: CBV
-	1:  4, // TBUFFER: an SRV the runtime treats as a buffer
-	2:  3, // TEXTURE: SRVTyped
-	3:  1, // SAMPLER
-	4:  6, // UAV_RWTYPED
-	5:  5, // STRUCTURED: SRVStructured
-	6:  8, // UAV_RWSTRUCTURED
-	7:  4, // BYTEADDRESS: SRVRaw
-	8:  7, // UAV_RWBYTEADDRESS
-	9:  9, // UAV_APPEND_STRUCTURED: a structured UAV with a counter
-	10: 9, // UAV_CONSUME_STRUCTURED
-	11: 9, // UAV_RWSTRUCTURED_WITH_COUNTER
-	12: 4, // RTACCELERATIONSTRUCTURE: SRVRaw
-	13: 6, // UAV_FEEDBACKTEXTURE: UAVTyped
+	SITCBuffer:                    PSVCBV,
+	SITTBuffer:                    PSVSRVRaw, // an SRV the runtime treats as a buffer
+	SITTexture:                    PSVSRVTyped,
+	SITSampler:                    PSVSampler,
+	SITUAVRWTyped:                 PSVUAVTyped,
+	SITStructured:                 PSVSRVStructured,
+	SITUAVRWStructured:            PSVUAVStructured,
+	SITByteAddress:                PSVSRVRaw,
+	SITUAVRWByteAddress:           PSVUAVRaw,
+	SITUAVAppendStructured:        PSVUAVStructuredWithCounter,
+	SITUAVConsumeStructured:       PSVUAVStructuredWithCounter,
+	SITUAVRWStructuredWithCounter: PSVUAVStructuredWithCounter,
+	SITRTAccelerationStructure:    PSVSRVRaw,
+	SITUAVFeedbackTexture:         PSVUAVTyped,
 }
 
 // What kind of root signature entry a register range came from.
@@ -314,10 +316,10 @@ func newCoverage(rs *rootsig.RootSignature) *coverage {
 					fmt.Sprintf("root parameter %d (descriptor table range %d)", i, j)})
 			}
 		case p.Constants != nil:
-			add(p.ShaderVisibility, 2, coverRange{p.Constants.RegisterSpace, p.Constants.ShaderRegister, p.Constants.ShaderRegister, rootConstantsNode,
+			add(p.ShaderVisibility, rootsig.RangeCBV, coverRange{p.Constants.RegisterSpace, p.Constants.ShaderRegister, p.Constants.ShaderRegister, rootConstantsNode,
 				fmt.Sprintf("root parameter %d (root constants)", i)})
 		case p.Descriptor != nil:
-			rt, ok := map[rootsig.RootParameterType]rootsig.DescriptorRangeType{rootsig.RootParamCBV: 2, rootsig.RootParamSRV: 0, rootsig.RootParamUAV: 1}[p.ParameterType]
+			rt, ok := map[rootsig.RootParameterType]rootsig.DescriptorRangeType{rootsig.RootParamCBV: rootsig.RangeCBV, rootsig.RootParamSRV: rootsig.RangeSRV, rootsig.RootParamUAV: rootsig.RangeUAV}[p.ParameterType]
 			if ok {
 				add(p.ShaderVisibility, rt, coverRange{p.Descriptor.RegisterSpace, p.Descriptor.ShaderRegister, p.Descriptor.ShaderRegister, rootDescriptorNode,
 					fmt.Sprintf("root parameter %d (root %s)", i, p.ParameterType)})
@@ -325,7 +327,7 @@ func newCoverage(rs *rootsig.RootSignature) *coverage {
 		}
 	}
 	for i, s := range rs.Samplers {
-		add(s.ShaderVisibility, 3, coverRange{s.RegisterSpace, s.ShaderRegister, s.ShaderRegister, staticSamplerNode, fmt.Sprintf("static sampler %d", i)})
+		add(s.ShaderVisibility, rootsig.RangeSampler, coverRange{s.RegisterSpace, s.ShaderRegister, s.ShaderRegister, staticSamplerNode, fmt.Sprintf("static sampler %d", i)})
 	}
 	return c
 }
@@ -352,7 +354,7 @@ func (c *coverage) find(rt rootsig.DescriptorRangeType, vis rootsig.ShaderVisibi
 		}
 		return touched, nil
 	}
-	if touched, r := search(0); touched || vis == 0 {
+	if touched, r := search(rootsig.VisibilityAll); touched || vis == rootsig.VisibilityAll {
 		return r
 	}
 	_, r := search(vis)

@@ -526,7 +526,21 @@ type SourceInfoSectionHeader struct {
 	Type               string // SourceContents, SourceNames or Args
 }
 
-var srciSectionTypes = [...]string{"SourceContents", "SourceNames", "Args"}
+// hlsl::DxilSourceInfoSectionType: what a SRCI section holds.
+const (
+	srciSourceContents = 0
+	srciSourceNames    = 1
+	srciArgs           = 2
+)
+
+var srciSectionTypes = [...]string{srciSourceContents: "SourceContents", srciSourceNames: "SourceNames", srciArgs: "Args"}
+
+// How SRCI source contents and a PDBI payload are compressed
+// (hlsl::DxilSourceInfo_SourceContentsCompressType, PDBI's CompressionType).
+const (
+	CompressionNone = 0
+	CompressionZlib = 1
+)
 
 // srciSectionKeys are the SourceInfo keys the sections decode into.
 var srciSectionKeys = [...]string{"Contents", "Names", "Args"}
@@ -654,11 +668,11 @@ func decodeSourceInfo(f *File, p *Part, r *binread.Reader) {
 		seen[sh.Type] = true
 		sr := r.Sub(r.Pos, size-8, r.Path, sh.Type)
 		switch t {
-		case 1:
+		case srciSourceNames:
 			s.Names = decodeSourceNames(sr, sh)
-		case 0:
+		case srciSourceContents:
 			s.Contents = f.decodeSourceContents(sr, sh)
-		case 2:
+		case srciArgs:
 			s.Args = decodeSourceArgs(sr, sh)
 		default:
 			r.ProblemAt(Warning, start+6, "source info section", "unknown section type %d kept raw", t)
@@ -734,7 +748,7 @@ func (f *File) decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeade
 	c.Header.AlignedSizeInBytes = r.U32("AlignedSizeInBytes")
 	c.Header.Flags = r.U16("Flags")
 	ct := r.U16("Type") // the compression
-	c.Header.Type = map[uint16]string{0: "None", 1: "Zlib"}[ct]
+	c.Header.Type = map[uint16]string{CompressionNone: "None", CompressionZlib: "Zlib"}[ct]
 	if c.Header.Type == "" {
 		c.Header.Type = fmt.Sprintf("CompressType(%d)", ct)
 	}
@@ -749,9 +763,9 @@ func (f *File) decodeSourceContents(r *binread.Reader, sh SourceInfoSectionHeade
 	entries := r.Data[r.Pos : r.Pos+n]
 	er := r
 	switch ct {
-	case 0:
+	case CompressionNone:
 		er = r.Sub(r.Pos, n, r.Join("Entries"), "source contents")
-	case 1:
+	case CompressionZlib:
 		r.Raw("Entries", n) // compressed: the entries below are inflated, with no bytes of their own
 		limit := min(int(c.Header.UncompressedEntriesSizeInBytes), zlibCap)
 		out, err := f.inflate(entries, limit, 1)
@@ -833,9 +847,9 @@ func decodePDBInfo(f *File, p *Part, r *binread.Reader) {
 	p.PDBInfo = d
 	n := r.Fit(int(d.SizeInBytes), r.Pos, "", "PDBI payload claims %d bytes; %d remain", d.SizeInBytes, r.Remaining())
 	switch d.CompressionType {
-	case 0:
+	case CompressionNone:
 		d.RuntimeData = decodeRuntimeData(r.Sub(r.Pos, n, r.Join("RuntimeData"), "PDB info payload"))
-	case 1:
+	case CompressionZlib:
 		r.Raw("CompressedPayload", n)
 		out, err := f.inflate(r.Data[r.Pos-n:r.Pos], min(int(d.UncompressedSizeInBytes), zlibCap), pdbiInflateCost)
 		if err != nil {
@@ -968,7 +982,7 @@ func pdbInfoSummary(p *Part) string {
 		return rawSummary(p)
 	}
 	c := "uncompressed"
-	if p.PDBInfo.CompressionType == 1 {
+	if p.PDBInfo.CompressionType == CompressionZlib {
 		c = "zlib"
 	}
 	return fmt.Sprintf("%s, %d bytes (%d inflated)", c, p.PDBInfo.SizeInBytes, p.PDBInfo.UncompressedSizeInBytes)

@@ -18,6 +18,29 @@ func (c ResourceClass) String() string {
 	return report.EnumName(resourceClassNames, uint64(c), "ResourceClass")
 }
 
+// DXIL::ComponentType: the type of a typed resource's element, a signature
+// element's components or an annotated field (not the signature's own
+// component type, which decode.PSVComponentType names).
+const (
+	CompInvalid = iota
+	CompI1
+	CompI16
+	CompU16
+	CompI32
+	CompU32
+	CompI64
+	CompU64
+	CompF16
+	CompF32
+	CompF64
+	CompSNormF16
+	CompUNormF16
+	CompSNormF32
+	CompUNormF32
+	CompSNormF64
+	CompUNormF64
+)
+
 // ResourceKind is DXIL::ResourceKind: a resource's shape.
 type ResourceKind uint32
 

@@ -71,7 +71,7 @@ func reflectDXIL(f *decode.File, r *Reflection) {
 
 	r.signatures(f, []string{"ISG1"}, []string{"OSG1"}, []string{"PSG1"})
 	switch h.ShaderKind {
-	case 3, 4, 13: // hull, domain, mesh have a patch-constant or primitive signature
+	case dxil.Hull, dxil.Domain, dxil.Mesh: // a patch-constant or primitive signature
 	default:
 		if r.PatchConstantParameters == nil {
 			r.PatchConstantParameters = []SignatureParameter{}
@@ -206,16 +206,10 @@ func stageFacts(f *decode.File, d *ShaderDesc, e *dxil.EntryPoint) {
 	d.names()
 }
 
-// The D3D_SHADER_INPUT_TYPE, D3D_SRV_DIMENSION and D3D_RESOURCE_RETURN_TYPE
-// values a DXIL resource is reflected as (d3dcommon.h), chosen from its
-// class and kind as DXC's reflection chooses them.
-const (
-	sitCBuffer, sitTBuffer, sitTexture, sitSampler               = 0, 1, 2, 3
-	sitUAVTyped, sitStructured, sitUAVStructured, sitByteAddress = 4, 5, 6, 7
-	sitUAVByteAddress, sitUAVStructuredWithCounter               = 8, 11
-	sitRTAccelerationStructure, sitUAVFeedbackTexture            = 12, 13
-)
-
+// The D3D_SHADER_INPUT_TYPE (decode.SIT*), D3D_SRV_DIMENSION and
+// D3D_RESOURCE_RETURN_TYPE values a DXIL resource is reflected as
+// (d3dcommon.h), chosen from its class and kind as DXC's reflection chooses
+// them.
 var kindDimension = map[string]uint32{"TypedBuffer": 1, "StructuredBuffer": 1, "RawBuffer": 1, "Texture1D": 2,
 	"Texture1DArray": 3, "Texture2D": 4, "FeedbackTexture2D": 4, "Texture2DArray": 5, "FeedbackTexture2DArray": 5,
 	"Texture2DMS": 6, "Texture2DMSArray": 7, "Texture3D": 8, "TextureCube": 9, "TextureCubeArray": 10}
@@ -225,30 +219,30 @@ func inputType(class, kind string, counter bool) (uint32, bool) {
 	uav := class == "UAV"
 	switch {
 	case class == "CBuffer":
-		return sitCBuffer, true
+		return decode.SITCBuffer, true
 	case class == "Sampler":
-		return sitSampler, true
+		return decode.SITSampler, true
 	case kind == "RawBuffer" && uav:
-		return sitUAVByteAddress, true
+		return decode.SITUAVRWByteAddress, true
 	case kind == "RawBuffer":
-		return sitByteAddress, true
+		return decode.SITByteAddress, true
 	case kind == "StructuredBuffer" && !uav:
-		return sitStructured, true
+		return decode.SITStructured, true
 	case kind == "StructuredBuffer" && counter:
-		return sitUAVStructuredWithCounter, true
+		return decode.SITUAVRWStructuredWithCounter, true
 	case kind == "StructuredBuffer":
-		return sitUAVStructured, true
+		return decode.SITUAVRWStructured, true
 	case kind == "TBuffer":
-		return sitTBuffer, true
+		return decode.SITTBuffer, true
 	case kind == "RTAccelerationStructure":
-		return sitRTAccelerationStructure, true
+		return decode.SITRTAccelerationStructure, true
 	case kind == "FeedbackTexture2D" || kind == "FeedbackTexture2DArray":
-		return sitUAVFeedbackTexture, true
+		return decode.SITUAVFeedbackTexture, true
 	case kindDimension[kind] != 0:
 		if uav {
-			return sitUAVTyped, true
+			return decode.SITUAVRWTyped, true
 		}
-		return sitTexture, true
+		return decode.SITTexture, true
 	}
 	return 0, false
 }
@@ -258,20 +252,20 @@ func inputType(class, kind string, counter bool) (uint32, bool) {
 // SNORM, integers SINT or UINT, other floats FLOAT, and anything else MIXED.
 func returnType(ct uint32) uint32 {
 	switch ct {
-	case 10: // F64
-		return 7
-	case 12, 14, 16: // UNormF16/F32/F64
-		return 1
-	case 11, 13, 15: // SNormF16/F32/F64
-		return 2
-	case 2, 4, 6: // I16, I32, I64
-		return 3
-	case 3, 5, 7: // U16, U32, U64
-		return 4
-	case 8, 9: // F16, F32
-		return 5
+	case dxil.CompF64:
+		return decode.ReturnTypeDouble
+	case dxil.CompUNormF16, dxil.CompUNormF32, dxil.CompUNormF64:
+		return decode.ReturnTypeUNorm
+	case dxil.CompSNormF16, dxil.CompSNormF32, dxil.CompSNormF64:
+		return decode.ReturnTypeSNorm
+	case dxil.CompI16, dxil.CompI32, dxil.CompI64:
+		return decode.ReturnTypeSInt
+	case dxil.CompU16, dxil.CompU32, dxil.CompU64:
+		return decode.ReturnTypeUInt
+	case dxil.CompF16, dxil.CompF32:
+		return decode.ReturnTypeFloat
 	}
-	return 6
+	return decode.ReturnTypeMixed
 }
 
 // bindOf reflects one DXIL resource; the fields its metadata does not hold stay nil.
@@ -299,12 +293,12 @@ func bindOf(res dxil.Resource, source string) InputBind {
 		case res.Kind == "TBuffer":
 			b.UFlags, b.ReturnType, b.NumSamples = u32(1), u32(0), u32(0)
 		case res.Kind == "StructuredBuffer":
-			b.ReturnType = u32(6) // MIXED
+			b.ReturnType = u32(decode.ReturnTypeMixed)
 			if res.ElementStride != 0 {
 				b.NumSamples = u32(res.ElementStride)
 			}
 		case res.Kind == "RawBuffer" || res.Kind == "RTAccelerationStructure":
-			b.ReturnType, b.NumSamples = u32(6), u32(0)
+			b.ReturnType, b.NumSamples = u32(decode.ReturnTypeMixed), u32(0)
 		default:
 			if res.ElementType != 0 {
 				b.ReturnType = u32(returnType(res.ElementType))

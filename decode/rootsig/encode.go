@@ -114,7 +114,7 @@ func Encode(rs *RootSignature, v uint32) []byte {
 					f := g.Flags
 					if up {
 						f = 0x1 // DESCRIPTORS_VOLATILE
-						if g.RangeType != 3 {
+						if g.RangeType != RangeSampler {
 							f |= 0x2 // DATA_VOLATILE: samplers have no data
 						}
 					}

@@ -41,6 +41,18 @@ func (v *RootParameterType) UnmarshalText(b []byte) error {
 // ShaderVisibility says which stages see a root parameter or static sampler (D3D12_SHADER_VISIBILITY).
 type ShaderVisibility uint32
 
+// Shader visibilities.
+const (
+	VisibilityAll           ShaderVisibility = 0
+	VisibilityVertex        ShaderVisibility = 1
+	VisibilityHull          ShaderVisibility = 2
+	VisibilityDomain        ShaderVisibility = 3
+	VisibilityGeometry      ShaderVisibility = 4
+	VisibilityPixel         ShaderVisibility = 5
+	VisibilityAmplification ShaderVisibility = 6
+	VisibilityMesh          ShaderVisibility = 7
+)
+
 var shaderVisibilities = report.Enum{Type: "ShaderVisibility", Names: []string{0: "All", 1: "Vertex", 2: "Hull", 3: "Domain", 4: "Geometry", 5: "Pixel", 6: "Amplification", 7: "Mesh"}}
 
 func (v ShaderVisibility) String() string { return report.EnumString(shaderVisibilities, v) }
@@ -58,6 +70,14 @@ func (v *ShaderVisibility) UnmarshalText(b []byte) error {
 
 // DescriptorRangeType is the kind of a descriptor table range (D3D12_DESCRIPTOR_RANGE_TYPE).
 type DescriptorRangeType uint32
+
+// Descriptor range types.
+const (
+	RangeSRV     DescriptorRangeType = 0
+	RangeUAV     DescriptorRangeType = 1
+	RangeCBV     DescriptorRangeType = 2
+	RangeSampler DescriptorRangeType = 3
+)
 
 var descriptorRangeTypes = report.Enum{Type: "DescriptorRangeType", Names: []string{0: "SRV", 1: "UAV", 2: "CBV", 3: "Sampler"}}
 

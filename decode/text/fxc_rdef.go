@@ -93,12 +93,12 @@ func bindingColumns(b decode.RDEFResourceBinding) (name, typ, format, dim string
 	}
 	format = report.EnumName(returnText, uint64(b.ReturnType), "ret")
 	switch b.Type {
-	case 5, 6, 9, 10, 11: // structured
-		if b.ReturnType == 6 {
+	case decode.SITStructured, decode.SITUAVRWStructured, decode.SITUAVAppendStructured, decode.SITUAVConsumeStructured, decode.SITUAVRWStructuredWithCounter:
+		if b.ReturnType == decode.ReturnTypeMixed {
 			format = "struct"
 		}
-	case 7, 8: // byte address
-		if b.ReturnType == 6 {
+	case decode.SITByteAddress, decode.SITUAVRWByteAddress:
+		if b.ReturnType == decode.ReturnTypeMixed {
 			format = "byte"
 		}
 	}
@@ -107,15 +107,15 @@ func bindingColumns(b decode.RDEFResourceBinding) (name, typ, format, dim string
 	}
 	dim = report.EnumName(dimText, uint64(b.Dimension), "dim")
 	switch b.Type {
-	case 5, 7:
+	case decode.SITStructured, decode.SITByteAddress:
 		dim = "r/o"
-	case 6, 8:
+	case decode.SITUAVRWStructured, decode.SITUAVRWByteAddress:
 		dim = "r/w"
-	case 11:
+	case decode.SITUAVRWStructuredWithCounter:
 		dim = "r/w+cnt"
-	case 9:
+	case decode.SITUAVAppendStructured:
 		dim = "append"
-	case 10:
+	case decode.SITUAVConsumeStructured:
 		dim = "consume"
 	}
 	if (b.Dimension == 6 || b.Dimension == 7) && b.NumSamples > 0 && b.NumSamples != 0xFFFFFFFF {
@@ -130,11 +130,11 @@ func (l *lister) cbuffer(d *decode.ResourceDefinitions, i int) {
 	path := "ResourceDefs/ConstantBuffers/" + strconv.Itoa(i)
 	kind := "cbuffer"
 	switch cb.Type {
-	case 1:
+	case decode.CTTBuffer:
 		kind = "tbuffer"
-	case 2:
+	case decode.CTInterfacePointers:
 		kind = "interfaces"
-	case 3:
+	case decode.CTResourceBindInfo:
 		kind = "Resource bind info for"
 	}
 	l.commentAt(kind+" "+Safe(cb.Name), path)
@@ -157,7 +157,7 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 	}
 	t, ok := typeAt(d, v.TypeIndex)
 	name := Safe(v.Name)
-	if ok && t.Class == 5 { // struct: its members, one line each
+	if ok && t.Class == decode.SVCStruct { // its members, one line each
 		if !first {
 			decl = append(decl, "") // FXC sets a struct off from the variable before it
 		}
@@ -243,7 +243,7 @@ func (l *lister) structLines(d *decode.ResourceDefinitions, ti, indent int, base
 	for _, m := range d.Members(ti) {
 		mt, ok := typeAt(d, m.TypeIndex)
 		mpad := strings.Repeat(" ", indent+4)
-		if ok && mt.Class == 5 {
+		if ok && mt.Class == decode.SVCStruct {
 			l.structLines(d, m.TypeIndex, indent+4, base+m.Offset, depth+1, emit)
 			emit(fmt.Sprintf("%-37s// Offset: %4d", mpad+"} "+Safe(m.Name)+arraySuffix(mt)+";", base+m.Offset))
 			continue

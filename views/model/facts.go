@@ -129,7 +129,7 @@ func (pv *PartView) Facts() *FactsView {
 		v.Purpose = "A PDB's summary of the shader it describes: compile arguments, sources and libraries as runtime data (dxscope rdat prints it)."
 		add("version", fmt.Sprint(d.Version), "Version")
 		comp := "none"
-		if d.CompressionType == 1 {
+		if d.CompressionType == decode.CompressionZlib {
 			comp = "zlib"
 		}
 		add("compression", comp, "CompressionType")
