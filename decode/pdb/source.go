@@ -60,6 +60,25 @@ type inlineRange struct {
 	column     uint16
 }
 
+// CodeView's BinaryAnnotationOpcode: the steps of an inline site's line
+// program (cvinfo.h).
+const (
+	baInvalid                       = 0 // ends the list; padding may follow
+	baCodeOffset                    = 1
+	baChangeCodeOffsetBase          = 2
+	baChangeCodeOffset              = 3
+	baChangeCodeLength              = 4
+	baChangeFile                    = 5
+	baChangeLineOffset              = 6
+	baChangeLineEndDelta            = 7
+	baChangeRangeKind               = 8
+	baChangeColumnStart             = 9
+	baChangeColumnEndDelta          = 10
+	baChangeCodeOffsetAndLineOffset = 11
+	baChangeCodeLengthAndCodeOffset = 12
+	baChangeColumnEnd               = 13
+)
+
 // decodeAnnotations reads an S_INLINESITE's binary annotations (cvinfo.h's
 // BinaryAnnotationOpcode) into code ranges with lines relative to the
 // inlinee's first line. base is the enclosing function's first code offset.
@@ -116,7 +135,7 @@ func decodeAnnotations(b []byte, base uint32) []inlineRange {
 	}
 	for pos < len(b) {
 		op, ok := next()
-		if !ok || op == 0 { // BA_OP_Invalid ends the list; padding may follow
+		if !ok || op == baInvalid {
 			break
 		}
 		p1, ok := next()
@@ -124,29 +143,29 @@ func decodeAnnotations(b []byte, base uint32) []inlineRange {
 			break
 		}
 		switch op {
-		case 1: // CodeOffset
+		case baCodeOffset:
 			offset = p1
-		case 2: // ChangeCodeOffsetBase
+		case baChangeCodeOffsetBase:
 			offsetBase = p1
-		case 3: // ChangeCodeOffset
+		case baChangeCodeOffset:
 			offset += p1
 			emit()
-		case 4: // ChangeCodeLength: the previous range's length
+		case baChangeCodeLength: // the previous range's length
 			if n := len(out); n > 0 && out[n-1].end == out[n-1].start {
 				out[n-1].end += p1
 			}
 			offset += p1
-		case 5: // ChangeFile: inline sites of one file only (FXC)
-		case 6: // ChangeLineOffset
+		case baChangeFile: // inline sites of one file only (FXC)
+		case baChangeLineOffset:
 			line += signed(p1)
-		case 7, 8, 10, 13: // line end delta, range kind, column end delta, column end
-		case 9: // ChangeColumnStart
+		case baChangeLineEndDelta, baChangeRangeKind, baChangeColumnEndDelta, baChangeColumnEnd:
+		case baChangeColumnStart:
 			col = uint16(p1)
-		case 11: // ChangeCodeOffsetAndLineOffset
+		case baChangeCodeOffsetAndLineOffset:
 			offset += p1 & 0xF
 			line += signed(p1 >> 4)
 			emit()
-		case 12: // ChangeCodeLengthAndCodeOffset
+		case baChangeCodeLengthAndCodeOffset:
 			p2, ok := next()
 			if !ok {
 				return out

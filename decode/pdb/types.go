@@ -192,6 +192,17 @@ const (
 	LF_STRING_ID      LeafKind = 0x1605
 	LF_UDT_SRC_LINE   LeafKind = 0x1606
 	LF_UDT_MOD_SRC_LN LeafKind = 0x1607
+
+	// Numeric leaves: a value of 0x8000 or more where a number is due says
+	// which integer follows (smaller values are the number itself).
+	LF_NUMERIC   LeafKind = 0x8000
+	LF_CHAR      LeafKind = 0x8000
+	LF_SHORT     LeafKind = 0x8001
+	LF_USHORT    LeafKind = 0x8002
+	LF_LONG      LeafKind = 0x8003
+	LF_ULONG     LeafKind = 0x8004
+	LF_QUADWORD  LeafKind = 0x8009
+	LF_UQUADWORD LeafKind = 0x800a
 )
 
 var leafNames = map[LeafKind]string{
@@ -284,19 +295,19 @@ func readTypeStream(r *binread.Reader) *TypeStream {
 // else a kind word says what follows.
 func numeric(r *binread.Reader, name string) uint64 {
 	v := r.U16(name)
-	if v < 0x8000 {
+	if LeafKind(v) < LF_NUMERIC {
 		return uint64(v)
 	}
 	start := r.Pos - 2
 	var out uint64
-	switch v {
-	case 0x8000: // LF_CHAR
+	switch LeafKind(v) {
+	case LF_CHAR:
 		out = uint64(r.U8(name))
-	case 0x8001, 0x8002: // LF_SHORT, LF_USHORT
+	case LF_SHORT, LF_USHORT:
 		out = uint64(r.U16(name))
-	case 0x8003, 0x8004: // LF_LONG, LF_ULONG
+	case LF_LONG, LF_ULONG:
 		out = uint64(r.U32(name))
-	case 0x8009, 0x800a: // LF_QUADWORD, LF_UQUADWORD
+	case LF_QUADWORD, LF_UQUADWORD:
 		out = r.U64(name)
 	default:
 		r.ProblemAt(report.Warning, start, "", "numeric leaf kind 0x%x is not an integer dxscope reads", v)
