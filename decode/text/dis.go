@@ -398,6 +398,8 @@ func (p *printer) attrSlotOf(s string) int {
 
 // Attribute names by bitcode id, and the order LLVM 3.7 sorts them in (its
 // Attribute::AttrKind enum, alphabetical by identifier).
+const attrAlignment = 1 // printed "align N", not "align(N)"
+
 var attrNames = map[uint64][2]string{
 	1: {"align", "Alignment"}, 2: {"alwaysinline", "AlwaysInline"}, 3: {"byval", "ByVal"}, 4: {"inlinehint", "InlineHint"},
 	5: {"inreg", "InReg"}, 6: {"minsize", "MinSize"}, 7: {"naked", "Naked"}, 8: {"nest", "Nest"}, 9: {"noalias", "NoAlias"},
@@ -461,7 +463,7 @@ func (p *printer) renderAttrs(list uint32, index uint64, noStrings bool) string 
 				t := irAttrText{sort: n[1], text: n[0], val: a.Int}
 				if a.Kind == ir.AttrInt {
 					switch a.ID {
-					case 1:
+					case attrAlignment:
 						t.text = fmt.Sprintf("align %d", a.Int)
 					default:
 						t.text = fmt.Sprintf("%s(%d)", n[0], a.Int)
@@ -849,6 +851,9 @@ func isExternal(l uint64) bool { return l == 0 || l == 5 || l == 6 }
 
 var visibilityPrint = [...]string{"", "hidden ", "protected "}
 
+// threadLocalPrint is a global's thread-local mode (the bitcode's 1 to 4).
+var threadLocalPrint = [...]string{"", "thread_local ", "thread_local(localdynamic) ", "thread_local(initialexec) ", "thread_local(localexec) "}
+
 func dllPrint(v uint64, linkage uint64) string {
 	switch {
 	case v == 1 || linkage == 5:
@@ -936,15 +941,8 @@ func (p *printer) global(gi int) {
 		s += visibilityPrint[g.Visibility]
 	}
 	s += dllPrint(g.DLLStorage, g.Linkage)
-	switch g.ThreadLocal {
-	case 1:
-		s += "thread_local "
-	case 2:
-		s += "thread_local(localdynamic) "
-	case 3:
-		s += "thread_local(initialexec) "
-	case 4:
-		s += "thread_local(localexec) "
+	if g.ThreadLocal < uint64(len(threadLocalPrint)) {
+		s += threadLocalPrint[g.ThreadLocal]
 	}
 	if g.UnnamedAddr {
 		s += "unnamed_addr "

@@ -52,9 +52,9 @@ func (p *printer) instruction(in *ir.Inst) string {
 	}
 	if in.Op == "call" {
 		switch in.Tail {
-		case 1:
+		case ir.TailCall:
 			b.WriteString("tail ")
-		case 2:
+		case ir.MustTailCall:
 			b.WriteString("musttail ")
 		}
 	}

@@ -76,7 +76,7 @@ type Inst struct {
 	Failure  uint64 // cmpxchg failure ordering
 	Scope    uint64 // synchronization scope (1: crossthread)
 	Weak     bool
-	Tail     uint64 // call: 1 tail, 2 musttail
+	Tail     uint64 // call: TailCall or MustTailCall, else 0
 	CallConv uint64
 	Attrs    uint32  // call: attribute list
 	MDArgs   []int64 // per Args of a call: the metadata id when the parameter is metadata, else -1
@@ -91,6 +91,12 @@ func (in *Inst) Callee() (uint32, bool) {
 	}
 	return in.Args[len(in.Args)-1], true
 }
+
+// A call's tail marker (Inst.Tail).
+const (
+	TailCall     = 1 // tail
+	MustTailCall = 2 // musttail
+)
 
 // Attachment is an instruction's metadata attachment.
 type Attachment struct {
@@ -734,9 +740,11 @@ func (fr *fnReader) call(in *Inst, o []uint64) {
 	}
 	in.Attrs = uint32(o[0])
 	cc := o[1]
-	in.Tail = cc & 1
+	if cc&1 != 0 {
+		in.Tail = TailCall
+	}
 	if cc&(1<<14) != 0 {
-		in.Tail = 2
+		in.Tail = MustTailCall
 	}
 	in.CallConv = (cc >> 1) & 0x3ff
 	i := 2
