@@ -36,17 +36,8 @@ import (
 // itself (it does not decode) are returned as they are, offsets relative
 // to its first byte.
 func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
-	rs, rsProblems, _ := binread.ParseBare(rts0, "RTS0", decodeRootSignature)
-	var bad []Problem
-	for _, p := range rsProblems {
-		if p.Severity == Error {
-			bad = append(bad, p)
-		}
-	}
-	if rs == nil || rs.VersionName == "" || len(bad) > 0 {
-		if len(bad) == 0 {
-			bad = append(bad, Problem{Severity: Error, Part: "RTS0", Structure: "root signature header", Message: "the root signature does not decode"})
-		}
+	rs, bad := rootSignatureOf(rts0)
+	if len(bad) > 0 {
 		return bad
 	}
 
@@ -108,6 +99,31 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 		out = append(out, Problem{Severity: Error, Part: "RTS0", Structure: "root signature", Message: fmt.Sprintf("the shader binds resources but the root signature sets %s, denying root access to the %s stage", strings.Join(names, ", "), id.Stage)})
 	}
 	return out
+}
+
+// RootSignatureErrors are the errors of a serialized root signature (RTS0
+// part data) itself, offsets relative to its first byte: none when it
+// decodes, as the runtime needs it to.
+func RootSignatureErrors(rts0 []byte) []Problem {
+	_, bad := rootSignatureOf(rts0)
+	return bad
+}
+
+func rootSignatureOf(rts0 []byte) (*rootsig.RootSignature, []Problem) {
+	rs, rsProblems, _ := binread.ParseBare(rts0, "RTS0", decodeRootSignature)
+	var bad []Problem
+	for _, p := range rsProblems {
+		if p.Severity == Error {
+			bad = append(bad, p)
+		}
+	}
+	if rs == nil || rs.VersionName == "" || len(bad) > 0 {
+		if len(bad) == 0 {
+			bad = append(bad, Problem{Severity: Error, Part: "RTS0", Structure: "root signature header", Message: "the root signature does not decode"})
+		}
+		return nil, bad
+	}
+	return rs, nil
 }
 
 // stageVisibility maps a shader stage to the visibility that names it

@@ -157,6 +157,54 @@ func TestRootSignatureCoversHandChecked(t *testing.T) {
 	}
 }
 
+// D3D12's answers for a pipeline created with a root signature of its own,
+// from vkd3d-proton's tests/d3d12_root_signature.c (d01924b6), whose compute
+// shader is the corpus file below (u0 and u1 raw, its own root signature
+// "UAV(u1), UAV(u0)"): test_root_signature_priority creates it with root
+// UAVs u0 and u1 (S_OK: the given one is used), and
+// test_missing_bindings_root_signature with root UAVs u10 and u1
+// (E_INVALIDARG). The program's reflection is stripped: its declarations say
+// what it binds.
+func TestRootSignatureGivenAsD3D12Decides(t *testing.T) {
+	_, cs := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__cs_code.dxbc")
+	f, err := Parse(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Part("RDEF") != nil || f.Part("RTS0") == nil {
+		t.Fatal("the corpus file is not the stripped shader with its own root signature the test describes")
+	}
+	for _, c := range []struct {
+		name    string
+		rs      []byte
+		created bool
+		want    string
+	}{
+		{"root UAVs u0, u1 (test_root_signature_priority)", buildRTS0(0, []tParam{{kind: 4, reg: 0}, {kind: 4, reg: 1}}, nil), true, ""},
+		{"root UAVs u10, u1 (test_missing_bindings_root_signature)", buildRTS0(0, []tParam{{kind: 4, reg: 10}, {kind: 4, reg: 1}}, nil), false,
+			"register(u0, space0) (UAVRaw: register space 0, 1 descriptor(s) from register 0) is not fully bound"},
+	} {
+		var errs []string
+		for _, p := range f.RootSignatureCovers(c.rs) {
+			if p.Severity == Error {
+				errs = append(errs, p.Message)
+			}
+		}
+		switch {
+		case c.created && len(errs) > 0:
+			t.Errorf("%s: D3D12 creates the pipeline, but: %q", c.name, errs)
+		case !c.created && (len(errs) != 1 || !strings.HasPrefix(errs[0], c.want)):
+			t.Errorf("%s: D3D12 refuses the pipeline; errors %q, want one starting %q", c.name, errs, c.want)
+		}
+	}
+	if bad := RootSignatureErrors(buildRTS0(0, []tParam{{kind: 4, reg: 0}}, nil)[:8]); len(bad) == 0 {
+		t.Error("RootSignatureErrors: a root signature cut after 8 bytes has no error")
+	}
+	if bad := RootSignatureErrors(f.Part("RTS0").Data()); len(bad) != 0 {
+		t.Errorf("RootSignatureErrors: the shader's own root signature: %v", bad)
+	}
+}
+
 func TestRootSignatureCoversWhatCannotBeChecked(t *testing.T) {
 	rs := buildRTS0(0, nil, nil)
 	_, lib := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/basic.h__basic_code_dxil.dxil")

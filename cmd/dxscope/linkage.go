@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands["link"] = command{"A B [C D E] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three to five files are a whole pipeline, in any order (exit 0 links, 1 does not, 2 error)", runLink}
+	commands["link"] = command{"A B [C D E] [--rootsig RS] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three to five files are a whole pipeline, in any order; --rootsig: the root signature the pipeline is created with (a serialized RTS0, a container with one, or HLSL root-signature text), which each shader's bindings must fit, else the ones the shaders carry (exit 0 links, 1 does not, 2 error)", runLink}
 }
 
 // runLink checks the linkage of two shaders of adjacent stages, given in
@@ -20,16 +20,38 @@ func init() {
 func runLink(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("link")
 	asJSON := fs.Bool("json", false, "the linkage as one JSON document")
+	rsFile := fs.String("rootsig", "", "the root signature the pipeline is created with (`RS`: a serialized RTS0, a container with one, or HLSL root-signature text)")
+	vflag := fs.String("version", "1.1", "the version HLSL root-signature text compiles to: 1.0, 1.1 or 1.2")
 	// A pipeline has at most five shaders (vertex, hull, domain, geometry,
 	// pixel), so more files are refused before any is read.
 	pos, files, ok := parseFiles(fs, args, 2, 5, stderr)
 	if !ok {
 		return 2
 	}
-	if len(files) > 2 {
-		return linkPipeline(pos, linkage.CheckPipeline(files), *asJSON, stdout, stderr)
+	var rts0 []byte // nil: the pipeline takes the shaders' root signatures
+	if *rsFile != "" {
+		version, ok := rootsigVersions[*vflag]
+		if !ok {
+			fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(*vflag))
+			return 2
+		}
+		b, ok := readFile(*rsFile, stderr)
+		if !ok {
+			return 2
+		}
+		var err error
+		if rts0, err = rootSignatureBytes(b, version); err != nil {
+			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(*rsFile), err)
+			return 2
+		}
+		if rts0 == nil {
+			rts0 = []byte{} // an empty RTS0 part: given, and does not decode
+		}
 	}
-	r := linkage.Check(files[0], files[1])
+	if len(files) > 2 {
+		return linkPipeline(pos, linkage.CheckPipelineWith(files, rts0), *asJSON, stdout, stderr)
+	}
+	r := linkage.CheckWith(files[0], files[1], rts0)
 	if *asJSON {
 		if !writeJSON(stdout, stderr, r) {
 			return 2

@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // dxscope link on the fixtures of Microsoft's signature example: exit 0
@@ -74,5 +78,47 @@ func TestLinkCommand(t *testing.T) {
 	}
 	if code, _, errs := runCmd("link", dir+"vs.dxbc"); code != 2 || errs == "" {
 		t.Errorf("one file: exit %d, stderr %q", code, errs)
+	}
+}
+
+// dxscope link --rootsig: the pipeline's own root signature, given as HLSL
+// root-signature text, decides (decode/linkage's
+// TestPipelineGivenItsRootSignature holds the rule to D3D12's answers): the
+// page's vertex shader and a vkd3d-proton pixel shader binding b0 and t0
+// link with "CBV(b0), DescriptorTable(SRV(t0))" and not with "CBV(b0)";
+// a root signature that is no root signature is refused before any check.
+func TestLinkCommandWithRootSignature(t *testing.T) {
+	d, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
+	}
+	vs := "../../web/examples/vertex.dxbc"
+	ps := filepath.Join(d, "real", "HansKristian-Work__vkd3d-proton", "d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	tmp := t.TempDir()
+	rs := func(name, text string) string {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	code, out, errs := runCmd("link", vs, ps, "--rootsig", rs("b0.hlsl", "CBV(b0)"))
+	if code != 1 || errs != "" {
+		t.Errorf("CBV(b0): exit %d, stderr %q", code, errs)
+	}
+	wantAll(t, out, "  error LINK.ROOTSIG: with the pipeline's root signature, the pixel shader: register(t0, space0) (SRVTyped: register space 0, 1 descriptor(s) from register 0) is not fully bound")
+	code, out, errs = runCmd("link", "--rootsig", rs("b0t0.hlsl", "CBV(b0), DescriptorTable(SRV(t0))"), "--version", "1.0", ps, vs, "--json")
+	var r struct{ Problems []struct{ Rule string } }
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || errs != "" {
+		t.Fatalf("CBV(b0), DescriptorTable(SRV(t0)) --json: exit %d, %v, stderr %q", code, err, errs)
+	}
+	if slices.ContainsFunc(r.Problems, func(p struct{ Rule string }) bool { return p.Rule == "LINK.ROOTSIG" }) {
+		t.Errorf("CBV(b0), DescriptorTable(SRV(t0)): %+v", r.Problems)
+	}
+	if code, out, errs := runCmd("link", vs, ps, "--rootsig", rs("bad.hlsl", "CBV(")); code != 2 || out != "" || !strings.Contains(errs, "bad.hlsl: neither a container") {
+		t.Errorf("a root signature that does not parse: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, errs := runCmd("link", vs, ps, "--rootsig", rs("b0.hlsl", "CBV(b0)"), "--version", "2.0"); code != 2 || !strings.Contains(errs, "--version") {
+		t.Errorf("--version 2.0: exit %d, stderr %q", code, errs)
 	}
 }

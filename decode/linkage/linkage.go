@@ -116,7 +116,30 @@ func adjacent(up, down dxil.ShaderKind) bool {
 
 // Check links a's outputs to b's inputs, or b's to a's when that is the
 // order the pipeline runs them in.
-func Check(a, b *decode.File) *Result {
+func Check(a, b *decode.File) *Result { return check(a, b, true) }
+
+// CheckWith is Check for a pipeline created with the root signature rts0
+// (serialized, as an RTS0 part holds it). D3D12 then uses rts0, not the
+// root signatures the shaders carry (vkd3d-proton's
+// test_root_signature_priority), and refuses the pipeline when a shader
+// binds what rts0 does not cover (test_missing_bindings_root_signature):
+// RuleRootSig errors. A nil rts0 is Check.
+func CheckWith(a, b *decode.File, rts0 []byte) *Result {
+	if rts0 == nil {
+		return Check(a, b)
+	}
+	r := check(a, b, false)
+	up, down := a, b
+	if r.Swapped {
+		up, down = b, a
+	}
+	r.Problems = append(r.Problems, givenRootSignature(rts0, []*decode.File{up, down})...)
+	return r
+}
+
+// check is Check; embedded says whether the pipeline takes its root
+// signature from the shaders (none given at its creation).
+func check(a, b *decode.File, embedded bool) *Result {
 	r := &Result{}
 	ka, kb := a.Kind(), b.Kind()
 	if !adjacent(ka, kb) && adjacent(kb, ka) {
@@ -171,8 +194,29 @@ func Check(a, b *decode.File) *Result {
 	default:
 		c.link(out, in, false, true)
 	}
-	r.Problems = append(r.Problems, rootSignatures(a, ka, b, kb)...)
+	if embedded {
+		r.Problems = append(r.Problems, rootSignatures(a, ka, b, kb)...)
+	}
 	return r
+}
+
+// givenRootSignature checks each shader against the root signature a
+// pipeline is created with: what it binds and rts0 does not cover is an
+// error, as is an rts0 that does not decode (said once).
+func givenRootSignature(rts0 []byte, files []*decode.File) []Problem {
+	if bad := decode.RootSignatureErrors(rts0); len(bad) > 0 {
+		return []Problem{{Severity: report.Error, Rule: RuleRootSig,
+			Message: fmt.Sprintf("the pipeline's root signature does not decode (byte 0x%x): %s", bad[0].Offset, bad[0].Message)}}
+	}
+	var out []Problem
+	for _, f := range files {
+		k := f.Kind()
+		for _, q := range f.RootSignatureCovers(rts0) {
+			out = append(out, Problem{Severity: q.Severity, Rule: RuleRootSig,
+				Message: fmt.Sprintf("with the pipeline's root signature, the %s shader: %s", stageWords(k), q.Message)})
+		}
+	}
+	return out
 }
 
 // rootSignatures checks two shaders of one pipeline against the root

@@ -574,6 +574,80 @@ func TestRootSignaturesOfTheOtherShader(t *testing.T) {
 	}
 }
 
+// A pipeline created with a root signature of its own uses it, not the
+// ones its shaders carry (vkd3d-proton's test_root_signature_priority), and
+// is refused when a shader binds what it does not cover
+// (test_missing_bindings_root_signature; decode's
+// TestRootSignatureGivenAsD3D12Decides holds RootSignatureCovers to both):
+// errors, once a shader however many pairs it is in. The shaders are those
+// of TestRootSignaturesOfTheOtherShader.
+func TestPipelineGivenItsRootSignature(t *testing.T) {
+	dir, ok := corpus.Dir()
+	if !ok {
+		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
+	}
+	pb, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_shaders.c__ps_code_dxil__v5.dxil"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := parse(t, pb, "ps")
+	vs := parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
+	gs := parse(t, corpus.RepoFile(t, "testdata/linkage/gs.dxbc"), "gs")
+	cbvOnly := rts0(1, 1, 24, 0, 44, 0, 2, 0, 36, 0, 0)                                              // a root CBV b0
+	cbvAndTable := rts0(1, 2, 24, 0, 84, 0, 2, 0, 48, 0, 0, 56, 0, 0, 1, 64, 0, 1, 0, 0, 0xffffffff) // b0, a table of t0
+	vsCarrying := func(rs []byte) *decode.File {
+		var parts []hostile.Part
+		for _, p := range vs.Parts {
+			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+		}
+		return parse(t, hostile.Container(append(parts, hostile.Part{Name: "RTS0", Data: rs})...), "vertex with a root signature")
+	}
+	rootSig := func(ps []linkage.Problem) (got []string) {
+		for _, q := range ps {
+			if q.Rule == linkage.RuleRootSig {
+				got = append(got, q.Severity.String()+": "+q.Message)
+			}
+		}
+		return got
+	}
+	const missingT0 = "error: with the pipeline's root signature, the pixel shader: register(t0, space0) (SRVTyped: register space 0, 1 descriptor(s) from register 0) is not fully bound in the root signature: no SRV range visible to all stages or the Pixel stage covers it"
+	for _, c := range []struct {
+		name  string
+		a, b  *decode.File
+		given []byte
+		want  []string
+	}{
+		{"b0 given: the pixel shader's t0 is not in it", vs, ps, cbvOnly, []string{missingT0}},
+		{"b0 given, the shaders in the other order", ps, vs, cbvOnly, []string{missingT0}},
+		{"b0 and t0 given", vs, ps, cbvAndTable, nil},
+		{"b0 and t0 given, the vertex shader carrying b0 alone: the given one is used", vsCarrying(cbvOnly), ps, cbvAndTable, nil},
+		{"b0 given, the vertex shader carrying b0 and t0: the given one is used", vsCarrying(cbvAndTable), ps, cbvOnly, []string{missingT0}},
+		{"a root signature cut after 8 bytes", vs, ps, cbvOnly[:8], []string{"error: the pipeline's root signature does not decode (byte 0x8): truncated: RTS0/RootParametersOffset needs 4 bytes at offset 0x8, only 0 remain"}},
+	} {
+		r := linkage.CheckWith(c.a, c.b, c.given)
+		if got := rootSig(r.Problems); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		if r.Links() != (c.want == nil) {
+			t.Errorf("%s: Links() = %v", c.name, r.Links())
+		}
+		// Across a pipeline, once: not again for each pair the shader is in.
+		p := linkage.CheckPipelineWith([]*decode.File{c.b, gs, c.a}, c.given)
+		got := rootSig(p.Problems)
+		for _, r := range p.Pairs {
+			got = append(got, rootSig(r.Problems)...)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s, with a geometry shader between: %q, want %q", c.name, got, c.want)
+		}
+	}
+	// No root signature given is Check and CheckPipeline.
+	v := vsCarrying(cbvOnly)
+	if a, b := linkage.CheckWith(v, ps, nil), linkage.Check(v, ps); !slices.Equal(rootSig(a.Problems), rootSig(b.Problems)) || len(rootSig(b.Problems)) != 1 {
+		t.Errorf("CheckWith(nil) %q, Check %q", rootSig(a.Problems), rootSig(b.Problems))
+	}
+}
+
 // embeddedRootSignatures are the pipelines of vkd3d-proton's
 // test_root_signature_embedded (tests/d3d12_root_signature.c @ d01924b6)
 // whose shaders the corpus holds, with D3D12's answer when the pipeline is

@@ -38,7 +38,8 @@ type Pipeline struct {
 	// not a signature, so that pair is nil.
 	Pairs []*Result
 	// Problems are the pipeline's own (RulePipeline), and the root
-	// signatures of shaders Pairs does not set side by side (RuleRootSig).
+	// signatures of shaders Pairs does not set side by side (RuleRootSig),
+	// or, for a pipeline given its root signature, each shader's against it.
 	Problems []Problem
 }
 
@@ -46,7 +47,13 @@ type Pipeline struct {
 // pipeline (vertex, hull, domain, geometry, pixel; amplification, mesh,
 // pixel) and checks each against the next, as D3D12 does when it creates
 // the pipeline state.
-func CheckPipeline(files []*decode.File) *Pipeline {
+func CheckPipeline(files []*decode.File) *Pipeline { return CheckPipelineWith(files, nil) }
+
+// CheckPipelineWith is CheckPipeline for a pipeline created with the root
+// signature rts0 (serialized, as an RTS0 part holds it): each shader is
+// checked against it once, as CheckWith does, and the root signatures the
+// shaders carry are not used. A nil rts0 is CheckPipeline.
+func CheckPipelineWith(files []*decode.File, rts0 []byte) *Pipeline {
 	p := &Pipeline{}
 	kinds := make([]dxil.ShaderKind, len(files))
 	for i, f := range files {
@@ -82,7 +89,15 @@ func CheckPipeline(files []*decode.File) *Pipeline {
 			p.Pairs = append(p.Pairs, nil)
 			continue
 		}
-		p.Pairs = append(p.Pairs, Check(files[a], files[b]))
+		p.Pairs = append(p.Pairs, check(files[a], files[b], rts0 == nil))
+	}
+	if rts0 != nil {
+		ordered := make([]*decode.File, len(p.Order))
+		for n, i := range p.Order {
+			ordered[n] = files[i]
+		}
+		p.Problems = append(p.Problems, givenRootSignature(rts0, ordered)...)
+		return p
 	}
 	// The root signatures the shaders carry, for the shaders Check did not
 	// set side by side (it stops at stages that do not meet): every shader
