@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands["link"] = command{"A B [C D E] [--rootsig RS] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three to five files are a whole pipeline, in any order; --rootsig: the root signature the pipeline is created with (a serialized RTS0, a container with one, or HLSL root-signature text), which each shader's bindings must fit, else the ones the shaders carry (exit 0 links, 1 does not, 2 error)", runLink}
+	commands["link"] = command{"A B [C D E] [--rootsig RS] [--json]", "whether each shader's outputs feed the next stage's inputs as a pipeline links them: semantic, register, components, type; three to five files are a whole pipeline, in any order; --rootsig: the root signature the pipeline is created with (a serialized RTS0, a container with one, or HLSL root-signature text), which each shader's bindings must fit, else the ones the shaders carry; with --rootsig one file is a pipeline of its own (a compute shader) (exit 0 links, 1 does not, 2 error)", runLink}
 }
 
 // runLink checks the linkage of two shaders of adjacent stages, given in
@@ -24,8 +24,12 @@ func runLink(args []string, stdout, stderr io.Writer) int {
 	vflag := fs.String("version", "1.1", "the version HLSL root-signature text compiles to: 1.0, 1.1 or 1.2")
 	// A pipeline has at most five shaders (vertex, hull, domain, geometry,
 	// pixel), so more files are refused before any is read.
-	pos, files, ok := parseFiles(fs, args, 2, 5, stderr)
+	pos, files, ok := parseFiles(fs, args, 1, 5, stderr)
 	if !ok {
+		return 2
+	}
+	if len(files) == 1 && *rsFile == "" {
+		fmt.Fprintf(stderr, "dxscope link: missing an argument (one file is a pipeline only with --rootsig)\nusage: dxscope link %s\n", commands["link"].usage)
 		return 2
 	}
 	var rts0 []byte // nil: the pipeline takes the shaders' root signatures
@@ -48,7 +52,7 @@ func runLink(args []string, stdout, stderr io.Writer) int {
 			rts0 = []byte{} // an empty RTS0 part: given, and does not decode
 		}
 	}
-	if len(files) > 2 {
+	if len(files) != 2 {
 		return linkPipeline(pos, linkage.CheckPipelineWith(files, rts0), *asJSON, stdout, stderr)
 	}
 	r := linkage.CheckWith(files[0], files[1], rts0)

@@ -121,4 +121,19 @@ func TestLinkCommandWithRootSignature(t *testing.T) {
 	if code, _, errs := runCmd("link", vs, ps, "--rootsig", rs("b0.hlsl", "CBV(b0)"), "--version", "2.0"); code != 2 || !strings.Contains(errs, "--version") {
 		t.Errorf("--version 2.0: exit %d, stderr %q", code, errs)
 	}
+	// One compute shader is a pipeline of its own: vkd3d-proton's
+	// test_root_signature_priority creates it with root UAVs u0 and u1,
+	// test_missing_bindings_root_signature refuses it with u10 and u1.
+	cs := filepath.Join(d, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__cs_code.dxbc")
+	if code, out, _ := runCmd("link", cs, "--rootsig", rs("u0u1.hlsl", "UAV(u0), UAV(u1)")); code != 0 || !strings.HasSuffix(out, ": links\n") {
+		t.Errorf("compute, UAV(u0), UAV(u1): exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd("link", cs, "--rootsig", rs("u10u1.hlsl", "UAV(u10), UAV(u1)"))
+	if code != 1 {
+		t.Errorf("compute, UAV(u10), UAV(u1): exit %d", code)
+	}
+	wantAll(t, out, ": does not link\n", "  error LINK.ROOTSIG: with the pipeline's root signature, the compute shader: register(u0, space0) (UAVRaw")
+	if code, _, errs := runCmd("link", cs); code != 2 || !strings.Contains(errs, "only with --rootsig") {
+		t.Errorf("one file without --rootsig: exit %d, stderr %q", code, errs)
+	}
 }

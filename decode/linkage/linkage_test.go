@@ -795,6 +795,33 @@ func FuzzCheck(f *testing.F) {
 		if p.Links() || len(p.Problems) == 0 {
 			t.Fatalf("pipeline of one shader twice: links %v, problems %+v", p.Links(), p.Problems)
 		}
+		// Given a's RTS0 (or a's bytes, as a root signature that does not
+		// decode) as the pipeline's: the shaders' own are not compared, and
+		// each shader is checked against it once.
+		given := b
+		if q := fa.Part("RTS0"); q != nil {
+			given = q.Data()
+		}
+		w := linkage.CheckWith(fa, fb, given)
+		n := 0
+		for _, q := range w.Problems {
+			if q.Rule == linkage.RuleRootSig {
+				n++
+				if strings.Contains(q.Message, "carry different root signatures") || strings.Contains(q.Message, "with the root signature the") {
+					t.Fatalf("the shaders' own root signatures compared: %s", q.Message)
+				}
+			}
+		}
+		pw := linkage.CheckPipelineWith([]*decode.File{fa, fb}, given)
+		m := 0
+		for _, q := range pw.Problems {
+			if q.Rule == linkage.RuleRootSig {
+				m++
+			}
+		}
+		if m != n {
+			t.Fatalf("%d root-signature problems for the pair, %d for the pipeline", n, m)
+		}
 	})
 }
 

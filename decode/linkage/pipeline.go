@@ -52,13 +52,20 @@ func CheckPipeline(files []*decode.File) *Pipeline { return CheckPipelineWith(fi
 // CheckPipelineWith is CheckPipeline for a pipeline created with the root
 // signature rts0 (serialized, as an RTS0 part holds it): each shader is
 // checked against it once, as CheckWith does, and the root signatures the
-// shaders carry are not used. A nil rts0 is CheckPipeline.
+// shaders carry are not used. A nil rts0 is CheckPipeline. One compute
+// shader alone is a compute pipeline: only its root signature is checked.
 func CheckPipelineWith(files []*decode.File, rts0 []byte) *Pipeline {
 	p := &Pipeline{}
 	kinds := make([]dxil.ShaderKind, len(files))
 	for i, f := range files {
 		kinds[i] = f.Kind()
 		p.Order = append(p.Order, i)
+	}
+	if len(files) == 1 && kinds[0] == dxil.Compute {
+		if rts0 != nil {
+			p.Problems = givenRootSignature(rts0, files)
+		}
+		return p
 	}
 	// A stable sort keeps the given order among what cannot be placed, so
 	// the neighbours' checks still say what is wrong with them.
