@@ -73,11 +73,18 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 	m.Triple, m.DataLayout, m.SourceFileName = irm.Triple, irm.DataLayout, irm.SourceFileName
 	// The rendered table is for people: a few thousand types is already more than any shader has.
 	n := min(len(irm.Types), maxTypesShown)
-	m.Types = make([]string, n)
+	m.Types = make([]string, 0, n)
+	spell := spelling{left: spellBase + 2*max(irm.Size, 0)}
 	for i := range n {
-		m.Types[i] = d.types.Type(uint32(i))
+		if spell.left <= 0 {
+			break
+		}
+		m.Types = append(m.Types, spell.of(d.types, uint32(i)))
 	}
-	if n < len(irm.Types) {
+	switch {
+	case len(m.Types) < n:
+		o.problem(report.Note, "the type table has %d types; only the first %d are listed: their spellings pass %d bytes", len(irm.Types), len(m.Types), spell.limit())
+	case n < len(irm.Types):
 		o.problem(report.Note, "the type table has %d types; only the first %d are listed", len(irm.Types), n)
 	}
 	for _, g := range irm.Globals {
@@ -85,7 +92,7 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 		if t == ir.NoType {
 			t = g.Type
 		}
-		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: d.types.Type(t), Constant: g.Constant,
+		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: spell.of(d.types, t), Constant: g.Constant,
 			AddressSpace: g.AddrSpace, Linkage: ir.LinkageName(g.Linkage)})
 	}
 	dxop := make([]bool, len(irm.Functions))
@@ -93,7 +100,7 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 		m.Functions = make([]Function, 0, len(irm.Functions))
 	}
 	for i, f := range irm.Functions {
-		m.Functions = append(m.Functions, Function{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
+		m.Functions = append(m.Functions, Function{Name: f.Name, Type: spell.of(d.types, f.Type), Declaration: f.Declaration,
 			Linkage: ir.LinkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})
 		if strings.HasPrefix(f.Name, "dx.op.") {
 			m.DXOpFunctions = append(m.DXOpFunctions, f.Name)
@@ -103,9 +110,42 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 			}
 		}
 	}
+	if spell.short > 0 {
+		o.problem(report.Note, "%d globals and functions name their type by its number (type#N, the Types list's index): the types spelled pass %d bytes", spell.short, spell.limit())
+	}
 	d.census(dxop)
 	m.MetadataCount = irm.ModuleMDCount
 	readDXILMetadata(d)
+}
+
+// spellBase is what the summary's type spellings may hold (the Types
+// list, each global's and function's type) before they count against twice
+// the bitcode's bytes.
+const spellBase = 64 << 10
+
+// spelling is what the type spellings of a summary may still hold: every
+// consumer writes each one out again (JSON, the page's tree), and thousands
+// of globals of four bits each can name one type whose spelling is a
+// kilobyte (a struct's name) or more (a struct of structs).
+type spelling struct {
+	left  int64
+	used  int64
+	short int // references spelled by number
+}
+
+func (s *spelling) limit() int64 { return s.left + s.used }
+
+// of spells type t, or names it by number (type#N) once the spellings
+// have passed the budget; a spelling is made only while there is room.
+func (s *spelling) of(p *ir.TypePrinter, t uint32) string {
+	if s.left <= 0 {
+		s.short++
+		return fmt.Sprintf("type#%d", t)
+	}
+	str := p.Type(t)
+	s.left -= int64(len(str))
+	s.used += int64(len(str))
+	return str
 }
 
 // census counts the calls to dx.op functions by opcode, and each

@@ -279,6 +279,7 @@ func Seeds() [][]byte {
 		ZlibPartsPDBI(4),
 		vs, ps,
 		PatchSignaturesAlone(64),
+		SharedTypeName(256, 256),
 	}
 }
 
