@@ -902,3 +902,35 @@ func TestDXILTypeSpellingsCostTheirSize(t *testing.T) {
 	})
 	hostile.Flat(t, "k types and globals naming a struct of a k-byte name", outs, 1.5, "bytes of JSON")
 }
+
+// TestDXILEntryFunctionNamesCostTheirSize (fifteenth round): an entry
+// point holds its function's name, copied whole from the function: k
+// entry-point nodes of four bits each naming one function of a k-character
+// name held it k times, in the JSON, the dxil text and the page's tree
+// (what a byte made of JSON doubled with k). The name is held as a name
+// read from a metadata string is: at most binread.MaxNameLen bytes, and 32
+// once the names pass twice the bitcode, with the same Note.
+func TestDXILEntryFunctionNamesCostTheirSize(t *testing.T) {
+	var outs []float64
+	hostile.FlatPerByte(t, "k entry points naming a function of a k-byte name", []int{1024, 2048, 4096}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.SharedEntryFunction(k, k)
+		var f *File
+		alloc, _ := corpus.Cost(func() { f, _ = Parse(data) })
+		js, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := f.Part("DXIL").Module
+		if m == nil || len(m.EntryPoints) != k {
+			t.Fatalf("k=%d: the entry points are not read", k)
+		}
+		if first, last := len(m.EntryPoints[0].Function), len(m.EntryPoints[k-1].Function); first > binread.MaxNameLen || last != 32 {
+			t.Errorf("k=%d: the first entry point holds %d bytes of its function's name, the last %d", k, first, last)
+		}
+		hasProblem(t, f, Note, "names hold the first 1024 bytes")
+		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte), %d bytes of JSON (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)), len(js), len(js)/len(data))
+		outs = append(outs, float64(len(js))/float64(len(data)))
+		return len(data), float64(alloc)
+	})
+	hostile.Flat(t, "k entry points naming a function of a k-byte name", outs, 1.5, "bytes of JSON")
+}

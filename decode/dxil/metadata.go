@@ -266,7 +266,7 @@ func readDXILMetadata(d *moduleReader) {
 		}
 	}
 	if d.cut > 0 {
-		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)
+		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string or function name (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)
 	}
 }
 
@@ -346,15 +346,24 @@ func (d *moduleReader) str(ref int64) string {
 	if e == nil || e.Code != ir.MetadataString {
 		return ""
 	}
-	n := min(len(e.Str), report.MaxNameLen)
+	return d.hold(e.Str)
+}
+
+// hold is name as a record holds it: at most report.MaxNameLen bytes, and
+// 32 once the names held pass twice the bitcode (counted in d.cut when
+// cut). Names read from metadata strings and the function names entry
+// points copy both pass here: thousands of entry points naming one function
+// of a long name wrote the name once per entry point.
+func (d *moduleReader) hold(name string) string {
+	n := min(len(name), report.MaxNameLen)
 	if n > d.held {
 		n = min(n, 32)
 	}
-	if n < len(e.Str) {
+	if n < len(name) {
 		d.cut++
 	}
 	d.held -= n
-	return e.Str[:n]
+	return name[:n]
 }
 
 // listItems yields the operands of the list node ref, each as a node (nil
@@ -553,7 +562,7 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 	o := ops(buf[:0], e)
 	ep := EntryPoint{Name: d.str(o[1])}
 	if v := d.value(d.md(o[0])); v != nil && v.Kind == ir.ValueFunction && v.Index >= 0 {
-		ep.Function = d.ir.Functions[v.Index].Name
+		ep.Function = d.hold(d.ir.Functions[v.Index].Name)
 	}
 	if d.m.ShaderModel != nil {
 		if k, ok := profileKinds[d.m.ShaderModel.Kind]; ok && k != Library {

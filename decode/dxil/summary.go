@@ -248,7 +248,7 @@ func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 			case v.Kind == ir.ValueConstant && v.Const.Code == ir.CstCodeUndef:
 				return ts + " undef"
 			case v.Kind == ir.ValueFunction && v.Index >= 0:
-				return ts + " @" + d.ir.Functions[v.Index].Name
+				return ts + " @" + d.hold(d.ir.Functions[v.Index].Name)
 			case v.Kind == ir.ValueGlobal:
 				return ts + " @global"
 			}

@@ -280,6 +280,7 @@ func Seeds() [][]byte {
 		vs, ps,
 		PatchSignaturesAlone(64),
 		SharedTypeName(256, 256),
+		SharedEntryFunction(256, 256),
 	}
 }
 

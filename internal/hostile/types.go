@@ -28,3 +28,35 @@ func SharedTypeNameBitcode(n, k int) []byte {
 
 // SharedTypeName is SharedTypeNameBitcode in a DXIL container.
 func SharedTypeName(n, k int) []byte { return dxilContainer(SharedTypeNameBitcode(n, k)) }
+
+// SharedEntryFunctionBitcode is a module whose one function, declared
+// void (), has a name of n characters, and whose !dx.entryPoints names
+// entries entry-point nodes, each naming that function (a node of four bits
+// through an abbreviation of literals): a reader that copies the
+// function's name into every entry point holds it entries times.
+func SharedEntryFunctionBitcode(n, entries int) []byte {
+	w, mod := NewModule()
+	w.typeTable(nil)
+	w.Unabbrev(3, 8, 4, 0, 1, 0) // FUNCTION: void (), a declaration: value 0
+	vst := w.Enter(3, 14, 4)
+	w.abbrevChar6Name(4, 1)
+	w.char6Record(4, 4, 0, n) // the function's name
+	w.Exit(4, vst)
+	md := w.Enter(3, 15, 4) // METADATA_BLOCK
+	w.Unabbrev(4, 2, 6, 0)  // !0: void ()* @aaa…
+	w.abbrevLiterals(4, 3, 1, 0, 0, 0, 0)
+	named := make([]uint64, entries)
+	for i := range entries {
+		w.Emit(4, 4) // !i+1: an entry point naming !0
+		named[i] = uint64(i) + 1
+	}
+	w.NamedNode("dx.entryPoints", named...)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedEntryFunction is SharedEntryFunctionBitcode in a DXIL container.
+func SharedEntryFunction(n, entries int) []byte {
+	return dxilContainer(SharedEntryFunctionBitcode(n, entries))
+}
