@@ -934,3 +934,41 @@ func TestDXILEntryFunctionNamesCostTheirSize(t *testing.T) {
 	})
 	hostile.Flat(t, "k entry points naming a function of a k-byte name", outs, 1.5, "bytes of JSON")
 }
+
+// TestEntryPropertiesRenderWithinABudget (fifteenth round): every entry
+// point renders its tag/value properties, up to 400 metadata items each,
+// and entry points may name one properties node: k entry points of four
+// bits each naming one whose value is 24 nodes of 24 strings rendered it k
+// times (80 KB each: 2.4 KB of bitcode allocated 600 MB in 3.5 s, and made
+// 83 MB of JSON). The values rendered now share 64 KiB and twice the
+// bitcode, past which a value shows as "…", with a Note: the JSON stays
+// under the 64 bytes per input byte TestHostileJSONCostsItsSize allows, and
+// decoding under 4 MB and 4 KB a byte (what two entry points of four bits
+// each cost a byte, their properties rendered or not), flat per byte.
+func TestEntryPropertiesRenderWithinABudget(t *testing.T) {
+	var outs []float64
+	hostile.FlatPerByte(t, "k entry points naming one properties node", []int{256, 512, 1024}, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := hostile.SharedProperties(256, k)
+		var f *File
+		alloc, d := corpus.Cost(func() { f, _ = Parse(data) })
+		js, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := f.Part("DXIL").Module
+		if m == nil || len(m.EntryPoints) != k || len(m.EntryPoints[0].Properties) != 1 || len(m.EntryPoints[0].Properties[0].Value) < 1000 {
+			t.Fatalf("k=%d: the entry points and their properties are not read", k)
+		}
+		hasProblem(t, f, Note, "entry-point property values are shown as …")
+		if limit := uint64(4<<20 + 4<<10*len(data)); alloc > limit {
+			t.Errorf("k=%d: %d KB allocated for %d bytes, over %d KB", k, alloc>>10, len(data), limit>>10)
+		}
+		if limit := 64*len(data) + 1<<20; len(js) > limit {
+			t.Errorf("k=%d: %d bytes of JSON from %d bytes of input (limit %d)", k, len(js), len(data), limit)
+		}
+		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte) in %v, %d bytes of JSON (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)), d, len(js), len(js)/len(data))
+		outs = append(outs, float64(len(js))/float64(len(data)))
+		return len(data), float64(alloc)
+	})
+	hostile.Flat(t, "k entry points naming one properties node", outs, 1.5, "bytes of JSON")
+}

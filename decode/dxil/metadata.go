@@ -265,6 +265,9 @@ func readDXILMetadata(d *moduleReader) {
 			m.EntryPoints = append(m.EntryPoints, ep)
 		}
 	}
+	if d.propsCut > 0 {
+		d.o.problem(report.Note, "%d entry-point property values are shown as …: the values rendered before them pass %d bytes", d.propsCut, propsBase+2*max(d.ir.Size, 0))
+	}
 	if d.cut > 0 {
 		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string or function name (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)
 	}
@@ -591,7 +594,18 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 	}
 	budget := 400
 	for tag, val := range d.tagValues(props) {
-		ep.Properties = append(ep.Properties, EntryProperty{Tag: EntryTag(tag), Name: entryTagName(tag), Value: d.mdRender(d.md(val), 0, &budget)})
+		// Entry points may name one properties node (LLVM shares equal
+		// nodes), and a value of nested nodes renders to 400 items: the
+		// values rendered share what the file allows, past which a value
+		// shows as "…" (a Note counts them) and is not rendered at all.
+		value := "…"
+		if d.propsLeft > 0 {
+			value = d.mdRender(d.md(val), 0, &budget)
+			d.propsLeft -= len(value)
+		} else {
+			d.propsCut++
+		}
+		ep.Properties = append(ep.Properties, EntryProperty{Tag: EntryTag(tag), Name: entryTagName(tag), Value: value})
 		switch EntryTag(tag) {
 		case TagShaderFlags:
 			v, _ := d.mdInt(d.md(val))

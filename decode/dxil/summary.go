@@ -39,6 +39,10 @@ type moduleReader struct {
 	// held is what the names read from metadata strings may still hold in
 	// full (twice the bitcode); cut counts the names cut.
 	held, cut int
+	// propsLeft is what the entry points' property values may still
+	// render (propsBase and twice the bitcode); propsCut counts the
+	// values past it.
+	propsLeft, propsCut int
 	// sigs and res are the signature and resource lists read, by node: entry
 	// points naming one list share its elements (decoded once).
 	sigs map[int64][]SignatureElement
@@ -63,7 +67,8 @@ func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, 
 func readModule(m *Module, irm *ir.Module, o *out) {
 	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{},
 		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))), held: 2 * int(max(irm.Size, 0)),
-		sigs: map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
+		propsLeft: int(propsBase + 2*max(irm.Size, 0)),
+		sigs:      map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
 	for _, p := range irm.Problems {
 		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
 			o.sink.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)
@@ -117,6 +122,11 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 	m.MetadataCount = irm.ModuleMDCount
 	readDXILMetadata(d)
 }
+
+// propsBase is what the entry points' rendered property values may hold
+// before they count against twice the bitcode's bytes (a real entry point's
+// are a few dozen bytes).
+const propsBase = 64 << 10
 
 // spellBase is what the summary's type spellings may hold (the Types
 // list, each global's and function's type) before they count against twice

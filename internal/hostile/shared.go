@@ -281,6 +281,7 @@ func Seeds() [][]byte {
 		PatchSignaturesAlone(64),
 		SharedTypeName(256, 256),
 		SharedEntryFunction(256, 256),
+		SharedProperties(16, 512),
 	}
 }
 

@@ -60,3 +60,39 @@ func SharedEntryFunctionBitcode(n, entries int) []byte {
 func SharedEntryFunction(n, entries int) []byte {
 	return dxilContainer(SharedEntryFunctionBitcode(n, entries))
 }
+
+// SharedPropertiesBitcode is a module whose !dx.entryPoints names entries
+// entry-point nodes (four bits each, an abbreviation of literals) that all
+// name one properties node of one tag/value pair, whose value is a node of
+// 24 nodes of 24 strings of n characters each: a reader that renders the
+// value for each entry point renders it entries times.
+func SharedPropertiesBitcode(n, entries int) []byte {
+	w, mod := NewModule()
+	md := w.Enter(3, 15, 4) // METADATA_BLOCK
+	w.abbrevArray(4, 1, 4, 0)
+	w.char6Array(4, 4, n) // !0: the string
+	w.abbrevFixedArray(4, 3, 2)
+	y := make([]uint64, 24)
+	x := make([]uint64, 24)
+	for i := range y {
+		y[i], x[i] = 1, 2
+	}
+	w.arrayRecord(4, 5, 2, y...)          // !1 = !{!0, !0, …}
+	w.arrayRecord(4, 5, 2, x...)          // !2 = !{!1, !1, …}
+	w.Unabbrev(4, 3, 0, 3)                // !3: properties, one pair (tag null: 0) whose value is !2
+	w.abbrevLiterals(4, 3, 0, 0, 0, 0, 4) // an entry point naming !3 only: abbreviation 6
+	named := make([]uint64, entries)
+	for i := range entries {
+		w.Emit(6, 4)
+		named[i] = uint64(i) + 4
+	}
+	w.NamedNode("dx.entryPoints", named...)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// SharedProperties is SharedPropertiesBitcode in a DXIL container.
+func SharedProperties(n, entries int) []byte {
+	return dxilContainer(SharedPropertiesBitcode(n, entries))
+}
