@@ -265,6 +265,9 @@ func readDXILMetadata(d *moduleReader) {
 			m.EntryPoints = append(m.EntryPoints, ep)
 		}
 	}
+	if d.renderCut > 0 {
+		d.o.problem(report.Note, "%d metadata items are rendered as …: the strings and types rendered before them pass %d bytes", d.renderCut, renderBase+2*max(d.ir.Size, 0))
+	}
 	if d.propsCut > 0 {
 		d.o.problem(report.Note, "%d entry-point property values are shown as …: the values rendered before them pass %d bytes", d.propsCut, propsBase+2*max(d.ir.Size, 0))
 	}

@@ -43,6 +43,10 @@ type moduleReader struct {
 	// render (propsBase and twice the bitcode); propsCut counts the
 	// values past it.
 	propsLeft, propsCut int
+	// renderLeft is what the strings and types of metadata renderings may
+	// still spell (renderBase and twice the bitcode); renderCut counts the
+	// items shown as "…" past it.
+	renderLeft, renderCut int
 	// sigs and res are the signature and resource lists read, by node: entry
 	// points naming one list share its elements (decoded once).
 	sigs map[int64][]SignatureElement
@@ -67,8 +71,8 @@ func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, 
 func readModule(m *Module, irm *ir.Module, o *out) {
 	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{},
 		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))), held: 2 * int(max(irm.Size, 0)),
-		propsLeft: int(propsBase + 2*max(irm.Size, 0)),
-		sigs:      map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
+		propsLeft: int(propsBase + 2*max(irm.Size, 0)), renderLeft: int(renderBase + 2*max(irm.Size, 0)),
+		sigs: map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
 	for _, p := range irm.Problems {
 		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
 			o.sink.Add(p.Severity, p.Offset, p.Part, p.Structure, "%s", p.Message)
@@ -127,6 +131,10 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 // before they count against twice the bitcode's bytes (a real entry point's
 // are a few dozen bytes).
 const propsBase = 64 << 10
+
+// renderBase is what the strings and types of metadata renderings may
+// spell before they count against twice the bitcode's bytes.
+const renderBase = 64 << 10
 
 // spellBase is what the summary's type spellings may hold (the Types
 // list, each global's and function's type) before they count against twice
@@ -232,13 +240,22 @@ func (d *moduleReader) mdInt(e *ir.Metadata) (int64, bool) {
 	return d.ir.ConstInt(nil, e.Value)
 }
 
-// mdRender prints metadata roughly as LLVM assembly, bounded in depth and length.
+// mdRender prints metadata roughly as LLVM assembly, bounded in depth and
+// length: budget counts the items of one rendering, and the strings and
+// types every rendering writes share d.renderLeft, past which an item is
+// "…" (a node of 24 nodes of a value whose type spells a kilobyte 64 times
+// rendered 1,500 times made 300 MB of 1 KB).
 func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 	if e == nil {
+		d.renderLeft -= 4
 		return "null"
 	}
 	*budget--
 	if *budget < 0 {
+		return "…"
+	}
+	if d.renderLeft <= 0 {
+		d.renderCut++
 		return "…"
 	}
 	switch e.Record {
@@ -247,9 +264,11 @@ func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 		if len(s) > 200 {
 			s = s[:200] + "…"
 		}
+		d.renderLeft -= len(s)
 		return fmt.Sprintf("!%q", s)
 	case ir.MetadataValue:
 		ts := d.types.Nested(e.Type)
+		d.renderLeft -= len(ts)
 		if v := d.value(e); v != nil {
 			n, isInt := d.ir.ConstInt(nil, e.Value)
 			switch {
@@ -276,6 +295,7 @@ func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 			}
 			parts = append(parts, d.mdRender(d.md(operand(e, i)), depth+1, budget))
 		}
+		d.renderLeft -= 2 + 2*len(parts) // "!{", "}" and the separators
 		return "!{" + strings.Join(parts, ", ") + "}"
 	}
 	return "!" + ir.RecordName(ir.MetadataBlockID, e.Record)

@@ -282,6 +282,7 @@ func Seeds() [][]byte {
 		SharedTypeName(256, 256),
 		SharedEntryFunction(256, 256),
 		SharedProperties(16, 512),
+		TypedMetadata(256, 64),
 	}
 }
 

@@ -96,3 +96,46 @@ func SharedPropertiesBitcode(n, entries int) []byte {
 func SharedProperties(n, entries int) []byte {
 	return dxilContainer(SharedPropertiesBitcode(n, entries))
 }
+
+// TypedMetadataBitcode is a module whose named metadata !x names one node
+// refs times (at most 64 are rendered), that node naming one value as
+// metadata 24 times; the value's type is a struct of 4 structs of 16
+// pointers to a struct of an n-character name, whose spelling is that name
+// 64 times: a render of the named metadata that spells the type per
+// reference spells it 1,500 times.
+func TypedMetadataBitcode(n, refs int) []byte {
+	w, mod := NewModule()
+	var top uint64
+	w.typeTable(func(next uint64) uint64 {
+		w.abbrevArray(4, 19, 4, 0) // STRUCT_NAME as Char6: abbreviation 4
+		w.char6Array(4, 4, n)
+		w.Unabbrev(4, 20, 0, 1)   // next: %aaa… = { i32 }
+		w.Unabbrev(4, 8, next, 0) // next+1: %aaa…*
+		s := make([]uint64, 17)   // packed no, 16 pointers
+		for i := 1; i < len(s); i++ {
+			s[i] = next + 1
+		}
+		w.Unabbrev(4, 18, s...)                              // next+2: { %aaa…*, … }
+		w.Unabbrev(4, 18, 0, next+2, next+2, next+2, next+2) // next+3: four of them
+		top = next + 3
+		return next + 4
+	})
+	md := w.Enter(3, 15, 4)
+	w.Unabbrev(4, 2, top, 0) // !0: a value of that type
+	ops := make([]uint64, 24)
+	for i := range ops {
+		ops[i] = 1
+	}
+	w.Unabbrev(4, 3, ops...) // !1 = !{!0, …}
+	named := make([]uint64, refs)
+	for i := range named {
+		named[i] = 1
+	}
+	w.NamedNode("x", named...)
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
+// TypedMetadata is TypedMetadataBitcode in a DXIL container.
+func TypedMetadata(n, refs int) []byte { return dxilContainer(TypedMetadataBitcode(n, refs)) }
