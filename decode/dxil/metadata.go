@@ -265,8 +265,14 @@ func readDXILMetadata(d *moduleReader) {
 			m.EntryPoints = append(m.EntryPoints, ep)
 		}
 	}
+	if d.renderCut > 0 {
+		d.o.problem(report.Note, "%d metadata items are rendered as …: the strings and types rendered before them pass %d bytes", d.renderCut, renderBase+2*max(d.ir.Size, 0))
+	}
+	if d.propsCut > 0 {
+		d.o.problem(report.Note, "%d entry-point property values are shown as …: the values rendered before them pass %d bytes", d.propsCut, propsBase+2*max(d.ir.Size, 0))
+	}
 	if d.cut > 0 {
-		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)
+		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string or function name (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)
 	}
 }
 
@@ -346,15 +352,24 @@ func (d *moduleReader) str(ref int64) string {
 	if e == nil || e.Code != ir.MetadataString {
 		return ""
 	}
-	n := min(len(e.Str), report.MaxNameLen)
+	return d.hold(e.Str)
+}
+
+// hold is name as a record holds it: at most report.MaxNameLen bytes, and
+// 32 once the names held pass twice the bitcode (counted in d.cut when
+// cut). Names read from metadata strings and the function names entry
+// points copy both pass here: thousands of entry points naming one function
+// of a long name wrote the name once per entry point.
+func (d *moduleReader) hold(name string) string {
+	n := min(len(name), report.MaxNameLen)
 	if n > d.held {
 		n = min(n, 32)
 	}
-	if n < len(e.Str) {
+	if n < len(name) {
 		d.cut++
 	}
 	d.held -= n
-	return e.Str[:n]
+	return name[:n]
 }
 
 // listItems yields the operands of the list node ref, each as a node (nil
@@ -553,7 +568,7 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 	o := ops(buf[:0], e)
 	ep := EntryPoint{Name: d.str(o[1])}
 	if v := d.value(d.md(o[0])); v != nil && v.Kind == ir.ValueFunction && v.Index >= 0 {
-		ep.Function = d.ir.Functions[v.Index].Name
+		ep.Function = d.hold(d.ir.Functions[v.Index].Name)
 	}
 	if d.m.ShaderModel != nil {
 		if k, ok := profileKinds[d.m.ShaderModel.Kind]; ok && k != Library {
@@ -582,7 +597,18 @@ func (d *moduleReader) entryPoint(e *ir.Metadata) (EntryPoint, bool) {
 	}
 	budget := 400
 	for tag, val := range d.tagValues(props) {
-		ep.Properties = append(ep.Properties, EntryProperty{Tag: EntryTag(tag), Name: entryTagName(tag), Value: d.mdRender(d.md(val), 0, &budget)})
+		// Entry points may name one properties node (LLVM shares equal
+		// nodes), and a value of nested nodes renders to 400 items: the
+		// values rendered share what the file allows, past which a value
+		// shows as "…" (a Note counts them) and is not rendered at all.
+		value := "…"
+		if d.propsLeft > 0 {
+			value = d.mdRender(d.md(val), 0, &budget)
+			d.propsLeft -= len(value)
+		} else {
+			d.propsCut++
+		}
+		ep.Properties = append(ep.Properties, EntryProperty{Tag: EntryTag(tag), Name: entryTagName(tag), Value: value})
 		switch EntryTag(tag) {
 		case TagShaderFlags:
 			v, _ := d.mdInt(d.md(val))

@@ -39,6 +39,14 @@ type moduleReader struct {
 	// held is what the names read from metadata strings may still hold in
 	// full (twice the bitcode); cut counts the names cut.
 	held, cut int
+	// propsLeft is what the entry points' property values may still
+	// render (propsBase and twice the bitcode); propsCut counts the
+	// values past it.
+	propsLeft, propsCut int
+	// renderLeft is what the strings and types of metadata renderings may
+	// still spell (renderBase and twice the bitcode); renderCut counts the
+	// items shown as "…" past it.
+	renderLeft, renderCut int
 	// sigs and res are the signature and resource lists read, by node: entry
 	// points naming one list share its elements (decoded once).
 	sigs map[int64][]SignatureElement
@@ -63,6 +71,7 @@ func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, 
 func readModule(m *Module, irm *ir.Module, o *out) {
 	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{},
 		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))), held: 2 * int(max(irm.Size, 0)),
+		propsLeft: int(propsBase + 2*max(irm.Size, 0)), renderLeft: int(renderBase + 2*max(irm.Size, 0)),
 		sigs: map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
 	for _, p := range irm.Problems {
 		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
@@ -73,11 +82,18 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 	m.Triple, m.DataLayout, m.SourceFileName = irm.Triple, irm.DataLayout, irm.SourceFileName
 	// The rendered table is for people: a few thousand types is already more than any shader has.
 	n := min(len(irm.Types), maxTypesShown)
-	m.Types = make([]string, n)
+	m.Types = make([]string, 0, n)
+	spell := spelling{left: spellBase + 2*max(irm.Size, 0)}
 	for i := range n {
-		m.Types[i] = d.types.Type(uint32(i))
+		if spell.left <= 0 {
+			break
+		}
+		m.Types = append(m.Types, spell.of(d.types, uint32(i)))
 	}
-	if n < len(irm.Types) {
+	switch {
+	case len(m.Types) < n:
+		o.problem(report.Note, "the type table has %d types; only the first %d are listed: their spellings pass %d bytes", len(irm.Types), len(m.Types), spell.limit())
+	case n < len(irm.Types):
 		o.problem(report.Note, "the type table has %d types; only the first %d are listed", len(irm.Types), n)
 	}
 	for _, g := range irm.Globals {
@@ -85,7 +101,7 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 		if t == ir.NoType {
 			t = g.Type
 		}
-		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: d.types.Type(t), Constant: g.Constant,
+		m.GlobalVariables = append(m.GlobalVariables, Global{Name: g.Name, Type: spell.of(d.types, t), Constant: g.Constant,
 			AddressSpace: g.AddrSpace, Linkage: ir.LinkageName(g.Linkage)})
 	}
 	dxop := make([]bool, len(irm.Functions))
@@ -93,7 +109,7 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 		m.Functions = make([]Function, 0, len(irm.Functions))
 	}
 	for i, f := range irm.Functions {
-		m.Functions = append(m.Functions, Function{Name: f.Name, Type: d.types.Type(f.Type), Declaration: f.Declaration,
+		m.Functions = append(m.Functions, Function{Name: f.Name, Type: spell.of(d.types, f.Type), Declaration: f.Declaration,
 			Linkage: ir.LinkageName(f.Linkage), Blocks: len(f.Blocks), Instructions: len(f.Insts)})
 		if strings.HasPrefix(f.Name, "dx.op.") {
 			m.DXOpFunctions = append(m.DXOpFunctions, f.Name)
@@ -103,9 +119,51 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 			}
 		}
 	}
+	if spell.short > 0 {
+		o.problem(report.Note, "%d globals and functions name their type by its number (type#N, the Types list's index): the types spelled pass %d bytes", spell.short, spell.limit())
+	}
 	d.census(dxop)
 	m.MetadataCount = irm.ModuleMDCount
 	readDXILMetadata(d)
+}
+
+// propsBase is what the entry points' rendered property values may hold
+// before they count against twice the bitcode's bytes (a real entry point's
+// are a few dozen bytes).
+const propsBase = 64 << 10
+
+// renderBase is what the strings and types of metadata renderings may
+// spell before they count against twice the bitcode's bytes.
+const renderBase = 64 << 10
+
+// spellBase is what the summary's type spellings may hold (the Types
+// list, each global's and function's type) before they count against twice
+// the bitcode's bytes.
+const spellBase = 64 << 10
+
+// spelling is what the type spellings of a summary may still hold: every
+// consumer writes each one out again (JSON, the page's tree), and thousands
+// of globals of four bits each can name one type whose spelling is a
+// kilobyte (a struct's name) or more (a struct of structs).
+type spelling struct {
+	left  int64
+	used  int64
+	short int // references spelled by number
+}
+
+func (s *spelling) limit() int64 { return s.left + s.used }
+
+// of spells type t, or names it by number (type#N) once the spellings
+// have passed the budget; a spelling is made only while there is room.
+func (s *spelling) of(p *ir.TypePrinter, t uint32) string {
+	if s.left <= 0 {
+		s.short++
+		return fmt.Sprintf("type#%d", t)
+	}
+	str := p.Type(t)
+	s.left -= int64(len(str))
+	s.used += int64(len(str))
+	return str
 }
 
 // census counts the calls to dx.op functions by opcode, and each
@@ -182,13 +240,22 @@ func (d *moduleReader) mdInt(e *ir.Metadata) (int64, bool) {
 	return d.ir.ConstInt(nil, e.Value)
 }
 
-// mdRender prints metadata roughly as LLVM assembly, bounded in depth and length.
+// mdRender prints metadata roughly as LLVM assembly, bounded in depth and
+// length: budget counts the items of one rendering, and the strings and
+// types every rendering writes share d.renderLeft, past which an item is
+// "…" (a node of 24 nodes of a value whose type spells a kilobyte 64 times
+// rendered 1,500 times made 300 MB of 1 KB).
 func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 	if e == nil {
+		d.renderLeft -= 4
 		return "null"
 	}
 	*budget--
 	if *budget < 0 {
+		return "…"
+	}
+	if d.renderLeft <= 0 {
+		d.renderCut++
 		return "…"
 	}
 	switch e.Record {
@@ -197,9 +264,11 @@ func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 		if len(s) > 200 {
 			s = s[:200] + "…"
 		}
+		d.renderLeft -= len(s)
 		return fmt.Sprintf("!%q", s)
 	case ir.MetadataValue:
 		ts := d.types.Nested(e.Type)
+		d.renderLeft -= len(ts)
 		if v := d.value(e); v != nil {
 			n, isInt := d.ir.ConstInt(nil, e.Value)
 			switch {
@@ -208,7 +277,7 @@ func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 			case v.Kind == ir.ValueConstant && v.Const.Code == ir.CstCodeUndef:
 				return ts + " undef"
 			case v.Kind == ir.ValueFunction && v.Index >= 0:
-				return ts + " @" + d.ir.Functions[v.Index].Name
+				return ts + " @" + d.hold(d.ir.Functions[v.Index].Name)
 			case v.Kind == ir.ValueGlobal:
 				return ts + " @global"
 			}
@@ -226,6 +295,7 @@ func (d *moduleReader) mdRender(e *ir.Metadata, depth int, budget *int) string {
 			}
 			parts = append(parts, d.mdRender(d.md(operand(e, i)), depth+1, budget))
 		}
+		d.renderLeft -= 2 + 2*len(parts) // "!{", "}" and the separators
 		return "!{" + strings.Join(parts, ", ") + "}"
 	}
 	return "!" + ir.RecordName(ir.MetadataBlockID, e.Record)

@@ -279,6 +279,10 @@ func Seeds() [][]byte {
 		ZlibPartsPDBI(4),
 		vs, ps,
 		PatchSignaturesAlone(64),
+		SharedTypeName(256, 256),
+		SharedEntryFunction(256, 256),
+		SharedProperties(16, 512),
+		TypedMetadata(256, 64),
 	}
 }
 

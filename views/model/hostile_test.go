@@ -61,6 +61,10 @@ func TestHostileModelsCostTheirSize(t *testing.T) {
 		{"a ViewID state of k inputs each feeding 1,024 outputs", func(k int) []byte { return hostile.ViewIDState(k, 1024) }, []int{1024, 2048, 4096}},
 		{"k RDAT functions naming one list of k resources", func(k int) []byte { return hostile.RDATSharedResources(k, k) }, []int{256, 512, 1024}},
 		{"a library of k functions naming one list of k resources", func(k int) []byte { return hostile.LibrarySharedResources(k, k) }, []int{256, 512, 1024}},
+		{"k types and globals naming a struct of a k-byte name", func(k int) []byte { return hostile.SharedTypeName(k, k) }, []int{1024, 2048, 4096}},
+		{"k entry points naming a function of a k-byte name", func(k int) []byte { return hostile.SharedEntryFunction(k, k) }, []int{1024, 2048, 4096}},
+		{"k entry points naming one properties node", func(k int) []byte { return hostile.SharedProperties(256, k) }, []int{256, 512, 1024}},
+		{"a value of a type spelling an n-byte name 64 times, rendered 1,500 times", func(n int) []byte { return hostile.TypedMetadata(n, 64) }, []int{256, 512, 1024}},
 	} {
 		// A quadratic build doubles what a byte costs at each step.
 		hostile.FlatPerByte(t, c.name, c.ks, 1.5, "bytes allocated", func(k int) (int, float64) {

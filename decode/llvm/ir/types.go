@@ -369,7 +369,7 @@ func (p *TypePrinter) body(id uint32, identity bool, depth int, budget *int) str
 	case TypeOpaque:
 		switch {
 		case sum:
-			return "%" + t.Name
+			return "%" + summaryName(t.Name)
 		case identity:
 			return "opaque"
 		}
@@ -415,7 +415,7 @@ func (p *TypePrinter) body(id uint32, identity bool, depth int, budget *int) str
 	case TypeStruct:
 		switch {
 		case sum && t.Name != "" && depth > 0:
-			return "%" + t.Name
+			return "%" + summaryName(t.Name)
 		case !sum && t.Named && !identity:
 			if t.Name == "" {
 				return fmt.Sprintf("%%%d", p.m.structNumber(id))
@@ -438,11 +438,19 @@ func (p *TypePrinter) body(id uint32, identity bool, depth int, budget *int) str
 			s = "<" + s + ">"
 		}
 		if sum && t.Name != "" {
-			s = "%" + t.Name + " = type " + s
+			s = "%" + summaryName(t.Name) + " = type " + s
 		}
 		return s
 	}
 	return "<unknown type>"
+}
+
+// summaryName is a struct's name as SummarySyntax spells it: at most
+// report.MaxNameLen bytes, as every name a decoded value holds (a summary
+// spells a name wherever a type names the struct, so one long name named
+// by thousands of types was spelled thousands of times).
+func summaryName(name string) string {
+	return name[:min(len(name), report.MaxNameLen)]
 }
 
 // listCap is the room for the spelled elements of a list of n: a summary
