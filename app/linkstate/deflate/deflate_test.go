@@ -346,6 +346,7 @@ func benchInputs(b *testing.B) map[string][]byte {
 		"random256K":        random(7, 256<<10),
 		"zeros256K":         make([]byte, 256<<10),
 		"smallAlphabet256K": smallAlphabet(8, 256<<10, 4),
+		"twoLetters256K":    smallAlphabet(9, 256<<10, 2), // chains at their bound
 	}
 	var big []corpus.Entry
 	for _, e := range corpus.Available() {
