@@ -13,7 +13,8 @@
 // smallest of a dynamic Huffman block (optimal codes limited to 15 bits,
 // and 7 for the code-length code), a fixed Huffman block or stored bytes.
 // Time and memory are linear in the input: every position walks at most
-// maxChain chain links, and the tables are of fixed size.
+// maxChain chain links, and the tables are of fixed size (384 KB a call,
+// garbage after it).
 package deflate
 
 import (
@@ -23,11 +24,13 @@ import (
 
 const (
 	windowSize = 1 << 15
+	windowMask = windowSize - 1
 	maxDist    = windowSize - 1 // one short of the RFC's 32768 keeps every chain link in the window (see insert)
 	minMatch   = 3
 	maxMatch   = 258
 
-	maxHashBits = 15 // and of prev's length: the window
+	hashBits = 15
+	hashSize = 1 << hashBits
 
 	// maxChain bounds the links followed per position: the time bound.
 	// 256 is a sixteenth of compress/flate's best level: over the corpus
@@ -38,8 +41,8 @@ const (
 	maxChain  = 256
 	goodMatch = 32
 	niceMatch = maxMatch
-	// farMatch: a 3-byte match further back than this costs about as many
-	// bits as its three literals, so only closer ones are looked for.
+	// farMatch: a 3-byte match further back than this costs more bits than
+	// its three literals in practice, so it is dropped.
 	farMatch = 4096
 
 	// blockTokens is how many tokens a block holds before it is written:
@@ -66,25 +69,7 @@ func match(length, dist int) token {
 
 // Compress returns data as one raw deflate stream (no zlib or gzip wrapper).
 func Compress(data []byte) []byte {
-	// The tables grow with the input up to the window's size, so a 4 KB
-	// file does not pay for 384 KB of them. The hashes have four entries
-	// per position: few collisions, to which the single-entry last3 is
-	// sensitive (two per position cost 0.01% more over the corpus).
-	hashBits, prevBits := 8, 8
-	for hashBits < maxHashBits && 1<<hashBits < 4*len(data) {
-		hashBits++
-	}
-	for prevBits < maxHashBits && 1<<prevBits < len(data) {
-		prevBits++ // prev holds the whole input, or the whole window
-	}
-	e := &encoder{
-		data:   data,
-		shift:  32 - uint(hashBits),
-		head:   make([]int32, 1<<hashBits),
-		last3:  make([]int32, 1<<hashBits),
-		prev:   make([]int32, 1<<prevBits),
-		tokens: make([]token, 0, min(len(data), blockTokens)+1),
-	}
+	e := encoder{data: data}
 	e.out.buf = make([]byte, 0, len(data)/2+64)
 	e.run()
 	return e.out.flush()
@@ -92,15 +77,13 @@ func Compress(data []byte) []byte {
 
 type encoder struct {
 	data []byte
-	// Positions are stored plus one, so that 0 (as make leaves them) is none.
-	head  []int32 // the latest position with each 4-byte hash
-	prev  []int32 // per position (mod its length, at most the window): the previous one with its 4-byte hash
-	shift uint    // 32 less the hashes' bits: the tables have 1<<(32-shift) entries
+	head [hashSize]int32   // the latest position with each 4-byte hash, -1 for none
+	prev [windowSize]int32 // per position (mod the window): the previous one with its 4-byte hash
 	// last3 is the latest position with each 3-byte hash. The chains hash
 	// 4 bytes, so they hold few false candidates in data of repeated words
 	// (a DXBC token stream is mostly 00 00 00 xx); a 3-byte match is
 	// worth its bits only close by, so the latest position is enough.
-	last3 []int32
+	last3 [hashSize]int32
 
 	tokens     []token
 	blockStart int // the input the pending tokens cover: data[blockStart:covered]
@@ -111,34 +94,35 @@ type encoder struct {
 	out bitWriter
 }
 
-// hash is a multiplicative hash of v's bytes into the tables' size.
-func (e *encoder) hash(v uint32) uint32 { return (v * 0x9E3779B1) >> e.shift }
+func hash4(b []byte) uint32 {
+	return (binary.LittleEndian.Uint32(b) * 0x9E3779B1) >> (32 - hashBits)
+}
+
+func hash3(b []byte) uint32 {
+	v := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+	return (v * 0x9E3779B1) >> (32 - hashBits)
+}
 
 // insert links position i into its hash chain and returns the previous
 // position with its first 3 bytes' hash (-1 for none). Every position is
-// inserted in order, so prev's entry for i is overwritten only once i is
-// len(prev) behind: prev holds the whole input or the whole window, and a
-// chain followed within maxDist never reads a stale link.
+// inserted in order, so prev[i&windowMask] is overwritten only once i is a
+// whole window behind: a chain followed within maxDist never reads a stale
+// link.
 func (e *encoder) insert(i int) (near3 int) {
-	d := e.data
-	if i+4 <= len(d) {
-		v := binary.LittleEndian.Uint32(d[i:])
-		h3 := e.hash(v & 0xffffff)
-		near3 = int(e.last3[h3]) - 1
-		e.last3[h3] = int32(i + 1)
-		h := e.hash(v)
-		e.prev[i&(len(e.prev)-1)] = e.head[h]
-		e.head[h] = int32(i + 1)
-		return near3
+	near3 = -1
+	if i+3 <= len(e.data) {
+		h := hash3(e.data[i:])
+		near3 = int(e.last3[h])
+		e.last3[h] = int32(i)
 	}
-	e.prev[i&(len(e.prev)-1)] = 0
-	if i+3 <= len(d) {
-		h3 := e.hash(uint32(d[i]) | uint32(d[i+1])<<8 | uint32(d[i+2])<<16)
-		near3 = int(e.last3[h3]) - 1
-		e.last3[h3] = int32(i + 1)
-		return near3
+	if i+4 <= len(e.data) {
+		h := hash4(e.data[i:])
+		e.prev[i&windowMask] = e.head[h]
+		e.head[h] = int32(i)
+	} else {
+		e.prev[i&windowMask] = -1
 	}
-	return -1
+	return near3
 }
 
 // matchLen is how many of the first limit bytes of a and b agree.
@@ -171,8 +155,7 @@ func (e *encoder) longest(i, have, near3 int) (length, dist int) {
 	}
 	best := max(have, minMatch-1)
 	cur := d[i : i+limit]
-	mask := len(e.prev) - 1
-	cand := int(e.prev[i&mask]) - 1
+	cand := int(e.prev[i&windowMask])
 	for ; chain > 0 && cand >= 0 && i-cand <= maxDist; chain-- {
 		// The byte just past the best so far decides most candidates at once.
 		if best < limit && d[cand+best] == cur[best] {
@@ -183,7 +166,7 @@ func (e *encoder) longest(i, have, near3 int) (length, dist int) {
 				}
 			}
 		}
-		next := int(e.prev[cand&mask]) - 1
+		next := int(e.prev[cand&windowMask])
 		if next >= cand {
 			break
 		}
@@ -198,7 +181,12 @@ func (e *encoder) longest(i, have, near3 int) (length, dist int) {
 // run finds the matches with lazy evaluation: a match found at i is only
 // taken if the match at i+1 is not longer; otherwise i goes as a literal.
 func (e *encoder) run() {
+	for i := range e.head {
+		e.head[i] = -1
+		e.last3[i] = -1
+	}
 	d := e.data
+	e.tokens = make([]token, 0, min(len(d), blockTokens)+1)
 	prevLen, prevDist := 0, 0
 	pending := false // d[i-1] is not yet written: a literal or the start of prevLen
 	i := 0
