@@ -26,9 +26,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
+	"github.com/dxscope/dxscope/app/linkstate/deflate"
 	"github.com/dxscope/dxscope/decode/report"
 )
 
@@ -443,21 +443,12 @@ func pathToLink(p string) string { return report.IndexPath(p) }
 // have written it, so a link read and written again is the same link.
 func pathFromLink(p string) string { return report.IndexPath(p) }
 
-// writers keeps deflate writers for reuse: each holds about 1 MB of tables,
-// more than the files it compresses.
-var writers = sync.Pool{New: func() any {
-	w, _ := flate.NewWriter(nil, flate.BestCompression) // the level is valid: no error
-	return w
-}}
-
+// compress is the f=/c= value of a file: raw deflate, base64url. The
+// deflate is our own small encoder (package deflate), not compress/flate's
+// writer, which costs the page about 75 KB of wasm code; the reader stays
+// compress/flate's, so links made either way open.
 func compress(data []byte) string {
-	var buf bytes.Buffer
-	w := writers.Get().(*flate.Writer)
-	w.Reset(&buf)
-	w.Write(data)
-	w.Close()
-	writers.Put(w)
-	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return base64.RawURLEncoding.EncodeToString(deflate.Compress(data))
 }
 
 // ---- reading ----

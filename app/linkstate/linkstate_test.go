@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -228,6 +229,8 @@ func TestCompareFile(t *testing.T) {
 	}
 }
 
+// deflateB64 is f= as pages before package deflate wrote it (compress/flate's
+// BestCompression): such links must still open.
 func deflateB64(data []byte) string {
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flate.BestCompression)
@@ -361,6 +364,35 @@ func TestLinkLengthOfCorpusFiles(t *testing.T) {
 	t.Logf("%d/%d corpus files fit in a %d-character link", fit, len(es), MaxLinkLength)
 	if fit*100 < len(es)*99 {
 		t.Errorf("only %d/%d corpus files fit: the limit or the encoding regressed", fit, len(es))
+	}
+}
+
+// TestEmbeddedAsWithFlate: the corpus files whose link carries the file are
+// the ones it carried when compress/flate's BestCompression wrote f= (the
+// encoder before package deflate): the link of every file that fitted then
+// fits now.
+func TestEmbeddedAsWithFlate(t *testing.T) {
+	es := corpus.Entries(t)
+	var lost, gained []string
+	fit := 0
+	for _, e := range es {
+		b := e.Bytes(t)
+		s := State{Name: filepath.Base(e.Path), Part: "PSV0", Field: "PSV0/SigOutputElements/2/Cols", Hex: Range{120, 124}}
+		enc := EncodeLink(Link{State: s, File: b}, MaxLinkLength)
+		old := len(Encode(s, nil)) + len("&f=") + len(deflateB64(b))
+		switch was := old <= MaxLinkLength; {
+		case was && !enc.FileEmbedded:
+			lost = append(lost, fmt.Sprintf("%s (%d bytes: %d characters with flate, %d now)", e.Rel, e.Size, old, len(Encode(s, nil))+3+len(compress(b))))
+		case !was && enc.FileEmbedded:
+			gained = append(gained, e.Rel)
+		}
+		if enc.FileEmbedded {
+			fit++
+		}
+	}
+	t.Logf("%d/%d corpus files embedded; %d more than with flate.BestCompression %v, %d fewer %v", fit, len(es), len(gained), gained, len(lost), lost)
+	if len(lost) > 0 {
+		t.Errorf("%d files embedded with flate.BestCompression are not now: %v", len(lost), lost)
 	}
 }
 

@@ -158,20 +158,48 @@ var pageURLFile string
 //go:embed pageip.go
 var pageIPFile string
 
-// stdEdits are the page's edits of the standard library (pageip.go says
-// why), File a slash path under GOROOT/src.
+// stdEdits are the page's edits of the standard library, File a slash path
+// under GOROOT/src. net/url without net/netip: pageip.go says why.
+// compress/flate: the page reads deflate (links, zlib parts) but writes it
+// with app/linkstate/deflate, yet the package's initialisers built the
+// writer's fixed and offset Huffman encoders at every start, which kept
+// huffmanEncoder's generate, bitCounts, its sorts and their callers (about
+// 15 KB of code) in app.wasm; the edits build them on a writer's first use
+// instead (pageFlateFile declares the sync.Once), so compress/flate still
+// writes if anything of the page ever asks it to.
 var stdEdits = []fileEdit{
+	{File: "compress/flate/huffman_code.go",
+		Old: "var fixedLiteralEncoding *huffmanEncoder = generateFixedLiteralEncoding()\nvar fixedOffsetEncoding *huffmanEncoder = generateFixedOffsetEncoding()\n",
+		New: "var fixedLiteralEncoding, fixedOffsetEncoding *huffmanEncoder // made by pageEncoders\n"},
+	{File: "compress/flate/huffman_bit_writer.go",
+		Old: "func init() {\n\toffsetFreq := make([]int32, offsetCodeCount)",
+		New: "func pageEncoders() {\n\tfixedLiteralEncoding = generateFixedLiteralEncoding()\n\tfixedOffsetEncoding = generateFixedOffsetEncoding()\n\toffsetFreq := make([]int32, offsetCodeCount)"},
+	{File: "compress/flate/huffman_bit_writer.go",
+		Old: "func newHuffmanBitWriter(w io.Writer) *huffmanBitWriter {\n",
+		New: "func newHuffmanBitWriter(w io.Writer) *huffmanBitWriter {\n\tpageEncodersOnce.Do(pageEncoders)\n"},
 	{File: "net/url/url.go", Old: "\t\"net/netip\"\n", New: ""},
 	{File: "net/url/url.go",
 		Old: "addr, err := netip.ParseAddr(unescapedHostname)\n\t\tif err != nil {\n\t\t\treturn \"\", fmt.Errorf(\"invalid host: %w\", err)\n\t\t}\n\t\tif addr.Is4() {",
 		New: "is4, err := pageParseIPLiteral(unescapedHostname)\n\t\tif err != nil {\n\t\t\treturn \"\", fmt.Errorf(\"invalid host: %w\", err)\n\t\t}\n\t\tif is4 {"},
 }
 
+// pageFlateFile is added to compress/flate by the page's overlay (stdEdits).
+const pageFlateFile = `// Written by dxscope's app/serve (pagebuild.go's stdEdits).
+
+package flate
+
+import "sync"
+
+// pageEncodersOnce builds the writer's Huffman encoders on its first use,
+// where the package's initialisers built them at every start of the page.
+var pageEncodersOnce sync.Once
+`
+
 // pageOverlay writes into dir the standard library's files as the page
-// builds them (stdEdits, plus net/url's IP-literal check) and a go build
-// -overlay naming them, and returns its path. It fails, and the page is
-// built with the standard library as it is, when an edit's text is not
-// where it was (another Go release).
+// builds them (stdEdits, plus net/url's IP-literal check and compress/flate's
+// sync.Once) and a go build -overlay naming them, and returns its path. It
+// fails, and the page is built with the standard library as it is, when an
+// edit's text is not where it was (another Go release).
 func pageOverlay(root, dir string) (string, error) {
 	env := exec.Command("go", "env", "GOROOT")
 	env.Dir = root
@@ -184,7 +212,10 @@ func pageOverlay(root, dir string) (string, error) {
 	if !ok {
 		panic("app/serve/pageip.go has lost its marker")
 	}
-	files := map[string][]byte{"net/url/dxscope_page_ip.go": []byte("// Written by dxscope's app/serve (pageip.go).\n\npackage url\n\nimport (\n\t\"strconv\"\n\t\"strings\"\n)\n\n" + code)}
+	files := map[string][]byte{
+		"net/url/dxscope_page_ip.go":     []byte("// Written by dxscope's app/serve (pageip.go).\n\npackage url\n\nimport (\n\t\"strconv\"\n\t\"strings\"\n)\n\n" + code),
+		"compress/flate/dxscope_page.go": []byte(pageFlateFile),
+	}
 	edits := 0
 	for _, e := range stdEdits {
 		if files[e.File] != nil {

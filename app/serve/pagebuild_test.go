@@ -146,3 +146,25 @@ func TestPageBuildLeavesOutGoAppServer(t *testing.T) {
 		t.Errorf("only %d of go-app's files compared", compared)
 	}
 }
+
+// TestFlateOverlayStillWrites: compress/flate with the page's edits
+// (stdEdits: the writer's Huffman encoders built on first use, not by the
+// package's initialisers) still writes what it wrote: its own tests of the
+// writer, of fixed, dynamic and Huffman-only blocks, pass with the overlay.
+func TestFlateOverlayStillWrites(t *testing.T) {
+	root, err := FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay, err := pageOverlay(root, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-overlay", overlay, "-run",
+		"^(TestDeflate|TestDeflateInflate|TestWriterReset|TestBlockHuff|TestWriteBlock|TestWriteBlockDynamic|TestBestSpeed|TestWriterDict)$",
+		"compress/flate")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("compress/flate's tests with the page's overlay: %v\n%s", err, out)
+	}
+}
