@@ -1,5 +1,6 @@
-// Package layout holds the one test of how dxscope's packages may import
-// each other: the table of docs/architecture.md, read from `go list`.
+// Package layout holds the tests of how dxscope's packages may import each
+// other: the table of docs/architecture.md, read from `go list`; and of what
+// the page's build may call (pageflate_test.go).
 package layout
 
 import (
