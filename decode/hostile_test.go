@@ -883,24 +883,35 @@ func TestSourceTextsOfOneStringCostTheirSize(t *testing.T) {
 // of 64 KiB and twice the bitcode, past which the table stops and a global
 // or function names its type by number, with a Note each.
 func TestDXILTypeSpellingsCostTheirSize(t *testing.T) {
+	decodeAndJSONFlat(t, "k types and globals naming a struct of a k-byte name", []int{1024, 2048, 4096}, func(k int) []byte { return hostile.SharedTypeName(k, k) },
+		func(k int, f *File, data []byte, alloc uint64, js []byte) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.GlobalVariables) != k {
+				t.Fatalf("k=%d: the globals are not read", k)
+			}
+		})
+}
+
+// decodeAndJSONFlat decodes build(k) at each size, hands the file to check,
+// and holds what decoding allocates and the JSON it makes, each per input
+// byte, flat across the sizes (the fifteenth round's families).
+func decodeAndJSONFlat(t *testing.T, name string, sizes []int, build func(int) []byte, check func(k int, f *File, data []byte, alloc uint64, js []byte)) {
+	t.Helper()
 	var outs []float64
-	hostile.FlatPerByte(t, "k types and globals naming a struct of a k-byte name", []int{1024, 2048, 4096}, 1.5, "bytes allocated", func(k int) (int, float64) {
-		data := hostile.SharedTypeName(k, k)
+	hostile.FlatPerByte(t, name, sizes, 1.5, "bytes allocated", func(k int) (int, float64) {
+		data := build(k)
 		var f *File
-		alloc, _ := corpus.Cost(func() { f, _ = Parse(data) })
+		alloc, d := corpus.Cost(func() { f, _ = Parse(data) })
 		js, err := json.Marshal(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := f.Part("DXIL").Module
-		if m == nil || len(m.GlobalVariables) != k {
-			t.Fatalf("k=%d: the globals are not read", k)
-		}
-		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte), %d bytes of JSON (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)), len(js), len(js)/len(data))
+		check(k, f, data, alloc, js)
+		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte) in %v, %d bytes of JSON (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)), d, len(js), len(js)/len(data))
 		outs = append(outs, float64(len(js))/float64(len(data)))
 		return len(data), float64(alloc)
 	})
-	hostile.Flat(t, "k types and globals naming a struct of a k-byte name", outs, 1.5, "bytes of JSON")
+	hostile.Flat(t, name, outs, 1.5, "bytes of JSON")
 }
 
 // TestDXILEntryFunctionNamesCostTheirSize (fifteenth round): an entry
@@ -911,28 +922,17 @@ func TestDXILTypeSpellingsCostTheirSize(t *testing.T) {
 // read from a metadata string is: at most binread.MaxNameLen bytes, and 32
 // once the names pass twice the bitcode, with the same Note.
 func TestDXILEntryFunctionNamesCostTheirSize(t *testing.T) {
-	var outs []float64
-	hostile.FlatPerByte(t, "k entry points naming a function of a k-byte name", []int{1024, 2048, 4096}, 1.5, "bytes allocated", func(k int) (int, float64) {
-		data := hostile.SharedEntryFunction(k, k)
-		var f *File
-		alloc, _ := corpus.Cost(func() { f, _ = Parse(data) })
-		js, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := f.Part("DXIL").Module
-		if m == nil || len(m.EntryPoints) != k {
-			t.Fatalf("k=%d: the entry points are not read", k)
-		}
-		if first, last := len(m.EntryPoints[0].Function), len(m.EntryPoints[k-1].Function); first > binread.MaxNameLen || last != 32 {
-			t.Errorf("k=%d: the first entry point holds %d bytes of its function's name, the last %d", k, first, last)
-		}
-		hasProblem(t, f, Note, "names hold the first 1024 bytes")
-		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte), %d bytes of JSON (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)), len(js), len(js)/len(data))
-		outs = append(outs, float64(len(js))/float64(len(data)))
-		return len(data), float64(alloc)
-	})
-	hostile.Flat(t, "k entry points naming a function of a k-byte name", outs, 1.5, "bytes of JSON")
+	decodeAndJSONFlat(t, "k entry points naming a function of a k-byte name", []int{1024, 2048, 4096}, func(k int) []byte { return hostile.SharedEntryFunction(k, k) },
+		func(k int, f *File, data []byte, alloc uint64, js []byte) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.EntryPoints) != k {
+				t.Fatalf("k=%d: the entry points are not read", k)
+			}
+			if first, last := len(m.EntryPoints[0].Function), len(m.EntryPoints[k-1].Function); first > binread.MaxNameLen || last != 32 {
+				t.Errorf("k=%d: the first entry point holds %d bytes of its function's name, the last %d", k, first, last)
+			}
+			hasProblem(t, f, Note, "names hold the first 1024 bytes")
+		})
 }
 
 // TestEntryPropertiesRenderWithinABudget (fifteenth round): every entry
@@ -949,31 +949,20 @@ func TestDXILEntryFunctionNamesCostTheirSize(t *testing.T) {
 // decoding under 4 MB and 4 KB a byte (what two entry points of four bits
 // each cost a byte, their properties rendered or not), flat per byte.
 func TestEntryPropertiesRenderWithinABudget(t *testing.T) {
-	var outs []float64
-	hostile.FlatPerByte(t, "k entry points naming one properties node", []int{256, 512, 1024}, 1.5, "bytes allocated", func(k int) (int, float64) {
-		data := hostile.SharedProperties(256, k)
-		var f *File
-		alloc, d := corpus.Cost(func() { f, _ = Parse(data) })
-		js, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := f.Part("DXIL").Module
-		if m == nil || len(m.EntryPoints) != k || len(m.EntryPoints[0].Properties) != 1 || len(m.EntryPoints[k-1].Properties) != 1 {
-			t.Fatalf("k=%d: the entry points and their properties are not read", k)
-		}
-		hasProblem(t, f, Note, "are rendered as …")
-		if limit := uint64(4<<20 + 4<<10*len(data)); alloc > limit {
-			t.Errorf("k=%d: %d KB allocated for %d bytes, over %d KB", k, alloc>>10, len(data), limit>>10)
-		}
-		if limit := 64*len(data) + 1<<20; len(js) > limit {
-			t.Errorf("k=%d: %d bytes of JSON from %d bytes of input (limit %d)", k, len(js), len(data), limit)
-		}
-		t.Logf("k=%d: %d bytes, %d KB allocated (%d per byte) in %v, %d bytes of JSON (%d per byte)", k, len(data), alloc>>10, alloc/uint64(len(data)), d, len(js), len(js)/len(data))
-		outs = append(outs, float64(len(js))/float64(len(data)))
-		return len(data), float64(alloc)
-	})
-	hostile.Flat(t, "k entry points naming one properties node", outs, 1.5, "bytes of JSON")
+	decodeAndJSONFlat(t, "k entry points naming one properties node", []int{256, 512, 1024}, func(k int) []byte { return hostile.SharedProperties(256, k) },
+		func(k int, f *File, data []byte, alloc uint64, js []byte) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.EntryPoints) != k || len(m.EntryPoints[0].Properties) != 1 || len(m.EntryPoints[k-1].Properties) != 1 {
+				t.Fatalf("k=%d: the entry points and their properties are not read", k)
+			}
+			hasProblem(t, f, Note, "are rendered as …")
+			if limit := uint64(4<<20 + 4<<10*len(data)); alloc > limit {
+				t.Errorf("k=%d: %d KB allocated for %d bytes, over %d KB", k, alloc>>10, len(data), limit>>10)
+			}
+			if limit := 64*len(data) + 1<<20; len(js) > limit {
+				t.Errorf("k=%d: %d bytes of JSON from %d bytes of input (limit %d)", k, len(js), len(data), limit)
+			}
+		})
 }
 
 // TestMetadataRendersWithinABudget (fifteenth round): the summary renders
@@ -984,26 +973,15 @@ func TestEntryPropertiesRenderWithinABudget(t *testing.T) {
 // and types every rendering spells now share 64 KiB and twice the bitcode,
 // past which an item shows as "…", with a Note.
 func TestMetadataRendersWithinABudget(t *testing.T) {
-	var outs []float64
-	hostile.FlatPerByte(t, "a value of a type spelling an n-byte name 64 times, rendered 1,500 times", []int{256, 512, 1024}, 1.5, "bytes allocated", func(n int) (int, float64) {
-		data := hostile.TypedMetadata(n, 64)
-		var f *File
-		alloc, d := corpus.Cost(func() { f, _ = Parse(data) })
-		js, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := f.Part("DXIL").Module
-		if m == nil || len(m.NamedMetadata) != 1 || len(m.NamedMetadata[0].Operands) != 64 {
-			t.Fatalf("n=%d: the named metadata is not read", n)
-		}
-		hasProblem(t, f, Note, "metadata items are rendered as …")
-		if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
-			t.Errorf("n=%d: %d KB allocated for %d bytes, over %d KB", n, alloc>>10, len(data), limit>>10)
-		}
-		t.Logf("n=%d: %d bytes, %d KB allocated (%d per byte) in %v, %d bytes of JSON (%d per byte)", n, len(data), alloc>>10, alloc/uint64(len(data)), d, len(js), len(js)/len(data))
-		outs = append(outs, float64(len(js))/float64(len(data)))
-		return len(data), float64(alloc)
-	})
-	hostile.Flat(t, "a value of a type spelling an n-byte name 64 times, rendered 1,500 times", outs, 1.5, "bytes of JSON")
+	decodeAndJSONFlat(t, "a value of a type spelling an n-byte name 64 times, rendered 1,500 times", []int{256, 512, 1024}, func(n int) []byte { return hostile.TypedMetadata(n, 64) },
+		func(n int, f *File, data []byte, alloc uint64, js []byte) {
+			m := f.Part("DXIL").Module
+			if m == nil || len(m.NamedMetadata) != 1 || len(m.NamedMetadata[0].Operands) != 64 {
+				t.Fatalf("n=%d: the named metadata is not read", n)
+			}
+			hasProblem(t, f, Note, "metadata items are rendered as …")
+			if limit := corpus.DecodeAlloc.Limit(len(data)); alloc > limit {
+				t.Errorf("n=%d: %d KB allocated for %d bytes, over %d KB", n, alloc>>10, len(data), limit>>10)
+			}
+		})
 }

@@ -478,13 +478,11 @@ func rts0(words ...uint32) []byte {
 	return b
 }
 
-// A shader is checked against the root signature the other carries: a
-// vkd3d-proton pixel shader binding b0 and t0 (PSV0) beside the page's
-// vertex shader given a root signature of b0 alone, then of b0 and a table
-// of t0. What does not fit is a warning (the pipeline may be given a root
-// signature of its own); the same root signature in both is not checked
-// again (DXC's validator checked each shader against its own).
-func TestRootSignaturesOfTheOtherShader(t *testing.T) {
+// rootSignatureShaders are the shaders of the root-signature tests: the
+// page's vertex shader, a vkd3d-proton pixel shader binding b0 and t0
+// (PSV0), and the vertex shader given a root signature of its own.
+func rootSignatureShaders(t *testing.T) (vs, ps *decode.File, vsCarrying func(rs []byte) *decode.File) {
+	t.Helper()
 	dir, ok := corpus.Dir()
 	if !ok {
 		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
@@ -493,15 +491,26 @@ func TestRootSignaturesOfTheOtherShader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := parse(t, pb, "ps")
-	vs := parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
-	with := func(rs []byte) *decode.File {
+	ps = parse(t, pb, "ps")
+	vs = parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
+	vsCarrying = func(rs []byte) *decode.File {
 		var parts []hostile.Part
 		for _, p := range vs.Parts {
 			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
 		}
 		return parse(t, hostile.Container(append(parts, hostile.Part{Name: "RTS0", Data: rs})...), "vertex with a root signature")
 	}
+	return vs, ps, vsCarrying
+}
+
+// A shader is checked against the root signature the other carries: a
+// vkd3d-proton pixel shader binding b0 and t0 (PSV0) beside the page's
+// vertex shader given a root signature of b0 alone, then of b0 and a table
+// of t0. What does not fit is a warning (the pipeline may be given a root
+// signature of its own); the same root signature in both is not checked
+// again (DXC's validator checked each shader against its own).
+func TestRootSignaturesOfTheOtherShader(t *testing.T) {
+	_, ps, with := rootSignatureShaders(t)
 	cbvOnly := rts0(1, 1, 24, 0, 44, 0, // version 1.0, 1 parameter at 24, no samplers (at 44), no flags
 		2, 0, 36, // a root CBV visible to all, its payload at 36
 		0, 0) // b0, space0
@@ -582,26 +591,10 @@ func TestRootSignaturesOfTheOtherShader(t *testing.T) {
 // errors, once a shader however many pairs it is in. The shaders are those
 // of TestRootSignaturesOfTheOtherShader.
 func TestPipelineGivenItsRootSignature(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
-	}
-	pb, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_shaders.c__ps_code_dxil__v5.dxil"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := parse(t, pb, "ps")
-	vs := parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
+	vs, ps, vsCarrying := rootSignatureShaders(t)
 	gs := parse(t, corpus.RepoFile(t, "testdata/linkage/gs.dxbc"), "gs")
 	cbvOnly := rts0(1, 1, 24, 0, 44, 0, 2, 0, 36, 0, 0)                                              // a root CBV b0
 	cbvAndTable := rts0(1, 2, 24, 0, 84, 0, 2, 0, 48, 0, 0, 56, 0, 0, 1, 64, 0, 1, 0, 0, 0xffffffff) // b0, a table of t0
-	vsCarrying := func(rs []byte) *decode.File {
-		var parts []hostile.Part
-		for _, p := range vs.Parts {
-			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
-		}
-		return parse(t, hostile.Container(append(parts, hostile.Part{Name: "RTS0", Data: rs})...), "vertex with a root signature")
-	}
 	rootSig := func(ps []linkage.Problem) (got []string) {
 		for _, q := range ps {
 			if q.Rule == linkage.RuleRootSig {
