@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +46,18 @@ func TestTextCommandsStopAtTheirBudget(t *testing.T) {
 		{[]string{"link", up, down}, 1}, {[]string{"link", "--json", up, down}, 1}, {[]string{"reflect", names}, 0}, {[]string{"reflect", "--json", names}, 0}} {
 		args := c.args
 		code, out, errs := runCmd(args...)
+		if slices.Contains(args, "--json") {
+			// A JSON document past the budget is not written at all: cut
+			// short, it would not parse.
+			if code != 1 || out != "" || !strings.Contains(errs, "dxscope: "+args[0]+": the JSON document would be ") || !strings.Contains(errs, "past the text budget of 64 KiB: nothing written") {
+				t.Errorf("%q: exit %d, stdout %d bytes, stderr %q", args, code, len(out), errs)
+			}
+			code, full, _ := runCmd(append(args, "--full")...)
+			if code != c.full || len(full) <= maxText || !json.Valid([]byte(full)) {
+				t.Errorf("%q --full: exit %d, %d bytes, valid JSON %v", args, code, len(full), json.Valid([]byte(full)))
+			}
+			continue
+		}
 		stop := "… dxscope stopped this text at its budget of 64 KiB; dxscope " + args[0] + " --full prints all of it\n"
 		if code != 1 || !strings.HasSuffix(out, stop) || len(out) > maxText+len(stop) {
 			t.Errorf("%q: exit %d, %d bytes ending %q", args, code, len(out), out[max(0, len(out)-120):])

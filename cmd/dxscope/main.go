@@ -117,6 +117,11 @@ func runCapped(name string, c command, args []string, stdout, stderr io.Writer) 
 	defer func() {
 		textCap = nil
 		if r := recover(); r != nil {
+			if j, ok := r.(jsonOverBudget); ok {
+				fmt.Fprintf(stderr, "dxscope: %s: the JSON document would be %s, past the text budget of %s: nothing written, as a document cut short does not parse (--full writes it)\n", name, humanize.IBytes(uint64(j.size)), humanize.IBytes(uint64(maxText)))
+				status = 1
+				return
+			}
 			if r != text.ErrTextFull {
 				panic(r)
 			}
@@ -237,9 +242,18 @@ func encodeJSON(stdout, stderr io.Writer, v any, indent string) bool {
 		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return false
 	}
-	stdout.Write(text.EscapeJSON(b.Bytes()))
+	out := text.EscapeJSON(b.Bytes())
+	if c, ok := stdout.(*text.CapWriter); ok && !c.Fits(len(out)) {
+		panic(jsonOverBudget{len(out)})
+	}
+	stdout.Write(out)
 	return true
 }
+
+// jsonOverBudget stops a capped command whose JSON document would pass the
+// text budget (runCapped says so): a document cut short does not parse, so
+// none is written.
+type jsonOverBudget struct{ size int }
 
 // newFlags makes the flag set of one command. Every command has its own, and
 // every command takes --max-size, since every one reads files.

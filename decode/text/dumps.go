@@ -115,6 +115,10 @@ func (c *CapWriter) Raw() io.Writer {
 	return c.W
 }
 
+// Fits reports whether n more bytes would pass within the cap (always,
+// with no cap).
+func (c *CapWriter) Fits(n int) bool { return c.Max <= 0 || c.written+n <= c.Max }
+
 // ErrTextFull is what a CapWriter panics with at its cap.
 var ErrTextFull = errTextFull
 
