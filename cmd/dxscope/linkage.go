@@ -34,19 +34,9 @@ func runLink(args []string, stdout, stderr io.Writer) int {
 	}
 	var rts0 []byte // nil: the pipeline takes the shaders' root signatures
 	if *rsFile != "" {
-		version, ok := rootsigVersions[*vflag]
-		if !ok {
-			fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(*vflag))
-			return 2
-		}
-		b, ok := readFile(*rsFile, stderr)
-		if !ok {
-			return 2
-		}
-		var err error
-		if rts0, err = rootSignatureBytes(b, version); err != nil {
-			fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(*rsFile), err)
-			return 2
+		var code int
+		if rts0, code = readRootSignature(*rsFile, *vflag, stderr); code != 0 {
+			return 2 // a usage error for link, whatever setrootsig would say
 		}
 		if rts0 == nil {
 			rts0 = []byte{} // an empty RTS0 part: given, and does not decode

@@ -35,19 +35,9 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	rs, ok := readFile(pos[1], stderr)
-	if !ok {
-		return 1
-	}
-	version, ok := rootsigVersions[*vflag]
-	if !ok {
-		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(*vflag))
-		return 2
-	}
-	rts0, err := rootSignatureBytes(rs, version)
-	if err != nil {
-		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(pos[1]), err)
-		return 1
+	rts0, code := readRootSignature(pos[1], *vflag, stderr)
+	if code != 0 {
+		return code
 	}
 	if !checkRootSignature(f, rts0, *force, stderr) {
 		return 1
@@ -58,6 +48,28 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "dxscope: %s RTS0 (%s)\n", verb, byteCount(len(rts0)))
 	return writeEdited(pos[0], f, []edit.Edit{{Op: edit.Set, Name: "RTS0", Data: rts0}}, &o, stdout, stderr)
+}
+
+// readRootSignature reads the root signature RS at path as setrootsig and
+// link take it (rootSignatureBytes; HLSL text compiled as version). code is
+// 0, or the exit status when it cannot (said on stderr): 1 for a file that
+// cannot be read or is no root signature, 2 for a --version that is none.
+func readRootSignature(path, version string, stderr io.Writer) (rts0 []byte, code int) {
+	b, ok := readFile(path, stderr)
+	if !ok {
+		return nil, 1
+	}
+	v, ok := rootsigVersions[version]
+	if !ok {
+		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(version))
+		return nil, 2
+	}
+	rts0, err := rootSignatureBytes(b, v)
+	if err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s: %s\n", text.Safe(path), err)
+		return nil, 1
+	}
+	return rts0, 0
 }
 
 // rootSignatureBytes returns the serialized root signature in b: the RTS0
