@@ -102,6 +102,47 @@ func TestCompareShowsTheStageLinkage(t *testing.T) {
 	checkContrast(t, q, "a linkage that breaks")
 }
 
+// The compare view checks a pair as a pipeline created with the root
+// signature the user types (TestCompareWithThePipelinesRootSignature in
+// app/page says what each text gives): CBV(b0) leaves vkd3d-proton's pixel
+// shader's t0 uncovered, the link carries the text and opens on the same
+// verdict in a fresh tab, and an empty text goes back to the shaders' own.
+func TestCompareWithThePipelinesRootSignatureInBrowser(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	ps, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	p := compareTwo(t, filepath.Join(root, "web", "examples", "vertex.dxbc"), ps)
+	p.WaitFor("the linkage", `!!document.querySelector('#cmp-linkage summary')`)
+	summary := `document.querySelector('#cmp-linkage summary').textContent`
+	if got := browsertest.Eval[string](p, summary); !strings.HasSuffix(got, ": links") {
+		t.Fatalf("with the shaders' own root signatures: %q", got)
+	}
+	check := func(page *browsertest.Page, text string) {
+		page.Eval(`document.querySelector('#pipe-rs').open = true; document.querySelector('#pipe-rs-text').value = ` + browsertest.JSString(text))
+		page.Click("#pipe-rs-apply")
+	}
+	check(p, "CBV(b0)")
+	p.WaitFor("the root signature's error", `!!document.querySelector('#cmp-linkage-problems li[data-rule="LINK.ROOTSIG"]')`)
+	if got := browsertest.Eval[string](p, summary); !strings.HasSuffix(got, "does not link (1 error)") {
+		t.Errorf("CBV(b0): %q", got)
+	}
+	if got := browsertest.Eval[string](p, `document.querySelector('#cmp-linkage-problems li[data-rule="LINK.ROOTSIG"]').textContent`); !strings.Contains(got, "the pixel shader: register(t0, space0)") {
+		t.Errorf("CBV(b0): %q", got)
+	}
+	p.WaitFor("the root signature in the link", `decodeURIComponent(location.hash).includes('rs=CBV(b0)')`)
+	p.Shoot("compare-pipeline-rootsig")
+	q := freshBrowser(t, p, p.Fragment())
+	q.WaitFor("the linkage from the link", `!!document.querySelector('#cmp-linkage-problems li[data-rule="LINK.ROOTSIG"]')`)
+	if got := browsertest.Eval[string](q, `document.querySelector('#pipe-rs-text').value`); got != "CBV(b0)" {
+		t.Errorf("the link's text box holds %q", got)
+	}
+	check(p, "CBV(b0), DescriptorTable(SRV(t0))")
+	p.WaitFor("the pair linking with it", `document.querySelector('#cmp-linkage summary').textContent.endsWith(': links') && document.querySelector('#pipe-rs-said').textContent.includes('the pipeline')`)
+	check(p, "CBV(b0), DescriptorTable(SRV(t0)")
+	p.WaitFor("the compile error", `!!document.querySelector('#pipe-rs-error')`)
+	check(p, "")
+	p.WaitFor("the shaders' own again", `!document.querySelector('#pipe-rs-error') && !decodeURIComponent(location.hash).includes('rs=')`)
+}
+
 // compareTwo opens file a in a fresh page and compares it with file b.
 func compareTwo(t *testing.T, a, b string) *browsertest.Page {
 	t.Helper()

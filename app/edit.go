@@ -6,6 +6,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode/edit"
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/views"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -63,8 +64,14 @@ func (in *Inspector) editUI(st *page.State) app.UI {
 	if pv := st.PartView(); pv != nil {
 		p.Part = pv.Name
 	}
-	if r := e.RS.Err; r != nil {
-		p.RSErr = &views.RootSigError{Line: r.Line, Col: r.Col, Msg: r.Msg}
-	}
+	p.RSErr = rootSigErr(e.RS.Err)
 	return p
+}
+
+// rootSigErr is a root signature's compile error as the views draw it.
+func rootSigErr(r *rootsig.Error) *views.RootSigError {
+	if r == nil {
+		return nil
+	}
+	return &views.RootSigError{Line: r.Line, Col: r.Col, Msg: r.Msg}
 }

@@ -87,21 +87,22 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	// The actions whose value names what to act on: an action carrying
 	// another type of value changes nothing.
 	for name, op := range map[string]func(app.Action) (page.Effects, bool){
-		views.ActSelectPart:    typed(st.SelectPart),
-		views.ActSelectNode:    typed(func(r views.NodeRef) page.Effects { return st.SelectNode(r.Part, r.Node) }),
-		views.ActSelectField:   typed(func(r views.FieldRef) page.Effects { return st.SelectField(r.Part, r.Path, r.Off, r.Size) }),
-		views.ActToggleNode:    typed(func(r views.NodeRef) page.Effects { return st.ToggleNode(r.Part, r.Node) }),
-		views.ActSelectByte:    typed(st.SelectByte),
-		views.ActGoto:          typed(st.Goto),
-		views.ActSelectBytes:   typed(st.SelectBytes),
-		views.ActSelectSource:  typed(st.SelectSourceLine),
-		views.ActOpenNested:    typed(st.OpenNested),
-		views.ActCompareSelect: typed(st.CompareSelect),
-		views.ActCompareCode:   typed(st.CompareCodeLine),
-		views.ActCompareByteA:  typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
-		views.ActCompareByteB:  typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
-		views.ActCompareLink:   typed(st.CompareLinkRow),
-		views.ActTextPage:      typed(func(r views.TextPageRef) page.Effects { return st.SetTextPage(r.Command, r.Page) }),
+		views.ActSelectPart:     typed(st.SelectPart),
+		views.ActSelectNode:     typed(func(r views.NodeRef) page.Effects { return st.SelectNode(r.Part, r.Node) }),
+		views.ActSelectField:    typed(func(r views.FieldRef) page.Effects { return st.SelectField(r.Part, r.Path, r.Off, r.Size) }),
+		views.ActToggleNode:     typed(func(r views.NodeRef) page.Effects { return st.ToggleNode(r.Part, r.Node) }),
+		views.ActSelectByte:     typed(st.SelectByte),
+		views.ActGoto:           typed(st.Goto),
+		views.ActSelectBytes:    typed(st.SelectBytes),
+		views.ActSelectSource:   typed(st.SelectSourceLine),
+		views.ActOpenNested:     typed(st.OpenNested),
+		views.ActCompareSelect:  typed(st.CompareSelect),
+		views.ActCompareCode:    typed(st.CompareCodeLine),
+		views.ActCompareByteA:   typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
+		views.ActCompareByteB:   typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
+		views.ActCompareLink:    typed(st.CompareLinkRow),
+		views.ActCompareRootSig: typed(func(r views.RootSigRequest) page.Effects { return st.CompareRootSig(r.Text, r.Version) }),
+		views.ActTextPage:       typed(func(r views.TextPageRef) page.Effects { return st.SetTextPage(r.Command, r.Page) }),
 		views.ActOpenDBContainer: typed(func(r model.DBContainerRef) page.Effects {
 			in.started = in.now()
 			return st.OpenDBContainer(r)
@@ -327,7 +328,8 @@ func (in *Inspector) mainView() app.UI {
 		c := st.Cmp
 		return &views.CompareView{Report: c.Rep, A: st.CompareA(), B: c.B, Selected: c.Sel, HasSel: c.HasSel,
 			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel,
-			Link: c.Link, LinkSel: c.LinkSel}
+			Link: c.Link, LinkSel: c.LinkSel,
+			RootSig: c.RootSig.Text, RootSigVersion: c.RootSig.Version, RootSigRev: c.RootSig.Rev, RootSigErr: rootSigErr(c.RootSig.Err)}
 	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
 	case st.Screen == page.Demo:

@@ -28,6 +28,11 @@ type CompareView struct {
 	// and the row chosen in it (-1: none).
 	Link    *model.LinkageView
 	LinkSel int
+	// The root signature the pipeline is created with (LinkageTable).
+	RootSig        string
+	RootSigVersion uint32
+	RootSigRev     int
+	RootSigErr     *RootSigError
 }
 
 // Render draws the report and the two hex views.
@@ -44,7 +49,10 @@ func (v *CompareView) Render() app.UI {
 			app.Text(" → "), app.Elem("span").ID("cmp-name-b").Class("cmp-b").Text("B: "+model.Shown(v.B.Name)),
 		),
 		app.Elem("p").ID("cmp-verdict").Class("cmp-verdict").Text(r.Verdict),
-		app.If(v.Link != nil, func() app.UI { return &LinkageTable{Data: v.Link, Selected: v.LinkSel} }),
+		app.If(v.Link != nil, func() app.UI {
+			return &LinkageTable{Data: v.Link, Selected: v.LinkSel,
+				RootSig: v.RootSig, RootSigVersion: v.RootSigVersion, RootSigRev: v.RootSigRev, RootSigErr: v.RootSigErr}
+		}),
 		app.If(len(r.Changes) > 0, func() app.UI {
 			return app.Elem("details").ID("cmp-changes").Class("cmp-changes").Attr("open", true).Body(
 				app.Elem("summary").Text(fmt.Sprintf("What changed, most meaningful first (%d)", len(r.Changes))),

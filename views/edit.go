@@ -67,39 +67,6 @@ type EditPanel struct {
 	FieldWhy     string        // why the selected node cannot be written back
 	FieldEnum    []FieldChoice // the values the decoder names, for an enumeration
 	FieldFlags   []FieldChoice // the bits the decoder names, for flags
-	seenRev      int
-	mounted      bool
-}
-
-// OnMount remembers the text the text box starts with.
-func (p *EditPanel) OnMount(ctx app.Context) { p.seenRev, p.mounted = p.RSRev, true }
-
-// OnUpdate writes text the page set into the text box: a text box keeps
-// what the user typed over its child text, so its value is set.
-func (p *EditPanel) OnUpdate(ctx app.Context) {
-	if p.mounted && p.RSRev != p.seenRev {
-		p.seenRev = p.RSRev
-		text := p.RSText
-		ctx.Defer(func(ctx app.Context) {
-			if el := app.Window().GetElementByID("rs-text"); el.Truthy() {
-				el.Set("value", text)
-			}
-		})
-	}
-}
-
-func (p *EditPanel) request(force bool) RootSigRequest {
-	r := RootSigRequest{Text: p.RSText, Version: p.RSVersion, Force: force}
-	if el := app.Window().GetElementByID("rs-text"); el.Truthy() {
-		r.Text = el.Get("value").String()
-	}
-	if el := app.Window().GetElementByID("rs-version"); el.Truthy() {
-		// strconv, not fmt.Sscan: the scanner is 55 KB of app.wasm for this one read.
-		if v, err := strconv.ParseUint(strings.TrimSpace(el.Get("value").String()), 10, 32); err == nil {
-			r.Version = uint32(v)
-		}
-	}
-	return r
 }
 
 // Render draws the controls.
@@ -154,24 +121,10 @@ func (p *EditPanel) rootSig() app.UI {
 	if !p.HasRootSig {
 		verb = "Add RTS0"
 	}
-	lines := strings.Count(p.RSText, "\n") + 3
 	return app.Elem("details").ID("rs-editor").Class("rs-editor").Attr("open", true).Body(
 		app.Elem("summary").Text("Root signature (HLSL)"),
 		app.Elem("p").Class("edit-lesson").Text(model.LessonRootSigChange),
-		app.Elem("textarea").ID("rs-text").Class("rs-text").Attr("rows", min(max(lines, 4), 16)).Spellcheck(false).Text(p.RSText),
-		app.Elem("div").Class("edit-row").Body(
-			app.Elem("label").Attr("for", "rs-version").Text("Version "),
-			app.Elem("select").ID("rs-version").Body(
-				app.Range([]uint32{1, 2, 3}).Slice(func(i int) app.UI {
-					v := uint32(i + 1)
-					return app.Elem("option").Attr("value", fmt.Sprint(v)).Attr("selected", v == p.RSVersion).Text(fmt.Sprintf("1.%d", i))
-				}),
-			),
-			app.Elem("button").ID("rs-apply").Class("edit-btn").Text(verb).OnClick(func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(ActEditRootSig, p.request(false))
-			}),
-		),
-		app.If(p.RSErr != nil, func() app.UI { return p.errorAt() }),
+		&RootSigInput{Prefix: "rs", Text: p.RSText, Version: p.RSVersion, Rev: p.RSRev, Err: p.RSErr, Button: verb, Act: ActEditRootSig},
 		app.If(len(p.RSCover) > 0, func() app.UI {
 			return app.Elem("div").ID("rs-cover").Class("rs-cover").Body(
 				app.Elem("p").Text("Checked against the shader's bindings:"),
@@ -188,26 +141,10 @@ func (p *EditPanel) rootSig() app.UI {
 			return app.Elem("p").Class("edit-row").Body(
 				app.Text("The runtime will refuse this root signature with this shader. "),
 				app.Elem("button").ID("rs-force").Class("edit-btn").Text("Apply anyway").OnClick(func(ctx app.Context, e app.Event) {
-					ctx.NewActionWithValue(ActEditRootSig, p.request(true))
+					ctx.NewActionWithValue(ActEditRootSig, readRootSig("rs", p.RSText, p.RSVersion, true))
 				}),
 			)
 		}),
-	)
-}
-
-// errorAt draws a compile error under the text: the line it is on and a
-// caret under its column.
-func (p *EditPanel) errorAt() app.UI {
-	e := p.RSErr
-	text := p.RSText // the text last applied
-	line := ""
-	if ls := strings.Split(text, "\n"); e.Line >= 1 && e.Line <= len(ls) {
-		line = strings.ReplaceAll(ls[e.Line-1], "\t", " ")
-	}
-	caret := strings.Repeat(" ", max(e.Col-1, 0)) + "^"
-	return app.Elem("div").ID("rs-error").Class("rs-error").DataSet("line", e.Line).DataSet("col", e.Col).Body(
-		app.Elem("p").Text(fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)),
-		app.Elem("pre").Class("rs-error-at").Text(line+"\n"+caret),
 	)
 }
 

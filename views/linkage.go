@@ -14,6 +14,13 @@ type LinkageTable struct {
 	app.Compo
 	Data     *model.LinkageView
 	Selected int
+	// RootSig is the root signature text the pipeline is created with (the
+	// last one checked, or the link's), its version, Rev (changes when the
+	// page sets it) and its compile error.
+	RootSig        string
+	RootSigVersion uint32
+	RootSigRev     int
+	RootSigErr     *RootSigError
 
 	page  pageWindow
 	shown int // the Selected last brought into the page (a link may name any row)
@@ -59,6 +66,7 @@ func (t *LinkageTable) Render() app.UI {
 				}),
 				app.Range(d.Rows[first:end]).Slice(func(k int) app.UI { return t.row(first + k) })),
 		),
+		t.rootSig(),
 		app.If(len(d.Problems) > 0, func() app.UI {
 			// A crafted pair of thousands of elements breaks thousands of
 			// rules: the list shows a page's worth, the CLI prints all.
@@ -74,6 +82,21 @@ func (t *LinkageTable) Render() app.UI {
 				}),
 			)
 		}),
+	)
+}
+
+// rootSig is the root signature the pipeline is created with: none (the
+// shaders' own), or HLSL text the user gives, checked as D3D12 checks it.
+func (t *LinkageTable) rootSig() app.UI {
+	said := "Checked with the root signatures the shaders carry, as a pipeline created without one of its own takes them."
+	if t.Data.GivenRootSig {
+		said = "Checked with the root signature below, the pipeline's own: D3D12 uses it, not the shaders', and refuses the pipeline when a shader binds what it does not cover."
+	}
+	return app.Elem("details").ID("pipe-rs").Class("rs-editor").Attr("open", t.Data.GivenRootSig || t.RootSigErr != nil).Body(
+		app.Elem("summary").Text("Root signature the pipeline is created with"),
+		app.Elem("p").ID("pipe-rs-said").Class("edit-lesson").Text(said+" "+model.LessonPipelineRootSig),
+		&RootSigInput{Prefix: "pipe-rs", Text: t.RootSig, Version: t.RootSigVersion, Rev: t.RootSigRev, Err: t.RootSigErr,
+			Button: "Check", Title: "check both shaders' bindings against this root signature (empty: the shaders' own)", Act: ActCompareRootSig},
 	)
 }
 

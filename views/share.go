@@ -15,6 +15,8 @@ const (
 	ActCompareByteA  = "dx-compare-byte-a" // value: int64 offset clicked in A's hex view
 	ActCompareByteB  = "dx-compare-byte-b" // value: int64 offset clicked in B's hex view
 	ActCompareLink   = "dx-compare-link"   // value: int, a row of the linkage table
+	// ActCompareRootSig checks the linkage with the pipeline's own root signature.
+	ActCompareRootSig = "dx-compare-rootsig" // value: RootSigRequest ("" text: the shaders' own)
 )
 
 // HexRow reports the first row a hex view shows.

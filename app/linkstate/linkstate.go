@@ -81,6 +81,11 @@ type State struct {
 	Pages map[string]int
 
 	Compare string // cmp=: the name of the file compared with (compare view)
+	// RootSig is rs=: the root signature, as HLSL text, the compared pair's
+	// pipeline is created with ("": the shaders' own); RootSigVersion is
+	// rsv=, the version it compiles to ("1.0", "1.1", "1.2"; "": 1.1).
+	RootSig        string
+	RootSigVersion string
 
 	// SHA256 and Size identify a file the link does not carry (sha=, size=),
 	// so the page can ask for it and check it with CheckFile. When the link
@@ -290,6 +295,13 @@ func DecodeLink(fragment string) (Link, error) {
 			s.Src = val
 		case "cmp":
 			s.Compare = val
+		case "rs":
+			s.RootSig = val
+		case "rsv":
+			if val != "1.0" && val != "1.1" && val != "1.2" {
+				err = errors.New("is not a root signature version (1.0, 1.1 or 1.2)")
+			}
+			s.RootSigVersion = val
 		case "sha":
 			s.SHA256, err = parseSHA(val)
 		case "size":
@@ -394,6 +406,12 @@ func writeFragment(s State, f, c string) string {
 	}
 	if s.Compare != "" {
 		add("cmp", escape(s.Compare))
+	}
+	if s.RootSig != "" {
+		add("rs", escape(s.RootSig))
+		if s.RootSigVersion != "" {
+			add("rsv", s.RootSigVersion)
+		}
 	}
 	if s.SHA256 != "" {
 		add("sha", s.SHA256)

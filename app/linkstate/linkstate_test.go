@@ -502,3 +502,22 @@ func TestSum256(t *testing.T) {
 		t.Errorf(`SHA256("abc") = %s`, got)
 	}
 }
+
+// rs= and rsv= carry the root signature a compared pair's pipeline is
+// created with: HLSL text, escaped, and its version; a version that is not
+// one is refused, not guessed.
+func TestPipelineRootSignature(t *testing.T) {
+	s := State{Tab: "compare", Compare: "ps.dxil", RootSig: "CBV(b0),\n DescriptorTable(SRV(t0))", RootSigVersion: "1.0"}
+	frag := Encode(s, nil)
+	if want := "v=1&tab=compare&cmp=ps.dxil&rs=CBV%28b0%29%2C%0A%20DescriptorTable%28SRV%28t0%29%29&rsv=1.0"; frag != want {
+		t.Errorf("fragment\n got %s\nwant %s", frag, want)
+	}
+	if back, _, err := Decode(frag); err != nil || !reflect.DeepEqual(back, s) {
+		t.Errorf("Decode(%s) = %+v, %v", frag, back, err)
+	}
+	for _, bad := range []string{"2.0", "1", "", "1.1 "} {
+		if _, _, err := Decode("v=1&rs=CBV%28b0%29&rsv=" + escape(bad)); err == nil || !strings.Contains(err.Error(), "rsv= value") {
+			t.Errorf("rsv=%q: %v", bad, err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/diff"
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/views/model"
 )
 
@@ -31,6 +32,11 @@ type Comparison struct {
 	// pipeline (nil otherwise), and the row chosen in it.
 	Link    *model.LinkageView
 	LinkSel int // -1: none
+	// RootSig is the root signature the pipeline is created with, as HLSL
+	// text, when the user gives one (CompareRootSig); RootSigGiven says
+	// Link was checked against it, not against the shaders' own.
+	RootSig      RootSigText
+	RootSigGiven bool
 
 	Code       []model.CodeHunk // the code compared as text (model.CompareCode)
 	CodeSel    model.CodeRef
@@ -132,7 +138,8 @@ func (s *State) startCompare(name string, data []byte) {
 		s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
-	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File), LinkSel: -1}
+	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File), LinkSel: -1,
+		RootSig: RootSigText{Version: rootsig.Version1_1}}
 	c.Rep = model.NewCompareReport(c.Diff)
 	c.Link = model.CompareLinkage(s.Model, b)
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
@@ -141,6 +148,50 @@ func (s *State) startCompare(name string, data []byte) {
 	if r, ok := model.FirstDifference(c.Diff); ok {
 		s.compareSelect(r)
 	}
+}
+
+// CompareRootSig checks the compared pair's linkage as a pipeline created
+// with the root signature text (HLSL, compiled to version): D3D12 then
+// uses it, not the shaders' own, and refuses the pipeline when a shader
+// binds what it does not cover (decode/linkage CheckWith). A text that
+// does not parse keeps the linkage as it was and says where; an empty text
+// goes back to the root signatures the shaders carry.
+func (s *State) CompareRootSig(text string, version uint32) Effects {
+	c := s.Cmp
+	if c == nil || c.Link == nil {
+		return Effects{Unchanged: true}
+	}
+	s.compareRootSig(text, version)
+	s.note()
+	return s.take()
+}
+
+func (s *State) compareRootSig(text string, version uint32) {
+	c := s.Cmp
+	c.RootSig.Text, c.RootSig.Version, c.RootSig.Err = text, version, nil
+	var rts0 []byte
+	if strings.TrimSpace(text) != "" {
+		v, err := rootsig.Parse(text, version)
+		if err != nil {
+			c.RootSig.Err = rootSigError(err)
+			return
+		}
+		rts0 = rootsig.Encode(v, version)
+	}
+	if l := model.CompareLinkageWith(s.cmpA(), c.B, rts0); l != nil {
+		c.Link, c.RootSigGiven = l, rts0 != nil
+		c.LinkSel = -1
+	}
+}
+
+// rootSigVersion is the version a link's rsv= names (1.1 when it names none).
+func rootSigVersion(name string) uint32 {
+	for v := uint32(rootsig.Version1_0); v <= rootsig.Version1_2; v++ {
+		if rootsig.VersionName(v) == name {
+			return v
+		}
+	}
+	return rootsig.Version1_1
 }
 
 // linkageField is how a compare link's field= names a row of the linkage

@@ -192,12 +192,7 @@ func (s *State) ApplyRootSig(text string, version uint32, force bool) Effects {
 	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
 	v, err := rootsig.Parse(text, version)
 	if err != nil {
-		var pe *rootsig.Error
-		if errors.As(err, &pe) {
-			rs.Err = pe
-		} else {
-			rs.Err = &rootsig.Error{Line: 1, Col: 1, Msg: err.Error()}
-		}
+		rs.Err = rootSigError(err)
 		s.Edit.Err, s.Edit.Done = "", ""
 		return s.take()
 	}
@@ -225,6 +220,16 @@ func (s *State) ApplyRootSig(text string, version uint32, force bool) Effects {
 		what += ", not covering the shader"
 	}
 	return s.write(c, edit.Keep, what)
+}
+
+// rootSigError is err as a compile error with its place (line 1, column 1
+// when rootsig.Parse gave none).
+func rootSigError(err error) *rootsig.Error {
+	var pe *rootsig.Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return &rootsig.Error{Line: 1, Col: 1, Msg: err.Error()}
 }
 
 // write lays out and signs the container, decodes it and shows it as the

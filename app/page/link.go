@@ -10,6 +10,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/decode/sqlite"
 	"github.com/dxscope/dxscope/views/model"
 )
@@ -164,6 +165,9 @@ func (s *State) LinkState() linkstate.State {
 	if c := s.Cmp; s.Comparing() && c.A == nil {
 		st.Tab = "compare"
 		st.Compare = c.B.Name
+		if c.RootSigGiven {
+			st.RootSig, st.RootSigVersion = c.RootSig.Text, rootsig.VersionName(c.RootSig.Version)
+		}
 		switch {
 		case c.LinkSel >= 0:
 			st.Field = linkageField + strconv.Itoa(c.LinkSel)
@@ -507,6 +511,10 @@ func (s *State) applyState(st linkstate.State, compare []byte) {
 		}
 		if s.Cmp != nil {
 			s.Screen = Compare
+			if c := s.Cmp; c.Link != nil && (st.RootSig != "" || c.RootSigGiven) {
+				s.compareRootSig(st.RootSig, rootSigVersion(st.RootSigVersion))
+				c.RootSig.Rev++ // the link set the text: the text box shows it
+			}
 			s.compareSelectPath(st.Field)
 			return
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/edit"
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/views/model"
 )
@@ -889,5 +890,66 @@ func TestCompareLinkage(t *testing.T) {
 	b.open("b.dxil", wb)
 	if b.s.Cmp.Link != nil {
 		t.Errorf("two builds of one shader: linkage %+v", b.s.Cmp.Link)
+	}
+}
+
+// TestCompareWithThePipelinesRootSignature: the compare view checks a pair
+// as a pipeline created with a root signature the user gives, as `dxscope
+// link --rootsig` does (TestLinkCommandWithRootSignature): vkd3d-proton's
+// pixel shader binds b0 and t0, so CBV(b0) leaves t0 uncovered and
+// CBV(b0), DescriptorTable(SRV(t0)) covers both; a text that does not
+// parse keeps the linkage and says where; the link carries the text.
+func TestCompareWithThePipelinesRootSignature(t *testing.T) {
+	vs := corpus.RepoFile(t, "web/examples/vertex.dxbc")
+	_, ps := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	b := newBrowser(t)
+	b.open("vs.dxbc", vs)
+	b.do(b.s.CompareMode())
+	b.open("ps.dxil", ps)
+	c := b.s.Cmp
+	if c.Link == nil || !c.Link.Links || c.RootSigGiven || c.Link.GivenRootSig {
+		t.Fatalf("the pair with the shaders' own root signatures: %+v", c.Link)
+	}
+	rootSigErrors := func() (n int, text string) {
+		for _, p := range c.Link.Problems {
+			if p.Rule == "LINK.ROOTSIG" && p.Severity == "error" {
+				n, text = n+1, p.Text
+			}
+		}
+		return
+	}
+	b.do(b.s.CompareRootSig("CBV(b0)", rootsig.Version1_1))
+	if n, text := rootSigErrors(); c.Link.Links || !c.RootSigGiven || !c.Link.GivenRootSig || n != 1 ||
+		!strings.Contains(text, "the pixel shader: register(t0, space0)") || !strings.Contains(c.Link.Title, "does not link (1 error)") {
+		t.Errorf("CBV(b0): links %v, given %v, %d errors (%q), title %q", c.Link.Links, c.RootSigGiven, n, text, c.Link.Title)
+	}
+	// The link carries the text and its version, and opens on the same check.
+	l, err := linkstate.DecodeLink(b.link())
+	if err != nil || l.State.RootSig != "CBV(b0)" || l.State.RootSigVersion != "1.1" {
+		t.Fatalf("the link's root signature %q %q, %v", l.State.RootSig, l.State.RootSigVersion, err)
+	}
+	o := newBrowser(t)
+	o.do(o.s.ApplyLink(b.link()))
+	if oc := o.s.Cmp; oc == nil || !oc.RootSigGiven || oc.RootSig.Text != "CBV(b0)" || oc.Link.Links || oc.RootSig.Rev == 0 {
+		t.Errorf("the link opens without the root signature it carries (%v)", oc != nil)
+	}
+	b.do(b.s.CompareRootSig("CBV(b0), DescriptorTable(SRV(t0))", rootsig.Version1_0))
+	if n, _ := rootSigErrors(); !c.Link.Links || n != 0 || !c.RootSigGiven {
+		t.Errorf("CBV(b0), DescriptorTable(SRV(t0)): links %v, %d errors", c.Link.Links, n)
+	}
+	if l, _ := linkstate.DecodeLink(b.link()); l.State.RootSigVersion != "1.0" {
+		t.Errorf("version 1.0 in the link as %q", l.State.RootSigVersion)
+	}
+	before := c.Link
+	b.do(b.s.CompareRootSig("CBV(b0),\n  DescriptorTable(SRV(t0)", rootsig.Version1_1))
+	if e := c.RootSig.Err; e == nil || e.Line != 2 || c.Link != before {
+		t.Errorf("a text that does not parse: error %+v, linkage changed %v", e, c.Link != before)
+	}
+	b.do(b.s.CompareRootSig("  ", rootsig.Version1_1))
+	if c.RootSigGiven || c.Link.GivenRootSig || !c.Link.Links || c.RootSig.Err != nil {
+		t.Errorf("an empty text: given %v, links %v, error %+v", c.RootSigGiven, c.Link.Links, c.RootSig.Err)
+	}
+	if l, _ := linkstate.DecodeLink(b.link()); l.State.RootSig != "" {
+		t.Errorf("the shaders' own root signatures, and the link says rs=%q", l.State.RootSig)
 	}
 }

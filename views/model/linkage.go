@@ -16,6 +16,9 @@ type LinkageView struct {
 	EarlierIsB bool
 	Rows       []LinkageRow
 	Problems   []LinkageProblem
+	// GivenRootSig: the pipeline is created with a root signature of its
+	// own (CompareLinkageWith), not the ones the shaders carry.
+	GivenRootSig bool
 }
 
 // LinkageRow is one input of the later stage beside the output that feeds
@@ -38,11 +41,16 @@ type LinkageProblem struct {
 // CompareLinkage checks how a's and b's signatures link when their stages
 // meet in a pipeline (either may be the earlier); nil when they do not, as
 // for two builds of one shader, the usual comparison.
-func CompareLinkage(a, b *Model) *LinkageView {
+func CompareLinkage(a, b *Model) *LinkageView { return CompareLinkageWith(a, b, nil) }
+
+// CompareLinkageWith is CompareLinkage for a pipeline created with the root
+// signature rts0 (serialized; nil: the shaders' own), as linkage.CheckWith
+// checks it.
+func CompareLinkageWith(a, b *Model, rts0 []byte) *LinkageView {
 	if a == nil || b == nil || a.File == nil || b.File == nil {
 		return nil
 	}
-	r := linkage.Check(a.File, b.File)
+	r := linkage.CheckWith(a.File, b.File, rts0)
 	if !r.Adjacent {
 		return nil
 	}
@@ -51,7 +59,7 @@ func CompareLinkage(a, b *Model) *LinkageView {
 		up, down = b, a
 	}
 	v := &LinkageView{Title: text.LinkageSide(r.Up) + " → " + text.LinkageSide(r.Down) + ": " + text.LinkageVerdict(r),
-		Links: r.Links(), EarlierIsB: r.Swapped}
+		Links: r.Links(), EarlierIsB: r.Swapped, GivenRootSig: rts0 != nil}
 	for _, row := range r.Rows {
 		lr := LinkageRow{Input: elementCells(row.Input), Verdict: text.LinkageRules(row), OK: len(row.Rules) == 0,
 			InOff: down.Base + row.Input.Offset, InSize: int64(row.InputSize)}
