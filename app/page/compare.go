@@ -138,10 +138,16 @@ func (s *State) startCompare(name string, data []byte) {
 		s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
-	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File), LinkSel: -1,
-		RootSig: RootSigText{Version: rootsig.Version1_1}}
+	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File), LinkSel: -1}
 	c.Rep = model.NewCompareReport(c.Diff)
 	c.Link = model.CompareLinkage(s.Model, b)
+	// The pipeline's root signature starts as the one A carries, else B's,
+	// to be edited into the application's: the check uses it once asked.
+	t, v, ok := rootSigTextOf(s.Model.File)
+	if !ok {
+		t, v, _ = rootSigTextOf(b.File)
+	}
+	c.RootSig = RootSigText{Text: t, Version: v}
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
 	c.Code = model.CompareCode(s.Model, b)
 	s.Cmp, s.Screen = c, Compare

@@ -125,15 +125,26 @@ func (s *State) StartEdit() Effects {
 // when it has none).
 func (s *State) resetRootSigText() {
 	rs := &s.Edit.RS
-	rs.Text, rs.Version = "", rootsig.Version1_1
-	if p := s.Model.File.Part("RTS0"); p != nil && p.RootSignature != nil {
-		rs.Text = p.RootSignature.HLSL()
-		if v := p.RootSignature.Version; v >= rootsig.Version1_0 && v <= rootsig.Version1_2 {
-			rs.Version = v
-		}
-	}
+	rs.Text, rs.Version, _ = rootSigTextOf(s.Model.File)
 	rs.Rev++
 	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
+}
+
+// rootSigTextOf is f's RTS0 printed as HLSL and its version; "" and 1.1
+// (DXC's default) when f carries none.
+func rootSigTextOf(f *decode.File) (text string, version uint32, ok bool) {
+	version = rootsig.Version1_1
+	if f == nil {
+		return "", version, false
+	}
+	p := f.Part("RTS0")
+	if p == nil || p.RootSignature == nil {
+		return "", version, false
+	}
+	if v := p.RootSignature.Version; v >= rootsig.Version1_0 && v <= rootsig.Version1_2 {
+		version = v
+	}
+	return p.RootSignature.HLSL(), version, true
 }
 
 // current is the container being edited, loaded for the writer. Every edit

@@ -952,4 +952,26 @@ func TestCompareWithThePipelinesRootSignature(t *testing.T) {
 	if l, _ := linkstate.DecodeLink(b.link()); l.State.RootSig != "" {
 		t.Errorf("the shaders' own root signatures, and the link says rs=%q", l.State.RootSig)
 	}
+
+	// Where a shader carries a root signature, the text starts as it (the
+	// one the application's is usually written from), not yet used.
+	_, vsx := corpus.File(t, "real/microsoft__DirectXTK12/AlphaTestEffect_VSAlphaTestNoFog.inc__AlphaTestEffect_VSAlphaTestNoFog.dxbc")
+	_, psx := corpus.File(t, "real/microsoft__DirectXTK12/AlphaTestEffect_PSAlphaTestEqNeNoFog.inc__AlphaTestEffect_PSAlphaTestEqNeNoFog.dxbc")
+	x := newBrowser(t)
+	x.open("ps.dxbc", psx)
+	x.do(x.s.CompareMode())
+	x.open("vs.dxbc", vsx)
+	xc := x.s.Cmp
+	f, err := decode.Parse(vsx)
+	if err != nil || f.Part("RTS0") == nil || f.Part("RTS0").RootSignature == nil {
+		t.Fatalf("the DirectXTK12 vertex shader carries no root signature: %v", err)
+	}
+	want := f.Part("RTS0").RootSignature.HLSL()
+	if xc.Link == nil || xc.RootSig.Text != want || xc.RootSig.Version != rootsig.Version1_1 || xc.RootSigGiven {
+		t.Fatalf("the text starts as %q (version %d, given %v), want B's %q", xc.RootSig.Text, xc.RootSig.Version, xc.RootSigGiven, want)
+	}
+	x.do(x.s.CompareRootSig(xc.RootSig.Text, xc.RootSig.Version))
+	if !xc.RootSigGiven || !xc.Link.Links {
+		t.Errorf("the pair given the root signature its vertex shader carries: links %v, %+v", xc.Link.Links, xc.Link.Problems)
+	}
 }

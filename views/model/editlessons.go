@@ -46,5 +46,5 @@ const (
 	LessonRootSigChange = "The runtime checks the root signature against every shader of a pipeline when it creates the pipeline state, as DXC's validator does: each binding the shader uses must lie in one range of its type and space, visible to the shader's stage; root descriptors hold only raw or structured buffers; no DENY_*_SHADER_ROOT_ACCESS flag may deny the stage. A mismatch fails pipeline creation."
 	// LessonPipelineRootSig is what giving a compared pair's pipeline a root
 	// signature of its own means (the compare view's linkage).
-	LessonPipelineRootSig = "Give the root signature your application creates the pipeline with (HLSL, as in a [RootSignature(...)] attribute) to check the pair as D3D12 does then; an empty text goes back to the shaders' own. `dxscope link A B --rootsig RS` checks the same."
+	LessonPipelineRootSig = "Give the root signature your application creates the pipeline with (HLSL, as in a [RootSignature(...)] attribute; the text starts as the one A carries, else B's) to check the pair as D3D12 does then; an empty text goes back to the shaders' own. `dxscope link A B --rootsig RS` checks the same."
 )
