@@ -130,3 +130,56 @@ func TestSourcesOfOneNameCostTheirSize(t *testing.T) {
 		return len(data), float64(alloc)
 	})
 }
+
+// sweepCommands are the CLI's commands that read one file, and those that
+// read it twice (diff and link of a file with itself), as
+// TestEveryCommandOnEveryFamily runs them: F is the file, OUT a file and
+// DIR a folder of the test's.
+var sweepCommands = [][]string{
+	{"json", "F"}, {"parts", "F"}, {"psv", "F"}, {"rootsig", "F"}, {"rdat", "F"}, {"rdef", "F"},
+	{"asm", "F"}, {"asm", "F", "--code"}, {"asm", "F", "--source"}, {"dxil", "F"}, {"dis", "F"}, {"dis", "F", "--source"},
+	{"reflect", "F"}, {"reflect", "F", "--json"}, {"check", "F"}, {"check", "--json", "F"}, {"sources", "F", "-o", "DIR"},
+	{"diff", "F", "F"}, {"diff", "--text", "F", "F"}, {"diff", "--json", "F", "F"},
+	{"strip", "--debug", "--reflect", "--priv", "F", "-o", "OUT"}, {"sign", "F", "-o", "OUT"},
+	{"extractrootsig", "F", "-o", "OUT"}, {"link", "F", "F"}, {"link", "--json", "F", "F"},
+}
+
+// TestEveryCommandOnEveryFamily runs every command of sweepCommands on
+// every hostile family (hostile.Families) at its size K and at 4K: what a
+// byte costs (bytes allocated, bytes written) may not double when the
+// input grows fourfold, as a quadratic reader's would. It takes minutes,
+// so it runs when DXSCOPE_SWEEP is set (docs/testing.md).
+func TestEveryCommandOnEveryFamily(t *testing.T) {
+	if os.Getenv("DXSCOPE_SWEEP") == "" {
+		t.Skip("set DXSCOPE_SWEEP=1 to run every command on every hostile family (minutes)")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.dxbc")
+	cost := func(data []byte, cmd []string) (alloc, written float64) {
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.RemoveAll(filepath.Join(dir, "src"))
+		args := make([]string, len(cmd))
+		for i, a := range cmd {
+			args[i] = map[string]string{"F": file, "OUT": filepath.Join(dir, "out.dxbc"), "DIR": filepath.Join(dir, "src")}[a]
+			if args[i] == "" {
+				args[i] = a
+			}
+		}
+		var out, errs bytes.Buffer
+		a, _ := corpus.Cost(func() { run(args, &out, &errs) })
+		return float64(a) / float64(len(data)), float64(out.Len()+errs.Len()) / float64(len(data))
+	}
+	for _, f := range hostile.Families {
+		small, large := f.Make(f.K), f.Make(4*f.K)
+		for _, cmd := range sweepCommands {
+			name := f.Name + ": " + strings.Join(cmd, " ")
+			a1, w1 := cost(small, cmd)
+			a2, w2 := cost(large, cmd)
+			hostile.Flat(t, name, []float64{a1, a2}, 2, "bytes allocated")
+			hostile.Flat(t, name, []float64{w1, w2}, 2, "bytes written")
+		}
+	}
+	t.Logf("%d families × %d commands: each within twice its cost per byte at four times the size", len(hostile.Families), len(sweepCommands))
+}
