@@ -3,6 +3,7 @@
 package app_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
@@ -19,4 +20,16 @@ func TestRootSignatureViewInBrowser(t *testing.T) {
 	offs := selectionInside(t, p, f.Part("RTS0"))
 	t.Logf("the RootFlags line selects %d bytes inside RTS0", len(offs))
 	p.Shoot("rootsig")
+
+	// What the parameters cost of D3D12's 64 DWORDs, and each of them:
+	// DirectXTK12's root CBV (2) and two tables (1 each).
+	q, _ := openPart(t, "real/microsoft__DirectXTK12/AlphaTestEffect_VSAlphaTestNoFog.inc__AlphaTestEffect_VSAlphaTestNoFog.dxbc", "RTS0")
+	q.WaitFor("the cost", `!!document.querySelector('#rootsig .rs-cost')`)
+	if got := browsertest.Eval[string](q, `document.querySelector('#rootsig .rs-cost').textContent`); !strings.HasPrefix(got, "The parameters cost 4 of the 64 DWORDs") {
+		t.Errorf("cost line %q", got)
+	}
+	if got := browsertest.Eval[string](q, `[...document.querySelectorAll('#rootsig .rs-params tbody tr')].map(r => r.cells[4].textContent).join(' ')`); got != "2 1 1" {
+		t.Errorf("the parameters' DWORDs %q, want 2 1 1", got)
+	}
+	q.Shoot("rootsig-cost")
 }

@@ -117,10 +117,26 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	d.parameters()
 	d.samplers()
 	d.reportOverlaps()
+	// A warning, as the other rules of what D3D12 takes are: the bytes
+	// decode whole (an Error says a structure was cut short).
+	if msg := costOver(rs); msg != "" {
+		r.ProblemAt(Warning, 4, "root signature header", "%s", msg)
+	}
 	if d.shared > 0 {
 		r.Problem(Note, "%d descriptor tables name the same ranges as two tables before them: each names the first one's parameter (SameRangesAs) instead of decoding the ranges again", d.shared)
 	}
 	return rs
+}
+
+// costOver says why D3D12 refuses rs for its cost, "" when it does not:
+// its parameters cost more than rootsig.MaxCost DWORDs and it is not a
+// local root signature.
+func costOver(rs *rootsig.RootSignature) string {
+	c := rs.Cost()
+	if c <= rootsig.MaxCost || rs.LocalRootSignature {
+		return ""
+	}
+	return fmt.Sprintf("the root parameters cost %d DWORDs, more than the %d D3D12 allows (a descriptor table costs 1, a root descriptor 2, each root constant 1): CreateRootSignature refuses this root signature", c, rootsig.MaxCost)
 }
 
 func (d *rtsDecoder) setRootFlags() {

@@ -102,10 +102,17 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 }
 
 // RootSignatureErrors are the errors of a serialized root signature (RTS0
-// part data) itself, offsets relative to its first byte: none when it
-// decodes, as the runtime needs it to.
+// part data) itself, for a pipeline created with it, offsets relative to its
+// first byte: none when it decodes, as the runtime needs it to, and D3D12
+// takes it (its parameters cost at most rootsig.MaxCost DWORDs, which the
+// decoder reports as a warning).
 func RootSignatureErrors(rts0 []byte) []Problem {
-	_, bad := rootSignatureOf(rts0)
+	rs, bad := rootSignatureOf(rts0)
+	if rs != nil {
+		if msg := costOver(rs); msg != "" {
+			bad = append(bad, Problem{Severity: Error, Offset: 4, Part: "RTS0", Structure: "root signature header", Message: msg})
+		}
+	}
 	return bad
 }
 

@@ -337,6 +337,62 @@ var rtsFromSource = map[string]struct {
 	"d3d12.c__cs_with_rs.dxbc": {1, nil},
 }
 
+// TestRootSignatureCost: D3D12 refuses a root signature whose parameters
+// cost more than 64 DWORDs (D3D12_MAX_ROOT_COST; a table 1, a root
+// descriptor 2, root constants one each, static samplers nothing: the
+// count vkd3d's d3d12_root_signature_info_from_desc keeps), except a local
+// root signature, which a shader record holds: a warning of the part (it
+// decodes whole), an error of RootSignatureErrors (a pipeline created with
+// it is not).
+func TestRootSignatureCost(t *testing.T) {
+	table := rtsParam{typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0}}}
+	cbv := func(reg uint32) rtsParam { return rtsParam{typ: 2, words: []uint32{reg, 0, 0}} }
+	for _, c := range []struct {
+		name   string
+		flags  uint32
+		params []rtsParam
+		cost   uint64
+	}{
+		{"64 root constants", 0, []rtsParam{{typ: 1, words: []uint32{0, 0, 64}}}, 64},
+		{"65 root constants", 0, []rtsParam{{typ: 1, words: []uint32{0, 0, 65}}}, 65},
+		{"a table, 31 root CBVs and a constant", 0, append(append([]rtsParam{table}, func() (ps []rtsParam) {
+			for i := range 31 {
+				ps = append(ps, cbv(uint32(i)))
+			}
+			return
+		}()...), rtsParam{typ: 1, words: []uint32{40, 0, 1}}), 64},
+		{"a table, 32 root CBVs", 0, append([]rtsParam{table}, func() (ps []rtsParam) {
+			for i := range 32 {
+				ps = append(ps, cbv(uint32(i)))
+			}
+			return
+		}()...), 65},
+		{"a local root signature of 65 root constants", 0x80, []rtsParam{{typ: 1, words: []uint32{0, 0, 65}}}, 65},
+	} {
+		f, rs := decodeBuilt(t, buildRTS(2, c.flags, c.params, [][]uint32{samplerWords()}))
+		if rs == nil || rs.Cost() != c.cost {
+			t.Fatalf("%s: cost %v, want %d", c.name, rs, c.cost)
+		}
+		var got []string
+		for _, p := range partProblems(f, "RTS0") {
+			if strings.Contains(p.Message, "DWORDs") {
+				got = append(got, fmt.Sprintf("%s at %d: %s", p.Severity, p.Offset-f.Part("RTS0").DataOffset, p.Message))
+			}
+		}
+		want := []string(nil)
+		if c.cost > 64 && c.flags&0x80 == 0 {
+			want = []string{fmt.Sprintf("warning at 4: the root parameters cost %d DWORDs, more than the 64 D3D12 allows (a descriptor table costs 1, a root descriptor 2, each root constant 1): CreateRootSignature refuses this root signature", c.cost)}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %q, want %q", c.name, got, want)
+		}
+		errs := RootSignatureErrors(f.Part("RTS0").Data())
+		if (len(errs) == 1 && errs[0].Severity == Error && strings.Contains(errs[0].Message, "DWORDs")) != (want != nil) || len(errs) > 1 {
+			t.Errorf("%s: RootSignatureErrors %v", c.name, errs)
+		}
+	}
+}
+
 // TestRootSignatureMatchesSource checks corpus root signatures against the
 // RS strings they were compiled from.
 func TestRootSignatureMatchesSource(t *testing.T) {

@@ -40,6 +40,7 @@ func (v *RootSignatureView) Render() app.UI {
 	}
 	return app.Elem("div").ID("rootsig").Class("special rootsig").Body(
 		app.Elem("h3").Text("Root signature "+d.Version+" in HLSL"),
+		app.Elem("p").ID("rs-cost").Class("rs-cost").Text(d.CostText()),
 		app.Elem("div").Class("listing-lines rs-hlsl").Body(
 			app.Elem("div").Class("listing-line rs-define").Text(`#define RS \`),
 			app.Range(d.Lines).Slice(func(i int) app.UI {
@@ -54,10 +55,10 @@ func (v *RootSignatureView) Render() app.UI {
 			}),
 		),
 		app.If(len(d.Params) > 0, func() app.UI {
-			return app.Elem("table").Class("sig-table rs-params").Body(th("#", "parameter", "binding", "visibility"),
+			return app.Elem("table").Class("sig-table rs-params").Body(th("#", "parameter", "binding", "visibility", "DWORDs"),
 				app.Elem("tbody").Body(app.Range(d.Params).Slice(func(i int) app.UI {
 					p := d.Params[i]
-					return row(fmt.Sprint("p", i), p.Off, p.Size, fmt.Sprint(p.Index), p.Type, p.Binding, p.Visibility)
+					return row(fmt.Sprint("p", i), p.Off, p.Size, fmt.Sprint(p.Index), p.Type, p.Binding, p.Visibility, fmt.Sprint(p.Cost))
 				})))
 		}),
 		app.If(len(d.Ranges) > 0, func() app.UI {

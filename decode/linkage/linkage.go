@@ -202,11 +202,12 @@ func check(a, b *decode.File, embedded bool) *Result {
 
 // givenRootSignature checks each shader against the root signature a
 // pipeline is created with: what it binds and rts0 does not cover is an
-// error, as is an rts0 that does not decode (said once).
+// error, as is an rts0 D3D12 does not take (it does not decode, or costs
+// more than rootsig.MaxCost; said once).
 func givenRootSignature(rts0 []byte, files []*decode.File) []Problem {
 	if bad := decode.RootSignatureErrors(rts0); len(bad) > 0 {
 		return []Problem{{Severity: report.Error, Rule: RuleRootSig,
-			Message: fmt.Sprintf("the pipeline's root signature does not decode (byte 0x%x): %s", bad[0].Offset, bad[0].Message)}}
+			Message: fmt.Sprintf("D3D12 does not take the pipeline's root signature (byte 0x%x): %s", bad[0].Offset, bad[0].Message)}}
 	}
 	var out []Problem
 	for _, f := range files {

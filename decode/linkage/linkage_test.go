@@ -14,6 +14,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/linkage"
+	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -615,7 +616,12 @@ func TestPipelineGivenItsRootSignature(t *testing.T) {
 		{"b0 and t0 given", vs, ps, cbvAndTable, nil},
 		{"b0 and t0 given, the vertex shader carrying b0 alone: the given one is used", vsCarrying(cbvOnly), ps, cbvAndTable, nil},
 		{"b0 given, the vertex shader carrying b0 and t0: the given one is used", vsCarrying(cbvAndTable), ps, cbvOnly, []string{missingT0}},
-		{"a root signature cut after 8 bytes", vs, ps, cbvOnly[:8], []string{"error: the pipeline's root signature does not decode (byte 0x8): truncated: RTS0/RootParametersOffset needs 4 bytes at offset 0x8, only 0 remain"}},
+		{"a root signature cut after 8 bytes", vs, ps, cbvOnly[:8], []string{"error: D3D12 does not take the pipeline's root signature (byte 0x8): truncated: RTS0/RootParametersOffset needs 4 bytes at offset 0x8, only 0 remain"}},
+		// D3D12 counts a root descriptor as 2 DWORDs of the 64 a root
+		// signature may cost (D3D12_MAX_ROOT_COST): 32 root CBVs are
+		// taken (and t0 is then not covered), 33 are refused.
+		{"32 root CBVs: 64 DWORDs", vs, ps, rootCBVs(t, 32), []string{missingT0}},
+		{"33 root CBVs: 66 DWORDs", vs, ps, rootCBVs(t, 33), []string{"error: D3D12 does not take the pipeline's root signature (byte 0x4): the root parameters cost 66 DWORDs, more than the 64 D3D12 allows (a descriptor table costs 1, a root descriptor 2, each root constant 1): CreateRootSignature refuses this root signature"}},
 	} {
 		r := linkage.CheckWith(c.a, c.b, c.given)
 		if got := rootSig(r.Problems); !slices.Equal(got, c.want) {
@@ -846,4 +852,18 @@ func BenchmarkCheckPipelines(b *testing.B) {
 	corpus.Bench(b, pairs, func(p [2]*decode.File) int { return len(p[0].Data()) + len(p[1].Data()) },
 		func(p [2]*decode.File) { linkage.Check(p[0], p[1]) })
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pairs)), "ns/pair")
+}
+
+// rootCBVs is a version 1.1 root signature of n root CBVs, b0 to b(n-1).
+func rootCBVs(t *testing.T, n int) []byte {
+	t.Helper()
+	params := make([]string, n)
+	for i := range params {
+		params[i] = fmt.Sprintf("CBV(b%d)", i)
+	}
+	rs, err := rootsig.Parse(strings.Join(params, ", "), rootsig.Version1_1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rootsig.Encode(rs, rootsig.Version1_1)
 }

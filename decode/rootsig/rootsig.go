@@ -23,6 +23,29 @@ const (
 	Version1_2 = 3
 )
 
+// MaxCost is the most a root signature's parameters may cost, in DWORDs
+// (D3D12_MAX_ROOT_COST): CreateRootSignature refuses one that costs more,
+// unless it is a local root signature, which a shader record holds.
+const MaxCost = 64
+
+// Cost is what the root parameters cost in DWORDs, as D3D12 counts it
+// against MaxCost: a descriptor table 1, a root descriptor 2 (a GPU
+// address), root constants one each; static samplers nothing.
+func (rs *RootSignature) Cost() uint64 {
+	var n uint64
+	for _, p := range rs.Parameters {
+		switch {
+		case p.Table != nil:
+			n++
+		case p.Descriptor != nil:
+			n += 2
+		case p.Constants != nil:
+			n += uint64(p.Constants.Num32BitValues)
+		}
+	}
+	return n
+}
+
 // VersionName returns "1.0", "1.1" or "1.2" for a header Version, "" for
 // one nobody defined.
 func VersionName(v uint32) string {

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
 // RootSigView is an RTS0 part as the root-signature view shows it: the HLSL
@@ -10,7 +12,11 @@ import (
 // parameters, descriptor ranges and static samplers in register notation.
 // Every line and row carries the bytes it was read from (absolute offsets).
 type RootSigView struct {
-	Version  string // "1.1"
+	Version string // "1.1"
+	// Cost is what the parameters cost in DWORDs (rootsig.Cost), against
+	// the 64 D3D12 allows unless Local (a local root signature).
+	Cost     uint64
+	Local    bool
 	Lines    []SpanLine
 	Params   []RootParamRow
 	Ranges   []RootRangeRow
@@ -29,6 +35,7 @@ type RootParamRow struct {
 	Type       string // "DescriptorTable", "CBV", "Constants32Bit", …
 	Visibility string
 	Binding    string // "b0, space1", "3 ranges", "4 constants at b2"
+	Cost       uint64 // DWORDs: a table 1, a root descriptor 2, constants one each
 	Off, Size  int64
 }
 
@@ -57,7 +64,7 @@ func (pv *PartView) RootSignature() *RootSigView {
 	}
 	rs := pv.Part.RootSignature
 	where := pv.spanFinder()
-	v := &RootSigView{Version: map[uint32]string{1: "1.0", 2: "1.1", 3: "1.2"}[rs.Version]}
+	v := &RootSigView{Version: map[uint32]string{1: "1.0", 2: "1.1", 3: "1.2"}[rs.Version], Cost: rs.Cost(), Local: rs.LocalRootSignature}
 	for _, c := range rs.HLSLClauses() {
 		off, size := where(c.Path)
 		v.Lines = append(v.Lines, SpanLine{Text: c.Text, Off: off, Size: size})
@@ -65,6 +72,14 @@ func (pv *PartView) RootSignature() *RootSigView {
 	for i, p := range rs.Parameters {
 		off, size := where(fmt.Sprintf("Parameters/%d", i))
 		r := RootParamRow{Index: i, Type: p.ParameterType.String(), Visibility: p.ShaderVisibility.String(), Off: off, Size: size}
+		switch {
+		case p.Table != nil:
+			r.Cost = 1
+		case p.Descriptor != nil:
+			r.Cost = 2
+		case p.Constants != nil:
+			r.Cost = uint64(p.Constants.Num32BitValues)
+		}
 		switch {
 		case p.Constants != nil:
 			r.Binding = fmt.Sprintf("%d constants at %s", p.Constants.Num32BitValues, Register("b", p.Constants.ShaderRegister, 1, p.Constants.RegisterSpace))
@@ -75,6 +90,9 @@ func (pv *PartView) RootSignature() *RootSigView {
 			r.Binding = fmt.Sprintf("%d ranges, those of parameter %d", p.Table.NumRanges, *p.Table.SameRangesAs)
 		case p.Table != nil:
 			r.Binding = fmt.Sprintf("%d ranges", len(p.Table.Ranges))
+			if len(p.Table.Ranges) == 1 {
+				r.Binding = "1 range"
+			}
 			for j, g := range p.Table.Ranges {
 				goff, gsize := where(fmt.Sprintf("Parameters/%d/Table/Ranges/%d", i, j))
 				count := uint32(g.NumDescriptors)
@@ -99,4 +117,16 @@ func (pv *PartView) RootSignature() *RootSigView {
 			Visibility: m.ShaderVisibility.String(), Off: off, Size: size})
 	}
 	return v
+}
+
+// CostText says what the parameters cost against D3D12's limit, for people
+// sizing a root signature (a smaller one is cheaper to change per draw).
+func (v *RootSigView) CostText() string {
+	switch {
+	case v.Local:
+		return fmt.Sprintf("The parameters cost %d DWORDs. A local root signature lives in a shader record, so D3D12's 64-DWORD limit does not apply.", v.Cost)
+	case v.Cost > rootsig.MaxCost:
+		return fmt.Sprintf("The parameters cost %d DWORDs, more than the %d D3D12 allows: CreateRootSignature refuses this root signature (a descriptor table costs 1, a root descriptor 2, each root constant 1).", v.Cost, rootsig.MaxCost)
+	}
+	return fmt.Sprintf("The parameters cost %d of the %d DWORDs D3D12 allows (a descriptor table costs 1, a root descriptor 2, each root constant 1; static samplers nothing).", v.Cost, rootsig.MaxCost)
 }

@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Expected rows written from the root signature's HLSL, which DXC's own
 // test (dxbc2dxil nonuniform1) declares: two tables, SRV t3 ×5 and
@@ -13,6 +16,10 @@ func TestRootSignatureView(t *testing.T) {
 	}
 	if v.Ranges[0].Registers != "t3-t7" || v.Ranges[0].Offset != "append" || v.Ranges[1].Registers != "s2-s4" {
 		t.Errorf("ranges %+v", v.Ranges)
+	}
+	// Two descriptor tables: a DWORD each of D3D12's 64.
+	if v.Cost != 2 || v.Params[0].Cost != 1 || v.Params[1].Cost != 1 || !strings.HasPrefix(v.CostText(), "The parameters cost 2 of the 64 DWORDs") {
+		t.Errorf("cost %d (%d, %d): %q", v.Cost, v.Params[0].Cost, v.Params[1].Cost, v.CostText())
 	}
 	lo, hi := pv.Offset+8, pv.Offset+pv.Size
 	for _, l := range v.Lines {
