@@ -52,6 +52,11 @@ const MaxFragmentLength = 2 << 20
 // with an error, so a deflate bomb (1,000:1) costs at most this much memory.
 const MaxFileSize = 8 << 20
 
+// MaxRootSigText bounds rs=: a root signature costs at most 64 DWORDs of
+// parameters, so its text is a few KB even with long tables; a link with
+// more is refused before the page compiles it (a megabyte takes seconds).
+const MaxRootSigText = 64 << 10
+
 // maxListItems bounds open= so a hostile link cannot ask for millions of nodes.
 const maxListItems = 10000
 
@@ -296,6 +301,9 @@ func DecodeLink(fragment string) (Link, error) {
 		case "cmp":
 			s.Compare = val
 		case "rs":
+			if len(val) > MaxRootSigText {
+				err = fmt.Errorf("is %d bytes, more than a root signature's text takes (%d)", len(val), MaxRootSigText)
+			}
 			s.RootSig = val
 		case "rsv":
 			if val != "1.0" && val != "1.1" && val != "1.2" {

@@ -520,4 +520,11 @@ func TestPipelineRootSignature(t *testing.T) {
 			t.Errorf("rsv=%q: %v", bad, err)
 		}
 	}
+	long := strings.Repeat("CBV(b0),", MaxRootSigText/8)
+	if _, _, err := Decode(Encode(State{RootSig: long}, nil)); err != nil {
+		t.Errorf("rs= of %d bytes: %v", len(long), err)
+	}
+	if _, _, err := Decode(Encode(State{RootSig: long + "x"}, nil)); err == nil || !strings.Contains(err.Error(), "more than a root signature's text takes") {
+		t.Errorf("rs= of %d bytes: %v", len(long)+1, err)
+	}
 }
