@@ -3,7 +3,6 @@ package linkage_test
 import (
 	"encoding/binary"
 	"fmt"
-	"github.com/dxscope/dxscope/decode/report"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/linkage"
+	"github.com/dxscope/dxscope/decode/report"
 	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
