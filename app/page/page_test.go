@@ -93,6 +93,16 @@ func (b *browser) open(name string, data []byte) page.Effects {
 	return b.do(b.s.Open(name, data))
 }
 
+// comparing is a browser that opened a and then, in compare mode, b.
+func comparing(t *testing.T, aName string, a []byte, bName string, b []byte) *browser {
+	t.Helper()
+	br := newBrowser(t)
+	br.open(aName, a)
+	br.do(br.s.CompareMode())
+	br.open(bName, b)
+	return br
+}
+
 func (b *browser) part() string {
 	if pv := b.s.PartView(); pv != nil {
 		return pv.Name
@@ -845,10 +855,7 @@ func TestCompareLinkage(t *testing.T) {
 		a, b       []byte
 		earlierIsB bool
 	}{{vs, ps, false}, {ps, vs, true}} {
-		b := newBrowser(t)
-		b.open("a.dxbc", order.a)
-		b.do(b.s.CompareMode())
-		b.open("b.dxbc", order.b)
+		b := comparing(t, "a.dxbc", order.a, "b.dxbc", order.b)
 		l := b.s.Cmp.Link
 		if l == nil || len(l.Rows) != 2 || l.EarlierIsB != order.earlierIsB || b.s.Cmp.LinkSel != -1 {
 			t.Fatalf("linkage %+v", l)
@@ -884,10 +891,7 @@ func TestCompareLinkage(t *testing.T) {
 	}
 	_, wa := corpus.File(t, waveA)
 	_, wb := corpus.File(t, waveB)
-	b := newBrowser(t)
-	b.open("a.dxil", wa)
-	b.do(b.s.CompareMode())
-	b.open("b.dxil", wb)
+	b := comparing(t, "a.dxil", wa, "b.dxil", wb)
 	if b.s.Cmp.Link != nil {
 		t.Errorf("two builds of one shader: linkage %+v", b.s.Cmp.Link)
 	}
@@ -902,10 +906,7 @@ func TestCompareLinkage(t *testing.T) {
 func TestCompareWithThePipelinesRootSignature(t *testing.T) {
 	vs := corpus.RepoFile(t, "web/examples/vertex.dxbc")
 	_, ps := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
-	b := newBrowser(t)
-	b.open("vs.dxbc", vs)
-	b.do(b.s.CompareMode())
-	b.open("ps.dxil", ps)
+	b := comparing(t, "vs.dxbc", vs, "ps.dxil", ps)
 	c := b.s.Cmp
 	if c.Link == nil || !c.Link.Links || c.RootSigGiven || c.Link.GivenRootSig {
 		t.Fatalf("the pair with the shaders' own root signatures: %+v", c.Link)
@@ -957,10 +958,7 @@ func TestCompareWithThePipelinesRootSignature(t *testing.T) {
 	// one the application's is usually written from), not yet used.
 	_, vsx := corpus.File(t, "real/microsoft__DirectXTK12/AlphaTestEffect_VSAlphaTestNoFog.inc__AlphaTestEffect_VSAlphaTestNoFog.dxbc")
 	_, psx := corpus.File(t, "real/microsoft__DirectXTK12/AlphaTestEffect_PSAlphaTestEqNeNoFog.inc__AlphaTestEffect_PSAlphaTestEqNeNoFog.dxbc")
-	x := newBrowser(t)
-	x.open("ps.dxbc", psx)
-	x.do(x.s.CompareMode())
-	x.open("vs.dxbc", vsx)
+	x := comparing(t, "ps.dxbc", psx, "vs.dxbc", vsx)
 	xc := x.s.Cmp
 	f, err := decode.Parse(vsx)
 	if err != nil || f.Part("RTS0") == nil || f.Part("RTS0").RootSignature == nil {
