@@ -3,7 +3,6 @@
 package app_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
@@ -25,8 +24,9 @@ func TestRootSignatureViewInBrowser(t *testing.T) {
 	// DirectXTK12's root CBV (2) and two tables (1 each).
 	q, _ := openPart(t, "real/microsoft__DirectXTK12/AlphaTestEffect_VSAlphaTestNoFog.inc__AlphaTestEffect_VSAlphaTestNoFog.dxbc", "RTS0")
 	q.WaitFor("the cost", `!!document.querySelector('#rootsig .rs-cost')`)
-	if got := browsertest.Eval[string](q, `document.querySelector('#rootsig .rs-cost').textContent`); !strings.HasPrefix(got, "The parameters cost 4 of the 64 DWORDs") {
-		t.Errorf("cost line %q", got)
+	const cost = `document.querySelector('#rootsig .rs-cost').textContent`
+	if !browsertest.Eval[bool](q, cost+`.startsWith('The parameters cost 4 of the 64 DWORDs')`) {
+		t.Errorf("cost line %q", browsertest.Eval[string](q, cost))
 	}
 	if got := browsertest.Eval[string](q, `[...document.querySelectorAll('#rootsig .rs-params tbody tr')].map(r => r.cells[4].textContent).join(' ')`); got != "2 1 1" {
 		t.Errorf("the parameters' DWORDs %q, want 2 1 1", got)
