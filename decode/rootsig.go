@@ -122,6 +122,13 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	if msg := costOver(rs); msg != "" {
 		r.ProblemAt(Warning, 4, "root signature header", "%s", msg)
 	}
+	found, n := registerOverlaps(rs)
+	for _, o := range found {
+		r.ProblemAt(Warning, o.at, "root signature bindings", "%s", o.msg)
+	}
+	if n > len(found) {
+		r.ProblemAt(Warning, 0, "root signature bindings", "%d more bindings overlap others (the first %d are listed)", n-len(found), len(found))
+	}
 	if d.shared > 0 {
 		r.Problem(Note, "%d descriptor tables name the same ranges as two tables before them: each names the first one's parameter (SameRangesAs) instead of decoding the ranges again", d.shared)
 	}

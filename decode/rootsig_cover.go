@@ -104,13 +104,16 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 // RootSignatureErrors are the errors of a serialized root signature (RTS0
 // part data) itself, for a pipeline created with it, offsets relative to its
 // first byte: none when it decodes, as the runtime needs it to, and D3D12
-// takes it (its parameters cost at most rootsig.MaxCost DWORDs, which the
-// decoder reports as a warning).
+// takes it (its parameters cost at most rootsig.MaxCost DWORDs and no two of
+// its bindings claim one register: the decoder's warnings).
 func RootSignatureErrors(rts0 []byte) []Problem {
 	rs, bad := rootSignatureOf(rts0)
 	if rs != nil {
 		if msg := costOver(rs); msg != "" {
 			bad = append(bad, Problem{Severity: Error, Offset: 4, Part: "RTS0", Structure: "root signature header", Message: msg})
+		}
+		if found, _ := registerOverlaps(rs); len(found) > 0 {
+			bad = append(bad, Problem{Severity: Error, Offset: int64(found[0].at), Part: "RTS0", Structure: "root signature bindings", Message: found[0].msg})
 		}
 	}
 	return bad

@@ -406,6 +406,70 @@ func TestRootSignatureCost(t *testing.T) {
 	}
 }
 
+// TestRootSignatureRegisterOverlaps: two bindings of one register type may
+// not claim a register in one space for a stage that sees both. D3D12's
+// answers are vkd3d-proton's test_create_root_signature
+// (tests/d3d12_root_signature.c, expectations that hold on native D3D12:
+// root constants at b0 for all stages and for the vertex stage are
+// refused, for the pixel and vertex stages taken, and with b1 for all
+// beside them taken; root UAVs at u0 for all and for the pixel stage
+// refused, for the geometry and pixel stages taken). The rest are the same
+// rule as DXC's RootSignatureVerifier states it: across a table's range,
+// an unbounded range, spaces and static samplers.
+func TestRootSignatureRegisterOverlaps(t *testing.T) {
+	const all, vertex, geometry, pixel = 0, 1, 4, 5
+	constants := func(vis, reg, n uint32) rtsParam { return rtsParam{typ: 1, vis: vis, words: []uint32{reg, 0, n}} }
+	uav := func(vis, reg uint32) rtsParam { return rtsParam{typ: 4, vis: vis, words: []uint32{reg, 0}} }
+	srv := func(vis, reg, space uint32) rtsParam { return rtsParam{typ: 3, vis: vis, words: []uint32{reg, space}} }
+	table := func(vis uint32, ranges ...[]uint32) rtsParam { return rtsParam{typ: 0, vis: vis, ranges: ranges} }
+	for _, c := range []struct {
+		name     string
+		params   []rtsParam
+		samplers [][]uint32
+		refused  string // the overlap reported, "" when D3D12 takes it
+	}{
+		{"vkd3d-proton: b0 constants for all and for vertex", []rtsParam{constants(all, 0, 4), constants(vertex, 0, 8)}, nil,
+			"root parameter 1 (visibility Vertex, b0) overlaps root parameter 0 (visibility All, b0)"},
+		{"vkd3d-proton: b0 constants for pixel and for vertex", []rtsParam{constants(pixel, 0, 4), constants(vertex, 0, 8)}, nil, ""},
+		{"vkd3d-proton: and b1 for all", []rtsParam{constants(pixel, 0, 4), constants(vertex, 0, 8), constants(all, 1, 3)}, nil, ""},
+		{"vkd3d-proton: u0 for all and for pixel", []rtsParam{uav(all, 0), uav(pixel, 0)}, nil,
+			"root parameter 1 (visibility Pixel, u0) overlaps root parameter 0 (visibility All, u0)"},
+		{"vkd3d-proton: u0 for geometry and for pixel", []rtsParam{uav(geometry, 0), uav(pixel, 0)}, nil, ""},
+		{"a root SRV inside a table's t0-t3", []rtsParam{table(all, []uint32{0, 4, 0, 0, 0}), srv(pixel, 2, 0)}, nil,
+			"root parameter 1 (visibility Pixel, t2) overlaps descriptor table 0 range 0 (visibility All, t0-t3)"},
+		{"an unbounded range reaches t100", []rtsParam{table(vertex, []uint32{0, 0xFFFFFFFF, 0, 0, 0}), srv(vertex, 100, 0)}, nil,
+			"root parameter 1 (visibility Vertex, t100) overlaps descriptor table 0 range 0 (visibility Vertex, t0-unbounded)"},
+		{"one register in two spaces", []rtsParam{srv(all, 0, 0), srv(all, 0, 1)}, nil, ""},
+		{"a CBV and an SRV at register 0", []rtsParam{constants(all, 0, 1), srv(all, 0, 0)}, nil, ""},
+		{"a static sampler on a table's s0", []rtsParam{table(pixel, []uint32{3, 1, 0, 0, 0})}, [][]uint32{{0x55, 1, 3, 4, f32bits(0), 8, 4, 3, 0, f32bits(1), 0, 0, all}},
+			"static sampler 0 (visibility All, s0) overlaps descriptor table 0 range 0 (visibility Pixel, s0)"},
+		{"two ranges of one table", []rtsParam{table(all, []uint32{1, 2, 0, 0, 0}, []uint32{1, 1, 1, 0, 0xFFFFFFFF})}, nil,
+			"descriptor table 0 range 1 (visibility All, u1) overlaps descriptor table 0 range 0 (visibility All, u0-u1)"},
+	} {
+		f, rs := decodeBuilt(t, buildRTS(1, 0, c.params, c.samplers))
+		if rs == nil {
+			t.Fatalf("%s: not decoded", c.name)
+		}
+		var got []string
+		for _, p := range partProblems(f, "RTS0") {
+			if p.Severity >= Warning {
+				got = append(got, p.Message)
+			}
+		}
+		var want []string
+		if c.refused != "" {
+			want = []string{c.refused + ": D3D12 refuses a root signature whose bindings claim one register for a stage that sees both (as DXC's root signature validator does)"}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, want)
+		}
+		errs := RootSignatureErrors(f.Part("RTS0").Data())
+		if (len(errs) == 1 && errs[0].Severity == Error && want != nil && errs[0].Message == want[0]) != (want != nil) || (want == nil && len(errs) > 0) {
+			t.Errorf("%s: RootSignatureErrors %v", c.name, errs)
+		}
+	}
+}
+
 // TestRootSignatureMatchesSource checks corpus root signatures against the
 // RS strings they were compiled from.
 func TestRootSignatureMatchesSource(t *testing.T) {
