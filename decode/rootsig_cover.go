@@ -112,9 +112,6 @@ func RootSignatureErrors(rts0 []byte) []Problem {
 		if msg := costOver(rs); msg != "" {
 			bad = append(bad, Problem{Severity: Error, Offset: 4, Part: "RTS0", Structure: "root signature header", Message: msg})
 		}
-		if found, _ := registerOverlaps(rs); len(found) > 0 {
-			bad = append(bad, Problem{Severity: Error, Offset: int64(found[0].at), Part: "RTS0", Structure: "root signature bindings", Message: found[0].msg})
-		}
 	}
 	return bad
 }
@@ -132,6 +129,11 @@ func rootSignatureOf(rts0 []byte) (*rootsig.RootSignature, []Problem) {
 			bad = append(bad, Problem{Severity: Error, Part: "RTS0", Structure: "root signature header", Message: "the root signature does not decode"})
 		}
 		return nil, bad
+	}
+	// DXC's VerifyRootSignatureWithShaderPSV verifies the root signature
+	// itself before the shader against it, and stops at its first error.
+	if found, _ := registerOverlaps(rs); len(found) > 0 {
+		return nil, []Problem{{Severity: Error, Offset: int64(found[0].at), Part: "RTS0", Structure: "root signature bindings", Message: found[0].msg}}
 	}
 	return rs, nil
 }

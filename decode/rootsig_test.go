@@ -467,6 +467,12 @@ func TestRootSignatureRegisterOverlaps(t *testing.T) {
 		if (len(errs) == 1 && errs[0].Severity == Error && want != nil && errs[0].Message == want[0]) != (want != nil) || (want == nil && len(errs) > 0) {
 			t.Errorf("%s: RootSignatureErrors %v", c.name, errs)
 		}
+		// DXC's validator verifies the root signature before a shader
+		// against it (VerifyRootSignatureWithShaderPSV): the overlap is
+		// what RootSignatureCovers answers, whatever the shader binds.
+		if cov := f.RootSignatureCovers(f.Part("RTS0").Data()); want != nil && (len(cov) != 1 || cov[0].Severity != Error || cov[0].Message != want[0]) {
+			t.Errorf("%s: RootSignatureCovers %v", c.name, cov)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/decode/text"
 )
@@ -60,10 +61,7 @@ func runRootSigCompile(args []string, stdout, stderr io.Writer) int {
 	}
 	rs, err := rootsig.Parse(string(src), version)
 	if err != nil {
-		name := pos[0]
-		if name == "-" {
-			name = "<stdin>"
-		}
+		name := displayName(pos[0])
 		var e *rootsig.Error
 		if errors.As(err, &e) {
 			fmt.Fprintf(stderr, "%s:%s\n", name, e)
@@ -72,9 +70,29 @@ func runRootSigCompile(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	rts0 := rootsig.Encode(rs, version)
+	// DXC's compiler verifies what it compiled (VerifyRootSignature): two
+	// bindings on one register are an error, and nothing is written. D3D12's
+	// 64-DWORD limit it does not check: a warning, and the bytes.
+	for _, p := range decode.RootSignatureErrors(rts0) {
+		if p.Structure == "root signature bindings" {
+			fmt.Fprintf(stderr, "%s: error: %s\n", text.Safe(displayName(pos[0])), p.Message)
+			return 1
+		}
+		fmt.Fprintf(stderr, "%s: warning: %s\n", text.Safe(displayName(pos[0])), p.Message)
+	}
 	// The bytes bypass the escaping writer run gives text commands.
 	if s, ok := stdout.(interface{ Raw() io.Writer }); ok {
 		stdout = s.Raw()
 	}
-	return writeOut(*out, rootsig.Encode(rs, version), stdout, stderr)
+	return writeOut(*out, rts0, stdout, stderr)
+}
+
+// displayName is how a compile message names its input: the path, or
+// <stdin> for "-".
+func displayName(path string) string {
+	if path == "-" {
+		return "<stdin>"
+	}
+	return path
 }

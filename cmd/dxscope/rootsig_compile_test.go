@@ -87,10 +87,20 @@ func TestRootSigCompileFlagsAndErrors(t *testing.T) {
 		{[]string{"--compile", "--strict", good}, "", 2, "dxscope rootsig: flag provided but not defined: -strict\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
 		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
 		{[]string{"--compile", filepath.Join(dir, "missing.rs")}, "", 1, "dxscope: stat " + filepath.Join(dir, "missing.rs") + ": no such file or directory\n"},
+		// DXC's compiler verifies what it compiled: b0 root constants for
+		// all stages and for the vertex stage overlap (an error, nothing
+		// written); D3D12's 64 DWORDs it does not count (a warning, the bytes).
+		{[]string{"--compile", "-"}, "RootConstants(num32BitConstants=4, b0), RootConstants(num32BitConstants=8, b0, visibility=SHADER_VISIBILITY_VERTEX)", 1,
+			"<stdin>: error: root parameter 1 (visibility Vertex, b0) overlaps root parameter 0 (visibility All, b0): D3D12 refuses a root signature whose bindings claim one register for a stage that sees both (as DXC's root signature validator does)\n"},
+		{[]string{"--compile", "-", "-o", filepath.Join(dir, "65.rts0")}, "RootConstants(num32BitConstants=65, b0)", 0,
+			"<stdin>: warning: the root parameters cost 65 DWORDs, more than the 64 D3D12 allows (a descriptor table costs 1, a root descriptor 2, each root constant 1): CreateRootSignature refuses this root signature\n"},
 	} {
 		code, _, errs := withStdin([]byte(c.stdin), append([]string{"rootsig"}, c.args...)...)
 		if code != c.code || errs != c.stderr {
 			t.Errorf("rootsig %s: exit %d, stderr %q; want %d, %q", strings.Join(c.args, " "), code, errs, c.code, c.stderr)
 		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "65.rts0")); len(b) != 24+12+12 {
+		t.Errorf("65 root constants: %d bytes written, want the 48 of one Constants32Bit parameter", len(b))
 	}
 }
