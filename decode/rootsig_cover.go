@@ -33,8 +33,9 @@ import (
 // else from the DXBC program's declarations themselves (reflection stripped).
 // Each problem is an Error at the binding's record in this file, or a
 // Warning when nothing can be checked. Problems of the root signature
-// itself (it does not decode) are returned as they are, offsets relative
-// to its first byte.
+// itself (it does not decode, or two of its bindings claim one register,
+// which DXC's validator verifies first) are returned as they are, offsets
+// relative to its first byte.
 func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 	rs, bad := rootSignatureOf(rts0)
 	if len(bad) > 0 {

@@ -202,8 +202,9 @@ func check(a, b *decode.File, embedded bool) *Result {
 
 // givenRootSignature checks each shader against the root signature a
 // pipeline is created with: what it binds and rts0 does not cover is an
-// error, as is an rts0 D3D12 does not take (it does not decode, or costs
-// more than rootsig.MaxCost; said once).
+// error, as is an rts0 D3D12 does not take (it does not decode, costs more
+// than rootsig.MaxCost, or two of its bindings claim one register; said
+// once).
 func givenRootSignature(rts0 []byte, files []*decode.File) []Problem {
 	if bad := decode.RootSignatureErrors(rts0); len(bad) > 0 {
 		return []Problem{{Severity: report.Error, Rule: RuleRootSig,
