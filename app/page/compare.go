@@ -37,6 +37,9 @@ type Comparison struct {
 	// Link was checked against it, not against the shaders' own.
 	RootSig      RootSigText
 	RootSigGiven bool
+	// checked is the text and version Link was last checked with (the link
+	// carries them, not a text that did not compile since).
+	checked RootSigText
 
 	Code       []model.CodeHunk // the code compared as text (model.CompareCode)
 	CodeSel    model.CodeRef
@@ -187,6 +190,7 @@ func (s *State) compareRootSig(text string, version uint32) {
 	if l := model.CompareLinkageWith(s.cmpA(), c.B, rts0); l != nil {
 		c.Link, c.RootSigGiven = l, rts0 != nil
 		c.LinkSel = -1
+		c.checked = RootSigText{Text: text, Version: version}
 	}
 }
 

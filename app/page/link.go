@@ -166,7 +166,7 @@ func (s *State) LinkState() linkstate.State {
 		st.Tab = "compare"
 		st.Compare = c.B.Name
 		if c.RootSigGiven {
-			st.RootSig, st.RootSigVersion = c.RootSig.Text, rootsig.VersionName(c.RootSig.Version)
+			st.RootSig, st.RootSigVersion = c.checked.Text, rootsig.VersionName(c.checked.Version)
 		}
 		switch {
 		case c.LinkSel >= 0:

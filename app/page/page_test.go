@@ -946,6 +946,10 @@ func TestCompareWithThePipelinesRootSignature(t *testing.T) {
 	if e := c.RootSig.Err; e == nil || e.Line != 2 || c.Link != before {
 		t.Errorf("a text that does not parse: error %+v, linkage changed %v", e, c.Link != before)
 	}
+	// The link keeps the text the linkage was checked with.
+	if l, _ := linkstate.DecodeLink(b.link()); l.State.RootSig != "CBV(b0), DescriptorTable(SRV(t0))" || l.State.RootSigVersion != "1.0" {
+		t.Errorf("after a text that does not parse, the link says rs=%q rsv=%q", l.State.RootSig, l.State.RootSigVersion)
+	}
 	b.do(b.s.CompareRootSig("  ", rootsig.Version1_1))
 	if c.RootSigGiven || c.Link.GivenRootSig || !c.Link.Links || c.RootSig.Err != nil {
 		t.Errorf("an empty text: given %v, links %v, error %+v", c.RootSigGiven, c.Link.Links, c.RootSig.Err)
