@@ -56,6 +56,21 @@ type rtsDecoder struct {
 	tables     map[[2]uint32]shared
 	rangesLeft int
 	shared     int
+
+	// refused is the first thing DXC's root signature verifier
+	// (RootSignatureVerifier) rejects the root signature for, as an Error;
+	// nil when it passes. Its warning is reported where it is found.
+	refused *Problem
+}
+
+// refuse reports a warning for something DXC's root signature verifier
+// rejects, and keeps the first: the validator and the compiler stop there
+// (rootSignatureOf).
+func (d *rtsDecoder) refuse(at int, what, format string, args ...any) {
+	d.r.ProblemAt(Warning, at, what, format, args...)
+	if d.refused == nil {
+		d.refused = &Problem{Severity: Error, Offset: d.r.Base + int64(at), Part: d.r.Part, Structure: what, Message: fmt.Sprintf(format, args...)}
+	}
 }
 
 // claim records [off, off+n) as structure what, for reportOverlaps.
@@ -91,6 +106,18 @@ func (d *rtsDecoder) fits(off uint32, n int64, at int, what, field string) bool 
 // decodeRootSignature reads a serialized root signature from r (an RTS0 part,
 // or the bytes of an RDAT root-signature subobject). Offsets inside are from the start of r.
 func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
+	return decodeVerified(r).rs
+}
+
+// verified is a decoded root signature and the first thing DXC's root
+// signature verifier rejects it for (nil: nothing).
+type verified struct {
+	rs      *rootsig.RootSignature
+	refused *Problem
+}
+
+// decodeVerified is decodeRootSignature, keeping what the verifier refuses.
+func decodeVerified(r *binread.Reader) verified {
 	rs := &rootsig.RootSignature{Parameters: []rootsig.RootParameter{}, Samplers: []rootsig.StaticSampler{}}
 	d := &rtsDecoder{r: r, rs: rs}
 	r.Seek(0)
@@ -101,7 +128,7 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	rs.StaticSamplersOffset = r.U32("StaticSamplersOffset")
 	rs.Flags = r.U32("Flags")
 	if r.Failed {
-		return nil
+		return verified{}
 	}
 	d.claim(0, rtsHeaderSize, "the root signature header")
 	switch rs.Version {
@@ -110,7 +137,7 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	default:
 		r.ProblemAt(Error, 0, "root signature header", "root signature version %d is unknown (1 = 1.0, 2 = 1.1, 3 = 1.2): its layout cannot be known, so the rest is shown raw", rs.Version)
 		r.Raw("Data", r.Remaining())
-		return rs
+		return verified{rs: rs}
 	}
 	d.setRootFlags()
 	d.tables, d.rangesLeft = map[[2]uint32]shared{}, 2*r.Len()/rtsRangeSize(rs.Version)
@@ -120,11 +147,11 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	// A warning, as the other rules of what D3D12 takes are: the bytes
 	// decode whole (an Error says a structure was cut short).
 	if msg := costOver(rs); msg != "" {
-		r.ProblemAt(Warning, 4, "root signature header", "%s", msg)
+		r.ProblemAt(Warning, 4, "root signature cost", "%s", msg)
 	}
 	found, n := registerOverlaps(rs)
 	for _, o := range found {
-		r.ProblemAt(Warning, o.at, "root signature bindings", "%s", o.msg)
+		d.refuse(o.at, "root signature bindings", "%s", o.msg)
 	}
 	if n > len(found) {
 		r.ProblemAt(Warning, 0, "root signature bindings", "%d more bindings overlap others (the first %d are listed)", n-len(found), len(found))
@@ -132,7 +159,7 @@ func decodeRootSignature(r *binread.Reader) *rootsig.RootSignature {
 	if d.shared > 0 {
 		r.Problem(Note, "%d descriptor tables name the same ranges as two tables before them: each names the first one's parameter (SameRangesAs) instead of decoding the ranges again", d.shared)
 	}
-	return rs
+	return verified{rs: rs, refused: d.refused}
 }
 
 // costOver says why D3D12 refuses rs for its cost, "" when it does not:
@@ -150,7 +177,7 @@ func (d *rtsDecoder) setRootFlags() {
 	rs, f := d.rs, d.rs.Flags
 	rs.SetFlags(f)
 	if bad := f &^ rootsig.ValidRootFlags; bad != 0 {
-		d.r.ProblemAt(Warning, 20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, rootsig.ValidRootFlags)
+		d.refuse(20, "root signature header", "root signature flags 0x%x have bits 0x%x that no version defines (valid: 0x%x)", f, bad, rootsig.ValidRootFlags)
 	}
 }
 
@@ -214,7 +241,7 @@ func (d *rtsDecoder) parameter(i int, p *rootsig.RootParameter) {
 	at := int(d.rs.RootParametersOffset) + i*rtsParamHeaderSize
 	what := fmt.Sprintf("root parameter %d", i)
 	if !p.ShaderVisibility.Known() {
-		r.ProblemAt(Warning, at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
+		d.refuse(at+4, what, "root parameter %d has ShaderVisibility %d, which is not a D3D12_SHADER_VISIBILITY value (0 to 7)", i, uint32(p.ShaderVisibility))
 	}
 	path := r.Join(fmt.Sprintf("Parameters[%d]", i))
 	switch p.ParameterType {
@@ -239,10 +266,10 @@ func (d *rtsDecoder) parameter(i int, p *rootsig.RootParameter) {
 		s.End()
 		c.SetFlags(c.Flags)
 		if bad := c.Flags &^ rootsig.ValidRootDescriptorFlags; bad != 0 {
-			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, rootsig.ValidRootDescriptorFlags)
+			d.refuse(int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x have bits 0x%x that are not root descriptor flags (valid: 0x%x)", i, c.Flags, bad, rootsig.ValidRootDescriptorFlags)
 		}
 		if bits := c.Flags & 0xE; bits&(bits-1) != 0 {
-			r.ProblemAt(Warning, int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
+			d.refuse(int(p.PayloadOffset)+8, what, "root descriptor %d's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, which exclude each other", i, c.Flags)
 		}
 		p.Descriptor = c
 	case rootsig.RootParamDescriptorTable:
@@ -319,22 +346,27 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 		if k > 0 {
 			prev := t.Ranges[k-1]
 			if (prev.RangeType == rootsig.RangeSampler) != (g.RangeType == rootsig.RangeSampler) {
-				r.ProblemAt(Warning, rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
+				d.refuse(rat, rwhat, "descriptor table %d mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)", i)
 			}
 			if prev.Unbounded && g.Append {
-				r.ProblemAt(Warning, rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
+				d.refuse(rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
 			}
 		}
 		if !g.RangeType.Known() {
-			r.ProblemAt(Warning, rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
+			d.refuse(rat, rwhat, "%s has RangeType %d, which is not SRV, UAV, CBV or Sampler (0 to 3)", rwhat, uint32(g.RangeType))
 		}
 		if nd == 0 {
-			r.ProblemAt(Warning, rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
+			d.refuse(rat+4, rwhat, "%s has NumDescriptors 0 (D3D12 rejects empty ranges)", rwhat)
 		}
 		if bad := g.Flags &^ rootsig.ValidDescriptorRangeFlags; bad != 0 {
-			r.ProblemAt(Warning, rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
+			d.refuse(rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
 		} else if g.RangeType == rootsig.RangeSampler && g.Flags&^0x1 != 0 {
-			r.ProblemAt(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
+			// DXC's verifier rejects the DATA_* flags (0xE) of a sampler range.
+			warn := r.ProblemAt
+			if g.Flags&0xE != 0 {
+				warn = func(_ Severity, at int, what, format string, args ...any) { d.refuse(at, what, format, args...) }
+			}
+			warn(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
 		}
 	}
 }
@@ -380,20 +412,27 @@ func (d *rtsDecoder) samplers() {
 func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	r := d.r
 	what := fmt.Sprintf("static sampler %d", i)
-	bad := func(field string, rel int, v uint32, known bool, typ string) {
-		if !known {
+	// refused: DXC's verifier (StaticSamplerVerifier) rejects the value;
+	// it checks the comparison function of a comparison filter only, and
+	// not the border colour.
+	bad := func(field string, rel int, v uint32, known, refused bool, typ string) {
+		switch {
+		case known:
+		case refused:
+			d.refuse(at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
+		default:
 			r.ProblemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
-	bad("Filter", 0, uint32(m.Filter), m.Filter.Known(), "D3D12_FILTER")
-	bad("AddressU", 4, uint32(m.AddressU), m.AddressU.Known(), "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressV", 8, uint32(m.AddressV), m.AddressV.Known(), "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("AddressW", 12, uint32(m.AddressW), m.AddressW.Known(), "D3D12_TEXTURE_ADDRESS_MODE")
-	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), m.ComparisonFunc.Known(), "D3D12_COMPARISON_FUNC")
-	bad("BorderColor", 28, uint32(m.BorderColor), m.BorderColor.Known(), "D3D12_STATIC_BORDER_COLOR")
-	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), m.ShaderVisibility.Known(), "D3D12_SHADER_VISIBILITY")
+	bad("Filter", 0, uint32(m.Filter), m.Filter.Known(), true, "D3D12_FILTER")
+	bad("AddressU", 4, uint32(m.AddressU), m.AddressU.Known(), true, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressV", 8, uint32(m.AddressV), m.AddressV.Known(), true, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("AddressW", 12, uint32(m.AddressW), m.AddressW.Known(), true, "D3D12_TEXTURE_ADDRESS_MODE")
+	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), m.ComparisonFunc.Known(), m.Filter.Comparison(), "D3D12_COMPARISON_FUNC")
+	bad("BorderColor", 28, uint32(m.BorderColor), m.BorderColor.Known(), false, "D3D12_STATIC_BORDER_COLOR")
+	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), m.ShaderVisibility.Known(), true, "D3D12_SHADER_VISIBILITY")
 	if m.MaxAnisotropy > 16 {
-		r.ProblemAt(Warning, at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
+		d.refuse(at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}
 	if b := m.Flags &^ rootsig.ValidSamplerFlags; b != 0 {
 		r.ProblemAt(Warning, at+52, what, "%s's flags 0x%x have bits 0x%x that are not sampler flags (valid: 0x%x)", what, m.Flags, b, rootsig.ValidSamplerFlags)

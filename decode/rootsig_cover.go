@@ -111,14 +111,15 @@ func RootSignatureErrors(rts0 []byte) []Problem {
 	rs, bad := rootSignatureOf(rts0)
 	if rs != nil {
 		if msg := costOver(rs); msg != "" {
-			bad = append(bad, Problem{Severity: Error, Offset: 4, Part: "RTS0", Structure: "root signature header", Message: msg})
+			bad = append(bad, Problem{Severity: Error, Offset: 4, Part: "RTS0", Structure: "root signature cost", Message: msg})
 		}
 	}
 	return bad
 }
 
 func rootSignatureOf(rts0 []byte) (*rootsig.RootSignature, []Problem) {
-	rs, rsProblems, _ := binread.ParseBare(rts0, "RTS0", decodeRootSignature)
+	v, rsProblems, _ := binread.ParseBare(rts0, "RTS0", decodeVerified)
+	rs := v.rs
 	var bad []Problem
 	for _, p := range rsProblems {
 		if p.Severity == Error {
@@ -133,8 +134,8 @@ func rootSignatureOf(rts0 []byte) (*rootsig.RootSignature, []Problem) {
 	}
 	// DXC's VerifyRootSignatureWithShaderPSV verifies the root signature
 	// itself before the shader against it, and stops at its first error.
-	if found, _ := registerOverlaps(rs); len(found) > 0 {
-		return nil, []Problem{{Severity: Error, Offset: int64(found[0].at), Part: "RTS0", Structure: "root signature bindings", Message: found[0].msg}}
+	if v.refused != nil {
+		return nil, []Problem{*v.refused}
 	}
 	return rs, nil
 }

@@ -131,7 +131,10 @@ func TestRootSignatureCoversHandChecked(t *testing.T) {
 		// u0-u3 is one binding (an array of four): a range must hold all four.
 		{"cs: a range holds half of an array", sb, buildRTS0(0, []tParam{{kind: 0, ranges: []tRange{{0, 8, 0, 0}, {0, 1, 0, 1}, {1, 2, 0, 0}, {1, 31, 2, 0}}}}, nil),
 			[]string{"register(u0, space0) (UAVStructured: register space 0, 4 descriptor(s) from register 0)"}},
-		{"cs: an unbounded range", cs, buildRTS0(0, []tParam{{kind: 0, ranges: []tRange{{0, 0xFFFFFFFF, 0, 0}, {1, 0xFFFFFFFF, 0, 0}}}}, nil), nil},
+		// Unbounded SRVs and UAVs, a table each: a range appended after an
+		// unbounded one in the same table is refused before any binding is
+		// checked (TestRootSignatureVerifiedFirst).
+		{"cs: an unbounded range", cs, buildRTS0(0, []tParam{{kind: 0, ranges: []tRange{{0, 0xFFFFFFFF, 0, 0}}}, {kind: 0, ranges: []tRange{{1, 0xFFFFFFFF, 0, 0}}}}, nil), nil},
 	} {
 		f, err := Parse(c.shader)
 		if err != nil {

@@ -476,6 +476,75 @@ func TestRootSignatureRegisterOverlaps(t *testing.T) {
 	}
 }
 
+// TestRootSignatureVerifiedFirst: what DXC's RootSignatureVerifier rejects
+// a root signature for (DxilRootSignatureValidator.cpp: flags, visibility,
+// a table's ranges, range and root descriptor flags, static samplers) is a
+// warning of the part and, first of them, the one answer of
+// RootSignatureCovers (the validator verifies the root signature before
+// the shader against it) and of RootSignatureErrors; what it does not
+// check (a border colour, the comparison function of a filter that does
+// not compare, an empty table, 1.2's sampler flags) stays a warning only.
+// vkd3d-proton's test_create_root_signature gives D3D12's answer for one:
+// a table of an SRV and a sampler is E_INVALIDARG.
+func TestRootSignatureVerifiedFirst(t *testing.T) {
+	good := buildRTS(2, 0, []rtsParam{{typ: 1, words: []uint32{0, 0, 4}}, {typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0, 0}}}}, [][]uint32{samplerWords()})
+	// Offsets in good: params at 24 (2×12), constants at 48, table at 60, range at 68, sampler at 92.
+	set := func(b []byte, off int, v uint32) []byte {
+		c := append([]byte(nil), b...)
+		copy(c[off:], le32(v))
+		return c
+	}
+	cbvFlags := func(flags uint32) []byte {
+		return buildRTS(2, 0, []rtsParam{{typ: 2, words: []uint32{0, 0, flags}}}, nil)
+	}
+	for _, c := range []struct {
+		name    string
+		data    []byte
+		refused string // the warning DXC's verifier rejects it for; "" for none
+	}{
+		{"good", good, ""},
+		{"root flags no version defines", set(good, 20, 0x1000), "bits 0x1000 that no version defines"},
+		{"a parameter's visibility 8", set(good, 28, 8), "ShaderVisibility 8"},
+		{"a root CBV's flags 0x20", cbvFlags(0x20), "not root descriptor flags"},
+		{"a root CBV DATA_VOLATILE and DATA_STATIC", cbvFlags(0xA), "exclude each other"},
+		{"vkd3d-proton: an SRV and a sampler in one table", buildRTS(2, 0, []rtsParam{{typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0, 0}, {3, 1, 2, 0, 0, 10}}}}, nil), "mixes sampler ranges"},
+		{"a range appended after an unbounded one", buildRTS(1, 0, []rtsParam{{typ: 0, ranges: [][]uint32{{0, 0xFFFFFFFF, 0, 0, 0}, {1, 1, 0, 0, 0xFFFFFFFF}}}}, nil), "appended after an unbounded range"},
+		{"range type 4", set(good, 68, 4), "RangeType 4"},
+		{"no descriptors", set(good, 72, 0), "NumDescriptors 0"},
+		{"range flags 0x20", set(good, 68+16, 0x20), "not descriptor range flags"},
+		{"a sampler range DATA_VOLATILE", set(set(good, 68, 3), 68+16, 0x2), "sampler range with flags 0x2"},
+		{"a sampler range DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS", set(set(good, 68, 3), 68+16, 0x10000), ""},
+		{"a static sampler's filter 0x56", set(good, 92, 0x56), "Filter 86"},
+		{"a static sampler's AddressU 0", set(good, 96, 0), "AddressU 0"},
+		{"a static sampler's MaxAnisotropy 17", set(good, 92+20, 17), "MaxAnisotropy 17"},
+		{"a static sampler's visibility 9", set(good, 92+48, 9), "ShaderVisibility 9"},
+		{"a comparison filter's ComparisonFunc 9", set(set(good, 92, 0x95), 92+24, 9), "ComparisonFunc 9"},
+		{"a filter that does not compare, ComparisonFunc 9", set(good, 92+24, 9), ""},
+		{"a static sampler's border colour 5", set(good, 92+28, 5), ""},
+		{"an empty table", set(good, 60, 0), ""},
+	} {
+		f, _ := decodeBuilt(t, c.data)
+		warned := ""
+		for _, p := range partProblems(f, "RTS0") {
+			if c.refused != "" && p.Severity == Warning && strings.Contains(p.Message, c.refused) {
+				warned = p.Message
+			}
+		}
+		data := f.Part("RTS0").Data()
+		cov, errs := f.RootSignatureCovers(data), RootSignatureErrors(data)
+		switch {
+		case c.refused == "":
+			if len(errs) > 0 || len(cov) > 0 && cov[0].Severity == Error {
+				t.Errorf("%s: refused: %v / %v", c.name, errs, cov)
+			}
+		case warned == "":
+			t.Errorf("%s: no warning says %q", c.name, c.refused)
+		case len(cov) != 1 || cov[0].Severity != Error || cov[0].Message != warned || len(errs) != 1 || errs[0].Message != warned:
+			t.Errorf("%s: RootSignatureCovers %v, RootSignatureErrors %v; want the warning %q", c.name, cov, errs, warned)
+		}
+	}
+}
+
 // TestRootSignatureMatchesSource checks corpus root signatures against the
 // RS strings they were compiled from.
 func TestRootSignatureMatchesSource(t *testing.T) {

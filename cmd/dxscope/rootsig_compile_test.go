@@ -88,10 +88,13 @@ func TestRootSigCompileFlagsAndErrors(t *testing.T) {
 		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
 		{[]string{"--compile", filepath.Join(dir, "missing.rs")}, "", 1, "dxscope: stat " + filepath.Join(dir, "missing.rs") + ": no such file or directory\n"},
 		// DXC's compiler verifies what it compiled: b0 root constants for
-		// all stages and for the vertex stage overlap (an error, nothing
-		// written); D3D12's 64 DWORDs it does not count (a warning, the bytes).
+		// all stages and for the vertex stage overlap, a table mixes a
+		// sampler with an SRV (errors, nothing written); D3D12's 64 DWORDs
+		// it does not count (a warning, the bytes).
 		{[]string{"--compile", "-"}, "RootConstants(num32BitConstants=4, b0), RootConstants(num32BitConstants=8, b0, visibility=SHADER_VISIBILITY_VERTEX)", 1,
 			"<stdin>: error: root parameter 1 (visibility Vertex, b0) overlaps root parameter 0 (visibility All, b0): D3D12 refuses a root signature whose bindings claim one register for a stage that sees both (as DXC's root signature validator does)\n"},
+		{[]string{"--compile", "-"}, "DescriptorTable(SRV(t0), Sampler(s0))", 1,
+			"<stdin>: error: descriptor table 0 mixes sampler ranges with CBV/SRV/UAV ranges (D3D12 keeps them in separate heaps and rejects such a table)\n"},
 		{[]string{"--compile", "-", "-o", filepath.Join(dir, "65.rts0")}, "RootConstants(num32BitConstants=65, b0)", 0,
 			"<stdin>: warning: the root parameters cost 65 DWORDs, more than the 64 D3D12 allows (a descriptor table costs 1, a root descriptor 2, each root constant 1): CreateRootSignature refuses this root signature\n"},
 	} {

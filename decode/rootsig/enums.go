@@ -126,6 +126,10 @@ func (v SamplerFilter) String() string { return report.EnumString(samplerFilters
 // Known reports whether v has a name (is a value the format defines).
 func (v SamplerFilter) Known() bool { return report.Named(samplerFilters.Names, uint64(v)) }
 
+// Comparison reports whether v is a comparison filter (D3D12_FILTER's
+// reduction type, bits 7 and 8, is D3D12_FILTER_REDUCTION_TYPE_COMPARISON).
+func (v SamplerFilter) Comparison() bool { return v>>7&3 == 1 }
+
 // MarshalText writes the name, as obj2yaml does.
 func (v SamplerFilter) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
