@@ -191,15 +191,23 @@ func TestRootSignatureBuiltEveryKind(t *testing.T) {
 	}
 }
 
+// goodRTS is a 1.1 root signature of 4 root constants, a table of one SRV
+// range and a static sampler: parameters at 24 (2×12), constants at 48, the
+// table at 60, its range at 68, the sampler at 92.
+func goodRTS() []byte {
+	return buildRTS(2, 0, []rtsParam{{typ: 1, words: []uint32{0, 0, 4}}, {typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0, 0}}}}, [][]uint32{samplerWords()})
+}
+
+// setWord is a copy of b with the word at off set to v.
+func setWord(b []byte, off int, v uint32) []byte {
+	c := append([]byte(nil), b...)
+	copy(c[off:], le32(v))
+	return c
+}
+
 // TestRootSignatureBadLayoutIsReported: offsets out of bounds or into other structures, bad values.
 func TestRootSignatureBadLayoutIsReported(t *testing.T) {
-	good := buildRTS(2, 0, []rtsParam{{typ: 1, words: []uint32{0, 0, 4}}, {typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0, 0}}}}, [][]uint32{samplerWords()})
-	// Offsets in good: params at 24 (2×12), constants at 48, table at 60, range at 68, sampler at 92.
-	set := func(b []byte, off int, v uint32) []byte {
-		c := append([]byte(nil), b...)
-		copy(c[off:], le32(v))
-		return c
-	}
+	good, set := goodRTS(), setWord
 	cases := []struct {
 		name string
 		data []byte
@@ -487,13 +495,7 @@ func TestRootSignatureRegisterOverlaps(t *testing.T) {
 // vkd3d-proton's test_create_root_signature gives D3D12's answer for one:
 // a table of an SRV and a sampler is E_INVALIDARG.
 func TestRootSignatureVerifiedFirst(t *testing.T) {
-	good := buildRTS(2, 0, []rtsParam{{typ: 1, words: []uint32{0, 0, 4}}, {typ: 0, ranges: [][]uint32{{0, 1, 0, 0, 0, 0}}}}, [][]uint32{samplerWords()})
-	// Offsets in good: params at 24 (2×12), constants at 48, table at 60, range at 68, sampler at 92.
-	set := func(b []byte, off int, v uint32) []byte {
-		c := append([]byte(nil), b...)
-		copy(c[off:], le32(v))
-		return c
-	}
+	good, set := goodRTS(), setWord
 	cbvFlags := func(flags uint32) []byte {
 		return buildRTS(2, 0, []rtsParam{{typ: 2, words: []uint32{0, 0, flags}}}, nil)
 	}
