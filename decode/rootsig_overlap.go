@@ -51,8 +51,13 @@ func registerRanges(rs *rootsig.RootSignature) (out []regRange, sharedTables []i
 		case p.Constants != nil:
 			one(rootsig.RangeCBV, p.Constants.ShaderRegister, p.Constants.RegisterSpace)
 		case p.Descriptor != nil:
-			t := map[rootsig.RootParameterType]rootsig.DescriptorRangeType{rootsig.RootParamCBV: rootsig.RangeCBV,
-				rootsig.RootParamSRV: rootsig.RangeSRV, rootsig.RootParamUAV: rootsig.RangeUAV}[p.ParameterType]
+			t := rootsig.RangeCBV
+			switch p.ParameterType {
+			case rootsig.RootParamSRV:
+				t = rootsig.RangeSRV
+			case rootsig.RootParamUAV:
+				t = rootsig.RangeUAV
+			}
 			one(t, p.Descriptor.ShaderRegister, p.Descriptor.RegisterSpace)
 		case p.Table != nil && p.Table.SameRangesAs != nil:
 			sharedTables = append(sharedTables, i)
@@ -155,7 +160,7 @@ func (g *regRange) describe() string {
 	case g.rng >= 0:
 		what = fmt.Sprintf("descriptor table %d range %d", g.param, g.rng)
 	}
-	letter := map[rootsig.DescriptorRangeType]string{rootsig.RangeSRV: "t", rootsig.RangeUAV: "u", rootsig.RangeCBV: "b", rootsig.RangeSampler: "s"}[g.typ]
+	letter := "tubs"[g.typ : g.typ+1] // SRV, UAV, CBV, Sampler: registerRanges keeps known types only
 	regs := fmt.Sprintf("%s%d", letter, g.lb)
 	switch {
 	case g.ub == 0xFFFFFFFF && g.ub != g.lb:
