@@ -322,6 +322,7 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 	d.rangesLeft -= int(t.NumRanges)
 	t.Ranges = make([]rootsig.DescriptorRange, t.NumRanges)
 	s = r.Sub(int(t.RangesOffset), int(t.NumRanges)*rsize, path+"/Table/Ranges", "descriptor ranges")
+	var next uint64 // the descriptor an appended range starts at (DXC's iAppendStartSlot)
 	for k := range t.Ranges {
 		g := &t.Ranges[k]
 		s.Begin(fmt.Sprintf("[%d]", k), "descriptor range")
@@ -350,6 +351,23 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 			}
 			if prev.Unbounded && g.Append {
 				d.refuse(rat+int(rsize)-4, rwhat, "%s is appended after an unbounded range: its place in the table cannot be known (D3D12 rejects this)", rwhat)
+			} else if g.Append && next > 0xFFFFFFFF {
+				d.refuse(rat+int(rsize)-4, rwhat, "%s is appended after descriptor 0xFFFFFFFF, where the ranges before it end", rwhat)
+			}
+		}
+		// Where the range's descriptors and registers end, as DXC's
+		// DescriptorTableVerifier counts them: neither may pass 0xFFFFFFFF.
+		start := next
+		if !g.Append {
+			start = uint64(g.OffsetInDescriptorsFromTableStart)
+		}
+		next = 1 << 32
+		if !g.Unbounded && nd > 0 {
+			next = start + uint64(nd)
+			if uint64(g.BaseShaderRegister)+uint64(nd)-1 > 0xFFFFFFFF {
+				d.refuse(rat+8, rwhat, "%s's %d registers from %d run past register 0xFFFFFFFF", rwhat, nd, g.BaseShaderRegister)
+			} else if next-1 > 0xFFFFFFFF && start <= 0xFFFFFFFF {
+				d.refuse(rat+4, rwhat, "%s's %d descriptors from descriptor %d of the table run past descriptor 0xFFFFFFFF", rwhat, nd, start)
 			}
 		}
 		if !g.RangeType.Known() {
@@ -367,6 +385,8 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 				warn = func(_ Severity, at int, what, format string, args ...any) { d.refuse(at, what, format, args...) }
 			}
 			warn(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
+		} else if data := g.Flags & 0xE; g.RangeType != rootsig.RangeSampler && (data&(data-1) != 0 || g.Flags&0x9 == 0x9) {
+			d.refuse(rat+16, rwhat, "%s's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, or DATA_STATIC with DESCRIPTORS_VOLATILE, which exclude each other", rwhat, g.Flags)
 		}
 	}
 }
@@ -431,6 +451,16 @@ func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), m.ComparisonFunc.Known(), m.Filter.Comparison(), "D3D12_COMPARISON_FUNC")
 	bad("BorderColor", 28, uint32(m.BorderColor), m.BorderColor.Known(), false, "D3D12_STATIC_BORDER_COLOR")
 	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), m.ShaderVisibility.Known(), true, "D3D12_SHADER_VISIBILITY")
+	// DXC's StaticSamplerVerifier: MipLODBias in [-16, 15.99], LODs numbers.
+	if b := float32(m.MipLODBias); b != b || b < -16 || b > 15.99 {
+		d.refuse(at+16, what, "%s has MipLODBias %g; D3D12 allows -16 to 15.99", what, b)
+	}
+	if l := float32(m.MinLOD); l != l {
+		d.refuse(at+32, what, "%s's MinLOD is not a number", what)
+	}
+	if l := float32(m.MaxLOD); l != l {
+		d.refuse(at+36, what, "%s's MaxLOD is not a number", what)
+	}
 	if m.MaxAnisotropy > 16 {
 		d.refuse(at+20, what, "%s has MaxAnisotropy %d; D3D12 allows at most 16", what, m.MaxAnisotropy)
 	}

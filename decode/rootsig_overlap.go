@@ -96,14 +96,28 @@ type overlap struct {
 	msg string
 }
 
-// registerOverlaps finds rs's bindings that claim a register of their type
-// and space another binding claims for a stage both reach: at most
-// maxOverlapReports of them, and n, how many there are. Sorted by space
+// registerOverlaps finds rs's bindings in the system's register spaces
+// (0xFFFFFFF0 and up; said once, then counted) and those that claim a
+// register of their type and space another binding claims for a stage both
+// reach: at most maxOverlapReports of these, and n, how many there are. Sorted by space
 // and first register, one pass keeps per visibility the binding reaching
 // highest so far: time n log n in the bindings, which the decoder bounds
 // by the root signature's size.
 func registerOverlaps(rs *rootsig.RootSignature) (found []overlap, n int) {
 	ranges, shared := registerRanges(rs)
+	// DXC's AddRegisterRange refuses the system's register spaces first.
+	reserved := 0
+	for i := range ranges {
+		if g := &ranges[i]; g.space >= 0xFFFFFFF0 {
+			if reserved++; reserved == 1 {
+				found = append(found, overlap{at: g.at, msg: fmt.Sprintf("%s is in register space 0x%x, which is reserved for the system (0xFFFFFFF0 to 0xFFFFFFFF): D3D12 refuses such a root signature (as DXC's root signature validator does)", g.describe(), g.space)})
+			}
+		}
+	}
+	if reserved > 1 {
+		found = append(found, overlap{at: found[0].at, msg: fmt.Sprintf("%d more bindings are in the system's register spaces", reserved-1)})
+	}
+	n = len(found) // what is said of the reserved spaces; the overlaps count on
 	say := func(at int, format string, args ...any) {
 		n++
 		if len(found) < maxOverlapReports {

@@ -486,7 +486,8 @@ func TestRootSignatureRegisterOverlaps(t *testing.T) {
 
 // TestRootSignatureVerifiedFirst: what DXC's RootSignatureVerifier rejects
 // a root signature for (DxilRootSignatureValidator.cpp: flags, visibility,
-// a table's ranges, range and root descriptor flags, static samplers) is a
+// a table's ranges and where they end, range and root descriptor flags,
+// static samplers, the system's register spaces) is a
 // warning of the part and, first of them, the one answer of
 // RootSignatureCovers (the validator verifies the root signature before
 // the shader against it) and of RootSignatureErrors; what it does not
@@ -524,6 +525,17 @@ func TestRootSignatureVerifiedFirst(t *testing.T) {
 		{"a filter that does not compare, ComparisonFunc 9", set(good, 92+24, 9), ""},
 		{"a static sampler's border colour 5", set(good, 92+28, 5), ""},
 		{"an empty table", set(good, 60, 0), ""},
+		{"a static sampler's MipLODBias 16", set(good, 92+16, f32bits(16)), "MipLODBias 16"},
+		{"a static sampler's MipLODBias -16", set(good, 92+16, f32bits(-16)), ""},
+		{"a static sampler's MinLOD NaN", set(good, 92+32, 0x7fc00000), "MinLOD is not a number"},
+		{"range flags DATA_VOLATILE and DATA_STATIC", set(good, 68+16, 0xA), "which exclude each other"},
+		{"range flags DATA_STATIC and DESCRIPTORS_VOLATILE", set(good, 68+16, 0x9), "which exclude each other"},
+		{"range flags DATA_STATIC_WHILE_SET_AT_EXECUTE and DESCRIPTORS_VOLATILE", set(good, 68+16, 0x5), ""},
+		{"two registers from 0xFFFFFFFF", set(set(good, 72, 2), 76, 0xFFFFFFFF), "run past register 0xFFFFFFFF"},
+		{"three descriptors from 0xFFFFFFFE", set(set(good, 72, 3), 68+20, 0xFFFFFFFE), "run past descriptor 0xFFFFFFFF"},
+		{"a range appended where the last ended at 2^32", buildRTS(2, 0, []rtsParam{{typ: 0, ranges: [][]uint32{{0, 2, 0, 0, 0, 0xFFFFFFFE}, {1, 1, 0, 0, 0, 0xFFFFFFFF}}}}, nil), "appended after descriptor 0xFFFFFFFF"},
+		{"register space 0xFFFFFFF0", set(good, 80, 0xFFFFFFF0), "reserved for the system"},
+		{"register space 0xFFFFFFEF", set(good, 80, 0xFFFFFFEF), ""},
 	} {
 		f, _ := decodeBuilt(t, c.data)
 		warned := ""
