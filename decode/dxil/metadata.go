@@ -266,10 +266,10 @@ func readDXILMetadata(d *moduleReader) {
 		}
 	}
 	if d.renderCut > 0 {
-		d.o.problem(report.Note, "%d metadata items are rendered as …: the strings and types rendered before them pass %d bytes", d.renderCut, renderBase+2*max(d.ir.Size, 0))
+		d.o.problem(report.Note, "%d metadata items are rendered as …: the strings and types rendered before them pass %d bytes", d.renderCut, textBudget(d.ir))
 	}
 	if d.propsCut > 0 {
-		d.o.problem(report.Note, "%d entry-point property values are shown as …: the values rendered before them pass %d bytes", d.propsCut, propsBase+2*max(d.ir.Size, 0))
+		d.o.problem(report.Note, "%d entry-point property values are shown as …: the values rendered before them pass %d bytes", d.propsCut, textBudget(d.ir))
 	}
 	if d.cut > 0 {
 		d.o.problem(report.Note, "%d names hold the first %d bytes of their metadata string or function name (32 past twice the bitcode's bytes in all)", d.cut, report.MaxNameLen)

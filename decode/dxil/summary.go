@@ -40,12 +40,11 @@ type moduleReader struct {
 	// full (twice the bitcode); cut counts the names cut.
 	held, cut int
 	// propsLeft is what the entry points' property values may still
-	// render (propsBase and twice the bitcode); propsCut counts the
-	// values past it.
+	// render (textBudget); propsCut counts the values past it.
 	propsLeft, propsCut int
 	// renderLeft is what the strings and types of metadata renderings may
-	// still spell (renderBase and twice the bitcode); renderCut counts the
-	// items shown as "…" past it.
+	// still spell (textBudget); renderCut counts the items shown as "…"
+	// past it.
 	renderLeft, renderCut int
 	// sigs and res are the signature and resource lists read, by node: entry
 	// points naming one list share its elements (decoded once).
@@ -71,7 +70,7 @@ func (d *moduleReader) warnOnce(key string, sev report.Severity, format string, 
 func readModule(m *Module, irm *ir.Module, o *out) {
 	d := &moduleReader{m: m, ir: irm, o: o, types: ir.NewTypePrinter(irm, ir.SummarySyntax), warned: map[string]bool{},
 		workLimit: int(min(mdWork, mdWorkBase+mdWorkPerByte*max(irm.Size, 0))), held: 2 * int(max(irm.Size, 0)),
-		propsLeft: int(propsBase + 2*max(irm.Size, 0)), renderLeft: int(renderBase + 2*max(irm.Size, 0)),
+		propsLeft: int(textBudget(irm)), renderLeft: int(textBudget(irm)),
 		sigs: map[int64][]SignatureElement{}, res: map[*ir.Metadata][]Resource{}, users: map[*ir.Metadata][]int{}}
 	for _, p := range irm.Problems {
 		if p.Structure != "bitcode" { // the stream's own faults are reported by Decode
@@ -83,7 +82,7 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 	// The rendered table is for people: a few thousand types is already more than any shader has.
 	n := min(len(irm.Types), maxTypesShown)
 	m.Types = make([]string, 0, n)
-	spell := spelling{left: spellBase + 2*max(irm.Size, 0)}
+	spell := spelling{left: textBudget(irm)}
 	for i := range n {
 		if spell.left <= 0 {
 			break
@@ -127,19 +126,12 @@ func readModule(m *Module, irm *ir.Module, o *out) {
 	readDXILMetadata(d)
 }
 
-// propsBase is what the entry points' rendered property values may hold
-// before they count against twice the bitcode's bytes (a real entry point's
-// are a few dozen bytes).
-const propsBase = 64 << 10
-
-// renderBase is what the strings and types of metadata renderings may
-// spell before they count against twice the bitcode's bytes.
-const renderBase = 64 << 10
-
-// spellBase is what the summary's type spellings may hold (the Types
-// list, each global's and function's type) before they count against twice
-// the bitcode's bytes.
-const spellBase = 64 << 10
+// textBudget is what each of the summary's texts may spell in all: the type
+// spellings (the Types list, each global's and function's type), the
+// strings and types of metadata renderings, and the entry points' property
+// values. Each has 64 KiB before it counts against twice the bitcode's
+// bytes (a real shader's are a few kilobytes).
+func textBudget(irm *ir.Module) int64 { return 64<<10 + 2*max(irm.Size, 0) }
 
 // spelling is what the type spellings of a summary may still hold: every
 // consumer writes each one out again (JSON, the page's tree), and thousands
