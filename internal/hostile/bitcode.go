@@ -151,6 +151,14 @@ func BlockInfo(abbrevs, blocks int) []byte {
 	return dxilContainer(BlockInfoBitcode(abbrevs, blocks))
 }
 
+// endModule closes the metadata block md (opened at abbreviation width 4)
+// and the module block mod that NewModule opened, and returns the bitcode.
+func (w *Bits) endModule(md, mod int) []byte {
+	w.Exit(4, md)
+	w.Exit(3, mod)
+	return w.B
+}
+
 // dxilContainer is a container whose DXIL part (a vertex shader, shader
 // model 6.0) holds the bitcode bc.
 func dxilContainer(bc []byte) []byte {
@@ -250,9 +258,7 @@ func EntryMetadataBitcode(elems, entries int, same bool) []byte {
 		named = append(named, n+2+uint64(i))
 	}
 	w.NamedNode("dx.entryPoints", named...)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // SharedEntryMetadata is a vertex shader container (shader model 6.0) whose
@@ -298,9 +304,7 @@ func SharedIndicesBitcode(k, m int) []byte {
 	w.Unabbrev(4, 3, uint64(k)+2, 0, 0)       // !k+2: inputs !k+1
 	w.Unabbrev(4, 3, 0, 0, uint64(k)+3, 0, 0) // !k+3: an entry point naming !k+2
 	w.NamedNode("dx.entryPoints", uint64(k)+3)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // SharedIndices is a vertex shader container (shader model 6.0) whose

@@ -201,9 +201,7 @@ func MDStringBitcode(n, refs int) []byte {
 	md := w.enterStringMetadata(n)
 	w.arrayRecord(4, 5, 2, make1(refs)...) // !1: refs × !0
 	w.NamedNode("x", 1)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 func make1(n int) []uint64 {

@@ -13,9 +13,7 @@ func LibraryEntriesBitcode(entries int) []byte {
 		named = append(named, uint64(i))
 	}
 	w.NamedNode("dx.entryPoints", named...)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // LibraryEntries is a library container (lib_6_0) whose DXIL part holds

@@ -104,9 +104,7 @@ func vertexModule(state []uint64) []byte {
 		w.NamedNode("dx.version", 5)
 		w.NamedNode("dx.viewIdState", 7)
 	}
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // DamagedParts is a container of VertexModuleBitcode's DXIL part and k

@@ -77,9 +77,7 @@ func SameNamedSourcesBitcode(files int) []byte {
 	md := w.Enter(3, 15, 4)
 	w.Unabbrev(4, 1, 'x') // !0 = "x"
 	w.sourceContents(files, "/a.hlsl")
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // sourceContents writes, in a metadata block whose !0 is a string, files
@@ -113,9 +111,7 @@ func SharedSourceContentsBitcode(files, n int) []byte {
 		w.Emit('\n', 8)
 	}
 	w.sourceContents(files, "")
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // SharedSourceContents is SharedSourceContentsBitcode in a DXIL container.
@@ -140,9 +136,7 @@ func SharedResourceNameBitcode(k, n int) []byte {
 	w.Unabbrev(4, 3, list...)              // !k+1: the SRVs
 	w.Unabbrev(4, 3, uint64(k+2), 0, 0, 0) // !k+2: SRVs, no UAVs, CBuffers or samplers
 	w.NamedNode("dx.resources", uint64(k+2))
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // SharedResourceName is SharedResourceNameBitcode in a DXIL container.
@@ -222,9 +216,7 @@ func NestedStructsBitcode(depth, fanout int, self bool) []byte {
 	w.NamedNode("dx.version", sym+8)
 	w.NamedNode("dx.typeAnnotations", sym+2)
 	w.NamedNode("dx.resources", sym+7)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // NestedStructsDXIL is NestedStructsBitcode in a DXIL container.
@@ -265,9 +257,7 @@ func FieldAnnotationsBitcode(pairs, fields, ops int) []byte {
 	w.Unabbrev(4, 3, 5, 5) // !5: DXIL 1.1, which the disassembly's header asks for
 	w.NamedNode("dx.typeAnnotations", 3)
 	w.NamedNode("dx.version", 5)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // FieldAnnotations is FieldAnnotationsBitcode in a DXIL container.

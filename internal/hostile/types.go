@@ -51,9 +51,7 @@ func SharedEntryFunctionBitcode(n, entries int) []byte {
 		named[i] = uint64(i) + 1
 	}
 	w.NamedNode("dx.entryPoints", named...)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // SharedEntryFunction is SharedEntryFunctionBitcode in a DXIL container.
@@ -87,9 +85,7 @@ func SharedPropertiesBitcode(n, entries int) []byte {
 		named[i] = uint64(i) + 4
 	}
 	w.NamedNode("dx.entryPoints", named...)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // SharedProperties is SharedPropertiesBitcode in a DXIL container.
@@ -132,9 +128,7 @@ func TypedMetadataBitcode(n, refs int) []byte {
 		named[i] = 1
 	}
 	w.NamedNode("x", named...)
-	w.Exit(4, md)
-	w.Exit(3, mod)
-	return w.B
+	return w.endModule(md, mod)
 }
 
 // TypedMetadata is TypedMetadataBitcode in a DXIL container.
