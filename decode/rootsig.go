@@ -67,8 +67,13 @@ type rtsDecoder struct {
 // rejects, and keeps the first: the validator and the compiler stop there
 // (rootSignatureOf).
 func (d *rtsDecoder) refuse(at int, what, format string, args ...any) {
+	d.warn(true, at, what, format, args...)
+}
+
+// warn reports a warning, kept as the refusal too when refused (refuse).
+func (d *rtsDecoder) warn(refused bool, at int, what, format string, args ...any) {
 	d.r.ProblemAt(Warning, at, what, format, args...)
-	if d.refused == nil {
+	if refused && d.refused == nil {
 		d.refused = &Problem{Severity: Error, Offset: d.r.Base + int64(at), Part: d.r.Part, Structure: what, Message: fmt.Sprintf(format, args...)}
 	}
 }
@@ -380,11 +385,7 @@ func (d *rtsDecoder) table(i int, p *rootsig.RootParameter, at int, what, path s
 			d.refuse(rat+16, rwhat, "%s's flags 0x%x have bits 0x%x that are not descriptor range flags (valid: 0x%x)", rwhat, g.Flags, bad, rootsig.ValidDescriptorRangeFlags)
 		} else if g.RangeType == rootsig.RangeSampler && g.Flags&^0x1 != 0 {
 			// DXC's verifier rejects the DATA_* flags (0xE) of a sampler range.
-			warn := r.ProblemAt
-			if g.Flags&0xE != 0 {
-				warn = func(_ Severity, at int, what, format string, args ...any) { d.refuse(at, what, format, args...) }
-			}
-			warn(Warning, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
+			d.warn(g.Flags&0xE != 0, rat+16, rwhat, "%s is a sampler range with flags 0x%x: sampler ranges may only be DESCRIPTORS_VOLATILE (0x1)", rwhat, g.Flags)
 		} else if data := g.Flags & 0xE; g.RangeType != rootsig.RangeSampler && (data&(data-1) != 0 || g.Flags&0x9 == 0x9) {
 			d.refuse(rat+16, rwhat, "%s's flags 0x%x combine DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC, or DATA_STATIC with DESCRIPTORS_VOLATILE, which exclude each other", rwhat, g.Flags)
 		}
@@ -436,12 +437,8 @@ func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	// it checks the comparison function of a comparison filter only, and
 	// not the border colour.
 	bad := func(field string, rel int, v uint32, known, refused bool, typ string) {
-		switch {
-		case known:
-		case refused:
-			d.refuse(at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
-		default:
-			r.ProblemAt(Warning, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
+		if !known {
+			d.warn(refused, at+rel, what, "%s has %s %d (0x%x), which is not a %s value", what, field, v, v, typ)
 		}
 	}
 	bad("Filter", 0, uint32(m.Filter), m.Filter.Known(), true, "D3D12_FILTER")
