@@ -29,21 +29,28 @@ const (
 const MaxCost = 64
 
 // Cost is what the root parameters cost in DWORDs, as D3D12 counts it
-// against MaxCost: a descriptor table 1, a root descriptor 2 (a GPU
-// address), root constants one each; static samplers nothing.
+// against MaxCost (RootParameter.Cost); static samplers cost nothing.
 func (rs *RootSignature) Cost() uint64 {
 	var n uint64
 	for _, p := range rs.Parameters {
-		switch {
-		case p.Table != nil:
-			n++
-		case p.Descriptor != nil:
-			n += 2
-		case p.Constants != nil:
-			n += uint64(p.Constants.Num32BitValues)
-		}
+		n += p.Cost()
 	}
 	return n
+}
+
+// Cost is what the parameter costs in DWORDs: a descriptor table 1, a root
+// descriptor 2 (a GPU address), root constants one each; 0 for a
+// parameter whose payload was not read.
+func (p *RootParameter) Cost() uint64 {
+	switch {
+	case p.Table != nil:
+		return 1
+	case p.Descriptor != nil:
+		return 2
+	case p.Constants != nil:
+		return uint64(p.Constants.Num32BitValues)
+	}
+	return 0
 }
 
 // VersionName returns "1.0", "1.1" or "1.2" for a header Version, "" for

@@ -71,15 +71,7 @@ func (pv *PartView) RootSignature() *RootSigView {
 	}
 	for i, p := range rs.Parameters {
 		off, size := where(fmt.Sprintf("Parameters/%d", i))
-		r := RootParamRow{Index: i, Type: p.ParameterType.String(), Visibility: p.ShaderVisibility.String(), Off: off, Size: size}
-		switch {
-		case p.Table != nil:
-			r.Cost = 1
-		case p.Descriptor != nil:
-			r.Cost = 2
-		case p.Constants != nil:
-			r.Cost = uint64(p.Constants.Num32BitValues)
-		}
+		r := RootParamRow{Index: i, Type: p.ParameterType.String(), Visibility: p.ShaderVisibility.String(), Cost: p.Cost(), Off: off, Size: size}
 		switch {
 		case p.Constants != nil:
 			r.Binding = fmt.Sprintf("%d constants at %s", p.Constants.Num32BitValues, Register("b", p.Constants.ShaderRegister, 1, p.Constants.RegisterSpace))
