@@ -30,6 +30,7 @@ import (
 
 	"github.com/dxscope/dxscope/app/linkstate/deflate"
 	"github.com/dxscope/dxscope/decode/report"
+	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
 // FormatVersion is the v= value this package writes. Decode refuses larger
@@ -306,7 +307,7 @@ func DecodeLink(fragment string) (Link, error) {
 			}
 			s.RootSig = val
 		case "rsv":
-			if val != "1.0" && val != "1.1" && val != "1.2" {
+			if _, ok := rootsig.VersionByName(val); !ok {
 				err = errors.New("is not a root signature version (1.0, 1.1 or 1.2)")
 			}
 			s.RootSigVersion = val

@@ -196,10 +196,8 @@ func (s *State) compareRootSig(text string, version uint32) {
 
 // rootSigVersion is the version a link's rsv= names (1.1 when it names none).
 func rootSigVersion(name string) uint32 {
-	for v := uint32(rootsig.Version1_0); v <= rootsig.Version1_2; v++ {
-		if rootsig.VersionName(v) == name {
-			return v
-		}
+	if v, ok := rootsig.VersionByName(name); ok {
+		return v
 	}
 	return rootsig.Version1_1
 }

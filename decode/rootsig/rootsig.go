@@ -62,6 +62,17 @@ func VersionName(v uint32) string {
 	return fmt.Sprintf("1.%d", v-1)
 }
 
+// VersionByName is the header Version that VersionName names "1.0", "1.1"
+// or "1.2"; ok is false for another name.
+func VersionByName(name string) (v uint32, ok bool) {
+	for v := uint32(Version1_0); v <= Version1_2; v++ {
+		if VersionName(v) == name {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
 // RootSignature is a decoded serialized root signature (the RTS0 part, or an
 // RDAT root-signature subobject): versions 1.0, 1.1 and 1.2. Keys follow LLVM
 // obj2yaml's RootSignature; flags print as obj2yaml does, one key per set flag.
