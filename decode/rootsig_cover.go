@@ -167,8 +167,7 @@ var psvRangeType = map[PSVResourceType]rootsig.DescriptorRangeType{
 
 // registerName writes a binding in HLSL's register notation: t3, space1.
 func registerName(rt rootsig.DescriptorRangeType, reg, space uint32) string {
-	letter := [...]string{"t", "u", "b", "s"}[rt&3]
-	return fmt.Sprintf("register(%s%d, space%d)", letter, reg, space)
+	return fmt.Sprintf("register(%s%d, space%d)", registerLetter[rt&3], reg, space)
 }
 
 // shaderBindings returns the resources the shader binds, in PSV0's terms,

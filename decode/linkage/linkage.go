@@ -39,6 +39,7 @@ const (
 	RuleStream    = "LINK.STREAM"    // geometry-shader outputs of streams other than 0
 	RulePosition  = "LINK.POSITION"  // a mesh shader before a pixel shader writes no SV_Position
 	RuleRootSig   = "LINK.ROOTSIG"   // a shader binds what the root signature another shader carries does not cover
+	RuleNoRootSig = "LINK.NOROOTSIG" // a note: no shader carries a root signature, so the application must give one
 )
 
 // Side is one of the two shaders.
@@ -116,7 +117,27 @@ func adjacent(up, down dxil.ShaderKind) bool {
 
 // Check links a's outputs to b's inputs, or b's to a's when that is the
 // order the pipeline runs them in.
-func Check(a, b *decode.File) *Result { return check(a, b, true) }
+func Check(a, b *decode.File) *Result {
+	r := check(a, b, true)
+	if r.Adjacent {
+		r.Problems = append(r.Problems, noRootSignature([]*decode.File{a, b})...)
+	}
+	return r
+}
+
+// noRootSignature is a note when no shader of a pipeline created without a
+// root signature of its own carries one: D3D12 then has none to use and
+// refuses the pipeline, so the application must give one
+// (decode.SuggestRootSignature writes one that covers the shaders).
+func noRootSignature(files []*decode.File) []Problem {
+	for _, f := range files {
+		if f.Part("RTS0") != nil {
+			return nil
+		}
+	}
+	return []Problem{{Severity: report.Note, Rule: RuleNoRootSig,
+		Message: "no shader carries a root signature, so the pipeline must be created with one of its own (`dxscope rootsig --suggest` writes one that covers these shaders)"}}
+}
 
 // CheckWith is Check for a pipeline created with the root signature rts0
 // (serialized, as an RTS0 part holds it). D3D12 then uses rts0, not the

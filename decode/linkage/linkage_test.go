@@ -51,12 +51,12 @@ func TestFixturesAsTheRulesSay(t *testing.T) {
 		links bool
 		want  []string
 	}{
-		{"ps-works", true, []string{"LINK.UNREAD"}},
-		{"ps-fails", false, []string{"LINK.REGISTER Normal0", "LINK.REGISTER SV_Position0", "LINK.UNREAD"}},
-		{"ps-mask", false, []string{"LINK.MASK Normal0", "LINK.UNREAD"}},
-		{"ps-type", false, []string{"LINK.TYPE Normal0", "LINK.UNREAD"}},
-		{"ps-missing", false, []string{"LINK.MISSING Color0", "LINK.UNREAD"}},
-		{"ps-frontface", true, []string{"LINK.GENERATED SV_IsFrontFace0", "LINK.UNREAD"}},
+		{"ps-works", true, []string{"LINK.NOROOTSIG", "LINK.UNREAD"}},
+		{"ps-fails", false, []string{"LINK.NOROOTSIG", "LINK.REGISTER Normal0", "LINK.REGISTER SV_Position0", "LINK.UNREAD"}},
+		{"ps-mask", false, []string{"LINK.MASK Normal0", "LINK.NOROOTSIG", "LINK.UNREAD"}},
+		{"ps-type", false, []string{"LINK.NOROOTSIG", "LINK.TYPE Normal0", "LINK.UNREAD"}},
+		{"ps-missing", false, []string{"LINK.MISSING Color0", "LINK.NOROOTSIG", "LINK.UNREAD"}},
+		{"ps-frontface", true, []string{"LINK.GENERATED SV_IsFrontFace0", "LINK.NOROOTSIG", "LINK.UNREAD"}},
 	} {
 		ps := parse(t, corpus.RepoFile(t, "testdata/linkage/"+c.ps+".dxbc"), c.ps)
 		for _, order := range []string{"vs, ps", "ps, vs"} {
@@ -110,7 +110,9 @@ func TestPipelineRules(t *testing.T) {
 		p := linkage.CheckPipeline(c.files)
 		var got []string
 		for _, q := range p.Problems {
-			got = append(got, q.Message)
+			if q.Rule != linkage.RuleNoRootSig { // TestNoRootSignatureNoted
+				got = append(got, q.Message)
+			}
 		}
 		if p.Links() != c.links || !slices.Equal(p.Order, c.order) || strings.Join(got, "; ") != c.want || len(p.Pairs) != len(c.files)-1 {
 			t.Errorf("%s: links %v, order %v, %d pairs, problems %q; want %v, %v, %q", c.name, p.Links(), p.Order, len(p.Pairs), got, c.links, c.order, c.want)
@@ -151,7 +153,7 @@ func TestExamplesLink(t *testing.T) {
 	vs := parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
 	for _, ps := range []string{"pixel.dxbc", "pixel-sm5.dxbc"} {
 		r := linkage.Check(vs, parse(t, corpus.RepoFile(t, "web/examples/"+ps), ps))
-		if !r.Links() || len(r.Problems) != 0 || len(r.Rows) != 2 {
+		if !r.Links() || !slices.Equal(found(r), []string{linkage.RuleNoRootSig}) || len(r.Rows) != 2 {
 			t.Errorf("vertex → %s: links %v, %d rows, problems %q", ps, r.Links(), len(r.Rows), found(r))
 		}
 	}
@@ -432,7 +434,7 @@ func TestRealPipelinesLink(t *testing.T) {
 			}
 		}
 	}
-	rootSigs, crossed := 0, 0
+	rootSigs, crossed, withIA := 0, 0, 0
 	for _, p := range pairs {
 		vb, _ := os.ReadFile(p.vs)
 		pb, _ := os.ReadFile(p.ps)
@@ -461,10 +463,79 @@ func TestRealPipelinesLink(t *testing.T) {
 				t.Errorf("%s → %s: %s", filepath.Base(p.vs), filepath.Base(p.ps), q.Message)
 			}
 		}
+		// The root signature dxscope suggests for the pair creates the
+		// pipeline as D3D12 checks one: every binding of both covered.
+		text, probs := decode.SuggestRootSignature(vs, ps)
+		rs, err := rootsig.Parse(text, rootsig.Version1_1)
+		if len(probs) > 0 || err != nil {
+			t.Errorf("%s → %s: suggested %q, %v, %v", filepath.Base(p.vs), filepath.Base(p.ps), text, probs, err)
+			continue
+		}
+		if rg := linkage.CheckWith(vs, ps, rootsig.Encode(rs, rootsig.Version1_1)); !rg.Links() || slices.Contains(found(rg), linkage.RuleRootSig) {
+			t.Errorf("%s → %s: with the suggested root signature %q: links %v, %q", filepath.Base(p.vs), filepath.Base(p.ps), text, rg.Links(), found(rg))
+		}
+		if strings.Contains(text, "visibility") && !strings.Contains(text, "SHADER_VISIBILITY_") {
+			t.Errorf("%q", text)
+		}
+		if strings.HasPrefix(text, "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT)") {
+			withIA++
+		}
 	}
+	t.Logf("the suggested root signature links every pair; %d of them with the input assembler", withIA)
 	t.Logf("%d real pipelines link (%d bgfx programs, %d DirectXTK effect pairs); %d carry root signatures, %d pairs two different ones, each shader checked against the other's", len(pairs), bgfxPairs, len(pairs)-bgfxPairs, rootSigs, crossed)
 	if bgfxPairs < 10 || len(pairs)-bgfxPairs < 150 {
 		t.Errorf("%d bgfx and %d DirectXTK pairs found: the corpus's files are missing", bgfxPairs, len(pairs)-bgfxPairs)
+	}
+}
+
+// A pipeline none of whose shaders carries a root signature gets a note
+// (D3D12 has none to take, so the application must give one): a pair, and a
+// whole pipeline once, not each of its pairs; not when one shader carries
+// one, nor when the pipeline is given one. The suggestion for such a
+// pipeline, written by hand from the shaders' bindings (the PSV0 of the
+// page's vertex shader lists b0, and it reads POSITION and TEXCOORD;
+// vkd3d-proton's pixel shader binds b0 and t0), is exactly what
+// SuggestRootSignature writes: b0 of both stages visible to all.
+func TestNoRootSignatureNoted(t *testing.T) {
+	vs, ps, vsCarrying := rootSignatureShaders(t)
+	notes := func(ps []linkage.Problem) (n int) {
+		for _, q := range ps {
+			if q.Rule == linkage.RuleNoRootSig {
+				n++
+				if q.Severity != report.Note {
+					t.Errorf("%v: not a note", q)
+				}
+			}
+		}
+		return n
+	}
+	if n := notes(linkage.Check(vs, ps).Problems); n != 1 {
+		t.Errorf("pair: %d notes, want 1", n)
+	}
+	p := linkage.CheckPipeline([]*decode.File{ps, vs})
+	if n := notes(p.Problems); n != 1 || notes(p.Pairs[0].Problems) != 0 {
+		t.Errorf("pipeline: %d notes, %d in its pair; want 1, 0", n, notes(p.Pairs[0].Problems))
+	}
+	want := "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT),\n" +
+		"CBV(b0),\n" +
+		"DescriptorTable(SRV(t0), visibility = SHADER_VISIBILITY_PIXEL)"
+	text, probs := decode.SuggestRootSignature(vs, ps)
+	if text != want || len(probs) != 0 {
+		t.Errorf("suggested %q, %v; want %q", text, probs, want)
+	}
+	rs, err := rootsig.Parse(text, rootsig.Version1_0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := rootsig.Encode(rs, rootsig.Version1_0)
+	if r := linkage.CheckWith(vs, ps, given); notes(r.Problems) != 0 || !r.Links() || slices.Contains(found(r), linkage.RuleRootSig) {
+		t.Errorf("given the suggestion: links %v, %q", r.Links(), found(r))
+	}
+	if n := notes(linkage.Check(vsCarrying(given), ps).Problems); n != 0 {
+		t.Errorf("the vertex shader carrying one: %d notes", n)
+	}
+	if n := notes(linkage.CheckPipelineWith([]*decode.File{vs, ps}, given).Problems); n != 0 {
+		t.Errorf("a pipeline given one: %d notes", n)
 	}
 }
 

@@ -106,6 +106,7 @@ func CheckPipelineWith(files []*decode.File, rts0 []byte) *Pipeline {
 		p.Problems = append(p.Problems, givenRootSignature(rts0, ordered)...)
 		return p
 	}
+	p.Problems = append(p.Problems, noRootSignature(files)...)
 	// The root signatures the shaders carry, for the shaders Check did not
 	// set side by side (it stops at stages that do not meet): every shader
 	// must fit the one the pipeline is created with.
