@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func SuggestRootSignature(files ...*File) (string, []Problem) {
 		}
 		binds, from := f.shaderBindings()
 		if from == "" {
-			out = append(out, Problem{Severity: Warning, Structure: "root signature", Message: "a shader has neither PSV0, RDEF nor an SHDR/SHEX program, so what it binds is unknown: the suggestion does not cover it"})
+			out = append(out, Problem{Severity: Warning, Structure: "root signature", Message: fmt.Sprintf("the %s shader has neither PSV0, RDEF nor an SHDR/SHEX program, so what it binds is unknown: the suggestion does not cover it", strings.ToLower(cmp.Or(stage, "unknown")))})
 			continue
 		}
 		if len(all)+len(binds) > 4*MaxSuggestedRanges {

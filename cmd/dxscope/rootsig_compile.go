@@ -13,7 +13,7 @@ import (
 	"github.com/dxscope/dxscope/decode/text"
 )
 
-const rootsigUsage = "FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]"
+const rootsigUsage = "FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest FILE [FILE...]"
 
 // withCompile runs rootsig --compile when the arguments ask for it, and
 // print (the rootsig dump) otherwise.
@@ -25,6 +25,9 @@ func withCompile(print func([]string, io.Writer, io.Writer) int) func([]string, 
 			}
 			if a == "--compile" || a == "-compile" {
 				return runRootSigCompile(args, stdout, stderr)
+			}
+			if a == "--suggest" || a == "-suggest" {
+				return runRootSigSuggest(args, stdout, stderr)
 			}
 		}
 		return print(args, stdout, stderr)
@@ -87,6 +90,34 @@ func runRootSigCompile(args []string, stdout, stderr io.Writer) int {
 		stdout = s.Raw()
 	}
 	return writeOut(*out, rts0, stdout, stderr)
+}
+
+// runRootSigSuggest prints, as HLSL text, a root signature that one
+// pipeline of the given shaders (one to five) can be created with
+// (decode.SuggestRootSignature); what it could not cover goes to stderr.
+// Exit 1 when a file cannot be served (a library, too many ranges).
+func runRootSigSuggest(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("rootsig")
+	fs.Bool("suggest", false, "suggest a root signature for the files")
+	_, files, ok := parseFiles(fs, args, 1, 5, stderr)
+	if !ok {
+		return 2
+	}
+	rs, probs := decode.SuggestRootSignature(files...)
+	code := 0
+	for _, p := range probs {
+		fmt.Fprintf(stderr, "dxscope rootsig --suggest: %s: %s\n", p.Severity, p.Message)
+		if p.Severity == decode.Error {
+			code = 1
+		}
+	}
+	if rs == "" && len(probs) == 0 {
+		fmt.Fprintln(stderr, "dxscope rootsig --suggest: the shaders bind nothing and no vertex shader reads inputs: an empty root signature serves them")
+	}
+	if rs != "" {
+		fmt.Fprintln(stdout, rs)
+	}
+	return code
 }
 
 // displayName is how a compile message names its input: the path, or

@@ -84,8 +84,8 @@ func TestRootSigCompileFlagsAndErrors(t *testing.T) {
 		{[]string{"--compile", "-"}, "StaticSampler(s0, flags = 0)", 1, "<stdin>:1:19: static sampler flags cannot be given in root signature 1.1 (they exist from 1.2)\n"},
 		{[]string{"--compile", "--version", "1.2", "-"}, "StaticSampler(s0, flags = 0)", 0, ""},
 		{[]string{"--compile", "--version", "2.0", good}, "", 2, "dxscope: --version \"2.0\": the root signature versions are 1.0, 1.1 and 1.2\n"},
-		{[]string{"--compile", "--strict", good}, "", 2, "dxscope rootsig: flag provided but not defined: -strict\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
-		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT]\n"},
+		{[]string{"--compile", "--strict", good}, "", 2, "dxscope rootsig: flag provided but not defined: -strict\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest FILE [FILE...]\n"},
+		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest FILE [FILE...]\n"},
 		{[]string{"--compile", filepath.Join(dir, "missing.rs")}, "", 1, "dxscope: stat " + filepath.Join(dir, "missing.rs") + ": no such file or directory\n"},
 		// DXC's compiler verifies what it compiled: b0 root constants for
 		// all stages and for the vertex stage overlap, a table mixes a
@@ -105,5 +105,43 @@ func TestRootSigCompileFlagsAndErrors(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "65.rts0")); len(b) != 24+12+12 {
 		t.Errorf("65 root constants: %d bytes written, want the 48 of one Constants32Bit parameter", len(b))
+	}
+}
+
+// TestRootSigSuggest: rootsig --suggest prints a root signature that
+// serves the shaders given (decode.SuggestRootSignature, held to every
+// corpus shader there), which link --rootsig then takes without a
+// LINK.ROOTSIG; link notes a pair that carries none. A library cannot be
+// served (exit 1), no file is a usage error (exit 2).
+func TestRootSigSuggest(t *testing.T) {
+	present, _ := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
+	want := "CBV(b0, visibility = SHADER_VISIBILITY_PIXEL),\n" +
+		"DescriptorTable(SRV(t0, numDescriptors = 2), visibility = SHADER_VISIBILITY_PIXEL),\n" +
+		"DescriptorTable(Sampler(s0), visibility = SHADER_VISIBILITY_PIXEL)\n"
+	if code, out, errs := runCmd("rootsig", "--suggest", present); code != 0 || out != want || errs != "" {
+		t.Errorf("presentPS: exit %d, %q, %q; want %q", code, out, errs, want)
+	}
+
+	ps, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	vs := filepath.Join("..", "..", "web", "examples", "vertex.dxbc")
+	if _, out, _ := runCmd("link", vs, ps); !strings.Contains(out, "note LINK.NOROOTSIG") {
+		t.Errorf("link without a root signature: no note:\n%s", out)
+	}
+	code, text, errs := runCmd("rootsig", ps, "--suggest", vs) // flags anywhere, files in any order
+	if code != 0 || errs != "" || !strings.Contains(text, "CBV(b0),\n") {
+		t.Fatalf("exit %d, %q, %q", code, text, errs)
+	}
+	rs := filepath.Join(t.TempDir(), "suggested.rs")
+	os.WriteFile(rs, []byte(text), 0o644)
+	if code, out, errs := runCmd("link", vs, ps, "--rootsig", rs); code != 0 || strings.Contains(out, "LINK.ROOTSIG") || strings.Contains(out, "LINK.NOROOTSIG") {
+		t.Errorf("link --rootsig with the suggestion: exit %d\n%s%s", code, out, errs)
+	}
+
+	lib, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v9.dxil")
+	if code, out, errs := runCmd("rootsig", "--suggest", lib); code != 1 || out != "" || !strings.Contains(errs, "library") {
+		t.Errorf("a library: exit %d, %q, %q", code, out, errs)
+	}
+	if code, _, _ := runCmd("rootsig", "--suggest"); code != 2 {
+		t.Errorf("no file: exit %d, want 2", code)
 	}
 }

@@ -136,7 +136,7 @@ func noRootSignature(files []*decode.File) []Problem {
 		}
 	}
 	return []Problem{{Severity: report.Note, Rule: RuleNoRootSig,
-		Message: "no shader carries a root signature, so the pipeline must be created with one of its own (`dxscope rootsig --suggest` writes one that covers these shaders)"}}
+		Message: "no shader carries a root signature, so D3D12 must be given one when the pipeline is created (`dxscope rootsig --suggest` writes one that covers these shaders)"}}
 }
 
 // CheckWith is Check for a pipeline created with the root signature rts0
