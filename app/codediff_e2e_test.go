@@ -143,6 +143,45 @@ func TestCompareWithThePipelinesRootSignatureInBrowser(t *testing.T) {
 	p.WaitFor("the shaders' own again", `!document.querySelector('#pipe-rs-error') && !decodeURIComponent(location.hash).includes('rs=')`)
 }
 
+// A pair that carries no root signature: the linkage notes it, the
+// pipeline's root signature opens with dxscope's suggestion and says so, and
+// Check with it links; edit mode on the vertex shader alone starts with the
+// suggestion for it.
+func TestSuggestedRootSignatureInBrowser(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	vs := filepath.Join(root, "web", "examples", "vertex.dxbc")
+	ps, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	p := compareTwo(t, vs, ps)
+	p.WaitFor("the suggestion", `!!document.querySelector('#pipe-rs-suggested') && document.querySelector('#pipe-rs').open`)
+	want := "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT),\nCBV(b0),\nDescriptorTable(SRV(t0), visibility = SHADER_VISIBILITY_PIXEL)"
+	if got := browsertest.Eval[string](p, `document.querySelector('#pipe-rs-text').value`); got != want {
+		t.Errorf("the text box holds %q, want %q", got, want)
+	}
+	if got := browsertest.Eval[string](p, `document.querySelector('#cmp-linkage-problems li[data-rule="LINK.NOROOTSIG"]').textContent`); !strings.HasPrefix(got, "note LINK.NOROOTSIG: no shader carries a root signature") {
+		t.Errorf("the note: %q", got)
+	}
+	if got := browsertest.Eval[string](p, `document.querySelector('#pipe-rs-said').textContent`); !strings.HasPrefix(got, "Neither shader carries a root signature") {
+		t.Errorf("what the section says: %q", got)
+	}
+	p.Eval(`document.querySelector('#pipe-rs').scrollIntoView()`)
+	p.Shoot("compare-suggested-rootsig")
+	p.Click("#pipe-rs-apply")
+	p.WaitFor("the pair checked with the suggestion", `document.querySelector('#cmp-linkage summary').textContent.endsWith(': links') && !document.querySelector('#pipe-rs-suggested') && decodeURIComponent(location.hash).includes('rs=RootFlags')`)
+	if n := browsertest.Eval[int](p, `document.querySelectorAll('#cmp-linkage-problems li[data-rule^="LINK.ROOTSIG"], #cmp-linkage-problems li[data-rule="LINK.NOROOTSIG"]').length`); n != 0 {
+		t.Errorf("%d root signature problems with the suggestion", n)
+	}
+
+	e := openFile(t, vs)
+	e.Click("#edit-toggle")
+	e.WaitFor("the edit panel", `!!document.querySelector('#rs-suggested')`)
+	if got := browsertest.Eval[string](e, `document.querySelector('#rs-text').value`); got != "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT),\nCBV(b0, visibility = SHADER_VISIBILITY_VERTEX)" {
+		t.Errorf("edit mode's text box holds %q", got)
+	}
+	if got := browsertest.Eval[string](e, `document.querySelector('#rs-apply').textContent`); got != "Add RTS0" {
+		t.Errorf("edit mode's button says %q", got)
+	}
+}
+
 // compareTwo opens file a in a fresh page and compares it with file b.
 func compareTwo(t *testing.T, a, b string) *browsertest.Page {
 	t.Helper()

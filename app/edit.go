@@ -51,7 +51,7 @@ func (in *Inspector) editUI(st *page.State) app.UI {
 	}
 	p := &views.EditPanel{
 		Edits: edits, CanUndo: st.CanUndo(), CanRedo: st.CanRedo(), Done: e.Done, Err: e.Err,
-		Digest: st.Model.Digest, RSText: e.RS.Text, RSVersion: e.RS.Version, RSRev: e.RS.Rev,
+		Digest: st.Model.Digest, RSText: e.RS.Text, RSVersion: e.RS.Version, RSRev: e.RS.Rev, RSSuggested: e.RS.Suggested,
 		RSRefused: e.RS.Refused, RSCovered: e.RS.Covered, HasRootSig: st.Model.File.Part("RTS0") != nil,
 		DownloadName: path.Base(strings.ReplaceAll(st.EditedName(), "\\", "/")),
 	}

@@ -33,6 +33,8 @@ type CompareView struct {
 	RootSigVersion uint32
 	RootSigRev     int
 	RootSigErr     *RootSigError
+	// RootSigSuggested: RootSig is dxscope's suggestion (LinkageTable).
+	RootSigSuggested bool
 }
 
 // Render draws the report and the two hex views.
@@ -51,7 +53,7 @@ func (v *CompareView) Render() app.UI {
 		app.Elem("p").ID("cmp-verdict").Class("cmp-verdict").Text(r.Verdict),
 		app.If(v.Link != nil, func() app.UI {
 			return &LinkageTable{Data: v.Link, Selected: v.LinkSel,
-				RootSig: v.RootSig, RootSigVersion: v.RootSigVersion, RootSigRev: v.RootSigRev, RootSigErr: v.RootSigErr}
+				RootSig: v.RootSig, RootSigVersion: v.RootSigVersion, RootSigRev: v.RootSigRev, RootSigErr: v.RootSigErr, RootSigSuggested: v.RootSigSuggested}
 		}),
 		app.If(len(r.Changes) > 0, func() app.UI {
 			return app.Elem("details").ID("cmp-changes").Class("cmp-changes").Attr("open", true).Body(

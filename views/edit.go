@@ -56,6 +56,7 @@ type EditPanel struct {
 	RSText       string // the root signature text the page set
 	RSVersion    uint32
 	RSRev        int // changes when the page sets RSText
+	RSSuggested  bool // RSText is dxscope's suggestion: the container carries no RTS0
 	RSErr        *RootSigError
 	RSCover      []CoverLine // the coverage check's findings
 	RSRefused    bool
@@ -124,7 +125,7 @@ func (p *EditPanel) rootSig() app.UI {
 	return app.Elem("details").ID("rs-editor").Class("rs-editor").Attr("open", true).Body(
 		app.Elem("summary").Text("Root signature (HLSL)"),
 		app.Elem("p").Class("edit-lesson").Text(model.LessonRootSigChange),
-		&RootSigInput{Prefix: "rs", Text: p.RSText, Version: p.RSVersion, Rev: p.RSRev, Err: p.RSErr, Button: verb, Act: ActEditRootSig},
+		&RootSigInput{Prefix: "rs", Text: p.RSText, Version: p.RSVersion, Rev: p.RSRev, Err: p.RSErr, Suggested: p.RSSuggested, Button: verb, Act: ActEditRootSig},
 		app.If(len(p.RSCover) > 0, func() app.UI {
 			return app.Elem("div").ID("rs-cover").Class("rs-cover").Body(
 				app.Elem("p").Text("Checked against the shader's bindings:"),

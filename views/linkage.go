@@ -21,6 +21,9 @@ type LinkageTable struct {
 	RootSigVersion uint32
 	RootSigRev     int
 	RootSigErr     *RootSigError
+	// RootSigSuggested: no shader carries one, and RootSig is dxscope's
+	// suggestion for both.
+	RootSigSuggested bool
 
 	page  pageWindow
 	shown int // the Selected last brought into the page (a link may name any row)
@@ -89,13 +92,16 @@ func (t *LinkageTable) Render() app.UI {
 // shaders' own), or HLSL text the user gives, checked as D3D12 checks it.
 func (t *LinkageTable) rootSig() app.UI {
 	said := "Checked with the root signatures the shaders carry, as a pipeline created without one of its own takes them."
-	if t.Data.GivenRootSig {
+	switch {
+	case t.Data.GivenRootSig:
 		said = "Checked with the root signature below, the pipeline's own: D3D12 uses it, not the shaders', and refuses the pipeline when a shader binds what it does not cover."
+	case t.RootSigSuggested:
+		said = "Neither shader carries a root signature, so D3D12 must be given one when the pipeline is created. Check the one below, or edit it into your application's."
 	}
-	return app.Elem("details").ID("pipe-rs").Class("rs-editor").Attr("open", t.Data.GivenRootSig || t.RootSigErr != nil).Body(
+	return app.Elem("details").ID("pipe-rs").Class("rs-editor").Attr("open", t.Data.GivenRootSig || t.RootSigErr != nil || t.RootSigSuggested).Body(
 		app.Elem("summary").Text("Root signature the pipeline is created with"),
 		app.Elem("p").ID("pipe-rs-said").Class("edit-lesson").Text(said+" "+model.LessonPipelineRootSig),
-		&RootSigInput{Prefix: "pipe-rs", Text: t.RootSig, Version: t.RootSigVersion, Rev: t.RootSigRev, Err: t.RootSigErr,
+		&RootSigInput{Prefix: "pipe-rs", Text: t.RootSig, Version: t.RootSigVersion, Rev: t.RootSigRev, Err: t.RootSigErr, Suggested: t.RootSigSuggested,
 			Button: "Check", Title: "check both shaders' bindings against this root signature (empty: the shaders' own)", Act: ActCompareRootSig},
 	)
 }

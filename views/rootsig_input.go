@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dxscope/dxscope/views/model"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -22,6 +23,9 @@ type RootSigInput struct {
 	Button  string // the button's label
 	Title   string // what the button does
 	Act     string // the action the button sends, with a RootSigRequest
+	// Suggested: Text is dxscope's suggestion for shaders that carry no
+	// root signature (decode.SuggestRootSignature), said above the box.
+	Suggested bool
 
 	seenRev int
 	mounted bool
@@ -48,6 +52,9 @@ func (r *RootSigInput) OnUpdate(ctx app.Context) {
 func (r *RootSigInput) Render() app.UI {
 	lines := strings.Count(r.Text, "\n") + 3
 	return app.Elem("div").Class("rs-input").Body(
+		app.If(r.Suggested, func() app.UI {
+			return app.Elem("p").ID(r.Prefix+"-suggested").Class("edit-lesson rs-suggested").Text(model.LessonSuggestedRootSig)
+		}),
 		app.Elem("textarea").ID(r.Prefix+"-text").Class("rs-text").Attr("rows", min(max(lines, 4), 16)).Spellcheck(false).Text(r.Text),
 		app.Elem("div").Class("edit-row").Body(
 			app.Elem("label").Attr("for", r.Prefix+"-version").Text("Version "),

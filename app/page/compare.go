@@ -146,11 +146,16 @@ func (s *State) startCompare(name string, data []byte) {
 	c.Link = model.CompareLinkage(s.Model, b)
 	// The pipeline's root signature starts as the one A carries, else B's,
 	// to be edited into the application's: the check uses it once asked.
+	// When neither carries one, D3D12 must be given one (LINK.NOROOTSIG):
+	// the text starts as one that covers both.
 	t, v, ok := rootSigTextOf(s.Model.File)
 	if !ok {
-		t, v, _ = rootSigTextOf(b.File)
+		t, v, ok = rootSigTextOf(b.File)
 	}
 	c.RootSig = RootSigText{Text: t, Version: v}
+	if !ok && c.Link != nil {
+		c.RootSig.Text, c.RootSig.Suggested = suggestedRootSig(s.Model.File, b.File)
+	}
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
 	c.Code = model.CompareCode(s.Model, b)
 	s.Cmp, s.Screen = c, Compare
@@ -177,7 +182,7 @@ func (s *State) CompareRootSig(text string, version uint32) Effects {
 
 func (s *State) compareRootSig(text string, version uint32) {
 	c := s.Cmp
-	c.RootSig.Text, c.RootSig.Version, c.RootSig.Err = text, version, nil
+	c.RootSig.Text, c.RootSig.Version, c.RootSig.Err, c.RootSig.Suggested = text, version, nil, false
 	var rts0 []byte
 	if strings.TrimSpace(text) != "" {
 		v, err := rootsig.Parse(text, version)

@@ -61,6 +61,10 @@ type RootSigText struct {
 	Text    string
 	Version uint32 // rootsig.Version1_0 … Version1_2
 	Rev     int    // changes when Text is set by the page (not typed): the adapter writes it into the text box
+	// Suggested: Text is dxscope's suggestion (decode.SuggestRootSignature)
+	// for shaders that carry no root signature, until a text is checked or
+	// applied.
+	Suggested bool
 
 	Err     *rootsig.Error   // the text does not parse: where and why
 	Cover   []decode.Problem // what the coverage check said of the last text compiled
@@ -125,7 +129,12 @@ func (s *State) StartEdit() Effects {
 // when it has none).
 func (s *State) resetRootSigText() {
 	rs := &s.Edit.RS
-	rs.Text, rs.Version, _ = rootSigTextOf(s.Model.File)
+	var carried bool
+	rs.Text, rs.Version, carried = rootSigTextOf(s.Model.File)
+	rs.Suggested = false
+	if !carried {
+		rs.Text, rs.Suggested = suggestedRootSig(s.Model.File)
+	}
 	rs.Rev++
 	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
 }
@@ -145,6 +154,20 @@ func rootSigTextOf(f *decode.File) (text string, version uint32, ok bool) {
 		version = v
 	}
 	return p.RootSignature.HLSL(), version, true
+}
+
+// suggestedRootSig is dxscope's root signature for shaders that carry none
+// (decode.SuggestRootSignature), and whether there is one: none for a
+// library, for more ranges than it writes, or for shaders that bind
+// nothing.
+func suggestedRootSig(files ...*decode.File) (string, bool) {
+	text, probs := decode.SuggestRootSignature(files...)
+	for _, p := range probs {
+		if p.Severity == decode.Error {
+			return "", false
+		}
+	}
+	return text, text != ""
 }
 
 // current is the container being edited, loaded for the writer. Every edit
@@ -200,7 +223,7 @@ func (s *State) ApplyRootSig(text string, version uint32, force bool) Effects {
 	}
 	rs := &s.Edit.RS
 	rs.Text, rs.Version = text, version
-	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
+	rs.Err, rs.Cover, rs.Refused, rs.Covered, rs.Suggested = nil, nil, false, false, false
 	v, err := rootsig.Parse(text, version)
 	if err != nil {
 		rs.Err = rootSigError(err)

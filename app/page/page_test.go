@@ -977,3 +977,47 @@ func TestCompareWithThePipelinesRootSignature(t *testing.T) {
 		t.Errorf("the pair given the root signature its vertex shader carries: links %v, %+v", xc.Link.Links, xc.Link.Problems)
 	}
 }
+
+// A pair neither of whose shaders carries a root signature: the compare
+// view's root signature starts as dxscope's suggestion for both
+// (decode.SuggestRootSignature, held to the corpus there), which the pair
+// links with; edit mode on a shader without RTS0 starts its text as the
+// suggestion for that shader alone. Checking or applying a text ends the
+// suggestion.
+func TestSuggestedRootSignatures(t *testing.T) {
+	vs := corpus.RepoFile(t, "web/examples/vertex.dxbc")
+	_, ps := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	b := comparing(t, "vs.dxbc", vs, "ps.dxil", ps)
+	c := b.s.Cmp
+	want := "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT),\nCBV(b0),\nDescriptorTable(SRV(t0), visibility = SHADER_VISIBILITY_PIXEL)"
+	if c.Link == nil || !c.RootSig.Suggested || c.RootSig.Text != want || c.RootSigGiven {
+		t.Fatalf("the text starts as %q (suggested %v), want %q", c.RootSig.Text, c.RootSig.Suggested, want)
+	}
+	noted := false
+	for _, p := range c.Link.Problems {
+		noted = noted || p.Rule == "LINK.NOROOTSIG" && p.Severity == "note"
+	}
+	if !noted {
+		t.Errorf("no LINK.NOROOTSIG note: %+v", c.Link.Problems)
+	}
+	b.do(b.s.CompareRootSig(c.RootSig.Text, c.RootSig.Version))
+	for _, p := range c.Link.Problems {
+		if strings.HasPrefix(p.Rule, "LINK.ROOTSIG") || p.Rule == "LINK.NOROOTSIG" {
+			t.Errorf("checked with the suggestion: %+v", p)
+		}
+	}
+	if !c.Link.Links || !c.RootSigGiven || c.RootSig.Suggested {
+		t.Errorf("checked with the suggestion: links %v, given %v, still suggested %v", c.Link.Links, c.RootSigGiven, c.RootSig.Suggested)
+	}
+
+	e := newBrowser(t)
+	e.open("vs.dxbc", vs)
+	e.do(e.s.StartEdit())
+	if rs := e.s.Edit.RS; !rs.Suggested || rs.Text != "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT),\nCBV(b0, visibility = SHADER_VISIBILITY_VERTEX)" {
+		t.Errorf("edit mode starts with %q (suggested %v)", rs.Text, rs.Suggested)
+	}
+	e.do(e.s.ApplyRootSig(e.s.Edit.RS.Text, rootsig.Version1_1, false))
+	if rs := e.s.Edit.RS; rs.Suggested || !rs.Covered || e.s.Model.File.Part("RTS0") == nil {
+		t.Errorf("applied: suggested %v, covered %v, RTS0 %v (%+v)", rs.Suggested, rs.Covered, e.s.Model.File.Part("RTS0") != nil, rs.Cover)
+	}
+}

@@ -142,6 +142,7 @@ var sweepCommands = [][]string{
 	{"diff", "F", "F"}, {"diff", "--text", "F", "F"}, {"diff", "--json", "F", "F"},
 	{"strip", "--debug", "--reflect", "--priv", "F", "-o", "OUT"}, {"sign", "F", "-o", "OUT"},
 	{"extractrootsig", "F", "-o", "OUT"}, {"link", "F", "F"}, {"link", "--json", "F", "F"},
+	{"rootsig", "--suggest", "F"}, {"rootsig", "--suggest", "F", "F"},
 }
 
 // TestEveryCommandOnEveryFamily runs every command of sweepCommands on

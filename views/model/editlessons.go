@@ -46,5 +46,8 @@ const (
 	LessonRootSigChange = "The runtime checks the root signature against every shader of a pipeline when it creates the pipeline state, as DXC's validator does: each binding the shader uses must lie in one range of its type and space, visible to the shader's stage; root descriptors hold only raw or structured buffers; no DENY_*_SHADER_ROOT_ACCESS flag may deny the stage. A mismatch fails pipeline creation."
 	// LessonPipelineRootSig is what giving a compared pair's pipeline a root
 	// signature of its own means (the compare view's linkage).
-	LessonPipelineRootSig = "Give the root signature your application creates the pipeline with (HLSL, as in a [RootSignature(...)] attribute; the text starts as the one A carries, else B's) to check the pair as D3D12 does then; an empty text goes back to the shaders' own. `dxscope link A B --rootsig RS` checks the same."
+	LessonPipelineRootSig = "Give the root signature your application creates the pipeline with (HLSL, as in a [RootSignature(...)] attribute; the text starts as the one A carries, else B's, else dxscope's suggestion) to check the pair as D3D12 does then; an empty text goes back to the shaders' own. `dxscope link A B --rootsig RS` checks the same."
+	// LessonSuggestedRootSig says where a root signature the page wrote for
+	// shaders that carry none comes from, and what it leaves to the user.
+	LessonSuggestedRootSig = "dxscope wrote this root signature from what the shaders bind (PSV0, RDEF or the program's declarations): every register is covered; one bound by one stage is visible to that stage only, one bound by several to all; a constant buffer of one register is a root CBV, the rest sit in descriptor tables, samplers apart. It sets no flags, root constants or static samplers: those are your application's to choose. `dxscope rootsig --suggest` writes the same."
 )
