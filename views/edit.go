@@ -55,7 +55,7 @@ type EditPanel struct {
 	Part         string // the selected part's name ("" for the header)
 	RSText       string // the root signature text the page set
 	RSVersion    uint32
-	RSRev        int // changes when the page sets RSText
+	RSRev        int  // changes when the page sets RSText
 	RSSuggested  bool // RSText is dxscope's suggestion: the container carries no RTS0
 	RSErr        *RootSigError
 	RSCover      []CoverLine // the coverage check's findings

@@ -53,7 +53,7 @@ func (r *RootSigInput) Render() app.UI {
 	lines := strings.Count(r.Text, "\n") + 3
 	return app.Elem("div").Class("rs-input").Body(
 		app.If(r.Suggested, func() app.UI {
-			return app.Elem("p").ID(r.Prefix+"-suggested").Class("edit-lesson rs-suggested").Text(model.LessonSuggestedRootSig)
+			return app.Elem("p").ID(r.Prefix + "-suggested").Class("edit-lesson rs-suggested").Text(model.LessonSuggestedRootSig)
 		}),
 		app.Elem("textarea").ID(r.Prefix+"-text").Class("rs-text").Attr("rows", min(max(lines, 4), 16)).Spellcheck(false).Text(r.Text),
 		app.Elem("div").Class("edit-row").Body(
