@@ -108,7 +108,7 @@ func registerOverlaps(rs *rootsig.RootSignature) (found []overlap, n int) {
 	// DXC's AddRegisterRange refuses the system's register spaces first.
 	reserved := 0
 	for i := range ranges {
-		if g := &ranges[i]; g.space >= 0xFFFFFFF0 {
+		if g := &ranges[i]; g.space >= reservedSpaces {
 			if reserved++; reserved == 1 {
 				found = append(found, overlap{at: g.at, msg: fmt.Sprintf("%s is in register space 0x%x, which is reserved for the system (0xFFFFFFF0 to 0xFFFFFFFF): D3D12 refuses such a root signature (as DXC's root signature validator does)", g.describe(), g.space)})
 			}

@@ -14,6 +14,10 @@ import (
 // thousand would make a text nobody reads.
 const MaxSuggestedRanges = 1024
 
+// reservedSpaces is the first register space D3D12 keeps for the system
+// (0xFFFFFFF0 to 0xFFFFFFFF), which a root signature may not use.
+const reservedSpaces = 0xFFFFFFF0
+
 // SuggestRootSignature writes, in the HLSL root signature language, a root
 // signature that one pipeline of the given shaders can be created with: it
 // covers every resource each shader binds (RootSignatureCovers finds
@@ -55,25 +59,34 @@ func SuggestRootSignature(files ...*File) (string, []Problem) {
 		}
 		binds, from := f.shaderBindings()
 		if from == "" {
-			out = append(out, Problem{Severity: Warning, Structure: "root signature", Message: fmt.Sprintf("the %s shader has neither PSV0, RDEF nor an SHDR/SHEX program, so what it binds is unknown: the suggestion does not cover it", strings.ToLower(cmp.Or(stage, "unknown")))})
+			out = append(out, Problem{Severity: Warning, Structure: "root signature", Message: fmt.Sprintf("the %s shader has neither PSV0, RDEF nor an SHDR/SHEX program, so what it binds is unknown: the suggestion does not cover it", stageWord(stage))})
 			continue
 		}
 		if len(all)+len(binds) > 4*MaxSuggestedRanges {
 			return "", append(out, tooManyRanges())
 		}
+		reserved := 0
 		for _, b := range binds {
 			rt, ok := psvRangeType[b.Type]
 			if !ok {
 				continue
 			}
+			if b.Space >= reservedSpaces {
+				reserved++
+				continue
+			}
 			r := suggestedRange{rt: rt, space: b.Space, lo: b.LowerBound, hi: b.LowerBound, vis: vis}
 			switch {
-			case b.UpperBound == rootsig.RangeUnbounded:
+			// A count of 0xFFFFFFFF is how a range says unbounded.
+			case b.UpperBound == rootsig.RangeUnbounded || b.LowerBound == 0 && b.UpperBound == rootsig.RangeUnbounded-1:
 				r.hi, r.unbounded = rootsig.RangeUnbounded, true
 			case b.UpperBound > b.LowerBound:
 				r.hi = b.UpperBound
 			}
 			all = append(all, r)
+		}
+		if reserved > 0 {
+			out = append(out, Problem{Severity: Warning, Structure: "root signature", Message: fmt.Sprintf("the %s shader binds %d register(s) in the spaces D3D12 reserves for the system (0x%x and up), which no root signature may hold: the suggestion does not cover them", stageWord(stage), reserved, uint32(reservedSpaces))})
 		}
 		ia = ia || stage == "Vertex" && readsVertexInputs(f)
 	}
@@ -105,6 +118,9 @@ func SuggestRootSignature(files ...*File) (string, []Problem) {
 	}
 	return strings.Join(clauses, ",\n"), out
 }
+
+// stageWord names a stage in a sentence: "pixel", "unknown".
+func stageWord(stage string) string { return strings.ToLower(cmp.Or(stage, "unknown")) }
 
 func tooManyRanges() Problem {
 	return Problem{Severity: Error, Structure: "root signature", Message: fmt.Sprintf("the shaders bind more than %d register ranges: no root signature is suggested", MaxSuggestedRanges)}

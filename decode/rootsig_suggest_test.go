@@ -137,3 +137,33 @@ func TestSuggestedRootSignatureOfManyBindings(t *testing.T) {
 		t.Errorf("allocation per input byte grows with the input: %.1f", perByte)
 	}
 }
+
+// What no root signature can hold is left out and said: a binding in the
+// register spaces D3D12 reserves; a range of 0xFFFFFFFF registers from 0 is
+// how a range says unbounded. vkd3d-proton's pixel shader (b0, t0) with its
+// PSV0 records changed.
+func TestSuggestedRootSignatureOfOddBindings(t *testing.T) {
+	_, b := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	f, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := f.Part("PSV0").PSVInfo.Resources
+	if len(res) != 2 || res[0].Type != PSVCBV || res[1].Type != PSVSRVTyped {
+		t.Fatalf("resources %+v", res)
+	}
+	odd := append([]byte(nil), b...)
+	binary.LittleEndian.PutUint32(odd[res[0].Offset+4:], 0xFFFFFFF3)  // b0's space
+	binary.LittleEndian.PutUint32(odd[res[1].Offset+12:], 0xFFFFFFFE) // t0's upper bound
+	g, err := Parse(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, probs := SuggestRootSignature(g)
+	if want := "DescriptorTable(SRV(t0, numDescriptors = unbounded), visibility = SHADER_VISIBILITY_PIXEL)"; text != want {
+		t.Errorf("%q, want %q", text, want)
+	}
+	if len(probs) != 1 || probs[0].Severity != Warning || !strings.Contains(probs[0].Message, "the pixel shader binds 1 register(s) in the spaces D3D12 reserves") {
+		t.Errorf("%v", probs)
+	}
+}

@@ -892,6 +892,22 @@ func FuzzCheck(f *testing.F) {
 		if m != n {
 			t.Fatalf("%d root-signature problems for the pair, %d for the pipeline", n, m)
 		}
+		// The root signature dxscope suggests for the pair, when it has
+		// no problem to report, compiles and covers both shaders: whatever
+		// their bindings, no LINK.ROOTSIG error with it.
+		text, probs := decode.SuggestRootSignature(fa, fb)
+		if len(probs) > 0 {
+			return
+		}
+		rs, err := rootsig.Parse(text, rootsig.Version1_1)
+		if err != nil {
+			t.Fatalf("the suggestion does not compile: %v\n%s", err, text)
+		}
+		for _, q := range linkage.CheckWith(fa, fb, rootsig.Encode(rs, rootsig.Version1_1)).Problems {
+			if q.Rule == linkage.RuleRootSig && q.Severity == decode.Error {
+				t.Fatalf("with the suggestion: %s\n%s", q.Message, text)
+			}
+		}
 	})
 }
 
