@@ -3,7 +3,7 @@ package decode
 import (
 	"cmp"
 	"fmt"
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/dxscope/dxscope/decode/rootsig"
@@ -166,16 +166,19 @@ var registerLetter = [4]string{"t", "u", "b", "s"}
 // differ) and those of one stage that follow each other, so no register is
 // claimed twice and each binding lies inside one range.
 func mergeRanges(rs []suggestedRange) []suggestedRange {
-	slices.SortFunc(rs, func(a, b suggestedRange) int {
+	// sort.Slice, not slices.SortFunc: a generic sort of this type would
+	// add 22 KB of code to app.wasm; sort.Slice's is there already.
+	sort.Slice(rs, func(i, j int) bool {
+		a, b := &rs[i], &rs[j]
 		switch {
 		case a.rt != b.rt:
-			return int(a.rt) - int(b.rt)
+			return a.rt < b.rt
 		case a.space != b.space:
-			return cmpU32(a.space, b.space)
+			return a.space < b.space
 		case a.lo != b.lo:
-			return cmpU32(a.lo, b.lo)
+			return a.lo < b.lo
 		}
-		return cmpU32(a.hi, b.hi)
+		return a.hi < b.hi
 	})
 	var out []suggestedRange
 	for _, r := range rs {
@@ -198,38 +201,30 @@ func mergeRanges(rs []suggestedRange) []suggestedRange {
 	return out
 }
 
-func cmpU32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // suggestLayout places the merged ranges: root CBVs (when rootCBVs allows),
 // then per visibility a table of CBVs, SRVs and UAVs and a table of
 // samplers, and a table for each unbounded range.
 func suggestLayout(ranges []suggestedRange, rootCBVs bool) (roots []suggestedRange, tables [][]suggestedRange) {
 	var lone [][]suggestedRange
 	for _, vis := range visibilityOrder {
+		// CBVs first, then SRVs and UAVs, as hand-written tables list them;
+		// the samplers in a table of their own.
 		var views, samplers []suggestedRange
-		for _, r := range ranges {
-			switch {
-			case r.vis != vis:
-			case rootCBVs && r.rt == rootsig.RangeCBV && r.lo == r.hi && !r.unbounded:
-				roots = append(roots, r)
-			case r.unbounded:
-				lone = append(lone, []suggestedRange{r})
-			case r.rt == rootsig.RangeSampler:
-				samplers = append(samplers, r)
-			default:
-				views = append(views, r)
+		for _, rt := range [...]rootsig.DescriptorRangeType{rootsig.RangeCBV, rootsig.RangeSRV, rootsig.RangeUAV, rootsig.RangeSampler} {
+			for _, r := range ranges {
+				switch {
+				case r.vis != vis || r.rt != rt:
+				case rootCBVs && rt == rootsig.RangeCBV && r.lo == r.hi && !r.unbounded:
+					roots = append(roots, r)
+				case r.unbounded:
+					lone = append(lone, []suggestedRange{r})
+				case rt == rootsig.RangeSampler:
+					samplers = append(samplers, r)
+				default:
+					views = append(views, r)
+				}
 			}
 		}
-		// CBVs first, then SRVs and UAVs, as hand-written tables list them.
-		slices.SortStableFunc(views, func(a, b suggestedRange) int { return viewOrder[a.rt] - viewOrder[b.rt] })
 		for _, t := range [][]suggestedRange{views, samplers} {
 			if len(t) > 0 {
 				tables = append(tables, t)
@@ -238,8 +233,6 @@ func suggestLayout(ranges []suggestedRange, rootCBVs bool) (roots []suggestedRan
 	}
 	return roots, append(tables, lone...)
 }
-
-var viewOrder = [4]int{rootsig.RangeCBV: 0, rootsig.RangeSRV: 1, rootsig.RangeUAV: 2, rootsig.RangeSampler: 3}
 
 // visibilityOrder is the order the suggestion lists visibilities in: all
 // stages, then the pipeline's stages as they run.
