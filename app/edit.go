@@ -51,7 +51,7 @@ func (in *Inspector) editUI(st *page.State) app.UI {
 	}
 	p := &views.EditPanel{
 		Edits: edits, CanUndo: st.CanUndo(), CanRedo: st.CanRedo(), Done: e.Done, Err: e.Err,
-		Digest: st.Model.Digest, RSText: e.RS.Text, RSVersion: e.RS.Version, RSRev: e.RS.Rev, RSSuggested: e.RS.Suggested,
+		Digest: st.Model.Digest, RS: rootSigBox(e.RS),
 		RSRefused: e.RS.Refused, RSCovered: e.RS.Covered, HasRootSig: st.Model.File.Part("RTS0") != nil,
 		DownloadName: path.Base(strings.ReplaceAll(st.EditedName(), "\\", "/")),
 	}
@@ -64,8 +64,12 @@ func (in *Inspector) editUI(st *page.State) app.UI {
 	if pv := st.PartView(); pv != nil {
 		p.Part = pv.Name
 	}
-	p.RSErr = rootSigErr(e.RS.Err)
 	return p
+}
+
+// rootSigBox is what a root signature text box shows of the page's text.
+func rootSigBox(t page.RootSigText) views.RootSigBox {
+	return views.RootSigBox{Text: t.Text, Version: t.Version, Rev: t.Rev, Err: rootSigErr(t.Err), Suggested: t.Suggested}
 }
 
 // rootSigErr is a root signature's compile error as the views draw it.

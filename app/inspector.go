@@ -329,7 +329,7 @@ func (in *Inspector) mainView() app.UI {
 		return &views.CompareView{Report: c.Rep, A: st.CompareA(), B: c.B, Selected: c.Sel, HasSel: c.HasSel,
 			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel,
 			Link: c.Link, LinkSel: c.LinkSel,
-			RootSig: c.RootSig.Text, RootSigVersion: c.RootSig.Version, RootSigRev: c.RootSig.Rev, RootSigErr: rootSigErr(c.RootSig.Err), RootSigSuggested: c.RootSig.Suggested}
+			RootSig: rootSigBox(c.RootSig)}
 	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
 	case st.Screen == page.Demo:

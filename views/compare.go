@@ -29,12 +29,7 @@ type CompareView struct {
 	Link    *model.LinkageView
 	LinkSel int
 	// The root signature the pipeline is created with (LinkageTable).
-	RootSig        string
-	RootSigVersion uint32
-	RootSigRev     int
-	RootSigErr     *RootSigError
-	// RootSigSuggested: RootSig is dxscope's suggestion (LinkageTable).
-	RootSigSuggested bool
+	RootSig RootSigBox
 }
 
 // Render draws the report and the two hex views.
@@ -52,8 +47,7 @@ func (v *CompareView) Render() app.UI {
 		),
 		app.Elem("p").ID("cmp-verdict").Class("cmp-verdict").Text(r.Verdict),
 		app.If(v.Link != nil, func() app.UI {
-			return &LinkageTable{Data: v.Link, Selected: v.LinkSel,
-				RootSig: v.RootSig, RootSigVersion: v.RootSigVersion, RootSigRev: v.RootSigRev, RootSigErr: v.RootSigErr, RootSigSuggested: v.RootSigSuggested}
+			return &LinkageTable{Data: v.Link, Selected: v.LinkSel, RootSig: v.RootSig}
 		}),
 		app.If(len(r.Changes) > 0, func() app.UI {
 			return app.Elem("details").ID("cmp-changes").Class("cmp-changes").Attr("open", true).Body(

@@ -50,14 +50,10 @@ type EditPanel struct {
 	Edits        []string // the edits made, oldest first
 	CanUndo      bool
 	CanRedo      bool
-	Done, Err    string // what the last operation did, or why it was refused
-	Digest       string // the edited container's digest status
-	Part         string // the selected part's name ("" for the header)
-	RSText       string // the root signature text the page set
-	RSVersion    uint32
-	RSRev        int  // changes when the page sets RSText
-	RSSuggested  bool // RSText is dxscope's suggestion: the container carries no RTS0
-	RSErr        *RootSigError
+	Done, Err    string      // what the last operation did, or why it was refused
+	Digest       string      // the edited container's digest status
+	Part         string      // the selected part's name ("" for the header)
+	RS           RootSigBox  // the root signature text box (Suggested: the container carries no RTS0)
 	RSCover      []CoverLine // the coverage check's findings
 	RSRefused    bool
 	RSCovered    bool // the text last applied covers every binding the shader uses
@@ -125,7 +121,7 @@ func (p *EditPanel) rootSig() app.UI {
 	return app.Elem("details").ID("rs-editor").Class("rs-editor").Attr("open", true).Body(
 		app.Elem("summary").Text("Root signature (HLSL)"),
 		app.Elem("p").Class("edit-lesson").Text(model.LessonRootSigChange),
-		&RootSigInput{Prefix: "rs", Text: p.RSText, Version: p.RSVersion, Rev: p.RSRev, Err: p.RSErr, Suggested: p.RSSuggested, Button: verb, Act: ActEditRootSig},
+		&RootSigInput{Prefix: "rs", Box: p.RS, Button: verb, Act: ActEditRootSig},
 		app.If(len(p.RSCover) > 0, func() app.UI {
 			return app.Elem("div").ID("rs-cover").Class("rs-cover").Body(
 				app.Elem("p").Text("Checked against the shader's bindings:"),
@@ -142,7 +138,7 @@ func (p *EditPanel) rootSig() app.UI {
 			return app.Elem("p").Class("edit-row").Body(
 				app.Text("The runtime will refuse this root signature with this shader. "),
 				app.Elem("button").ID("rs-force").Class("edit-btn").Text("Apply anyway").OnClick(func(ctx app.Context, e app.Event) {
-					ctx.NewActionWithValue(ActEditRootSig, readRootSig("rs", p.RSText, p.RSVersion, true))
+					ctx.NewActionWithValue(ActEditRootSig, readRootSig("rs", p.RS, true))
 				}),
 			)
 		}),

@@ -14,16 +14,10 @@ type LinkageTable struct {
 	app.Compo
 	Data     *model.LinkageView
 	Selected int
-	// RootSig is the root signature text the pipeline is created with (the
-	// last one checked, or the link's), its version, Rev (changes when the
-	// page sets it) and its compile error.
-	RootSig        string
-	RootSigVersion uint32
-	RootSigRev     int
-	RootSigErr     *RootSigError
-	// RootSigSuggested: no shader carries one, and RootSig is dxscope's
-	// suggestion for both.
-	RootSigSuggested bool
+	// RootSig is the root signature text the pipeline is created with: the
+	// last one checked, the link's, or (Suggested) dxscope's for both
+	// shaders when neither carries one.
+	RootSig RootSigBox
 
 	page  pageWindow
 	shown int // the Selected last brought into the page (a link may name any row)
@@ -95,14 +89,13 @@ func (t *LinkageTable) rootSig() app.UI {
 	switch {
 	case t.Data.GivenRootSig:
 		said = "Checked with the root signature below, the pipeline's own: D3D12 uses it, not the shaders', and refuses the pipeline when a shader binds what it does not cover."
-	case t.RootSigSuggested:
+	case t.RootSig.Suggested:
 		said = "Neither shader carries a root signature, so D3D12 must be given one when the pipeline is created. Check the one below, or edit it into your application's."
 	}
-	return app.Elem("details").ID("pipe-rs").Class("rs-editor").Attr("open", t.Data.GivenRootSig || t.RootSigErr != nil || t.RootSigSuggested).Body(
+	return app.Elem("details").ID("pipe-rs").Class("rs-editor").Attr("open", t.Data.GivenRootSig || t.RootSig.Err != nil || t.RootSig.Suggested).Body(
 		app.Elem("summary").Text("Root signature the pipeline is created with"),
 		app.Elem("p").ID("pipe-rs-said").Class("edit-lesson").Text(said+" "+model.LessonPipelineRootSig),
-		&RootSigInput{Prefix: "pipe-rs", Text: t.RootSig, Version: t.RootSigVersion, Rev: t.RootSigRev, Err: t.RootSigErr, Suggested: t.RootSigSuggested,
-			Button: "Check", Title: "check both shaders' bindings against this root signature (empty: the shaders' own)", Act: ActCompareRootSig},
+		&RootSigInput{Prefix: "pipe-rs", Box: t.RootSig, Button: "Check", Title: "check both shaders' bindings against this root signature (empty: the shaders' own)", Act: ActCompareRootSig},
 	)
 }
 
