@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/decode"
@@ -84,6 +85,23 @@ func TestCorpusRoundTrip(t *testing.T) {
 		same++
 		var listing bytes.Buffer
 		text.WriteRootSignature(&listing, c.part)
+		// The cost line, counted here from the parameter types as D3D12
+		// documents them: a table 1 DWORD, a root descriptor 2, a root
+		// constant 1 each.
+		var cost uint32
+		for _, p := range back.Parameters {
+			switch p.ParameterType {
+			case rootsig.RootParamDescriptorTable:
+				cost++
+			case rootsig.RootParamConstants32Bit:
+				cost += p.Constants.Num32BitValues
+			default:
+				cost += 2
+			}
+		}
+		if line := fmt.Sprintf("\n// cost: %d of 64 DWORDs\n", cost); !strings.Contains(listing.String(), line) {
+			t.Errorf("%s: `dxscope rootsig` output has no %q:\n%s", c.rel, line, listing.String())
+		}
 		if back, err := rootsig.Parse(listing.String(), rs.Version); err != nil {
 			t.Errorf("%s: compiling `dxscope rootsig` output: %v\n%s", c.rel, err, listing.String())
 		} else if got := rootsig.Encode(back, rs.Version); !bytes.Equal(got, c.raw) {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
 // WriteRootSignature prints the part's summary as a comment, then the root
@@ -16,6 +17,13 @@ func WriteRootSignature(w io.Writer, p *decode.Part) {
 		return
 	}
 	fmt.Fprintf(w, "// compile with -T rootsig_%s\n", map[uint32]string{1: "1_0", 2: "1_1", 3: "1_2"}[rs.Version])
+	// What D3D12 counts against its limit: a table 1 DWORD, a root
+	// descriptor 2, root constants 1 each (rootsig.RootSignature.Cost).
+	over := ""
+	if rs.Cost() > rootsig.MaxCost {
+		over = ": more than D3D12 takes"
+	}
+	fmt.Fprintf(w, "// cost: %d of %d DWORDs%s\n", rs.Cost(), rootsig.MaxCost, over)
 	fmt.Fprintln(w, "#define RS \\")
 	lines := splitLines(rs.HLSL())
 	if len(lines) == 0 {
