@@ -167,3 +167,16 @@ func TestSuggestedRootSignatureOfOddBindings(t *testing.T) {
 		t.Errorf("%v", probs)
 	}
 }
+
+// BenchmarkSuggestRootSignature suggests a root signature for each corpus
+// shader that binds something (decoded beforehand): the suggestion alone.
+func BenchmarkSuggestRootSignature(b *testing.B) {
+	var files []*File
+	for _, e := range corpus.Entries(b) {
+		f := parseFile(b, e.Path)
+		if text, probs := SuggestRootSignature(f); text != "" && len(probs) == 0 {
+			files = append(files, f)
+		}
+	}
+	corpus.Bench(b, files, func(f *File) int { return len(f.Data()) }, func(f *File) { SuggestRootSignature(f) })
+}
