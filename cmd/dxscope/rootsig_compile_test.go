@@ -145,3 +145,31 @@ func TestRootSigSuggest(t *testing.T) {
 		t.Errorf("no file: exit %d, want 2", code)
 	}
 }
+
+// TestSetRootSigSuggest: setrootsig --suggest gives a shader the root
+// signature rootsig --suggest writes for it, compiled at --version; the
+// container it writes decodes with a valid digest and an RTS0 that covers
+// the shader (no problem of the container rules, which check RTS0 against
+// the bindings). RS and --suggest together, or neither, are usage errors.
+func TestSetRootSigSuggest(t *testing.T) {
+	present, _ := corpus.File(t, "real/microsoft__DirectX-Graphics-Samples/presentPS.hlsl.h__g_presentPS.dxbc")
+	out := filepath.Join(t.TempDir(), "p.dxbc")
+	code, _, errs := runCmd("setrootsig", present, "--suggest", "--version", "1.0", "-o", out)
+	if code != 0 || !strings.Contains(errs, "--suggest: CBV(b0, visibility = SHADER_VISIBILITY_PIXEL), DescriptorTable(SRV(t0, numDescriptors = 2)") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got := runOK(t, "check", out); !strings.HasPrefix(got, out+"\tok\t0\t0\t0\tvalid") {
+		t.Errorf("check: %q", got)
+	}
+	listing := runOK(t, "rootsig", out)
+	for _, want := range []string{"// RTS0: v1.0, 3 parameters", "// cost: 4 of 64 DWORDs", `"CBV(b0, space = 0, visibility = SHADER_VISIBILITY_PIXEL),"`} {
+		if !strings.Contains(listing, want) {
+			t.Errorf("rootsig of the result has no %q:\n%s", want, listing)
+		}
+	}
+	for _, args := range [][]string{{present, "rs.hlsl", "--suggest", "-o", out}, {present, "-o", out}} {
+		if code, _, _ := runCmd(append([]string{"setrootsig"}, args...)...); code != 2 {
+			t.Errorf("setrootsig %q: exit %d, want 2", args, code)
+		}
+	}
+}

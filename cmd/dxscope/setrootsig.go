@@ -1,9 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/edit"
@@ -12,8 +15,8 @@ import (
 )
 
 func init() {
-	commands["setrootsig"] = command{"FILE RS (-o OUT | --in-place) [--digest D] [--force] [--version V]",
-		"replace or add the root signature (RS: a serialized RTS0, a container with one, or HLSL root-signature text compiled as --version 1.0|1.1|1.2, default 1.1), checked against the shader's bindings", runSetRootSig}
+	commands["setrootsig"] = command{"FILE (RS | --suggest) (-o OUT | --in-place) [--digest D] [--force] [--version V]",
+		"replace or add the root signature (RS: a serialized RTS0, a container with one, or HLSL root-signature text compiled as --version 1.0|1.1|1.2, default 1.1; --suggest: the one rootsig --suggest writes for the shader), checked against the shader's bindings", runSetRootSig}
 	binaryOutput["setrootsig"] = true
 }
 
@@ -23,11 +26,20 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	o.flags(fs, "keep")
 	force := fs.Bool("force", false, "write a root signature that does not fit the shader")
 	vflag := fs.String("version", "1.1", "the version HLSL root-signature text compiles to: 1.0, 1.1 or 1.2")
-	pos, ok := parseArgs(fs, args, 2, 2, stderr)
+	suggest := fs.Bool("suggest", false, "the root signature rootsig --suggest writes for the shader, instead of RS")
+	want := 2
+	if slices.Contains(args, "--suggest") || slices.Contains(args, "-suggest") {
+		want = 1
+	}
+	pos, ok := parseArgs(fs, args, want, want, stderr)
 	if !ok {
 		return 2
 	}
-	if pos[0] == "-" && pos[1] == "-" {
+	if !*suggest && len(pos) == 1 { // --suggest=false given as such
+		fmt.Fprintf(stderr, "dxscope setrootsig: missing an argument\nusage: dxscope setrootsig %s\n", commands["setrootsig"].usage)
+		return 2
+	}
+	if len(pos) == 2 && pos[0] == "-" && pos[1] == "-" {
 		fmt.Fprintln(stderr, "dxscope: FILE and RS cannot both be standard input")
 		return 2
 	}
@@ -35,7 +47,13 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	rts0, code := readRootSignature(pos[1], *vflag, stderr)
+	var rts0 []byte
+	var code int
+	if *suggest {
+		rts0, code = suggestedRootSignature(f, *vflag, stderr)
+	} else {
+		rts0, code = readRootSignature(pos[1], *vflag, stderr)
+	}
 	if code != 0 {
 		return code
 	}
@@ -48,6 +66,31 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "dxscope: %s RTS0 (%s)\n", verb, byteCount(len(rts0)))
 	return writeEdited(pos[0], f, []edit.Edit{{Op: edit.Set, Name: "RTS0", Data: rts0}}, &o, stdout, stderr)
+}
+
+// suggestedRootSignature is the root signature rootsig --suggest writes for
+// the shader, compiled to version; code as readRootSignature's (1 when
+// nothing can be suggested: a library, a shader that binds nothing).
+func suggestedRootSignature(f *decode.File, version string, stderr io.Writer) (rts0 []byte, code int) {
+	v, ok := rootsigVersions[version]
+	if !ok {
+		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(version))
+		return nil, 2
+	}
+	hlsl, probs := decode.SuggestRootSignature(f)
+	for _, p := range probs {
+		fmt.Fprintf(stderr, "dxscope: --suggest: %s: %s\n", p.Severity, p.Message)
+		if p.Severity == decode.Error {
+			return nil, 1
+		}
+	}
+	rs, err := rootsig.Parse(hlsl, v)
+	if err != nil { // not expected: the suggestion is held to compile
+		fmt.Fprintf(stderr, "dxscope: --suggest: %v\n", err)
+		return nil, 1
+	}
+	fmt.Fprintf(stderr, "dxscope: --suggest: %s\n", text.Safe(strings.ReplaceAll(cmp.Or(hlsl, "(empty: the shader binds nothing)"), "\n", " ")))
+	return rootsig.Encode(rs, v), 0
 }
 
 // readRootSignature reads the root signature RS at path as setrootsig and
