@@ -18,6 +18,13 @@ type LinkageTable struct {
 	// last one checked, the link's, or (Suggested) dxscope's for both
 	// shaders when neither carries one.
 	RootSig RootSigBox
+	// InPipeline: one pair of the pipeline view. Its IDs start with ID
+	// (not "cmp-linkage"), its sides are named Earlier and Later (not A
+	// and B), a row selects nothing (there are no hex views) and the root
+	// signature is the pipeline's, under every pair.
+	InPipeline     bool
+	ID             string
+	Earlier, Later string
 
 	page  pageWindow
 	shown int // the Selected last brought into the page (a link may name any row)
@@ -46,12 +53,16 @@ func (t *LinkageTable) Render() app.UI {
 	if d.EarlierIsB {
 		earlier, later = "B", "A"
 	}
+	id := "cmp-linkage"
+	if t.InPipeline {
+		earlier, later, id = t.Earlier, t.Later, t.ID
+	}
 	first, end := t.page.bounds(len(d.Rows))
-	return app.Elem("details").ID("cmp-linkage").Class("cmp-linkage").Attr("open", true).Body(
+	return app.Elem("details").ID(id).Class("cmp-linkage").Attr("open", true).Body(
 		app.Elem("summary").Body(app.Text("Stage linkage: "), app.Elem("span").Class(verdict).Text(d.Title)),
 		app.Elem("p").Class("muted").Text(fmt.Sprintf("Each input of the later stage (%s) and the output of the earlier one (%s) that feeds it, as D3D12 links them when the pipeline is created; `dxscope link` prints the same.", later, earlier)),
-		t.page.bar("cmp-linkage-pager", "inputs", len(d.Rows)),
-		app.Elem("table").ID("cmp-linkage-rows").Class("sig-table").Body(
+		t.page.bar(id+"-pager", "inputs", len(d.Rows)),
+		app.Elem("table").ID(id+"-rows").Class("sig-table").Body(
 			app.Elem("thead").Body(app.Elem("tr").Body(
 				app.Elem("th").Text("Input ("+later+")"), app.Elem("th").Text("Reg"), app.Elem("th").Text("Mask"), app.Elem("th").Text("Type"),
 				app.Elem("th").Text("Output ("+earlier+")"), app.Elem("th").Text("Reg"), app.Elem("th").Text("Mask"), app.Elem("th").Text("Type"),
@@ -63,21 +74,24 @@ func (t *LinkageTable) Render() app.UI {
 				}),
 				app.Range(d.Rows[first:end]).Slice(func(k int) app.UI { return t.row(first + k) })),
 		),
-		t.rootSig(),
-		app.If(len(d.Problems) > 0, func() app.UI {
-			// A crafted pair of thousands of elements breaks thousands of
-			// rules: the list shows a page's worth, the CLI prints all.
-			shown := d.Problems[:min(len(d.Problems), PageSize)]
-			return app.Elem("ul").ID("cmp-linkage-problems").Class("cmp-linkage-problems").Body(
-				app.Range(shown).Slice(func(i int) app.UI {
-					p := shown[i]
-					return app.Elem("li").Class("link-problem "+p.Severity).DataSet("rule", p.Rule).Body(
-						app.Elem("span").Class("severity").Text(p.Severity), app.Text(" "+p.Rule+": "+p.Text))
-				}),
-				app.If(len(d.Problems) > len(shown), func() app.UI {
-					return app.Elem("li").Class("more").Text(fmt.Sprintf("… and %d more: dxscope link A B prints every one", len(d.Problems)-len(shown)))
-				}),
-			)
+		app.If(!t.InPipeline, t.rootSig),
+		app.If(len(d.Problems) > 0, func() app.UI { return linkageProblems(id+"-problems", d.Problems) }),
+	)
+}
+
+// linkageProblems lists what a linkage check found: a page's worth (a
+// crafted pair of thousands of elements breaks thousands of rules), the CLI
+// prints all.
+func linkageProblems(id string, ps []model.LinkageProblem) app.UI {
+	shown := ps[:min(len(ps), PageSize)]
+	return app.Elem("ul").ID(id).Class("cmp-linkage-problems").Body(
+		app.Range(shown).Slice(func(i int) app.UI {
+			p := shown[i]
+			return app.Elem("li").Class("link-problem "+p.Severity).DataSet("rule", p.Rule).Body(
+				app.Elem("span").Class("severity").Text(p.Severity), app.Text(" "+p.Rule+": "+p.Text))
+		}),
+		app.If(len(ps) > len(shown), func() app.UI {
+			return app.Elem("li").Class("more").Text(fmt.Sprintf("… and %d more: dxscope link prints every one", len(ps)-len(shown)))
 		}),
 	)
 }
@@ -120,6 +134,10 @@ func (t *LinkageTable) row(i int) app.UI {
 		}
 	}
 	cells = append(cells, app.Elem("td").Class("link-verdict").Text(r.Verdict))
-	return app.Elem("tr").Class(cls).DataSet("row", i).Title("click to see both elements' bytes").
+	tr := app.Elem("tr").Class(cls).DataSet("row", i)
+	if t.InPipeline {
+		return tr.Body(cells...)
+	}
+	return tr.Title("click to see both elements' bytes").
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ActCompareLink, i) }, app.EventScope(fmt.Sprint("link", i))).Body(cells...)
 }

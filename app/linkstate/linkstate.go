@@ -87,6 +87,10 @@ type State struct {
 	Pages map[string]int
 
 	Compare string // cmp=: the name of the file compared with (compare view)
+	// Stages is stage=: the names of the files opened with this one as a
+	// pipeline (tab=pipeline), at most MaxStages, in the order opened;
+	// Link.Stages carries the files (s=) when the link can hold them.
+	Stages []string
 	// RootSig is rs=: the root signature, as HLSL text, the compared pair's
 	// pipeline is created with ("": the shaders' own); RootSigVersion is
 	// rsv=, the version it compiles to ("1.0", "1.1", "1.2"; "": 1.1).
@@ -113,13 +117,21 @@ type Link struct {
 	State   State
 	File    []byte // nil when the link does not carry the file
 	Compare []byte // the compared file, nil when not carried
+	// Stages are the files State.Stages names, all or none (nil when the
+	// link does not carry them).
+	Stages [][]byte
 }
+
+// MaxStages is the most files a pipeline link names beside its first: a
+// graphics pipeline has five stages at most.
+const MaxStages = 4
 
 // Encoded says what EncodeLink put in the fragment.
 type Encoded struct {
 	Fragment        string // without the leading '#'
 	FileEmbedded    bool   // f= carries the file (else sha= and size= identify it)
 	CompareEmbedded bool   // c= carries the compared file
+	StagesEmbedded  bool   // s= carries the pipeline's other files
 }
 
 // Encode returns the fragment (without '#') for the state and the file: with
@@ -144,9 +156,13 @@ func EncodeLink(l Link, limit int) Encoded {
 		c = compress(l.Compare)
 		s.CompareSHA256, s.CompareSize = "", 0
 	}
+	var stages []string
+	for _, b := range l.Stages {
+		stages = append(stages, compress(b))
+	}
 	fits := func(n int) bool { return limit <= 0 || n <= limit }
 	out := Encoded{}
-	withFile, withCompare := l.File != nil, l.Compare != nil
+	withFile, withCompare, withStages := l.File != nil, l.Compare != nil, len(l.Stages) > 0
 	build := func() string {
 		t := s
 		if l.File != nil && !withFile {
@@ -162,9 +178,18 @@ func EncodeLink(l Link, limit int) Encoded {
 		if withCompare {
 			cc = c
 		}
+		if withStages {
+			return writeFragment(t, ff, cc, stages...)
+		}
 		return writeFragment(t, ff, cc)
 	}
 	frag := build()
+	// The stages go in only with everything else (they are the least use
+	// alone: the first file is what a pipeline link opens on).
+	if !fits(len(frag)) && withStages {
+		withStages = false
+		frag = build()
+	}
 	if !fits(len(frag)) && withCompare {
 		withCompare = false
 		frag = build()
@@ -182,7 +207,7 @@ func EncodeLink(l Link, limit int) Encoded {
 			}
 		}
 	}
-	out.Fragment, out.FileEmbedded, out.CompareEmbedded = frag, withFile, withCompare
+	out.Fragment, out.FileEmbedded, out.CompareEmbedded, out.StagesEmbedded = frag, withFile, withCompare, withStages
 	return out
 }
 
@@ -232,8 +257,8 @@ func DecodeLink(fragment string) (Link, error) {
 	}
 	seen := map[string]bool{}
 	unknown := map[string]bool{}
-	var f, c string
-	var hasF, hasC bool
+	var f, c, stageFiles string
+	var hasF, hasC, hasS bool
 	s := &l.State
 	for _, item := range strings.Split(fragment, "&") {
 		if item == "" {
@@ -251,6 +276,9 @@ func DecodeLink(fragment string) (Link, error) {
 			continue
 		case "c":
 			c, hasC = raw, true
+			continue
+		case "s":
+			stageFiles, hasS = raw, true
 			continue
 		}
 		val, uerr := url.PathUnescape(raw)
@@ -301,6 +329,16 @@ func DecodeLink(fragment string) (Link, error) {
 			s.Src = val
 		case "cmp":
 			s.Compare = val
+		case "stage":
+			items := strings.Split(raw, ",")
+			if len(items) > MaxStages {
+				err = fmt.Errorf("names %d files beside the first, more than a pipeline has (%d)", len(items), MaxStages)
+				break
+			}
+			for _, it := range items {
+				v, _ := url.PathUnescape(it) // raw already unescaped whole without error
+				s.Stages = append(s.Stages, v)
+			}
 		case "rs":
 			if len(val) > MaxRootSigText {
 				err = fmt.Errorf("is %d bytes, more than a root signature's text takes (%d)", len(val), MaxRootSigText)
@@ -343,6 +381,19 @@ func DecodeLink(fragment string) (Link, error) {
 		}
 		s.CompareSHA256, s.CompareSize = "", 0
 	}
+	if hasS {
+		items := strings.Split(stageFiles, ",")
+		if len(items) != len(s.Stages) {
+			return Link{}, fmt.Errorf("the link carries %d pipeline files (s=) for %d names (stage=)", len(items), len(s.Stages))
+		}
+		for i, it := range items {
+			b, err := decompress(it, fmt.Sprintf("pipeline file %d", i+2))
+			if err != nil {
+				return Link{}, err
+			}
+			l.Stages = append(l.Stages, b)
+		}
+	}
 	return l, nil
 }
 
@@ -361,7 +412,7 @@ func carried(raw, what, key string, check func([]byte) error) ([]byte, error) {
 
 // ---- writing ----
 
-func writeFragment(s State, f, c string) string {
+func writeFragment(s State, f, c string, stages ...string) string {
 	var b strings.Builder
 	add := func(key, val string) {
 		if b.Len() > 0 {
@@ -416,6 +467,13 @@ func writeFragment(s State, f, c string) string {
 	if s.Compare != "" {
 		add("cmp", escape(s.Compare))
 	}
+	if len(s.Stages) > 0 {
+		items := make([]string, len(s.Stages))
+		for i, n := range s.Stages {
+			items[i] = escape(n)
+		}
+		add("stage", strings.Join(items, ","))
+	}
 	if s.RootSig != "" {
 		add("rs", escape(s.RootSig))
 		if s.RootSigVersion != "" {
@@ -440,6 +498,9 @@ func writeFragment(s State, f, c string) string {
 	}
 	if c != "" {
 		add("c", c)
+	}
+	if len(stages) > 0 {
+		add("s", strings.Join(stages, ","))
 	}
 	return b.String()
 }

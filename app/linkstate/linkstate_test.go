@@ -404,6 +404,7 @@ func FuzzLinkState(f *testing.F) {
 	f.Add("v=1&name=%E2%9C%93&x=1")
 	f.Add("name=bundle.bin&at=0x33e&part=DXIL")
 	f.Add("part=PSV0&tab=text&page=psv:3,dis:0x10,dxil:zz,:4,a%2Cb:2")
+	f.Add("name=vs.cso&tab=pipeline&stage=gs.cso,ps%2C1.cso&f=" + deflateB64([]byte("vs")) + "&s=" + deflateB64([]byte("gs")) + "," + deflateB64([]byte("ps")))
 	// Escapes that stopped go-app's navigation: a stray or cut '%'.
 	for _, bad := range []string{"field=%ZZ", "name=%zz", "part=PSV0&field=%", "name=%E0%A4%A", "%", "%%", "f=%G0", "v=1&field=" + strings.Repeat("a/", 20000)} {
 		f.Add(bad)
@@ -423,6 +424,9 @@ func FuzzLinkState(f *testing.F) {
 		if len(l.File) > MaxFileSize || len(l.Compare) > MaxFileSize {
 			t.Fatal("file over MaxFileSize")
 		}
+		if len(l.State.Stages) > MaxStages || l.Stages != nil && len(l.Stages) != len(l.State.Stages) {
+			t.Fatalf("%d stage names, %d stage files", len(l.State.Stages), len(l.Stages))
+		}
 		// What decodes re-encodes to the same state and files.
 		enc := EncodeLink(l, 0)
 		l2, err := DecodeLink(enc.Fragment)
@@ -430,7 +434,7 @@ func FuzzLinkState(f *testing.F) {
 			t.Fatalf("re-encoded %q does not decode: %v (from %q)", enc.Fragment, err, frag)
 		}
 		l.State.Unknown = nil
-		if !reflect.DeepEqual(l.State, l2.State) || !bytes.Equal(l.File, l2.File) || !bytes.Equal(l.Compare, l2.Compare) {
+		if !reflect.DeepEqual(l.State, l2.State) || !bytes.Equal(l.File, l2.File) || !bytes.Equal(l.Compare, l2.Compare) || !reflect.DeepEqual(l.Stages, l2.Stages) {
 			t.Fatalf("round trip changed the link:\n %+v\n %+v\n(from %q via %q)", l.State, l2.State, frag, enc.Fragment)
 		}
 	})
@@ -526,5 +530,40 @@ func TestPipelineRootSignature(t *testing.T) {
 	}
 	if _, _, err := Decode(Encode(State{RootSig: long + "x"}, nil)); err == nil || !strings.Contains(err.Error(), "more than a root signature's text takes") {
 		t.Errorf("rs= of %d bytes: %v", len(long)+1, err)
+	}
+}
+
+// A pipeline's link: the other files' names (stage=) and, when everything
+// fits, the files themselves (s=, all or none, after f=); a link whose
+// files and names disagree, or that names more than MaxStages, is refused.
+func TestPipelineLink(t *testing.T) {
+	vs, gs, ps := []byte("DXBC vertex"), []byte("DXBC geometry"), []byte("DXBC pixel, 1")
+	st := State{Name: "vs.cso", Tab: "pipeline", Stages: []string{"gs.cso", "ps,1.cso"}}
+	enc := EncodeLink(Link{State: st, File: vs, Stages: [][]byte{gs, ps}}, MaxLinkLength)
+	if !enc.FileEmbedded || !enc.StagesEmbedded || !strings.Contains(enc.Fragment, "&stage=gs.cso,ps%2C1.cso&") {
+		t.Fatalf("%+v", enc)
+	}
+	l, err := DecodeLink(enc.Fragment)
+	if err != nil || !reflect.DeepEqual(l.State.Stages, st.Stages) || len(l.Stages) != 2 || string(l.Stages[0]) != string(gs) || string(l.Stages[1]) != string(ps) || string(l.File) != string(vs) {
+		t.Fatalf("%+v, %v", l, err)
+	}
+	// Too large for a link: the names stay, the files go by (first the
+	// stages, then the file itself by hash).
+	var big []byte // 40 KB that deflate cannot shrink
+	for h := sha256.Sum256(nil); len(big) < 40000; h = sha256.Sum256(h[:]) {
+		big = append(big, h[:]...)
+	}
+	enc = EncodeLink(Link{State: st, File: vs, Stages: [][]byte{gs, big}}, MaxLinkLength)
+	if !enc.FileEmbedded || enc.StagesEmbedded || !strings.Contains(enc.Fragment, "stage=gs.cso") || strings.Contains(enc.Fragment, "&s=") {
+		t.Errorf("too large: %+v", enc)
+	}
+	for _, bad := range []string{
+		"stage=a,b&s=" + deflateB64(gs),
+		"s=" + deflateB64(gs),
+		"stage=a,b,c,d,e",
+	} {
+		if _, err := DecodeLink(bad); err == nil {
+			t.Errorf("%q decodes", bad)
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/linkage"
 	"github.com/dxscope/dxscope/decode/text"
@@ -58,8 +60,14 @@ func CompareLinkageWith(a, b *Model, rts0 []byte) *LinkageView {
 	if r.Swapped {
 		up, down = b, a
 	}
+	return linkageView(r, up, down, rts0 != nil)
+}
+
+// linkageView lays out a pair's linkage r, up the earlier shader's model and
+// down the later one's (where each row's bytes are).
+func linkageView(r *linkage.Result, up, down *Model, given bool) *LinkageView {
 	v := &LinkageView{Title: text.LinkageSide(r.Up) + " → " + text.LinkageSide(r.Down) + ": " + text.LinkageVerdict(r),
-		Links: r.Links(), EarlierIsB: r.Swapped, GivenRootSig: rts0 != nil}
+		Links: r.Links(), EarlierIsB: r.Swapped, GivenRootSig: given}
 	for _, row := range r.Rows {
 		lr := LinkageRow{Input: elementCells(row.Input), Verdict: text.LinkageRules(row), OK: len(row.Rules) == 0,
 			InOff: down.Base + row.Input.Offset, InSize: int64(row.InputSize)}
@@ -69,8 +77,73 @@ func CompareLinkageWith(a, b *Model, rts0 []byte) *LinkageView {
 		}
 		v.Rows = append(v.Rows, lr)
 	}
-	for _, p := range r.Problems {
-		v.Problems = append(v.Problems, LinkageProblem{Severity: p.Severity.String(), Rule: p.Rule, Text: ShownMessage(p.Message)})
+	v.Problems = linkageProblems(r.Problems)
+	return v
+}
+
+func linkageProblems(ps []linkage.Problem) []LinkageProblem {
+	var out []LinkageProblem
+	for _, p := range ps {
+		out = append(out, LinkageProblem{Severity: p.Severity.String(), Rule: p.Rule, Text: ShownMessage(p.Message)})
+	}
+	return out
+}
+
+// PipelineView is a whole pipeline's linkage, as the pipeline view shows it
+// (decode/linkage CheckPipelineWith; `dxscope link` with three to five
+// files prints the same).
+type PipelineView struct {
+	Title    string // "Pipeline: vs.cso → gs.cso → ps.cso: links"
+	Links    bool
+	Stages   []PipelineStage // in the order the pipeline runs them
+	Problems []LinkageProblem
+	// Pairs[i] links Stages[i] to Stages[i+1]; nil between an
+	// amplification and a mesh shader (a payload, not a signature).
+	Pairs []*LinkageView
+	// GivenRootSig: the pipeline is created with a root signature of its
+	// own, not the ones the shaders carry.
+	GivenRootSig bool
+}
+
+// PipelineStage is one shader of a pipeline.
+type PipelineStage struct {
+	File    int    // the index of its file among those opened together
+	Name    string // the file's name, made safe to show
+	Stage   string // "Vertex vs_6_0"
+	RootSig bool   // it carries a root signature (RTS0)
+}
+
+// PipelineLinkage checks the models' shaders as one pipeline (in any order)
+// created with the root signature rts0 (serialized; nil: the shaders' own).
+func PipelineLinkage(ms []*Model, rts0 []byte) *PipelineView {
+	files := make([]*decode.File, len(ms))
+	for i, m := range ms {
+		files[i] = m.File
+	}
+	p := linkage.CheckPipelineWith(files, rts0)
+	v := &PipelineView{Links: p.Links(), Problems: linkageProblems(p.Problems), GivenRootSig: rts0 != nil}
+	names := make([]string, len(p.Order))
+	for n, i := range p.Order {
+		f := ms[i].File
+		id := f.Identity()
+		names[n] = Shown(ms[i].Name)
+		v.Stages = append(v.Stages, PipelineStage{File: i, Name: names[n], Stage: strings.TrimSpace(id.Stage + " " + id.Profile), RootSig: f.Part("RTS0") != nil})
+	}
+	verdict := "links"
+	if !v.Links {
+		verdict = "does not link"
+	}
+	v.Title = "Pipeline: " + strings.Join(names, " → ") + ": " + verdict
+	for n, r := range p.Pairs {
+		if r == nil {
+			v.Pairs = append(v.Pairs, nil)
+			continue
+		}
+		up, down := ms[p.Order[n]], ms[p.Order[n+1]]
+		if r.Swapped {
+			up, down = down, up
+		}
+		v.Pairs = append(v.Pairs, linkageView(r, up, down, rts0 != nil))
 	}
 	return v
 }
