@@ -92,7 +92,7 @@ func TestCompareShowsTheStageLinkage(t *testing.T) {
 	if got := browsertest.Eval[string](q, `document.querySelector('#cmp-linkage summary').textContent`); !strings.HasSuffix(got, "does not link (2 errors)") {
 		t.Errorf("summary %q", got)
 	}
-	if got := browsertest.Eval[[]string](q, `[...document.querySelectorAll('#cmp-linkage-problems li')].map(l => l.dataset.rule)`); strings.Join(got, " ") != "LINK.REGISTER LINK.REGISTER LINK.UNREAD" {
+	if got := browsertest.Eval[[]string](q, `[...document.querySelectorAll('#cmp-linkage-problems li')].map(l => l.dataset.rule)`); strings.Join(got, " ") != "LINK.REGISTER LINK.REGISTER LINK.UNREAD LINK.NOROOTSIG" {
 		t.Errorf("problems %q", got)
 	}
 	if got := browsertest.Eval[string](q, `[...document.querySelectorAll('#cmp-linkage-rows thead th')].map(h => h.textContent).join('|')`); !strings.HasPrefix(got, "Input (A)|") {
@@ -160,7 +160,7 @@ func TestSuggestedRootSignatureInBrowser(t *testing.T) {
 	if got := browsertest.Eval[string](p, `document.querySelector('#cmp-linkage-problems li[data-rule="LINK.NOROOTSIG"]').textContent`); !strings.HasPrefix(got, "note LINK.NOROOTSIG: no shader carries a root signature") {
 		t.Errorf("the note: %q", got)
 	}
-	if got := browsertest.Eval[string](p, `document.querySelector('#pipe-rs-said').textContent`); !strings.HasPrefix(got, "Neither shader carries a root signature") {
+	if got := browsertest.Eval[string](p, `document.querySelector('#pipe-rs-said').textContent`); !strings.HasPrefix(got, "No shader carries a root signature") {
 		t.Errorf("what the section says: %q", got)
 	}
 	p.Eval(`document.querySelector('#pipe-rs').scrollIntoView()`)

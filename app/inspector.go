@@ -87,22 +87,24 @@ func (in *Inspector) OnMount(ctx app.Context) {
 	// The actions whose value names what to act on: an action carrying
 	// another type of value changes nothing.
 	for name, op := range map[string]func(app.Action) (page.Effects, bool){
-		views.ActSelectPart:     typed(st.SelectPart),
-		views.ActSelectNode:     typed(func(r views.NodeRef) page.Effects { return st.SelectNode(r.Part, r.Node) }),
-		views.ActSelectField:    typed(func(r views.FieldRef) page.Effects { return st.SelectField(r.Part, r.Path, r.Off, r.Size) }),
-		views.ActToggleNode:     typed(func(r views.NodeRef) page.Effects { return st.ToggleNode(r.Part, r.Node) }),
-		views.ActSelectByte:     typed(st.SelectByte),
-		views.ActGoto:           typed(st.Goto),
-		views.ActSelectBytes:    typed(st.SelectBytes),
-		views.ActSelectSource:   typed(st.SelectSourceLine),
-		views.ActOpenNested:     typed(st.OpenNested),
-		views.ActCompareSelect:  typed(st.CompareSelect),
-		views.ActCompareCode:    typed(st.CompareCodeLine),
-		views.ActCompareByteA:   typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
-		views.ActCompareByteB:   typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
-		views.ActCompareLink:    typed(st.CompareLinkRow),
-		views.ActCompareRootSig: typed(func(r views.RootSigRequest) page.Effects { return st.CompareRootSig(r.Text, r.Version) }),
-		views.ActTextPage:       typed(func(r views.TextPageRef) page.Effects { return st.SetTextPage(r.Command, r.Page) }),
+		views.ActSelectPart:      typed(st.SelectPart),
+		views.ActSelectNode:      typed(func(r views.NodeRef) page.Effects { return st.SelectNode(r.Part, r.Node) }),
+		views.ActSelectField:     typed(func(r views.FieldRef) page.Effects { return st.SelectField(r.Part, r.Path, r.Off, r.Size) }),
+		views.ActToggleNode:      typed(func(r views.NodeRef) page.Effects { return st.ToggleNode(r.Part, r.Node) }),
+		views.ActSelectByte:      typed(st.SelectByte),
+		views.ActGoto:            typed(st.Goto),
+		views.ActSelectBytes:     typed(st.SelectBytes),
+		views.ActSelectSource:    typed(st.SelectSourceLine),
+		views.ActOpenNested:      typed(st.OpenNested),
+		views.ActCompareSelect:   typed(st.CompareSelect),
+		views.ActCompareCode:     typed(st.CompareCodeLine),
+		views.ActCompareByteA:    typed(func(off int64) page.Effects { return st.CompareByte(off, true) }),
+		views.ActCompareByteB:    typed(func(off int64) page.Effects { return st.CompareByte(off, false) }),
+		views.ActCompareLink:     typed(st.CompareLinkRow),
+		views.ActCompareRootSig:  typed(func(r views.RootSigRequest) page.Effects { return st.CompareRootSig(r.Text, r.Version) }),
+		views.ActPipelineRootSig: typed(func(r views.RootSigRequest) page.Effects { return st.PipelineRootSig(r.Text, r.Version) }),
+		views.ActPipelineOpen:    typed(st.PipelineOpen),
+		views.ActTextPage:        typed(func(r views.TextPageRef) page.Effects { return st.SetTextPage(r.Command, r.Page) }),
 		views.ActOpenDBContainer: typed(func(r model.DBContainerRef) page.Effects {
 			in.started = in.now()
 			return st.OpenDBContainer(r)
@@ -274,7 +276,7 @@ func (in *Inspector) Render() app.UI {
 	app.Window().Set("dxscopeRenders", in.renders) // the browser tests count the page's renders
 	cls := "app"
 	switch {
-	case st.Comparing():
+	case st.Comparing(), st.Pipelining():
 		cls += " comparing"
 	case st.Screen == page.File && st.Model != nil && st.Model.File != nil:
 		cls += " inspecting" // the panes fill the window, each scrolling itself
@@ -289,7 +291,7 @@ func (in *Inspector) Render() app.UI {
 			app.Elem("p").Class("tagline").Text("DirectX shader container inspector. Files are decoded in your browser; nothing is uploaded."),
 			app.Elem("div").Class("open").Body(
 				views.FileButton("file-input", "button", "", "", "Open a file…"),
-				views.HiddenFileInput("file-input", in.onPick),
+				views.HiddenFilesInput("file-input", in.onPick),
 				app.Elem("span").Class("or").Text("or drop one anywhere, or try:"),
 				app.Range(Examples).Slice(func(i int) app.UI {
 					ex := Examples[i]
@@ -330,6 +332,8 @@ func (in *Inspector) mainView() app.UI {
 			SelA: c.SelA, SelB: c.SelB, MarksA: c.MarksA, MarksB: c.MarksB, Code: c.Code, CodeSel: c.CodeSel, HasCodeSel: c.HasCodeSel,
 			Link: c.Link, LinkSel: c.LinkSel,
 			RootSig: rootSigBox(c.RootSig)}
+	case st.Pipelining():
+		return &views.PipelineView{Data: st.Stages.View, RootSig: rootSigBox(st.Stages.RootSig)}
 	case st.Screen == page.Database && len(st.DB.List) > 0:
 		return in.databaseBody()
 	case st.Screen == page.Demo:

@@ -25,7 +25,12 @@ func (in *Inspector) onPick(ctx app.Context, e app.Event) {
 	if !files.Truthy() || files.Get("length").Int() == 0 {
 		return
 	}
-	reading := in.readFile(ctx, files.Index(0))
+	var reading bool
+	if files.Get("length").Int() > 1 {
+		reading = in.readFiles(ctx, files)
+	} else {
+		reading = in.readFile(ctx, files.Index(0))
+	}
 	ctx.JSSrc().Set("value", "") // so picking the same file again fires change
 	if reading {
 		ctx.PreventUpdate() // "Reading…" waits (readFile)
@@ -62,8 +67,70 @@ func (in *Inspector) onDrop(ctx app.Context, e app.Event) {
 		in.state().Refused("Nothing to open: drop a file.")
 		return
 	}
+	if files.Get("length").Int() > 1 {
+		in.readFiles(ctx, files)
+		return
+	}
 	in.dropCompare(e) // Shift+drop, or a drop on "Drop to compare", compares with the shown file
 	in.readFile(ctx, files.Index(0))
+}
+
+// readFiles reads files picked or dropped together (page.State.OpenFiles:
+// two are compared, three to five are a pipeline), all before any is
+// decoded. It reports whether the reads began: too many files, or more
+// bytes than the page holds, are refused at once.
+func (in *Inspector) readFiles(ctx app.Context, files app.Value) bool {
+	in.started = in.now()
+	st := in.state()
+	n := files.Get("length").Int()
+	if msg := page.TooManyFiles(n); msg != "" {
+		st.Refused(msg)
+		return false
+	}
+	names := make([]string, n)
+	promises := make([]any, n)
+	var size int64
+	for i := range n {
+		f := files.Index(i)
+		names[i] = f.Get("name").String()
+		size += int64(f.Get("size").Float())
+		promises[i] = f.Call("arrayBuffer")
+	}
+	if st.TooLarge(strings.Join(names, ", "), size) {
+		return false
+	}
+	st.Reading(strings.Join(names, ", "))
+	in.showReadingLater(ctx)
+	sctx := in.stableCtx(ctx)
+	var then, fail app.Func
+	release := func() { then.Release(); fail.Release() }
+	then = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		datas := make([][]byte, n)
+		for i := range n {
+			arr := app.Window().Get("Uint8Array").New(args[0].Index(i))
+			datas[i] = make([]byte, arr.Get("length").Int())
+			app.CopyBytesToGo(datas[i], arr)
+		}
+		sctx.Dispatch(func(ctx app.Context) {
+			in.flush(ctx)
+			in.apply(ctx, in.state().OpenFiles(names, datas))
+		})
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		msg := "the browser could not read them"
+		if len(args) > 0 && args[0].Truthy() {
+			msg = strings.TrimRight(args[0].Call("toString").String(), ".")
+		}
+		sctx.Dispatch(func(ctx app.Context) {
+			in.state().Refused(fmt.Sprintf("Could not read %s: %s.", strings.Join(names, ", "), msg))
+		})
+		return nil
+	})
+	app.Window().Get("Promise").Call("all", promises).Call("then", then).Call("catch", fail)
+	return true
 }
 
 // openPending opens the file web/earlyfile.js kept because it was chosen or

@@ -94,7 +94,7 @@ func (in *Inspector) shareUI() app.UI {
 		items = append(items, &views.ShareBar{
 			Copied: in.copied, Embedded: st.Link.Embedded, LinkLen: st.Link.Len,
 			PartName: pname, Bitcode: bitcode, Selection: st.Sel.Size, HasModel: m.File != nil,
-			Compare: st.Comparing(), CompareMode: st.Next == page.OpenAsCompared,
+			Compare: st.Comparing() || st.Pipelining(), CompareMode: st.Next == page.OpenAsCompared,
 		})
 	}
 	return app.Elem("div").Class("share").Body(items...)

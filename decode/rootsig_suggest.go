@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dxscope/dxscope/decode/dxil"
 	"github.com/dxscope/dxscope/decode/rootsig"
 )
 
@@ -88,7 +89,9 @@ func SuggestRootSignature(files ...*File) (string, []Problem) {
 		if reserved > 0 {
 			out = append(out, Problem{Severity: Warning, Structure: "root signature", Message: fmt.Sprintf("the %s shader binds %d register(s) in the spaces D3D12 reserves for the system (0x%x and up), which no root signature may hold: the suggestion does not cover them", stageWord(stage), reserved, uint32(reservedSpaces))})
 		}
-		ia = ia || stage == "Vertex" && readsVertexInputs(f)
+		// The kind, not the stage's name: a container without a program
+		// header still says it is a vertex shader in PSV0.
+		ia = ia || f.Kind() == dxil.Vertex && readsVertexInputs(f)
 	}
 	merged := mergeRanges(all)
 	if len(merged) > MaxSuggestedRanges {

@@ -444,6 +444,12 @@ func HiddenFileInput(id string, onChange app.EventHandler) app.UI {
 	return app.Elem("input").ID(id).Attr("type", "file").Class("visually-hidden").TabIndex(-1).OnChange(onChange)
 }
 
+// HiddenFilesInput is HiddenFileInput taking several files at once (the
+// shaders of a pipeline).
+func HiddenFilesInput(id string, onChange app.EventHandler) app.UI {
+	return app.Elem("input").ID(id).Attr("type", "file").Attr("multiple", true).Class("visually-hidden").TabIndex(-1).OnChange(onChange)
+}
+
 // recordTitle names a path by its last segment, an index with the array it
 // is in ("Variables[0]", not "0").
 func recordTitle(path string) string {

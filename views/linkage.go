@@ -99,17 +99,24 @@ func linkageProblems(id string, ps []model.LinkageProblem) app.UI {
 // rootSig is the root signature the pipeline is created with: none (the
 // shaders' own), or HLSL text the user gives, checked as D3D12 checks it.
 func (t *LinkageTable) rootSig() app.UI {
+	return pipelineRootSig("pipe-rs", t.Data.GivenRootSig, t.RootSig, ActCompareRootSig)
+}
+
+// pipelineRootSig is the section that takes the root signature a pipeline
+// is created with (the compare view's pair, prefix "pipe-rs"; the pipeline
+// view, "pipeline-rs"): what it is checked with now, and the text box.
+func pipelineRootSig(prefix string, given bool, box RootSigBox, act string) app.UI {
 	said := "Checked with the root signatures the shaders carry, as a pipeline created without one of its own takes them."
 	switch {
-	case t.Data.GivenRootSig:
+	case given:
 		said = "Checked with the root signature below, the pipeline's own: D3D12 uses it, not the shaders', and refuses the pipeline when a shader binds what it does not cover."
-	case t.RootSig.Suggested:
-		said = "Neither shader carries a root signature, so D3D12 must be given one when the pipeline is created. Check the one below, or edit it into your application's."
+	case box.Suggested:
+		said = "No shader carries a root signature, so D3D12 must be given one when the pipeline is created. Check the one below, or edit it into your application's."
 	}
-	return app.Elem("details").ID("pipe-rs").Class("rs-editor").Attr("open", t.Data.GivenRootSig || t.RootSig.Err != nil || t.RootSig.Suggested).Body(
+	return app.Elem("details").ID(prefix).Class("rs-editor").Attr("open", given || box.Err != nil || box.Suggested).Body(
 		app.Elem("summary").Text("Root signature the pipeline is created with"),
-		app.Elem("p").ID("pipe-rs-said").Class("edit-lesson").Text(said+" "+model.LessonPipelineRootSig),
-		&RootSigInput{Prefix: "pipe-rs", Box: t.RootSig, Button: "Check", Title: "check both shaders' bindings against this root signature (empty: the shaders' own)", Act: ActCompareRootSig},
+		app.Elem("p").ID(prefix+"-said").Class("edit-lesson").Text(said+" "+model.LessonPipelineRootSig),
+		&RootSigInput{Prefix: prefix, Box: box, Button: "Check", Title: "check every shader's bindings against this root signature (empty: the shaders' own)", Act: act},
 	)
 }
 

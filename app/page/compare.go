@@ -141,6 +141,12 @@ func (s *State) startCompare(name string, data []byte) {
 		s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: there is nothing to compare.", name)
 		return
 	}
+	s.startCompareWith(b, data)
+}
+
+// startCompareWith compares the shown file with b (data its bytes) and
+// shows the compare view at the first difference.
+func (s *State) startCompareWith(b *model.Model, data []byte) {
 	c := &Comparison{B: b, bRef: newFileRef(data), Diff: diff.Compare(s.Model.File, b.File), LinkSel: -1}
 	c.Rep = model.NewCompareReport(c.Diff)
 	c.Link = model.CompareLinkage(s.Model, b)

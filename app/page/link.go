@@ -4,6 +4,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,7 +48,10 @@ func newFileRefFrom(d *linkstate.Digest) *fileRef {
 // with MaxLinkLength but reusing each file's deflated copy: the file goes in
 // when the link stays within the limit, then the compared file; a file left
 // out is named by its SHA-256 and size.
-func buildFragment(s linkstate.State, a, b *fileRef) (frag string, inA, inB bool) {
+//
+// A pipeline's other files (stages) go in after both, all or none, when
+// everything fits; else the link names them only (stage=).
+func buildFragment(s linkstate.State, a, b *fileRef, stages ...*fileRef) (frag string, inA, inB bool) {
 	s.SHA256, s.Size, s.CompareSHA256, s.CompareSize = "", 0, "", 0
 	build := func(withA, withB bool) string {
 		t := s
@@ -69,6 +73,17 @@ func buildFragment(s linkstate.State, a, b *fileRef) (frag string, inA, inB bool
 	fits := func(f string) bool { return len(f) <= linkstate.MaxLinkLength }
 	inA, inB = a != nil && a.enc != "", b != nil && b.enc != ""
 	frag = build(inA, inB)
+	if len(stages) > 0 && fits(frag) {
+		encs := make([]string, len(stages))
+		for i, r := range stages {
+			encs[i] = r.enc
+		}
+		if !slices.Contains(encs, "") {
+			if f := frag + "&s=" + strings.Join(encs, ","); fits(f) {
+				return f, inA, inB
+			}
+		}
+	}
 	if !fits(frag) && inB {
 		inB = false
 		frag = build(inA, inB)
@@ -160,6 +175,9 @@ func (s *State) LinkState() linkstate.State {
 	m := s.Model
 	if m == nil {
 		return linkstate.State{}
+	}
+	if s.Pipelining() {
+		return s.pipelineLinkState()
 	}
 	st := linkstate.State{Name: m.Name, At: m.Base, Row: s.Link.Row}
 	if c := s.Cmp; s.Comparing() && c.A == nil {
@@ -265,6 +283,11 @@ func (s *State) viewKey() string {
 	if c := s.Cmp; s.Comparing() {
 		k += "|" + c.bRef.sha
 	}
+	if s.Pipelining() {
+		for _, r := range s.Stages.refs {
+			k += "|" + r.sha
+		}
+	}
 	return k
 }
 
@@ -275,6 +298,7 @@ func (s *State) viewKey() string {
 func (s *State) link() (frag string, inA bool, short string) {
 	st := s.LinkState()
 	var a, b *fileRef
+	var stages []*fileRef
 	switch {
 	case s.Screen == Database && len(s.DB.List) > 0:
 		a = s.dbRef(s.DB.active(), s.DB.List[s.DB.active()])
@@ -283,9 +307,12 @@ func (s *State) link() (frag string, inA bool, short string) {
 		if c := s.Cmp; s.Comparing() {
 			b = c.bRef
 		}
+		if s.Pipelining() {
+			stages = s.Stages.refs
+		}
 	}
-	frag, inA, inB := buildFragment(st, a, b)
-	if inA || inB {
+	frag, inA, inB := buildFragment(st, a, b, stages...)
+	if inA || inB || strings.Contains(frag, "&s=") {
 		short, _, _ = buildFragment(st, byHash(a), byHash(b))
 	}
 	return frag, inA, short
@@ -391,7 +418,7 @@ func (s *State) applyLink(raw string) {
 			// made again, the mode and its undo list kept.
 			s.fx.LinkAfterPaint = false
 			s.Link.Pending = nil
-			s.applyState(st, l.Compare)
+			s.applyState(st, l.Compare, l.Stages)
 			return
 		}
 	}
@@ -446,7 +473,7 @@ func (s *State) applyLink(raw string) {
 		return
 	}
 	s.Link.Pending = nil
-	s.applyState(st, l.Compare)
+	s.applyState(st, l.Compare, l.Stages)
 }
 
 // quietly runs fn without writing links: what fn shows is not a view of its own.
@@ -479,8 +506,9 @@ func (s *State) afterApply() {
 }
 
 // applyState restores a state on the shown file (and, for a compare link,
-// opens the compared file or asks for it).
-func (s *State) applyState(st linkstate.State, compare []byte) {
+// opens the compared file or asks for it; for a pipeline link, the
+// pipeline of the files stages).
+func (s *State) applyState(st linkstate.State, compare []byte, stages [][]byte) {
 	m := s.Model
 	if m == nil {
 		return
@@ -491,6 +519,12 @@ func (s *State) applyState(st linkstate.State, compare []byte) {
 		s.Link.applying = was
 		s.afterApply()
 	}()
+	if st.Tab == "pipeline" {
+		s.applyPipeline(st, stages)
+		if s.Screen != File {
+			return
+		}
+	}
 	if st.Tab == "compare" || st.Compare != "" || compare != nil || st.CompareSHA256 != "" {
 		switch {
 		case compare != nil:

@@ -55,6 +55,11 @@ func (s *State) held() int64 {
 		add(c.A, nil)
 		add(c.B, nil)
 	}
+	if p := s.Stages; p != nil {
+		for _, m := range p.Models {
+			add(m, nil)
+		}
+	}
 	add(s.Edit.orig, nil)
 	for _, st := range s.Edit.Steps {
 		add(nil, st.Data)
@@ -165,12 +170,12 @@ func (s *State) openFile(name string, data []byte) {
 		s.Link.Pending = nil
 		s.Cmp = nil
 		s.quietly(func() { s.show(s.buildAt(name, data, p.At)) })
-		s.applyState(*p, nil)
+		s.applyState(*p, nil, nil)
 		s.Link.lastKey = ""
 		s.note()
 		return
 	}
-	s.Cmp = nil
+	s.Cmp, s.Stages = nil, nil
 	s.Link.Row = 0
 	s.Tab = OwnView
 	s.quietly(func() { s.show(s.build(name, data, 0)) })

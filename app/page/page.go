@@ -11,6 +11,8 @@
 package page
 
 import (
+	"fmt"
+
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/views/model"
@@ -25,6 +27,7 @@ const (
 	File                   // Model: a container, or the containers found inside a file
 	Compare                // Model against Cmp's file
 	Database               // the open databases (DB); Model is nil
+	Pipeline               // Model and the files opened with it, as one pipeline (Stages)
 )
 
 // Tab is which of the selected part's views is shown.
@@ -149,6 +152,10 @@ type State struct {
 	Link Link
 	// Cmp is the last comparison, shown while Screen is Compare.
 	Cmp *Comparison
+	// Stages are the last files opened together as a pipeline, shown while
+	// Screen is Pipeline (kept while one of them is inspected, so Back
+	// returns to the pipeline at once).
+	Stages *Stages
 	// DB holds the open SQLite databases.
 	DB Databases
 	// Edit is edit mode: the edits made to the shown container.
@@ -245,6 +252,11 @@ func (s *State) Comparing() bool {
 	return s.Screen == Compare && s.Cmp != nil && s.Model != nil
 }
 
+// Pipelining reports whether the pipeline view is shown.
+func (s *State) Pipelining() bool {
+	return s.Screen == Pipeline && s.Stages != nil && s.Model != nil
+}
+
 // CursorAt is where the data inspector reads: the byte last clicked while
 // the selection holds it, else the selection's start.
 func (s *State) CursorAt() int64 {
@@ -273,6 +285,8 @@ func (s *State) Title() string {
 	switch {
 	case s.Comparing():
 		return model.Shown(s.Model.Name) + " ↔ " + model.Shown(s.Cmp.B.Name) + " · " + name
+	case s.Pipelining():
+		return fmt.Sprintf("pipeline of %s and %d more · %s", model.Shown(s.Model.Name), len(s.Stages.Models)-1, name)
 	case s.Screen == Database && len(s.DB.List) > 0:
 		return model.Shown(s.DB.List[min(s.DB.Active, len(s.DB.List)-1)].Name) + " · " + name
 	case s.Model != nil:

@@ -126,8 +126,12 @@ func PipelineLinkage(ms []*Model, rts0 []byte) *PipelineView {
 	for n, i := range p.Order {
 		f := ms[i].File
 		id := f.Identity()
+		stage := id.Stage
+		if stage == "" { // no program header: the kind PSV0 gives
+			stage = f.Kind().String()
+		}
 		names[n] = Shown(ms[i].Name)
-		v.Stages = append(v.Stages, PipelineStage{File: i, Name: names[n], Stage: strings.TrimSpace(id.Stage + " " + id.Profile), RootSig: f.Part("RTS0") != nil})
+		v.Stages = append(v.Stages, PipelineStage{File: i, Name: names[n], Stage: strings.TrimSpace(stage + " " + id.Profile), RootSig: f.Part("RTS0") != nil})
 	}
 	verdict := "links"
 	if !v.Links {

@@ -334,9 +334,17 @@ func staleNode(err error) bool {
 }
 
 // Upload sets the file on the file input the CSS selector finds.
-func (p *Page) Upload(input, file string) {
+func (p *Page) Upload(input, file string) { p.UploadFiles(input, file) }
+
+// UploadFiles sets several files on a file input at once, as a user
+// selecting them together does.
+func (p *Page) UploadFiles(input string, files ...string) {
 	p.T.Helper()
-	p.Run("upload "+filepath.Base(file), chromedp.SetUploadFiles(chromedp.CSS(input), []string{file}))
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+	}
+	p.Run("upload "+strings.Join(names, ", "), chromedp.SetUploadFiles(chromedp.CSS(input), files))
 }
 
 // Eval evaluates a JavaScript expression.

@@ -1,0 +1,236 @@
+// Pipeline: shaders opened together, checked as one pipeline.
+package page
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/rootsig"
+	"github.com/dxscope/dxscope/views/model"
+)
+
+// MaxPipeline is the most shaders a pipeline has: vertex, hull, domain,
+// geometry and pixel.
+const MaxPipeline = 1 + linkstate.MaxStages
+
+// Stages is the pipeline view's state: three to five files opened
+// together, checked as one pipeline (decode/linkage CheckPipelineWith).
+type Stages struct {
+	// Models are the files in the order they were opened. Models[0] is the
+	// link's first file, shown as State.Model while the pipeline is.
+	Models []*model.Model
+	View   *model.PipelineView
+	// RootSig is the root signature the pipeline is created with, as HLSL
+	// text: the one the first shader that carries one carries, else
+	// dxscope's suggestion for all; RootSigGiven says View was checked
+	// with it rather than with the shaders' own.
+	RootSig      RootSigText
+	RootSigGiven bool
+	checked      RootSigText // the text View was last checked with (the link's rs=)
+
+	sha0 string     // Models[0]'s SHA-256
+	refs []*fileRef // Models[1:]'s link data
+}
+
+// TooManyFiles is why n files cannot be opened together ("" when they can).
+func TooManyFiles(n int) string {
+	if n <= MaxPipeline {
+		return ""
+	}
+	return fmt.Sprintf("%d files were opened together: a pipeline has at most %d shaders (vertex, hull, domain, geometry, pixel). Open up to five to check them as one pipeline, or one at a time.", n, MaxPipeline)
+}
+
+// OpenFiles opens files the user gave together (picked or dropped at
+// once): one as Open does, two as the first compared with the second, three
+// to five as one pipeline. A new history entry.
+func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
+	switch {
+	case len(datas) == 0:
+		return Effects{}
+	case len(datas) == 1:
+		return s.Open(names[0], datas[0])
+	case TooManyFiles(len(datas)) != "":
+		s.Status = ""
+		s.Link.Err = TooManyFiles(len(datas))
+		return s.take()
+	}
+	ms := make([]*model.Model, len(datas))
+	for i := range datas {
+		ms[i] = s.build(names[i], datas[i], 0)
+		if ms[i].File == nil {
+			s.Status = ""
+			s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container: the %d files opened together were not checked as a pipeline (open it alone to look inside it).", model.Shown(names[i]), len(datas))
+			return s.take()
+		}
+	}
+	s.leaveFor(ms[0])
+	if len(ms) == 2 {
+		s.startCompareWith(ms[1], datas[1])
+	} else {
+		s.startPipeline(ms, datas)
+	}
+	s.note()
+	return s.take()
+}
+
+// leaveFor ends what the page showed (edit mode, a link waiting for its
+// file, a comparison, a pipeline) and shows m, the first of files opened
+// together.
+func (s *State) leaveFor(m *model.Model) {
+	s.Link.Err, s.Link.Note = "", ""
+	s.Edit = Editing{}
+	s.Link.Pending = nil
+	s.Next = OpenAsNew
+	s.Cmp, s.Stages = nil, nil
+	s.Link.Row = 0
+	s.Tab = OwnView
+	s.quietly(func() { s.show(m) })
+}
+
+// startPipeline shows the pipeline view of ms (ms[0] shown already), datas
+// their bytes.
+func (s *State) startPipeline(ms []*model.Model, datas [][]byte) {
+	p := &Stages{Models: ms, View: model.PipelineLinkage(ms, nil), sha0: s.fileRef().sha}
+	for _, d := range datas[1:] {
+		p.refs = append(p.refs, newFileRef(d))
+	}
+	p.RootSig.Version = rootsig.Version1_1
+	files := make([]*decode.File, len(ms))
+	carried := false
+	for i, m := range ms {
+		files[i] = m.File
+		if t, v, ok := rootSigTextOf(m.File); ok && !carried {
+			p.RootSig, carried = RootSigText{Text: t, Version: v}, true
+		}
+	}
+	if !carried {
+		// D3D12 must be given one (LINK.NOROOTSIG): the text starts as one
+		// that covers every shader.
+		p.RootSig.Text, p.RootSig.Suggested = suggestedRootSig(files...)
+	}
+	s.Stages, s.Screen = p, Pipeline
+}
+
+// PipelineRootSig checks the pipeline as one created with the root
+// signature text (HLSL, compiled to version): D3D12 then uses it, not the
+// shaders' own. A text that does not parse keeps the check as it was and
+// says where; an empty text goes back to the shaders' own.
+func (s *State) PipelineRootSig(text string, version uint32) Effects {
+	if !s.Pipelining() {
+		return Effects{Unchanged: true}
+	}
+	s.pipelineRootSig(text, version)
+	s.note()
+	return s.take()
+}
+
+func (s *State) pipelineRootSig(text string, version uint32) {
+	p := s.Stages
+	p.RootSig.Text, p.RootSig.Version, p.RootSig.Err, p.RootSig.Suggested = text, version, nil, false
+	var rts0 []byte
+	if strings.TrimSpace(text) != "" {
+		v, err := rootsig.Parse(text, version)
+		if err != nil {
+			p.RootSig.Err = rootSigError(err)
+			return
+		}
+		rts0 = rootsig.Encode(v, version)
+	}
+	p.View, p.RootSigGiven = model.PipelineLinkage(p.Models, rts0), rts0 != nil
+	p.checked = RootSigText{Text: text, Version: version}
+}
+
+// PipelineOpen inspects file i of the pipeline (in the order opened): a
+// history entry of its own, and Back returns to the pipeline.
+func (s *State) PipelineOpen(i int) Effects {
+	p := s.Stages
+	if !s.Pipelining() || i < 0 || i >= len(p.Models) {
+		return Effects{Unchanged: true}
+	}
+	s.Link.Row = 0
+	s.Tab = OwnView
+	s.quietly(func() { s.show(p.Models[i]) })
+	s.note()
+	return s.take()
+}
+
+// pipelineLinkState is the link state of the pipeline view: the first
+// file's name, the others' (stage=), and the root signature checked with.
+func (s *State) pipelineLinkState() linkstate.State {
+	p := s.Stages
+	st := linkstate.State{Name: s.Model.Name, Tab: "pipeline"}
+	for _, m := range p.Models[1:] {
+		st.Stages = append(st.Stages, m.Name)
+	}
+	if p.RootSigGiven {
+		st.RootSig, st.RootSigVersion = p.checked.Text, rootsig.VersionName(p.checked.Version)
+	}
+	return st
+}
+
+// applyPipeline restores the pipeline a link names (tab=pipeline) on the
+// shown file: the one open when the link's files are its files, else the
+// one the link carries. A link that names the other files without carrying
+// them (too large for a link) shows the first file and says so.
+func (s *State) applyPipeline(st linkstate.State, stages [][]byte) {
+	if p := s.Stages; p != nil && s.samePipeline(p, st, stages) {
+		p.Models[0] = s.Model
+		s.Screen = Pipeline
+	} else if len(stages) == len(st.Stages) && len(stages) > 0 {
+		ms := []*model.Model{s.Model}
+		datas := [][]byte{s.Model.Data}
+		for i, d := range stages {
+			m := s.build(st.Stages[i], d, 0)
+			if m.File == nil {
+				s.Link.Note = fmt.Sprintf("This link's pipeline file %s is not a shader container: showing the first file alone.", model.Shown(st.Stages[i]))
+				s.Screen = File
+				return
+			}
+			ms, datas = append(ms, m), append(datas, d)
+		}
+		if len(ms) == 2 {
+			s.startCompareWith(ms[1], datas[1])
+			return
+		}
+		s.startPipeline(ms, datas)
+	} else {
+		s.Screen = File
+		if len(st.Stages) > 0 {
+			s.Link.Note = fmt.Sprintf("This link was made of a pipeline of %d files, but carries only the first (the others were too large for a link): open all of them together (%s) to see the pipeline again.",
+				len(st.Stages)+1, model.Shown(strings.Join(append([]string{st.Name}, st.Stages...), ", ")))
+		}
+		return
+	}
+	if st.RootSig != "" || s.Stages.RootSigGiven {
+		s.pipelineRootSig(st.RootSig, rootSigVersion(st.RootSigVersion))
+		s.Stages.RootSig.Rev++ // the link set the text: the text box shows it
+	}
+}
+
+// samePipeline says whether p holds the shown file and, after it, the
+// files the link names: stages by content, or (when the link does not carry
+// them) by name.
+func (s *State) samePipeline(p *Stages, st linkstate.State, stages [][]byte) bool {
+	if len(p.Models) == 0 || s.fileRef() == nil || p.sha0 != s.fileRef().sha || len(st.Stages) != len(p.refs) {
+		return false
+	}
+	if stages == nil {
+		for i, m := range p.Models[1:] {
+			if m.Name != st.Stages[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if len(stages) != len(p.refs) {
+		return false
+	}
+	for i, d := range stages {
+		if linkstate.SHA256(d) != p.refs[i].sha {
+			return false
+		}
+	}
+	return true
+}

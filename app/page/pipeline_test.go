@@ -1,0 +1,162 @@
+package page_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/app/linkstate"
+	"github.com/dxscope/dxscope/app/page"
+	"github.com/dxscope/dxscope/decode/rootsig"
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// pipelineFiles are the linkage fixtures of a whole pipeline (vertex,
+// geometry, pixel: they link, decode/linkage TestPipelineRules), given out
+// of order, and their names.
+func pipelineFiles(t *testing.T, ps string) ([]string, [][]byte) {
+	names := []string{ps + ".dxbc", "vs.dxbc", "gs.dxbc"}
+	var datas [][]byte
+	for _, n := range names {
+		datas = append(datas, corpus.RepoFile(t, "testdata/linkage/"+n))
+	}
+	return names, datas
+}
+
+// Three files opened together are one pipeline: the stages in the order it
+// runs them, its verdict, each pair, the root signature text as dxscope
+// suggests it (none is carried); a new history entry whose link carries
+// every file and reopens the same view in a fresh page; a root signature
+// checked goes into the link; inspecting a stage is an entry of its own and
+// Back returns to the pipeline without decoding it again.
+func TestPipelineOfFilesOpenedTogether(t *testing.T) {
+	b := newBrowser(t)
+	names, datas := pipelineFiles(t, "ps-works")
+	b.do(b.s.OpenFiles(names, datas))
+	p := b.s.Stages
+	if !b.s.Pipelining() || p == nil || b.at != 1 {
+		t.Fatalf("pipelining %v, %d entries", b.s.Pipelining(), b.at)
+	}
+	v := p.View
+	var order []string
+	for _, st := range v.Stages {
+		order = append(order, st.Name+" "+st.Stage)
+	}
+	// The fixtures have no program header: their stages are PSV0's.
+	if got := strings.Join(order, ", "); got != "vs.dxbc Vertex, gs.dxbc Geometry, ps-works.dxbc Pixel" || !v.Links || len(v.Pairs) != 2 {
+		t.Errorf("stages %q, links %v, %d pairs", got, v.Links, len(v.Pairs))
+	}
+	if v.Title != "Pipeline: vs.dxbc → gs.dxbc → ps-works.dxbc: links" || b.s.Title() != "pipeline of ps-works.dxbc and 2 more · dxscope" {
+		t.Errorf("title %q, tab %q", v.Title, b.s.Title())
+	}
+	// They bind nothing and the vertex shader reads no inputs: the
+	// suggestion is the empty root signature, and the text box stays empty.
+	if len(v.Problems) != 1 || v.Problems[0].Rule != "LINK.NOROOTSIG" || p.RootSig.Suggested || p.RootSig.Text != "" {
+		t.Errorf("problems %+v, suggested %v %q", v.Problems, p.RootSig.Suggested, p.RootSig.Text)
+	}
+	for i, pair := range v.Pairs {
+		if pair == nil || !pair.Links || len(pair.Rows) == 0 {
+			t.Errorf("pair %d: %+v", i, pair)
+		}
+	}
+	l, err := linkstate.DecodeLink(b.link())
+	if err != nil || l.State.Tab != "pipeline" || strings.Join(l.State.Stages, ",") != "vs.dxbc,gs.dxbc" || len(l.Stages) != 2 || l.File == nil {
+		t.Fatalf("the link: %+v, %v", l.State, err)
+	}
+	o := newBrowser(t)
+	o.do(o.s.ApplyLink(b.link()))
+	if !o.s.Pipelining() || o.s.Stages.View.Title != v.Title {
+		t.Fatalf("the link in a fresh page: pipelining %v", o.s.Pipelining())
+	}
+
+	b.do(b.s.PipelineRootSig("CBV(b0)", rootsig.Version1_0))
+	if !p.RootSigGiven || p.RootSig.Suggested || !p.View.GivenRootSig {
+		t.Errorf("given: %v, suggested %v", p.RootSigGiven, p.RootSig.Suggested)
+	}
+	if l, _ := linkstate.DecodeLink(b.link()); l.State.RootSig != "CBV(b0)" || l.State.RootSigVersion != "1.0" {
+		t.Errorf("the link's root signature %q %q", l.State.RootSig, l.State.RootSigVersion)
+	}
+	b.do(b.s.PipelineRootSig("CBV(b0", rootsig.Version1_0))
+	if p.RootSig.Err == nil || !p.RootSigGiven {
+		t.Errorf("a text that does not parse: %+v", p.RootSig)
+	}
+
+	at := b.at
+	b.do(b.s.PipelineOpen(2)) // gs.dxbc, in the order opened
+	if b.s.Screen != page.File || b.s.Model.Name != "gs.dxbc" || b.at != at+1 {
+		t.Fatalf("inspecting gs.dxbc: screen %v, %q, entry %d", b.s.Screen, b.s.Model.Name, b.at)
+	}
+	b.back()
+	if !b.s.Pipelining() || b.s.Stages != p || b.s.Model.Name != "ps-works.dxbc" {
+		t.Errorf("Back: pipelining %v, the same pipeline %v, shown %q", b.s.Pipelining(), b.s.Stages == p, b.s.Model.Name)
+	}
+	b.back()
+	if b.s.Model != nil {
+		t.Errorf("Back past the pipeline: %q shown", b.s.Model.Name)
+	}
+}
+
+// Files opened together that do not make one pipeline, or are not all
+// containers, or are too many; two are a comparison.
+func TestFilesOpenedTogether(t *testing.T) {
+	names, datas := pipelineFiles(t, "ps-fails")
+	b := newBrowser(t)
+	b.do(b.s.OpenFiles(names, datas))
+	if v := b.s.Stages.View; !b.s.Pipelining() || v.Links || !strings.HasSuffix(v.Title, ": does not link") || v.Pairs[1].Links {
+		t.Errorf("ps-fails: links %v, %q", v.Links, v.Title)
+	}
+	b.do(b.s.OpenFiles(names[:2], datas[:2]))
+	if !b.s.Comparing() || b.s.Cmp.B.Name != "vs.dxbc" || b.s.Stages != nil {
+		t.Errorf("two files: comparing %v", b.s.Comparing())
+	}
+	six := append(append([][]byte{}, datas...), datas...)
+	b.do(b.s.OpenFiles(append(append([]string{}, names...), names...), six))
+	if !strings.Contains(b.s.Link.Err, "6 files were opened together: a pipeline has at most 5 shaders") {
+		t.Errorf("six files: %q", b.s.Link.Err)
+	}
+	b.do(b.s.OpenFiles([]string{"vs.dxbc", "notes.txt", "gs.dxbc"}, [][]byte{datas[1], []byte("not a container"), datas[2]}))
+	if !strings.Contains(b.s.Link.Err, "notes.txt is not a DirectX shader container") {
+		t.Errorf("a text file among them: %q", b.s.Link.Err)
+	}
+}
+
+// vkd3d-proton's test_root_signature_embedded pipelines, opened together:
+// shaders that carry one root signature (the text starts as it, and they
+// link), and one whose vertex shader's differs, which D3D12 refuses
+// (E_INVALIDARG): LINK.ROOTSIG, and the view says the pipeline has root
+// signature warnings while its signatures link.
+func TestPipelineOfEmbeddedRootSignatures(t *testing.T) {
+	open := func(names ...string) *browser {
+		var ns []string
+		var ds [][]byte
+		for _, n := range names {
+			name := "embedded_rs_" + n
+			_, d := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/"+name+".h__"+name+"_code_dxbc.dxbc")
+			ns, ds = append(ns, name+".dxbc"), append(ds, d)
+		}
+		b := newBrowser(t)
+		b.do(b.s.OpenFiles(ns, ds))
+		if !b.s.Pipelining() {
+			t.Fatalf("%v: not a pipeline (%s)", names, b.s.Link.Err)
+		}
+		return b
+	}
+	rules := func(b *browser) (out []string) {
+		for _, q := range b.s.Stages.View.Problems {
+			out = append(out, q.Rule)
+		}
+		for _, p := range b.s.Stages.View.Pairs {
+			for _, q := range p.Problems {
+				out = append(out, q.Rule)
+			}
+		}
+		return out
+	}
+	b := open("ps_space0", "vs_space0", "gs_space0")
+	if p := b.s.Stages; !p.View.Links || p.RootSig.Suggested || !strings.Contains(p.RootSig.Text, "UAV(u0") || strings.Contains(strings.Join(rules(b), " "), "ROOTSIG") {
+		t.Errorf("created by D3D12: links %v, text %q, %q", p.View.Links, p.RootSig.Text, rules(b))
+	}
+	b = open("ps_space0", "vs_space1", "gs_space0")
+	if got := strings.Join(rules(b), " "); !strings.Contains(got, "LINK.ROOTSIG") {
+		t.Errorf("refused by D3D12: %q", got)
+	}
+}
