@@ -311,14 +311,11 @@ func DecodeLink(fragment string) (Link, error) {
 			s.Row, err = number(val)
 		case "open":
 			if val != "" {
-				items := strings.Split(raw, ",")
-				if len(items) > maxListItems {
-					err = fmt.Errorf("%d open nodes, more than the %d a link may hold", len(items), maxListItems)
-					break
-				}
-				for _, it := range items {
-					v, _ := url.PathUnescape(it) // raw already unescaped whole without error
-					s.Open = append(s.Open, pathFromLink(v))
+				var items []string
+				if items, err = list(raw, maxListItems, "open nodes"); err == nil {
+					for _, it := range items {
+						s.Open = append(s.Open, pathFromLink(it))
+					}
 				}
 			}
 		case "tab":
@@ -330,15 +327,7 @@ func DecodeLink(fragment string) (Link, error) {
 		case "cmp":
 			s.Compare = val
 		case "stage":
-			items := strings.Split(raw, ",")
-			if len(items) > MaxStages {
-				err = fmt.Errorf("names %d files beside the first, more than a pipeline has (%d)", len(items), MaxStages)
-				break
-			}
-			for _, it := range items {
-				v, _ := url.PathUnescape(it) // raw already unescaped whole without error
-				s.Stages = append(s.Stages, v)
-			}
+			s.Stages, err = list(raw, MaxStages, "pipeline files beside the first")
 		case "rs":
 			if len(val) > MaxRootSigText {
 				err = fmt.Errorf("is %d bytes, more than a root signature's text takes (%d)", len(val), MaxRootSigText)
@@ -395,6 +384,20 @@ func DecodeLink(fragment string) (Link, error) {
 		}
 	}
 	return l, nil
+}
+
+// list reads a comma-separated value of at most max items (what says what
+// they are), each unescaped: raw was unescaped whole without an error, so
+// each item is too.
+func list(raw string, max int, what string) ([]string, error) {
+	items := strings.Split(raw, ",")
+	if len(items) > max {
+		return nil, fmt.Errorf("%d %s, more than the %d a link may hold", len(items), what, max)
+	}
+	for i, it := range items {
+		items[i], _ = url.PathUnescape(it)
+	}
+	return items, nil
 }
 
 // carried decompresses a file the link carries and checks it against the

@@ -188,21 +188,31 @@ func (s *State) CompareRootSig(text string, version uint32) Effects {
 
 func (s *State) compareRootSig(text string, version uint32) {
 	c := s.Cmp
-	c.RootSig.Text, c.RootSig.Version, c.RootSig.Err, c.RootSig.Suggested = text, version, nil, false
-	var rts0 []byte
-	if strings.TrimSpace(text) != "" {
-		v, err := rootsig.Parse(text, version)
-		if err != nil {
-			c.RootSig.Err = rootSigError(err)
-			return
-		}
-		rts0 = rootsig.Encode(v, version)
+	rts0, ok := c.RootSig.compile(text, version)
+	if !ok {
+		return
 	}
 	if l := model.CompareLinkageWith(s.cmpA(), c.B, rts0); l != nil {
 		c.Link, c.RootSigGiven = l, rts0 != nil
 		c.LinkSel = -1
 		c.checked = RootSigText{Text: text, Version: version}
 	}
+}
+
+// compile takes text (HLSL, compiled to version) as the text box's, and
+// returns its bytes: nil for an empty text (the shaders' own root
+// signatures), ok false for one that does not parse (Err says where).
+func (t *RootSigText) compile(text string, version uint32) (rts0 []byte, ok bool) {
+	t.Text, t.Version, t.Err, t.Suggested = text, version, nil, false
+	if strings.TrimSpace(text) == "" {
+		return nil, true
+	}
+	v, err := rootsig.Parse(text, version)
+	if err != nil {
+		t.Err = rootSigError(err)
+		return nil, false
+	}
+	return rootsig.Encode(v, version), true
 }
 
 // rootSigVersion is the version a link's rsv= names (1.1 when it names none).

@@ -128,15 +128,9 @@ func (s *State) PipelineRootSig(text string, version uint32) Effects {
 
 func (s *State) pipelineRootSig(text string, version uint32) {
 	p := s.Stages
-	p.RootSig.Text, p.RootSig.Version, p.RootSig.Err, p.RootSig.Suggested = text, version, nil, false
-	var rts0 []byte
-	if strings.TrimSpace(text) != "" {
-		v, err := rootsig.Parse(text, version)
-		if err != nil {
-			p.RootSig.Err = rootSigError(err)
-			return
-		}
-		rts0 = rootsig.Encode(v, version)
+	rts0, ok := p.RootSig.compile(text, version)
+	if !ok {
+		return
 	}
 	p.View, p.RootSigGiven = model.PipelineLinkage(p.Models, rts0), rts0 != nil
 	p.checked = RootSigText{Text: text, Version: version}
