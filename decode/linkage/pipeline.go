@@ -2,7 +2,6 @@ package linkage
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/dxil"
@@ -69,7 +68,13 @@ func CheckPipelineWith(files []*decode.File, rts0 []byte) *Pipeline {
 	}
 	// A stable sort keeps the given order among what cannot be placed, so
 	// the neighbours' checks still say what is wrong with them.
-	slices.SortStableFunc(p.Order, func(a, b int) int { return orderOf(kinds[a]) - orderOf(kinds[b]) })
+	// Insertion by hand: five files at most, and a generic stable sort of
+	// ints is 10 KB of the page's code.
+	for i := 1; i < len(p.Order); i++ {
+		for j := i; j > 0 && orderOf(kinds[p.Order[j-1]]) > orderOf(kinds[p.Order[j]]); j-- {
+			p.Order[j-1], p.Order[j] = p.Order[j], p.Order[j-1]
+		}
+	}
 	seen := map[dxil.ShaderKind]bool{}
 	var vertex, mesh bool
 	for _, i := range p.Order {
