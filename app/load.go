@@ -133,16 +133,21 @@ func (in *Inspector) readFiles(ctx app.Context, files app.Value) bool {
 	return true
 }
 
-// openPending opens the file web/earlyfile.js kept because it was chosen or
-// dropped before the decoder was live.
+// openPending opens the files web/earlyfile.js kept because they were
+// chosen or dropped before the decoder was live: one as a file, several
+// together (readFiles).
 func (in *Inspector) openPending(ctx app.Context) {
 	w := app.Window()
-	f := w.Get("dxscopePendingFile")
-	if !f.Truthy() {
+	fs := w.Get("dxscopePendingFiles")
+	if !fs.Truthy() || fs.Get("length").Int() == 0 {
 		return
 	}
-	w.Set("dxscopePendingFile", nil)
-	in.readFile(ctx, f)
+	w.Set("dxscopePendingFiles", nil)
+	if fs.Get("length").Int() > 1 {
+		in.readFiles(ctx, fs)
+		return
+	}
+	in.readFile(ctx, fs.Index(0))
 }
 
 // readFile reads a File (from a picker or a drop) into Go and decodes it.

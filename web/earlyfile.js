@@ -1,15 +1,16 @@
 // dxscope: keep a file chosen or dropped before the decoder is live. The
 // page's HTML (file input, drop target) shows at once, but the Go program
 // that reads files starts only once app.wasm has loaded; until then this
-// script holds the file in window.dxscopePendingFile, says it will open, and
-// stops the browser from navigating away to a dropped file. The app opens
-// the held file when it mounts (app/load.go openPending).
+// script holds the files in window.dxscopePendingFiles (several chosen or
+// dropped together are a pipeline), says they will open, and stops the
+// browser from navigating away to a dropped file. The app opens the held
+// files when it mounts (app/load.go openPending).
 (function () {
   "use strict";
   function live() { return window.dxscopeReady === true; }
-  function keep(file) {
-    if (!file) return;
-    window.dxscopePendingFile = file;
+  function keep(files) {
+    if (!files || !files.length) return;
+    window.dxscopePendingFiles = Array.prototype.slice.call(files, 0);
     var loader = document.getElementById("app-wasm-loader");
     if (!loader) return;
     var note = document.getElementById("pending-file");
@@ -19,18 +20,20 @@
       note.className = "goapp-label pending-file";
       loader.appendChild(note);
     }
-    note.textContent = file.name + " opens as soon as the decoder has loaded.";
+    var names = window.dxscopePendingFiles.map(function (f) { return f.name; });
+    note.textContent = names.length === 1 ? names[0] + " opens as soon as the decoder has loaded."
+      : names.slice(0, -1).join(", ") + " and " + names[names.length - 1] + " open together as soon as the decoder has loaded.";
   }
   document.addEventListener("change", function (e) {
     var t = e.target;
     if (live() || !t || t.id !== "file-input" || !t.files || !t.files.length) return;
-    keep(t.files[0]);
+    keep(t.files);
   }, true);
   window.addEventListener("dragover", function (e) { if (!live()) e.preventDefault(); }, true);
   window.addEventListener("drop", function (e) {
     if (live()) return;
     e.preventDefault();
     var dt = e.dataTransfer;
-    if (dt && dt.files && dt.files.length) keep(dt.files[0]);
+    if (dt && dt.files && dt.files.length) keep(dt.files);
   }, true);
 })();
