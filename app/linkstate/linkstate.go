@@ -89,8 +89,11 @@ type State struct {
 	Compare string // cmp=: the name of the file compared with (compare view)
 	// Stages is stage=: the names of the files opened with this one as a
 	// pipeline (tab=pipeline), at most MaxStages, in the order opened;
-	// Link.Stages carries the files (s=) when the link can hold them.
-	Stages []string
+	// Link.Stages carries the files (s=) when the link can hold them;
+	// else StageSHA256 (ssha=) names each by its SHA-256, so the page can
+	// ask for them and check them (CheckStageFiles).
+	Stages      []string
+	StageSHA256 []string
 	// RootSig is rs=: the root signature, as HLSL text, the compared pair's
 	// pipeline is created with ("": the shaders' own); RootSigVersion is
 	// rsv=, the version it compiles to ("1.0", "1.1", "1.2"; "": 1.1).
@@ -160,6 +163,9 @@ func EncodeLink(l Link, limit int) Encoded {
 	for _, b := range l.Stages {
 		stages = append(stages, compress(b))
 	}
+	if len(l.Stages) > 0 {
+		s.StageSHA256 = nil
+	}
 	fits := func(n int) bool { return limit <= 0 || n <= limit }
 	out := Encoded{}
 	withFile, withCompare, withStages := l.File != nil, l.Compare != nil, len(l.Stages) > 0
@@ -170,6 +176,12 @@ func EncodeLink(l Link, limit int) Encoded {
 		}
 		if l.Compare != nil && !withCompare {
 			t.CompareSHA256, t.CompareSize = SHA256(l.Compare), int64(len(l.Compare))
+		}
+		if len(l.Stages) > 0 && !withStages {
+			t.StageSHA256 = nil
+			for _, b := range l.Stages {
+				t.StageSHA256 = append(t.StageSHA256, SHA256(b))
+			}
 		}
 		ff, cc := "", ""
 		if withFile {
@@ -221,6 +233,40 @@ func SHA256(data []byte) string {
 // size=); a state without sha= accepts any file (a deep link).
 func CheckFile(s State, data []byte) error {
 	return checkHash(s.SHA256, s.Size, data, "the link")
+}
+
+// CheckStageFiles puts files opened together in the order of the pipeline
+// the link names: the first one's SHA-256 is first (sha=, or the file the
+// link carried), the others' the link's ssha=, in any order given. It
+// says which do not belong.
+func CheckStageFiles(s State, first string, datas [][]byte) ([]int, error) {
+	want := append([]string{first}, s.StageSHA256...)
+	if len(datas) != len(want) {
+		return nil, fmt.Errorf("the link's pipeline has %d files; %d were opened", len(want), len(datas))
+	}
+	have := make([]string, len(datas))
+	for j, d := range datas {
+		have[j] = SHA256(d)
+	}
+	order := make([]int, len(want))
+	used := make([]bool, len(datas))
+	for i, h := range want {
+		found := false
+		for j := range datas {
+			if !used[j] && have[j] == h {
+				order[i], used[j], found = j, true, true
+				break
+			}
+		}
+		if !found {
+			name := s.Name
+			if i > 0 {
+				name = s.Stages[i-1]
+			}
+			return nil, fmt.Errorf("none of the files opened is the link's %s (SHA-256 %s)", name, h)
+		}
+	}
+	return order, nil
 }
 
 // CheckCompareFile is CheckFile for the compared file (csha=, csize=).
@@ -328,6 +374,17 @@ func DecodeLink(fragment string) (Link, error) {
 			s.Compare = val
 		case "stage":
 			s.Stages, err = list(raw, MaxStages, "pipeline files beside the first")
+		case "ssha":
+			var items []string
+			if items, err = list(raw, MaxStages, "pipeline file hashes"); err == nil {
+				for _, it := range items {
+					var h string
+					if h, err = parseSHA(it); err != nil {
+						break
+					}
+					s.StageSHA256 = append(s.StageSHA256, h)
+				}
+			}
 		case "rs":
 			if len(val) > MaxRootSigText {
 				err = fmt.Errorf("is %d bytes, more than a root signature's text takes (%d)", len(val), MaxRootSigText)
@@ -370,6 +427,9 @@ func DecodeLink(fragment string) (Link, error) {
 		}
 		s.CompareSHA256, s.CompareSize = "", 0
 	}
+	if s.StageSHA256 != nil && len(s.StageSHA256) != len(s.Stages) {
+		return Link{}, fmt.Errorf("the link names %d pipeline files (stage=) but %d hashes (ssha=)", len(s.Stages), len(s.StageSHA256))
+	}
 	if hasS {
 		items := strings.Split(stageFiles, ",")
 		if len(items) != len(s.Stages) {
@@ -380,8 +440,12 @@ func DecodeLink(fragment string) (Link, error) {
 			if err != nil {
 				return Link{}, err
 			}
+			if s.StageSHA256 != nil && SHA256(b) != s.StageSHA256[i] {
+				return Link{}, fmt.Errorf("pipeline file %d in the link does not match its ssha= (the link was edited or damaged)", i+2)
+			}
 			l.Stages = append(l.Stages, b)
 		}
+		s.StageSHA256 = nil
 	}
 	return l, nil
 }
@@ -476,6 +540,9 @@ func writeFragment(s State, f, c string, stages ...string) string {
 			items[i] = escape(n)
 		}
 		add("stage", strings.Join(items, ","))
+	}
+	if len(s.StageSHA256) > 0 {
+		add("ssha", strings.Join(s.StageSHA256, ","))
 	}
 	if s.RootSig != "" {
 		add("rs", escape(s.RootSig))

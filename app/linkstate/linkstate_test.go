@@ -405,6 +405,7 @@ func FuzzLinkState(f *testing.F) {
 	f.Add("name=bundle.bin&at=0x33e&part=DXIL")
 	f.Add("part=PSV0&tab=text&page=psv:3,dis:0x10,dxil:zz,:4,a%2Cb:2")
 	f.Add("name=vs.cso&tab=pipeline&stage=gs.cso,ps%2C1.cso&f=" + deflateB64([]byte("vs")) + "&s=" + deflateB64([]byte("gs")) + "," + deflateB64([]byte("ps")))
+	f.Add("name=vs.cso&tab=pipeline&stage=gs.cso&ssha=" + strings.Repeat("ab", 32))
 	// Escapes that stopped go-app's navigation: a stray or cut '%'.
 	for _, bad := range []string{"field=%ZZ", "name=%zz", "part=PSV0&field=%", "name=%E0%A4%A", "%", "%%", "f=%G0", "v=1&field=" + strings.Repeat("a/", 20000)} {
 		f.Add(bad)
@@ -554,13 +555,28 @@ func TestPipelineLink(t *testing.T) {
 		big = append(big, h[:]...)
 	}
 	enc = EncodeLink(Link{State: st, File: vs, Stages: [][]byte{gs, big}}, MaxLinkLength)
-	if !enc.FileEmbedded || enc.StagesEmbedded || !strings.Contains(enc.Fragment, "stage=gs.cso") || strings.Contains(enc.Fragment, "&s=") {
+	if !enc.FileEmbedded || enc.StagesEmbedded || !strings.Contains(enc.Fragment, "stage=gs.cso") || strings.Contains(enc.Fragment, "&s=") ||
+		!strings.Contains(enc.Fragment, "&ssha="+SHA256(gs)+","+SHA256(big)+"&") {
 		t.Errorf("too large: %+v", enc)
+	}
+	// The files opened for such a link are put in its order, whatever
+	// order they come in; a file that is not the link's is named.
+	l, err = DecodeLink(enc.Fragment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if order, err := CheckStageFiles(l.State, SHA256(vs), [][]byte{big, vs, gs}); err != nil || !reflect.DeepEqual(order, []int{1, 2, 0}) {
+		t.Errorf("order %v, %v", order, err)
+	}
+	if _, err := CheckStageFiles(l.State, SHA256(vs), [][]byte{big, vs, ps}); err == nil || !strings.Contains(err.Error(), "the link's gs.cso") {
+		t.Errorf("a file that is not the link's: %v", err)
 	}
 	for _, bad := range []string{
 		"stage=a,b&s=" + deflateB64(gs),
 		"s=" + deflateB64(gs),
 		"stage=a,b,c,d,e",
+		"stage=a,b&ssha=" + SHA256(gs),
+		"stage=a&ssha=" + SHA256(ps) + "&s=" + deflateB64(gs),
 	} {
 		if _, err := DecodeLink(bad); err == nil {
 			t.Errorf("%q decodes", bad)

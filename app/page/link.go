@@ -73,16 +73,19 @@ func buildFragment(s linkstate.State, a, b *fileRef, stages ...*fileRef) (frag s
 	fits := func(f string) bool { return len(f) <= linkstate.MaxLinkLength }
 	inA, inB = a != nil && a.enc != "", b != nil && b.enc != ""
 	frag = build(inA, inB)
-	if len(stages) > 0 && fits(frag) {
+	if len(stages) > 0 {
 		encs := make([]string, len(stages))
 		for i, r := range stages {
 			encs[i] = r.enc
 		}
-		if !slices.Contains(encs, "") {
-			if f := frag + "&s=" + strings.Join(encs, ","); fits(f) {
-				return f, inA, inB
-			}
+		if f := frag + "&s=" + strings.Join(encs, ","); fits(f) && !slices.Contains(encs, "") {
+			return f, inA, inB
 		}
+		// Not carried: named by hash, so the page can ask for them.
+		for _, r := range stages {
+			s.StageSHA256 = append(s.StageSHA256, r.sha)
+		}
+		frag = build(inA, inB)
 	}
 	if !fits(frag) && inB {
 		inB = false
@@ -313,7 +316,11 @@ func (s *State) link() (frag string, inA bool, short string) {
 	}
 	frag, inA, inB := buildFragment(st, a, b, stages...)
 	if inA || inB || strings.Contains(frag, "&s=") {
-		short, _, _ = buildFragment(st, byHash(a), byHash(b))
+		hashed := make([]*fileRef, len(stages))
+		for i, r := range stages {
+			hashed[i] = byHash(r)
+		}
+		short, _, _ = buildFragment(st, byHash(a), byHash(b), hashed...)
 	}
 	return frag, inA, short
 }

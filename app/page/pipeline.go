@@ -56,6 +56,10 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 		s.Link.Err = TooManyFiles(len(datas))
 		return s.take()
 	}
+	if p := s.pendingPipeline(); p != nil {
+		s.openPendingPipeline(p, names, datas)
+		return s.take()
+	}
 	ms := make([]*model.Model, len(datas))
 	for i := range datas {
 		ms[i] = s.build(names[i], datas[i], 0)
@@ -75,13 +79,58 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 	return s.take()
 }
 
+// pendingPipeline is a pipeline link's state waiting for its files: after
+// its first file was shown (Link.Stages), or before (Link.Pending).
+func (s *State) pendingPipeline() *linkstate.State {
+	if p := s.Link.Stages; p != nil {
+		return p
+	}
+	if p := s.Link.Pending; p != nil && p.Tab == "pipeline" && len(p.StageSHA256) > 0 && len(p.StageSHA256) == len(p.Stages) {
+		return p
+	}
+	return nil
+}
+
+// openPendingPipeline opens files given together as the pipeline a link
+// names by hash: each is checked against the link and put in its place,
+// then the link's root signature is checked with.
+func (s *State) openPendingPipeline(p *linkstate.State, names []string, datas [][]byte) {
+	first := p.SHA256
+	if first == "" && s.fileRef() != nil { // the link carried the first file: the one shown
+		first = s.fileRef().sha
+	}
+	order, err := linkstate.CheckStageFiles(*p, first, datas)
+	if err != nil {
+		s.Status = ""
+		s.Link.Err = fmt.Sprintf("%s were not opened as the link's pipeline: %v", model.Shown(strings.Join(names, ", ")), err)
+		return
+	}
+	st := *p
+	ms := make([]*model.Model, len(order))
+	ordered := make([][]byte, len(order))
+	for i, j := range order {
+		ordered[i] = datas[j]
+		if ms[i] = s.build(names[j], datas[j], 0); ms[i].File == nil {
+			s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container.", model.Shown(names[j]))
+			return
+		}
+	}
+	s.leaveFor(ms[0])
+	s.startPipeline(ms, ordered)
+	if st.RootSig != "" {
+		s.pipelineRootSig(st.RootSig, rootSigVersion(st.RootSigVersion))
+		s.Stages.RootSig.Rev++
+	}
+	s.note()
+}
+
 // leaveFor ends what the page showed (edit mode, a link waiting for its
 // file, a comparison, a pipeline) and shows m, the first of files opened
 // together.
 func (s *State) leaveFor(m *model.Model) {
 	s.Link.Err, s.Link.Note = "", ""
 	s.Edit = Editing{}
-	s.Link.Pending = nil
+	s.Link.Pending, s.Link.Stages = nil, nil
 	s.Next = OpenAsNew
 	s.Cmp, s.Stages = nil, nil
 	s.Link.Row = 0
@@ -192,8 +241,12 @@ func (s *State) applyPipeline(st linkstate.State, stages [][]byte) {
 	} else {
 		s.Screen = File
 		if len(st.Stages) > 0 {
-			s.Link.Note = fmt.Sprintf("This link was made of a pipeline of %d files, but carries only the first (the others were too large for a link): open all of them together (%s) to see the pipeline again.",
+			s.Link.Note = fmt.Sprintf("This link shows a pipeline of %d files, too large for a link to carry: open them together (%s) to see it; they are checked against the link.",
 				len(st.Stages)+1, model.Shown(strings.Join(append([]string{st.Name}, st.Stages...), ", ")))
+			if len(st.StageSHA256) == len(st.Stages) {
+				p := st
+				s.Link.Stages = &p
+			}
 		}
 		return
 	}

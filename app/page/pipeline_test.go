@@ -1,13 +1,16 @@
 package page_test
 
 import (
+	"crypto/sha256"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/app/page"
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // pipelineFiles are the linkage fixtures of a whole pipeline (vertex,
@@ -159,4 +162,58 @@ func TestPipelineOfEmbeddedRootSignatures(t *testing.T) {
 	if got := strings.Join(rules(b), " "); !strings.Contains(got, "LINK.ROOTSIG") {
 		t.Errorf("refused by D3D12: %q", got)
 	}
+}
+
+// A pipeline too large for a link to carry: the link names the other files
+// by SHA-256 (ssha=), and opened in a fresh page it shows the first file,
+// says which files to open together, and takes them together in any order,
+// checked against the link, as the same pipeline with the link's root
+// signature; files that are not the link's are refused.
+func TestPipelineLinkByHash(t *testing.T) {
+	names, datas := pipelineFiles(t, "ps-works")
+	for i, d := range datas {
+		datas[i] = withNoise(t, d, 8000+i)
+	}
+	b := newBrowser(t)
+	b.do(b.s.OpenFiles(names, datas))
+	b.do(b.s.PipelineRootSig("CBV(b0)", rootsig.Version1_1))
+	l, err := linkstate.DecodeLink(b.link())
+	if err != nil || len(l.Stages) != 0 || len(l.State.StageSHA256) != 2 || l.State.StageSHA256[0] != linkstate.SHA256(datas[1]) || l.State.RootSig != "CBV(b0)" {
+		t.Fatalf("the link: %d files carried, hashes %q, %v (%d characters)", len(l.Stages), l.State.StageSHA256, err, len(b.link()))
+	}
+	o := newBrowser(t)
+	o.do(o.s.ApplyLink(b.link()))
+	if o.s.Pipelining() || o.s.Model == nil || o.s.Model.Name != "ps-works.dxbc" || !strings.Contains(o.s.Link.Note, "open them together (ps-works.dxbc, vs.dxbc, gs.dxbc)") {
+		t.Fatalf("opened: pipelining %v, note %q", o.s.Pipelining(), o.s.Link.Note)
+	}
+	o.do(o.s.OpenFiles([]string{"a", "b", "c"}, [][]byte{datas[2], datas[1], datas[1]}))
+	if !strings.Contains(o.s.Link.Err, "none of the files opened is the link's ps-works.dxbc") || o.s.Pipelining() {
+		t.Errorf("the wrong files: %q", o.s.Link.Err)
+	}
+	o.do(o.s.OpenFiles([]string{"g.dxbc", "v.dxbc", "p.dxbc"}, [][]byte{datas[2], datas[1], datas[0]}))
+	p := o.s.Stages
+	if !o.s.Pipelining() || p.Models[0].Name != "p.dxbc" || p.Models[1].Name != "v.dxbc" || !p.RootSigGiven || p.RootSig.Text != "CBV(b0)" {
+		t.Fatalf("the link's files: pipelining %v, %+v", o.s.Pipelining(), p)
+	}
+	if o.s.Link.Stages != nil {
+		t.Error("the link still waits for its files")
+	}
+}
+
+// withNoise is a container with a PRIV part of n bytes deflate cannot
+// shrink added, so its link cannot carry it.
+func withNoise(t *testing.T, b []byte, n int) []byte {
+	f, err := decode.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []hostile.Part
+	for _, p := range f.Parts {
+		parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+	}
+	var noise []byte
+	for h := sha256.Sum256(b); len(noise) < n; h = sha256.Sum256(h[:]) {
+		noise = append(noise, h[:]...)
+	}
+	return hostile.Container(append(parts, hostile.Part{Name: "PRIV", Data: noise[:n]})...)
 }
