@@ -141,7 +141,7 @@ func (s *State) Open(name string, data []byte) Effects {
 func (s *State) openFile(name string, data []byte) {
 	s.Link.Err, s.Link.Note = "", ""
 	s.Link.Stages = nil // a file opened alone is not the pipeline a link waits for
-	s.Edit = Editing{} // another file ends edit mode
+	s.Edit = Editing{}  // another file ends edit mode
 	if p := s.Link.Pending; p != nil && p.CompareSHA256 != "" && s.Model != nil && (p.SHA256 == "" || s.fileRef().sha == p.SHA256) {
 		s.Next = OpenAsNew
 		s.Status = ""

@@ -169,15 +169,15 @@ type State struct {
 
 // Link is the share link's state.
 type Link struct {
-	Row      int64            // first hex row shown (row=)
-	Pending  *linkstate.State // a link's state waiting for its file or compared file
+	Row     int64            // first hex row shown (row=)
+	Pending *linkstate.State // a link's state waiting for its file or compared file
 	// Stages is a pipeline link's state waiting for its files, named by
 	// hash (ssha=): opened together, they are checked and ordered by it.
-	Stages *linkstate.State
-	Err      string           // why a link or an opened file was refused
-	Note     string           // what a link did that is worth saying
-	Embedded bool             // the link carries the file
-	Len      int              // characters of the link
+	Stages   *linkstate.State
+	Err      string // why a link or an opened file was refused
+	Note     string // what a link did that is worth saying
+	Embedded bool   // the link carries the file
+	Len      int    // characters of the link
 
 	written  string   // the fragment last written or applied
 	dropped  bool     // the view shown left before its link was written (LinkDropped)
