@@ -35,6 +35,13 @@ func FuzzModel(f *testing.F) {
 				t.Fatalf("%s at 0x%x, outside the %d-byte file", what, off, n)
 			}
 		}
+		// The file as every stage of a pipeline: the pipeline view's check
+		// and layout (one shader of each stage breaks, each pair laid out).
+		if m.File != nil {
+			if v := PipelineLinkage([]*Model{m, m, m}, nil); len(v.Stages) != 3 || len(v.Pairs) != 2 {
+				t.Fatalf("a pipeline of three: %d stages, %d pairs", len(v.Stages), len(v.Pairs))
+			}
+		}
 		for _, pv := range m.Parts {
 			pv.Tree()
 			pv.LoadSpecials()
