@@ -167,7 +167,7 @@ var psvRangeType = map[PSVResourceType]rootsig.DescriptorRangeType{
 
 // registerName writes a binding in HLSL's register notation: t3, space1.
 func registerName(rt rootsig.DescriptorRangeType, reg, space uint32) string {
-	return fmt.Sprintf("register(%s%d, space%d)", registerLetter[rt&3], reg, space)
+	return fmt.Sprintf("register(%s%d, space%d)", rt.Letter(), reg, space)
 }
 
 // shaderBindings returns the resources the shader binds, in PSV0's terms,
@@ -333,23 +333,17 @@ func newCoverage(rs *rootsig.RootSignature) *coverage {
 				added[shared{p.ShaderVisibility, *j}] = true
 			}
 			for j, dr := range rs.TableRanges(i) {
-				ub := uint32(0xFFFFFFFF)
-				switch {
-				case dr.Unbounded:
-				case dr.NumDescriptors <= 0:
+				if !dr.Unbounded && dr.NumDescriptors <= 0 {
 					continue // an empty range covers nothing (DXC's verifier rejects it)
-				default:
-					ub = uint32(min(int64(dr.BaseShaderRegister)+dr.NumDescriptors-1, 0xFFFFFFFF))
 				}
-				add(p.ShaderVisibility, dr.RangeType, coverRange{dr.RegisterSpace, dr.BaseShaderRegister, ub, tableRangeNode,
+				add(p.ShaderVisibility, dr.RangeType, coverRange{dr.RegisterSpace, dr.BaseShaderRegister, dr.LastRegister(), tableRangeNode,
 					fmt.Sprintf("root parameter %d (descriptor table range %d)", i, j)})
 			}
 		case p.Constants != nil:
 			add(p.ShaderVisibility, rootsig.RangeCBV, coverRange{p.Constants.RegisterSpace, p.Constants.ShaderRegister, p.Constants.ShaderRegister, rootConstantsNode,
 				fmt.Sprintf("root parameter %d (root constants)", i)})
 		case p.Descriptor != nil:
-			rt, ok := map[rootsig.RootParameterType]rootsig.DescriptorRangeType{rootsig.RootParamCBV: rootsig.RangeCBV, rootsig.RootParamSRV: rootsig.RangeSRV, rootsig.RootParamUAV: rootsig.RangeUAV}[p.ParameterType]
-			if ok {
+			if rt, ok := p.ParameterType.RangeType(); ok {
 				add(p.ShaderVisibility, rt, coverRange{p.Descriptor.RegisterSpace, p.Descriptor.ShaderRegister, p.Descriptor.ShaderRegister, rootDescriptorNode,
 					fmt.Sprintf("root parameter %d (root %s)", i, p.ParameterType)})
 			}

@@ -51,12 +51,11 @@ func registerRanges(rs *rootsig.RootSignature) (out []regRange, sharedTables []i
 		case p.Constants != nil:
 			one(rootsig.RangeCBV, p.Constants.ShaderRegister, p.Constants.RegisterSpace)
 		case p.Descriptor != nil:
-			t := rootsig.RangeCBV
-			switch p.ParameterType {
-			case rootsig.RootParamSRV:
-				t = rootsig.RangeSRV
-			case rootsig.RootParamUAV:
-				t = rootsig.RangeUAV
+			// The decoder sets Descriptor for the three root descriptor
+			// types only; anything else it reads as a CBV, as before.
+			t, ok := p.ParameterType.RangeType()
+			if !ok {
+				t = rootsig.RangeCBV
 			}
 			one(t, p.Descriptor.ShaderRegister, p.Descriptor.RegisterSpace)
 		case p.Table != nil && p.Table.SameRangesAs != nil:
@@ -66,11 +65,7 @@ func registerRanges(rs *rootsig.RootSignature) (out []regRange, sharedTables []i
 				if !g.RangeType.Known() || (!g.Unbounded && g.NumDescriptors <= 0) {
 					continue
 				}
-				ub := uint32(0xFFFFFFFF)
-				if !g.Unbounded {
-					ub = uint32(min(uint64(g.BaseShaderRegister)+uint64(g.NumDescriptors)-1, 0xFFFFFFFF))
-				}
-				out = append(out, regRange{typ: g.RangeType, vis: p.ShaderVisibility, space: g.RegisterSpace, lb: g.BaseShaderRegister, ub: ub,
+				out = append(out, regRange{typ: g.RangeType, vis: p.ShaderVisibility, space: g.RegisterSpace, lb: g.BaseShaderRegister, ub: g.LastRegister(),
 					at: int(p.Table.RangesOffset) + k*rsize, param: i, rng: k})
 			}
 		}
@@ -174,7 +169,7 @@ func (g *regRange) describe() string {
 	case g.rng >= 0:
 		what = fmt.Sprintf("descriptor table %d range %d", g.param, g.rng)
 	}
-	letter := "tubs"[g.typ : g.typ+1] // SRV, UAV, CBV, Sampler: registerRanges keeps known types only
+	letter := g.typ.Letter() // registerRanges keeps known types only
 	regs := fmt.Sprintf("%s%d", letter, g.lb)
 	switch {
 	case g.ub == 0xFFFFFFFF && g.ub != g.lb:

@@ -142,7 +142,7 @@ type suggestedRange struct {
 // register writes the range's first register, its count when not one, and
 // its space when not 0, as a root parameter or range clause takes them.
 func (r suggestedRange) register() string {
-	s := registerLetter[r.rt&3] + fmt.Sprint(r.lo)
+	s := r.rt.Letter() + fmt.Sprint(r.lo)
 	switch {
 	case r.unbounded:
 		s += ", numDescriptors = unbounded"
@@ -161,8 +161,6 @@ func (r suggestedRange) visibility() string {
 	}
 	return ", visibility = SHADER_VISIBILITY_" + strings.ToUpper(r.vis.String())
 }
-
-var registerLetter = [4]string{"t", "u", "b", "s"}
 
 // mergeRanges sorts the ranges by type, space and first register, and
 // merges those that overlap (visible to all stages when their stages

@@ -41,6 +41,16 @@ var rootsigVersions = map[string]uint32{
 	"rootsig_1_0": rootsig.Version1_0, "rootsig_1_1": rootsig.Version1_1, "rootsig_1_2": rootsig.Version1_2,
 }
 
+// rootsigVersion is the version --version names, or says on stderr that it
+// names none.
+func rootsigVersion(name string, stderr io.Writer) (uint32, bool) {
+	v, ok := rootsigVersions[name]
+	if !ok {
+		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(name))
+	}
+	return v, ok
+}
+
 // runRootSigCompile compiles TEXTFILE ("-": standard input) and writes the
 // RTS0 bytes to -o OUT (or standard output); a mistake in the text goes to
 // stderr as FILE:LINE:COL: message and exits 1.
@@ -53,9 +63,8 @@ func runRootSigCompile(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	version, ok := rootsigVersions[*vflag]
+	version, ok := rootsigVersion(*vflag, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(*vflag))
 		return 2
 	}
 	src, ok := readFile(pos[0], stderr)

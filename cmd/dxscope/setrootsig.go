@@ -72,9 +72,8 @@ func runSetRootSig(args []string, stdout, stderr io.Writer) int {
 // the shader, compiled to version; code as readRootSignature's (1 when
 // nothing can be suggested: a library, a shader that binds nothing).
 func suggestedRootSignature(f *decode.File, version string, stderr io.Writer) (rts0 []byte, code int) {
-	v, ok := rootsigVersions[version]
+	v, ok := rootsigVersion(version, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(version))
 		return nil, 2
 	}
 	hlsl, probs := decode.SuggestRootSignature(f)
@@ -102,9 +101,8 @@ func readRootSignature(path, version string, stderr io.Writer) (rts0 []byte, cod
 	if !ok {
 		return nil, 1
 	}
-	v, ok := rootsigVersions[version]
+	v, ok := rootsigVersion(version, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "dxscope: --version %q: the root signature versions are 1.0, 1.1 and 1.2\n", text.Safe(version))
 		return nil, 2
 	}
 	rts0, err := rootSignatureBytes(b, v)

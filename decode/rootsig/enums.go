@@ -86,6 +86,29 @@ func (v DescriptorRangeType) String() string { return report.EnumString(descript
 // Known reports whether v has a name (is a value the format defines).
 func (v DescriptorRangeType) Known() bool { return report.Named(descriptorRangeTypes.Names, uint64(v)) }
 
+// Letter is the register letter of the type in HLSL (t, u, b, s), "" for a
+// type nobody defines.
+func (v DescriptorRangeType) Letter() string {
+	if !v.Known() {
+		return ""
+	}
+	return "tubs"[v : v+1]
+}
+
+// RangeType is the register type a root descriptor (CBV, SRV, UAV) binds;
+// ok is false for a table, root constants or a type nobody defines.
+func (v RootParameterType) RangeType() (t DescriptorRangeType, ok bool) {
+	switch v {
+	case RootParamCBV:
+		return RangeCBV, true
+	case RootParamSRV:
+		return RangeSRV, true
+	case RootParamUAV:
+		return RangeUAV, true
+	}
+	return 0, false
+}
+
 // MarshalText writes the name, as obj2yaml does.
 func (v DescriptorRangeType) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 

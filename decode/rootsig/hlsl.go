@@ -50,7 +50,10 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 			clauses = append(clauses, fmt.Sprintf("RootConstants(num32BitConstants = %d, b%d, space = %d, %s)", c.Num32BitValues, c.ShaderRegister, c.RegisterSpace, vis))
 		case p.Descriptor != nil:
 			d := p.Descriptor
-			reg := map[RootParameterType]string{RootParamCBV: "b", RootParamSRV: "t", RootParamUAV: "u"}[p.ParameterType]
+			reg := ""
+			if rt, ok := p.ParameterType.RangeType(); ok {
+				reg = rt.Letter()
+			}
 			s := fmt.Sprintf("%s(%s%d, space = %d, %s", p.ParameterType, reg, d.ShaderRegister, d.RegisterSpace, vis)
 			if rs.Version >= 2 {
 				s += ", flags = " + hlslFlags(d.Flags, rootDescriptorFlagBits, "0")
@@ -62,7 +65,7 @@ func (rs *RootSignature) HLSLClauses() []HLSLClause {
 		case p.Table != nil:
 			var ranges []string
 			for _, g := range p.Table.Ranges {
-				reg := map[DescriptorRangeType]string{0: "t", 1: "u", 2: "b", 3: "s"}[g.RangeType]
+				reg := g.RangeType.Letter()
 				name := g.RangeType.String()
 				n := strconv.FormatInt(g.NumDescriptors, 10)
 				if g.Unbounded {

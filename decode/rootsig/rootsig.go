@@ -148,6 +148,16 @@ type RootDescriptorTable struct {
 	SameRangesAs *int `json:",omitempty"`
 }
 
+// LastRegister is the range's last register: 0xFFFFFFFF for an unbounded
+// range, or one whose registers would run past it. Meaningful for a range
+// of at least one descriptor.
+func (g *DescriptorRange) LastRegister() uint32 {
+	if g.Unbounded {
+		return 0xFFFFFFFF
+	}
+	return uint32(min(int64(g.BaseShaderRegister)+g.NumDescriptors-1, 0xFFFFFFFF))
+}
+
 // TableRanges is the ranges of parameter i's descriptor table: its own, or
 // those it shares (SameRangesAs); nil when parameter i is not a table.
 func (rs *RootSignature) TableRanges(i int) []DescriptorRange {
