@@ -101,35 +101,11 @@ func (in *Inspector) readFiles(ctx app.Context, files app.Value) bool {
 	}
 	st.Reading(strings.Join(names, ", "))
 	in.showReadingLater(ctx)
-	sctx := in.stableCtx(ctx)
-	var then, fail app.Func
-	release := func() { then.Release(); fail.Release() }
-	then = app.FuncOf(func(this app.Value, args []app.Value) any {
-		defer release()
-		datas := make([][]byte, n)
-		for i := range n {
-			arr := app.Window().Get("Uint8Array").New(args[0].Index(i))
-			datas[i] = make([]byte, arr.Get("length").Int())
-			app.CopyBytesToGo(datas[i], arr)
-		}
-		sctx.Dispatch(func(ctx app.Context) {
-			in.flush(ctx)
-			in.apply(ctx, in.state().OpenFiles(names, datas))
-		})
-		return nil
+	all := app.Window().Get("Promise").Call("all", promises)
+	in.awaitBytes(in.stableCtx(ctx), strings.Join(names, ", "), all, true, func(ctx app.Context, datas [][]byte) {
+		in.flush(ctx)
+		in.apply(ctx, in.state().OpenFiles(names, datas))
 	})
-	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		defer release()
-		msg := "the browser could not read them"
-		if len(args) > 0 && args[0].Truthy() {
-			msg = strings.TrimRight(args[0].Call("toString").String(), ".")
-		}
-		sctx.Dispatch(func(ctx app.Context) {
-			in.state().Refused(fmt.Sprintf("Could not read %s: %s.", strings.Join(names, ", "), msg))
-		})
-		return nil
-	})
-	app.Window().Get("Promise").Call("all", promises).Call("then", then).Call("catch", fail)
 	return true
 }
 
@@ -220,23 +196,43 @@ func (in *Inspector) fetchExample(ctx app.Context, ex Example) {
 // decodes them on the UI goroutine. Promise callbacks are not UI events, so
 // state changes go through Dispatch; the rejection path reports too.
 func (in *Inspector) readPromise(ctx app.Context, name string, p app.Value) {
+	in.awaitBytes(ctx, name, p, false, func(ctx app.Context, data [][]byte) { in.openBytes(ctx, name, data[0]) })
+}
+
+// awaitBytes waits for a promise of an ArrayBuffer (or, many, of an array
+// of them), copies the bytes into Go and calls done with them on the UI
+// goroutine; a rejection says what could not be read.
+func (in *Inspector) awaitBytes(ctx app.Context, what string, p app.Value, many bool, done func(app.Context, [][]byte)) {
 	var then, fail app.Func
 	release := func() { then.Release(); fail.Release() }
 	then = app.FuncOf(func(this app.Value, args []app.Value) any {
 		defer release()
-		arr := app.Window().Get("Uint8Array").New(args[0])
-		data := make([]byte, arr.Get("length").Int())
-		app.CopyBytesToGo(data, arr)
-		ctx.Dispatch(func(ctx app.Context) { in.openBytes(ctx, name, data) })
+		bufs := []app.Value{args[0]}
+		if many {
+			bufs = bufs[:0]
+			for i := range args[0].Get("length").Int() {
+				bufs = append(bufs, args[0].Index(i))
+			}
+		}
+		datas := make([][]byte, len(bufs))
+		for i, b := range bufs {
+			arr := app.Window().Get("Uint8Array").New(b)
+			datas[i] = make([]byte, arr.Get("length").Int())
+			app.CopyBytesToGo(datas[i], arr)
+		}
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, datas) })
 		return nil
 	})
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
 		defer release()
 		msg := "the browser could not read it"
+		if many {
+			msg = "the browser could not read them"
+		}
 		if len(args) > 0 && args[0].Truthy() {
 			msg = strings.TrimRight(args[0].Call("toString").String(), ".")
 		}
-		ctx.Dispatch(func(ctx app.Context) { in.state().Refused(fmt.Sprintf("Could not read %s: %s.", name, msg)) })
+		ctx.Dispatch(func(ctx app.Context) { in.state().Refused(fmt.Sprintf("Could not read %s: %s.", what, msg)) })
 		return nil
 	})
 	p.Call("then", then).Call("catch", fail)
