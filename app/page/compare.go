@@ -151,17 +151,9 @@ func (s *State) startCompareWith(b *model.Model, data []byte) {
 	c.Rep = model.NewCompareReport(c.Diff)
 	c.Link = model.CompareLinkage(s.Model, b)
 	// The pipeline's root signature starts as the one A carries, else B's,
-	// to be edited into the application's: the check uses it once asked.
-	// When neither carries one, D3D12 must be given one (LINK.NOROOTSIG):
-	// the text starts as one that covers both.
-	t, v, ok := rootSigTextOf(s.Model.File)
-	if !ok {
-		t, v, ok = rootSigTextOf(b.File)
-	}
-	c.RootSig = RootSigText{Text: t, Version: v}
-	if !ok && c.Link != nil {
-		c.RootSig.Text, c.RootSig.Suggested = suggestedRootSig(s.Model.File, b.File)
-	}
+	// else (stages that meet) the suggestion for both, to be edited into
+	// the application's: the check uses it once asked.
+	c.RootSig = startingRootSig(c.Link != nil, s.Model.File, b.File)
 	c.MarksA, c.MarksB = model.DiffMarks(c.Diff, s.Model.Data, data, s.Model.Base, 0)
 	c.Code = model.CompareCode(s.Model, b)
 	s.Cmp, s.Screen = c, Compare

@@ -125,16 +125,12 @@ func (s *State) StartEdit() Effects {
 }
 
 // resetRootSigText fills the root signature editor with the shown
-// container's RTS0 printed as HLSL, at its version (1.1, DXC's default,
-// when it has none).
+// container's RTS0 printed as HLSL, at its version, else with dxscope's
+// suggestion for it at 1.1 (startingRootSig).
 func (s *State) resetRootSigText() {
 	rs := &s.Edit.RS
-	var carried bool
-	rs.Text, rs.Version, carried = rootSigTextOf(s.Model.File)
-	rs.Suggested = false
-	if !carried {
-		rs.Text, rs.Suggested = suggestedRootSig(s.Model.File)
-	}
+	t := startingRootSig(true, s.Model.File)
+	rs.Text, rs.Version, rs.Suggested = t.Text, t.Version, t.Suggested
 	rs.Rev++
 	rs.Err, rs.Cover, rs.Refused, rs.Covered = nil, nil, false, false
 }
@@ -154,6 +150,24 @@ func rootSigTextOf(f *decode.File) (text string, version uint32, ok bool) {
 		version = v
 	}
 	return p.RootSignature.HLSL(), version, true
+}
+
+// startingRootSig is the text a root signature box starts with for files
+// (a shader, a compared pair, a pipeline's stages): the root signature the
+// first of them that carries one carries, at its version; else, when
+// suggest, dxscope's suggestion for all of them at 1.1 (D3D12 must then be
+// given one: LINK.NOROOTSIG).
+func startingRootSig(suggest bool, files ...*decode.File) RootSigText {
+	for _, f := range files {
+		if t, v, ok := rootSigTextOf(f); ok {
+			return RootSigText{Text: t, Version: v}
+		}
+	}
+	t := RootSigText{Version: rootsig.Version1_1}
+	if suggest {
+		t.Text, t.Suggested = suggestedRootSig(files...)
+	}
+	return t
 }
 
 // suggestedRootSig is dxscope's root signature for shaders that carry none

@@ -145,20 +145,11 @@ func (s *State) startPipeline(ms []*model.Model, datas [][]byte) {
 	for _, d := range datas[1:] {
 		p.refs = append(p.refs, newFileRef(d))
 	}
-	p.RootSig.Version = rootsig.Version1_1
 	files := make([]*decode.File, len(ms))
-	carried := false
 	for i, m := range ms {
 		files[i] = m.File
-		if t, v, ok := rootSigTextOf(m.File); ok && !carried {
-			p.RootSig, carried = RootSigText{Text: t, Version: v}, true
-		}
 	}
-	if !carried {
-		// D3D12 must be given one (LINK.NOROOTSIG): the text starts as one
-		// that covers every shader.
-		p.RootSig.Text, p.RootSig.Suggested = suggestedRootSig(files...)
-	}
+	p.RootSig = startingRootSig(true, files...)
 	s.Stages, s.Screen = p, Pipeline
 }
 
