@@ -64,7 +64,7 @@ func (pv *PartView) RootSignature() *RootSigView {
 	}
 	rs := pv.Part.RootSignature
 	where := pv.spanFinder()
-	v := &RootSigView{Version: map[uint32]string{1: "1.0", 2: "1.1", 3: "1.2"}[rs.Version], Cost: rs.Cost(), Local: rs.LocalRootSignature}
+	v := &RootSigView{Version: rootsig.VersionName(rs.Version), Cost: rs.Cost(), Local: rs.LocalRootSignature}
 	for _, c := range rs.HLSLClauses() {
 		off, size := where(c.Path)
 		v.Lines = append(v.Lines, SpanLine{Text: c.Text, Off: off, Size: size})
