@@ -43,18 +43,14 @@ func (f *File) RootSignatureCovers(rts0 []byte) []Problem {
 	}
 
 	id := f.Identity()
-	vis, stageKnown := stageVisibility[id.Stage]
-	if id.Stage == "Library" || strings.HasPrefix(id.Stage, "Ray") || id.Stage == "Node" {
+	vis, library := rootSigStage(id.Stage)
+	if library {
 		return []Problem{{Severity: Error, Part: "RTS0", Structure: "root signature", Message: "a library takes its root signatures as subobjects (RDAT); DXC's validator rejects an RTS0 part in a library (ContainerPartInvalid)"}}
 	}
 	binds, from := f.shaderBindings()
 	if from == "" {
 		return []Problem{{Severity: Warning, Part: "RTS0", Structure: "root signature", Message: "the container has neither PSV0, RDEF nor an SHDR/SHEX program, so the resources the shader binds are unknown: nothing was checked"}}
 	}
-	if !stageKnown {
-		vis = rootsig.VisibilityAll // DXC's GetVisibilityType: any other kind sees only ranges visible to all
-	}
-
 	cov := newCoverage(rs)
 	var out []Problem
 	denied := rs.Flags&denyFlag[vis] != 0 && vis != rootsig.VisibilityAll
@@ -138,6 +134,20 @@ func rootSignatureOf(rts0 []byte) (*rootsig.RootSignature, []Problem) {
 		return nil, []Problem{*v.refused}
 	}
 	return rs, nil
+}
+
+// rootSigStage is the visibility a shader of stage sees a root signature
+// through (stageVisibility; any other stage, DXC's GetVisibilityType says,
+// sees only what is visible to all), and whether the stage is a library's
+// (ray tracing, nodes), which takes its root signatures as subobjects.
+func rootSigStage(stage string) (vis rootsig.ShaderVisibility, library bool) {
+	if stage == "Library" || strings.HasPrefix(stage, "Ray") || stage == "Node" {
+		return rootsig.VisibilityAll, true
+	}
+	if vis, ok := stageVisibility[stage]; ok {
+		return vis, false
+	}
+	return rootsig.VisibilityAll, false
 }
 
 // stageVisibility maps a shader stage to the visibility that names it

@@ -50,13 +50,10 @@ func SuggestRootSignature(files ...*File) (string, []Problem) {
 	ia := false
 	for _, f := range files {
 		stage := f.Identity().Stage
-		if stage == "Library" || strings.HasPrefix(stage, "Ray") || stage == "Node" {
+		vis, library := rootSigStage(stage)
+		if library {
 			out = append(out, Problem{Severity: Error, Structure: "root signature", Message: "a library takes its root signatures as subobjects (RDAT), not as a pipeline's: nothing is suggested for it"})
 			continue
-		}
-		vis, ok := stageVisibility[stage]
-		if !ok {
-			vis = rootsig.VisibilityAll
 		}
 		binds, from := f.shaderBindings()
 		if from == "" {
