@@ -174,7 +174,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 
-	var files, containers, oks, withProblems, errs, none int
+	var files, containers, oks, withProblems, errs, none, lines int
 	digests := map[string]int{}
 	status := 0
 	for i, rs := range results {
@@ -208,7 +208,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				r.Problems = r.problems
 			}
 			if asJSON {
-				encodeJSON(stdout, stderr, r, "")
+				if jsonLine(stdout, stderr, r, lines) {
+					lines++
+				}
 			} else {
 				fmt.Fprintf(stdout, "%s\t%s\t%d\t%d\t%d\t%s\n", text.Safe(r.Path), r.Status, r.Errors, r.Warnings, r.Notes, r.Digest)
 				for _, p := range r.Problems {

@@ -39,11 +39,16 @@ func TestTextCommandsStopAtTheirBudget(t *testing.T) {
 	vs, ps := hostile.LinkagePair(4096, 1024)
 	up, down := hostileFile(t, "vs.dxbc", vs), hostileFile(t, "ps.dxbc", ps)
 	names := hostileFile(t, "names.dxbc", hostile.SharedResourceName(4096, 4096))
+	// Nineteenth round: check --problems and sources printed theirs whole
+	// (4,095 damaged parts, 541 KB: 10.7 MB of problems, 20 bytes per byte).
+	damaged := hostileFile(t, "damaged.dxbc", hostile.DamagedParts(64))
+	sources := hostileFile(t, "sources.dxbc", hostile.SameNamedSources(2000))
 	for _, c := range []struct {
 		args []string
 		full int // the status with --full
 	}{{[]string{"rdef", rdef}, 0}, {[]string{"asm", rdef}, 0}, {[]string{"rootsig", rts}, 0}, {[]string{"diff", "--text", rdef, vertex}, 1},
-		{[]string{"link", up, down}, 1}, {[]string{"link", "--json", up, down}, 1}, {[]string{"reflect", names}, 0}, {[]string{"reflect", "--json", names}, 0}} {
+		{[]string{"link", up, down}, 1}, {[]string{"link", "--json", up, down}, 1}, {[]string{"reflect", names}, 0}, {[]string{"reflect", "--json", names}, 0},
+		{[]string{"check", "--problems", damaged}, 0}, {[]string{"sources", sources}, 0}} {
 		args := c.args
 		code, out, errs := runCmd(args...)
 		if slices.Contains(args, "--json") {
@@ -73,6 +78,38 @@ func TestTextCommandsStopAtTheirBudget(t *testing.T) {
 		if code != c.full || len(full) <= maxText || strings.Contains(full, "dxscope stopped this text") {
 			t.Errorf("%q --full: exit %d, %d bytes", args, code, len(full))
 		}
+	}
+}
+
+// check --json writes JSON Lines, one document a container: at the budget
+// it stops before the line that would pass it, so every line written
+// parses, and says so on standard error alone.
+func TestCheckJSONLinesStopAtTheBudget(t *testing.T) {
+	defer func(m int) { maxText = m }(maxText)
+	maxText = 64 << 10
+	var paths []string
+	for i := range 40 {
+		paths = append(paths, hostileFile(t, fmt.Sprintf("damaged%d.dxbc", i), hostile.DamagedParts(4)))
+	}
+	args := append([]string{"check", "--json", "--problems"}, paths...)
+	code, out, errs := runCmd(args...)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(out) > maxText || len(lines) == 0 || len(lines) >= len(paths) {
+		t.Fatalf("exit %d, %d bytes in %d lines of %d containers", code, len(out), len(lines), len(paths))
+	}
+	for i, l := range lines {
+		var r checkResult
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r.Path != paths[i] || len(r.Problems) == 0 {
+			t.Fatalf("line %d: %v, path %q, %d problems", i, err, r.Path, len(r.Problems))
+		}
+	}
+	want := fmt.Sprintf("dxscope: check: the JSON lines stopped at the text budget of 64 KiB after %d lines (--full writes all of them)", len(lines))
+	if !strings.Contains(errs, want) {
+		t.Errorf("standard error says %q, want %q", errs, want)
+	}
+	code, full, _ := runCmd(append(args, "--full")...)
+	if n := strings.Count(full, "\n"); code != 0 || n != len(paths) {
+		t.Errorf("--full: exit %d, %d lines of %d containers", code, n, len(paths))
 	}
 }
 

@@ -99,7 +99,8 @@ var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": t
 // with a line saying so, unless --full. A file of a few kilobytes can ask
 // for gigabytes of text.
 var textOutput = map[string]bool{"parts": true, "psv": true, "rootsig": true, "dxil": true, "rdat": true,
-	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true, "link": true, "reflect": true}
+	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true, "link": true, "reflect": true,
+	"check": true, "sources": true}
 
 // textCap is the cap on the running text command's standard output; its
 // --full lifts it (newFlags). Nil for other commands.
@@ -117,6 +118,12 @@ func runCapped(name string, c command, args []string, stdout, stderr io.Writer) 
 	defer func() {
 		textCap = nil
 		if r := recover(); r != nil {
+			if l, ok := r.(jsonLinesFull); ok {
+				// The lines written each parse; a notice among them would not.
+				fmt.Fprintf(stderr, "dxscope: %s: the JSON lines stopped at the text budget of %s after %s (--full writes all of them)\n", name, humanize.IBytes(uint64(maxText)), plural(l.lines, "line"))
+				status = 1
+				return
+			}
 			if j, ok := r.(jsonOverBudget); ok {
 				fmt.Fprintf(stderr, "dxscope: %s: the JSON document would be %s, past the text budget of %s: nothing written, as a document cut short does not parse (--full writes it)\n", name, humanize.IBytes(uint64(j.size)), humanize.IBytes(uint64(maxText)))
 				status = 1
@@ -153,8 +160,8 @@ func usage(w io.Writer) {
 const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
 (default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
-rootsig, dxil, rdat, rdef, asm, dis, diff, link, reflect, db) stop after 64MiB of text, saying so,
-unless --full.`
+rootsig, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources) stop after 64MiB of
+text, saying so, unless --full.`
 
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {
@@ -235,20 +242,48 @@ func writeJSON(stdout, stderr io.Writer, v any) bool {
 // indent, or on one line when it is ""), with no raw DEL, C1 or bidi
 // control in its strings (text.EscapeJSON).
 func encodeJSON(stdout, stderr io.Writer, v any, indent string) bool {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", indent)
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
+	out, ok := jsonText(stderr, v, indent)
+	if !ok {
 		return false
 	}
-	out := text.EscapeJSON(b.Bytes())
 	if c, ok := stdout.(*text.CapWriter); ok && !c.Fits(len(out)) {
 		panic(jsonOverBudget{len(out)})
 	}
 	stdout.Write(out)
 	return true
 }
+
+// jsonText is v as one JSON document and a newline, escaped as encodeJSON
+// says, or false with the reason on stderr.
+func jsonText(stderr io.Writer, v any, indent string) ([]byte, bool) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", indent)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
+		return nil, false
+	}
+	return text.EscapeJSON(b.Bytes()), true
+}
+
+// jsonLine writes v as one JSON document on one line, the lines-th of a
+// command's JSON Lines (check --json). A line that would pass the text
+// budget stops the command (jsonLinesFull) with the lines before it written.
+func jsonLine(stdout, stderr io.Writer, v any, lines int) bool {
+	out, ok := jsonText(stderr, v, "")
+	if !ok {
+		return false
+	}
+	if c, ok := stdout.(*text.CapWriter); ok && !c.Fits(len(out)) {
+		panic(jsonLinesFull{lines})
+	}
+	stdout.Write(out)
+	return true
+}
+
+// jsonLinesFull stops a capped command writing JSON Lines at the budget,
+// after lines whole lines: runCapped says so on standard error only.
+type jsonLinesFull struct{ lines int }
 
 // jsonOverBudget stops a capped command whose JSON document would pass the
 // text budget (runCapped says so): a document cut short does not parse, so
