@@ -75,8 +75,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	// Text from a file never reaches a terminal raw: errors always pass
 	// through the escaping writer, and so does the output of every command
-	// but those that write bytes (extract, dbextract) or JSON (json, and
-	// --json, which escapes on its own).
+	// but those that write bytes (extract, dbextract). JSON escapes on its
+	// own (text.EscapeJSON), so the escaping writer leaves it as it is.
 	maxInput = defaultMaxInput // until the command's --max-size says otherwise
 	errw := text.NewSafeWriter(stderr)
 	defer errw.Flush()
@@ -92,7 +92,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // binaryOutput are the commands whose standard output is bytes, not text.
-var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": true}
+var binaryOutput = map[string]bool{"extract": true, "dbextract": true}
 
 // textOutput are the commands that print a text of the file (a dump, a
 // listing, a comparison, a database): each stops at text.MaxText bytes
@@ -100,7 +100,7 @@ var binaryOutput = map[string]bool{"extract": true, "dbextract": true, "json": t
 // for gigabytes of text.
 var textOutput = map[string]bool{"parts": true, "psv": true, "rootsig": true, "dxil": true, "rdat": true,
 	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true, "link": true, "reflect": true,
-	"check": true, "sources": true}
+	"check": true, "sources": true, "json": true}
 
 // textCap is the cap on the running text command's standard output; its
 // --full lifts it (newFlags). Nil for other commands.
@@ -160,8 +160,8 @@ func usage(w io.Writer) {
 const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
 (default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
-rootsig, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources) stop after 64MiB of
-text, saying so, unless --full.`
+rootsig, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources, json) stop after
+64MiB of text, saying so, unless --full.`
 
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {
