@@ -1,12 +1,16 @@
 package app_test
 
 import (
+	"crypto/sha256"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // Three shaders selected together in the file picker are one pipeline:
@@ -59,4 +63,59 @@ func TestPipelineInBrowser(t *testing.T) {
 		t.Errorf("LINK.ROOTSIG: %q", got)
 	}
 	r.Shoot("pipeline")
+}
+
+// A pipeline link too large to carry its files names them by hash; opened
+// in a fresh browser, it takes them one at a time through the file picker,
+// saying which it still waits for, and the last one shows the pipeline.
+func TestPipelineLinkFilesOneAtATimeInBrowser(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	dir := t.TempDir()
+	var files []string
+	for i, n := range []string{"ps-works", "vs", "gs"} {
+		b, err := os.ReadFile(filepath.Join(root, "testdata", "linkage", n+".dxbc"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := decode.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A PRIV part of noise deflate cannot shrink: the link cannot carry it.
+		var parts []hostile.Part
+		for _, p := range f.Parts {
+			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
+		}
+		var noise []byte
+		for h := sha256.Sum256([]byte{byte(i)}); len(noise) < 200000; h = sha256.Sum256(h[:]) {
+			noise = append(noise, h[:]...)
+		}
+		path := filepath.Join(dir, n+".dxbc")
+		if err := os.WriteFile(path, hostile.Container(append(parts, hostile.Part{Name: "PRIV", Data: noise})...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	p := browserPage(t)
+	p.UploadFiles("#file-input", files...)
+	p.WaitFor("the pipeline's link, by hash", `!!document.querySelector('#pipeline-title') && decodeURIComponent(location.hash).includes('ssha=')`)
+	q := freshBrowser(t, p, p.Fragment())
+	note := `((document.querySelector('#link-note') || {}).textContent || '')`
+	q.WaitFor("the prompt", `!!document.querySelector('#link-prompt')`)
+	if got := browsertest.Eval[string](q, `document.querySelector('#link-prompt p').textContent`); got != "This link shows a pipeline of 3 shaders (ps-works.dxbc, vs.dxbc, gs.dxbc), too large to travel in the link. Open your copies, one at a time or together, to see it; each is checked against the link's SHA-256 first. Nothing is uploaded." {
+		t.Errorf("prompt %q", got)
+	}
+	q.Upload("#file-input", files[2])
+	q.WaitFor("the note after one file", note+`.includes('1 of the 3 files')`)
+	if got := browsertest.Eval[string](q, note); got != "1 of the 3 files of the link's pipeline are here; it waits for ps-works.dxbc, vs.dxbc. Open them one at a time or together: each is checked against the link." {
+		t.Errorf("note %q", got)
+	}
+	q.Upload("#file-input", files[1])
+	q.WaitFor("the note after two files", note+`.includes('it waits for ps-works.dxbc.')`)
+	q.Shoot("pipeline-link-waiting")
+	q.Upload("#file-input", files[0])
+	q.WaitFor("the pipeline", `!!document.querySelector('#pipeline-title')`)
+	if got := browsertest.Eval[string](q, `document.querySelector('#pipeline-title').textContent`); got != "Pipeline: vs.dxbc → gs.dxbc → ps-works.dxbc: links" {
+		t.Errorf("title %q", got)
+	}
 }

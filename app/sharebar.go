@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/app/page"
@@ -131,6 +132,14 @@ func (in *Inspector) prompt(p *linkstate.State) app.UI {
 	input := "file-input"
 	if what == "compared file" {
 		input = "compare-input"
+	}
+	if what == "file" && p.Tab == "pipeline" && len(p.Stages) > 0 && len(p.StageSHA256) == len(p.Stages) {
+		all := model.Shown(strings.Join(append([]string{name}, p.Stages...), ", "))
+		return app.Elem("div").ID("link-prompt").Class("status link-prompt").Body(
+			app.Elem("p").Text(fmt.Sprintf("This link shows a pipeline of %d shaders (%s), too large to travel in the link. Open your copies, one at a time or together, to see it; each is checked against the link's SHA-256 first. Nothing is uploaded.",
+				len(p.Stages)+1, all)),
+			views.FileButton(input, "button", "prompt-open", "", "Open the shaders…"),
+		)
 	}
 	return app.Elem("div").ID("link-prompt").Class("status link-prompt").Body(
 		app.Elem("p").Body(

@@ -55,6 +55,9 @@ func (s *State) held() int64 {
 		add(c.A, nil)
 		add(c.B, nil)
 	}
+	for _, d := range s.Link.gathered.datas {
+		add(nil, d)
+	}
 	if p := s.Stages; p != nil {
 		for _, m := range p.Models {
 			add(m, nil)
@@ -72,6 +75,11 @@ func (s *State) held() int64 {
 	}
 	return n
 }
+
+// maxGathered is the largest file opened alone that is checked against the
+// files a pipeline link waits for: hashing it holds up the page, and a
+// shader is far smaller.
+const maxGathered = 64 << 20
 
 // TooLarge says, before a byte is read, that a file is larger than the page
 // reads, or than it can hold beside what it keeps (a file to compare with
@@ -112,6 +120,9 @@ func (s *State) TooLarge(name string, size int64) bool {
 // against its hash), else a new file. A new file, comparison or database is
 // a new history entry.
 func (s *State) Open(name string, data []byte) Effects {
+	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered && s.gatherStages(p, []string{name}, [][]byte{data}) {
+		return s.take()
+	}
 	if p := s.Link.Pending; p != nil && p.SHA256 != "" && sqlite.IsSQLite(data) && linkstate.CheckFile(*p, data) == nil {
 		// A link to a database, or to a shader in it: open the database (so
 		// "Back to the database" works), then land on what the link names.
@@ -141,7 +152,10 @@ func (s *State) Open(name string, data []byte) Effects {
 func (s *State) openFile(name string, data []byte) {
 	s.Link.Err, s.Link.Note = "", ""
 	s.Link.Stages = nil // a file opened alone is not the pipeline a link waits for
-	s.Edit = Editing{}  // another file ends edit mode
+	if s.pendingPipeline() == nil {
+		s.Link.gathered = gatheredStages{}
+	}
+	s.Edit = Editing{} // another file ends edit mode
 	if p := s.Link.Pending; p != nil && p.CompareSHA256 != "" && s.Model != nil && (p.SHA256 == "" || s.fileRef().sha == p.SHA256) {
 		s.Next = OpenAsNew
 		s.Status = ""

@@ -186,6 +186,7 @@ type Link struct {
 	a        *fileRef // the shown file's hash and deflated copy
 	aModel   *model.Model
 	hashing  *linkstate.Digest // a large shown file's SHA-256, taken in steps (HashStep)
+	gathered gatheredStages    // a pipeline link's files opened so far (gatherStages)
 }
 
 // Written returns the link the address bar holds or is about to: the one

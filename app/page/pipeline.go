@@ -57,7 +57,9 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 		return s.take()
 	}
 	if p := s.pendingPipeline(); p != nil {
-		s.openPendingPipeline(p, names, datas)
+		if !s.gatherStages(p, names, datas) {
+			s.openPendingPipeline(p, names, datas)
+		}
 		return s.take()
 	}
 	ms := make([]*model.Model, len(datas))
@@ -91,27 +93,137 @@ func (s *State) pendingPipeline() *linkstate.State {
 	return nil
 }
 
+// pipelineFirst is the SHA-256 of the first file of the pipeline a link
+// waits for: its sha=, else (the link carried it) the file shown.
+func (s *State) pipelineFirst(p *linkstate.State) string {
+	if p.SHA256 == "" && s.fileRef() != nil {
+		return s.fileRef().sha
+	}
+	return p.SHA256
+}
+
 // openPendingPipeline opens files given together as the pipeline a link
 // names by hash: each is checked against the link and put in its place,
 // then the link's root signature is checked with.
 func (s *State) openPendingPipeline(p *linkstate.State, names []string, datas [][]byte) {
-	first := p.SHA256
-	if first == "" && s.fileRef() != nil { // the link carried the first file: the one shown
-		first = s.fileRef().sha
-	}
-	order, err := linkstate.CheckStageFiles(*p, first, datas)
+	order, err := linkstate.CheckStageFiles(*p, s.pipelineFirst(p), datas)
 	if err != nil {
 		s.Status = ""
 		s.Link.Err = fmt.Sprintf("%s were not opened as the link's pipeline: %v", model.Shown(strings.Join(names, ", ")), err)
 		return
 	}
-	st := *p
-	ms := make([]*model.Model, len(order))
+	inOrder := func(list []string) []string {
+		out := make([]string, len(order))
+		for i, j := range order {
+			out[i] = list[j]
+		}
+		return out
+	}
 	ordered := make([][]byte, len(order))
 	for i, j := range order {
 		ordered[i] = datas[j]
-		if ms[i] = s.build(names[j], datas[j], 0); ms[i].File == nil {
-			s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container.", model.Shown(names[j]))
+	}
+	s.openStagesInOrder(p, inOrder(names), ordered)
+}
+
+// gatheredStages are the files of the pipeline a link names by hash,
+// gathered while the user opens them one at a time or a few together.
+type gatheredStages struct {
+	key   string   // the link's hashes, first file's first: whose files these are
+	names []string // by place in the link's order ("" while missing)
+	datas [][]byte
+}
+
+// gatherStages takes files opened while a pipeline link waits for its
+// files, when each of them is one the link names (else it returns false
+// and they are opened as before): each goes in its place, and once every
+// place is filled the pipeline opens. Until then a note says which files
+// it still waits for. The first file may be opened alone, before or after
+// the others: while it is the only one, it is shown as the link's first
+// file, as it always was.
+func (s *State) gatherStages(p *linkstate.State, names []string, datas [][]byte) bool {
+	want := append([]string{s.pipelineFirst(p)}, p.StageSHA256...)
+	g := &s.Link.gathered
+	if key := strings.Join(want, ","); g.key != key {
+		*g = gatheredStages{key: key, names: make([]string, len(want)), datas: make([][]byte, len(want))}
+	}
+	if p == s.Link.Stages && g.datas[0] == nil {
+		g.names[0], g.datas[0] = s.Model.Name, s.Model.Data // the link carried it: it is shown
+	}
+	// Each file's place: the first empty one of its hash, else (opened
+	// again) one it fills already.
+	places := make([]int, len(datas))
+	taken := make([]bool, len(want))
+	for j, d := range datas {
+		h := linkstate.SHA256(d)
+		places[j] = -1
+		for i, w := range want {
+			if w != h {
+				continue
+			}
+			if g.datas[i] == nil && !taken[i] {
+				places[j], taken[i] = i, true
+				break
+			}
+			if places[j] < 0 {
+				places[j] = i
+			}
+		}
+		if places[j] < 0 {
+			return false
+		}
+	}
+	if len(datas) == 1 && places[0] == 0 && p == s.Link.Pending && !g.any(1) {
+		return false // the first file alone: shown, as the link's first file
+	}
+	for j, i := range places {
+		g.names[i], g.datas[i] = names[j], datas[j]
+	}
+	var missing []string
+	for i, d := range g.datas {
+		if d == nil {
+			missing = append(missing, pipelineName(p, i))
+		}
+	}
+	s.Status, s.Link.Err = "", ""
+	if len(missing) > 0 {
+		s.Link.Note = fmt.Sprintf("%d of the %d files of the link's pipeline are here; it waits for %s. Open them one at a time or together: each is checked against the link.",
+			len(want)-len(missing), len(want), model.Shown(strings.Join(missing, ", ")))
+		return true
+	}
+	gathered := *g
+	*g = gatheredStages{}
+	s.openStagesInOrder(p, gathered.names, gathered.datas)
+	return true
+}
+
+// any says whether a file is gathered at place from or after it.
+func (g *gatheredStages) any(from int) bool {
+	for _, d := range g.datas[from:] {
+		if d != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// pipelineName is the name the link gives the file at place i of its
+// pipeline (0 the first).
+func pipelineName(p *linkstate.State, i int) string {
+	if i == 0 {
+		return p.Name
+	}
+	return p.Stages[i-1]
+}
+
+// openStagesInOrder opens the files of the pipeline a link names, in its
+// order, then checks it with the link's root signature.
+func (s *State) openStagesInOrder(p *linkstate.State, names []string, ordered [][]byte) {
+	st := *p
+	ms := make([]*model.Model, len(ordered))
+	for i, d := range ordered {
+		if ms[i] = s.build(names[i], d, 0); ms[i].File == nil {
+			s.Link.Err = fmt.Sprintf("%s is not a DirectX shader container.", model.Shown(names[i]))
 			return
 		}
 	}
@@ -131,6 +243,7 @@ func (s *State) leaveFor(m *model.Model) {
 	s.Link.Err, s.Link.Note = "", ""
 	s.Edit = Editing{}
 	s.Link.Pending, s.Link.Stages = nil, nil
+	s.Link.gathered = gatheredStages{}
 	s.Next = OpenAsNew
 	s.Cmp, s.Stages = nil, nil
 	s.Link.Row = 0
@@ -232,7 +345,7 @@ func (s *State) applyPipeline(st linkstate.State, stages [][]byte) {
 	} else {
 		s.Screen = File
 		if len(st.Stages) > 0 {
-			s.Link.Note = fmt.Sprintf("This link shows a pipeline of %d files, too large for a link to carry: open them together (%s) to see it; they are checked against the link.",
+			s.Link.Note = fmt.Sprintf("This link shows a pipeline of %d files, too large for a link to carry: open them (%s), one at a time or together, to see it; each is checked against the link.",
 				len(st.Stages)+1, model.Shown(strings.Join(append([]string{st.Name}, st.Stages...), ", ")))
 			if len(st.StageSHA256) == len(st.Stages) {
 				p := st

@@ -183,10 +183,12 @@ func TestPipelineLinkByHash(t *testing.T) {
 	}
 	o := newBrowser(t)
 	o.do(o.s.ApplyLink(b.link()))
-	if o.s.Pipelining() || o.s.Model == nil || o.s.Model.Name != "ps-works.dxbc" || !strings.Contains(o.s.Link.Note, "open them together (ps-works.dxbc, vs.dxbc, gs.dxbc)") {
+	if o.s.Pipelining() || o.s.Model == nil || o.s.Model.Name != "ps-works.dxbc" || !strings.Contains(o.s.Link.Note, "open them (ps-works.dxbc, vs.dxbc, gs.dxbc), one at a time or together") {
 		t.Fatalf("opened: pipelining %v, note %q", o.s.Pipelining(), o.s.Link.Note)
 	}
-	o.do(o.s.OpenFiles([]string{"a", "b", "c"}, [][]byte{datas[2], datas[1], datas[1]}))
+	stranger := corpus.RepoFile(t, "testdata/linkage/vs.dxbc")
+	stranger = withNoise(t, stranger, 100)
+	o.do(o.s.OpenFiles([]string{"a", "b", "c"}, [][]byte{datas[2], datas[1], stranger}))
 	if !strings.Contains(o.s.Link.Err, "none of the files opened is the link's ps-works.dxbc") || o.s.Pipelining() {
 		t.Errorf("the wrong files: %q", o.s.Link.Err)
 	}
@@ -216,4 +218,83 @@ func withNoise(t *testing.T, b []byte, n int) []byte {
 		noise = append(noise, h[:]...)
 	}
 	return hostile.Container(append(parts, hostile.Part{Name: "PRIV", Data: noise[:n]})...)
+}
+
+// A pipeline link whose files it names by hash takes them one at a time, or
+// a few together, in any order: each is put in its place, a note says which
+// it still waits for, and the last one opens the pipeline, checked with the
+// link's root signature. A file that is none of them is opened as before,
+// and what was gathered stays. The first file opened alone first is shown,
+// as it always was.
+func TestPipelineLinkTakesItsFilesOneAtATime(t *testing.T) {
+	names, datas := pipelineFiles(t, "ps-works")
+	for i, d := range datas {
+		datas[i] = withNoise(t, d, 200000+i) // too large for the link to carry even the first
+	}
+	b := newBrowser(t)
+	b.do(b.s.OpenFiles(names, datas))
+	b.do(b.s.PipelineRootSig("CBV(b0)", rootsig.Version1_1))
+	link := b.link()
+	if l, err := linkstate.DecodeLink(link); err != nil || l.File != nil || l.State.SHA256 != linkstate.SHA256(datas[0]) || len(l.State.StageSHA256) != 2 {
+		t.Fatalf("the link carries a file or no hashes: %v", err)
+	}
+	wantOrder := func(o *browser, first string) {
+		t.Helper()
+		p := o.s.Stages
+		if !o.s.Pipelining() || p.Models[0].Name != first || p.Models[1].Name != "v.dxbc" || p.Models[2].Name != "g.dxbc" || !p.RootSigGiven || p.RootSig.Text != "CBV(b0)" {
+			t.Fatalf("pipelining %v, note %q, error %q", o.s.Pipelining(), o.s.Link.Note, o.s.Link.Err)
+		}
+		if o.s.Link.Stages != nil || o.s.Link.Pending != nil {
+			t.Error("the link still waits for its files")
+		}
+	}
+
+	// Nothing shown: a stage, the first file, then the last stage.
+	o := newBrowser(t)
+	o.do(o.s.ApplyLink(link))
+	if o.s.Model != nil || o.s.Link.Pending == nil {
+		t.Fatalf("the link opened a file or waits for none")
+	}
+	o.do(o.s.Open("g.dxbc", datas[2]))
+	if o.s.Model != nil || o.s.Link.Note != "1 of the 3 files of the link's pipeline are here; it waits for ps-works.dxbc, vs.dxbc. Open them one at a time or together: each is checked against the link." {
+		t.Fatalf("after one stage: note %q, error %q", o.s.Link.Note, o.s.Link.Err)
+	}
+	o.do(o.s.Open("g.dxbc", datas[2])) // again: nothing changes
+	o.do(o.s.Open("p.dxbc", datas[0]))
+	if o.s.Model != nil || !strings.Contains(o.s.Link.Note, "2 of the 3 files of the link's pipeline are here; it waits for vs.dxbc.") {
+		t.Fatalf("after the first file: note %q", o.s.Link.Note)
+	}
+	o.do(o.s.Open("other.dxbc", corpus.RepoFile(t, "testdata/linkage/vs.dxbc")))
+	if o.s.Model != nil || !strings.Contains(o.s.Link.Err, "other.dxbc was not opened") {
+		t.Fatalf("a file the link does not name: model %v, error %q", o.s.Model != nil, o.s.Link.Err)
+	}
+	o.do(o.s.Open("v.dxbc", datas[1]))
+	wantOrder(o, "p.dxbc")
+	if o.s.Link.Note != "" || o.s.Link.Err != "" {
+		t.Errorf("after the pipeline opened: note %q, error %q", o.s.Link.Note, o.s.Link.Err)
+	}
+
+	// The first file first: shown, then the others one at a time.
+	o = newBrowser(t)
+	o.do(o.s.ApplyLink(link))
+	o.do(o.s.Open("p.dxbc", datas[0]))
+	if o.s.Model == nil || o.s.Model.Name != "p.dxbc" || o.s.Pipelining() || o.s.Link.Stages == nil {
+		t.Fatalf("the first file alone is not shown as the link's first file")
+	}
+	o.do(o.s.Open("v.dxbc", datas[1]))
+	if o.s.Model.Name != "p.dxbc" || o.s.Pipelining() || !strings.Contains(o.s.Link.Note, "2 of the 3 files of the link's pipeline are here; it waits for gs.dxbc.") {
+		t.Fatalf("after one stage: shown %q, note %q", o.s.Model.Name, o.s.Link.Note)
+	}
+	o.do(o.s.Open("g.dxbc", datas[2]))
+	wantOrder(o, "p.dxbc")
+
+	// Two of them together, then the third.
+	o = newBrowser(t)
+	o.do(o.s.ApplyLink(link))
+	o.do(o.s.OpenFiles([]string{"g.dxbc", "p.dxbc"}, [][]byte{datas[2], datas[0]}))
+	if o.s.Model != nil || !strings.Contains(o.s.Link.Note, "it waits for vs.dxbc.") {
+		t.Fatalf("two together: note %q, error %q", o.s.Link.Note, o.s.Link.Err)
+	}
+	o.do(o.s.Open("v.dxbc", datas[1]))
+	wantOrder(o, "p.dxbc")
 }
