@@ -327,6 +327,7 @@ func (s *State) ToggleFullView() Effects {
 // are shown, else the welcome.
 func (s *State) closeFile() {
 	s.Model, s.Cmp = nil, nil
+	s.Link.Stages, s.Link.gathered = nil, gatheredStages{} // waited with the file shown
 	s.Part, s.Node = -1, -1
 	if s.Screen != Database {
 		s.Screen = Welcome

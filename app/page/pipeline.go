@@ -84,7 +84,7 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 // pendingPipeline is a pipeline link's state waiting for its files: after
 // its first file was shown (Link.Stages), or before (Link.Pending).
 func (s *State) pendingPipeline() *linkstate.State {
-	if p := s.Link.Stages; p != nil {
+	if p := s.Link.Stages; p != nil && s.Model != nil {
 		return p
 	}
 	if p := s.Link.Pending; p != nil && p.Tab == "pipeline" && len(p.StageSHA256) > 0 && len(p.StageSHA256) == len(p.Stages) {
