@@ -446,6 +446,11 @@ func (d *rtsDecoder) checkSampler(i, at int, m *rootsig.StaticSampler) {
 	bad("AddressV", 8, uint32(m.AddressV), m.AddressV.Known(), true, "D3D12_TEXTURE_ADDRESS_MODE")
 	bad("AddressW", 12, uint32(m.AddressW), m.AddressW.Known(), true, "D3D12_TEXTURE_ADDRESS_MODE")
 	bad("ComparisonFunc", 24, uint32(m.ComparisonFunc), m.ComparisonFunc.Known(), m.Filter.Comparison(), "D3D12_COMPARISON_FUNC")
+	if m.Filter.Comparison() && m.ComparisonFunc == 0 {
+		// 0 (None, newer headers) goes with filters that do not compare;
+		// DXC's verifier takes 1 (Never) to 8 (Always) for one that does.
+		d.warn(true, at+24, what, "%s has a comparison filter (%s) and ComparisonFunc 0 (None): a comparison filter needs a comparison function, 1 (Never) to 8 (Always)", what, m.Filter)
+	}
 	bad("BorderColor", 28, uint32(m.BorderColor), m.BorderColor.Known(), false, "D3D12_STATIC_BORDER_COLOR")
 	bad("ShaderVisibility", 48, uint32(m.ShaderVisibility), m.ShaderVisibility.Known(), true, "D3D12_SHADER_VISIBILITY")
 	// DXC's StaticSamplerVerifier: MipLODBias in [-16, 15.99], LODs numbers.

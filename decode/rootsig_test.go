@@ -523,6 +523,8 @@ func TestRootSignatureVerifiedFirst(t *testing.T) {
 		{"a static sampler's visibility 9", set(good, 92+48, 9), "ShaderVisibility 9"},
 		{"a comparison filter's ComparisonFunc 9", set(set(good, 92, 0x95), 92+24, 9), "ComparisonFunc 9"},
 		{"a filter that does not compare, ComparisonFunc 9", set(good, 92+24, 9), ""},
+		{"a comparison filter's ComparisonFunc 0 (None)", set(set(good, 92, 0x95), 92+24, 0), "a comparison filter (ComparisonMinMagMipLinear) and ComparisonFunc 0 (None)"},
+		{"a filter that does not compare, ComparisonFunc 0 (None)", set(good, 92+24, 0), ""},
 		{"a static sampler's border colour 5", set(good, 92+28, 5), ""},
 		{"an empty table", set(good, 60, 0), ""},
 		{"a static sampler's MipLODBias 16", set(good, 92+16, f32bits(16)), "MipLODBias 16"},
