@@ -3,14 +3,12 @@
 package app_test
 
 import (
-	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
@@ -79,21 +77,9 @@ func TestPipelineLinkFilesOneAtATimeInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := decode.Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// A PRIV part of noise deflate cannot shrink: the link cannot carry it.
-		var parts []hostile.Part
-		for _, p := range f.Parts {
-			parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
-		}
-		var noise []byte
-		for h := sha256.Sum256([]byte{byte(i)}); len(noise) < 200000; h = sha256.Sum256(h[:]) {
-			noise = append(noise, h[:]...)
-		}
 		path := filepath.Join(dir, n+".dxbc")
-		if err := os.WriteFile(path, hostile.Container(append(parts, hostile.Part{Name: "PRIV", Data: noise})...), 0o644); err != nil {
+		// A PRIV part of noise deflate cannot shrink: the link cannot carry it.
+		if err := os.WriteFile(path, hostile.WithNoise(b, 200000+i), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, path)

@@ -1,7 +1,6 @@
 package page_test
 
 import (
-	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"sync"
@@ -28,18 +27,10 @@ var fuzzFiles = sync.OnceValue(func() (files []fuzzFile) {
 	for _, n := range []string{"vertex.dxbc", "compute.dxbc", "pixel.dxbc", "pixel-sm5.dxbc", "damaged.dxbc", "bundle.bin"} {
 		files = append(files, fuzzFile{n, read(filepath.Join("..", "..", "web", "examples", n))})
 	}
-	for i, n := range []string{"vs.dxbc", "gs.dxbc", "ps-works.dxbc", "ps-fails.dxbc"} {
+	for _, n := range []string{"vs.dxbc", "gs.dxbc", "ps-works.dxbc", "ps-fails.dxbc"} {
 		b := read(filepath.Join("..", "..", "testdata", "linkage", n))
 		files = append(files, fuzzFile{n, b})
-		parts := []hostile.Part{}
-		for _, p := range hostile.RawParts(b) {
-			parts = append(parts, hostile.Part{Name: string(p[:4]), Data: p[8:]})
-		}
-		var noise []byte
-		for h := sha256.Sum256([]byte{byte(i)}); len(noise) < 6000; h = sha256.Sum256(h[:]) {
-			noise = append(noise, h[:]...)
-		}
-		files = append(files, fuzzFile{"big-" + n, hostile.Container(append(parts, hostile.Part{Name: "PRIV", Data: noise})...)})
+		files = append(files, fuzzFile{"big-" + n, hostile.WithNoise(b, 6000)})
 	}
 	return files
 })

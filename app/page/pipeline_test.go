@@ -1,13 +1,11 @@
 package page_test
 
 import (
-	"crypto/sha256"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/app/linkstate"
 	"github.com/dxscope/dxscope/app/page"
-	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
@@ -172,7 +170,7 @@ func TestPipelineOfEmbeddedRootSignatures(t *testing.T) {
 func TestPipelineLinkByHash(t *testing.T) {
 	names, datas := pipelineFiles(t, "ps-works")
 	for i, d := range datas {
-		datas[i] = withNoise(t, d, 8000+i)
+		datas[i] = hostile.WithNoise(d, 8000+i)
 	}
 	b := newBrowser(t)
 	b.do(b.s.OpenFiles(names, datas))
@@ -187,7 +185,7 @@ func TestPipelineLinkByHash(t *testing.T) {
 		t.Fatalf("opened: pipelining %v, note %q", o.s.Pipelining(), o.s.Link.Note)
 	}
 	stranger := corpus.RepoFile(t, "testdata/linkage/vs.dxbc")
-	stranger = withNoise(t, stranger, 100)
+	stranger = hostile.WithNoise(stranger, 100)
 	o.do(o.s.OpenFiles([]string{"a", "b", "c"}, [][]byte{datas[2], datas[1], stranger}))
 	if !strings.Contains(o.s.Link.Err, "none of the files opened is the link's ps-works.dxbc") || o.s.Pipelining() {
 		t.Errorf("the wrong files: %q", o.s.Link.Err)
@@ -202,24 +200,6 @@ func TestPipelineLinkByHash(t *testing.T) {
 	}
 }
 
-// withNoise is a container with a PRIV part of n bytes deflate cannot
-// shrink added, so its link cannot carry it.
-func withNoise(t *testing.T, b []byte, n int) []byte {
-	f, err := decode.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parts []hostile.Part
-	for _, p := range f.Parts {
-		parts = append(parts, hostile.Part{Name: p.Name, Data: p.Data()})
-	}
-	var noise []byte
-	for h := sha256.Sum256(b); len(noise) < n; h = sha256.Sum256(h[:]) {
-		noise = append(noise, h[:]...)
-	}
-	return hostile.Container(append(parts, hostile.Part{Name: "PRIV", Data: noise[:n]})...)
-}
-
 // A pipeline link whose files it names by hash takes them one at a time, or
 // a few together, in any order: each is put in its place, a note says which
 // it still waits for, and the last one opens the pipeline, checked with the
@@ -229,7 +209,7 @@ func withNoise(t *testing.T, b []byte, n int) []byte {
 func TestPipelineLinkTakesItsFilesOneAtATime(t *testing.T) {
 	names, datas := pipelineFiles(t, "ps-works")
 	for i, d := range datas {
-		datas[i] = withNoise(t, d, 200000+i) // too large for the link to carry even the first
+		datas[i] = hostile.WithNoise(d, 200000+i) // too large for the link to carry even the first
 	}
 	b := newBrowser(t)
 	b.do(b.s.OpenFiles(names, datas))

@@ -6,7 +6,10 @@
 // otherwise ignores.
 package hostile
 
-import "encoding/binary"
+import (
+	"crypto/sha256"
+	"encoding/binary"
+)
 
 var le = binary.LittleEndian
 
@@ -60,6 +63,21 @@ func Relayout(header []byte, parts [][]byte) []byte {
 	le.PutUint32(out[24:], uint32(len(out)))
 	le.PutUint32(out[28:], uint32(len(parts)))
 	return out
+}
+
+// WithNoise is the well-formed container b with a PRIV part of n bytes
+// deflate cannot shrink added (a SHA-256 chain seeded by b): too large for
+// a share link to carry, and different for each b.
+func WithNoise(b []byte, n int) []byte {
+	var parts []Part
+	for _, p := range RawParts(b) {
+		parts = append(parts, Part{Name: string(p[:4]), Data: p[8:]})
+	}
+	var noise []byte
+	for h := sha256.Sum256(b); len(noise) < n; h = sha256.Sum256(h[:]) {
+		noise = append(noise, h[:]...)
+	}
+	return Container(append(parts, Part{Name: "PRIV", Data: noise[:n]})...)
 }
 
 // RawParts returns each part of the well-formed container b with its
