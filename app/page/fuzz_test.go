@@ -14,8 +14,8 @@ import (
 )
 
 // fuzzFiles are what FuzzPageOps opens: the page's examples, the linkage
-// fixtures, and the fixtures with a PRIV part of noise (a link then names
-// them by hash and waits for them).
+// fixtures, the fixtures with a PRIV part of noise (a link then names them
+// by hash and waits for them), and a state object database.
 var fuzzFiles = sync.OnceValue(func() (files []fuzzFile) {
 	read := func(path string) []byte {
 		b, err := os.ReadFile(path)
@@ -32,7 +32,7 @@ var fuzzFiles = sync.OnceValue(func() (files []fuzzFile) {
 		files = append(files, fuzzFile{n, b})
 		files = append(files, fuzzFile{"big-" + n, hostile.WithNoise(b, 6000)})
 	}
-	return files
+	return append(files, fuzzFile{"seed.sodb", read(filepath.Join("..", "..", "decode", "shaderdb", "testdata", "seed.sodb"))})
 })
 
 type fuzzFile struct {
@@ -44,7 +44,7 @@ type fuzzFile struct {
 // arguments the input gives: files opened alone and together, links
 // applied (the page's own, cut short, or made of the input's bytes), Back
 // and Forward, selections, compare and pipeline root signatures, edit
-// mode. The page must survive any sequence (no panic), and a link it
+// mode, databases, keys. The page must survive any sequence (no panic), and a link it
 // writes must show what it showed (browser.do checks that).
 func FuzzPageOps(f *testing.F) {
 	// A pipeline link that carries its first file and waits for the others
@@ -54,6 +54,7 @@ func FuzzPageOps(f *testing.F) {
 	f.Add([]byte{0, 2, 5, 1, 6, 0x40, 7, 0, 0, 3, 8, 9})
 	f.Add([]byte{1, 4, 6, 8, 10, 12, 9, 0, 10, 1, 2, 3, 11, 0, 12, 1})
 	f.Add([]byte{0, 0, 13, 5, 14, 0, 15, 1, 0, 16, 17, 2})
+	f.Add([]byte{0, 14, 18, 0, 0, 1, 2, 3, 19, 1, 0, 20, 0, 1, 20, 4, 0, 21, 0, 1, 0, 1, 22, 18, 1, 1, 0, 2, 2})
 	f.Fuzz(func(t *testing.T, in []byte) {
 		if len(in) > 64 {
 			return // a page session of 64 steps is long enough to reach any state
@@ -70,7 +71,7 @@ func FuzzPageOps(f *testing.F) {
 			return v
 		}
 		for len(in) > 0 {
-			switch next() % 18 {
+			switch next() % 22 {
 			case 0:
 				ff := files[next()%len(files)]
 				b.do(s.Open(ff.name, ff.data))
@@ -137,11 +138,47 @@ func FuzzPageOps(f *testing.F) {
 			case 17:
 				b.do(s.SelectBytes(model.ByteRange{Off: int64(next()), Size: int64(next())}))
 				s.HashStep(next() << 10)
+			case 18:
+				// A container of an open database, then back to the list.
+				if len(s.DB.List) > 0 {
+					d := next() % len(s.DB.List)
+					if cs := s.DB.List[d].DB.Containers(); len(cs) > 0 {
+						b.do(s.OpenDBContainer(model.DBContainerRef{DB: d, C: cs[next()%len(cs)]}))
+					}
+				}
+				if next()%2 == 0 {
+					b.do(s.BackToDatabase())
+				}
+			case 19:
+				b.do(s.SelectDatabase(next()%3 - 1))
+				if next()%4 == 0 {
+					b.do(s.CloseDatabase(next()%3 - 1))
+				}
+			case 20:
+				keys := []string{"ArrowDown", "ArrowUp", "ArrowRight", "ArrowLeft", "Enter", "Home", "End", "h", "g", "[", "]", "?", "Escape"}
+				fx, _ := s.Key(keys[next()%len(keys)], page.KeyPlace(next()%3))
+				b.do(fx)
+			case 21:
+				// Edit mode: a field's value, a root signature, undo and redo.
+				b.do(s.StartEdit())
+				if _, cur := s.SelectedField(); cur != "" || next()%2 == 0 {
+					values := []string{"0", "1", "0xffffffff", "-1", "", "4294967296", "zz"}
+					b.do(s.EditField(values[next()%len(values)]))
+				}
+				texts := []string{"CBV(b0)", "RootFlags(0)", "DescriptorTable(", ""}
+				b.do(s.ApplyRootSig(texts[next()%len(texts)], rootsig.Version1_1, next()%2 == 0))
+				b.do(s.Redo())
 			}
 		}
-		// What the page shows can be drawn: its title and selection read.
+		// What the page shows can be drawn: its title, selection, tree,
+		// texts and source lines read.
 		_ = s.Title()
 		_ = s.PartView()
 		_ = s.SelectedNode()
+		_ = s.TreeOf()
+		_ = s.TextPages()
+		_ = s.Sources()
+		_, _ = s.LineCode()
+		_ = s.LinkState()
 	})
 }
