@@ -112,18 +112,11 @@ func (s *State) openPendingPipeline(p *linkstate.State, names []string, datas []
 		s.Link.Err = fmt.Sprintf("%s were not opened as the link's pipeline: %v", model.Shown(strings.Join(names, ", ")), err)
 		return
 	}
-	inOrder := func(list []string) []string {
-		out := make([]string, len(order))
-		for i, j := range order {
-			out[i] = list[j]
-		}
-		return out
-	}
-	ordered := make([][]byte, len(order))
+	inOrder, ordered := make([]string, len(order)), make([][]byte, len(order))
 	for i, j := range order {
-		ordered[i] = datas[j]
+		inOrder[i], ordered[i] = names[j], datas[j]
 	}
-	s.openStagesInOrder(p, inOrder(names), ordered)
+	s.openStagesInOrder(p, inOrder, ordered)
 }
 
 // gatheredStages are the files of the pipeline a link names by hash,

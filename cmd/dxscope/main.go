@@ -233,49 +233,34 @@ func parseFile[T any](path string, stderr io.Writer, parse func([]byte) (T, erro
 }
 
 // writeJSON writes v as indented JSON, with the escapes of text.EscapeJSON,
-// saying on stderr why when it cannot.
+// saying on stderr why when it cannot. A document that would pass the text
+// budget is not written (jsonOverBudget).
 func writeJSON(stdout, stderr io.Writer, v any) bool {
-	return encodeJSON(stdout, stderr, v, "  ")
-}
-
-// encodeJSON writes v as one JSON document and a newline (indented by
-// indent, or on one line when it is ""), with no raw DEL, C1 or bidi
-// control in its strings (text.EscapeJSON).
-func encodeJSON(stdout, stderr io.Writer, v any, indent string) bool {
-	out, ok := jsonText(stderr, v, indent)
-	if !ok {
-		return false
-	}
-	if c, ok := stdout.(*text.CapWriter); ok && !c.Fits(len(out)) {
-		panic(jsonOverBudget{len(out)})
-	}
-	stdout.Write(out)
-	return true
-}
-
-// jsonText is v as one JSON document and a newline, escaped as encodeJSON
-// says, or false with the reason on stderr.
-func jsonText(stderr io.Writer, v any, indent string) ([]byte, bool) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", indent)
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
-		return nil, false
-	}
-	return text.EscapeJSON(b.Bytes()), true
+	return encodeJSON(stdout, stderr, v, "  ", func(size int) any { return jsonOverBudget{size} })
 }
 
 // jsonLine writes v as one JSON document on one line, the lines-th of a
 // command's JSON Lines (check --json). A line that would pass the text
 // budget stops the command (jsonLinesFull) with the lines before it written.
 func jsonLine(stdout, stderr io.Writer, v any, lines int) bool {
-	out, ok := jsonText(stderr, v, "")
-	if !ok {
+	return encodeJSON(stdout, stderr, v, "", func(int) any { return jsonLinesFull{lines} })
+}
+
+// encodeJSON writes v as one JSON document and a newline (indented by
+// indent, or on one line when it is ""), with no raw DEL, C1 or bidi
+// control in its strings (text.EscapeJSON). Past the text budget it panics
+// with full's value for runCapped.
+func encodeJSON(stdout, stderr io.Writer, v any, indent string, full func(size int) any) bool {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", indent)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return false
 	}
+	out := text.EscapeJSON(b.Bytes())
 	if c, ok := stdout.(*text.CapWriter); ok && !c.Fits(len(out)) {
-		panic(jsonLinesFull{lines})
+		panic(full(len(out)))
 	}
 	stdout.Write(out)
 	return true
