@@ -3,7 +3,6 @@ package decode
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +39,7 @@ func (f *File) errorOffsets() map[string][]int64 {
 		}
 	}
 	for _, offs := range errs {
-		slices.Sort(offs)
+		sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
 	}
 	return errs
 }
@@ -48,7 +47,7 @@ func (f *File) errorOffsets() map[string][]int64 {
 // cutShort says whether an Error problem falls in the part (header or data).
 func cutShort(errs map[string][]int64, p *Part) bool {
 	offs := errs[p.Name]
-	i, _ := slices.BinarySearch(offs, p.Offset)
+	i := sort.Search(len(offs), func(i int) bool { return offs[i] >= p.Offset })
 	return i < len(offs) && offs[i] <= p.DataOffset+int64(p.Size)
 }
 

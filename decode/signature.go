@@ -396,7 +396,7 @@ func sigClaimStrings(r *binread.Reader, names map[uint32]string, tableEnd int) {
 			offs = append(offs, int(o))
 		}
 	}
-	sort.Ints(offs)
+	sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
 	last := tableEnd
 	for k, o := range offs {
 		if o < last {
