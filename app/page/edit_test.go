@@ -404,8 +404,8 @@ func TestBackAndForwardWalkTheEdits(t *testing.T) {
 	first := b.s.EditedBytes()
 	b.do(b.s.EditRemovePart(partIndex(t, b.s, "RDEF")))
 	second := b.s.EditedBytes()
-	if b.at != 3 {
-		t.Fatalf("after opening and two edits the history is at entry %d, want 3", b.at)
+	if b.At != 3 {
+		t.Fatalf("after opening and two edits the history is at entry %d, want 3", b.At)
 	}
 	check := func(when string, want []byte, steps, redo int) {
 		t.Helper()

@@ -15,6 +15,7 @@ import (
 	"github.com/dxscope/dxscope/decode/edit"
 	"github.com/dxscope/dxscope/decode/rootsig"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/pageops"
 	"github.com/dxscope/dxscope/views/model"
 )
 
@@ -31,61 +32,37 @@ const (
 	dxilCode  = "real/microsoft__DirectXShaderCompiler/TestDxilWithEmptyDefine.h__g_TestDxilWithEmptyDefine.dxil"
 )
 
-// browser is the address bar and history a page runs in: it carries out
-// the link effects as app.Inspector does (a push is a new entry, a replace
-// rewrites the current one, a link after the paint is written at once) and
-// goes Back and Forward through ApplyLink, as go-app's OnNav does.
+// browser is the address bar and history a page runs in
+// (pageops.Session), with the page tests' short names.
 type browser struct {
-	t       *testing.T
-	s       *page.State
-	entries []string
-	at      int
-	last    page.Effects // the effects of the last operation
+	*pageops.Session
+	t *testing.T
+	s *page.State
 }
 
 func newBrowser(t *testing.T) *browser {
-	return &browser{t: t, s: page.New(), entries: []string{""}}
+	s := page.New()
+	return &browser{pageops.New(t, s), t, s}
 }
 
 // do carries out an operation's effects and returns them.
 func (b *browser) do(fx page.Effects) page.Effects {
 	b.t.Helper()
-	if fx.LinkAfterPaint {
-		later := b.s.Note()
-		fx.History, fx.Link, fx.LinkShort = later.History, later.Link, later.LinkShort
-	}
-	switch fx.History {
-	case page.Push:
-		b.entries = append(b.entries[:b.at+1], fx.Link)
-		b.at++
-		// go-app's navigation calls OnNav with the link just written.
-		if again := b.s.ApplyLink(fx.Link); !again.Unchanged {
-			b.t.Errorf("the page's own link %.80s changed the page", fx.Link)
-		}
-	case page.Replace:
-		b.entries[b.at] = fx.Link
-	}
-	b.last = fx
-	return fx
+	return b.Do(fx)
 }
 
 func (b *browser) back() page.Effects {
 	b.t.Helper()
-	if b.at == 0 {
-		b.t.Fatal("no history entry to go back to")
-	}
-	b.at--
-	return b.do(b.s.ApplyLink(b.entries[b.at]))
+	return b.Back()
 }
 
 func (b *browser) forward() page.Effects {
 	b.t.Helper()
-	b.at++
-	return b.do(b.s.ApplyLink(b.entries[b.at]))
+	return b.Forward()
 }
 
 // link is the address bar's fragment.
-func (b *browser) link() string { return b.entries[b.at] }
+func (b *browser) link() string { return b.Link() }
 
 // open opens bytes as the user does and carries out the effects.
 func (b *browser) open(name string, data []byte) page.Effects {
@@ -182,8 +159,8 @@ func TestOpening(t *testing.T) {
 			if c.wantSelAt < b.s.Sel.Off || c.wantSelAt >= b.s.Sel.End() {
 				t.Errorf("selection %s %#x+%d does not hold %#x", b.s.Sel.Path, b.s.Sel.Off, b.s.Sel.Size, c.wantSelAt)
 			}
-			if b.at != 1 || !strings.Contains(b.link(), "name="+c.file) || !strings.Contains(b.link(), "&f=") {
-				t.Errorf("history %d entries, link %.100s; want one pushed with the file inside", b.at+1, b.link())
+			if b.At != 1 || !strings.Contains(b.link(), "name="+c.file) || !strings.Contains(b.link(), "&f=") {
+				t.Errorf("history %d entries, link %.100s; want one pushed with the file inside", b.At+1, b.link())
 			}
 			if got, want := b.s.Title(), c.file+" · dxscope"; got != want {
 				t.Errorf("title %q, want %q", got, want)
@@ -198,8 +175,8 @@ func TestOpening(t *testing.T) {
 		}
 		list := b.link()
 		b.do(b.s.OpenNested(b.s.Model.Embedded[1].Offset))
-		if b.s.Model.Base != 0x33e || b.last.History != page.Push || !strings.Contains(b.link(), "at=0x33e") {
-			t.Errorf("nested: base %#x, %v %.80s", b.s.Model.Base, b.last.History, b.link())
+		if b.s.Model.Base != 0x33e || b.Last.History != page.Push || !strings.Contains(b.link(), "at=0x33e") {
+			t.Errorf("nested: base %#x, %v %.80s", b.s.Model.Base, b.Last.History, b.link())
 		}
 		b.back()
 		if b.s.Model.File != nil || b.link() != list {
@@ -211,8 +188,8 @@ func TestOpening(t *testing.T) {
 		b.open("vertex.dxbc", vertex)
 		sodb := corpus.RepoFile(t, "decode/shaderdb/testdata/seed.sodb")
 		b.open("seed.sodb", sodb)
-		if b.s.Screen != page.Database || b.s.Model != nil || len(b.s.DB.List) != 1 || b.last.History != page.Push {
-			t.Fatalf("screen %v, %d databases, %v", b.s.Screen, len(b.s.DB.List), b.last.History)
+		if b.s.Screen != page.Database || b.s.Model != nil || len(b.s.DB.List) != 1 || b.Last.History != page.Push {
+			t.Fatalf("screen %v, %d databases, %v", b.s.Screen, len(b.s.DB.List), b.Last.History)
 		}
 		if got := b.s.Title(); got != "seed.sodb · dxscope" {
 			t.Errorf("title %q", got)
@@ -228,8 +205,8 @@ func TestHistory(t *testing.T) {
 	b.open("compute.dxbc", example(t, "compute.dxbc"))
 	first := b.link()
 	b.open("vertex.dxbc", example(t, "vertex.dxbc"))
-	if b.at != 2 {
-		t.Fatalf("%d history entries after two files, want 3 (the empty page and one per file)", b.at+1)
+	if b.At != 2 {
+		t.Fatalf("%d history entries after two files, want 3 (the empty page and one per file)", b.At+1)
 	}
 	for _, name := range []string{"OSG1", "PSV0", "HASH", "DXIL", "ISG1"} {
 		fx := b.do(b.s.SelectPart(partIndex(t, b.s, name)))
@@ -247,8 +224,8 @@ func TestHistory(t *testing.T) {
 	if fx := b.do(b.s.Goto(0x210)); fx.History != page.Replace {
 		t.Errorf("a byte: %v", fx.History)
 	}
-	if b.at != 2 {
-		t.Fatalf("%d history entries after clicks in one file, want 3", b.at+1)
+	if b.At != 2 {
+		t.Fatalf("%d history entries after clicks in one file, want 3", b.At+1)
 	}
 	b.back()
 	if b.s.Model.Name != "compute.dxbc" || b.link() != first {
@@ -336,7 +313,7 @@ func TestLinks(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			b := newBrowser(t)
-			b.entries[0] = c.link
+			b.Entries[0] = c.link
 			fx := b.do(b.s.ApplyLink("#" + c.link))
 			s := b.s
 			if s.Screen != c.screen {
@@ -405,7 +382,7 @@ func TestLinksWaitingForTheirFile(t *testing.T) {
 		t.Fatalf("%s fits in a link", name)
 	}
 	b := newBrowser(t)
-	b.entries[0] = enc.Fragment
+	b.Entries[0] = enc.Fragment
 	b.do(b.s.ApplyLink(enc.Fragment))
 	if p := b.s.Link.Pending; p == nil || p.SHA256 == "" || p.Size != int64(len(big)) {
 		t.Fatalf("pending %+v", p)
@@ -589,11 +566,11 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("compare mode: %v %q", b.s.Next, b.s.Link.Note)
 	}
 	b.open("b.dxil", bb)
-	if b.s.Screen != page.Compare || b.s.Cmp == nil || !b.s.Cmp.HasSel || b.last.History != page.Push {
-		t.Fatalf("compare: screen %v, history %v", b.s.Screen, b.last.History)
+	if b.s.Screen != page.Compare || b.s.Cmp == nil || !b.s.Cmp.HasSel || b.Last.History != page.Push {
+		t.Fatalf("compare: screen %v, history %v", b.s.Screen, b.Last.History)
 	}
-	if !b.last.RevealCompare || b.s.Cmp.SelA.Size == 0 || b.s.Cmp.SelB.Size == 0 {
-		t.Errorf("both sides selected and shown: %v %v %v", b.last.RevealCompare, b.s.Cmp.SelA, b.s.Cmp.SelB)
+	if !b.Last.RevealCompare || b.s.Cmp.SelA.Size == 0 || b.s.Cmp.SelB.Size == 0 {
+		t.Errorf("both sides selected and shown: %v %v %v", b.Last.RevealCompare, b.s.Cmp.SelA, b.s.Cmp.SelB)
 	}
 	st, err := linkstate.DecodeLink(b.link())
 	if err != nil || st.State.Tab != "compare" || st.State.Compare != "b.dxil" || st.File == nil || st.Compare == nil || st.State.Field == "" {
@@ -604,15 +581,15 @@ func TestCompare(t *testing.T) {
 	}
 	// The link reopens the comparison on the same difference.
 	c := newBrowser(t)
-	c.entries[0] = b.link()
+	c.Entries[0] = b.link()
 	c.do(c.s.ApplyLink(b.link()))
 	if !c.s.Comparing() || c.s.Cmp.Sel != b.s.Cmp.Sel {
 		t.Errorf("the compare link shows %v, selection %+v want %+v", c.s.Screen, c.s.Cmp, b.s.Cmp.Sel)
 	}
 	// Close it: a view of its own.
 	b.do(b.s.CloseCompare())
-	if b.s.Screen != page.File || b.last.History != page.Push {
-		t.Errorf("closing: %v %v", b.s.Screen, b.last.History)
+	if b.s.Screen != page.File || b.Last.History != page.Push {
+		t.Errorf("closing: %v %v", b.s.Screen, b.Last.History)
 	}
 	b.back()
 	if !b.s.Comparing() {
@@ -656,8 +633,8 @@ func TestDatabase(t *testing.T) {
 		t.Fatal("the seed database lists no containers")
 	}
 	b.do(b.s.OpenDBContainer(model.DBContainerRef{DB: 0, C: cs[0]}))
-	if b.s.Screen != page.File || !b.s.FromDatabase() || b.last.History != page.Push {
-		t.Fatalf("container from the database: %v from %v %v", b.s.Screen, b.s.FromDatabase(), b.last.History)
+	if b.s.Screen != page.File || !b.s.FromDatabase() || b.Last.History != page.Push {
+		t.Fatalf("container from the database: %v from %v %v", b.s.Screen, b.s.FromDatabase(), b.Last.History)
 	}
 	cLink := b.link()
 	if cs[0].FileOffset > 0 && !strings.Contains(cLink, "at=0x") {
@@ -672,8 +649,8 @@ func TestDatabase(t *testing.T) {
 		t.Errorf("Forward: screen %v", b.s.Screen)
 	}
 	b.do(b.s.BackToDatabase())
-	if b.s.Screen != page.Database || b.last.History != page.Push {
-		t.Errorf("Back to the database: %v %v", b.s.Screen, b.last.History)
+	if b.s.Screen != page.Database || b.Last.History != page.Push {
+		t.Errorf("Back to the database: %v %v", b.s.Screen, b.Last.History)
 	}
 	// In a fresh page the database's link by hash waits for the database.
 	byHash := linkstate.EncodeLink(linkstate.Link{State: linkstate.State{Name: "seed.sodb"}, File: sodb}, 1).Fragment
@@ -781,8 +758,8 @@ func TestKeys(t *testing.T) {
 			t.Errorf("%s: handled %v part %s tab %v focus %q; want %v %s %v %q", st.key, handled, b.part(), b.s.Tab, fx.Focus, st.handled, st.part, st.tab, st.focus)
 		}
 	}
-	if b.at != 1 {
-		t.Errorf("%d history entries after keys in one file, want 2", b.at+1)
+	if b.At != 1 {
+		t.Errorf("%d history entries after keys in one file, want 2", b.At+1)
 	}
 	if fx, _ := b.s.Key("?", page.Elsewhere); !b.s.ShowKeys || fx.History != page.Keep {
 		t.Error("? does not show the keys")
@@ -866,7 +843,7 @@ func TestCompareLinkage(t *testing.T) {
 			out, in = in, out
 		}
 		r := l.Rows[1]
-		if b.s.Cmp.LinkSel != 1 || b.s.Cmp.HasSel || !b.last.RevealCompare || in.Off != r.InOff || in.Size != 32 || out.Off != r.OutOff || out.Size != 32 {
+		if b.s.Cmp.LinkSel != 1 || b.s.Cmp.HasSel || !b.Last.RevealCompare || in.Off != r.InOff || in.Size != 32 || out.Off != r.OutOff || out.Size != 32 {
 			t.Errorf("row 1: selected %d, in %+v, out %+v, row %+v", b.s.Cmp.LinkSel, in, out, r)
 		}
 		if fx := b.s.CompareLinkRow(2); !fx.Unchanged {

@@ -34,8 +34,8 @@ func TestPipelineOfFilesOpenedTogether(t *testing.T) {
 	names, datas := pipelineFiles(t, "ps-works")
 	b.do(b.s.OpenFiles(names, datas))
 	p := b.s.Stages
-	if !b.s.Pipelining() || p == nil || b.at != 1 {
-		t.Fatalf("pipelining %v, %d entries", b.s.Pipelining(), b.at)
+	if !b.s.Pipelining() || p == nil || b.At != 1 {
+		t.Fatalf("pipelining %v, %d entries", b.s.Pipelining(), b.At)
 	}
 	v := p.View
 	var order []string
@@ -81,10 +81,10 @@ func TestPipelineOfFilesOpenedTogether(t *testing.T) {
 		t.Errorf("a text that does not parse: %+v", p.RootSig)
 	}
 
-	at := b.at
+	at := b.At
 	b.do(b.s.PipelineOpen(2)) // gs.dxbc, in the order opened
-	if b.s.Screen != page.File || b.s.Model.Name != "gs.dxbc" || b.at != at+1 {
-		t.Fatalf("inspecting gs.dxbc: screen %v, %q, entry %d", b.s.Screen, b.s.Model.Name, b.at)
+	if b.s.Screen != page.File || b.s.Model.Name != "gs.dxbc" || b.At != at+1 {
+		t.Fatalf("inspecting gs.dxbc: screen %v, %q, entry %d", b.s.Screen, b.s.Model.Name, b.At)
 	}
 	b.back()
 	if !b.s.Pipelining() || b.s.Stages != p || b.s.Model.Name != "ps-works.dxbc" {

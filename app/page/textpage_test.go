@@ -32,8 +32,8 @@ func TestTextPageInTheLink(t *testing.T) {
 	}
 
 	fx := b.do(b.s.SetTextPage("psv", 2))
-	if fx.History != page.Replace || b.at != 1 {
-		t.Errorf("turning the page: %v, %d entries; want the entry replaced", fx.History, b.at+1)
+	if fx.History != page.Replace || b.At != 1 {
+		t.Errorf("turning the page: %v, %d entries; want the entry replaced", fx.History, b.At+1)
 	}
 	if !strings.Contains(b.link(), "&tab=text&page=psv:3&") {
 		t.Errorf("the link after turning to page 3: %.120s", b.link())
@@ -45,7 +45,7 @@ func TestTextPageInTheLink(t *testing.T) {
 
 	// The link opened in another page shows page 3, and writes the same link.
 	o := newBrowser(t)
-	o.entries[0] = third
+	o.Entries[0] = third
 	if fx := o.do(o.s.ApplyLink("#" + third)); fx.History != page.Keep || o.s.Link.Err != "" {
 		t.Fatalf("applying the link: %v, error %q", fx.History, o.s.Link.Err)
 	}
@@ -117,7 +117,7 @@ func TestTextPageInTheLink(t *testing.T) {
 			link = "page=" + c.page + "&" + base
 		}
 		o := newBrowser(t)
-		o.entries[0] = link
+		o.Entries[0] = link
 		o.do(o.s.ApplyLink("#" + link))
 		got := o.s.TextPages()
 		if len(got) == 0 {
