@@ -3,9 +3,9 @@
 package app
 
 import (
-	"path/filepath"
 	"testing"
 
+	"github.com/dxscope/dxscope/app/page"
 	"github.com/dxscope/dxscope/internal/pageops"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,12 +15,8 @@ import (
 // each: a panic in a view ends the page's Go program as surely as one in
 // the decoder, and the page must survive any file and any link.
 func FuzzPageDraws(f *testing.F) {
-	for _, s := range pageops.Seeds {
-		f.Add(s)
-	}
-	files := pageops.Files(filepath.Join(".."))
-	f.Fuzz(func(t *testing.T, input []byte) {
+	pageops.Fuzz(f, "..", func() (*page.State, func()) {
 		in := &Inspector{}
-		pageops.Run(t, in.state(), files, input, func() { app.HTMLString(in) })
+		return in.state(), func() { app.HTMLString(in) }
 	})
 }

@@ -250,6 +250,20 @@ func Run(t testing.TB, s *page.State, files []File, in []byte, after func()) {
 	_ = s.LinkState()
 }
 
+// Fuzz runs each input of f on a page start makes (with what to run after
+// each operation, or nil), its files read from the repository at root,
+// starting from Seeds.
+func Fuzz(f *testing.F, root string, start func() (s *page.State, after func())) {
+	for _, s := range Seeds {
+		f.Add(s)
+	}
+	files := Files(root)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		s, after := start()
+		Run(t, s, files, in, after)
+	})
+}
+
 // Seeds are inputs that reach the states worth starting from; the first is
 // the crash FuzzPageOps found first.
 var Seeds = [][]byte{
