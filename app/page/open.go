@@ -4,6 +4,7 @@ package page
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/app/linkstate"
@@ -120,8 +121,16 @@ func (s *State) TooLarge(name string, size int64) bool {
 // against its hash), else a new file. A new file, comparison or database is
 // a new history entry.
 func (s *State) Open(name string, data []byte) Effects {
-	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered && s.gatherStages(p, []string{name}, [][]byte{data}) {
-		return s.take()
+	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered {
+		if s.gatherStages(p, []string{name}, [][]byte{data}) {
+			return s.take()
+		}
+		if p == s.Link.Pending && !sqlite.IsSQLite(data) && linkstate.CheckFile(*p, data) != nil {
+			s.Status = ""
+			s.Link.Err = fmt.Sprintf("%s was not opened: it is none of the %d files of the link's pipeline (%s); each is checked by its SHA-256.",
+				model.Shown(name), len(p.Stages)+1, model.Shown(strings.Join(append([]string{p.Name}, p.Stages...), ", ")))
+			return s.take()
+		}
 	}
 	if p := s.Link.Pending; p != nil && p.SHA256 != "" && sqlite.IsSQLite(data) && linkstate.CheckFile(*p, data) == nil {
 		// A link to a database, or to a shader in it: open the database (so

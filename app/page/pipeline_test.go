@@ -245,7 +245,7 @@ func TestPipelineLinkTakesItsFilesOneAtATime(t *testing.T) {
 		t.Fatalf("after the first file: note %q", o.s.Link.Note)
 	}
 	o.do(o.s.Open("other.dxbc", corpus.RepoFile(t, "testdata/linkage/vs.dxbc")))
-	if o.s.Model != nil || !strings.Contains(o.s.Link.Err, "other.dxbc was not opened") {
+	if o.s.Model != nil || o.s.Link.Err != "other.dxbc was not opened: it is none of the 3 files of the link's pipeline (ps-works.dxbc, vs.dxbc, gs.dxbc); each is checked by its SHA-256." {
 		t.Fatalf("a file the link does not name: model %v, error %q", o.s.Model != nil, o.s.Link.Err)
 	}
 	o.do(o.s.Open("v.dxbc", datas[1]))
