@@ -55,6 +55,11 @@ func (s *State) SelectedField() (EditableField, string) {
 	if !s.Editing() || n == nil || pv == nil || (n.Kind != model.KindNumber && n.Kind != model.KindString) {
 		return EditableField{}, ""
 	}
+	if pv.Index == 0 {
+		// The header and its offset table are no part of the writer's list:
+		// it lays them out from the parts it holds.
+		return EditableField{}, n.JSONPath + " is in the container header, which dxscope's writer lays out from the parts (their offsets and sizes, the file size; Sign writes the digest): edit a part"
+	}
 	sp, ok := pv.Span(n.SpanPath)
 	if n.SpanPath == "" || !ok {
 		if n.Kind == model.KindString {
