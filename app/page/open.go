@@ -122,10 +122,13 @@ func (s *State) TooLarge(name string, size int64) bool {
 // a new history entry.
 func (s *State) Open(name string, data []byte) Effects {
 	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered {
-		if s.gatherStages(p, []string{name}, [][]byte{data}) {
+		switch s.gatherStages(p, []string{name}, [][]byte{data}) {
+		case gathered:
 			return s.take()
-		}
-		if p == s.Link.Pending && !sqlite.IsSQLite(data) && linkstate.CheckFile(*p, data) != nil {
+		case notTheLinks:
+			if p != s.Link.Pending || sqlite.IsSQLite(data) {
+				break // opened as before: a new file, or a database
+			}
 			s.Status = ""
 			s.Link.Err = fmt.Sprintf("%s was not opened: it is none of the %d files of the link's pipeline (%s); each is checked by its SHA-256.",
 				model.Shown(name), len(p.Stages)+1, model.Shown(strings.Join(append([]string{p.Name}, p.Stages...), ", ")))

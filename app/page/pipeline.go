@@ -57,8 +57,8 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 		return s.take()
 	}
 	if p := s.pendingPipeline(); p != nil {
-		if !s.gatherStages(p, names, datas) {
-			s.openPendingPipeline(p, names, datas)
+		if s.gatherStages(p, names, datas) == notTheLinks {
+			s.refuseStages(p, names, datas)
 		}
 		return s.take()
 	}
@@ -102,21 +102,12 @@ func (s *State) pipelineFirst(p *linkstate.State) string {
 	return p.SHA256
 }
 
-// openPendingPipeline opens files given together as the pipeline a link
-// names by hash: each is checked against the link and put in its place,
-// then the link's root signature is checked with.
-func (s *State) openPendingPipeline(p *linkstate.State, names []string, datas [][]byte) {
-	order, err := linkstate.CheckStageFiles(*p, s.pipelineFirst(p), datas)
-	if err != nil {
-		s.Status = ""
-		s.Link.Err = fmt.Sprintf("%s were not opened as the link's pipeline: %v", model.Shown(strings.Join(names, ", ")), err)
-		return
-	}
-	inOrder, ordered := make([]string, len(order)), make([][]byte, len(order))
-	for i, j := range order {
-		inOrder[i], ordered[i] = names[j], datas[j]
-	}
-	s.openStagesInOrder(p, inOrder, ordered)
+// refuseStages says why files opened together are not the pipeline a link
+// names by hash: which of its files none of them is.
+func (s *State) refuseStages(p *linkstate.State, names []string, datas [][]byte) {
+	_, err := linkstate.CheckStageFiles(*p, s.pipelineFirst(p), datas)
+	s.Status = ""
+	s.Link.Err = fmt.Sprintf("%s were not opened as the link's pipeline: %v", model.Shown(strings.Join(names, ", ")), err)
 }
 
 // gatheredStages are the files of the pipeline a link names by hash,
@@ -127,14 +118,22 @@ type gatheredStages struct {
 	datas [][]byte
 }
 
+// gathering is what gatherStages did with the files it was given.
+type gathering int
+
+const (
+	gathered    gathering = iota // each put in its place (the pipeline opened, or waits for more)
+	firstAlone                   // the link's first file alone, nothing else gathered: shown as it always was
+	notTheLinks                  // one of them is none of the link's files: nothing taken
+)
+
 // gatherStages takes files opened while a pipeline link waits for its
-// files, when each of them is one the link names (else it returns false
-// and they are opened as before): each goes in its place, and once every
-// place is filled the pipeline opens. Until then a note says which files
-// it still waits for. The first file may be opened alone, before or after
-// the others: while it is the only one, it is shown as the link's first
-// file, as it always was.
-func (s *State) gatherStages(p *linkstate.State, names []string, datas [][]byte) bool {
+// files, when each of them is one the link names: each goes in its place,
+// and once every place is filled the pipeline opens. Until then a note
+// says which files it still waits for. The first file may be opened alone,
+// before or after the others: while it is the only one, it is left to be
+// shown as the link's first file.
+func (s *State) gatherStages(p *linkstate.State, names []string, datas [][]byte) gathering {
 	want := append([]string{s.pipelineFirst(p)}, p.StageSHA256...)
 	g := &s.Link.gathered
 	if key := strings.Join(want, ","); g.key != key {
@@ -163,11 +162,11 @@ func (s *State) gatherStages(p *linkstate.State, names []string, datas [][]byte)
 			}
 		}
 		if places[j] < 0 {
-			return false
+			return notTheLinks
 		}
 	}
 	if len(datas) == 1 && places[0] == 0 && p == s.Link.Pending && !g.any(1) {
-		return false // the first file alone: shown, as the link's first file
+		return firstAlone
 	}
 	for j, i := range places {
 		g.names[i], g.datas[i] = names[j], datas[j]
@@ -182,12 +181,12 @@ func (s *State) gatherStages(p *linkstate.State, names []string, datas [][]byte)
 	if len(missing) > 0 {
 		s.Link.Note = fmt.Sprintf("%d of the %d files of the link's pipeline are here; it waits for %s. Open them one at a time or together: each is checked against the link.",
 			len(want)-len(missing), len(want), model.Shown(strings.Join(missing, ", ")))
-		return true
+		return gathered
 	}
-	gathered := *g
+	all := *g
 	*g = gatheredStages{}
-	s.openStagesInOrder(p, gathered.names, gathered.datas)
-	return true
+	s.openStagesInOrder(p, all.names, all.datas)
+	return gathered
 }
 
 // any says whether a file is gathered at place from or after it.
