@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/app/internal/browsertest"
+	"github.com/dxscope/dxscope/decode/text"
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 	"github.com/dxscope/dxscope/views/model"
@@ -224,5 +225,47 @@ func showTextHolding(t *testing.T, p *browsertest.Page, command, s string) {
 		browsertest.Eval[bool](p, `(window.lastPage = `+text+`.textContent, true)`)
 		p.Click(next)
 		p.WaitFor(fmt.Sprintf("page %d of the %s text", page+1, command), text+`.textContent !== window.lastPage`)
+	}
+}
+
+// The Text tab of an RTS0 part offers the root signature as C++ filling
+// D3D12's structures beside the HLSL text: the text the page shows is the
+// one the CLI prints natively (rootsig --cpp), it names that command, and
+// it downloads as .rootsig.cpp. DirectXTK12's quad vertex shader carries a
+// root signature of two SRV tables, a CBV and a static sampler.
+func TestTextTabShowsTheRootSignatureAsCPP(t *testing.T) {
+	const rel = "real/microsoft__DirectXTK12/PostProcess_VSQuadDual.inc__PostProcess_VSQuadDual.dxbc"
+	p, f := openPart(t, rel, "RTS0")
+	d, ok := text.DumpNamed("rootsig --cpp")
+	if !ok {
+		t.Fatal("no rootsig --cpp text")
+	}
+	want := d.Text(f, f.Part("RTS0"))
+	p.Click("#tab-text")
+	p.WaitFor("the RTS0 part's texts", `!!document.querySelector('#dump-rootsig .dump-text') && !!document.querySelector('#dump-rootsig-cpp .dump-text')`)
+	got := browsertest.Eval[string](p, `document.querySelector('#dump-rootsig-cpp .dump-text').textContent`)
+	if got != want {
+		t.Errorf("the page's C++ differs from rootsig --cpp's (%d vs %d bytes):\n%s", len(got), len(want), got)
+	}
+	for _, line := range []string{
+		"    static const D3D12_STATIC_SAMPLER_DESC samplers[] = {\n",
+		"D3D12_COMPARISON_FUNC_LESS_EQUAL, D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE, 0.0f, D3D12_FLOAT32_MAX, 0, 0, D3D12_SHADER_VISIBILITY_PIXEL },\n",
+		"    params[2].ParameterType = D3D12_ROOT_PARAMETER_TYPE_CBV;\n",
+		"    desc.Version = D3D_ROOT_SIGNATURE_VERSION_1_1;\n",
+	} {
+		if !strings.Contains(got, line) {
+			t.Errorf("the page's C++ has no line %q", line)
+		}
+	}
+	if cmd := browsertest.Eval[string](p, `document.querySelector('#dump-rootsig-cpp .dump-command').textContent`); cmd != "dxscope rootsig --cpp FILE" {
+		t.Errorf("the text names the command %q", cmd)
+	}
+	p.Eval(`document.querySelector('#dump-rootsig-cpp').scrollIntoView()`)
+	p.Shoot("text-tab-rootsig-cpp")
+	p.Click("#dump-rootsig-cpp-download")
+	p.WaitFor("the download", `!!window.dxscopeLastDownload`)
+	dl := browsertest.Eval[map[string]any](p, `window.dxscopeLastDownload`)
+	if dl["name"] != "PostProcess_VSQuadDual.inc__PostProcess_VSQuadDual.rootsig.cpp" || dl["size"] != float64(len(want)) {
+		t.Errorf("downloaded %v, want the %d-byte C++ as .rootsig.cpp", dl, len(want))
 	}
 }

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dustin/go-humanize"
 	"github.com/dxscope/dxscope/views/model"
@@ -70,7 +71,7 @@ func (f *TextForm) Render() app.UI {
 	if t.Cut {
 		cut = fmt.Sprintf("The text stops after %s here; dxscope %s FILE prints all of it.", humanize.IBytes(uint64(len(t.Text))), t.Command)
 	}
-	id := "dump-" + t.Command
+	id := "dump-" + strings.ReplaceAll(t.Command, " --", "-") // "rootsig --cpp": dump-rootsig-cpp
 	shown, bar := t.Text, app.UI(nil)
 	if n := len(t.Pages); n > 1 {
 		i, _ := f.page.bounds(n)

@@ -16,7 +16,7 @@ import (
 
 func init() {
 	commands["psv"] = command{"FILE", "dump the PSV0 part like dxa -dumppsv, names resolved", fileCommand("psv", dumpPSV)}
-	commands["rootsig"] = command{rootsigUsage, "the RTS0 root signature in the HLSL root signature language; --compile: that language to RTS0 bytes", withCompile(fileCommand("rootsig", dumpRootSig))}
+	commands["rootsig"] = command{rootsigUsage, "the RTS0 root signature in the HLSL root signature language (--cpp: as C++ filling D3D12's structures); --compile: that language to RTS0 bytes", withCompile(runRootSig)}
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
@@ -42,15 +42,26 @@ func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// dumpRootSig prints the HLSL; the part's problems go to stderr and an
-// error among them makes the exit status 1.
-func dumpRootSig(f *decode.File, path string, stdout, stderr io.Writer) int {
+// runRootSig prints FILE's root signature as HLSL text, or with --cpp as
+// the C++ that fills D3D12's structures for it; the part's problems go to
+// stderr and an error among them makes the exit status 1.
+func runRootSig(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("rootsig")
+	cpp := fs.Bool("cpp", false, "print C++ filling D3D12's structures instead of HLSL text")
+	path, f, code := openArg(fs, args, stderr, open)
+	if code != 0 {
+		return code
+	}
 	p := f.Part("RTS0")
 	if p == nil {
 		fmt.Fprintf(stderr, "dxscope: %s has no RTS0 part\n", text.Safe(path))
 		return 1
 	}
-	text.WriteRootSignature(stdout, p)
+	if *cpp {
+		text.WriteRootSignatureCPP(stdout, p)
+	} else {
+		text.WriteRootSignature(stdout, p)
+	}
 	text.WriteAbsent(stderr, p) // stdout is HLSL
 	status := 0
 	for _, pr := range partProblems(f.Problems, "RTS0") {

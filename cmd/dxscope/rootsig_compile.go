@@ -13,7 +13,7 @@ import (
 	"github.com/dxscope/dxscope/decode/text"
 )
 
-const rootsigUsage = "FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest FILE [FILE...]"
+const rootsigUsage = "FILE [--cpp] | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest [--cpp [--version V]] FILE [FILE...]"
 
 // withCompile runs rootsig --compile when the arguments ask for it, and
 // print (the rootsig dump) otherwise.
@@ -101,14 +101,21 @@ func runRootSigCompile(args []string, stdout, stderr io.Writer) int {
 	return writeOut(*out, rts0, stdout, stderr)
 }
 
-// runRootSigSuggest prints, as HLSL text, a root signature that one
-// pipeline of the given shaders (one to five) can be created with
+// runRootSigSuggest prints, as HLSL text (--cpp: as C++ filling D3D12's
+// structures of --version), a root signature that one pipeline of the
+// given shaders (one to five) can be created with
 // (decode.SuggestRootSignature); what it could not cover goes to stderr.
 // Exit 1 when a file cannot be served (a library, too many ranges).
 func runRootSigSuggest(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("rootsig")
 	fs.Bool("suggest", false, "suggest a root signature for the files")
+	cpp := fs.Bool("cpp", false, "print the suggestion as C++ filling D3D12's structures")
+	vflag := fs.String("version", "1.1", "with --cpp: the root signature version whose structures to fill")
 	_, files, ok := parseFiles(fs, args, 1, 5, stderr)
+	if !ok {
+		return 2
+	}
+	version, ok := rootsigVersion(*vflag, stderr)
 	if !ok {
 		return 2
 	}
@@ -122,6 +129,15 @@ func runRootSigSuggest(args []string, stdout, stderr io.Writer) int {
 	}
 	if rs == "" && len(probs) == 0 {
 		fmt.Fprintln(stderr, "dxscope rootsig --suggest: the shaders bind nothing and no vertex shader reads inputs: an empty root signature serves them")
+	}
+	if *cpp && code == 0 {
+		sig, err := rootsig.Parse(rs, version)
+		if err != nil { // not expected: the suggestion is held to compile
+			fmt.Fprintf(stderr, "dxscope rootsig --suggest: %v\n", err)
+			return 1
+		}
+		io.WriteString(stdout, sig.CPP())
+		return code
 	}
 	if rs != "" {
 		fmt.Fprintln(stdout, rs)

@@ -84,8 +84,8 @@ func TestRootSigCompileFlagsAndErrors(t *testing.T) {
 		{[]string{"--compile", "-"}, "StaticSampler(s0, flags = 0)", 1, "<stdin>:1:19: static sampler flags cannot be given in root signature 1.1 (they exist from 1.2)\n"},
 		{[]string{"--compile", "--version", "1.2", "-"}, "StaticSampler(s0, flags = 0)", 0, ""},
 		{[]string{"--compile", "--version", "2.0", good}, "", 2, "dxscope: --version \"2.0\": the root signature versions are 1.0, 1.1 and 1.2\n"},
-		{[]string{"--compile", "--strict", good}, "", 2, "dxscope rootsig: flag provided but not defined: -strict\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest FILE [FILE...]\n"},
-		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest FILE [FILE...]\n"},
+		{[]string{"--compile", "--strict", good}, "", 2, "dxscope rootsig: flag provided but not defined: -strict\nusage: dxscope rootsig FILE [--cpp] | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest [--cpp [--version V]] FILE [FILE...]\n"},
+		{[]string{"--compile"}, "", 2, "dxscope rootsig: missing an argument\nusage: dxscope rootsig FILE [--cpp] | --compile [--version 1.0|1.1|1.2] TEXTFILE [-o OUT] | --suggest [--cpp [--version V]] FILE [FILE...]\n"},
 		{[]string{"--compile", filepath.Join(dir, "missing.rs")}, "", 1, "dxscope: stat " + filepath.Join(dir, "missing.rs") + ": no such file or directory\n"},
 		// DXC's compiler verifies what it compiled: b0 root constants for
 		// all stages and for the vertex stage overlap, a table mixes a
@@ -137,7 +137,24 @@ func TestRootSigSuggest(t *testing.T) {
 		t.Errorf("link --rootsig with the suggestion: exit %d\n%s%s", code, out, errs)
 	}
 
+	// --cpp: the same suggestion as D3D12's structures of --version: the
+	// table of two SRVs and the sampler table, 1.0's range without flags.
+	code, cpp, errs := runCmd("rootsig", "--suggest", present, "--cpp", "--version", "1.0")
+	for _, line := range []string{
+		"    static const D3D12_DESCRIPTOR_RANGE ranges1[] = {\n        { D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 2, 0, 0, D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND },\n",
+		"    params[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_CBV;\n",
+		"    params[2].DescriptorTable.pDescriptorRanges = ranges2;\n    params[2].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;\n",
+		"    desc.Version = D3D_ROOT_SIGNATURE_VERSION_1_0;\n",
+	} {
+		if code != 0 || errs != "" || !strings.Contains(cpp, line) {
+			t.Errorf("--suggest --cpp --version 1.0: exit %d, %q; no line %q in\n%s", code, errs, line, cpp)
+		}
+	}
+
 	lib, _ := corpus.File(t, "real/HansKristian-Work__vkd3d-proton/d3d12_raytracing.c__rt_lib_dxil__v9.dxil")
+	if code, out, errs := runCmd("rootsig", "--suggest", "--cpp", lib); code != 1 || out != "" || !strings.Contains(errs, "library") {
+		t.Errorf("a library, --cpp: exit %d, %q, %q", code, out, errs)
+	}
 	if code, out, errs := runCmd("rootsig", "--suggest", lib); code != 1 || out != "" || !strings.Contains(errs, "library") {
 		t.Errorf("a library: exit %d, %q, %q", code, out, errs)
 	}

@@ -4,14 +4,16 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
 	"github.com/dxscope/dxscope/internal/hostile"
 )
 
-// textCommands print text made from what is in a file.
-var textCommands = []string{"parts", "reflect", "psv", "rootsig", "rdat", "rdef", "asm", "dxil", "dis"}
+// textCommands print text made from what is in a file (a command and its
+// flag); each is a text the page shows.
+var textCommands = []string{"parts", "reflect", "psv", "rootsig", "rootsig --cpp", "rdat", "rdef", "asm", "dxil", "dis"}
 
 // FuzzTextOutputs: whatever a file holds, the CLI's text (standard output
 // and error) carries no control character but tab and newline, no C1
@@ -37,16 +39,17 @@ func FuzzTextOutputs(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		// Eight commands, each decoding the file and printing its text: no
-		// more than eight page models' worth.
-		defer corpus.CheckAlloc(t, corpus.AllocBound{Base: corpus.ModelAlloc.Base, PerByte: 8 * corpus.DecodeAlloc.PerByte}, len(data))()
+		// Ten commands, each decoding the file and printing its text: no
+		// more than ten page models' worth.
+		defer corpus.CheckAlloc(t, corpus.AllocBound{Base: corpus.ModelAlloc.Base, PerByte: 10 * corpus.DecodeAlloc.PerByte}, len(data))()
 		for _, c := range textCommands {
-			if _, ok := commands[c]; !ok {
+			args := strings.Fields(c)
+			if _, ok := commands[args[0]]; !ok {
 				continue
 			}
 			stdin = bytes.NewReader(data)
 			var out, errs bytes.Buffer
-			run([]string{c, "-"}, &out, &errs)
+			run(append(args, "-"), &out, &errs)
 			if i := badByte(out.Bytes()); i >= 0 {
 				t.Fatalf("%s: byte 0x%02x at %d of its output: %q", c, out.Bytes()[i], i, out.Bytes()[max(0, i-40):min(out.Len(), i+40)])
 			}

@@ -39,6 +39,24 @@ func WriteRootSignature(w io.Writer, p *decode.Part) {
 	}
 }
 
+// WriteRootSignatureCPP prints an RTS0 part as C++ that fills D3D12's
+// structures for it (rootsig.RootSignature.CPP), under the same summary and
+// cost lines as the HLSL text.
+func WriteRootSignatureCPP(w io.Writer, p *decode.Part) {
+	fmt.Fprintf(w, "// %s: %s\n", Safe(p.Name), Safe(p.Summary))
+	rs := p.RootSignature
+	if rs == nil {
+		return
+	}
+	over := ""
+	if rs.Cost() > rootsig.MaxCost {
+		over = ": more than D3D12 takes"
+	}
+	fmt.Fprintf(w, "// cost: %d of %d DWORDs%s\n", rs.Cost(), rootsig.MaxCost, over)
+	fmt.Fprintln(w, "// D3D12's structures (d3d12.h); D3D12SerializeVersionedRootSignature takes the desc.")
+	io.WriteString(w, rs.CPP())
+}
+
 func splitLines(s string) []string {
 	var out []string
 	start := 0
