@@ -125,6 +125,9 @@ func (rs *RootSignature) CPP() string {
 			if j := p.Table.SameRangesAs; j != nil && len(ranges) > 0 {
 				of = *j
 			}
+			if int64(p.Table.NumRanges) != int64(len(ranges)) { // a damaged table: say what the C++ leaves out
+				w.line("    // parameter %d: the table names %d ranges; %d could be read", i, p.Table.NumRanges, len(ranges))
+			}
 			w.line("%sDescriptorTable.NumDescriptorRanges = %d;", at, len(ranges))
 			if len(ranges) == 0 {
 				w.line("%sDescriptorTable.pDescriptorRanges = nullptr;", at)

@@ -145,7 +145,7 @@ func canonical(rs *rootsig.RootSignature) string {
 // unnamedValues are root signatures no compiler writes, one per version:
 // enum values and flag bits nobody named, DXC's flag that d3d12.h lacks, a
 // parameter type past the five, two tables sharing their ranges, an empty
-// table, an unbounded range, and floats that are infinite, NaN, the
+// table, one whose ranges could not be read, an unbounded range, and floats that are infinite, NaN, the
 // largest, negative zero and subnormal.
 func unnamedValues() []*rootsig.RootSignature {
 	var out []*rootsig.RootSignature
@@ -165,6 +165,7 @@ func unnamedValues() []*rootsig.RootSignature {
 			{ParameterType: 0, ShaderVisibility: 6, Table: &rootsig.RootDescriptorTable{NumRanges: 2, Ranges: []rootsig.DescriptorRange{table, odd}}},
 			{ParameterType: 0, ShaderVisibility: 11, Table: &rootsig.RootDescriptorTable{NumRanges: 2, SameRangesAs: &first}},
 			{ParameterType: 0, ShaderVisibility: 7, Table: &rootsig.RootDescriptorTable{}},
+			{ParameterType: 0, ShaderVisibility: 2, Table: &rootsig.RootDescriptorTable{NumRanges: 5, RangesOffset: 0xFFFF}}, // ranges not read
 			{ParameterType: 1, ShaderVisibility: 5, Constants: &rootsig.RootConstants{Num32BitValues: 64, ShaderRegister: 9, RegisterSpace: 0xFFFFFFFF}},
 			{ParameterType: 4, ShaderVisibility: 0, Descriptor: desc},
 			{ParameterType: 7, ShaderVisibility: 1},
