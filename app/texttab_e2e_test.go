@@ -269,3 +269,31 @@ func TestTextTabShowsTheRootSignatureAsCPP(t *testing.T) {
 		t.Errorf("downloaded %v, want the %d-byte C++ as .rootsig.cpp", dl, len(want))
 	}
 }
+
+// The Text tab of a vertex shader's input signature offers the input
+// layout a pipeline must give it, as C++: the text the CLI prints natively
+// (inputlayout), under its command's name.
+func TestTextTabShowsTheInputLayout(t *testing.T) {
+	const rel = "real/microsoft__DirectXTK12/NormalMapEffect_VSNormalPixelLightingTxVcNoSpecBn.inc__NormalMapEffect_VSNormalPixelLightingTxVcNoSpecBn.dxbc"
+	p, f := openPart(t, rel, "ISGN")
+	d, _ := text.DumpNamed("inputlayout")
+	want := d.Text(f, f.Part("ISGN"))
+	p.Click("#tab-text")
+	p.WaitFor("the input layout", `!!document.querySelector('#dump-inputlayout .dump-text')`)
+	got := browsertest.Eval[string](p, `document.querySelector('#dump-inputlayout .dump-text').textContent`)
+	if got != want {
+		t.Errorf("the page's input layout differs from the CLI's (%d vs %d bytes):\n%s", len(got), len(want), got)
+	}
+	for _, line := range []string{
+		`    { "SV_Position", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D12_APPEND_ALIGNED_ELEMENT, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0 },` + "\n",
+		`    { "TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, D3D12_APPEND_ALIGNED_ELEMENT, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0 },` + "\n",
+	} {
+		if !strings.Contains(got, line) {
+			t.Errorf("the page's input layout has no line %q", line)
+		}
+	}
+	if cmd := browsertest.Eval[string](p, `document.querySelector('#dump-inputlayout .dump-command').textContent`); cmd != "dxscope inputlayout FILE" {
+		t.Errorf("the text names the command %q", cmd)
+	}
+	p.Shoot("text-tab-inputlayout")
+}

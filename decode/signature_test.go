@@ -440,71 +440,6 @@ func FuzzSignature(f *testing.F) {
 	})
 }
 
-// listingRow is one row of a compiler listing's signature table.
-type listingRow struct{ name, index, mask, register, sysValue, format, used string }
-
-// parseListingSignatures reads the "Input signature:" and "Output signature:"
-// tables that fxc /Fh and dxc -Fh print above the bytes.
-func parseListingSignatures(text string) map[string][]listingRow {
-	out := map[string][]listingRow{}
-	lines := strings.Split(strings.ReplaceAll(text, "\r", ""), "\n")
-	for i := 0; i < len(lines); i++ {
-		title := strings.TrimLeft(lines[i], " ;/")
-		if title != "Input signature:" && title != "Output signature:" {
-			continue
-		}
-		kind := strings.Fields(title)[0]
-		// Skip to the dashed line under the column names.
-		j := i + 1
-		for j < len(lines) && !strings.HasPrefix(strings.TrimLeft(lines[j], " ;/"), "---") {
-			j++
-		}
-		if j >= len(lines) {
-			break
-		}
-		if j == 0 || !strings.Contains(lines[j-1], "Mask Register") {
-			continue // DXC's second table per signature (InterpMode, DynIdx) has no masks
-		}
-		if _, seen := out[kind]; seen {
-			continue
-		}
-		dash := lines[j]
-		var cols [][2]int
-		for k := 0; k < len(dash); {
-			if dash[k] != '-' {
-				k++
-				continue
-			}
-			s := k
-			for k < len(dash) && dash[k] == '-' {
-				k++
-			}
-			cols = append(cols, [2]int{s, k})
-		}
-		rows := []listingRow{}
-		for j++; j < len(lines) && strings.Trim(lines[j], " ;/") != ""; j++ {
-			l := lines[j]
-			if r := strings.Trim(l, " ;/"); r == "no parameters" || r == "no Input" || r == "no Output" {
-				break // the table says it is empty; code may follow without a blank line
-			}
-			field := func(c int) string {
-				if c >= len(cols) {
-					return ""
-				}
-				a, b := cols[c][0], cols[c][1]
-				if a >= len(l) {
-					return ""
-				}
-				return strings.TrimSpace(l[a:min(b, len(l))])
-			}
-			rows = append(rows, listingRow{field(0), field(1), field(2), field(3), field(4), field(5), field(6)})
-		}
-		out[kind] = rows
-		i = j
-	}
-	return out
-}
-
 // compTypeListing is what the listings print in the Format column.
 var compTypeListing = map[SigComponentType]string{0: "unknown", 1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
 
@@ -522,7 +457,7 @@ func TestSignatureMatchesListings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sigs := parseListingSignatures(string(text))
+		sigs := corpus.ListingSignatures(string(text))
 		if len(sigs) == 0 {
 			continue
 		}
@@ -558,14 +493,14 @@ func TestSignatureMatchesListings(t *testing.T) {
 					reg = "N/A"
 				}
 				sv := g.SystemValueName
-				if sv == "NONE" && w.sysValue != "NONE" && kind == "Output" {
+				if sv == "NONE" && w.SysValue != "NONE" && kind == "Output" {
 					// FXC writes SystemValue 0 for SV_Target/SV_Depth/SV_Coverage; its listing names them.
 					fxcZero++
-					sv = w.sysValue
+					sv = w.SysValue
 				}
-				got := listingRow{g.Name, fmt.Sprint(g.Index), strings.ReplaceAll(g.MaskString, " ", ""), reg, sv, compTypeListing[g.CompType], strings.ReplaceAll(g.UsedString, " ", "")}
-				w.mask = strings.ReplaceAll(w.mask, " ", "")
-				w.used = strings.ReplaceAll(w.used, " ", "")
+				got := corpus.ListingSignatureRow{Name: g.Name, Index: fmt.Sprint(g.Index), Mask: strings.ReplaceAll(g.MaskString, " ", ""), Register: reg, SysValue: sv, Format: compTypeListing[g.CompType], Used: strings.ReplaceAll(g.UsedString, " ", "")}
+				w.Mask = strings.ReplaceAll(w.Mask, " ", "")
+				w.Used = strings.ReplaceAll(w.Used, " ", "")
 				if got != w {
 					mismatches++
 					t.Errorf("%s %s[%d]:\n got     %+v\n listing %+v", e.Rel, part, k, got, w)

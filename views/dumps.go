@@ -89,7 +89,7 @@ func (f *TextForm) Render() app.UI {
 		app.Elem("div").Class("dump-head").Body(
 			app.Elem("h3").Text(t.Title),
 			app.Elem("code").Class("dump-command").Title("the command line tool prints the same text").Text("dxscope "+t.Command+" FILE"),
-			app.Elem("button").ID(id+"-download").Text("Download "+name).OnClick(func(ctx app.Context, e app.Event) {
+			app.Elem("button").ID(id+"-download").Title("Download "+name).Text("Download "+name).OnClick(func(ctx app.Context, e app.Event) {
 				Download(f.FileBase+"."+f.Dump.Ext, "text/plain", []byte(f.Dump.Text))
 			}, app.EventScope(id)),
 			app.Elem("button").ID(id+"-copy").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {

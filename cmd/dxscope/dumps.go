@@ -17,6 +17,7 @@ import (
 func init() {
 	commands["psv"] = command{"FILE", "dump the PSV0 part like dxa -dumppsv, names resolved", fileCommand("psv", dumpPSV)}
 	commands["rootsig"] = command{rootsigUsage, "the RTS0 root signature in the HLSL root signature language (--cpp: as C++ filling D3D12's structures); --compile: that language to RTS0 bytes", withCompile(runRootSig)}
+	commands["inputlayout"] = command{"FILE", "a vertex shader's inputs as the C++ array of D3D12_INPUT_ELEMENT_DESC a pipeline's input layout must hold", fileCommand("inputlayout", dumpInputLayout)}
 	commands["dxil"] = command{"FILE", "the DXIL module: summary, entry points, resources, dx.op census, block structure", fileCommand("dxil", dumpDXIL)}
 	commands["rdat"] = command{"FILE", "dump the runtime data (RDAT, or PDBI's) like dxa -dumprdat; FILE may be a raw RDAT blob", runRDAT}
 	commands["rdef"] = command{"FILE", "FXC resource definitions (RDEF): cbuffers, variables, types, bindings", runRDEF}
@@ -38,6 +39,16 @@ func dumpPSV(f *decode.File, path string, stdout, stderr io.Writer) int {
 		for _, pr := range probs {
 			fmt.Fprintf(stderr, "  %s\n", text.Safe(pr.String()))
 		}
+	}
+	return 0
+}
+
+// dumpInputLayout prints the input layout of a vertex shader's input
+// signature; another stage has none to print.
+func dumpInputLayout(f *decode.File, path string, stdout, stderr io.Writer) int {
+	if !writeDump("inputlayout", f, stdout) {
+		fmt.Fprintf(stderr, "dxscope: %s is not a vertex shader with an input signature (stage: %s)\n", text.Safe(path), text.Safe(f.Identity().Stage))
+		return 1
 	}
 	return 0
 }

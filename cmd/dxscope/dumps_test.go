@@ -54,8 +54,8 @@ func TestCommandsPrintThePagesTexts(t *testing.T) {
 		}
 	}
 	t.Logf("files checked per command: %v", checked)
-	if len(checked) > 0 && (checked["dis"] == 0 || checked["asm"] == 0 || checked["psv"] == 0 || checked["rootsig --cpp"] == 0) {
-		t.Errorf("the corpus should have exercised dis, asm, psv and rootsig --cpp: %v", checked)
+	if len(checked) > 0 && (checked["dis"] == 0 || checked["asm"] == 0 || checked["psv"] == 0 || checked["rootsig --cpp"] == 0 || checked["inputlayout"] == 0) {
+		t.Errorf("the corpus should have exercised dis, asm, psv, rootsig --cpp and inputlayout: %v", checked)
 	}
 }
 
@@ -322,5 +322,26 @@ func TestDumpsNameAbsentValues(t *testing.T) {
 		if strings.Contains(other, "Absent:") {
 			t.Errorf("%s: the absent list is also on the other stream", c.cmd)
 		}
+	}
+}
+
+// TestInputLayoutCommand: inputlayout prints the example vertex shader's
+// two inputs (POSITION Float32 mask 7, TEXCOORD Float32 mask 3, as
+// testdata/examples/vertex.yaml writes them for yaml2obj) as
+// D3D12_INPUT_ELEMENT_DESCs on standard output;
+// another stage has no input layout (exit 1, said on standard error).
+func TestInputLayoutCommand(t *testing.T) {
+	code, out, errs := runCmd("inputlayout", filepath.Join("..", "..", "web", "examples", "vertex.dxbc"))
+	for _, line := range []string{
+		`    { "POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, D3D12_APPEND_ALIGNED_ELEMENT, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0 },` + "\n",
+		`    { "TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, D3D12_APPEND_ALIGNED_ELEMENT, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0 },` + "\n",
+	} {
+		if code != 0 || errs != "" || !strings.Contains(out, line) {
+			t.Errorf("inputlayout vertex.dxbc: exit %d, %q; no line %q in\n%s", code, errs, line, out)
+		}
+	}
+	code, out, errs = runCmd("inputlayout", filepath.Join("..", "..", "web", "examples", "pixel.dxbc"))
+	if code != 1 || out != "" || !strings.Contains(errs, "is not a vertex shader with an input signature (stage: Pixel)") {
+		t.Errorf("inputlayout pixel.dxbc: exit %d, %q, %q", code, out, errs)
 	}
 }

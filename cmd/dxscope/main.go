@@ -98,7 +98,7 @@ var binaryOutput = map[string]bool{"extract": true, "dbextract": true}
 // listing, a comparison, a database): each stops at text.MaxText bytes
 // with a line saying so, unless --full. A file of a few kilobytes can ask
 // for gigabytes of text.
-var textOutput = map[string]bool{"parts": true, "psv": true, "rootsig": true, "dxil": true, "rdat": true,
+var textOutput = map[string]bool{"parts": true, "psv": true, "rootsig": true, "inputlayout": true, "dxil": true, "rdat": true,
 	"rdef": true, "asm": true, "dis": true, "diff": true, "db": true, "link": true, "reflect": true,
 	"check": true, "sources": true, "json": true}
 

@@ -13,7 +13,7 @@ import (
 
 // textCommands print text made from what is in a file (a command and its
 // flag); each is a text the page shows.
-var textCommands = []string{"parts", "reflect", "psv", "rootsig", "rootsig --cpp", "rdat", "rdef", "asm", "dxil", "dis"}
+var textCommands = []string{"parts", "reflect", "psv", "rootsig", "rootsig --cpp", "inputlayout", "rdat", "rdef", "asm", "dxil", "dis"}
 
 // FuzzTextOutputs: whatever a file holds, the CLI's text (standard output
 // and error) carries no control character but tab and newline, no C1
@@ -39,9 +39,9 @@ func FuzzTextOutputs(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		// Ten commands, each decoding the file and printing its text: no
-		// more than ten page models' worth.
-		defer corpus.CheckAlloc(t, corpus.AllocBound{Base: corpus.ModelAlloc.Base, PerByte: 10 * corpus.DecodeAlloc.PerByte}, len(data))()
+		// Eleven commands, each decoding the file and printing its text: no
+		// more than eleven page models' worth.
+		defer corpus.CheckAlloc(t, corpus.AllocBound{Base: corpus.ModelAlloc.Base, PerByte: 11 * corpus.DecodeAlloc.PerByte}, len(data))()
 		for _, c := range textCommands {
 			args := strings.Fields(c)
 			if _, ok := commands[args[0]]; !ok {

@@ -189,6 +189,9 @@ func init() {
 	RegisterDump(Dump{Command: "rootsig --cpp", Title: "The root signature as C++ filling D3D12's structures", Ext: "rootsig.cpp",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.RootSignature != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteRootSignatureCPP(w, p) }})
+	RegisterDump(Dump{Command: "inputlayout", Title: "The vertex shader's inputs as D3D12's input layout (C++)", Ext: "inputlayout.cpp",
+		Has:   IsVertexInput,
+		Write: WriteInputLayout})
 	RegisterDump(Dump{Command: "dxil", Title: "The DXIL module: summary, entry points, resources, dx.op census, blocks", Ext: "dxil.txt",
 		Has:   func(_ *decode.File, p *decode.Part) bool { return p.Program != nil && p.Module != nil },
 		Write: func(w io.Writer, _ *decode.File, p *decode.Part) { WriteModule(w, p); WriteAbsent(w, p) }})

@@ -142,3 +142,70 @@ func FXCListedLines(text string) []ListedInst {
 	}
 	return out
 }
+
+// ListingSignatureRow is one row of a compiler listing's signature table,
+// its columns as written.
+type ListingSignatureRow struct{ Name, Index, Mask, Register, SysValue, Format, Used string }
+
+// ListingSignatures reads the "Input signature:" and "Output signature:"
+// tables that fxc /Fh and dxc -Fh print above the bytes, by "Input" and
+// "Output".
+func ListingSignatures(text string) map[string][]ListingSignatureRow {
+	out := map[string][]ListingSignatureRow{}
+	lines := strings.Split(strings.ReplaceAll(text, "\r", ""), "\n")
+	for i := 0; i < len(lines); i++ {
+		title := strings.TrimLeft(lines[i], " ;/")
+		if title != "Input signature:" && title != "Output signature:" {
+			continue
+		}
+		kind := strings.Fields(title)[0]
+		// Skip to the dashed line under the column names.
+		j := i + 1
+		for j < len(lines) && !strings.HasPrefix(strings.TrimLeft(lines[j], " ;/"), "---") {
+			j++
+		}
+		if j >= len(lines) {
+			break
+		}
+		if j == 0 || !strings.Contains(lines[j-1], "Mask Register") {
+			continue // DXC's second table per signature (InterpMode, DynIdx) has no masks
+		}
+		if _, seen := out[kind]; seen {
+			continue
+		}
+		dash := lines[j]
+		var cols [][2]int
+		for k := 0; k < len(dash); {
+			if dash[k] != '-' {
+				k++
+				continue
+			}
+			s := k
+			for k < len(dash) && dash[k] == '-' {
+				k++
+			}
+			cols = append(cols, [2]int{s, k})
+		}
+		rows := []ListingSignatureRow{}
+		for j++; j < len(lines) && strings.Trim(lines[j], " ;/") != ""; j++ {
+			l := lines[j]
+			if r := strings.Trim(l, " ;/"); r == "no parameters" || r == "no Input" || r == "no Output" {
+				break // the table says it is empty; code may follow without a blank line
+			}
+			field := func(c int) string {
+				if c >= len(cols) {
+					return ""
+				}
+				a, b := cols[c][0], cols[c][1]
+				if a >= len(l) {
+					return ""
+				}
+				return strings.TrimSpace(l[a:min(b, len(l))])
+			}
+			rows = append(rows, ListingSignatureRow{field(0), field(1), field(2), field(3), field(4), field(5), field(6)})
+		}
+		out[kind] = rows
+		i = j
+	}
+	return out
+}
