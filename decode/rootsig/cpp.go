@@ -144,9 +144,9 @@ func (rs *RootSignature) CPP() string {
 	w.line("    desc.Version = %s;", version)
 	at := "    desc." + desc + "."
 	w.line("%sNumParameters = %d;", at, len(rs.Parameters))
-	w.line("%spParameters = %s;", at, map[bool]string{true: "params", false: "nullptr"}[len(rs.Parameters) > 0])
+	w.line("%spParameters = %s;", at, arrayOrNull(len(rs.Parameters), "params"))
 	w.line("%sNumStaticSamplers = %d;", at, len(rs.Samplers))
-	w.line("%spStaticSamplers = %s;", at, map[bool]string{true: "samplers", false: "nullptr"}[len(rs.Samplers) > 0])
+	w.line("%spStaticSamplers = %s;", at, arrayOrNull(len(rs.Samplers), "samplers"))
 	if rs.Flags&dxcOnlyRootFlag != 0 {
 		w.line("    // 0x80000000 is DXC's ALLOW_LOW_TIER_RESERVED_HW_CB_LIMIT, which d3d12.h does not name.")
 	}
@@ -156,6 +156,15 @@ func (rs *RootSignature) CPP() string {
 	w.line("    return desc;")
 	w.line("}")
 	return w.b.String()
+}
+
+// arrayOrNull names an array of n items, or nullptr for none (C++ has no
+// empty arrays).
+func arrayOrNull(n int, name string) string {
+	if n == 0 {
+		return "nullptr"
+	}
+	return name
 }
 
 type cppWriter struct {

@@ -63,13 +63,17 @@ func WriteInputLayout(w io.Writer, f *decode.File, p *decode.Part) {
 // 16-bit format, nor a 64-bit one: why says what was chosen instead.
 func inputFormat(e decode.SignatureParameter) (format, why string) {
 	n := max(1, bits.Len8(e.Mask&0xF))
-	suffix := map[decode.SigComponentType]string{
-		1: "UINT", 2: "SINT", 3: "FLOAT", 4: "UINT", 5: "SINT", 6: "FLOAT",
-	}[e.CompType]
-	switch {
-	case e.CompType == 0:
+	var suffix string
+	switch e.CompType {
+	case 1, 4: // UInt32, UInt16
+		suffix = "UINT"
+	case 2, 5: // SInt32, SInt16
+		suffix = "SINT"
+	case 3, 6: // Float32, Float16
+		suffix = "FLOAT"
+	case 0:
 		return "DXGI_FORMAT_UNKNOWN", "the signature gives no component type"
-	case suffix == "":
+	default:
 		return "DXGI_FORMAT_UNKNOWN", fmt.Sprintf("no DXGI format reads %s components", e.CompType)
 	}
 	width := "32"
