@@ -43,10 +43,12 @@ func TestTextCommandsStopAtTheirBudget(t *testing.T) {
 	// (4,095 damaged parts, 541 KB: 10.7 MB of problems, 20 bytes per byte).
 	damaged := hostileFile(t, "damaged.dxbc", hostile.DamagedParts(64))
 	sources := hostileFile(t, "sources.dxbc", hostile.SameNamedSources(2000))
+	// Twentieth: the input layout prints the one 1 KB name once per element.
+	inputs := hostileFile(t, "inputs.dxbc", hostile.VertexInputs(4096, 1024))
 	for _, c := range []struct {
 		args []string
 		full int // the status with --full
-	}{{[]string{"rdef", rdef}, 0}, {[]string{"asm", rdef}, 0}, {[]string{"rootsig", rts}, 0}, {[]string{"diff", "--text", rdef, vertex}, 1},
+	}{{[]string{"rdef", rdef}, 0}, {[]string{"asm", rdef}, 0}, {[]string{"rootsig", rts}, 0}, {[]string{"rootsig", "--cpp", rts}, 0}, {[]string{"inputlayout", inputs}, 0}, {[]string{"diff", "--text", rdef, vertex}, 1},
 		{[]string{"link", up, down}, 1}, {[]string{"link", "--json", up, down}, 1}, {[]string{"reflect", names}, 0}, {[]string{"reflect", "--json", names}, 0},
 		{[]string{"check", "--problems", damaged}, 0}, {[]string{"sources", sources}, 0}, {[]string{"json", damaged}, 0}} {
 		args := c.args

@@ -160,8 +160,8 @@ func usage(w io.Writer) {
 const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
 (default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
-rootsig, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources, json) stop after
-64MiB of text, saying so, unless --full.`
+rootsig, inputlayout, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources, json)
+stop after 64MiB of text, saying so, unless --full.`
 
 // commandUsage prints one command's usage.
 func commandUsage(w io.Writer, name string, c command) {

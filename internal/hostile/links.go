@@ -156,25 +156,39 @@ func PSVsBeforeProgram(k int) []byte {
 // own: every input is fed by the first output, in another register, so
 // the linkage prints a row and an error naming the semantic for each.
 func LinkagePair(k, n int) (vs, ps []byte) {
-	sig := func() []byte {
-		d := make([]byte, 8+24*k, 8+24*k+n+4)
-		le.PutUint32(d, uint32(k))
-		le.PutUint32(d[4:], 8)
-		for i := range k {
-			e := d[8+24*i:]
-			le.PutUint32(e, uint32(len(d))) // the name, after the table
-			le.PutUint32(e[16:], uint32(i)) // register
-			e[20], e[21] = 0xf, 0xf         // mask, read or written
-		}
-		for i := range n {
-			d = append(d, 'A'+byte(i%26))
-		}
-		d = append(d, 0)
-		for len(d)%4 != 0 {
-			d = append(d, 0)
-		}
-		return d
-	}
-	code := func(kind uint32) []byte { return le.AppendUint32(le.AppendUint32(nil, kind<<16|4<<4), 2) } // vs_4_0 or ps_4_0, no instructions
-	return Container(Part{"SHDR", code(1)}, Part{"OSGN", sig()}), Container(Part{"SHDR", code(0)}, Part{"ISGN", sig()})
+	return Container(Part{"SHDR", emptyProgram(1)}, Part{"OSGN", sharedNameSignature(k, n)}),
+		Container(Part{"SHDR", emptyProgram(0)}, Part{"ISGN", sharedNameSignature(k, n)})
 }
+
+// VertexInputs is a vertex shader whose input signature (ISGN) has k
+// elements of one name of n bytes, each in a register of its own: an input
+// layout of k elements that each print the name.
+func VertexInputs(k, n int) []byte {
+	return Container(Part{"SHDR", emptyProgram(1)}, Part{"ISGN", sharedNameSignature(k, n)})
+}
+
+// sharedNameSignature is a 24-byte-element signature of k elements, every
+// one semantic index 0 of one name of n bytes, register i, all components.
+func sharedNameSignature(k, n int) []byte {
+	d := make([]byte, 8+24*k, 8+24*k+n+4)
+	le.PutUint32(d, uint32(k))
+	le.PutUint32(d[4:], 8)
+	for i := range k {
+		e := d[8+24*i:]
+		le.PutUint32(e, uint32(len(d))) // the name, after the table
+		le.PutUint32(e[16:], uint32(i)) // register
+		e[20], e[21] = 0xf, 0xf         // mask, read or written
+	}
+	for i := range n {
+		d = append(d, 'A'+byte(i%26))
+	}
+	d = append(d, 0)
+	for len(d)%4 != 0 {
+		d = append(d, 0)
+	}
+	return d
+}
+
+// emptyProgram is the SHDR data of a shader model 4.0 program of that kind
+// (0 pixel, 1 vertex) with no instructions.
+func emptyProgram(kind uint32) []byte { return le.AppendUint32(le.AppendUint32(nil, kind<<16|4<<4), 2) }

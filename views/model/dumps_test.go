@@ -24,15 +24,16 @@ func commands(ds []TextDump) []string {
 }
 
 // The Text tab offers each part the texts the CLI prints for it, picked by
-// the decoded value: the header the part list and the reflection, PSV0 its dump, signatures
-// none. The texts are decode/text's, byte for byte.
+// the decoded value: the header the part list and the reflection, PSV0 its dump, the vertex
+// shader's input signature its input layout, its output signature none. The texts are
+// decode/text's, byte for byte.
 func TestPartViewsOfferTheCLITexts(t *testing.T) {
 	b, err := os.ReadFile("../../web/examples/vertex.dxbc")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := Build("vertex.dxbc", b, 0)
-	want := map[string][]string{HeaderPart: {"parts", "reflect"}, "ISG1": nil, "OSG1": nil, "PSV0": {"psv"}, "HASH": nil}
+	want := map[string][]string{HeaderPart: {"parts", "reflect"}, "ISG1": {"inputlayout"}, "OSG1": nil, "PSV0": {"psv"}, "HASH": nil}
 	for _, pv := range m.Parts {
 		w, ok := want[pv.Name]
 		if !ok {
