@@ -37,7 +37,7 @@ func (rs *RootSignature) CPP() string {
 		desc, rangeT, paramT = "Desc_1_1", "D3D12_DESCRIPTOR_RANGE1", "D3D12_ROOT_PARAMETER1"
 		version = "D3D_ROOT_SIGNATURE_VERSION_1_1"
 	}
-	if VersionName(rs.Version) == "" {
+	if VersionName(rs.Version) == "" { // the nearest version's structures
 		w.line("// Version %d is none D3D12 defines: written as %s.", rs.Version, strings.TrimPrefix(version, "D3D_ROOT_SIGNATURE_VERSION_"))
 	}
 	w.line("inline D3D12_VERSIONED_ROOT_SIGNATURE_DESC RootSignatureDesc()")
