@@ -59,7 +59,8 @@ func WriteInputLayout(w io.Writer, f *decode.File, p *decode.Part) {
 // inputFormat is the DXGI format that delivers an element as the shader
 // declares it: its component type, and as many components as its mask
 // reaches (a mask of x and z needs three). Minimum precision reads 32-bit
-// data (the hardware may compute in less); there is no three-component
+// data (the hardware may compute in less), native 16-bit types 16-bit
+// data; there is no three-component
 // 16-bit format, nor a 64-bit one: why says what was chosen instead.
 func inputFormat(e decode.SignatureParameter) (format, why string) {
 	n := max(1, bits.Len8(e.Mask&0xF))
@@ -77,7 +78,9 @@ func inputFormat(e decode.SignatureParameter) (format, why string) {
 		return "DXGI_FORMAT_UNKNOWN", fmt.Sprintf("no DXGI format reads %s components", e.CompType)
 	}
 	width := "32"
-	if e.CompType >= 4 { // UInt16, SInt16, Float16
+	// DXC writes min16float as Float16 with a MinPrecision; native 16-bit
+	// types (-enable-16bit-types) as Float16 with none.
+	if e.CompType >= 4 && e.MinPrecision == 0 {
 		width = "16"
 		if n == 3 {
 			n, why = 4, "no three-component 16-bit format: the fourth is read and unused"

@@ -102,12 +102,14 @@ func TestInputLayoutMatchesTheListings(t *testing.T) {
 		layouts = append(layouts, l)
 	}
 
-	// Names that need escaping, beside a 16-bit element of three components.
+	// Names that need escaping, beside a 16-bit element of three components
+	// and a minimum-precision one (32-bit data).
 	odd := &decode.Part{Name: "ISG1", Signature: &decode.Signature{Parameters: []decode.SignatureParameter{
 		{Name: `Q"UOTE\D`, Index: 1, CompType: 3, Mask: 0x5},
 		{Name: "\u00e9t\u00e9\x01", Index: 2, CompType: 6, Mask: 0x7},
 		{Name: "SV_VertexID", SystemValue: decode.SVVertexID, CompType: 1, Mask: 1},
 		{Name: "BIG", Index: 4, CompType: 2, Mask: 0xFF},
+		{Name: "MIN", CompType: 6, MinPrecision: 1, Mask: 0x3}, // min16float2, as DXC writes it
 	}}}
 	var b strings.Builder
 	WriteInputLayout(&b, nil, odd)
@@ -115,6 +117,7 @@ func TestInputLayoutMatchesTheListings(t *testing.T) {
 		fmt.Sprintf("%x 1 %d 0 4294967295 0 0", `Q"UOTE\D`, formats["DXGI_FORMAT_R32G32B32_FLOAT"]),
 		fmt.Sprintf("%x 2 %d 0 4294967295 0 0", "\u00e9t\u00e9\x01", formats["DXGI_FORMAT_R16G16B16A16_FLOAT"]),
 		fmt.Sprintf("%x 4 %d 0 4294967295 0 0", "BIG", formats["DXGI_FORMAT_R32G32B32A32_SINT"]),
+		fmt.Sprintf("%x 0 %d 0 4294967295 0 0", "MIN", formats["DXGI_FORMAT_R32G32_FLOAT"]),
 	}})
 	if !strings.Contains(b.String(), "Made by the input assembler, not read from a buffer: SV_VertexID0.") {
 		t.Errorf("SV_VertexID is not said to be made by the input assembler:\n%s", b.String())
