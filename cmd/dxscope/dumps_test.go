@@ -18,8 +18,8 @@ import (
 // and nothing else (the parts' problems go to standard error). Checked over
 // the whole corpus, so a dump changed for one side only fails here.
 func TestCommandsPrintThePagesTexts(t *testing.T) {
-	for _, c := range textCommands {
-		if _, ok := text.DumpNamed(c); !ok {
+	for _, args := range textCommands {
+		if c := strings.Join(args, " "); !hasDump(c) {
 			t.Errorf("dxscope %s prints a text the page cannot show: no decode/text dump of that name", c)
 		}
 	}
@@ -33,7 +33,8 @@ func TestCommandsPrintThePagesTexts(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		for _, c := range textCommands {
+		for _, args := range textCommands {
+			c := strings.Join(args, " ")
 			d, _ := text.DumpNamed(c)
 			var want strings.Builder
 			for _, p := range coveredParts(c, f) {
@@ -45,7 +46,7 @@ func TestCommandsPrintThePagesTexts(t *testing.T) {
 				continue
 			}
 			var out, errb bytes.Buffer
-			run(append(strings.Fields(c), e.Path), &out, &errb)
+			run(append(args[:len(args):len(args)], e.Path), &out, &errb)
 			if out.String() != want.String() {
 				t.Errorf("%s: dxscope %s prints what the page does not show (%d bytes vs the page's %d)", e.Rel, c, out.Len(), want.Len())
 				continue
@@ -57,6 +58,11 @@ func TestCommandsPrintThePagesTexts(t *testing.T) {
 	if len(checked) > 0 && (checked["dis"] == 0 || checked["asm"] == 0 || checked["psv"] == 0 || checked["rootsig --cpp"] == 0 || checked["inputlayout"] == 0) {
 		t.Errorf("the corpus should have exercised dis, asm, psv, rootsig --cpp and inputlayout: %v", checked)
 	}
+}
+
+func hasDump(command string) bool {
+	_, ok := text.DumpNamed(command)
+	return ok
 }
 
 // coveredParts are the parts a command prints, in its order: the whole

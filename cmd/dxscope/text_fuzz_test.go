@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
@@ -12,8 +11,8 @@ import (
 )
 
 // textCommands print text made from what is in a file (a command and its
-// flag); each is a text the page shows.
-var textCommands = []string{"parts", "reflect", "psv", "rootsig", "rootsig --cpp", "inputlayout", "rdat", "rdef", "asm", "dxil", "dis"}
+// flags); each is a text the page shows.
+var textCommands = [][]string{{"parts"}, {"reflect"}, {"psv"}, {"rootsig"}, {"rootsig", "--cpp"}, {"inputlayout"}, {"rdat"}, {"rdef"}, {"asm"}, {"dxil"}, {"dis"}}
 
 // FuzzTextOutputs: whatever a file holds, the CLI's text (standard output
 // and error) carries no control character but tab and newline, no C1
@@ -42,19 +41,18 @@ func FuzzTextOutputs(f *testing.F) {
 		// Eleven commands, each decoding the file and printing its text: no
 		// more than eleven page models' worth.
 		defer corpus.CheckAlloc(t, corpus.AllocBound{Base: corpus.ModelAlloc.Base, PerByte: 11 * corpus.DecodeAlloc.PerByte}, len(data))()
-		for _, c := range textCommands {
-			args := strings.Fields(c)
+		for _, args := range textCommands {
 			if _, ok := commands[args[0]]; !ok {
 				continue
 			}
 			stdin = bytes.NewReader(data)
 			var out, errs bytes.Buffer
-			run(append(args, "-"), &out, &errs)
+			run(append(args[:len(args):len(args)], "-"), &out, &errs)
 			if i := badByte(out.Bytes()); i >= 0 {
-				t.Fatalf("%s: byte 0x%02x at %d of its output: %q", c, out.Bytes()[i], i, out.Bytes()[max(0, i-40):min(out.Len(), i+40)])
+				t.Fatalf("%v: byte 0x%02x at %d of its output: %q", args, out.Bytes()[i], i, out.Bytes()[max(0, i-40):min(out.Len(), i+40)])
 			}
 			if i := badByte(errs.Bytes()); i >= 0 {
-				t.Fatalf("%s: byte 0x%02x at %d of its errors: %q", c, errs.Bytes()[i], i, errs.Bytes()[max(0, i-40):min(errs.Len(), i+40)])
+				t.Fatalf("%v: byte 0x%02x at %d of its errors: %q", args, errs.Bytes()[i], i, errs.Bytes()[max(0, i-40):min(errs.Len(), i+40)])
 			}
 		}
 		stdin = os.Stdin

@@ -227,36 +227,28 @@ struct D3D12_ROOT_PARAMETER1 {
     D3D12_SHADER_VISIBILITY ShaderVisibility;
 };
 
-struct D3D12_STATIC_SAMPLER_DESC {
-    D3D12_FILTER Filter;
-    D3D12_TEXTURE_ADDRESS_MODE AddressU;
-    D3D12_TEXTURE_ADDRESS_MODE AddressV;
-    D3D12_TEXTURE_ADDRESS_MODE AddressW;
-    FLOAT MipLODBias;
-    UINT MaxAnisotropy;
-    D3D12_COMPARISON_FUNC ComparisonFunc;
-    D3D12_STATIC_BORDER_COLOR BorderColor;
-    FLOAT MinLOD;
-    FLOAT MaxLOD;
-    UINT ShaderRegister;
-    UINT RegisterSpace;
+// The fields of D3D12_STATIC_SAMPLER_DESC; DESC1 (1.2) adds Flags after them.
+#define STATIC_SAMPLER_FIELDS                 \
+    D3D12_FILTER Filter;                      \
+    D3D12_TEXTURE_ADDRESS_MODE AddressU;      \
+    D3D12_TEXTURE_ADDRESS_MODE AddressV;      \
+    D3D12_TEXTURE_ADDRESS_MODE AddressW;      \
+    FLOAT MipLODBias;                         \
+    UINT MaxAnisotropy;                       \
+    D3D12_COMPARISON_FUNC ComparisonFunc;     \
+    D3D12_STATIC_BORDER_COLOR BorderColor;    \
+    FLOAT MinLOD;                             \
+    FLOAT MaxLOD;                             \
+    UINT ShaderRegister;                      \
+    UINT RegisterSpace;                       \
     D3D12_SHADER_VISIBILITY ShaderVisibility;
+
+struct D3D12_STATIC_SAMPLER_DESC {
+    STATIC_SAMPLER_FIELDS
 };
 
 struct D3D12_STATIC_SAMPLER_DESC1 {
-    D3D12_FILTER Filter;
-    D3D12_TEXTURE_ADDRESS_MODE AddressU;
-    D3D12_TEXTURE_ADDRESS_MODE AddressV;
-    D3D12_TEXTURE_ADDRESS_MODE AddressW;
-    FLOAT MipLODBias;
-    UINT MaxAnisotropy;
-    D3D12_COMPARISON_FUNC ComparisonFunc;
-    D3D12_STATIC_BORDER_COLOR BorderColor;
-    FLOAT MinLOD;
-    FLOAT MaxLOD;
-    UINT ShaderRegister;
-    UINT RegisterSpace;
-    D3D12_SHADER_VISIBILITY ShaderVisibility;
+    STATIC_SAMPLER_FIELDS
     D3D12_SAMPLER_FLAGS Flags;
 };
 
