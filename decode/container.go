@@ -135,6 +135,7 @@ type Part struct {
 	Statistics      *Statistics            `json:",omitempty"` // FXC STAT
 	RuntimeData     *RuntimeData           `json:",omitempty"` // RDAT
 	ResourceDefs    *ResourceDefinitions   `json:",omitempty"` // RDEF
+	Interfaces      *Interfaces            `json:",omitempty"` // IFCE
 	Bytecode        *ShaderBytecode        `json:",omitempty"` // SHDR, SHEX
 	Level9          *Aon9                  `json:",omitempty"` // Aon9
 	Module          *dxil.Module           `json:",omitempty"` // the DXIL bitcode of DXIL/ILDB

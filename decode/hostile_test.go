@@ -307,6 +307,24 @@ type sharedFamily struct {
 }
 
 var sharedFamilies = []sharedFamily{
+	{"IFCE: k slot records naming one list of k IDs, k class types one name of k bytes", func(k int) []byte { return hostile.SharedInterfaceIDs(k, k) }, []int{1024, 2048, 4096},
+		func(t *testing.T, k int, f *File) {
+			p := f.Part("IFCE")
+			x := p.Interfaces
+			if len(x.Slots) != k || len(x.ClassTypes) != k || x.ClassTypes[k-1].Name != x.ClassTypes[0].Name || len(x.ClassTypes[0].Name) != min(k, binread.MaxNameLen) {
+				t.Fatalf("%d slots, %d class types", len(x.Slots), len(x.ClassTypes))
+			}
+			// The IDs read together stay within twice the part: the
+			// records after that say why theirs are not read.
+			ids := 0
+			for _, s := range x.Slots {
+				ids += len(s.TypeIDs) + len(s.TableIDs)
+			}
+			if ids > int(p.Size) || len(x.Slots[0].TypeIDs) != k {
+				t.Errorf("%d IDs read from a %d-byte part (the first slot's %d)", ids, p.Size, len(x.Slots[0].TypeIDs))
+			}
+			hasProblem(t, f, Warning, "twice what the part holds")
+		}},
 	{"RDEF: k struct types naming one list of k members", func(k int) []byte { return hostile.SharedMembersRDEF(k, k) }, []int{1024, 2048, 4096},
 		func(t *testing.T, k int, f *File) {
 			d := f.Part("RDEF").ResourceDefs

@@ -7,7 +7,6 @@ func init() {
 	RegisterPart(PartKind{Name: "DXBC", Title: "DXBC bytecode", About: "A nested DXBC token stream, as listed by the DXContainer document."})
 	RegisterPart(PartKind{Name: "XNAS", Title: "Xbox shader data", About: "Platform-specific shader data written by Xbox toolchains; undocumented."})
 	RegisterPart(PartKind{Name: "XNAP", Title: "Xbox shader data", About: "Platform-specific shader data written by Xbox toolchains; undocumented."})
-	RegisterPart(PartKind{Name: "IFCE", Title: "interfaces", About: "FXC class-linkage interface data (dynamic shader linkage); undocumented here."})
 	RegisterPart(PartKind{Name: "FX10", Title: "effect", About: "A Direct3D 10/11 effect (fx_4/fx_5) binary."})
 	RegisterPart(PartKind{Name: "CXIL", Title: "unknown", About: "A part name seen in LLVM tests only."})
 }

@@ -362,7 +362,7 @@ func declRegister(in *Instruction, o *Operand) string {
 
 // formatCustomData formats a custom-data block: the immediate constant
 // buffer FXC prints as a declaration, anything else as a comment.
-func formatCustomData(in *Instruction) string {
+func formatCustomData(in *Instruction, st Style) string {
 	c := in.Custom
 	if c == nil {
 		return "dcl_customdata"
@@ -380,7 +380,7 @@ func formatCustomData(in *Instruction) string {
 			}
 			parts := make([]string, len(row))
 			for j, v := range row {
-				parts[j] = untypedLiteral(v, false)
+				parts[j] = untypedLiteral(v, st.FloatTiesAway)
 			}
 			b.WriteString(" { " + strings.Join(parts, ", ") + "}")
 		}

@@ -20,7 +20,7 @@ type Style struct {
 	FloatTiesAway bool
 	// OmitSGVInterpolation writes dcl_input_ps_sgv without its
 	// interpolation mode (dcl_input_ps_sgv v2.x, is_front_face), as FXC
-	// 6.3.9600 does; 10.1 writes it (dcl_input_ps_sgv constant v2.x, ...).
+	// 6.3.9600 and 9.30.9200 do; 10.1 writes it (dcl_input_ps_sgv constant v2.x, ...).
 	OmitSGVInterpolation bool
 }
 
@@ -33,7 +33,7 @@ func Format(in *Instruction, st Style) string {
 	case !in.Opcode.Known():
 		t = fmt.Sprintf("unknown_opcode_%d", uint32(in.Opcode))
 	case in.Opcode == OpCustomData:
-		t = formatCustomData(in)
+		t = formatCustomData(in, st)
 	case in.Opcode.IsDeclaration():
 		t = formatDeclaration(in, st)
 	default:
@@ -407,12 +407,17 @@ func formatFloat(f float64) string {
 	return strconv.FormatFloat(f, 'f', 6, 64)
 }
 
-// FormatFloatTiesAway is C's %f (six decimals) with exact halfway cases
-// rounded away from zero, as the Microsoft C runtime before the Universal
-// CRT printed them: 18.8515625 gives 18.851563, -0.0078125 gives -0.007813.
+// FormatFloatTiesAway is C's %f (six decimals) as the Microsoft C runtime
+// before the Universal CRT printed it: exact halfway cases rounded away
+// from zero (18.8515625 gives 18.851563, -0.0078125 gives -0.007813), and
+// no more than 17 significant digits, zeros after them (-1.7014605e38
+// gives -170146051238774110000000000000000000000.000000).
 func FormatFloatTiesAway(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return formatFloat(f)
+	}
+	if math.Abs(f) >= 1e17 { // more than 17 digits before the point
+		return seventeenDigits(f)
 	}
 	// Every float64 has a finite decimal expansion; 1100 digits hold all of it.
 	exact := strconv.FormatFloat(f, 'f', -1, 64)
@@ -450,4 +455,19 @@ func FormatFloatTiesAway(f float64) string {
 		return "-1" + string(digits[1:])
 	}
 	return "1" + string(digits)
+}
+
+// seventeenDigits writes f (at least 1e17 in magnitude: an integer) with
+// its first 17 significant digits, rounded, then zeros, as the old C
+// runtime's %f did.
+func seventeenDigits(f float64) string {
+	e := strconv.FormatFloat(f, 'e', 16, 64) // [-]d.dddddddddddddddde+XX
+	mant, exp, _ := strings.Cut(e, "e")
+	n, _ := strconv.Atoi(exp)
+	sign := ""
+	if mant[0] == '-' {
+		sign, mant = "-", mant[1:]
+	}
+	digits := strings.Replace(mant, ".", "", 1)
+	return sign + digits + strings.Repeat("0", max(0, n+1-len(digits))) + ".000000"
 }

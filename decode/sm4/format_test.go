@@ -2,6 +2,7 @@ package sm4
 
 import (
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -38,8 +39,9 @@ func TestFormatFloatTiesAway(t *testing.T) {
 // TestStyle checks the spellings Style selects, on instructions decoded
 // from tokens: FXC 9.x's cb0[1] (the vkd3d test listings), the older C
 // runtime's rounding of ties (presentPS's 10.1 listing: 18.851563), which
-// reaches every float literal of an operand, typed or guessed, and nothing
-// else, and FXC 6.3.9600's dcl_input_ps_sgv without an interpolation mode
+// reaches every float literal of an operand, typed or guessed, and the
+// immediate constant buffer's values (FXC 9.30's listings print those with
+// the same C runtime: 17 significant digits, TestSeventeenDigits), and FXC 6.3.9600's dcl_input_ps_sgv without an interpolation mode
 // (issue 25), which leaves the other input declarations alone.
 func TestStyle(t *testing.T) {
 	tie, odd := f32(18.8515625), f32(0.8359375)
@@ -64,7 +66,8 @@ func TestStyle(t *testing.T) {
 		{Style{}, 1, "mad r1.xyz, r0.xyzx, l(18.851562, 18.851562, 18.851562, 0.000000), l(0.835938, 0.835938, 0.835938, 0.000000)"},
 		{Style{FloatTiesAway: true}, 1, "mad r1.xyz, r0.xyzx, l(18.851563, 18.851563, 18.851563, 0.000000), l(0.835938, 0.835938, 0.835938, 0.000000)"},
 		{Style{FloatTiesAway: true}, 2, "mov r0.xyz, l(0.007813,1,0,0)"},
-		{Style{FloatTiesAway: true}, 3, "dcl_immediateConstantBuffer { { 18.851562, 0, 0, 0} }"},
+		{Style{}, 3, "dcl_immediateConstantBuffer { { 18.851562, 0, 0, 0} }"},
+		{Style{FloatTiesAway: true}, 3, "dcl_immediateConstantBuffer { { 18.851563, 0, 0, 0} }"},
 		{Style{}, 4, "dcl_input_ps_sgv constant v2.x, is_front_face"},
 		{Style{OmitSGVInterpolation: true}, 4, "dcl_input_ps_sgv v2.x, is_front_face"},
 		{Style{OmitSGVInterpolation: true}, 5, "dcl_input_ps_siv linear noperspective v0.xy, position"},
@@ -73,5 +76,36 @@ func TestStyle(t *testing.T) {
 		if got := Format(&s.Instructions[tc.i], tc.st); got != tc.want {
 			t.Errorf("%+v %d: got %q, want %q", tc.st, tc.i, got, tc.want)
 		}
+	}
+}
+
+// TestSeventeenDigits: the C runtime FXC prints with writes %f with 17
+// significant digits and zeros after them (rounded at the 17th). The
+// values are float literals of the SDK's BC7Encode compute shader as FXC
+// 9.30.9200's listing prints them (kept by SlimShader's tests), beside the
+// exact expansion the Universal CRT, and formatFloat, write.
+func TestSeventeenDigits(t *testing.T) {
+	for _, tc := range []struct{ exact, fxc string }{
+		{"-649211347377382870840004092887040.000000", "-649211347377382870000000000000000.000000"},
+		{"-158533394049529107796975419392.000000", "-158533394049529110000000000000.000000"},
+		{"-170146051238774108132589051056192749568.000000", "-170146051238774110000000000000000000000.000000"},
+		{"-40945461174657351680.000000", "-40945461174657352000.000000"},
+		{"272202749625043509051392.000000", "272202749625043510000000.000000"},
+		{"151823044794904947458048.000000", "151823044794904950000000.000000"},
+	} {
+		f, err := strconv.ParseFloat(tc.exact, 64)
+		if err != nil || float64(float32(f)) != f {
+			t.Fatalf("%s is not a float32: %v", tc.exact, err)
+		}
+		if got := formatFloat(f); got != tc.exact {
+			t.Errorf("formatFloat(%s) = %s", tc.exact, got)
+		}
+		if got := FormatFloatTiesAway(f); got != tc.fxc {
+			t.Errorf("FormatFloatTiesAway(%s) = %s, want FXC's %s", tc.exact, got, tc.fxc)
+		}
+	}
+	// Below 10^17 every digit is written: 17 or fewer before the point.
+	if got := FormatFloatTiesAway(99999998430674944); got != "99999998430674944.000000" {
+		t.Errorf("FormatFloatTiesAway(99999998430674944) = %s", got)
 	}
 }

@@ -150,7 +150,7 @@ func (l *lister) span(part, path string) (decode.Span, bool) {
 		for _, p := range l.f.Parts {
 			// Only the parts the header lines name; code lines carry their own offsets.
 			switch p.Name {
-			case "RDEF", "STAT", "ISGN", "ISG1", "OSGN", "OSG1", "OSG5", "PCSG", "PSG1":
+			case "RDEF", "STAT", "ISGN", "ISG1", "OSGN", "OSG1", "OSG5", "PCSG", "PSG1", "IFCE", "SFI0":
 			default:
 				continue
 			}
@@ -186,6 +186,7 @@ func (l *lister) build() {
 	if l.style.SlashLine {
 		l.add("///", "")
 	}
+	l.notes()
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
 		l.rdef(p.ResourceDefs)
 		l.comment("")
@@ -217,6 +218,9 @@ func (l *lister) build() {
 			l.comment("")
 		}
 	}
+	if p := f.Part("IFCE"); p != nil && p.Interfaces != nil {
+		l.interfaces(p.Interfaces)
+	}
 	if p := f.Part("STAT"); p != nil && p.Statistics != nil {
 		l.stat(p)
 	}
@@ -241,6 +245,37 @@ func (l *lister) build() {
 		l.part = "STAT"
 	}
 	l.commentAt(fmt.Sprintf("Approximately %d instruction slots used", slots), path)
+}
+
+// notes prints what FXC notes before the buffer definitions: a container
+// signed with the debug digest, which the runtime takes only with the debug
+// layer, and, for shader model 5, the optional features SFI0 asks for (the
+// names DXC's header prints too; a vs_4_0 with SFI0's raw and structured
+// buffers bit gets no note).
+func (l *lister) notes() {
+	f := l.f
+	if f.Digest.Status == decode.DigestDebug {
+		l.commentAt("Note: SHADER WILL ONLY WORK WITH THE DEBUG SDK LAYER ENABLED.", "")
+		l.comment("")
+		l.comment("")
+	}
+	sm5 := false
+	for _, p := range f.Parts {
+		if p.Bytecode != nil && p.Bytecode.Program != nil {
+			sm5 = p.Bytecode.Program.Major >= 5
+		}
+	}
+	if p := f.Part("SFI0"); sm5 && p != nil && p.Flags != nil && *p.Flags != 0 {
+		l.part = "SFI0"
+		l.commentAt("Note: shader requires additional functionality:", "Flags")
+		for i, n := range featureInfoNames {
+			if uint64(*p.Flags)&(1<<i) != 0 {
+				l.commentAt("      "+n, "Flags")
+			}
+		}
+		l.comment("")
+		l.comment("")
+	}
 }
 
 // code lists the SM4/5 instructions in the chosen style, and, for a /Zi

@@ -176,7 +176,11 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 		})
 		decl = append(decl, "  } "+name+arraySuffix(t)+";")
 	} else {
-		decl = append(decl, "  "+typeName(d, v.TypeIndex)+" "+name+arraySuffix(t)+";")
+		kind := ""
+		if ok && t.Class == decode.SVCInterfacePointer { // class linkage: "interface iLight g_light;"
+			kind = "interface "
+		}
+		decl = append(decl, "  "+kind+typeName(d, v.TypeIndex)+" "+name+arraySuffix(t)+";")
 	}
 	size := "N/A"
 	if v.Size != 0 {

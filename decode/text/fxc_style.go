@@ -55,7 +55,7 @@ var fxcSpellings = []fxcSpelling{
 		set: func(st *FXCStyle) { st.NarrowSignatureFormat = true }},
 	{versions: versionPrefix(9, 30, 9200), on: "a /// line after the header",
 		set: func(st *FXCStyle) { st.SlashLine = true }},
-	{versions: versionPrefix(6, 3, 9600), on: "dcl_input_ps_sgv without interpolation",
+	{versions: anyOf(versionPrefix(6, 3, 9600), versionPrefix(9, 30, 9200)), on: "dcl_input_ps_sgv without interpolation",
 		set: func(st *FXCStyle) { st.OmitSGVInterpolation = true }},
 }
 
@@ -91,6 +91,18 @@ func versionPrefix(prefix ...int) func([]int) bool {
 			}
 		}
 		return true
+	}
+}
+
+// anyOf is a versions predicate: any of these.
+func anyOf(ps ...func([]int) bool) func([]int) bool {
+	return func(v []int) bool {
+		for _, p := range ps {
+			if p(v) {
+				return true
+			}
+		}
+		return false
 	}
 }
 

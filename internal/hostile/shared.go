@@ -234,6 +234,7 @@ func Seeds() [][]byte {
 	return [][]byte{
 		SharedMembersRDEF(64, 64),
 		VertexInputs(64, 64),
+		SharedInterfaceIDs(64, 64),
 		NestedTypesRDEF(6, 8),
 		SharedRanges(64, 64),
 		RDATSharedRootSignature(32, 16, 16),
@@ -373,4 +374,34 @@ func UncoveredBindingsRDEF(k int) []byte {
 		le.PutUint32(r[24:], 1)        // BindCount
 	}
 	return Container(Part{"RDEF", b})
+}
+
+// SharedInterfaceIDs is a container whose IFCE part (FXC's class linkage)
+// has k class types naming one name of n bytes and k interface slot records
+// naming one list of n type IDs and one of n table IDs: reading the lists
+// once per record is k × n.
+func SharedInterfaceIDs(k, n int) []byte {
+	const header = 0x24
+	slots := header
+	types := slots + 16*k
+	typeIDs := types + 12*k
+	tableIDs := typeIDs + (2*n+3)&^3
+	name := tableIDs + 4*n
+	b := make([]byte, name+n+1)
+	for i, v := range []int{0, k, k, k, typeIDs, types, slots} {
+		le.PutUint32(b[4*i:], uint32(v))
+	}
+	for i := range k {
+		s := b[slots+16*i:]
+		for j, v := range []int{1, n, typeIDs, tableIDs} {
+			le.PutUint32(s[4*j:], uint32(v))
+		}
+		le.PutUint32(b[types+12*i:], uint32(name))
+	}
+	for i := range n {
+		le.PutUint16(b[typeIDs+2*i:], uint16(i))
+		le.PutUint32(b[tableIDs+4*i:], uint32(i))
+		b[name+i] = 'A' + byte(i%26)
+	}
+	return Container(Part{"IFCE", b})
 }

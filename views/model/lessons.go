@@ -170,6 +170,38 @@ func rootSignatureLessons() []Lesson {
 
 // moreLessons cover the rest of every part family the corpus holds.
 var moreLessons = []Lesson{
+	// IFCE: FXC's class linkage (dynamic shader linkage).
+	{"Interfaces", "Interfaces (class linkage)", "FXC's class-linkage data for a shader model 5 shader that calls through HLSL interfaces: the class types and class instances it was compiled against, and for each interface slot the class types it may hold and the function table each one calls.", "The application picks a class instance per slot when it sets the shader (ID3D11ClassLinkage, D3D11 only: D3D12 has no dynamic linkage). The SHEX part's dcl_function_body, dcl_function_table and dcl_interface declarations are the code's side of the same tables."},
+	{"Interfaces/ClassInstanceCount", "Class instance count", "How many class instance records follow the class type records.", "Zero when the shader declares no class instances of its own (the application creates them)."},
+	{"Interfaces/ClassTypeCount", "Class type count", "How many class type records the part holds.", "FXC's listing numbers the types 0, 1, … in this order: that number is a slot's type ID."},
+	{"Interfaces/InterfaceSlotRecordCount", "Interface slot records", "How many interface slot records the part holds: one per interface variable.", "Fewer than InterfaceSlotCount when a variable is an array of interfaces."},
+	{"Interfaces/InterfaceSlotCount", "Interface slots", "How many interface slots the shader has in all: the sum of the records' spans.", "The number FXC's listing prints in 'Interface slots, N total'."},
+	{"Interfaces/ClassInstanceOffset", "Class instances offset", "Where the class instance records start, from the start of the part.", "Right after the class type records in every file seen."},
+	{"Interfaces/ClassTypeOffset", "Class types offset", "Where the class type records (12 bytes each) start, from the start of the part.", ""},
+	{"Interfaces/InterfaceSlotOffset", "Interface slots offset", "Where the interface slot records (16 bytes each) start, from the start of the part.", "FXC leaves 8 bytes between the 28-byte header and the records whose values vary from file to file."},
+	{"Interfaces/ClassTypes[]", "Class type", "One class type: its name and what one of its instances needs.", "12 bytes."},
+	{"Interfaces/ClassTypes[]/NameOffset", "Name offset", "Where the class's name (a NUL-terminated string) starts, from the start of the part.", ""},
+	{"Interfaces/ClassTypes[]/Name", "Class name", "The HLSL class's name.", ""},
+	{"Interfaces/ClassTypes[]/Reserved", "Reserved", "A 16-bit word after the name offset.", "0 in every file seen; the listing's ID column is the record's position, not this word."},
+	{"Interfaces/ClassTypes[]/ConstantBufferStride", "CB stride", "How many 16-byte constant-buffer registers an instance of the class takes.", "The listing's 'CB Stride' column."},
+	{"Interfaces/ClassTypes[]/Texture", "Textures", "How many textures an instance of the class uses.", ""},
+	{"Interfaces/ClassTypes[]/Sampler", "Samplers", "How many samplers an instance of the class uses.", ""},
+	{"Interfaces/ClassInstances[]", "Class instance", "A global of a class type the shader declares, and where its data lives.", "16 bytes."},
+	{"Interfaces/ClassInstances[]/NameOffset", "Name offset", "Where the instance's name starts, from the start of the part.", ""},
+	{"Interfaces/ClassInstances[]/Name", "Instance name", "The HLSL name of the class instance.", ""},
+	{"Interfaces/ClassInstances[]/Type", "Class type", "Which class type the instance is (its position among the class types).", ""},
+	{"Interfaces/ClassInstances[]/Reserved", "Reserved", "A 16-bit word after the type.", "1 in every file seen."},
+	{"Interfaces/ClassInstances[]/ConstantBuffer", "Constant buffer", "The constant buffer (cb#) that holds the instance's data.", ""},
+	{"Interfaces/ClassInstances[]/ConstantBufferOffset", "CB offset", "Where in that constant buffer the instance's data starts, in 16-byte registers.", ""},
+	{"Interfaces/ClassInstances[]/Texture", "Texture", "The first texture register the instance uses.", "0xFFFF (the listing's '-') when it uses none."},
+	{"Interfaces/ClassInstances[]/Sampler", "Sampler", "The first sampler register the instance uses.", "0xFFFF (the listing's '-') when it uses none."},
+	{"Interfaces/Slots[]", "Interface slot record", "One interface variable (fp# in the code): the slots it spans, the class types it may hold and the function table each calls.", "16 bytes; the records' spans add up to InterfaceSlotCount, and a record's first slot is the sum of the spans before it."},
+	{"Interfaces/Slots[]/SlotSpan", "Slot span", "How many slots the variable takes: 1, or its array size.", "Equals the array size of the dcl_interface that declares it."},
+	{"Interfaces/Slots[]/Count", "Type count", "How many class types the slot may hold: the length of both ID lists.", ""},
+	{"Interfaces/Slots[]/TypeIDsOffset", "Type IDs offset", "Where the slot's 16-bit class type IDs start, from the start of the part.", "FXC pads the list with 0xAB bytes to 4 bytes."},
+	{"Interfaces/Slots[]/TableIDsOffset", "Table IDs offset", "Where the slot's 32-bit function table numbers start, from the start of the part.", ""},
+	{"Interfaces/Slots[]/TypeIDs[]", "Type ID", "A class type the slot may hold.", "The listing's 'Type ID' row."},
+	{"Interfaces/Slots[]/TableIDs[]", "Table ID", "The function table (ft#) the code calls for the class type in the same position.", "The listing's 'Table ID' row; the dcl_interface of the slot lists the same tables."},
 	// Signatures (ISG1 OSG1 PSG1 ISGN OSGN OSG5 PCSG).
 	{"Signature/Strings[]", "Semantic name", "A NUL-terminated semantic name (POSITION, SV_Target, ...) that elements point at by offset.", "Elements with the same name share one string."},
 
@@ -488,6 +520,8 @@ func LessonSource(pattern string) string {
 		return "d3d11shader.h / d3dcommon.h reflection structures, as FXC writes them"
 	case "SourceInfo":
 		return "DXC DxilContainer.h (DxilSourceInfo)"
+	case "Interfaces":
+		return "no public document: FXC's listings of class-linkage shaders, and the SHEX part's dcl_interface declarations"
 	case "Statistics":
 		return "d3d11shader.h D3D11_SHADER_DESC; DXC DxilContainer.h"
 	case "Level9":
