@@ -297,3 +297,28 @@ func TestTextTabShowsTheInputLayout(t *testing.T) {
 	}
 	p.Shoot("text-tab-inputlayout")
 }
+
+// A class-linkage shader's IFCE part (DXC's dxbc2dxil test interface1,
+// an FXC build) shows as its fields in the tree (a part without a view of
+// its own), and the SHEX part's Text tab, the FXC listing, prints the
+// class types and interface slots as FXC does.
+func TestClassLinkageInBrowser(t *testing.T) {
+	const rel = "real/microsoft__DirectXShaderCompiler/test__dxbc2dxil__interface1.dxbc"
+	p, _ := openPart(t, rel, "IFCE")
+	p.WaitFor("the IFCE tree", `!!document.querySelector('#tree .node[data-path="Interfaces/InterfaceSlotCount"]')`)
+	if v := browsertest.Eval[string](p, `document.querySelector('#tree .node[data-path="Interfaces/InterfaceSlotCount"] .val').textContent`); !strings.HasPrefix(v, "253") {
+		t.Errorf("InterfaceSlotCount shows %q, want 253 (dcl_interface fp0[253])", v)
+	}
+	p.Shoot("class-linkage-tree")
+	p.Click(`#part-list .part[data-name="SHEX"]`)
+	p.WaitFor("the SHEX part", `document.querySelector('#part-list .part.selected')?.dataset.name === 'SHEX' && !!document.querySelector('#tab-text')`)
+	p.Click("#tab-text")
+	p.WaitFor("the listing", `!!document.querySelector('#dump-asm .dump-text')`)
+	got := browsertest.Eval[string](p, `document.querySelector('#dump-asm .dump-text').textContent`)
+	for _, line := range []string{"// Available Class Types:\n", "// Interface slots, 253 total:\n", "// | Type ID  |   0-252 |0    1    \n", "//   interface IFace I[253];"} {
+		if !strings.Contains(got, line) {
+			t.Errorf("the listing has no %q", line)
+		}
+	}
+	p.Shoot("class-linkage-listing")
+}
