@@ -272,7 +272,11 @@ func formatDeclaration(in *Instruction, st Style) string {
 	case OpDclResourceRaw, OpDclUAVRaw:
 		return nm + dcl.UAVFlags.String() + " " + declRegister(in, reg()) + space
 	case OpDclResourceStructured, OpDclUAVStructured:
-		return fmt.Sprintf("%s %s, %d%s", nm+dcl.UAVFlags.String(), declRegister(in, reg()), dcl.Stride, space)
+		s := fmt.Sprintf("%s %s, %d%s", nm+dcl.UAVFlags.String(), declRegister(in, reg()), dcl.Stride, space)
+		if op == OpDclResourceStructured && space == "" {
+			s += " " // FXC's dcl_resource_structured t0, 16 ends in a blank (9.30's listings)
+		}
+		return s
 	case OpDclInput, OpDclOutput, OpDclStream:
 		return nm + " " + operand(0)
 	case OpDclInputSGV, OpDclInputSIV, OpDclOutputSGV, OpDclOutputSIV:
@@ -293,10 +297,10 @@ func formatDeclaration(in *Instruction, st Style) string {
 		return fmt.Sprintf("%s x%d[%d], %d", nm, dcl.Register, dcl.Count, dcl.Components)
 	case OpDclIndexRange:
 		return fmt.Sprintf("%s %s %d", nm, operand(0), dcl.Count)
-	case OpDclOutputTopology:
-		return nm + " " + dcl.Topology.String()
+	case OpDclOutputTopology: // these two end in a blank in FXC's listings
+		return nm + " " + dcl.Topology.String() + " "
 	case OpDclInputPrimitive:
-		return nm + " " + dcl.Primitive.String()
+		return nm + " " + dcl.Primitive.String() + " "
 	case OpDclInputControlPointCount, OpDclOutputControlPointCount:
 		return fmt.Sprintf("%s %d", nm, dcl.ControlPoints)
 	case OpDclTessellatorDomain:

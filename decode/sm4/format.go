@@ -144,6 +144,13 @@ func formatCode(in *Instruction, st Style) string {
 		}
 		b.WriteString(FormatOperand(in, i, st))
 	}
+	if len(in.Operands) == 0 && in.Opcode != OpSync {
+		// FXC writes the mnemonic and a blank before the operands, so an
+		// instruction without any ends in a blank ("ret ", "endif "), in
+		// every build's listing; sync_g_t, whose flags are its suffixes,
+		// does not.
+		b.WriteByte(' ')
+	}
 	return b.String()
 }
 

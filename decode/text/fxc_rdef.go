@@ -159,7 +159,7 @@ func (l *lister) variable(d *decode.ResourceDefinitions, v decode.RDEFVariable, 
 	name := Safe(v.Name)
 	if ok && t.Class == decode.SVCStruct { // its members, one line each
 		if !first {
-			decl = append(decl, "") // FXC sets a struct off from the variable before it
+			decl = append(decl, "  ") // FXC sets a struct off from the variable before it, with a line of its indent
 		}
 		// The struct's lines go out as they are made: a type graph can
 		// ask for more than any budget, which add stops.
@@ -232,7 +232,7 @@ func (l *lister) structLines(d *decode.ResourceDefinitions, ti, indent int, base
 	pad := strings.Repeat(" ", indent)
 	emit(strings.TrimRight(pad+"struct "+Safe(t.Name), " "))
 	emit(pad + "{")
-	emit("")
+	emit(pad + "    ") // FXC's blank line inside the braces carries the members' indent
 	if depth > 8 {
 		emit(pad + "    ...")
 		return
