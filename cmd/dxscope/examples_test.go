@@ -24,7 +24,7 @@ mul o0.y, r0.x, r0.x
 mov o0.x, r0.x
 mov o0.z, v1.x
 mov o0.w, l(1.000000)
-ret `+"\n"
+ret ` + "\n"
 	if sm5 != want {
 		t.Errorf("asm --code pixel-sm5.dxbc:\n%s\nwant:\n%s", sm5, want)
 	}
