@@ -71,9 +71,13 @@ type OperandIdx struct {
 func (s *ShaderBytecode) Listing() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s_%d_%d\n", s.ProgramType, s.Major, s.Minor)
-	for _, in := range s.Instructions {
+	for i, in := range s.Instructions {
 		pad := strings.Repeat("  ", in.Indent)
-		for _, line := range strings.Split(in.Text, "\n") {
+		text := in.Text
+		if s.Program != nil && i < len(s.Program.Instructions) {
+			text = sm4.Format(&s.Program.Instructions[i], sm4.Style{}) // with FXC's blanks at line ends
+		}
+		for _, line := range strings.Split(text, "\n") {
 			b.WriteString(pad)
 			b.WriteString(line)
 			b.WriteByte('\n')
@@ -105,7 +109,7 @@ func decodeShaderBytecode(p *Part, r *binread.Reader) {
 		in := &prog.Instructions[i]
 		j := &s.Instructions[i]
 		*j = Instruction{Offset: in.Offset, Size: in.Size, Opcode: in.Opcode, OpcodeName: in.Opcode.String(),
-			Text: sm4.Format(in, sm4.Style{}), Indent: in.Depth}
+			Text: strings.TrimRight(sm4.Format(in, sm4.Style{}), " "), Indent: in.Depth} // without the blank FXC ends "ret " with
 		if in.Opcode.Known() && !in.Opcode.IsDeclaration() {
 			j.Saturate, j.TestNonZero, j.PreciseMask = in.Saturate, in.TestNonZero, in.PreciseMask
 		}

@@ -53,7 +53,7 @@ func TestShaderBytecodePart(t *testing.T) {
 		tok("SHEX/Instructions/2/OpcodeToken/0", 36, "0x0100003e"),
 		{Path: "SHEX/Instructions/0", Off: base + 8, Size: 8, Kind: SpanStruct, Value: "dcl_temps 2"},
 		{Path: "SHEX/Instructions/1", Off: base + 16, Size: 20, Kind: SpanStruct, Value: "mov o0.xyzw, v0.xyzw"},
-		{Path: "SHEX/Instructions/2", Off: base + 36, Size: 4, Kind: SpanStruct, Value: "ret "},
+		{Path: "SHEX/Instructions/2", Off: base + 36, Size: 4, Kind: SpanStruct, Value: "ret"},
 		{Path: "SHEX/Trailing", Off: base + 40, Size: 4, Kind: SpanField},
 	}
 	if len(out.Spans) != len(want) {
