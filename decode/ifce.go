@@ -83,8 +83,8 @@ const NoSlot = 0xFFFF
 
 type ifceDecoder struct {
 	r       *binread.Reader
-	tab     binread.StringTable
-	claimed map[uint32]bool // strings and ID lists whose bytes were claimed
+	strs    fxcStrings      // the part's names, each read and claimed once
+	claimed map[uint32]bool // ID lists whose bytes were claimed
 	idsLeft int             // IDs every slot may read together: twice what the part holds
 }
 
@@ -107,7 +107,6 @@ func decodeInterfaces(p *Part, r *binread.Reader) {
 		r.Raw("Unknown", int(first)-r.Pos)
 	}
 	d := &ifceDecoder{r: r, claimed: map[uint32]bool{}, idsLeft: r.Len()}
-	d.tab.Data = r.Data
 
 	n := d.count(x.ClassTypeCount, x.ClassTypeOffset, 12, "class types")
 	s := r.Sub(int(x.ClassTypeOffset), n*12, r.Join("ClassTypes"), "class types")
@@ -156,7 +155,7 @@ func decodeInterfaces(p *Part, r *binread.Reader) {
 	if first != uint64(x.InterfaceSlotCount) && len(x.Slots) == int(x.InterfaceSlotRecordCount) {
 		r.ProblemAt(Warning, 12, "interfaces header", "InterfaceSlotCount is %d but the %d slot records span %d slots", x.InterfaceSlotCount, len(x.Slots), first)
 	}
-	d.tab.CutNote(r, "IFCE strings")
+	d.strs.tab.CutNote(r, "IFCE strings")
 }
 
 // count bounds a record count by the bytes after its offset, saying so.
@@ -204,47 +203,13 @@ func (d *ifceDecoder) list(off uint32, k, size int, path string, read func(s *bi
 		read(s, j)
 	}
 	if s.Path != "" {
-		d.padding(s, path)
+		claimPadding(d.r, int(off)+k*size, d.r.Join(path))
 	}
 }
 
-// padding claims FXC's 0xAB bytes after a list up to the next 4-byte boundary.
-func (d *ifceDecoder) padding(s *binread.Reader, path string) {
-	off := int(s.Base - d.r.Base)
-	end := (off + len(s.Data) + 3) &^ 3
-	pad := 0
-	for at := off + len(s.Data); at+pad < end && at+pad < d.r.Len() && d.r.Data[at+pad] == 0xAB; pad++ {
-	}
-	if pad > 0 && off+len(s.Data)+pad == end {
-		d.r.Sub(off+len(s.Data), pad, d.r.Join(path), "padding").Bytes("Padding", pad)
-	}
-}
-
-// name reads the NUL-terminated string at off, claiming its bytes (and
-// FXC's 0xAB padding after them) the first time; names many records share
-// are read once.
+// name reads the name at off (fxcStrings); path is under the part.
 func (d *ifceDecoder) name(off uint32, path string, field int) string {
-	if int64(off) >= int64(d.r.Len()) {
-		d.r.ProblemAt(Warning, field, "", "%s: name offset 0x%x is past the end of the %d-byte IFCE part", path, off, d.r.Len())
-		return ""
-	}
-	full, terminated := d.tab.At(off)
-	s := d.tab.Name(full)
-	if d.claimed[off] {
-		return s
-	}
-	d.claimed[off] = true
-	n := len(full)
-	if terminated {
-		n++
-	}
-	sr := d.r.Sub(int(off), n, d.r.Join(path), "name")
-	sr.Field("", n, binread.CapText(s, 64))
-	if !terminated {
-		sr.ProblemAt(Warning, 0, "name", "name %s at 0x%x has no terminating NUL", path, sr.Base)
-	}
-	d.padding(sr, path)
-	return s
+	return d.strs.read(d.r, off, d.r.Join(path), field)
 }
 
 func interfacesSummary(p *Part) string {

@@ -145,8 +145,7 @@ type rdefCtx struct {
 	r         *binread.Reader
 	d         *ResourceDefinitions
 	sm5       bool
-	strings   map[uint32]bool     // string offsets already claimed
-	tab       binread.StringTable // the part as strings, for str
+	strs      fxcStrings // the part's names, each read and claimed once
 	typeIndex map[uint32]int
 	typeSize  int
 
@@ -204,7 +203,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 	h.Profile = fmt.Sprintf("%s_%d_%d", pre, h.Major, h.Minor)
 	h.FlagsNames = compileFlags(h.Flags)
 
-	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, strings: map[uint32]bool{}, typeIndex: map[uint32]int{}, typeSize: 16,
+	c := &rdefCtx{r: r, d: d, sm5: h.Major >= 5, typeIndex: map[uint32]int{}, typeSize: 16,
 		lists: map[[2]uint32]shared{}, membersLeft: 2 * r.Len() / rdefMemberSize, defaultsLeft: 2 * r.Len()}
 	h.Creator = c.str(h.CreatorOffset, r.Join("Header/Creator"), 24)
 	bindingSize, varSize := 32, 24
@@ -327,7 +326,7 @@ func decodeRDEF(r *binread.Reader) *ResourceDefinitions {
 	if c.sharedLists > 0 {
 		r.Problem(Note, "%d struct types list the same members as two types before them: each names the first (SameMembersAs) instead of decoding the members again", c.sharedLists)
 	}
-	c.tab.CutNote(r, "RDEF strings")
+	c.strs.tab.CutNote(r, "RDEF strings")
 	return d
 }
 
@@ -378,52 +377,10 @@ func (c *rdefCtx) fits(off, count uint32, size int, what string, field int, path
 	return int(count), true
 }
 
-// str reads the NUL-terminated string at off, claiming its bytes the first
-// time. Strings come from one copy of the part (c.tab), so records that all
-// name one long string cost that string once.
+// str reads the NUL-terminated string at off (fxcStrings), claiming its
+// bytes the first time.
 func (c *rdefCtx) str(off uint32, path string, field int) string {
-	if int64(off) >= int64(c.r.Len()) {
-		c.r.ProblemAt(Warning, field, "", "%s: string offset 0x%x is past the end of the %d-byte RDEF part", c.r.FieldName(path), off, c.r.Len())
-		if c.r.Short {
-			c.r.Out.MarkAbsent(path) // past where the file is cut
-		}
-		return ""
-	}
-	if c.tab.Data == nil {
-		c.tab.Data = c.r.Data
-	}
-	full, terminated := c.tab.At(off)
-	if !terminated && c.r.Short {
-		// The string goes on past where the file is cut: its first bytes are not its value.
-		c.r.Out.MarkAbsent(path)
-		return ""
-	}
-	s := c.tab.Name(full)
-	if c.strings[off] {
-		return s
-	}
-	c.strings[off] = true
-	n := len(full)
-	if terminated {
-		n++ // the NUL is part of the field
-	}
-	sr := c.r.Sub(int(off), n, path, "string")
-	sr.Field("", n, binread.CapText(s, 64))
-	sr.Pos = n
-	if !terminated {
-		sr.ProblemAt(Warning, 0, "string", "string %s at 0x%x has no terminating NUL", c.r.FieldName(path), sr.Base)
-	}
-	// FXC pads string runs with 0xAB up to the next 4-byte boundary.
-	end := rdatAlign4(int(off)+n) - int(off)
-	pad := 0
-	for n+pad < end && int(off)+n+pad < c.r.Len() && c.r.Data[int(off)+n+pad] == 0xAB {
-		pad++
-	}
-	if pad > 0 && n+pad == end {
-		pr := c.r.Sub(int(off)+n, pad, path, "string")
-		pr.Bytes("Padding", pad)
-	}
-	return s
+	return c.strs.read(c.r, off, path, field)
 }
 
 func (c *rdefCtx) variable(off, size int, path string) RDEFVariable {
