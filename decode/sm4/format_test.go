@@ -41,7 +41,8 @@ func TestFormatFloatTiesAway(t *testing.T) {
 // runtime's rounding of ties (presentPS's 10.1 listing: 18.851563), which
 // reaches every float literal of an operand, typed or guessed, and the
 // immediate constant buffer's values (FXC 9.30's listings print those with
-// the same C runtime: 17 significant digits, TestSeventeenDigits), and FXC 6.3.9600's dcl_input_ps_sgv without an interpolation mode
+// the same C runtime: 17 significant digits, TestSeventeenDigits), and FXC
+// 6.3.9600's (and 9.30.9200's) dcl_input_ps_sgv without an interpolation mode
 // (issue 25), which leaves the other input declarations alone.
 func TestStyle(t *testing.T) {
 	tie, odd := f32(18.8515625), f32(0.8359375)
