@@ -192,17 +192,18 @@ func (d *ifceDecoder) ids(n, off uint32, size, field int, what string) int {
 // slot naming the same list reads it through a reader that records
 // nothing, so a list many slots share has one span.
 func (d *ifceDecoder) list(off uint32, k, size int, path string, read func(s *binread.Reader, j int)) {
+	first := !d.claimed[off]
+	d.claimed[off] = true
 	var s *binread.Reader
-	if d.claimed[off] {
-		s = binread.New(d.r.Data[off:int(off)+k*size], d.r.Base+int64(off), "", d.r.Part, &report.Sink{})
-	} else {
-		d.claimed[off] = true
+	if first {
 		s = d.r.Sub(int(off), k*size, d.r.Join(path), "IDs")
+	} else { // its spans go to a sink nobody reads
+		s = binread.New(d.r.Data[off:int(off)+k*size], d.r.Base+int64(off), "", d.r.Part, &report.Sink{})
 	}
 	for j := 0; j < k && !s.Failed; j++ {
 		read(s, j)
 	}
-	if s.Path != "" {
+	if first {
 		claimPadding(d.r, int(off)+k*size, d.r.Join(path))
 	}
 }
@@ -225,13 +226,8 @@ func interfacesSummary(p *Part) string {
 // so an interface array's size is the record's span and its function
 // tables are the record's table IDs.
 func checkInterfaces(f *File, parts []*Part) {
-	var code *Part
-	for _, p := range f.Parts {
-		if p.Bytecode != nil && p.Bytecode.Program != nil {
-			code = p
-		}
-	}
-	if code == nil {
+	code := fxcCode(f)
+	if code == nil || code.Bytecode.Program == nil {
 		return
 	}
 	decls := map[uint32]*sm4.Declaration{}

@@ -3,9 +3,6 @@ package rootsig_test
 import (
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,10 +20,7 @@ import (
 // signature of values nobody named (casts), unnamed flag bits, shared
 // ranges and floats no literal spells.
 func TestCPPMeansTheSameRootSignature(t *testing.T) {
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		t.Skip("g++ is not installed (.ci/run installs it): the printed C++ cannot be compiled")
-	}
+	gxx := corpus.GXX(t)
 	type signature struct {
 		name string
 		rs   *rootsig.RootSignature
@@ -52,7 +46,6 @@ func TestCPPMeansTheSameRootSignature(t *testing.T) {
 		sigs = append(sigs, signature{"values nobody named, " + rootsig.VersionName(h.Version), h})
 	}
 
-	dir := t.TempDir()
 	var src strings.Builder
 	src.WriteString("#include \"dump.h\"\n")
 	for i, s := range sigs {
@@ -63,20 +56,8 @@ func TestCPPMeansTheSameRootSignature(t *testing.T) {
 		fmt.Fprintf(&src, "    dump(s%d::RootSignatureDesc());\n    std::printf(\"--\\n\");\n", i)
 	}
 	src.WriteString("    return 0;\n}\n")
-	main := filepath.Join(dir, "main.cpp")
-	if err := os.WriteFile(main, []byte(src.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	include, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "cpp"))
-	bin := filepath.Join(dir, "rootsigs")
-	if out, err := exec.Command(gxx, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-I", include, "-o", bin, main).CombinedOutput(); err != nil {
-		t.Fatalf("the printed C++ does not compile: %v\n%s", err, firstLines(string(out), 40))
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatalf("running the compiled C++: %v", err)
-	}
-	got := strings.Split(strings.TrimSuffix(string(out), "--\n"), "--\n")
+	out := corpus.RunCPP(t, gxx, src.String())
+	got := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
 	if len(got) != len(sigs) {
 		t.Fatalf("the program printed %d root signatures, want %d", len(got), len(sigs))
 	}
@@ -183,9 +164,4 @@ func unnamedValues() []*rootsig.RootSignature {
 		out = append(out, rs)
 	}
 	return out
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.SplitN(s, "\n", n+1)
-	return strings.Join(lines[:min(n, len(lines))], "\n")
 }

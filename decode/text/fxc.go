@@ -186,7 +186,13 @@ func (l *lister) build() {
 	if l.style.SlashLine {
 		l.add("///", "")
 	}
-	l.notes()
+	var code *decode.Part // the SHDR/SHEX part
+	for _, p := range f.Parts {
+		if p.Bytecode != nil {
+			code = p
+		}
+	}
+	l.notes(code)
 	if p := f.Part("RDEF"); p != nil && p.ResourceDefs != nil {
 		l.rdef(p.ResourceDefs)
 		l.comment("")
@@ -228,12 +234,6 @@ func (l *lister) build() {
 		l.comment("")
 		l.level9(p.Level9)
 	}
-	var code *decode.Part
-	for _, p := range f.Parts {
-		if p.Bytecode != nil {
-			code = p
-		}
-	}
 	if code != nil {
 		l.code(code)
 	}
@@ -252,19 +252,14 @@ func (l *lister) build() {
 // layer, and, for shader model 5, the optional features SFI0 asks for (the
 // names DXC's header prints too; a vs_4_0 with SFI0's raw and structured
 // buffers bit gets no note).
-func (l *lister) notes() {
+func (l *lister) notes(code *decode.Part) {
 	f := l.f
 	if f.Digest.Status == decode.DigestDebug {
 		l.commentAt("Note: SHADER WILL ONLY WORK WITH THE DEBUG SDK LAYER ENABLED.", "")
 		l.comment("")
 		l.comment("")
 	}
-	sm5 := false
-	for _, p := range f.Parts {
-		if p.Bytecode != nil && p.Bytecode.Program != nil {
-			sm5 = p.Bytecode.Program.Major >= 5
-		}
-	}
+	sm5 := code != nil && code.Bytecode.Program != nil && code.Bytecode.Program.Major >= 5
 	if p := f.Part("SFI0"); sm5 && p != nil && p.Flags != nil && *p.Flags != 0 {
 		l.part = "SFI0"
 		l.commentAt("Note: shader requires additional functionality:", "Flags")

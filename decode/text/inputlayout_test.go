@@ -3,7 +3,6 @@ package text
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -26,12 +25,8 @@ import (
 // vertex. Semantic names that need escaping (quotes, backslashes, bytes
 // outside ASCII, a control byte) are compiled too, and read back as bytes.
 func TestInputLayoutMatchesTheListings(t *testing.T) {
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		t.Skip("g++ is not installed (.ci/run installs it): the printed C++ cannot be compiled")
-	}
-	include, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "cpp"))
-	header, err := os.ReadFile(filepath.Join(include, "d3d12_inputlayout.h"))
+	gxx := corpus.GXX(t)
+	header, err := os.ReadFile(filepath.Join(corpus.CPPDir(), "d3d12_inputlayout.h"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,20 +136,8 @@ func TestInputLayoutMatchesTheListings(t *testing.T) {
 		fmt.Fprintf(&src, "    dump(l%d::inputLayout, sizeof l%d::inputLayout / sizeof l%d::inputLayout[0]);\n", i, i, i)
 	}
 	src.WriteString("    return 0;\n}\n")
-	dir := t.TempDir()
-	main := filepath.Join(dir, "main.cpp")
-	if err := os.WriteFile(main, []byte(src.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "layouts")
-	if out, err := exec.Command(gxx, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-I", include, "-o", bin, main).CombinedOutput(); err != nil {
-		t.Fatalf("the printed C++ does not compile: %v\n%.4000s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatalf("running the compiled C++: %v", err)
-	}
-	got := strings.Split(strings.TrimSuffix(string(out), "--\n"), "--\n")
+	out := corpus.RunCPP(t, gxx, src.String())
+	got := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
 	if len(got) != len(layouts) {
 		t.Fatalf("the program printed %d layouts, want %d", len(got), len(layouts))
 	}

@@ -17,13 +17,7 @@ func WriteRootSignature(w io.Writer, p *decode.Part) {
 		return
 	}
 	fmt.Fprintf(w, "// compile with -T rootsig_%s\n", map[uint32]string{1: "1_0", 2: "1_1", 3: "1_2"}[rs.Version])
-	// What D3D12 counts against its limit: a table 1 DWORD, a root
-	// descriptor 2, root constants 1 each (rootsig.RootSignature.Cost).
-	over := ""
-	if rs.Cost() > rootsig.MaxCost {
-		over = ": more than D3D12 takes"
-	}
-	fmt.Fprintf(w, "// cost: %d of %d DWORDs%s\n", rs.Cost(), rootsig.MaxCost, over)
+	writeCost(w, rs)
 	fmt.Fprintln(w, "#define RS \\")
 	lines := splitLines(rs.HLSL())
 	if len(lines) == 0 {
@@ -48,13 +42,19 @@ func WriteRootSignatureCPP(w io.Writer, p *decode.Part) {
 	if rs == nil {
 		return
 	}
+	writeCost(w, rs)
+	fmt.Fprintln(w, "// D3D12's structures (d3d12.h); D3D12SerializeVersionedRootSignature takes the desc.")
+	io.WriteString(w, rs.CPP())
+}
+
+// writeCost writes what D3D12 counts against its limit: a table 1 DWORD, a
+// root descriptor 2, root constants 1 each (rootsig.RootSignature.Cost).
+func writeCost(w io.Writer, rs *rootsig.RootSignature) {
 	over := ""
 	if rs.Cost() > rootsig.MaxCost {
 		over = ": more than D3D12 takes"
 	}
 	fmt.Fprintf(w, "// cost: %d of %d DWORDs%s\n", rs.Cost(), rootsig.MaxCost, over)
-	fmt.Fprintln(w, "// D3D12's structures (d3d12.h); D3D12SerializeVersionedRootSignature takes the desc.")
-	io.WriteString(w, rs.CPP())
 }
 
 func splitLines(s string) []string {
