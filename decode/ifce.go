@@ -108,7 +108,7 @@ func decodeInterfaces(p *Part, r *binread.Reader) {
 	}
 	d := &ifceDecoder{r: r, claimed: map[uint32]bool{}, idsLeft: r.Len()}
 
-	n := d.count(x.ClassTypeCount, x.ClassTypeOffset, 12, "class types")
+	n := d.count(x.ClassTypeCount, x.ClassTypeOffset, 12, 4, "interfaces header", "class types")
 	s := r.Sub(int(x.ClassTypeOffset), n*12, r.Join("ClassTypes"), "class types")
 	for i := 0; i < n && !s.Failed; i++ {
 		s.Begin(fmt.Sprintf("[%d]", i), "class type")
@@ -119,7 +119,7 @@ func decodeInterfaces(p *Part, r *binread.Reader) {
 		x.ClassTypes = append(x.ClassTypes, t)
 	}
 
-	n = d.count(x.ClassInstanceCount, x.ClassInstanceOffset, 16, "class instances")
+	n = d.count(x.ClassInstanceCount, x.ClassInstanceOffset, 16, 0, "interfaces header", "class instances")
 	s = r.Sub(int(x.ClassInstanceOffset), n*16, r.Join("ClassInstances"), "class instances")
 	for i := 0; i < n && !s.Failed; i++ {
 		s.Begin(fmt.Sprintf("[%d]", i), "class instance")
@@ -133,7 +133,7 @@ func decodeInterfaces(p *Part, r *binread.Reader) {
 		x.ClassInstances = append(x.ClassInstances, c)
 	}
 
-	n = d.count(x.InterfaceSlotRecordCount, x.InterfaceSlotOffset, 16, "interface slot records")
+	n = d.count(x.InterfaceSlotRecordCount, x.InterfaceSlotOffset, 16, 8, "interfaces header", "interface slot records")
 	s = r.Sub(int(x.InterfaceSlotOffset), n*16, r.Join("Slots"), "interface slots")
 	var first uint64
 	for i := 0; i < n && !s.Failed; i++ {
@@ -158,8 +158,9 @@ func decodeInterfaces(p *Part, r *binread.Reader) {
 	d.strs.tab.CutNote(r, "IFCE strings")
 }
 
-// count bounds a record count by the bytes after its offset, saying so.
-func (d *ifceDecoder) count(n, off uint32, size int, what string) int {
+// count bounds a record count by the bytes after its offset, saying so at
+// field, the count's offset in the structure that holds it.
+func (d *ifceDecoder) count(n, off uint32, size, field int, structure, what string) int {
 	if n == 0 {
 		return 0
 	}
@@ -168,7 +169,7 @@ func (d *ifceDecoder) count(n, off uint32, size int, what string) int {
 		room = 0
 	}
 	if int64(n)*int64(size) > room {
-		d.r.ProblemAt(Error, 0, "interfaces header", "%d %s of %d bytes at offset 0x%x run past the end of the %d-byte part; %d are read", n, what, size, off, d.r.Len(), room/int64(size))
+		d.r.ProblemAt(Error, field, structure, "%d %s of %d bytes at offset 0x%x run past the end of the %d-byte part; %d are read", n, what, size, off, d.r.Len(), room/int64(size))
 		return int(room / int64(size))
 	}
 	return int(n)
@@ -178,7 +179,7 @@ func (d *ifceDecoder) count(n, off uint32, size int, what string) int {
 // every slot may read together (twice the part: lists that records share
 // or overlap cannot make the reading cost more than the part's size).
 func (d *ifceDecoder) ids(n, off uint32, size, field int, what string) int {
-	k := d.count(n, off, size, what)
+	k := d.count(n, off, size, field, "interface slot", what)
 	if k > d.idsLeft {
 		d.r.ProblemAt(Warning, field, "interface slot", "%d %s would bring the IDs read past %d, twice what the part holds: they overlap other slots' lists and are not read", k, what, d.r.Len())
 		return 0

@@ -148,3 +148,28 @@ func TestInterfacesAgreeWithTheDeclarations(t *testing.T) {
 	}
 	t.Logf("%d files with IFCE, %d slot records agree with their dcl_interface", files, slots)
 }
+
+// TestInterfacesCountPastTheEnd: a slot record whose ID lists would run
+// past the part is reported at that record's Count, in the slot record,
+// and what fits is read.
+func TestInterfacesCountPastTheEnd(t *testing.T) {
+	b := classLinkageIFCE()
+	binary.LittleEndian.PutUint32(b[0x34+4:], 1000) // slot record 1's Count
+	f, err := Parse(buildContainer(testPart{"IFCE", b}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Part("IFCE")
+	found := false
+	for _, q := range f.Problems {
+		if q.Severity == Error && q.Structure == "interface slot" && q.Offset == p.DataOffset+0x34+4 && strings.Contains(q.Message, "1000 type IDs of 2 bytes") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no Error at slot record 1's Count (0x%x): %v", p.DataOffset+0x34+4, f.Problems)
+	}
+	if s := p.Interfaces.Slots[1]; len(s.TypeIDs) != (len(b)-0x88)/2 {
+		t.Errorf("slot 1 read %d type IDs, want the %d that fit", len(s.TypeIDs), (len(b)-0x88)/2)
+	}
+}
