@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,4 +46,28 @@ func RunCPP(t TB, gxx, source string) string {
 		t.Fatalf("running the compiled C++: %v", err)
 	}
 	return string(out)
+}
+
+// RunCPPUnits compiles each unit in a namespace of its own (u0, u1, …)
+// after prelude, has main make call for each (a format whose %[1]d is the
+// unit's number: "dump(u%[1]d::RootSignatureDesc())"), and returns what
+// each call printed, or fails the test when the program printed another
+// number of parts.
+func RunCPPUnits(t TB, gxx, prelude string, units []string, call string) []string {
+	t.Helper()
+	var src strings.Builder
+	src.WriteString("#include <cstdio>\n" + prelude)
+	for i, u := range units {
+		fmt.Fprintf(&src, "namespace u%d {\n%s}\n", i, u)
+	}
+	src.WriteString("int main() {\n")
+	for i := range units {
+		fmt.Fprintf(&src, "    %s;\n    std::printf(\"--\\n\");\n", fmt.Sprintf(call, i))
+	}
+	src.WriteString("    return 0;\n}\n")
+	out := strings.Split(strings.TrimSuffix(RunCPP(t, gxx, src.String()), "--\n"), "--\n")
+	if len(out) != len(units) {
+		t.Fatalf("the program printed %d parts for %d units", len(out), len(units))
+	}
+	return out
 }
