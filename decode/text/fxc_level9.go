@@ -15,9 +15,10 @@ func (l *lister) level9(a *decode.Aon9) {
 	}
 }
 
-// Level9Listing is the Aon9 part as FXC lists it, every line a "//"
-// comment: the register mapping tables, then "Level9 shader bytecode" with
-// the D3D9 code, its source lines and register comments, then its slot count.
+// Level9Listing is the Aon9 part as FXC lists it: the register mapping
+// tables and "Level9 shader bytecode" as "//" comments, then the D3D9 code,
+// its #line lines and register comments bare, as FXC writes them (its /Fh
+// headers and /Fc listings alike), then its slot count as a comment.
 func Level9Listing(a *decode.Aon9) []Line {
 	l := &lister{}
 	if len(a.ConstantBufferMappings) > 0 || len(a.LoopRegisterMappings) > 0 {
@@ -75,12 +76,13 @@ func Level9Listing(a *decode.Aon9) []Line {
 	}
 	l.comment("Level9 shader bytecode:")
 	l.comment("")
-	for _, ln := range Level9Code(&a.Shader, "Level9/Shader") {
-		if ln.Text == "" {
-			l.comment("")
-			continue
+	code := Level9Code(&a.Shader, "Level9/Shader")
+	for i, ln := range code {
+		// FXC writes the D3D9 code, its #line lines and the blank lines
+		// between them bare, and only the slot count as a comment.
+		if i == len(code)-1 {
+			ln.Text = "// " + ln.Text
 		}
-		ln.Text = "// " + ln.Text
 		if ln.Path != "" {
 			ln.Part = "Aon9"
 		}

@@ -86,3 +86,30 @@ func TestLevel9SlotLine(t *testing.T) {
 		}
 	}
 }
+
+// TestLevel9ListingWritesTheCodeBare checks the level-9 section's comment
+// markers against FXC's own output (its /Fh headers in SDL's
+// src/render/direct3d11, FXC 10.1, and Xenko's effect logs, FXC 6.3): the
+// tables and the section's title are "//" comments, the D3D9 code, its
+// #line lines and the blank lines between them are bare, and only the slot
+// count is a comment again. The corpus keeps its listings with "// " taken
+// off, so it cannot tell the two apart.
+func TestLevel9ListingWritesTheCodeBare(t *testing.T) {
+	a := &decode.Aon9{Shader: decode.D3D9Shader{ProgramType: "ps", Major: 2, Instructions: []decode.D3D9Instruction{
+		{Opcode: d3d9.OpMov, File: 0, Line: 7, Text: "mov oC0, c0"},
+	}}}
+	got := lineTexts(Level9Listing(a))
+	want := []string{
+		"// Level9 shader bytecode:",
+		"//",
+		"    ps_2_0",
+		"",
+		"#line 7",
+		"    mov oC0, c0",
+		"",
+		"// approximately 1 instruction slot used",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
