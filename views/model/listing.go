@@ -73,14 +73,23 @@ func addListings(m *Model, f *decode.File, base int64) {
 					all, cut := text.FXCListingUpTo(f, MaxDumpText)
 					ls = cutLine(all, cut, "asm")
 				}
+				// The header is the comments before this part's code, and
+				// the level-9 section among them, whose code FXC writes bare.
 				var head []text.Line
+				level9 := false
 				for _, l := range ls {
 					if l.Part == pv.Name && l.Path == "Bytecode/Version" {
 						break
 					}
-					if strings.HasPrefix(l.Text, "//") {
-						head = append(head, l)
+					switch {
+					case l.Text == "// Level9 shader bytecode:":
+						level9 = true
+					case level9 && strings.HasPrefix(l.Text, "// approximately"):
+						level9 = false
+					case !level9 && !strings.HasPrefix(l.Text, "//"):
+						continue
 					}
+					head = append(head, l)
 				}
 				pv.FXCHeader = listingLines(m, head, base)
 				heads[pv.Name] = pv.FXCHeader

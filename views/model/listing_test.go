@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,5 +104,30 @@ func BenchmarkListingOfManyParts(b *testing.B) {
 	ls := text.FXCListing(f)
 	for b.Loop() {
 		listingLines(m, ls, 0)
+	}
+}
+
+// TestFXCHeaderHoldsTheLevel9Code: the SHDR view's header block of a
+// level-9 shader is the whole listing before its code, the level-9 section
+// whose D3D9 code FXC writes bare included, line for line.
+func TestFXCHeaderHoldsTheLevel9Code(t *testing.T) {
+	pv := corpusPart(t, aon9File, "SHDR")
+	pv.LoadSpecials()
+	var want []string
+	for _, l := range text.FXCListing(pv.m.File) {
+		if l.Part == "SHDR" && l.Path == "Bytecode/Version" {
+			break
+		}
+		want = append(want, l.Text)
+	}
+	var got []string
+	for _, l := range pv.FXCHeader {
+		got = append(got, l.Text)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the header block has %d lines, the listing %d before the code:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	if !slices.Contains(got, "    vs_2_0") {
+		t.Errorf("the header block has no level-9 version line")
 	}
 }
