@@ -63,9 +63,7 @@ func TestBufferDefinitionsStructAndDefaults(t *testing.T) {
 		"",
 		"",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "", got, want)
 }
 
 // TestLevel9SlotLine checks the singular and the texture split of the
@@ -109,7 +107,13 @@ func TestLevel9ListingWritesTheCodeBare(t *testing.T) {
 		"",
 		"// approximately 1 instruction slot used",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	sameLines(t, "", got, want)
+}
+
+// sameLines reports got and want whole when they differ, what names them first.
+func sameLines(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("%sgot\n%s\nwant\n%s", what, g, w)
 	}
 }

@@ -212,9 +212,7 @@ func TestSlashLineOf930(t *testing.T) {
 		for _, ln := range ls[:min(len(ls), len(want))] {
 			got = append(got, ln.Text)
 		}
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s: got\n%s\nwant\n%s", tc.version, strings.Join(got, "\n"), strings.Join(want, "\n"))
-		}
+		sameLines(t, tc.version+": ", got, want)
 	}
 }
 
