@@ -47,7 +47,7 @@ func commonLines(a, b []string) int {
 func TestDisassemblyMatchesDXCListings(t *testing.T) {
 	type tally struct{ files, same, lines, total int }
 	byVersion := map[string]*tally{}
-	files, same, lines, total := 0, 0, 0, 0
+	files, same, lines, total, trimmed := 0, 0, 0, 0, 0
 	for _, e := range corpus.Entries(t) {
 		if e.Listing() == "" || (!e.Has("DXIL") && !e.Has("ILDB")) {
 			continue
@@ -59,6 +59,16 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 		f := parseEntry(t, e)
 		w := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
 		g := dxcListing(t, f)
+		if !strings.Contains(want, " \n") {
+			// The copy upstream lost its line-end blanks (DXC ends its
+			// signature rows and "Pipeline Runtime Information: " with
+			// some): compare without them, and count it apart.
+			trimmed++
+			g = slices.Clone(g)
+			for i := range g {
+				g[i] = strings.TrimRight(g[i], " ")
+			}
+		}
 		n := commonLines(g, w)
 		files++
 		lines += n
@@ -98,5 +108,5 @@ func TestDisassemblyMatchesDXCListings(t *testing.T) {
 		vt := byVersion[k]
 		t.Logf("%s: %d/%d listings identical; %d/%d lines agree", k, vt.same, vt.files, vt.lines, vt.total)
 	}
-	t.Logf("%d/%d DXC listings identical; %d/%d lines agree", same, files, lines, total)
+	t.Logf("%d/%d DXC listings identical (%d of them compared without line-end blanks, which their copy lost); %d/%d lines agree", same, files, trimmed, lines, total)
 }

@@ -34,17 +34,20 @@ type ListingVar struct {
 // ListingBinding is a row of "Resource Bindings".
 type ListingBinding struct {
 	Name, Type, Format, Dim string
-	Bind                    string // the column as written: "t3", "cb0,space1"
-	Register                string // its letters ("t", "cb")
+	Bind                    string // the column as written: "t3", "cb0,space1", or a bare slot "3" (FXC before 10)
+	Register                string // its letters ("t", "cb"); "" for a bare slot
 	Point, Space            uint32
 	Count                   string // a number or "unbounded"
 }
 
 var (
-	listingBufferRE  = regexp.MustCompile(`^(cbuffer|tbuffer) (\S+)$|^Resource bind info for (\S+)$`)
-	listingVarRE     = regexp.MustCompile(`^\s+(.+?)\s+([A-Za-z_$][\w$]*)(\[\d+\])?;\s+// Offset:\s+(\d+) Size:\s+(\d+)( \[unused\])?`)
+	listingBufferRE = regexp.MustCompile(`^(cbuffer|tbuffer) (\S+)$|^Resource bind info for (\S+)$`)
+	// A declaration too long for its column runs into the comment: "…projectionAndView;// Offset:".
+	listingVarRE     = regexp.MustCompile(`^\s+(.+?)\s+([A-Za-z_$][\w$]*)(\[\d+\])?;\s*// Offset:\s+(\d+) Size:\s+(\d+)( \[unused\])?`)
 	listingBindingRE = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(?:\S+\s+)?(([a-z]+)(\d+)(?:,space(\d+))?)\s+(\S+)\s*$`)
-	listingProfileRE = regexp.MustCompile(`^(ps|vs|gs|hs|ds|cs)_\d_\d$`)
+	// FXC before 10 lists a binding by bare slot: "Name Type Format Dim Slot Elements".
+	listingSlotBindingRE = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s*$`)
+	listingProfileRE     = regexp.MustCompile(`^(ps|vs|gs|hs|ds|cs)_\d_\d$`)
 )
 
 // ParseListing reads the tables of a listing's header. DXC's lines start
@@ -100,6 +103,10 @@ func ParseListing(text string) ListingTables {
 				space, _ := strconv.Atoi(m[8])
 				l.Bindings = append(l.Bindings, ListingBinding{Name: m[1], Type: m[2], Format: m[3], Dim: m[4],
 					Bind: m[5], Register: m[6], Point: uint32(point), Space: uint32(space), Count: m[9]})
+			} else if m := listingSlotBindingRE.FindStringSubmatch(line); m != nil {
+				point, _ := strconv.Atoi(m[5])
+				l.Bindings = append(l.Bindings, ListingBinding{Name: m[1], Type: m[2], Format: m[3], Dim: m[4],
+					Bind: m[5], Point: uint32(point), Count: m[6]})
 			}
 		}
 	}
@@ -192,11 +199,23 @@ func ListingSignatures(text string) map[string][]ListingSignatureRow {
 			if r := strings.Trim(l, " ;/"); r == "no parameters" || r == "no Input" || r == "no Output" {
 				break // the table says it is empty; code may follow without a blank line
 			}
+			// A name longer than its column (FXC and DXC print it whole,
+			// "%-20s") moves every column after it right by the excess.
+			shift := 0
+			if len(cols) > 0 && cols[0][0] < len(l) {
+				name, _, _ := strings.Cut(strings.TrimLeft(l[cols[0][0]:], " "), " ")
+				shift = max(0, len(name)-(cols[0][1]-cols[0][0]))
+			}
 			field := func(c int) string {
 				if c >= len(cols) {
 					return ""
 				}
 				a, b := cols[c][0], cols[c][1]
+				if c > 0 {
+					a, b = a+shift, b+shift
+				} else {
+					b += shift
+				}
 				if a >= len(l) {
 					return ""
 				}
