@@ -273,8 +273,8 @@ func formatDeclaration(in *Instruction, st Style) string {
 		return nm + dcl.UAVFlags.String() + " " + declRegister(in, reg()) + space
 	case OpDclResourceStructured, OpDclUAVStructured:
 		s := fmt.Sprintf("%s %s, %d%s", nm+dcl.UAVFlags.String(), declRegister(in, reg()), dcl.Stride, space)
-		if op == OpDclResourceStructured && space == "" {
-			s += " " // FXC's dcl_resource_structured t0, 16 ends in a blank (9.30's listings)
+		if op == OpDclResourceStructured && space == "" && st.StructuredBlank {
+			s += " "
 		}
 		return s
 	case OpDclInput, OpDclOutput, OpDclStream:

@@ -22,6 +22,9 @@ type Style struct {
 	// interpolation mode (dcl_input_ps_sgv v2.x, is_front_face), as FXC
 	// 6.3.9600 and 9.30.9200 do; 10.1 writes it (dcl_input_ps_sgv constant v2.x, ...).
 	OmitSGVInterpolation bool
+	// StructuredBlank ends dcl_resource_structured t0, 16 with a blank, as
+	// FXC 9.x and 6.3 builds do; 10.x builds write none.
+	StructuredBlank bool
 }
 
 // Format returns the instruction as FXC's disassembler lists it, without

@@ -43,7 +43,9 @@ func TestFormatFloatTiesAway(t *testing.T) {
 // immediate constant buffer's values (FXC 9.30's listings print those with
 // the same C runtime: 17 significant digits, TestSeventeenDigits), and FXC
 // 6.3.9600's (and 9.30.9200's) dcl_input_ps_sgv without an interpolation mode
-// (issue 25), which leaves the other input declarations alone.
+// (issue 25), which leaves the other input declarations alone, and FXC 9.x's
+// and 6.3's blank after dcl_resource_structured (SlimShader's 9.29 and 9.30
+// listings, DirectXTex's of 2013; its 10.x copies of 2016-2019 have none).
 func TestStyle(t *testing.T) {
 	tie, odd := f32(18.8515625), f32(0.8359375)
 	s, out := decodeStream(stream(0, 5, 0,
@@ -53,8 +55,9 @@ func TestStyle(t *testing.T) {
 		[]uint32{uint32(OpCustomData) | 3<<11, 6, tie, 0, 0, 0},
 		op(OpDclInputPSSGV, 1<<11, catWords(dst(OperandInput, "x", 2), []uint32{9})...),
 		op(OpDclInputPSSIV, 4<<11, catWords(dst(OperandInput, "xy", 0), []uint32{1})...),
+		op(OpDclResourceStructured, 0, otok(comp0, 0, 0, OperandResource, 1, 0), 1, 16),
 	))
-	if len(out.Problems) != 0 || len(s.Instructions) != 6 {
+	if len(out.Problems) != 0 || len(s.Instructions) != 7 {
 		t.Fatalf("%d instructions, problems %v", len(s.Instructions), out.Problems)
 	}
 	tests := []struct {
@@ -72,6 +75,8 @@ func TestStyle(t *testing.T) {
 		{Style{}, 4, "dcl_input_ps_sgv constant v2.x, is_front_face"},
 		{Style{OmitSGVInterpolation: true}, 4, "dcl_input_ps_sgv v2.x, is_front_face"},
 		{Style{OmitSGVInterpolation: true}, 5, "dcl_input_ps_siv linear noperspective v0.xy, position"},
+		{Style{}, 6, "dcl_resource_structured t1, 16"},
+		{Style{StructuredBlank: true}, 6, "dcl_resource_structured t1, 16 "},
 	}
 	for _, tc := range tests {
 		if got := Format(&s.Instructions[tc.i], tc.st); got != tc.want {

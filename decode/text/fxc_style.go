@@ -57,6 +57,8 @@ var fxcSpellings = []fxcSpelling{
 		set: func(st *FXCStyle) { st.SlashLine = true }},
 	{versions: anyOf(versionPrefix(6, 3, 9600), versionPrefix(9, 30, 9200)), on: "dcl_input_ps_sgv without interpolation",
 		set: func(st *FXCStyle) { st.OmitSGVInterpolation = true }},
+	{versions: below(10), on: "a blank after dcl_resource_structured",
+		set: func(st *FXCStyle) { st.StructuredBlank = true }},
 }
 
 // below is a versions predicate: a major version under n.
