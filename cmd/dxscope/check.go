@@ -52,7 +52,8 @@ type checkResult struct {
 }
 
 // checkFile decodes one file: itself when it is a container, else every
-// container found inside it; a file with none is one error line.
+// container found inside it, else every container a C array of it spells
+// (an -Fh header); a file with none is one error line.
 func checkFile(path string) []checkResult {
 	b, err := readInput(path)
 	if err != nil {
@@ -78,6 +79,21 @@ func checkFile(path string) []checkResult {
 			last := &out[len(out)-1]
 			last.Message = strings.TrimPrefix(last.Message+"; ", "; ") +
 				fmt.Sprintf("the scan stops at this container, the %dth found; more may follow 0x%x", len(found), end)
+		}
+		return out
+	} else if arrays := decode.CArrays(b); len(arrays) > 0 {
+		// A source text (an -Fh header): each C array that spells a container.
+		out := make([]checkResult, 0, len(arrays))
+		for _, a := range arrays {
+			name := path + "@" + a.Name
+			f, err := decode.Parse(a.Bytes)
+			if err != nil {
+				out = append(out, checkResult{Path: name, Status: "error", Digest: "-", Message: err.Error(), inner: true})
+				continue
+			}
+			r := resultOf(name, f)
+			r.inner = true
+			out = append(out, r)
 		}
 		return out
 	} else {

@@ -11,6 +11,9 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/pdb"
+	"github.com/dxscope/dxscope/decode/sqlite"
+	"github.com/dxscope/dxscope/decode/text"
 )
 
 // defaultMaxInput is the most bytes dxscope reads from one FILE: far above
@@ -41,7 +44,8 @@ func (s sizeFlag) Set(v string) error {
 }
 
 // readInput reads a FILE argument: "-" is standard input, PATH@0xOFFSET the
-// container at that offset of PATH. Only regular files are read (a named
+// container at that offset of PATH, PATH@NAME the container that the C array
+// NAME spells in the source text PATH (an fxc /Fh or dxc -Fh header). Only regular files are read (a named
 // pipe, a device or a link to one would hang or never end), and none
 // larger than maxInput.
 func readInput(path string) ([]byte, error) {
@@ -49,6 +53,18 @@ func readInput(path string) ([]byte, error) {
 		return readCapped(stdin, "standard input")
 	}
 	if _, err := os.Lstat(path); err != nil {
+		if at := strings.LastIndex(path, "@"); at > 0 && isIdentifier(path[at+1:]) {
+			b, err := readRegular(path[:at])
+			if err != nil {
+				return nil, err
+			}
+			for _, a := range decode.CArrays(b) {
+				if a.Name == path[at+1:] {
+					return a.Bytes, nil
+				}
+			}
+			return nil, fmt.Errorf("%s: no C array named %s spells a container in %s", path, path[at+1:], path[:at])
+		}
 		if at := strings.LastIndex(path, "@0x"); at > 0 {
 			if off, perr := strconv.ParseInt(path[at+3:], 16, 64); perr == nil {
 				b, err := readRegular(path[:at])
@@ -135,4 +151,34 @@ func notRegular(path string, m fs.FileMode) error {
 		what = "a symbolic link to " + what
 	}
 	return fmt.Errorf("%s is %s, not a regular file: dxscope reads regular files and standard input", path, what)
+}
+
+// isIdentifier says whether s is a C identifier (the NAME of PATH@NAME).
+func isIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// fromSource reads the one container a source text spells as a C array (an
+// fxc /Fh or dxc -Fh header), saying so on stderr; any other bytes, and a
+// text of several such arrays (guide names them), are returned as they are.
+func fromSource(path string, b []byte, stderr io.Writer) []byte {
+	if len(b) < 4 || string(b[:4]) == decode.Magic || sqlite.IsSQLite(b) || pdb.IsMSF(b) || len(decode.Scan(b)) > 0 {
+		return b
+	}
+	arrays := decode.CArrays(b)
+	if len(arrays) != 1 {
+		return b
+	}
+	a := arrays[0]
+	fmt.Fprintf(stderr, "dxscope: %s: the container of the C array %s (line %d; %s@%s names it)\n", text.Safe(path), text.Safe(a.Name), a.Line, text.Safe(path), text.Safe(a.Name))
+	return a.Bytes
 }

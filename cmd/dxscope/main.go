@@ -157,7 +157,8 @@ func usage(w io.Writer) {
 }
 
 // fileNote is what every command's FILE may be, and the flags every command takes.
-const fileNote = `FILE may be - (standard input) or PATH@0xOFFSET (the container at that offset of PATH).
+const fileNote = `FILE may be - (standard input), PATH@0xOFFSET (the container at that offset of PATH), an
+fxc /Fh or dxc -Fh header (the container its C array spells) or PATH@NAME (that of the C array NAME).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
 (default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
 rootsig, inputlayout, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources, json)
@@ -205,15 +206,16 @@ func versionLine() string {
 
 // readFile reads a FILE argument, reporting failures the same way
 // everywhere: "-" is standard input, PATH@0xOFFSET the container at that
-// offset of PATH (cut at its FileSize), and a directory is an error that
-// names check -r.
+// offset of PATH (cut at its FileSize), PATH@NAME the container of a C
+// array in a source text, a source text of one such array that container,
+// and a directory is an error that names check -r.
 func readFile(path string, stderr io.Writer) ([]byte, bool) {
 	b, err := readInput(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "dxscope: %s\n", text.Safe(err.Error()))
 		return nil, false
 	}
-	return b, true
+	return fromSource(path, b, stderr), true
 }
 
 // parseFile reads a FILE argument and parses it. readFile says why it could

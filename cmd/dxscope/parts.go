@@ -41,6 +41,17 @@ func guide(w io.Writer, path string, b []byte) {
 	}
 	found := decode.Scan(b)
 	if len(found) == 0 {
+		if arrays := decode.CArrays(b); len(arrays) > 0 {
+			fmt.Fprintf(w, "%s spell containers (an -Fh header); name one as PATH@NAME:\n", plural(len(arrays), "C array"))
+			for i, a := range arrays {
+				if i == 20 {
+					fmt.Fprintf(w, "  … and %d more\n", len(arrays)-i)
+					break
+				}
+				fmt.Fprintf(w, "  %s@%s  line %d, %d bytes\n", text.Safe(path), text.Safe(a.Name), a.Line, len(a.Bytes))
+			}
+			return
+		}
 		fmt.Fprintln(w, "no container (DXBC magic) was found inside it")
 		return
 	}
