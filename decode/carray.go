@@ -7,7 +7,7 @@ package decode
 // {0x43425844, ...};", little-endian).
 type CArray struct {
 	Name   string // the array's identifier
-	Line   int    // the 1-based line of its opening brace
+	Line   int    // the 1-based line of its name
 	Offset int64  // the text offset of its opening brace
 	Bytes  []byte // the container its values spell, cut at its FileSize
 }
@@ -28,7 +28,7 @@ func CArrays(text []byte) []CArray {
 	var out []CArray
 	// state: 0 nothing, 1 after an identifier, 2 inside its brackets,
 	// 3 after the brackets, 4 after "=".
-	state, nameAt, nameEnd, line := 0, 0, 0, 1
+	state, nameAt, nameEnd, nameLine, line := 0, 0, 0, 0, 1
 	for i := 0; i < len(text) && len(out) < MaxCArrays; {
 		c := text[i]
 		switch {
@@ -46,7 +46,7 @@ func CArrays(text []byte) []CArray {
 				j++
 			}
 			if state != 2 { // a size inside the brackets ([N], [kSize]) keeps the name
-				nameAt, nameEnd, state = i, j, 1
+				nameAt, nameEnd, nameLine, state = i, j, line, 1
 			}
 			i = j
 		case c == '[' && (state == 1 || state == 3):
@@ -63,7 +63,7 @@ func CArrays(text []byte) []CArray {
 		case c == '{' && state == 4:
 			a, j, lines := readCArray(text, i)
 			if a != nil {
-				a.Name, a.Line, a.Offset = string(text[nameAt:nameEnd]), line, int64(i)
+				a.Name, a.Line, a.Offset = string(text[nameAt:nameEnd]), nameLine, int64(i)
 				out = append(out, *a)
 			}
 			i, line, state = j, line+lines, 0

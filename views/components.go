@@ -373,10 +373,12 @@ func plural2(n int64, s string) string {
 }
 
 // EmbeddedList says a file is not a container and lists the containers
-// decode.Scan found inside it.
+// decode.Scan found inside it. Header, when set, says instead that the
+// file was made from the C arrays of an -Fh header (model.FromHeader).
 type EmbeddedList struct {
 	app.Compo
-	Model *model.Model
+	Model  *model.Model
+	Header string
 
 	page pageWindow
 }
@@ -389,10 +391,13 @@ func (e *EmbeddedList) OnUpdate(ctx app.Context) { e.page.follow(e.Model) }
 func (e *EmbeddedList) Render() app.UI {
 	m := e.Model
 	first, end := e.page.bounds(len(m.Embedded))
-	msg := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", model.Shown(m.Name))
+	msg, detail := fmt.Sprintf("%s is not a DirectX shader container: it does not start with the magic \"DXBC\".", model.Shown(m.Name)), m.NotFound
+	if e.Header != "" {
+		msg, detail = e.Header, ""
+	}
 	return app.Elem("div").ID("not-container").Class("notice").Body(
 		app.Elem("p").ID("not-container-msg").Class("notice-msg").Text(msg),
-		app.Elem("p").Class("notice-detail").Text(m.NotFound),
+		app.If(detail != "", func() app.UI { return app.Elem("p").Class("notice-detail").Text(detail) }),
 		app.If(len(m.Embedded) == 0, func() app.UI {
 			return app.Elem("p").Text("No containers were found inside it either.")
 		}).Else(func() app.UI {

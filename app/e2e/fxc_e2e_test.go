@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,4 +46,55 @@ func TestFXCListingInBrowser(t *testing.T) {
 	p.WaitFor("the level-9 listing", `[...document.querySelectorAll('.listing-block')].some(b => b.textContent.includes('vs_2_0'))`)
 	p.expect("mapping row", `[...document.querySelectorAll('.listing-block')].some(b => b.textContent.includes('c2         cb0             3         4  ( FLT, FLT, FLT, FLT)'))`, true)
 	p.Shoot("fxc-03-aon9")
+}
+
+// TestHeaderInBrowser drops fxc /Fh and dxc -Fh headers on the page: one
+// of one array shows its container under a line saying which array it is;
+// one of two lists both containers, and each opens.
+func TestHeaderInBrowser(t *testing.T) {
+	browsertest.Available(t)
+	vs, ps := corpus.RepoFile(t, "web/examples/vertex.dxbc"), corpus.RepoFile(t, "web/examples/pixel-sm5.dxbc")
+	url, _, _ := browsertest.ServeWeb(t)
+	p := &page{browsertest.Start(t, url)}
+	t.Logf("screenshots in %s", p.Shots)
+	p.Run("viewport", chromedp.EmulateViewport(1400, 900))
+	p.Open("")
+	p.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
+
+	p.drop("vertex.h", cHeader(false, "g_main", vs))
+	p.WaitFor("the container's parts", `document.querySelectorAll('#part-list .part').length > 1`)
+	p.expect("the note names the array", `document.querySelector('#header-from')?.textContent.includes('its array g_main spells (line 5)')`, true)
+	p.expect("the parts are the container's", `[...document.querySelectorAll('#part-list .part')].map(e => e.dataset.name).join(' ')`, "Header ISG1 OSG1 PSV0 HASH DXIL")
+	p.Shoot("header-01-one-array")
+
+	p.drop("both.h", cHeader(true, "g_vs", vs, "g_ps", ps))
+	p.WaitFor("the list of containers", `document.querySelectorAll('#embedded tbody tr').length == 2`)
+	p.expect("the note names both", `document.querySelector('#not-container-msg').textContent.includes('g_vs (line 5), g_ps (line')`, true)
+	p.Shoot("header-02-two-arrays")
+	p.Run("open the second", chromedp.Click(chromedp.CSS(`#embedded tbody tr:nth-child(2) .open-nested`)))
+	p.WaitFor("its parts", `[...document.querySelectorAll('#part-list .part')].map(e => e.dataset.name).join(' ') == 'Header ISGN OSGN SHEX'`)
+	p.expect("the note stays", `document.querySelector('#header-from')?.textContent.includes('its 2 arrays')`, true)
+	p.Shoot("header-03-second-opened")
+}
+
+// cHeader writes containers as the arrays of a header: in hex (dxc -Fh),
+// or in decimal (fxc /Fh).
+func cHeader(decimal bool, arrays ...any) []byte {
+	var s strings.Builder
+	s.WriteString("#if 0\n// the compiler's listing\n#endif\n")
+	for i := 0; i+1 < len(arrays); i += 2 {
+		fmt.Fprintf(&s, "\nconst BYTE %s[] =\n{", arrays[i])
+		for k, c := range arrays[i+1].([]byte) {
+			if k%12 == 0 {
+				s.WriteString("\n   ")
+			}
+			if decimal {
+				fmt.Fprintf(&s, " %3d,", c)
+			} else {
+				fmt.Fprintf(&s, " 0x%02x,", c)
+			}
+		}
+		s.WriteString("\n};\n")
+	}
+	return []byte(s.String())
 }

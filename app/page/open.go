@@ -121,6 +121,11 @@ func (s *State) TooLarge(name string, size int64) bool {
 // against its hash), else a new file. A new file, comparison or database is
 // a new history entry.
 func (s *State) Open(name string, data []byte) Effects {
+	s.source = fromHeader{}
+	if b, note, ok := model.FromHeader(name, data); ok {
+		// An -Fh header: the page shows the containers its arrays spell.
+		data, s.source = b, fromHeader{note: note, data: b}
+	}
 	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered {
 		switch s.gatherStages(p, []string{name}, [][]byte{data}) {
 		case gathered:
@@ -260,4 +265,21 @@ func (s *State) BackToFile() Effects {
 	s.quietly(func() { s.show(s.build(m.Name, m.Data, 0)) })
 	s.note()
 	return s.take()
+}
+
+// fromHeader says that the file shown was read from the C arrays of a
+// source text (model.FromHeader): what to say, and the bytes it made.
+type fromHeader struct {
+	note string
+	data []byte
+}
+
+// HeaderNote says where the shown file came from when it was read from an
+// -Fh header ("" otherwise): while the page shows the bytes made from it, a
+// container inside them included.
+func (s *State) HeaderNote() string {
+	if s.Model == nil || s.Screen != File || len(s.source.data) == 0 || len(s.Model.Data) != len(s.source.data) || &s.Model.Data[0] != &s.source.data[0] {
+		return ""
+	}
+	return s.source.note
 }

@@ -3,6 +3,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dxscope/dxscope/app/linkstate"
@@ -55,6 +56,12 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 		s.Status = ""
 		s.Link.Err = TooManyFiles(len(datas))
 		return s.take()
+	}
+	datas = slices.Clone(datas)
+	for i := range datas {
+		if b, _, ok := model.FromHeader(names[i], datas[i]); ok {
+			datas[i] = b // an -Fh header: the container its array spells
+		}
 	}
 	if p := s.pendingPipeline(); p != nil {
 		if s.gatherStages(p, names, datas) == notTheLinks {

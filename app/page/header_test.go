@@ -1,0 +1,62 @@
+package page_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
+)
+
+// hexHeader writes containers as the arrays of a dxc -Fh header.
+func hexHeader(arrays ...any) []byte {
+	var s strings.Builder
+	s.WriteString("#if 0\n; the compiler's listing\n#endif\n")
+	for i := 0; i+1 < len(arrays); i += 2 {
+		fmt.Fprintf(&s, "\nconst unsigned char %s[] = {", arrays[i])
+		for k, c := range arrays[i+1].([]byte) {
+			if k%12 == 0 {
+				s.WriteString("\n ")
+			}
+			fmt.Fprintf(&s, " 0x%02x,", c)
+		}
+		s.WriteString("\n};\n")
+	}
+	return []byte(s.String())
+}
+
+// TestHeaderOpens: a dropped -Fh header of one array shows its container,
+// saying where it came from; one of several lists their containers, each
+// opening with the note kept; the next file that is no header drops it.
+func TestHeaderOpens(t *testing.T) {
+	vs, ps := corpus.RepoFile(t, "web/examples/vertex.dxbc"), corpus.RepoFile(t, "web/examples/pixel.dxbc")
+	b := newBrowser(t)
+
+	b.open("vertex.h", hexHeader("g_main", vs))
+	m := b.s.Model
+	if m == nil || m.File == nil || string(m.Data) != string(vs) {
+		t.Fatalf("a one-array header does not show its container")
+	}
+	if note := b.s.HeaderNote(); !strings.Contains(note, "vertex.h is C source") || !strings.Contains(note, "g_main spells (line 5)") {
+		t.Errorf("note %q", note)
+	}
+
+	b.open("both.h", hexHeader("g_vs", vs, "g_ps", ps))
+	m = b.s.Model
+	if m.File != nil || len(m.Embedded) != 2 || m.Embedded[0].Size != int64(len(vs)) || m.Embedded[1].Size != int64(len(ps)) {
+		t.Fatalf("a two-array header lists %d containers", len(m.Embedded))
+	}
+	note := b.s.HeaderNote()
+	if !strings.Contains(note, "its 2 arrays") || !strings.Contains(note, "g_vs (line 5), g_ps (line") {
+		t.Errorf("note %q", note)
+	}
+	b.do(b.s.OpenNested(m.Embedded[1].Offset))
+	if m := b.s.Model; m.File == nil || m.File.Part("DXIL") == nil || b.s.HeaderNote() != note {
+		t.Errorf("the second array's container did not open with the note kept (note %q)", b.s.HeaderNote())
+	}
+
+	b.open("vertex.dxbc", vs)
+	if note := b.s.HeaderNote(); note != "" {
+		t.Errorf("a container opened after a header keeps the note %q", note)
+	}
+}

@@ -1,0 +1,54 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/decode/pdb"
+	"github.com/dxscope/dxscope/decode/sqlite"
+)
+
+// FromHeader reads what the page shows of a source text that spells
+// containers as C arrays (an fxc /Fh or dxc -Fh header): the one container
+// of a header of one array, or, for several, a file that lays their
+// containers one after another behind a line of text naming the arrays,
+// which the page then lists as containers inside it. ok is false for any
+// other bytes: a container, a database, a PDB, a file with containers
+// inside, or a text that spells none. note says where the bytes came from.
+func FromHeader(name string, data []byte) (out []byte, note string, ok bool) {
+	if len(data) < 4 || string(data[:4]) == decode.Magic || sqlite.IsSQLite(data) || pdb.IsMSF(data) || len(decode.Scan(data)) > 0 {
+		return nil, "", false
+	}
+	arrays := decode.CArrays(data)
+	switch len(arrays) {
+	case 0:
+		return nil, "", false
+	case 1:
+		a := arrays[0]
+		return a.Bytes, fmt.Sprintf("%s is C source: this is the container its array %s spells (line %d), its offsets the container's own.",
+			Shown(name), Shown(a.Name), a.Line), true
+	}
+	// The first 20 are named; a text of thousands would make a banner of them.
+	var names []string
+	for i, a := range arrays {
+		if i == 20 {
+			names = append(names, fmt.Sprintf("and %d more", len(arrays)-i))
+			break
+		}
+		names = append(names, fmt.Sprintf("%s (line %d)", a.Name, a.Line))
+	}
+	head := "dxscope: the containers of the C arrays of " + name + ", one after another: " + strings.Join(names, ", ") + "\n"
+	for len(head)%4 != 0 {
+		head += " "
+	}
+	out = []byte(head)
+	for _, a := range arrays {
+		out = append(out, a.Bytes...)
+		for len(out)%4 != 0 {
+			out = append(out, 0)
+		}
+	}
+	return out, fmt.Sprintf("%s is C source: the containers its %d arrays spell are laid out one after another below, behind a line naming them (%s); the offsets are of that layout.",
+		Shown(name), len(arrays), Shown(strings.Join(names, ", "))), true
+}
