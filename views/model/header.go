@@ -9,6 +9,11 @@ import (
 	"github.com/dxscope/dxscope/decode/sqlite"
 )
 
+// maxHeaderText is the largest text FromHeader reads: its arrays' bytes can
+// be twice the text (words written as "0,"), and the page holds the text,
+// the bytes and their layout at once. Real headers are a few MB.
+var maxHeaderText = 128 << 20
+
 // FromHeader reads what the page shows of a source text that spells
 // containers as C arrays (an fxc /Fh or dxc -Fh header): the one container
 // of a header of one array, or, for several, a file that lays their
@@ -17,7 +22,7 @@ import (
 // other bytes: a container, a database, a PDB, a file with containers
 // inside, or a text that spells none. note says where the bytes came from.
 func FromHeader(name string, data []byte) (out []byte, note string, ok bool) {
-	if len(data) < 4 || string(data[:4]) == decode.Magic || sqlite.IsSQLite(data) || pdb.IsMSF(data) || len(decode.Scan(data)) > 0 {
+	if len(data) < 4 || len(data) > maxHeaderText || string(data[:4]) == decode.Magic || sqlite.IsSQLite(data) || pdb.IsMSF(data) || len(decode.Scan(data)) > 0 {
 		return nil, "", false
 	}
 	arrays := decode.CArrays(data)
