@@ -10,30 +10,8 @@ import (
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-// hexArray, decArray and wordArray write b as dxc -Fh, fxc /Fh and the
-// Wine and vkd3d test suites write a shader (12, 12 and 6 values a line).
-func hexArray(b []byte) string {
-	var s strings.Builder
-	for i, c := range b {
-		if i%12 == 0 {
-			s.WriteString("\n ")
-		}
-		fmt.Fprintf(&s, " 0x%02x,", c)
-	}
-	return strings.TrimSuffix(s.String(), ",") + "\n"
-}
-
-func decArray(b []byte) string {
-	var s strings.Builder
-	for i, c := range b {
-		if i%12 == 0 {
-			s.WriteString("\n   ")
-		}
-		fmt.Fprintf(&s, " %3d,", c)
-	}
-	return s.String() + "\n"
-}
-
+// wordArray writes b as the Wine and vkd3d test suites keep a shader:
+// little-endian 32-bit words, 6 a line.
 func wordArray(b []byte) string {
 	var s strings.Builder
 	for i := 0; i+4 <= len(b); i += 4 {
@@ -46,18 +24,19 @@ func wordArray(b []byte) string {
 }
 
 // TestCArraysReadHeaders reads a container back from each way a header
-// spells one, beside the arrays a header also holds that are none.
+// spells one (dxc -Fh's hex, fxc /Fh's decimal, the test suites' words),
+// beside the arrays a header also holds that are none.
 func TestCArraysReadHeaders(t *testing.T) {
 	c := corpus.RepoFile(t, "testdata/containers/valid.dxbc")
 	src := "#if 0\n;\n; a listing with braces { } and = [ ] in it\n;\n#endif\n\n" +
-		"const unsigned char g_main[] = {" + hexArray(c) + "};\n\n" +
+		"const unsigned char g_main[] = {" + corpus.ArrayValues(c, false) + "};\n\n" +
 		"// not a container: another magic\nstatic const BYTE g_other[] = { 0x12, 0x34 };\n" +
-		"/* a comment { 0x44 } */\nconst BYTE g_ps[] =\n{" + decArray(c) + "};\n" +
+		"/* a comment { 0x44 } */\nconst BYTE g_ps[] =\n{" + corpus.ArrayValues(c, true) + "};\n" +
 		"static const DWORD ps_code[] = {" + wordArray(c) + "};\n" +
-		"static const uint8_t g_cut[84] = {" + hexArray(c[:40]) + "};\n" + // its FileSize does not fit
+		"static const uint8_t g_cut[84] = {" + corpus.ArrayValues(c[:40], false) + "};\n" + // its FileSize does not fit
 		"const char *names[] = { \"a\", \"b\" };\n" +
 		"int table[2][2] = { {1, 2}, {3, 4} };\n" +
-		"const unsigned char g_sized[sizeof(x) * 2] = {" + hexArray(c) + "};\n"
+		"const unsigned char g_sized[sizeof(x) * 2] = {" + corpus.ArrayValues(c, false) + "};\n"
 	got := CArrays([]byte(src))
 	// Each array's line is its name's.
 	lineOf := func(decl string) int { return 1 + strings.Count(src[:strings.Index(src, decl)], "\n") }
@@ -87,7 +66,7 @@ func TestCArraysReadHeaders(t *testing.T) {
 // a few bytes of allocation per byte of text.
 func TestCArraysCostTheirSize(t *testing.T) {
 	c := corpus.RepoFile(t, "testdata/containers/valid.dxbc")
-	one := "a[]={" + hexArray(c) + "};"
+	one := "a[]={" + corpus.ArrayValues(c, false) + "};"
 	for name, text := range map[string]string{
 		"braces":       strings.Repeat("{", 1<<20),
 		"equals":       strings.Repeat("x[]=", 1<<18),
@@ -109,7 +88,7 @@ func TestCArraysCostTheirSize(t *testing.T) {
 // spells a container, its name on its line before its brace.
 func FuzzCArrays(f *testing.F) {
 	c := corpus.RepoFile(f, "testdata/containers/valid.dxbc")
-	f.Add([]byte("const unsigned char g_main[] = {" + hexArray(c) + "};"))
+	f.Add([]byte("const unsigned char g_main[] = {" + corpus.ArrayValues(c, false) + "};"))
 	f.Add([]byte("DWORD x[] = {" + wordArray(c) + "};"))
 	f.Add([]byte("x[]={0x44,0x58,0x42,0x43}"))
 	f.Fuzz(func(t *testing.T, text []byte) {

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,14 +16,8 @@ import (
 // shows FXC's header as a foldable block whose signature rows select their
 // element, and the Aon9 view shows the D3D9 listing.
 func TestFXCListingInBrowser(t *testing.T) {
-	browsertest.Available(t)
 	entries := corpus.Entries(t)
-	url, _, _ := browsertest.ServeWeb(t)
-	p := &page{browsertest.Start(t, url)}
-	t.Logf("screenshots in %s", p.Shots)
-	p.Run("viewport", chromedp.EmulateViewport(1500, 1100))
-	p.Open("")
-	p.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
+	p := openPage(t, 1500, 1100)
 	e := pick(t, entries, func(e corpus.Entry) bool {
 		return e.Has("Aon9") && e.Listing() != "" && strings.Contains(e.Rel, "DualTextureEffect_VSDualTextureVcNoFog")
 	})
@@ -52,22 +45,16 @@ func TestFXCListingInBrowser(t *testing.T) {
 // of one array shows its container under a line saying which array it is;
 // one of two lists both containers, and each opens.
 func TestHeaderInBrowser(t *testing.T) {
-	browsertest.Available(t)
 	vs, ps := corpus.RepoFile(t, "web/examples/vertex.dxbc"), corpus.RepoFile(t, "web/examples/pixel-sm5.dxbc")
-	url, _, _ := browsertest.ServeWeb(t)
-	p := &page{browsertest.Start(t, url)}
-	t.Logf("screenshots in %s", p.Shots)
-	p.Run("viewport", chromedp.EmulateViewport(1400, 900))
-	p.Open("")
-	p.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
+	p := openPage(t, 1400, 900)
 
-	p.drop("vertex.h", cHeader(false, "g_main", vs))
+	p.drop("vertex.h", corpus.CHeader(false, corpus.CArray{Name: "g_main", Bytes: vs}))
 	p.WaitFor("the container's parts", `document.querySelectorAll('#part-list .part').length > 1`)
 	p.expect("the note names the array", `document.querySelector('#header-from')?.textContent.includes('its array g_main spells (line 5)')`, true)
 	p.expect("the parts are the container's", `[...document.querySelectorAll('#part-list .part')].map(e => e.dataset.name).join(' ')`, "Header ISG1 OSG1 PSV0 HASH DXIL")
 	p.Shoot("header-01-one-array")
 
-	p.drop("both.h", cHeader(true, "g_vs", vs, "g_ps", ps))
+	p.drop("both.h", corpus.CHeader(true, corpus.CArray{Name: "g_vs", Bytes: vs}, corpus.CArray{Name: "g_ps", Bytes: ps}))
 	p.WaitFor("the list of containers", `document.querySelectorAll('#embedded tbody tr').length == 2`)
 	p.expect("the note names both", `document.querySelector('#not-container-msg').textContent.includes('g_vs (line 5), g_ps (line')`, true)
 	p.Shoot("header-02-two-arrays")
@@ -77,24 +64,16 @@ func TestHeaderInBrowser(t *testing.T) {
 	p.Shoot("header-03-second-opened")
 }
 
-// cHeader writes containers as the arrays of a header: in hex (dxc -Fh),
-// or in decimal (fxc /Fh).
-func cHeader(decimal bool, arrays ...any) []byte {
-	var s strings.Builder
-	s.WriteString("#if 0\n// the compiler's listing\n#endif\n")
-	for i := 0; i+1 < len(arrays); i += 2 {
-		fmt.Fprintf(&s, "\nconst BYTE %s[] =\n{", arrays[i])
-		for k, c := range arrays[i+1].([]byte) {
-			if k%12 == 0 {
-				s.WriteString("\n   ")
-			}
-			if decimal {
-				fmt.Fprintf(&s, " %3d,", c)
-			} else {
-				fmt.Fprintf(&s, " 0x%02x,", c)
-			}
-		}
-		s.WriteString("\n};\n")
-	}
-	return []byte(s.String())
+// openPage serves the bundle and opens the page in a window of w × h, its
+// file picker shown (skipping without Chromium).
+func openPage(t *testing.T, w, h int64) *page {
+	t.Helper()
+	browsertest.Available(t)
+	url, _, _ := browsertest.ServeWeb(t)
+	p := &page{browsertest.Start(t, url)}
+	t.Logf("screenshots in %s", p.Shots)
+	p.Run("viewport", chromedp.EmulateViewport(w, h))
+	p.Open("")
+	p.Run("the file picker", chromedp.WaitVisible(chromedp.CSS(`label[for="file-input"]`)))
+	return p
 }

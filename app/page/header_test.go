@@ -1,29 +1,11 @@
 package page_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
 )
-
-// hexHeader writes containers as the arrays of a dxc -Fh header.
-func hexHeader(arrays ...any) []byte {
-	var s strings.Builder
-	s.WriteString("#if 0\n; the compiler's listing\n#endif\n")
-	for i := 0; i+1 < len(arrays); i += 2 {
-		fmt.Fprintf(&s, "\nconst unsigned char %s[] = {", arrays[i])
-		for k, c := range arrays[i+1].([]byte) {
-			if k%12 == 0 {
-				s.WriteString("\n ")
-			}
-			fmt.Fprintf(&s, " 0x%02x,", c)
-		}
-		s.WriteString("\n};\n")
-	}
-	return []byte(s.String())
-}
 
 // TestHeaderOpens: a dropped -Fh header of one array shows its container,
 // saying where it came from; one of several lists their containers, each
@@ -32,7 +14,7 @@ func TestHeaderOpens(t *testing.T) {
 	vs, ps := corpus.RepoFile(t, "web/examples/vertex.dxbc"), corpus.RepoFile(t, "web/examples/pixel.dxbc")
 	b := newBrowser(t)
 
-	b.open("vertex.h", hexHeader("g_main", vs))
+	b.open("vertex.h", corpus.CHeader(false, corpus.CArray{Name: "g_main", Bytes: vs}))
 	m := b.s.Model
 	if m == nil || m.File == nil || string(m.Data) != string(vs) {
 		t.Fatalf("a one-array header does not show its container")
@@ -41,7 +23,7 @@ func TestHeaderOpens(t *testing.T) {
 		t.Errorf("note %q", note)
 	}
 
-	b.open("both.h", hexHeader("g_vs", vs, "g_ps", ps))
+	b.open("both.h", corpus.CHeader(false, corpus.CArray{Name: "g_vs", Bytes: vs}, corpus.CArray{Name: "g_ps", Bytes: ps}))
 	m = b.s.Model
 	if m.File != nil || len(m.Embedded) != 2 || m.Embedded[0].Size != int64(len(vs)) || m.Embedded[1].Size != int64(len(ps)) {
 		t.Fatalf("a two-array header lists %d containers", len(m.Embedded))

@@ -64,16 +64,8 @@ func checkFile(path string) []checkResult {
 	} else if found := decode.Scan(b); len(found) > 0 {
 		out := make([]checkResult, 0, len(found))
 		for _, e := range found {
-			name := fmt.Sprintf("%s@0x%x", path, e.Offset)
 			c, _ := decode.ContainerAt(b, e.Offset)
-			f, err := decode.Parse(c)
-			if err != nil {
-				out = append(out, checkResult{Path: name, Status: "error", Digest: "-", Message: err.Error(), inner: true})
-				continue
-			}
-			r := resultOf(name, f)
-			r.inner = true
-			out = append(out, r)
+			out = append(out, innerResult(fmt.Sprintf("%s@0x%x", path, e.Offset), c))
 		}
 		if end, stopped := decode.ScanStopped(found); stopped {
 			last := &out[len(out)-1]
@@ -85,20 +77,23 @@ func checkFile(path string) []checkResult {
 		// A source text (an -Fh header): each C array that spells a container.
 		out := make([]checkResult, 0, len(arrays))
 		for _, a := range arrays {
-			name := path + "@" + a.Name
-			f, err := decode.Parse(a.Bytes)
-			if err != nil {
-				out = append(out, checkResult{Path: name, Status: "error", Digest: "-", Message: err.Error(), inner: true})
-				continue
-			}
-			r := resultOf(name, f)
-			r.inner = true
-			out = append(out, r)
+			out = append(out, innerResult(path+"@"+a.Name, a.Bytes))
 		}
 		return out
 	} else {
 		return []checkResult{{Path: path, Status: "none", Digest: "-", Message: err.Error()}}
 	}
+}
+
+// innerResult decodes a container found inside another file, named name.
+func innerResult(name string, c []byte) checkResult {
+	f, err := decode.Parse(c)
+	if err != nil {
+		return checkResult{Path: name, Status: "error", Digest: "-", Message: err.Error(), inner: true}
+	}
+	r := resultOf(name, f)
+	r.inner = true
+	return r
 }
 
 func resultOf(path string, f *decode.File) checkResult {

@@ -1,30 +1,19 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-// header writes containers as the C arrays of an -Fh header.
-func header(t *testing.T, arrays map[string][]byte, order ...string) string {
+// header writes containers as the C arrays of an -Fh header file.
+func header(t *testing.T, arrays ...corpus.CArray) string {
 	t.Helper()
-	var s strings.Builder
-	s.WriteString("#if 0\n; the compiler's listing\n#endif\n\n")
-	for _, name := range order {
-		fmt.Fprintf(&s, "const unsigned char %s[] = {", name)
-		for i, c := range arrays[name] {
-			if i%12 == 0 {
-				s.WriteString("\n ")
-			}
-			fmt.Fprintf(&s, " 0x%02x,", c)
-		}
-		s.WriteString("\n};\n\n")
-	}
 	p := filepath.Join(t.TempDir(), "shader.h")
-	if err := os.WriteFile(p, []byte(s.String()), 0o644); err != nil {
+	if err := os.WriteFile(p, corpus.CHeader(false, arrays...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -45,13 +34,13 @@ func TestSourceHeaders(t *testing.T) {
 	_, wantA, _ := runCmd("parts", valid)
 	_, wantB, _ := runCmd("parts", vertex)
 
-	one := header(t, map[string][]byte{"g_main": a}, "g_main")
+	one := header(t, corpus.CArray{Name: "g_main", Bytes: a})
 	code, out, errs := runCmd("parts", one)
 	if code != 0 || out != wantA || !strings.Contains(errs, "the container of the C array g_main (line 5") {
 		t.Errorf("parts of a one-array header: exit %d, stderr %q, output equal to the container's: %v", code, errs, out == wantA)
 	}
 
-	two := header(t, map[string][]byte{"g_a": a, "g_b": b}, "g_a", "g_b")
+	two := header(t, corpus.CArray{Name: "g_a", Bytes: a}, corpus.CArray{Name: "g_b", Bytes: b})
 	code, out, errs = runCmd("parts", two)
 	if code != 1 || out != "" || !strings.Contains(errs, "2 C arrays spell containers") || !strings.Contains(errs, two+"@g_b  line ") {
 		t.Errorf("parts of a two-array header: exit %d, output %q, stderr %q", code, out, errs)

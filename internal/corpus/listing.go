@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -254,4 +255,40 @@ func WithoutFXCCommandLine(lines []string) ([]string, bool) {
 		return append(slices.Clone(lines[:i]), lines[j:]...), true
 	}
 	return lines, false
+}
+
+// CArray is a named container a test writes into a header (CHeader).
+type CArray struct {
+	Name  string
+	Bytes []byte
+}
+
+// CHeader writes containers as an -Fh header holds them: a listing between
+// "#if 0" and "#endif" (a stub here), then each as "const unsigned char
+// NAME[] = {" and its bytes, the first on line 5. decimal writes them as
+// fxc /Fh does, else in hex as dxc -Fh does.
+func CHeader(decimal bool, arrays ...CArray) []byte {
+	var s strings.Builder
+	s.WriteString("#if 0\n// the compiler's listing\n#endif\n")
+	for _, a := range arrays {
+		s.WriteString("\nconst unsigned char " + a.Name + "[] = {" + ArrayValues(a.Bytes, decimal) + "};\n")
+	}
+	return []byte(s.String())
+}
+
+// ArrayValues writes bytes as the values of a C array, 12 a line, in hex
+// ("0x44,") or decimal (" 68,").
+func ArrayValues(b []byte, decimal bool) string {
+	var s strings.Builder
+	for i, c := range b {
+		if i%12 == 0 {
+			s.WriteString("\n ")
+		}
+		if decimal {
+			s.WriteString(fmt.Sprintf(" %3d,", c))
+		} else {
+			s.WriteString(fmt.Sprintf(" 0x%02x,", c))
+		}
+	}
+	return s.String() + "\n"
 }
