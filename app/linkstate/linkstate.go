@@ -525,21 +525,13 @@ func writeFragment(s State, f, c string, stages ...string) string {
 		add("src", escape(s.Src))
 	}
 	if len(s.Open) > 0 {
-		items := make([]string, len(s.Open))
-		for i, p := range s.Open {
-			items[i] = escape(pathToLink(p))
-		}
-		add("open", strings.Join(items, ","))
+		add("open", escapeList(s.Open, pathToLink))
 	}
 	if s.Compare != "" {
 		add("cmp", escape(s.Compare))
 	}
 	if len(s.Stages) > 0 {
-		items := make([]string, len(s.Stages))
-		for i, n := range s.Stages {
-			items[i] = escape(n)
-		}
-		add("stage", strings.Join(items, ","))
+		add("stage", escapeList(s.Stages, func(n string) string { return n }))
 	}
 	if len(s.StageSHA256) > 0 {
 		add("ssha", strings.Join(s.StageSHA256, ","))
@@ -578,6 +570,16 @@ func writeFragment(s State, f, c string, stages ...string) string {
 // escape percent-encodes everything except letters, digits, "-._~" and the
 // path characters "/" and ":". Commas, brackets, parentheses and stars are
 // escaped too: chat tools' link detectors and Markdown end or break links there.
+// escapeList writes a list of values as a link does: each put in its link
+// form by form and escaped, comma-separated.
+func escapeList(values []string, form func(string) string) string {
+	items := make([]string, len(values))
+	for i, v := range values {
+		items[i] = escape(form(v))
+	}
+	return strings.Join(items, ",")
+}
+
 func escape(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
