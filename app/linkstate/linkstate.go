@@ -567,9 +567,6 @@ func writeFragment(s State, f, c string, stages ...string) string {
 	return b.String()
 }
 
-// escape percent-encodes everything except letters, digits, "-._~" and the
-// path characters "/" and ":". Commas, brackets, parentheses and stars are
-// escaped too: chat tools' link detectors and Markdown end or break links there.
 // escapeList writes a list of values as a link does: each put in its link
 // form by form and escaped, comma-separated.
 func escapeList(values []string, form func(string) string) string {
@@ -580,6 +577,9 @@ func escapeList(values []string, form func(string) string) string {
 	return strings.Join(items, ",")
 }
 
+// escape percent-encodes everything except letters, digits, "-._~" and the
+// path characters "/" and ":". Commas, brackets, parentheses and stars are
+// escaped too: chat tools' link detectors and Markdown end or break links there.
 func escape(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

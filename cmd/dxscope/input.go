@@ -44,10 +44,10 @@ func (s sizeFlag) Set(v string) error {
 }
 
 // readInput reads a FILE argument: "-" is standard input, PATH@0xOFFSET the
-// container at that offset of PATH, PATH@NAME the container that the C array
-// NAME spells in the source text PATH (an fxc /Fh or dxc -Fh header). Only regular files are read (a named
-// pipe, a device or a link to one would hang or never end), and none
-// larger than maxInput.
+// container at that offset of PATH, PATH@NAME the container that the C
+// array NAME spells in the source text PATH (an fxc /Fh or dxc -Fh header).
+// Only regular files are read (a named pipe, a device or a link to one
+// would hang or never end), and none larger than maxInput.
 func readInput(path string) ([]byte, error) {
 	if path == "-" {
 		return readCapped(stdin, "standard input")
@@ -171,11 +171,11 @@ func isIdentifier(s string) bool {
 // fxc /Fh or dxc -Fh header), saying so on stderr; any other bytes, and a
 // text of several such arrays (guide names them), are returned as they are.
 func fromSource(path string, b []byte, stderr io.Writer) []byte {
-	if len(b) < 4 || string(b[:4]) == decode.Magic || sqlite.IsSQLite(b) || pdb.IsMSF(b) || len(decode.Scan(b)) > 0 {
+	if len(b) < 4 || string(b[:4]) == decode.Magic || sqlite.IsSQLite(b) || pdb.IsMSF(b) {
 		return b
 	}
 	arrays := decode.CArrays(b)
-	if len(arrays) != 1 {
+	if len(arrays) != 1 || len(decode.Scan(b)) > 0 {
 		return b
 	}
 	a := arrays[0]

@@ -22,13 +22,16 @@ var maxHeaderText = 128 << 20
 // other bytes: a container, a database, a PDB, a file with containers
 // inside, or a text that spells none. note says where the bytes came from.
 func FromHeader(name string, data []byte) (out []byte, note string, ok bool) {
-	if len(data) < 4 || len(data) > maxHeaderText || string(data[:4]) == decode.Magic || sqlite.IsSQLite(data) || pdb.IsMSF(data) || len(decode.Scan(data)) > 0 {
+	if len(data) < 4 || len(data) > maxHeaderText || string(data[:4]) == decode.Magic || sqlite.IsSQLite(data) || pdb.IsMSF(data) {
 		return nil, "", false
 	}
+	// The arrays first: most files are no text, and the scan, which the
+	// page runs again on a file that is no container, is then not run twice.
 	arrays := decode.CArrays(data)
-	switch len(arrays) {
-	case 0:
+	if len(arrays) == 0 || len(decode.Scan(data)) > 0 {
 		return nil, "", false
+	}
+	switch len(arrays) {
 	case 1:
 		a := arrays[0]
 		return a.Bytes, fmt.Sprintf("%s is C source: this is the container its array %s spells (line %d), its offsets the container's own.",
