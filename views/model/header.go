@@ -31,8 +31,7 @@ func FromHeader(name string, data []byte) (out []byte, note string, ok bool) {
 	if len(arrays) == 0 || len(decode.Scan(data)) > 0 {
 		return nil, "", false
 	}
-	switch len(arrays) {
-	case 1:
+	if len(arrays) == 1 {
 		a := arrays[0]
 		return a.Bytes, fmt.Sprintf("%s is C source: this is the container its array %s spells (line %d), its offsets the container's own.",
 			Shown(name), Shown(a.Name), a.Line), true
