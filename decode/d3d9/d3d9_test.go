@@ -170,3 +170,20 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestDefFloat checks def constants against the D3D9 disassembler's
+// spellings in FXC's level-9 listings: %g of nine digits, three exponent
+// digits (DirectXTK's DGSLPhong_mainTk: "def c13, -1, -0, 9.99999975e-005, 0").
+func TestDefFloat(t *testing.T) {
+	for f, want := range map[float32]string{
+		0.5: "0.5", -1: "-1", 1.44269502: "1.44269502", 9.99999975e-05: "9.99999975e-005",
+		1e10: "1e+010", 0.00999999978: "0.00999999978", 3.40282347e+38: "3.40282347e+038",
+	} {
+		if got := defFloat(f); got != want {
+			t.Errorf("defFloat(%v) = %q, want %q", f, got, want)
+		}
+	}
+	if got := defFloat(float32(math.Copysign(0, -1))); got != "-0" {
+		t.Errorf("defFloat(-0) = %q, want -0", got)
+	}
+}

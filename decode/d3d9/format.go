@@ -196,7 +196,14 @@ func maskText(m uint8) string {
 }
 
 // defFloat prints a def constant as the D3D9 disassembler does: %g with
-// up to nine significant digits ("0.5", "-0", "1.44269502").
+// up to nine significant digits ("0.5", "-0", "1.44269502"), and three
+// exponent digits, as the Microsoft C runtime it prints with writes them
+// ("9.99999975e-005": every exponent in DirectXTK's level-9 listings,
+// 2013 to 2019).
 func defFloat(f float32) string {
-	return strconv.FormatFloat(float64(f), 'g', 9, 64)
+	s := strconv.FormatFloat(float64(f), 'g', 9, 64)
+	if e := strings.IndexByte(s, 'e'); e >= 0 && len(s)-e == 4 { // e-05 → e-005
+		s = s[:e+2] + "0" + s[e+2:]
+	}
+	return s
 }
