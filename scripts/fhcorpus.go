@@ -32,16 +32,11 @@ import (
 	"strings"
 
 	"github.com/dxscope/dxscope/decode"
+	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-// header is one "#if 0" listing followed by the array of its bytes, in hex
-// (dxc -Fh) or decimal (fxc /Fh).
-var header = regexp.MustCompile(`(?s)#if 0\n(.*?)\n#endif\s*(?:static )?const (?:unsigned char|BYTE|uint8_t) (\w+)\[\] =\s*\{(.*?)\};`)
-
-var (
-	hexByte = regexp.MustCompile(`0x([0-9a-fA-F]{1,2})\b`)
-	decByte = regexp.MustCompile(`\b\d{1,3}\b`)
-)
+// listing is a compiler's listing as -Fh headers hold one, above its array.
+var listing = regexp.MustCompile(`(?s)#if 0\n(.*?)\n#endif`)
 
 func main() {
 	if len(os.Args) < 3 {
@@ -94,33 +89,27 @@ func fromRepo(out, repo, dir string) ([]string, error) {
 		if err != nil || !bytes.Contains(text, []byte("#if 0")) {
 			continue // a blob the snapshot lacks, or no listing
 		}
-		for _, m := range header.FindAllStringSubmatch(strings.ReplaceAll(string(text), "\r\n", "\n"), -1) {
-			if row, ok := write(out, repo, p, blob, m[1], m[2], m[3]); ok {
-				rows = append(rows, row)
+		text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
+		// Each array (decode.CArrays, the reader the CLI and the page use)
+		// with the last listing between it and the array before it.
+		prev := 0
+		for _, a := range decode.CArrays(text) {
+			decl := bytes.LastIndexByte(text[:a.Offset], '\n') // the listing ends before the declaration
+			if ms := listing.FindAllSubmatchIndex(text[prev:max(prev, decl)], -1); len(ms) > 0 {
+				m := ms[len(ms)-1]
+				if row, ok := write(out, repo, p, blob, string(text[prev+m[2]:prev+m[3]]), a.Name, a.Bytes); ok {
+					rows = append(rows, row)
+				}
 			}
+			prev = int(a.Offset)
 		}
 	}
 	return rows, sc.Err()
 }
 
-// write lays out one container and its listing; ok is false when the array
-// is not a container.
-func write(out, repo, src, blob, listing, name, body string) (string, bool) {
-	var b []byte
-	if strings.Contains(body, "0x") {
-		for _, h := range hexByte.FindAllStringSubmatch(body, -1) {
-			v, _ := strconv.ParseUint(h[1], 16, 8)
-			b = append(b, byte(v))
-		}
-	} else {
-		for _, d := range decByte.FindAllString(body, -1) {
-			v, _ := strconv.Atoi(d)
-			b = append(b, byte(v))
-		}
-	}
-	if !bytes.HasPrefix(b, []byte("DXBC")) {
-		return "", false
-	}
+// write lays out one container and its listing; ok is false when it does
+// not decode.
+func write(out, repo, src, blob, listing, name string, b []byte) (string, bool) {
 	f, err := decode.Parse(b)
 	if err != nil {
 		return "", false
@@ -168,14 +157,11 @@ func write(out, repo, src, blob, listing, name, body string) (string, bool) {
 }
 
 // uncomment takes FXC's "// " markers off a listing, as the shared corpus
-// keeps its listings: "//" alone becomes an empty line; the level-9 code,
-// which FXC writes bare, stays as it is.
+// keeps its listings (corpus.WithoutMarker).
 func uncomment(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		if c, ok := strings.CutPrefix(l, "//"); ok {
-			lines[i] = strings.TrimPrefix(c, " ")
-		}
+		lines[i] = corpus.WithoutMarker(l)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -7,15 +7,21 @@ import (
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
+// mustParse decodes b, named what in the failure when it does not decode.
+func mustParse(t corpus.TB, what string, b []byte) *decode.File {
+	t.Helper()
+	f, err := decode.Parse(b)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return f
+}
+
 // parseEntry reads and decodes one corpus file; one that does not read or
 // decode fails the test.
 func parseEntry(t corpus.TB, e corpus.Entry) *decode.File {
 	t.Helper()
-	f, err := decode.Parse(e.Bytes(t))
-	if err != nil {
-		t.Fatalf("%s: %v", e.Rel, err)
-	}
-	return f
+	return mustParse(t, e.Rel, e.Bytes(t))
 }
 
 // parseFile reads and decodes the corpus file rel; without the corpus the
@@ -23,11 +29,7 @@ func parseEntry(t corpus.TB, e corpus.Entry) *decode.File {
 func parseFile(t corpus.TB, rel string) *decode.File {
 	t.Helper()
 	_, b := corpus.File(t, rel)
-	f, err := decode.Parse(b)
-	if err != nil {
-		t.Fatalf("%s: %v", rel, err)
-	}
-	return f
+	return mustParse(t, rel, b)
 }
 
 // smallBitcode returns the bitcode of up to n small corpus modules (none

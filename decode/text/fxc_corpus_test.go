@@ -272,10 +272,7 @@ func TestFXCListingMatchesCorpusByteForByte(t *testing.T) {
 		}
 		var got []string
 		for _, l := range lineTexts(FXCListing(parseEntry(t, e))) {
-			if c, ok := strings.CutPrefix(l, "//"); ok {
-				l = strings.TrimPrefix(c, " ")
-			}
-			got = append(got, l)
+			got = append(got, corpus.WithoutMarker(l))
 		}
 		for len(want) > 0 && want[len(want)-1] == "" {
 			want = want[:len(want)-1]

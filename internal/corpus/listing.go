@@ -292,3 +292,13 @@ func ArrayValues(b []byte, decimal bool) string {
 	}
 	return s.String() + "\n"
 }
+
+// WithoutMarker takes a listing line's "//" comment marker off, and the
+// blank after it, as the shared corpus keeps FXC's listings ("//" alone
+// becomes an empty line; the level-9 code, which FXC writes bare, stays).
+func WithoutMarker(l string) string {
+	if c, ok := strings.CutPrefix(l, "//"); ok {
+		return strings.TrimPrefix(c, " ")
+	}
+	return l
+}
