@@ -17,15 +17,15 @@ func GXX(t TB) string {
 	t.Helper()
 	gxx, err := exec.LookPath("g++")
 	if err != nil {
-		t.Skipf("g++ is not installed (.ci/run installs it): the printed C++ cannot be compiled")
+		Skip(t, "g++", "g++ is not installed (.ci/run installs it): the printed C++ cannot be compiled")
 	}
 	return gxx
 }
 
-// RunCPP compiles source with gxx (C++17, every warning an error) against
+// runCPP compiles source with gxx (C++17, every warning an error) against
 // CPPDir, runs the program and returns what it printed; a compile error
 // fails the test with the compiler's first lines.
-func RunCPP(t TB, gxx, source string) string {
+func runCPP(t TB, gxx, source string) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "dxscope-cpp")
 	if err != nil {
@@ -65,7 +65,7 @@ func RunCPPUnits(t TB, gxx, prelude string, units []string, call string) []strin
 		fmt.Fprintf(&src, "    %s;\n    std::printf(\"--\\n\");\n", fmt.Sprintf(call, i))
 	}
 	src.WriteString("    return 0;\n}\n")
-	out := strings.Split(strings.TrimSuffix(RunCPP(t, gxx, src.String()), "--\n"), "--\n")
+	out := strings.Split(strings.TrimSuffix(runCPP(t, gxx, src.String()), "--\n"), "--\n")
 	if len(out) != len(units) {
 		t.Fatalf("the program printed %d parts for %d units", len(out), len(units))
 	}

@@ -19,6 +19,7 @@ var needs = map[string]string{
 	"sqlite3":  "apt-get install sqlite3 to run the tests that build databases",
 	"node":     "apt-get install nodejs to run the wasm decoder tests",
 	"diff":     "apt-get install diffutils to compare the code diff with GNU diff -u",
+	"g++":      "apt-get install g++ to compile the printed C++ (root signatures, input layouts) and read it back",
 }
 
 var (
@@ -27,7 +28,7 @@ var (
 )
 
 // Skip skips a test because what (a key of the needs table: "corpus",
-// "llvm-19", "chromium", "sqlite3", "node", "diff") is missing, and counts it
+// "llvm-19", "chromium", "sqlite3", "node", "diff", "g++") is missing, and counts it
 // for Report.
 func Skip(t TB, what, format string, args ...any) {
 	t.Helper()
