@@ -1,8 +1,6 @@
 package model
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
@@ -13,13 +11,7 @@ import (
 // container as bytes, and a container, are not headers.
 func TestFromHeaderBounds(t *testing.T) {
 	c := corpus.RepoFile(t, "testdata/containers/valid.dxbc")
-	var s strings.Builder
-	s.WriteString("const unsigned char g_main[] = {")
-	for _, b := range c {
-		fmt.Fprintf(&s, "0x%02x,", b)
-	}
-	s.WriteString("};\n")
-	text := []byte(s.String())
+	text := corpus.CHeader(false, corpus.CArray{Name: "g_main", Bytes: c})
 	defer func(n int) { maxHeaderText = n }(maxHeaderText)
 	maxHeaderText = len(text)
 	if out, _, ok := FromHeader("h.h", text); !ok || string(out) != string(c) {
