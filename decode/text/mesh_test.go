@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
@@ -13,7 +14,10 @@ import (
 // PrintPSVRuntimeInfo lines in DXC's order: the stage, the topology in lower
 // case, NumThreads, NumBytesGroupSharedMemory; the stage union's fields after.
 func TestPSVMeshRuntimeInfoAsDXC(t *testing.T) {
-	f := mustParse(t, "mesh-shader-psv-v4.dxbc", corpus.RepoFile(t, "testdata/containers/mesh-shader-psv-v4.dxbc"))
+	f, err := decode.Parse(corpus.RepoFile(t, "testdata/containers/mesh-shader-psv-v4.dxbc"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b bytes.Buffer
 	WritePSV(&b, f.Part("PSV0").PSVInfo)
 	want := []string{"PSVRuntimeInfo:", " Mesh Shader", " MeshOutputTopology=triangle", " NumThreads=(32,1,1)",
