@@ -16,7 +16,7 @@ import (
 // reads the same fields.)
 type Aon9 struct {
 	ChunkSize     uint32 // repeats the part size
-	ShaderVersion uint32 // the D3D9 version token (0xFFFE0200 vs_2_0, 0xFFFF0200 ps_2_0)
+	ShaderVersion uint32 // the D3D9 version token (0xFFFE0200 vs_2_0, 0xFFFF0200 ps_2_0); 2.0 also for a 2_x shader (aon9VersionsAgree)
 	ShaderSize    uint32 // bytes of the D3D9 token stream
 	ShaderOffset  uint32 // where it starts
 
@@ -216,10 +216,21 @@ func decodeAon9(p *Part, r *binread.Reader) {
 			}
 		}
 	}
-	if a.Shader.Version != a.ShaderVersion && len(a.Shader.Instructions) > 0 {
+	if !aon9VersionsAgree(a.ShaderVersion, a.Shader.Version) && len(a.Shader.Instructions) > 0 {
 		r.ProblemAt(Warning, 4, "Aon9 header", "ShaderVersion 0x%08x differs from the shader's own version token 0x%08x", a.ShaderVersion, a.Shader.Version)
 	}
 	p.Summary = fmt.Sprintf("%s, %d instructions", a.Shader.Profile(), len(a.Shader.Instructions))
+}
+
+// aon9VersionsAgree reports whether the header's version token and the
+// shader's own agree. For the *_level_9_3 targets FXC writes 2.0 in the
+// header and 2_x (minor 1) in the shader: ANGLE's compiled clear11_fl9vs.h
+// (vs_4_0_level_9_3, 0xFFFE0200 and 0xFFFE0201) and 60 other headers of
+// ANGLE's and SDL's, whose listings name the shader vs_2_x or ps_2_x.
+func aon9VersionsAgree(header, shader uint32) bool {
+	h, s := d3d9.Version(header), d3d9.Version(shader)
+	twoX := h.Major() == 2 && h.Minor() == 0 && s.Major() == 2 && s.Minor() == 1
+	return h == s || twoX && h>>16 == s>>16
 }
 
 // d3d9JSON is the decoded shader as JSON shows it, with the text of every

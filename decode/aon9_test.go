@@ -108,3 +108,40 @@ func FuzzAon9(f *testing.F) {
 		decodeAon9(p, binread.New(data, 0, "Aon9", "Aon9", out))
 	})
 }
+
+// TestAon9Level93Version: for the *_level_9_3 targets FXC writes 2.0 in the
+// header and 2_x in the shader (ANGLE's compiled clear11_fl9vs.h, fxc /T
+// vs_4_0_level_9_3: 0xFFFE0200 and 0xFFFE0201, its listing says vs_2_x);
+// that is no problem, while a header naming another stage or version is.
+func TestAon9Level93Version(t *testing.T) {
+	for _, c := range []struct {
+		header, shader uint32
+		warned         bool
+	}{
+		{vs20, vs20, false},
+		{vs20, vs20 | 1, false}, // vs_4_0_level_9_3
+		{ps20, ps20 | 1, false}, // ps_4_0_level_9_3
+		{ps20, vs20 | 1, true},
+		{vs20 | 1, vs20, true},
+		{0xFFFE0300, 0xFFFE0301, true},
+	} {
+		shader := d9bytes(c.shader, d9ins(d3d9.OpMov, 2), d9dst(d3d9.RegTemp, 0, 0xf), d9src(d3d9.RegInput, 0, "xyzw"), 0xFFFF)
+		hdr := make([]byte, 0x24)
+		binary.LittleEndian.PutUint32(hdr[0:], uint32(len(hdr)+len(shader)))
+		binary.LittleEndian.PutUint32(hdr[4:], c.header)
+		binary.LittleEndian.PutUint32(hdr[8:], uint32(len(shader)))
+		binary.LittleEndian.PutUint32(hdr[12:], uint32(len(hdr)))
+		data := append(hdr, shader...)
+		out := &report.Sink{}
+		decodeAon9(&Part{Name: "Aon9", data: data}, binread.New(data, 0, "Aon9", "Aon9", out))
+		warned := false
+		for _, p := range out.Problems {
+			if strings.Contains(p.Message, "differs from the shader's own version token") {
+				warned = true
+			}
+		}
+		if warned != c.warned {
+			t.Errorf("header %#08x, shader %#08x: warned %v, want %v (%v)", c.header, c.shader, warned, c.warned, out.Problems)
+		}
+	}
+}

@@ -449,7 +449,7 @@ var moreLessons = []Lesson{
 
 	// Aon9: the level-9 shader inside an SM 4 container.
 	{"Level9/ChunkSize", "Level-9 part size", "Repeats the part's size.", ""},
-	{"Level9/ShaderVersion", "Level-9 version", "The D3D9 version token of the shader inside (0xFFFE0200 vs_2_0, 0xFFFF0200 ps_2_0, ...).", ""},
+	{"Level9/ShaderVersion", "Level-9 version", "The D3D9 version token of the shader inside (0xFFFE0200 vs_2_0, 0xFFFF0200 ps_2_0, ...). For the level_9_3 targets FXC writes 2.0 here while the shader's own token says 2_x (0x0201).", ""},
 	{"Level9/ShaderSize", "Level-9 shader size", "The size in bytes of the D3D9 token stream.", ""},
 	{"Level9/ShaderOffset", "Level-9 shader offset", "Where the D3D9 token stream starts, from the start of the part data.", ""},
 	{"Level9/*MappingCount", "Mapping count", "How many mappings of this kind (constant buffer, loop register, sampler, runtime constant) follow.", ""},
