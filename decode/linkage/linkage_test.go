@@ -327,6 +327,9 @@ func TestPipelinesAsD3D12CreatesThem(t *testing.T) {
 		}
 	}
 	t.Logf("%d pipelines of test_shader_io_mismatch checked (%d link, %d do not; %d of three stages or more), each given last stage first; the rest name shaders the corpus does not hold", checked, links, checked-links, long)
+	if checked == 0 {
+		corpus.Skip(t, "named file", "no pipeline of test_shader_io_mismatch is in this corpus")
+	}
 	if checked < 50 {
 		t.Errorf("only %d pipelines checked: the corpus's vkd3d-proton shaders are missing", checked)
 	}
@@ -358,18 +361,11 @@ var meshPipelines = []struct {
 }
 
 func TestMeshPipelinesAsD3D12CreatesThem(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
-	}
 	checked := 0
 	for _, c := range meshPipelines {
 		var files []*decode.File
 		for _, n := range c.names {
-			b, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_mesh_shader.c__"+n+".dxil"))
-			if err != nil {
-				t.Fatalf("%s: %v", n, err)
-			}
+			b := corpus.Bytes(t, "real/HansKristian-Work__vkd3d-proton/d3d12_mesh_shader.c__"+n+".dxil")
 			files = append(files, parse(t, b, n))
 		}
 		slices.Reverse(files) // in any order
@@ -483,6 +479,9 @@ func TestRealPipelinesLink(t *testing.T) {
 	}
 	t.Logf("the suggested root signature links every pair; %d of them with the input assembler", withIA)
 	t.Logf("%d real pipelines link (%d bgfx programs, %d DirectXTK effect pairs); %d carry root signatures, %d pairs two different ones, each shader checked against the other's", len(pairs), bgfxPairs, len(pairs)-bgfxPairs, rootSigs, crossed)
+	if len(pairs) == 0 {
+		corpus.Skip(t, "named file", "no bgfx program or DirectXTK effect pair is in this corpus")
+	}
 	if bgfxPairs < 10 || len(pairs)-bgfxPairs < 150 {
 		t.Errorf("%d bgfx and %d DirectXTK pairs found: the corpus's files are missing", bgfxPairs, len(pairs)-bgfxPairs)
 	}
@@ -555,15 +554,7 @@ func rts0(words ...uint32) []byte {
 // (PSV0), and the vertex shader given a root signature of its own.
 func rootSignatureShaders(t *testing.T) (vs, ps *decode.File, vsCarrying func(rs []byte) *decode.File) {
 	t.Helper()
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
-	}
-	pb, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", "d3d12_shaders.c__ps_code_dxil__v5.dxil"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps = parse(t, pb, "ps")
+	ps = parse(t, corpus.Bytes(t, "real/HansKristian-Work__vkd3d-proton/d3d12_shaders.c__ps_code_dxil__v5.dxil"), "ps")
 	vs = parse(t, corpus.RepoFile(t, "web/examples/vertex.dxbc"), "vertex")
 	vsCarrying = func(rs []byte) *decode.File {
 		var parts []hostile.Part
@@ -742,10 +733,6 @@ var embeddedRootSignatures = []struct {
 // LINK.ROOTSIG warns exactly where D3D12 refuses a pipeline that takes its
 // root signature from its shaders; the signatures link in every one.
 func TestEmbeddedRootSignaturesAsD3D12CreatesThem(t *testing.T) {
-	dir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", dir)
-	}
 	for _, c := range embeddedRootSignatures {
 		var files []*decode.File
 		for _, n := range []string{c.ps, c.gs, c.vs} {
@@ -753,10 +740,7 @@ func TestEmbeddedRootSignaturesAsD3D12CreatesThem(t *testing.T) {
 				continue
 			}
 			name := "embedded_rs_" + n
-			b, err := os.ReadFile(filepath.Join(dir, "real", "HansKristian-Work__vkd3d-proton", name+".h__"+name+"_code_dxbc.dxbc"))
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
+			b := corpus.Bytes(t, "real/HansKristian-Work__vkd3d-proton/"+name+".h__"+name+"_code_dxbc.dxbc")
 			files = append(files, parse(t, b, name))
 		}
 		p := linkage.CheckPipeline(files)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -152,9 +153,10 @@ func WithPart(es []Entry, part string) []Entry {
 	return out
 }
 
-// Sample returns every nth entry plus the four largest with a DXIL part: the
-// files whose share links exceed MaxLinkLength (docs/share-links.md) and so
-// go by hash. Skips the test when the corpus is absent.
+// Sample returns every nth entry plus the four largest with a DXIL part and
+// the largest of all: the files whose share links exceed MaxLinkLength
+// (docs/share-links.md) and so go by hash, in a corpus of DXC's output or
+// of FXC's. Skips the test when the corpus is absent.
 func Sample(t TB, n int) []Entry {
 	t.Helper()
 	all := Entries(t)
@@ -166,7 +168,17 @@ func Sample(t TB, n int) []Entry {
 	}
 	dxil := WithPart(all, "DXIL")
 	sort.Slice(dxil, func(i, j int) bool { return dxil[i].Size > dxil[j].Size })
-	return append(out, dxil[:min(4, len(dxil))]...)
+	out = append(out, dxil[:min(4, len(dxil))]...)
+	var largest *Entry
+	for i := range all {
+		if largest == nil || all[i].Size > largest.Size {
+			largest = &all[i]
+		}
+	}
+	if largest != nil && !slices.ContainsFunc(out, func(e Entry) bool { return e.Rel == largest.Rel }) {
+		out = append(out, *largest)
+	}
+	return out
 }
 
 // SmallestFirst sorts es by file size, smallest first, and returns it.
@@ -224,34 +236,36 @@ func Read(dir string) ([]Entry, error) {
 	return out, sc.Err()
 }
 
-// File returns the path and bytes of one corpus file, named by its path
-// under the corpus folder (as MANIFEST.tsv names it), or skips the test when
-// the corpus or the file is absent.
-func File(t TB, rel string) (string, []byte) {
+// Path returns the path of one corpus file, named by its path under the
+// corpus folder (as MANIFEST.tsv names it), or skips the test when the
+// corpus or the file is absent: tests that name files of the shared corpus
+// skip, not fail, on another corpus.
+func Path(t TB, rel string) string {
 	t.Helper()
 	d, ok := Dir()
 	if !ok {
 		Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
-		return "", nil
+		return ""
 	}
 	path := filepath.Join(d, rel)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		Skip(t, "corpus", "corpus file %s missing: skipping", rel)
-		return "", nil
+	if _, err := os.Stat(path); err != nil {
+		Skip(t, "named file", "corpus file %s is not in %s: skipping", rel, d)
+		return ""
 	}
-	return path, b
+	return path
 }
 
-// Bytes returns one corpus file, named by its path under the corpus folder:
-// it skips the test without the corpus and fails it when the file is
-// missing (File skips then too).
+// File returns the path and bytes of one corpus file as Path finds it; one
+// that is there but cannot be read fails the test.
+func File(t TB, rel string) (string, []byte) {
+	t.Helper()
+	path := Path(t, rel)
+	return path, readFile(t, rel, path)
+}
+
+// Bytes returns one corpus file's bytes as File reads them.
 func Bytes(t TB, rel string) []byte {
 	t.Helper()
-	d, ok := Dir()
-	if !ok {
-		Skip(t, "corpus", "corpus not found at %s (set DXSCOPE_CORPUS): skipping", d)
-		return nil
-	}
-	return readFile(t, rel, filepath.Join(d, rel))
+	_, b := File(t, rel)
+	return b
 }

@@ -13,13 +13,14 @@ import (
 // What a test needs that a fresh clone may lack, and how to get it: the
 // package's closing line names these.
 var needs = map[string]string{
-	"corpus":   "put the shared corpus at ../shared/corpus or set DXSCOPE_CORPUS=DIR to run the ~1,960-file corpus tests",
-	"llvm-19":  "apt-get install llvm-19 to run the differential tests against obj2yaml-19, yaml2obj-19, llvm-dis-19, llvm-bcanalyzer-19",
-	"chromium": "apt-get install chromium to run the browser tests",
-	"sqlite3":  "apt-get install sqlite3 to run the tests that build databases",
-	"node":     "apt-get install nodejs to run the wasm decoder tests",
-	"diff":     "apt-get install diffutils to compare the code diff with GNU diff -u",
-	"g++":      "apt-get install g++ to compile the printed C++ (root signatures, input layouts) and read it back",
+	"corpus":     "put the shared corpus at ../shared/corpus or set DXSCOPE_CORPUS=DIR to run the ~1,960-file corpus tests",
+	"llvm-19":    "apt-get install llvm-19 to run the differential tests against obj2yaml-19, yaml2obj-19, llvm-dis-19, llvm-bcanalyzer-19",
+	"chromium":   "apt-get install chromium to run the browser tests",
+	"sqlite3":    "apt-get install sqlite3 to run the tests that build databases",
+	"node":       "apt-get install nodejs to run the wasm decoder tests",
+	"diff":       "apt-get install diffutils to compare the code diff with GNU diff -u",
+	"g++":        "apt-get install g++ to compile the printed C++ (root signatures, input layouts) and read it back",
+	"named file": "these tests read files of the shared corpus by name, and this corpus lacks them",
 }
 
 var (
@@ -28,8 +29,9 @@ var (
 )
 
 // Skip skips a test because what (a key of the needs table: "corpus",
-// "llvm-19", "chromium", "sqlite3", "node", "diff", "g++") is missing, and counts it
-// for Report.
+// "llvm-19", "chromium", "sqlite3", "node", "diff", "g++", "named file";
+// or a kind of file the corpus has none of, such as "debug") is missing,
+// and counts it for Report.
 func Skip(t TB, what, format string, args ...any) {
 	t.Helper()
 	mu.Lock()
@@ -77,7 +79,11 @@ func Report() string {
 		if n == 1 {
 			word = "test"
 		}
-		parts = append(parts, fmt.Sprintf("%d %s skipped: no %s (%s)", n, word, k, needs[k]))
+		if how, ok := needs[k]; ok {
+			parts = append(parts, fmt.Sprintf("%d %s skipped: no %s (%s)", n, word, k, how))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d %s skipped: no %s in this corpus", n, word, k))
+		}
 	}
 	if len(parts) == 0 {
 		return ""

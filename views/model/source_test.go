@@ -213,7 +213,7 @@ func TestDebugInfoGuard(t *testing.T) {
 		}
 	}
 	if guarded == 0 {
-		corpus.Skip(t, "debug", "no corpus file with debug information")
+		corpus.Skip(t, "debug information", "no corpus file with debug information")
 	}
 	t.Logf("%d containers with source maps, %d let through by the guard", mapped, guarded)
 }
