@@ -277,6 +277,9 @@ func (d *decoder) comment(i int) int {
 		d.r.Field("FourCC", 4, c.FourCC)
 		d.r.Pos += 4
 		body := d.r.Sub((i+2)*4, (n-1)*4, d.r.Join("Data"), c.FourCC+" comment")
+		// A block cut with the file is cut where its whole dwords end, which
+		// may be before the file's last bytes: Sub alone would not know.
+		body.Short = body.Short || c.Cut
 		if c.FourCC == "DBUG" && d.s.Debug == nil {
 			d.s.Debug = decodeDebug(body, d.r.Path)
 		} else if len(body.Data) > 0 {

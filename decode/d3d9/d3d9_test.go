@@ -187,3 +187,36 @@ func TestDefFloat(t *testing.T) {
 		t.Errorf("defFloat(-0) = %q, want -0", got)
 	}
 }
+
+// A DBUG block cut with the file, mid-dword inside its entry point's name,
+// holds no name: the bytes before the cut are the start of a longer one
+// (DirectXTK's AlphaTestEffect_PSAlphaTestEqNeNoFog cut at 0x156 showed
+// "PSAlphaT"). The same block whole names it.
+func TestCutDebugStringIsAbsent(t *testing.T) {
+	name := []byte("PSAlphaTestEqNeNoFog\x00\x00\x00\x00") // padded to whole dwords
+	hdr := make([]byte, 40)
+	binary.LittleEndian.PutUint32(hdr[0:], uint32(40+len(name)))
+	binary.LittleEndian.PutUint32(hdr[36:], 40) // EntryPointOffset
+	body := append(append(d9bytes(0x47554244), hdr...), name...)
+	b := append(d9bytes(ps20, 0xFFFE|uint32(len(body)/4)<<16), body...)
+	b = append(b, d9bytes(0xFFFF)...)
+	decode := func(b []byte, short bool) (*Shader, *report.Sink) {
+		out := &report.Sink{}
+		s := &Shader{}
+		r := binread.New(b, 0, "Shader", "", out)
+		r.Short = short
+		Decode(s, r)
+		return s, out
+	}
+	if s, _ := decode(b, false); s.Debug == nil || s.Debug.EntryPoint != "PSAlphaTestEqNeNoFog" {
+		t.Fatalf("whole: %+v", s.Debug)
+	}
+	cut := len(b) - 4 - 14 // inside the name, two bytes into a dword
+	s, out := decode(b[:cut], true)
+	if s.Debug == nil || s.Debug.EntryPoint != "" {
+		t.Errorf("cut: entry point %q, want none", s.Debug.EntryPoint)
+	}
+	if !strings.Contains(strings.Join(out.Absent, " "), "Debug/EntryPoint") {
+		t.Errorf("cut: absent %v, want the entry point", out.Absent)
+	}
+}
