@@ -170,7 +170,9 @@ func (p *Part) MarshalJSON() ([]byte, error) {
 		key = k.Key
 	}
 	kb, _ := json.Marshal(key)
-	out := append(b[:len(b)-1:len(b)-1], ',')
+	// One allocation of the final size: a part's JSON is most of a file's.
+	out := make([]byte, 0, len(b)+len(kb)+len(v)+2)
+	out = append(append(out, b[:len(b)-1]...), ',')
 	out = append(append(append(out, kb...), ':'), v...)
 	return append(out, '}'), nil
 }
