@@ -25,7 +25,7 @@ func TestDiffCommandExitCodes(t *testing.T) {
 		{"differ", []string{"diff", a, b}, 1, "~ RTS0 #0  24 bytes, changed"},
 		{"json anywhere", []string{"diff", "--json", a, b}, 1, `"Status": "changed"`},
 		{"one file", []string{"diff", a}, 2, ""},
-		{"missing file", []string{"diff", a, corpusPath(t, "no-such-file")}, 2, ""},
+		{"missing file", []string{"diff", a, filepath.Join(t.TempDir(), "no-such-file")}, 2, ""},
 		{"not a container", []string{"diff", a, notContainer}, 2, ""},
 		{"unknown flag", []string{"diff", "--bogus", a, b}, 2, ""},
 		// The code as text: the one function, renamed from its mangled name,

@@ -524,6 +524,9 @@ func TestDisassemblyHeadIsTheListingsTop(t *testing.T) {
 		}
 	}
 	t.Logf("%d heads of %d modules equal their listings' first lines (%d cut before the end)", cuts, len(parts), longer)
+	if len(parts) == 0 {
+		corpus.Skip(t, "DXIL module", "no file of this corpus has a DXIL module")
+	}
 	if cuts == 0 {
 		t.Error("no module was cut")
 	}

@@ -106,6 +106,11 @@ func Dir() (string, bool) {
 	return d, err == nil && st.IsDir()
 }
 
+// Default reports whether the corpus is the shared one at ../shared/corpus
+// (DXSCOPE_CORPUS unset): a test that asks the corpus to hold an example of
+// everything (every lesson's field) asks it of that corpus alone.
+func Default() bool { return os.Getenv("DXSCOPE_CORPUS") == "" }
+
 // repoRoot is the repository's folder.
 func repoRoot() string {
 	_, file, _, _ := runtime.Caller(0) // <repo>/internal/corpus/corpus.go

@@ -303,5 +303,10 @@ func RecordKind(line string) string {
 	if len(f) == 0 {
 		return ""
 	}
+	// A switch prints each case on a line of its own ("i32 1, label %22")
+	// and closes with "]": those lines are its record's too.
+	if f[0] == "]" || len(f) == 4 && strings.HasSuffix(f[1], ",") && f[2] == "label" {
+		return "INST_SWITCH"
+	}
 	return recordKinds[f[0]]
 }

@@ -44,8 +44,11 @@ func TestHashFactsAgreeWithObj2yaml(t *testing.T) {
 			checked++
 		}
 	}
-	if checked == 0 {
+	if checked == 0 && len(corpus.WithPart(corpus.Entries(t), "HASH")) > 0 {
 		t.Fatal("no HASH part compared")
+	}
+	if checked == 0 {
+		corpus.Skip(t, "HASH part", "no file of this corpus has a HASH part")
 	}
 	t.Logf("%d HASH digests agree with obj2yaml", checked)
 }
