@@ -17,12 +17,8 @@ import (
 // builds, is paired, its define line changed; clicking the removed line
 // selects its bytes in A's hex view, the added one in B's.
 func TestCompareShowsTheCodeChange(t *testing.T) {
-	d, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "corpus not found: skipping")
-	}
-	vk := filepath.Join(d, "real", "HansKristian-Work__vkd3d-proton")
-	a, b := filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v5.dxil"), filepath.Join(vk, "d3d12_raytracing.c__rt_lib_dxil__v6.dxil")
+	const vk = "real/HansKristian-Work__vkd3d-proton/"
+	a, b := corpus.Path(t, vk+"d3d12_raytracing.c__rt_lib_dxil__v5.dxil"), corpus.Path(t, vk+"d3d12_raytracing.c__rt_lib_dxil__v6.dxil")
 	p := compareTwo(t, a, b)
 	p.WaitFor("the code comparison", `!!document.querySelector('#cmp-code .cmp-code-hunk')`)
 	hunks := browsertest.Eval[[]string](p, `[...document.querySelectorAll('#cmp-code .cmp-code-hunk')].map(e => e.textContent)`)

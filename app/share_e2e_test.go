@@ -36,17 +36,7 @@ const (
 // checks it, and a compare shows the differing field.
 func TestShareLinksInBrowser(t *testing.T) {
 	needBrowser(t)
-	cdir, ok := corpus.Dir()
-	if !ok {
-		corpus.Skip(t, "corpus", "no corpus: the browser test opens corpus files")
-	}
-	file := func(rel string) string {
-		p := filepath.Join(cdir, rel)
-		if _, err := os.Stat(p); err != nil {
-			t.Skipf("corpus file missing: %v", err)
-		}
-		return p
-	}
+	file := func(rel string) string { return corpus.Path(t, rel) }
 	// One browser; each step in a tab of its own browser context.
 	browser := startBrowser(t)
 	start := time.Now()
