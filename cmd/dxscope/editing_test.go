@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -146,8 +147,8 @@ func TestExtractRootSigRebuildsRootSignatureContainers(t *testing.T) {
 		same++
 	}
 	t.Logf("%d root-signature containers of the corpus rebuilt byte for byte from their RTS0", same)
-	if same == 0 {
-		t.Error("no root-signature container in the corpus")
+	if same == 0 && slices.ContainsFunc(es, func(e corpus.Entry) bool { return strings.Join(e.Parts, " ") == "RTS0" && e.Digest == "ok" }) {
+		t.Error("no root-signature container of the corpus was rebuilt")
 	}
 	code, _, errs := runCmd("extractrootsig", valid, "-o", "-")
 	if code != 1 || !strings.Contains(errs, "no RTS0 part") {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
 )
 
 // dxscope link on the fixtures of Microsoft's signature example: exit 0

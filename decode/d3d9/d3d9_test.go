@@ -220,3 +220,12 @@ func TestCutDebugStringIsAbsent(t *testing.T) {
 		t.Errorf("cut: absent %v, want the entry point", out.Absent)
 	}
 }
+
+// lrp counts one instruction slot in FXC's "approximately N instruction
+// slots used" line: Effekseer's ShaderDistortion_VS (fxc /Tvs_4_0_level_9_3,
+// FXC 9.29.952) lists 56 instructions, three of them lrp, and says 56.
+func TestLrpSlots(t *testing.T) {
+	if n, tex := OpLrp.Slots(); n != 1 || tex {
+		t.Errorf("lrp: %d slots (texture %v), want 1", n, tex)
+	}
+}

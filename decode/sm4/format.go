@@ -25,6 +25,10 @@ type Style struct {
 	// StructuredBlank ends dcl_resource_structured t0, 16 with a blank, as
 	// FXC 9.x and 6.3 builds do; 10.x builds write none.
 	StructuredBlank bool
+	// BareDiscard writes discard_nz r0.x as discard r0.x, and
+	// BareTexelOffsets sample_aoffimmi(-3,0,0) as sample(-3,0,0), as FXC
+	// 9.29.952 does (Effekseer's listings: 614 discards, 12 offsets).
+	BareDiscard, BareTexelOffsets bool
 }
 
 // Format returns the instruction as FXC's disassembler lists it, without
@@ -72,7 +76,9 @@ func formatCode(in *Instruction, st Style) string {
 	b.WriteString(info.name)
 	var offs, dim, types string
 	if in.Extended&HasSampleControls != 0 {
-		b.WriteString("_aoffimmi")
+		if !st.BareTexelOffsets {
+			b.WriteString("_aoffimmi")
+		}
 		offs = fmt.Sprintf("(%d,%d,%d)", in.TexelOffset[0], in.TexelOffset[1], in.TexelOffset[2])
 	}
 	if in.Extended&HasResourceDim != 0 {
@@ -102,6 +108,9 @@ func formatCode(in *Instruction, st Style) string {
 	}
 	switch in.Opcode {
 	case OpBreakc, OpContinuec, OpDiscard, OpIf, OpRetc, OpCallc:
+		if in.Opcode == OpDiscard && in.TestNonZero && st.BareDiscard {
+			break
+		}
 		if in.TestNonZero {
 			b.WriteString("_nz")
 		} else {

@@ -56,8 +56,12 @@ func TestStyle(t *testing.T) {
 		op(OpDclInputPSSGV, 1<<11, catWords(dst(OperandInput, "x", 2), []uint32{9})...),
 		op(OpDclInputPSSIV, 4<<11, catWords(dst(OperandInput, "xy", 0), []uint32{1})...),
 		op(OpDclResourceStructured, 0, otok(comp0, 0, 0, OperandResource, 1, 0), 1, 16),
+		op(OpDiscard, 1<<18, sel(OperandTemp, "y", 0)...),
+		// An extended token of sample controls: texel offsets (-3, 0, 0).
+		op(OpSample, 1<<31, catWords([]uint32{1 | 0xd<<9}, dst(OperandTemp, "xyz", 0), src(OperandInput, "xyxx", 1),
+			src(OperandResource, "xyzw", 0), []uint32{otok(comp0, 0, 0, OperandSampler, 1, 0), 0})...),
 	))
-	if len(out.Problems) != 0 || len(s.Instructions) != 7 {
+	if len(out.Problems) != 0 || len(s.Instructions) != 9 {
 		t.Fatalf("%d instructions, problems %v", len(s.Instructions), out.Problems)
 	}
 	tests := []struct {
@@ -77,6 +81,11 @@ func TestStyle(t *testing.T) {
 		{Style{OmitSGVInterpolation: true}, 5, "dcl_input_ps_siv linear noperspective v0.xy, position"},
 		{Style{}, 6, "dcl_resource_structured t1, 16"},
 		{Style{StructuredBlank: true}, 6, "dcl_resource_structured t1, 16 "},
+		// Effekseer's FXC 9.29.952 listings.
+		{Style{}, 7, "discard_nz r0.y"},
+		{Style{BareDiscard: true}, 7, "discard r0.y"},
+		{Style{}, 8, "sample_aoffimmi(-3,0,0) r0.xyz, v1.xyxx, t0.xyzw, s0"},
+		{Style{BareTexelOffsets: true}, 8, "sample(-3,0,0) r0.xyz, v1.xyxx, t0.xyzw, s0"},
 	}
 	for _, tc := range tests {
 		if got := Format(&s.Instructions[tc.i], tc.st); got != tc.want {

@@ -59,6 +59,10 @@ var fxcSpellings = []fxcSpelling{
 		set: func(st *FXCStyle) { st.OmitSGVInterpolation = true }},
 	{versions: below(10), on: "a blank after dcl_resource_structured",
 		set: func(st *FXCStyle) { st.StructuredBlank = true }},
+	{versions: between(9, 0, 9, 30), on: "discard for discard_nz",
+		set: func(st *FXCStyle) { st.BareDiscard = true }},
+	{versions: between(9, 0, 9, 30), on: "texel offsets without _aoffimmi",
+		set: func(st *FXCStyle) { st.BareTexelOffsets = true }},
 }
 
 // below is a versions predicate: a major version under n.
