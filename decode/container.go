@@ -241,9 +241,21 @@ func Parse(data []byte) (*File, error) {
 	out.Summarize()
 	f.Problems = out.Problems
 	f.Spans = out.Spans
+	// A part whose header another part shares (the offset table may name
+	// one offset many times) is decoded once: decoding each reference would
+	// cost the part's size per 4-byte offset, quadratic in the file.
+	first := map[int64]*Part{}
+	shared := &report.Sink{Budget: f.budget}
 	for _, p := range f.Parts {
+		if q := first[p.Offset]; q != nil && hasDecoder(p.Name) {
+			f.sharePart(p, q, shared)
+			continue
+		}
+		first[p.Offset] = p
 		f.decodePart(p)
 	}
+	shared.Summarize()
+	f.Problems = append(f.Problems, shared.Problems...)
 	f.runChecks()
 	// The validator's container rules read every part's problems, so they run last.
 	f.checkContainerRules()
@@ -399,6 +411,20 @@ func (f *File) parseHeader(out *report.Sink) {
 	if f.Digest.Status == DigestDebug {
 		out.Problem(Note, 4, "", "container header", "the container digest is the debug variant of the checksum (DXC's ComputeHashDebug): the runtime accepts it only with the debug layer on")
 	}
+}
+
+// hasDecoder reports whether parts of that name have a decoder of their own.
+func hasDecoder(name string) bool {
+	k := LookupPart(name)
+	return k != nil && k.Decode != nil
+}
+
+// sharePart records p, whose header is q's, as a reference to q: its data
+// is one span, its decoded values are q's alone.
+func (f *File) sharePart(p, q *Part, out *report.Sink) {
+	p.Spans = []Span{{Part: p.Name, Path: "Data", Off: p.DataOffset, Size: int64(len(p.data)), Kind: report.SpanRaw}}
+	p.Summary = fmt.Sprintf("the same bytes as part #%d, decoded there", q.Index)
+	out.Problem(Note, p.Offset, "", "part offset table", "part #%d starts where part #%d does (0x%x): its bytes are decoded once, as part #%d", p.Index, q.Index, p.Offset, q.Index)
 }
 
 // decodePart runs the part's decoder, then accounts for every byte of its data.

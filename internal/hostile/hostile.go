@@ -107,18 +107,38 @@ func RepeatedHeaders(n int) []byte {
 
 // PartsAtOneOffset is a container listing k parts, all at one 4-byte PRIV
 // part.
-func PartsAtOneOffset(k int) []byte {
-	c := make([]byte, 32+4*k+8+4)
+func PartsAtOneOffset(k int) []byte { return OffsetsAtOnePart(Part{"PRIV", make([]byte, 4)}, k) }
+
+// OffsetsAtOnePart is a container whose offset table names one part k
+// times: decoded once per offset, the part would cost its size per 4 bytes.
+func OffsetsAtOnePart(p Part, k int) []byte {
+	c := make([]byte, 32+4*k, 32+4*k+8+len(p.Data))
 	copy(c, "DXBC")
 	le.PutUint16(c[20:], 1)
-	le.PutUint32(c[24:], uint32(len(c)))
 	le.PutUint32(c[28:], uint32(k))
 	for i := 0; i < k; i++ {
 		le.PutUint32(c[32+4*i:], uint32(32+4*k))
 	}
-	copy(c[32+4*k:], "PRIV")
-	le.PutUint32(c[32+4*k+4:], 4)
+	c = append(c, p.Name...)
+	c = le.AppendUint32(c, uint32(len(p.Data)))
+	c = append(c, p.Data...)
+	le.PutUint32(c[24:], uint32(len(c)))
 	return c
+}
+
+// MovProgram is the SHEX data of a pixel shader (shader model 5.0) of n
+// instructions mov r0.xyzw, r0.xyzw (d3d11TokenizedProgramFormat.hpp).
+func MovProgram(n int) []byte {
+	words := []uint32{0x50, uint32(2 + 5*n)} // ps_5_0, the length in dwords
+	for range n {
+		// mov (0x36), 5 dwords: r0 with mask xyzw, r0 with swizzle xyzw.
+		words = append(words, 0x36|5<<24, 0x001000F2, 0, 0x00100E46, 0)
+	}
+	b := make([]byte, 0, 4*len(words))
+	for _, w := range words {
+		b = le.AppendUint32(b, w)
+	}
+	return b
 }
 
 // psvInfo1 is a 36-byte PSVRuntimeInfo1 for a shader of kind stage with the
