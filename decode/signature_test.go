@@ -411,6 +411,9 @@ func TestSignatureMatchesObj2yaml(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d signature parts, %d elements, %d fields compared with obj2yaml-19: %d mismatches", files, parts, elems, fields, mismatches)
+	if len(entries) == 0 {
+		corpus.Skip(t, "ISG1, OSG1 or PSG1 part", "no file of this corpus has a DXIL signature part that obj2yaml-19 reads")
+	}
 	if files == 0 {
 		t.Error("no corpus file compared")
 	}

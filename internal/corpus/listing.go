@@ -57,7 +57,7 @@ var (
 // column FXC's has not.
 func ParseListing(text string) ListingTables {
 	var l ListingTables
-	section := ""
+	section, structType := "", ""
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), " ")
@@ -90,11 +90,19 @@ func ParseListing(text string) ListingTables {
 					b = ListingBuffer{Kind: "resource bind info", Name: m[3]}
 				}
 				l.Buffers = append(l.Buffers, b)
+			} else if t := strings.TrimSpace(line); (t == "struct" || strings.HasPrefix(t, "struct ")) && !strings.HasPrefix(line, "   ") {
+				// A struct variable at the buffer's top level: its type opens
+				// a block that "} name; // Offset: … Size: …" closes.
+				structType = t
 			} else if m := listingVarRE.FindStringSubmatch(line); m != nil && len(l.Buffers) > 0 {
 				off, _ := strconv.Atoi(m[4])
 				size, _ := strconv.Atoi(m[5])
+				typ := m[1]
+				if typ == "}" {
+					typ = structType
+				}
 				b := &l.Buffers[len(l.Buffers)-1]
-				b.Vars = append(b.Vars, ListingVar{Type: m[1] + m[3], Name: m[2], Offset: uint32(off), Size: uint32(size), Unused: m[6] != ""})
+				b.Vars = append(b.Vars, ListingVar{Type: typ + m[3], Name: m[2], Offset: uint32(off), Size: uint32(size), Unused: m[6] != ""})
 			}
 		case "bindings":
 			if strings.HasPrefix(line, "Name ") || strings.HasPrefix(line, "---") {
