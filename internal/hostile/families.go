@@ -46,6 +46,7 @@ var Families = []Family{
 	{"NestedParts", func(k int) []byte { return NestedParts(k, 16*k) }, 512},
 	{"OverlappingParts", func(k int) []byte { return OverlappingParts(k, 16*k) }, 512},
 	{"PartsAtOneOffset", PartsAtOneOffset, 4096},
+	{"OffsetsAtOneSHEX", func(k int) []byte { return OffsetsAtOnePart(Part{"SHEX", MovProgram(k)}, k) }, 1024},
 	{"SharedDefaultsRDEF", func(k int) []byte { return SharedDefaultsRDEF(k, 40*k) }, 256},
 	{"SharedIndices", func(k int) []byte { return dxilContainer(SharedIndicesBitcode(k, k)) }, 1024},
 	{"SharedArguments", func(k int) []byte { return SharedArguments(k, k) }, 256},

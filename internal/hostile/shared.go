@@ -233,6 +233,7 @@ func Seeds() [][]byte {
 	vs, ps := LinkagePair(64, 64)
 	return [][]byte{
 		SharedMembersRDEF(64, 64),
+		OffsetsAtOnePart(Part{"SHEX", MovProgram(64)}, 64),
 		VertexInputs(64, 64),
 		SharedInterfaceIDs(64, 64),
 		NestedTypesRDEF(6, 8),
