@@ -350,15 +350,15 @@ func (in *Inspector) mainView() app.UI {
 			app.Elem("p").Text("Compare with… shows what differs between two containers, field by field. The address bar is always a link to what you see; the file travels inside it, never to a server."),
 		)
 	case m.File == nil:
-		return &views.EmbeddedList{Model: m, Header: st.HeaderNote()}
+		return &views.EmbeddedList{Model: m, Header: st.OriginNote()}
 	}
 	return in.body(st)
 }
 
-// headerBanner says that the file was read from the C arrays of an -Fh
-// header (nil when it was not).
-func (in *Inspector) headerBanner(st *page.State) app.UI {
-	note := st.HeaderNote()
+// originBanner says that the file was made from the C arrays of an -Fh
+// header or from an FXC PDB (nil when it was not).
+func (in *Inspector) originBanner(st *page.State) app.UI {
+	note := st.OriginNote()
 	if note == "" {
 		return nil
 	}
@@ -385,7 +385,7 @@ func (in *Inspector) body(st *page.State) app.UI {
 	}
 	return app.Elem("div").Class("main").Body(
 		in.databaseBanner(st),
-		in.headerBanner(st),
+		in.originBanner(st),
 		app.If(m.Base > 0 && !st.FromDatabase(), func() app.UI {
 			return app.Elem("p").Class("nested").Body(
 				app.Text(fmt.Sprintf("Showing the container at %s inside %s. ", model.Hex(m.Base), model.Shown(m.Name))),

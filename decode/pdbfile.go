@@ -2,7 +2,9 @@ package decode
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/dxscope/dxscope/decode/binread"
 	"github.com/dxscope/dxscope/decode/pdb"
@@ -55,4 +57,39 @@ func parsePDBFile(data []byte) (*File, error) {
 			Message: fmt.Sprintf("the PDB's GUID %s is not the HASH part's digest %s: DXC writes the shader hash there", w.ShaderHash, p.Hash.Digest)})
 	}
 	return f, nil
+}
+
+// FXCPDBOffset is where the program database starts in the container
+// FXCPDBContainer makes: the header, one offset, the SPDB part's header.
+const FXCPDBOffset = HeaderSize + 4 + PartHeaderSize
+
+// FXCPDBContainer lays out a program database that holds no shader
+// container (FXC's: what fxc /Fd writes, and what its SPDB part holds) as a
+// container of that one SPDB part, retail-signed, so that it decodes as
+// FXC's SPDB part does, from FXCPDBOffset. ok is false for any other bytes,
+// a DXC PDB (which holds its container) among them.
+func FXCPDBContainer(data []byte) ([]byte, bool) {
+	if !pdb.IsMSF(data) || len(data) > math.MaxUint32-FXCPDBOffset {
+		return nil, false
+	}
+	out := &report.Sink{Budget: &report.Budget{Limit: memoryBudget(len(data))}}
+	r := binread.New(data, 0, "PDB", "PDB", out)
+	var d *pdb.File
+	out.Guard(0, "PDB", "PDB file", func() { d = pdb.Decode(r) })
+	if d == nil || d.Container != nil {
+		return nil, false
+	}
+	le := binary.LittleEndian
+	c := make([]byte, FXCPDBOffset, FXCPDBOffset+len(data))
+	copy(c, Magic)
+	le.PutUint16(c[20:], 1) // version 1.0
+	le.PutUint32(c[24:], uint32(FXCPDBOffset+len(data)))
+	le.PutUint32(c[28:], 1)
+	le.PutUint32(c[32:], HeaderSize+4)
+	copy(c[36:], "SPDB")
+	le.PutUint32(c[40:], uint32(len(data)))
+	c = append(c, data...)
+	sum := Checksum(c[20:]) // the digest covers the bytes after itself
+	copy(c[4:20], sum[:])
+	return c, true
 }

@@ -2,6 +2,7 @@ package decode
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -145,5 +146,53 @@ func TestPDBFileOpensItsContainer(t *testing.T) {
 	// An MSF file with no container is not a shader.
 	if _, err := Parse(hostile.MSF(512, [][]byte{nil, hostile.PDBInfo(nil)})); err == nil || !strings.Contains(err.Error(), "stream 5") {
 		t.Errorf("a PDB without a container: %v", err)
+	}
+}
+
+// An FXC PDB (what fxc /Fd writes: the bytes FXC's SPDB part holds, an MSF
+// file with no container in it) is laid out as a container of that one
+// part, signed, its bytes from FXCPDBOffset: every corpus SPDB part's bytes
+// so laid out decode to the same PDB as the part did inside its shader.
+// A DXC PDB, which holds its container, and other bytes are not.
+func TestFXCPDBContainer(t *testing.T) {
+	msfs := [][]byte{hostile.SharedSourcePDB(2, 64)}
+	for _, e := range corpus.Available() {
+		if e.Has("SPDB") {
+			if f, err := Parse(e.Bytes(t)); err == nil {
+				msfs = append(msfs, f.Part("SPDB").Data())
+			}
+		}
+	}
+	for i, msf := range msfs {
+		c, ok := FXCPDBContainer(msf)
+		if !ok {
+			t.Fatalf("PDB %d: not laid out", i)
+		}
+		f, err := Parse(c)
+		if err != nil {
+			t.Fatalf("PDB %d: %v", i, err)
+		}
+		p := f.Part("SPDB")
+		if len(f.Parts) != 1 || p == nil || p.DataOffset != FXCPDBOffset || f.Digest.Status != DigestValid || string(p.Data()) != string(msf) {
+			t.Fatalf("PDB %d: %d parts, SPDB at %v, digest %s", i, len(f.Parts), p != nil && p.DataOffset == FXCPDBOffset, f.Digest.Status)
+		}
+		if i == 0 {
+			continue // the hostile file has no shader to compare with
+		}
+		alone := hostile.SPDBShader(msf) // the part decoded beside code, as in its shader
+		g, _ := Parse(alone)
+		got, _ := json.Marshal(p.PDB)
+		want, _ := json.Marshal(g.Part("SPDB").PDB)
+		if string(got) != string(want) {
+			t.Errorf("PDB %d: decodes differently laid out alone (%d vs %d bytes of JSON)", i, len(got), len(want))
+		}
+	}
+	t.Logf("%d PDBs laid out as containers of their SPDB part", len(msfs))
+	vs := corpus.RepoFile(t, "web/examples/vertex.dxbc")
+	if _, ok := FXCPDBContainer(vs); ok {
+		t.Error("a container was laid out as a PDB")
+	}
+	if _, ok := FXCPDBContainer(hostile.DXCPDB(vs, make([]byte, 16))); ok {
+		t.Error("a DXC PDB was laid out as FXC's")
 	}
 }

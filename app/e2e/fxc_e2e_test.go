@@ -9,7 +9,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/dxscope/dxscope/app/internal/browsertest"
+	"github.com/dxscope/dxscope/decode"
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // TestFXCListingInBrowser opens a level-9 DirectXTK shader: the SHDR view
@@ -62,6 +64,22 @@ func TestHeaderInBrowser(t *testing.T) {
 	p.WaitFor("its parts", `[...document.querySelectorAll('#part-list .part')].map(e => e.dataset.name).join(' ') == 'Header ISGN OSGN SHEX'`)
 	p.expect("the note stays", `document.querySelector('#header-from')?.textContent.includes('its 2 arrays')`, true)
 	p.Shoot("header-03-second-opened")
+
+	// An FXC PDB (fxc /Fd): the SPDB part of a container made for it; a
+	// corpus shader's when there is one, else a made one.
+	msf := hostile.SharedSourcePDB(2, 64)
+	for _, e := range corpus.Available() {
+		if f, err := decode.Parse(e.Bytes(t)); err == nil && f.Part("SPDB") != nil {
+			msf = f.Part("SPDB").Data()
+			break
+		}
+	}
+	p.drop("shader.pdb", msf)
+	p.WaitFor("the PDB's part", `[...document.querySelectorAll('#part-list .part')].map(e => e.dataset.name).join(' ') == 'Header SPDB'`)
+	p.expect("the note says what it is", `document.querySelector('#header-from')?.textContent.includes('shader.pdb is a program database without a shader container')`, true)
+	p.Run("open the PDB", chromedp.Click(chromedp.CSS(`#part-list .part[data-name="SPDB"]`)))
+	p.WaitFor("the PDB's view", `document.querySelector('#part-list .part.selected')?.dataset.name === 'SPDB'`)
+	p.Shoot("header-04-fxc-pdb")
 }
 
 // openPage serves the bundle and opens the page in a window of w × h, its

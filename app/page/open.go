@@ -121,10 +121,13 @@ func (s *State) TooLarge(name string, size int64) bool {
 // against its hash), else a new file. A new file, comparison or database is
 // a new history entry.
 func (s *State) Open(name string, data []byte) Effects {
-	s.source = fromHeader{}
+	s.source = madeFrom{}
 	if b, note, ok := model.FromHeader(name, data); ok {
 		// An -Fh header: the page shows the containers its arrays spell.
-		data, s.source = b, fromHeader{note: note, data: b}
+		data, s.source = b, madeFrom{note: note, data: b}
+	} else if b, note, ok := model.FromPDB(name, data); ok {
+		// An FXC PDB: the page shows it as the SPDB part of a container.
+		data, s.source = b, madeFrom{note: note, data: b}
 	}
 	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered {
 		switch s.gatherStages(p, []string{name}, [][]byte{data}) {
@@ -267,17 +270,18 @@ func (s *State) BackToFile() Effects {
 	return s.take()
 }
 
-// fromHeader says that the file shown was read from the C arrays of a
-// source text (model.FromHeader): what to say, and the bytes it made.
-type fromHeader struct {
+// madeFrom says that the file shown was made from other bytes: the C
+// arrays of a source text (model.FromHeader) or an FXC PDB (model.FromPDB).
+// It holds what to say and the bytes made.
+type madeFrom struct {
 	note string
 	data []byte
 }
 
-// HeaderNote says where the shown file came from when it was read from an
-// -Fh header ("" otherwise): while the page shows the bytes made from it, a
-// container inside them included.
-func (s *State) HeaderNote() string {
+// OriginNote says where the shown file came from when it was made from an
+// -Fh header or an FXC PDB ("" otherwise): while the page shows the bytes
+// made from it, a container inside them included.
+func (s *State) OriginNote() string {
 	if s.Model == nil || s.Screen != File || len(s.source.data) == 0 || len(s.Model.Data) != len(s.source.data) || &s.Model.Data[0] != &s.source.data[0] {
 		return ""
 	}

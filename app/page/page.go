@@ -163,7 +163,7 @@ type State struct {
 
 	fx Effects // gathered by the operation running
 
-	source   fromHeader     // the -Fh header the shown file was read from (HeaderNote)
+	source   madeFrom       // the header or FXC PDB the shown file was made from (OriginNote)
 	textPage map[string]int // the page (from 0) of each text of part textPart's Text tab, by its command (TextPages)
 	textPart int
 }

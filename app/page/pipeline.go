@@ -61,6 +61,8 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 	for i := range datas {
 		if b, _, ok := model.FromHeader(names[i], datas[i]); ok {
 			datas[i] = b // an -Fh header: the container its array spells
+		} else if b, _, ok := model.FromPDB(names[i], datas[i]); ok {
+			datas[i] = b // an FXC PDB: a container of its SPDB part
 		}
 	}
 	if p := s.pendingPipeline(); p != nil {

@@ -168,9 +168,14 @@ func isIdentifier(s string) bool {
 }
 
 // fromSource reads the one container a source text spells as a C array (an
-// fxc /Fh or dxc -Fh header), saying so on stderr; any other bytes, and a
-// text of several such arrays (guide names them), are returned as they are.
+// fxc /Fh or dxc -Fh header), or an FXC program database as the SPDB part
+// of a container, saying so on stderr; any other bytes, and a text of
+// several such arrays (guide names them), are returned as they are.
 func fromSource(path string, b []byte, stderr io.Writer) []byte {
+	if c, ok := decode.FXCPDBContainer(b); ok {
+		fmt.Fprintf(stderr, "dxscope: %s: a program database without a shader container, as fxc /Fd writes one: read as the SPDB part of a container made for it (the PDB's byte 0 at 0x%x)\n", text.Safe(path), decode.FXCPDBOffset)
+		return c
+	}
 	if len(b) < 4 || string(b[:4]) == decode.Magic || sqlite.IsSQLite(b) || pdb.IsMSF(b) {
 		return b
 	}

@@ -158,7 +158,8 @@ func usage(w io.Writer) {
 
 // fileNote is what every command's FILE may be, and the flags every command takes.
 const fileNote = `FILE may be - (standard input), PATH@0xOFFSET (the container at that offset of PATH), an
-fxc /Fh or dxc -Fh header (the container its C array spells) or PATH@NAME (that of the C array NAME).
+fxc /Fh or dxc -Fh header (the container its C array spells), PATH@NAME (that of the C array NAME)
+or an fxc /Fd PDB (read as the SPDB part of a container made for it).
 Flags may come before or after the arguments; -- ends them. Every command takes --max-size SIZE
 (default 1GiB): the most bytes read from a FILE or standard input. The text commands (parts, psv,
 rootsig, inputlayout, dxil, rdat, rdef, asm, dis, diff, link, reflect, db, check, sources, json)

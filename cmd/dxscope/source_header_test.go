@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dxscope/dxscope/internal/corpus"
+	"github.com/dxscope/dxscope/internal/hostile"
 )
 
 // header writes containers as the C arrays of an -Fh header file.
@@ -55,5 +56,19 @@ func TestSourceHeaders(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], two+"@g_a\t") || !strings.HasPrefix(lines[1], two+"@g_b\t") {
 		t.Errorf("check of a two-array header: exit %d, %q", code, out)
+	}
+}
+
+// An FXC PDB (fxc /Fd) reads as the SPDB part of a container made for it,
+// saying so on stderr; the container is signed and its PDB is decoded.
+func TestFXCPDBReads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shader.pdb")
+	if err := os.WriteFile(path, hostile.SharedSourcePDB(2, 64), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCmd("parts", path)
+	if code != 0 || !strings.Contains(errs, "a program database without a shader container, as fxc /Fd writes one") ||
+		!strings.Contains(out, "#0 - SPDB  offset 0x24") || !strings.Contains(out, "program database: ") || !strings.Contains(out, "Digest: valid") {
+		t.Errorf("parts of an FXC PDB: exit %d, stderr %q\n%s", code, errs, out)
 	}
 }

@@ -59,3 +59,16 @@ func FromHeader(name string, data []byte) (out []byte, note string, ok bool) {
 	return out, fmt.Sprintf("%s is C source: the containers its %d arrays spell are laid out one after another below, behind a line naming them (%s); the offsets are of that layout.",
 		Shown(name), len(arrays), Shown(strings.Join(names, ", "))), true
 }
+
+// FromPDB reads what the page shows of a program database that holds no
+// shader container (what fxc /Fd writes): a container made for it, of one
+// SPDB part holding its bytes (decode.FXCPDBContainer), which shows as
+// FXC's SPDB part does. ok is false for any other bytes; note says so.
+func FromPDB(name string, data []byte) (out []byte, note string, ok bool) {
+	out, ok = decode.FXCPDBContainer(data)
+	if !ok {
+		return nil, "", false
+	}
+	return out, fmt.Sprintf("%s is a program database without a shader container, as fxc /Fd writes one: it is shown as the SPDB part of a container made for it, its byte 0 at 0x%x.",
+		Shown(name), decode.FXCPDBOffset), true
+}
