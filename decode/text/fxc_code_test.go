@@ -10,8 +10,9 @@ import (
 	"github.com/dxscope/dxscope/internal/corpus"
 )
 
-// The agreement with FXC's own listings that the disassembler has reached;
-// the test fails if a change makes it worse.
+// The agreement with FXC's own listings that the disassembler has reached
+// on the shared corpus; the test fails if a change makes it worse. On
+// another corpus (DXSCOPE_CORPUS) each listing that differs fails.
 const (
 	minListingFilesExact = 256 // of 265 listings with SM4+ code
 	minListingLinesMatch = 8699
@@ -128,12 +129,14 @@ func TestDisassemblyMatchesFXCListings(t *testing.T) {
 		}
 		if why, ok := knownListingDifferences[e.Rel]; ok {
 			t.Logf("known difference: %s: %s (%s)", e.Rel, firstDiff, why)
+		} else if corpus.Default() {
+			t.Logf("differs: %s: %s", e.Rel, firstDiff) // held to the floor below
 		} else {
-			t.Logf("differs: %s: %s", e.Rel, firstDiff)
+			t.Errorf("differs: %s: %s", e.Rel, firstDiff)
 		}
 	}
 	t.Logf("%d/%d listings match line by line; %d/%d lines match", exact, files, matched, lines)
-	if exact < minListingFilesExact || matched < minListingLinesMatch {
+	if corpus.Default() && (exact < minListingFilesExact || matched < minListingLinesMatch) {
 		t.Errorf("agreement fell: %d files (at least %d), %d lines (at least %d)", exact, minListingFilesExact, matched, minListingLinesMatch)
 	}
 }

@@ -87,7 +87,9 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // variable locations and register comments come from SPDB) now match too.
 var fxcListingExceptions = map[string]string{}
 
-// The agreement reached; the tests fail if a change makes it worse.
+// The agreement reached on the shared corpus; the tests fail if a change
+// makes it worse. Another corpus (DXSCOPE_CORPUS) has no floor: each of its
+// listings that differs fails on its own.
 const (
 	minFXCListingsExact = 251 // of 251 full listings
 	minFXCListingLines  = 20480
@@ -149,7 +151,7 @@ func TestFXCListingMatchesCorpus(t *testing.T) {
 		bv := byVersion[p]
 		t.Logf("  %s: %d/%d listings, %d/%d lines", p, bv[0], bv[1], bv[2], bv[3])
 	}
-	if exact < minFXCListingsExact || matched < minFXCListingLines {
+	if corpus.Default() && (exact < minFXCListingsExact || matched < minFXCListingLines) {
 		t.Errorf("agreement fell: %d files (at least %d), %d lines (at least %d)", exact, minFXCListingsExact, matched, minFXCListingLines)
 	}
 }
@@ -199,7 +201,7 @@ func TestLevel9SectionsMatchCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d Level9 sections match line for line; %d/%d lines agree", exact, files, matched, lines)
-	if exact < minLevel9Exact {
+	if corpus.Default() && exact < minLevel9Exact {
 		t.Errorf("agreement fell: %d Level9 sections (at least %d)", exact, minLevel9Exact)
 	}
 }
