@@ -108,7 +108,8 @@ func Dir() (string, bool) {
 
 // Default reports whether the corpus is the shared one at ../shared/corpus
 // (DXSCOPE_CORPUS unset): a test that asks the corpus to hold an example of
-// everything (every lesson's field) asks it of that corpus alone.
+// everything (every lesson's field), or to reach the agreement it reached
+// with its listings, asks it of that corpus alone.
 func Default() bool { return os.Getenv("DXSCOPE_CORPUS") == "" }
 
 // repoRoot is the repository's folder.
