@@ -119,7 +119,21 @@ func Sources(f *File) *SourceMap {
 	if m := PartIR(part); m != nil {
 		return dxilSources(f, part.Name, m)
 	}
+	// A PDB alone (fxc /Fd's, read as an SPDB part) embeds its sources but
+	// has no code to map them to.
+	if p := f.Part("SPDB"); p != nil && p.PDB != nil {
+		return &SourceMap{Part: p.Name, FirstCode: -1, Files: spdbFiles(p.PDB)}
+	}
 	return nil
+}
+
+// spdbFiles are the source files an SPDB's streams embed.
+func spdbFiles(d *pdb.File) []SourceFile {
+	var files []SourceFile
+	for i, s := range d.Sources {
+		files = append(files, SourceFile{Name: s.Name, Text: s.Text, HasText: true, From: "SPDB", Path: fmt.Sprintf("PDB/Sources/%d", i)})
+	}
+	return files
 }
 
 // fxcCode is the SHDR/SHEX part.
@@ -151,8 +165,8 @@ func fxcSources(f *File, spdb *Part, code *Part) *SourceMap {
 	// Files: the embedded sources (FXC names their streams in lower case),
 	// then the names line tables give that no stream holds.
 	fileIndex := map[string]int{}
+	sm.Files = spdbFiles(d)
 	for i, s := range d.Sources {
-		sm.Files = append(sm.Files, SourceFile{Name: s.Name, Text: s.Text, HasText: true, From: "SPDB", Path: fmt.Sprintf("PDB/Sources/%d", i)})
 		fileIndex[strings.ToLower(s.Name)] = i
 	}
 	fileOf := func(name string) int {

@@ -56,6 +56,9 @@ func TestFXCPDBOpens(t *testing.T) {
 	if note := b.s.OriginNote(); !strings.Contains(note, "shader.pdb is a program database without a shader container") || !strings.Contains(note, "its byte 0 at 0x2c") {
 		t.Errorf("note %q", note)
 	}
+	if sv := m.Sources(); sv == nil || sv.Part != "SPDB" || len(sv.Files) == 0 || !sv.Files[0].HasText {
+		t.Errorf("the PDB's sources are not in the source view: %+v", sv)
+	}
 	b.open("vertex.dxbc", corpus.RepoFile(t, "web/examples/vertex.dxbc"))
 	if note := b.s.OriginNote(); note != "" {
 		t.Errorf("a container opened after a PDB keeps the note %q", note)

@@ -71,4 +71,8 @@ func TestFXCPDBReads(t *testing.T) {
 		!strings.Contains(out, "#0 - SPDB  offset 0x24") || !strings.Contains(out, "program database: ") || !strings.Contains(out, "Digest: valid") {
 		t.Errorf("parts of an FXC PDB: exit %d, stderr %q\n%s", code, errs, out)
 	}
+	// Its sources are listed though no code maps them.
+	if code, out, errs := runCmd("sources", path); code != 0 || !strings.HasPrefix(out, "0\t") || !strings.Contains(out, "a.hlsl\t64 bytes\tSPDB") {
+		t.Errorf("sources of an FXC PDB: exit %d, stderr %q\n%s", code, errs, out)
+	}
 }
