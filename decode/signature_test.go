@@ -446,6 +446,10 @@ func FuzzSignature(f *testing.F) {
 // compTypeListing is what the listings print in the Format column.
 var compTypeListing = map[SigComponentType]string{0: "unknown", 1: "uint", 2: "int", 3: "float", 4: "uint16", 5: "int16", 6: "fp16", 7: "uint64", 8: "int64", 9: "double"}
 
+// minPrecisionListing is what they print for an element of minimum
+// precision instead (DirectXTK's SpriteGeometryShader: min16f).
+var minPrecisionListing = map[string]string{"Float16": "min16f", "Float2_8": "min2_8f", "SInt16": "min16i", "UInt16": "min16u"}
+
 // TestSignatureMatchesListings compares every element with the signature
 // tables of the compiler listings beside the corpus files, including the
 // "Used" column (outputs: the complement of NeverWrites), which obj2yaml does not print.
@@ -501,7 +505,11 @@ func TestSignatureMatchesListings(t *testing.T) {
 					fxcZero++
 					sv = w.SysValue
 				}
-				got := corpus.ListingSignatureRow{Name: g.Name, Index: fmt.Sprint(g.Index), Mask: strings.ReplaceAll(g.MaskString, " ", ""), Register: reg, SysValue: sv, Format: compTypeListing[g.CompType], Used: strings.ReplaceAll(g.UsedString, " ", "")}
+				format := compTypeListing[g.CompType]
+				if mp, ok := minPrecisionListing[g.MinPrecision.String()]; ok {
+					format = mp // an ISG1/OSG1 element of minimum precision
+				}
+				got := corpus.ListingSignatureRow{Name: g.Name, Index: fmt.Sprint(g.Index), Mask: strings.ReplaceAll(g.MaskString, " ", ""), Register: reg, SysValue: sv, Format: format, Used: strings.ReplaceAll(g.UsedString, " ", "")}
 				if g.Register == NoRegister {
 					// An output with no register (SV_Depth, SV_Coverage):
 					// the listing names its special register in the
