@@ -72,11 +72,12 @@ func FXCPDBContainer(data []byte) ([]byte, bool) {
 	if !pdb.IsMSF(data) || len(data) > math.MaxUint32-FXCPDBOffset {
 		return nil, false
 	}
+	// Only the directory is read here: the PDB's streams are decoded once,
+	// as the part, by Parse.
 	out := &report.Sink{Budget: &report.Budget{Limit: memoryBudget(len(data))}}
-	r := binread.New(data, 0, "PDB", "PDB", out)
-	var d *pdb.File
-	out.Guard(0, "PDB", "PDB file", func() { d = pdb.Decode(r) })
-	if d == nil || d.Container != nil {
+	dxc := true
+	out.Guard(0, "PDB", "PDB file", func() { dxc = pdb.HoldsContainer(binread.New(data, 0, "PDB", "PDB", out)) })
+	if dxc {
 		return nil, false
 	}
 	le := binary.LittleEndian

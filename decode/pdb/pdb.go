@@ -69,6 +69,33 @@ type SourceFile struct {
 
 // Decode reads the PDB in r's data (an SPDB part, or a whole .pdb file).
 // Problems and spans go where r sends them; the spans are file offsets.
+// HoldsContainer reports whether an MSF file keeps a shader container in
+// stream 5, as DXC's PDB files do and FXC's do not. It reads what Decode
+// reads first (the superblock, the free block map, the directory) and the
+// stream's first bytes, none of the other streams.
+func HoldsContainer(r *binread.Reader) bool {
+	f := &File{}
+	m := &msf{r: r}
+	if !f.readSuperBlock(m) {
+		return false
+	}
+	f.readFreeBlockMap(m)
+	f.readDirectory(m)
+	_, ok := f.containerStream(m)
+	return ok
+}
+
+// containerStream is stream 5 when the directory lists it whole and it
+// starts with a container's magic.
+func (f *File) containerStream(m *msf) (Stream, bool) {
+	if f.Directory == nil || len(f.Directory.Streams) <= StreamContainer || !m.ok[StreamContainer] {
+		return Stream{}, false
+	}
+	s := f.Directory.Streams[StreamContainer]
+	head := m.blockBytes(s.Blocks, int(min(s.Size, 4)))
+	return s, string(head) == "DXBC"
+}
+
 func Decode(r *binread.Reader) *File {
 	f := &File{}
 	m := &msf{r: r}
@@ -180,21 +207,18 @@ func Decode(r *binread.Reader) *File {
 			}
 		}
 	}
-	if len(f.Directory.Streams) > StreamContainer && m.ok[StreamContainer] {
-		s := f.Directory.Streams[StreamContainer]
+	if s, ok := f.containerStream(m); ok {
 		data := m.blockBytes(s.Blocks, int(s.Size))
-		if len(data) >= 4 && string(data[:4]) == "DXBC" {
-			c := &ContainerStream{Stream: StreamContainer, Size: s.Size, data: data, Contiguous: true}
-			for i := 1; i < len(s.Blocks); i++ {
-				if s.Blocks[i] != s.Blocks[0]+uint32(i) {
-					c.Contiguous = false
-				}
+		c := &ContainerStream{Stream: StreamContainer, Size: s.Size, data: data, Contiguous: true}
+		for i := 1; i < len(s.Blocks); i++ {
+			if s.Blocks[i] != s.Blocks[0]+uint32(i) {
+				c.Contiguous = false
 			}
-			c.Offset = r.Base + int64(s.Blocks[0])*int64(m.bs)
-			f.Container = c
-			roles[StreamContainer] = "DXBC container"
-			r.Out.Span(report.Span{Path: r.Join("Container"), Off: c.Offset, Size: int64(len(data)), Kind: report.SpanRaw})
 		}
+		c.Offset = r.Base + int64(s.Blocks[0])*int64(m.bs)
+		f.Container = c
+		roles[StreamContainer] = "DXBC container"
+		r.Out.Span(report.Span{Path: r.Join("Container"), Off: c.Offset, Size: int64(len(data)), Kind: report.SpanRaw})
 	}
 	for i := range f.Directory.Streams {
 		f.Directory.Streams[i].Role = roles[i]
