@@ -122,11 +122,8 @@ func (s *State) TooLarge(name string, size int64) bool {
 // a new history entry.
 func (s *State) Open(name string, data []byte) Effects {
 	s.source = madeFrom{}
-	if b, note, ok := model.FromHeader(name, data); ok {
-		// An -Fh header: the page shows the containers its arrays spell.
-		data, s.source = b, madeFrom{note: note, data: b}
-	} else if b, note, ok := model.FromPDB(name, data); ok {
-		// An FXC PDB: the page shows it as the SPDB part of a container.
+	if b, note, ok := model.AsContainer(name, data); ok {
+		// An -Fh header or an FXC PDB: the page shows the container(s) made.
 		data, s.source = b, madeFrom{note: note, data: b}
 	}
 	if p := s.pendingPipeline(); p != nil && len(data) <= maxGathered {

@@ -59,10 +59,8 @@ func (s *State) OpenFiles(names []string, datas [][]byte) Effects {
 	}
 	datas = slices.Clone(datas)
 	for i := range datas {
-		if b, _, ok := model.FromHeader(names[i], datas[i]); ok {
-			datas[i] = b // an -Fh header: the container its array spells
-		} else if b, _, ok := model.FromPDB(names[i], datas[i]); ok {
-			datas[i] = b // an FXC PDB: a container of its SPDB part
+		if b, _, ok := model.AsContainer(names[i], datas[i]); ok {
+			datas[i] = b // an -Fh header's container, or an FXC PDB's
 		}
 	}
 	if p := s.pendingPipeline(); p != nil {

@@ -60,6 +60,15 @@ func FromHeader(name string, data []byte) (out []byte, note string, ok bool) {
 		Shown(name), len(arrays), Shown(strings.Join(names, ", "))), true
 }
 
+// AsContainer is FromHeader, else FromPDB: the container the page shows of
+// bytes that spell one in another form.
+func AsContainer(name string, data []byte) (out []byte, note string, ok bool) {
+	if out, note, ok = FromHeader(name, data); ok {
+		return out, note, ok
+	}
+	return FromPDB(name, data)
+}
+
 // FromPDB reads what the page shows of a program database that holds no
 // shader container (what fxc /Fd writes): a container made for it, of one
 // SPDB part holding its bytes (decode.FXCPDBContainer), which shows as
